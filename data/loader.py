@@ -1,0 +1,375 @@
+"""Read a scenario's TOML files, validate them, and build a :class:`~data.models.Scenario`.
+
+A scenario is a directory ``<data directory>/<name>/`` holding ``map.toml``, ``units.toml``,
+``setups.toml`` and ``turns.toml``. Any fault is reported as a :class:`ScenarioError` whose lines each name
+the file, the entry and the field, for example
+``napoleon/map.toml: towns[9] ("Quatre Bras"): field "lat": Input should be a valid number``.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .models import (
+    ARMIES,
+    Army,
+    FreeRule,
+    River,
+    Road,
+    Scenario,
+    Town,
+    TurnDef,
+    UnitDef,
+    connected_components,
+    normalize,
+    project,
+)
+
+DATA_DIR = Path(__file__).resolve().parent
+MAP, UNITS, SETUPS, TURNS = "map.toml", "units.toml", "setups.toml", "turns.toml"
+_NAME = re.compile(r"^[a-z0-9_]+$")
+_MAX_PROBLEMS = 40
+_XY_TOLERANCE = 0.06  # km: the files keep one decimal
+
+
+class ScenarioError(ValueError):
+    """A scenario's files are missing or invalid. ``problems`` holds one line per fault."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        shown = list(self.problems[:_MAX_PROBLEMS])
+        if len(self.problems) > _MAX_PROBLEMS:
+            shown.append(f"... and {len(self.problems) - _MAX_PROBLEMS} more")
+        super().__init__("\n".join(shown))
+
+
+def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scenario:
+    """Load scenario ``name`` from ``directory`` (default: this ``data`` package), validated.
+
+    The scenarios of the default directory are read once per process and shared (the model is frozen).
+    """
+    if directory is None:
+        return _load_default(name)
+    return _load(name, Path(directory))
+
+
+@functools.lru_cache(maxsize=None)  # noqa: UP033
+def _load_default(name: str) -> Scenario:
+    return _load(name, DATA_DIR)
+
+
+# -- file schemas --------------------------------------------------------------------------------------------
+
+
+class _File(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class _MapFile(_File):
+    origin: tuple[float, float]
+    mid_lat: float = Field(ge=-89, le=89)
+    towns: tuple[Town, ...] = Field(min_length=1)
+    roads: tuple[Road, ...]
+    deployment_line: tuple[tuple[float, float], ...] = Field(min_length=2)
+    border: tuple[tuple[float, float], ...] = Field(min_length=2)
+    rivers: tuple[River, ...] = ()
+
+
+class _UnitsFile(_File):
+    counts: dict[Army, int]
+    units: tuple[UnitDef, ...] = Field(min_length=1)
+
+
+class _SetupsFile(_File):
+    historical: dict[str, list[str]]
+    free: dict[Army, FreeRule]
+
+
+class _TurnsFile(_File):
+    turns: tuple[TurnDef, ...] = Field(min_length=1)
+
+
+# -- loading -------------------------------------------------------------------------------------------------
+
+
+def _load(name: str, directory: Path) -> Scenario:
+    if not _NAME.match(name):
+        raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
+    folder = directory / name
+    if not folder.is_dir():
+        raise ScenarioError([f"no scenario {name!r}: {folder} is not a directory"])
+
+    problems: list[str] = []
+    raw: dict[str, dict[str, Any]] = {}
+    for file in (MAP, UNITS, SETUPS, TURNS):
+        label = f"{name}/{file}"
+        path = folder / file
+        try:
+            raw[file] = tomllib.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            problems.append(f"{label}: file not found")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            problems.append(f"{label}: not valid TOML: {exc}")
+    if problems:
+        raise ScenarioError(problems)
+
+    _fill_in_xy(raw[MAP])
+    parsed: dict[str, Any] = {}
+    for file, schema in ((MAP, _MapFile), (UNITS, _UnitsFile), (SETUPS, _SetupsFile), (TURNS, _TurnsFile)):
+        try:
+            parsed[file] = schema.model_validate(raw[file])
+        except ValidationError as exc:
+            problems.extend(_describe(f"{name}/{file}", raw[file], exc))
+    if problems:
+        raise ScenarioError(problems)
+
+    m: _MapFile = parsed[MAP]
+    u: _UnitsFile = parsed[UNITS]
+    s: _SetupsFile = parsed[SETUPS]
+    t: _TurnsFile = parsed[TURNS]
+    problems += _check_map(f"{name}/{MAP}", m)
+    problems += _check_units(f"{name}/{UNITS}", u)
+    problems += _check_setups(f"{name}/{SETUPS}", s, m, u)
+    problems += _check_turns(f"{name}/{TURNS}", t)
+    if problems:
+        raise ScenarioError(problems)
+
+    historical = {unit: town for town, units in s.historical.items() for unit in units}
+    return Scenario(
+        name=name,
+        origin=m.origin,
+        mid_lat=m.mid_lat,
+        towns=m.towns,
+        roads=m.roads,
+        units=u.units,
+        counts=u.counts,
+        historical={unit.id: historical[unit.id] for unit in u.units},
+        free=s.free,
+        turns=t.turns,
+        deployment_line=m.deployment_line,
+        border=m.border,
+        rivers=m.rivers,
+    )
+
+
+def _fill_in_xy(data: dict[str, Any]) -> None:
+    """A town written without x and y gets them from lat/lon (a club moving a town need not compute them)."""
+    try:
+        lat0, lon0 = (float(v) for v in data["origin"])
+        mid_lat = float(data["mid_lat"])
+    except (KeyError, TypeError, ValueError):
+        return
+    towns = data.get("towns")
+    for town in towns if isinstance(towns, list) else ():
+        if isinstance(town, dict) and "x" not in town and "y" not in town:
+            lat, lon = town.get("lat"), town.get("lon")
+            if isinstance(lat, int | float) and isinstance(lon, int | float):
+                x, y = project((lat0, lon0), mid_lat, lat, lon)
+                town["x"], town["y"] = round(x, 1), round(y, 1)
+
+
+# -- describing faults ---------------------------------------------------------------------------------------
+
+
+def _entry_label(key: str, index: int, item: Any) -> str:
+    """``towns[3] ("Waterloo")``: an entry of a list, with what identifies it to a human."""
+    label = f"{key}[{index}]"
+    if isinstance(item, BaseModel):
+        item = item.model_dump(by_alias=True)
+    if not isinstance(item, dict):
+        return label
+    if isinstance(item.get("id"), str):
+        return f'{label} ("{item["id"]}")'
+    if isinstance(item.get("name"), str):
+        return f'{label} ("{item["name"]}")'
+    if isinstance(item.get("a"), str) and isinstance(item.get("b"), str):
+        return f'{label} ("{item["a"]}", "{item["b"]}")'
+    if "n" in item:
+        return f"{label} (n = {item['n']})"
+    return label
+
+
+def _describe(file: str, data: Mapping[str, Any], exc: ValidationError) -> list[str]:
+    lines = []
+    for error in exc.errors():
+        loc = list(error["loc"])
+        message = error["msg"].removeprefix("Value error, ")
+        if "[key]" in loc:  # a table key that is not allowed, e.g. [free.austrian]
+            loc.remove("[key]")
+            message = f"not an accepted key: {message}"
+        entry = ""
+        if loc and isinstance(loc[0], str):
+            key = loc.pop(0)
+            node = data.get(key)
+            entry = key
+            if loc and isinstance(loc[0], int) and isinstance(node, list) and loc[0] < len(node):
+                index = loc.pop(0)
+                entry = _entry_label(key, index, node[index])
+            elif loc and isinstance(node, dict) and key in ("historical", "free"):
+                entry = f'{key}."{loc.pop(0)}"' if key == "historical" else f"{key}.{loc.pop(0)}"
+            while loc and isinstance(loc[0], int):  # a position in a plain list: part of the entry
+                entry += f"[{loc.pop(0)}]"
+        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
+        where = ": ".join(part for part in (file, entry, f'field "{field}"' if field else "") if part)
+        lines.append(f"{where}: {message}")
+    return lines
+
+
+def _at(file: str, entry: str, field: str | None, message: str) -> str:
+    return f"{file}: {entry}: " + (f'field "{field}": ' if field else "") + message
+
+
+def _suggest(name: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
+    return f' (did you mean "{close[0]}"?)' if close else ""
+
+
+# -- cross-checks --------------------------------------------------------------------------------------------
+
+
+def _check_map(file: str, m: _MapFile) -> list[str]:
+    problems: list[str] = []
+    names = [t.name for t in m.towns]
+    seen: dict[str, int] = {}
+    for i, town in enumerate(m.towns):
+        entry = _entry_label("towns", i, town)
+        key = normalize(town.name)
+        if key in seen:
+            first = _entry_label("towns", seen[key], m.towns[seen[key]])
+            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
+        seen.setdefault(key, i)
+        x, y = project(m.origin, m.mid_lat, town.lat, town.lon)
+        for field, given, expected in (("x", town.x, x), ("y", town.y, y)):
+            if abs(given - expected) > _XY_TOLERANCE:
+                problems.append(
+                    _at(
+                        file,
+                        entry,
+                        field,
+                        f"{given} does not match lat/lon (expected {expected:.1f}; "
+                        "leave out x and y to have them computed)",
+                    )
+                )
+
+    rivers = {r.name for r in m.rivers}
+    river_seen: set[str] = set()
+    for i, river in enumerate(m.rivers):
+        if river.name in river_seen:
+            problems.append(_at(file, _entry_label("rivers", i, river), "name", "duplicate river"))
+        river_seen.add(river.name)
+
+    known = set(names)
+    pairs: dict[frozenset[str], int] = {}
+    for i, road in enumerate(m.roads):
+        entry = _entry_label("roads", i, road)
+        for field, end in (("a", road.a), ("b", road.b)):
+            if end not in known:
+                problems.append(_at(file, entry, field, f'unknown town "{end}"{_suggest(end, names)}'))
+        if road.a == road.b:
+            problems.append(_at(file, entry, "b", "a road cannot lead from a town to itself"))
+        pair = frozenset((road.a, road.b))
+        if pair in pairs:
+            first = _entry_label("roads", pairs[pair], m.roads[pairs[pair]])
+            problems.append(_at(file, entry, None, f"duplicate road (same towns as {first})"))
+        pairs.setdefault(pair, i)
+        if road.river is not None and road.river not in rivers:
+            problems.append(
+                _at(
+                    file,
+                    entry,
+                    "river",
+                    f'"{road.river}" is not one of the [[rivers]] drawn in this file'
+                    f"{_suggest(road.river, sorted(rivers))}",
+                )
+            )
+
+    if not problems:
+        parts = connected_components(names, m.roads)
+        if len(parts) > 1:
+            cut_off = "; ".join(", ".join(sorted(part)) for part in parts[1:])
+            problems.append(f"{file}: roads: the road network is not connected; cut off: {cut_off}")
+    return problems
+
+
+def _check_units(file: str, u: _UnitsFile) -> list[str]:
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for i, unit in enumerate(u.units):
+        key = unit.id.casefold()
+        if key in seen:
+            first = _entry_label("units", seen[key], u.units[seen[key]])
+            problems.append(_at(file, _entry_label("units", i, unit), "id", f"same id as {first}"))
+        seen.setdefault(key, i)
+    for army in ARMIES:
+        blocks = sum(1 for unit in u.units if unit.army == army and not unit.is_leader)
+        expected = u.counts.get(army)
+        if expected is None:
+            problems.append(_at(file, "counts", army, "missing: the number of combat blocks of this army"))
+        elif blocks != expected:
+            problems.append(_at(file, "counts", army, f"{blocks} combat blocks listed, {expected} expected"))
+    return problems
+
+
+def _check_setups(file: str, s: _SetupsFile, m: _MapFile, u: _UnitsFile) -> list[str]:
+    problems: list[str] = []
+    towns = [t.name for t in m.towns]
+    known_towns = set(towns)
+    ids = [unit.id for unit in u.units]
+    known_units = set(ids)
+    placed: dict[str, str] = {}
+    for town, units in s.historical.items():
+        entry = f'historical."{town}"'
+        if town not in known_towns:
+            problems.append(f'{file}: {entry}: unknown town "{town}"{_suggest(town, towns)}')
+        for unit in units:
+            if unit not in known_units:
+                problems.append(f'{file}: {entry}: unknown unit "{unit}"{_suggest(unit, ids)}')
+            elif unit in placed:
+                problems.append(f'{file}: {entry}: unit "{unit}" is already placed in "{placed[unit]}"')
+            else:
+                placed[unit] = town
+    missing = [unit for unit in ids if unit not in placed]
+    if missing:
+        problems.append(f"{file}: historical: units not placed: {', '.join(missing)}")
+
+    for army in ARMIES:
+        rule = s.free.get(army)
+        if rule is None:
+            problems.append(f"{file}: free: missing the free-deployment rule (3.1) for the {army} army")
+        elif not any(rule.allows(town) for town in m.towns):
+            problems.append(f"{file}: free.{army}: no town of {MAP} fits these criteria")
+    return problems
+
+
+def _check_turns(file: str, t: _TurnsFile) -> list[str]:
+    problems: list[str] = []
+    turns = t.turns
+    for i, turn in enumerate(turns):
+        entry = _entry_label("turns", i, turn)
+        if turn.n != i + 1:
+            problems.append(_at(file, entry, "n", f"expected {i + 1}: turns are numbered 1, 2, 3, ..."))
+        side = "french" if i % 2 == 0 else "allied"
+        if turn.side != side:
+            problems.append(
+                _at(file, entry, "side", f'expected "{side}": a slot is a French then an Allied turn (1.0)')
+            )
+        if i % 2 == 1:
+            french = turns[i - 1]
+            for field in ("day", "slot", "night"):
+                if getattr(turn, field) != getattr(french, field):
+                    problems.append(
+                        _at(file, entry, field, f"differs from the French turn of its slot, turns[{i - 1}]")
+                    )
+        if i > 0 and turn.day < turns[i - 1].day:
+            problems.append(_at(file, entry, "day", "earlier than the turn before it"))
+    if len(turns) % 2:
+        problems.append(f"{file}: turns: the last slot has no Allied turn")
+    return problems

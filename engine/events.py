@@ -1,0 +1,38 @@
+"""Events: every die roll, reveal, loss and movement is one; the event log is the game's history.
+
+An event has a public part (``data``) that every role may see and, optionally, a secret part seen only by
+the roles listed in ``to`` (for example the unit ids of a move, seen by the mover's roles). Views merge the
+secret part in for those roles only. Game-independent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    secret: dict[str, Any] | None = None
+    to: frozenset[str] = frozenset()  # roles that see ``secret``
+    seq: int = 0  # position in the game's log (set when appended)
+
+    def visible(self, role: str) -> dict[str, Any]:
+        """The event as ``role`` may see it."""
+        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, **self.data}
+        if self.secret and role in self.to:
+            out.update(self.secret)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"seq": self.seq, "kind": self.kind, "data": self.data}
+        if self.secret:
+            d["secret"] = self.secret
+            d["to"] = sorted(self.to)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Event:
+        return cls(d["kind"], d.get("data", {}), d.get("secret"), frozenset(d.get("to", ())), d.get("seq", 0))

@@ -1,0 +1,98 @@
+"""The working context of one order: the state being changed, the scenario, and small shared helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ..errors import RuleError
+from .state import SIDE_OF, GameState, Result, Unit, armies_of
+
+if TYPE_CHECKING:
+    from data import Scenario
+
+
+@dataclass
+class Ctx:
+    st: GameState
+    sc: Scenario
+
+    @property
+    def opts(self):
+        return self.st.options
+
+    @property
+    def third(self) -> bool:
+        return self.st.options.third
+
+    # --- roles --------------------------------------------------------------------------------------
+    def roles_of_army(self, army: str) -> tuple[str, ...]:
+        return tuple(r for r in self.opts.roles if army in armies_of(r))
+
+    def roles_of_side(self, side: str) -> tuple[str, ...]:
+        return tuple(r for r in self.opts.roles if any(SIDE_OF[a] == side for a in armies_of(r)))
+
+    def role_of_unit(self, u: Unit) -> str:
+        return self.roles_of_army(u.army)[0]
+
+    # --- units --------------------------------------------------------------------------------------
+    def unit(self, uid: str) -> Unit:
+        return self.st.units[uid]
+
+    def units_at(self, town: str, side: str | None = None) -> list[Unit]:
+        return [u for u in self.st.units.values()
+                if u.location == town and not u.eliminated and (side is None or u.side == side)]
+
+    def enemy_in(self, town: str, side: str) -> bool:
+        return any(u.location == town and not u.eliminated and u.side != side for u in self.st.units.values())
+
+    def friendly_in(self, town: str, side: str) -> bool:
+        return any(u.location == town and not u.eliminated and u.side == side for u in self.st.units.values())
+
+    def emit(self, kind: str, data: dict[str, Any] | None = None, *, secret: dict[str, Any] | None = None,
+             to: tuple[str, ...] | frozenset[str] = ()):
+        return self.st.emit(kind, data, secret=secret, to=to)
+
+    def roll(self, n: int, why: str, **data: Any) -> list[int]:
+        """Roll ``n`` dice in the open: every roll is a public event (DESIGN: 'every die roll')."""
+        dice = self.st.dice.rolls(n)
+        self.emit("dice", {"why": why, "dice": dice, **data})
+        return dice
+
+    def lose(self, u: Unit, steps: int, reason: str, *, public_face: bool = False) -> None:
+        """Take ``steps`` losses (2.4: a 1-cv unit that takes a loss is eliminated; 10.0: a leader that must
+        take a hit is killed)."""
+        if steps <= 0 or u.eliminated:
+            return
+        town = u.location
+        before = u.cv
+        u.cv = max(0, u.cv - steps)
+        face = {"unit": u.id, "cv": u.cv, "was": before, "type": u.type}
+        owners = self.roles_of_army(u.army)
+        if u.cv == 0 or u.leader:
+            self.eliminate(u, reason)
+            return
+        pub = {"army": u.army, "town": town, "steps": before - u.cv, "reason": reason}
+        if public_face:
+            pub.update(face)
+            self.emit("loss", pub)
+        else:
+            self.emit("loss", pub, secret=face, to=owners)
+
+    def eliminate(self, u: Unit, reason: str) -> None:
+        """Eliminated units are public (DESIGN: everyone sees eliminated units)."""
+        town = u.location
+        u.eliminated = True
+        u.cv = 0
+        u.location = None
+        u.disrupted = False
+        u.in_square = False
+        self.emit("eliminated", {"unit": u.id, "army": u.army, "type": u.type, "town": town, "reason": reason})
+        if u.id == "NAP" and self.st.result is None:
+            # 10.0: if Napoleon is killed, France loses immediately.
+            self.st.result = Result("allied", "Napoleon was killed (10.0)")
+            self.st.phase = "over"
+            self.emit("game_over", {"winner": "allied", "reason": self.st.result.reason})
+
+    def fail(self, rule: str, message: str) -> RuleError:
+        return RuleError(rule, message)

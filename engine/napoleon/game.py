@@ -1,0 +1,261 @@
+"""The Napoleon game object: ``new_game``, ``apply``, ``view``, ``legal`` (DESIGN, "The engine contract")."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from data import Scenario, load_scenario
+
+from ..dice import Dice
+from ..errors import RuleError
+from ..events import Event
+from ..text import Command, parse_command
+from . import battle as battle_rules
+from . import campaign, movement, setup
+from .context import Ctx
+from .legal import Legal, legal
+from .options import Options
+from .state import GameState, Unit, armies_of, state_from_dict, state_to_dict
+from .views import View, build_view
+
+PUBLIC = "public"
+
+
+def active_roles(ctx: Ctx) -> list[str]:
+    st = ctx.st
+    if st.phase == "over":
+        return []
+    if st.phase == "setup":
+        return list(st.setup_waiting)
+    if st.phase == "movement":
+        return movement_roles(ctx)
+    return battle_rules.active_roles(ctx)
+
+
+def movement_roles(ctx: Ctx) -> list[str]:
+    """The roles that still move this phase: the acting side's roles that have units and have not ended
+    (13.1: in a 3-player game the British and Prussian players each end their own movement)."""
+    out = []
+    for r in ctx.roles_of_side(movement.acting_side(ctx)):
+        if r in ctx.st.movement.ended:
+            continue
+        if any(u.army in armies_of(r) and not u.eliminated for u in ctx.st.units.values()):
+            out.append(r)
+    return out
+
+
+class Game:
+    """One game. ``apply`` is atomic: it works on a copy of the state and keeps it only if the order was
+    accepted."""
+
+    def __init__(self, state: GameState, scenario: Scenario) -> None:
+        self.state = state
+        self.scenario = scenario
+
+    # --- construction ------------------------------------------------------------------------------------
+    @classmethod
+    def new(cls, options: Options | None = None, seed: int = 0) -> Game:
+        options = options or Options()
+        sc = load_scenario(options.scenario)
+        units = {}
+        for d in sc.units:
+            units[d.id] = Unit(d.id, d.army, d.type, d.max_cv, d.max_cv, None)
+        st = GameState(options=options, seed=seed, dice=Dice.seeded(seed), units=units)
+        game = cls(st, sc)
+        ctx = game.ctx()
+        ctx.emit("new_game", {"options": options.to_dict(), "seed": seed})
+        setup.begin(ctx)
+        if not st.setup_waiting:
+            campaign.begin_turn(ctx, 1)
+        return game
+
+    def ctx(self) -> Ctx:
+        return Ctx(self.state, self.scenario)
+
+    @property
+    def options(self) -> Options:
+        return self.state.options
+
+    # --- the contract ------------------------------------------------------------------------------------
+    def apply(self, role: str, order: str | Command) -> list[Event]:
+        """Apply one order for ``role``; return the new events. Raises RuleError and changes nothing if the
+        order is not legal now."""
+        cmd = parse_command(order) if isinstance(order, str) else order
+        if role not in self.options.roles:
+            raise RuleError("13.1" if role in ("british", "prussian", "allied") else "",
+                            f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}")
+        work = self.state.clone()
+        ctx = Ctx(work, self.scenario)
+        before = len(work.events)
+        _dispatch(ctx, role, cmd)
+        work.orders += 1
+        work.log.append(f"{role}: {cmd.text()}")
+        self.state = work
+        return work.events[before:]
+
+    def view(self, role: str = PUBLIC, *, events: bool = True) -> View:
+        if role != PUBLIC and role not in self.options.roles:
+            raise RuleError("", f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}, public")
+        return build_view(self.ctx(), role, events=events)
+
+    def legal(self, role: str) -> Legal:
+        ctx = self.ctx()
+        return legal(ctx, role, active_roles(ctx))
+
+    def active(self) -> list[str]:
+        return active_roles(self.ctx())
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == "over"
+
+    # --- directives: set-up helpers for scripts, tests and clubs' own scenarios --------------------------
+    def place(self, unit: str, town: str, cv: int | None = None) -> None:
+        """``@place``: put a unit in a town (optionally at a cv), outside the rules."""
+        sc = self.scenario
+        try:
+            uid, t = sc.match_unit(unit), sc.match_town(town)
+        except LookupError as e:
+            raise RuleError("", str(e)) from None
+        u = self.state.units[uid]
+        if cv is not None and not 1 <= cv <= u.max_cv:
+            raise RuleError("2.3", f"{uid} has a maximum of {u.max_cv} cv; cv={cv} is out of range")
+        u.location = t
+        u.eliminated = False
+        u.cv = cv if cv is not None else (u.cv or u.max_cv)
+        self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
+        self.ctx().emit("placed", {"unit": uid, "army": u.army, "town": t},
+                        secret={"cv": u.cv}, to=self.ctx().roles_of_army(u.army))
+
+    def set_turn(self, n: int) -> None:
+        """``@turn``: start at campaign turn ``n`` of the time record (movement phase), ending setup."""
+        ctx = self.ctx()
+        if not 1 <= n <= campaign.last_turn(ctx):
+            raise RuleError("4.0", f"turn must be 1..{campaign.last_turn(ctx)}, not {n}")
+        for u in self.state.units.values():
+            if u.location is None and not u.eliminated:
+                u.location = self.scenario.historical[u.id]
+        self.state.setup_waiting = []
+        self.state.battles = []
+        campaign.begin_turn(ctx, n)
+        self.state.log.append(f"@turn {n}")
+
+    def force_dice(self, values: list[int]) -> None:
+        """``@dice``: the next die rolls, in order."""
+        self.state.dice.force(values)
+        self.state.log.append("@dice " + " ".join(str(v) for v in values))
+
+    def prefer(self, role: str, key: str, ids: list[str]) -> None:
+        """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
+        or ``supply`` (which blocks the supply rule removes first). A priority list of own unit ids."""
+        if role not in self.options.roles:
+            raise RuleError("", f"no role {role!r} in this game")
+        if key not in ("hits", "supply"):
+            raise RuleError("", f"unknown preference {key!r}; known: hits, supply")
+        out = []
+        for t in ids:
+            try:
+                uid = self.scenario.match_unit(t)
+            except LookupError as e:
+                raise RuleError("", str(e)) from None
+            if self.state.units[uid].army not in armies_of(role):
+                raise RuleError("", f"{uid} is not one of {role}'s units")
+            out.append(uid)
+        self.state.preferences.setdefault(role, {})[key] = out
+        self.state.log.append(f"@prefer {role} {key}:{','.join(out)}")
+
+    def script(self) -> str:
+        """The game as a script (DESIGN, "Script runner"): replaying it rebuilds this game exactly."""
+        o = self.options
+        opts = " ".join(f"{k}={_opt(v)}" for k, v in o.to_dict().items())
+        return "\n".join([f"@options {opts}", f"@seed {self.state.seed}", *self.state.log]) + "\n"
+
+    # --- snapshots ---------------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return state_to_dict(self.state)
+
+    def dumps(self) -> str:
+        return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_snapshot(cls, d: dict[str, Any]) -> Game:
+        st = state_from_dict(d)
+        return cls(st, load_scenario(st.options.scenario))
+
+    @classmethod
+    def loads(cls, s: str) -> Game:
+        return cls.from_snapshot(json.loads(s))
+
+
+def _opt(v: object) -> str:
+    if isinstance(v, bool):
+        return "on" if v else "off"
+    return str(v)
+
+
+def new_game(options: Options | None = None, seed: int = 0) -> Game:
+    return Game.new(options, seed)
+
+
+def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
+    st = ctx.st
+    if st.phase == "over":
+        raise RuleError("12.0", "the game is over" + (f": {st.result.reason}" if st.result else ""))
+    active = active_roles(ctx)
+    name = cmd.name
+    if st.phase == "setup":
+        if name == "setup":
+            setup.apply_setup(ctx, role, cmd)
+        elif name == "end":
+            _no_options(ctx, cmd)
+            if setup.end_setup(ctx, role):
+                campaign.begin_turn(ctx, 1)
+        else:
+            raise RuleError("3.1", f"during deployment the orders are /setup and /end, not /{name}")
+        return
+    if st.phase == "movement":
+        if role not in active:
+            raise RuleError("4.0", f"it is the {movement.acting_side(ctx)} campaign turn; {role} cannot move now")
+        if name == "move":
+            movement.do_move(ctx, role, movement.parse_move(ctx, role, cmd))
+        elif name == "end":
+            _no_options(ctx, cmd)
+            st.movement.ended.append(role)
+            ctx.emit("movement_done", {"role": role})
+            if not movement_roles(ctx):
+                end_movement_phase(ctx)
+        elif name in BATTLE_ORDERS:
+            raise RuleError("4.1", f"/{name} is a battle order; battles come after the movement phase (/end it first)")
+        else:
+            raise RuleError("", f"unknown order /{name}; in the movement phase: /move, /end")
+        return
+    # battle phase
+    if name in ("move", "setup"):
+        raise RuleError("4.2", f"/{name} is not an order of the battle phase")
+    if name not in BATTLE_ORDERS:
+        raise RuleError("", f"unknown order /{name}; battle orders: {', '.join('/' + o for o in BATTLE_ORDERS)}")
+    battle_rules.apply_battle_order(ctx, role, cmd)
+    if st.phase != "over" and not st.open_battles():
+        campaign.end_campaign_turn(ctx)
+
+
+BATTLE_ORDERS = ("deploy", "battle-move", "fire", "square", "unsquare", "retreat", "reinforce", "regroup",
+                 "orders", "end")
+
+
+def _no_options(ctx: Ctx, cmd: Command) -> None:
+    if cmd.options:
+        raise RuleError("", f"/end takes no options (got {', '.join(cmd.options)})")
+
+
+def end_movement_phase(ctx: Ctx) -> None:
+    st = ctx.st
+    movement.end_movement(ctx)
+    if st.phase == "over":
+        return
+    if st.open_battles():
+        st.phase = "battle"
+        ctx.emit("battle_phase", {"battles": [b.town for b in st.open_battles()]})
+    else:
+        campaign.end_campaign_turn(ctx)

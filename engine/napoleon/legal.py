@@ -1,0 +1,88 @@
+"""``legal(role)``: what a role may do now — for prompts, autocomplete, bot players and the fuzzer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import battle as battle_rules
+from . import setup as setup_rules
+from .context import Ctx
+from .movement import acting_side, legal_paths
+from .state import armies_of
+
+
+@dataclass(frozen=True)
+class Legal:
+    role: str
+    phase: str
+    active: bool  # this role must act now
+    prompt: str  # what the role is asked to do, in words
+    orders: tuple[str, ...] = ()  # order names accepted now
+    choices: tuple[str, ...] = ()  # concrete orders that are legal now (complete where the set is finite)
+    moves: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> normal paths
+    forced: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> forced-march paths
+    setup_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # unit -> towns it may deploy in
+
+
+def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+    st = ctx.st
+    if st.phase == "over":
+        return Legal(role, "over", False, "the game is over")
+    if role not in active:
+        who = ", ".join(active) or "nobody"
+        return Legal(role, st.phase, False, f"waiting for {who}")
+    if st.phase == "setup":
+        towns = {}
+        choices = []
+        for uid in setup_rules.unplaced(ctx, role):
+            u = st.units[uid]
+            ok = []
+            for t in setup_rules.allowed_towns(ctx, u.army):
+                if u.leader or setup_rules.placed_count(ctx, t, u.army) < ctx.sc.free_cap(u.army):
+                    ok.append(t)
+            towns[uid] = tuple(ok)
+            choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
+        if not towns:
+            choices.append("/end")
+        return Legal(role, "setup", True, "deploy your units with /setup, then /end (3.1)",
+                     ("setup", "end"), tuple(choices), setup_towns=towns)
+    if st.phase == "movement":
+        moves: dict[str, tuple[tuple[str, ...], ...]] = {}
+        forced: dict[str, tuple[tuple[str, ...], ...]] = {}
+        choices = []
+        attacks: dict[tuple[str, ...], list[str]] = {}
+        for u in st.units.values():
+            if u.army not in armies_of(role) or u.eliminated or u.location is None:
+                continue
+            normal, fm = legal_paths(ctx, u)
+            if normal:
+                moves[u.id] = tuple(normal)
+            if fm:
+                forced[u.id] = tuple(fm)
+            for p, flag in [(p, False) for p in normal] + [(p, True) for p in fm]:
+                if ctx.enemy_in(p[-1], u.side):
+                    attacks.setdefault((*p, "F" if flag else "N"), []).append(u.id)
+                else:
+                    choices.append(f"/move units:{u.id} path:{'>'.join(p)}" + (" forced:yes" if flag else ""))
+        for key, ids in attacks.items():
+            path, flag = key[:-1], key[-1] == "F"
+            att = st.movement.attacks.get(path[-1])
+            combat = [i for i in ids if not st.units[i].leader]
+            already = len(att.units) if att else 0
+            if already >= 3:
+                choices.extend(f"/move units:{i} path:{'>'.join(path)}" + (" forced:yes" if flag else "")
+                               for i in ids)
+            elif len(combat) >= 3:
+                from .movement import road_room
+
+                room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in zip(path, path[1:], strict=False))
+                take = combat[: max(3, min(room, len(combat)))]
+                if len(take) >= 3 and room >= 3:
+                    choices.append(f"/move units:{','.join(take)} path:{'>'.join(path)}"
+                                   + (" forced:yes" if flag else ""))
+        choices.append("/end")
+        return Legal(role, "movement", True, "move your groups with /move, then /end (5.0)", ("move", "end"),
+                     tuple(choices), moves, forced)
+    choices = battle_rules.legal_battle(ctx, role)
+    names = tuple(sorted({c.split()[0][1:] for c in choices}))
+    return Legal(role, st.phase, True, "fight your battles (6.0)", names, tuple(choices))

@@ -1,0 +1,334 @@
+"""The movement phase (5.0-5.6), the start of battles (6.1) and forced-march rolls (5.5)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..text import Command, split_list, yes_no
+from . import battle as battle_rules
+from .context import Ctx
+from .rout import rout
+from .state import LEADER_OF, SIDE_OF, Attack, PendingForcedMarch, Unit, armies_of, other_side, road_key
+
+GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
+SPEED = {"infantry": 1, "artillery": 1, "cavalry": 2, "leader": 2}  # 5.2
+ARMY_NAME = {"french": "French", "british": "British", "prussian": "Prussian"}
+
+
+def acting_side(ctx: Ctx) -> str:
+    return ctx.sc.turns[ctx.st.turn - 1].side
+
+
+def is_night(ctx: Ctx) -> bool:
+    return ctx.sc.turns[ctx.st.turn - 1].night
+
+
+def group_key(army: str, town: str) -> str:
+    return f"{army}@{town}"
+
+
+def group_moves_left(ctx: Ctx, army: str) -> int:
+    used = sum(1 for k in ctx.st.movement.group_moves if k.startswith(army + "@"))
+    return GROUP_MOVES[army] - used
+
+
+def road_room(ctx: Ctx, a: str, b: str, side: str) -> tuple[int, int, bool]:
+    """(units it may still carry, its limit now, whether the river halves it) for a step a -> b (5.3, 5.4)."""
+    road = ctx.sc.road(a, b)
+    assert road is not None
+    limit = road.limit
+    halved = bool(road.river) and ctx.enemy_in(b, side)  # 5.4: river crossed into an enemy-held town
+    if halved:
+        limit //= 2
+    used = ctx.st.movement.road_use.get(road_key(a, b), 0)
+    return max(0, limit - used), limit, halved
+
+
+def active_leader_in(ctx: Ctx, town: str, army: str) -> bool:
+    """10.1: an active (face-up) leader of this army stands in ``town``. A leader is active unless it is
+    disrupted (rulings 10.1)."""
+    lid = LEADER_OF[army]
+    u = ctx.st.units.get(lid)
+    return bool(u and not u.eliminated and u.location == town and not u.disrupted)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    units: tuple[Unit, ...]
+    path: tuple[str, ...]
+    forced: tuple[str, ...]  # ids of the units that force-march
+    attack: bool
+
+
+def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
+    """Check a /move order against 5.0-5.6, 6.1 and 13.2 without changing anything."""
+    st, sc = ctx.st, ctx.sc
+    extra = set(cmd.options) - {"units", "path", "forced"}
+    if extra or "units" not in cmd.options or "path" not in cmd.options:
+        raise ctx.fail("", "write /move units:A,B,C path:Town>Town[>Town] [forced:yes]")
+    side = acting_side(ctx)
+    ids = []
+    for text in split_list(cmd.options["units"]):
+        try:
+            ids.append(sc.match_unit(text))
+        except LookupError as e:
+            raise ctx.fail("", str(e)) from None
+    if not ids:
+        raise ctx.fail("", "name at least one unit: units:A,B,C")
+    if len(set(ids)) != len(ids):
+        raise ctx.fail("", "a unit is named twice in units:")
+    units = tuple(st.units[i] for i in ids)
+    mine = armies_of(role)
+    for u in units:
+        if u.army not in mine:
+            raise ctx.fail("5.1" if ctx.opts.players == 2 else "13.1",
+                           f"{u.id} is not yours to move ({role} commands the {', '.join(mine)} army)")
+        if u.eliminated:
+            raise ctx.fail("2.4", f"{u.id} has been eliminated")
+        if u.moved:
+            raise ctx.fail("5.1", f"{u.id} has already moved this turn (one move a unit a turn)")
+    starts = {u.location for u in units}
+    if len(starts) != 1:
+        raise ctx.fail("5.1", "one order moves units of one group: these units stand in "
+                              + ", ".join(sorted(t or "?" for t in starts)))
+    start = starts.pop()
+    assert start is not None
+    path_names = [p.strip() for p in cmd.options["path"].split(">") if p.strip()]
+    path: list[str] = []
+    for p in path_names:
+        try:
+            path.append(sc.match_town(p))
+        except LookupError as e:
+            raise ctx.fail("", str(e)) from None
+    if path and path[0] != start:
+        path.insert(0, start)  # the path may leave out the town the units stand in
+    if len(path) < 2:
+        raise ctx.fail("5.0", f"give the towns to move through, from {start}: path:{start}>Town")
+    for a, b in zip(path, path[1:], strict=False):
+        if sc.road(a, b) is None:
+            roads = ", ".join(o for o, _ in sc.neighbours(a))
+            raise ctx.fail("1.0", f"there is no road from {a} to {b} (roads from {a} lead to {roads})")
+    if len(set(path)) != len(path):
+        raise ctx.fail("5.0", "a path may not visit a town twice")
+    steps = len(path) - 1
+    for t in path[1:-1]:
+        if ctx.enemy_in(t, side):
+            raise ctx.fail("5.0", f"units entering {t} must stop there: it holds enemy units")
+    dest = path[-1]
+    attack = ctx.enemy_in(dest, side)
+    night = is_night(ctx)
+    if attack and night:
+        raise ctx.fail("5.6", f"no attacks on a night turn: {dest} holds enemy units")
+
+    forced_flag = yes_no(cmd.options.get("forced", "no"), "forced")
+    forced: list[str] = []
+    for u in units:
+        speed = SPEED[u.type]
+        if steps <= speed:
+            continue
+        if u.leader:
+            raise ctx.fail("5.5", f"{u.id} is a leader: leaders move at most 2 towns and cannot force-march")
+        if steps > speed + 1:
+            raise ctx.fail("5.2", f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''}, "
+                                  f"{speed + 1} with a forced march; this path is {steps} towns")
+        if not forced_flag:
+            raise ctx.fail("5.2", f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''} a turn; "
+                                  f"add forced:yes to force-march one town more (5.5)")
+        forced.append(u.id)
+    if forced and night and not active_leader_in(ctx, start, units[0].army):
+        # 5.6, 10.1: at night only a leader may order a forced march (from the town it stands in).
+        raise ctx.fail("5.6", f"no forced march on a night turn unless ordered by your leader in {start} (10.1)")
+    if forced:
+        for uid in forced:
+            army = st.units[uid].army
+            if night and not active_leader_in(ctx, start, army):
+                raise ctx.fail("5.6", f"{uid}: no forced march at night unless its own leader is in {start} (10.1)")
+
+    # 5.1 group moves: the first move out of a town starts that group's move; leaders are ignored (10.0).
+    new_groups = sorted({u.army for u in units if not u.leader
+                         and group_key(u.army, start) not in st.movement.group_moves})
+    for army in new_groups:
+        if group_moves_left(ctx, army) <= 0:
+            used = [k.split("@", 1)[1] for k in st.movement.group_moves if k.startswith(army + "@")]
+            raise ctx.fail("5.1", f"the {ARMY_NAME[army]} have used all {GROUP_MOVES[army]} group moves this "
+                                  f"turn (from {', '.join(used)}); units still in those towns may move")
+
+    # 5.3 road limits on every segment; 5.4 river halving on the segment into an enemy-held town.
+    combat = [u for u in units if not u.leader]
+    n = len(combat)
+    for a, b in zip(path, path[1:], strict=False):
+        room, limit, halved = road_room(ctx, a, b, side)
+        if n > room:
+            road = sc.road(a, b)
+            used = st.movement.road_use.get(road_key(a, b), 0)
+            what = f"{road.cls} road limit {road.limit}" + (f", halved to {limit} across the {road.river} "
+                                                             f"into an enemy-held town (5.4)" if halved else "")
+            if room == 0:
+                raise ctx.fail("5.4" if halved else "5.3",
+                               f"the {a}–{b} road has already carried {used} units this turn ({what})")
+            raise ctx.fail("5.4" if halved else "5.3",
+                           f"the {a}–{b} road can carry {room} more unit{'s' if room != 1 else ''} this turn, "
+                           f"not {n} ({what})")
+
+    if attack:
+        att = st.movement.attacks.get(dest)
+        already = len([i for i in att.units if not st.units[i].eliminated and not st.units[i].leader]) if att else 0
+        if already + n < 3:
+            # 6.1: an attack needs 3 or more units; the first units into a town must be at least 3 (rulings 6.1).
+            raise ctx.fail("6.1", f"an attack needs at least 3 units: this order brings {n} into {dest}, "
+                                  f"which holds enemy units (move at least 3 units in one order first; "
+                                  f"more may follow)")
+        if ctx.opts.command_control and att and start not in att.origins:
+            for o in att.origins:
+                if sc.road(o, start) is None:
+                    # 13.2: two groups may attack the same enemy group only from road-connected adjacent towns.
+                    raise ctx.fail("13.2", f"the group in {o} already attacks {dest}; a group from {start} may "
+                                           f"join only if {start} and {o} are joined by a road (or reinforce, 9.0)")
+    return MovePlan(units, tuple(path), tuple(forced), attack)
+
+
+def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
+    st = ctx.st
+    side = acting_side(ctx)
+    start, dest = plan.path[0], plan.path[-1]
+    for u in plan.units:
+        if not u.leader:
+            key = group_key(u.army, start)
+            if key not in st.movement.group_moves:
+                st.movement.group_moves.append(key)
+    combat = [u for u in plan.units if not u.leader]
+    for a, b in zip(plan.path, plan.path[1:], strict=False):
+        k = road_key(a, b)
+        st.movement.road_use[k] = st.movement.road_use.get(k, 0) + len(combat)
+    for u in plan.units:
+        u.location = dest
+        u.moved = True
+    for uid in plan.forced:
+        u = st.units[uid]
+        u.force_marched = True
+        # 10.1: +1 with an active leader in the town the march starts from (by day; at night normal odds).
+        bonus = 1 if (not is_night(ctx) and active_leader_in(ctx, start, u.army)) else 0
+        st.movement.forced.append(PendingForcedMarch(uid, list(plan.path), bonus))
+    if plan.attack:
+        att = st.movement.attacks.setdefault(dest, Attack(dest, side))
+        att.units.extend(u.id for u in plan.units)
+        if start not in att.origins:
+            att.origins.append(start)
+        for t in plan.path[:-1]:
+            if t not in att.passed:
+                att.passed.append(t)
+        k = road_key(plan.path[-2], dest)
+        att.roads.extend(k for _ in combat)
+    armies = sorted({u.army for u in plan.units})
+    ctx.emit("move", {"side": side, "armies": armies, "from": start, "to": dest, "path": list(plan.path),
+                      "count": len(plan.units), "forced": len(plan.forced), "attack": plan.attack},
+             secret={"units": [u.id for u in plan.units], "forced_units": list(plan.forced)},
+             to=tuple({r for a in armies for r in ctx.roles_of_army(a)}))
+
+
+def end_movement(ctx: Ctx) -> None:
+    """End of the movement phase: forced-march rolls (5.5, after all normal moves), then battles (6.1)."""
+    st = ctx.st
+    for fm in st.movement.forced:
+        u = st.units[fm.unit]
+        if u.eliminated:
+            continue
+        (die,) = ctx.roll(1, "forced march (5.5)", army=u.army, town=u.location, bonus=fm.bonus - fm.penalty)
+        # 5.5: loss on 1-3; +1 with a leader (10.1), so 3 counts as 4; [3rd] 7.3: -1 in a retreat.
+        if die + fm.bonus - fm.penalty <= 3:
+            ctx.lose(u, 1, "forced march (5.5)")
+        if st.phase == "over":
+            return
+    st.movement.forced.clear()
+    for town, att in list(st.movement.attacks.items()):
+        start_attack(ctx, town, att)
+        if st.phase == "over":
+            return
+
+
+def start_attack(ctx: Ctx, town: str, att: Attack) -> None:
+    """6.1: 3+ attackers against 1-2 defending units: they rout at once (7.5); otherwise a battle."""
+    attackers = ctx.units_at(town, att.side)
+    defenders = ctx.units_at(town, other_side(att.side))
+    if not attackers or not defenders:
+        return
+    if len(attackers) < 3:
+        # Forced-march losses (5.5, rolled after the moves) left fewer than 3 attacking units: they cannot
+        # form a battle line (6.2) and rout at once, as 1-2 defenders do (rulings 6.1).
+        cav = {u.id for u in attackers if u.type == "cavalry"} if any(
+            u.type == "cavalry" for u in defenders) else set()
+        ctx.emit("automatic_rout", {"town": town, "defenders": len(defenders), "attackers": len(attackers),
+                                    "side": att.side})
+        rout(ctx, town, attackers, side=att.side, attacker=att.side, enemy=defenders, cavalry_engaged=cav,
+             passed=att.passed, cause="6.1: fewer than 3 attacking units after forced-march losses")
+        return
+    if len(defenders) <= 2:
+        # 6.1 / 7.5(a): 1 or 2 defending units (leaders are units, 2.5) rout at once.
+        # FAQ 2: a lone cavalry block loses 1 cv only if the attackers include cavalry.
+        attackers_have_cavalry = any(u.type == "cavalry" for u in attackers)
+        cav = {u.id for u in defenders if u.type == "cavalry"} if attackers_have_cavalry else set()
+        ctx.emit("automatic_rout", {"town": town, "defenders": len(defenders), "attackers": len(attackers),
+                                    "side": other_side(att.side)})
+        rout(ctx, town, defenders, side=other_side(att.side), attacker=att.side, enemy=attackers,
+             cavalry_engaged=cav, passed=att.passed, cause="6.1: fewer than 3 defending units")
+        return
+    battle_rules.start_battle(ctx, att)
+
+
+def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Paths this unit could take alone or with its group now: (normal, forced). Attacks are listed when the
+    town is already attacked by 3+ units or the unit's group could bring 3 there together."""
+    st, sc = ctx.st, ctx.sc
+    side = u.side
+    if u.moved or u.eliminated or u.location is None:
+        return [], []
+    if not u.leader and group_key(u.army, u.location) not in st.movement.group_moves \
+            and group_moves_left(ctx, u.army) <= 0:
+        return [], []
+    night = is_night(ctx)
+    speed = SPEED[u.type]
+    can_force = not u.leader and (not night or active_leader_in(ctx, u.location, u.army))
+    max_steps = speed + (1 if can_force else 0)
+    normal: list[tuple[str, ...]] = []
+    forced: list[tuple[str, ...]] = []
+    group = [g for g in ctx.units_at(u.location, side) if not g.leader and not g.moved and g.army == u.army]
+
+    def walk(path: list[str]) -> None:
+        here = path[-1]
+        for nxt, _road in sc.neighbours(here):
+            if nxt in path:
+                continue
+            room, _, _ = road_room(ctx, here, nxt, side)
+            if not u.leader and room < 1:
+                continue
+            new = [*path, nxt]
+            steps = len(new) - 1
+            if ctx.enemy_in(nxt, side):
+                if night:
+                    continue
+                att = st.movement.attacks.get(nxt)
+                already = len([i for i in att.units if not st.units[i].leader and not st.units[i].eliminated]) \
+                    if att else 0
+                if already < 3:
+                    able = [g for g in group if SPEED[g.type] + (1 if can_force else 0) >= steps]
+                    rooms = [road_room(ctx, a, b, side)[0] for a, b in zip(new, new[1:], strict=False)]
+                    if min(len(able), *rooms) < 3 or u not in able:
+                        continue
+                if ctx.opts.command_control and att and u.location not in att.origins \
+                        and any(sc.road(o, u.location) is None for o in att.origins):
+                    continue
+                (normal if steps <= speed else forced).append(tuple(new))
+                continue
+            (normal if steps <= speed else forced).append(tuple(new))
+            if steps < max_steps:
+                walk(new)
+
+    walk([u.location])
+    return normal, forced
+
+
+def side_of_turn(ctx: Ctx) -> str:
+    return acting_side(ctx)
+
+
+__all__ = ["SIDE_OF", "end_movement", "legal_paths", "parse_move", "do_move"]

@@ -1,0 +1,105 @@
+"""Deployment before the game: historical (3.2), free (3.1), Napoleon's initiative (3.3)."""
+
+from __future__ import annotations
+
+from ..text import Command, split_list
+from .context import Ctx
+from .state import SIDE_OF, armies_of
+
+
+def setup_modes(mode: str) -> dict[str, str]:
+    """How each army deploys in each mode: 'historical' or 'free'."""
+    if mode == "historical":  # 3.2
+        return {"french": "historical", "british": "historical", "prussian": "historical"}
+    if mode == "free":  # 3.1
+        return {"french": "free", "british": "free", "prussian": "free"}
+    return {"french": "free", "british": "historical", "prussian": "historical"}  # 3.3
+
+
+def begin(ctx: Ctx) -> None:
+    """Place the historical armies, leave the free ones to be placed: the Allies first, then the French."""
+    st, sc = ctx.st, ctx.sc
+    modes = setup_modes(ctx.opts.setup)
+    for u in st.units.values():
+        if modes[u.army] == "historical":
+            u.location = sc.historical[u.id]  # 3.2: every unit at its historical town, at full strength
+        else:
+            u.location = None
+    allied_free = [r for r in ctx.opts.roles if r != "french" and any(modes[a] == "free" for a in armies_of(r))]
+    st.setup_waiting = allied_free or (["french"] if modes["french"] == "free" else [])
+    ctx.emit("setup", {"mode": ctx.opts.setup, "waiting": list(st.setup_waiting)})
+
+
+def unplaced(ctx: Ctx, role: str) -> list[str]:
+    return [u.id for u in ctx.st.units.values() if u.army in armies_of(role) and u.location is None
+            and not u.eliminated]
+
+
+def placed_count(ctx: Ctx, town: str, army: str) -> int:
+    """3.1 caps count combat blocks only: leaders are ignored for deployment (10.0, rulings 3.1)."""
+    return sum(1 for u in ctx.st.units.values() if u.location == town and u.army == army and not u.leader)
+
+
+def allowed_towns(ctx: Ctx, army: str) -> tuple[str, ...]:
+    return ctx.sc.free_towns(army)
+
+
+def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
+    """/setup units:A,B town:T (3.1)."""
+    st, sc = ctx.st, ctx.sc
+    if role not in st.setup_waiting:
+        who = " and ".join(st.setup_waiting) or "nobody"
+        raise ctx.fail("3.1", f"it is not your turn to deploy (waiting for {who}; the Allies deploy first, "
+                              f"then the French)")
+    if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
+        raise ctx.fail("", "write /setup units:A,B town:Town")
+    try:
+        town = sc.match_town(cmd.options["town"])
+        ids = [sc.match_unit(t) for t in split_list(cmd.options["units"])]
+    except LookupError as e:
+        raise ctx.fail("", str(e)) from None
+    if not ids:
+        raise ctx.fail("", "name at least one unit: units:A,B")
+    modes = setup_modes(ctx.opts.setup)
+    for uid in ids:
+        u = st.units[uid]
+        if u.army not in armies_of(role):
+            raise ctx.fail("3.1", f"{uid} is not yours to deploy")
+        if modes[u.army] != "free":
+            raise ctx.fail("3.2", f"{uid} deploys historically in this game (setup={ctx.opts.setup})")
+        if town not in allowed_towns(ctx, u.army):
+            if SIDE_OF[u.army] == "allied" and sc.is_french(town):
+                raise ctx.fail("3.1", f"no Allied unit may deploy in France ({town} is a French town)")
+            where = {"french": "French towns", "british": "towns west of the deployment line",
+                     "prussian": "towns east of the deployment line"}[u.army]
+            raise ctx.fail("3.1", f"{uid} may deploy only in {where}, not {town}")
+    for army in {st.units[i].army for i in ids}:
+        cap = sc.free_cap(army)
+        moving_in = [i for i in ids if st.units[i].army == army and not st.units[i].leader
+                     and st.units[i].location != town]
+        total = placed_count(ctx, town, army) + len(moving_in)
+        if total > cap:
+            raise ctx.fail("3.1", f"at most {cap} {army} units may deploy in one town; {town} would hold {total}")
+    for uid in ids:
+        st.units[uid].location = town
+    ctx.emit("deployed", {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
+             secret={"units": ids}, to=(role,))
+
+
+def end_setup(ctx: Ctx, role: str) -> bool:
+    """/end during setup. Returns True when setup is over and the first campaign turn begins."""
+    st = ctx.st
+    if role not in st.setup_waiting:
+        raise ctx.fail("3.1", f"it is not your turn to deploy (waiting for {' and '.join(st.setup_waiting)})")
+    left = unplaced(ctx, role)
+    if left:
+        raise ctx.fail("3.1", f"place every unit before ending deployment; still to place: {', '.join(left)}")
+    st.setup_waiting.remove(role)
+    ctx.emit("setup_done", {"role": role})
+    if st.setup_waiting:
+        return False
+    modes = setup_modes(ctx.opts.setup)
+    if role != "french" and modes["french"] == "free":
+        st.setup_waiting = ["french"]  # 3.1: the French place second
+        return False
+    return True

@@ -1,0 +1,221 @@
+"""The whole state of a game of Napoleon: plain data, copied before every order so that ``apply`` is atomic."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ..dice import Dice
+from ..events import Event
+from .options import Options
+
+ARMIES = ("french", "british", "prussian")
+SIDES = ("french", "allied")
+SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
+LEADER_OF = {"french": "NAP", "british": "WEL", "prussian": "BLU"}  # 10.0 (unit ids in data/napoleon/units.toml)
+
+
+def armies_of(role: str) -> tuple[str, ...]:
+    """The armies a role commands (13.1: in a 3-player game each Allied player commands only his own)."""
+    return {
+        "french": ("french",),
+        "allied": ("british", "prussian"),
+        "british": ("british",),
+        "prussian": ("prussian",),
+    }.get(role, ())
+
+
+def other_side(side: str) -> str:
+    return "allied" if side == "french" else "french"
+
+
+@dataclass(slots=True)
+class Unit:
+    id: str
+    army: str
+    type: str
+    max_cv: int
+    cv: int
+    location: str | None  # town name; None while waiting to be placed (3.1) or once eliminated
+    eliminated: bool = False
+    disrupted: bool = False  # 7.4: laid down until the end of the campaign turn
+    in_square: bool = False  # 8.5 (only inside a battle)
+    moved: bool = False  # moved in this movement phase (one move a unit a phase: rulings 5.1)
+    force_marched: bool = False  # 5.5: force-marched this campaign turn, so cannot directly reinforce (9.0)
+    retreated: bool = False  # 9.2: retreated from a battle this campaign turn
+
+    @property
+    def leader(self) -> bool:
+        return self.type == "leader"
+
+    @property
+    def side(self) -> str:
+        return SIDE_OF[self.army]
+
+    def clone(self) -> Unit:
+        return copy.copy(self)
+
+
+@dataclass(slots=True)
+class Attack:
+    """What the attacker brought into one enemy-held town this movement phase (6.1, 7.1, 13.2)."""
+
+    town: str
+    side: str
+    units: list[str] = field(default_factory=list)
+    origins: list[str] = field(default_factory=list)  # towns whose groups attacked (13.2)
+    passed: list[str] = field(default_factory=list)  # towns the attackers passed through (7.1)
+    roads: list[str] = field(default_factory=list)  # the last segment each attacking unit used (road key)
+
+
+@dataclass(slots=True)
+class PendingForcedMarch:
+    unit: str
+    path: list[str]
+    bonus: int  # +1 with an active leader in the town the march started from (10.1)
+    penalty: int = 0  # [3rd] 7.3: -1 when force-marching in a retreat
+
+
+@dataclass(slots=True)
+class Movement:
+    """Bookkeeping of the current campaign turn's movement phase (5.0)."""
+
+    group_moves: list[str] = field(default_factory=list)  # "army@town": groups that have moved (5.1)
+    road_use: dict[str, int] = field(default_factory=dict)  # road key -> units carried this turn (5.3)
+    attacks: dict[str, Attack] = field(default_factory=dict)  # town -> attack
+    forced: list[PendingForcedMarch] = field(default_factory=list)  # 5.5: rolled after all normal moves
+    ended: list[str] = field(default_factory=list)  # roles that have ended their movement (13.1: both allies)
+
+
+@dataclass(slots=True)
+class Result:
+    winner: str  # "french" | "allied" | "draw"
+    reason: str
+
+
+@dataclass
+class GameState:
+    options: Options
+    seed: int
+    dice: Dice
+    units: dict[str, Unit]
+    turn: int = 0  # index into the time record, 1-based; 0 during setup
+    phase: str = "setup"  # "setup" | "movement" | "battle" | "over"
+    setup_waiting: list[str] = field(default_factory=list)  # roles that still place blocks (3.1)
+    movement: Movement = field(default_factory=Movement)
+    battles: list[Any] = field(default_factory=list)  # engine.napoleon.battle.Battle, in creation order
+    events: list[Event] = field(default_factory=list)
+    result: Result | None = None
+    surrendered: list[str] = field(default_factory=list)  # armies (12.0)
+    preferences: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> {"hits": [...], ...}
+    orders: int = 0  # accepted orders so far
+    log: list[str] = field(default_factory=list)  # script lines that rebuild this game (orders, directives)
+
+    def clone(self) -> GameState:
+        new = copy.copy(self)
+        new.dice = self.dice.clone()
+        new.units = {k: u.clone() for k, u in self.units.items()}
+        new.setup_waiting = list(self.setup_waiting)
+        new.movement = copy.deepcopy(self.movement)
+        new.battles = [b.clone() for b in self.battles]
+        new.events = list(self.events)
+        new.surrendered = list(self.surrendered)
+        new.log = list(self.log)
+        new.preferences = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
+        return new
+
+    # --- helpers used everywhere -------------------------------------------------------------------
+    def emit(self, kind: str, data: dict[str, Any] | None = None, *, secret: dict[str, Any] | None = None,
+             to: tuple[str, ...] | frozenset[str] = ()) -> Event:
+        ev = Event(kind, data or {}, secret, frozenset(to), len(self.events) + 1)
+        self.events.append(ev)
+        return ev
+
+    def alive(self, army: str | None = None) -> list[Unit]:
+        return [u for u in self.units.values() if not u.eliminated and (army is None or u.army == army)]
+
+    def at(self, town: str) -> list[Unit]:
+        return [u for u in self.units.values() if u.location == town and not u.eliminated]
+
+    def combat_blocks(self, army: str) -> int:
+        """Surrender counts combat blocks only (rules README decision 3)."""
+        return sum(1 for u in self.units.values() if u.army == army and not u.eliminated and not u.leader)
+
+    def battle_at(self, town: str) -> Any | None:
+        for b in self.battles:
+            if b.town == town and not b.over:
+                return b
+        return None
+
+    def open_battles(self) -> list[Any]:
+        return [b for b in self.battles if not b.over]
+
+
+def road_key(a: str, b: str) -> str:
+    """Traffic in both directions shares one count (rulings 5.3)."""
+    return f"{a}|{b}" if a < b else f"{b}|{a}"
+
+
+# --- snapshots ---------------------------------------------------------------------------------------------
+
+def _plain(obj: Any) -> Any:
+    if isinstance(obj, dict):
+        return {k: _plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(v) for v in obj]
+    if isinstance(obj, (set, frozenset)):
+        return sorted(_plain(v) for v in obj)
+    if hasattr(obj, "__dataclass_fields__"):
+        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
+    return obj
+
+
+def state_to_dict(st: GameState) -> dict[str, Any]:
+    return {
+        "options": st.options.to_dict(),
+        "seed": st.seed,
+        "dice": st.dice.to_dict(),
+        "units": {k: _plain(u) for k, u in st.units.items()},
+        "turn": st.turn,
+        "phase": st.phase,
+        "setup_waiting": list(st.setup_waiting),
+        "movement": _plain(st.movement),
+        "battles": [b.to_dict() for b in st.battles],
+        "events": [e.to_dict() for e in st.events],
+        "result": _plain(st.result),
+        "surrendered": list(st.surrendered),
+        "preferences": _plain(st.preferences),
+        "orders": st.orders,
+        "log": list(st.log),
+    }
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    from .battle import Battle  # the battle model lives with the battle rules
+
+    mv = d["movement"]
+    movement = Movement(
+        group_moves=list(mv["group_moves"]),
+        road_use=dict(mv["road_use"]),
+        attacks={k: Attack(**a) for k, a in mv["attacks"].items()},
+        forced=[PendingForcedMarch(**f) for f in mv["forced"]],
+        ended=list(mv.get("ended", [])),
+    )
+    return GameState(
+        options=Options.from_dict(d["options"]),
+        seed=d["seed"],
+        dice=Dice.from_dict(d["dice"]),
+        units={k: Unit(**u) for k, u in d["units"].items()},
+        turn=d["turn"],
+        phase=d["phase"],
+        setup_waiting=list(d["setup_waiting"]),
+        movement=movement,
+        battles=[Battle.from_dict(b) for b in d["battles"]],
+        events=[Event.from_dict(e) for e in d["events"]],
+        result=Result(**d["result"]) if d["result"] else None,
+        surrendered=list(d["surrendered"]),
+        preferences={r: {k: list(v) for k, v in p.items()} for r, p in d["preferences"].items()},
+        orders=d["orders"],
+        log=list(d.get("log", [])),
+    )

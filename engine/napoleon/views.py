@@ -1,0 +1,133 @@
+"""``view(role)``: the only door out of the engine (DESIGN, "Hidden information").
+
+A block's face (unit, type, cv) is known to its owner; everyone sees where blocks stand and how many of
+each army are in each town, disrupted blocks, blocks in square, eliminated units and every die roll.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from .context import Ctx
+from .state import Unit, armies_of
+
+
+@dataclass(frozen=True, slots=True)
+class BlockView:
+    army: str
+    known: bool  # the face is visible to the role looking
+    id: str | None = None
+    name: str | None = None
+    nation: str | None = None
+    type: str | None = None
+    cv: int | None = None
+    max_cv: int | None = None
+    guard: bool = False
+    disrupted: bool = False
+    in_square: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True, slots=True)
+class TownView:
+    name: str
+    blocks: tuple[BlockView, ...]
+    battle: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "battle": self.battle, "blocks": [b.to_dict() for b in self.blocks]}
+
+
+@dataclass(frozen=True)
+class View:
+    role: str
+    ruleset: str
+    players: int
+    setup: str
+    turn: int  # 0 during setup
+    last_turn: int
+    day: str | None
+    slot: str | None
+    night: bool
+    side: str | None  # whose campaign turn
+    phase: str
+    active: tuple[str, ...]
+    towns: tuple[TownView, ...]
+    unplaced: tuple[BlockView, ...]  # blocks still to deploy (3.1), faces for the owner only
+    eliminated: tuple[BlockView, ...]
+    battles: tuple[Any, ...]  # BattleView
+    group_moves_left: dict[str, int] = field(default_factory=dict)
+    surrendered: tuple[str, ...] = ()
+    result: dict[str, str] | None = None
+    events: tuple[dict[str, Any], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "role": self.role, "ruleset": self.ruleset, "players": self.players, "setup": self.setup,
+            "turn": self.turn, "last_turn": self.last_turn, "day": self.day, "slot": self.slot,
+            "night": self.night, "side": self.side, "phase": self.phase, "active": list(self.active),
+            "towns": [t.to_dict() for t in self.towns],
+            "unplaced": [b.to_dict() for b in self.unplaced],
+            "eliminated": [b.to_dict() for b in self.eliminated],
+            "battles": [b.to_dict() if hasattr(b, "to_dict") else b for b in self.battles],
+            "group_moves_left": dict(self.group_moves_left),
+            "surrendered": list(self.surrendered), "result": self.result,
+            "events": list(self.events),
+        }
+
+
+def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
+    """How ``role`` sees unit ``u``: its face if it owns it (13.1: in a 3-player game only its own army)
+    or if it is revealed; otherwise the colour of its army only."""
+    if u.army in armies_of(role) or revealed:
+        d = ctx.sc.unit(u.id)
+        return BlockView(u.army, True, u.id, d.name, d.nation, d.type, u.cv, u.max_cv, d.guard,
+                         u.disrupted, u.in_square)
+    return BlockView(u.army, False, disrupted=u.disrupted, in_square=u.in_square)
+
+
+def _sort_key(b: BlockView) -> tuple:
+    return (b.army, not b.known, b.id or "")
+
+
+def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
+    from . import battle as battle_rules
+    from .campaign import last_turn
+    from .game import active_roles
+    from .movement import group_moves_left
+
+    st, sc = ctx.st, ctx.sc
+    by_town: dict[str, list[BlockView]] = {}
+    unplaced: list[BlockView] = []
+    eliminated: list[BlockView] = []
+    battle_towns = {b.town for b in st.open_battles()}
+    for u in st.units.values():
+        if u.eliminated:
+            eliminated.append(block(ctx, u, role, revealed=True))
+        elif u.location is None:
+            if u.army in armies_of(role):
+                unplaced.append(block(ctx, u, role))
+        else:
+            by_town.setdefault(u.location, []).append(block(ctx, u, role))
+    towns = tuple(TownView(t, tuple(sorted(bs, key=_sort_key)), t in battle_towns)
+                  for t, bs in sorted(by_town.items()))
+    turn = sc.turns[st.turn - 1] if st.turn else None
+    gml = {}
+    if st.phase == "movement" and turn is not None:
+        for a in ("french",) if turn.side == "french" else ("british", "prussian"):
+            gml[a] = group_moves_left(ctx, a)
+    return View(
+        role=role, ruleset=ctx.opts.ruleset, players=ctx.opts.players, setup=ctx.opts.setup,
+        turn=st.turn, last_turn=last_turn(ctx),
+        day=str(turn.day) if turn else None, slot=turn.slot if turn else None, night=bool(turn and turn.night),
+        side=turn.side if turn else None, phase=st.phase, active=tuple(active_roles(ctx)),
+        towns=towns, unplaced=tuple(sorted(unplaced, key=_sort_key)),
+        eliminated=tuple(sorted(eliminated, key=_sort_key)),
+        battles=tuple(battle_rules.battle_view(ctx, b, role) for b in st.open_battles()),
+        group_moves_left=gml, surrendered=tuple(st.surrendered),
+        result={"winner": st.result.winner, "reason": st.result.reason} if st.result else None,
+        events=tuple(e.visible(role) for e in st.events) if events else (),
+    )

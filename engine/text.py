@@ -1,0 +1,92 @@
+"""Orders as text: ``/name option:value option:value`` (game-independent).
+
+Values run to the next `` option:`` or the end of the line, so they may hold spaces
+(``path:Quatre Bras>Waterloo``); a value may be quoted (``list:"fire A; B>across-left"``).
+Lists are comma-separated and paths are joined by ``>``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+_OPTION = re.compile(r"(?:^|\s)([a-z][a-z0-9_-]*):", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    name: str
+    options: dict[str, str]
+
+    def text(self) -> str:
+        parts = [f"/{self.name}"]
+        for k, v in self.options.items():
+            parts.append(f'{k}:"{v}"' if ";" in v or ":" in v else f"{k}:{v}")
+        return " ".join(parts)
+
+
+def parse_command(text: str) -> Command:
+    """Split one order line into its name and options. Raises RuleError on a line that is not an order."""
+    s = text.strip()
+    if not s.startswith("/"):
+        raise RuleError("", f"an order starts with '/', for example '/move units:FR-1 path:Beaumont>Charleroi' "
+                            f"(got {s!r})")
+    head, _, rest = s[1:].partition(" ")
+    name = head.strip().lower()
+    if not re.fullmatch(r"[a-z][a-z0-9-]*", name):
+        raise RuleError("", f"'{head}' is not an order name")
+    options: dict[str, str] = {}
+    rest = " " + rest
+    pos = 0
+    matches = list(_OPTION.finditer(rest))
+    if matches and rest[: matches[0].start()].strip():
+        raise RuleError("", f"'/{name}' expects options written as name:value, not {rest[: matches[0].start()].strip()!r}")
+    if not matches and rest.strip():
+        raise RuleError("", f"'/{name}' expects options written as name:value, not {rest.strip()!r}")
+    i = 0
+    while i < len(matches):
+        m = matches[i]
+        key = m.group(1).lower()
+        start = m.end()
+        if start < len(rest) and rest[start] == '"':
+            close = rest.find('"', start + 1)
+            if close < 0:
+                raise RuleError("", f"the value of '{key}' opens a quote that is never closed")
+            value = rest[start + 1 : close]
+            pos = close + 1
+            # skip option-looking matches inside the quotes
+            i += 1
+            while i < len(matches) and matches[i].start() < pos:
+                i += 1
+            if rest[pos:(matches[i].start() if i < len(matches) else len(rest))].strip():
+                raise RuleError("", f"unexpected text after the quoted value of '{key}'")
+        else:
+            end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
+            value = rest[start:end].strip()
+            i += 1
+        if key in options:
+            raise RuleError("", f"option '{key}' is given twice")
+        options[key] = value
+    return Command(name, options)
+
+
+def fold(s: str) -> str:
+    """Case- and accent-insensitive form used to match names."""
+    nf = unicodedata.normalize("NFKD", s)
+    return "".join(c for c in nf if not unicodedata.combining(c)).casefold().strip()
+
+
+def split_list(value: str) -> list[str]:
+    return [p.strip() for p in value.split(",") if p.strip()]
+
+
+def yes_no(value: str, option: str) -> bool:
+    v = value.strip().lower()
+    if v in ("yes", "y", "true", "on", "1"):
+        return True
+    if v in ("no", "n", "false", "off", "0", ""):
+        return False
+    raise RuleError("", f"option '{option}' takes yes or no, not {value!r}")

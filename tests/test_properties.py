@@ -1,0 +1,78 @@
+"""Property tests over random legal order sequences (hypothesis) and the fuzzer."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import Game, Options, RuleError, new_game
+from engine.fuzz import check, pick, play, random_options
+from engine.script import run_lines
+
+options_st = st.builds(
+    Options,
+    ruleset=st.sampled_from(["3rd", "3.4"]),
+    setup=st.sampled_from(["historical", "free", "initiative"]),
+    players=st.sampled_from([2, 3]),
+    command_control=st.booleans(),
+)
+
+
+def random_walk(opts: Options, seed: int, steps: int) -> Game:
+    rng = random.Random(seed)
+    game = new_game(opts, seed)
+    budget: dict[str, int] = {}
+    for _ in range(steps):
+        if game.over:
+            break
+        role = rng.choice(game.active())
+        order = pick(rng, game, role, budget)
+        assert order is not None, f"dead end for {role}"
+        game.apply(role, order)
+        check(game)
+    return game
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options_st, st.integers(0, 10**6), st.integers(1, 150))
+def test_invariants_hold_over_random_legal_play(opts, seed, steps):
+    random_walk(opts, seed, steps)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options_st, st.integers(0, 10**6), st.integers(1, 120))
+def test_replay_and_save_load_reproduce_the_state_exactly(opts, seed, steps):
+    game = random_walk(opts, seed, steps)
+    snap = game.snapshot()
+    assert Game.from_snapshot(json.loads(json.dumps(snap))).snapshot() == snap
+    again = run_lines(game.script().splitlines())
+    assert again.ok and again.game.snapshot() == snap
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options_st, st.integers(0, 10**6), st.integers(0, 80), st.text(max_size=40))
+def test_rejected_orders_change_nothing(opts, seed, steps, junk):
+    game = random_walk(opts, seed, steps)
+    rng = random.Random(seed)
+    before = game.dumps()
+    candidates = ["/end extra:1", "/move units:NAP path:Lille>Lille", "/fire unit:FR-1", "/" + junk,
+                  "/setup units:BR-1 town:Beaumont", "/move units:FR-1,BR-1 path:Mons>Binche",
+                  "/deploy left:FR-1", "/move units:PR-1 path:Liège>Namur forced:yes"]
+    for role in game.options.roles:
+        for order in rng.sample(candidates, 4):
+            try:
+                game.apply(role, order)
+            except RuleError:
+                assert game.dumps() == before
+            else:
+                before = game.dumps()
+
+
+def test_fuzzer_plays_whole_games_to_a_result():
+    rng = random.Random(5)
+    for seed in range(6):
+        run = play(seed, random_options(rng))
+        assert run.result in ("french", "allied", "draw")

@@ -1,0 +1,103 @@
+"""The script runner and the scenario dump (DESIGN, "Script runner" — a contract)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine.script import ScriptError, run_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(tmp_path, text, *args):
+    f = tmp_path / "s.txt"
+    f.write_text(text, encoding="utf-8")
+    p = subprocess.run([sys.executable, "-m", "engine.script", str(f), *args], capture_output=True, text=True,
+                       cwd=ROOT)
+    return p.returncode, (json.loads(p.stdout) if p.stdout.strip() else None)
+
+
+SCRIPT = """\
+# comments and blank lines are ignored
+@options ruleset=3.4 setup=historical players=2 command_control=off corps_restriction=off
+@seed 7
+
+@turn 1
+@place FR-7 Charleroi cv=2
+@dice 1 5 6
+french: /move units:FR-7 path:Charleroi>Gosselies
+! french: /move units:FR-7 path:Gosselies>Frasnes   # a unit moves once a turn
+"""
+
+
+def test_script_output_keys_and_exit_zero(tmp_path):
+    code, out = run(tmp_path, SCRIPT)
+    assert code == 0
+    for key in ("turn", "phase", "active", "units", "battles", "events", "results", "views"):
+        assert key in out
+    u = next(u for u in out["units"] if u["id"] == "FR-7")
+    assert set(u) >= {"id", "army", "nation", "type", "cv", "max_cv", "location", "disrupted", "in_square",
+                      "eliminated"}
+    assert (u["location"], u["cv"]) == ("Gosselies", 2)
+    assert [r["ok"] for r in out["results"]] == [True, False]
+    assert out["results"][1]["error"].startswith("5.1:")
+    assert set(out["views"]) == {"public", "french", "allied"}
+    assert out["active"] == ["french"]
+
+
+def test_script_exit_one_when_a_line_misbehaves(tmp_path):
+    code, out = run(tmp_path, SCRIPT.replace("! french", "french"))
+    assert code == 1
+    assert out["results"][1].get("unexpected")
+
+
+def test_script_exit_two_when_unreadable(tmp_path):
+    code, _ = run(tmp_path, "@frobnicate\n")
+    assert code == 2
+    code, _ = run(tmp_path, "@options ruleset=5\n")
+    assert code == 2
+    code, _ = run(tmp_path, "french /end\n")
+    assert code == 2
+
+
+def test_seed_option_overrides_and_replays_identically(tmp_path):
+    text = "@options setup=historical\n@seed 3\nfrench: /end\nallied: /end\n"
+    a = run_lines(text.splitlines())
+    b = run_lines(text.splitlines())
+    assert a.game.dumps() == b.game.dumps()
+    c = run_lines(text.splitlines(), seed=4)
+    assert c.game.state.seed == 4
+
+
+def test_game_script_rebuilds_the_game():
+    out = run_lines(SCRIPT.splitlines())
+    again = run_lines(out.game.script().splitlines())
+    assert again.ok and again.game.dumps() == out.game.dumps()
+
+
+def test_options_after_start_is_unreadable():
+    with pytest.raises(ScriptError):
+        run_lines(["@turn 1", "@options players=3"])
+
+
+def test_scenario_dump_contract():
+    p = subprocess.run([sys.executable, "-m", "engine.scenario", "napoleon", "--json"], capture_output=True,
+                       text=True, cwd=ROOT, check=True)
+    d = json.loads(p.stdout)
+    assert {"towns", "roads", "units", "setups", "turns"} <= set(d)
+    assert set(d["towns"][0]) >= {"name", "country", "deploy_side", "supply_base", "x", "y"}
+    assert set(d["roads"][0]) >= {"a", "b", "class", "river"}
+    assert set(d["units"][0]) >= {"id", "army", "nation", "type", "max_cv", "corps"}
+    assert set(d["turns"][0]) >= {"n", "side", "night"}
+    assert {r["class"] for r in d["roads"]} == {"major", "minor"}
+
+
+def test_demo_runs():
+    p = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    assert "Turn 1" in p.stdout
