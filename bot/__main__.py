@@ -1,16 +1,21 @@
-"""``estafette``: runs the bot when a Discord token is set, the console when not.
+"""``estafette``: runs the Discord bot when a token is set, the console when not.
 
-Until issue 4/5 lands there is no Discord bot yet: ``estafette`` plays a short scripted demo game
-(``examples/demo.txt``) and prints what happened, as each side would read it.
+    estafette                 # Discord if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
+    estafette console [--options "setup=historical players=3"] [--database FILE]
+    estafette demo            # a short scripted demo game, printed
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import logging
 import sys
 from pathlib import Path
 
 from engine.script import run_lines
 
+from .config import load_settings
 from .narrate import describe
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "demo.txt"
@@ -30,13 +35,35 @@ def demo(path: Path = DEMO) -> int:
     v = game.view("public")
     print(f"\nNow: turn {v.turn} of {v.last_turn}, {v.day} {v.slot}, phase {v.phase}, "
           f"waiting for {', '.join(v.active) or 'nobody'}.")
-    print("\nThe Discord bot and the console front end arrive with issue 4/5; "
-          "try `python -m engine.script examples/demo.txt` for the full JSON.")
     return 0
 
 
-def main() -> int:
-    return demo()
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="estafette", description="Napoleon 1815 play-by-chat bot")
+    ap.add_argument("mode", nargs="?", choices=["auto", "console", "discord", "demo"], default="auto")
+    ap.add_argument("--options", default="", help='game options for a new console game, e.g. "players=3"')
+    ap.add_argument("--database", default=None, help="the SQLite file (default ./estafette.db)")
+    args = ap.parse_args(argv)
+    settings = load_settings()
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    database = args.database or settings.database
+    if args.mode == "demo":
+        return demo()
+    if args.mode == "discord" or (args.mode == "auto" and settings.discord_token):
+        if not settings.discord_token:
+            print("error: no Discord token: set ESTAFETTE_DISCORD_TOKEN (see README, 'Running on Discord')",
+                  file=sys.stderr)
+            return 2
+        try:
+            from .discord_app.client import run_discord
+        except ImportError as e:  # the adapter arrives with issue 4/5
+            print(f"error: the Discord adapter is not available yet ({e}); run `estafette console`",
+                  file=sys.stderr)
+            return 2
+        return run_discord(settings, database)
+    from .console import run_console
+
+    return asyncio.run(run_console(database, settings.pictures, args.options))
 
 
 if __name__ == "__main__":

@@ -52,9 +52,10 @@ class ScenarioError(ValueError):
 
 
 def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scenario:
-    """Load scenario ``name`` from ``directory`` (default: this ``data`` package), validated.
+    """Load and validate the scenario in ``directory / name`` (``directory`` holds one folder per scenario;
+    by default this ``data`` package). Raises :class:`ScenarioError` listing every fault found.
 
-    The scenarios of the default directory are read once per process and shared (the model is frozen).
+    The scenarios of the default directory are read once per process and shared (the model is immutable).
     """
     if directory is None:
         return _load_default(name)
@@ -207,7 +208,7 @@ def _describe(file: str, data: Mapping[str, Any], exc: ValidationError) -> list[
             message = f"not an accepted key: {message}"
         entry = ""
         if loc and isinstance(loc[0], str):
-            key = loc.pop(0)
+            key = str(loc.pop(0))
             node = data.get(key)
             entry = key
             if loc and isinstance(loc[0], int) and isinstance(node, list) and loc[0] < len(node):

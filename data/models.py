@@ -36,7 +36,7 @@ Nation = Literal["french", "british", "kgl", "dutch_belgian", "hanoverian", "bru
 
 #: Which nations may serve in which army (rules README decision 3: the Dutch-Belgian, Hanoverian, Brunswick
 #: and Nassau blocks are red blocks of the British army).
-ARMY_NATIONS: Mapping[Army, frozenset[str]] = MappingProxyType(
+ARMY_NATIONS: Mapping[str, frozenset[str]] = MappingProxyType(
     {
         "french": frozenset({"french"}),
         "british": frozenset({"british", "kgl", "dutch_belgian", "hanoverian", "brunswick", "nassau"}),
@@ -81,6 +81,9 @@ class AmbiguousMatch(LookupError):
         super().__init__(message)
         self.candidates = candidates
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.candidates))
+
 
 class FrozenDict(dict[Any, Any]):
     """A dict that cannot be changed (the scenario's mappings are shared by every game of the process)."""
@@ -88,7 +91,7 @@ class FrozenDict(dict[Any, Any]):
     def _read_only(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("scenario data is read-only")
 
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (dict(self),))
@@ -201,8 +204,9 @@ class UnitDef(_Frozen):
     @classmethod
     def _nation_of_army(cls, value: str, info: ValidationInfo) -> str:
         army = info.data.get("army")
-        if army in ARMY_NATIONS and value not in ARMY_NATIONS[army]:
-            allowed = ", ".join(sorted(ARMY_NATIONS[army]))
+        nations = ARMY_NATIONS.get(army) if isinstance(army, str) else None
+        if nations is not None and value not in nations:
+            allowed = ", ".join(sorted(nations))
             raise ValueError(f"nation {value!r} does not serve in the {army} army (allowed: {allowed})")
         return value
 

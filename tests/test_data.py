@@ -6,8 +6,10 @@ Rule numbers refer to shared/rules/napoleon-digest.md.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
+import pickle
 import re
 import shutil
 from collections import Counter
@@ -50,7 +52,15 @@ def test_scenario_is_read_only(s: Scenario) -> None:
     with pytest.raises(TypeError):
         s.historical["NAP"] = "Brussels"  # type: ignore[index]
     with pytest.raises(ValueError):
-        s.name = "other"  # type: ignore[misc]
+        s.name = "other"
+
+
+def test_scenario_copies_and_pickles(s: Scenario) -> None:
+    assert copy.deepcopy(s) is s  # immutable: a game state holding it deep-copies cheaply
+    assert pickle.loads(pickle.dumps(s)) == s
+    fewer = s.model_copy(update={"roads": tuple(r for r in s.roads if {r.a, r.b} != {"Brussels", "Hal"})})
+    assert s.road("Brussels", "Hal") is not None and fewer.road("Brussels", "Hal") is None
+    assert "Hal" not in names(fewer.neighbours("Brussels"))
 
 
 def test_json_dump_writes_road_class(s: Scenario) -> None:
@@ -461,12 +471,13 @@ def root(tmp_path: Path) -> Path:
 
 
 def edit(root: Path, file: str, line_has: str, old: str, new: str) -> None:
-    """In the one line of ``file`` that contains ``line_has``, replace ``old`` (once) by ``new``."""
+    """In the one line of ``file`` containing ``line_has``, replace ``old`` by ``new`` (spacing ignored)."""
     path = root / "napoleon" / file
     lines = path.read_text(encoding="utf-8").split("\n")
-    [i] = [i for i, line in enumerate(lines) if line_has in line]
-    assert lines[i].count(old) == 1, lines[i]
-    lines[i] = lines[i].replace(old, new)
+    [i] = [i for i, line in enumerate(lines) if " ".join(line_has.split()) in " ".join(line.split())]
+    pattern = r"\s+".join(re.escape(word) for word in old.split())
+    lines[i], n = re.subn(pattern, lambda _: new, lines[i])
+    assert n == 1, lines[i]
     path.write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -541,7 +552,7 @@ def test_error_french_town_with_a_side_or_a_supply_base(root: Path) -> None:
 
 
 def test_error_road_to_an_unknown_town(root: Path) -> None:
-    edit(root, "map.toml", 'a = "Quatre Bras",       b = "Ligny"', '"Ligny"', '"Lingy"')
+    edit(root, "map.toml", 'a = "Quatre Bras", b = "Ligny"', '"Ligny"', '"Lingy"')
     assert error(root) == (
         MAP + 'roads[14] ("Quatre Bras", "Lingy"): field "b": unknown town "Lingy" (did you mean "Ligny"?)'
     )
@@ -556,14 +567,14 @@ def test_error_duplicate_road_either_order(root: Path) -> None:
 
 
 def test_error_road_from_a_town_to_itself(root: Path) -> None:
-    edit(root, "map.toml", 'a = "Waterloo",          b = "Wavre"', 'b = "Wavre"', 'b = "Waterloo"')
+    edit(root, "map.toml", 'a = "Waterloo", b = "Wavre"', 'b = "Wavre"', 'b = "Waterloo"')
     assert error(root) == (
         MAP + 'roads[8] ("Waterloo", "Waterloo"): field "b": a road cannot lead from a town to itself'
     )
 
 
 def test_error_road_class(root: Path) -> None:
-    edit(root, "map.toml", 'a = "Charleroi",         b = "Laneffe"', '"major"', '"paved"')
+    edit(root, "map.toml", 'a = "Charleroi", b = "Laneffe"', '"major"', '"paved"')
     assert error(root) == (
         MAP + 'roads[34] ("Charleroi", "Laneffe"): field "class": Input should be \'major\' or \'minor\''
     )
@@ -586,7 +597,7 @@ def test_error_town_names_equal_without_accents(root: Path) -> None:
 
 
 def test_error_x_y_do_not_match_lat_lon(root: Path) -> None:
-    edit(root, "map.toml", 'name = "Brussels"', "x =  98.9", "x =  90.0")
+    edit(root, "map.toml", 'name = "Brussels"', "x = 98.9", "x = 90.0")
     assert error(root) == (
         MAP + 'towns[0] ("Brussels"): field "x": 90.0 does not match lat/lon (expected 98.9; '
         "leave out x and y to have them computed)"
@@ -652,7 +663,7 @@ def test_error_setup_unit_placed_twice(root: Path) -> None:
 
 def test_error_free_rule_selects_no_town(root: Path) -> None:
     edit(root, "setups.toml", 'side = "west"', '"west"', '"east"')
-    edit(root, "setups.toml", 'country = "netherlands"   # no Allied', '"netherlands"', '"france"')
+    edit(root, "setups.toml", 'country = "netherlands" # no Allied', '"netherlands"', '"france"')
     assert error(root) == SETUPS + "free.british: no town of map.toml fits these criteria"
 
 

@@ -98,6 +98,6 @@ def test_scenario_dump_contract():
 
 
 def test_demo_runs():
-    p = subprocess.run([sys.executable, "-m", "bot"], capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run([sys.executable, "-m", "bot", "demo"], capture_output=True, text=True, cwd=ROOT)
     assert p.returncode == 0, p.stderr
     assert "Turn 1" in p.stdout

@@ -1,0 +1,24 @@
+"""Configuration from the environment (pydantic-settings)."""
+
+from __future__ import annotations
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="ESTAFETTE_", env_file=".env", extra="ignore")
+
+    discord_token: str | None = None  # ESTAFETTE_DISCORD_TOKEN (DISCORD_TOKEN is read too)
+    database: str = "./estafette.db"  # ESTAFETTE_DATABASE: the SQLite file
+    log_level: str = "INFO"
+    dev_guild: int | None = None  # sync commands to this guild at once (fast iteration)
+    pictures: str = "./estafette-pictures"  # the console writes its pictures here
+
+
+def load_settings() -> Settings:
+    import os
+
+    s = Settings()
+    if not s.discord_token and os.environ.get("DISCORD_TOKEN"):
+        s.discord_token = os.environ["DISCORD_TOKEN"]
+    return s

@@ -1,0 +1,147 @@
+"""The console front end: the same service as Discord, no token needed.
+
+Type orders as a seat would (``french: /move units:FR-1 path:Beaumont>Charleroi``, or just ``/end`` for the
+seat whose turn it is), and see the replies each role would get: the public post, each player's DM. Pictures
+are written to a folder. ``:help`` lists the console's own commands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from .outbox import DM, Message, Post, Result, Thread
+from .service import Caller, Service, ServiceError
+from .storage import Store
+
+CHANNEL = 1  # the console's "channel"
+USER = 1  # the console's player holds every seat
+HELP = """\
+Console commands:
+  ROLE: /order ...   an order for that seat (french, allied, british, prussian)
+  /order ...         an order for whichever of your seats must act
+  :status  :map  :log  :legal  :export FILE  :prefer KEY VALUE  :tick  :quit
+Pictures are written to the pictures folder after every change."""
+
+
+class Console:
+    def __init__(self, service: Service, pictures: Path, out: TextIO = sys.stdout) -> None:
+        self.svc = service
+        self.pictures = pictures
+        self.out = out
+        self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console")
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    async def ensure_game(self, options: str) -> None:
+        if await self.svc.store.game_in_channel(CHANNEL) is None:
+            self.show(await self.svc.new_game(self.me, options, deadline_hours=0))
+            live = await self.svc._live(CHANNEL)
+            from engine import Options
+
+            for role in Options.from_dict(live.row.options).roles:
+                await self.svc.join(self.me, role)
+            self.show(await self.svc.start(self.me))
+        else:
+            self.show(await self.svc.status(self.me))
+
+    def show(self, res: Result) -> None:
+        self.say(res.reply.text)
+        self._save(res.reply.pictures)
+        for m in res.outbox:
+            self.deliver(m)
+
+    def deliver(self, m: Message) -> None:
+        if isinstance(m, Post):
+            if m.channel_id == CHANNEL:
+                self.say(f"[game channel] {m.text}")
+            self._save(m.pictures)
+        elif isinstance(m, DM):
+            self.say(f"[DM to {m.role}] {m.text}")
+            self._save(m.pictures)
+        elif isinstance(m, Thread):
+            self.say(f"[allied thread {'open' if m.open else 'locked'}]")
+
+    def _save(self, pictures) -> None:
+        if not pictures:
+            return
+        self.pictures.mkdir(parents=True, exist_ok=True)
+        for p in pictures:
+            kind, _, rest = p.filename.partition("-")
+            name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-french.png: the latest of each kind
+            try:
+                (self.pictures / name).write_bytes(p.png)
+            except Exception as e:  # noqa: BLE001 - a picture must not stop the game
+                self.say(f"(picture {p.filename} failed: {e})")
+
+    async def handle(self, line: str) -> bool:
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return True
+        try:
+            if line in (":quit", ":q"):
+                return False
+            if line == ":help":
+                self.say(HELP)
+            elif line == ":status":
+                self.show(await self.svc.status(self.me))
+            elif line == ":map":
+                self.show(await self.svc.map(self.me))
+            elif line == ":log":
+                self.show(await self.svc.log_text(self.me, 40))
+            elif line == ":tick":
+                for m in await self.svc.tick():
+                    self.deliver(m)
+            elif line == ":legal":
+                live = await self.svc._live(CHANNEL)
+                game = live.game
+                for role in game.active() if game else []:
+                    lg = game.legal(role)
+                    self.say(f"{role}: {lg.prompt}")
+                    for c in lg.choices[:30]:
+                        self.say(f"  {c}")
+            elif line.startswith(":export"):
+                res = await self.svc.export(self.me)
+                path = Path(line.split(maxsplit=1)[1] if " " in line else res.reply.file[0])
+                path.write_bytes(res.reply.file[1])
+                self.say(f"written {path}")
+            elif line.startswith(":prefer"):
+                _, key, value = (line.split(maxsplit=2) + ["", ""])[:3]
+                self.show(await self.svc.prefer(self.me, key, value))
+            else:
+                m = re.match(r"^([a-z]+)\s*:\s*(/.*)$", line)
+                role, text = (m.group(1), m.group(2)) if m else (None, line)
+                if not text.startswith("/"):
+                    self.say("orders start with '/'; :help lists the console's commands")
+                    return True
+                self.show(await self.svc.order(self.me, text, role=role))
+        except ServiceError as e:
+            self.say(f"Not done — {e}")
+        return True
+
+
+async def run_console(database: str, pictures: str, options: str = "", lines: TextIO = sys.stdin) -> int:
+    store = Store(database)
+    await store.open()
+    try:
+        svc = Service(store)
+        await svc.recover()
+        con = Console(svc, Path(pictures))
+        con.say("Estafette console — no Discord token set, so this is a local game. :help for help.")
+        await con.ensure_game(options)
+        interactive = lines.isatty()
+        while True:
+            if interactive:
+                print("> ", end="", flush=True)
+            line = await asyncio.to_thread(lines.readline)
+            if not line:
+                break
+            if not await con.handle(line):
+                break
+    finally:
+        await store.close()
+    return 0

@@ -1,0 +1,675 @@
+"""The application service: games bound to channels, seats, permissions, deadlines, standing preferences.
+
+It imports nothing of discord: the Discord cogs and the console are two adapters over it (DESIGN, "Layers").
+Every call takes a ``Caller`` (who, where) and returns a ``Result``: the reply to the caller and an outbox of
+posts, DMs and thread changes for the front end to send.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import Game, Options, RuleError
+from engine.napoleon.state import armies_of
+from engine.script import ScriptError, run_lines
+
+from .narrate import describe
+from .outbox import DM, Message, Picture, Post, Reply, Result, Thread
+from .pictures import Pictures
+from .storage import DuplicateInteraction, GameRow, Store
+
+log = logging.getLogger("estafette.service")
+
+ROLE_NAMES = {"french": "French", "allied": "Allied", "british": "British", "prussian": "Prussian"}
+DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_action": "pass"}
+
+
+class ServiceError(Exception):
+    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not the host..."""
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: int
+    channel_id: int
+    guild_id: int = 0
+    manager: bool = False  # holds Manage Server: may run administrative commands in any game
+    name: str = ""
+    locale: str = "en"
+
+
+@dataclass
+class Live:
+    """A loaded game: its row, its engine game once started, and its lock (one order at a time)."""
+
+    row: GameRow
+    game: Game | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def parse_options(text: str) -> Options:
+    """``setup=historical players=3 ruleset=3rd command_control=on``"""
+    return Options.parse(text)
+
+
+class Service:
+    def __init__(self, store: Store, *, pictures: Pictures | None = None, clock: Callable[[], float] = time.time,
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.store = store
+        self.pictures = pictures or Pictures()
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self.live: dict[int, Live] = {}
+        self.problems: list[str] = []  # games that failed their start-up check
+
+    # --- start-up and recovery ------------------------------------------------------------------------
+    async def recover(self) -> list[str]:
+        """Load every running game from its latest snapshot and check it against a replay of its orders; a
+        game that disagrees is suspended and reported, never silently used (DESIGN)."""
+        report = []
+        for row in await self.store.games_with_status("running"):
+            live = Live(row)
+            try:
+                live.game = Game.loads(row.snapshot or "")
+                replay = await self._replay(row)
+            except Exception as e:  # noqa: BLE001 - a broken game must not stop the others
+                replay = None
+                log.exception("game %s could not be loaded", row.id)
+                report.append(f"game {row.id}: cannot be loaded ({e})")
+            if replay is None or live.game is None or replay.dumps() != live.game.dumps():
+                await self.store.set_status(row.id, "suspended")
+                row.status = "suspended"
+                msg = f"game {row.id} in channel {row.channel_id}: its snapshot disagrees with a replay of its " \
+                      f"orders; suspended (an administrator can /game abort or /game export it)"
+                report.append(msg)
+                log.error(msg)
+            self.live[row.id] = live
+        self.problems = report
+        return report
+
+    async def _replay(self, row: GameRow) -> Game:
+        lines = [f"@options {_options_line(row.options)}", f"@seed {row.seed}"]
+        for o in await self.store.orders(row.id):
+            lines.append(o.text if o.text.startswith("@") else f"{o.role}: {o.text}")
+        out = run_lines(lines)
+        assert out.game is not None
+        if not out.ok:
+            raise ScriptError("a stored order was rejected on replay")
+        return out.game
+
+    # --- lookup and permissions ------------------------------------------------------------------------
+    async def _live(self, channel_id: int) -> Live:
+        row = await self.store.game_in_channel(channel_id)
+        if row is None:
+            raise ServiceError("there is no game in this channel; start one with /game new")
+        live = self.live.get(row.id)
+        if live is None:
+            live = Live(row)
+            if row.snapshot:
+                live.game = Game.loads(row.snapshot)
+            self.live[row.id] = live
+        else:
+            live.row = row
+        return live
+
+    def _is_admin(self, live: Live, caller: Caller) -> bool:
+        return caller.manager or caller.user_id == live.row.host_id
+
+    def _roles_of(self, live: Live, user_id: int) -> list[str]:
+        return [r for r, (u, _bot) in live.row.seats.items() if u == user_id]
+
+    def _need_admin(self, live: Live, caller: Caller, what: str) -> None:
+        if not self._is_admin(live, caller):
+            raise ServiceError(f"only the host (<@{live.row.host_id}>) or a member with Manage Server may {what}")
+
+    def _need_game(self, live: Live) -> Game:
+        if live.game is None or live.row.status == "lobby":
+            raise ServiceError("the game has not started yet (/game start)")
+        if live.row.status == "suspended":
+            raise ServiceError("this game is suspended: its saved state failed the start-up check")
+        return live.game
+
+    # --- /game ----------------------------------------------------------------------------------------
+    async def new_game(self, caller: Caller, options: str = "", *, deadline_hours: float | None = None,
+                       deadline_action: str | None = None) -> Result:
+        if await self.store.game_in_channel(caller.channel_id):
+            raise ServiceError("this channel already has a game; finish or /game abort it first, or use "
+                               "another channel (several games may run in one server)")
+        try:
+            opts = parse_options(options)
+        except RuleError as e:
+            raise ServiceError(str(e)) from None
+        settings = dict(DEFAULT_SETTINGS)
+        if deadline_hours is not None:
+            if deadline_hours < 0:
+                raise ServiceError("the deadline is a number of hours, 0 for none")
+            settings["deadline_hours"] = deadline_hours
+            settings["reminder_hours"] = min(settings["reminder_hours"], deadline_hours / 4)
+        if deadline_action is not None:
+            if deadline_action not in ("pass", "bot"):
+                raise ServiceError("the deadline action is pass or bot")
+            settings["deadline_action"] = deadline_action
+        gid = await self.store.create_game(caller.guild_id, caller.channel_id, caller.user_id, opts.to_dict(),
+                                           self.seed_source(), settings)
+        roles = ", ".join(opts.roles)
+        text = (f"New game of Napoleon 1815 (game {gid}): {_describe_options(opts)}.\n"
+                f"Seats: {roles}. Take one with /game join; the host starts with /game start.")
+        return Result(Reply(text, ephemeral=False))
+
+    async def join(self, caller: Caller, role: str | None = None) -> Result:
+        live = await self._live(caller.channel_id)
+        opts = Options.from_dict(live.row.options)
+        if live.row.status != "lobby":
+            raise ServiceError("the game has started; seats change only by the host (/game leave, then join)")
+        free = [r for r in opts.roles if r not in live.row.seats]
+        if role is None:
+            if not free:
+                raise ServiceError("every seat is taken")
+            role = free[0]
+        if role not in opts.roles:
+            raise ServiceError(f"no seat {role!r} in this game; seats: {', '.join(opts.roles)}")
+        if role in live.row.seats:
+            holder = live.row.seats[role][0]
+            raise ServiceError(f"the {role} seat is taken by <@{holder}>")
+        await self.store.seat(live.row.id, role, caller.user_id)
+        live.row.seats[role] = (caller.user_id, False)
+        left = [r for r in opts.roles if r not in live.row.seats]
+        return Result(Reply(f"<@{caller.user_id}> takes the {ROLE_NAMES[role]} seat."
+                            + (f" Still free: {', '.join(left)}." if left else " Every seat is taken."),
+                            ephemeral=False))
+
+    async def leave(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        roles = self._roles_of(live, caller.user_id)
+        if not roles:
+            raise ServiceError("you hold no seat in this game")
+        if live.row.status != "lobby":
+            raise ServiceError("the game has started: ask the host to hand your seat over")
+        for r in roles:
+            await self.store.unseat(live.row.id, r)
+            live.row.seats.pop(r, None)
+        return Result(Reply(f"<@{caller.user_id}> leaves the {', '.join(roles)} seat.", ephemeral=False))
+
+    async def start(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        self._need_admin(live, caller, "start the game")
+        if live.row.status != "lobby":
+            raise ServiceError("the game has already started")
+        opts = Options.from_dict(live.row.options)
+        empty = [r for r in opts.roles if r not in live.row.seats]
+        if empty:
+            raise ServiceError(f"seats still empty: {', '.join(empty)} (/game join)")
+        async with live.lock:
+            game = live.game or Game.new(opts, live.row.seed)
+            live.game = game
+            await self.store.start(live.row.id, game.dumps(), 0)
+            live.row.status = "running"
+            self._arm_deadline(live)
+            await self.store.set_settings(live.row.id, live.row.settings)
+        out = self._after_change(live, new_events=game.state.events, everyone=True)
+        return Result(Reply(f"The campaign begins: {_describe_options(opts)}.", ephemeral=False), out)
+
+    async def status(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        if live.row.status == "lobby" or live.game is None:
+            opts = Options.from_dict(live.row.options)
+            seats = ", ".join(f"{r}: " + (f"<@{live.row.seats[r][0]}>" if r in live.row.seats else "free")
+                              for r in opts.roles)
+            return Result(Reply(f"Game {live.row.id} (not started): {_describe_options(opts)}. Seats: {seats}."))
+        return Result(Reply(self._status_text(live), pictures=[self._map_picture(live, "public")]))
+
+    async def map(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        self._need_game(live)
+        roles = self._roles_of(live, caller.user_id)
+        role = roles[0] if roles else "public"
+        return Result(Reply(f"The map as the {ROLE_NAMES.get(role, 'public')} see it.",
+                            pictures=[self._map_picture(live, role)]))
+
+    async def log_text(self, caller: Caller, last: int = 25) -> Result:
+        live = await self._live(caller.channel_id)
+        game = self._need_game(live)
+        roles = self._roles_of(live, caller.user_id)
+        role = roles[0] if roles else "public"
+        lines = [t for t in (describe(e) for e in game.view(role).events) if t]
+        return Result(Reply("\n".join(lines[-last:]) or "nothing has happened yet"))
+
+    async def set_options(self, caller: Caller, options: str) -> Result:
+        live = await self._live(caller.channel_id)
+        if not options.strip():
+            return Result(Reply(_describe_options(Options.from_dict(live.row.options))
+                                + f"; deadlines: {_describe_settings(live.row.settings)}"))
+        self._need_admin(live, caller, "change the options")
+        if live.row.status != "lobby":
+            raise ServiceError("options are fixed once the game has started")
+        try:
+            opts = Options.parse(options, Options.from_dict(live.row.options))
+        except RuleError as e:
+            raise ServiceError(str(e)) from None
+        for r in list(live.row.seats):
+            if r not in opts.roles:
+                await self.store.unseat(live.row.id, r)
+                live.row.seats.pop(r)
+        await self.store.set_options(live.row.id, opts.to_dict())
+        live.row.options = opts.to_dict()
+        return Result(Reply(f"Options: {_describe_options(opts)}.", ephemeral=False))
+
+    async def spectate(self, caller: Caller, channel_id: int, stop: bool = False) -> Result:
+        live = await self._live(caller.channel_id)
+        self._need_admin(live, caller, "add spectator channels")
+        if stop:
+            await self.store.remove_spectator(live.row.id, channel_id)
+            return Result(Reply(f"<#{channel_id}> no longer follows this game.", ephemeral=False))
+        await self.store.add_spectator(live.row.id, channel_id)
+        live.row.spectators = sorted({*live.row.spectators, channel_id})
+        out: list[Message] = []
+        if live.game is not None:
+            out.append(Post(channel_id, f"Following game {live.row.id}.\n" + self._status_text(live),
+                            [self._map_picture(live, "public")]))
+        return Result(Reply(f"<#{channel_id}> now follows this game (public map only).", ephemeral=False), out)
+
+    async def abort(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        self._need_admin(live, caller, "abort the game")
+        await self.store.set_status(live.row.id, "aborted")
+        self.live.pop(live.row.id, None)
+        return Result(Reply(f"Game {live.row.id} aborted by <@{caller.user_id}>.", ephemeral=False))
+
+    async def export(self, caller: Caller) -> Result:
+        live = await self._live(caller.channel_id)
+        game = self._need_game(live) if live.row.status != "suspended" else None
+        if game is None:
+            game = await self._replay(live.row)
+        text = game.script()
+        return Result(Reply(f"Game {live.row.id} as a script: replay it with `python -m engine.script FILE`.",
+                            file=(f"estafette-game-{live.row.id}.txt", text.encode())))
+
+    async def import_script(self, caller: Caller, text: str) -> Result:
+        """Start this channel's game from a script (a club's own scenario, or an exported game)."""
+        live = await self._live(caller.channel_id)
+        self._need_admin(live, caller, "import a game")
+        if live.row.status != "lobby":
+            raise ServiceError("import into a game that has not started (/game new, then /game import)")
+        try:
+            out = run_lines(text.splitlines())
+        except ScriptError as e:
+            raise ServiceError(f"the script cannot be read: {e}") from None
+        if not out.ok or out.game is None:
+            bad = next((r for r in out.results if not r["ok"]), None)
+            raise ServiceError(f"the script does not replay cleanly (line {bad['line'] if bad else '?'})")
+        live.game = out.game
+        live.row.options = out.game.options.to_dict()
+        await self.store.set_options(live.row.id, live.row.options)
+        return Result(Reply(f"Imported: {_describe_options(out.game.options)}, turn {out.game.state.turn}. "
+                            f"Seats: {', '.join(out.game.options.roles)}; /game start when they are taken.",
+                            ephemeral=False))
+
+    # --- preferences --------------------------------------------------------------------------------------
+    async def prefer(self, caller: Caller, key: str, value: str) -> Result:
+        """Standing preferences: ``hits`` and ``supply`` (priority lists of own unit ids, rules README
+        decision 7) go to the engine; ``battle`` sets standing battle orders (``fire``, ``square``,
+        ``off``)."""
+        live = await self._live(caller.channel_id)
+        game = self._need_game(live)
+        roles = self._roles_of(live, caller.user_id)
+        if not roles:
+            raise ServiceError("only a seated player has preferences")
+        if key == "battle":
+            spec = _standing_spec(value)
+            await self.store.set_preference(live.row.id, caller.user_id, "battle", spec or None)
+            text = ("Standing battle orders cancelled." if not spec else
+                    f"Standing battle orders: {_describe_standing(spec)}. Each battle turn they are carried "
+                    f"out as ordinary orders and reported to you; /game prefer battle off cancels them.")
+            out: list[Message] = []
+            async with live.lock:
+                out += await self._standing_orders(live)
+            return Result(Reply(text), out)
+        if key not in ("hits", "supply"):
+            raise ServiceError("preferences: hits (which of equal blocks takes a hit first), supply (which "
+                               "blocks the supply rule removes first), battle (standing battle orders)")
+        ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
+        async with live.lock:
+            work = Game.loads(game.dumps())
+            try:
+                work.prefer(roles[0], key, ids)
+            except RuleError as e:
+                raise ServiceError(str(e)) from None
+            seq = live.row.version + 1
+            directive = work.state.log[-1]  # "@prefer role key:ids" - a directive, replayed as one
+            await self.store.record(live.row.id, seq, roles[0], caller.user_id, directive, None, work.dumps(),
+                                    None)
+            live.game = work
+            live.row.version = seq
+        return Result(Reply(f"Preference saved: {key} {', '.join(work.state.preferences[roles[0]][key])}."))
+
+    # --- orders -------------------------------------------------------------------------------------------
+    async def order(self, caller: Caller, text: str, interaction_id: str | None = None,
+                    role: str | None = None) -> Result:
+        """Apply one order for the caller. The order is stored with the new snapshot before any reply."""
+        live = await self._live(caller.channel_id)
+        if interaction_id is not None:
+            prev = await self.store.find_interaction(interaction_id)
+            if prev is not None:
+                return Result(Reply(prev.reply or "already done"))
+        async with live.lock:
+            game = self._need_game(live)
+            if interaction_id is not None:  # checked again under the lock: two deliveries at once
+                prev = await self.store.find_interaction(interaction_id)
+                if prev is not None:
+                    return Result(Reply(prev.reply or "already done"))
+            role = self._acting_role(live, game, caller, text, role)
+            before = len(game.state.events)
+            old_state = game.state
+            try:
+                game.apply(role, text)  # atomic: on a RuleError nothing changed
+            except RuleError as e:
+                return Result(Reply(f"Not accepted — {e}"))
+            seq = live.row.version + 1
+            new = game.state.events[before:]
+            reply = self._reply_text(game, role, new)
+            try:
+                await self.store.record(live.row.id, seq, role, caller.user_id, _last_order(game), interaction_id,
+                                        game.dumps(), reply, "over" if game.over else None)
+            except DuplicateInteraction as d:
+                game.state = old_state
+                return Result(Reply(d.reply or "already done"))
+            except Exception:
+                game.state = old_state  # not stored, so not applied
+                raise
+            live.row.version = seq
+            if game.over:
+                live.row.status = "over"
+            out = self._after_change(live, new_events=new)
+            out += await self._standing_orders(live)
+            await self._save_deadline(live)
+        return Result(Reply(reply), out)
+
+    def _acting_role(self, live: Live, game: Game, caller: Caller, text: str, role: str | None) -> str:
+        mine = self._roles_of(live, caller.user_id)
+        if not mine:
+            raise ServiceError("you hold no seat in this game (spectators watch; players /game join before "
+                               "the start)")
+        if role is not None:
+            if role not in mine:
+                raise ServiceError(f"you do not hold the {role} seat")
+            return role
+        active = [r for r in mine if r in game.active()]
+        if len(active) == 1:
+            return active[0]
+        if not active:
+            return mine[0]  # the engine's answer says whose turn it is
+        # one person holding several active seats (console, hot seat): the seat whose units the order names
+        for r in active:
+            if any(p in text.upper() for p in _unit_prefixes(r)):
+                return r
+        return active[0]
+
+    def _reply_text(self, game: Game, role: str, events: list) -> str:
+        lines = [t for t in (describe(e.visible(role)) for e in events) if t]
+        return "Done." + ("\n" + "\n".join(lines[-15:]) if lines else "")
+
+    # --- after every change: the public map, private maps, pings, threads ------------------------------
+    def _after_change(self, live: Live, new_events: list, everyone: bool = False) -> list[Message]:
+        game = live.game
+        assert game is not None
+        row = live.row
+        out: list[Message] = []
+        public_lines = [t for t in (describe(e.visible("public")) for e in new_events) if t]
+        pic = self._map_picture(live, "public")
+        active = game.active()
+        mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))
+        due = row.settings.get("due_at")
+        when = f" — deadline <t:{int(due)}:R>" if due and active else ""
+        ping = ""
+        if game.over and game.state.result:
+            ping = f"\n**Game over**: {game.state.result.reason}"
+        elif active:
+            ping = "\n" + ", ".join(f"<@{u}>" for u in mentions) + f": your move ({', '.join(active)}){when}"
+        body = "\n".join(public_lines[-12:]) + ping
+        for ch in (row.channel_id, *row.spectators):
+            out.append(Post(ch, body.strip() or self._status_text(live), [pic],
+                            mentions if ch == row.channel_id else ()))
+        for role, (user, is_bot) in row.seats.items():
+            if is_bot or user is None:
+                continue
+            mine = [t for t in (describe(e.visible(role)) for e in new_events
+                                if e.secret and role in e.to) if t]
+            if not (everyone or mine or role in active):
+                continue
+            deploy = tuple(sorted({b.town for b in game.state.open_battles()
+                                   if getattr(b, "status", "") == "deploy" and role in game.active()}))
+            text = "\n".join(mine[-12:]) or f"Your forces ({ROLE_NAMES[role]})."
+            out.append(DM(user, text, [self._map_picture(live, role)], fallback_channel=row.channel_id,
+                          game_id=row.id, role=role, deploy=deploy))
+        if game.options.players == 3:
+            out.append(self._thread_state(live))
+        return out
+
+    def _thread_state(self, live: Live) -> Thread:
+        game = live.game
+        assert game is not None
+        st = game.state
+        turn = game.scenario.turns[st.turn - 1] if st.turn else None
+        # 13.1: the allies may confer only during deployment and Allied night turns.
+        open_ = st.phase == "setup" or bool(turn and turn.side == "allied" and turn.night and not game.over)
+        members = tuple(u for r, (u, b) in live.row.seats.items() if r in ("british", "prussian") and u and not b)
+        return Thread(live.row.id, live.row.channel_id, open_, members)
+
+    def _map_picture(self, live: Live, role: str) -> Picture:
+        game = live.game
+        assert game is not None
+        version = live.row.version
+        return Picture(f"map-{live.row.id}-{version}-{role}.png",
+                       lambda: self.pictures.map(game.view(role, events=False), game.scenario))
+
+    def _status_text(self, live: Live) -> str:
+        game = live.game
+        assert game is not None
+        v = game.view("public", events=False)
+        if v.result:
+            return f"Game over: {v.result['reason']}"
+        if v.phase == "setup":
+            return f"Deployment: waiting for {', '.join(v.active)}."
+        when = "night" if v.night else v.slot
+        return (f"Turn {v.turn}/{v.last_turn} — {v.day} {when}, {ROLE_NAMES[v.side or 'french']} turn, "
+                f"{v.phase} phase; waiting for {', '.join(v.active) or 'nobody'}.")
+
+    # --- standing battle orders -------------------------------------------------------------------------
+    async def _standing_orders(self, live: Live) -> list[Message]:
+        """Carry out standing battle orders for every active seat that has them (DESIGN, "Asynchronous
+        play"): the orders are ordinary orders, stored like any other, and reported to the player."""
+        game = live.game
+        out: list[Message] = []
+        if game is None or live.row.status != "running":
+            return out
+        prefs = await self.store.preferences(live.row.id)
+        for _ in range(200):  # bounded: each round applies at least one order or stops
+            if game.over or game.state.phase != "battle":
+                break
+            applied = False
+            for role in game.active():
+                user = live.row.seats.get(role, (None, False))[0]
+                spec = prefs.get(user or -1, {}).get("battle") if user else None
+                if not spec:
+                    continue
+                order = _standing_choice(game, role, spec)
+                if order is None:
+                    continue
+                before = len(game.state.events)
+                try:
+                    game.apply(role, order)
+                except RuleError:
+                    continue
+                seq = live.row.version + 1
+                await self.store.record(live.row.id, seq, role, user, _last_order(game), None, game.dumps(), None,
+                                        "over" if game.over else None)
+                live.row.version = seq
+                new = game.state.events[before:]
+                lines = [t for t in (describe(e.visible(role)) for e in new) if t]
+                out.append(DM(user or 0, f"Standing orders: {order}\n" + "\n".join(lines[-8:]),
+                              fallback_channel=live.row.channel_id, game_id=live.row.id, role=role))
+                out += self._after_change(live, new)
+                applied = True
+                break
+            if not applied:
+                break
+        return out
+
+    # --- deadlines ----------------------------------------------------------------------------------------
+    async def _save_deadline(self, live: Live) -> None:
+        if self._arm_deadline(live):
+            await self.store.set_settings(live.row.id, live.row.settings)
+
+    def _arm_deadline(self, live: Live) -> bool:
+        """A new deadline whenever the set of players awaited changes. Returns whether it changed."""
+        hours = float(live.row.settings.get("deadline_hours", 0) or 0)
+        game = live.game
+        key = _waiting_key(game) if game else ""
+        if live.row.settings.get("waiting") == key and live.row.settings.get("due_at"):
+            return False
+        live.row.settings["waiting"] = key
+        live.row.settings["reminded"] = False
+        live.row.settings["due_at"] = self.clock() + hours * 3600 if hours > 0 and game and not game.over else None
+        return True
+
+    async def tick(self) -> list[Message]:
+        """Reminders before deadlines and the per-game action when one passes. Call every minute or so."""
+        out: list[Message] = []
+        now = self.clock()
+        for row in await self.store.games_with_status("running"):
+            live = self.live.get(row.id) or Live(row, Game.loads(row.snapshot) if row.snapshot else None)
+            self.live[row.id] = live
+            live.row = row
+            due = row.settings.get("due_at")
+            game = live.game
+            if not due or game is None or game.over:
+                continue
+            remind = float(row.settings.get("reminder_hours", 0) or 0) * 3600
+            users = sorted({row.seats[r][0] for r in game.active() if r in row.seats and row.seats[r][0]})
+            if not row.settings.get("reminded") and remind and now >= due - remind and now < due:
+                row.settings["reminded"] = True
+                await self.store.set_settings(row.id, row.settings)
+                out.append(Post(row.channel_id, ", ".join(f"<@{u}>" for u in users)
+                                + f": reminder — the deadline is <t:{int(due)}:R>.", mentions=tuple(users)))
+            if now >= due:
+                out += await self._deadline_passed(live)
+        return out
+
+    async def _deadline_passed(self, live: Live) -> list[Message]:
+        game = live.game
+        assert game is not None
+        action = live.row.settings.get("deadline_action", "pass")
+        out: list[Message] = []
+        late = list(game.active())
+        async with live.lock:
+            for role in late:
+                for _ in range(300):
+                    if game.over or role not in game.active():
+                        break
+                    lg = game.legal(role)
+                    order = "/end" if "/end" in lg.choices else (lg.choices[0] if lg.choices else None)
+                    if order is None:
+                        break
+                    before = len(game.state.events)
+                    game.apply(role, order)
+                    seq = live.row.version + 1
+                    await self.store.record(live.row.id, seq, role, None, _last_order(game), None, game.dumps(),
+                                            None, "over" if game.over else None)
+                    live.row.version = seq
+                    out += self._after_change(live, game.state.events[before:])
+            note = "passed" if action == "pass" else "passed (bot players arrive with a later version)"
+            out.insert(0, Post(live.row.channel_id, f"The deadline passed: {', '.join(late)} {note}."))
+            live.row.settings["due_at"] = None
+            live.row.settings["waiting"] = None
+            await self._save_deadline(live)
+        return out
+
+
+# --- helpers ----------------------------------------------------------------------------------------------
+
+def _last_order(game: Game) -> str:
+    """The text of the order just accepted, as the engine logged it (``role: /order``)."""
+    return game.state.log[-1].split(": ", 1)[1]
+
+
+def _waiting_key(game: Game) -> str:
+    st = game.state
+    return f"{st.turn}:{st.phase}:{','.join(game.active())}:{len(st.battles)}"
+
+
+def _options_line(d: dict[str, Any]) -> str:
+    return " ".join(f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}" for k, v in d.items())
+
+
+def _describe_options(o: Options) -> str:
+    extras = [x for x, on in (("command control 13.2", o.command_control), ("corps restriction 13.3",
+                                                                           o.corps_restriction)) if on]
+    days = f", {o.days} day(s)" if o.days else ""
+    return (f"{o.players} players, rules {o.ruleset}, setup {o.setup}{days}"
+            + (f", {', '.join(extras)}" if extras else ""))
+
+
+def _describe_settings(s: dict[str, Any]) -> str:
+    h = s.get("deadline_hours") or 0
+    return "none" if not h else f"{h:g} h, reminder {s.get('reminder_hours', 0):g} h before, then " \
+                                f"{s.get('deadline_action', 'pass')}"
+
+
+def _unit_prefixes(role: str) -> tuple[str, ...]:
+    return tuple({"french": "FR-", "british": "BR-", "prussian": "PR-"}[a] for a in armies_of(role))
+
+
+def _standing_spec(value: str) -> dict[str, bool]:
+    words = {w.strip().lower() for w in value.replace(",", " ").split()}
+    if not words or words <= {"off", "none", "cancel"}:
+        return {}
+    known = {"fire", "square", "hold"}
+    bad = words - known - {"on"}
+    if bad:
+        raise ServiceError(f"standing battle orders: fire (fire with every block that may), square (form square "
+                           f"against cavalry), hold (never retreat; always on) — not {', '.join(sorted(bad))}")
+    return {"fire": "fire" in words, "square": "square" in words, "hold": True}
+
+
+def _describe_standing(spec: dict[str, bool]) -> str:
+    parts = [p for p, on in (("fire with every block that may fire", spec.get("fire")),
+                             ("form square against cavalry", spec.get("square")), ("never retreat", True)) if on]
+    return "; ".join(parts)
+
+
+def _standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None:
+    """The next order standing battle orders give, or None when they have nothing (or the player must
+    decide: deployments and regroups are real decisions, rules README decision 7)."""
+    lg = game.legal(role)
+    names = set(lg.orders)
+    if "deploy" in names or "regroup" in names:
+        return None
+    choices = lg.choices
+    if spec.get("square"):
+        sq = [c for c in choices if c.startswith("/square")]
+        if sq and _enemy_cavalry_engaged(game, role):
+            return sq[0]
+    if spec.get("fire"):
+        fire = [c for c in choices if c.startswith("/fire")]
+        if fire:
+            return fire[0]
+    if "/end" in choices and (spec.get("fire") or spec.get("square")):
+        return "/end"
+    return None
+
+
+def _enemy_cavalry_engaged(game: Game, role: str) -> bool:
+    v = game.view(role, events=False)
+    mine = armies_of(role)
+    for b in v.battles:
+        for s in getattr(b, "sides", ()):
+            for col in (s.left, s.center, s.right):
+                if any(x.army in mine for x in col) and any(x.army not in mine and x.type == "cavalry" for x in col):
+                    return True
+    return False

@@ -1,0 +1,198 @@
+"""The application service, without Discord: seats, permissions, storage, recovery, deadlines."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.outbox import DM, Post, Thread
+from bot.pictures import NoPictures
+from bot.service import Caller, Service, ServiceError
+from bot.storage import SCHEMA_VERSION, Store
+
+CH, SPECT = 100, 200
+HOST, ALICE, BOB, CAROL, EVE = 1, 2, 3, 4, 5
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+async def env(tmp_path):
+    store = Store(tmp_path / "e.db")
+    await store.open()
+    clock = Clock()
+    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
+    yield svc, store, clock, tmp_path
+    await store.close()
+
+
+def who(user, channel=CH, manager=False):
+    return Caller(user_id=user, channel_id=channel, guild_id=9, manager=manager)
+
+
+async def started(svc, options="setup=historical", players=(ALICE, BOB)):
+    await svc.new_game(who(HOST), options)
+    for p in players:
+        await svc.join(who(p))
+    return await svc.start(who(HOST))
+
+
+async def test_schema_is_migrated_and_wal(env):
+    svc, store, _, _ = env
+    async with store._db.execute("PRAGMA user_version") as c:
+        assert (await c.fetchone())[0] == SCHEMA_VERSION
+    async with store._db.execute("PRAGMA journal_mode") as c:
+        assert (await c.fetchone())[0] == "wal"
+
+
+async def test_a_whole_lobby_to_first_order(env):
+    svc, store, _, _ = env
+    res = await started(svc)
+    assert "campaign begins" in res.reply.text
+    posts = [m for m in res.outbox if isinstance(m, Post)]
+    dms = [m for m in res.outbox if isinstance(m, DM)]
+    assert posts and posts[0].channel_id == CH and ALICE in posts[0].mentions
+    assert {d.user_id for d in dms} == {ALICE, BOB}
+    assert posts[0].pictures[0].png.startswith(b"\x89PNG")
+    r = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin", "i-1")
+    assert r.reply.text.startswith("Done"), r.reply.text
+    assert len(await store.orders(1)) == 1
+
+
+async def test_one_channel_one_game_but_many_channels(env):
+    svc, _, _, _ = env
+    await svc.new_game(who(HOST))
+    with pytest.raises(ServiceError):
+        await svc.new_game(who(HOST))
+    await svc.new_game(who(HOST, channel=101))
+
+
+async def test_only_the_seated_player_acts(env):
+    svc, _, _, _ = env
+    await started(svc)
+    r = await svc.order(who(BOB), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    assert r.reply.text.startswith("Not accepted") and "4.0" in r.reply.text
+    with pytest.raises(ServiceError):
+        await svc.order(who(EVE), "/end")  # a spectator
+
+
+async def test_rule_errors_change_nothing_and_cite_the_rule(env):
+    svc, store, _, _ = env
+    await started(svc)
+    r = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin>Marchienne")
+    assert "5.2" in r.reply.text
+    assert await store.orders(1) == []
+
+
+async def test_a_retried_interaction_is_applied_once(env):
+    svc, store, _, _ = env
+    await started(svc)
+    a = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin", "same")
+    b = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin", "same")
+    assert a.reply.text == b.reply.text
+    assert len(await store.orders(1)) == 1
+
+
+async def test_admin_commands_need_the_host_or_a_manager(env):
+    svc, _, _, _ = env
+    await svc.new_game(who(HOST))
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    with pytest.raises(ServiceError):
+        await svc.start(who(ALICE))
+    await svc.start(who(EVE, manager=True))
+
+
+async def test_spectators_get_the_public_map_only(env):
+    svc, _, _, _ = env
+    await started(svc)
+    res = await svc.spectate(who(HOST), SPECT)
+    assert any(isinstance(m, Post) and m.channel_id == SPECT for m in res.outbox)
+    r = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    spect_posts = [m for m in r.outbox if isinstance(m, Post) and m.channel_id == SPECT]
+    assert spect_posts and "FR-1" not in spect_posts[0].text  # no secret unit ids in public posts
+    assert spect_posts[0].pictures[0].filename.endswith("public.png")
+    dm = [m for m in r.outbox if isinstance(m, DM) and m.user_id == ALICE]
+    assert dm and "FR-1" in dm[0].text
+
+
+async def test_recovery_reloads_and_checks_against_replay(env):
+    svc, store, clock, _ = env
+    await started(svc)
+    await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    await svc.order(who(ALICE), "/end")
+    svc2 = Service(store, pictures=NoPictures(), clock=clock)
+    assert await svc2.recover() == []
+    r = await svc2.order(who(BOB), "/end")
+    assert r.reply.text.startswith("Done")
+
+
+async def test_a_snapshot_that_disagrees_with_the_orders_is_suspended(env):
+    svc, store, clock, _ = env
+    await started(svc)
+    await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    await store._db.execute("UPDATE orders SET text='/move units:FR-2 path:Solre-sur-Sambre>Thuin'")
+    svc2 = Service(store, pictures=NoPictures(), clock=clock)
+    problems = await svc2.recover()
+    assert problems and "suspended" in problems[0]
+    with pytest.raises(ServiceError):
+        await svc2.order(who(ALICE), "/end")
+
+
+async def test_export_replays_to_the_same_game_and_imports(env):
+    svc, store, _, _ = env
+    await started(svc)
+    await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    await svc.prefer(who(BOB), "supply", "PR-1")
+    res = await svc.export(who(ALICE))
+    name, data = res.reply.file
+    await svc.new_game(who(HOST, channel=300))
+    await svc.import_script(who(HOST, channel=300), data.decode())
+    await svc.join(who(ALICE, channel=300))
+    await svc.join(who(BOB, channel=300))
+    await svc.start(who(HOST, channel=300))
+    a = svc.live[1].game
+    b = svc.live[2].game
+    assert a.dumps() == b.dumps()
+
+
+async def test_deadline_reminder_then_pass(env):
+    svc, _, clock, _ = env
+    await svc.new_game(who(HOST), "setup=historical", deadline_hours=10)
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    assert await svc.tick() == []
+    clock.t += 8 * 3600
+    out = await svc.tick()
+    assert any(isinstance(m, Post) and "reminder" in m.text for m in out)
+    clock.t += 3 * 3600
+    out = await svc.tick()
+    assert any(isinstance(m, Post) and "deadline passed" in m.text for m in out)
+    assert svc.live[1].game.state.turn == 2  # the French turn was passed
+
+
+async def test_three_player_thread_opens_only_in_setup_and_allied_nights(env):
+    svc, _, _, _ = env
+    res = await started(svc, "setup=historical players=3", (ALICE, BOB, CAROL))
+    threads = [m for m in res.outbox if isinstance(m, Thread)]
+    assert threads and not threads[-1].open and set(threads[-1].members) == {BOB, CAROL}
+    game = svc.live[1].game
+    game.set_turn(6)  # Allied night
+    r = await svc.order(who(BOB), "/end")
+    assert [m for m in r.outbox if isinstance(m, Thread)][-1].open
+
+
+async def test_preferences_reach_the_engine_and_replay(env):
+    svc, store, _, _ = env
+    await started(svc)
+    await svc.prefer(who(BOB), "hits", "BR-1, PR-2")
+    assert svc.live[1].game.state.preferences["allied"]["hits"] == ["BR-1", "PR-2"]
+    with pytest.raises(ServiceError):
+        await svc.prefer(who(BOB), "hits", "FR-1")
+    assert (await store.orders(1))[-1].text.startswith("@prefer")
