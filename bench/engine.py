@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine import RuleError, new_game  # noqa: E402
-from engine.fuzz import pick, random_options  # noqa: E402
+from engine import RuleError, new_game
+from engine.fuzz import pick, random_options
 
 
 def main() -> None:
@@ -63,8 +63,10 @@ def main() -> None:
     print(f"apply one order:    median {ms(apply_times)}, p99 {ms(apply_times, 0.99)}")
     print(f"legal(role):        median {ms(legal_times)}, p99 {ms(legal_times, 0.99)}")
     print(f"view(public):       median {ms(view_times)}")
-    print(f"whole random game:  median {ms(game_times)}, max {max(game_times) * 1000:.1f} ms "
-          f"(orders and legal() included)")
+    print(
+        f"whole random game:  median {ms(game_times)}, max {max(game_times) * 1000:.1f} ms "
+        f"(orders and legal() included)"
+    )
 
 
 if __name__ == "__main__":

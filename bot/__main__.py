@@ -1,8 +1,8 @@
 """``estafette``: runs the Discord bot when a token is set, the console when not.
 
-    estafette                 # Discord if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
-    estafette console [--options "setup=historical players=3"] [--database FILE]
-    estafette demo            # a short scripted demo game, printed
+estafette                 # Discord if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
+estafette console [--options "setup=historical players=3"] [--database FILE]
+estafette demo            # a short scripted demo game, printed
 """
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ def demo(path: Path = DEMO) -> int:
         if not r["ok"]:
             print(f"  (line {r['line']} rejected: {r['error']})")
     v = game.view("public")
-    print(f"\nNow: turn {v.turn} of {v.last_turn}, {v.day} {v.slot}, phase {v.phase}, "
-          f"waiting for {', '.join(v.active) or 'nobody'}.")
+    print(
+        f"\nNow: turn {v.turn} of {v.last_turn}, {v.day} {v.slot}, phase {v.phase}, "
+        f"waiting for {', '.join(v.active) or 'nobody'}."
+    )
     return 0
 
 
@@ -45,20 +47,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--database", default=None, help="the SQLite file (default ./estafette.db)")
     args = ap.parse_args(argv)
     settings = load_settings()
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     database = args.database or settings.database
     if args.mode == "demo":
         return demo()
     if args.mode == "discord" or (args.mode == "auto" and settings.discord_token):
         if not settings.discord_token:
-            print("error: no Discord token: set ESTAFETTE_DISCORD_TOKEN (see README, 'Running on Discord')",
-                  file=sys.stderr)
+            print(
+                "error: no Discord token: set ESTAFETTE_DISCORD_TOKEN (see README, 'Running on Discord')",
+                file=sys.stderr,
+            )
             return 2
         try:
             from .discord_app.client import run_discord
         except ImportError as e:  # the adapter arrives with issue 4/5
-            print(f"error: the Discord adapter is not available yet ({e}); run `estafette console`",
-                  file=sys.stderr)
+            print(
+                f"error: the Discord adapter is not available yet ({e}); run `estafette console`",
+                file=sys.stderr,
+            )
             return 2
         return run_discord(settings, database)
     from .console import run_console

@@ -75,7 +75,7 @@ class Console:
             name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-french.png: the latest of each kind
             try:
                 (self.pictures / name).write_bytes(p.png)
-            except Exception as e:  # noqa: BLE001 - a picture must not stop the game
+            except Exception as e:
                 self.say(f"(picture {p.filename} failed: {e})")
 
     async def handle(self, line: str) -> bool:
@@ -110,7 +110,7 @@ class Console:
                 path.write_bytes(res.reply.file[1])
                 self.say(f"written {path}")
             elif line.startswith(":prefer"):
-                _, key, value = (line.split(maxsplit=2) + ["", ""])[:3]
+                _, key, value = ([*line.split(maxsplit=2), "", ""])[:3]
                 self.show(await self.svc.prefer(self.me, key, value))
             else:
                 m = re.match(r"^([a-z]+)\s*:\s*(/.*)$", line)

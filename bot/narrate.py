@@ -22,14 +22,18 @@ def describe(e: dict[str, Any]) -> str | None:
         armies = "/".join(ARMY[a] for a in e["armies"])
         what = "attack" if e["attack"] else "move"
         forced = f", {e['forced']} by forced march" if e.get("forced") else ""
-        return f"{e['count']} {armies} block{'s' if e['count'] != 1 else ''} {what} {' > '.join(e['path'])}" \
-               f"{forced}{_units(e)}"
+        return (
+            f"{e['count']} {armies} block{'s' if e['count'] != 1 else ''} {what} {' > '.join(e['path'])}"
+            f"{forced}{_units(e)}"
+        )
     if k == "dice":
         return f"dice ({e['why']}): {' '.join(str(d) for d in e['dice'])}"
     if k == "loss":
         who = e.get("unit") or f"a {ARMY[e['army']]} block"
         cv = f" (now {e['cv']} cv)" if "cv" in e else ""
-        return f"{who} at {e['town']} loses {e['steps']} step{'s' if e['steps'] != 1 else ''}: {e['reason']}{cv}"
+        return (
+            f"{who} at {e['town']} loses {e['steps']} step{'s' if e['steps'] != 1 else ''}: {e['reason']}{cv}"
+        )
     if k == "eliminated":
         where = f" at {e['town']}" if e.get("town") else ""
         return f"{e['unit']} ({ARMY[e['army']]} {e['type']}) eliminated{where}: {e['reason']}"
@@ -48,7 +52,8 @@ def describe(e: dict[str, Any]) -> str | None:
     if k == "surrender":
         return f"The {ARMY[e['army']]} army surrenders with {e['blocks']} blocks left (12.0)"
     if k == "game_over":
-        return f"GAME OVER — {'draw' if e['winner'] == 'draw' else ARMY[e['winner']] + ' victory'}: {e['reason']}"
+        outcome = "draw" if e["winner"] == "draw" else ARMY[e["winner"]] + " victory"
+        return f"GAME OVER — {outcome}: {e['reason']}"
     if k == "deployed":
         return f"{e['count']} {ARMY[e['army']]} block(s) deployed at {e['town']}{_units(e)}"
     if k == "setup_done":

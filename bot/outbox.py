@@ -64,6 +64,7 @@ class Thread:
     channel_id: int
     open: bool
     members: tuple[int, ...]
+    thread_id: int = 0  # 0 until the front end has created it
 
 
 Message = Post | DM | Thread

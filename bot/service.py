@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import Game, Options, RuleError
+from engine import Game, Options, RuleError, parse_command
 from engine.napoleon.state import armies_of
 from engine.script import ScriptError, run_lines
 
@@ -23,6 +23,7 @@ from .narrate import describe
 from .outbox import DM, Message, Picture, Post, Reply, Result, Thread
 from .pictures import Pictures
 from .storage import DuplicateInteraction, GameRow, Store
+from .suggest import suggest
 
 log = logging.getLogger("estafette.service")
 
@@ -31,7 +32,7 @@ DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_act
 
 
 class ServiceError(Exception):
-    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not the host..."""
+    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not host."""
 
 
 @dataclass(frozen=True)
@@ -59,8 +60,14 @@ def parse_options(text: str) -> Options:
 
 
 class Service:
-    def __init__(self, store: Store, *, pictures: Pictures | None = None, clock: Callable[[], float] = time.time,
-                 seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pictures: Pictures | None = None,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
         self.store = store
         self.pictures = pictures or Pictures()
         self.clock = clock
@@ -78,15 +85,17 @@ class Service:
             try:
                 live.game = Game.loads(row.snapshot or "")
                 replay = await self._replay(row)
-            except Exception as e:  # noqa: BLE001 - a broken game must not stop the others
+            except Exception as e:
                 replay = None
                 log.exception("game %s could not be loaded", row.id)
                 report.append(f"game {row.id}: cannot be loaded ({e})")
             if replay is None or live.game is None or replay.dumps() != live.game.dumps():
                 await self.store.set_status(row.id, "suspended")
                 row.status = "suspended"
-                msg = f"game {row.id} in channel {row.channel_id}: its snapshot disagrees with a replay of its " \
-                      f"orders; suspended (an administrator can /game abort or /game export it)"
+                msg = (
+                    f"game {row.id} in channel {row.channel_id}: its snapshot disagrees with a replay of its "
+                    f"orders; suspended (an administrator can /game abort or /game export it)"
+                )
                 report.append(msg)
                 log.error(msg)
             self.live[row.id] = live
@@ -126,7 +135,9 @@ class Service:
 
     def _need_admin(self, live: Live, caller: Caller, what: str) -> None:
         if not self._is_admin(live, caller):
-            raise ServiceError(f"only the host (<@{live.row.host_id}>) or a member with Manage Server may {what}")
+            raise ServiceError(
+                f"only the host (<@{live.row.host_id}>) or a member with Manage Server may {what}"
+            )
 
     def _need_game(self, live: Live) -> Game:
         if live.game is None or live.row.status == "lobby":
@@ -136,11 +147,19 @@ class Service:
         return live.game
 
     # --- /game ----------------------------------------------------------------------------------------
-    async def new_game(self, caller: Caller, options: str = "", *, deadline_hours: float | None = None,
-                       deadline_action: str | None = None) -> Result:
+    async def new_game(
+        self,
+        caller: Caller,
+        options: str = "",
+        *,
+        deadline_hours: float | None = None,
+        deadline_action: str | None = None,
+    ) -> Result:
         if await self.store.game_in_channel(caller.channel_id):
-            raise ServiceError("this channel already has a game; finish or /game abort it first, or use "
-                               "another channel (several games may run in one server)")
+            raise ServiceError(
+                "this channel already has a game; finish or /game abort it first, or use "
+                "another channel (several games may run in one server)"
+            )
         try:
             opts = parse_options(options)
         except RuleError as e:
@@ -155,11 +174,14 @@ class Service:
             if deadline_action not in ("pass", "bot"):
                 raise ServiceError("the deadline action is pass or bot")
             settings["deadline_action"] = deadline_action
-        gid = await self.store.create_game(caller.guild_id, caller.channel_id, caller.user_id, opts.to_dict(),
-                                           self.seed_source(), settings)
+        gid = await self.store.create_game(
+            caller.guild_id, caller.channel_id, caller.user_id, opts.to_dict(), self.seed_source(), settings
+        )
         roles = ", ".join(opts.roles)
-        text = (f"New game of Napoleon 1815 (game {gid}): {_describe_options(opts)}.\n"
-                f"Seats: {roles}. Take one with /game join; the host starts with /game start.")
+        text = (
+            f"New game of Napoleon 1815 (game {gid}): {_describe_options(opts)}.\n"
+            f"Seats: {roles}. Take one with /game join; the host starts with /game start."
+        )
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None) -> Result:
@@ -180,9 +202,13 @@ class Service:
         await self.store.seat(live.row.id, role, caller.user_id)
         live.row.seats[role] = (caller.user_id, False)
         left = [r for r in opts.roles if r not in live.row.seats]
-        return Result(Reply(f"<@{caller.user_id}> takes the {ROLE_NAMES[role]} seat."
-                            + (f" Still free: {', '.join(left)}." if left else " Every seat is taken."),
-                            ephemeral=False))
+        return Result(
+            Reply(
+                f"<@{caller.user_id}> takes the {ROLE_NAMES[role]} seat."
+                + (f" Still free: {', '.join(left)}." if left else " Every seat is taken."),
+                ephemeral=False,
+            )
+        )
 
     async def leave(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
@@ -219,9 +245,13 @@ class Service:
         live = await self._live(caller.channel_id)
         if live.row.status == "lobby" or live.game is None:
             opts = Options.from_dict(live.row.options)
-            seats = ", ".join(f"{r}: " + (f"<@{live.row.seats[r][0]}>" if r in live.row.seats else "free")
-                              for r in opts.roles)
-            return Result(Reply(f"Game {live.row.id} (not started): {_describe_options(opts)}. Seats: {seats}."))
+            seats = ", ".join(
+                f"{r}: " + (f"<@{live.row.seats[r][0]}>" if r in live.row.seats else "free")
+                for r in opts.roles
+            )
+            return Result(
+                Reply(f"Game {live.row.id} (not started): {_describe_options(opts)}. Seats: {seats}.")
+            )
         return Result(Reply(self._status_text(live), pictures=[self._map_picture(live, "public")]))
 
     async def map(self, caller: Caller) -> Result:
@@ -229,8 +259,12 @@ class Service:
         self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
         role = roles[0] if roles else "public"
-        return Result(Reply(f"The map as the {ROLE_NAMES.get(role, 'public')} see it.",
-                            pictures=[self._map_picture(live, role)]))
+        return Result(
+            Reply(
+                f"The map as the {ROLE_NAMES.get(role, 'public')} see it.",
+                pictures=[self._map_picture(live, role)],
+            )
+        )
 
     async def log_text(self, caller: Caller, last: int = 25) -> Result:
         live = await self._live(caller.channel_id)
@@ -243,8 +277,12 @@ class Service:
     async def set_options(self, caller: Caller, options: str) -> Result:
         live = await self._live(caller.channel_id)
         if not options.strip():
-            return Result(Reply(_describe_options(Options.from_dict(live.row.options))
-                                + f"; deadlines: {_describe_settings(live.row.settings)}"))
+            return Result(
+                Reply(
+                    _describe_options(Options.from_dict(live.row.options))
+                    + f"; deadlines: {_describe_settings(live.row.settings)}"
+                )
+            )
         self._need_admin(live, caller, "change the options")
         if live.row.status != "lobby":
             raise ServiceError("options are fixed once the game has started")
@@ -270,9 +308,16 @@ class Service:
         live.row.spectators = sorted({*live.row.spectators, channel_id})
         out: list[Message] = []
         if live.game is not None:
-            out.append(Post(channel_id, f"Following game {live.row.id}.\n" + self._status_text(live),
-                            [self._map_picture(live, "public")]))
-        return Result(Reply(f"<#{channel_id}> now follows this game (public map only).", ephemeral=False), out)
+            out.append(
+                Post(
+                    channel_id,
+                    f"Following game {live.row.id}.\n" + self._status_text(live),
+                    [self._map_picture(live, "public")],
+                )
+            )
+        return Result(
+            Reply(f"<#{channel_id}> now follows this game (public map only).", ephemeral=False), out
+        )
 
     async def abort(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
@@ -287,8 +332,12 @@ class Service:
         if game is None:
             game = await self._replay(live.row)
         text = game.script()
-        return Result(Reply(f"Game {live.row.id} as a script: replay it with `python -m engine.script FILE`.",
-                            file=(f"estafette-game-{live.row.id}.txt", text.encode())))
+        return Result(
+            Reply(
+                f"Game {live.row.id} as a script: replay it with `python -m engine.script FILE`.",
+                file=(f"estafette-game-{live.row.id}.txt", text.encode()),
+            )
+        )
 
     async def import_script(self, caller: Caller, text: str) -> Result:
         """Start this channel's game from a script (a club's own scenario, or an exported game)."""
@@ -306,9 +355,13 @@ class Service:
         live.game = out.game
         live.row.options = out.game.options.to_dict()
         await self.store.set_options(live.row.id, live.row.options)
-        return Result(Reply(f"Imported: {_describe_options(out.game.options)}, turn {out.game.state.turn}. "
-                            f"Seats: {', '.join(out.game.options.roles)}; /game start when they are taken.",
-                            ephemeral=False))
+        return Result(
+            Reply(
+                f"Imported: {_describe_options(out.game.options)}, turn {out.game.state.turn}. "
+                f"Seats: {', '.join(out.game.options.roles)}; /game start when they are taken.",
+                ephemeral=False,
+            )
+        )
 
     # --- preferences --------------------------------------------------------------------------------------
     async def prefer(self, caller: Caller, key: str, value: str) -> Result:
@@ -323,16 +376,21 @@ class Service:
         if key == "battle":
             spec = _standing_spec(value)
             await self.store.set_preference(live.row.id, caller.user_id, "battle", spec or None)
-            text = ("Standing battle orders cancelled." if not spec else
-                    f"Standing battle orders: {_describe_standing(spec)}. Each battle turn they are carried "
-                    f"out as ordinary orders and reported to you; /game prefer battle off cancels them.")
+            text = (
+                "Standing battle orders cancelled."
+                if not spec
+                else f"Standing battle orders: {_describe_standing(spec)}. Each battle turn they are carried "
+                f"out as ordinary orders and reported to you; /game prefer battle off cancels them."
+            )
             out: list[Message] = []
             async with live.lock:
                 out += await self._standing_orders(live)
             return Result(Reply(text), out)
         if key not in ("hits", "supply"):
-            raise ServiceError("preferences: hits (which of equal blocks takes a hit first), supply (which "
-                               "blocks the supply rule removes first), battle (standing battle orders)")
+            raise ServiceError(
+                "preferences: hits (which of equal blocks takes a hit first), supply (which "
+                "blocks the supply rule removes first), battle (standing battle orders)"
+            )
         ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
         async with live.lock:
             work = Game.loads(game.dumps())
@@ -342,15 +400,17 @@ class Service:
                 raise ServiceError(str(e)) from None
             seq = live.row.version + 1
             directive = work.state.log[-1]  # "@prefer role key:ids" - a directive, replayed as one
-            await self.store.record(live.row.id, seq, roles[0], caller.user_id, directive, None, work.dumps(),
-                                    None)
+            await self.store.record(
+                live.row.id, seq, roles[0], caller.user_id, directive, None, work.dumps(), None
+            )
             live.game = work
             live.row.version = seq
         return Result(Reply(f"Preference saved: {key} {', '.join(work.state.preferences[roles[0]][key])}."))
 
     # --- orders -------------------------------------------------------------------------------------------
-    async def order(self, caller: Caller, text: str, interaction_id: str | None = None,
-                    role: str | None = None) -> Result:
+    async def order(
+        self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
+    ) -> Result:
         """Apply one order for the caller. The order is stored with the new snapshot before any reply."""
         live = await self._live(caller.channel_id)
         if interaction_id is not None:
@@ -374,8 +434,17 @@ class Service:
             new = game.state.events[before:]
             reply = self._reply_text(game, role, new)
             try:
-                await self.store.record(live.row.id, seq, role, caller.user_id, _last_order(game), interaction_id,
-                                        game.dumps(), reply, "over" if game.over else None)
+                await self.store.record(
+                    live.row.id,
+                    seq,
+                    role,
+                    caller.user_id,
+                    _last_order(game),
+                    interaction_id,
+                    game.dumps(),
+                    reply,
+                    "over" if game.over else None,
+                )
             except DuplicateInteraction as d:
                 game.state = old_state
                 return Result(Reply(d.reply or "already done"))
@@ -393,8 +462,9 @@ class Service:
     def _acting_role(self, live: Live, game: Game, caller: Caller, text: str, role: str | None) -> str:
         mine = self._roles_of(live, caller.user_id)
         if not mine:
-            raise ServiceError("you hold no seat in this game (spectators watch; players /game join before "
-                               "the start)")
+            raise ServiceError(
+                "you hold no seat in this game (spectators watch; players /game join before the start)"
+            )
         if role is not None:
             if role not in mine:
                 raise ServiceError(f"you do not hold the {role} seat")
@@ -413,6 +483,131 @@ class Service:
     def _reply_text(self, game: Game, role: str, events: list) -> str:
         lines = [t for t in (describe(e.visible(role)) for e in events) if t]
         return "Done." + ("\n" + "\n".join(lines[-15:]) if lines else "")
+
+    # --- autocomplete and battle deployment drafts ---------------------------------------------------
+    async def suggestions(
+        self, caller: Caller, order: str, option: str, current: str, given: dict[str, str] | None = None
+    ) -> list[str]:
+        """Autocomplete: only what is legal now for the caller's seats (empty if nothing is)."""
+        row = await self.store.game_in_channel(caller.channel_id)
+        if row is None:
+            return []
+        live = await self._live(caller.channel_id)
+        if live.game is None or live.row.status != "running":
+            return []
+        return suggest(live.game, self._roles_of(live, caller.user_id), order, option, current, given)
+
+    async def live_game(self, game_id: int) -> Live | None:
+        live = self.live.get(game_id)
+        if live is None:
+            row = await self.store.game(game_id)
+            if row is None:
+                return None
+            live = Live(row, Game.loads(row.snapshot) if row.snapshot else None)
+            self.live[game_id] = live
+        return live
+
+    def deploy_state(self, live: Live, role: str, town: str) -> tuple[list[str], dict[str, str]] | None:
+        """The role's blocks to deploy in the battle at ``town`` and the draft so far (unit -> column),
+        or None when that deployment is no longer awaited (a stale prompt)."""
+        game = live.game
+        if game is None or game.over or role not in game.active():
+            return None
+        lg = game.legal(role)
+        deploys = [parse_command(c) for c in lg.choices if c.startswith("/deploy")]
+        mine: list[str] = []
+        for cmd in deploys:
+            if cmd.options.get("battle", town) != town:
+                continue
+            for k in ("left", "center", "right", "reserve"):
+                mine += [u.strip() for u in cmd.options.get(k, "").split(",") if u.strip()]
+        if not mine:
+            return None
+        units = sorted(dict.fromkeys(mine), key=_unit_order)
+        draft = live.row.settings.setdefault("drafts", {}).setdefault(f"{role}@{town}", {})
+        return units, {u: c for u, c in draft.items() if u in units}
+
+    async def draft_assign(
+        self, game_id: int, user_id: int, town: str, units: list[str], column: str | None
+    ) -> str:
+        live = await self.live_game(game_id)
+        if live is None:
+            raise ServiceError("that game no longer exists")
+        role = self._deploy_role(live, user_id, town)
+        state = self.deploy_state(live, role, town)
+        if state is None:
+            raise ServiceError(
+                f"this deployment prompt is out of date: the battle of {town} no longer waits "
+                f"for your deployment"
+            )
+        all_units, _ = state
+        draft = live.row.settings["drafts"][f"{role}@{town}"]
+        for u in units:
+            if u not in all_units:
+                raise ServiceError(f"{u} is not one of your blocks in the battle of {town}")
+            if column is None:
+                draft.pop(u, None)
+            else:
+                draft[u] = column
+        await self.store.set_settings(live.row.id, live.row.settings)
+        return self.draft_text(live, role, town)
+
+    def _deploy_role(self, live: Live, user_id: int, town: str) -> str:
+        for r in self._roles_of(live, user_id):
+            if self.deploy_state(live, r, town) is not None:
+                return r
+        mine = self._roles_of(live, user_id)
+        if not mine:
+            raise ServiceError("you hold no seat in that game")
+        raise ServiceError(
+            f"this deployment prompt is out of date: the battle of {town} no longer waits for your deployment"
+        )
+
+    def draft_text(self, live: Live, role: str, town: str) -> str:
+        state = self.deploy_state(live, role, town)
+        if state is None:
+            return f"The battle of {town} no longer waits for your deployment."
+        units, draft = state
+        cols = {c: [u for u in units if draft.get(u) == c] for c in ("left", "center", "right", "reserve")}
+        todo = [u for u in units if u not in draft]
+        lines = [
+            f"**Battle of {town}** — deploy your {len(units)} blocks (6.2): at least one in each of Left, "
+            f"Center and Right; any number in Reserve. Your deployment stays secret until both sides "
+            f"have deployed."
+        ]
+        for c, us in cols.items():
+            lines.append(f"{c.title()}: {', '.join(us) or '—'}")
+        lines.append(f"Not yet placed: {', '.join(todo) or 'none'}")
+        lines.append(
+            "Pick blocks, then a column; Confirm when done. Text fallback: "
+            f"`/deploy left:… center:… right:… reserve:… battle:{town}`"
+        )
+        return "\n".join(lines)
+
+    async def draft_confirm(
+        self, game_id: int, user_id: int, town: str, interaction_id: str | None
+    ) -> Result:
+        live = await self.live_game(game_id)
+        if live is None:
+            raise ServiceError("that game no longer exists")
+        role = self._deploy_role(live, user_id, town)
+        state = self.deploy_state(live, role, town)
+        assert state is not None
+        units, draft = state
+        todo = [u for u in units if u not in draft]
+        if todo:
+            raise ServiceError(f"place every block first; still to place: {', '.join(todo)}")
+        parts = [
+            f"{c}:{','.join(u for u in units if draft[u] == c)}"
+            for c in ("left", "center", "right", "reserve")
+        ]
+        text = "/deploy " + " ".join(p for p in parts if not p.endswith(":")) + f" battle:{town}"
+        caller = Caller(user_id, live.row.channel_id, live.row.guild_id)
+        res = await self.order(caller, text, interaction_id, role=role)
+        if res.reply.text.startswith("Done"):
+            live.row.settings.get("drafts", {}).pop(f"{role}@{town}", None)
+            await self.store.set_settings(live.row.id, live.row.settings)
+        return res
 
     # --- after every change: the public map, private maps, pings, threads ------------------------------
     def _after_change(self, live: Live, new_events: list, everyone: bool = False) -> list[Message]:
@@ -433,20 +628,43 @@ class Service:
             ping = "\n" + ", ".join(f"<@{u}>" for u in mentions) + f": your move ({', '.join(active)}){when}"
         body = "\n".join(public_lines[-12:]) + ping
         for ch in (row.channel_id, *row.spectators):
-            out.append(Post(ch, body.strip() or self._status_text(live), [pic],
-                            mentions if ch == row.channel_id else ()))
+            out.append(
+                Post(
+                    ch,
+                    body.strip() or self._status_text(live),
+                    [pic],
+                    mentions if ch == row.channel_id else (),
+                )
+            )
         for role, (user, is_bot) in row.seats.items():
             if is_bot or user is None:
                 continue
-            mine = [t for t in (describe(e.visible(role)) for e in new_events
-                                if e.secret and role in e.to) if t]
+            mine = [
+                t for t in (describe(e.visible(role)) for e in new_events if e.secret and role in e.to) if t
+            ]
             if not (everyone or mine or role in active):
                 continue
-            deploy = tuple(sorted({b.town for b in game.state.open_battles()
-                                   if getattr(b, "status", "") == "deploy" and role in game.active()}))
+            deploy = tuple(
+                sorted(
+                    {
+                        b.town
+                        for b in game.state.open_battles()
+                        if getattr(b, "status", "") == "deploy" and role in game.active()
+                    }
+                )
+            )
             text = "\n".join(mine[-12:]) or f"Your forces ({ROLE_NAMES[role]})."
-            out.append(DM(user, text, [self._map_picture(live, role)], fallback_channel=row.channel_id,
-                          game_id=row.id, role=role, deploy=deploy))
+            out.append(
+                DM(
+                    user,
+                    text,
+                    [self._map_picture(live, role)],
+                    fallback_channel=row.channel_id,
+                    game_id=row.id,
+                    role=role,
+                    deploy=deploy,
+                )
+            )
         if game.options.players == 3:
             out.append(self._thread_state(live))
         return out
@@ -458,15 +676,27 @@ class Service:
         turn = game.scenario.turns[st.turn - 1] if st.turn else None
         # 13.1: the allies may confer only during deployment and Allied night turns.
         open_ = st.phase == "setup" or bool(turn and turn.side == "allied" and turn.night and not game.over)
-        members = tuple(u for r, (u, b) in live.row.seats.items() if r in ("british", "prussian") and u and not b)
-        return Thread(live.row.id, live.row.channel_id, open_, members)
+        members = tuple(
+            u for r, (u, b) in live.row.seats.items() if r in ("british", "prussian") and u and not b
+        )
+        return Thread(
+            live.row.id, live.row.channel_id, open_, members, int(live.row.settings.get("thread_id") or 0)
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        live = await self.live_game(game_id)
+        if live is not None:
+            live.row.settings["thread_id"] = thread_id
+            await self.store.set_settings(game_id, live.row.settings)
 
     def _map_picture(self, live: Live, role: str) -> Picture:
         game = live.game
         assert game is not None
         version = live.row.version
-        return Picture(f"map-{live.row.id}-{version}-{role}.png",
-                       lambda: self.pictures.map(game.view(role, events=False), game.scenario))
+        return Picture(
+            f"map-{live.row.id}-{version}-{role}.png",
+            lambda: self.pictures.map(game.view(role, events=False), game.scenario),
+        )
 
     def _status_text(self, live: Live) -> str:
         game = live.game
@@ -477,8 +707,10 @@ class Service:
         if v.phase == "setup":
             return f"Deployment: waiting for {', '.join(v.active)}."
         when = "night" if v.night else v.slot
-        return (f"Turn {v.turn}/{v.last_turn} — {v.day} {when}, {ROLE_NAMES[v.side or 'french']} turn, "
-                f"{v.phase} phase; waiting for {', '.join(v.active) or 'nobody'}.")
+        return (
+            f"Turn {v.turn}/{v.last_turn} — {v.day} {when}, {ROLE_NAMES[v.side or 'french']} turn, "
+            f"{v.phase} phase; waiting for {', '.join(v.active) or 'nobody'}."
+        )
 
     # --- standing battle orders -------------------------------------------------------------------------
     async def _standing_orders(self, live: Live) -> list[Message]:
@@ -507,13 +739,29 @@ class Service:
                 except RuleError:
                     continue
                 seq = live.row.version + 1
-                await self.store.record(live.row.id, seq, role, user, _last_order(game), None, game.dumps(), None,
-                                        "over" if game.over else None)
+                await self.store.record(
+                    live.row.id,
+                    seq,
+                    role,
+                    user,
+                    _last_order(game),
+                    None,
+                    game.dumps(),
+                    None,
+                    "over" if game.over else None,
+                )
                 live.row.version = seq
                 new = game.state.events[before:]
                 lines = [t for t in (describe(e.visible(role)) for e in new) if t]
-                out.append(DM(user or 0, f"Standing orders: {order}\n" + "\n".join(lines[-8:]),
-                              fallback_channel=live.row.channel_id, game_id=live.row.id, role=role))
+                out.append(
+                    DM(
+                        user or 0,
+                        f"Standing orders: {order}\n" + "\n".join(lines[-8:]),
+                        fallback_channel=live.row.channel_id,
+                        game_id=live.row.id,
+                        role=role,
+                    )
+                )
                 out += self._after_change(live, new)
                 applied = True
                 break
@@ -535,7 +783,9 @@ class Service:
             return False
         live.row.settings["waiting"] = key
         live.row.settings["reminded"] = False
-        live.row.settings["due_at"] = self.clock() + hours * 3600 if hours > 0 and game and not game.over else None
+        live.row.settings["due_at"] = (
+            self.clock() + hours * 3600 if hours > 0 and game and not game.over else None
+        )
         return True
 
     async def tick(self) -> list[Message]:
@@ -555,8 +805,14 @@ class Service:
             if not row.settings.get("reminded") and remind and now >= due - remind and now < due:
                 row.settings["reminded"] = True
                 await self.store.set_settings(row.id, row.settings)
-                out.append(Post(row.channel_id, ", ".join(f"<@{u}>" for u in users)
-                                + f": reminder — the deadline is <t:{int(due)}:R>.", mentions=tuple(users)))
+                out.append(
+                    Post(
+                        row.channel_id,
+                        ", ".join(f"<@{u}>" for u in users)
+                        + f": reminder — the deadline is <t:{int(due)}:R>.",
+                        mentions=tuple(users),
+                    )
+                )
             if now >= due:
                 out += await self._deadline_passed(live)
         return out
@@ -579,8 +835,17 @@ class Service:
                     before = len(game.state.events)
                     game.apply(role, order)
                     seq = live.row.version + 1
-                    await self.store.record(live.row.id, seq, role, None, _last_order(game), None, game.dumps(),
-                                            None, "over" if game.over else None)
+                    await self.store.record(
+                        live.row.id,
+                        seq,
+                        role,
+                        None,
+                        _last_order(game),
+                        None,
+                        game.dumps(),
+                        None,
+                        "over" if game.over else None,
+                    )
                     live.row.version = seq
                     out += self._after_change(live, game.state.events[before:])
             note = "passed" if action == "pass" else "passed (bot players arrive with a later version)"
@@ -592,6 +857,12 @@ class Service:
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
+
+
+def _unit_order(uid: str) -> tuple[str, int]:
+    head, _, num = uid.partition("-")
+    return (head, int(num) if num.isdigit() else 0)
+
 
 def _last_order(game: Game) -> str:
     """The text of the order just accepted, as the engine logged it (``role: /order``)."""
@@ -608,17 +879,28 @@ def _options_line(d: dict[str, Any]) -> str:
 
 
 def _describe_options(o: Options) -> str:
-    extras = [x for x, on in (("command control 13.2", o.command_control), ("corps restriction 13.3",
-                                                                           o.corps_restriction)) if on]
+    extras = [
+        x
+        for x, on in (
+            ("command control 13.2", o.command_control),
+            ("corps restriction 13.3", o.corps_restriction),
+        )
+        if on
+    ]
     days = f", {o.days} day(s)" if o.days else ""
-    return (f"{o.players} players, rules {o.ruleset}, setup {o.setup}{days}"
-            + (f", {', '.join(extras)}" if extras else ""))
+    return f"{o.players} players, rules {o.ruleset}, setup {o.setup}{days}" + (
+        f", {', '.join(extras)}" if extras else ""
+    )
 
 
 def _describe_settings(s: dict[str, Any]) -> str:
     h = s.get("deadline_hours") or 0
-    return "none" if not h else f"{h:g} h, reminder {s.get('reminder_hours', 0):g} h before, then " \
-                                f"{s.get('deadline_action', 'pass')}"
+    return (
+        "none"
+        if not h
+        else f"{h:g} h, reminder {s.get('reminder_hours', 0):g} h before, then "
+        f"{s.get('deadline_action', 'pass')}"
+    )
 
 
 def _unit_prefixes(role: str) -> tuple[str, ...]:
@@ -632,14 +914,23 @@ def _standing_spec(value: str) -> dict[str, bool]:
     known = {"fire", "square", "hold"}
     bad = words - known - {"on"}
     if bad:
-        raise ServiceError(f"standing battle orders: fire (fire with every block that may), square (form square "
-                           f"against cavalry), hold (never retreat; always on) — not {', '.join(sorted(bad))}")
+        raise ServiceError(
+            f"standing battle orders: fire (fire with every block that may), square (form square "
+            f"against cavalry), hold (never retreat; always on) — not {', '.join(sorted(bad))}"
+        )
     return {"fire": "fire" in words, "square": "square" in words, "hold": True}
 
 
 def _describe_standing(spec: dict[str, bool]) -> str:
-    parts = [p for p, on in (("fire with every block that may fire", spec.get("fire")),
-                             ("form square against cavalry", spec.get("square")), ("never retreat", True)) if on]
+    parts = [
+        p
+        for p, on in (
+            ("fire with every block that may fire", spec.get("fire")),
+            ("form square against cavalry", spec.get("square")),
+            ("never retreat", True),
+        )
+        if on
+    ]
     return "; ".join(parts)
 
 
@@ -670,6 +961,8 @@ def _enemy_cavalry_engaged(game: Game, role: str) -> bool:
     for b in v.battles:
         for s in getattr(b, "sides", ()):
             for col in (s.left, s.center, s.right):
-                if any(x.army in mine for x in col) and any(x.army not in mine and x.type == "cavalry" for x in col):
+                if any(x.army in mine for x in col) and any(
+                    x.army not in mine and x.type == "cavalry" for x in col
+                ):
                     return True
     return False

@@ -133,8 +133,10 @@ class Store:
         async with db.execute("PRAGMA user_version") as cur:
             (version,) = await cur.fetchone()
         if version > SCHEMA_VERSION:
-            raise RuntimeError(f"the database is at schema version {version}, newer than this program "
-                               f"({SCHEMA_VERSION}); upgrade Estafette")
+            raise RuntimeError(
+                f"the database is at schema version {version}, newer than this program "
+                f"({SCHEMA_VERSION}); upgrade Estafette"
+            )
         for v in range(version, SCHEMA_VERSION):
             await db.executescript("BEGIN;\n" + MIGRATIONS[v] + f"\nPRAGMA user_version = {v + 1};\nCOMMIT;")
         return SCHEMA_VERSION
@@ -146,26 +148,47 @@ class Store:
         return self.db
 
     # --- games --------------------------------------------------------------------------------------------
-    async def create_game(self, guild_id: int, channel_id: int, host_id: int, options: dict[str, Any], seed: int,
-                          settings: dict[str, Any]) -> int:
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        options: dict[str, Any],
+        seed: int,
+        settings: dict[str, Any],
+    ) -> int:
         db = self._db
         cur = await db.execute(
             "INSERT INTO games (guild_id, channel_id, host_id, options, seed, status, created, settings) "
             "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-            (guild_id, channel_id, host_id, json.dumps(options), seed, time.time(), json.dumps(settings)))
+            (guild_id, channel_id, host_id, json.dumps(options), seed, time.time(), json.dumps(settings)),
+        )
         await db.commit()
         assert cur.lastrowid is not None
         return cur.lastrowid
 
     async def _fill(self, row: aiosqlite.Row) -> GameRow:
-        g = GameRow(row["id"], row["guild_id"], row["channel_id"], row["host_id"], json.loads(row["options"]),
-                    row["seed"], row["status"], row["created"], row["version"], row["snapshot"],
-                    json.loads(row["settings"]))
-        async with self._db.execute("SELECT role, user_id, is_bot FROM seats WHERE game_id=?", (g.id,)) as cur:
+        g = GameRow(
+            row["id"],
+            row["guild_id"],
+            row["channel_id"],
+            row["host_id"],
+            json.loads(row["options"]),
+            row["seed"],
+            row["status"],
+            row["created"],
+            row["version"],
+            row["snapshot"],
+            json.loads(row["settings"]),
+        )
+        async with self._db.execute(
+            "SELECT role, user_id, is_bot FROM seats WHERE game_id=?", (g.id,)
+        ) as cur:
             for r in await cur.fetchall():
                 g.seats[r["role"]] = (r["user_id"], bool(r["is_bot"]))
-        async with self._db.execute("SELECT channel_id FROM spectators WHERE game_id=? ORDER BY channel_id",
-                                    (g.id,)) as cur:
+        async with self._db.execute(
+            "SELECT channel_id FROM spectators WHERE game_id=? ORDER BY channel_id", (g.id,)
+        ) as cur:
             g.spectators = [r["channel_id"] for r in await cur.fetchall()]
         return g
 
@@ -177,8 +200,10 @@ class Store:
     async def game_in_channel(self, channel_id: int) -> GameRow | None:
         """The open game (lobby, running or suspended) bound to a channel."""
         async with self._db.execute(
-                "SELECT * FROM games WHERE channel_id=? AND status IN ('lobby','running','suspended') "
-                "ORDER BY id DESC LIMIT 1", (channel_id,)) as cur:
+            "SELECT * FROM games WHERE channel_id=? AND status IN ('lobby','running','suspended') "
+            "ORDER BY id DESC LIMIT 1",
+            (channel_id,),
+        ) as cur:
             row = await cur.fetchone()
         return await self._fill(row) if row else None
 
@@ -201,8 +226,10 @@ class Store:
         await self._db.commit()
 
     async def seat(self, game_id: int, role: str, user_id: int | None, is_bot: bool = False) -> None:
-        await self._db.execute("INSERT OR REPLACE INTO seats (game_id, role, user_id, is_bot) VALUES (?,?,?,?)",
-                               (game_id, role, user_id, int(is_bot)))
+        await self._db.execute(
+            "INSERT OR REPLACE INTO seats (game_id, role, user_id, is_bot) VALUES (?,?,?,?)",
+            (game_id, role, user_id, int(is_bot)),
+        )
         await self._db.commit()
 
     async def unseat(self, game_id: int, role: str) -> None:
@@ -210,36 +237,59 @@ class Store:
         await self._db.commit()
 
     async def add_spectator(self, game_id: int, channel_id: int) -> None:
-        await self._db.execute("INSERT OR IGNORE INTO spectators (game_id, channel_id) VALUES (?,?)",
-                               (game_id, channel_id))
+        await self._db.execute(
+            "INSERT OR IGNORE INTO spectators (game_id, channel_id) VALUES (?,?)", (game_id, channel_id)
+        )
         await self._db.commit()
 
     async def remove_spectator(self, game_id: int, channel_id: int) -> None:
-        await self._db.execute("DELETE FROM spectators WHERE game_id=? AND channel_id=?", (game_id, channel_id))
+        await self._db.execute(
+            "DELETE FROM spectators WHERE game_id=? AND channel_id=?", (game_id, channel_id)
+        )
         await self._db.commit()
 
     # --- orders and snapshots ------------------------------------------------------------------------------
     async def start(self, game_id: int, snapshot: str, version: int) -> None:
-        await self._db.execute("UPDATE games SET status='running', snapshot=?, version=? WHERE id=?",
-                               (snapshot, version, game_id))
+        await self._db.execute(
+            "UPDATE games SET status='running', snapshot=?, version=? WHERE id=?",
+            (snapshot, version, game_id),
+        )
         await self._db.commit()
 
     async def find_interaction(self, interaction_id: str) -> OrderRow | None:
         async with self._db.execute("SELECT * FROM orders WHERE interaction_id=?", (interaction_id,)) as cur:
             r = await cur.fetchone()
-        return OrderRow(r["seq"], r["role"], r["user_id"], r["text"], r["interaction_id"], r["reply"]) if r else None
+        return (
+            OrderRow(r["seq"], r["role"], r["user_id"], r["text"], r["interaction_id"], r["reply"])
+            if r
+            else None
+        )
 
-    async def record(self, game_id: int, seq: int, role: str, user_id: int | None, text: str,
-                     interaction_id: str | None, snapshot: str, reply: str | None, status: str | None = None) -> None:
+    async def record(
+        self,
+        game_id: int,
+        seq: int,
+        role: str,
+        user_id: int | None,
+        text: str,
+        interaction_id: str | None,
+        snapshot: str,
+        reply: str | None,
+        status: str | None = None,
+    ) -> None:
         """Store one accepted order and the snapshot after it, in one transaction."""
         db = self._db
         try:
             await db.execute("BEGIN")
-            await db.execute("INSERT INTO orders (game_id, seq, role, user_id, text, interaction_id, created, reply) "
-                             "VALUES (?,?,?,?,?,?,?,?)",
-                             (game_id, seq, role, user_id, text, interaction_id, time.time(), reply))
-            await db.execute("UPDATE games SET snapshot=?, version=?, status=COALESCE(?, status) WHERE id=?",
-                             (snapshot, seq, status, game_id))
+            await db.execute(
+                "INSERT INTO orders (game_id, seq, role, user_id, text, interaction_id, created, reply) "
+                "VALUES (?,?,?,?,?,?,?,?)",
+                (game_id, seq, role, user_id, text, interaction_id, time.time(), reply),
+            )
+            await db.execute(
+                "UPDATE games SET snapshot=?, version=?, status=COALESCE(?, status) WHERE id=?",
+                (snapshot, seq, status, game_id),
+            )
             await db.commit()
         except aiosqlite.IntegrityError:
             await db.rollback()
@@ -252,23 +302,29 @@ class Store:
     async def orders(self, game_id: int) -> list[OrderRow]:
         async with self._db.execute("SELECT * FROM orders WHERE game_id=? ORDER BY seq", (game_id,)) as cur:
             rows = await cur.fetchall()
-        return [OrderRow(r["seq"], r["role"], r["user_id"], r["text"], r["interaction_id"], r["reply"])
-                for r in rows]
+        return [
+            OrderRow(r["seq"], r["role"], r["user_id"], r["text"], r["interaction_id"], r["reply"])
+            for r in rows
+        ]
 
     # --- preferences ---------------------------------------------------------------------------------------
     async def set_preference(self, game_id: int, user_id: int, key: str, value: Any) -> None:
         if value is None:
-            await self._db.execute("DELETE FROM preferences WHERE game_id=? AND user_id=? AND key=?",
-                                   (game_id, user_id, key))
+            await self._db.execute(
+                "DELETE FROM preferences WHERE game_id=? AND user_id=? AND key=?", (game_id, user_id, key)
+            )
         else:
-            await self._db.execute("INSERT OR REPLACE INTO preferences (game_id, user_id, key, value) "
-                                   "VALUES (?,?,?,?)", (game_id, user_id, key, json.dumps(value)))
+            await self._db.execute(
+                "INSERT OR REPLACE INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?)",
+                (game_id, user_id, key, json.dumps(value)),
+            )
         await self._db.commit()
 
     async def preferences(self, game_id: int) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}
-        async with self._db.execute("SELECT user_id, key, value FROM preferences WHERE game_id=?",
-                                    (game_id,)) as cur:
+        async with self._db.execute(
+            "SELECT user_id, key, value FROM preferences WHERE game_id=?", (game_id,)
+        ) as cur:
             for r in await cur.fetchall():
                 out.setdefault(r["user_id"], {})[r["key"]] = json.loads(r["value"])
         return out

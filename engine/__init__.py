@@ -12,5 +12,17 @@ from .events import Event
 from .napoleon import BlockView, Game, Legal, Options, TownView, View, new_game
 from .text import Command, parse_command
 
-__all__ = ["BlockView", "Command", "Dice", "Event", "Game", "Legal", "Options", "RuleError", "TownView", "View",
-           "new_game", "parse_command"]
+__all__ = [
+    "BlockView",
+    "Command",
+    "Dice",
+    "Event",
+    "Game",
+    "Legal",
+    "Options",
+    "RuleError",
+    "TownView",
+    "View",
+    "new_game",
+    "parse_command",
+]

@@ -33,10 +33,14 @@ class Invariant(AssertionError):
 
 def random_options(rng: random.Random) -> Options:
     ruleset = rng.choice(["3rd", "3.4"])
-    return Options(ruleset=ruleset, setup=rng.choice(["historical", "free", "initiative"]),
-                   players=rng.choice([2, 3]), command_control=rng.random() < 0.3,
-                   corps_restriction=ruleset == "3.4" and rng.random() < 0.3,
-                   days=rng.choice([0, 0, 1, 2]))
+    return Options(
+        ruleset=ruleset,
+        setup=rng.choice(["historical", "free", "initiative"]),
+        players=rng.choice([2, 3]),
+        command_control=rng.random() < 0.3,
+        corps_restriction=ruleset == "3.4" and rng.random() < 0.3,
+        days=rng.choice([0, 0, 1, 2]),
+    )
 
 
 def check(game: Game) -> None:
@@ -155,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
             run = play(seed)
             wins[run.result] = wins.get(run.result, 0) + 1
             total_orders += run.orders
-        except Exception as e:  # noqa: BLE001 - a fuzzer reports everything
+        except Exception as e:
             failures += 1
             out = Path(args.out)
             out.mkdir(parents=True, exist_ok=True)
@@ -174,19 +178,28 @@ def main(argv: list[str] | None = None) -> int:
                         break
                     try:
                         game.apply(role, order)
-                    except Exception:  # noqa: BLE001
+                    except Exception:
                         script_lines.append(f"{role}: {order}   # FAILED HERE")
                         break
                 text = game.script() + "\n".join(script_lines[-1:]) + "\n"
-            except Exception:  # noqa: BLE001
+            except Exception:
                 text = ""
             path.write_text(f"# fuzz failure, seed {seed}: {e}\n" + text, encoding="utf-8")
             print(f"FAIL seed {seed}: {e}", file=sys.stderr)
             if not args.quiet:
                 traceback.print_exc()
     dt = time.perf_counter() - t0
-    print(json.dumps({"games": args.games, "failures": failures, "results": wins, "orders": total_orders,
-                      "seconds": round(dt, 2)}))
+    print(
+        json.dumps(
+            {
+                "games": args.games,
+                "failures": failures,
+                "results": wins,
+                "orders": total_orders,
+                "seconds": round(dt, 2),
+            }
+        )
+    )
     return 1 if failures else 0
 
 

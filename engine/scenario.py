@@ -13,19 +13,45 @@ def dump(name: str) -> dict:
     sc = load_scenario(name)
     return {
         "name": sc.name,
-        "towns": [{"name": t.name, "country": t.country, "deploy_side": t.deploy_side,
-                   "supply_base": ({"army": t.supply_base.army, "loss": t.supply_base.loss}
-                                   if t.supply_base else None),
-                   "x": t.x, "y": t.y, "lat": t.lat, "lon": t.lon} for t in sc.towns],
+        "towns": [
+            {
+                "name": t.name,
+                "country": t.country,
+                "deploy_side": t.deploy_side,
+                "supply_base": (
+                    {"army": t.supply_base.army, "loss": t.supply_base.loss} if t.supply_base else None
+                ),
+                "x": t.x,
+                "y": t.y,
+                "lat": t.lat,
+                "lon": t.lon,
+            }
+            for t in sc.towns
+        ],
         "roads": [{"a": r.a, "b": r.b, "class": r.cls, "river": r.river} for r in sc.roads],
-        "units": [{"id": u.id, "name": u.name, "army": u.army, "nation": u.nation, "type": u.type,
-                   "max_cv": u.max_cv, "corps": u.corps, "guard": u.guard} for u in sc.units],
+        "units": [
+            {
+                "id": u.id,
+                "name": u.name,
+                "army": u.army,
+                "nation": u.nation,
+                "type": u.type,
+                "max_cv": u.max_cv,
+                "corps": u.corps,
+                "guard": u.guard,
+            }
+            for u in sc.units
+        ],
         "setups": {
             "historical": dict(sc.historical),
-            "free": {a: {"towns": list(sc.free_towns(a)), "cap": sc.free_cap(a)}
-                     for a in ("french", "british", "prussian")},
+            "free": {
+                a: {"towns": list(sc.free_towns(a)), "cap": sc.free_cap(a)}
+                for a in ("french", "british", "prussian")
+            },
         },
-        "turns": [{"n": t.n, "side": t.side, "night": t.night, "day": str(t.day), "slot": t.slot} for t in sc.turns],
+        "turns": [
+            {"n": t.n, "side": t.side, "night": t.night, "day": str(t.day), "slot": t.slot} for t in sc.turns
+        ],
     }
 
 
@@ -42,8 +68,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(d, ensure_ascii=False, indent=1))
     else:
-        print(f"{d['name']}: {len(d['towns'])} towns, {len(d['roads'])} roads, {len(d['units'])} units, "
-              f"{len(d['turns'])} campaign turns")
+        print(
+            f"{d['name']}: {len(d['towns'])} towns, {len(d['roads'])} roads, {len(d['units'])} units, "
+            f"{len(d['turns'])} campaign turns"
+        )
     return 0
 
 

@@ -97,8 +97,10 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
                     key, _, ids = spec.partition(":")
                     game().prefer(role.strip(), key.strip(), [i.strip() for i in ids.split(",") if i.strip()])
                 else:
-                    raise ScriptError(f"line {no}: unknown directive @{word} "
-                                      f"(known: @options, @seed, @turn, @place, @prefer, @dice)")
+                    raise ScriptError(
+                        f"line {no}: unknown directive @{word} "
+                        f"(known: @options, @seed, @turn, @place, @prefer, @dice)"
+                    )
                 continue
         except (ValueError, RuleError) as e:
             raise ScriptError(f"line {no}: {e}") from None
@@ -132,9 +134,20 @@ def report(out: Outcome) -> dict[str, Any]:
     units = []
     for u in st.units.values():
         d = sc.unit(u.id)
-        units.append({"id": u.id, "army": u.army, "nation": d.nation, "type": u.type, "cv": u.cv,
-                      "max_cv": u.max_cv, "location": u.location, "disrupted": u.disrupted,
-                      "in_square": u.in_square, "eliminated": u.eliminated})
+        units.append(
+            {
+                "id": u.id,
+                "army": u.army,
+                "nation": d.nation,
+                "type": u.type,
+                "cv": u.cv,
+                "max_cv": u.max_cv,
+                "location": u.location,
+                "disrupted": u.disrupted,
+                "in_square": u.in_square,
+                "eliminated": u.eliminated,
+            }
+        )
     views = {"public": g.view("public").to_dict()}
     for r in g.options.roles:
         views[r] = g.view(r).to_dict()

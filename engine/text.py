@@ -32,8 +32,10 @@ def parse_command(text: str) -> Command:
     """Split one order line into its name and options. Raises RuleError on a line that is not an order."""
     s = text.strip()
     if not s.startswith("/"):
-        raise RuleError("", f"an order starts with '/', for example '/move units:FR-1 path:Beaumont>Charleroi' "
-                            f"(got {s!r})")
+        raise RuleError(
+            "",
+            f"an order starts with '/', for example '/move units:FR-1 path:Beaumont>Charleroi' (got {s!r})",
+        )
     head, _, rest = s[1:].partition(" ")
     name = head.strip().lower()
     if not re.fullmatch(r"[a-z][a-z0-9-]*", name):
@@ -43,7 +45,9 @@ def parse_command(text: str) -> Command:
     pos = 0
     matches = list(_OPTION.finditer(rest))
     if matches and rest[: matches[0].start()].strip():
-        raise RuleError("", f"'/{name}' expects options written as name:value, not {rest[: matches[0].start()].strip()!r}")
+        raise RuleError(
+            "", f"'/{name}' expects options written as name:value, not {rest[: matches[0].start()].strip()!r}"
+        )
     if not matches and rest.strip():
         raise RuleError("", f"'/{name}' expects options written as name:value, not {rest.strip()!r}")
     i = 0
@@ -61,7 +65,7 @@ def parse_command(text: str) -> Command:
             i += 1
             while i < len(matches) and matches[i].start() < pos:
                 i += 1
-            if rest[pos:(matches[i].start() if i < len(matches) else len(rest))].strip():
+            if rest[pos : (matches[i].start() if i < len(matches) else len(rest))].strip():
                 raise RuleError("", f"unexpected text after the quoted value of '{key}'")
         else:
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)

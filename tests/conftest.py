@@ -44,10 +44,15 @@ def cv(game: Game, uid: str) -> int:
     return game.state.units[uid].cv
 
 
-def units_of(game: Game, army: str, kind: str, n: int, *, skip: int = 0, max_cv: int | None = None) -> list[str]:
+def units_of(
+    game: Game, army: str, kind: str, n: int, *, skip: int = 0, max_cv: int | None = None
+) -> list[str]:
     """``n`` unit ids of this army and type (in order of the order of battle), optionally of one max cv."""
-    ids = [d.id for d in game.scenario.units if d.army == army and d.type == kind
-           and (max_cv is None or d.max_cv == max_cv)]
-    got = ids[skip: skip + n]
+    ids = [
+        d.id
+        for d in game.scenario.units
+        if d.army == army and d.type == kind and (max_cv is None or d.max_cv == max_cv)
+    ]
+    got = ids[skip : skip + n]
     assert len(got) == n, f"the order of battle has too few {army} {kind}"
     return got

@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import cleared, cv, loc, place, rejected, units_of
+
 from engine import Options, RuleError, new_game
 
 
@@ -113,8 +113,9 @@ def test_7_5_a_routed_unit_with_nowhere_to_go_is_eliminated():
 
 def _lone_leader(ruleset, with_cavalry):
     g = cleared(turn=1, ruleset=ruleset)
-    fr = units_of(g, "french", "infantry", 2) + (units_of(g, "french", "cavalry", 1) if with_cavalry
-                                                 else units_of(g, "french", "infantry", 1, skip=2))
+    fr = units_of(g, "french", "infantry", 2) + (
+        units_of(g, "french", "cavalry", 1) if with_cavalry else units_of(g, "french", "infantry", 1, skip=2)
+    )
     place(g, "Mons", "WEL")
     place(g, "Maubeuge", *fr)
     g.apply("french", f"/move units:{','.join(fr)} path:Maubeuge>Mons")
@@ -149,6 +150,7 @@ def test_10_0_napoleon_killed_ends_the_game():
 
 # --- 13.2 command control --------------------------------------------------------------------------------
 
+
 def _command(cc: bool, second: str):
     g = cleared(turn=2, command_control=cc)
     fr = units_of(g, "french", "infantry", 3)
@@ -177,6 +179,7 @@ def test_13_2_without_the_option_any_groups_may_combine():
 
 
 # --- 13.1 three players ----------------------------------------------------------------------------------
+
 
 def test_13_1_each_allied_player_commands_only_his_army():
     g = cleared(turn=2, players=3)

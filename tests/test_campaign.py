@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import cleared, loc, place, rejected, units_of
+
 from engine import Options, new_game
 
 # --- 3.x deployment -------------------------------------------------------------------------------------
@@ -104,6 +104,7 @@ def test_hidden_setup_faces():
 
 # --- 4.0 sequence of play --------------------------------------------------------------------------------
 
+
 def test_4_0_turns_alternate_french_first_with_night_turns():
     g = new_game(Options(setup="historical"))
     seen = []
@@ -111,8 +112,14 @@ def test_4_0_turns_alternate_french_first_with_night_turns():
         v = g.view("public")
         seen.append((v.turn, v.side, v.night))
         g.apply(g.active()[0], "/end")
-    assert seen[:6] == [(1, "french", False), (2, "allied", False), (3, "french", False),
-                        (4, "allied", False), (5, "french", True), (6, "allied", True)]
+    assert seen[:6] == [
+        (1, "french", False),
+        (2, "allied", False),
+        (3, "french", False),
+        (4, "allied", False),
+        (5, "french", True),
+        (6, "allied", True),
+    ]
 
 
 def test_4_0_time_record_has_24_turns_and_the_allies_win_at_its_end():
@@ -143,6 +150,7 @@ def test_7_4_disruption_recovers_at_the_end_of_the_campaign_turn():
 
 
 # --- 11.0 supply -----------------------------------------------------------------------------------------
+
 
 def _hold(g, *bases):
     fr = units_of(g, "french", "infantry", len(bases))
@@ -191,8 +199,10 @@ def test_11_0_the_effect_stops_when_the_base_is_vacated():
 def test_11_0_the_allied_standing_preference_chooses_the_losses():
     g = cleared()
     _hold(g, "Liège")
-    strongest = sorted((u for u in g.state.units.values() if u.army == "prussian" and u.type != "leader"),
-                       key=lambda u: -u.cv)[:2]
+    strongest = sorted(
+        (u for u in g.state.units.values() if u.army == "prussian" and u.type != "leader"),
+        key=lambda u: -u.cv,
+    )[:2]
     g.prefer("allied", "supply", [u.id for u in strongest])
     g.apply("french", "/end")
     assert all(g.state.units[u.id].eliminated for u in strongest)
@@ -201,13 +211,16 @@ def test_11_0_the_allied_standing_preference_chooses_the_losses():
 def test_11_0_default_choice_is_the_weakest_block():
     g = cleared()
     _hold(g, "Brussels")
-    weakest = min((u for u in g.state.units.values() if u.army == "british" and u.type != "leader"),
-                  key=lambda u: (u.cv, u.max_cv, u.id))
+    weakest = min(
+        (u for u in g.state.units.values() if u.army == "british" and u.type != "leader"),
+        key=lambda u: (u.cv, u.max_cv, u.id),
+    )
     g.apply("french", "/end")
     assert g.state.units[weakest.id].eliminated
 
 
 # --- 12.0 surrender and victory ----------------------------------------------------------------------------
+
 
 def _cut(g, army, keep):
     """Eliminate combat blocks of ``army`` until ``keep`` remain."""
@@ -229,8 +242,10 @@ def test_12_0_british_surrender_at_nine_blocks_all_remaining_are_eliminated():
     assert not g.over  # 12.1: one ally surrendering is not a French victory
 
 
-@pytest.mark.parametrize(("army", "keep", "surrenders"), [("french", 20, False), ("french", 19, True),
-                                                          ("prussian", 13, False), ("prussian", 12, True)])
+@pytest.mark.parametrize(
+    ("army", "keep", "surrenders"),
+    [("french", 20, False), ("french", 19, True), ("prussian", 13, False), ("prussian", 12, True)],
+)
 def test_12_0_thresholds_count_combat_blocks_only(army, keep, surrenders):
     g = cleared()
     _cut(g, army, keep)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from conftest import cleared, cv, loc, place, rejected, units_of
 
 
@@ -127,14 +126,16 @@ def test_not_your_units_and_not_your_turn():
 
 # --- 5.3 road limits ------------------------------------------------------------------------------------
 
+
 def test_5_3_minor_road_carries_six_with_the_documented_message():
     g = cleared()
     inf = units_of(g, "french", "infantry", 7)
     place(g, "Quatre Bras", *inf)
     g.apply("french", f"/move units:{','.join(inf[:6])} path:Quatre Bras>Ligny")
     err = rejected(g, "french", f"/move units:{inf[6]} path:Quatre Bras>Ligny", "5.3")
-    assert str(err) == ("5.3: the Quatre Bras–Ligny road has already carried 6 units this turn "
-                        "(minor road limit 6)")
+    assert str(err) == (
+        "5.3: the Quatre Bras–Ligny road has already carried 6 units this turn (minor road limit 6)"
+    )
 
 
 def test_5_3_major_road_carries_ten():
@@ -169,6 +170,7 @@ def test_5_3_a_two_town_move_counts_on_every_segment():
 
 
 # --- 5.4 rivers -----------------------------------------------------------------------------------------
+
 
 def test_5_4_laneffe_charleroi_example_five_may_attack_across_the_sambre():
     g = cleared()
@@ -206,6 +208,7 @@ def test_5_4_only_the_last_segment_into_the_enemy_town_is_halved(ruleset):
 
 
 # --- 5.5 forced march -----------------------------------------------------------------------------------
+
 
 def _forced_setup(**kw):
     g = cleared(**kw)
@@ -301,7 +304,7 @@ def test_5_6_no_attack_at_night():
 
 def test_5_6_no_forced_march_at_night_unless_a_leader_orders_it_at_normal_odds():
     g = cleared(turn=NIGHT_FRENCH)
-    a, b = units_of(g, "french", "infantry", 2)
+    a, _b = units_of(g, "french", "infantry", 2)
     place(g, "Beaumont", a)
     rejected(g, "french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes", "5.6")
     place(g, "Beaumont", "NAP")

@@ -58,9 +58,16 @@ def test_rejected_orders_change_nothing(opts, seed, steps, junk):
     game = random_walk(opts, seed, steps)
     rng = random.Random(seed)
     before = game.dumps()
-    candidates = ["/end extra:1", "/move units:NAP path:Lille>Lille", "/fire unit:FR-1", "/" + junk,
-                  "/setup units:BR-1 town:Beaumont", "/move units:FR-1,BR-1 path:Mons>Binche",
-                  "/deploy left:FR-1", "/move units:PR-1 path:Liège>Namur forced:yes"]
+    candidates = [
+        "/end extra:1",
+        "/move units:NAP path:Lille>Lille",
+        "/fire unit:FR-1",
+        "/" + junk,
+        "/setup units:BR-1 town:Beaumont",
+        "/move units:FR-1,BR-1 path:Mons>Binche",
+        "/deploy left:FR-1",
+        "/move units:PR-1 path:Liège>Namur forced:yes",
+    ]
     for role in game.options.roles:
         for order in rng.sample(candidates, 4):
             try:

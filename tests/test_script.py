@@ -17,8 +17,9 @@ ROOT = Path(__file__).resolve().parent.parent
 def run(tmp_path, text, *args):
     f = tmp_path / "s.txt"
     f.write_text(text, encoding="utf-8")
-    p = subprocess.run([sys.executable, "-m", "engine.script", str(f), *args], capture_output=True, text=True,
-                       cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "engine.script", str(f), *args], capture_output=True, text=True, cwd=ROOT
+    )
     return p.returncode, (json.loads(p.stdout) if p.stdout.strip() else None)
 
 
@@ -41,8 +42,18 @@ def test_script_output_keys_and_exit_zero(tmp_path):
     for key in ("turn", "phase", "active", "units", "battles", "events", "results", "views"):
         assert key in out
     u = next(u for u in out["units"] if u["id"] == "FR-7")
-    assert set(u) >= {"id", "army", "nation", "type", "cv", "max_cv", "location", "disrupted", "in_square",
-                      "eliminated"}
+    assert set(u) >= {
+        "id",
+        "army",
+        "nation",
+        "type",
+        "cv",
+        "max_cv",
+        "location",
+        "disrupted",
+        "in_square",
+        "eliminated",
+    }
     assert (u["location"], u["cv"]) == ("Gosselies", 2)
     assert [r["ok"] for r in out["results"]] == [True, False]
     assert out["results"][1]["error"].startswith("5.1:")
@@ -86,8 +97,13 @@ def test_options_after_start_is_unreadable():
 
 
 def test_scenario_dump_contract():
-    p = subprocess.run([sys.executable, "-m", "engine.scenario", "napoleon", "--json"], capture_output=True,
-                       text=True, cwd=ROOT, check=True)
+    p = subprocess.run(
+        [sys.executable, "-m", "engine.scenario", "napoleon", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
     d = json.loads(p.stdout)
     assert {"towns", "roads", "units", "setups", "turns"} <= set(d)
     assert set(d["towns"][0]) >= {"name", "country", "deploy_side", "supply_base", "x", "y"}

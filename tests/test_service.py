@@ -43,7 +43,7 @@ async def started(svc, options="setup=historical", players=(ALICE, BOB)):
 
 
 async def test_schema_is_migrated_and_wal(env):
-    svc, store, _, _ = env
+    _svc, store, _, _ = env
     async with store._db.execute("PRAGMA user_version") as c:
         assert (await c.fetchone())[0] == SCHEMA_VERSION
     async with store._db.execute("PRAGMA journal_mode") as c:
@@ -145,12 +145,12 @@ async def test_a_snapshot_that_disagrees_with_the_orders_is_suspended(env):
 
 
 async def test_export_replays_to_the_same_game_and_imports(env):
-    svc, store, _, _ = env
+    svc, _store, _, _ = env
     await started(svc)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
     await svc.prefer(who(BOB), "supply", "PR-1")
     res = await svc.export(who(ALICE))
-    name, data = res.reply.file
+    _name, data = res.reply.file
     await svc.new_game(who(HOST, channel=300))
     await svc.import_script(who(HOST, channel=300), data.decode())
     await svc.join(who(ALICE, channel=300))

@@ -23,8 +23,9 @@ def test_parse_quoted_value_keeps_colons_and_semicolons():
     assert c.options == {"list": "fire A; B>across-left; square C", "battle": "Ligny"}
 
 
-@pytest.mark.parametrize("bad", ["move units:A", "/", "/move units:A units:B", '/orders list:"open',
-                                 "/move junk units:A"])
+@pytest.mark.parametrize(
+    "bad", ["move units:A", "/", "/move units:A units:B", '/orders list:"open', "/move junk units:A"]
+)
 def test_unreadable_orders_say_what_is_accepted(bad):
     with pytest.raises(RuleError) as e:
         parse_command(bad)

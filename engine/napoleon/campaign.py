@@ -94,7 +94,9 @@ def surrender(ctx: Ctx) -> None:
     newly = [a for a in ARMIES if a not in st.surrendered and st.combat_blocks(a) <= SURRENDER_AT[a]]
     for army in newly:
         st.surrendered.append(army)
-        ctx.emit("surrender", {"army": army, "blocks": st.combat_blocks(army), "threshold": SURRENDER_AT[army]})
+        ctx.emit(
+            "surrender", {"army": army, "blocks": st.combat_blocks(army), "threshold": SURRENDER_AT[army]}
+        )
         for u in ctx.st.units.values():
             if u.army == army and not u.eliminated:
                 u.eliminated = True  # 12.0: all remaining units of a surrendering army are eliminated

@@ -16,6 +16,16 @@ if TYPE_CHECKING:
 class Ctx:
     st: GameState
     sc: Scenario
+    # town -> sides present; only while nothing moves (legal()), see ``frozen_occupancy``
+    _occ: dict[str, set[str]] | None = None
+
+    def frozen_occupancy(self) -> None:
+        """Cache which sides stand where, for read-only work (``legal()``): never while applying an order."""
+        occ: dict[str, set[str]] = {}
+        for u in self.st.units.values():
+            if u.location is not None and not u.eliminated:
+                occ.setdefault(u.location, set()).add(u.side)
+        self._occ = occ
 
     @property
     def opts(self):
@@ -40,17 +50,30 @@ class Ctx:
         return self.st.units[uid]
 
     def units_at(self, town: str, side: str | None = None) -> list[Unit]:
-        return [u for u in self.st.units.values()
-                if u.location == town and not u.eliminated and (side is None or u.side == side)]
+        return [
+            u
+            for u in self.st.units.values()
+            if u.location == town and not u.eliminated and (side is None or u.side == side)
+        ]
 
     def enemy_in(self, town: str, side: str) -> bool:
+        if self._occ is not None:
+            return any(s != side for s in self._occ.get(town, ()))
         return any(u.location == town and not u.eliminated and u.side != side for u in self.st.units.values())
 
     def friendly_in(self, town: str, side: str) -> bool:
+        if self._occ is not None:
+            return side in self._occ.get(town, ())
         return any(u.location == town and not u.eliminated and u.side == side for u in self.st.units.values())
 
-    def emit(self, kind: str, data: dict[str, Any] | None = None, *, secret: dict[str, Any] | None = None,
-             to: tuple[str, ...] | frozenset[str] = ()):
+    def emit(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        *,
+        secret: dict[str, Any] | None = None,
+        to: tuple[str, ...] | frozenset[str] = (),
+    ):
         return self.st.emit(kind, data, secret=secret, to=to)
 
     def roll(self, n: int, why: str, **data: Any) -> list[int]:
@@ -87,7 +110,9 @@ class Ctx:
         u.location = None
         u.disrupted = False
         u.in_square = False
-        self.emit("eliminated", {"unit": u.id, "army": u.army, "type": u.type, "town": town, "reason": reason})
+        self.emit(
+            "eliminated", {"unit": u.id, "army": u.army, "type": u.type, "town": town, "reason": reason}
+        )
         if u.id == "NAP" and self.st.result is None:
             # 10.0: if Napoleon is killed, France loses immediately.
             self.st.result = Result("allied", "Napoleon was killed (10.0)")

@@ -83,8 +83,10 @@ class Game:
         order is not legal now."""
         cmd = parse_command(order) if isinstance(order, str) else order
         if role not in self.options.roles:
-            raise RuleError("13.1" if role in ("british", "prussian", "allied") else "",
-                            f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}")
+            raise RuleError(
+                "13.1" if role in ("british", "prussian", "allied") else "",
+                f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}",
+            )
         work = self.state.clone()
         ctx = Ctx(work, self.scenario)
         before = len(work.events)
@@ -96,7 +98,9 @@ class Game:
 
     def view(self, role: str = PUBLIC, *, events: bool = True) -> View:
         if role != PUBLIC and role not in self.options.roles:
-            raise RuleError("", f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}, public")
+            raise RuleError(
+                "", f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}, public"
+            )
         return build_view(self.ctx(), role, events=events)
 
     def legal(self, role: str) -> Legal:
@@ -125,8 +129,12 @@ class Game:
         u.eliminated = False
         u.cv = cv if cv is not None else (u.cv or u.max_cv)
         self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
-        self.ctx().emit("placed", {"unit": uid, "army": u.army, "town": t},
-                        secret={"cv": u.cv}, to=self.ctx().roles_of_army(u.army))
+        self.ctx().emit(
+            "placed",
+            {"unit": uid, "army": u.army, "town": t},
+            secret={"cv": u.cv},
+            to=self.ctx().roles_of_army(u.army),
+        )
 
     def set_turn(self, n: int) -> None:
         """``@turn``: start at campaign turn ``n`` of the time record (movement phase), ending setup."""
@@ -216,7 +224,9 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
         return
     if st.phase == "movement":
         if role not in active:
-            raise RuleError("4.0", f"it is the {movement.acting_side(ctx)} campaign turn; {role} cannot move now")
+            raise RuleError(
+                "4.0", f"it is the {movement.acting_side(ctx)} campaign turn; {role} cannot move now"
+            )
         if name == "move":
             movement.do_move(ctx, role, movement.parse_move(ctx, role, cmd))
         elif name == "end":
@@ -226,7 +236,9 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
             if not movement_roles(ctx):
                 end_movement_phase(ctx)
         elif name in BATTLE_ORDERS:
-            raise RuleError("4.1", f"/{name} is a battle order; battles come after the movement phase (/end it first)")
+            raise RuleError(
+                "4.1", f"/{name} is a battle order; battles come after the movement phase (/end it first)"
+            )
         else:
             raise RuleError("", f"unknown order /{name}; in the movement phase: /move, /end")
         return
@@ -234,14 +246,26 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
     if name in ("move", "setup"):
         raise RuleError("4.2", f"/{name} is not an order of the battle phase")
     if name not in BATTLE_ORDERS:
-        raise RuleError("", f"unknown order /{name}; battle orders: {', '.join('/' + o for o in BATTLE_ORDERS)}")
+        raise RuleError(
+            "", f"unknown order /{name}; battle orders: {', '.join('/' + o for o in BATTLE_ORDERS)}"
+        )
     battle_rules.apply_battle_order(ctx, role, cmd)
     if st.phase != "over" and not st.open_battles():
         campaign.end_campaign_turn(ctx)
 
 
-BATTLE_ORDERS = ("deploy", "battle-move", "fire", "square", "unsquare", "retreat", "reinforce", "regroup",
-                 "orders", "end")
+BATTLE_ORDERS = (
+    "deploy",
+    "battle-move",
+    "fire",
+    "square",
+    "unsquare",
+    "retreat",
+    "reinforce",
+    "regroup",
+    "orders",
+    "end",
+)
 
 
 def _no_options(ctx: Ctx, cmd: Command) -> None:

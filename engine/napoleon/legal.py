@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from . import battle as battle_rules
@@ -44,9 +45,18 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
         if not towns:
             choices.append("/end")
-        return Legal(role, "setup", True, "deploy your units with /setup, then /end (3.1)",
-                     ("setup", "end"), tuple(choices), setup_towns=towns)
+        return Legal(
+            role,
+            "setup",
+            True,
+            "deploy your units with /setup, then /end (3.1)",
+            ("setup", "end"),
+            tuple(choices),
+            setup_towns=towns,
+        )
     if st.phase == "movement":
+        ctx = Ctx(st, ctx.sc)
+        ctx.frozen_occupancy()  # read-only from here on
         moves: dict[str, tuple[tuple[str, ...], ...]] = {}
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         choices = []
@@ -70,19 +80,30 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             combat = [i for i in ids if not st.units[i].leader]
             already = len(att.units) if att else 0
             if already >= 3:
-                choices.extend(f"/move units:{i} path:{'>'.join(path)}" + (" forced:yes" if flag else "")
-                               for i in ids)
+                choices.extend(
+                    f"/move units:{i} path:{'>'.join(path)}" + (" forced:yes" if flag else "") for i in ids
+                )
             elif len(combat) >= 3:
                 from .movement import road_room
 
-                room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in zip(path, path[1:], strict=False))
+                room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in itertools.pairwise(path))
                 take = combat[: max(3, min(room, len(combat)))]
                 if len(take) >= 3 and room >= 3:
-                    choices.append(f"/move units:{','.join(take)} path:{'>'.join(path)}"
-                                   + (" forced:yes" if flag else ""))
+                    choices.append(
+                        f"/move units:{','.join(take)} path:{'>'.join(path)}"
+                        + (" forced:yes" if flag else "")
+                    )
         choices.append("/end")
-        return Legal(role, "movement", True, "move your groups with /move, then /end (5.0)", ("move", "end"),
-                     tuple(choices), moves, forced)
+        return Legal(
+            role,
+            "movement",
+            True,
+            "move your groups with /move, then /end (5.0)",
+            ("move", "end"),
+            tuple(choices),
+            moves,
+            forced,
+        )
     choices = battle_rules.legal_battle(ctx, role)
     names = tuple(sorted({c.split()[0][1:] for c in choices}))
     return Legal(role, st.phase, True, "fight your battles (6.0)", names, tuple(choices))

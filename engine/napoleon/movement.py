@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from ..text import Command, split_list, yes_no
@@ -81,16 +82,21 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
     mine = armies_of(role)
     for u in units:
         if u.army not in mine:
-            raise ctx.fail("5.1" if ctx.opts.players == 2 else "13.1",
-                           f"{u.id} is not yours to move ({role} commands the {', '.join(mine)} army)")
+            raise ctx.fail(
+                "5.1" if ctx.opts.players == 2 else "13.1",
+                f"{u.id} is not yours to move ({role} commands the {', '.join(mine)} army)",
+            )
         if u.eliminated:
             raise ctx.fail("2.4", f"{u.id} has been eliminated")
         if u.moved:
             raise ctx.fail("5.1", f"{u.id} has already moved this turn (one move a unit a turn)")
     starts = {u.location for u in units}
     if len(starts) != 1:
-        raise ctx.fail("5.1", "one order moves units of one group: these units stand in "
-                              + ", ".join(sorted(t or "?" for t in starts)))
+        raise ctx.fail(
+            "5.1",
+            "one order moves units of one group: these units stand in "
+            + ", ".join(sorted(t or "?" for t in starts)),
+        )
     start = starts.pop()
     assert start is not None
     path_names = [p.strip() for p in cmd.options["path"].split(">") if p.strip()]
@@ -104,7 +110,7 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         path.insert(0, start)  # the path may leave out the town the units stand in
     if len(path) < 2:
         raise ctx.fail("5.0", f"give the towns to move through, from {start}: path:{start}>Town")
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         if sc.road(a, b) is None:
             roads = ", ".join(o for o, _ in sc.neighbours(a))
             raise ctx.fail("1.0", f"there is no road from {a} to {b} (roads from {a} lead to {roads})")
@@ -129,61 +135,88 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         if u.leader:
             raise ctx.fail("5.5", f"{u.id} is a leader: leaders move at most 2 towns and cannot force-march")
         if steps > speed + 1:
-            raise ctx.fail("5.2", f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''}, "
-                                  f"{speed + 1} with a forced march; this path is {steps} towns")
+            raise ctx.fail(
+                "5.2",
+                f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''}, "
+                f"{speed + 1} with a forced march; this path is {steps} towns",
+            )
         if not forced_flag:
-            raise ctx.fail("5.2", f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''} a turn; "
-                                  f"add forced:yes to force-march one town more (5.5)")
+            raise ctx.fail(
+                "5.2",
+                f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''} a turn; "
+                f"add forced:yes to force-march one town more (5.5)",
+            )
         forced.append(u.id)
     if forced and night and not active_leader_in(ctx, start, units[0].army):
         # 5.6, 10.1: at night only a leader may order a forced march (from the town it stands in).
-        raise ctx.fail("5.6", f"no forced march on a night turn unless ordered by your leader in {start} (10.1)")
+        raise ctx.fail(
+            "5.6", f"no forced march on a night turn unless ordered by your leader in {start} (10.1)"
+        )
     if forced:
         for uid in forced:
             army = st.units[uid].army
             if night and not active_leader_in(ctx, start, army):
-                raise ctx.fail("5.6", f"{uid}: no forced march at night unless its own leader is in {start} (10.1)")
+                raise ctx.fail(
+                    "5.6", f"{uid}: no forced march at night unless its own leader is in {start} (10.1)"
+                )
 
     # 5.1 group moves: the first move out of a town starts that group's move; leaders are ignored (10.0).
-    new_groups = sorted({u.army for u in units if not u.leader
-                         and group_key(u.army, start) not in st.movement.group_moves})
+    new_groups = sorted(
+        {u.army for u in units if not u.leader and group_key(u.army, start) not in st.movement.group_moves}
+    )
     for army in new_groups:
         if group_moves_left(ctx, army) <= 0:
             used = [k.split("@", 1)[1] for k in st.movement.group_moves if k.startswith(army + "@")]
-            raise ctx.fail("5.1", f"the {ARMY_NAME[army]} have used all {GROUP_MOVES[army]} group moves this "
-                                  f"turn (from {', '.join(used)}); units still in those towns may move")
+            raise ctx.fail(
+                "5.1",
+                f"the {ARMY_NAME[army]} have used all {GROUP_MOVES[army]} group moves this "
+                f"turn (from {', '.join(used)}); units still in those towns may move",
+            )
 
     # 5.3 road limits on every segment; 5.4 river halving on the segment into an enemy-held town.
     combat = [u for u in units if not u.leader]
     n = len(combat)
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in itertools.pairwise(path):
         room, limit, halved = road_room(ctx, a, b, side)
         if n > room:
             road = sc.road(a, b)
             used = st.movement.road_use.get(road_key(a, b), 0)
-            what = f"{road.cls} road limit {road.limit}" + (f", halved to {limit} across the {road.river} "
-                                                             f"into an enemy-held town (5.4)" if halved else "")
+            what = f"{road.cls} road limit {road.limit}" + (
+                f", halved to {limit} across the {road.river} into an enemy-held town (5.4)" if halved else ""
+            )
             if room == 0:
-                raise ctx.fail("5.4" if halved else "5.3",
-                               f"the {a}–{b} road has already carried {used} units this turn ({what})")
-            raise ctx.fail("5.4" if halved else "5.3",
-                           f"the {a}–{b} road can carry {room} more unit{'s' if room != 1 else ''} this turn, "
-                           f"not {n} ({what})")
+                raise ctx.fail(
+                    "5.4" if halved else "5.3",
+                    f"the {a}–{b} road has already carried {used} units this turn ({what})",
+                )
+            raise ctx.fail(
+                "5.4" if halved else "5.3",
+                f"the {a}–{b} road can carry {room} more unit{'s' if room != 1 else ''} this turn, "
+                f"not {n} ({what})",
+            )
 
     if attack:
         att = st.movement.attacks.get(dest)
-        already = len([i for i in att.units if not st.units[i].eliminated and not st.units[i].leader]) if att else 0
+        already = (
+            len([i for i in att.units if not st.units[i].eliminated and not st.units[i].leader]) if att else 0
+        )
         if already + n < 3:
-            # 6.1: an attack needs 3 or more units; the first units into a town must be at least 3 (rulings 6.1).
-            raise ctx.fail("6.1", f"an attack needs at least 3 units: this order brings {n} into {dest}, "
-                                  f"which holds enemy units (move at least 3 units in one order first; "
-                                  f"more may follow)")
+            # 6.1: an attack needs 3 or more units; the first order into a town brings at least 3 (rulings).
+            raise ctx.fail(
+                "6.1",
+                f"an attack needs at least 3 units: this order brings {n} into {dest}, "
+                f"which holds enemy units (move at least 3 units in one order first; "
+                f"more may follow)",
+            )
         if ctx.opts.command_control and att and start not in att.origins:
             for o in att.origins:
                 if sc.road(o, start) is None:
-                    # 13.2: two groups may attack the same enemy group only from road-connected adjacent towns.
-                    raise ctx.fail("13.2", f"the group in {o} already attacks {dest}; a group from {start} may "
-                                           f"join only if {start} and {o} are joined by a road (or reinforce, 9.0)")
+                    # 13.2: two groups may attack one enemy group only from road-connected adjacent towns.
+                    raise ctx.fail(
+                        "13.2",
+                        f"the group in {o} already attacks {dest}; a group from {start} may "
+                        f"join only if {start} and {o} are joined by a road (or reinforce, 9.0)",
+                    )
     return MovePlan(units, tuple(path), tuple(forced), attack)
 
 
@@ -220,10 +253,21 @@ def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
         k = road_key(plan.path[-2], dest)
         att.roads.extend(k for _ in combat)
     armies = sorted({u.army for u in plan.units})
-    ctx.emit("move", {"side": side, "armies": armies, "from": start, "to": dest, "path": list(plan.path),
-                      "count": len(plan.units), "forced": len(plan.forced), "attack": plan.attack},
-             secret={"units": [u.id for u in plan.units], "forced_units": list(plan.forced)},
-             to=tuple({r for a in armies for r in ctx.roles_of_army(a)}))
+    ctx.emit(
+        "move",
+        {
+            "side": side,
+            "armies": armies,
+            "from": start,
+            "to": dest,
+            "path": list(plan.path),
+            "count": len(plan.units),
+            "forced": len(plan.forced),
+            "attack": plan.attack,
+        },
+        secret={"units": [u.id for u in plan.units], "forced_units": list(plan.forced)},
+        to=tuple({r for a in armies for r in ctx.roles_of_army(a)}),
+    )
 
 
 def end_movement(ctx: Ctx) -> None:
@@ -255,22 +299,52 @@ def start_attack(ctx: Ctx, town: str, att: Attack) -> None:
     if len(attackers) < 3:
         # Forced-march losses (5.5, rolled after the moves) left fewer than 3 attacking units: they cannot
         # form a battle line (6.2) and rout at once, as 1-2 defenders do (rulings 6.1).
-        cav = {u.id for u in attackers if u.type == "cavalry"} if any(
-            u.type == "cavalry" for u in defenders) else set()
-        ctx.emit("automatic_rout", {"town": town, "defenders": len(defenders), "attackers": len(attackers),
-                                    "side": att.side})
-        rout(ctx, town, attackers, side=att.side, attacker=att.side, enemy=defenders, cavalry_engaged=cav,
-             passed=att.passed, cause="6.1: fewer than 3 attacking units after forced-march losses")
+        cav = (
+            {u.id for u in attackers if u.type == "cavalry"}
+            if any(u.type == "cavalry" for u in defenders)
+            else set()
+        )
+        ctx.emit(
+            "automatic_rout",
+            {"town": town, "defenders": len(defenders), "attackers": len(attackers), "side": att.side},
+        )
+        rout(
+            ctx,
+            town,
+            attackers,
+            side=att.side,
+            attacker=att.side,
+            enemy=defenders,
+            cavalry_engaged=cav,
+            passed=att.passed,
+            cause="6.1: fewer than 3 attacking units after forced-march losses",
+        )
         return
     if len(defenders) <= 2:
         # 6.1 / 7.5(a): 1 or 2 defending units (leaders are units, 2.5) rout at once.
         # FAQ 2: a lone cavalry block loses 1 cv only if the attackers include cavalry.
         attackers_have_cavalry = any(u.type == "cavalry" for u in attackers)
         cav = {u.id for u in defenders if u.type == "cavalry"} if attackers_have_cavalry else set()
-        ctx.emit("automatic_rout", {"town": town, "defenders": len(defenders), "attackers": len(attackers),
-                                    "side": other_side(att.side)})
-        rout(ctx, town, defenders, side=other_side(att.side), attacker=att.side, enemy=attackers,
-             cavalry_engaged=cav, passed=att.passed, cause="6.1: fewer than 3 defending units")
+        ctx.emit(
+            "automatic_rout",
+            {
+                "town": town,
+                "defenders": len(defenders),
+                "attackers": len(attackers),
+                "side": other_side(att.side),
+            },
+        )
+        rout(
+            ctx,
+            town,
+            defenders,
+            side=other_side(att.side),
+            attacker=att.side,
+            enemy=attackers,
+            cavalry_engaged=cav,
+            passed=att.passed,
+            cause="6.1: fewer than 3 defending units",
+        )
         return
     battle_rules.start_battle(ctx, att)
 
@@ -282,8 +356,11 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
     side = u.side
     if u.moved or u.eliminated or u.location is None:
         return [], []
-    if not u.leader and group_key(u.army, u.location) not in st.movement.group_moves \
-            and group_moves_left(ctx, u.army) <= 0:
+    if (
+        not u.leader
+        and group_key(u.army, u.location) not in st.movement.group_moves
+        and group_moves_left(ctx, u.army) <= 0
+    ):
         return [], []
     night = is_night(ctx)
     speed = SPEED[u.type]
@@ -307,15 +384,22 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
                 if night:
                     continue
                 att = st.movement.attacks.get(nxt)
-                already = len([i for i in att.units if not st.units[i].leader and not st.units[i].eliminated]) \
-                    if att else 0
+                already = (
+                    len([i for i in att.units if not st.units[i].leader and not st.units[i].eliminated])
+                    if att
+                    else 0
+                )
                 if already < 3:
                     able = [g for g in group if SPEED[g.type] + (1 if can_force else 0) >= steps]
-                    rooms = [road_room(ctx, a, b, side)[0] for a, b in zip(new, new[1:], strict=False)]
+                    rooms = [road_room(ctx, a, b, side)[0] for a, b in itertools.pairwise(new)]
                     if min(len(able), *rooms) < 3 or u not in able:
                         continue
-                if ctx.opts.command_control and att and u.location not in att.origins \
-                        and any(sc.road(o, u.location) is None for o in att.origins):
+                if (
+                    ctx.opts.command_control
+                    and att
+                    and u.location not in att.origins
+                    and any(sc.road(o, u.location) is None for o in att.origins)
+                ):
                     continue
                 (normal if steps <= speed else forced).append(tuple(new))
                 continue
@@ -331,4 +415,4 @@ def side_of_turn(ctx: Ctx) -> str:
     return acting_side(ctx)
 
 
-__all__ = ["SIDE_OF", "end_movement", "legal_paths", "parse_move", "do_move"]
+__all__ = ["SIDE_OF", "do_move", "end_movement", "legal_paths", "parse_move"]

@@ -58,7 +58,9 @@ class Options:
             key, sep, value = item.partition("=")
             key = key.strip().lower().replace("-", "_")
             if not sep or key not in types:
-                raise RuleError("options", f"unknown option {item!r}; known: {', '.join(types)} (as name=value)")
+                raise RuleError(
+                    "options", f"unknown option {item!r}; known: {', '.join(types)} (as name=value)"
+                )
             v = value.strip()
             if types[key] in ("bool", bool):
                 if v.lower() in ("on", "yes", "true", "1"):

@@ -25,14 +25,19 @@ def begin(ctx: Ctx) -> None:
             u.location = sc.historical[u.id]  # 3.2: every unit at its historical town, at full strength
         else:
             u.location = None
-    allied_free = [r for r in ctx.opts.roles if r != "french" and any(modes[a] == "free" for a in armies_of(r))]
+    allied_free = [
+        r for r in ctx.opts.roles if r != "french" and any(modes[a] == "free" for a in armies_of(r))
+    ]
     st.setup_waiting = allied_free or (["french"] if modes["french"] == "free" else [])
     ctx.emit("setup", {"mode": ctx.opts.setup, "waiting": list(st.setup_waiting)})
 
 
 def unplaced(ctx: Ctx, role: str) -> list[str]:
-    return [u.id for u in ctx.st.units.values() if u.army in armies_of(role) and u.location is None
-            and not u.eliminated]
+    return [
+        u.id
+        for u in ctx.st.units.values()
+        if u.army in armies_of(role) and u.location is None and not u.eliminated
+    ]
 
 
 def placed_count(ctx: Ctx, town: str, army: str) -> int:
@@ -49,8 +54,10 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
     st, sc = ctx.st, ctx.sc
     if role not in st.setup_waiting:
         who = " and ".join(st.setup_waiting) or "nobody"
-        raise ctx.fail("3.1", f"it is not your turn to deploy (waiting for {who}; the Allies deploy first, "
-                              f"then the French)")
+        raise ctx.fail(
+            "3.1",
+            f"it is not your turn to deploy (waiting for {who}; the Allies deploy first, then the French)",
+        )
     if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
         raise ctx.fail("", "write /setup units:A,B town:Town")
     try:
@@ -70,20 +77,32 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
         if town not in allowed_towns(ctx, u.army):
             if SIDE_OF[u.army] == "allied" and sc.is_french(town):
                 raise ctx.fail("3.1", f"no Allied unit may deploy in France ({town} is a French town)")
-            where = {"french": "French towns", "british": "towns west of the deployment line",
-                     "prussian": "towns east of the deployment line"}[u.army]
+            where = {
+                "french": "French towns",
+                "british": "towns west of the deployment line",
+                "prussian": "towns east of the deployment line",
+            }[u.army]
             raise ctx.fail("3.1", f"{uid} may deploy only in {where}, not {town}")
     for army in {st.units[i].army for i in ids}:
         cap = sc.free_cap(army)
-        moving_in = [i for i in ids if st.units[i].army == army and not st.units[i].leader
-                     and st.units[i].location != town]
+        moving_in = [
+            i
+            for i in ids
+            if st.units[i].army == army and not st.units[i].leader and st.units[i].location != town
+        ]
         total = placed_count(ctx, town, army) + len(moving_in)
         if total > cap:
-            raise ctx.fail("3.1", f"at most {cap} {army} units may deploy in one town; {town} would hold {total}")
+            raise ctx.fail(
+                "3.1", f"at most {cap} {army} units may deploy in one town; {town} would hold {total}"
+            )
     for uid in ids:
         st.units[uid].location = town
-    ctx.emit("deployed", {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
-             secret={"units": ids}, to=(role,))
+    ctx.emit(
+        "deployed",
+        {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
+        secret={"units": ids},
+        to=(role,),
+    )
 
 
 def end_setup(ctx: Ctx, role: str) -> bool:

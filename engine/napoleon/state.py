@@ -1,4 +1,4 @@
-"""The whole state of a game of Napoleon: plain data, copied before every order so that ``apply`` is atomic."""
+"""The whole state of a game of Napoleon: plain data, copied before every order (``apply`` is atomic)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,11 @@ from .options import Options
 ARMIES = ("french", "british", "prussian")
 SIDES = ("french", "allied")
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
-LEADER_OF = {"french": "NAP", "british": "WEL", "prussian": "BLU"}  # 10.0 (unit ids in data/napoleon/units.toml)
+LEADER_OF = {
+    "french": "NAP",
+    "british": "WEL",
+    "prussian": "BLU",
+}  # 10.0 (unit ids in data/napoleon/units.toml)
 
 
 def armies_of(role: str) -> tuple[str, ...]:
@@ -54,7 +58,20 @@ class Unit:
         return SIDE_OF[self.army]
 
     def clone(self) -> Unit:
-        return copy.copy(self)
+        return Unit(
+            self.id,
+            self.army,
+            self.type,
+            self.max_cv,
+            self.cv,
+            self.location,
+            self.eliminated,
+            self.disrupted,
+            self.in_square,
+            self.moved,
+            self.force_marched,
+            self.retreated,
+        )
 
 
 @dataclass(slots=True)
@@ -126,8 +143,14 @@ class GameState:
         return new
 
     # --- helpers used everywhere -------------------------------------------------------------------
-    def emit(self, kind: str, data: dict[str, Any] | None = None, *, secret: dict[str, Any] | None = None,
-             to: tuple[str, ...] | frozenset[str] = ()) -> Event:
+    def emit(
+        self,
+        kind: str,
+        data: dict[str, Any] | None = None,
+        *,
+        secret: dict[str, Any] | None = None,
+        to: tuple[str, ...] | frozenset[str] = (),
+    ) -> Event:
         ev = Event(kind, data or {}, secret, frozenset(to), len(self.events) + 1)
         self.events.append(ev)
         return ev
@@ -158,6 +181,7 @@ def road_key(a: str, b: str) -> str:
 
 
 # --- snapshots ---------------------------------------------------------------------------------------------
+
 
 def _plain(obj: Any) -> Any:
     if isinstance(obj, dict):

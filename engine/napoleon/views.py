@@ -66,15 +66,25 @@ class View:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "role": self.role, "ruleset": self.ruleset, "players": self.players, "setup": self.setup,
-            "turn": self.turn, "last_turn": self.last_turn, "day": self.day, "slot": self.slot,
-            "night": self.night, "side": self.side, "phase": self.phase, "active": list(self.active),
+            "role": self.role,
+            "ruleset": self.ruleset,
+            "players": self.players,
+            "setup": self.setup,
+            "turn": self.turn,
+            "last_turn": self.last_turn,
+            "day": self.day,
+            "slot": self.slot,
+            "night": self.night,
+            "side": self.side,
+            "phase": self.phase,
+            "active": list(self.active),
             "towns": [t.to_dict() for t in self.towns],
             "unplaced": [b.to_dict() for b in self.unplaced],
             "eliminated": [b.to_dict() for b in self.eliminated],
             "battles": [b.to_dict() if hasattr(b, "to_dict") else b for b in self.battles],
             "group_moves_left": dict(self.group_moves_left),
-            "surrendered": list(self.surrendered), "result": self.result,
+            "surrendered": list(self.surrendered),
+            "result": self.result,
             "events": list(self.events),
         }
 
@@ -84,8 +94,9 @@ def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
     or if it is revealed; otherwise the colour of its army only."""
     if u.army in armies_of(role) or revealed:
         d = ctx.sc.unit(u.id)
-        return BlockView(u.army, True, u.id, d.name, d.nation, d.type, u.cv, u.max_cv, d.guard,
-                         u.disrupted, u.in_square)
+        return BlockView(
+            u.army, True, u.id, d.name, d.nation, d.type, u.cv, u.max_cv, d.guard, u.disrupted, u.in_square
+        )
     return BlockView(u.army, False, disrupted=u.disrupted, in_square=u.in_square)
 
 
@@ -112,22 +123,33 @@ def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
                 unplaced.append(block(ctx, u, role))
         else:
             by_town.setdefault(u.location, []).append(block(ctx, u, role))
-    towns = tuple(TownView(t, tuple(sorted(bs, key=_sort_key)), t in battle_towns)
-                  for t, bs in sorted(by_town.items()))
+    towns = tuple(
+        TownView(t, tuple(sorted(bs, key=_sort_key)), t in battle_towns) for t, bs in sorted(by_town.items())
+    )
     turn = sc.turns[st.turn - 1] if st.turn else None
     gml = {}
     if st.phase == "movement" and turn is not None:
         for a in ("french",) if turn.side == "french" else ("british", "prussian"):
             gml[a] = group_moves_left(ctx, a)
     return View(
-        role=role, ruleset=ctx.opts.ruleset, players=ctx.opts.players, setup=ctx.opts.setup,
-        turn=st.turn, last_turn=last_turn(ctx),
-        day=str(turn.day) if turn else None, slot=turn.slot if turn else None, night=bool(turn and turn.night),
-        side=turn.side if turn else None, phase=st.phase, active=tuple(active_roles(ctx)),
-        towns=towns, unplaced=tuple(sorted(unplaced, key=_sort_key)),
+        role=role,
+        ruleset=ctx.opts.ruleset,
+        players=ctx.opts.players,
+        setup=ctx.opts.setup,
+        turn=st.turn,
+        last_turn=last_turn(ctx),
+        day=str(turn.day) if turn else None,
+        slot=turn.slot if turn else None,
+        night=bool(turn and turn.night),
+        side=turn.side if turn else None,
+        phase=st.phase,
+        active=tuple(active_roles(ctx)),
+        towns=towns,
+        unplaced=tuple(sorted(unplaced, key=_sort_key)),
         eliminated=tuple(sorted(eliminated, key=_sort_key)),
         battles=tuple(battle_rules.battle_view(ctx, b, role) for b in st.open_battles()),
-        group_moves_left=gml, surrendered=tuple(st.surrendered),
+        group_moves_left=gml,
+        surrendered=tuple(st.surrendered),
         result={"winner": st.result.winner, "reason": st.result.reason} if st.result else None,
         events=tuple(e.visible(role) for e in st.events) if events else (),
     )
