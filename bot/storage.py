@@ -7,6 +7,7 @@ PostgreSQL store can stand beside this one when the bot outgrows one machine.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from dataclasses import dataclass, field
@@ -112,6 +113,9 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         self.db: aiosqlite.Connection | None = None
+        # One connection serves every game: writes take turns so that one game's transaction never swallows
+        # another game's statement (different games still never wait on each other's rules work).
+        self.write_lock = asyncio.Lock()
 
     async def open(self) -> None:
         # isolation_level=None: autocommit; ``record`` opens its own transaction explicitly.
@@ -158,11 +162,12 @@ class Store:
         settings: dict[str, Any],
     ) -> int:
         db = self._db
-        cur = await db.execute(
-            "INSERT INTO games (guild_id, channel_id, host_id, options, seed, status, created, settings) "
-            "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
-            (guild_id, channel_id, host_id, json.dumps(options), seed, time.time(), json.dumps(settings)),
-        )
+        async with self.write_lock:
+            cur = await db.execute(
+                "INSERT INTO games (guild_id, channel_id, host_id, options, seed, status, created, settings) "
+                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?)",
+                (guild_id, channel_id, host_id, json.dumps(options), seed, time.time(), json.dumps(settings)),
+            )
         await db.commit()
         assert cur.lastrowid is not None
         return cur.lastrowid
@@ -214,47 +219,37 @@ class Store:
         return [await self._fill(r) for r in rows]
 
     async def set_status(self, game_id: int, status: str) -> None:
-        await self._db.execute("UPDATE games SET status=? WHERE id=?", (status, game_id))
-        await self._db.commit()
+        await self._write("UPDATE games SET status=? WHERE id=?", (status, game_id))
 
     async def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
-        await self._db.execute("UPDATE games SET settings=? WHERE id=?", (json.dumps(settings), game_id))
-        await self._db.commit()
+        await self._write("UPDATE games SET settings=? WHERE id=?", (json.dumps(settings), game_id))
 
     async def set_options(self, game_id: int, options: dict[str, Any]) -> None:
-        await self._db.execute("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
-        await self._db.commit()
+        await self._write("UPDATE games SET options=? WHERE id=?", (json.dumps(options), game_id))
 
     async def seat(self, game_id: int, role: str, user_id: int | None, is_bot: bool = False) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT OR REPLACE INTO seats (game_id, role, user_id, is_bot) VALUES (?,?,?,?)",
             (game_id, role, user_id, int(is_bot)),
         )
-        await self._db.commit()
 
     async def unseat(self, game_id: int, role: str) -> None:
-        await self._db.execute("DELETE FROM seats WHERE game_id=? AND role=?", (game_id, role))
-        await self._db.commit()
+        await self._write("DELETE FROM seats WHERE game_id=? AND role=?", (game_id, role))
 
     async def add_spectator(self, game_id: int, channel_id: int) -> None:
-        await self._db.execute(
+        await self._write(
             "INSERT OR IGNORE INTO spectators (game_id, channel_id) VALUES (?,?)", (game_id, channel_id)
         )
-        await self._db.commit()
 
     async def remove_spectator(self, game_id: int, channel_id: int) -> None:
-        await self._db.execute(
-            "DELETE FROM spectators WHERE game_id=? AND channel_id=?", (game_id, channel_id)
-        )
-        await self._db.commit()
+        await self._write("DELETE FROM spectators WHERE game_id=? AND channel_id=?", (game_id, channel_id))
 
     # --- orders and snapshots ------------------------------------------------------------------------------
     async def start(self, game_id: int, snapshot: str, version: int) -> None:
-        await self._db.execute(
+        await self._write(
             "UPDATE games SET status='running', snapshot=?, version=? WHERE id=?",
             (snapshot, version, game_id),
         )
-        await self._db.commit()
 
     async def find_interaction(self, interaction_id: str) -> OrderRow | None:
         async with self._db.execute("SELECT * FROM orders WHERE interaction_id=?", (interaction_id,)) as cur:
@@ -264,6 +259,10 @@ class Store:
             if r
             else None
         )
+
+    async def _write(self, sql: str, params: tuple = ()) -> None:
+        async with self.write_lock:
+            await self._db.execute(sql, params)
 
     async def record(
         self,
@@ -279,6 +278,12 @@ class Store:
     ) -> None:
         """Store one accepted order and the snapshot after it, in one transaction."""
         db = self._db
+        async with self.write_lock:
+            await self._record(db, game_id, seq, role, user_id, text, interaction_id, snapshot, reply, status)
+
+    async def _record(
+        self, db, game_id, seq, role, user_id, text, interaction_id, snapshot, reply, status
+    ) -> None:
         try:
             await db.execute("BEGIN")
             await db.execute(
@@ -310,15 +315,14 @@ class Store:
     # --- preferences ---------------------------------------------------------------------------------------
     async def set_preference(self, game_id: int, user_id: int, key: str, value: Any) -> None:
         if value is None:
-            await self._db.execute(
+            await self._write(
                 "DELETE FROM preferences WHERE game_id=? AND user_id=? AND key=?", (game_id, user_id, key)
             )
         else:
-            await self._db.execute(
+            await self._write(
                 "INSERT OR REPLACE INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?)",
                 (game_id, user_id, key, json.dumps(value)),
             )
-        await self._db.commit()
 
     async def preferences(self, game_id: int) -> dict[int, dict[str, Any]]:
         out: dict[int, dict[str, Any]] = {}

@@ -1,0 +1,84 @@
+"""The bot process: discord.py client, start-up recovery, command sync, the deadline ticker."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+from discord.ext import commands
+
+from ..config import Settings
+from ..pictures import Pictures
+from ..service import Service
+from ..storage import Store
+from .cog import DeployButton, DeploySelect, EstafetteCog, on_app_command_error
+from .send import Sender
+
+log = logging.getLogger("estafette.discord")
+TICK_SECONDS = 60
+
+
+class EstafetteBot(commands.Bot):
+    def __init__(
+        self,
+        store: Store,
+        *,
+        dev_guild: int | None = None,
+        service: Service | None = None,
+        pictures: Pictures | None = None,
+        sync: bool = True,
+        tick_seconds: float = TICK_SECONDS,
+        **kwargs,
+    ) -> None:
+        intents = discord.Intents.default()  # no privileged intents: slash commands need none
+        kwargs.setdefault("chunk_guilds_at_startup", False)
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
+        self.store = store
+        self.service = service or Service(store, pictures=pictures)
+        self.sender = Sender(self)
+        self.dev_guild = dev_guild
+        self.do_sync = sync
+        self.tick_seconds = tick_seconds
+        self._ticker: asyncio.Task | None = None
+
+    async def setup_hook(self) -> None:
+        if self.store.db is None:
+            await self.store.open()
+        problems = await self.service.recover()
+        for p in problems:
+            log.error("start-up check: %s", p)
+        await self.add_cog(EstafetteCog(self, self.service, self.sender))
+        self.add_dynamic_items(DeployButton, DeploySelect)  # buttons that still work after a restart
+        self.tree.on_error = on_app_command_error
+        if self.do_sync:
+            if self.dev_guild:
+                guild = discord.Object(self.dev_guild)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        if self.tick_seconds > 0:
+            self._ticker = asyncio.create_task(self._tick_loop(), name="estafette-deadlines")
+
+    async def _tick_loop(self) -> None:
+        await self.wait_until_ready()
+        while not self.is_closed():
+            try:
+                await self.sender.send(await self.service.tick())
+            except Exception:
+                log.exception("deadline tick failed")
+            await asyncio.sleep(self.tick_seconds)
+
+    async def close(self) -> None:
+        if self._ticker:
+            self._ticker.cancel()
+        await super().close()
+        await self.store.close()
+
+
+def run_discord(settings: Settings, database: str) -> int:
+    bot = EstafetteBot(Store(database), dev_guild=settings.dev_guild)
+    assert settings.discord_token
+    bot.run(settings.discord_token, log_handler=None)
+    return 0
