@@ -12,7 +12,7 @@ class Settings(BaseSettings):
     database: str = "./estafette.db"  # ESTAFETTE_DATABASE: the SQLite file
     log_level: str = "INFO"
     dev_guild: int | None = None  # sync commands to this guild at once (fast iteration)
-    pictures: str = "./estafette-pictures"  # the console writes its pictures here
+    pictures: str = "./estafette-pictures"  # ESTAFETTE_PICTURES: where the console writes its pictures
 
 
 def load_settings() -> Settings:

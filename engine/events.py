@@ -21,9 +21,11 @@ class Event:
 
     def visible(self, role: str) -> dict[str, Any]:
         """The event as ``role`` may see it."""
-        out: dict[str, Any] = {"seq": self.seq, "kind": self.kind, **self.data}
+        out: dict[str, Any] = dict(self.data)
         if self.secret and role in self.to:
             out.update(self.secret)
+        out["seq"] = self.seq
+        out["kind"] = self.kind  # the event's own kind always wins over a data field of that name
         return out
 
     def to_dict(self) -> dict[str, Any]:

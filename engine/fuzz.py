@@ -75,6 +75,25 @@ def check(game: Game) -> None:
                 raise Invariant(f"{role} sees an unplaced {b.army} block")
 
 
+PRIVATE_KINDS = ("move", "placed", "routed", "loss")  # events whose unit ids only the owner may read
+
+
+def check_events(game: Game) -> None:
+    """No event shows another army's block identities where they were not revealed (moves, placements,
+    routs and campaign losses name units only for their owners)."""
+    for role in ("public", *game.options.roles):
+        mine = armies_of(role)
+        for e in game.view(role).events:
+            if e["kind"] not in PRIVATE_KINDS:
+                continue
+            armies = e.get("armies") or [e.get("army")]
+            named = e.get("units") or ([e["unit"]] if e.get("unit") else [])
+            if e["kind"] == "loss" and "forced march" not in e.get("reason", ""):
+                continue  # battle losses of revealed line blocks are public (6.2)
+            if named and not all(a in mine for a in armies):
+                raise Invariant(f"{role} reads the identity of {named} in a {e['kind']} event")
+
+
 def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
     lg = game.legal(role)
     choices = list(lg.choices)
@@ -87,13 +106,40 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
         if not moves or budget[key] <= 0:
             return "/end"
         budget[key] -= 1
+        if lg.attacks and rng.random() < 0.5:
+            return rng.choice(lg.attacks)  # attack often, or random play would hardly ever fight a battle
         return rng.choice(moves)
     if lg.phase == "setup":
         return rng.choice(choices)
-    non_end = [c for c in choices if c != "/end"]
-    if non_end and rng.random() < 0.85:
-        return rng.choice(non_end)
+    # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
+    # column (an instant rout, 7.5), or random battles would hardly last a battle turn
+    if rng.random() < 0.9:
+        choices = [c for c in choices if not _routs_itself(game, role, c)] or choices
+    fire = [c for c in choices if c.startswith("/fire")]
+    engage = [c for c in choices if c.startswith("/battle-move") and " to:across-" in c]
+    r = rng.random()
+    if fire and r < 0.5:
+        return rng.choice(fire)
+    if engage and r < 0.7:
+        return rng.choice(engage)
+    calm = [c for c in choices if c != "/end" and not c.startswith("/retreat")]
+    if calm and rng.random() < 0.7:
+        return rng.choice(calm)
     return rng.choice(choices)
+
+
+def _routs_itself(game: Game, role: str, order: str) -> bool:
+    if not (order.startswith("/battle-move") or order.startswith("/retreat")):
+        return False
+    trial = Game(game.state.clone(), game.scenario)
+    try:
+        events = trial.apply(role, order)
+    except RuleError:
+        return False
+    mine = {
+        trial.ctx().unit(u).side for u in trial.state.units if trial.state.units[u].army in armies_of(role)
+    }
+    return any(e.kind == "rout" and e.data.get("side") in mine for e in events)
 
 
 @dataclass
@@ -104,6 +150,9 @@ class GameRun:
     result: str
     turns: int
     seconds: float
+    battles: int = 0  # battles fought on the board (6.2-7.6)
+    automatic_routs: int = 0  # 6.1
+    fires: int = 0  # 8.3
 
 
 def play(seed: int, options: Options | None = None, *, check_every: bool = True) -> GameRun:
@@ -130,6 +179,7 @@ def play(seed: int, options: Options | None = None, *, check_every: bool = True)
             raise Invariant(f"endless game: {n} orders without an end")
         if check_every:
             check(game)
+    check_events(game)
     snap = game.snapshot()
     if Game.from_snapshot(json.loads(json.dumps(snap))).snapshot() != snap:
         raise Invariant("snapshot round trip changed the game")
@@ -139,7 +189,21 @@ def play(seed: int, options: Options | None = None, *, check_every: bool = True)
     if not replay.ok or replay.game is None or replay.game.snapshot() != snap:
         raise Invariant("replaying the game's script did not reproduce it")
     assert game.state.result is not None
-    return GameRun(seed, options, n, game.state.result.winner, game.state.turn, time.perf_counter() - t0)
+    kinds = [e.kind for e in game.state.events]
+    fires = sum(
+        1 for e in game.state.events if e.kind == "dice" and str(e.data.get("why", "")).startswith("fire")
+    )
+    return GameRun(
+        seed,
+        options,
+        n,
+        game.state.result.winner,
+        game.state.turn,
+        time.perf_counter() - t0,
+        kinds.count("battle"),
+        kinds.count("automatic_rout"),
+        fires,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -152,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     failures = 0
     wins: dict[str, int] = {}
     total_orders = 0
+    battles = routs = fires = 0
     t0 = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
@@ -159,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
             run = play(seed)
             wins[run.result] = wins.get(run.result, 0) + 1
             total_orders += run.orders
+            battles += run.battles
+            routs += run.automatic_routs
+            fires += run.fires
         except Exception as e:
             failures += 1
             out = Path(args.out)
@@ -196,6 +264,9 @@ def main(argv: list[str] | None = None) -> int:
                 "failures": failures,
                 "results": wins,
                 "orders": total_orders,
+                "battles": battles,
+                "automatic_routs": routs,
+                "fires": fires,
                 "seconds": round(dt, 2),
             }
         )

@@ -70,14 +70,31 @@ GUILD_TEXT, DM, GUILD_CATEGORY, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 11, 12
 THREAD_TYPES = (10, PUBLIC_THREAD, PRIVATE_THREAD)
 
 EVERYONE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, create_public_threads=True,
-    embed_links=True, attach_files=True, add_reactions=True, read_message_history=True,
-    use_application_commands=True, use_external_emojis=True, change_nickname=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    read_message_history=True,
+    use_application_commands=True,
+    use_external_emojis=True,
+    change_nickname=True,
 )
 BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, create_public_threads=True,
-    create_private_threads=True, manage_threads=True, manage_messages=True, embed_links=True,
-    attach_files=True, add_reactions=True, read_message_history=True, use_application_commands=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    create_private_threads=True,
+    manage_threads=True,
+    manage_messages=True,
+    embed_links=True,
+    attach_files=True,
+    add_reactions=True,
+    read_message_history=True,
+    use_application_commands=True,
     mention_everyone=True,
 )
 MANAGER_PERMISSIONS = discord.Permissions(manage_guild=True, manage_channels=True, manage_threads=True)
@@ -138,9 +155,17 @@ class FakeUser:
 
     def payload(self) -> JSON:
         data: JSON = {
-            "id": str(self.id), "username": self.name, "global_name": self.global_name or self.name.title(),
-            "discriminator": "0" if not self.bot else "0001", "avatar": None, "public_flags": 0, "flags": 0,
-            "banner": None, "accent_color": None, "avatar_decoration_data": None, "collectibles": None,
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.global_name or self.name.title(),
+            "discriminator": "0" if not self.bot else "0001",
+            "avatar": None,
+            "public_flags": 0,
+            "flags": 0,
+            "banner": None,
+            "accent_color": None,
+            "avatar_decoration_data": None,
+            "collectibles": None,
             "primary_guild": None,
         }
         if self.bot:
@@ -162,11 +187,18 @@ class FakeRole:
 
     def payload(self) -> JSON:
         data: JSON = {
-            "id": str(self.id), "name": self.name, "color": 0,
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
             "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False, "icon": None, "unicode_emoji": None, "position": self.position,
-            "permissions": str(self.permissions), "managed": self.managed_by_bot is not None,
-            "mentionable": False, "flags": 0,
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.managed_by_bot is not None,
+            "mentionable": False,
+            "flags": 0,
         }
         if self.managed_by_bot is not None:
             data["tags"] = {"bot_id": str(self.managed_by_bot)}
@@ -189,15 +221,24 @@ class FakeChannel:
 
     def payload(self) -> JSON:
         data: JSON = {
-            "id": str(self.id), "type": self.type, "name": self.name, "position": self.position,
-            "permission_overwrites": [], "parent_id": str(self.parent_id) if self.parent_id else None,
+            "id": str(self.id),
+            "type": self.type,
+            "name": self.name,
+            "position": self.position,
+            "permission_overwrites": [],
+            "parent_id": str(self.parent_id) if self.parent_id else None,
             "flags": 0,
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
         if self.type == GUILD_TEXT:
-            data |= {"topic": self.topic, "nsfw": False, "last_message_id": None, "rate_limit_per_user": 0,
-                     "default_auto_archive_duration": 1440}
+            data |= {
+                "topic": self.topic,
+                "nsfw": False,
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "default_auto_archive_duration": 1440,
+            }
         return data
 
 
@@ -279,8 +320,13 @@ class World:
         roles = [
             FakeRole(gid, "@everyone", EVERYONE_PERMISSIONS.value, 0),
             FakeRole(new_snowflake(), "Manager", MANAGER_PERMISSIONS.value, 1),
-            FakeRole(new_snowflake(), self.bot.global_name or self.bot.name, BOT_PERMISSIONS.value, 2,
-                     managed_by_bot=self.bot.id),
+            FakeRole(
+                new_snowflake(),
+                self.bot.global_name or self.bot.name,
+                BOT_PERMISSIONS.value,
+                2,
+                managed_by_bot=self.bot.id,
+            ),
         ]
         guild = FakeGuild(gid, name, (owner or self.owner).id, roles)
         guild.members = {u.id: [] for u in self.users}
@@ -295,8 +341,15 @@ class World:
             g.members[user.id] = []
         return user
 
-    def add_channel(self, name: str, *, guild: FakeGuild | None = None, type: int = GUILD_TEXT,
-                    parent: FakeChannel | None = None, topic: str | None = None) -> FakeChannel:
+    def add_channel(
+        self,
+        name: str,
+        *,
+        guild: FakeGuild | None = None,
+        type: int = GUILD_TEXT,
+        parent: FakeChannel | None = None,
+        topic: str | None = None,
+    ) -> FakeChannel:
         g = guild or self.guild()
         parent_id = parent.id if parent else None
         ch = FakeChannel(new_snowflake(), name, g.id, type, parent_id, len(g.channels), topic)
@@ -342,8 +395,15 @@ class World:
         data: JSON = {
             "roles": [str(r) for r in guild.members.get(user.id, [])],
             "joined_at": "2024-01-01T00:00:00+00:00",
-            "deaf": False, "mute": False, "flags": 0, "pending": False, "nick": None, "premium_since": None,
-            "avatar": None, "banner": None, "communication_disabled_until": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+            "premium_since": None,
+            "avatar": None,
+            "banner": None,
+            "communication_disabled_until": None,
         }
         if with_user:
             data["user"] = user.payload()
@@ -478,8 +538,10 @@ class Reply:
         return resp if "id" in resp else None
 
     def __repr__(self) -> str:
-        return (f"<Reply {self.kind} type={self.type} status={self.status} flags={self.flags} "
-                f"content={self.content!r} files={len(self.attachments)}>")
+        return (
+            f"<Reply {self.kind} type={self.type} status={self.status} flags={self.flags} "
+            f"content={self.content!r} files={len(self.attachments)}>"
+        )
 
 
 def component_custom_ids(components: Sequence[JSON]) -> list[str]:
@@ -635,8 +697,16 @@ class FakeDiscord:
         """Answer ``method pattern`` with ``handler(call) -> Answer`` (sync or async) before the table."""
         self._overrides.insert(0, (method.upper(), _compile(pattern), pattern, handler))
 
-    def fail(self, method: str, pattern: str, status: int, code: int = 0, message: str = "error", *,
-             times: int | None = 1) -> None:
+    def fail(
+        self,
+        method: str,
+        pattern: str,
+        status: int,
+        code: int = 0,
+        message: str = "error",
+        *,
+        times: int | None = 1,
+    ) -> None:
         """Make the next ``times`` (None: every) matching call fail with Discord's error JSON.
 
         Avoid 5xx statuses: discord.py retries them after sleeping one second or more.
@@ -652,15 +722,22 @@ class FakeDiscord:
 
         self.override(method, pattern, handler)
 
-    def host_file(self, filename: str, data: bytes, content_type: str | None = None, *,
-                  ephemeral: bool = False) -> JSON:
+    def host_file(
+        self, filename: str, data: bytes, content_type: str | None = None, *, ephemeral: bool = False
+    ) -> JSON:
         """Store bytes on the fake CDN and return an attachment payload whose ``url`` serves them."""
         att_id = new_snowflake()
         ctype = content_type or _guess_type(filename, data)
         self.hosted[att_id] = (filename, ctype, data)
         url = f"{self.origin}/cdn/attachments/{att_id}/{filename}"
-        att: JSON = {"id": str(att_id), "filename": filename, "size": len(data), "url": url, "proxy_url": url,
-                     "content_type": ctype}
+        att: JSON = {
+            "id": str(att_id),
+            "filename": filename,
+            "size": len(data),
+            "url": url,
+            "proxy_url": url,
+            "content_type": ctype,
+        }
         size = png_size(data)
         if size:
             att["width"], att["height"] = size
@@ -700,8 +777,10 @@ class FakeDiscord:
         for r in self.replies(interaction_id):
             if r.kind == "callback":
                 return r
-        raise AssertionError(f"interaction {interaction_id} was never answered (the user would see "
-                             f"'The application did not respond')")
+        raise AssertionError(
+            f"interaction {interaction_id} was never answered (the user would see "
+            f"'The application did not respond')"
+        )
 
     def autocomplete_choices(self, interaction_id: int | str) -> list[JSON]:
         r = self.reply(interaction_id)
@@ -715,8 +794,13 @@ class FakeDiscord:
             cid = new_snowflake()
             self.dm_channels[uid] = cid
             recipient = self.world.user_by_id(uid) or FakeUser(uid, f"user{uid}")
-            self.channels[cid] = {"id": str(cid), "type": DM, "last_message_id": None, "flags": 0,
-                                  "recipients": [recipient.payload()]}
+            self.channels[cid] = {
+                "id": str(cid),
+                "type": DM,
+                "last_message_id": None,
+                "flags": 0,
+                "recipients": [recipient.payload()],
+            }
         return self.dm_channels[uid]
 
     def dm_attempts(self, user: FakeUser | int) -> list[Call]:
@@ -732,8 +816,11 @@ class FakeDiscord:
     def messages_in(self, channel: FakeChannel | int, *, include_ephemeral: bool = False) -> list[JSON]:
         """Current messages in a channel (after edits and deletes), oldest first."""
         cid = _id(channel)
-        return [m for m in self.messages.values() if int(m["channel_id"]) == cid
-                and (include_ephemeral or not int(m.get("flags") or 0) & EPHEMERAL)]
+        return [
+            m
+            for m in self.messages.values()
+            if int(m["channel_id"]) == cid and (include_ephemeral or not int(m.get("flags") or 0) & EPHEMERAL)
+        ]
 
     def last_message(self, channel: FakeChannel | int) -> JSON:
         msgs = self.messages_in(channel)
@@ -756,23 +843,33 @@ class FakeDiscord:
         return [f for c in self.calls if c.ok and (rx is None or rx.fullmatch(c.path)) for f in c.files]
 
     def threads(self, parent: FakeChannel | int | None = None) -> list[JSON]:
-        return [c for c in self.channels.values() if c["type"] in THREAD_TYPES
-                and (parent is None or int(c["parent_id"]) == _id(parent))]
+        return [
+            c
+            for c in self.channels.values()
+            if c["type"] in THREAD_TYPES and (parent is None or int(c["parent_id"]) == _id(parent))
+        ]
 
     def thread_edits(self, thread: FakeChannel | int | None = None) -> list[JSON]:
         """Bodies of successful PATCH /channels/{thread} calls (e.g. {"locked": true, "archived": true})."""
         out = []
         for c in self.calls_to("PATCH", "/channels/{channel_id}"):
             ch = self.channels.get(int(c.params["channel_id"]))
-            if c.ok and ch is not None and ch["type"] in THREAD_TYPES and (thread is None or ch["id"] == str(
-                    _id(thread))):
+            if (
+                c.ok
+                and ch is not None
+                and ch["type"] in THREAD_TYPES
+                and (thread is None or ch["id"] == str(_id(thread)))
+            ):
                 out.append(c.body)
         return out
 
     def synced_commands(self, guild: FakeGuild | int | None = None) -> list[JSON]:
         """The payload of the last bulk sync (PUT) globally, or for one guild."""
-        path = (f"/applications/{self.world.application_id}/commands" if guild is None else
-                f"/applications/{self.world.application_id}/guilds/{_id(guild)}/commands")
+        path = (
+            f"/applications/{self.world.application_id}/commands"
+            if guild is None
+            else f"/applications/{self.world.application_id}/guilds/{_id(guild)}/commands"
+        )
         puts = [c for c in self.calls_to("PUT", path) if c.ok]
         assert puts, f"no command sync to {path}"
         return list(puts[-1].json)
@@ -822,7 +919,7 @@ class FakeDiscord:
         if path.startswith("/cdn/attachments/"):
             return self._serve_cdn(call)
         if path.startswith(API_PREFIX + "/"):
-            call.path = path[len(API_PREFIX):]
+            call.path = path[len(API_PREFIX) :]
             answer = await self._route(call)
         else:
             answer = Answer(404, discord_error(0, "404: Not Found"))
@@ -830,8 +927,11 @@ class FakeDiscord:
         if answer.body is None:
             return web.Response(status=answer.status if answer.status != 200 else 204)
         # Exactly "application/json": discord.py's json_or_text compares the header verbatim.
-        return web.Response(status=answer.status, body=json.dumps(answer.body).encode(),
-                            headers={"Content-Type": "application/json"})
+        return web.Response(
+            status=answer.status,
+            body=json.dumps(answer.body).encode(),
+            headers={"Content-Type": "application/json"},
+        )
 
     def _serve_cdn(self, call: Call) -> web.Response:
         m = re.fullmatch(r"/cdn/attachments/(\d+)/.*", call.path)
@@ -896,19 +996,38 @@ class FakeDiscord:
     # -- users and application -------------------------------------------------------------------------------
 
     def _get_me(self, call: Call) -> Answer:
-        return Answer(200, self.world.bot.payload() | {"verified": True, "mfa_enabled": False, "email": None,
-                                                        "locale": "en-US", "bio": ""})
+        return Answer(
+            200,
+            self.world.bot.payload()
+            | {"verified": True, "mfa_enabled": False, "email": None, "locale": "en-US", "bio": ""},
+        )
 
     def _get_application(self, call: Call) -> Answer:
         w = self.world
-        return Answer(200, {
-            "id": str(w.application_id), "name": w.bot.global_name or w.bot.name, "icon": None,
-            "description": "", "summary": "", "type": None, "bot_public": True,
-            "bot_require_code_grant": False,
-            "verify_key": "0" * 64, "owner": w.owner.payload(), "team": None, "flags": 0, "rpc_origins": [],
-            "interactions_endpoint_url": None, "redirect_uris": [], "tags": [], "bot": w.bot.payload(),
-            "approximate_guild_count": len(w.guilds), "integration_types_config": {"0": {}},
-        })
+        return Answer(
+            200,
+            {
+                "id": str(w.application_id),
+                "name": w.bot.global_name or w.bot.name,
+                "icon": None,
+                "description": "",
+                "summary": "",
+                "type": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": w.owner.payload(),
+                "team": None,
+                "flags": 0,
+                "rpc_origins": [],
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "tags": [],
+                "bot": w.bot.payload(),
+                "approximate_guild_count": len(w.guilds),
+                "integration_types_config": {"0": {}},
+            },
+        )
 
     def _get_user(self, call: Call, user_id: str) -> Answer:
         user = self.world.user_by_id(int(user_id)) if user_id.isdigit() else None
@@ -927,9 +1046,14 @@ class FakeDiscord:
     def _command_out(self, data: JSON, guild_id: int | None) -> JSON:
         ctype = int(data.get("type", 1))
         out: JSON = {
-            "id": str(self.command_id(data["name"], guild_id, ctype)), "application_id": str(
-                self.world.application_id), "version": str(new_snowflake()), "type": ctype,
-            "default_member_permissions": None, "nsfw": False, "description": "", "options": [],
+            "id": str(self.command_id(data["name"], guild_id, ctype)),
+            "application_id": str(self.world.application_id),
+            "version": str(new_snowflake()),
+            "type": ctype,
+            "default_member_permissions": None,
+            "nsfw": False,
+            "description": "",
+            "options": [],
         } | copy.deepcopy(data)
         if guild_id is not None:
             out["guild_id"] = str(guild_id)
@@ -1015,13 +1139,26 @@ class FakeDiscord:
             tid, ttype = new_snowflake(), int(body.get("type", PRIVATE_THREAD))
         bot_id = str(self.world.bot.id)
         thread: JSON = {
-            "id": str(tid), "type": ttype, "guild_id": parent.get("guild_id"), "parent_id": str(channel_id),
-            "owner_id": bot_id, "name": body["name"], "last_message_id": None, "rate_limit_per_user": int(
-                body.get("rate_limit_per_user") or 0), "message_count": 0, "member_count": 1,
-            "total_message_sent": 0, "flags": 0,
-            "thread_metadata": {"archived": False, "auto_archive_duration": int(body.get(
-                "auto_archive_duration") or 4320), "archive_timestamp": now_iso(), "locked": False,
-                "create_timestamp": now_iso(), "invitable": bool(body.get("invitable", True))},
+            "id": str(tid),
+            "type": ttype,
+            "guild_id": parent.get("guild_id"),
+            "parent_id": str(channel_id),
+            "owner_id": bot_id,
+            "name": body["name"],
+            "last_message_id": None,
+            "rate_limit_per_user": int(body.get("rate_limit_per_user") or 0),
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": int(body.get("auto_archive_duration") or 4320),
+                "archive_timestamp": now_iso(),
+                "locked": False,
+                "create_timestamp": now_iso(),
+                "invitable": bool(body.get("invitable", True)),
+            },
             "member": {"id": str(tid), "user_id": bot_id, "join_timestamp": now_iso(), "flags": 0},
         }
         self.channels[tid] = thread
@@ -1079,9 +1216,17 @@ class FakeDiscord:
         mtype = 19 if "message_reference" in call.body else 0
         return self._create_message(cid, call.body, call.files, mtype=mtype)
 
-    def _create_message(self, channel_id: int, body: JSON, files: list[UploadedFile], *, mtype: int = 0,
-                        interaction: _Interaction | None = None, flags: int | None = None,
-                        allow_empty: bool = False) -> Answer:
+    def _create_message(
+        self,
+        channel_id: int,
+        body: JSON,
+        files: list[UploadedFile],
+        *,
+        mtype: int = 0,
+        interaction: _Interaction | None = None,
+        flags: int | None = None,
+        allow_empty: bool = False,
+    ) -> Answer:
         problem = None if allow_empty else _message_problems(body, files)
         if problem:
             return problem
@@ -1092,12 +1237,23 @@ class FakeDiscord:
         mid = new_snowflake()
         content = body.get("content") or ""
         msg: JSON = {
-            "id": str(mid), "channel_id": str(channel_id), "type": mtype, "content": content,
-            "author": self.world.bot.payload(), "timestamp": now_iso(), "edited_timestamp": None, "tts": bool(
-                body.get("tts")), "mention_everyone": False, "mentions": self._mentions(content),
-            "mention_roles": re.findall(r"<@&(\d+)>", content), "attachments": attachments,
-            "embeds": copy.deepcopy(body.get("embeds") or []), "components": copy.deepcopy(
-                body.get("components") or []), "pinned": False, "flags": mflags, "reactions": [],
+            "id": str(mid),
+            "channel_id": str(channel_id),
+            "type": mtype,
+            "content": content,
+            "author": self.world.bot.payload(),
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "tts": bool(body.get("tts")),
+            "mention_everyone": False,
+            "mentions": self._mentions(content),
+            "mention_roles": re.findall(r"<@&(\d+)>", content),
+            "attachments": attachments,
+            "embeds": copy.deepcopy(body.get("embeds") or []),
+            "components": copy.deepcopy(body.get("components") or []),
+            "pinned": False,
+            "flags": mflags,
+            "reactions": [],
         }
         if "message_reference" in body:
             msg["message_reference"] = body["message_reference"]
@@ -1108,7 +1264,9 @@ class FakeDiscord:
             user = p.get("member", {}).get("user") or p.get("user")
             msg["webhook_id"] = msg["application_id"] = str(self.world.application_id)
             msg["interaction_metadata"] = {
-                "id": str(interaction.id), "type": p["type"], "user": user,
+                "id": str(interaction.id),
+                "type": p["type"],
+                "user": user,
                 "authorizing_integration_owners": p.get("authorizing_integration_owners", {}),
             }
             if p["type"] == MESSAGE_COMPONENT and "message" in p:
@@ -1132,8 +1290,12 @@ class FakeDiscord:
             keep = int(msg.get("flags") or 0) & (EPHEMERAL | (1 << 15))  # ephemeral and v2 stay as they were
             msg["flags"] = keep | (int(body["flags"]) & ~(EPHEMERAL | LOADING))
         if "attachments" in body or files:
-            attachments = self._attachments(body, files, msg.get("attachments") or [],
-                                            ephemeral=bool(int(msg.get("flags") or 0) & EPHEMERAL))
+            attachments = self._attachments(
+                body,
+                files,
+                msg.get("attachments") or [],
+                ephemeral=bool(int(msg.get("flags") or 0) & EPHEMERAL),
+            )
             if isinstance(attachments, Answer):
                 return attachments
             msg["attachments"] = attachments
@@ -1158,8 +1320,9 @@ class FakeDiscord:
         del self.messages[int(message_id)]
         return Answer(204)
 
-    def _attachments(self, body: JSON, files: list[UploadedFile], existing: list[JSON], *,
-                     ephemeral: bool) -> list[JSON] | Answer:
+    def _attachments(
+        self, body: JSON, files: list[UploadedFile], existing: list[JSON], *, ephemeral: bool
+    ) -> list[JSON] | Answer:
         by_index = {f.index: f for f in files}
         specs = body.get("attachments")
         if specs is None:
@@ -1175,8 +1338,12 @@ class FakeDiscord:
                 continue
             upload = by_index.get(int(sid)) if sid.isdigit() and int(sid) < 1000 else None
             if upload is None:
-                return Answer(400, discord_error(50035, "Invalid Form Body",
-                                                 {"attachments": f"unknown attachment id {sid}"}))
+                return Answer(
+                    400,
+                    discord_error(
+                        50035, "Invalid Form Body", {"attachments": f"unknown attachment id {sid}"}
+                    ),
+                )
             used.add(upload.index)
             att = self.host_file(spec.get("filename") or upload.filename, upload.data, ephemeral=ephemeral)
             if spec.get("description"):
@@ -1206,29 +1373,58 @@ class FakeDiscord:
         rtype = call.body.get("type")
         data: JSON = call.body.get("data") or {}
         itype = st.payload["type"]
-        allowed = {APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
-                   MESSAGE_COMPONENT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                                       UPDATE_MESSAGE, MODAL},
-                   AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
-                   MODAL_SUBMIT: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE,
-                                  UPDATE_MESSAGE},
-                   PING: {PONG}}.get(itype, set())
+        allowed = {
+            APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+            MESSAGE_COMPONENT: {
+                CHANNEL_MESSAGE,
+                DEFERRED_CHANNEL_MESSAGE,
+                DEFERRED_UPDATE_MESSAGE,
+                UPDATE_MESSAGE,
+                MODAL,
+            },
+            AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+            MODAL_SUBMIT: {
+                CHANNEL_MESSAGE,
+                DEFERRED_CHANNEL_MESSAGE,
+                DEFERRED_UPDATE_MESSAGE,
+                UPDATE_MESSAGE,
+            },
+            PING: {PONG},
+        }.get(itype, set())
         if rtype not in allowed:
-            return Answer(400, discord_error(50035, "Invalid Form Body", {
-                "type": f"callback type {rtype} is not valid for interaction type {itype}"}))
+            return Answer(
+                400,
+                discord_error(
+                    50035,
+                    "Invalid Form Body",
+                    {"type": f"callback type {rtype} is not valid for interaction type {itype}"},
+                ),
+            )
         meta: JSON = {"id": str(st.id), "type": itype, "activity_instance_id": None}
         resource: JSON | None = None
         if rtype == CHANNEL_MESSAGE:
-            answer = self._create_message(self._interaction_channel(st), data, call.files, interaction=st,
-                                          mtype=20 if itype == APPLICATION_COMMAND else 0)
+            answer = self._create_message(
+                self._interaction_channel(st),
+                data,
+                call.files,
+                interaction=st,
+                mtype=20 if itype == APPLICATION_COMMAND else 0,
+            )
             if answer.status != 200:
                 return answer
             st.original_id = int(answer.body["id"])
             resource = {"type": rtype, "message": answer.body}
         elif rtype == DEFERRED_CHANNEL_MESSAGE:
             flags = (int(data.get("flags") or 0) & EPHEMERAL) | LOADING
-            answer = self._create_message(self._interaction_channel(st), {}, [], interaction=st, flags=flags,
-                                          mtype=20 if itype == APPLICATION_COMMAND else 0, allow_empty=True)
+            answer = self._create_message(
+                self._interaction_channel(st),
+                {},
+                [],
+                interaction=st,
+                flags=flags,
+                mtype=20 if itype == APPLICATION_COMMAND else 0,
+                allow_empty=True,
+            )
             st.original_id = int(answer.body["id"])
             resource = {"type": rtype, "message": answer.body}
         elif rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
@@ -1250,9 +1446,11 @@ class FakeDiscord:
         st.response_type = rtype
         if st.original_id is not None:
             msg = self.messages.get(st.original_id, {})
-            meta |= {"response_message_id": str(st.original_id),
-                     "response_message_loading": bool(int(msg.get("flags") or 0) & LOADING),
-                     "response_message_ephemeral": bool(int(msg.get("flags") or 0) & EPHEMERAL)}
+            meta |= {
+                "response_message_id": str(st.original_id),
+                "response_message_loading": bool(int(msg.get("flags") or 0) & LOADING),
+                "response_message_ephemeral": bool(int(msg.get("flags") or 0) & EPHEMERAL),
+            }
         if rtype in (PONG, AUTOCOMPLETE_RESULT) or not _truthy(call.query.get("with_response")):
             return Answer(204)
         out: JSON = {"interaction": meta}
@@ -1307,8 +1505,9 @@ class FakeDiscord:
             return Answer(204)
         return answer
 
-    def _webhook_target(self, app_id: str, token: str, message_id: str | None) -> tuple[_Interaction | None,
-                                                                                         JSON | None]:
+    def _webhook_target(
+        self, app_id: str, token: str, message_id: str | None
+    ) -> tuple[_Interaction | None, JSON | None]:
         st = self._webhook_interaction(app_id, token)
         if st is None:
             return None, None
@@ -1440,7 +1639,8 @@ def _message_problems(body: JSON, files: list[UploadedFile], *, editing: bool = 
     total = 0
     for i, e in enumerate(embeds):
         size = sum(len(str(e.get(k) or "")) for k in ("title", "description")) + sum(
-            len(f.get("name", "")) + len(f.get("value", "")) for f in e.get("fields") or [])
+            len(f.get("name", "")) + len(f.get("value", "")) for f in e.get("fields") or []
+        )
         total += size
         if len(e.get("description") or "") > 4096:
             errors[f"embeds.{i}.description"] = "must be 4096 or fewer in length"
@@ -1456,8 +1656,15 @@ def _message_problems(body: JSON, files: list[UploadedFile], *, editing: bool = 
         return Answer(400, discord_error(50035, "Invalid Form Body", errors))
     if any(len(f.data) > ATTACHMENT_SIZE_LIMIT for f in files):
         return Answer(413, discord_error(40005, "Request entity too large"))
-    empty = not (content or embeds or files or body.get("attachments") or body.get("components")
-                 or body.get("sticker_ids") or body.get("poll"))
+    empty = not (
+        content
+        or embeds
+        or files
+        or body.get("attachments")
+        or body.get("components")
+        or body.get("sticker_ids")
+        or body.get("poll")
+    )
     if empty and not editing:
         return Answer(400, discord_error(50006, "Cannot send an empty message"))
     return None
@@ -1593,43 +1800,128 @@ class InteractionFactory:
 
     # -- public builders -------------------------------------------------------------------------------------
 
-    def slash(self, command: str, options: Mapping[str, Any] | None = None, *, user: UserLike = None,
-              channel: ChannelLike = None, dm: bool = False, permissions: PermissionsLike = None,
-              locale: str = "en-US", interaction_id: int | None = None) -> JSON:
+    def slash(
+        self,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool = False,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         """A slash command: ``slash("game order move", {"units": "FR-1", "path": "A>B"}, user="bob")``."""
-        return self._command(APPLICATION_COMMAND, command, options or {}, None, user=user, channel=channel,
-                             dm=dm, permissions=permissions, locale=locale, interaction_id=interaction_id)
+        return self._command(
+            APPLICATION_COMMAND,
+            command,
+            options or {},
+            None,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
 
-    def autocomplete(self, command: str, options: Mapping[str, Any] | None = None, *, focused: str,
-                     user: UserLike = None, channel: ChannelLike = None, dm: bool = False,
-                     permissions: PermissionsLike = None, locale: str = "en-US",
-                     interaction_id: int | None = None) -> JSON:
+    def autocomplete(
+        self,
+        command: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        focused: str,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool = False,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         """An autocomplete request (type 4); ``focused`` names the option being typed (value: the text)."""
         opts = dict(options or {})
         opts.setdefault(focused, "")
-        return self._command(AUTOCOMPLETE, command, opts, focused, user=user, channel=channel, dm=dm,
-                             permissions=permissions, locale=locale, interaction_id=interaction_id)
+        return self._command(
+            AUTOCOMPLETE,
+            command,
+            opts,
+            focused,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
 
-    def click(self, custom_id: str, *, message: JSON | int | None = None, user: UserLike = None,
-              channel: ChannelLike = None, dm: bool | None = None, permissions: PermissionsLike = None,
-              locale: str = "en-US", interaction_id: int | None = None) -> JSON:
+    def click(
+        self,
+        custom_id: str,
+        *,
+        message: JSON | int | None = None,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool | None = None,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         """A button press. Without ``message``, on the latest stored message carrying ``custom_id``."""
-        return self.component(custom_id, 2, message=message, user=user, channel=channel, dm=dm,
-                              permissions=permissions, locale=locale, interaction_id=interaction_id)
+        return self.component(
+            custom_id,
+            2,
+            message=message,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
 
-    def select(self, custom_id: str, values: Sequence[str], *, component_type: int = 3,
-               message: JSON | int | None = None, user: UserLike = None, channel: ChannelLike = None,
-               dm: bool | None = None, permissions: PermissionsLike = None, locale: str = "en-US",
-               interaction_id: int | None = None) -> JSON:
+    def select(
+        self,
+        custom_id: str,
+        values: Sequence[str],
+        *,
+        component_type: int = 3,
+        message: JSON | int | None = None,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool | None = None,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         """A select menu choice (string select by default; ``values`` as Discord sends them)."""
-        return self.component(custom_id, component_type, values=values, message=message, user=user,
-                              channel=channel, dm=dm, permissions=permissions, locale=locale,
-                              interaction_id=interaction_id)
+        return self.component(
+            custom_id,
+            component_type,
+            values=values,
+            message=message,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
 
-    def component(self, custom_id: str, component_type: int, *, values: Sequence[str] | None = None,
-                  message: JSON | int | None = None, user: UserLike = None, channel: ChannelLike = None,
-                  dm: bool | None = None, permissions: PermissionsLike = None, locale: str = "en-US",
-                  interaction_id: int | None = None) -> JSON:
+    def component(
+        self,
+        custom_id: str,
+        component_type: int,
+        *,
+        values: Sequence[str] | None = None,
+        message: JSON | int | None = None,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool | None = None,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         msg = self._message_for(custom_id, component_type, message, channel, dm, user)
         ch = self.fake.channel(int(msg["channel_id"]))
         is_dm = bool(ch and ch["type"] == DM) if dm is None else dm
@@ -1638,20 +1930,50 @@ class InteractionFactory:
         data: JSON = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
             data["values"] = list(values)
-        payload = self._base(MESSAGE_COMPONENT, data, user=user, channel=int(msg["channel_id"]), dm=is_dm,
-                             permissions=permissions, locale=locale, interaction_id=interaction_id)
+        payload = self._base(
+            MESSAGE_COMPONENT,
+            data,
+            user=user,
+            channel=int(msg["channel_id"]),
+            dm=is_dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
         payload["message"] = copy.deepcopy(msg)
         return payload
 
-    def modal_submit(self, custom_id: str, fields: Mapping[str, str], *, message: JSON | int | None = None,
-                     user: UserLike = None, channel: ChannelLike = None, dm: bool = False,
-                     permissions: PermissionsLike = None, locale: str = "en-US",
-                     interaction_id: int | None = None) -> JSON:
+    def modal_submit(
+        self,
+        custom_id: str,
+        fields: Mapping[str, str],
+        *,
+        message: JSON | int | None = None,
+        user: UserLike = None,
+        channel: ChannelLike = None,
+        dm: bool = False,
+        permissions: PermissionsLike = None,
+        locale: str = "en-US",
+        interaction_id: int | None = None,
+    ) -> JSON:
         """A modal submit (type 5): ``fields`` maps each text input's custom_id to what the user typed."""
-        data: JSON = {"custom_id": custom_id, "components": [
-            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in fields.items()]}
-        payload = self._base(MODAL_SUBMIT, data, user=user, channel=channel, dm=dm, permissions=permissions,
-                             locale=locale, interaction_id=interaction_id)
+        data: JSON = {
+            "custom_id": custom_id,
+            "components": [
+                {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+                for k, v in fields.items()
+            ],
+        }
+        payload = self._base(
+            MODAL_SUBMIT,
+            data,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
         if message is not None:
             msg = self.fake.message(message) if isinstance(message, int) else message
             payload["message"] = copy.deepcopy(msg)
@@ -1705,41 +2027,78 @@ class InteractionFactory:
         iid = new_snowflake()
         return iid, f"fake-token-{iid}-aW50ZXJhY3Rpb246{iid % 9973}"
 
-    def _base(self, itype: int, data: JSON, *, user: UserLike, channel: ChannelLike, dm: bool,
-              permissions: PermissionsLike, locale: str, interaction_id: int | None) -> JSON:
+    def _base(
+        self,
+        itype: int,
+        data: JSON,
+        *,
+        user: UserLike,
+        channel: ChannelLike,
+        dm: bool,
+        permissions: PermissionsLike,
+        locale: str,
+        interaction_id: int | None,
+    ) -> JSON:
         who = self.user(user)
         iid, token = self._ids(interaction_id)
         w = self.world
         payload: JSON = {
-            "id": str(iid), "application_id": str(w.application_id), "type": itype, "token": token,
-            "version": 1, "attachment_size_limit": ATTACHMENT_SIZE_LIMIT, "locale": locale,
-            "entitlements": [], "entitlement_sku_ids": [], "data": data,
+            "id": str(iid),
+            "application_id": str(w.application_id),
+            "type": itype,
+            "token": token,
+            "version": 1,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "locale": locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "data": data,
         }
         if dm:
             cid = self.fake.dm_channel_id(who)
             ch = copy.deepcopy(self.fake.channels[cid])
-            payload |= {"channel_id": str(cid), "channel": ch, "user": who.payload(), "context": 1,
-                        "authorizing_integration_owners": {"0": str(w.owner.id)},
-                        "app_permissions": str(BOT_PERMISSIONS.value)}
+            payload |= {
+                "channel_id": str(cid),
+                "channel": ch,
+                "user": who.payload(),
+                "context": 1,
+                "authorizing_integration_owners": {"0": str(w.owner.id)},
+                "app_permissions": str(BOT_PERMISSIONS.value),
+            }
             return payload
         ch = copy.deepcopy(self.channel(channel))
         gid = int(ch["guild_id"])
         guild = w.guild_by_id(gid)
         assert guild is not None, f"channel {ch['id']} is in no known guild"
-        perms = guild.permissions_of(who.id) if permissions is None else (
-            permissions.value if isinstance(permissions, discord.Permissions) else int(permissions))
+        perms = (
+            guild.permissions_of(who.id)
+            if permissions is None
+            else (permissions.value if isinstance(permissions, discord.Permissions) else int(permissions))
+        )
         member = w.member_payload(guild, who) | {"permissions": str(perms)}
         ch["permissions"] = str(perms)
         payload |= {
-            "guild_id": str(gid), "guild": {"id": str(gid), "locale": guild.locale, "features": []},
-            "guild_locale": guild.locale, "channel_id": ch["id"], "channel": ch, "member": member,
-            "app_permissions": str(guild.permissions_of(w.bot.id)), "context": 0,
+            "guild_id": str(gid),
+            "guild": {"id": str(gid), "locale": guild.locale, "features": []},
+            "guild_locale": guild.locale,
+            "channel_id": ch["id"],
+            "channel": ch,
+            "member": member,
+            "app_permissions": str(guild.permissions_of(w.bot.id)),
+            "context": 0,
             "authorizing_integration_owners": {"0": str(gid)},
         }
         return payload
 
-    def _message_for(self, custom_id: str, component_type: int, message: JSON | int | None,
-                     channel: ChannelLike, dm: bool | None, user: UserLike) -> JSON:
+    def _message_for(
+        self,
+        custom_id: str,
+        component_type: int,
+        message: JSON | int | None,
+        channel: ChannelLike,
+        dm: bool | None,
+        user: UserLike,
+    ) -> JSON:
         if isinstance(message, dict):
             return message
         if message is not None:
@@ -1755,10 +2114,22 @@ class InteractionFactory:
         elif component_type == 3:
             component["options"] = []
         return {
-            "id": str(new_snowflake()), "channel_id": str(cid), "type": 0, "content": "", "author":
-            self.world.bot.payload(), "timestamp": now_iso(), "edited_timestamp": None, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
-            "components": [{"type": 1, "components": [component]}], "pinned": False, "flags": 0,
+            "id": str(new_snowflake()),
+            "channel_id": str(cid),
+            "type": 0,
+            "content": "",
+            "author": self.world.bot.payload(),
+            "timestamp": now_iso(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "components": [{"type": 1, "components": [component]}],
+            "pinned": False,
+            "flags": 0,
         }
 
     def _find_command(self, names: list[str], guild_id: int | None) -> tuple[Any, int | None]:
@@ -1779,9 +2150,20 @@ class InteractionFactory:
             cmd = cmd.get_command(name)
         return cmd, scope
 
-    def _command(self, itype: int, command: str, options: Mapping[str, Any], focused: str | None, *,
-                 user: UserLike, channel: ChannelLike, dm: bool, permissions: PermissionsLike, locale: str,
-                 interaction_id: int | None) -> JSON:
+    def _command(
+        self,
+        itype: int,
+        command: str,
+        options: Mapping[str, Any],
+        focused: str | None,
+        *,
+        user: UserLike,
+        channel: ChannelLike,
+        dm: bool,
+        permissions: PermissionsLike,
+        locale: str,
+        interaction_id: int | None,
+    ) -> JSON:
         names = command.split()
         guild_id = None if dm else int(self.channel(channel)["guild_id"])
         cmd, scope = self._find_command(names, guild_id)
@@ -1792,22 +2174,43 @@ class InteractionFactory:
             if unknown:
                 raise KeyError(f"/{command} has no option(s) {sorted(unknown)}; it has {sorted(declared)}")
         resolved: dict[str, dict[str, JSON]] = {}
-        opts = [self._option(name, value, declared.get(name), guild_id, resolved, focused == name)
-                for name, value in options.items()]
+        opts = [
+            self._option(name, value, declared.get(name), guild_id, resolved, focused == name)
+            for name, value in options.items()
+        ]
         for depth, name in reversed(list(enumerate(names[1:], start=1))):
             kind = 1 if depth == len(names) - 1 else 2  # the last name is a subcommand, any before it a group
             opts = [{"name": name, "type": kind, "options": opts}]
-        data: JSON = {"id": str(self.fake.command_id(names[0], scope)), "name": names[0], "type": 1,
-                      "options": opts}
+        data: JSON = {
+            "id": str(self.fake.command_id(names[0], scope)),
+            "name": names[0],
+            "type": 1,
+            "options": opts,
+        }
         if resolved:
             data["resolved"] = resolved
         if scope is not None:
             data["guild_id"] = str(scope)
-        return self._base(itype, data, user=user, channel=channel, dm=dm, permissions=permissions,
-                          locale=locale, interaction_id=interaction_id)
+        return self._base(
+            itype,
+            data,
+            user=user,
+            channel=channel,
+            dm=dm,
+            permissions=permissions,
+            locale=locale,
+            interaction_id=interaction_id,
+        )
 
-    def _option(self, name: str, value: Any, declared: int | None, guild_id: int | None,
-                resolved: dict[str, dict[str, JSON]], focused: bool) -> JSON:
+    def _option(
+        self,
+        name: str,
+        value: Any,
+        declared: int | None,
+        guild_id: int | None,
+        resolved: dict[str, dict[str, JSON]],
+        focused: bool,
+    ) -> JSON:
         if isinstance(value, Opt):
             otype, value = value.type, value.value
         else:
@@ -1916,8 +2319,17 @@ class Delivery:
 class BotHandle(InteractionFactory):
     """A logged-in, ready bot wired to a :class:`FakeDiscord`, plus payload builders and feeding."""
 
-    def __init__(self, fake: FakeDiscord, factory: BotFactory | None, bot: commands.Bot, guard: ErrorGuard, *,
-                 token: str = "fake-token", fast_startup: bool = True, timeout: float = 5.0) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        factory: BotFactory | None,
+        bot: commands.Bot,
+        guard: ErrorGuard,
+        *,
+        token: str = "fake-token",
+        fast_startup: bool = True,
+        timeout: float = 5.0,
+    ) -> None:
         super().__init__(fake, lambda: self.bot.tree)
         self.bot = bot
         self.guard = guard
@@ -1944,14 +2356,25 @@ class BotHandle(InteractionFactory):
         before = set(asyncio.all_tasks())
         await asyncio.wait_for(bot.login(self.token), self.timeout)  # GET /users/@me, app info, setup_hook
         w = self.world
-        conn.parse_ready({
-            "v": 10, "user": w.bot.payload() | {"verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in w.guilds],
-            "session_id": f"fake-session-{new_snowflake()}", "resume_gateway_url": "wss://gateway.invalid",
-            "shard": [0, 1], "application": {"id": str(w.application_id), "flags": 0}, "private_channels": [],
-            "relationships": [], "presences": [], "geo_ordered_rtc_regions": [], "user_settings": {},
-            "session_type": "normal", "auth": {}, "guild_join_requests": [],
-        })
+        conn.parse_ready(
+            {
+                "v": 10,
+                "user": w.bot.payload() | {"verified": True, "mfa_enabled": False},
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in w.guilds],
+                "session_id": f"fake-session-{new_snowflake()}",
+                "resume_gateway_url": "wss://gateway.invalid",
+                "shard": [0, 1],
+                "application": {"id": str(w.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "presences": [],
+                "geo_ordered_rtc_regions": [],
+                "user_settings": {},
+                "session_type": "normal",
+                "auth": {},
+                "guild_join_requests": [],
+            }
+        )
         for g in w.guilds:
             conn.parse_guild_create(self.guild_create_payload(g))
         await asyncio.wait_for(bot.wait_until_ready(), self.timeout)
@@ -1962,8 +2385,11 @@ class BotHandle(InteractionFactory):
         unless the members intent is on)."""
         w = self.world
         members_intent = self.bot.intents.members
-        members = [w.member_payload(guild, u) for u in [w.bot, *w.users]
-                   if u.id in guild.members and (members_intent or u.id == w.bot.id)]
+        members = [
+            w.member_payload(guild, u)
+            for u in [w.bot, *w.users]
+            if u.id in guild.members and (members_intent or u.id == w.bot.id)
+        ]
         threads = []
         for t in self.fake.threads():
             if t.get("guild_id") == str(guild.id) and not t["thread_metadata"]["archived"]:
@@ -1973,19 +2399,49 @@ class BotHandle(InteractionFactory):
                 threads.append(item)
         channels = [self.fake.channel(c.id) or c.payload() for c in guild.channels]
         return {
-            "id": str(guild.id), "name": guild.name, "icon": None, "splash": None, "discovery_splash": None,
-            "owner_id": str(guild.owner_id), "afk_channel_id": None, "afk_timeout": 300,
-            "verification_level": 0, "default_message_notifications": 1, "explicit_content_filter": 0,
-            "roles": [r.payload() for r in guild.roles], "emojis": [], "stickers": [], "features": [],
-            "mfa_level": 0, "application_id": None, "system_channel_id": None, "system_channel_flags": 0,
-            "rules_channel_id": None, "max_members": 500000, "vanity_url_code": None, "description": None,
-            "banner": None, "premium_tier": 0, "premium_subscription_count": 0,
+            "id": str(guild.id),
+            "name": guild.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "owner_id": str(guild.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 1,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in guild.roles],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "max_members": 500000,
+            "vanity_url_code": None,
+            "description": None,
+            "banner": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
             "preferred_locale": guild.locale,
-            "public_updates_channel_id": None, "nsfw_level": 0, "premium_progress_bar_enabled": False,
-            "joined_at": "2024-01-01T00:00:00+00:00", "large": False, "unavailable": False,
-            "member_count": len(guild.members), "voice_states": [], "members": members,
-            "channels": copy.deepcopy(channels), "threads": threads, "presences": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [], "lazy": True,
+            "public_updates_channel_id": None,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "large": False,
+            "unavailable": False,
+            "member_count": len(guild.members),
+            "voice_states": [],
+            "members": members,
+            "channels": copy.deepcopy(channels),
+            "threads": threads,
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "lazy": True,
         }
 
     def _gateway_echo(self, event: str, data: JSON) -> None:
@@ -1994,8 +2450,9 @@ class BotHandle(InteractionFactory):
         if parser is not None and self.bot.is_ready():
             parser(data)
 
-    async def feed(self, payload: JSON, *, expect_errors: bool = False,
-                   timeout: float | None = None) -> Delivery:
+    async def feed(
+        self, payload: JSON, *, expect_errors: bool = False, timeout: float | None = None
+    ) -> Delivery:
         """Deliver an INTERACTION_CREATE and wait until the work it started is done.
 
         Fails (AssertionError with the traceback) if discord.py logged an error meanwhile, unless
@@ -2009,8 +2466,10 @@ class BotHandle(InteractionFactory):
         await self._drain(before, timeout)
         errors = self.guard.take(n_errors)
         if errors and not expect_errors:
-            raise AssertionError(f"discord logged {len(errors)} error(s) while handling interaction "
-                                 f"{payload['id']}:\n{format_records(errors)}")
+            raise AssertionError(
+                f"discord logged {len(errors)} error(s) while handling interaction "
+                f"{payload['id']}:\n{format_records(errors)}"
+            )
         if expect_errors and not errors:
             raise AssertionError(f"expected discord to log an error for interaction {payload['id']}; none")
         return Delivery(payload, self.fake, self.fake.calls[n_calls:], errors)
@@ -2035,8 +2494,14 @@ class BotHandle(InteractionFactory):
         deadline = loop.time() + (self.timeout if timeout is None else timeout)
         me = asyncio.current_task()
         while True:
-            pending = [t for t in asyncio.all_tasks() if t is not me and t not in before and not t.done()
-                       and t.get_name().startswith(self.task_prefixes)]
+            pending = [
+                t
+                for t in asyncio.all_tasks()
+                if t is not me
+                and t not in before
+                and not t.done()
+                and t.get_name().startswith(self.task_prefixes)
+            ]
             if not pending:
                 return
             left = deadline - loop.time()
@@ -2072,9 +2537,16 @@ class BotHandle(InteractionFactory):
 
 
 @contextlib.asynccontextmanager
-async def running_bot(bot: commands.Bot | BotFactory, *, fake: FakeDiscord | None = None,
-                      world: World | None = None, token: str = "fake-token", fast_startup: bool = True,
-                      fail_on_errors: bool = True, timeout: float = 5.0) -> AsyncIterator[BotHandle]:
+async def running_bot(
+    bot: commands.Bot | BotFactory,
+    *,
+    fake: FakeDiscord | None = None,
+    world: World | None = None,
+    token: str = "fake-token",
+    fast_startup: bool = True,
+    fail_on_errors: bool = True,
+    timeout: float = 5.0,
+) -> AsyncIterator[BotHandle]:
     """Start (or reuse) a fake, point discord.py at it, log the bot in, make it ready, and yield a handle.
 
     ``bot`` is a ``commands.Bot`` or a zero-argument factory (needed for :meth:`BotHandle.restart`). At exit
@@ -2090,8 +2562,9 @@ async def running_bot(bot: commands.Bot | BotFactory, *, fake: FakeDiscord | Non
         with pointed_at(fake):
             factory = None if isinstance(bot, commands.Bot) else bot
             instance = bot if isinstance(bot, commands.Bot) else bot()
-            handle = BotHandle(fake, factory, instance, guard, token=token, fast_startup=fast_startup,
-                               timeout=timeout)
+            handle = BotHandle(
+                fake, factory, instance, guard, token=token, fast_startup=fast_startup, timeout=timeout
+            )
             handle.fail_on_errors = fail_on_errors
             try:
                 await handle.start()
@@ -2106,8 +2579,13 @@ async def running_bot(bot: commands.Bot | BotFactory, *, fake: FakeDiscord | Non
             await fake.close()
 
 
-def bot_fixture(factory: BotFactory, *, world: Callable[[], World] | None = None,
-                setup: Callable[[FakeDiscord], None] | None = None, name: str | None = None) -> Any:
+def bot_fixture(
+    factory: BotFactory,
+    *,
+    world: Callable[[], World] | None = None,
+    setup: Callable[[FakeDiscord], None] | None = None,
+    name: str | None = None,
+) -> Any:
     """A pytest fixture yielding a ready :class:`BotHandle` for ``factory``; assign it at module level::
 
         harness = bot_fixture(make_bot)

@@ -189,3 +189,89 @@ async def test_admin_commands_are_refused_to_others(harness):
     assert d.reply.ephemeral and "host" in d.reply.content
     d = await h.feed(h.slash("game abort", user="alice", channel="game-1"))  # alice is a Manager
     assert "aborted" in d.reply.content
+
+
+BATTLE_SCRIPT = b"""@options setup=historical players=2 ruleset=3.4
+@seed 5
+@place PR-1 Thuin
+@place PR-2 Thuin
+@place PR-3 Thuin
+"""
+
+
+def components_of(message: dict) -> list[dict]:
+    out = []
+    for row in message.get("components", []):
+        out += row.get("components", [])
+    return out
+
+
+async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_ended(harness):
+    from discord_fake import Upload
+
+    h = harness
+    _alice, bob = h.world.user("alice"), h.world.user("bob")
+    await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", channel="game-1"))
+    d = await h.feed(
+        h.slash("game import", {"script": Upload("club.txt", BATTLE_SCRIPT)}, user="alice", channel="game-1")
+    )
+    assert "Imported" in d.reply.content
+    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    await h.feed(
+        h.slash(
+            "move",
+            {"units": "FR-1,FR-2,FR-3,FR-6", "path": "Solre-sur-Sambre>Thuin"},
+            user="alice",
+            channel="game-1",
+        )
+    )
+    await h.feed(h.slash("end", user="alice", channel="game-1"))
+
+    # the defender deploys first, in secret, with the DM prompt's select and buttons (6.2)
+    prompts = [
+        m
+        for m in h.fake.dms_to(bob)
+        if any(c.get("custom_id", "").startswith("est:s:") for c in components_of(m))
+    ]
+    assert prompts, "Bob gets a deployment prompt by DM"
+    prompt = prompts[-1]
+    select = next(c for c in components_of(prompt) if c["custom_id"].startswith("est:s:"))
+    assert {o["value"] for o in select["options"]} == {"PR-1", "PR-2", "PR-3"}
+    buttons = {c["label"]: c["custom_id"] for c in components_of(prompt) if c.get("type") == 2}
+    for unit, column in (("PR-1", "→ Left"), ("PR-2", "→ Center"), ("PR-3", "→ Right")):
+        await h.feed(h.select(select["custom_id"], [unit], message=prompt, user=bob))
+        d = await h.feed(h.click(buttons[column], message=prompt, user=bob))
+        assert d.reply.type == 7  # the prompt is edited in place
+    d = await h.feed(h.click(buttons["Confirm"], message=prompt, user=bob))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    # the same prompt is now stale: a clear answer, nothing changed
+    d = await h.feed(h.click(buttons["→ Left"], message=prompt, user=bob))
+    assert d.reply.ephemeral and "out of date" in d.reply.content
+
+    # the attacker deploys with the text form, then fires at long range with its artillery (8.3)
+    d = await h.feed(
+        h.slash(
+            "deploy", {"left": "FR-1,FR-6", "center": "FR-2", "right": "FR-3"}, user="alice", channel="game-1"
+        )
+    )
+    assert d.reply.content.startswith("Done"), d.reply.content
+    d = await h.feed(h.slash("fire", {"unit": "FR-6"}, user="alice", channel="game-1"))
+    assert d.reply.content.startswith("Done") and "dice" in d.reply.content, d.reply.content
+    await h.feed(h.slash("end", user="alice", channel="game-1"))
+    # the defender's battle turn: a retreat that empties a column routs the side (7.5)
+    d = await h.feed(h.slash("retreat", {"units": "PR-1", "to": "Binche"}, user="bob", channel="game-1"))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    game = next(iter(h.bot.service.live.values())).game
+    assert all(game.state.units[u].location != "Thuin" for u in ("PR-1", "PR-2", "PR-3"))
+    # the victor may regroup; ending it ends the battle phase and the French campaign turn
+    if game.state.phase == "battle":
+        d = await h.feed(h.slash("end", user="alice", channel="game-1"))
+        assert d.reply.content.startswith("Done"), d.reply.content
+    assert game.state.turn == 2 and game.active() == ["allied"]
+    pngs = [u for u in h.fake.uploads() if u.is_png]
+    assert pngs, "pictures were uploaded"
+    public = " ".join(m.get("content") or "" for m in h.fake.messages_in(chan(h, "game-1")))
+    assert "have deployed:" not in public, "no secret deployment in the public channel"
+    assert "PR-1 placed" not in public, "placed blocks are anonymous to the other side"

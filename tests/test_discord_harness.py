@@ -74,11 +74,15 @@ class BoardView(discord.ui.View):
         super().__init__(timeout=None)
         self.state, self.game = state, game
         refresh: discord.ui.Button[BoardView] = discord.ui.Button(
-            label="Refresh", custom_id=f"board:refresh:{game}", style=discord.ButtonStyle.primary)
+            label="Refresh", custom_id=f"board:refresh:{game}", style=discord.ButtonStyle.primary
+        )
         refresh.callback = self.refresh  # type: ignore[method-assign]
         deploy: discord.ui.Select[BoardView] = discord.ui.Select(
-            custom_id=f"board:deploy:{game}", min_values=1, max_values=2,
-            options=[discord.SelectOption(label=t, value=t.lower()) for t in ("Left", "Centre", "Right")])
+            custom_id=f"board:deploy:{game}",
+            min_values=1,
+            max_values=2,
+            options=[discord.SelectOption(label=t, value=t.lower()) for t in ("Left", "Centre", "Right")],
+        )
         deploy.callback = self.deploy  # type: ignore[method-assign]
         self.deploy_select = deploy
         self.add_item(refresh).add_item(deploy)
@@ -109,17 +113,37 @@ class Game(app_commands.Group, name="game", description="Run a game in this chan
 
     @app_commands.command(name="new", description="Start a new game here")
     @app_commands.describe(setup="Which setup", players="How many players")
-    @app_commands.choices(rules=[app_commands.Choice(name="1st edition", value="first"),
-                                 app_commands.Choice(name="2nd edition", value="second")])
-    async def new(self, interaction: discord.Interaction, setup: str,
-                  players: app_commands.Range[int, 2, 3] = 2, rules: str = "second", deadline: float = 24.0,
-                  fast: bool = False, spectate: discord.TextChannel | None = None,
-                  partner: discord.Member | None = None, role: discord.Role | None = None,
-                  scenario: discord.Attachment | None = None) -> None:
+    @app_commands.choices(
+        rules=[
+            app_commands.Choice(name="1st edition", value="first"),
+            app_commands.Choice(name="2nd edition", value="second"),
+        ]
+    )
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        setup: str,
+        players: app_commands.Range[int, 2, 3] = 2,
+        rules: str = "second",
+        deadline: float = 24.0,
+        fast: bool = False,
+        spectate: discord.TextChannel | None = None,
+        partner: discord.Member | None = None,
+        role: discord.Role | None = None,
+        scenario: discord.Attachment | None = None,
+    ) -> None:
         self.state.last = {
-            "setup": setup, "players": players, "rules": rules, "deadline": deadline, "fast": fast,
-            "spectate": spectate, "partner": partner, "role": role, "locale": interaction.locale,
-            "scenario": await scenario.read() if scenario else None, "guild": interaction.guild,
+            "setup": setup,
+            "players": players,
+            "rules": rules,
+            "deadline": deadline,
+            "fast": fast,
+            "spectate": spectate,
+            "partner": partner,
+            "role": role,
+            "locale": interaction.locale,
+            "scenario": await scenario.read() if scenario else None,
+            "guild": interaction.guild,
         }
         await interaction.response.send_message(f"New {setup} game for {players}", ephemeral=True)
 
@@ -163,8 +187,9 @@ class TinyBot(commands.Bot):
         @self.tree.command(name="slowmap", description="A map that takes a while")
         async def slowmap(interaction: discord.Interaction) -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await interaction.followup.send("Here it is", file=discord.File(
-                io.BytesIO(tiny_png(4, 4)), filename="slow.png"))
+            await interaction.followup.send(
+                "Here it is", file=discord.File(io.BytesIO(tiny_png(4, 4)), filename="slow.png")
+            )
 
         @self.tree.command(name="notify", description="Send me my private view")
         async def notify(interaction: discord.Interaction) -> None:
@@ -205,7 +230,8 @@ class TinyBot(commands.Bot):
         async def thread(interaction: discord.Interaction, partner: discord.Member) -> None:
             assert isinstance(interaction.channel, discord.TextChannel)
             t = await interaction.channel.create_thread(
-                name="allies", type=discord.ChannelType.private_thread, invitable=False)
+                name="allies", type=discord.ChannelType.private_thread, invitable=False
+            )
             assert interaction.guild is not None
             state.last["cached_thread"] = interaction.guild.get_thread(t.id)  # THREAD_CREATE was echoed
             await t.add_user(interaction.user)
@@ -290,16 +316,36 @@ async def test_several_guilds(state: State) -> None:
 async def test_tree_sync_payload_has_every_command_and_option(harness: BotHandle) -> None:
     synced = await harness.bot.tree.sync()
     payload = {c["name"]: c for c in harness.fake.synced_commands()}
-    assert set(payload) == {"game", "map", "slowmap", "notify", "board", "crash", "race", "once", "thread",
-                            "rename", "where"}
+    assert set(payload) == {
+        "game",
+        "map",
+        "slowmap",
+        "notify",
+        "board",
+        "crash",
+        "race",
+        "once",
+        "thread",
+        "rename",
+        "where",
+    }
     assert {c.name: c.id for c in synced} == {n: harness.fake.command_id(n) for n in payload}
     game = {o["name"]: o for o in payload["game"]["options"]}
     assert game["order"]["type"] == 2 and game["order"]["options"][0]["name"] == "move"
     move = {o["name"]: o for o in game["order"]["options"][0]["options"]}
     assert move["path"]["autocomplete"] is True and move["units"]["required"] is True
     new = {o["name"]: o for o in game["new"]["options"]}
-    assert list(new) == ["setup", "players", "rules", "deadline", "fast", "spectate", "partner", "role",
-                         "scenario"]
+    assert list(new) == [
+        "setup",
+        "players",
+        "rules",
+        "deadline",
+        "fast",
+        "spectate",
+        "partner",
+        "role",
+        "scenario",
+    ]
     assert [new[n]["type"] for n in new] == [3, 4, 3, 10, 5, 7, 6, 8, 11]
     assert new["setup"]["autocomplete"] is True and new["setup"]["required"] is True
     assert (new["players"]["min_value"], new["players"]["max_value"]) == (2, 3)
@@ -324,14 +370,33 @@ async def test_guild_sync_is_recorded_per_guild(harness: BotHandle) -> None:
 
 async def test_slash_command_with_every_option_type(harness: BotHandle, state: State) -> None:
     bob, spectators = harness.world.user("bob"), harness.world.channel("spectators")
-    done = await harness.feed(harness.slash("game new", {
-        "setup": "historical", "players": 3, "rules": "first", "deadline": 12.5, "fast": True,
-        "spectate": spectators, "partner": bob, "role": "Manager",
-        "scenario": Upload("custom.toml", b"[setup]\nname = 'mine'\n"),
-    }, user="alice", channel="game-1", locale="fr"))
+    done = await harness.feed(
+        harness.slash(
+            "game new",
+            {
+                "setup": "historical",
+                "players": 3,
+                "rules": "first",
+                "deadline": 12.5,
+                "fast": True,
+                "spectate": spectators,
+                "partner": bob,
+                "role": "Manager",
+                "scenario": Upload("custom.toml", b"[setup]\nname = 'mine'\n"),
+            },
+            user="alice",
+            channel="game-1",
+            locale="fr",
+        )
+    )
     last = state.last
     assert (last["setup"], last["players"], last["rules"], last["deadline"], last["fast"]) == (
-        "historical", 3, "first", 12.5, True)
+        "historical",
+        3,
+        "first",
+        12.5,
+        True,
+    )
     assert isinstance(last["spectate"], discord.TextChannel) and last["spectate"].id == spectators.id
     assert isinstance(last["partner"], discord.Member) and last["partner"].id == bob.id
     assert isinstance(last["role"], discord.Role) and last["role"].name == "Manager"
@@ -370,8 +435,9 @@ async def test_deferred_reply_then_followup_replaces_the_thinking_message(harnes
 async def test_manage_server_permission_comes_from_the_member(harness: BotHandle) -> None:
     denied = await harness.feed(harness.slash("game abort", user="bob"))
     assert denied.reply.content == "Only the host or a server manager may." and denied.reply.ephemeral
-    allowed = await harness.feed(harness.slash("game abort", user="bob",
-                                               permissions=discord.Permissions(manage_guild=True)))
+    allowed = await harness.feed(
+        harness.slash("game abort", user="bob", permissions=discord.Permissions(manage_guild=True))
+    )
     assert allowed.reply.content == "Game aborted." and not allowed.reply.ephemeral
     assert allowed.payload["member"]["permissions"] == str(discord.Permissions(manage_guild=True).value)
     assert harness.fake.messages_in(harness.world.channel("general"))[-1]["content"] == "Game aborted."
@@ -405,12 +471,14 @@ async def test_autocomplete_choices(harness: BotHandle) -> None:
 
 
 async def test_autocomplete_in_a_subcommand_group_sees_other_options(harness: BotHandle) -> None:
-    done = await harness.feed(harness.autocomplete("game order move", {"units": "FR-1", "path": "ra"},
-                                                   focused="path"))
+    done = await harness.feed(
+        harness.autocomplete("game order move", {"units": "FR-1", "path": "ra"}, focused="path")
+    )
     options = done.payload["data"]["options"][0]["options"][0]["options"]
     assert {o["name"]: o.get("focused", False) for o in options} == {"units": False, "path": True}
     assert harness.fake.autocomplete_choices(done.interaction_id) == [
-        {"name": "FR-1 to Quatre Bras", "value": "Quatre Bras"}]
+        {"name": "FR-1 to Quatre Bras", "value": "Quatre Bras"}
+    ]
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -428,8 +496,10 @@ async def test_dm_delivered_and_closed_dms_give_403(harness: BotHandle, state: S
     assert refused.reply.content == "Your DMs are closed." and refused.reply.ephemeral
     assert state.last["forbidden_code"] == 50007
     [attempt] = harness.fake.dm_attempts(bob)
-    assert attempt.status == 403 and attempt.response == {"message": "Cannot send messages to this user",
-                                                          "code": 50007}
+    assert attempt.status == 403 and attempt.response == {
+        "message": "Cannot send messages to this user",
+        "code": 50007,
+    }
     assert harness.fake.dms_to(bob) == []
     assert len(harness.fake.calls_to("POST", "/users/@me/channels")) == 2
 
@@ -501,8 +571,9 @@ async def test_unknown_custom_id_is_ignored_silently(harness: BotHandle) -> None
 
 async def test_two_interactions_run_concurrently(harness: BotHandle, state: State) -> None:
     state.barrier = asyncio.Barrier(2)
-    a, b = await harness.feed_concurrently(harness.slash("race", user="alice"),
-                                           harness.slash("race", user="bob"))
+    a, b = await harness.feed_concurrently(
+        harness.slash("race", user="alice"), harness.slash("race", user="bob")
+    )
     assert a.reply.content == b.reply.content == "go"
     assert sorted(state.race[:2]) == ["in:alice", "in:bob"]  # both were inside before either left
 
@@ -583,16 +654,24 @@ async def test_bot_fixture_and_failure_injection(plain: BotHandle) -> None:
     with pytest.raises(discord.Forbidden):
         await user.send("psst")
     statuses = [(c.method, c.route, c.status) for c in plain.fake.calls[2:]]
-    assert statuses == [
-        ("POST", "/channels/{channel_id}/messages", 403),
-        ("POST", "/channels/{channel_id}/messages", 200),
-        ("GET", "/cdn/attachments/{attachment_id}/{filename}", 200),  # attachment.read() hits the fake CDN
-        ("PATCH", "/channels/{channel_id}/messages/{message_id}", 200),
-        ("DELETE", "/channels/{channel_id}/messages/{message_id}", 204),
-        ("GET", "/users/{user_id}", 200),
-        ("POST", "/users/@me/channels", 200),
-        ("POST", "/channels/{channel_id}/messages", 403),
-    ] and plain.fake.calls[3].files[0].is_png
+    assert (
+        statuses
+        == [
+            ("POST", "/channels/{channel_id}/messages", 403),
+            ("POST", "/channels/{channel_id}/messages", 200),
+            (
+                "GET",
+                "/cdn/attachments/{attachment_id}/{filename}",
+                200,
+            ),  # attachment.read() hits the fake CDN
+            ("PATCH", "/channels/{channel_id}/messages/{message_id}", 200),
+            ("DELETE", "/channels/{channel_id}/messages/{message_id}", 204),
+            ("GET", "/users/{user_id}", 200),
+            ("POST", "/users/@me/channels", 200),
+            ("POST", "/channels/{channel_id}/messages", 403),
+        ]
+        and plain.fake.calls[3].files[0].is_png
+    )
 
 
 async def test_fake_refuses_what_discord_refuses() -> None:

@@ -1,19 +1,64 @@
-"""Battles (6.0-10.2).
+"""Battles (6.2-10.2, 13.3), both editions.
 
-PLACEHOLDER until issue 2/5: a battle is created with everything it needs (attackers, defenders, the path
-each attacker used, the towns passed through) and then settled at once: each side rolls one die and adds
-its total cv; the lower total routs (7.5). Rules 6.2-10.2 replace this.
+A battle is set up in secret (6.2), then fought in battle turns (6.3) — the attacker first, then the sides
+alternate — each with four phases: morale (8.6, rolled by the engine as the battle turn begins), retreat
+(7.0-7.4), combat (8.0-8.5) and reinforcement (9.0-9.2). It ends when one side has no block left in it
+(rules README decision 6); the victor may then regroup (7.6). The geometry of the board (positions, facing,
+"engaged") lives in ``board.py``; what each role may see lives in ``battle_views.py``. Every decision the
+texts leave open is in docs/rulings.md ("Battles"), cited below as "rulings".
+
+The campaign code calls ``start_battle``, ``active_roles``, ``legal_battle``, ``apply_battle_order`` and
+``battle_view``; nothing else here is part of the contract.
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
+import re
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..dice import Dice
+from ..errors import RuleError
+from ..text import Command, fold, parse_command, split_list, yes_no
+from .battle_views import BattleView, battle_view, face_public
+from .board import LINE, RELATIVE, RESERVE, Board, classify, facing_spot, relative, split, spot, to_spot
 from .context import Ctx
-from .rout import rout
-from .state import Attack, other_side
+from .rout import ROUT_LOSS, retreat_towns, rout
+from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, road_key
+
+__all__ = [
+    "Battle",
+    "BattleView",
+    "active_roles",
+    "apply_battle_order",
+    "battle_view",
+    "fire_hits",
+    "legal_battle",
+    "start_battle",
+]
+
+# 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
+HIT_FACES = {"3rd": {1: (6,), 2: (5, 6), 3: (4, 5, 6)}, "3.4": {1: (1,), 2: (1, 2), 3: (1, 2, 3)}}
+CLASS_NAME = {"3rd": {1: "SF", 2: "DF", 3: "TF"}, "3.4": {1: "F1", 2: "F2", 3: "F3"}}
+PHASES = ("retreat", "combat", "reinforce")  # 6.3 (morale is rolled by the engine as the battle turn begins)
+STALL_ROUNDS = 3  # rulings 6.3: rounds without the attacker pressing and without losses before it breaks
+MAX_BATTLE_TURNS = 100  # rulings 6.3: a hard bound, never reached in play
+ROAD_LIMIT = {"major": 2, "minor": 1}  # 7.2, 9.1, 7.6 (FAQ 4, 8.3): per road, per battle turn
+MOVES = {"cavalry": 2, "leader": 2}  # 8.2, 10.2: other blocks make one combat move
+
+
+def fire_hits(dice: list[int], klass: int, ruleset: str) -> int:
+    """8.3: how many of ``dice`` hit in fire class ``klass`` (1 single, 2 double, 3 triple)."""
+    faces = HIT_FACES[ruleset][klass]
+    return sum(1 for d in dice if d in faces)
+
+
+def roll_fire(dice: Dice, cv: int, klass: int, ruleset: str) -> tuple[list[int], int]:
+    """8.3: a block of ``cv`` fires: one die per cv. (The statistical test rolls this directly.)"""
+    rolled = dice.rolls(cv)
+    return rolled, fire_hits(rolled, klass, ruleset)
 
 
 @dataclass
@@ -25,8 +70,29 @@ class Battle:
     passed: list[str] = field(default_factory=list)  # towns the attackers passed through, start included
     origins: list[str] = field(default_factory=list)
     reinforced_from: list[str] = field(default_factory=list)  # 7.1: towns attacker reinforcements came from
-    status: str = "over"
+    status: str = "deploy"  # "deploy" (6.2) | "fighting" (6.3) | "regroup" (7.6) | "over"
     victor: str | None = None
+    deployed: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> column -> ids (secret)
+    pos: dict[str, str] = field(
+        default_factory=dict
+    )  # unit id -> spot (board.py) of every block in the battle
+    battle_turn: int = 0  # 6.3: 1 = the attacker's first
+    turn_side: str | None = None  # whose battle turn it is
+    phase: str = ""  # "retreat" | "combat" | "reinforce" (6.3)
+    ended: list[str] = field(default_factory=list)  # roles that ended this battle turn (or the regroup)
+    round_open: bool = False  # 6.4: the attacker started a round here; other battles wait
+    acts: dict[str, list[str]] = field(default_factory=dict)  # unit -> what it did this battle turn (8.0)
+    fresh: dict[str, int] = field(
+        default_factory=dict
+    )  # unit -> battle turn of its charge / close double fire
+    retreat_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (7.2)
+    reinforce_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (9.1)
+    corps_fired: dict[str, str] = field(default_factory=dict)  # 13.3: spot -> the corps whose infantry fired
+    last_fire: dict[str, Any] | None = None  # public: the dice of the last fire
+    progress: bool = False  # rulings 6.3: the attacker pressed, or a step was lost, or a block left
+    idle_rounds: int = 0
+    regroup_kind: str | None = None  # 7.6, FAQ 8.2: "retreat" or "reinforce", not both
+    regroup_use: dict[str, int] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -40,43 +106,1529 @@ class Battle:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Battle:
-        return cls(**d)
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: copy.deepcopy(v) for k, v in d.items() if k in known})
 
 
-def start_battle(ctx: Ctx, attack: Attack) -> Battle:
-    """6.1 with 3+ defending units: a battle. PLACEHOLDER: settled at once (see module docstring)."""
-    town = attack.town
-    b = Battle(town=town, attacker=attack.side, defender=other_side(attack.side),
-               entries={u: [] for u in attack.units}, passed=list(attack.passed), origins=list(attack.origins))
-    ctx.st.battles.append(b)
-    ctx.emit("battle", {"town": town, "attacker": b.attacker, "defender": b.defender, "placeholder": True})
-    a_units = ctx.units_at(town, b.attacker)
-    d_units = ctx.units_at(town, b.defender)
-    a_score = sum(u.cv for u in a_units if not u.leader) + ctx.roll(1, "placeholder battle", side=b.attacker)[0]
-    d_score = sum(u.cv for u in d_units if not u.leader) + ctx.roll(1, "placeholder battle", side=b.defender)[0]
-    loser = b.defender if a_score > d_score else b.attacker
-    b.victor = other_side(loser)
-    losers = ctx.units_at(town, loser)
-    winners = ctx.units_at(town, b.victor)
-    cav = {u.id for u in losers if u.type == "cavalry"} if any(w.type == "cavalry" for w in winners) else set()
-    rout(ctx, town, losers, side=loser, attacker=b.attacker, enemy=winners, cavalry_engaged=cav,
-         passed=b.passed, cause="placeholder battle")
-    ctx.emit("battle_over", {"town": town, "victor": b.victor, "placeholder": True})
-    return b
+# --- small helpers ------------------------------------------------------------------------------------------
+
+
+def _board(ctx: Ctx, b: Battle) -> Board:
+    return Board(b.pos, {uid: ctx.st.units[uid].side for uid in b.pos})
+
+
+def _units(ctx: Ctx, b: Battle, side: str | None = None) -> list[Unit]:
+    return [ctx.st.units[uid] for uid in b.pos if side is None or ctx.st.units[uid].side == side]
+
+
+def _owned(u: Unit, role: str) -> bool:
+    return u.army in armies_of(role)
+
+
+def _nat(uid: str) -> tuple:
+    m = re.match(r"([A-Za-z]+)-?(\d*)", uid)
+    return (m.group(1), int(m.group(2)) if m and m.group(2) else 0, uid) if m else (uid, 0, uid)
+
+
+def _err(rule: str, msg: str) -> RuleError:
+    return RuleError(rule, msg)
+
+
+def _moves_allowed(u: Unit) -> int:
+    return MOVES.get(u.type, 1)
+
+
+def _roll(
+    ctx: Ctx,
+    n: int,
+    why: str,
+    public: dict[str, Any],
+    secret: dict[str, Any] | None = None,
+    to: tuple[str, ...] = (),
+) -> list[int]:
+    """Every die roll is public (DESIGN); a hidden block's identity goes only to its owners."""
+    dice = ctx.st.dice.rolls(n)
+    ctx.emit("dice", {"why": why, "dice": dice, **public}, secret=secret, to=to)
+    return dice
+
+
+def _road(ctx: Ctx, a: str, b: str):
+    road = ctx.sc.road(a, b)
+    if road is None:
+        raise _err("9.0", f"{b} is not next to {a} by a road")
+    return road
+
+
+def _match_town(ctx: Ctx, text: str) -> str:
+    try:
+        t = ctx.sc.match_town(text)
+    except LookupError as e:
+        raise _err("", str(e)) from None
+    return getattr(t, "name", t)
+
+
+def _match_unit(ctx: Ctx, text: str) -> str:
+    t = text.strip()
+    if t.upper() in ctx.st.units:
+        return t.upper()
+    try:
+        u = ctx.sc.match_unit(t)
+    except LookupError as e:
+        raise _err("", str(e)) from None
+    return getattr(u, "id", u)
+
+
+def _unit_list(ctx: Ctx, cmd: Command, key: str = "units") -> list[str]:
+    text = cmd.options.get(key) or cmd.options.get("unit" if key == "units" else "units")
+    if not text:
+        raise _err("", f"/{cmd.name} needs {key}:A,B (unit ids or names)")
+    ids = [_match_unit(ctx, t) for t in split_list(text)]
+    if len(set(ids)) != len(ids):
+        raise _err("", "a unit is named twice")
+    return ids
+
+
+# --- who acts -----------------------------------------------------------------------------------------------
+
+
+def _side_roles(ctx: Ctx, side: str) -> list[str]:
+    return list(ctx.roles_of_side(side))
+
+
+def _must_deploy(ctx: Ctx, b: Battle) -> list[str]:
+    """6.2: the defender's roles deploy first, then the attacker's; each role its own blocks (13.1)."""
+    if b.status != "deploy":
+        return []
+    for side in (b.defender, b.attacker):
+        waiting = [
+            r
+            for r in _side_roles(ctx, side)
+            if r not in b.deployed and any(_owned(u, r) for u in _units(ctx, b, side))
+        ]
+        if waiting:
+            return waiting
+    return []
+
+
+def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
+    """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
+    (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
+    side = b.victor if regroup else b.turn_side
+    out = []
+    for town, _r in ctx.sc.neighbours(b.town):
+        if ctx.enemy_in(town, side):
+            continue
+        for u in ctx.units_at(town, side):
+            if _owned(u, role) and not u.disrupted and not u.retreated and not u.force_marched:
+                out.append((town, u))
+    return out
+
+
+def _turn_roles(ctx: Ctx, b: Battle) -> list[str]:
+    """The roles that still act in the current battle turn: each role of the battle-turn side with blocks
+    in the battle or reinforcements next to it (13.1, rules README decision 8), until it sends /end."""
+    if b.status != "fighting" or b.turn_side is None:
+        return []
+    out = []
+    for r in _side_roles(ctx, b.turn_side):
+        if r in b.ended:
+            continue
+        if any(_owned(u, r) for u in _units(ctx, b, b.turn_side)) or _reinforcements(ctx, b, r):
+            out.append(r)
+    return out
+
+
+def _regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
+    """7.6: the victor's roles with something to regroup. In a 3-player game the British choose first, so
+    their choice of retreat or reinforce binds the Prussians (rules README decision 8)."""
+    if b.status != "regroup" or b.victor is None:
+        return []
+    out = []
+    for r in _side_roles(ctx, b.victor):
+        if r in b.ended:
+            continue
+        here = any(_owned(u, r) for u in ctx.units_at(b.town, b.victor))
+        if (b.regroup_kind != "reinforce" and here and _regroup_out_options(ctx, b, r)) or (
+            b.regroup_kind != "retreat" and _reinforcements(ctx, b, r, regroup=True)
+        ):
+            out.append(r)
+    return out[:1]
+
+
+def _lock(ctx: Ctx) -> Battle | None:
+    """6.4 / FAQ 7: once the attacker starts a battle turn in a battle, that battle's round (its battle
+    turn, the defender's reply, and a regroup if it ends) finishes before any other battle moves."""
+    for b in ctx.st.battles:
+        if b.status == "regroup" or (b.status == "fighting" and b.round_open):
+            return b
+    return None
+
+
+def _current_roles(ctx: Ctx, b: Battle) -> list[str]:
+    if b.status == "fighting":
+        return _turn_roles(ctx, b)
+    if b.status == "regroup":
+        return _regroup_roles(ctx, b)
+    return []
+
+
+def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
+    """The battles in which ``role`` may act now, by kind of order."""
+    out: dict[str, list[Battle]] = {"deploy": [], "turn": [], "regroup": []}
+    if ctx.st.phase == "over":
+        return out
+    for b in ctx.st.battles:
+        if b.status == "deploy" and role in _must_deploy(ctx, b):
+            out["deploy"].append(b)
+    lock = _lock(ctx)
+    candidates = [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]
+    for b in candidates:
+        if role in _current_roles(ctx, b):
+            out["regroup" if b.status == "regroup" else "turn"].append(b)
+    return out
 
 
 def active_roles(ctx: Ctx) -> list[str]:
-    return []
+    """The roles that must act now in the battle phase."""
+    if ctx.st.phase == "over":
+        return []
+    out: list[str] = []
+    for b in ctx.st.battles:
+        out += _must_deploy(ctx, b)
+    lock = _lock(ctx)
+    for b in [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]:
+        out += _current_roles(ctx, b)
+    return list(dict.fromkeys(out))
+
+
+# --- 6.1 / 6.2: the battle begins ---------------------------------------------------------------------------
+
+
+def start_battle(ctx: Ctx, attack: Attack) -> Battle:
+    """6.1: 3 or more defending units: a battle, set up on the board (6.2)."""
+    town = attack.town
+    b = Battle(
+        town=town,
+        attacker=attack.side,
+        defender=other_side(attack.side),
+        entries={u: [] for u in attack.units},
+        passed=list(attack.passed),
+        origins=list(attack.origins),
+    )
+    for uid in attack.units:
+        u = ctx.st.units[uid]
+        if not u.eliminated and u.location == town:
+            b.pos[uid] = spot(b.attacker, RESERVE)  # undeployed blocks wait in the Reserve (6.2)
+    for u in ctx.units_at(town, b.defender):
+        b.pos[u.id] = spot(b.defender, RESERVE)
+    ctx.st.battles.append(b)
+    ctx.emit(
+        "battle",
+        {
+            "town": town,
+            "attacker": b.attacker,
+            "defender": b.defender,
+            "blocks": {
+                b.attacker: len(_units(ctx, b, b.attacker)),
+                b.defender: len(_units(ctx, b, b.defender)),
+            },
+        },
+    )
+    return b
+
+
+def _line_capable(units: list[Unit]) -> int:
+    """How many line columns these blocks can hold (10.2: one leader per side in the line)."""
+    return sum(1 for u in units if not u.leader) + (1 if any(u.leader for u in units) else 0)
+
+
+def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) -> None:
+    """6.2: every block of the role placed once; at least one block in each of Left, Center and Right for the
+    side (rulings 6.2 for 3 players and for a side with fewer than 3 blocks); one leader in the line
+    (10.2)."""
+    side = b.defender if role in _side_roles(ctx, b.defender) else b.attacker
+    mine = [u.id for u in _units(ctx, b, side) if _owned(u, role)]
+    placed = [uid for c in (*LINE, RESERVE) for uid in cols.get(c, [])]
+    for uid in placed:
+        if uid not in b.pos or not _owned(ctx.st.units[uid], role):
+            raise _err(
+                "6.2", f"{uid} is not one of your blocks in the battle at {b.town}; yours: {', '.join(mine)}"
+            )
+    if len(set(placed)) != len(placed):
+        raise _err("6.2", "a block is placed twice")
+    missing = [u for u in mine if u not in placed]
+    if missing:
+        raise _err(
+            "6.2", f"every block must be placed: {', '.join(missing)} missing (put spare blocks in reserve:)"
+        )
+    allies = [r for r in _side_roles(ctx, side) if r != role]
+    filled = {c for c in LINE if cols.get(c)} | {
+        c for r in allies for c in LINE if b.deployed.get(r, {}).get(c)
+    }
+    line_leaders = [uid for c in LINE for uid in cols.get(c, []) if ctx.st.units[uid].leader]
+    line_leaders += [
+        uid
+        for r in allies
+        for c in LINE
+        for uid in b.deployed.get(r, {}).get(c, [])
+        if ctx.st.units[uid].leader
+    ]
+    if len(line_leaders) > 1:
+        raise _err("10.2", "at most one leader per side may stand in the line; put the other in reserve:")
+    side_units = _units(ctx, b, side)
+    need = min(3, _line_capable(side_units))
+    pending = [r for r in allies if r not in b.deployed]
+    to_come = [u for u in side_units if any(_owned(u, r) for r in pending)]
+    if line_leaders:
+        to_come = [u for u in to_come if not u.leader]
+    if len(filled) + min(3 - len(filled), _line_capable(to_come)) < need:
+        raise _err("6.2", "each of left:, center: and right: needs at least one block")
+
+
+def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    if b.status != "deploy":
+        raise _err("6.2", f"the battle at {b.town} is already set up")
+    unknown = set(cmd.options) - {"left", "center", "centre", "right", "reserve", "battle"}
+    if unknown:
+        raise _err("", f"/deploy takes left:, center:, right:, reserve: (not {', '.join(sorted(unknown))})")
+    cols = {c: [_match_unit(ctx, t) for t in split_list(cmd.options.get(c, ""))] for c in (*LINE, RESERVE)}
+    if "centre" in cmd.options:
+        cols["center"] += [_match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
+    _check_deploy(ctx, b, role, cols)
+    side = ctx.st.units[next(uid for c in cols.values() for uid in c)].side
+    b.deployed[role] = cols
+    for c, ids in cols.items():
+        for uid in ids:
+            b.pos[uid] = spot(side, c)
+    ctx.emit("deployed", {"town": b.town, "role": role, "side": side}, secret={"columns": cols}, to=(role,))
+    if not _must_deploy(ctx, b):
+        _finish_setup(ctx, b)
+
+
+def _finish_setup(ctx: Ctx, b: Battle) -> None:
+    """6.2: both sides reveal their line blocks (type and current cv); reserves stay hidden."""
+    blocks = []
+    for uid, s in sorted(b.pos.items(), key=lambda kv: _nat(kv[0])):
+        side, col = split(s)
+        if col != RESERVE:
+            u = ctx.st.units[uid]
+            blocks.append(
+                {
+                    "unit": uid,
+                    "army": u.army,
+                    "type": u.type,
+                    "cv": u.cv,
+                    "max_cv": u.max_cv,
+                    "side": side,
+                    "column": col,
+                }
+            )
+    reserves = {
+        side: len([u for u in _units(ctx, b, side) if split(b.pos[u.id])[1] == RESERVE])
+        for side in (b.attacker, b.defender)
+    }
+    b.status = "fighting"
+    ctx.emit("reveal", {"town": b.town, "blocks": blocks, "reserves": reserves})
+    # rulings 6.2: a side that could not fill its three columns routs at once (7.5)
+    for side in (b.defender, b.attacker):
+        if _check_rout(ctx, b, side, "a line column left empty at the set-up (6.2, 7.5)"):
+            return
+    _begin_turn(ctx, b, b.attacker)
+
+
+# --- 6.3: battle turns --------------------------------------------------------------------------------------
+
+
+def _begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
+    b.battle_turn += 1
+    b.turn_side = side
+    b.phase = "retreat"
+    b.ended = []
+    b.acts = {}
+    b.retreat_use = {}
+    b.reinforce_use = {}
+    b.corps_fired = {}
+    b.fresh = {k: v for k, v in b.fresh.items() if v >= b.battle_turn and k in b.pos}
+    ctx.emit("battle_turn", {"town": b.town, "battle_turn": b.battle_turn, "side": side})
+    if b.battle_turn > MAX_BATTLE_TURNS:
+        _rout_side(ctx, b, b.attacker, f"the attack stalled: {MAX_BATTLE_TURNS} battle turns (rulings 6.3)")
+        return
+    _morale(ctx, b, side)
+
+
+def _leader_bonus(ctx: Ctx, b: Battle, board: Board, u: Unit) -> int:
+    """10.2, FAQ 11: +1 if the leader of the unit's army stands in the same lane, engaged or not."""
+    lid = LEADER_OF.get(u.army)
+    if lid and lid in b.pos and lid != u.id and board.in_lane(lid, b.pos[u.id]):
+        return 1
+    return 0
+
+
+def _morale(ctx: Ctx, b: Battle, side: str) -> None:
+    """8.6: the battle-turn side's engaged 1-cv blocks roll; 1-3 (after the leader's +1) fails and the block
+    disengages at once as a forced combat move ([3rd] text; rulings 8.6 for [3.4]). [3rd]: a leader that is
+    its side's only block in an engaged column checks too."""
+    board = _board(ctx, b)
+    checks = []
+    for u in sorted(_units(ctx, b, side), key=lambda u: _nat(u.id)):
+        s = b.pos[u.id]
+        if not board.engaged(s):
+            continue
+        if (not u.leader and u.cv == 1) or (ctx.third and u.leader and board.at(s, side) == [u.id]):
+            checks.append(u)
+    for u in checks:
+        if u.id not in b.pos:
+            continue
+        board = _board(ctx, b)
+        if not board.engaged(b.pos[u.id]):
+            continue
+        bonus = 0 if u.leader else _leader_bonus(ctx, b, board, u)
+        pub, sec, to = _who(ctx, b, u)
+        die = _roll(ctx, 1, "morale (8.6)", {"town": b.town, "bonus": bonus, **pub}, sec, to)[0]
+        if die + bonus >= 4:
+            continue
+        dest = _disengage_spot(board, u.id)
+        b.acts.setdefault(u.id, []).append("forced")
+        if dest is None:
+            continue  # cannot happen on this board (rulings 8.6); the block stays and may not act
+        if u.in_square and ctx.third:
+            u.in_square = False  # rulings 8.6: [3rd] a square that fails breaks square to disengage
+        src = b.pos[u.id]
+        b.pos[u.id] = dest
+        ctx.emit("morale_failed", {"town": b.town, "from": src, "to": dest, **pub}, secret=sec, to=to)
+        if _check_rout(ctx, b, side, "a line column emptied by a failed morale check (7.5, 8.6)"):
+            return
+
+
+def _disengage_spot(board: Board, uid: str) -> str | None:
+    side = board.side_of[uid]
+    s = board.pos[uid]
+    s_side, _col = split(s)
+    dest = spot(side, RESERVE) if s_side == side else facing_spot(s)
+    try:
+        return dest if classify(board, uid, dest) == "disengage" else None
+    except ValueError:
+        return None
+
+
+def _who(ctx: Ctx, b: Battle, u: Unit) -> tuple[dict, dict | None, tuple[str, ...]]:
+    """The public and secret parts naming a block: its id in public when its face is public."""
+    if face_public(ctx, b, u):
+        return {"unit": u.id, "army": u.army}, None, ()
+    return {"army": u.army}, {"unit": u.id}, ctx.roles_of_army(u.army)
+
+
+def _end_turn(ctx: Ctx, b: Battle) -> None:
+    ctx.emit("battle_turn_end", {"town": b.town, "battle_turn": b.battle_turn, "side": b.turn_side})
+    if b.turn_side == b.attacker:
+        _begin_turn(ctx, b, b.defender)
+        return
+    # the round is over (6.4: the attacker chooses again)
+    b.round_open = False
+    if b.progress:
+        b.idle_rounds = 0
+    else:
+        b.idle_rounds += 1
+        if b.idle_rounds >= STALL_ROUNDS:
+            b.progress = False
+            _rout_side(
+                ctx,
+                b,
+                b.attacker,
+                f"the attack stalled: {STALL_ROUNDS} rounds without the attacker "
+                f"firing or reinforcing and without a loss (rulings 6.3)",
+            )
+            return
+        ctx.emit("attack_stalling", {"town": b.town, "idle_rounds": b.idle_rounds, "limit": STALL_ROUNDS})
+    b.progress = False
+    _begin_turn(ctx, b, b.attacker)
+
+
+# --- rout, end of battle, regroup --------------------------------------------------------------------------
+
+
+def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
+    """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended."""
+    if b.status != "fighting" or ctx.st.phase == "over":
+        return b.status != "fighting"
+    if not _units(ctx, b, side):
+        _battle_over(ctx, b, other_side(side))
+        return True
+    empty = _board(ctx, b).empty_columns(side)
+    if empty:
+        _rout_side(ctx, b, side, f"{cause}: {', '.join(empty)} empty")
+        return True
+    return False
+
+
+def _rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
+    """7.5: every remaining block of the side takes rout attrition, then all leave (rout.py)."""
+    board = _board(ctx, b)
+    units = _units(ctx, b, side)
+    enemy = _units(ctx, b, other_side(side))
+    cav_engaged = {
+        u.id
+        for u in units
+        if u.type == "cavalry"
+        and any(ctx.st.units[e].type == "cavalry" for e in board.enemies_at(b.pos[u.id], side))
+    }
+    for u in units:
+        u.in_square = False
+    rout(
+        ctx,
+        b.town,
+        units,
+        side=side,
+        attacker=b.attacker,
+        enemy=enemy,
+        cavalry_engaged=cav_engaged,
+        passed=b.passed,
+        reinforced_from=b.reinforced_from,
+        cause=cause,
+    )
+    _prune(ctx, b)
+    if ctx.st.phase == "over":
+        return
+    _battle_over(ctx, b, other_side(side))
+
+
+def _prune(ctx: Ctx, b: Battle) -> None:
+    for uid in list(b.pos):
+        u = ctx.st.units[uid]
+        if u.eliminated or u.location != b.town:
+            del b.pos[uid]
+            b.fresh.pop(uid, None)
+
+
+def _check_over(ctx: Ctx, b: Battle) -> bool:
+    """Rules README decision 6: a battle ends when one side has no block left in it."""
+    if b.status != "fighting":
+        return True
+    for side in (b.attacker, b.defender):
+        if not _units(ctx, b, side):
+            _battle_over(ctx, b, other_side(side))
+            return True
+    return False
+
+
+def _battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
+    """The side left in the town is the victor (rulings 7.6); it may regroup (7.6)."""
+    if ctx.st.phase == "over":
+        return
+    b.victor = victor
+    b.status = "regroup"
+    b.ended = []
+    b.turn_side = None
+    b.phase = ""
+    for u in ctx.units_at(b.town):
+        u.in_square = False
+    b.pos = {}
+    b.fresh = {}
+    ctx.emit("battle_won", {"town": b.town, "victor": victor, "battle_turn": b.battle_turn})
+    if not _regroup_roles(ctx, b):
+        _finish(ctx, b)
+
+
+def _finish(ctx: Ctx, b: Battle) -> None:
+    b.status = "over"
+    b.round_open = False
+    b.ended = []
+    ctx.emit("battle_over", {"town": b.town, "victor": b.victor})
+
+
+# --- 7.0-7.3: retreats --------------------------------------------------------------------------------------
+
+
+def _att_set(ctx: Ctx, b: Battle, town: str) -> bool:
+    """7.1: a town the attacker could retreat to (apart from adjacency): friendly-occupied, passed through
+    (starting towns included, rulings 7.1), or a town its reinforcements came from."""
+    return ctx.friendly_in(town, b.attacker) or town in b.passed or town in b.reinforced_from
+
+
+def _far_ok(ctx: Ctx, b: Battle, side: str, town: str) -> bool:
+    """7.1 / 7.3 for a town that is not next to the battle: never an enemy town; for the attacker one of its
+    towns, for the defender one the attacker could not retreat to."""
+    if ctx.enemy_in(town, side):
+        return False
+    return _att_set(ctx, b, town) if side == b.attacker else not _att_set(ctx, b, town)
+
+
+def _speed(u: Unit) -> int:
+    """7.3: infantry and artillery 1 town, cavalry (and leaders, [3.4] text; 5.2 for [3rd]) 2."""
+    return 2 if u.type in ("cavalry", "leader") else 1
+
+
+def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
+    """Every legal retreat path (battle town first) for ``u``. 7.1: the first town is one the side may
+    retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town); the town
+    reached must obey 7.1 too in [3.4], and in [3rd] only hold no enemy. [3rd] forced march: exactly one town
+    more than the unit's speed (rulings 7.3)."""
+    first = set(retreat_towns(ctx, b.town, side, b.attacker, b.passed, b.reinforced_from))
+    length = _speed(u) + (1 if forced else 0)
+    out: list[list[str]] = []
+
+    def walk(path: list[str]) -> None:
+        depth = len(path) - 1
+        if depth >= 1:
+            here = path[-1]
+            if depth == 1:
+                final = through = here in first
+            else:
+                through = _far_ok(ctx, b, side, here)
+                final = not ctx.enemy_in(here, side) if ctx.third else through
+            if final and (not forced or depth == length):
+                out.append(list(path))
+            if depth == length or not through:
+                return
+        for nxt, _r in ctx.sc.neighbours(path[-1]):
+            if nxt not in path and not ctx.enemy_in(nxt, side):
+                walk([*path, nxt])
+
+    walk([b.town])
+    return out
+
+
+def _room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int]) -> int:
+    road = _road(ctx, a, c)
+    key = road_key(a, c)
+    return ROAD_LIMIT[road.cls] - use.get(key, 0) - extra.get(key, 0)
+
+
+def _plan_retreat(
+    ctx: Ctx,
+    b: Battle,
+    role: str,
+    ids: list[str],
+    dest: str,
+    path_text: str | None,
+    forced: bool,
+    use: dict[str, int],
+    *,
+    regroup: bool = False,
+) -> list[tuple[Unit, list[str]]]:
+    """Validate a retreat (7.0-7.3) or a regroup by retreat (7.6) of ``ids`` to ``dest``; return each unit's
+    path. Nothing is changed."""
+    rule = "7.6" if regroup else "7.0"
+    side = b.victor if regroup else b.turn_side
+    if forced and not ctx.third:
+        raise _err("7.3", "[3.4] units cannot retreat by forced march (7.3)")
+    if forced and regroup:
+        raise _err("7.6", "a regroup is not a forced march (rulings 7.6)")
+    pinned = None
+    if path_text:
+        pinned = [_match_town(ctx, t) for t in path_text.split(">")]
+        if pinned[0] != b.town:
+            pinned = [b.town, *pinned]
+        if pinned[-1] != dest:
+            raise _err(rule, f"the path must end at {dest}")
+    extra: dict[str, int] = {}
+    plan = []
+    for uid in ids:
+        u = ctx.st.units[uid]
+        if regroup:
+            if u.location != b.town or u.side != side or not _owned(u, role):
+                raise _err(rule, f"{uid} is not one of your blocks at {b.town}")
+        elif uid not in b.pos or not _owned(u, role):
+            raise _err(rule, f"{uid} is not one of your blocks in the battle at {b.town}")
+        if forced and u.leader:
+            raise _err("5.5", "leaders cannot force-march")
+        paths = [p for p in _retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
+        if pinned:
+            paths = [p for p in paths if p == pinned]
+        if not paths:
+            ok = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
+            near = ctx.sc.road(b.town, dest) is not None
+            raise _err(
+                "7.3" if dest in ok or not near else "7.1",
+                f"{uid} cannot retreat to {dest}"
+                + (f" (forced march: {forced})" if ctx.third else "")
+                + f"; it may retreat to: {', '.join(ok) if ok else 'nowhere'}",
+            )
+        best = None
+        for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, use, p[0], p[1], extra), p)):
+            if u.leader or _room(ctx, use, p[0], p[1], extra) > 0:
+                best = p
+                break
+        if best is None:
+            road = _road(ctx, paths[0][0], paths[0][1])
+            raise _err(
+                "7.6" if regroup else "7.2",
+                f"the road {b.town}-{paths[0][1]} ({road.cls}) has carried its {ROAD_LIMIT[road.cls]} "
+                f"unit(s) this {'regroup' if regroup else 'battle turn'} (2 per major, 1 per minor road)",
+            )
+        if not u.leader:  # rulings 10.0: leaders use no road capacity
+            k = road_key(best[0], best[1])
+            extra[k] = extra.get(k, 0) + 1
+        plan.append((u, best))
+    return plan
+
+
+def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    if b.phase != "retreat":
+        raise _err(
+            "7.0",
+            "retreats come before any block moves or fires in the battle turn (7.0); "
+            "the retreat phase of this battle turn is over",
+        )
+    ids = _unit_list(ctx, cmd)
+    if "to" not in cmd.options:
+        raise _err("", "/retreat needs to:Town")
+    dest = _match_town(ctx, cmd.options["to"])
+    forced = yes_no(cmd.options.get("forced", ""), "forced")
+    plan = _plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
+    _mark_round(ctx, b, role)
+    side = b.turn_side
+    for u, path in plan:
+        if u.id not in b.pos or ctx.st.phase == "over":
+            break  # routed by an earlier unit of this order
+        board = _board(ctx, b)
+        s = b.pos[u.id]
+        engaged = board.engaged(s)
+        pub, sec, to = _who(ctx, b, u)
+        if not u.leader:
+            k = road_key(path[0], path[1])
+            b.retreat_use[k] = b.retreat_use.get(k, 0) + 1
+        if engaged:  # 7.0: retreating from an engaged column costs that unit the rout attrition (7.5)
+            loss = ROUT_LOSS[u.type]
+            if u.type == "cavalry" and not any(
+                ctx.st.units[e].type == "cavalry" for e in board.enemies_at(s, side)
+            ):
+                loss = 0
+            if loss:
+                ctx.lose(
+                    u, loss, "retreat from an engaged column (7.0, 7.5)", public_face=face_public(ctx, b, u)
+                )
+        if not u.eliminated and len(path) - 1 > _speed(u):  # [3rd] 7.3: forced march, -1 to the roll
+            lid = LEADER_OF.get(u.army)
+            bonus = 1 if lid and lid in b.pos and lid != u.id else 0  # 10.1: a leader in the town
+            die = _roll(
+                ctx, 1, "forced-march retreat (7.3)", {"town": b.town, "modifier": bonus - 1, **pub}, sec, to
+            )[0]
+            u.force_marched = True
+            if die - 1 + bonus <= 3:
+                ctx.lose(u, 1, "forced-march retreat (5.5, 7.3)", public_face=False)
+        b.progress = True
+        if u.eliminated:
+            b.pos.pop(u.id, None)
+        else:
+            del b.pos[u.id]
+            u.location = path[-1]
+            u.disrupted = True  # 7.4
+            u.retreated = True  # 9.2
+            u.in_square = False
+            ctx.emit(
+                "retreat",
+                {"town": b.town, "to": path[-1], "path": path, "army": u.army, **pub, "engaged": engaged},
+                secret=sec,
+                to=to,
+            )
+        if ctx.st.phase == "over":
+            return
+        if _check_rout(ctx, b, side, "a line column emptied by retreat (7.5)"):
+            return
+        if _check_over(ctx, b):
+            return
+
+
+# --- 8.1-8.2: combat moves ----------------------------------------------------------------------------------
+
+
+def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
+    """8.1, 8.2, 8.5, 10.2: the kind of the combat move, or RuleError."""
+    u = ctx.st.units[uid]
+    if uid not in b.pos or not _owned(u, role):
+        raise _err("8.1", f"{uid} is not one of your blocks in the battle at {b.town}")
+    acts = b.acts.get(uid, [])
+    if "fire" in acts:
+        raise _err("8.0", f"{uid} has fired this battle turn; a block moves or fires, not both")
+    if "square" in acts:
+        raise _err("8.5", f"{uid} formed or broke square this battle turn; that was its combat move")
+    if "forced" in acts:
+        raise _err("8.6", f"{uid} made its combat move when it failed its morale check")
+    done = [a for a in acts if a in ("engage", "disengage", "redeploy")]
+    if len(done) >= _moves_allowed(u):
+        raise _err(
+            "8.2",
+            f"{uid} has made its {'two combat moves' if len(done) == 2 else 'combat move'} "
+            f"this battle turn (cavalry and leaders 2, other blocks 1)",
+        )
+    if u.in_square and ctx.third:
+        raise _err(
+            "8.5",
+            f"{uid} is in square; [3rd] a square makes no other combat move until it breaks "
+            f"square (/unsquare)",
+        )
+    board = _board(ctx, b)
+    try:
+        kind = classify(board, uid, dest)
+    except ValueError as e:
+        raise _err("8.1", f"{uid} cannot move to {relative(dest, u.side)}: {e}") from None
+    if kind == "engage" and u.type == "artillery" and not ctx.third:
+        raise _err("8.1", "[3.4] artillery may not engage")
+    if ctx.third and u.type in MOVES and {kind, *done} >= {"engage", "disengage"}:
+        raise _err("8.2", f"[3rd] {u.type} may not engage and disengage in the same battle turn")
+    if u.leader and split(dest)[1] != RESERVE:
+        others = [
+            x
+            for x in b.pos
+            if x != uid
+            and ctx.st.units[x].leader
+            and ctx.st.units[x].side == u.side
+            and split(b.pos[x])[1] != RESERVE
+        ]
+        if others:
+            raise _err("10.2", f"only one leader per side may stand in the line ({others[0]} already does)")
+    return kind
+
+
+def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    uid = _unit_list(ctx, cmd, "unit")
+    if len(uid) != 1 or "to" not in cmd.options:
+        raise _err(
+            "",
+            "/battle-move takes unit:A to:POSITION (reserve, left, center, right, across-left, "
+            "across-center, across-right)",
+        )
+    uid = uid[0]
+    name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
+    u = ctx.st.units[uid]
+    try:
+        dest = to_spot(name, u.side)
+    except ValueError:
+        raise _err("", f"unknown position {cmd.options['to']!r}; positions: {', '.join(RELATIVE)}") from None
+    _enter_phase(b, "combat")
+    kind = _check_move(ctx, b, role, uid, dest)
+    _mark_round(ctx, b, role)
+    b.phase = "combat"
+    board = _board(ctx, b)
+    was_engaged = board.engaged(dest)
+    src = b.pos[uid]
+    hidden_before = not face_public(ctx, b, u)
+    b.pos[uid] = dest
+    b.acts.setdefault(uid, []).append(kind)
+    if kind == "engage" and u.type == "cavalry":
+        b.fresh[uid] = b.battle_turn + 2  # 8.3, FAQ 1: its charge on its next battle turn
+    if not was_engaged and board.engaged(dest):
+        for e in board.enemies_at(dest, u.side):  # FAQ 10, 8.3: passively engaged cavalry and artillery
+            if ctx.st.units[e].type in ("cavalry", "artillery"):
+                b.fresh[e] = b.battle_turn + 1
+    if kind == "disengage":
+        b.fresh.pop(uid, None)
+    data = {"town": b.town, "army": u.army, "move": kind, "from": src, "to": dest}
+    if face_public(ctx, b, u) or not hidden_before:  # a block seen in the line is named going back too
+        data.update({"unit": uid, "type": u.type, "cv": u.cv})
+        ctx.emit("battle_move", data)
+        if hidden_before:
+            ctx.emit(
+                "reveal",
+                {
+                    "town": b.town,
+                    "blocks": [
+                        {
+                            "unit": uid,
+                            "army": u.army,
+                            "type": u.type,
+                            "cv": u.cv,
+                            "max_cv": u.max_cv,
+                            "side": u.side,
+                            "column": split(dest)[1],
+                        }
+                    ],
+                },
+            )
+    else:
+        ctx.emit("battle_move", data, secret={"unit": uid}, to=ctx.roles_of_army(u.army))
+    _check_rout(ctx, b, u.side, f"a line column emptied by {uid}'s {kind} (7.5, 8.1)")
+
+
+# --- 8.3-8.5: fire, hits, squares --------------------------------------------------------------------------
+
+
+@dataclass
+class _Shot:
+    target: str  # spot
+    formation: str  # "line" | "square"
+    klass: int
+    range: str  # "engaged" | "long" | "short"
+    charge: bool
+
+
+def _targets(ctx: Ctx, b: Battle, board: Board, uid: str) -> tuple[str, str] | None:
+    """8.3: (target spot, range) for a block, or None if it cannot fire there."""
+    u = ctx.st.units[uid]
+    s = b.pos[uid]
+    if split(s)[1] == RESERVE:
+        return None
+    if board.engaged(s):
+        return s, ("short" if u.type == "artillery" else "engaged")
+    if u.type != "artillery":
+        return None  # FAQ 9, [3.4] 8.3: infantry and cavalry must be engaged to fire
+    t = facing_spot(s)
+    if board.engaged(t) or not board.enemies_at(t, u.side):
+        return None  # 8.3: no long-range fire at an engaged column
+    return t, "long"
+
+
+def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) -> _Shot:
+    u = ctx.st.units[uid]
+    if uid not in b.pos or not _owned(u, role):
+        raise _err("8.3", f"{uid} is not one of your blocks in the battle at {b.town}")
+    if u.leader:
+        raise _err("10.2", "a leader has no fire")
+    acts = b.acts.get(uid, [])
+    if "fire" in acts:
+        raise _err("8.3", f"{uid} has already fired this battle turn")
+    if acts:
+        raise _err("8.3", f"{uid} has moved this battle turn (or formed or broke square), so it cannot fire")
+    board = _board(ctx, b)
+    tr = _targets(ctx, b, board, uid)
+    if tr is None:
+        if split(b.pos[uid])[1] == RESERVE:
+            raise _err("8.3", f"{uid} is in the Reserve; reserve blocks neither fire nor are fired at")
+        if u.type == "artillery":
+            raise _err("8.3", f"{uid} cannot fire at long range: the enemy column it faces is engaged")
+        raise _err("8.3", f"{uid} is not engaged; infantry and cavalry must be engaged to fire (FAQ 9)")
+    t, rng = tr
+    enemies = [ctx.st.units[e] for e in board.enemies_at(t, u.side)]
+    formations = sorted({"square" if e.in_square else "line" for e in enemies})
+    if target:
+        target = target.strip().lower()
+        if target not in ("line", "square"):
+            raise _err("", "target: takes line or square")
+        if target not in formations:
+            raise _err("8.5", f"there is no enemy {target} to fire at; targets: {', '.join(formations)}")
+        formation = target
+    elif len(formations) == 1:
+        formation = formations[0]
+    else:
+        raise _err(
+            "8.5",
+            "the column holds squares and blocks in line: add target:line or target:square "
+            "(FAQ 6: each firing block fires at one formation)",
+        )
+    if u.type == "infantry" and ctx.opts.corps_restriction:
+        corps = _corps(ctx, uid)
+        fired = b.corps_fired.get(t)
+        if fired is not None and fired != corps:
+            raise _err("13.3", f"only infantry of {fired} may fire in this engaged column this battle turn")
+    charge = False
+    if u.type == "infantry":
+        klass = 1 if u.in_square else (2 if formation == "square" else 1)
+    elif u.type == "cavalry":
+        charge = b.fresh.get(uid) == b.battle_turn
+        klass = 1 if formation == "square" else (3 if charge else 2)  # 8.5: no charge at a square
+    else:  # artillery
+        if formation == "square":
+            klass = 2  # 8.5; rulings 8.5: at short range too
+        elif rng == "short":
+            klass = 2 if b.fresh.get(uid) == b.battle_turn else 1
+        else:
+            klass = 1
+    return _Shot(t, formation, klass, rng, charge and formation == "line")
+
+
+def _corps(ctx: Ctx, uid: str) -> str:
+    d = ctx.sc.unit(uid)
+    return getattr(d, "corps", None) or f"({uid})"  # rulings 13.3: a block without a corps is its own
+
+
+def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
+    """8.4: the highest current cv first (a leader counts 1, 10.0); ties by the owner's standing preference
+    (rules README decision 7; British before Prussian, decision 8), else leaders last, then the order of
+    battle."""
+    pref: list[str] = []
+    for r in _side_roles(ctx, side):
+        pref += ctx.st.preferences.get(r, {}).get("hits", [])
+    rank = {uid: i for i, uid in enumerate(pref)}
+    return sorted(
+        units, key=lambda u: (-(1 if u.leader else u.cv), rank.get(u.id, len(rank)), u.leader, _nat(u.id))
+    )
+
+
+def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    uid = _unit_list(ctx, cmd, "unit")
+    if len(uid) != 1:
+        raise _err("", "/fire takes one unit:A")
+    uid = uid[0]
+    _enter_phase(b, "combat")
+    shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
+    _mark_round(ctx, b, role)
+    b.phase = "combat"
+    u = ctx.st.units[uid]
+    b.acts.setdefault(uid, []).append("fire")
+    b.fresh.pop(uid, None)  # the charge (or close double fire) is used by its first fire
+    if u.type == "infantry" and ctx.opts.corps_restriction:
+        b.corps_fired.setdefault(shot.target, _corps(ctx, uid))
+    if u.side == b.attacker:
+        b.progress = True
+    ruleset = ctx.opts.ruleset
+    pub, sec, to = _who(ctx, b, u)
+    dice = _roll(
+        ctx,
+        u.cv,
+        "fire (8.3)",
+        {
+            "town": b.town,
+            "class": CLASS_NAME[ruleset][shot.klass],
+            "target": shot.target,
+            "formation": shot.formation,
+            **pub,
+        },
+        sec,
+        to,
+    )
+    hits = fire_hits(dice, shot.klass, ruleset)
+    b.last_fire = {
+        "side": u.side,
+        "army": u.army,
+        "unit": pub.get("unit"),
+        "dice": dice,
+        "class": CLASS_NAME[ruleset][shot.klass],
+        "target": shot.target,
+        "formation": shot.formation,
+        "range": shot.range,
+        "charge": shot.charge,
+        "hits": hits,
+        "applied": 0,
+        "faces": list(HIT_FACES[ruleset][shot.klass]),
+    }
+    enemy_side = other_side(u.side)
+    applied = 0
+    for _ in range(hits):  # 8.4: one at a time, each to the strongest block of the targeted formation
+        board = _board(ctx, b)
+        pool = [
+            ctx.st.units[e]
+            for e in board.enemies_at(shot.target, u.side)
+            if ctx.st.units[e].in_square == (shot.formation == "square")
+        ]
+        if not pool:
+            break  # rulings 8.4: hits beyond the targeted formation are lost
+        victim = _hit_order(ctx, enemy_side, pool)[0]
+        ctx.lose(victim, 1, "fire (8.3, 8.4)", public_face=face_public(ctx, b, victim))
+        applied += 1
+        b.progress = True
+        if victim.eliminated:
+            b.pos.pop(victim.id, None)
+            b.fresh.pop(victim.id, None)
+        if ctx.st.phase == "over":
+            return
+    b.last_fire["applied"] = applied
+    if not _check_rout(ctx, b, enemy_side, "a line column emptied by fire (7.5)"):
+        _check_over(ctx, b)
+
+
+def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
+    u = ctx.st.units[uid]
+    if uid not in b.pos or not _owned(u, role):
+        raise _err("8.5", f"{uid} is not one of your blocks in the battle at {b.town}")
+    if u.type != "infantry":
+        raise _err("8.5", "only infantry forms square")
+    if b.acts.get(uid):
+        raise _err(
+            "8.5",
+            f"{uid} has already moved or fired this battle turn; forming or breaking square is "
+            f"its combat move",
+        )
+    if form:
+        if u.in_square:
+            raise _err("8.5", f"{uid} is already in square")
+        if split(b.pos[uid])[1] == RESERVE:
+            raise _err("8.5", "a square is formed in a line column, not in the Reserve (rulings 8.5)")
+    elif not u.in_square:
+        raise _err("8.5", f"{uid} is not in square")
+
+
+def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
+    uid = _unit_list(ctx, cmd, "unit")
+    if len(uid) != 1:
+        raise _err("", f"/{cmd.name} takes one unit:A")
+    uid = uid[0]
+    _enter_phase(b, "combat")
+    _check_square(ctx, b, role, uid, form)
+    _mark_round(ctx, b, role)
+    b.phase = "combat"
+    u = ctx.st.units[uid]
+    b.acts.setdefault(uid, []).append("square")
+    u.in_square = form
+    data = {"town": b.town, "army": u.army, "spot": b.pos[uid], "unit": uid}
+    if form and ctx.third:
+        ctx.emit("square", {**data, "hidden": True})  # [3rd] 8.5: the block is stood up (face hidden)
+    else:
+        ctx.emit("square" if form else "unsquare", {**data, "cv": u.cv})
+
+
+# --- 9.0-9.2: reinforcements; 7.6 regroup -------------------------------------------------------------------
+
+
+def _plan_reinforce(
+    ctx: Ctx, b: Battle, role: str, ids: list[str], town: str, use: dict[str, int], *, regroup: bool = False
+) -> None:
+    rule = "7.6" if regroup else "9.0"
+    road = ctx.sc.road(b.town, town)
+    if road is None:
+        raise _err(rule, f"{town} is not next to {b.town} by a road")
+    side = b.victor if regroup else b.turn_side
+    if ctx.enemy_in(town, side):
+        raise _err(rule, f"{town} holds enemy blocks; its units are not free to reinforce (rulings 9.0)")
+    eligible = {u.id for t, u in _reinforcements(ctx, b, role, regroup=regroup) if t == town}
+    n = 0
+    for uid in ids:
+        u = ctx.st.units[uid]
+        if u.location != town or not _owned(u, role):
+            raise _err(rule, f"{uid} is not one of your units at {town}")
+        if uid not in eligible:
+            why = (
+                "it is disrupted (7.4)"
+                if u.disrupted
+                else "it retreated from a battle (9.2)"
+                if u.retreated
+                else "it force-marched this turn (5.5)"
+                if u.force_marched
+                else "it is not free"
+            )
+            raise _err(
+                "9.2" if u.retreated else "5.5" if u.force_marched else "7.4" if u.disrupted else rule,
+                f"{uid} cannot reinforce: {why}",
+            )
+        if not u.leader:
+            n += 1
+    key = road_key(b.town, town)
+    if use.get(key, 0) + n > ROAD_LIMIT[road.cls]:
+        raise _err(
+            "7.6" if regroup else "9.1",
+            f"the {road.cls} road {town}-{b.town} takes {ROAD_LIMIT[road.cls]} unit(s) per "
+            f"{'regroup' if regroup else 'battle turn'}; {use.get(key, 0)} already used",
+        )
+
+
+def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    ids = _unit_list(ctx, cmd)
+    if "from" not in cmd.options:
+        raise _err("", "/reinforce needs from:Town")
+    town = _match_town(ctx, cmd.options["from"])
+    _enter_phase(b, "reinforce")
+    _plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
+    _mark_round(ctx, b, role)
+    b.phase = "reinforce"
+    side = b.turn_side
+    key = road_key(b.town, town)
+    for uid in ids:
+        u = ctx.st.units[uid]
+        u.location = b.town
+        b.pos[uid] = spot(side, RESERVE)  # 9.0: straight into the Reserve
+        if not u.leader:
+            b.reinforce_use[key] = b.reinforce_use.get(key, 0) + 1
+    if side == b.attacker:
+        b.progress = True
+        if town not in b.reinforced_from:
+            b.reinforced_from.append(town)  # 7.1
+    army = sorted({ctx.st.units[i].army for i in ids})
+    ctx.emit(
+        "reinforce",
+        {"town": b.town, "from": town, "armies": army, "count": len(ids)},
+        secret={"units": ids},
+        to=tuple(r for a in army for r in ctx.roles_of_army(a)),
+    )
+
+
+def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]]:
+    out = []
+    for u in ctx.units_at(b.town, b.victor):
+        if not _owned(u, role):
+            continue
+        for p in _retreat_paths(ctx, b, b.victor, u, forced=False):
+            if u.leader or _room(ctx, b.regroup_use, p[0], p[1], {}) > 0:
+                out.append((u.id, p[-1]))
+    return out
+
+
+def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    """7.6: the victor retreats units out of the town or brings units in, not both (FAQ 8.2); 2/1 per road
+    (FAQ 4, 8.3). Disrupted: retreating regroupers in both editions; reinforcing ones in [3.4] only
+    (FAQ 8.1)."""
+    ids = _unit_list(ctx, cmd)
+    if ("to" in cmd.options) == ("from" in cmd.options):
+        raise _err("", "/regroup takes units:A,B and either to:Town (retreat out) or from:Town (bring in)")
+    kind = "retreat" if "to" in cmd.options else "reinforce"
+    if b.regroup_kind and b.regroup_kind != kind:
+        raise _err(
+            "7.6",
+            f"the victor regroups either by retreating or by reinforcing, not both (FAQ 8.2); "
+            f"this regroup is a {b.regroup_kind}",
+        )
+    if kind == "retreat":
+        dest = _match_town(ctx, cmd.options["to"])
+        plan = _plan_retreat(
+            ctx, b, role, ids, dest, cmd.options.get("path"), False, b.regroup_use, regroup=True
+        )
+        b.regroup_kind = kind
+        for u, path in plan:
+            if not u.leader:
+                k = road_key(path[0], path[1])
+                b.regroup_use[k] = b.regroup_use.get(k, 0) + 1
+            u.location = path[-1]
+            u.disrupted = True
+            u.retreated = True
+        towns = ", ".join(sorted({p[-1] for _u, p in plan}))
+        ctx.emit(
+            "regroup",
+            {
+                "town": b.town,
+                "how": kind,
+                "to": towns,
+                "count": len(plan),
+                "armies": sorted({u.army for u, _p in plan}),
+            },
+            secret={"units": ids},
+            to=(role,),
+        )
+    else:
+        town = _match_town(ctx, cmd.options["from"])
+        _plan_reinforce(ctx, b, role, ids, town, b.regroup_use, regroup=True)
+        b.regroup_kind = kind
+        key = road_key(b.town, town)
+        for uid in ids:
+            u = ctx.st.units[uid]
+            u.location = b.town
+            if not u.leader:
+                b.regroup_use[key] = b.regroup_use.get(key, 0) + 1
+            if not ctx.third:
+                u.disrupted = True  # [3.4] 7.6: every regrouped unit is disrupted (FAQ 8.1 is [3rd] only)
+        ctx.emit(
+            "regroup",
+            {"town": b.town, "how": kind, "from": town, "count": len(ids)},
+            secret={"units": ids},
+            to=(role,),
+        )
+
+
+# --- orders -------------------------------------------------------------------------------------------------
+
+
+def _enter_phase(b: Battle, phase: str) -> None:
+    """6.3: an order of a later phase closes the earlier ones; an earlier phase cannot be reopened."""
+    if PHASES.index(phase) < PHASES.index(b.phase):
+        raise _err(
+            "6.3",
+            f"the {b.phase} phase of this battle turn has begun; the {phase} phase is over "
+            f"(phases: morale, retreat, combat, reinforcement)",
+        )
+
+
+def _mark_round(ctx: Ctx, b: Battle, role: str) -> None:
+    if b.turn_side == b.attacker:
+        b.round_open = True  # 6.4: the attacker has chosen this battle
+
+
+TURN_ORDERS = ("retreat", "battle-move", "fire", "square", "unsquare", "reinforce", "end")
+
+
+def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
+    found = _battles_for(ctx, role)
+    cands = [b for k in kinds for b in found[k]]
+    if "battle" in cmd.options:
+        town = _match_town(ctx, cmd.options["battle"])
+        for b in cands:
+            if b.town == town:
+                return b
+        if any(b.town == town and not b.over for b in ctx.st.battles):
+            raise _err(
+                "6.4",
+                f"the battle at {town} is not waiting for this order from {role} now"
+                + (f"; it is: {', '.join(b.town for b in cands)}" if cands else ""),
+            )
+        raise _err("6.0", f"there is no battle at {town}")
+    if len(cands) == 1:
+        return cands[0]
+    if not cands:
+        waiting = active_roles(ctx)
+        rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
+        raise _err(
+            rule,
+            f"no battle is waiting for /{cmd.name} from {role} now"
+            + (f" (waiting for: {', '.join(waiting)})" if waiting else ""),
+        )
+    ids = []
+    for key in ("unit", "units"):
+        if key in cmd.options:
+            ids = [_match_unit(ctx, t) for t in split_list(cmd.options[key])]
+    if ids and cmd.name not in ("reinforce", "regroup"):
+        with_units = [b for b in cands if ids[0] in b.pos]
+        if len(with_units) == 1:
+            return with_units[0]
+    raise _err("6.4", f"{role} has battles at {', '.join(b.town for b in cands)}: add battle:Town")
+
+
+def apply_battle_order(ctx: Ctx, role: str, cmd: Command) -> None:
+    if ctx.st.phase == "over":
+        raise _err("12.0", "the game is over")
+    if cmd.name == "orders":
+        _orders(ctx, role, cmd)
+        return
+    _apply_one(ctx, role, cmd)
+
+
+def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
+    name = cmd.name
+    if name == "deploy":
+        b = _pick(ctx, role, cmd, ("deploy",))
+        _deploy(ctx, b, role, cmd)
+        return
+    if name == "regroup":
+        b = _pick(ctx, role, cmd, ("regroup",))
+        _regroup(ctx, b, role, cmd)
+        _advance(ctx)
+        return
+    if name == "end":
+        b = _pick(ctx, role, cmd, ("turn", "regroup"))
+        extra = set(cmd.options) - {"battle"}
+        if extra:
+            raise _err("", f"/end takes no options here but battle:Town (got {', '.join(sorted(extra))})")
+        if b.status == "regroup":
+            b.ended.append(role)
+            ctx.emit("regroup_done", {"town": b.town, "role": role})
+        else:
+            _mark_round(ctx, b, role)
+            b.ended.append(role)
+        _advance(ctx)
+        return
+    if name not in TURN_ORDERS:
+        raise _err("", f"unknown battle order /{name}")
+    b = _pick(ctx, role, cmd, ("turn",))
+    if name == "retreat":
+        _retreat(ctx, b, role, cmd)
+    elif name == "battle-move":
+        _battle_move(ctx, b, role, cmd)
+    elif name == "fire":
+        _fire(ctx, b, role, cmd)
+    elif name in ("square", "unsquare"):
+        _square(ctx, b, role, cmd, name == "square")
+    elif name == "reinforce":
+        _reinforce(ctx, b, role, cmd)
+    _advance(ctx)
+
+
+def _advance(ctx: Ctx) -> None:
+    """Close whatever has nothing left to wait for: a battle turn whose roles have all ended, a regroup with
+    nothing left to decide."""
+    for _ in range(1000):
+        if ctx.st.phase == "over":
+            return
+        changed = False
+        for b in ctx.st.battles:
+            if b.status == "fighting" and b.turn_side and not _turn_roles(ctx, b):
+                _end_turn(ctx, b)
+                changed = True
+            elif b.status == "regroup" and not _regroup_roles(ctx, b):
+                _finish(ctx, b)
+                changed = True
+        if not changed:
+            return
+
+
+_SHORT = re.compile(r"^\s*([^>\s]+)\s*>\s*([a-z-]+)\s*$", re.IGNORECASE)
+
+
+def _parse_item(item: str, battle: str | None) -> Command:
+    s = item.strip()
+    if s.startswith("/"):
+        cmd = parse_command(s)
+    else:
+        words = s.split()
+        m = _SHORT.match(s)
+        if m:
+            cmd = Command("battle-move", {"unit": m.group(1), "to": m.group(2)})
+        elif words and words[0].lower() == "end" and len(words) == 1:
+            cmd = Command("end", {})
+        elif words and words[0].lower() in ("fire", "square", "unsquare") and len(words) in (2, 3):
+            opts = {"unit": words[1]}
+            if len(words) == 3:
+                if words[0].lower() != "fire":
+                    raise _err("", f"cannot read {item!r}")
+                opts["target"] = words[2]
+            cmd = Command(words[0].lower(), opts)
+        else:
+            raise _err(
+                "",
+                f"cannot read {item!r}: use 'fire A [line|square]', 'A>POSITION', 'square A', "
+                f"'unsquare A', 'end' or a full order such as '/retreat units:A to:Town'",
+            )
+    if cmd.name == "orders":
+        raise _err("", "/orders cannot contain /orders")
+    if battle and "battle" not in cmd.options:
+        cmd = Command(cmd.name, {**cmd.options, "battle": battle})
+    return cmd
+
+
+def _restore(st: GameState, snap: GameState) -> None:
+    for f in dataclasses.fields(GameState):
+        setattr(st, f.name, getattr(snap, f.name))
+
+
+def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
+    """DESIGN: several orders applied in order; stops at the first one not legal then, the ones before it
+    standing (so this order is not all-or-nothing). The first item failing rejects the whole order."""
+    text = cmd.options.get("list")
+    if not text:
+        raise _err("", '/orders needs list:"fire A; B>across-left; square C"')
+    items = [i for i in text.split(";") if i.strip()]
+    for i, item in enumerate(items, 1):
+        if ctx.st.phase == "over":
+            break
+        snap = ctx.st.clone()
+        try:
+            _apply_one(ctx, role, _parse_item(item, cmd.options.get("battle")))
+        except RuleError as e:
+            _restore(ctx.st, snap)
+            if i == 1:
+                raise RuleError(e.rule, f"item {i} ({item.strip()!r}): {e.message}") from None
+            ctx.emit(
+                "orders_stopped",
+                {"role": role, "done": i - 1, "item": i, "rule": e.rule},
+                secret={"text": item.strip(), "error": e.message},
+                to=(role,),
+            )
+            return
+
+
+# --- legal orders -------------------------------------------------------------------------------------------
 
 
 def legal_battle(ctx: Ctx, role: str) -> list[str]:
-    return []
+    """Every order ``role`` may give now (complete but for /deploy, which lists a few diverse choices)."""
+    if ctx.st.phase == "over":
+        return []
+    found = _battles_for(ctx, role)
+    n = sum(len(v) for v in found.values())
+    out: list[str] = []
+
+    def sfx(b: Battle) -> str:
+        return f" battle:{b.town}" if n > 1 else ""
+
+    for b in found["deploy"]:
+        out += [t + sfx(b) for t in _deploy_choices(ctx, b, role)]
+    for b in found["turn"]:
+        out += [t + sfx(b) for t in _turn_choices(ctx, b, role)]
+        out.append("/end" + sfx(b))
+    for b in found["regroup"]:
+        out += [t + sfx(b) for t in _regroup_choices(ctx, b, role)]
+        out.append("/end" + sfx(b))
+    return out
 
 
-def apply_battle_order(ctx: Ctx, role: str, cmd) -> None:
-    raise ctx.fail("6.0", "no battle is waiting for orders")
+def _deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+    """A few diverse valid deployments (a complete list is impossible)."""
+    side = b.defender if role in _side_roles(ctx, b.defender) else b.attacker
+    mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    combat = [u.id for u in mine if not u.leader]
+    leaders = [u.id for u in mine if u.leader]
+    allies = [r for r in _side_roles(ctx, side) if r != role and r in b.deployed]
+    allies_line = {c for r in allies for c in LINE if b.deployed[r].get(c)}
+    ally_leader = any(
+        ctx.st.units[uid].leader for r in allies for c in LINE for uid in b.deployed[r].get(c, [])
+    )
+    base = [c for c in LINE if c not in allies_line] + [c for c in LINE if c in allies_line]
+    out: list[str] = []
+    for rot, style in enumerate(("spread", "thin", "center", "spread", "thin")):
+        order = base if rot < 3 else base[:1] + base[1:][::-1]
+        cols: dict[str, list[str]] = {c: [] for c in (*LINE, RESERVE)}
+        pool = list(combat) if rot % 2 == 0 else list(reversed(combat))
+        if leaders and not ally_leader and style != "thin":
+            pool.insert(min(len(pool), 1), leaders[0])
+            rest = leaders[1:]
+        else:
+            rest = list(leaders)
+        for i, uid in enumerate(pool):
+            if style == "spread":
+                col = order[i % 3]
+            elif style == "thin":
+                col = order[i] if i < 3 else RESERVE
+            else:
+                col = order[i] if i < 3 else ("center" if i % 2 else RESERVE)
+            cols[col].append(uid)
+        cols[RESERVE] += rest
+        try:
+            _check_deploy(ctx, b, role, cols)
+        except RuleError:
+            continue
+        text = "/deploy " + " ".join(f"{c}:{','.join(ids)}" for c, ids in cols.items() if ids)
+        if text not in out:
+            out.append(text)
+    return out
 
 
-def battle_view(ctx: Ctx, b: Battle, role: str) -> dict[str, Any]:
-    return {"town": b.town, "attacker": b.attacker, "defender": b.defender, "status": b.status,
-            "victor": b.victor}
+def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+    out: list[str] = []
+    mine = sorted([u for u in _units(ctx, b, b.turn_side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    if b.phase == "retreat":
+        for u in mine:
+            for forced in (False, True) if ctx.third and not u.leader else (False,):
+                dests = sorted({p[-1] for p in _retreat_paths(ctx, b, b.turn_side, u, forced=forced)})
+                for d in dests:
+                    try:
+                        _plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
+                    except RuleError:
+                        continue
+                    out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
+    if b.phase in ("retreat", "combat"):
+        board = _board(ctx, b)
+        for u in mine:
+            for s in _spots(u.side):
+                if s == b.pos[u.id]:
+                    continue
+                try:
+                    _check_move(ctx, b, role, u.id, s)
+                except RuleError:
+                    continue
+                out.append(f"/battle-move unit:{u.id} to:{relative(s, u.side)}")
+            for target in (None, "line", "square"):
+                try:
+                    shot = _check_fire(ctx, b, role, u.id, target)
+                except RuleError:
+                    continue
+                enemies = board.enemies_at(shot.target, u.side)
+                both = len({ctx.st.units[e].in_square for e in enemies}) == 2
+                if both == (target is not None):
+                    out.append(f"/fire unit:{u.id}" + (f" target:{target}" if target else ""))
+            for form in (True, False):
+                try:
+                    _check_square(ctx, b, role, u.id, form)
+                except RuleError:
+                    continue
+                out.append(f"/{'square' if form else 'unsquare'} unit:{u.id}")
+    by_town: dict[str, list[Unit]] = {}
+    for town, u in _reinforcements(ctx, b, role):
+        by_town.setdefault(town, []).append(u)
+    for town in sorted(by_town):
+        for u in sorted(by_town[town], key=lambda u: _nat(u.id)):
+            try:
+                _plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
+            except RuleError:
+                continue
+            out.append(f"/reinforce units:{u.id} from:{town}")
+    return out
+
+
+def _spots(side: str) -> list[str]:
+    return [to_spot(n, side) for n in RELATIVE]
+
+
+def _regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+    out = []
+    if b.regroup_kind != "reinforce":
+        for uid, dest in sorted(set(_regroup_out_options(ctx, b, role)), key=lambda x: (_nat(x[0]), x[1])):
+            try:
+                _plan_retreat(ctx, b, role, [uid], dest, None, False, b.regroup_use, regroup=True)
+            except RuleError:
+                continue
+            out.append(f"/regroup units:{uid} to:{dest}")
+    if b.regroup_kind != "retreat":
+        for town, u in sorted(
+            _reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], _nat(x[1].id))
+        ):
+            try:
+                _plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
+            except RuleError:
+                continue
+            out.append(f"/regroup units:{u.id} from:{town}")
+    return out

@@ -131,8 +131,8 @@ class Game:
         self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
         self.ctx().emit(
             "placed",
-            {"unit": uid, "army": u.army, "town": t},
-            secret={"cv": u.cv},
+            {"army": u.army, "town": t},
+            secret={"unit": uid, "cv": u.cv},
             to=self.ctx().roles_of_army(u.army),
         )
 

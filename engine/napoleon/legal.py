@@ -23,6 +23,7 @@ class Legal:
     moves: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> normal paths
     forced: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> forced-march paths
     setup_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # unit -> towns it may deploy in
+    attacks: tuple[str, ...] = ()  # the choices that attack an enemy-held town (6.1)
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
@@ -74,11 +75,16 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                     attacks.setdefault((*p, "F" if flag else "N"), []).append(u.id)
                 else:
                     choices.append(f"/move units:{u.id} path:{'>'.join(p)}" + (" forced:yes" if flag else ""))
+        n_plain = len(choices)
         for key, ids in attacks.items():
             path, flag = key[:-1], key[-1] == "F"
             att = st.movement.attacks.get(path[-1])
             combat = [i for i in ids if not st.units[i].leader]
-            already = len(att.units) if att else 0
+            already = (
+                sum(1 for i in att.units if not st.units[i].leader and not st.units[i].eliminated)
+                if att
+                else 0
+            )
             if already >= 3:
                 choices.extend(
                     f"/move units:{i} path:{'>'.join(path)}" + (" forced:yes" if flag else "") for i in ids
@@ -93,6 +99,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                         f"/move units:{','.join(take)} path:{'>'.join(path)}"
                         + (" forced:yes" if flag else "")
                     )
+        attack_choices = tuple(choices[n_plain:])
         choices.append("/end")
         return Legal(
             role,
@@ -103,6 +110,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             tuple(choices),
             moves,
             forced,
+            attacks=attack_choices,
         )
     choices = battle_rules.legal_battle(ctx, role)
     names = tuple(sorted({c.split()[0][1:] for c in choices}))

@@ -10,7 +10,9 @@ from .state import Unit, road_key
 ROUT_LOSS = {"artillery": 2, "infantry": 1, "cavalry": 1, "leader": 0}  # 7.5
 
 
-def attacker_towns(ctx: Ctx, town: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]) -> set[str]:
+def attacker_towns(
+    ctx: Ctx, town: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]
+) -> set[str]:
     """7.1: the towns the attacker may retreat to from ``town``: towns holding its units (and no enemy), towns
     its units in the battle passed through (their starting towns included), towns its reinforcements came
     from. Never a town holding enemy units."""
@@ -22,8 +24,9 @@ def attacker_towns(ctx: Ctx, town: str, attacker: str, passed: Iterable[str], re
     return {t for t in out if not ctx.enemy_in(t, attacker)}
 
 
-def retreat_towns(ctx: Ctx, town: str, side: str, attacker: str, passed: Iterable[str],
-                  reinforced_from: Iterable[str]) -> list[str]:
+def retreat_towns(
+    ctx: Ctx, town: str, side: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]
+) -> list[str]:
     """7.1: the adjacent towns ``side`` may retreat or rout to from ``town``."""
     passed = list(passed)
     reinforced_from = list(reinforced_from)
@@ -45,9 +48,19 @@ def rout_limit(road) -> int:
     return road.limit // 2 if road.river else road.limit
 
 
-def rout(ctx: Ctx, town: str, units: list[Unit], *, side: str, attacker: str, enemy: list[Unit],
-         cavalry_engaged: set[str], passed: Iterable[str] = (), reinforced_from: Iterable[str] = (),
-         cause: str) -> None:
+def rout(
+    ctx: Ctx,
+    town: str,
+    units: list[Unit],
+    *,
+    side: str,
+    attacker: str,
+    enemy: list[Unit],
+    cavalry_engaged: set[str],
+    passed: Iterable[str] = (),
+    reinforced_from: Iterable[str] = (),
+    cause: str,
+) -> None:
     """7.5: the routed side takes attrition on every remaining unit, then all of them leave ``town``.
 
     ``cavalry_engaged``: ids of this side's cavalry engaged with enemy cavalry (they lose 1 cv).
@@ -104,7 +117,18 @@ def rout(ctx: Ctx, town: str, units: list[Unit], *, side: str, attacker: str, en
         u.in_square = False
         moved.setdefault(dest, []).append(u.id)
     for dest, ids in moved.items():
-        armies = sorted({ctx.unit(i).army for i in ids})
-        to = tuple({r for a in armies for r in army_roles.get(a, ())})
-        ctx.emit("routed", {"from": town, "to": dest, "count": len(ids), "armies": armies,
-                            "road": road_key(town, dest)}, secret={"units": ids}, to=to)
+        # one event per army, so that in a 3-player game each ally reads only its own unit ids (13.1)
+        for army in sorted({ctx.unit(i).army for i in ids}):
+            mine = [i for i in ids if ctx.unit(i).army == army]
+            ctx.emit(
+                "routed",
+                {
+                    "from": town,
+                    "to": dest,
+                    "count": len(mine),
+                    "armies": [army],
+                    "road": road_key(town, dest),
+                },
+                secret={"units": mine},
+                to=army_roles[army],
+            )

@@ -1,0 +1,71 @@
+"""``python -m renderers.demo OUT_DIR``: write sample pictures for a newcomer to open.
+
+- ``map-public.png`` and ``map-<role>.png``: the campaign map at the start of the historical setup, public
+  and as each player sees it (2 players: French, Allied; 3 players: French, British, Prussian);
+- ``map-midgame-public.png``: a campaign played a while by the engine's random player;
+- ``battle-public.png`` and ``battle-<role>.png``: a battle board, public and private;
+- ``replay.gif``: a whole random campaign, one frame a campaign turn.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python -m renderers.demo OUT_DIR", file=sys.stderr)
+        return 2
+    out = Path(args[0])
+    out.mkdir(parents=True, exist_ok=True)
+
+    from engine.napoleon import Options, new_game
+
+    from .battle import render_battle
+    from .map import render_map
+    from .replay import public_views, render_replay
+    from .samples import battle_game, random_games
+
+    written: list[str] = []
+
+    def write(name: str, data: bytes) -> None:
+        (out / name).write_bytes(data)
+        written.append(f"{name} ({len(data) // 1024} KB)")
+
+    t0 = time.perf_counter()
+    g2 = new_game(Options(setup="historical"), seed=1)
+    write("map-public.png", render_map(g2.view("public")))
+    for role in ("french", "allied"):
+        write(f"map-{role}.png", render_map(g2.view(role)))
+    g3 = new_game(Options(setup="historical", players=3), seed=1)
+    for role in ("british", "prussian"):
+        write(f"map-3p-{role}.png", render_map(g3.view(role)))
+
+    game = None
+    for i, game in enumerate(random_games(range(7, 8), every=25)):
+        if i == 3:
+            write("map-midgame-public.png", render_map(game.view("public")))
+            write("map-midgame-french.png", render_map(game.view("french")))
+    if game is not None:
+        write("replay.gif", render_replay(public_views(game.script())))
+
+    battle = battle_game()
+    views = {role: battle.view(role) for role in ("public", "french", "allied")}
+    if views["public"].battles:
+        for role, v in views.items():
+            write(f"battle-{role}.png", render_battle(v.battles[0], role))
+        write("map-battle-public.png", render_map(views["public"]))
+    else:
+        print("no battle is open in the sample battle script: no battle board written", file=sys.stderr)
+
+    print(f"wrote {len(written)} files to {out} in {time.perf_counter() - t0:.1f} s:")
+    for w in written:
+        print("  " + w)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,910 @@
+"""The campaign map: a :class:`engine.napoleon.views.View` as PNG bytes (about 1900×1400).
+
+What never changes for a scenario — background, France's tint, the border and the deployment line, rivers,
+roads, town dots and names, the legend — is drawn once into a base image (:func:`base_for`) and copied for
+each picture; on top go the title bar, each occupied town's blocks on a card beside it, battle marks and the
+panels (blocks still to place, eliminated blocks, the result). The picture is then mapped onto a fixed
+256-colour palette (built once per scenario) and written as an indexed PNG: a fraction of the size and of the
+encoding time of an RGB PNG.
+
+A block whose face the viewer may see (``known``) is drawn with its unit id, type symbol and current cv; other
+blocks only as a stack in their army's colour with a count. The picture depends on the view alone: the same
+view gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image, ImageDraw
+
+from . import blocks as B
+from . import colours as C
+from .fonts import font
+from .geometry import Box, Layout, fit, inside, overlap
+
+if TYPE_CHECKING:
+    from data import Scenario
+    from engine.napoleon.views import BlockView, TownView, View
+
+WIDTH, HEIGHT = 1900, 1400
+TITLE_H = 64
+MAP_BOX: Box = (70, TITLE_H + 40, WIDTH - 70, HEIGHT - 34)
+SS = 2  # the base layer's lines are drawn at 2× and reduced (smooth edges)
+
+# text sizes at the posted size (all >= fonts.MIN_TEXT_PX)
+TITLE_PX = 26
+SUBTITLE_PX = 19
+TOWN_PX = 15
+LEGEND_PX = 14
+LEGEND_HEAD_PX = 16
+PANEL_PX = 14
+BANNER_PX = 30
+
+TOWN_R = 6  # town dot radius
+BASE_R = 11  # supply base ring radius
+GAP = 3  # between sprites on a card
+CARD_PAD = 4
+CARD_HEAD_H = 20  # a card away from its town carries the town's name
+CARD_HEAD_PX = 13
+MAX_FACE_COLS = 4
+# cost per pixel of a block card hiding something
+CARD_WEIGHT = 60.0  # another card
+DOT_WEIGHT = 25.0  # a town
+LABEL_WEIGHT = 4.0  # a town's name
+LEGEND_WEIGHT = 30.0
+PNG_COMPRESS = 3  # measured in bench/render.py: level 3 is the knee of time against size for indexed PNGs
+
+ARMY_NAMES = {"french": "French", "british": "British", "prussian": "Prussian"}
+ROLE_NAMES = {
+    "french": "French",
+    "allied": "Allied",
+    "british": "British",
+    "prussian": "Prussian",
+    "public": "Public",
+}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the base layer (once per scenario)
+
+
+@dataclass
+class Base:
+    image: Image.Image  # RGB: everything static
+    palette: Image.Image  # P: the fixed palette every picture of this scenario is mapped onto
+    layout: Layout
+    dots: dict[str, Box]
+    labels: dict[str, Box]
+    legend: Box
+    panel: Box  # where blocks to place / eliminated blocks go
+    bases: dict[str, str]  # supply base town -> army
+    weighted: list[tuple[Box, float]] = field(default_factory=list)  # what a block card should not hide
+
+
+_BASES: dict[int, tuple[Any, Base]] = {}
+
+
+def base_for(sc: Scenario) -> Base:
+    """The static layer of ``sc``'s map, drawn on first use and kept for the life of the process."""
+    hit = _BASES.get(id(sc))
+    if hit is not None and hit[0] is sc:
+        return hit[1]
+    base = _draw_base(sc)
+    _BASES[id(sc)] = (sc, base)
+    return base
+
+
+def _poly(layout: Layout, sc: Scenario, pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [layout.km_to_px(sc.to_xy(lat, lon)) for lat, lon in pts]
+
+
+def _dashed(
+    d: ImageDraw.ImageDraw,
+    pts: Sequence[tuple[float, float]],
+    fill: C.RGB,
+    width: int,
+    dash: float,
+    gap: float,
+) -> None:
+    """A dashed polyline (dash pattern continues across vertices)."""
+    on, left = True, dash
+    for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+        seg = math.hypot(x1 - x0, y1 - y0)
+        t = 0.0
+        while t < seg:
+            step = min(left, seg - t)
+            if on:
+                a = t / seg
+                b = (t + step) / seg
+                d.line(
+                    (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a, x0 + (x1 - x0) * b, y0 + (y1 - y0) * b),
+                    fill=fill,
+                    width=width,
+                )
+            t += step
+            left -= step
+            if left <= 1e-9:
+                on = not on
+                left = dash if on else gap
+
+
+def _smooth(pts: list[tuple[float, float]], rounds: int = 2) -> list[tuple[float, float]]:
+    """Chaikin corner cutting: a river drawn from a dozen points looks like a river."""
+    for _ in range(rounds):
+        out = [pts[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            out.append((0.75 * x0 + 0.25 * x1, 0.75 * y0 + 0.25 * y1))
+            out.append((0.25 * x0 + 0.75 * x1, 0.25 * y0 + 0.75 * y1))
+        out.append(pts[-1])
+        pts = out
+    return pts
+
+
+def _extend(line: list[tuple[float, float]], far: float = 4000.0) -> list[tuple[float, float]]:
+    """The line with both ends carried on in their own direction, out of the picture."""
+
+    def out(p: tuple[float, float], q: tuple[float, float]) -> tuple[float, float]:
+        dx, dy = p[0] - q[0], p[1] - q[1]
+        n = math.hypot(dx, dy) or 1.0
+        return (p[0] + dx / n * far, p[1] + dy / n * far)
+
+    return [out(line[0], line[1]), *line, out(line[-1], line[-2])]
+
+
+def _france_polygon(
+    border: list[tuple[float, float]], france_pt: tuple[float, float]
+) -> list[tuple[float, float]]:
+    """Close the border line (carried out of the picture) round the side where France lies."""
+    line = _extend(border)
+    big = 20_000.0
+    first, last = line[0], line[-1]
+    for corner in ((-big, big), (big, big), (big, -big), (-big, -big)):
+        poly = [*line, (last[0] + corner[0] * 0, corner[1]), corner, (corner[0], first[1])]
+        if _point_in(france_pt, poly):
+            return poly
+    return []
+
+
+def _point_in(p: tuple[float, float], poly: Sequence[tuple[float, float]]) -> bool:
+    x, y = p
+    inside_ = False
+    n = len(poly)
+    for i in range(n):
+        (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < (x1 - x0) * (y - y0) / (y1 - y0) + x0:
+            inside_ = not inside_
+    return inside_
+
+
+def _scaled(pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(x * SS, y * SS) for x, y in pts]
+
+
+def _draw_base(sc: Scenario) -> Base:
+    layout = fit(sc.towns, sc.roads, MAP_BOX, min_gap_px=100, road_gap_px=26)
+    pos = layout.towns
+    big = Image.new("RGB", (WIDTH * SS, HEIGHT * SS), C.PAPER)
+    d = ImageDraw.Draw(big)
+
+    # France, tinted, bounded by the 1815 border
+    border = _poly(layout, sc, sc.border)
+    french = [pos[t.name] for t in sc.towns if t.country == "france"]
+    if len(border) >= 2 and french:
+        poly = _france_polygon(border, french[0])
+        if poly:
+            d.polygon(_scaled(poly), fill=C.FRANCE_TINT)
+    # rivers
+    for river in sc.rivers:
+        pts = _smooth(_poly(layout, sc, river.points))
+        d.line(_scaled(pts), fill=C.RIVER, width=5 * SS, joint="curve")
+    # the border and the deployment line (muted, dashed)
+    _dashed(d, _scaled(border), C.BORDER, 3 * SS, 14 * SS, 7 * SS)
+    _dashed(d, _scaled(_poly(layout, sc, sc.deployment_line)), C.DEPLOY, 3 * SS, 6 * SS, 8 * SS)
+    # roads: minor under major
+    for cls, width, colour in (("minor", 3, C.ROAD_MINOR), ("major", 7, C.ROAD_MAJOR)):
+        for r in sc.roads:
+            if r.cls != cls:
+                continue
+            (x0, y0), (x1, y1) = pos[r.a], pos[r.b]
+            d.line((x0 * SS, y0 * SS, x1 * SS, y1 * SS), fill=colour, width=width * SS)
+    for r in sc.roads:  # a lighter core makes a major road read as a chaussée
+        if r.cls == "major":
+            (x0, y0), (x1, y1) = pos[r.a], pos[r.b]
+            d.line((x0 * SS, y0 * SS, x1 * SS, y1 * SS), fill=(226, 196, 150), width=3 * SS)
+    # towns and supply bases
+    dots: dict[str, Box] = {}
+    bases: dict[str, str] = {t.name: t.supply_base.army for t in sc.towns if t.supply_base is not None}
+    for t in sc.towns:
+        x, y = pos[t.name]
+        _town_dot(d, x * SS, y * SS, bases.get(t.name), SS)
+        rr = BASE_R if t.supply_base is not None else TOWN_R
+        dots[t.name] = (x - rr - 2, y - rr - 2, x + rr + 2, y + rr + 2)
+    image = big.resize((WIDTH, HEIGHT), Image.Resampling.LANCZOS)
+
+    # town names, placed where they collide least
+    draw = ImageDraw.Draw(image)
+    labels = _place_labels(sc, layout, dots)
+    f = font(TOWN_PX, "bold")
+    for name, box in labels.items():
+        draw.text((box[0] + 2, box[1] + 1), name, font=f, fill=C.INK, stroke_width=3, stroke_fill=C.HALO)
+
+    legend_img = _legend()
+    legend = _corner_for(legend_img.size, [*dots.values(), *labels.values()], layout, sc)
+    image.paste(legend_img, (int(legend[0]), int(legend[1])))
+    panel = _panel_box(legend)
+    palette = _palette(image)
+    weighted = [(b, DOT_WEIGHT) for b in dots.values()] + [(b, LABEL_WEIGHT) for b in labels.values()]
+    weighted.append((legend, LEGEND_WEIGHT))
+    return Base(image, palette, layout, dots, labels, legend, panel, bases, weighted)
+
+
+def _place_labels(sc: Scenario, layout: Layout, dots: dict[str, Box]) -> dict[str, Box]:
+    f = font(TOWN_PX, "bold")
+    pos = layout.towns
+    segs = [(pos[r.a], pos[r.b]) for r in sc.roads]
+    placed: dict[str, Box] = {}
+
+    # crowded towns first: they have the fewest good places
+    def crowd(name: str) -> float:
+        x, y = pos[name]
+        return -sum(1 for (ox, oy) in pos.values() if math.hypot(ox - x, oy - y) < 140)
+
+    for name in sorted(pos, key=lambda n: (crowd(n), n)):
+        x, y = pos[name]
+        left, top, right, bottom = f.getbbox(name, stroke_width=3)
+        w, h = right - left + 4, bottom - top + 2
+        rr = (dots[name][2] - dots[name][0]) / 2
+        cands = [
+            (x + rr + 2, y - h / 2),
+            (x - rr - 2 - w, y - h / 2),
+            (x - w / 2, y + rr + 1),
+            (x - w / 2, y - rr - 1 - h),
+            (x + rr - 2, y - rr - h + 2),
+            (x + rr - 2, y + rr - 2),
+            (x - rr - w + 2, y - rr - h + 2),
+            (x - rr - w + 2, y + rr - 2),
+        ]
+        best: tuple[float, Box] | None = None
+        for i, (bx, by) in enumerate(cands):
+            box = (bx, by, bx + w, by + h)
+            cost = i * 0.5
+            if not inside(box, (4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4)):
+                cost += 1e6
+            cost += sum(overlap(box, o) for o in placed.values()) * 20
+            cost += sum(overlap(box, dd) for n, dd in dots.items() if n != name) * 20
+            cost += sum(_seg_in_box(a, c, box) for a, c in segs) * 1.0
+            if best is None or cost < best[0]:
+                best = (cost, box)
+        assert best is not None
+        placed[name] = best[1]
+    return placed
+
+
+def _seg_in_box(a: tuple[float, float], b: tuple[float, float], box: Box) -> float:
+    """Roughly how many pixels of segment ``ab`` lie inside ``box``."""
+    if (
+        max(a[0], b[0]) < box[0]
+        or min(a[0], b[0]) > box[2]
+        or max(a[1], b[1]) < box[1]
+        or min(a[1], b[1]) > box[3]
+    ):
+        return 0.0
+    n = max(2, int(math.hypot(b[0] - a[0], b[1] - a[1]) / 4))
+    hits = 0
+    for i in range(n + 1):
+        x = a[0] + (b[0] - a[0]) * i / n
+        y = a[1] + (b[1] - a[1]) * i / n
+        if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+            hits += 1
+    return hits * 4.0
+
+
+def _corner_for(size: tuple[int, int], obstacles: list[Box], layout: Layout, sc: Scenario) -> Box:
+    """The corner of the map where the legend hides the least."""
+    w, h = size
+    m = 10
+    corners = [
+        (WIDTH - m - w, TITLE_H + m),
+        (m, TITLE_H + m),
+        (WIDTH - m - w, HEIGHT - m - h),
+        (m, HEIGHT - m - h),
+    ]
+    pos = layout.towns
+    segs = [(pos[r.a], pos[r.b]) for r in sc.roads]
+    best: tuple[float, Box] | None = None
+    for x, y in corners:
+        box = (x, y, x + w, y + h)
+        cost = sum(overlap(box, o) for o in obstacles) * 10 + sum(_seg_in_box(a, b, box) for a, b in segs)
+        if best is None or cost < best[0]:
+            best = (cost, box)
+    assert best is not None
+    return best[1]
+
+
+def _panel_box(legend: Box) -> Box:
+    """The panel for blocks to place and eliminated blocks: the bottom corner opposite the legend's side."""
+    w, h = 520, 300
+    left = legend[0] > WIDTH / 2
+    x = 10 if left else WIDTH - 10 - w
+    return (x, HEIGHT - 10 - h, x + w, HEIGHT - 10)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the legend
+
+
+def _legend() -> Image.Image:
+    """The key to the map, drawn once."""
+    w, h = 430, 336
+    im = Image.new("RGB", (w, h), C.PANEL_BG)
+    d = ImageDraw.Draw(im)
+    d.rectangle((0, 0, w - 1, h - 1), outline=C.PANEL_EDGE, width=2)
+    f = font(LEGEND_PX)
+    fb = font(LEGEND_HEAD_PX, "bold")
+    d.text((12, 8), "Key", font=fb, fill=C.INK)
+    y = 34
+    # armies
+    swatches = [
+        ("french", "french", False, "French"),
+        ("french", "french", True, "Imperial Guard"),
+        ("british", "british", False, "British"),
+        ("british", "dutch_belgian", False, "Dutch-Belgian"),
+        ("prussian", "prussian", False, "Prussian"),
+    ]
+    for i, (army, nation, guard, label) in enumerate(swatches):
+        x = 12 + (i % 2) * 205
+        yy = y + (i // 2) * 30
+        body = C.ARMY[army]
+        band = B.band_colour(army, nation, guard)
+        d.rectangle((x, yy, x + 22, yy + 22), fill=body, outline=C.INK)
+        if band is not None:
+            d.rectangle((x + 1, yy + 1, x + 21, yy + 8), fill=band)
+        d.text((x + 30, yy + 11), label, font=f, fill=C.INK, anchor="lm")
+    y += 3 * 30 + 4
+    # a face and a hidden stack
+    face = B.face_sprite("french", "french", False, "infantry", 3, "FR-12", False, False)
+    im.paste(face, (12, y), face)
+    d.text((66, y + 2), "your own block:", font=f, fill=C.INK)
+    d.text((66, y + 21), "unit id, type, cv", font=f, fill=C.INK)
+    stack = B.stack_sprite("british", 3, False, False)
+    im.paste(stack, (236, y + 2), stack)
+    d.text((280, y + 2), "hidden blocks,", font=f, fill=C.INK)
+    d.text((280, y + 21), "with their count", font=f, fill=C.INK)
+    y += 50
+    # symbols
+    x = 12
+    for kind, label in (
+        ("infantry", "infantry"),
+        ("cavalry", "cavalry"),
+        ("artillery", "artillery"),
+        ("leader", "leader"),
+    ):
+        sym = Image.new("RGBA", (18 * B.SS, 14 * B.SS), (0, 0, 0, 0))
+        B.draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), C.INK, B.SS)
+        sym = sym.resize((18, 14), Image.Resampling.LANCZOS)
+        im.paste(sym, (x, y + 3), sym)
+        d.text((x + 22, y + 10), label, font=f, fill=C.INK, anchor="lm")
+        x += 22 + int(f.getlength(label)) + 16
+    y += 30
+    down = B.face_sprite("prussian", "prussian", False, "cavalry", 2, "PR-9", True, False)
+    im.paste(down, (12, y), down)
+    d.text((96, y + 13), "laid down: disrupted", font=f, fill=C.INK, anchor="lm")
+    sq = B.stack_sprite("french", 1, False, True)
+    im.paste(sq, (268, y - 2), sq)
+    d.text((304, y + 13), "in square", font=f, fill=C.INK, anchor="lm")
+    y += 36
+    # map features
+    d.line((12, y + 8, 52, y + 8), fill=C.ROAD_MAJOR, width=7)
+    d.line((12, y + 8, 52, y + 8), fill=(226, 196, 150), width=3)
+    d.text((60, y + 8), "major road", font=f, fill=C.INK, anchor="lm")
+    d.line((170, y + 8, 210, y + 8), fill=C.ROAD_MINOR, width=3)
+    d.text((218, y + 8), "minor road", font=f, fill=C.INK, anchor="lm")
+    d.line((318, y + 8, 350, y + 8), fill=C.RIVER, width=5)
+    d.text((356, y + 8), "river", font=f, fill=C.INK, anchor="lm")
+    y += 26
+    _dashed(d, [(12, y + 8), (52, y + 8)], C.BORDER, 3, 14, 7)
+    d.text((60, y + 8), "border of 1815", font=f, fill=C.INK, anchor="lm")
+    _dashed(d, [(200, y + 8), (240, y + 8)], C.DEPLOY, 3, 6, 8)
+    d.text((248, y + 8), "Allied deployment line", font=f, fill=C.INK, anchor="lm")
+    y += 28
+    d.ellipse((18, y, 40, y + 22), fill=C.TOWN_FILL, outline=C.BRITISH, width=4)
+    d.ellipse((23, y + 5, 35, y + 17), fill=C.TOWN_FILL, outline=C.INK, width=2)
+    d.text((48, y + 11), "supply base", font=f, fill=C.INK, anchor="lm")
+    _battle_mark(d, (190, y + 11))
+    d.text((214, y + 11), "battle", font=f, fill=C.INK, anchor="lm")
+    d.rectangle((282, y + 1, 302, y + 21), fill=C.FRANCE_TINT, outline=C.PANEL_EDGE)
+    d.text((310, y + 11), "France", font=f, fill=C.INK, anchor="lm")
+    return im
+
+
+def _battle_mark(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float = 14) -> None:
+    """An orange burst with crossed sabres: a battle is open here."""
+    x, y = centre
+    pts = []
+    for i in range(16):
+        a = i * math.pi / 8
+        rr = r if i % 2 == 0 else r * 0.62
+        pts.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    d.polygon(pts, fill=C.BATTLE, outline=C.INK)
+    k = r * 0.5
+    d.line((x - k, y - k, x + k, y + k), fill=C.INK, width=3)
+    d.line((x - k, y + k, x + k, y - k), fill=C.INK, width=3)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the palette
+
+
+PALETTE_SIZE = 255  # one index left free: the replay GIF marks unchanged pixels with it (transparent)
+
+
+def _palette(base: Image.Image) -> Image.Image:
+    """255 colours: the key colours exactly, then what the base layer and the sprites need."""
+    keys: list[C.RGB] = [
+        C.PAPER,
+        C.FRANCE_TINT,
+        C.INK,
+        C.INK_SOFT,
+        C.HALO,
+        C.ROAD_MAJOR,
+        C.ROAD_MINOR,
+        C.RIVER,
+        C.BORDER,
+        C.DEPLOY,
+        C.TOWN_FILL,
+        C.SQUARE_MARK,
+        C.BATTLE,
+        C.TITLE_BG,
+        C.TITLE_TEXT,
+        C.NIGHT_BG,
+        C.PANEL_BG,
+        C.PANEL_EDGE,
+        C.FRENCH,
+        C.GUARD_GREEN,
+        C.BRITISH,
+        C.PRUSSIAN,
+        C.ARMY_TEXT,
+        (0, 0, 0),
+    ]
+    for body in C.ARMY.values():
+        for k in (0.55, 0.65, 0.78, 0.8):
+            keys.append((round(body[0] * k), round(body[1] * k), round(body[2] * k)))
+    sample = Image.new("RGB", (WIDTH, HEIGHT + 400), C.PAPER)
+    sample.paste(base, (0, 0))
+    x, y = 0, HEIGHT
+    for army, nation, guard in (
+        ("french", "french", False),
+        ("french", "french", True),
+        ("british", "british", False),
+        ("british", "dutch_belgian", False),
+        ("prussian", "prussian", False),
+    ):
+        for kind in ("infantry", "cavalry", "artillery", "leader"):
+            for down in (False, True):
+                for sq in (False, True):
+                    s = B.face_sprite(army, nation, guard, kind, 3, "FR-28", down, sq)
+                    sample.paste(s, (x, y), s)
+                    x += s.width + 2
+                    if x > WIDTH - 100:
+                        x, y = 0, y + 50
+        for n in (1, 2, 5, 12):
+            for down in (False, True):
+                s = B.stack_sprite(army, n, down, False)
+                sample.paste(s, (x, y), s)
+                x += s.width + 2
+    title = Image.new("RGB", (WIDTH, 2 * TITLE_H), C.TITLE_BG)
+    td = ImageDraw.Draw(title)
+    td.rectangle((0, TITLE_H, WIDTH, 2 * TITLE_H), fill=C.NIGHT_BG)
+    for yy in (0, TITLE_H):
+        td.text(
+            (20, yy + 10),
+            "Turn 12 of 24 · Friday 16 June 1815 · afternoon",
+            font=font(TITLE_PX, "bold"),
+            fill=C.TITLE_TEXT,
+        )
+    sample.paste(title, (0, HEIGHT + 400 - 2 * TITLE_H))
+    n = PALETTE_SIZE - len(keys)
+    adaptive = sample.quantize(colors=n, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = [v for c in keys for v in c] + (adaptive.getpalette() or [])[: 3 * n]
+    pal = Image.new("P", (1, 1))
+    pal.putpalette(flat)
+    return pal
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the title bar
+
+
+def _long_date(day: object) -> str:
+    """``1815-06-16`` (a date or its ISO text) as "Friday 16 June 1815"."""
+    if not day:
+        return ""
+    if isinstance(day, date):
+        d = day
+    else:
+        try:
+            d = date.fromisoformat(str(day))
+        except ValueError:
+            return str(day)
+    return f"{d.strftime('%A')} {d.day} {d.strftime('%B')} {d.year}"
+
+
+def title_text(v: View) -> tuple[str, str, str]:
+    """The title bar's three parts: when, what is happening, who must act."""
+    if v.turn == 0:
+        when = "Deployment before the campaign"
+    else:
+        slot = f" · {v.slot}" if v.slot else ""
+        when = f"Turn {v.turn} of {v.last_turn} · {_long_date(v.day)}{slot}"
+    side = ROLE_NAMES.get(v.side or "", v.side or "")
+    phase = v.phase.replace("_", " ")
+    if v.result:
+        what = f"Game over: {_winner(v.result.get('winner', ''))}"
+    elif v.turn == 0:
+        what = {
+            "free": "free deployment (3.1)",
+            "initiative": "Napoleon's initiative (3.3)",
+            "historical": "historical deployment (3.2)",
+        }.get(v.setup, v.setup)
+    else:
+        what = f"{side} turn — {phase}"
+    if v.result:
+        who = ""
+    elif v.active:
+        who = "To act: " + ", ".join(ROLE_NAMES.get(r, r) for r in v.active)
+    else:
+        who = ""
+    return when, what, who
+
+
+def _winner(w: str) -> str:
+    return {"french": "French victory", "allied": "Allied victory", "draw": "a draw"}.get(w, w)
+
+
+def _draw_title(im: Image.Image, v: View) -> None:
+    d = ImageDraw.Draw(im)
+    bg = C.NIGHT_BG if v.night else C.TITLE_BG
+    d.rectangle((0, 0, WIDTH, TITLE_H), fill=bg)
+    when, what, who = title_text(v)
+    fb = font(TITLE_PX, "bold")
+    fs = font(SUBTITLE_PX)
+    x = 20
+    # day or night, with a word as well as a sign (not colour alone)
+    tag = "☾ Night" if v.night else ("☀ Day" if v.turn else "")
+    if tag:
+        tw = fb.getlength(tag) + 24
+        d.rounded_rectangle(
+            (x, 12, x + tw, TITLE_H - 12), radius=8, fill=(70, 80, 140) if v.night else (232, 190, 70)
+        )
+        d.text((x + 12, TITLE_H / 2), tag, font=fb, fill=C.TITLE_TEXT if v.night else C.INK, anchor="lm")
+        x += int(tw) + 18
+    d.text((x, TITLE_H / 2), when, font=fb, fill=C.TITLE_TEXT, anchor="lm")
+    x += int(fb.getlength(when)) + 28
+    d.text((x, TITLE_H / 2), what, font=fs, fill=C.TITLE_TEXT, anchor="lm")
+    right = WIDTH - 20
+    if v.role != "public":
+        # a private picture says so plainly: it must not be forwarded to the opponent
+        label = f"{ROLE_NAMES.get(v.role, v.role)} eyes only"
+        fp = font(SUBTITLE_PX, "bold")
+        tw = fp.getlength(label) + 24
+        d.rounded_rectangle((right - tw, 12, right, TITLE_H - 12), radius=8, fill=C.HALO)
+        d.text((right - tw / 2, TITLE_H / 2), label, font=fp, fill=C.INK, anchor="mm")
+        right -= int(tw) + 20
+    if who:
+        d.text((right, TITLE_H / 2), who, font=fs, fill=C.TITLE_TEXT, anchor="rm")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# blocks on the map
+
+
+def _groups(blocks: Sequence[BlockView]) -> list[Image.Image]:
+    """The sprites of one town's blocks: known faces one by one, hidden ones as counted stacks."""
+    faces = [b for b in blocks if b.known]
+    faces.sort(key=lambda b: (b.army, b.disrupted, b.type == "leader", _id_key(b.id)))
+    hidden: dict[tuple[str, bool, bool], int] = {}
+    for b in blocks:
+        if not b.known:
+            k = (b.army, b.disrupted, b.in_square)
+            hidden[k] = hidden.get(k, 0) + 1
+    out = [B.sprite(b) for b in faces]
+    for (army, down, sq), n in sorted(hidden.items()):
+        out.append(B.stack_sprite(army, n, down, sq))
+    return out
+
+
+def _id_key(uid: str | None) -> tuple[str, int]:
+    if not uid:
+        return ("", 0)
+    head, _, tail = uid.rpartition("-")
+    return (head, int(tail)) if tail.isdigit() else (uid, 0)
+
+
+def _arrange(
+    sprites: list[Image.Image], header: int = 0, min_w: int = 0
+) -> tuple[int, int, list[tuple[int, int]]]:
+    """Rows of sprites, balanced, at most ``MAX_FACE_COLS`` faces wide, below a header of ``header`` px;
+    returns the card's size and each sprite's offset."""
+    faces = sum(1 for s in sprites if s.width >= B.FACE[0])
+    rows_needed = max(1, math.ceil(faces / MAX_FACE_COLS))
+    cols = max(1, math.ceil(faces / rows_needed))
+    max_w = max(cols * (B.FACE[0] + GAP) - GAP, B.FACE_DOWN[0])
+    if not faces:  # hidden stacks only: one row (there are at most a few: one per army and posture)
+        max_w = max(max_w, sum(s.width + GAP for s in sprites))
+    rows: list[list[Image.Image]] = [[]]
+    row_w = 0
+    for s in sprites:
+        if rows[-1] and row_w + GAP + s.width > max_w:
+            rows.append([])
+            row_w = 0
+        row_w += (GAP if rows[-1] else 0) + s.width
+        rows[-1].append(s)
+    offsets: list[tuple[int, int]] = []
+    y = CARD_PAD + header
+    width = min_w
+    for row in rows:
+        x = CARD_PAD
+        h = max(s.height for s in row)
+        for s in row:
+            offsets.append((x, y + (h - s.height)))  # bottom-aligned
+            x += s.width + GAP
+        width = max(width, x - GAP + CARD_PAD)
+        y += h + GAP
+    return width, y - GAP + CARD_PAD, offsets
+
+
+RINGS = (0, 24, 56, 96, 150, 220)  # how far a card may stand from its town (with a leader line beyond 0)
+RING_COST = 1500.0  # a card away from its town is worth hiding a few hundred pixels of names
+DIRECTIONS = 16
+
+
+# the compass, starting east, then west, south, north and in between
+_DIRS = tuple(
+    (math.cos(k * 2 * math.pi / DIRECTIONS), math.sin(k * 2 * math.pi / DIRECTIONS))
+    for k in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13)
+)
+
+
+def _candidates(
+    size: tuple[int, int], away: tuple[int, int], at: tuple[float, float], r: float
+) -> Iterator[tuple[float, Box]]:
+    """Where a card may stand around a town at ``at``: (preference cost, box), best first. Beside the town
+    it has ``size``; further away, ``away`` (it then carries the town's name)."""
+    x, y = at
+    for k, ring in enumerate(RINGS):
+        w, h = size if ring == 0 else away
+        # beside the town, the card's edge runs under the town's dot (drawn on top): docked to it
+        gap = r * 0.3 if ring == 0 else r + ring
+        for i, (ux, uy) in enumerate(_DIRS):
+            reach = gap + (w / 2) * abs(ux) + (h / 2) * abs(uy)
+            cx, cy = x + ux * reach, y + uy * reach
+            yield (k * RING_COST + i * 3.0, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+
+
+def _place_card(
+    size: tuple[int, int],
+    away: tuple[int, int],
+    at: tuple[float, float],
+    r: float,
+    obstacles: list[tuple[Box, float]],
+) -> Box:
+    """The best place for a card: the first candidate that hides nothing, else the least bad one."""
+    w, h = size
+    reach = max(*away, *size) + RINGS[-1] + r + 10
+    x, y = at
+    near = [
+        (o[0], o[1], o[2], o[3], wt)
+        for o, wt in obstacles
+        if o[2] > x - reach and o[0] < x + reach and o[3] > y - reach and o[1] < y + reach
+    ]
+    bx0_min, by0_min, bx1_max, by1_max = 4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4
+    best: tuple[float, Box] | None = None
+    for pref, box in _candidates(size, away, at, r):
+        if best is not None and pref >= best[0]:
+            break
+        bx0, by0, bx1, by1 = box
+        if bx0 < bx0_min or by0 < by0_min or bx1 > bx1_max or by1 > by1_max:
+            continue
+        cost = pref
+        for ox0, oy0, ox1, oy1, wt in near:  # overlap areas, inlined: this loop is the hot spot
+            if ox0 >= bx1 or ox1 <= bx0 or oy0 >= by1 or oy1 <= by0:
+                continue
+            cost += (min(bx1, ox1) - max(bx0, ox0)) * (min(by1, oy1) - max(by0, oy0)) * wt
+        if best is None or cost < best[0]:
+            best = (cost, box)
+    if best is None:  # nowhere inside the picture: centre it on the town
+        return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+    return best[1]
+
+
+@dataclass
+class _Card:
+    town: TownView
+    sprites: list[Image.Image]
+    near: tuple[int, int, list[tuple[int, int]]]  # beside the town
+    away: tuple[int, int, list[tuple[int, int]]]  # further off, under a header with the town's name
+    box: Box = (0, 0, 0, 0)
+
+    @property
+    def detached(self) -> bool:
+        return round(self.box[3] - self.box[1]) == self.away[1] and self.away[1] != self.near[1]
+
+
+def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: Sequence[Box] = ()) -> None:
+    d = ImageDraw.Draw(im)
+    pos = base.layout.towns
+    fh = font(CARD_HEAD_PX, "bold")
+    cards: list[_Card] = []
+    for t in towns:
+        if t.name not in pos or not t.blocks:
+            continue
+        sprites = _groups(t.blocks)
+        head_w = int(fh.getlength(t.name)) + 2 * CARD_PAD + 4
+        cards.append(_Card(t, sprites, _arrange(sprites), _arrange(sprites, CARD_HEAD_H, head_w)))
+    # the biggest cards choose first
+    cards.sort(key=lambda c: (-(c.near[0] * c.near[1]), c.town.name))
+    obstacles: list[tuple[Box, float]] = [*base.weighted]
+    obstacles += [(base.dots[c.town.name], CARD_WEIGHT) for c in cards]  # occupied towns stay in sight
+    obstacles += [(box, CARD_WEIGHT) for box in avoid]
+    for c in cards:
+        x, y = pos[c.town.name]
+        r = (base.dots[c.town.name][2] - base.dots[c.town.name][0]) / 2
+        own = base.dots[c.town.name]
+        c.box = _place_card(c.near[:2], c.away[:2], (x, y), r, [o for o in obstacles if o[0] is not own])
+        obstacles.append((c.box, CARD_WEIGHT))
+    for c in cards:  # leader lines first, under every card
+        if c.detached:
+            x, y = pos[c.town.name]
+            box = c.box
+            nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+            colour = C.BATTLE if c.town.battle else C.INK
+            d.line((x, y, nx, ny), fill=colour, width=3)
+            d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
+    for c in cards:
+        x0, y0 = round(c.box[0]), round(c.box[1])
+        w, h, offsets = c.away if c.detached else c.near
+        battle = c.town.battle
+        edge = C.BATTLE if battle else C.PANEL_EDGE
+        d.rounded_rectangle(
+            (x0, y0, x0 + w - 1, y0 + h - 1),
+            radius=5,
+            fill=C.PANEL_BG,
+            outline=edge,
+            width=3 if battle else 1,
+        )
+        if c.detached:
+            d.rounded_rectangle(
+                (x0, y0, x0 + w - 1, y0 + CARD_HEAD_H), radius=5, fill=C.BATTLE if battle else C.INK
+            )
+            d.text(
+                (x0 + CARD_PAD + 2, y0 + CARD_HEAD_H / 2 + 1),
+                c.town.name,
+                font=fh,
+                fill=C.INK if battle else C.HALO,
+                anchor="lm",
+            )
+        for s, (ox, oy) in zip(c.sprites, offsets, strict=True):
+            im.paste(s, (x0 + ox, y0 + oy), s)
+    for c in cards:  # the towns' dots on top: each card hangs from its town
+        x, y = pos[c.town.name]
+        _town_dot(d, x, y, base.bases.get(c.town.name))
+    for t in towns:
+        if t.battle and t.name in pos:
+            _battle_mark(d, pos[t.name])
+
+
+def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None, scale: int = 1) -> None:
+    """A town: a white dot; a supply base also has a thick ring in its army's colour."""
+    if base_army is not None:
+        r = BASE_R * scale
+        d.ellipse(
+            (x - r, y - r, x + r, y + r),
+            fill=C.TOWN_FILL,
+            outline=C.ARMY.get(base_army, C.INK),
+            width=4 * scale,
+        )
+    r = TOWN_R * scale
+    d.ellipse((x - r, y - r, x + r, y + r), fill=C.TOWN_FILL, outline=C.INK, width=2 * scale)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# panels: blocks to place, eliminated blocks, the result
+
+
+def _draw_panels(im: Image.Image, base: Base, v: View) -> Box | None:
+    """Blocks to place and eliminated blocks, in a bottom corner; returns the panel's box."""
+    rows: list[tuple[str, list[Image.Image], int]] = []  # label, sprites, at most this many rows of them
+    if v.unplaced:
+        rows.append((f"To place ({len(v.unplaced)})", _groups(v.unplaced), 5))
+    if v.eliminated:
+        by_army: dict[str, list[BlockView]] = {}
+        for b in v.eliminated:
+            by_army.setdefault(b.army, []).append(b)
+        for army in sorted(by_army):
+            bs = by_army[army]
+            # an eliminated block has no strength left: its face shows unit and type only
+            gone = [replace(b, cv=None) if b.known else b for b in bs]
+            rows.append((f"{ARMY_NAMES.get(army, army)} eliminated ({len(bs)})", _groups(gone), 2))
+    if not rows:
+        return None
+    x0, _, x1, y1 = base.panel
+    width = int(x1 - x0)
+    f = font(PANEL_PX, "bold")
+    # lay out from the bottom up so the panel hugs the picture's bottom edge
+    blocks_h = []
+    for _, sprites, max_rows in rows:
+        per_row = max(1, (width - 2 * CARD_PAD) // (B.FACE[0] + GAP))
+        shown = sprites[: per_row * max_rows]
+        n_rows = math.ceil(len(shown) / per_row)
+        blocks_h.append((per_row, shown, n_rows))
+    height = sum(22 + n * (B.FACE[1] + GAP) for _, _, n in blocks_h) + 2 * CARD_PAD
+    y0 = int(y1 - height)
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=C.PANEL_BG, outline=C.PANEL_EDGE, width=2)
+    y = y0 + CARD_PAD
+    for (label, sprites, _), (per_row, shown, n_rows) in zip(rows, blocks_h, strict=True):
+        more = len(sprites) - len(shown)
+        d.text((x0 + 8, y + 2), label + (f" — {more} more not shown" if more > 0 else ""), font=f, fill=C.INK)
+        y += 22
+        for i, s in enumerate(shown):
+            cx = int(x0 + CARD_PAD + (i % per_row) * (B.FACE[0] + GAP))
+            cy = int(y + (i // per_row) * (B.FACE[1] + GAP))
+            im.paste(s, (cx, cy + B.FACE[1] - s.height), s)
+        y += n_rows * (B.FACE[1] + GAP)
+    return (x0, y0, x1, y1)
+
+
+def _draw_result(im: Image.Image, v: View) -> None:
+    if not v.result:
+        return
+    text = _winner(v.result.get("winner", ""))
+    reason = v.result.get("reason", "")
+    d = ImageDraw.Draw(im)
+    fb = font(BANNER_PX, "bold")
+    fs = font(SUBTITLE_PX)
+    w = max(fb.getlength(text), fs.getlength(reason)) + 60
+    x0, y0 = (WIDTH - w) / 2, TITLE_H + 14
+    d.rounded_rectangle((x0, y0, x0 + w, y0 + 84), radius=10, fill=C.TITLE_BG, outline=C.SQUARE_MARK, width=3)
+    d.text((WIDTH / 2, y0 + 28), text, font=fb, fill=C.TITLE_TEXT, anchor="mm")
+    d.text((WIDTH / 2, y0 + 62), reason, font=fs, fill=C.TITLE_TEXT, anchor="mm")
+
+
+# ---------------------------------------------------------------------------------------------------------
+# entry points
+
+
+def _scenario(sc: Scenario | None) -> Scenario:
+    if sc is not None:
+        return sc
+    from data import load_scenario
+
+    return load_scenario()
+
+
+def map_image(view: View, scenario: Scenario | None = None) -> Image.Image:
+    """The campaign map as an indexed ("P") image on the scenario's fixed palette."""
+    base = base_for(_scenario(scenario))
+    im = base.image.copy()
+    _draw_title(im, view)
+    panel = _draw_panels(im, base, view)  # first, so that the blocks' cards keep clear of it
+    _draw_blocks(im, base, view.towns, () if panel is None else (panel,))
+    _draw_result(im, view)
+    return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
+
+
+def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()
+
+
+def render_map(view: View, scenario: Scenario | None = None) -> bytes:
+    """The campaign map of ``view`` as PNG bytes (about 1900×1400)."""
+    return encode_png(map_image(view, scenario))

@@ -1,0 +1,272 @@
+"""Pictures (issue 3/5): the campaign map, the battle board and the replay, drawn from views only.
+
+Reference images live in tests/reference/ at a quarter of their size and are compared by mean absolute
+difference, so that a change of font hinting or anti-aliasing does not break them while a moved block, a
+lost label or a wrong colour does. After an intended change of the pictures, regenerate them with
+
+    REGENERATE_REFERENCES=1 python -m pytest tests/test_render.py -k reference
+
+and look at them before committing.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from engine import Options, new_game
+from renderers import colours as C
+from renderers import fonts
+from renderers.battle import render_battle
+from renderers.map import HEIGHT, WIDTH, render_map
+from renderers.replay import public_views, render_replay
+from renderers.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game
+
+REFERENCE = Path(__file__).resolve().parent / "reference"
+REF_SCALE = 4  # references are stored at 1/4 of the picture's size
+MAX_MEAN_DIFF = 3.0  # mean absolute difference per channel (0..255) allowed against a reference
+
+
+def _roles(players: int) -> tuple[str, ...]:
+    return ("public", "french", "allied") if players == 2 else ("public", "french", "british", "prussian")
+
+
+def _png(data: bytes) -> Image.Image:
+    im = Image.open(io.BytesIO(data))
+    im.load()
+    return im
+
+
+# ---------------------------------------------------------------------------------------------------------
+# colours and fonts
+
+
+ARMY_COLOURS = {
+    "French": C.FRENCH,
+    "Guard green": C.GUARD_GREEN,
+    "British": C.BRITISH,
+    "Prussian": C.PRUSSIAN,
+}
+
+
+@pytest.mark.parametrize("kind", [None, "protanopia", "deuteranopia", "tritanopia"])
+def test_army_colours_stay_apart_under_colour_blindness(kind):
+    """Machado et al. (2009) simulation; CIE76 difference above 25 (about ten just-noticeable steps)."""
+    for (a, x), (b, y) in itertools.combinations(ARMY_COLOURS.items(), 2):
+        xs = C.simulate(x, kind) if kind else x
+        ys = C.simulate(y, kind) if kind else y
+        assert C.delta_e(xs, ys) > 25, f"{a} and {b} are too close for {kind or 'normal vision'}"
+
+
+def test_cvd_simulation_keeps_greys_and_confuses_red_with_green():
+    for kind in C.CVD:
+        grey = C.simulate((128, 128, 128), kind)
+        assert max(grey) - min(grey) <= 2
+    red, green = (200, 60, 40), (90, 120, 40)
+    assert (
+        C.delta_e(C.simulate(red, "deuteranopia"), C.simulate(green, "deuteranopia"))
+        < C.delta_e(red, green) / 2
+    )
+
+
+def test_the_font_ships_with_the_package_and_is_loaded_by_path():
+    for family in fonts.FAMILIES.values():
+        for name in family.values():
+            assert (fonts.FONT_DIR / name).is_file()
+    assert list(fonts.FONT_DIR.glob("LICENSE*")), "the font's licence must ship with it"
+    f = fonts.font(14, "bold")
+    assert Path(f.path).resolve().parent == fonts.FONT_DIR
+    assert fonts.FONT_DIR.parent == Path(sys.modules["renderers"].__file__).resolve().parent
+
+
+# ---------------------------------------------------------------------------------------------------------
+# every state draws
+
+
+def test_maps_of_random_campaigns_draw_for_every_role():
+    n = 0
+    for game in random_games(range(20, 26), every=37):
+        for role in _roles(game.options.players):
+            im = _png(render_map(game.view(role, events=False)))
+            assert im.size == (WIDTH, HEIGHT)
+            n += 1
+    assert n > 30
+
+
+def test_battle_boards_of_random_battles_draw_for_every_role():
+    statuses = set()
+    n = 0
+    for seed in (1, 2, 3):
+        for game in random_battle_games(seed, steps=30):
+            for role in _roles(game.options.players):
+                v = game.view(role, events=False)
+                for b in v.battles:
+                    statuses.add(b.status)
+                    im = _png(render_battle(b, role))
+                    assert im.width == 1400 and 600 < im.height < 1400
+                    n += 1
+                if n % 7 == 0:
+                    render_map(v)
+    assert n > 20
+    assert {"deploy", "fighting"} <= statuses
+
+
+def test_three_player_private_maps_draw():
+    game = new_game(Options(setup="historical", players=3), seed=2)
+    for role in _roles(3):
+        assert _png(render_map(game.view(role))).size == (WIDTH, HEIGHT)
+
+
+def test_no_text_is_drawn_under_12_px():
+    game = battle_game()
+    for role in _roles(2):
+        v = game.view(role)
+        render_map(v)
+        for b in v.battles:
+            render_battle(b, role)
+    assert fonts.SIZES_USED, "no text was measured"
+    assert min(fonts.SIZES_USED) >= fonts.MIN_TEXT_PX, sorted(fonts.SIZES_USED)
+
+
+def test_the_map_is_posted_at_its_drawn_size_and_under_1_mb():
+    game = new_game(Options(setup="historical"), seed=1)
+    data = render_map(game.view("allied"))
+    im = _png(data)
+    assert im.size == (1900, 1400)  # no scaling after drawing: the text sizes are the sizes seen
+    assert im.mode == "P"  # indexed: a fixed palette, chosen for size and speed
+    assert len(data) < 1_000_000
+
+
+# ---------------------------------------------------------------------------------------------------------
+# hidden information
+
+
+def _swap_hidden_french(game) -> None:
+    """Exchange two French blocks of different towns and weaken a third: facts only the French may see."""
+    french = sorted(
+        (u for u in game.state.units.values() if u.army == "french" and u.location), key=lambda u: u.id
+    )
+    a = french[0]
+    b = next(u for u in french if u.location != a.location and u.type != "leader")
+    ta, tb = a.location, b.location
+    game.place(a.id, tb)
+    game.place(b.id, ta)
+    c = next(u for u in french if u.max_cv > 1 and u.id not in (a.id, b.id))
+    game.place(c.id, c.location, c.max_cv - 1)
+
+
+def test_the_public_map_does_not_change_when_hidden_facts_change():
+    one = new_game(Options(setup="historical"), seed=1)
+    two = new_game(Options(setup="historical"), seed=1)
+    _swap_hidden_french(two)
+    assert one.view("french", events=False) != two.view("french", events=False)
+    assert one.view("public", events=False) == two.view("public", events=False)
+    assert render_map(one.view("public")) == render_map(two.view("public"))
+    assert render_map(one.view("allied")) == render_map(two.view("allied"))
+    assert render_map(one.view("french")) != render_map(two.view("french"))
+
+
+def test_the_public_battle_board_does_not_change_when_a_hidden_reserve_changes():
+    # the same battle, but the French reserve holds FR-6 instead of FR-5 (never revealed)
+    other = BATTLE_SCRIPT.replace("FR-5", "FR-6")
+    one, two = battle_game(), script_game(other)
+    pub1, pub2 = one.view("public", events=False), two.view("public", events=False)
+    assert pub1.battles and pub1.battles == pub2.battles
+    assert render_battle(pub1.battles[0]) == render_battle(pub2.battles[0])
+    fr1, fr2 = one.view("french", events=False), two.view("french", events=False)
+    assert render_battle(fr1.battles[0], "french") != render_battle(fr2.battles[0], "french")
+
+
+def test_the_same_view_gives_the_same_bytes():
+    game = new_game(Options(setup="historical"), seed=1)
+    v = game.view("french")
+    first = render_map(v)
+    render_map(game.view("public"))  # caches warmed in another order change nothing
+    assert render_map(v) == first
+
+
+# ---------------------------------------------------------------------------------------------------------
+# replay
+
+
+def test_replay_is_an_animated_gif_one_frame_a_turn():
+    game = list(random_games(range(31, 32), every=1000))[-1]
+    views = public_views(game.script())
+    assert [v.turn for v in views] == sorted(v.turn for v in views)
+    assert all(v.role == "public" for v in views)
+    data = render_replay(views)
+    gif = Image.open(io.BytesIO(data))
+    assert gif.format == "GIF" and gif.is_animated
+    assert gif.n_frames <= len(views) and gif.n_frames >= min(len(views), 3)
+    assert len(data) < 8_000_000
+
+
+# ---------------------------------------------------------------------------------------------------------
+# reference images
+
+
+def _ref_start_public() -> bytes:
+    return render_map(new_game(Options(setup="historical"), seed=1).view("public"))
+
+
+def _ref_start_french() -> bytes:
+    return render_map(new_game(Options(setup="historical"), seed=1).view("french"))
+
+
+def _ref_battle(role: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        v = battle_game().view(role)
+        return render_battle(v.battles[0], role)
+
+    return draw
+
+
+REFERENCES: dict[str, Callable[[], bytes]] = {
+    "map-start-public": _ref_start_public,
+    "map-start-french": _ref_start_french,
+    "battle-public": _ref_battle("public"),
+    "battle-allied": _ref_battle("allied"),
+}
+
+
+def _small(data: bytes) -> Image.Image:
+    im = _png(data).convert("RGB")
+    return im.resize((im.width // REF_SCALE, im.height // REF_SCALE), Image.Resampling.BOX)
+
+
+@pytest.mark.parametrize("name", sorted(REFERENCES))
+def test_pictures_match_their_reference(name):
+    path = REFERENCE / f"{name}.png"
+    got = _small(REFERENCES[name]())
+    if os.environ.get("REGENERATE_REFERENCES"):
+        REFERENCE.mkdir(exist_ok=True)
+        got.save(path, optimize=True)
+        pytest.skip(f"wrote {path}")
+    assert path.is_file(), f"missing {path}: see this file's docstring to regenerate the references"
+    ref = Image.open(path).convert("RGB")
+    assert got.size == ref.size, f"{name}: size {got.size}, reference {ref.size}"
+    diff = ImageStat.Stat(ImageChops.difference(got, ref)).mean
+    assert max(diff) < MAX_MEAN_DIFF, f"{name} differs from its reference by {diff} (mean per channel)"
+
+
+def test_the_demo_writes_its_sample_pictures(tmp_path):
+    from renderers.demo import main
+
+    assert main([str(tmp_path)]) == 0
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {
+        "map-public.png",
+        "map-french.png",
+        "map-allied.png",
+        "battle-public.png",
+        "battle-french.png",
+        "battle-allied.png",
+        "replay.gif",
+    } <= names
