@@ -321,3 +321,37 @@ def test_5_6_normal_moves_are_allowed_at_night():
     place(g, "Beaumont", a)
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin")
     assert loc(g, a) == "Thuin"
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_5_3_a_road_filled_by_movement_still_carries_a_rout_in_both_editions(ruleset):
+    """[3rd] closes a full road for the movement phase, [3.4] for the campaign turn except retreats and
+    regroups; a rout is a forced retreat ([3.4] 7.5) with its own 10/6 limits (FAQ 4), so in both editions the
+    attackers may rout back along the road they filled (rulings 5.3)."""
+    g = cleared(ruleset=ruleset)
+    pr = units_of(g, "prussian", "infantry", 3)
+    fr = units_of(g, "french", "infantry", 10, max_cv=None)
+    place(g, "Gosselies", *pr)
+    place(g, "Charleroi", *fr)
+    g.apply("french", f"/move units:{','.join(fr)} path:Charleroi>Gosselies")
+    assert g.state.movement.road_use["Charleroi|Gosselies"] == 10  # the major road is full (5.3)
+    g.apply("french", "/end")
+    g.apply("allied", f"/deploy left:{pr[0]} center:{pr[1]} right:{pr[2]}")
+    g.apply("french", f"/deploy left:{fr[0]} center:{fr[1]} right:{','.join(fr[2:])}")
+    g.apply("french", f"/battle-move unit:{fr[0]} to:across-left")  # empties the French Left: rout (7.5)
+    gone = [e for e in g.state.events if e.kind == "eliminated" and "get away" in e.data["reason"]]
+    assert not gone
+    survivors = [u for u in fr if not g.state.units[u].eliminated]
+    assert survivors and all(loc(g, u) == "Charleroi" for u in survivors)
+
+
+def test_5_2_example_cavalry_brussels_to_waterloo_and_beyond():
+    """5.2 example: cavalry may move Brussels -> Waterloo -> any town adjacent to Waterloo."""
+    g = cleared(turn=2)
+    cav = units_of(g, "british", "cavalry", 4)
+    place(g, "Brussels", *cav)
+    beyond = [t for t, _ in g.scenario.neighbours("Waterloo") if t != "Brussels"]
+    paths = {p[-1] for p in g.legal("allied").moves[cav[0]] if len(p) == 3 and p[1] == "Waterloo"}
+    assert paths == set(beyond)
+    g.apply("allied", f"/move units:{cav[0]} path:Brussels>Waterloo>{beyond[0]}")
+    assert loc(g, cav[0]) == beyond[0]

@@ -196,3 +196,38 @@ async def test_preferences_reach_the_engine_and_replay(env):
     with pytest.raises(ServiceError):
         await svc.prefer(who(BOB), "hits", "FR-1")
     assert (await store.orders(1))[-1].text.startswith("@prefer")
+
+
+BATTLE = """@options setup=historical players=2
+@seed 5
+@place PR-1 Thuin
+@place PR-2 Thuin
+@place PR-3 Thuin
+"""
+
+
+async def test_standing_battle_orders_play_the_battle_turn_and_are_reported(env):
+    svc, store, _, _ = env
+    await svc.new_game(who(HOST), "setup=historical")
+    await svc.import_script(who(HOST), BATTLE)
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    await svc.order(who(ALICE), "/move units:FR-1,FR-2,FR-3,FR-6 path:Solre-sur-Sambre>Thuin")
+    await svc.order(who(ALICE), "/end")
+    r = await svc.prefer(who(BOB), "battle", "fire square")
+    assert "Standing battle orders" in r.reply.text
+    await svc.order(who(BOB), "/deploy left:PR-1 center:PR-2 right:PR-3")  # deployments stay the player's
+    await svc.order(who(ALICE), "/deploy left:FR-1,FR-6 center:FR-2 right:FR-3")
+    n = len(await store.orders(1))
+    r = await svc.order(who(ALICE), "/end")  # the French battle turn ends: the Allied one plays itself
+    rows = await store.orders(1)
+    assert len(rows) > n + 1 and rows[-1].role == "allied" and rows[-1].text == "/end"
+    reports = [m for m in r.outbox if isinstance(m, DM) and m.user_id == BOB and "Standing orders" in m.text]
+    assert reports
+    game = svc.live[1].game
+    assert "french" in game.active()  # back to the attacker
+    await svc.prefer(who(BOB), "battle", "off")
+    n = len(await store.orders(1))
+    await svc.order(who(ALICE), "/end")
+    assert len(await store.orders(1)) == n + 1  # cancelled: Bob's battle turn waits for Bob
