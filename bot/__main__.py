@@ -13,31 +13,7 @@ import logging
 import sys
 from pathlib import Path
 
-from engine.script import run_lines
-
 from .config import load_settings
-from .narrate import describe
-
-DEMO = Path(__file__).resolve().parent.parent / "examples" / "demo.txt"
-
-
-def demo(path: Path = DEMO) -> int:
-    out = run_lines(path.read_text(encoding="utf-8").splitlines())
-    game = out.game
-    assert game is not None
-    print(f"Estafette demo — {path.name} (ruleset {game.options.ruleset}, setup {game.options.setup})\n")
-    for line in (describe(e) for e in game.view("public").events):
-        if line:
-            print(line)
-    for r in out.results:
-        if not r["ok"]:
-            print(f"  (line {r['line']} rejected: {r['error']})")
-    v = game.view("public")
-    print(
-        f"\nNow: turn {v.turn} of {v.last_turn}, {v.day} {v.slot}, phase {v.phase}, "
-        f"waiting for {', '.join(v.active) or 'nobody'}."
-    )
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("mode", nargs="?", choices=["auto", "console", "discord", "demo"], default="auto")
     ap.add_argument("--options", default="", help='game options for a new console game, e.g. "players=3"')
     ap.add_argument("--database", default=None, help="the SQLite file (default ./estafette.db)")
+    ap.add_argument("--out", default="estafette-demo", help="demo: where the pictures, replay and log go")
+    ap.add_argument("--seed", type=int, default=1815, help="demo: the game's seed")
+    ap.add_argument("--scripted", action="store_true", help="demo: print the short scripted demo instead")
     args = ap.parse_args(argv)
     settings = load_settings()
     logging.basicConfig(
@@ -52,7 +31,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     database = args.database or settings.database
     if args.mode == "demo":
-        return demo()
+        from .demo import bots, scripted
+
+        return scripted() if args.scripted else bots(Path(args.out), args.seed, args.options)
     if args.mode == "discord" or (args.mode == "auto" and settings.discord_token):
         if not settings.discord_token:
             print(
