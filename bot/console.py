@@ -13,26 +13,27 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from .i18n import locale_of, localize_error, t
 from .outbox import DM, Message, Post, Result, Thread
 from .service import Caller, Service, ServiceError
 from .storage import Store
 
 CHANNEL = 1  # the console's "channel"
 USER = 1  # the console's player holds every seat
-HELP = """\
-Console commands:
-  ROLE: /order ...   an order for that seat (french, allied, british, prussian)
-  /order ...         an order for whichever of your seats must act
-  :status  :map  :log  :legal  :export FILE  :prefer KEY VALUE  :tick  :quit
-Pictures are written to the pictures folder after every change."""
+HELP = t("console.help")
 
 
 class Console:
-    def __init__(self, service: Service, pictures: Path, out: TextIO = sys.stdout) -> None:
+    """``locale``: ``en`` or ``ja``, the language of the console's player (and of a game it creates)."""
+
+    def __init__(
+        self, service: Service, pictures: Path, out: TextIO = sys.stdout, locale: str = "en"
+    ) -> None:
         self.svc = service
         self.pictures = pictures
         self.out = out
-        self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console")
+        self.locale = locale_of(locale)
+        self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console", locale=self.locale)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
@@ -58,13 +59,13 @@ class Console:
     def deliver(self, m: Message) -> None:
         if isinstance(m, Post):
             if m.channel_id == CHANNEL:
-                self.say(f"[game channel] {m.text}")
+                self.say(t("console.channel", self.locale, text=m.text))
             self._save(m.pictures)
         elif isinstance(m, DM):
-            self.say(f"[DM to {m.role}] {m.text}")
+            self.say(t("console.dm", self.locale, role=m.role, text=m.text))
             self._save(m.pictures)
         elif isinstance(m, Thread):
-            self.say(f"[allied thread {'open' if m.open else 'locked'}]")
+            self.say(t("console.thread_open" if m.open else "console.thread_locked", self.locale))
 
     def _save(self, pictures) -> None:
         if not pictures:
@@ -76,7 +77,7 @@ class Console:
             try:
                 (self.pictures / name).write_bytes(p.png)
             except Exception as e:
-                self.say(f"(picture {p.filename} failed: {e})")
+                self.say(t("console.picture_failed", self.locale, file=p.filename, error=e))
 
     async def handle(self, line: str) -> bool:
         line = line.strip()
@@ -86,7 +87,7 @@ class Console:
             if line in (":quit", ":q"):
                 return False
             if line == ":help":
-                self.say(HELP)
+                self.say(t("console.help", self.locale))
             elif line == ":status":
                 self.show(await self.svc.status(self.me))
             elif line == ":map":
@@ -108,7 +109,7 @@ class Console:
                 res = await self.svc.export(self.me)
                 path = Path(line.split(maxsplit=1)[1] if " " in line else res.reply.file[0])
                 path.write_bytes(res.reply.file[1])
-                self.say(f"written {path}")
+                self.say(t("console.written", self.locale, path=path))
             elif line.startswith(":prefer"):
                 _, key, value = ([*line.split(maxsplit=2), "", ""])[:3]
                 self.show(await self.svc.prefer(self.me, key, value))
@@ -116,22 +117,24 @@ class Console:
                 m = re.match(r"^([a-z]+)\s*:\s*(/.*)$", line)
                 role, text = (m.group(1), m.group(2)) if m else (None, line)
                 if not text.startswith("/"):
-                    self.say("orders start with '/'; :help lists the console's commands")
+                    self.say(t("console.slash", self.locale))
                     return True
                 self.show(await self.svc.order(self.me, text, role=role))
         except ServiceError as e:
-            self.say(f"Not done — {e}")
+            self.say(t("console.not_done", self.locale, error=localize_error(e, self.locale)))
         return True
 
 
-async def run_console(database: str, pictures: str, options: str = "", lines: TextIO = sys.stdin) -> int:
+async def run_console(
+    database: str, pictures: str, options: str = "", lines: TextIO = sys.stdin, locale: str = "en"
+) -> int:
     store = Store(database)
     await store.open()
     try:
         svc = Service(store)
         await svc.recover()
-        con = Console(svc, Path(pictures))
-        con.say("Estafette console — no Discord token set, so this is a local game. :help for help.")
+        con = Console(svc, Path(pictures), locale=locale)
+        con.say(t("console.hello", con.locale))
         await con.ensure_game(options)
         interactive = lines.isatty()
         while True:

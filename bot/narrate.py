@@ -1,141 +1,200 @@
-"""Events, as a role may see them (``Event.visible(role)``), told in plain English.
+"""Events, as a role may see them (``Event.visible(role)``), told in plain English or Japanese.
 
 Only what the event dict holds is told, and the dict comes from a view: secret parts are present only for
-the roles allowed to see them.
+the roles allowed to see them. The texts are in ``i18n.py`` (``ev.*``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-ARMY = {"french": "French", "british": "British", "prussian": "Prussian", "allied": "Allied"}
+from .i18n import join, t
+
 QUIET = {"new_game", "movement_done", "battle_phase", "battle_turn_end", "setup", "regroup_done"}
+# kinds told in words (every other kind, QUIET included, is bookkeeping nobody needs to read)
+TOLD = (
+    "turn",
+    "move",
+    "dice",
+    "loss",
+    "eliminated",
+    "placed",
+    "automatic_rout",
+    "rout",
+    "routed",
+    "battle",
+    "deployed",
+    "reveal",
+    "battle_turn",
+    "battle_move",
+    "morale_failed",
+    "square",
+    "retreat",
+    "reinforce",
+    "attack_stalling",
+    "battle_won",
+    "regroup",
+    "battle_over",
+    "orders_stopped",
+    "supply",
+    "surrender",
+    "game_over",
+    "setup_done",
+)
 
 
-def _army(a: Any) -> str:
-    if isinstance(a, list):
-        return "/".join(ARMY.get(x, str(x)) for x in a)
-    return ARMY.get(str(a), str(a))
-
-
-def _units(e: dict[str, Any]) -> str:
-    ids = e.get("units")
-    return f" ({', '.join(ids)})" if ids else ""
-
-
-def _who(e: dict[str, Any]) -> str:
-    """A block as this role may know it: its id, or its army and type if revealed, or just its army."""
-    if e.get("unit"):
-        return str(e["unit"])
-    kind = f" {e['type']}" if e.get("type") else ""
-    return f"a {_army(e.get('army', '?'))}{kind} block"
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
-
-
-def describe(e: dict[str, Any]) -> str | None:
+def describe(e: dict[str, Any], locale: str = "en") -> str | None:
     """One line for an event, or None for bookkeeping events nobody needs to read. Never raises."""
     try:
-        return _describe(e)
+        return _describe(e, locale)
     except (KeyError, TypeError, ValueError):
         return f"{e.get('kind', 'event')}: " + ", ".join(
             f"{k}={v}" for k, v in e.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
         )
 
 
-def _describe(e: dict[str, Any]) -> str | None:
+def _units(e: dict[str, Any], loc: str) -> str:
+    ids = e.get("units")
+    return t("ev.units", loc, units=list(ids)) if ids else ""
+
+
+def _who(e: dict[str, Any], loc: str) -> str:
+    """A block as this role may know it: its id, or its army and type if revealed, or just its army."""
+    if e.get("unit"):
+        return str(e["unit"])
+    if e.get("type"):
+        return t("ev.who_typed", loc, army=e.get("army", "?"), type=e["type"])
+    return t("ev.who_hidden", loc, army=e.get("army", "?"))
+
+
+def _blocks(count: int, armies: Any, loc: str) -> str:
+    return t("ev.blocks_one" if count == 1 else "ev.blocks", loc, count=count, armies=armies)
+
+
+def _describe(e: dict[str, Any], loc: str) -> str | None:
     k = e.get("kind")
     if k in QUIET:
         return None
     if k == "turn":
         when = "night" if e["night"] else e["slot"]
-        return f"— Turn {e['turn']}: {ARMY[e['side']]} campaign turn, {e['day']} {when} —"
+        return t("ev.turn", loc, turn=e["turn"], side=_known_army(e["side"]), day=e["day"], when=when)
     if k == "move":
-        what = "attack" if e["attack"] else "move"
-        forced = f", {e['forced']} by forced march" if e.get("forced") else ""
-        blocks = f"{e['count']} {_army(e['armies'])} block{_s(e['count'])}"
-        return f"{blocks} {what} {' > '.join(e['path'])}{forced}{_units(e)}"
+        forced = t("ev.move_forced", loc, n=e["forced"]) if e.get("forced") else ""
+        blocks = _blocks(e["count"], e["armies"], loc)
+        key = "ev.move_attack" if e["attack"] else "ev.move"
+        return t(key, loc, blocks=blocks, path=" > ".join(e["path"]), forced=forced, units=_units(e, loc))
     if k == "dice":
         why = e["why"]
         extra = ""
         if why.startswith("fire"):
-            target = f" at the {e['target'].replace(':', ' ')}" if e.get("target") else ""
-            extra = f" — {_who(e)} fires {e.get('class', '')}{target}"
-        return f"dice ({why}{extra}): {' '.join(str(d) for d in e['dice'])}"
+            target = t("ev.dice_target", loc, spot=e["target"]) if e.get("target") else ""
+            extra = t("ev.dice_fire", loc, who=_who(e, loc), cls=e.get("class", ""), target=target)
+        return t("ev.dice", loc, why=why, extra=extra, dice=" ".join(str(d) for d in e["dice"]))
     if k == "loss":
-        cv = f" (now {e['cv']} cv)" if "cv" in e else ""
-        return f"{_who(e)} at {e['town']} loses {e['steps']} step{_s(e['steps'])}: {e['reason']}{cv}"
+        cv = t("ev.loss_cv", loc, cv=e["cv"]) if "cv" in e else ""
+        key = "ev.loss_one" if e["steps"] == 1 else "ev.loss"
+        return t(key, loc, who=_who(e, loc), town=e["town"], steps=e["steps"], reason=e["reason"], cv=cv)
     if k == "eliminated":
-        where = f" at {e['town']}" if e.get("town") else ""
-        return f"{e['unit']} ({_army(e['army'])} {e['type']}) eliminated{where}: {e['reason']}"
-    if k == "placed":
-        return f"{_who(e)} placed at {e['town']}"
-    if k == "automatic_rout":
-        return f"{e['town']}: {e['defenders']} block(s) cannot stand against {e['attackers']} (6.1)"
-    if k == "rout":
-        return f"{e['town']}: the {_army(e['side'])} rout ({e['cause']})"
-    if k == "routed":
-        return (
-            f"{e['count']} {_army(e['armies'])} block{_s(e['count'])} flee {e['from']} > {e['to']}{_units(e)}"
+        where = t("ev.at_town", loc, town=e["town"]) if e.get("town") else ""
+        return t(
+            "ev.eliminated",
+            loc,
+            unit=e["unit"],
+            army=e["army"],
+            type=e["type"],
+            where=where,
+            reason=e["reason"],
         )
+    if k == "placed":
+        return t("ev.placed", loc, who=_who(e, loc), town=e["town"])
+    if k == "automatic_rout":
+        return t("ev.automatic_rout", loc, town=e["town"], defenders=e["defenders"], attackers=e["attackers"])
+    if k == "rout":
+        return t("ev.rout", loc, town=e["town"], side=e["side"], cause=e["cause"])
+    if k == "routed":
+        blocks = _blocks(e["count"], e["armies"], loc)
+        return t("ev.routed", loc, blocks=blocks, frm=e["from"], to=e["to"], units=_units(e, loc))
     if k == "battle":
-        return f"Battle of {e['town']}: the {_army(e['attacker'])} attack, the {_army(e['defender'])} defend"
+        return t("ev.battle", loc, town=e["town"], attacker=e["attacker"], defender=e["defender"])
     if k == "deployed":
         if "side" in e:  # a battle deployment (6.2): secret until both sides have deployed
             cols = e.get("columns")
-            detail = (
-                (": " + "; ".join(f"{c} {', '.join(us)}" for c, us in cols.items() if us)) if cols else ""
-            )
-            return f"Battle of {e['town']}: the {_army(e['role'])} have deployed{detail}"
-        return f"{e['count']} {_army(e['army'])} block{_s(e['count'])} deployed at {e['town']}{_units(e)}"
+            detail = ""
+            if cols:
+                shown = [
+                    t("ev.deployed_column", loc, column=c, units=list(us)) for c, us in cols.items() if us
+                ]
+                detail = t("ev.deployed_detail", loc, columns=t("ev.deployed_sep", loc).join(shown))
+            return t("ev.deployed_battle", loc, town=e["town"], role=e["role"], detail=detail)
+        blocks = _blocks(e["count"], e["army"], loc)
+        return t("ev.deployed", loc, blocks=blocks, town=e["town"], units=_units(e, loc))
     if k == "reveal":
         blocks = e.get("blocks", [])
-        shown = ", ".join(f"{b['unit']} {b['type']} {b['cv']}" for b in blocks[:12])
-        return f"Battle of {e['town']}: the line is revealed — {shown}" + (" …" if len(blocks) > 12 else "")
+        shown = join(
+            (t("ev.reveal_block", loc, unit=b["unit"], type=b["type"], cv=b["cv"]) for b in blocks[:12]), loc
+        )
+        more = t("ev.reveal_more", loc) if len(blocks) > 12 else ""
+        return t("ev.reveal", loc, town=e["town"], shown=shown, more=more)
     if k == "battle_turn":
-        return f"Battle of {e['town']}: battle turn {e['battle_turn']}, {_army(e['side'])}"
+        return t("ev.battle_turn", loc, town=e["town"], n=e["battle_turn"], side=e["side"])
     if k == "battle_move":
-        return f"{_who(e)}{_battle_move(e)}"
+        return t(
+            "ev.battle_move",
+            loc,
+            who=_who(e, loc),
+            move=e.get("move", "move"),
+            frm=e["from"],
+            to=e["to"],
+            town=e["town"],
+        )
     if k == "morale_failed":
-        return f"Battle of {e['town']}: {_who(e)} fails its morale check and falls back (8.6)"
+        return t("ev.morale_failed", loc, town=e["town"], who=_who(e, loc))
     if k == "square":
-        what = "forms" if e.get("formed", e.get("in_square", True)) else "breaks"
-        return f"Battle of {e['town']}: {_who(e)} {what} square (8.5)"
+        formed = e.get("formed", e.get("in_square", True))
+        return t("ev.square" if formed else "ev.square_break", loc, town=e["town"], who=_who(e, loc))
     if k == "retreat":
-        return f"Battle of {e['town']}: {_who(e)} retreats to {e['to']}" + (
-            " from an engaged column (7.0)" if e.get("engaged") else ""
-        )
+        key = "ev.retreat_engaged" if e.get("engaged") else "ev.retreat"
+        return t(key, loc, town=e["town"], who=_who(e, loc), to=e["to"])
     if k == "reinforce":
-        blocks = f"{e['count']} {_army(e['armies'])} block{_s(e['count'])}"
-        return f"Battle of {e['town']}: {blocks} reinforce from {e['from']}{_units(e)}"
+        blocks = _blocks(e["count"], e["armies"], loc)
+        return t("ev.reinforce", loc, town=e["town"], blocks=blocks, frm=e["from"], units=_units(e, loc))
     if k == "attack_stalling":
-        return (
-            f"Battle of {e['town']}: the attack is stalling ({e['idle_rounds']} of {e['limit']} idle rounds; "
-            f"the attacker routs at {e['limit']})"
-        )
+        return t("ev.attack_stalling", loc, town=e["town"], idle=e["idle_rounds"], limit=e["limit"])
     if k == "battle_won":
-        return f"Battle of {e['town']}: the {_army(e['victor'])} hold the field"
+        return t("ev.battle_won", loc, town=e["town"], victor=e["victor"])
     if k == "regroup":
-        where = f"to {e['to']}" if e.get("to") else f"from {e.get('from')}"
-        return f"Battle of {e['town']}: {e['count']} block{_s(e['count'])} regroup {where} (7.6){_units(e)}"
+        where = (
+            t("ev.regroup_to", loc, to=e["to"])
+            if e.get("to")
+            else t("ev.regroup_from", loc, frm=e.get("from"))
+        )
+        key = "ev.regroup_one" if e["count"] == 1 else "ev.regroup"
+        return t(key, loc, town=e["town"], count=e["count"], where=where, units=_units(e, loc))
     if k == "battle_over":
-        return f"Battle of {e['town']} is over: {_army(e.get('victor') or 'nobody')} victorious"
+        return t("ev.battle_over", loc, town=e["town"], victor=e.get("victor") or "nobody")
     if k == "orders_stopped":
-        return f"Orders stopped at item {e['item']} (rule {e['rule']}); the {e['done']} before it stand"
+        return t("ev.orders_stopped", loc, item=e["item"], rule=e["rule"], done=e["done"])
     if k == "supply":
-        return f"Supply (11.0): the French hold {e['base']}; the {_army(e['army'])} lose {e['units']} unit(s)"
+        return t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"])
     if k == "surrender":
-        return f"The {_army(e['army'])} army surrenders with {e['blocks']} blocks left (12.0)"
+        return t("ev.surrender", loc, army=e["army"], blocks=e["blocks"])
     if k == "game_over":
-        outcome = "draw" if e["winner"] == "draw" else _army(e["winner"]) + " victory"
-        return f"GAME OVER — {outcome}: {e['reason']}"
+        outcome = (
+            t("ev.outcome_draw", loc)
+            if e["winner"] == "draw"
+            else t("ev.outcome_win", loc, winner=e["winner"])
+        )
+        return t("ev.game_over", loc, outcome=outcome, reason=e["reason"])
     if k == "setup_done":
-        return f"{e['role']} has finished deploying"
+        return t("ev.setup_done", loc, role=e["role"])
     return None
 
 
-def _battle_move(e: dict[str, Any]) -> str:
-    move = e.get("move", "move")
-    return f" {move}s: {e['from'].replace(':', ' ')} > {e['to'].replace(':', ' ')} (battle of {e['town']})"
+_ARMIES = ("french", "british", "prussian", "allied")
+
+
+def _known_army(side: Any) -> str:
+    """A campaign turn belongs to a known side (a KeyError otherwise, told as a raw event)."""
+    if side not in _ARMIES:
+        raise KeyError(side)
+    return side

@@ -19,6 +19,7 @@ from engine import Game, Options, RuleError, parse_command
 from engine.napoleon.state import armies_of
 from engine.script import ScriptError, run_lines
 
+from .i18n import join, locale_of, localize_error, t
 from .narrate import describe
 from .outbox import DM, Message, Picture, Post, Reply, Result, Thread
 from .pictures import Pictures
@@ -32,7 +33,25 @@ DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_act
 
 
 class ServiceError(Exception):
-    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not host."""
+    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not host.
+
+    ``key`` and ``params`` name the message in ``i18n`` (``svc.*``) so that each front end says it in the
+    player's language (``i18n.localize_error``); ``str()`` is the English. A key the catalog does not know is
+    taken as the English text itself."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        try:
+            text = t(key, "en", **params)
+        except KeyError:
+            text, key = key, ""
+        self.key: str | None = key or None
+        self.params = params
+        super().__init__(text)
+
+    @classmethod
+    def of_rule(cls, err: RuleError) -> ServiceError:
+        """A rule error (bad options, say) refused as a request: said exactly as ``str(err)``."""
+        return cls("svc.rule", error=err)
 
 
 @dataclass(frozen=True)
@@ -42,7 +61,11 @@ class Caller:
     guild_id: int = 0
     manager: bool = False  # holds Manage Server: may run administrative commands in any game
     name: str = ""
-    locale: str = "en"
+    locale: str = "en"  # the user's language (Discord's interaction locale): replies are in it
+
+    @property
+    def loc(self) -> str:
+        return locale_of(self.locale)
 
 
 @dataclass
@@ -103,7 +126,9 @@ class Service:
         return report
 
     async def _replay(self, row: GameRow) -> Game:
-        lines = [f"@options {_options_line(row.options)}", f"@seed {row.seed}"]
+        """The game rebuilt from its options, seed, imported script (if any) and stored orders."""
+        seed = row.settings.get("seed", row.seed)  # an imported script brings its own seed
+        lines = [f"@options {_options_line(row.options)}", f"@seed {seed}", *row.settings.get("base", [])]
         for o in await self.store.orders(row.id):
             lines.append(o.text if o.text.startswith("@") else f"{o.role}: {o.text}")
         out = run_lines(lines)
@@ -116,7 +141,7 @@ class Service:
     async def _live(self, channel_id: int) -> Live:
         row = await self.store.game_in_channel(channel_id)
         if row is None:
-            raise ServiceError("there is no game in this channel; start one with /game new")
+            raise ServiceError("svc.no_game")
         live = self.live.get(row.id)
         if live is None:
             live = Live(row)
@@ -134,17 +159,39 @@ class Service:
         return [r for r, (u, _bot) in live.row.seats.items() if u == user_id]
 
     def _need_admin(self, live: Live, caller: Caller, what: str) -> None:
+        """``what``: the action refused (``start``, ``options``, ``spectate``, ``abort``, ``import``)."""
         if not self._is_admin(live, caller):
-            raise ServiceError(
-                f"only the host (<@{live.row.host_id}>) or a member with Manage Server may {what}"
-            )
+            raise ServiceError("svc.need_admin", host=live.row.host_id, what=what)
 
     def _need_game(self, live: Live) -> Game:
         if live.game is None or live.row.status == "lobby":
-            raise ServiceError("the game has not started yet (/game start)")
+            raise ServiceError("svc.not_started")
         if live.row.status == "suspended":
-            raise ServiceError("this game is suspended: its saved state failed the start-up check")
+            raise ServiceError("svc.suspended")
         return live.game
+
+    # --- languages ------------------------------------------------------------------------------------
+    @staticmethod
+    def language(live: Live) -> str:
+        """The game's language: its channel posts and reminders (``/game new language:``)."""
+        return locale_of(live.row.settings.get("language", "en"))
+
+    def player_locale(self, live: Live, user_id: int) -> str:
+        """A player's language for DMs sent on other people's turns: the last one seen from them in this
+        game, else the game's."""
+        seen = live.row.settings.get("locales", {}).get(str(user_id))
+        return locale_of(seen) if seen else self.language(live)
+
+    def game_locale(self, game_id: int) -> str:
+        live = self.live.get(game_id)
+        return self.language(live) if live is not None else "en"
+
+    async def _seen(self, live: Live, caller: Caller) -> None:
+        """Remember the caller's language in the game's settings (saved only when it changes)."""
+        seen = live.row.settings.setdefault("locales", {})
+        if seen.get(str(caller.user_id)) != caller.loc:
+            seen[str(caller.user_id)] = caller.loc
+            await self.store.set_settings(live.row.id, live.row.settings)
 
     # --- /game ----------------------------------------------------------------------------------------
     async def new_game(
@@ -154,84 +201,82 @@ class Service:
         *,
         deadline_hours: float | None = None,
         deadline_action: str | None = None,
+        language: str | None = None,
     ) -> Result:
+        """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own)."""
+        loc = caller.loc
         if await self.store.game_in_channel(caller.channel_id):
-            raise ServiceError(
-                "this channel already has a game; finish or /game abort it first, or use "
-                "another channel (several games may run in one server)"
-            )
+            raise ServiceError("svc.channel_has_game")
         try:
             opts = parse_options(options)
         except RuleError as e:
-            raise ServiceError(str(e)) from None
-        settings = dict(DEFAULT_SETTINGS)
+            raise ServiceError.of_rule(e) from None
+        settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         if deadline_hours is not None:
             if deadline_hours < 0:
-                raise ServiceError("the deadline is a number of hours, 0 for none")
+                raise ServiceError("svc.deadline_hours")
             settings["deadline_hours"] = deadline_hours
             settings["reminder_hours"] = min(settings["reminder_hours"], deadline_hours / 4)
         if deadline_action is not None:
             if deadline_action not in ("pass", "bot"):
-                raise ServiceError("the deadline action is pass or bot")
+                raise ServiceError("svc.deadline_action")
             settings["deadline_action"] = deadline_action
+        if language is not None and language not in ("en", "ja"):
+            raise ServiceError("svc.language", value=language)
+        settings["language"] = language or loc
+        settings["locales"] = {str(caller.user_id): loc}
         gid = await self.store.create_game(
             caller.guild_id, caller.channel_id, caller.user_id, opts.to_dict(), self.seed_source(), settings
         )
-        roles = ", ".join(opts.roles)
-        text = (
-            f"New game of Napoleon 1815 (game {gid}): {_describe_options(opts)}.\n"
-            f"Seats: {roles}. Take one with /game join; the host starts with /game start."
-        )
+        text = t("svc.new_game", loc, game=gid, options=_describe_options(opts, loc), roles=list(opts.roles))
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None) -> Result:
         live = await self._live(caller.channel_id)
         opts = Options.from_dict(live.row.options)
         if live.row.status != "lobby":
-            raise ServiceError("the game has started; seats change only by the host (/game leave, then join)")
+            raise ServiceError("svc.started_no_join")
         free = [r for r in opts.roles if r not in live.row.seats]
         if role is None:
             if not free:
-                raise ServiceError("every seat is taken")
+                raise ServiceError("svc.seats_full")
             role = free[0]
         if role not in opts.roles:
-            raise ServiceError(f"no seat {role!r} in this game; seats: {', '.join(opts.roles)}")
+            raise ServiceError("svc.no_such_seat", role=role, seats=list(opts.roles))
         if role in live.row.seats:
             holder = live.row.seats[role][0]
-            raise ServiceError(f"the {role} seat is taken by <@{holder}>")
+            raise ServiceError("svc.seat_taken", role=role, holder=holder)
         await self.store.seat(live.row.id, role, caller.user_id)
         live.row.seats[role] = (caller.user_id, False)
+        await self._seen(live, caller)
         left = [r for r in opts.roles if r not in live.row.seats]
-        return Result(
-            Reply(
-                f"<@{caller.user_id}> takes the {ROLE_NAMES[role]} seat."
-                + (f" Still free: {', '.join(left)}." if left else " Every seat is taken."),
-                ephemeral=False,
-            )
-        )
+        key = "svc.joined_free" if left else "svc.joined_full"
+        return Result(Reply(t(key, caller.loc, user=caller.user_id, role=role, free=left), ephemeral=False))
 
     async def leave(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
         roles = self._roles_of(live, caller.user_id)
         if not roles:
-            raise ServiceError("you hold no seat in this game")
+            raise ServiceError("svc.no_seat")
         if live.row.status != "lobby":
-            raise ServiceError("the game has started: ask the host to hand your seat over")
+            raise ServiceError("svc.started_no_leave")
         for r in roles:
             await self.store.unseat(live.row.id, r)
             live.row.seats.pop(r, None)
-        return Result(Reply(f"<@{caller.user_id}> leaves the {', '.join(roles)} seat.", ephemeral=False))
+        return Result(Reply(t("svc.left", caller.loc, user=caller.user_id, roles=roles), ephemeral=False))
 
     async def start(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
-        self._need_admin(live, caller, "start the game")
+        self._need_admin(live, caller, "start")
         if live.row.status != "lobby":
-            raise ServiceError("the game has already started")
+            raise ServiceError("svc.already_started")
         opts = Options.from_dict(live.row.options)
         empty = [r for r in opts.roles if r not in live.row.seats]
         if empty:
-            raise ServiceError(f"seats still empty: {', '.join(empty)} (/game join)")
+            raise ServiceError("svc.seats_empty", roles=empty)
         async with live.lock:
+            if live.game is None and live.row.settings.get("base"):
+                live.game = await self._replay(live.row)  # imported before a restart
             game = live.game or Game.new(opts, live.row.seed)
             live.game = game
             await self.store.start(live.row.id, game.dumps(), 0)
@@ -239,92 +284,98 @@ class Service:
             self._arm_deadline(live)
             await self.store.set_settings(live.row.id, live.row.settings)
         out = self._after_change(live, new_events=game.state.events, everyone=True)
-        return Result(Reply(f"The campaign begins: {_describe_options(opts)}.", ephemeral=False), out)
+        text = t("svc.begins", caller.loc, options=_describe_options(opts, caller.loc))
+        return Result(Reply(text, ephemeral=False), out)
 
     async def status(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
+        loc = caller.loc
         if live.row.status == "lobby" or live.game is None:
             opts = Options.from_dict(live.row.options)
-            seats = ", ".join(
-                f"{r}: " + (f"<@{live.row.seats[r][0]}>" if r in live.row.seats else "free")
-                for r in opts.roles
+            seats = join(
+                (
+                    t("svc.seat_held", loc, role=r, user=live.row.seats[r][0])
+                    if r in live.row.seats
+                    else t("svc.seat_free", loc, role=r)
+                    for r in opts.roles
+                ),
+                loc,
             )
-            return Result(
-                Reply(f"Game {live.row.id} (not started): {_describe_options(opts)}. Seats: {seats}.")
+            text = t(
+                "svc.status_lobby", loc, game=live.row.id, options=_describe_options(opts, loc), seats=seats
             )
-        return Result(Reply(self._status_text(live), pictures=[self._map_picture(live, "public")]))
+            return Result(Reply(text))
+        return Result(Reply(self._status_text(live, loc), pictures=[self._map_picture(live, "public")]))
 
     async def map(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
         self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
+        if roles:
+            await self._seen(live, caller)
         role = roles[0] if roles else "public"
-        return Result(
-            Reply(
-                f"The map as the {ROLE_NAMES.get(role, 'public')} see it.",
-                pictures=[self._map_picture(live, role)],
-            )
-        )
+        return Result(Reply(t("svc.map", caller.loc, role=role), pictures=[self._map_picture(live, role)]))
 
     async def log_text(self, caller: Caller, last: int = 25) -> Result:
         live = await self._live(caller.channel_id)
         game = self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
+        if roles:
+            await self._seen(live, caller)
         role = roles[0] if roles else "public"
-        lines = [t for t in (describe(e) for e in game.view(role).events) if t]
-        return Result(Reply("\n".join(lines[-last:]) or "nothing has happened yet"))
+        lines = [x for x in (describe(e, caller.loc) for e in game.view(role).events) if x]
+        return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
 
     async def set_options(self, caller: Caller, options: str) -> Result:
         live = await self._live(caller.channel_id)
+        loc = caller.loc
         if not options.strip():
-            return Result(
-                Reply(
-                    _describe_options(Options.from_dict(live.row.options))
-                    + f"; deadlines: {_describe_settings(live.row.settings)}"
-                )
-            )
-        self._need_admin(live, caller, "change the options")
+            shown = _describe_options(Options.from_dict(live.row.options), loc)
+            settings = _describe_settings(live.row.settings, loc)
+            return Result(Reply(t("svc.options_show", loc, options=shown, settings=settings)))
+        self._need_admin(live, caller, "options")
         if live.row.status != "lobby":
-            raise ServiceError("options are fixed once the game has started")
+            raise ServiceError("svc.options_fixed")
         try:
             opts = Options.parse(options, Options.from_dict(live.row.options))
         except RuleError as e:
-            raise ServiceError(str(e)) from None
+            raise ServiceError.of_rule(e) from None
         for r in list(live.row.seats):
             if r not in opts.roles:
                 await self.store.unseat(live.row.id, r)
                 live.row.seats.pop(r)
         await self.store.set_options(live.row.id, opts.to_dict())
         live.row.options = opts.to_dict()
-        return Result(Reply(f"Options: {_describe_options(opts)}.", ephemeral=False))
+        return Result(Reply(t("svc.options_set", loc, options=_describe_options(opts, loc)), ephemeral=False))
 
     async def spectate(self, caller: Caller, channel_id: int, stop: bool = False) -> Result:
         live = await self._live(caller.channel_id)
-        self._need_admin(live, caller, "add spectator channels")
+        self._need_admin(live, caller, "spectate")
         if stop:
             await self.store.remove_spectator(live.row.id, channel_id)
-            return Result(Reply(f"<#{channel_id}> no longer follows this game.", ephemeral=False))
+            return Result(Reply(t("svc.spectate_stop", caller.loc, channel=channel_id), ephemeral=False))
         await self.store.add_spectator(live.row.id, channel_id)
         live.row.spectators = sorted({*live.row.spectators, channel_id})
         out: list[Message] = []
         if live.game is not None:
+            lang = self.language(live)
             out.append(
                 Post(
                     channel_id,
-                    f"Following game {live.row.id}.\n" + self._status_text(live),
+                    t("svc.following", lang, game=live.row.id, status=self._status_text(live, lang)),
                     [self._map_picture(live, "public")],
                 )
             )
-        return Result(
-            Reply(f"<#{channel_id}> now follows this game (public map only).", ephemeral=False), out
-        )
+        return Result(Reply(t("svc.spectate", caller.loc, channel=channel_id), ephemeral=False), out)
 
     async def abort(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
-        self._need_admin(live, caller, "abort the game")
+        self._need_admin(live, caller, "abort")
         await self.store.set_status(live.row.id, "aborted")
         self.live.pop(live.row.id, None)
-        return Result(Reply(f"Game {live.row.id} aborted by <@{caller.user_id}>.", ephemeral=False))
+        return Result(
+            Reply(t("svc.aborted", caller.loc, game=live.row.id, user=caller.user_id), ephemeral=False)
+        )
 
     async def export(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id)
@@ -334,7 +385,7 @@ class Service:
         text = game.script()
         return Result(
             Reply(
-                f"Game {live.row.id} as a script: replay it with `python -m engine.script FILE`.",
+                t("svc.export", caller.loc, game=live.row.id),
                 file=(f"estafette-game-{live.row.id}.txt", text.encode()),
             )
         )
@@ -342,26 +393,31 @@ class Service:
     async def import_script(self, caller: Caller, text: str) -> Result:
         """Start this channel's game from a script (a club's own scenario, or an exported game)."""
         live = await self._live(caller.channel_id)
-        self._need_admin(live, caller, "import a game")
+        self._need_admin(live, caller, "import")
         if live.row.status != "lobby":
-            raise ServiceError("import into a game that has not started (/game new, then /game import)")
+            raise ServiceError("svc.import_started")
         try:
             out = run_lines(text.splitlines())
         except ScriptError as e:
-            raise ServiceError(f"the script cannot be read: {e}") from None
+            raise ServiceError("svc.script_unreadable", error=str(e)) from None
         if not out.ok or out.game is None:
             bad = next((r for r in out.results if not r["ok"]), None)
-            raise ServiceError(f"the script does not replay cleanly (line {bad['line'] if bad else '?'})")
+            raise ServiceError("svc.script_bad", line=bad["line"] if bad else "?")
         live.game = out.game
         live.row.options = out.game.options.to_dict()
         await self.store.set_options(live.row.id, live.row.options)
-        return Result(
-            Reply(
-                f"Imported: {_describe_options(out.game.options)}, turn {out.game.state.turn}. "
-                f"Seats: {', '.join(out.game.options.roles)}; /game start when they are taken.",
-                ephemeral=False,
-            )
+        # the imported lines and seed are part of the game: replays (start-up check, export) start from them
+        live.row.settings["base"] = list(out.game.state.log)
+        live.row.settings["seed"] = out.game.state.seed
+        await self.store.set_settings(live.row.id, live.row.settings)
+        text = t(
+            "svc.imported",
+            caller.loc,
+            options=_describe_options(out.game.options, caller.loc),
+            turn=out.game.state.turn,
+            roles=list(out.game.options.roles),
         )
+        return Result(Reply(text, ephemeral=False))
 
     # --- preferences --------------------------------------------------------------------------------------
     async def prefer(self, caller: Caller, key: str, value: str) -> Result:
@@ -372,32 +428,30 @@ class Service:
         game = self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
         if not roles:
-            raise ServiceError("only a seated player has preferences")
+            raise ServiceError("svc.prefs_no_seat")
+        await self._seen(live, caller)
+        loc = caller.loc
         if key == "battle":
             spec = _standing_spec(value)
             await self.store.set_preference(live.row.id, caller.user_id, "battle", spec or None)
             text = (
-                "Standing battle orders cancelled."
+                t("svc.standing_cancelled", loc)
                 if not spec
-                else f"Standing battle orders: {_describe_standing(spec)}. Each battle turn they are carried "
-                f"out as ordinary orders and reported to you; /game prefer battle off cancels them."
+                else t("svc.standing_set", loc, spec=_describe_standing(spec, loc))
             )
             out: list[Message] = []
             async with live.lock:
                 out += await self._standing_orders(live)
             return Result(Reply(text), out)
         if key not in ("hits", "supply"):
-            raise ServiceError(
-                "preferences: hits (which of equal blocks takes a hit first), supply (which "
-                "blocks the supply rule removes first), battle (standing battle orders)"
-            )
+            raise ServiceError("svc.pref_keys")
         ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
         async with live.lock:
             work = Game.loads(game.dumps())
             try:
                 work.prefer(roles[0], key, ids)
             except RuleError as e:
-                raise ServiceError(str(e)) from None
+                raise ServiceError.of_rule(e) from None
             seq = live.row.version + 1
             directive = work.state.log[-1]  # "@prefer role key:ids" - a directive, replayed as one
             await self.store.record(
@@ -405,7 +459,8 @@ class Service:
             )
             live.game = work
             live.row.version = seq
-        return Result(Reply(f"Preference saved: {key} {', '.join(work.state.preferences[roles[0]][key])}."))
+        saved = work.state.preferences[roles[0]][key]
+        return Result(Reply(t("svc.pref_saved", loc, key=key, units=list(saved))))
 
     # --- orders -------------------------------------------------------------------------------------------
     async def order(
@@ -413,26 +468,28 @@ class Service:
     ) -> Result:
         """Apply one order for the caller. The order is stored with the new snapshot before any reply."""
         live = await self._live(caller.channel_id)
+        loc = caller.loc
         if interaction_id is not None:
             prev = await self.store.find_interaction(interaction_id)
             if prev is not None:
-                return Result(Reply(prev.reply or "already done"))
+                return Result(Reply(prev.reply or t("svc.already_done", loc)))
         async with live.lock:
             game = self._need_game(live)
             if interaction_id is not None:  # checked again under the lock: two deliveries at once
                 prev = await self.store.find_interaction(interaction_id)
                 if prev is not None:
-                    return Result(Reply(prev.reply or "already done"))
+                    return Result(Reply(prev.reply or t("svc.already_done", loc)))
             role = self._acting_role(live, game, caller, text, role)
+            await self._seen(live, caller)
             before = len(game.state.events)
             old_state = game.state
             try:
                 game.apply(role, text)  # atomic: on a RuleError nothing changed
             except RuleError as e:
-                return Result(Reply(f"Not accepted — {e}"))
+                return Result(Reply(t("svc.not_accepted", loc, error=localize_error(e, loc))))
             seq = live.row.version + 1
             new = game.state.events[before:]
-            reply = self._reply_text(game, role, new)
+            reply = self._reply_text(game, role, new, loc)
             try:
                 await self.store.record(
                     live.row.id,
@@ -447,7 +504,7 @@ class Service:
                 )
             except DuplicateInteraction as d:
                 game.state = old_state
-                return Result(Reply(d.reply or "already done"))
+                return Result(Reply(d.reply or t("svc.already_done", loc)))
             except Exception:
                 game.state = old_state  # not stored, so not applied
                 raise
@@ -462,12 +519,10 @@ class Service:
     def _acting_role(self, live: Live, game: Game, caller: Caller, text: str, role: str | None) -> str:
         mine = self._roles_of(live, caller.user_id)
         if not mine:
-            raise ServiceError(
-                "you hold no seat in this game (spectators watch; players /game join before the start)"
-            )
+            raise ServiceError("svc.no_seat_order")
         if role is not None:
             if role not in mine:
-                raise ServiceError(f"you do not hold the {role} seat")
+                raise ServiceError("svc.not_your_seat", role=role)
             return role
         active = [r for r in mine if r in game.active()]
         if len(active) == 1:
@@ -480,9 +535,9 @@ class Service:
                 return r
         return active[0]
 
-    def _reply_text(self, game: Game, role: str, events: list) -> str:
-        lines = [t for t in (describe(e.visible(role)) for e in events) if t]
-        return "Done." + ("\n" + "\n".join(lines[-15:]) if lines else "")
+    def _reply_text(self, game: Game, role: str, events: list, loc: str = "en") -> str:
+        lines = [x for x in (describe(e.visible(role), loc) for e in events) if x]
+        return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
 
     # --- autocomplete and battle deployment drafts ---------------------------------------------------
     async def suggestions(
@@ -528,29 +583,32 @@ class Service:
         return units, {u: c for u, c in draft.items() if u in units}
 
     async def draft_assign(
-        self, game_id: int, user_id: int, town: str, units: list[str], column: str | None
+        self,
+        game_id: int,
+        user_id: int,
+        town: str,
+        units: list[str],
+        column: str | None,
+        locale: str = "en",
     ) -> str:
         live = await self.live_game(game_id)
         if live is None:
-            raise ServiceError("that game no longer exists")
+            raise ServiceError("svc.game_gone")
         role = self._deploy_role(live, user_id, town)
         state = self.deploy_state(live, role, town)
         if state is None:
-            raise ServiceError(
-                f"this deployment prompt is out of date: the battle of {town} no longer waits "
-                f"for your deployment"
-            )
+            raise ServiceError("svc.prompt_stale", town=town)
         all_units, _ = state
         draft = live.row.settings["drafts"][f"{role}@{town}"]
         for u in units:
             if u not in all_units:
-                raise ServiceError(f"{u} is not one of your blocks in the battle of {town}")
+                raise ServiceError("svc.not_your_block", unit=u, town=town)
             if column is None:
                 draft.pop(u, None)
             else:
                 draft[u] = column
         await self.store.set_settings(live.row.id, live.row.settings)
-        return self.draft_text(live, role, town)
+        return self.draft_text(live, role, town, locale)
 
     def _deploy_role(self, live: Live, user_id: int, town: str) -> str:
         for r in self._roles_of(live, user_id):
@@ -558,53 +616,48 @@ class Service:
                 return r
         mine = self._roles_of(live, user_id)
         if not mine:
-            raise ServiceError("you hold no seat in that game")
-        raise ServiceError(
-            f"this deployment prompt is out of date: the battle of {town} no longer waits for your deployment"
-        )
+            raise ServiceError("svc.no_seat_that")
+        raise ServiceError("svc.prompt_stale", town=town)
 
-    def draft_text(self, live: Live, role: str, town: str) -> str:
+    def draft_text(self, live: Live, role: str, town: str, locale: str = "en") -> str:
+        loc = locale_of(locale)
         state = self.deploy_state(live, role, town)
         if state is None:
-            return f"The battle of {town} no longer waits for your deployment."
+            return t("svc.draft_stale", loc, town=town)
         units, draft = state
         cols = {c: [u for u in units if draft.get(u) == c] for c in ("left", "center", "right", "reserve")}
         todo = [u for u in units if u not in draft]
-        lines = [
-            f"**Battle of {town}** — deploy your {len(units)} blocks (6.2): at least one in each of Left, "
-            f"Center and Right; any number in Reserve. Your deployment stays secret until both sides "
-            f"have deployed."
-        ]
+        lines = [t("svc.draft_head", loc, town=town, n=len(units))]
         for c, us in cols.items():
-            lines.append(f"{c.title()}: {', '.join(us) or '—'}")
-        lines.append(f"Not yet placed: {', '.join(todo) or 'none'}")
-        lines.append(
-            "Pick blocks, then a column; Confirm when done. Text fallback: "
-            f"`/deploy left:… center:… right:… reserve:… battle:{town}`"
-        )
+            lines.append(
+                t("svc.draft_column", loc, column=c, units=join(us, loc) or t("svc.draft_none", loc))
+            )
+        lines.append(t("svc.draft_todo", loc, units=join(todo, loc) or t("svc.draft_todo_none", loc)))
+        lines.append(t("svc.draft_help", loc, town=town))
         return "\n".join(lines)
 
     async def draft_confirm(
-        self, game_id: int, user_id: int, town: str, interaction_id: str | None
+        self, game_id: int, user_id: int, town: str, interaction_id: str | None, locale: str = "en"
     ) -> Result:
         live = await self.live_game(game_id)
         if live is None:
-            raise ServiceError("that game no longer exists")
+            raise ServiceError("svc.game_gone")
         role = self._deploy_role(live, user_id, town)
         state = self.deploy_state(live, role, town)
         assert state is not None
         units, draft = state
         todo = [u for u in units if u not in draft]
         if todo:
-            raise ServiceError(f"place every block first; still to place: {', '.join(todo)}")
+            raise ServiceError("svc.place_all", units=todo)
         parts = [
             f"{c}:{','.join(u for u in units if draft[u] == c)}"
             for c in ("left", "center", "right", "reserve")
         ]
         text = "/deploy " + " ".join(p for p in parts if not p.endswith(":")) + f" battle:{town}"
-        caller = Caller(user_id, live.row.channel_id, live.row.guild_id)
+        caller = Caller(user_id, live.row.channel_id, live.row.guild_id, locale=locale)
+        version = live.row.version
         res = await self.order(caller, text, interaction_id, role=role)
-        if res.reply.text.startswith("Done"):
+        if live.row.version > version:  # the deployment was accepted: the draft is done
             live.row.settings.get("drafts", {}).pop(f"{role}@{town}", None)
             await self.store.set_settings(live.row.id, live.row.settings)
         return res
@@ -615,23 +668,25 @@ class Service:
         assert game is not None
         row = live.row
         out: list[Message] = []
-        public_lines = [t for t in (describe(e.visible("public")) for e in new_events) if t]
+        lang = self.language(live)  # channel posts: the game's language
+        public_lines = [x for x in (describe(e.visible("public"), lang) for e in new_events) if x]
         pic = self._map_picture(live, "public")
         active = game.active()
         mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))
         due = row.settings.get("due_at")
-        when = f" — deadline <t:{int(due)}:R>" if due and active else ""
+        when = t("svc.deadline_when", lang, due=int(due)) if due and active else ""
         ping = ""
         if game.over and game.state.result:
-            ping = f"\n**Game over**: {game.state.result.reason}"
+            ping = "\n" + t("svc.game_over_ping", lang, reason=game.state.result.reason)
         elif active:
-            ping = "\n" + ", ".join(f"<@{u}>" for u in mentions) + f": your move ({', '.join(active)}){when}"
+            who = ", ".join(f"<@{u}>" for u in mentions)
+            ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
         body = "\n".join(public_lines[-12:]) + ping
         for ch in (row.channel_id, *row.spectators):
             out.append(
                 Post(
                     ch,
-                    body.strip() or self._status_text(live),
+                    body.strip() or self._status_text(live, lang),
                     [pic],
                     mentions if ch == row.channel_id else (),
                 )
@@ -639,8 +694,11 @@ class Service:
         for role, (user, is_bot) in row.seats.items():
             if is_bot or user is None:
                 continue
+            ploc = self.player_locale(live, user)  # a DM: the player's own language
             mine = [
-                t for t in (describe(e.visible(role)) for e in new_events if e.secret and role in e.to) if t
+                x
+                for x in (describe(e.visible(role), ploc) for e in new_events if e.secret and role in e.to)
+                if x
             ]
             if not (everyone or mine or role in active):
                 continue
@@ -653,7 +711,7 @@ class Service:
                     }
                 )
             )
-            text = "\n".join(mine[-12:]) or f"Your forces ({ROLE_NAMES[role]})."
+            text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
             out.append(
                 DM(
                     user,
@@ -698,18 +756,26 @@ class Service:
             lambda: self.pictures.map(game.view(role, events=False), game.scenario),
         )
 
-    def _status_text(self, live: Live) -> str:
+    def _status_text(self, live: Live, loc: str = "en") -> str:
         game = live.game
         assert game is not None
         v = game.view("public", events=False)
         if v.result:
-            return f"Game over: {v.result['reason']}"
+            return t("svc.status_over", loc, reason=v.result["reason"])
         if v.phase == "setup":
-            return f"Deployment: waiting for {', '.join(v.active)}."
+            return t("svc.status_setup", loc, active=list(v.active))
         when = "night" if v.night else v.slot
-        return (
-            f"Turn {v.turn}/{v.last_turn} — {v.day} {when}, {ROLE_NAMES[v.side or 'french']} turn, "
-            f"{v.phase} phase; waiting for {', '.join(v.active) or 'nobody'}."
+        waiting = t("svc.status_waiting", loc, active=list(v.active)) if v.active else t("svc.nobody", loc)
+        return t(
+            "svc.status",
+            loc,
+            turn=v.turn,
+            last=v.last_turn,
+            day=v.day,
+            when=when,
+            side=v.side or "french",
+            phase=v.phase,
+            waiting=waiting,
         )
 
     # --- standing battle orders -------------------------------------------------------------------------
@@ -752,11 +818,12 @@ class Service:
                 )
                 live.row.version = seq
                 new = game.state.events[before:]
-                lines = [t for t in (describe(e.visible(role)) for e in new) if t]
+                ploc = self.player_locale(live, user or 0)
+                lines = [x for x in (describe(e.visible(role), ploc) for e in new) if x]
                 out.append(
                     DM(
                         user or 0,
-                        f"Standing orders: {order}\n" + "\n".join(lines[-8:]),
+                        t("svc.standing_dm", ploc, order=order) + "\n" + "\n".join(lines[-8:]),
                         fallback_channel=live.row.channel_id,
                         game_id=live.row.id,
                         role=role,
@@ -805,11 +872,11 @@ class Service:
             if not row.settings.get("reminded") and remind and now >= due - remind and now < due:
                 row.settings["reminded"] = True
                 await self.store.set_settings(row.id, row.settings)
+                who = ", ".join(f"<@{u}>" for u in users)
                 out.append(
                     Post(
                         row.channel_id,
-                        ", ".join(f"<@{u}>" for u in users)
-                        + f": reminder — the deadline is <t:{int(due)}:R>.",
+                        t("svc.reminder", self.language(live), mentions=who, due=int(due)),
                         mentions=tuple(users),
                     )
                 )
@@ -848,8 +915,8 @@ class Service:
                     )
                     live.row.version = seq
                     out += self._after_change(live, game.state.events[before:])
-            note = "passed" if action == "pass" else "passed (bot players arrive with a later version)"
-            out.insert(0, Post(live.row.channel_id, f"The deadline passed: {', '.join(late)} {note}."))
+            key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
+            out.insert(0, Post(live.row.channel_id, t(key, self.language(live), late=late)))
             live.row.settings["due_at"] = None
             live.row.settings["waiting"] = None
             await self._save_deadline(live)
@@ -878,28 +945,32 @@ def _options_line(d: dict[str, Any]) -> str:
     return " ".join(f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}" for k, v in d.items())
 
 
-def _describe_options(o: Options) -> str:
+def _describe_options(o: Options, loc: str = "en") -> str:
     extras = [
-        x
-        for x, on in (
-            ("command control 13.2", o.command_control),
-            ("corps restriction 13.3", o.corps_restriction),
+        t(key, loc)
+        for key, on in (
+            ("svc.options_command_control", o.command_control),
+            ("svc.options_corps_restriction", o.corps_restriction),
         )
         if on
     ]
-    days = f", {o.days} day(s)" if o.days else ""
-    return f"{o.players} players, rules {o.ruleset}, setup {o.setup}{days}" + (
-        f", {', '.join(extras)}" if extras else ""
+    days = t("svc.options_days", loc, days=o.days) if o.days else ""
+    more = t("svc.options_extras", loc, extras=extras) if extras else ""
+    return t(
+        "svc.options_text", loc, players=o.players, ruleset=o.ruleset, setup=o.setup, days=days, extras=more
     )
 
 
-def _describe_settings(s: dict[str, Any]) -> str:
+def _describe_settings(s: dict[str, Any], loc: str = "en") -> str:
     h = s.get("deadline_hours") or 0
-    return (
-        "none"
-        if not h
-        else f"{h:g} h, reminder {s.get('reminder_hours', 0):g} h before, then "
-        f"{s.get('deadline_action', 'pass')}"
+    if not h:
+        return t("svc.deadline_none", loc)
+    return t(
+        "svc.deadline_text",
+        loc,
+        hours=h,
+        reminder=s.get("reminder_hours", 0),
+        action=s.get("deadline_action", "pass"),
     )
 
 
@@ -914,24 +985,21 @@ def _standing_spec(value: str) -> dict[str, bool]:
     known = {"fire", "square", "hold"}
     bad = words - known - {"on"}
     if bad:
-        raise ServiceError(
-            f"standing battle orders: fire (fire with every block that may), square (form square "
-            f"against cavalry), hold (never retreat; always on) — not {', '.join(sorted(bad))}"
-        )
+        raise ServiceError("svc.standing_bad", words=sorted(bad))
     return {"fire": "fire" in words, "square": "square" in words, "hold": True}
 
 
-def _describe_standing(spec: dict[str, bool]) -> str:
+def _describe_standing(spec: dict[str, bool], loc: str = "en") -> str:
     parts = [
-        p
-        for p, on in (
-            ("fire with every block that may fire", spec.get("fire")),
-            ("form square against cavalry", spec.get("square")),
-            ("never retreat", True),
+        t(key, loc)
+        for key, on in (
+            ("svc.standing_fire", spec.get("fire")),
+            ("svc.standing_square", spec.get("square")),
+            ("svc.standing_hold", True),
         )
         if on
     ]
-    return "; ".join(parts)
+    return t("svc.standing_sep", loc).join(parts)
 
 
 def _standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None:

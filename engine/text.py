@@ -11,7 +11,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from .errors import RuleError
+from .messages import rule_error
 
 _OPTION = re.compile(r"(?:^|\s)([a-z][a-z0-9_-]*):", re.IGNORECASE)
 
@@ -32,24 +32,19 @@ def parse_command(text: str) -> Command:
     """Split one order line into its name and options. Raises RuleError on a line that is not an order."""
     s = text.strip()
     if not s.startswith("/"):
-        raise RuleError(
-            "",
-            f"an order starts with '/', for example '/move units:FR-1 path:Beaumont>Charleroi' (got {s!r})",
-        )
+        raise rule_error("", "text.no_slash", text=s)
     head, _, rest = s[1:].partition(" ")
     name = head.strip().lower()
     if not re.fullmatch(r"[a-z][a-z0-9-]*", name):
-        raise RuleError("", f"'{head}' is not an order name")
+        raise rule_error("", "text.bad_name", name=head)
     options: dict[str, str] = {}
     rest = " " + rest
     pos = 0
     matches = list(_OPTION.finditer(rest))
     if matches and rest[: matches[0].start()].strip():
-        raise RuleError(
-            "", f"'/{name}' expects options written as name:value, not {rest[: matches[0].start()].strip()!r}"
-        )
+        raise rule_error("", "text.not_name_value", order=name, text=rest[: matches[0].start()].strip())
     if not matches and rest.strip():
-        raise RuleError("", f"'/{name}' expects options written as name:value, not {rest.strip()!r}")
+        raise rule_error("", "text.not_name_value", order=name, text=rest.strip())
     i = 0
     while i < len(matches):
         m = matches[i]
@@ -58,7 +53,7 @@ def parse_command(text: str) -> Command:
         if start < len(rest) and rest[start] == '"':
             close = rest.find('"', start + 1)
             if close < 0:
-                raise RuleError("", f"the value of '{key}' opens a quote that is never closed")
+                raise rule_error("", "text.open_quote", option=key)
             value = rest[start + 1 : close]
             pos = close + 1
             # skip option-looking matches inside the quotes
@@ -66,13 +61,13 @@ def parse_command(text: str) -> Command:
             while i < len(matches) and matches[i].start() < pos:
                 i += 1
             if rest[pos : (matches[i].start() if i < len(matches) else len(rest))].strip():
-                raise RuleError("", f"unexpected text after the quoted value of '{key}'")
+                raise rule_error("", "text.after_quote", option=key)
         else:
             end = matches[i + 1].start() if i + 1 < len(matches) else len(rest)
             value = rest[start:end].strip()
             i += 1
         if key in options:
-            raise RuleError("", f"option '{key}' is given twice")
+            raise rule_error("", "text.option_twice", option=key)
         options[key] = value
     return Command(name, options)
 
@@ -93,4 +88,4 @@ def yes_no(value: str, option: str) -> bool:
         return True
     if v in ("no", "n", "false", "off", "0", ""):
         return False
-    raise RuleError("", f"option '{option}' takes yes or no, not {value!r}")
+    raise rule_error("", "text.yes_no", option=option, value=value)

@@ -275,3 +275,86 @@ async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_end
     public = " ".join(m.get("content") or "" for m in h.fake.messages_in(chan(h, "game-1")))
     assert "have deployed:" not in public, "no secret deployment in the public channel"
     assert "PR-1 placed" not in public, "placed blocks are anonymous to the other side"
+
+
+async def _battle_until_bob_deploys(h):
+    from discord_fake import Upload
+
+    await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", channel="game-1"))
+    await h.feed(
+        h.slash("game import", {"script": Upload("club.txt", BATTLE_SCRIPT)}, user="alice", channel="game-1")
+    )
+    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    await h.feed(
+        h.slash(
+            "move",
+            {"units": "FR-1,FR-2,FR-3", "path": "Solre-sur-Sambre>Thuin"},
+            user="alice",
+            channel="game-1",
+        )
+    )
+    await h.feed(h.slash("end", user="alice", channel="game-1"))
+    bob = h.world.user("bob")
+    prompt = [
+        m
+        for m in h.fake.dms_to(bob)
+        if any(c.get("custom_id", "").startswith("est:s:") for c in components_of(m))
+    ][-1]
+    return bob, prompt
+
+
+async def test_deployment_buttons_still_work_after_a_restart(harness):
+    h = harness
+    bob, prompt = await _battle_until_bob_deploys(h)
+    select = next(c for c in components_of(prompt) if c["custom_id"].startswith("est:s:"))
+    buttons = {c["label"]: c["custom_id"] for c in components_of(prompt) if c.get("type") == 2}
+    await h.feed(h.select(select["custom_id"], ["PR-1"], message=prompt, user=bob))
+    await h.feed(h.click(buttons["→ Left"], message=prompt, user=bob))
+    await h.restart()  # a new bot process, same database: the draft and the prompt survive
+    for unit, column in (("PR-2", "→ Center"), ("PR-3", "→ Right")):
+        await h.feed(h.select(select["custom_id"], [unit], message=prompt, user=bob))
+        d = await h.feed(h.click(buttons[column], message=prompt, user=bob))
+        assert d.reply.type == 7, d.reply
+    d = await h.feed(h.click(buttons["Confirm"], message=prompt, user=bob))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    game = next(iter(h.bot.service.live.values())).game
+    assert game.active() == ["french"]  # the attacker deploys next (6.2)
+
+
+async def test_confirming_an_incomplete_deployment_says_what_is_missing(harness):
+    h = harness
+    bob, prompt = await _battle_until_bob_deploys(h)
+    buttons = {c["label"]: c["custom_id"] for c in components_of(prompt) if c.get("type") == 2}
+    d = await h.feed(h.click(buttons["Confirm"], message=prompt, user=bob))
+    assert d.reply.ephemeral and "still to place" in d.reply.content
+    alice = h.world.user("alice")
+    d = await h.feed(h.click(buttons["Confirm"], message=prompt, user=alice))  # not her deployment
+    assert d.reply.ephemeral and ("out of date" in d.reply.content or "no seat" in d.reply.content)
+
+
+async def test_three_player_allied_thread_is_created_open_and_locked_by_the_rules(harness):
+    h = harness
+    await h.feed(h.slash("game new", {"setup": "free", "players": 3}, user="alice", channel="game-1"))
+    for user, role in (("alice", "french"), ("bob", "british"), ("carol", "prussian")):
+        await h.feed(h.slash("game join", {"role": role}, user=user, channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    threads = h.fake.threads()
+    assert len(threads) == 1 and threads[0]["type"] == 12  # a private thread, open during deployment (13.1)
+    members = h.fake.thread_members.get(int(threads[0]["id"]), set())
+    assert {h.world.user("bob").id, h.world.user("carol").id} <= set(members)
+    assert h.world.user("alice").id not in members
+    # deploy both allied armies and the French: the first campaign turn is French, by day: locked
+    game = next(iter(h.bot.service.live.values())).game
+    for role in ("british", "prussian", "french"):
+        user = {"british": "bob", "prussian": "carol", "french": "alice"}[role]
+        while role in game.active():
+            lg = game.legal(role)
+            order = "/end" if "/end" in lg.choices else lg.choices[0]
+            cmd = order.split()
+            opts = dict(o.split(":", 1) for o in cmd[1:])
+            await h.feed(h.slash(cmd[0][1:], opts, user=user, channel="game-1"))
+    assert game.state.phase == "movement"
+    edits = h.fake.thread_edits(int(threads[0]["id"]))
+    assert edits and edits[-1].get("locked") is True

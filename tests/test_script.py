@@ -114,7 +114,9 @@ def test_scenario_dump_contract():
 
 
 def test_demo_runs():
-    p = subprocess.run([sys.executable, "-m", "bot", "demo", "--scripted"], capture_output=True, text=True, cwd=ROOT)
+    p = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--scripted"], capture_output=True, text=True, cwd=ROOT
+    )
     assert p.returncode == 0, p.stderr
     assert "Turn 1" in p.stdout
     assert "rejected" not in p.stdout  # the demo script replays cleanly

@@ -14,6 +14,7 @@ from ..service import Service
 from ..storage import Store
 from .cog import DeployButton, DeploySelect, EstafetteCog, on_app_command_error
 from .send import Sender
+from .translate import EstafetteTranslator
 
 log = logging.getLogger("estafette.discord")
 TICK_SECONDS = 60
@@ -51,6 +52,7 @@ class EstafetteBot(commands.Bot):
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
         self.add_dynamic_items(DeployButton, DeploySelect)  # buttons that still work after a restart
         self.tree.on_error = on_app_command_error
+        await self.tree.set_translator(EstafetteTranslator())  # Japanese names and descriptions
         if self.do_sync:
             if self.dev_guild:
                 guild = discord.Object(self.dev_guild)

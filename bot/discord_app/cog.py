@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from engine import RuleError
 
+from ..i18n import locale_of, localize_error, t, term
 from ..outbox import DM, Result
 from ..service import Caller, Service, ServiceError
 from .send import Sender, chunks
@@ -19,6 +20,16 @@ log = logging.getLogger("estafette.discord")
 
 COLUMNS = ("left", "center", "right", "reserve")
 PAGE = 25  # a select offers at most 25 options
+
+
+def _d(command: str) -> str:
+    """The English description of a command (``"game new"``); the translator gives the Japanese one."""
+    return t("cmd." + command.replace(" ", "."))
+
+
+def _o(command: str, *options: str) -> dict[str, str]:
+    """English descriptions of a command's options, for ``app_commands.describe``."""
+    return {o: t(f"opt.{command.replace(' ', '.')}.{o}") for o in options}
 
 
 def caller_of(interaction: discord.Interaction) -> Caller:
@@ -84,7 +95,13 @@ class DeploySelect(
     """The block picker of the deployment prompt (a page of at most 25 blocks)."""
 
     def __init__(
-        self, game: int, ver: int, town: str, page: int, options: list[discord.SelectOption] | None = None
+        self,
+        game: int,
+        ver: int,
+        town: str,
+        page: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         opts = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
@@ -93,7 +110,7 @@ class DeploySelect(
                 min_values=1,
                 max_values=len(opts),
                 options=opts,
-                placeholder="Pick blocks",
+                placeholder=placeholder or t("ui.pick_blocks"),
                 row=0,
             )
         )
@@ -118,33 +135,38 @@ def deploy_view(
     draft: dict[str, str],
     page: int = 0,
     picked: list[str] | None = None,
+    locale: str = "en",
 ) -> discord.ui.View:
+    loc = locale_of(locale)
     view = discord.ui.View(timeout=None)
     pages = max(1, (len(units) + PAGE - 1) // PAGE)
     page = min(page, pages - 1)
     shown = units[page * PAGE : (page + 1) * PAGE]
     options = [
         discord.SelectOption(
-            label=u, value=u, description=f"now: {draft.get(u, 'not placed')}", default=u in (picked or [])
+            label=u,
+            value=u,
+            description=t("ui.now", loc, column=draft[u]) if u in draft else t("ui.now_unplaced", loc),
+            default=u in (picked or []),
         )
         for u in shown
     ]
-    view.add_item(DeploySelect(game_id, version, town, page, options))
+    view.add_item(DeploySelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
     for c in COLUMNS:
+        label = t("ui.to_column", loc, column=c)
         view.add_item(
-            DeployButton(
-                game_id, version, town, c, label=f"→ {c.title()}", style=discord.ButtonStyle.primary, row=1
-            )
+            DeployButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
         )
     if pages > 1:
         view.add_item(DeployButton(game_id, version, town, "page", str((page - 1) % pages), label="◀", row=2))
         view.add_item(DeployButton(game_id, version, town, "page", str((page + 1) % pages), label="▶", row=2))
+    clear, confirm = t("ui.clear", loc), t("ui.confirm", loc)
     view.add_item(
-        DeployButton(game_id, version, town, "clear", label="Clear", style=discord.ButtonStyle.danger, row=2)
+        DeployButton(game_id, version, town, "clear", label=clear, style=discord.ButtonStyle.danger, row=2)
     )
     view.add_item(
         DeployButton(
-            game_id, version, town, "confirm", label="Confirm", style=discord.ButtonStyle.success, row=2
+            game_id, version, town, "confirm", label=confirm, style=discord.ButtonStyle.success, row=2
         )
     )
     return view
@@ -164,13 +186,19 @@ def _auto(order: str, option: str):
         except Exception:
             log.exception("autocomplete failed")
             values = []
+        loc = locale_of(interaction.locale)
+        if order == "battle-move" and option == "to" and loc != "en":  # positions in the player's words
+            return [
+                app_commands.Choice(name=f"{term('position', v, loc)} ({v})"[:100], value=v[:100])
+                for v in values
+            ]
         return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
 
     return complete
 
 
 class EstafetteCog(commands.Cog):
-    game = app_commands.Group(name="game", description="Napoleon 1815 campaigns in this channel")
+    game = app_commands.Group(name="game", description=_d("game"))
 
     def __init__(self, bot: commands.Bot, service: Service, sender: Sender) -> None:
         self.bot = bot
@@ -179,6 +207,7 @@ class EstafetteCog(commands.Cog):
         self.picked: dict[tuple[int, int, str], list[str]] = {}  # (user, game, town) -> blocks picked
         sender.deploy_view = self._dm_view
         sender.remember_thread = service.set_thread
+        sender.game_locale = service.game_locale
 
     def _dm_view(self, m: DM) -> discord.ui.View | None:
         live = self.service.live.get(m.game_id)
@@ -189,7 +218,8 @@ class EstafetteCog(commands.Cog):
         if state is None:
             return None
         units, draft = state
-        return deploy_view(m.game_id, live.row.version, town, units, draft)
+        loc = self.service.player_locale(live, m.user_id)
+        return deploy_view(m.game_id, live.row.version, town, units, draft, locale=loc)
 
     async def run(self, interaction: discord.Interaction, coro) -> None:
         """Await a service call and deliver its result; errors go through the one error handler."""
@@ -201,19 +231,27 @@ class EstafetteCog(commands.Cog):
         await self.run(interaction, self.service.order(caller_of(interaction), text, str(interaction.id)))
 
     # --- /game ------------------------------------------------------------------------------------------
-    @game.command(name="new", description="Start a new campaign in this channel")
+    @game.command(name="new", description=_d("game new"))
     @app_commands.describe(
-        setup="historical (3.2), free (3.1) or initiative (3.3, the default)",
-        players="2 (French / Allied) or 3 (French / British / Prussian)",
-        ruleset="rules edition: 3.4 (2006, default) or 3rd (1994 + FAQ)",
-        command_control="optional rule 13.2",
-        corps_restriction="optional rule 13.3 (3.4 only)",
-        days="play only the first N days of the time record (0 = all four)",
-        deadline_hours="hours each player has to act (0 = no deadline)",
+        **_o(
+            "game new",
+            "setup",
+            "players",
+            "ruleset",
+            "command_control",
+            "corps_restriction",
+            "days",
+            "deadline_hours",
+            "language",
+        )
     )
     @app_commands.choices(
         setup=[app_commands.Choice(name=n, value=n) for n in ("initiative", "historical", "free")],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("3.4", "3rd")],
+        language=[
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="日本語", value="ja"),
+        ],
     )
     async def game_new(
         self,
@@ -225,6 +263,7 @@ class EstafetteCog(commands.Cog):
         corps_restriction: bool = False,
         days: app_commands.Range[int, 0, 10] = 0,
         deadline_hours: app_commands.Range[float, 0, 720] = 24.0,
+        language: str | None = None,
     ) -> None:
         opts = (
             f"setup={setup} players={players} ruleset={ruleset} "
@@ -232,97 +271,97 @@ class EstafetteCog(commands.Cog):
             f" corps_restriction={'on' if corps_restriction else 'off'} days={days}"
         )
         await self.run(
-            interaction, self.service.new_game(caller_of(interaction), opts, deadline_hours=deadline_hours)
+            interaction,
+            self.service.new_game(
+                caller_of(interaction), opts, deadline_hours=deadline_hours, language=language
+            ),
         )
 
-    @game.command(name="join", description="Take a seat in this channel's game")
+    @game.command(name="join", description=_d("game join"))
+    @app_commands.describe(**_o("game join", "role"))
     @app_commands.choices(
         role=[app_commands.Choice(name=n, value=n) for n in ("french", "allied", "british", "prussian")]
     )
     async def game_join(self, interaction: discord.Interaction, role: str | None = None) -> None:
         await self.run(interaction, self.service.join(caller_of(interaction), role))
 
-    @game.command(name="leave", description="Give up your seat before the game starts")
+    @game.command(name="leave", description=_d("game leave"))
     async def game_leave(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.leave(caller_of(interaction)))
 
-    @game.command(name="start", description="Start the campaign (host or Manage Server)")
+    @game.command(name="start", description=_d("game start"))
     async def game_start(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.start(caller_of(interaction)))
 
-    @game.command(name="status", description="Turn, phase and whose move it is")
+    @game.command(name="status", description=_d("game status"))
     async def game_status(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.status(caller_of(interaction)))
 
-    @game.command(name="map", description="Your private map (your own block faces)")
+    @game.command(name="map", description=_d("game map"))
     async def game_map(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.map(caller_of(interaction)))
 
-    @game.command(name="log", description="What has happened, as you may know it")
+    @game.command(name="log", description=_d("game log"))
+    @app_commands.describe(**_o("game log", "last"))
     async def game_log(
         self, interaction: discord.Interaction, last: app_commands.Range[int, 1, 100] = 25
     ) -> None:
         await self.run(interaction, self.service.log_text(caller_of(interaction), last))
 
-    @game.command(name="options", description="Show or change the options before the start")
-    @app_commands.describe(options="e.g. players=3 ruleset=3rd command_control=on (empty: show)")
+    @game.command(name="options", description=_d("game options"))
+    @app_commands.describe(**_o("game options", "options"))
     async def game_options(self, interaction: discord.Interaction, options: str = "") -> None:
         await self.run(interaction, self.service.set_options(caller_of(interaction), options))
 
-    @game.command(name="spectate", description="Post the public map of this game in another channel too")
+    @game.command(name="spectate", description=_d("game spectate"))
+    @app_commands.describe(**_o("game spectate", "channel", "stop"))
     async def game_spectate(
         self, interaction: discord.Interaction, channel: discord.TextChannel, stop: bool = False
     ) -> None:
         await self.run(interaction, self.service.spectate(caller_of(interaction), channel.id, stop))
 
-    @game.command(name="prefer", description="Standing preferences: hits, supply, battle")
-    @app_commands.describe(
-        key="hits / supply: a priority list of your blocks; battle: standing battle orders",
-        value="e.g. BR-3,BR-5 — or for battle: 'fire square', or 'off'",
-    )
+    @game.command(name="prefer", description=_d("game prefer"))
+    @app_commands.describe(**_o("game prefer", "key", "value"))
     @app_commands.choices(key=[app_commands.Choice(name=n, value=n) for n in ("hits", "supply", "battle")])
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
 
-    @game.command(name="abort", description="End this channel's game (host or Manage Server)")
+    @game.command(name="abort", description=_d("game abort"))
     async def game_abort(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.abort(caller_of(interaction)))
 
-    @game.command(name="export", description="The game as a script file")
+    @game.command(name="export", description=_d("game export"))
     async def game_export(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.export(caller_of(interaction)))
 
-    @game.command(name="import", description="Start this channel's new game from a script file")
+    @game.command(name="import", description=_d("game import"))
+    @app_commands.describe(**_o("game import", "script"))
     async def game_import(self, interaction: discord.Interaction, script: discord.Attachment) -> None:
         data = (await script.read()).decode("utf-8", errors="replace")
         await self.run(interaction, self.service.import_script(caller_of(interaction), data))
 
     # --- campaign orders ----------------------------------------------------------------------------------
-    @app_commands.command(name="move", description="Move units of one group along a path (5.0)")
-    @app_commands.describe(
-        units="units of one group, comma-separated",
-        path="towns joined by >",
-        forced="force-march one town more (5.5)",
-    )
+    @app_commands.command(name="move", description=_d("move"))
+    @app_commands.describe(**_o("move", "units", "path", "forced"))
     @app_commands.autocomplete(units=_auto("move", "units"), path=_auto("move", "path"))
     async def move(
         self, interaction: discord.Interaction, units: str, path: str, forced: bool = False
     ) -> None:
         await self.order(interaction, f"/move units:{units} path:{path}" + (" forced:yes" if forced else ""))
 
-    @app_commands.command(name="end", description="You have finished what you are doing now")
+    @app_commands.command(name="end", description=_d("end"))
     async def end(self, interaction: discord.Interaction) -> None:
         await self.order(interaction, "/end")
 
-    @app_commands.command(name="setup", description="Free deployment before the game (3.1)")
+    @app_commands.command(name="setup", description=_d("setup"))
+    @app_commands.describe(**_o("setup", "units", "town"))
     @app_commands.autocomplete(units=_auto("setup", "units"), town=_auto("setup", "town"))
     async def setup(self, interaction: discord.Interaction, units: str, town: str) -> None:
         await self.order(interaction, f"/setup units:{units} town:{town}")
 
     # --- battle orders ------------------------------------------------------------------------------------
-    @app_commands.command(
-        name="deploy", description="Secret battle deployment (6.2); the DM buttons do the same"
-    )
+    @app_commands.command(name="deploy", description=_d("deploy"))
+    @app_commands.describe(**_o("deploy", "left", "center", "right", "reserve", "battle"))
     @app_commands.autocomplete(battle=_auto("deploy", "battle"))
     async def deploy(
         self,
@@ -338,8 +377,8 @@ class EstafetteCog(commands.Cog):
         )
         await self.order(interaction, text + (f" battle:{battle}" if battle else ""))
 
-    @app_commands.command(name="battle-move", description="A combat move (8.1-8.2)")
-    @app_commands.describe(to="reserve, left, center, right, across-left, across-center, across-right")
+    @app_commands.command(name="battle-move", description=_d("battle-move"))
+    @app_commands.describe(**_o("battle-move", "unit", "to", "battle"))
     @app_commands.autocomplete(
         unit=_auto("battle-move", "unit"),
         to=_auto("battle-move", "to"),
@@ -352,7 +391,8 @@ class EstafetteCog(commands.Cog):
             interaction, f"/battle-move unit:{unit} to:{to}" + (f" battle:{battle}" if battle else "")
         )
 
-    @app_commands.command(name="fire", description="Fire with one block (8.3)")
+    @app_commands.command(name="fire", description=_d("fire"))
+    @app_commands.describe(**_o("fire", "unit", "target", "battle"))
     @app_commands.autocomplete(unit=_auto("fire", "unit"), battle=_auto("fire", "battle"))
     @app_commands.choices(target=[app_commands.Choice(name=n, value=n) for n in ("line", "square")])
     async def fire(
@@ -369,17 +409,20 @@ class EstafetteCog(commands.Cog):
             + (f" battle:{battle}" if battle else ""),
         )
 
-    @app_commands.command(name="square", description="Form square (8.5)")
+    @app_commands.command(name="square", description=_d("square"))
+    @app_commands.describe(**_o("square", "unit", "battle"))
     @app_commands.autocomplete(unit=_auto("square", "unit"), battle=_auto("square", "battle"))
     async def square(self, interaction: discord.Interaction, unit: str, battle: str | None = None) -> None:
         await self.order(interaction, f"/square unit:{unit}" + (f" battle:{battle}" if battle else ""))
 
-    @app_commands.command(name="unsquare", description="Break square (8.5)")
+    @app_commands.command(name="unsquare", description=_d("unsquare"))
+    @app_commands.describe(**_o("unsquare", "unit", "battle"))
     @app_commands.autocomplete(unit=_auto("unsquare", "unit"), battle=_auto("unsquare", "battle"))
     async def unsquare(self, interaction: discord.Interaction, unit: str, battle: str | None = None) -> None:
         await self.order(interaction, f"/unsquare unit:{unit}" + (f" battle:{battle}" if battle else ""))
 
-    @app_commands.command(name="retreat", description="Retreat units out of the battle (7.0-7.3)")
+    @app_commands.command(name="retreat", description=_d("retreat"))
+    @app_commands.describe(**_o("retreat", "units", "to", "battle"))
     @app_commands.autocomplete(
         units=_auto("retreat", "units"), to=_auto("retreat", "to"), battle=_auto("retreat", "battle")
     )
@@ -390,7 +433,10 @@ class EstafetteCog(commands.Cog):
             interaction, f"/retreat units:{units} to:{to}" + (f" battle:{battle}" if battle else "")
         )
 
-    @app_commands.command(name="reinforce", description="Bring units into the battle's reserve (9.0)")
+    @app_commands.command(name="reinforce", description=_d("reinforce"))
+    @app_commands.describe(
+        **{"from_" if k == "from" else k: v for k, v in _o("reinforce", "units", "from", "battle").items()}
+    )
     @app_commands.autocomplete(
         units=_auto("reinforce", "units"),
         from_=_auto("reinforce", "from"),
@@ -404,8 +450,12 @@ class EstafetteCog(commands.Cog):
             interaction, f"/reinforce units:{units} from:{from_}" + (f" battle:{battle}" if battle else "")
         )
 
-    @app_commands.command(
-        name="regroup", description="After a victory: retreat out of, or reinforce into, the town (7.6)"
+    @app_commands.command(name="regroup", description=_d("regroup"))
+    @app_commands.describe(
+        **{
+            "from_" if k == "from" else k: v
+            for k, v in _o("regroup", "units", "to", "from", "battle").items()
+        }
     )
     @app_commands.autocomplete(
         units=_auto("regroup", "units"),
@@ -427,7 +477,8 @@ class EstafetteCog(commands.Cog):
             interaction, f"/regroup units:{units}{where}" + (f" battle:{battle}" if battle else "")
         )
 
-    @app_commands.command(name="orders", description='Several battle orders at once: "fire A; B>across-left"')
+    @app_commands.command(name="orders", description=_d("orders"))
+    @app_commands.describe(**_o("orders", "list", "battle"))
     async def orders(self, interaction: discord.Interaction, list: str, battle: str | None = None) -> None:
         await self.order(interaction, f'/orders list:"{list}"' + (f" battle:{battle}" if battle else ""))
 
@@ -436,20 +487,21 @@ class EstafetteCog(commands.Cog):
         try:
             await self._deploy_select(interaction, item)
         except (ServiceError, RuleError) as e:
-            await _ephemeral(interaction, f"Not done — {e}")
+            await _ephemeral(interaction, _not_done(interaction, e))
 
     async def deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
         try:
             await self._deploy_button(interaction, item)
         except (ServiceError, RuleError) as e:
-            await _ephemeral(interaction, f"Not done — {e}")
+            await _ephemeral(interaction, _not_done(interaction, e))
 
     async def _deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
         key = (interaction.user.id, item.game, item.town)
         self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr]
         live = await self.service.live_game(item.game)
         if live is None or self._stale(live, interaction.user.id, item.town):
-            await interaction.response.send_message(self._stale_text(item.town), ephemeral=True)
+            text = self._stale_text(item.town, locale_of(interaction.locale))
+            await interaction.response.send_message(text, ephemeral=True)
             return
         await interaction.response.defer()
 
@@ -459,22 +511,20 @@ class EstafetteCog(commands.Cog):
         )
 
     @staticmethod
-    def _stale_text(town: str) -> str:
-        return (
-            f"This deployment prompt is out of date: the battle of {town} no longer waits for your "
-            f"deployment. Use the newest prompt, or /game status."
-        )
+    def _stale_text(town: str, locale: str = "en") -> str:
+        return t("ui.stale", locale, town=town)
 
     async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
+        loc = locale_of(interaction.locale)
         live = await self.service.live_game(item.game)
         if live is None or self._stale(live, interaction.user.id, item.town):
-            await interaction.response.send_message(self._stale_text(item.town), ephemeral=True)
+            await interaction.response.send_message(self._stale_text(item.town, loc), ephemeral=True)
             return
         key = (interaction.user.id, item.game, item.town)
         page = 0
         if item.verb == "confirm":
             res = await self.service.draft_confirm(
-                item.game, interaction.user.id, item.town, str(interaction.id)
+                item.game, interaction.user.id, item.town, str(interaction.id), locale=loc
             )
             self.picked.pop(key, None)
             await self.sender.reply(interaction, res.reply)
@@ -487,23 +537,20 @@ class EstafetteCog(commands.Cog):
                 live, self._role(live, interaction.user.id, item.town), item.town
             )
             units = state[0] if state else []
-            await self.service.draft_assign(item.game, interaction.user.id, item.town, units, None)
+            await self.service.draft_assign(item.game, interaction.user.id, item.town, units, None, loc)
         else:
             picked = self.picked.pop(key, [])
             if not picked:
-                await interaction.response.send_message(
-                    "Pick blocks in the list first, then a column.", ephemeral=True
-                )
+                await interaction.response.send_message(t("ui.pick_first", loc), ephemeral=True)
                 return
-            await self.service.draft_assign(item.game, interaction.user.id, item.town, picked, item.verb)
+            await self.service.draft_assign(item.game, interaction.user.id, item.town, picked, item.verb, loc)
         role = self._role(live, interaction.user.id, item.town)
         state = self.service.deploy_state(live, role, item.town)
         assert state is not None
         units, draft = state
-        text = chunks(self.service.draft_text(live, role, item.town))[0]
-        await interaction.response.edit_message(
-            content=text, view=deploy_view(item.game, live.row.version, item.town, units, draft, page)
-        )
+        text = chunks(self.service.draft_text(live, role, item.town, loc))[0]
+        view = deploy_view(item.game, live.row.version, item.town, units, draft, page, locale=loc)
+        await interaction.response.edit_message(content=text, view=view)
 
     def _role(self, live, user_id: int, town: str) -> str:
         return self.service._deploy_role(live, user_id, town)
@@ -513,10 +560,11 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     """The one error handler: rule and service errors become an ephemeral message; anything else an apology
     plus a log record with the game id."""
     original = getattr(error, "original", error)
+    loc = locale_of(interaction.locale)
     if isinstance(original, (ServiceError, RuleError)):
-        text = f"Not done — {original}"
+        text = _not_done(interaction, original)
     elif isinstance(error, app_commands.CheckFailure):
-        text = f"Not allowed: {error}"
+        text = t("ui.not_allowed", loc, error=error)
     else:
         game = None
         try:
@@ -531,8 +579,14 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
             interaction.command.qualified_name if interaction.command else "?",
             exc_info=original,
         )
-        text = "Sorry — something went wrong on our side. It has been logged; please try again."
+        text = t("ui.sorry", loc)
     await _ephemeral(interaction, text)
+
+
+def _not_done(interaction: discord.Interaction, err: Exception) -> str:
+    """A refused request or a rejected order, in the player's language."""
+    loc = locale_of(interaction.locale)
+    return t("ui.not_done", loc, error=localize_error(err, loc))
 
 
 async def _ephemeral(interaction: discord.Interaction, text: str) -> None:

@@ -8,6 +8,7 @@ from collections import defaultdict
 
 import discord
 
+from ..i18n import t
 from ..outbox import DM, Message, Picture, Post, Reply, Thread
 
 log = logging.getLogger("estafette.discord")
@@ -45,6 +46,10 @@ class Sender:
         self.pending: dict[int, list[DM]] = defaultdict(list)
         self.deploy_view = None  # set by the cog: builds the deployment components for a DM
         self.remember_thread = None  # async (game_id, thread_id) -> None: stores the thread id
+        self.game_locale = None  # (game_id) -> "en" | "ja": the language of a game's channel posts
+
+    def _locale(self, game_id: int) -> str:
+        return self.game_locale(game_id) if self.game_locale is not None else "en"
 
     async def reply(self, interaction: discord.Interaction, reply: Reply) -> None:
         kw: dict = {"ephemeral": reply.ephemeral}
@@ -127,9 +132,7 @@ class Sender:
             ch = await self._channel(m.fallback_channel) if m.fallback_channel else None
             if ch is not None:
                 await ch.send(
-                    f"<@{m.user_id}>, I cannot send you direct messages (your DMs are closed). Your "
-                    f"private map and reports will come as private replies when you next use a command "
-                    f"here (try /game map).",
+                    t("ui.dms_closed", self._locale(m.game_id), user=m.user_id),
                     allowed_mentions=discord.AllowedMentions(users=[discord.Object(m.user_id)]),
                 )
         else:
@@ -156,7 +159,7 @@ class Sender:
             if not m.open:
                 return  # nothing to lock yet
             thread = await ch.create_thread(
-                name=f"allied headquarters (game {m.game_id})",
+                name=t("ui.thread_name", self._locale(m.game_id), game=m.game_id),
                 type=discord.ChannelType.private_thread,
                 invitable=False,
             )
@@ -166,8 +169,4 @@ class Sender:
                 await thread.add_user(discord.Object(u))
         if isinstance(thread, discord.Thread) and thread.locked == m.open:
             await thread.edit(locked=not m.open, archived=False)
-            await thread.send(
-                "The allied commanders may confer (deployment or an Allied night turn)."
-                if m.open
-                else "Locked: the allies may not confer now (13.1)."
-            )
+            await thread.send(t("ui.thread_open" if m.open else "ui.thread_locked", self._locale(m.game_id)))

@@ -21,9 +21,22 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RuleError
+from ..messages import lookup_error, rule_error
 from ..text import Command, fold, parse_command, split_list, yes_no
 from .battle_views import BattleView, battle_view, face_public
-from .board import LINE, RELATIVE, RESERVE, Board, classify, facing_spot, relative, split, spot, to_spot
+from .board import (
+    LINE,
+    RELATIVE,
+    RESERVE,
+    Board,
+    MoveRefused,
+    classify,
+    facing_spot,
+    relative,
+    split,
+    spot,
+    to_spot,
+)
 from .context import Ctx
 from .rout import ROUT_LOSS, retreat_towns, rout
 from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, road_key
@@ -130,8 +143,9 @@ def _nat(uid: str) -> tuple:
     return (m.group(1), int(m.group(2)) if m and m.group(2) else 0, uid) if m else (uid, 0, uid)
 
 
-def _err(rule: str, msg: str) -> RuleError:
-    return RuleError(rule, msg)
+def _err(rule: str, key: str, /, **params: Any) -> RuleError:
+    """A rejected order: message ``key`` of ``engine.messages`` (``battle.*``) with ``params``."""
+    return rule_error(rule, key, **params)
 
 
 def _moves_allowed(u: Unit) -> int:
@@ -155,7 +169,7 @@ def _roll(
 def _road(ctx: Ctx, a: str, b: str):
     road = ctx.sc.road(a, b)
     if road is None:
-        raise _err("9.0", f"{b} is not next to {a} by a road")
+        raise _err("9.0", "battle.no_road", town=b, battle=a)
     return road
 
 
@@ -163,7 +177,7 @@ def _match_town(ctx: Ctx, text: str) -> str:
     try:
         t = ctx.sc.match_town(text)
     except LookupError as e:
-        raise _err("", str(e)) from None
+        raise lookup_error(e, "town", text) from None
     return getattr(t, "name", t)
 
 
@@ -174,17 +188,17 @@ def _match_unit(ctx: Ctx, text: str) -> str:
     try:
         u = ctx.sc.match_unit(t)
     except LookupError as e:
-        raise _err("", str(e)) from None
+        raise lookup_error(e, "unit", t) from None
     return getattr(u, "id", u)
 
 
 def _unit_list(ctx: Ctx, cmd: Command, key: str = "units") -> list[str]:
     text = cmd.options.get(key) or cmd.options.get("unit" if key == "units" else "units")
     if not text:
-        raise _err("", f"/{cmd.name} needs {key}:A,B (unit ids or names)")
+        raise _err("", "battle.needs_units", order=cmd.name, option=key)
     ids = [_match_unit(ctx, t) for t in split_list(text)]
     if len(set(ids)) != len(ids):
-        raise _err("", "a unit is named twice")
+        raise _err("", "battle.unit_twice")
     return ids
 
 
@@ -351,16 +365,12 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
     placed = [uid for c in (*LINE, RESERVE) for uid in cols.get(c, [])]
     for uid in placed:
         if uid not in b.pos or not _owned(ctx.st.units[uid], role):
-            raise _err(
-                "6.2", f"{uid} is not one of your blocks in the battle at {b.town}; yours: {', '.join(mine)}"
-            )
+            raise _err("6.2", "battle.deploy_not_yours", unit=uid, town=b.town, mine=mine)
     if len(set(placed)) != len(placed):
-        raise _err("6.2", "a block is placed twice")
+        raise _err("6.2", "battle.placed_twice")
     missing = [u for u in mine if u not in placed]
     if missing:
-        raise _err(
-            "6.2", f"every block must be placed: {', '.join(missing)} missing (put spare blocks in reserve:)"
-        )
+        raise _err("6.2", "battle.place_all", missing=missing)
     allies = [r for r in _side_roles(ctx, side) if r != role]
     filled = {c for c in LINE if cols.get(c)} | {
         c for r in allies for c in LINE if b.deployed.get(r, {}).get(c)
@@ -374,7 +384,7 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
         if ctx.st.units[uid].leader
     ]
     if len(line_leaders) > 1:
-        raise _err("10.2", "at most one leader per side may stand in the line; put the other in reserve:")
+        raise _err("10.2", "battle.one_leader_deploy")
     side_units = _units(ctx, b, side)
     need = min(3, _line_capable(side_units))
     pending = [r for r in allies if r not in b.deployed]
@@ -382,15 +392,15 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
     if line_leaders:
         to_come = [u for u in to_come if not u.leader]
     if len(filled) + min(3 - len(filled), _line_capable(to_come)) < need:
-        raise _err("6.2", "each of left:, center: and right: needs at least one block")
+        raise _err("6.2", "battle.fill_columns")
 
 
 def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if b.status != "deploy":
-        raise _err("6.2", f"the battle at {b.town} is already set up")
+        raise _err("6.2", "battle.already_set_up", town=b.town)
     unknown = set(cmd.options) - {"left", "center", "centre", "right", "reserve", "battle"}
     if unknown:
-        raise _err("", f"/deploy takes left:, center:, right:, reserve: (not {', '.join(sorted(unknown))})")
+        raise _err("", "battle.deploy_options", options=sorted(unknown))
     cols = {c: [_match_unit(ctx, t) for t in split_list(cmd.options.get(c, ""))] for c in (*LINE, RESERVE)}
     if "centre" in cmd.options:
         cols["center"] += [_match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
@@ -711,39 +721,40 @@ def _plan_retreat(
     rule = "7.6" if regroup else "7.0"
     side = b.victor if regroup else b.turn_side
     if forced and not ctx.third:
-        raise _err("7.3", "[3.4] units cannot retreat by forced march (7.3)")
+        raise _err("7.3", "battle.retreat_forced_34")
     if forced and regroup:
-        raise _err("7.6", "a regroup is not a forced march (rulings 7.6)")
+        raise _err("7.6", "battle.regroup_not_forced")
     pinned = None
     if path_text:
         pinned = [_match_town(ctx, t) for t in path_text.split(">")]
         if pinned[0] != b.town:
             pinned = [b.town, *pinned]
         if pinned[-1] != dest:
-            raise _err(rule, f"the path must end at {dest}")
+            raise _err(rule, "battle.path_end", town=dest)
     extra: dict[str, int] = {}
     plan = []
     for uid in ids:
         u = ctx.st.units[uid]
         if regroup:
             if u.location != b.town or u.side != side or not _owned(u, role):
-                raise _err(rule, f"{uid} is not one of your blocks at {b.town}")
+                raise _err(rule, "battle.not_your_block_at", unit=uid, town=b.town)
         elif uid not in b.pos or not _owned(u, role):
-            raise _err(rule, f"{uid} is not one of your blocks in the battle at {b.town}")
+            raise _err(rule, "battle.not_your_block", unit=uid, town=b.town)
         if forced and u.leader:
-            raise _err("5.5", "leaders cannot force-march")
+            raise _err("5.5", "battle.leader_forced")
         paths = [p for p in _retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
         if pinned:
             paths = [p for p in paths if p == pinned]
         if not paths:
             ok = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
             near = ctx.sc.road(b.town, dest) is not None
-            raise _err(
-                "7.3" if dest in ok or not near else "7.1",
-                f"{uid} cannot retreat to {dest}"
-                + (f" (forced march: {forced})" if ctx.third else "")
-                + f"; it may retreat to: {', '.join(ok) if ok else 'nowhere'}",
+            key = ("battle.cannot_retreat_to" if ok else "battle.cannot_retreat_nowhere") + (
+                "_3rd" if ctx.third else ""
             )
+            extra_params: dict[str, Any] = {"ok": ok} if ok else {}
+            if ctx.third:
+                extra_params["forced"] = forced
+            raise _err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
         best = None
         for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, use, p[0], p[1], extra), p)):
             if u.leader or _room(ctx, use, p[0], p[1], extra) > 0:
@@ -753,8 +764,11 @@ def _plan_retreat(
             road = _road(ctx, paths[0][0], paths[0][1])
             raise _err(
                 "7.6" if regroup else "7.2",
-                f"the road {b.town}-{paths[0][1]} ({road.cls}) has carried its {ROAD_LIMIT[road.cls]} "
-                f"unit(s) this {'regroup' if regroup else 'battle turn'} (2 per major, 1 per minor road)",
+                "battle.regroup_road_full" if regroup else "battle.retreat_road_full",
+                town=b.town,
+                to=paths[0][1],
+                cls=road.cls,
+                limit=ROAD_LIMIT[road.cls],
             )
         if not u.leader:  # rulings 10.0: leaders use no road capacity
             k = road_key(best[0], best[1])
@@ -765,14 +779,10 @@ def _plan_retreat(
 
 def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if b.phase != "retreat":
-        raise _err(
-            "7.0",
-            "retreats come before any block moves or fires in the battle turn (7.0); "
-            "the retreat phase of this battle turn is over",
-        )
+        raise _err("7.0", "battle.retreat_phase_over")
     ids = _unit_list(ctx, cmd)
     if "to" not in cmd.options:
-        raise _err("", "/retreat needs to:Town")
+        raise _err("", "battle.retreat_needs_to")
     dest = _match_town(ctx, cmd.options["to"])
     forced = yes_no(cmd.options.get("forced", ""), "forced")
     plan = _plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
@@ -837,36 +847,31 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
     """8.1, 8.2, 8.5, 10.2: the kind of the combat move, or RuleError."""
     u = ctx.st.units[uid]
     if uid not in b.pos or not _owned(u, role):
-        raise _err("8.1", f"{uid} is not one of your blocks in the battle at {b.town}")
+        raise _err("8.1", "battle.not_your_block", unit=uid, town=b.town)
     acts = b.acts.get(uid, [])
     if "fire" in acts:
-        raise _err("8.0", f"{uid} has fired this battle turn; a block moves or fires, not both")
+        raise _err("8.0", "battle.fired_no_move", unit=uid)
     if "square" in acts:
-        raise _err("8.5", f"{uid} formed or broke square this battle turn; that was its combat move")
+        raise _err("8.5", "battle.squared_no_move", unit=uid)
     if "forced" in acts:
-        raise _err("8.6", f"{uid} made its combat move when it failed its morale check")
+        raise _err("8.6", "battle.morale_moved", unit=uid)
     done = [a for a in acts if a in ("engage", "disengage", "redeploy")]
     if len(done) >= _moves_allowed(u):
-        raise _err(
-            "8.2",
-            f"{uid} has made its {'two combat moves' if len(done) == 2 else 'combat move'} "
-            f"this battle turn (cavalry and leaders 2, other blocks 1)",
-        )
+        raise _err("8.2", "battle.moves_done_two" if len(done) == 2 else "battle.moves_done_one", unit=uid)
     if u.in_square and ctx.third:
-        raise _err(
-            "8.5",
-            f"{uid} is in square; [3rd] a square makes no other combat move until it breaks "
-            f"square (/unsquare)",
-        )
+        raise _err("8.5", "battle.square_no_move", unit=uid)
     board = _board(ctx, b)
     try:
         kind = classify(board, uid, dest)
-    except ValueError as e:
-        raise _err("8.1", f"{uid} cannot move to {relative(dest, u.side)}: {e}") from None
+    except MoveRefused as e:
+        why = rule_error("", e.key)
+        raise _err(
+            "8.1", "battle.cannot_move_to", unit=uid, position=relative(dest, u.side), why=why
+        ) from None
     if kind == "engage" and u.type == "artillery" and not ctx.third:
-        raise _err("8.1", "[3.4] artillery may not engage")
+        raise _err("8.1", "battle.artillery_engage")
     if ctx.third and u.type in MOVES and {kind, *done} >= {"engage", "disengage"}:
-        raise _err("8.2", f"[3rd] {u.type} may not engage and disengage in the same battle turn")
+        raise _err("8.2", "battle.engage_disengage", type=u.type)
     if u.leader and split(dest)[1] != RESERVE:
         others = [
             x
@@ -877,25 +882,21 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
             and split(b.pos[x])[1] != RESERVE
         ]
         if others:
-            raise _err("10.2", f"only one leader per side may stand in the line ({others[0]} already does)")
+            raise _err("10.2", "battle.one_leader", other=others[0])
     return kind
 
 
 def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     uid = _unit_list(ctx, cmd, "unit")
     if len(uid) != 1 or "to" not in cmd.options:
-        raise _err(
-            "",
-            "/battle-move takes unit:A to:POSITION (reserve, left, center, right, across-left, "
-            "across-center, across-right)",
-        )
+        raise _err("", "battle.move_usage")
     uid = uid[0]
     name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
     u = ctx.st.units[uid]
     try:
         dest = to_spot(name, u.side)
     except ValueError:
-        raise _err("", f"unknown position {cmd.options['to']!r}; positions: {', '.join(RELATIVE)}") from None
+        raise _err("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE)) from None
     _enter_phase(b, "combat")
     kind = _check_move(ctx, b, role, uid, dest)
     _mark_round(ctx, b, role)
@@ -972,45 +973,41 @@ def _targets(ctx: Ctx, b: Battle, board: Board, uid: str) -> tuple[str, str] | N
 def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) -> _Shot:
     u = ctx.st.units[uid]
     if uid not in b.pos or not _owned(u, role):
-        raise _err("8.3", f"{uid} is not one of your blocks in the battle at {b.town}")
+        raise _err("8.3", "battle.not_your_block", unit=uid, town=b.town)
     if u.leader:
-        raise _err("10.2", "a leader has no fire")
+        raise _err("10.2", "battle.leader_no_fire")
     acts = b.acts.get(uid, [])
     if "fire" in acts:
-        raise _err("8.3", f"{uid} has already fired this battle turn")
+        raise _err("8.3", "battle.already_fired", unit=uid)
     if acts:
-        raise _err("8.3", f"{uid} has moved this battle turn (or formed or broke square), so it cannot fire")
+        raise _err("8.3", "battle.moved_no_fire", unit=uid)
     board = _board(ctx, b)
     tr = _targets(ctx, b, board, uid)
     if tr is None:
         if split(b.pos[uid])[1] == RESERVE:
-            raise _err("8.3", f"{uid} is in the Reserve; reserve blocks neither fire nor are fired at")
+            raise _err("8.3", "battle.reserve_no_fire", unit=uid)
         if u.type == "artillery":
-            raise _err("8.3", f"{uid} cannot fire at long range: the enemy column it faces is engaged")
-        raise _err("8.3", f"{uid} is not engaged; infantry and cavalry must be engaged to fire (FAQ 9)")
+            raise _err("8.3", "battle.no_long_range", unit=uid)
+        raise _err("8.3", "battle.not_engaged", unit=uid)
     t, rng = tr
     enemies = [ctx.st.units[e] for e in board.enemies_at(t, u.side)]
     formations = sorted({"square" if e.in_square else "line" for e in enemies})
     if target:
         target = target.strip().lower()
         if target not in ("line", "square"):
-            raise _err("", "target: takes line or square")
+            raise _err("", "battle.target_usage")
         if target not in formations:
-            raise _err("8.5", f"there is no enemy {target} to fire at; targets: {', '.join(formations)}")
+            raise _err("8.5", "battle.no_target", target=target, targets=formations)
         formation = target
     elif len(formations) == 1:
         formation = formations[0]
     else:
-        raise _err(
-            "8.5",
-            "the column holds squares and blocks in line: add target:line or target:square "
-            "(FAQ 6: each firing block fires at one formation)",
-        )
+        raise _err("8.5", "battle.choose_target")
     if u.type == "infantry" and ctx.opts.corps_restriction:
         corps = _corps(ctx, uid)
         fired = b.corps_fired.get(t)
         if fired is not None and fired != corps:
-            raise _err("13.3", f"only infantry of {fired} may fire in this engaged column this battle turn")
+            raise _err("13.3", "battle.corps", corps=fired)
     charge = False
     if u.type == "infantry":
         klass = 1 if u.in_square else (2 if formation == "square" else 1)
@@ -1048,7 +1045,7 @@ def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
 def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     uid = _unit_list(ctx, cmd, "unit")
     if len(uid) != 1:
-        raise _err("", "/fire takes one unit:A")
+        raise _err("", "battle.fire_usage")
     uid = uid[0]
     _enter_phase(b, "combat")
     shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
@@ -1120,28 +1117,24 @@ def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
 def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
     u = ctx.st.units[uid]
     if uid not in b.pos or not _owned(u, role):
-        raise _err("8.5", f"{uid} is not one of your blocks in the battle at {b.town}")
+        raise _err("8.5", "battle.not_your_block", unit=uid, town=b.town)
     if u.type != "infantry":
-        raise _err("8.5", "only infantry forms square")
+        raise _err("8.5", "battle.only_infantry_square")
     if b.acts.get(uid):
-        raise _err(
-            "8.5",
-            f"{uid} has already moved or fired this battle turn; forming or breaking square is "
-            f"its combat move",
-        )
+        raise _err("8.5", "battle.square_acted", unit=uid)
     if form:
         if u.in_square:
-            raise _err("8.5", f"{uid} is already in square")
+            raise _err("8.5", "battle.already_square", unit=uid)
         if split(b.pos[uid])[1] == RESERVE:
-            raise _err("8.5", "a square is formed in a line column, not in the Reserve (rulings 8.5)")
+            raise _err("8.5", "battle.square_reserve")
     elif not u.in_square:
-        raise _err("8.5", f"{uid} is not in square")
+        raise _err("8.5", "battle.not_square", unit=uid)
 
 
 def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
     uid = _unit_list(ctx, cmd, "unit")
     if len(uid) != 1:
-        raise _err("", f"/{cmd.name} takes one unit:A")
+        raise _err("", "battle.square_usage", order=cmd.name)
     uid = uid[0]
     _enter_phase(b, "combat")
     _check_square(ctx, b, role, uid, form)
@@ -1166,29 +1159,30 @@ def _plan_reinforce(
     rule = "7.6" if regroup else "9.0"
     road = ctx.sc.road(b.town, town)
     if road is None:
-        raise _err(rule, f"{town} is not next to {b.town} by a road")
+        raise _err(rule, "battle.no_road", town=town, battle=b.town)
     side = b.victor if regroup else b.turn_side
     if ctx.enemy_in(town, side):
-        raise _err(rule, f"{town} holds enemy blocks; its units are not free to reinforce (rulings 9.0)")
+        raise _err(rule, "battle.enemy_town", town=town)
     eligible = {u.id for t, u in _reinforcements(ctx, b, role, regroup=regroup) if t == town}
     n = 0
     for uid in ids:
         u = ctx.st.units[uid]
         if u.location != town or not _owned(u, role):
-            raise _err(rule, f"{uid} is not one of your units at {town}")
+            raise _err(rule, "battle.not_your_unit_at", unit=uid, town=town)
         if uid not in eligible:
             why = (
-                "it is disrupted (7.4)"
+                "disrupted"
                 if u.disrupted
-                else "it retreated from a battle (9.2)"
+                else "retreated"
                 if u.retreated
-                else "it force-marched this turn (5.5)"
+                else "forced"
                 if u.force_marched
-                else "it is not free"
+                else "not_free"
             )
             raise _err(
                 "9.2" if u.retreated else "5.5" if u.force_marched else "7.4" if u.disrupted else rule,
-                f"{uid} cannot reinforce: {why}",
+                f"battle.cannot_reinforce_{why}",
+                unit=uid,
             )
         if not u.leader:
             n += 1
@@ -1196,15 +1190,19 @@ def _plan_reinforce(
     if use.get(key, 0) + n > ROAD_LIMIT[road.cls]:
         raise _err(
             "7.6" if regroup else "9.1",
-            f"the {road.cls} road {town}-{b.town} takes {ROAD_LIMIT[road.cls]} unit(s) per "
-            f"{'regroup' if regroup else 'battle turn'}; {use.get(key, 0)} already used",
+            "battle.regroup_reinforce_road" if regroup else "battle.reinforce_road",
+            cls=road.cls,
+            town=town,
+            battle=b.town,
+            limit=ROAD_LIMIT[road.cls],
+            used=use.get(key, 0),
         )
 
 
 def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     ids = _unit_list(ctx, cmd)
     if "from" not in cmd.options:
-        raise _err("", "/reinforce needs from:Town")
+        raise _err("", "battle.reinforce_needs_from")
     town = _match_town(ctx, cmd.options["from"])
     _enter_phase(b, "reinforce")
     _plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
@@ -1248,14 +1246,10 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     (FAQ 8.1)."""
     ids = _unit_list(ctx, cmd)
     if ("to" in cmd.options) == ("from" in cmd.options):
-        raise _err("", "/regroup takes units:A,B and either to:Town (retreat out) or from:Town (bring in)")
+        raise _err("", "battle.regroup_usage")
     kind = "retreat" if "to" in cmd.options else "reinforce"
     if b.regroup_kind and b.regroup_kind != kind:
-        raise _err(
-            "7.6",
-            f"the victor regroups either by retreating or by reinforcing, not both (FAQ 8.2); "
-            f"this regroup is a {b.regroup_kind}",
-        )
+        raise _err("7.6", "battle.regroup_kind", kind=b.regroup_kind)
     if kind == "retreat":
         dest = _match_town(ctx, cmd.options["to"])
         plan = _plan_retreat(
@@ -1308,11 +1302,7 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
 def _enter_phase(b: Battle, phase: str) -> None:
     """6.3: an order of a later phase closes the earlier ones; an earlier phase cannot be reopened."""
     if PHASES.index(phase) < PHASES.index(b.phase):
-        raise _err(
-            "6.3",
-            f"the {b.phase} phase of this battle turn has begun; the {phase} phase is over "
-            f"(phases: morale, retreat, combat, reinforcement)",
-        )
+        raise _err("6.3", "battle.phase_over", current=b.phase, phase=phase)
 
 
 def _mark_round(ctx: Ctx, b: Battle, role: str) -> None:
@@ -1332,22 +1322,19 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
             if b.town == town:
                 return b
         if any(b.town == town and not b.over for b in ctx.st.battles):
-            raise _err(
-                "6.4",
-                f"the battle at {town} is not waiting for this order from {role} now"
-                + (f"; it is: {', '.join(b.town for b in cands)}" if cands else ""),
-            )
-        raise _err("6.0", f"there is no battle at {town}")
+            if cands:
+                towns = [b.town for b in cands]
+                raise _err("6.4", "battle.not_waiting_here_others", town=town, role=role, towns=towns)
+            raise _err("6.4", "battle.not_waiting_here", town=town, role=role)
+        raise _err("6.0", "battle.no_battle", town=town)
     if len(cands) == 1:
         return cands[0]
     if not cands:
         waiting = active_roles(ctx)
         rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
-        raise _err(
-            rule,
-            f"no battle is waiting for /{cmd.name} from {role} now"
-            + (f" (waiting for: {', '.join(waiting)})" if waiting else ""),
-        )
+        if waiting:
+            raise _err(rule, "battle.nothing_waiting_for", order=cmd.name, role=role, waiting=waiting)
+        raise _err(rule, "battle.nothing_waiting", order=cmd.name, role=role)
     ids = []
     for key in ("unit", "units"):
         if key in cmd.options:
@@ -1356,12 +1343,12 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
         with_units = [b for b in cands if ids[0] in b.pos]
         if len(with_units) == 1:
             return with_units[0]
-    raise _err("6.4", f"{role} has battles at {', '.join(b.town for b in cands)}: add battle:Town")
+    raise _err("6.4", "battle.which", role=role, towns=[b.town for b in cands])
 
 
 def apply_battle_order(ctx: Ctx, role: str, cmd: Command) -> None:
     if ctx.st.phase == "over":
-        raise _err("12.0", "the game is over")
+        raise _err("12.0", "game.over")
     if cmd.name == "orders":
         _orders(ctx, role, cmd)
         return
@@ -1383,7 +1370,7 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
         b = _pick(ctx, role, cmd, ("turn", "regroup"))
         extra = set(cmd.options) - {"battle"}
         if extra:
-            raise _err("", f"/end takes no options here but battle:Town (got {', '.join(sorted(extra))})")
+            raise _err("", "battle.end_options", options=sorted(extra))
         if b.status == "regroup":
             b.ended.append(role)
             ctx.emit("regroup_done", {"town": b.town, "role": role})
@@ -1393,7 +1380,7 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
         _advance(ctx)
         return
     if name not in TURN_ORDERS:
-        raise _err("", f"unknown battle order /{name}")
+        raise _err("", "battle.unknown_order", order=name)
     b = _pick(ctx, role, cmd, ("turn",))
     if name == "retreat":
         _retreat(ctx, b, role, cmd)
@@ -1444,17 +1431,13 @@ def _parse_item(item: str, battle: str | None) -> Command:
             opts = {"unit": words[1]}
             if len(words) == 3:
                 if words[0].lower() != "fire":
-                    raise _err("", f"cannot read {item!r}")
+                    raise _err("", "battle.cannot_read", item=item)
                 opts["target"] = words[2]
             cmd = Command(words[0].lower(), opts)
         else:
-            raise _err(
-                "",
-                f"cannot read {item!r}: use 'fire A [line|square]', 'A>POSITION', 'square A', "
-                f"'unsquare A', 'end' or a full order such as '/retreat units:A to:Town'",
-            )
+            raise _err("", "battle.cannot_read_usage", item=item)
     if cmd.name == "orders":
-        raise _err("", "/orders cannot contain /orders")
+        raise _err("", "battle.nested_orders")
     if battle and "battle" not in cmd.options:
         cmd = Command(cmd.name, {**cmd.options, "battle": battle})
     return cmd
@@ -1470,7 +1453,7 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
     standing (so this order is not all-or-nothing). The first item failing rejects the whole order."""
     text = cmd.options.get("list")
     if not text:
-        raise _err("", '/orders needs list:"fire A; B>across-left; square C"')
+        raise _err("", "battle.orders_usage")
     items = [i for i in text.split(";") if i.strip()]
     for i, item in enumerate(items, 1):
         if ctx.st.phase == "over":
@@ -1481,7 +1464,7 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
         except RuleError as e:
             _restore(ctx.st, snap)
             if i == 1:
-                raise RuleError(e.rule, f"item {i} ({item.strip()!r}): {e.message}") from None
+                raise _err(e.rule, "battle.orders_item", i=i, item=item.strip(), error=e) from None
             ctx.emit(
                 "orders_stopped",
                 {"role": role, "done": i - 1, "item": i, "rule": e.rule},

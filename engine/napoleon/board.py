@@ -26,6 +26,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from ..messages import EN
+
 LINE = ("left", "center", "right")
 RESERVE = "reserve"
 COLUMNS = (*LINE, RESERVE)
@@ -115,45 +117,50 @@ class Board:
         return self.at(s, other(side))
 
 
+class MoveRefused(ValueError):
+    """No combat move goes there: ``key`` names the reason in ``engine.messages`` (``board.*``)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(EN[key])
+        self.key = key
+
+
 def classify(board: Board, uid: str, dest: str) -> str:
     """8.1: the kind of a combat move of ``uid`` to spot ``dest``: ``engage``, ``disengage`` or ``redeploy``.
-    Raises ValueError with the reason (in the game's words) when no combat move goes there."""
+    Raises MoveRefused (a ValueError) with the reason (in the game's words) when no combat move goes there."""
     side = board.side_of[uid]
     src = board.pos[uid]
     if dest == src:
-        raise ValueError("it is already there")
+        raise MoveRefused("board.already_there")
     s_side, s_col = split(src)
     d_side, d_col = split(dest)
     if d_side != side and d_col == RESERVE:
-        raise ValueError("no block may enter the enemy's Reserve")
+        raise MoveRefused("board.enemy_reserve")
     src_engaged = board.engaged(src)
     if s_side == side and s_col == RESERVE:
         if d_side != side:
-            raise ValueError(
-                "from the Reserve a block first moves into one of its own line columns; "
-                "crossing the centre line is a second move"
-            )
+            raise MoveRefused("board.reserve_first")
         return "engage" if board.engaged(dest) else "redeploy"  # 8.1: Reserve -> an engaged friendly column
     if s_side == side:  # in its own line column
         if d_side == side and d_col == RESERVE:
             return "disengage" if src_engaged else "redeploy"
         if d_side == side:
             if src_engaged:
-                raise ValueError("an engaged block disengages from its own line column only to the Reserve")
+                raise MoveRefused("board.engaged_to_reserve")
             if board.engaged(dest):
-                raise ValueError("a block may not engage by moving sideways into an engaged column")
+                raise MoveRefused("board.sideways_engage")
             return "redeploy"
         if dest != facing_spot(src):
-            raise ValueError("a block may cross the centre line only into the enemy column facing its own")
+            raise MoveRefused("board.cross_facing")
         if src_engaged:
-            raise ValueError("an engaged block cannot disengage and engage in one move")
+            raise MoveRefused("board.disengage_engage")
         return "engage"
     # standing in the enemy column (it crossed the centre line): it may only go back the way it came
     back = facing_spot(src)
     if dest != back:
-        raise ValueError("a block across the centre line can only disengage back to its own column facing it")
+        raise MoveRefused("board.back_only")
     if board.engaged(back):
-        raise ValueError("its own column is engaged, and one move cannot disengage and engage")
+        raise MoveRefused("board.own_engaged")
     return "disengage"
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
+from ..messages import lookup_error, rule_error
 from .state import SIDE_OF, GameState, Result, Unit, armies_of
 
 if TYPE_CHECKING:
@@ -119,5 +120,20 @@ class Ctx:
             self.st.phase = "over"
             self.emit("game_over", {"winner": "allied", "reason": self.st.result.reason})
 
-    def fail(self, rule: str, message: str) -> RuleError:
-        return RuleError(rule, message)
+    def fail(self, rule: str, key: str, /, **params: Any) -> RuleError:
+        """The error for a rejected order: message ``key`` of ``engine.messages`` with ``params``."""
+        return rule_error(rule, key, **params)
+
+    def match_town(self, text: str) -> str:
+        """The town a player means by ``text`` (RuleError if none or several)."""
+        try:
+            return self.sc.match_town(text)
+        except LookupError as e:
+            raise lookup_error(e, "town", text) from None
+
+    def match_unit(self, text: str) -> str:
+        """The unit a player means by ``text`` (RuleError if none or several)."""
+        try:
+            return self.sc.match_unit(text)
+        except LookupError as e:
+            raise lookup_error(e, "unit", text) from None

@@ -8,8 +8,8 @@ from typing import Any
 from data import Scenario, load_scenario
 
 from ..dice import Dice
-from ..errors import RuleError
 from ..events import Event
+from ..messages import lookup_error, rule_error
 from ..text import Command, parse_command
 from . import battle as battle_rules
 from . import campaign, movement, setup
@@ -83,9 +83,11 @@ class Game:
         order is not legal now."""
         cmd = parse_command(order) if isinstance(order, str) else order
         if role not in self.options.roles:
-            raise RuleError(
+            raise rule_error(
                 "13.1" if role in ("british", "prussian", "allied") else "",
-                f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}",
+                "game.no_role",
+                role=role,
+                roles=list(self.options.roles),
             )
         work = self.state.clone()
         ctx = Ctx(work, self.scenario)
@@ -98,9 +100,7 @@ class Game:
 
     def view(self, role: str = PUBLIC, *, events: bool = True) -> View:
         if role != PUBLIC and role not in self.options.roles:
-            raise RuleError(
-                "", f"no role {role!r} in this game; roles: {', '.join(self.options.roles)}, public"
-            )
+            raise rule_error("", "game.no_role_view", role=role, roles=list(self.options.roles))
         return build_view(self.ctx(), role, events=events)
 
     def legal(self, role: str) -> Legal:
@@ -119,12 +119,16 @@ class Game:
         """``@place``: put a unit in a town (optionally at a cv), outside the rules."""
         sc = self.scenario
         try:
-            uid, t = sc.match_unit(unit), sc.match_town(town)
+            uid = sc.match_unit(unit)
         except LookupError as e:
-            raise RuleError("", str(e)) from None
+            raise lookup_error(e, "unit", unit) from None
+        try:
+            t = sc.match_town(town)
+        except LookupError as e:
+            raise lookup_error(e, "town", town) from None
         u = self.state.units[uid]
         if cv is not None and not 1 <= cv <= u.max_cv:
-            raise RuleError("2.3", f"{uid} has a maximum of {u.max_cv} cv; cv={cv} is out of range")
+            raise rule_error("2.3", "game.cv_range", unit=uid, max_cv=u.max_cv, cv=cv)
         u.location = t
         u.eliminated = False
         u.cv = cv if cv is not None else (u.cv or u.max_cv)
@@ -140,7 +144,7 @@ class Game:
         """``@turn``: start at campaign turn ``n`` of the time record (movement phase), ending setup."""
         ctx = self.ctx()
         if not 1 <= n <= campaign.last_turn(ctx):
-            raise RuleError("4.0", f"turn must be 1..{campaign.last_turn(ctx)}, not {n}")
+            raise rule_error("4.0", "game.turn_range", last=campaign.last_turn(ctx), turn=n)
         for u in self.state.units.values():
             if u.location is None and not u.eliminated:
                 u.location = self.scenario.historical[u.id]
@@ -158,17 +162,17 @@ class Game:
         """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
         or ``supply`` (which blocks the supply rule removes first). A priority list of own unit ids."""
         if role not in self.options.roles:
-            raise RuleError("", f"no role {role!r} in this game")
+            raise rule_error("", "game.no_role_short", role=role)
         if key not in ("hits", "supply"):
-            raise RuleError("", f"unknown preference {key!r}; known: hits, supply")
+            raise rule_error("", "game.unknown_preference", key=key)
         out = []
         for t in ids:
             try:
                 uid = self.scenario.match_unit(t)
             except LookupError as e:
-                raise RuleError("", str(e)) from None
+                raise lookup_error(e, "unit", t) from None
             if self.state.units[uid].army not in armies_of(role):
-                raise RuleError("", f"{uid} is not one of {role}'s units")
+                raise rule_error("", "game.not_your_unit", unit=uid, role=role)
             out.append(uid)
         self.state.preferences.setdefault(role, {})[key] = out
         self.state.log.append(f"@prefer {role} {key}:{','.join(out)}")
@@ -209,7 +213,9 @@ def new_game(options: Options | None = None, seed: int = 0) -> Game:
 def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
     st = ctx.st
     if st.phase == "over":
-        raise RuleError("12.0", "the game is over" + (f": {st.result.reason}" if st.result else ""))
+        if st.result:
+            raise rule_error("12.0", "game.over_reason", reason=st.result.reason)
+        raise rule_error("12.0", "game.over")
     active = active_roles(ctx)
     name = cmd.name
     if st.phase == "setup":
@@ -220,13 +226,11 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
             if setup.end_setup(ctx, role):
                 campaign.begin_turn(ctx, 1)
         else:
-            raise RuleError("3.1", f"during deployment the orders are /setup and /end, not /{name}")
+            raise rule_error("3.1", "game.setup_orders", order=name)
         return
     if st.phase == "movement":
         if role not in active:
-            raise RuleError(
-                "4.0", f"it is the {movement.acting_side(ctx)} campaign turn; {role} cannot move now"
-            )
+            raise rule_error("4.0", "game.not_your_move", side=movement.acting_side(ctx), role=role)
         if name == "move":
             movement.do_move(ctx, role, movement.parse_move(ctx, role, cmd))
         elif name == "end":
@@ -236,19 +240,15 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
             if not movement_roles(ctx):
                 end_movement_phase(ctx)
         elif name in BATTLE_ORDERS:
-            raise RuleError(
-                "4.1", f"/{name} is a battle order; battles come after the movement phase (/end it first)"
-            )
+            raise rule_error("4.1", "game.battle_order_in_movement", order=name)
         else:
-            raise RuleError("", f"unknown order /{name}; in the movement phase: /move, /end")
+            raise rule_error("", "game.unknown_movement_order", order=name)
         return
     # battle phase
     if name in ("move", "setup"):
-        raise RuleError("4.2", f"/{name} is not an order of the battle phase")
+        raise rule_error("4.2", "game.not_battle_order", order=name)
     if name not in BATTLE_ORDERS:
-        raise RuleError(
-            "", f"unknown order /{name}; battle orders: {', '.join('/' + o for o in BATTLE_ORDERS)}"
-        )
+        raise rule_error("", "game.unknown_battle_order", order=name, orders=["/" + o for o in BATTLE_ORDERS])
     battle_rules.apply_battle_order(ctx, role, cmd)
     if st.phase != "over" and not st.open_battles():
         campaign.end_campaign_turn(ctx)
@@ -270,7 +270,7 @@ BATTLE_ORDERS = (
 
 def _no_options(ctx: Ctx, cmd: Command) -> None:
     if cmd.options:
-        raise RuleError("", f"/end takes no options (got {', '.join(cmd.options)})")
+        raise rule_error("", "game.end_no_options", options=list(cmd.options))
 
 
 def end_movement_phase(ctx: Ctx) -> None:

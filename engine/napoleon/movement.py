@@ -66,65 +66,58 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
     st, sc = ctx.st, ctx.sc
     extra = set(cmd.options) - {"units", "path", "forced"}
     if extra or "units" not in cmd.options or "path" not in cmd.options:
-        raise ctx.fail("", "write /move units:A,B,C path:Town>Town[>Town] [forced:yes]")
+        raise ctx.fail("", "move.usage")
     side = acting_side(ctx)
     ids = []
     for text in split_list(cmd.options["units"]):
-        try:
-            ids.append(sc.match_unit(text))
-        except LookupError as e:
-            raise ctx.fail("", str(e)) from None
+        ids.append(ctx.match_unit(text))
     if not ids:
-        raise ctx.fail("", "name at least one unit: units:A,B,C")
+        raise ctx.fail("", "move.no_units")
     if len(set(ids)) != len(ids):
-        raise ctx.fail("", "a unit is named twice in units:")
+        raise ctx.fail("", "move.unit_twice")
     units = tuple(st.units[i] for i in ids)
     mine = armies_of(role)
     for u in units:
         if u.army not in mine:
             raise ctx.fail(
                 "5.1" if ctx.opts.players == 2 else "13.1",
-                f"{u.id} is not yours to move ({role} commands the {', '.join(mine)} army)",
+                "move.not_yours",
+                unit=u.id,
+                role=role,
+                armies=list(mine),
             )
         if u.eliminated:
-            raise ctx.fail("2.4", f"{u.id} has been eliminated")
+            raise ctx.fail("2.4", "move.eliminated", unit=u.id)
         if u.moved:
-            raise ctx.fail("5.1", f"{u.id} has already moved this turn (one move a unit a turn)")
+            raise ctx.fail("5.1", "move.moved", unit=u.id)
     starts = {u.location for u in units}
     if len(starts) != 1:
-        raise ctx.fail(
-            "5.1",
-            "one order moves units of one group: these units stand in "
-            + ", ".join(sorted(t or "?" for t in starts)),
-        )
+        raise ctx.fail("5.1", "move.one_group", towns=sorted(t or "?" for t in starts))
     start = starts.pop()
     assert start is not None
     path_names = [p.strip() for p in cmd.options["path"].split(">") if p.strip()]
     path: list[str] = []
     for p in path_names:
-        try:
-            path.append(sc.match_town(p))
-        except LookupError as e:
-            raise ctx.fail("", str(e)) from None
+        path.append(ctx.match_town(p))
     if path and path[0] != start:
         path.insert(0, start)  # the path may leave out the town the units stand in
     if len(path) < 2:
-        raise ctx.fail("5.0", f"give the towns to move through, from {start}: path:{start}>Town")
+        raise ctx.fail("5.0", "move.no_path", start=start)
     for a, b in itertools.pairwise(path):
         if sc.road(a, b) is None:
-            roads = ", ".join(o for o, _ in sc.neighbours(a))
-            raise ctx.fail("1.0", f"there is no road from {a} to {b} (roads from {a} lead to {roads})")
+            roads = [o for o, _ in sc.neighbours(a)]
+            raise ctx.fail("1.0", "move.no_road", a=a, b=b, roads=roads)
     if len(set(path)) != len(path):
-        raise ctx.fail("5.0", "a path may not visit a town twice")
+        raise ctx.fail("5.0", "move.town_twice")
     steps = len(path) - 1
     for t in path[1:-1]:
         if ctx.enemy_in(t, side):
-            raise ctx.fail("5.0", f"units entering {t} must stop there: it holds enemy units")
+            raise ctx.fail("5.0", "move.must_stop", town=t)
     dest = path[-1]
     attack = ctx.enemy_in(dest, side)
     night = is_night(ctx)
     if attack and night:
-        raise ctx.fail("5.6", f"no attacks on a night turn: {dest} holds enemy units")
+        raise ctx.fail("5.6", "move.night_attack", town=dest)
 
     forced_flag = yes_no(cmd.options.get("forced", "no"), "forced")
     forced: list[str] = []
@@ -133,32 +126,22 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         if steps <= speed:
             continue
         if u.leader:
-            raise ctx.fail("5.5", f"{u.id} is a leader: leaders move at most 2 towns and cannot force-march")
+            raise ctx.fail("5.5", "move.leader_forced", unit=u.id)
         if steps > speed + 1:
             raise ctx.fail(
-                "5.2",
-                f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''}, "
-                f"{speed + 1} with a forced march; this path is {steps} towns",
+                "5.2", "move.too_far", unit=u.id, type=u.type, speed=speed, forced=speed + 1, steps=steps
             )
         if not forced_flag:
-            raise ctx.fail(
-                "5.2",
-                f"{u.id} ({u.type}) moves {speed} town{'s' if speed > 1 else ''} a turn; "
-                f"add forced:yes to force-march one town more (5.5)",
-            )
+            raise ctx.fail("5.2", "move.needs_forced", unit=u.id, type=u.type, speed=speed)
         forced.append(u.id)
     if forced and night and not active_leader_in(ctx, start, units[0].army):
         # 5.6, 10.1: at night only a leader may order a forced march (from the town it stands in).
-        raise ctx.fail(
-            "5.6", f"no forced march on a night turn unless ordered by your leader in {start} (10.1)"
-        )
+        raise ctx.fail("5.6", "move.night_forced", town=start)
     if forced:
         for uid in forced:
             army = st.units[uid].army
             if night and not active_leader_in(ctx, start, army):
-                raise ctx.fail(
-                    "5.6", f"{uid}: no forced march at night unless its own leader is in {start} (10.1)"
-                )
+                raise ctx.fail("5.6", "move.night_forced_unit", unit=uid, town=start)
 
     # 5.1 group moves: the first move out of a town starts that group's move; leaders are ignored (10.0).
     new_groups = sorted(
@@ -167,11 +150,7 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
     for army in new_groups:
         if group_moves_left(ctx, army) <= 0:
             used = [k.split("@", 1)[1] for k in st.movement.group_moves if k.startswith(army + "@")]
-            raise ctx.fail(
-                "5.1",
-                f"the {ARMY_NAME[army]} have used all {GROUP_MOVES[army]} group moves this "
-                f"turn (from {', '.join(used)}); units still in those towns may move",
-            )
+            raise ctx.fail("5.1", "move.group_moves", army=army, limit=GROUP_MOVES[army], towns=used)
 
     # 5.3 road limits on every segment; 5.4 river halving on the segment into an enemy-held town.
     combat = [u for u in units if not u.leader]
@@ -181,19 +160,13 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         if n > room:
             road = sc.road(a, b)
             used = st.movement.road_use.get(road_key(a, b), 0)
-            what = f"{road.cls} road limit {road.limit}" + (
-                f", halved to {limit} across the {road.river} into an enemy-held town (5.4)" if halved else ""
-            )
+            what = {"a": a, "b": b, "cls": road.cls, "limit": road.limit}
+            if halved:
+                what.update(halved=limit, river=road.river)
+            river = "_river" if halved else ""
             if room == 0:
-                raise ctx.fail(
-                    "5.4" if halved else "5.3",
-                    f"the {a}–{b} road has already carried {used} units this turn ({what})",
-                )
-            raise ctx.fail(
-                "5.4" if halved else "5.3",
-                f"the {a}–{b} road can carry {room} more unit{'s' if room != 1 else ''} this turn, "
-                f"not {n} ({what})",
-            )
+                raise ctx.fail("5.4" if halved else "5.3", f"move.road_full{river}", used=used, **what)
+            raise ctx.fail("5.4" if halved else "5.3", f"move.road_room{river}", room=room, n=n, **what)
 
     if attack:
         att = st.movement.attacks.get(dest)
@@ -202,21 +175,12 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         )
         if already + n < 3:
             # 6.1: an attack needs 3 or more units; the first order into a town brings at least 3 (rulings).
-            raise ctx.fail(
-                "6.1",
-                f"an attack needs at least 3 units: this order brings {n} into {dest}, "
-                f"which holds enemy units (move at least 3 units in one order first; "
-                f"more may follow)",
-            )
+            raise ctx.fail("6.1", "move.attack_needs_3", n=n, town=dest)
         if ctx.opts.command_control and att and start not in att.origins:
             for o in att.origins:
                 if sc.road(o, start) is None:
                     # 13.2: two groups may attack one enemy group only from road-connected adjacent towns.
-                    raise ctx.fail(
-                        "13.2",
-                        f"the group in {o} already attacks {dest}; a group from {start} may "
-                        f"join only if {start} and {o} are joined by a road (or reinforce, 9.0)",
-                    )
+                    raise ctx.fail("13.2", "move.command_control", origin=o, town=dest, start=start)
     return MovePlan(units, tuple(path), tuple(forced), attack)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-from ..errors import RuleError
+from ..messages import rule_error
 
 RULESETS = ("3rd", "3.4")
 SETUPS = ("historical", "free", "initiative")
@@ -22,15 +22,15 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.ruleset not in RULESETS:
-            raise RuleError("options", f"ruleset must be one of {', '.join(RULESETS)}, not {self.ruleset!r}")
+            raise rule_error("options", "options.ruleset", known=list(RULESETS), value=self.ruleset)
         if self.setup not in SETUPS:
-            raise RuleError("options", f"setup must be one of {', '.join(SETUPS)}, not {self.setup!r}")
+            raise rule_error("options", "options.setup", known=list(SETUPS), value=self.setup)
         if self.players not in (2, 3):
-            raise RuleError("13.1", f"players must be 2 or 3, not {self.players!r}")
+            raise rule_error("13.1", "options.players", value=self.players)
         if self.corps_restriction and self.ruleset != "3.4":
-            raise RuleError("13.3", "the corps restriction is an optional rule of v3.4 only (ruleset=3.4)")
+            raise rule_error("13.3", "options.corps_restriction")
         if self.days < 0:
-            raise RuleError("options", "days must be 0 (whole time record) or a positive number of days")
+            raise rule_error("options", "options.days")
 
     @property
     def third(self) -> bool:
@@ -58,9 +58,7 @@ class Options:
             key, sep, value = item.partition("=")
             key = key.strip().lower().replace("-", "_")
             if not sep or key not in types:
-                raise RuleError(
-                    "options", f"unknown option {item!r}; known: {', '.join(types)} (as name=value)"
-                )
+                raise rule_error("options", "options.unknown", item=item, known=list(types))
             v = value.strip()
             if types[key] in ("bool", bool):
                 if v.lower() in ("on", "yes", "true", "1"):
@@ -68,12 +66,12 @@ class Options:
                 elif v.lower() in ("off", "no", "false", "0"):
                     changes[key] = False
                 else:
-                    raise RuleError("options", f"{key} takes on or off, not {v!r}")
+                    raise rule_error("options", "options.on_off", option=key, value=v)
             elif types[key] in ("int", int):
                 try:
                     changes[key] = int(v)
                 except ValueError:
-                    raise RuleError("options", f"{key} takes a whole number, not {v!r}") from None
+                    raise rule_error("options", "options.whole_number", option=key, value=v) from None
             else:
                 changes[key] = v
         return replace(opts, **changes)

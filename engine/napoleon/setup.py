@@ -53,36 +53,26 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
     """/setup units:A,B town:T (3.1)."""
     st, sc = ctx.st, ctx.sc
     if role not in st.setup_waiting:
-        who = " and ".join(st.setup_waiting) or "nobody"
-        raise ctx.fail(
-            "3.1",
-            f"it is not your turn to deploy (waiting for {who}; the Allies deploy first, then the French)",
-        )
+        if not st.setup_waiting:
+            raise ctx.fail("3.1", "setup.not_your_turn_nobody")
+        raise ctx.fail("3.1", "setup.not_your_turn", who=list(st.setup_waiting))
     if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
-        raise ctx.fail("", "write /setup units:A,B town:Town")
-    try:
-        town = sc.match_town(cmd.options["town"])
-        ids = [sc.match_unit(t) for t in split_list(cmd.options["units"])]
-    except LookupError as e:
-        raise ctx.fail("", str(e)) from None
+        raise ctx.fail("", "setup.usage")
+    town = ctx.match_town(cmd.options["town"])
+    ids = [ctx.match_unit(t) for t in split_list(cmd.options["units"])]
     if not ids:
-        raise ctx.fail("", "name at least one unit: units:A,B")
+        raise ctx.fail("", "setup.no_units")
     modes = setup_modes(ctx.opts.setup)
     for uid in ids:
         u = st.units[uid]
         if u.army not in armies_of(role):
-            raise ctx.fail("3.1", f"{uid} is not yours to deploy")
+            raise ctx.fail("3.1", "setup.not_yours", unit=uid)
         if modes[u.army] != "free":
-            raise ctx.fail("3.2", f"{uid} deploys historically in this game (setup={ctx.opts.setup})")
+            raise ctx.fail("3.2", "setup.historical", unit=uid, setup=ctx.opts.setup)
         if town not in allowed_towns(ctx, u.army):
             if SIDE_OF[u.army] == "allied" and sc.is_french(town):
-                raise ctx.fail("3.1", f"no Allied unit may deploy in France ({town} is a French town)")
-            where = {
-                "french": "French towns",
-                "british": "towns west of the deployment line",
-                "prussian": "towns east of the deployment line",
-            }[u.army]
-            raise ctx.fail("3.1", f"{uid} may deploy only in {where}, not {town}")
+                raise ctx.fail("3.1", "setup.not_in_france", town=town)
+            raise ctx.fail("3.1", "setup.where", unit=uid, army=u.army, town=town)
     for army in {st.units[i].army for i in ids}:
         cap = sc.free_cap(army)
         moving_in = [
@@ -92,9 +82,7 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
         ]
         total = placed_count(ctx, town, army) + len(moving_in)
         if total > cap:
-            raise ctx.fail(
-                "3.1", f"at most {cap} {army} units may deploy in one town; {town} would hold {total}"
-            )
+            raise ctx.fail("3.1", "setup.cap", cap=cap, army=army, town=town, total=total)
     for uid in ids:
         st.units[uid].location = town
     ctx.emit(
@@ -109,10 +97,10 @@ def end_setup(ctx: Ctx, role: str) -> bool:
     """/end during setup. Returns True when setup is over and the first campaign turn begins."""
     st = ctx.st
     if role not in st.setup_waiting:
-        raise ctx.fail("3.1", f"it is not your turn to deploy (waiting for {' and '.join(st.setup_waiting)})")
+        raise ctx.fail("3.1", "setup.end_not_your_turn", who=list(st.setup_waiting))
     left = unplaced(ctx, role)
     if left:
-        raise ctx.fail("3.1", f"place every unit before ending deployment; still to place: {', '.join(left)}")
+        raise ctx.fail("3.1", "setup.place_all", units=left)
     st.setup_waiting.remove(role)
     ctx.emit("setup_done", {"role": role})
     if st.setup_waiting:

@@ -1,0 +1,385 @@
+"""English and Japanese: every text the bot shows a player, chosen by the player's locale.
+
+``t(key, locale, **params)`` says one message; ``localize_error`` says a rejected order (``RuleError``,
+whose texts live in ``engine.messages``) or a refused request (``ServiceError``). The English templates are
+here, the Japanese ones in ``i18n_ja.py``; both share the engine's template language (``engine.messages``):
+fields such as ``{role:role}`` name a word of the game, which each language says its own way. Town and unit
+names stay as the data gives them. No discord here: the service and the console use this too.
+
+>>> t("svc.aborted", "en", game=3, user=42)
+'Game 3 aborted by <@42>.'
+>>> t("svc.aborted", "ja", game=3, user=42)
+'ゲーム 3 は <@42> によって中止されました。'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from engine.errors import RuleError
+from engine.messages import EN as ENGINE_EN
+from engine.messages import EN_TERMS, render, render_error
+from engine.messages_ja import JA as ENGINE_JA
+from engine.messages_ja import phrase_ja
+
+from .i18n_ja import BOT_JA, BOT_JA_TERMS
+
+LOCALES = ("en", "ja")
+DEFAULT = "en"
+
+
+def locale_of(discord_locale: object) -> str:
+    """``"ja"`` for Discord's Japanese (``"ja"``), else English. Accepts ``discord.Locale`` or its string."""
+    text = str(getattr(discord_locale, "value", discord_locale) or "").strip().lower()
+    return "ja" if text == "ja" or text.startswith("ja-") or text.startswith("ja_") else "en"
+
+
+# --- how the bot says the game's words in English (the engine's table, plus the bot's own kinds) -----------
+
+BOT_EN_TERMS: dict[str, Any] = {
+    **EN_TERMS,
+    "army_name": {**EN_TERMS["army_name"], "nobody": "nobody"},
+    "role_name": {
+        "french": "French",
+        "allied": "Allied",
+        "british": "British",
+        "prussian": "Prussian",
+        "public": "public",
+    },
+    "admin_action": {
+        "start": "start the game",
+        "options": "change the options",
+        "spectate": "add spectator channels",
+        "abort": "abort the game",
+        "import": "import a game",
+    },
+    "slot": {},
+    "date": str,
+    "game_phase": {},
+    "setup_mode": {},
+    "deadline_action": {},
+    "column_title": lambda c: str(c).title(),
+    "spot": lambda s: str(s).replace(":", " "),
+    "move_verb": lambda m: f"{m}s",
+}
+
+# --- the English templates ----------------------------------------------------------------------------------
+
+BOT_EN: dict[str, str] = {
+    # refusals of the application service (ServiceError)
+    "svc.rule": "{error:rule_error}",
+    "svc.no_game": "there is no game in this channel; start one with /game new",
+    "svc.need_admin": "only the host (<@{host}>) or a member with Manage Server may {what:admin_action}",
+    "svc.not_started": "the game has not started yet (/game start)",
+    "svc.suspended": "this game is suspended: its saved state failed the start-up check",
+    "svc.channel_has_game": "this channel already has a game; finish or /game abort it first, or use "
+    "another channel (several games may run in one server)",
+    "svc.deadline_hours": "the deadline is a number of hours, 0 for none",
+    "svc.deadline_action": "the deadline action is pass or bot",
+    "svc.language": "the language is en (English) or ja (Japanese), not {value!r}",
+    "svc.started_no_join": "the game has started; seats change only by the host (/game leave, then join)",
+    "svc.seats_full": "every seat is taken",
+    "svc.no_such_seat": "no seat {role!r} in this game; seats: {seats:role}",
+    "svc.seat_taken": "the {role:role} seat is taken by <@{holder}>",
+    "svc.no_seat": "you hold no seat in this game",
+    "svc.started_no_leave": "the game has started: ask the host to hand your seat over",
+    "svc.already_started": "the game has already started",
+    "svc.seats_empty": "seats still empty: {roles:role} (/game join)",
+    "svc.options_fixed": "options are fixed once the game has started",
+    "svc.import_started": "import into a game that has not started (/game new, then /game import)",
+    "svc.script_unreadable": "the script cannot be read: {error}",
+    "svc.script_bad": "the script does not replay cleanly (line {line})",
+    "svc.prefs_no_seat": "only a seated player has preferences",
+    "svc.pref_keys": "preferences: hits (which of equal blocks takes a hit first), supply (which blocks the "
+    "supply rule removes first), battle (standing battle orders)",
+    "svc.standing_bad": "standing battle orders: fire (fire with every block that may), square (form square "
+    "against cavalry), hold (never retreat; always on) — not {words:list}",
+    "svc.no_seat_order": "you hold no seat in this game (spectators watch; players /game join before the "
+    "start)",
+    "svc.not_your_seat": "you do not hold the {role:role} seat",
+    "svc.game_gone": "that game no longer exists",
+    "svc.prompt_stale": "this deployment prompt is out of date: the battle of {town} no longer waits for "
+    "your deployment",
+    "svc.not_your_block": "{unit} is not one of your blocks in the battle of {town}",
+    "svc.no_seat_that": "you hold no seat in that game",
+    "svc.place_all": "place every block first; still to place: {units:list}",
+    # replies
+    "svc.new_game": "New game of Napoleon 1815 (game {game}): {options}.\nSeats: {roles:role}. Take one with "
+    "/game join; the host starts with /game start.",
+    "svc.joined_free": "<@{user}> takes the {role:role_name} seat. Still free: {free:role}.",
+    "svc.joined_full": "<@{user}> takes the {role:role_name} seat. Every seat is taken.",
+    "svc.left": "<@{user}> leaves the {roles:role} seat.",
+    "svc.begins": "The campaign begins: {options}.",
+    "svc.status_lobby": "Game {game} (not started): {options}. Seats: {seats}.",
+    "svc.seat_held": "{role:role}: <@{user}>",
+    "svc.seat_free": "{role:role}: free",
+    "svc.map": "The map as the {role:role_name} see it.",
+    "svc.log_empty": "nothing has happened yet",
+    "svc.options_show": "{options}; deadlines: {settings}",
+    "svc.options_set": "Options: {options}.",
+    "svc.spectate_stop": "<#{channel}> no longer follows this game.",
+    "svc.following": "Following game {game}.\n{status}",
+    "svc.spectate": "<#{channel}> now follows this game (public map only).",
+    "svc.aborted": "Game {game} aborted by <@{user}>.",
+    "svc.export": "Game {game} as a script: replay it with `python -m engine.script FILE`.",
+    "svc.imported": "Imported: {options}, turn {turn}. Seats: {roles:role}; /game start when they are taken.",
+    "svc.standing_cancelled": "Standing battle orders cancelled.",
+    "svc.standing_set": "Standing battle orders: {spec}. Each battle turn they are carried out as ordinary "
+    "orders and reported to you; /game prefer battle off cancels them.",
+    "svc.pref_saved": "Preference saved: {key} {units:list}.",
+    "svc.already_done": "already done",
+    "svc.not_accepted": "Not accepted — {error}",
+    "svc.done": "Done.",
+    "svc.standing_dm": "Standing orders: {order}",
+    "svc.your_forces": "Your forces ({role:role_name}).",
+    "svc.game_over_ping": "**Game over**: {reason:phrase}",
+    "svc.your_move": "{mentions}: your move ({active:role}){when}",
+    "svc.deadline_when": " — deadline <t:{due}:R>",
+    "svc.reminder": "{mentions}: reminder — the deadline is <t:{due}:R>.",
+    "svc.deadline_passed": "The deadline passed: {late:role} passed.",
+    "svc.deadline_passed_bot": "The deadline passed: {late:role} passed (bot players arrive with a later "
+    "version).",
+    "svc.status_over": "Game over: {reason:phrase}",
+    "svc.status_setup": "Deployment: waiting for {active:role}.",
+    "svc.status": "Turn {turn}/{last} — {day:date} {when:slot}, {side:role_name} turn, {phase:game_phase} "
+    "phase; waiting for {waiting}.",
+    "svc.nobody": "nobody",
+    "svc.status_waiting": "{active:role}",
+    "svc.draft_stale": "The battle of {town} no longer waits for your deployment.",
+    "svc.draft_head": "**Battle of {town}** — deploy your {n} blocks (6.2): at least one in each of Left, "
+    "Center and Right; any number in Reserve. Your deployment stays secret until both sides have deployed.",
+    "svc.draft_column": "{column:column_title}: {units}",
+    "svc.draft_none": "—",
+    "svc.draft_todo": "Not yet placed: {units}",
+    "svc.draft_todo_none": "none",
+    "svc.draft_help": "Pick blocks, then a column; Confirm when done. Text fallback: "
+    "`/deploy left:… center:… right:… reserve:… battle:{town}`",
+    # options and settings, as the service describes them
+    "svc.options_text": "{players} players, rules {ruleset}, setup {setup:setup_mode}{days}{extras}",
+    "svc.options_days": ", {days} day(s)",
+    "svc.options_extras": ", {extras:list}",
+    "svc.options_command_control": "command control 13.2",
+    "svc.options_corps_restriction": "corps restriction 13.3",
+    "svc.deadline_none": "none",
+    "svc.deadline_text": "{hours:g} h, reminder {reminder:g} h before, then {action:deadline_action}",
+    "svc.standing_fire": "fire with every block that may fire",
+    "svc.standing_square": "form square against cavalry",
+    "svc.standing_hold": "never retreat",
+    "svc.standing_sep": "; ",
+    # events, as a role may see them (bot/narrate.py)
+    "ev.turn": "— Turn {turn}: {side:army_name} campaign turn, {day:date} {when:slot} —",
+    "ev.blocks": "{count} {armies:army_name+slash} blocks",
+    "ev.blocks_one": "{count} {armies:army_name+slash} block",
+    "ev.move": "{blocks} move {path}{forced}{units}",
+    "ev.move_attack": "{blocks} attack {path}{forced}{units}",
+    "ev.move_forced": ", {n} by forced march",
+    "ev.units": " ({units:list})",
+    "ev.dice": "dice ({why:phrase}{extra}): {dice}",
+    "ev.dice_fire": " — {who} fires {cls}{target}",
+    "ev.dice_target": " at the {spot:spot}",
+    "ev.who_hidden": "a {army:army_name+slash} block",
+    "ev.who_typed": "a {army:army_name+slash} {type:type} block",
+    "ev.loss": "{who} at {town} loses {steps} steps: {reason:phrase}{cv}",
+    "ev.loss_one": "{who} at {town} loses {steps} step: {reason:phrase}{cv}",
+    "ev.loss_cv": " (now {cv} cv)",
+    "ev.eliminated": "{unit} ({army:army_name+slash} {type:type}) eliminated{where}: {reason:phrase}",
+    "ev.at_town": " at {town}",
+    "ev.placed": "{who} placed at {town}",
+    "ev.automatic_rout": "{town}: {defenders} block(s) cannot stand against {attackers} (6.1)",
+    "ev.rout": "{town}: the {side:army_name+slash} rout ({cause:phrase})",
+    "ev.routed": "{blocks} flee {frm} > {to}{units}",
+    "ev.battle": "Battle of {town}: the {attacker:army_name+slash} attack, the {defender:army_name+slash} "
+    "defend",
+    "ev.deployed_battle": "Battle of {town}: the {role:army_name+slash} have deployed{detail}",
+    "ev.deployed_detail": ": {columns}",
+    "ev.deployed_column": "{column:column} {units:list}",
+    "ev.deployed_sep": "; ",
+    "ev.deployed": "{blocks} deployed at {town}{units}",
+    "ev.reveal": "Battle of {town}: the line is revealed — {shown}{more}",
+    "ev.reveal_block": "{unit} {type:type} {cv}",
+    "ev.reveal_more": " …",
+    "ev.battle_turn": "Battle of {town}: battle turn {n}, {side:army_name+slash}",
+    "ev.battle_move": "{who} {move:move_verb}: {frm:spot} > {to:spot} (battle of {town})",
+    "ev.morale_failed": "Battle of {town}: {who} fails its morale check and falls back (8.6)",
+    "ev.square": "Battle of {town}: {who} forms square (8.5)",
+    "ev.square_break": "Battle of {town}: {who} breaks square (8.5)",
+    "ev.retreat": "Battle of {town}: {who} retreats to {to}",
+    "ev.retreat_engaged": "Battle of {town}: {who} retreats to {to} from an engaged column (7.0)",
+    "ev.reinforce": "Battle of {town}: {blocks} reinforce from {frm}{units}",
+    "ev.attack_stalling": "Battle of {town}: the attack is stalling ({idle} of {limit} idle rounds; the "
+    "attacker routs at {limit})",
+    "ev.battle_won": "Battle of {town}: the {victor:army_name+slash} hold the field",
+    "ev.regroup": "Battle of {town}: {count} blocks regroup {where} (7.6){units}",
+    "ev.regroup_one": "Battle of {town}: {count} block regroup {where} (7.6){units}",
+    "ev.regroup_to": "to {to}",
+    "ev.regroup_from": "from {frm}",
+    "ev.battle_over": "Battle of {town} is over: {victor:army_name+slash} victorious",
+    "ev.orders_stopped": "Orders stopped at item {item} (rule {rule}); the {done} before it stand",
+    "ev.supply": "Supply (11.0): the French hold {base}; the {army:army_name+slash} lose {units} unit(s)",
+    "ev.surrender": "The {army:army_name+slash} army surrenders with {blocks} blocks left (12.0)",
+    "ev.outcome_draw": "draw",
+    "ev.outcome_win": "{winner:army_name+slash} victory",
+    "ev.game_over": "GAME OVER — {outcome}: {reason:phrase}",
+    "ev.setup_done": "{role:role} has finished deploying",
+    # Discord: components, the error handler, DMs that cannot be sent, the allies' thread
+    "ui.not_done": "Not done — {error}",
+    "ui.not_allowed": "Not allowed: {error}",
+    "ui.sorry": "Sorry — something went wrong on our side. It has been logged; please try again.",
+    "ui.stale": "This deployment prompt is out of date: the battle of {town} no longer waits for your "
+    "deployment. Use the newest prompt, or /game status.",
+    "ui.pick_first": "Pick blocks in the list first, then a column.",
+    "ui.pick_blocks": "Pick blocks",
+    "ui.now": "now: {column:column}",
+    "ui.now_unplaced": "now: not placed",
+    "ui.to_column": "→ {column:column_title}",
+    "ui.clear": "Clear",
+    "ui.confirm": "Confirm",
+    "ui.dms_closed": "<@{user}>, I cannot send you direct messages (your DMs are closed). Your private map "
+    "and reports will come as private replies when you next use a command here (try /game map).",
+    "ui.thread_name": "allied headquarters (game {game})",
+    "ui.thread_open": "The allied commanders may confer (deployment or an Allied night turn).",
+    "ui.thread_locked": "Locked: the allies may not confer now (13.1).",
+    "ui.position": "{position:position}",
+    # the console
+    "console.help": "Console commands:\n"
+    "  ROLE: /order ...   an order for that seat (french, allied, british, prussian)\n"
+    "  /order ...         an order for whichever of your seats must act\n"
+    "  :status  :map  :log  :legal  :export FILE  :prefer KEY VALUE  :tick  :quit\n"
+    "Pictures are written to the pictures folder after every change.",
+    "console.not_done": "Not done — {error}",
+    "console.slash": "orders start with '/'; :help lists the console's commands",
+    "console.hello": "Estafette console — no Discord token set, so this is a local game. :help for help.",
+    "console.channel": "[game channel] {text}",
+    "console.dm": "[DM to {role}] {text}",
+    "console.thread_open": "[allied thread open]",
+    "console.thread_locked": "[allied thread locked]",
+    "console.written": "written {path}",
+    "console.picture_failed": "(picture {file} failed: {error})",
+    # slash commands: descriptions (Discord shows the English ones by default; names stay English there)
+    "cmd.game": "Napoleon 1815 campaigns in this channel",
+    "cmd.game.new": "Start a new campaign in this channel",
+    "cmd.game.join": "Take a seat in this channel's game",
+    "cmd.game.leave": "Give up your seat before the game starts",
+    "cmd.game.start": "Start the campaign (host or Manage Server)",
+    "cmd.game.status": "Turn, phase and whose move it is",
+    "cmd.game.map": "Your private map (your own block faces)",
+    "cmd.game.log": "What has happened, as you may know it",
+    "cmd.game.options": "Show or change the options before the start",
+    "cmd.game.spectate": "Post the public map of this game in another channel too",
+    "cmd.game.prefer": "Standing preferences: hits, supply, battle",
+    "cmd.game.abort": "End this channel's game (host or Manage Server)",
+    "cmd.game.export": "The game as a script file",
+    "cmd.game.import": "Start this channel's new game from a script file",
+    "cmd.move": "Move units of one group along a path (5.0)",
+    "cmd.end": "You have finished what you are doing now",
+    "cmd.setup": "Free deployment before the game (3.1)",
+    "cmd.deploy": "Secret battle deployment (6.2); the DM buttons do the same",
+    "cmd.battle-move": "A combat move (8.1-8.2)",
+    "cmd.fire": "Fire with one block (8.3)",
+    "cmd.square": "Form square (8.5)",
+    "cmd.unsquare": "Break square (8.5)",
+    "cmd.retreat": "Retreat units out of the battle (7.0-7.3)",
+    "cmd.reinforce": "Bring units into the battle's reserve (9.0)",
+    "cmd.regroup": "After a victory: retreat out of, or reinforce into, the town (7.6)",
+    "cmd.orders": 'Several battle orders at once: "fire A; B>across-left"',
+    # slash commands: option descriptions
+    "opt.game.new.setup": "historical (3.2), free (3.1) or initiative (3.3, the default)",
+    "opt.game.new.players": "2 (French / Allied) or 3 (French / British / Prussian)",
+    "opt.game.new.ruleset": "rules edition: 3.4 (2006, default) or 3rd (1994 + FAQ)",
+    "opt.game.new.command_control": "optional rule 13.2",
+    "opt.game.new.corps_restriction": "optional rule 13.3 (3.4 only)",
+    "opt.game.new.days": "play only the first N days of the time record (0 = all four)",
+    "opt.game.new.deadline_hours": "hours each player has to act (0 = no deadline)",
+    "opt.game.new.language": "language of the game channel's posts (each player's own replies follow "
+    "their Discord language)",
+    "opt.game.join.role": "the seat to take (default: the first free one)",
+    "opt.game.log.last": "how many lines to show (default 25)",
+    "opt.game.options.options": "e.g. players=3 ruleset=3rd command_control=on (empty: show)",
+    "opt.game.spectate.channel": "the channel that should follow this game",
+    "opt.game.spectate.stop": "stop posting there instead",
+    "opt.game.prefer.key": "hits / supply: a priority list of your blocks; battle: standing battle orders",
+    "opt.game.prefer.value": "e.g. BR-3,BR-5 — or for battle: 'fire square', or 'off'",
+    "opt.game.import.script": "a script file, as /game export writes it",
+    "opt.move.units": "units of one group, comma-separated",
+    "opt.move.path": "towns joined by >",
+    "opt.move.forced": "force-march one town more (5.5)",
+    "opt.setup.units": "units to deploy, comma-separated",
+    "opt.setup.town": "the town to deploy them in",
+    "opt.deploy.left": "blocks for the Left column, comma-separated",
+    "opt.deploy.center": "blocks for the Center column, comma-separated",
+    "opt.deploy.right": "blocks for the Right column, comma-separated",
+    "opt.deploy.reserve": "blocks for the Reserve, comma-separated",
+    "opt.deploy.battle": "the battle's town, when you have more than one battle",
+    "opt.battle-move.unit": "the block to move",
+    "opt.battle-move.to": "reserve, left, center, right, across-left, across-center, across-right",
+    "opt.battle-move.battle": "the battle's town, when you have more than one battle",
+    "opt.fire.unit": "the block that fires",
+    "opt.fire.target": "line or square, when the enemy column holds both",
+    "opt.fire.battle": "the battle's town, when you have more than one battle",
+    "opt.square.unit": "the infantry block that forms square",
+    "opt.square.battle": "the battle's town, when you have more than one battle",
+    "opt.unsquare.unit": "the block that breaks square",
+    "opt.unsquare.battle": "the battle's town, when you have more than one battle",
+    "opt.retreat.units": "blocks to retreat, comma-separated",
+    "opt.retreat.to": "the town to retreat to",
+    "opt.retreat.battle": "the battle's town, when you have more than one battle",
+    "opt.reinforce.units": "units to bring in, comma-separated",
+    "opt.reinforce.from": "the town they come from",
+    "opt.reinforce.battle": "the battle's town, when you have more than one battle",
+    "opt.regroup.units": "units, comma-separated",
+    "opt.regroup.to": "retreat out of the town to this town",
+    "opt.regroup.from": "or bring units in from this town",
+    "opt.regroup.battle": "the battle's town, when you have more than one",
+    "opt.orders.list": 'orders separated by ";", e.g. "fire A; B>across-left; square C"',
+    "opt.orders.battle": "the battle's town, when you have more than one battle",
+}
+
+_OVERLAP = set(BOT_EN) & set(ENGINE_EN)
+assert not _OVERLAP, f"bot and engine message keys overlap: {_OVERLAP}"
+
+CATALOGS: dict[str, dict[str, str]] = {"en": {**ENGINE_EN, **BOT_EN}, "ja": {**ENGINE_JA, **BOT_JA}}
+TERMS: dict[str, dict[str, Any]] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
+_PHRASE: dict[str, Callable[[str], str | None] | None] = {"en": None, "ja": phrase_ja}
+
+
+def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
+    """The message ``key`` in ``locale`` (``"en"``, ``"ja"``, or a Discord locale such as ``"en-US"``)."""
+    loc = locale_of(locale)
+    catalog = CATALOGS[loc]
+    template = catalog.get(key)
+    if template is None:
+        template = CATALOGS["en"][key]  # a KeyError here is a bug: the test of the catalogs catches it
+    return render(template, params, catalog, TERMS[loc], _PHRASE[loc])
+
+
+def term(kind: str, value: Any, locale: str = DEFAULT) -> str:
+    """One word of the game (``term("role", "french", "ja")`` -> ``フランス軍``)."""
+    return render("{v:" + kind + "}", {"v": value}, CATALOGS[locale_of(locale)], TERMS[locale_of(locale)])
+
+
+def join(items: Iterable[str], locale: str = DEFAULT) -> str:
+    """Items joined with the language's comma."""
+    return TERMS[locale_of(locale)]["_list"].join(items)
+
+
+def phrase(text: str, locale: str = DEFAULT) -> str:
+    """One of the engine's English phrases (a loss's reason, a rout's cause, a result) in ``locale``."""
+    fn = _PHRASE[locale_of(locale)]
+    said = fn(text) if fn else None
+    return said if said is not None else text
+
+
+def localize_error(err: BaseException, locale: str = DEFAULT) -> str:
+    """What a rejected order (``RuleError``) or a refused request (``ServiceError``: any error with ``key``
+    and ``params``) says in ``locale``; in English exactly ``str(err)``."""
+    loc = locale_of(locale)
+    if loc == "en":
+        return str(err)
+    if isinstance(err, RuleError):
+        said = render_error(err, CATALOGS[loc], TERMS[loc], _PHRASE[loc])
+        return f"{err.rule}: {said}" if err.rule else said
+    key = getattr(err, "key", None)
+    if key is not None and key in CATALOGS[loc]:
+        return t(key, loc, **getattr(err, "params", {}))
+    return str(err)

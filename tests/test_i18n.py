@@ -1,0 +1,554 @@
+"""English and Japanese: every message key has both languages with the same fields, every rule error the
+engine raises has a key, every event is told in both languages, the slash commands carry Japanese names and
+descriptions, and a Japanese player gets Japanese replies while English stays as it was."""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+import random
+import re
+import string
+import unicodedata
+from pathlib import Path
+
+import pytest
+from discord_fake import running_bot
+
+import engine.errors as errors
+from bot.discord_app.client import EstafetteBot
+from bot.discord_app.translate import description_key
+from bot.i18n import CATALOGS, TERMS, locale_of, localize_error, phrase, t
+from bot.i18n_ja import CHOICE_NAMES_JA, COMMAND_NAMES_JA, OPTION_NAMES_JA
+from bot.narrate import QUIET, TOLD, describe
+from bot.pictures import NoPictures
+from bot.service import Caller, Service, ServiceError
+from bot.storage import Store
+from engine import Game, Options, RuleError, new_game
+from engine.fuzz import pick, random_options
+from engine.messages import EN, render, render_error
+from engine.messages_ja import JA, phrase_ja
+
+ROOT = Path(__file__).resolve().parent.parent
+KEY_PREFIXES = (
+    "match",
+    "text",
+    "options",
+    "game",
+    "setup",
+    "move",
+    "board",
+    "battle",
+    "svc",
+    "opt",
+    "ev",
+    "ui",
+    "console",
+    "cmd",
+)
+KEY_RX = re.compile(r"^(?:" + "|".join(KEY_PREFIXES) + r")\.[a-z0-9_.-]+$")
+
+
+def fields(template: str) -> set[str]:
+    out = set()
+    for _literal, name, spec, _conv in string.Formatter().parse(template):
+        if name is not None:
+            out.add(re.split(r"[.\[]", name)[0])
+            out |= fields(spec or "")
+    return out
+
+
+def specs(template: str) -> set[str]:
+    return {spec for _l, name, spec, _c in string.Formatter().parse(template) if name is not None and spec}
+
+
+# --- the catalogs -----------------------------------------------------------------------------------------
+
+
+def test_every_key_has_english_and_japanese_with_the_same_fields():
+    en, ja = CATALOGS["en"], CATALOGS["ja"]
+    assert set(en) == set(ja), f"missing in ja: {set(en) - set(ja)}; missing in en: {set(ja) - set(en)}"
+    for key in en:
+        assert en[key].strip() and ja[key].strip(), key
+        assert fields(en[key]) == fields(ja[key]), f"{key}: {fields(en[key])} != {fields(ja[key])}"
+    assert set(EN) == set(JA)
+
+
+def test_every_format_spec_names_a_known_way_of_saying_a_value():
+    for loc in ("en", "ja"):
+        terms = TERMS[loc]
+        for key, template in CATALOGS[loc].items():
+            for spec in specs(template):
+                kind, _, joiner = spec.partition("+")
+                known = kind in terms or kind in ("list", "error", "rule_error", "phrase", "g")
+                assert known, f"{loc} {key}: unknown kind {kind!r}"
+                assert not joiner or "_" + joiner in terms, f"{loc} {key}: unknown joiner {joiner!r}"
+    assert set(TERMS["en"]) == set(TERMS["ja"])
+    for kind, table in TERMS["en"].items():
+        if isinstance(table, dict) and table:  # every word English names, Japanese names too
+            ja = TERMS["ja"][kind]
+            assert callable(ja) or set(table) <= set(ja), kind
+
+
+def _source_keys() -> set[str]:
+    """Every string constant in the engine and the bot that looks like a message key."""
+    found = set()
+    for folder in ("engine", "bot"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.name in ("messages.py", "messages_ja.py", "i18n.py", "i18n_ja.py"):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and KEY_RX.match(node.value)
+                    and not re.search(r"\.(txt|png|py|db|json)$", node.value)  # a file name is not a key
+                ):
+                    found.add(node.value)
+    return found
+
+
+def test_every_key_used_in_the_code_is_in_the_catalogs():
+    keys = set(CATALOGS["en"])
+    used = _source_keys()
+    assert len(used) > 150
+    # keys built from a prefix (f"move.road_full{river}", f"battle.cannot_reinforce_{why}") start some key
+    missing = sorted(k for k in used if k not in keys and not any(x.startswith(k) for x in keys))
+    assert not missing, f"message keys used but not in the catalogs: {missing}"
+
+
+def test_every_command_description_key_exists(tmp_path):
+    bot = EstafetteBot(Store(tmp_path / "x.db"), pictures=NoPictures(), tick_seconds=0, sync=False)
+    from bot.discord_app.cog import EstafetteCog
+
+    cog = EstafetteCog(bot, bot.service, bot.sender)
+    for cmd in cog.walk_app_commands():
+        assert description_key(cmd.qualified_name) in CATALOGS["ja"], cmd.qualified_name
+        for p in getattr(cmd, "parameters", []):
+            assert description_key(cmd.qualified_name, p.display_name) in CATALOGS["ja"], (
+                cmd.qualified_name,
+                p.display_name,
+            )
+
+
+def test_locale_of():
+    assert locale_of("ja") == "ja" and locale_of("JA") == "ja"
+    assert locale_of("en-US") == "en" and locale_of("fr") == "en" and locale_of("") == "en"
+    assert locale_of(None) == "en"
+
+
+def test_the_game_words_follow_the_japanese_rules():
+    assert t("ev.rout", "ja", town="Ligny", side="allied", cause="rout attrition (7.5)") == (
+        "Ligny: 連合軍が潰走(潰走の消耗(7.5))"
+    )
+    words = " ".join(CATALOGS["ja"].values())
+    for word in ("会戦", "潰走", "再編成", "強行軍", "方陣", "予備", "交戦", "士気", "増援", "離脱"):
+        assert word in words, word
+
+
+# --- rule errors --------------------------------------------------------------------------------------------
+
+POSITIONS = ("reserve", "left", "center", "right", "across-left", "across-center", "across-right")
+BAD = (
+    "move units:x",
+    "/Bad!",
+    "/move FR-1",
+    "/move units:FR-1 units:FR-2",
+    '/move units:"FR-1 path:x',
+    '/orders list:"zap FR-1"',
+    '/orders list:"square FR-1 FR-2"',
+    "/orders",
+    '/orders list:"/orders"',
+    "/end now:1",
+    "/fire unit:FR-1 target:xx",
+    "/move units:FR-1 path:Zzz",
+    "/move units:Q path:Mons",
+    "/move units:FR path:Mons",
+    "/move units:, path:Mons",
+    "/battle-move unit:FR-1 to:nowhere",
+    "/retreat units:FR-1 to:Mons forced:maybe",
+    "/deploy left:FR-1 bogus:1",
+    "/setup units:FR-1",
+    "/regroup units:FR-1",
+    "/reinforce units:FR-1",
+    "/retreat units:FR-1",
+    "/battle-move unit:FR-1",
+    "/fire unit:FR-1,FR-2",
+    "/fire",
+    "/nope",
+)
+
+
+def _errors_of_random_games(seeds: range) -> list[RuleError]:
+    """Every RuleError created while playing random games and trying illegal orders along the way."""
+    seen: list[RuleError] = []
+    original = errors.RuleError.__init__
+
+    def record(self, *a, **k):
+        original(self, *a, **k)
+        seen.append(self)
+
+    errors.RuleError.__init__ = record
+    try:
+        for seed in seeds:
+            rng = random.Random(seed)
+            game = new_game(random_options(rng), seed)
+            budget: dict[str, int] = {}
+            n = 0
+            while not game.over:
+                if n % 3 == 0:
+                    _provoke(rng, game)
+                role = rng.choice(game.active())
+                game.apply(role, pick(rng, game, role, budget))
+                n += 1
+            _provoke(rng, game)
+        for text in (
+            "ruleset=9",
+            "setup=zz",
+            "players=4",
+            "ruleset=3rd corps_restriction=on",
+            "days=-1",
+            "x=1",
+        ):
+            with pytest.raises(RuleError):
+                Options.parse(text)
+    finally:
+        errors.RuleError.__init__ = original
+    return seen
+
+
+def _try(game: Game, role: str, order: str) -> None:
+    with contextlib.suppress(RuleError):
+        Game(game.state.clone(), game.scenario).apply(role, order)
+
+
+def _provoke(rng: random.Random, game: Game) -> None:
+    st, sc = game.state, game.scenario
+    roles = [*game.options.roles, "bogus"]
+    alive = [u for u in st.units.values() if u.location and not u.eliminated]
+    for _ in range(4 if alive else 0):
+        u = rng.choice(alive)
+        group = [g.id for g in alive if g.location == u.location]
+        path = [u.location]
+        for _ in range(rng.randint(1, 4)):
+            path.append(rng.choice([t for t, _ in sc.neighbours(path[-1])]))
+        ids = ",".join(rng.sample(group, rng.randint(1, min(5, len(group)))))
+        _try(
+            game,
+            rng.choice(roles),
+            f"/move units:{ids} path:{'>'.join(path)}" + rng.choice(["", " forced:yes"]),
+        )
+    for order in rng.sample(BAD, 4):
+        _try(game, rng.choice(roles), order)
+    for r in game.options.roles:
+        for c in game.legal(r).choices[:12]:
+            unit = rng.choice(list(st.units))
+            mutated = rng.choice(
+                [
+                    re.sub(r"(unit|units):[^ ]+", rf"\1:{unit}", c),
+                    c + " battle:" + rng.choice([t.name for t in sc.towns]),
+                    c + " target:" + rng.choice(["line", "square"]),
+                    re.sub(r"to:[^ ]+", "to:" + rng.choice(POSITIONS), c),
+                    c,
+                ]
+            )
+            _try(game, rng.choice(game.options.roles), mutated)
+
+
+@pytest.fixture(scope="module")
+def random_errors() -> list[RuleError]:
+    return _errors_of_random_games(range(1, 9))
+
+
+def test_every_rule_error_has_a_key_and_says_the_same_in_english(random_errors):
+    assert len(random_errors) > 1000
+    keys = set()
+    for e in random_errors:
+        assert e.key is not None, str(e)
+        assert e.key in EN and e.key in JA, e.key
+        assert render_error(e, EN) == e.message, e.key  # the English text is the catalog's template
+        keys.add(e.key)
+    assert len(keys) > 60, "the random games provoke many kinds of rule error"
+
+
+def test_every_rule_error_reads_in_japanese(random_errors):
+    for e in random_errors[::7]:
+        ja = localize_error(e, "ja")
+        assert ja.startswith(f"{e.rule}: ") if e.rule else True
+        assert "{" not in ja and "}" not in ja, ja
+        assert localize_error(e, "en") == str(e)
+
+
+def test_a_rule_error_survives_pickling_with_its_key():
+    import pickle
+
+    err = pickle.loads(pickle.dumps(errors.RuleError("5.3", "x", key="move.moved", params={"unit": "FR-1"})))
+    assert (err.rule, err.message, err.key, err.params) == ("5.3", "x", "move.moved", {"unit": "FR-1"})
+
+
+def test_japanese_rule_errors_by_example():
+    game = new_game(Options(setup="historical"), seed=1)
+    with pytest.raises(RuleError) as info:
+        game.apply("french", "/move units:FR-2 path:Solre-sur-Sambre>Thuin>Marchienne")
+    assert str(info.value).startswith("5.2: FR-2 (infantry) moves 1 town a turn")
+    assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)の移動は1ターンに1町です")
+    with pytest.raises(RuleError) as info:
+        game.apply("french", "/move units:FR-99 path:Thuin")
+    assert localize_error(info.value, "ja") == "「FR-99」に当たるユニットはありません"
+    with pytest.raises(RuleError) as info:
+        game.apply("allied", "/end")
+    assert (
+        localize_error(info.value, "ja")
+        == "4.0: いまはフランス軍のキャンペーンターンです。連合軍は移動できません"
+    )
+
+
+def test_a_nested_error_of_an_orders_list_reads_in_japanese():
+    inner = errors.RuleError("8.3", "FR-1 has already fired this battle turn", key="battle.already_fired")
+    inner.params = {"unit": "FR-1"}
+    from engine.messages import rule_error
+
+    outer = rule_error("8.3", "battle.orders_item", i=1, item="fire FR-1", error=inner)
+    assert str(outer) == "8.3: item 1 ('fire FR-1'): FR-1 has already fired this battle turn"
+    assert (
+        localize_error(outer, "ja") == "8.3: 1番目(「fire FR-1」): FR-1 はこの戦闘ターンにすでに射撃しました"
+    )
+
+
+# --- narration ----------------------------------------------------------------------------------------------
+
+SAMPLES = {
+    "placed": {"army": "french", "town": "Mons"},
+    "orders_stopped": {"role": "french", "done": 1, "item": 2, "rule": "8.3"},
+    "surrender": {"army": "british", "blocks": 9, "threshold": 9},
+    "game_over": {"winner": "draw", "reason": "all three armies have surrendered (12.3)"},
+    "square": {"town": "Ligny", "army": "french", "spot": "french:left", "unit": "FR-1", "formed": False},
+    "battle_over": {"town": "Ligny", "victor": None},
+}
+
+
+def _events_of_random_games(seeds: range) -> list[dict]:
+    out = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        game = new_game(random_options(rng), seed)
+        budget: dict[str, int] = {}
+        while not game.over:
+            role = rng.choice(game.active())
+            game.apply(role, pick(rng, game, role, budget))
+        for ev in game.state.events:
+            out += [ev.visible(r) for r in ("public", *game.options.roles)]
+    return out
+
+
+def test_every_event_kind_is_told_in_both_languages_or_in_neither():
+    events = _events_of_random_games(range(1, 13)) + [{"kind": k, **d} for k, d in SAMPLES.items()]
+    kinds = {e["kind"] for e in events}
+    assert set(TOLD) <= kinds, f"not seen: {set(TOLD) - kinds}"
+    for e in events:
+        en, ja = describe(e), describe(e, "ja")
+        assert (en is None) == (ja is None), e
+        if e["kind"] in TOLD:
+            assert en and ja, e
+            assert not ja.startswith(e["kind"] + ":"), f"the Japanese fell back to the raw event: {ja}"
+        else:
+            assert e["kind"] in QUIET or en is None
+
+
+def test_every_phrase_of_the_engine_in_events_is_translated():
+    events = _events_of_random_games(range(20, 32))
+    phrases = set()
+    for e in events:
+        for k in ("why", "reason", "cause"):
+            if isinstance(e.get(k), str):
+                phrases.add(e[k])
+    assert len(phrases) > 10
+    untranslated = sorted(p for p in phrases if phrase_ja(p) is None)
+    assert not untranslated, untranslated
+    assert phrase("Napoleon was killed (10.0)", "ja") == "ナポレオンが戦死した(10.0)"
+    assert phrase("anything else", "ja") == "anything else"
+
+
+def test_the_engine_phrases_in_its_source_are_all_known():
+    """The literal reasons, causes and results in the engine's source (even those no random game reached)."""
+    texts = set()
+    for path in (ROOT / "engine" / "napoleon").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                args = list(node.args) + [k.value for k in node.keywords if k.arg in ("cause", "reason")]
+                if name in ("lose", "eliminate", "roll", "_roll", "finish", "Result", "_check_rout", "rout"):
+                    texts |= {
+                        a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)
+                    }
+    texts -= {"allied", "french", "draw"}
+    assert len(texts) > 15
+    for text in texts:
+        said = phrase_ja(text) or phrase_ja(f"{text}: left empty")
+        assert said, text
+
+
+# --- the service ------------------------------------------------------------------------------------------
+
+
+def test_service_errors_keep_their_english_and_read_in_japanese():
+    e = ServiceError("svc.seat_taken", role="french", holder=7)
+    assert str(e) == "the french seat is taken by <@7>"
+    assert localize_error(e, "ja") == "フランス軍の席は <@7> が使っています"
+    literal = ServiceError("a message of someone else's")
+    assert str(literal) == "a message of someone else's" and localize_error(literal, "ja") == str(literal)
+
+
+async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_language(tmp_path):
+    store = Store(tmp_path / "s.db")
+    await store.open()
+    try:
+        svc = Service(store, pictures=NoPictures(), seed_source=lambda: 1)
+        host = Caller(1, 10, 9, locale="ja")
+        res = await svc.new_game(host, "setup=historical", language="ja")
+        assert res.reply.text.startswith("Napoleon 1815 の新しいゲーム")
+        await svc.join(Caller(2, 10, 9, locale="ja"), "french")
+        await svc.join(Caller(3, 10, 9, locale="en-US"), "allied")
+        res = await svc.start(host)
+        assert res.reply.text.startswith("キャンペーン開始")
+        posts = [m for m in res.outbox if type(m).__name__ == "Post"]
+        dms = {m.user_id: m.text for m in res.outbox if type(m).__name__ == "DM"}
+        assert "あなたの番です" in posts[0].text
+        assert dms[2].startswith("あなたの部隊") and dms[3].startswith("Your forces")
+        res = await svc.order(Caller(2, 10, 9, locale="ja"), "/move units:FR-2 path:Thuin>Marchienne")
+        assert res.reply.text.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は")
+        res = await svc.order(
+            Caller(2, 10, 9, locale="en-US"), "/move units:FR-1 path:Solre-sur-Sambre>Thuin"
+        )
+        assert res.reply.text.startswith("Done.")
+        with pytest.raises(ServiceError) as info:
+            await svc.start(host)
+        assert localize_error(info.value, "ja").startswith("ゲームはすでに始まっています")
+        status = await svc.status(Caller(5, 10, 9, locale="ja"))
+        assert status.reply.text.startswith("ターン 1/24 — 6月15日 朝、フランス軍のターン")
+    finally:
+        await store.close()
+
+
+# --- Discord: the translator and the interaction locale -----------------------------------------------------
+
+
+def _name_ok(name: str) -> bool:
+    """Discord: ^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$ and lowercase."""
+    return (
+        1 <= len(name) <= 32
+        and name == name.lower()
+        and all(
+            c in "-_" or unicodedata.category(c)[0] in "LN" or unicodedata.category(c) == "Mn" for c in name
+        )
+    )
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    def make():
+        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
+
+    async with running_bot(make) as h:
+        yield h
+
+
+async def test_the_synced_commands_carry_japanese_names_and_descriptions(harness):
+    commands = harness.fake.synced_commands()
+    assert commands
+
+    def check(item: dict, siblings: list[dict], path: str) -> None:
+        name_ja = (item.get("name_localizations") or {}).get("ja")
+        desc_ja = (item.get("description_localizations") or {}).get("ja")
+        assert name_ja and _name_ok(name_ja), (path, name_ja)
+        assert desc_ja and 1 <= len(desc_ja) <= 100, (path, desc_ja)
+        assert 1 <= len(item["description"]) <= 100 and item["description"] != "…", path
+        others = [(s.get("name_localizations") or {}).get("ja") for s in siblings if s is not item]
+        assert name_ja not in others, f"{path}: two options named {name_ja}"
+        for choice in item.get("choices") or []:
+            if choice["value"] not in ("en", "ja"):
+                assert (choice.get("name_localizations") or {}).get("ja"), (path, choice)
+        for sub in item.get("options") or []:
+            check(sub, item["options"], f"{path} {sub['name']}")
+
+    for c in commands:
+        check(c, commands, c["name"])
+    names = {c["name"]: c for c in commands}
+    assert names["move"]["name_localizations"]["ja"] == "移動"
+    assert names["regroup"]["name_localizations"]["ja"] == "再編成"
+    assert names["square"]["name_localizations"]["ja"] == "方陣"
+    new = next(o for o in names["game"]["options"] if o["name"] == "new")
+    assert {o["name"] for o in new["options"]} >= {"language"}
+
+
+def test_the_japanese_name_tables_have_no_stale_entries(tmp_path):
+    bot = EstafetteBot(Store(tmp_path / "x.db"), pictures=NoPictures(), tick_seconds=0, sync=False)
+    from bot.discord_app.cog import EstafetteCog
+
+    cog = EstafetteCog(bot, bot.service, bot.sender)
+    qualified = {c.qualified_name for c in cog.walk_app_commands()}
+    options = {p.display_name for c in cog.walk_app_commands() for p in getattr(c, "parameters", [])}
+    choices = {
+        str(ch.value)
+        for c in cog.walk_app_commands()
+        for p in getattr(c, "parameters", [])
+        for ch in p.choices
+    }
+    assert set(COMMAND_NAMES_JA) == qualified
+    assert set(OPTION_NAMES_JA) == options
+    assert set(CHOICE_NAMES_JA) == choices - {"en", "ja"}
+    described = {description_key(q) for q in qualified} | {
+        description_key(c.qualified_name, p.display_name)
+        for c in cog.walk_app_commands()
+        for p in getattr(c, "parameters", [])
+    }
+    assert {k for k in CATALOGS["en"] if k.startswith(("cmd.", "opt."))} == described
+
+
+async def test_a_japanese_player_gets_japanese_replies_and_english_stays_as_it_was(harness):
+    h = harness
+    d = await h.feed(
+        h.slash(
+            "game new", {"setup": "historical", "players": 2}, user="alice", channel="game-1", locale="ja"
+        )
+    )
+    assert d.reply.content.startswith("Napoleon 1815 の新しいゲーム"), d.reply.content
+    d = await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1", locale="ja"))
+    assert "フランス軍の席につきました" in d.reply.content
+    d = await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
+    assert d.reply.content == f"<@{h.world.user('bob').id}> takes the Allied seat. Every seat is taken."
+    d = await h.feed(h.slash("game start", user="bob", channel="game-1", locale="ja"))
+    assert d.reply.ephemeral and d.reply.content.startswith("実行できません — ゲームを開始できるのはホスト")
+    d = await h.feed(h.slash("game start", user="bob", channel="game-1"))
+    assert d.reply.content.startswith("Not done — only the host (<@")
+    await h.feed(h.slash("game start", user="alice", channel="game-1", locale="ja"))
+    posts = [m.get("content") or "" for m in h.fake.messages_in(h.world.channel("game-1"))]
+    assert any("あなたの番です" in p for p in posts), "the channel speaks the game's language (the host's)"
+    bob_dms = [m.get("content") or "" for m in h.fake.dms_to(h.world.user("bob"))]
+    assert bob_dms and bob_dms[-1].startswith("Your forces (Allied)."), "Bob's DMs stay English"
+    bad = await h.feed(
+        h.slash(
+            "move",
+            {"units": "FR-2", "path": "Solre-sur-Sambre>Thuin>Marchienne"},
+            user="alice",
+            channel="game-1",
+            locale="ja",
+        )
+    )
+    assert bad.reply.content.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は"), bad.reply.content
+    ok = await h.feed(
+        h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")
+    )
+    assert ok.reply.content.startswith("Done.\n")
+
+
+async def test_positions_are_offered_in_japanese_to_a_japanese_player():
+    from bot.i18n import term
+
+    assert term("position", "across-left", "ja") == "左翼正面の敵コラム"
+    assert term("position", "across-left", "en") == "across-left"
+
+
+def test_render_keeps_unknown_specs_strict():
+    with pytest.raises(ValueError):
+        render("{x:nonsense}", {"x": "a"}, EN)
