@@ -9,6 +9,7 @@ COPY engine ./engine
 COPY renderers ./renderers
 COPY bot ./bot
 COPY data ./data
+COPY ai ./ai
 COPY examples ./examples
 RUN pip install --no-cache-dir .
 

@@ -78,7 +78,12 @@ BOT_EN: dict[str, str] = {
     "svc.deadline_hours": "the deadline is a number of hours, 0 for none",
     "svc.deadline_action": "the deadline action is pass or bot",
     "svc.language": "the language is en (English) or ja (Japanese), not {value!r}",
-    "svc.started_no_join": "the game has started; seats change only by the host (/game leave, then join)",
+    "svc.started_no_join": "the game has started: only a seat a bot player holds for you can be taken back "
+    "(the host may seat anyone there)",
+    "svc.export_running": "a running game's script holds every secret (deployments, hidden blocks, the "
+    "dice): export it once the game is over or aborted",
+    "svc.seat_back": "<@{user}> takes the {role:role_name} seat back from the bot player.",
+    "svc.bot_joins": "A bot player takes the {role:role_name} seat. Still free: {free:role}.",
     "svc.seats_full": "every seat is taken",
     "svc.no_such_seat": "no seat {role!r} in this game; seats: {seats:role}",
     "svc.seat_taken": "the {role:role} seat is taken by <@{holder}>",
@@ -138,8 +143,8 @@ BOT_EN: dict[str, str] = {
     "svc.deadline_when": " — deadline <t:{due}:R>",
     "svc.reminder": "{mentions}: reminder — the deadline is <t:{due}:R>.",
     "svc.deadline_passed": "The deadline passed: {late:role} passed.",
-    "svc.deadline_passed_bot": "The deadline passed: {late:role} passed (bot players arrive with a later "
-    "version).",
+    "svc.deadline_passed_bot": "The deadline passed: bot players now play {late:role}; take a seat back "
+    "with /game join.",
     "svc.status_over": "Game over: {reason:phrase}",
     "svc.status_setup": "Deployment: waiting for {active:role}.",
     "svc.status": "Turn {turn}/{last} — {day:date} {when:slot}, {side:role_name} turn, {phase:game_phase} "
@@ -294,6 +299,10 @@ BOT_EN: dict[str, str] = {
     "opt.game.new.language": "language of the game channel's posts (each player's own replies follow "
     "their Discord language)",
     "opt.game.join.role": "the seat to take (default: the first free one)",
+    "opt.game.join.bot": "seat a bot player instead of yourself (host or Manage Server)",
+    "opt.game.new.deadline_action": "when a deadline passes: pass the turn, or hand the seat to a bot player",
+    "opt.retreat.path": "the towns to retreat through, joined by > (for a 2- or 3-town retreat)",
+    "opt.retreat.forced": "retreat one town more by forced march ([3rd] only, 7.3)",
     "opt.game.log.last": "how many lines to show (default 25)",
     "opt.game.options.options": "e.g. players=3 ruleset=3rd command_control=on (empty: show)",
     "opt.game.spectate.channel": "the channel that should follow this game",

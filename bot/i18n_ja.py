@@ -60,7 +60,12 @@ BOT_JA: dict[str, str] = {
     "svc.deadline_hours": "期限は時間数で指定します(0 は期限なし)",
     "svc.deadline_action": "期限切れの処理は pass か bot です",
     "svc.language": "言語は en(英語)か ja(日本語)です(「{value}」ではなく)",
-    "svc.started_no_join": "ゲームは始まっています。席の変更はホストだけができます(/game leave の後 join)",
+    "svc.started_no_join": "ゲームは始まっています: 取り戻せるのは、あなたの代わりにボットプレイヤーが"
+    "ついている席だけです(ホストは誰でもその席につけられます)",
+    "svc.export_running": "進行中のゲームのスクリプトにはすべての秘密(配置、伏せたブロック、"
+    "ダイス)が含まれます: ゲームの終了後か中止後にエクスポートしてください",
+    "svc.seat_back": "<@{user}> がボットプレイヤーから{role:role_name}の席を取り戻しました。",
+    "svc.bot_joins": "ボットプレイヤーが{role:role_name}の席につきました。空いている席: {free:role}。",
     "svc.seats_full": "すべての席が埋まっています",
     "svc.no_such_seat": "このゲームに「{role}」の席はありません。席: {seats:role}",
     "svc.seat_taken": "{role:role}の席は <@{holder}> が使っています",
@@ -119,8 +124,8 @@ BOT_JA: dict[str, str] = {
     "svc.deadline_when": " — 期限 <t:{due}:R>",
     "svc.reminder": "{mentions}: お知らせ — 期限は <t:{due}:R> です。",
     "svc.deadline_passed": "期限が過ぎました: {late:role}はパスしました。",
-    "svc.deadline_passed_bot": "期限が過ぎました: {late:role}はパスしました(ボットプレイヤーは後の版で"
-    "対応します)。",
+    "svc.deadline_passed_bot": "期限が過ぎました: {late:role}はボットプレイヤーが指揮します。"
+    "/game join で席を取り戻せます。",
     "svc.status_over": "ゲーム終了: {reason:phrase}",
     "svc.status_setup": "配置中: {active:role}を待っています。",
     "svc.status": "ターン {turn}/{last} — {day:date} {when:slot}、{side:role_name}のターン、"
@@ -268,6 +273,10 @@ BOT_JA: dict[str, str] = {
     "opt.game.new.deadline_hours": "各プレイヤーが行動するまでの時間(0 = 期限なし)",
     "opt.game.new.language": "ゲームチャンネルへの投稿の言語(返信は各自の Discord の言語)",
     "opt.game.join.role": "つく席(省略時は最初の空き席)",
+    "opt.game.join.bot": "自分の代わりにボットプレイヤーを席につける(ホストまたはサーバー管理者)",
+    "opt.game.new.deadline_action": "期限が過ぎたとき: パスする、またはボットプレイヤーに席を任せる",
+    "opt.retreat.path": "退却で通る町(> でつなぐ。2町・3町の退却のとき)",
+    "opt.retreat.forced": "強行軍でさらに1町退却する([3rd] のみ、7.3)",
     "opt.game.log.last": "表示する行数(既定 25)",
     "opt.game.options.options": "例: players=3 ruleset=3rd command_control=on(空なら表示)",
     "opt.game.spectate.channel": "このゲームを観戦するチャンネル",
@@ -353,6 +362,8 @@ OPTION_NAMES_JA: dict[str, str] = {
     "deadline_hours": "期限時間",
     "language": "言語",
     "role": "陣営",
+    "bot": "ボット",
+    "deadline_action": "期限時の処理",
     "last": "行数",
     "options": "オプション",
     "channel": "チャンネル",
@@ -391,4 +402,6 @@ CHOICE_NAMES_JA: dict[str, str] = {
     "battle": "常備戦闘命令 (battle)",
     "line": "戦列",
     "square": "方陣",
+    "pass": "パスする (pass)",
+    "bot": "ボットに任せる (bot)",
 }

@@ -18,6 +18,11 @@ class Pictures:
 
         return render_battle(battle_view, role)
 
+    def replay(self, script: str, scenario: Any) -> bytes:
+        from renderers.replay import public_views, render_replay
+
+        return render_replay(public_views(script), scenario)
+
 
 class NoPictures(Pictures):
     """For tests that do not look at pictures: a 1x1 PNG, instantly."""
@@ -33,3 +38,6 @@ class NoPictures(Pictures):
 
     def battle(self, battle_view: Any, role: str) -> bytes:
         return self.PNG
+
+    def replay(self, script: str, scenario: Any) -> bytes:
+        return b"GIF89a"

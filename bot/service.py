@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
@@ -138,8 +139,8 @@ class Service:
         return out.game
 
     # --- lookup and permissions ------------------------------------------------------------------------
-    async def _live(self, channel_id: int) -> Live:
-        row = await self.store.game_in_channel(channel_id)
+    async def _live(self, channel_id: int, *, finished: bool = False) -> Live:
+        row = await self.store.game_in_channel(channel_id, finished=finished)
         if row is None:
             raise ServiceError("svc.no_game")
         live = self.live.get(row.id)
@@ -231,9 +232,24 @@ class Service:
         text = t("svc.new_game", loc, game=gid, options=_describe_options(opts, loc), roles=list(opts.roles))
         return Result(Reply(text, ephemeral=False))
 
-    async def join(self, caller: Caller, role: str | None = None) -> Result:
+    async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
+        """Take a seat; ``bot``: seat a bot player (host or Manage Server). After the start, a player may take
+        back a seat a bot holds for them (a deadline handed it over), and the host may seat anyone there."""
         live = await self._live(caller.channel_id)
         opts = Options.from_dict(live.row.options)
+        if bot:
+            self._need_admin(live, caller, "add")
+        if live.row.status == "running" and role is not None and live.row.seats.get(role, (None, False))[1]:
+            handed = live.row.settings.get("handed", {})
+            if handed.get(role) != caller.user_id and not self._is_admin(live, caller):
+                raise ServiceError("svc.started_no_join")
+            await self.store.seat(live.row.id, role, caller.user_id)
+            live.row.seats[role] = (caller.user_id, False)
+            handed.pop(role, None)
+            await self.store.set_settings(live.row.id, live.row.settings)
+            return Result(
+                Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
+            )
         if live.row.status != "lobby":
             raise ServiceError("svc.started_no_join")
         free = [r for r in opts.roles if r not in live.row.seats]
@@ -246,6 +262,11 @@ class Service:
         if role in live.row.seats:
             holder = live.row.seats[role][0]
             raise ServiceError("svc.seat_taken", role=role, holder=holder)
+        if bot:
+            await self.store.seat(live.row.id, role, None, is_bot=True)
+            live.row.seats[role] = (None, True)
+            left = [r for r in opts.roles if r not in live.row.seats]
+            return Result(Reply(t("svc.bot_joins", caller.loc, role=role, free=left), ephemeral=False))
         await self.store.seat(live.row.id, role, caller.user_id)
         live.row.seats[role] = (caller.user_id, False)
         await self._seen(live, caller)
@@ -284,11 +305,14 @@ class Service:
             self._arm_deadline(live)
             await self.store.set_settings(live.row.id, live.row.settings)
         out = self._after_change(live, new_events=game.state.events, everyone=True)
+        async with live.lock:
+            out += await self._automatic(live)
+            await self._save_deadline(live)
         text = t("svc.begins", caller.loc, options=_describe_options(opts, caller.loc))
         return Result(Reply(text, ephemeral=False), out)
 
     async def status(self, caller: Caller) -> Result:
-        live = await self._live(caller.channel_id)
+        live = await self._live(caller.channel_id, finished=True)
         loc = caller.loc
         if live.row.status == "lobby" or live.game is None:
             opts = Options.from_dict(live.row.options)
@@ -308,7 +332,7 @@ class Service:
         return Result(Reply(self._status_text(live, loc), pictures=[self._map_picture(live, "public")]))
 
     async def map(self, caller: Caller) -> Result:
-        live = await self._live(caller.channel_id)
+        live = await self._live(caller.channel_id, finished=True)
         self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
         if roles:
@@ -317,7 +341,7 @@ class Service:
         return Result(Reply(t("svc.map", caller.loc, role=role), pictures=[self._map_picture(live, role)]))
 
     async def log_text(self, caller: Caller, last: int = 25) -> Result:
-        live = await self._live(caller.channel_id)
+        live = await self._live(caller.channel_id, finished=True)
         game = self._need_game(live)
         roles = self._roles_of(live, caller.user_id)
         if roles:
@@ -378,8 +402,14 @@ class Service:
         )
 
     async def export(self, caller: Caller) -> Result:
-        live = await self._live(caller.channel_id)
-        game = self._need_game(live) if live.row.status != "suspended" else None
+        """The game as a script. Only once it is over (or, for the host, suspended): the script holds every
+        secret — deployments, hidden faces, the dice seed."""
+        live = await self._live(caller.channel_id, finished=True)
+        if live.row.status == "suspended":
+            self._need_admin(live, caller, "export")
+        elif live.row.status not in ("over", "aborted"):
+            raise ServiceError("svc.export_running")
+        game = live.game if live.row.status not in ("suspended", "lobby") else None
         if game is None:
             game = await self._replay(live.row)
         text = game.script()
@@ -441,7 +471,7 @@ class Service:
             )
             out: list[Message] = []
             async with live.lock:
-                out += await self._standing_orders(live)
+                out += await self._automatic(live)
             return Result(Reply(text), out)
         if key not in ("hits", "supply"):
             raise ServiceError("svc.pref_keys")
@@ -512,7 +542,7 @@ class Service:
             if game.over:
                 live.row.status = "over"
             out = self._after_change(live, new_events=new)
-            out += await self._standing_orders(live)
+            out += await self._automatic(live)
             await self._save_deadline(live)
         return Result(Reply(reply), out)
 
@@ -682,12 +712,16 @@ class Service:
             who = ", ".join(f"<@{u}>" for u in mentions)
             ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
         body = "\n".join(public_lines[-12:]) + ping
+        # the battle boards of the battles this change touched (all of them for a full refresh)
+        touched = {e.data.get("town") for e in new_events} if not everyone else None
+        boards = self._battle_pictures(live, "public", touched)
+        extra = [self._replay_picture(live)] if game.over else []
         for ch in (row.channel_id, *row.spectators):
             out.append(
                 Post(
                     ch,
                     body.strip() or self._status_text(live, lang),
-                    [pic],
+                    [pic, *boards, *extra],
                     mentions if ch == row.channel_id else (),
                 )
             )
@@ -716,7 +750,7 @@ class Service:
                 DM(
                     user,
                     text,
-                    [self._map_picture(live, role)],
+                    [self._map_picture(live, role), *self._battle_pictures(live, role, touched)],
                     fallback_channel=row.channel_id,
                     game_id=row.id,
                     role=role,
@@ -726,6 +760,37 @@ class Service:
         if game.options.players == 3:
             out.append(self._thread_state(live))
         return out
+
+    def _battle_pictures(self, live: Live, role: str, towns: set | None) -> list[Picture]:
+        """Battle boards (as ``role`` sees them) of the open battles in ``towns`` (None: all); for a player,
+        only the battles its army fights in."""
+        game = live.game
+        assert game is not None
+        out = []
+        mine = armies_of(role)
+        for b in game.state.open_battles():
+            if towns is not None and b.town not in towns:
+                continue
+            if role != "public" and not any(
+                u.location == b.town and u.army in mine and not u.eliminated
+                for u in game.state.units.values()
+            ):
+                continue
+            town = b.town
+
+            def draw(town: str = town) -> bytes:
+                bv = next(x for x in game.view(role, events=False).battles if x.town == town)
+                return self.pictures.battle(bv, role)
+
+            out.append(Picture(f"battle-{live.row.id}-{live.row.version}-{_slug(town)}-{role}.png", draw))
+        return out
+
+    def _replay_picture(self, live: Live) -> Picture:
+        """The whole game as an animated map, posted when it ends."""
+        game = live.game
+        assert game is not None
+        script = game.script()
+        return Picture(f"replay-{live.row.id}.gif", lambda: self.pictures.replay(script, game.scenario))
 
     def _thread_state(self, live: Live) -> Thread:
         game = live.game
@@ -885,42 +950,109 @@ class Service:
         return out
 
     async def _deadline_passed(self, live: Live) -> list[Message]:
+        """The per-game action when a deadline passes: ``pass`` ends what each late player was doing (the
+        current deployment, movement phase or battle turn — nothing more), ``bot`` hands the late seats to
+        bot players, who play on until the player takes the seat back with /game join."""
         game = live.game
         assert game is not None
         action = live.row.settings.get("deadline_action", "pass")
         out: list[Message] = []
         late = list(game.active())
         async with live.lock:
-            for role in late:
-                for _ in range(300):
-                    if game.over or role not in game.active():
-                        break
-                    lg = game.legal(role)
-                    order = "/end" if "/end" in lg.choices else (lg.choices[0] if lg.choices else None)
-                    if order is None:
-                        break
-                    before = len(game.state.events)
-                    game.apply(role, order)
-                    seq = live.row.version + 1
-                    await self.store.record(
-                        live.row.id,
-                        seq,
-                        role,
-                        None,
-                        _last_order(game),
-                        None,
-                        game.dumps(),
-                        None,
-                        "over" if game.over else None,
-                    )
-                    live.row.version = seq
-                    out += self._after_change(live, game.state.events[before:])
+            before = len(game.state.events)
+            if action == "bot":
+                handed = live.row.settings.setdefault("handed", {})
+                for role in late:
+                    user = live.row.seats.get(role, (None, False))[0]
+                    if user is not None:
+                        handed[role] = user
+                    await self.store.seat(live.row.id, role, user, is_bot=True)
+                    live.row.seats[role] = (user, True)
+            else:
+                for role in late:
+                    for _ in range(300):
+                        if game.over or role not in game.active():
+                            break
+                        lg = game.legal(role)
+                        order = "/end" if "/end" in lg.choices else (lg.choices[0] if lg.choices else None)
+                        if order is None:
+                            break
+                        game.apply(role, order)
+                        await self._store_order(live, role, None)
+                        if order == "/end":
+                            break
             key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
-            out.insert(0, Post(live.row.channel_id, t(key, self.language(live), late=late)))
+            out.append(Post(live.row.channel_id, t(key, self.language(live), late=late)))
+            out += self._after_change(live, game.state.events[before:])
+            out += await self._bot_moves(live)
             live.row.settings["due_at"] = None
             live.row.settings["waiting"] = None
             await self._save_deadline(live)
+            await self.store.set_settings(live.row.id, live.row.settings)
         return out
+
+    async def _store_order(self, live: Live, role: str, user: int | None) -> None:
+        """Store the order just applied with the new snapshot (DESIGN: before anything is sent)."""
+        game = live.game
+        assert game is not None
+        seq = live.row.version + 1
+        await self.store.record(
+            live.row.id,
+            seq,
+            role,
+            user,
+            _last_order(game),
+            None,
+            game.dumps(),
+            None,
+            "over" if game.over else None,
+        )
+        live.row.version = seq
+        if game.over:
+            live.row.status = "over"
+
+    async def _automatic(self, live: Live) -> list[Message]:
+        """What plays by itself after a change: standing battle orders, then bot seats, until neither acts."""
+        out: list[Message] = []
+        for _ in range(50):
+            version = live.row.version
+            out += await self._standing_orders(live)
+            out += await self._bot_moves(live)
+            if live.row.version == version:
+                break
+        return out
+
+    # --- bot players ----------------------------------------------------------------------------------
+    async def _bot_moves(self, live: Live) -> list[Message]:
+        """Let bot players play every seat they hold while it must act (issue 6: any seat may be a bot).
+        They decide from their role's view and legal orders only (ai.HeuristicPlayer)."""
+        game = live.game
+        if game is None or live.row.status != "running":
+            return []
+        bots = {r for r, (_u, is_bot) in live.row.seats.items() if is_bot}
+        if not bots:
+            return []
+        from ai import HeuristicPlayer, fallback_order
+
+        player = HeuristicPlayer()
+        rng = random.Random(live.row.seed + live.row.version)
+        before = len(game.state.events)
+        for _ in range(3000):  # bounded; a whole game is a few hundred orders
+            acting = [r for r in game.active() if r in bots] if not game.over else []
+            if not acting:
+                break
+            role = acting[0]
+            legal = game.legal(role)
+            if not legal.choices:
+                break
+            try:
+                game.apply(role, player.choose(game.view(role), legal, rng))
+            except RuleError:
+                game.apply(role, fallback_order(legal))
+            await self._store_order(live, role, None)
+        if len(game.state.events) == before:
+            return []
+        return self._after_change(live, game.state.events[before:])
 
 
 # --- helpers ----------------------------------------------------------------------------------------------
@@ -929,6 +1061,13 @@ class Service:
 def _unit_order(uid: str) -> tuple[str, int]:
     head, _, num = uid.partition("-")
     return (head, int(num) if num.isdigit() else 0)
+
+
+def _slug(town: str) -> str:
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", town).encode("ascii", "ignore").decode()
+    return "".join(c if c.isalnum() else "-" for c in plain).strip("-").lower()
 
 
 def _last_order(game: Game) -> str:
@@ -1011,8 +1150,13 @@ def _standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None
         return None
     choices = lg.choices
     if spec.get("square"):
-        sq = [c for c in choices if c.startswith("/square")]
-        if sq and _enemy_cavalry_engaged(game, role):
+        threatened = _threatened_by_cavalry(game, role)
+        sq = [
+            c
+            for c in choices
+            if c.startswith("/square") and parse_command(c).options.get("unit") in threatened
+        ]
+        if sq:
             return sq[0]
     if spec.get("fire"):
         fire = [c for c in choices if c.startswith("/fire")]
@@ -1023,14 +1167,15 @@ def _standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None
     return None
 
 
-def _enemy_cavalry_engaged(game: Game, role: str) -> bool:
+def _threatened_by_cavalry(game: Game, role: str) -> set[str]:
+    """The role's blocks standing on a spot where enemy cavalry stands too (8.5: squares are formed against
+    cavalry engaged with them)."""
     v = game.view(role, events=False)
     mine = armies_of(role)
+    out: set[str] = set()
     for b in v.battles:
         for s in getattr(b, "sides", ()):
             for col in (s.left, s.center, s.right):
-                if any(x.army in mine for x in col) and any(
-                    x.army not in mine and x.type == "cavalry" for x in col
-                ):
-                    return True
-    return False
+                if any(x.army not in mine and x.type == "cavalry" for x in col):
+                    out |= {x.id for x in col if x.army in mine and x.id}
+    return out

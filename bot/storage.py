@@ -202,11 +202,16 @@ class Store:
             row = await cur.fetchone()
         return await self._fill(row) if row else None
 
-    async def game_in_channel(self, channel_id: int) -> GameRow | None:
-        """The open game (lobby, running or suspended) bound to a channel."""
+    async def game_in_channel(self, channel_id: int, *, finished: bool = False) -> GameRow | None:
+        """The open game (lobby, running or suspended) bound to a channel; with ``finished``, the channel's
+        latest game even if it is over (for /game status, map, log and export after the end)."""
+        statuses = (
+            "('lobby','running','suspended','over','aborted')"
+            if finished
+            else "('lobby','running','suspended')"
+        )
         async with self._db.execute(
-            "SELECT * FROM games WHERE channel_id=? AND status IN ('lobby','running','suspended') "
-            "ORDER BY id DESC LIMIT 1",
+            f"SELECT * FROM games WHERE channel_id=? AND status IN {statuses} ORDER BY id DESC LIMIT 1",
             (channel_id,),
         ) as cur:
             row = await cur.fetchone()

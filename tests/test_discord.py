@@ -272,6 +272,11 @@ async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_end
     assert game.state.turn == 2 and game.active() == ["allied"]
     pngs = [u for u in h.fake.uploads() if u.is_png]
     assert pngs, "pictures were uploaded"
+    names = {u.filename for u in h.fake.uploads()}
+    assert any(n.startswith("battle-") and n.endswith("-public.png") for n in names), (
+        "the battle board is posted"
+    )
+    assert any(n.startswith("battle-") and n.endswith("-allied.png") for n in names), "and DMed to the allies"
     public = " ".join(m.get("content") or "" for m in h.fake.messages_in(chan(h, "game-1")))
     assert "have deployed:" not in public, "no secret deployment in the public channel"
     assert "PR-1 placed" not in public, "placed blocks are anonymous to the other side"

@@ -149,6 +149,9 @@ async def test_export_replays_to_the_same_game_and_imports(env):
     await started(svc)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
     await svc.prefer(who(BOB), "supply", "PR-1")
+    with pytest.raises(ServiceError):
+        await svc.export(who(ALICE))  # a running game's script holds every secret
+    await svc.abort(who(HOST))
     res = await svc.export(who(ALICE))
     _name, data = res.reply.file
     await svc.new_game(who(HOST, channel=300))
@@ -231,3 +234,65 @@ async def test_standing_battle_orders_play_the_battle_turn_and_are_reported(env)
     n = len(await store.orders(1))
     await svc.order(who(ALICE), "/end")
     assert len(await store.orders(1)) == n + 1  # cancelled: Bob's battle turn waits for Bob
+
+
+async def test_finished_games_can_still_be_looked_at(env):
+    svc, _, _, _ = env
+    await svc.new_game(who(HOST), "setup=historical days=1")
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    svc.live[1].game.set_turn(6)
+    await svc.order(who(BOB), "/end")
+    assert svc.live[1].game.over
+    r = await svc.status(who(ALICE))
+    assert "over" in r.reply.text.lower()
+    r = await svc.export(who(BOB))
+    assert r.reply.file
+    await svc.new_game(who(HOST), "setup=historical")  # the channel is free for the next campaign
+
+
+async def test_bot_players_play_their_seats(env):
+    svc, store, _, _ = env
+    await svc.new_game(who(HOST), "setup=historical days=1")
+    await svc.join(who(ALICE), "french")
+    with pytest.raises(ServiceError):
+        await svc.join(who(ALICE), "allied", bot=True)  # only the host seats bots
+    await svc.join(who(HOST), "allied", bot=True)
+    await svc.start(who(HOST))
+    await svc.order(who(ALICE), "/end")
+    game = svc.live[1].game
+    assert game.state.turn == 3 and game.active() == ["french"]  # the bot played the Allied turn
+    rows = await store.orders(1)
+    assert rows[-1].role == "allied" and rows[-1].user_id is None
+
+
+async def test_deadline_can_hand_the_seat_to_a_bot_and_the_player_takes_it_back(env):
+    svc, _, clock, _ = env
+    await svc.new_game(who(HOST), "setup=historical days=1", deadline_hours=10, deadline_action="bot")
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    clock.t += 11 * 3600
+    out = await svc.tick()
+    assert any(isinstance(m, Post) and "bot players now play" in m.text for m in out)
+    game = svc.live[1].game
+    assert game.state.turn >= 2 and svc.live[1].row.seats["french"] == (ALICE, True)
+    with pytest.raises(ServiceError):
+        await svc.join(who(BOB), "french")  # not Bob's seat
+    r = await svc.join(who(ALICE), "french")
+    assert "back" in r.reply.text and svc.live[1].row.seats["french"] == (ALICE, False)
+
+
+async def test_deadline_pass_ends_only_what_the_late_player_was_doing(env):
+    svc, _, clock, _ = env
+    await svc.new_game(who(HOST), "setup=initiative", deadline_hours=10)
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    clock.t += 11 * 3600
+    out = await svc.tick()
+    game = svc.live[1].game
+    assert game.state.phase == "movement" and game.state.turn == 1  # French deployed, turn 1 not passed
+    posts = [m for m in out if isinstance(m, Post) and m.channel_id == CH]
+    assert len(posts) <= 3  # one notice and one map, not a post per placed block

@@ -242,12 +242,14 @@ class EstafetteCog(commands.Cog):
             "corps_restriction",
             "days",
             "deadline_hours",
+            "deadline_action",
             "language",
         )
     )
     @app_commands.choices(
         setup=[app_commands.Choice(name=n, value=n) for n in ("initiative", "historical", "free")],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("3.4", "3rd")],
+        deadline_action=[app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
         language=[
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="日本語", value="ja"),
@@ -263,6 +265,7 @@ class EstafetteCog(commands.Cog):
         corps_restriction: bool = False,
         days: app_commands.Range[int, 0, 10] = 0,
         deadline_hours: app_commands.Range[float, 0, 720] = 24.0,
+        deadline_action: str = "pass",
         language: str | None = None,
     ) -> None:
         opts = (
@@ -273,17 +276,23 @@ class EstafetteCog(commands.Cog):
         await self.run(
             interaction,
             self.service.new_game(
-                caller_of(interaction), opts, deadline_hours=deadline_hours, language=language
+                caller_of(interaction),
+                opts,
+                deadline_hours=deadline_hours,
+                deadline_action=deadline_action,
+                language=language,
             ),
         )
 
     @game.command(name="join", description=_d("game join"))
-    @app_commands.describe(**_o("game join", "role"))
+    @app_commands.describe(**_o("game join", "role", "bot"))
     @app_commands.choices(
         role=[app_commands.Choice(name=n, value=n) for n in ("french", "allied", "british", "prussian")]
     )
-    async def game_join(self, interaction: discord.Interaction, role: str | None = None) -> None:
-        await self.run(interaction, self.service.join(caller_of(interaction), role))
+    async def game_join(
+        self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
+    ) -> None:
+        await self.run(interaction, self.service.join(caller_of(interaction), role, bot=bot))
 
     @game.command(name="leave", description=_d("game leave"))
     async def game_leave(self, interaction: discord.Interaction) -> None:
@@ -422,16 +431,22 @@ class EstafetteCog(commands.Cog):
         await self.order(interaction, f"/unsquare unit:{unit}" + (f" battle:{battle}" if battle else ""))
 
     @app_commands.command(name="retreat", description=_d("retreat"))
-    @app_commands.describe(**_o("retreat", "units", "to", "battle"))
+    @app_commands.describe(**_o("retreat", "units", "to", "path", "forced", "battle"))
     @app_commands.autocomplete(
         units=_auto("retreat", "units"), to=_auto("retreat", "to"), battle=_auto("retreat", "battle")
     )
     async def retreat(
-        self, interaction: discord.Interaction, units: str, to: str, battle: str | None = None
+        self,
+        interaction: discord.Interaction,
+        units: str,
+        to: str,
+        path: str | None = None,
+        forced: bool = False,
+        battle: str | None = None,
     ) -> None:
-        await self.order(
-            interaction, f"/retreat units:{units} to:{to}" + (f" battle:{battle}" if battle else "")
-        )
+        text = f"/retreat units:{units} to:{to}" + (f" path:{path}" if path else "")
+        text += (" forced:yes" if forced else "") + (f" battle:{battle}" if battle else "")
+        await self.order(interaction, text)
 
     @app_commands.command(name="reinforce", description=_d("reinforce"))
     @app_commands.describe(

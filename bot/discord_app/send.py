@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections import defaultdict
+from concurrent.futures import ThreadPoolExecutor
 
 import discord
 
@@ -15,8 +17,18 @@ log = logging.getLogger("estafette.discord")
 EPHEMERAL_FALLBACK_LIMIT = 5  # private messages kept for a player whose DMs are closed
 
 
-def files(pictures: list[Picture]) -> list[discord.File]:
-    return [discord.File(io.BytesIO(p.png), filename=p.filename) for p in pictures]
+# Pictures are drawn off the event loop (a map takes tens of milliseconds: other games must not wait), one at
+# a time (Pillow's fonts are not meant to be shared between threads).
+_RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
+
+
+async def files(pictures: list[Picture]) -> list[discord.File]:
+    loop = asyncio.get_running_loop()
+    out = []
+    for p in pictures:
+        png = await loop.run_in_executor(_RENDER, lambda p=p: p.png)
+        out.append(discord.File(io.BytesIO(png), filename=p.filename))
+    return out
 
 
 def chunks(text: str, size: int = 1900) -> list[str]:
@@ -53,7 +65,7 @@ class Sender:
 
     async def reply(self, interaction: discord.Interaction, reply: Reply) -> None:
         kw: dict = {"ephemeral": reply.ephemeral}
-        fs = files(reply.pictures)
+        fs = await files(reply.pictures)
         if reply.file:
             fs.append(discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0]))
         parts = chunks(reply.text)
@@ -77,7 +89,9 @@ class Sender:
         """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN)."""
         queued = self.pending.pop(interaction.user.id, [])
         for dm in queued[-EPHEMERAL_FALLBACK_LIMIT:]:
-            await interaction.followup.send(chunks(dm.text)[0], files=files(dm.pictures), ephemeral=True)
+            await interaction.followup.send(
+                chunks(dm.text)[0], files=await files(dm.pictures), ephemeral=True
+            )
 
     async def send(self, messages: list[Message], interaction: discord.Interaction | None = None) -> None:
         for m in messages:
@@ -111,7 +125,7 @@ class Sender:
         parts = chunks(m.text)
         for i, part in enumerate(parts):
             await ch.send(
-                part, files=files(m.pictures) if i == len(parts) - 1 else [], allowed_mentions=allowed
+                part, files=(await files(m.pictures)) if i == len(parts) - 1 else [], allowed_mentions=allowed
             )
 
     async def _dm(self, m: DM, interaction: discord.Interaction | None) -> None:
@@ -125,7 +139,7 @@ class Sender:
             for i, part in enumerate(parts):
                 last = i == len(parts) - 1
                 kw = {"view": view} if (last and view is not None) else {}
-                await user.send(part, files=files(m.pictures) if last else [], **kw)
+                await user.send(part, files=(await files(m.pictures)) if last else [], **kw)
         except discord.Forbidden:
             self.closed_dms.add(m.user_id)
             self._queue(m)

@@ -1,0 +1,84 @@
+"""The bot-player interface and the loop that lets a bot play a role's turn.
+
+A bot player decides only from what its role may know: ``game.view(role)`` and ``game.legal(role)``
+(DESIGN, "Hidden information": the view is the only door). ``play_turn`` is the one place that touches the
+game: it asks for the view and the legal orders, hands them to the player, and applies what it returns.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from engine import Legal, RuleError, View
+
+if TYPE_CHECKING:
+    from engine import Game
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A bot player: given its role's view and legal orders, return one order text.
+
+    ``game_view`` is ``game.view(role)``, ``legal`` is ``game.legal(role)`` (``legal.active`` is true and
+    ``legal.choices`` is not empty when it is asked). The order need not be one of ``legal.choices`` (a
+    multi-unit ``/move`` or a custom ``/deploy`` is fine) but it must be accepted by the engine.
+    """
+
+    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str: ...
+
+
+@dataclass
+class PlayStats:
+    """What ``play_turn`` counts across calls: orders applied, and orders the engine rejected (each replaced
+    by a legal fallback)."""
+
+    orders: int = 0
+    fallbacks: int = 0
+    rejected: list[tuple[str, str, str]] = field(default_factory=list)  # (role, order, error)
+
+
+def fallback_order(legal: Legal) -> str:
+    """A safe legal order when a player's order was rejected: end what the role is doing if it may,
+    otherwise the first legal choice (a deployment example, a setup placement)."""
+    for c in legal.choices:
+        if c.split()[0] == "/end":
+            return c
+    return legal.choices[0]
+
+
+def play_turn(
+    game: Game,
+    role: str,
+    player: Player,
+    rng: random.Random,
+    limit: int = 500,
+    *,
+    stats: PlayStats | None = None,
+) -> list[str]:
+    """Apply ``player``'s orders for ``role`` while the role is active (until it is no longer asked to act,
+    the game ends, or ``limit`` orders have been applied). Returns the orders applied.
+
+    If the player returns an order the engine rejects, a legal fallback (``/end`` where legal, else the
+    first legal choice) is applied instead, and ``stats.fallbacks`` counts it."""
+    applied: list[str] = []
+    events = bool(getattr(player, "wants_events", False))
+    while not game.over and len(applied) < limit:
+        legal = game.legal(role)
+        if not legal.active or not legal.choices:
+            break
+        view = game.view(role, events=events)
+        order = player.choose(view, legal, rng)
+        try:
+            game.apply(role, order)
+        except RuleError as e:
+            if stats is not None:
+                stats.fallbacks += 1
+                stats.rejected.append((role, order, str(e)))
+            order = fallback_order(legal)
+            game.apply(role, order)
+        applied.append(order)
+        if stats is not None:
+            stats.orders += 1
+    return applied

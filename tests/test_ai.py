@@ -1,0 +1,255 @@
+"""Bot players (issue 6, item 1): the heuristic plays whole games without a rejected order, decides from
+its role's view and legal orders only, is deterministic, and behaves sensibly in the situations the issue
+names (squares against engaged cavalry, no attack on an obviously stronger stack, the French march on the
+supply bases, the Allies gather)."""
+
+from __future__ import annotations
+
+import ast
+import pathlib
+import random
+import re
+
+import pytest
+from conftest import cleared, place
+
+from ai import HeuristicPlayer, PlayStats, RandomPlayer, fallback_order, play_turn
+from ai.knowledge import map_info
+from engine import Legal, Options, View, new_game
+
+AI_DIR = pathlib.Path(__file__).resolve().parent.parent / "ai"
+
+
+class Checked:
+    """Wraps the heuristic: records every order and checks that it never ends a battle turn while one of
+    its blocks may still fire (the issue: "fire with every block that may fire")."""
+
+    def __init__(self) -> None:
+        self.player = HeuristicPlayer()
+        self.problems: list[str] = []
+
+    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
+        order = self.player.choose(game_view, legal, rng)
+        if legal.phase == "battle" and order.startswith("/end"):
+            where = _battle_of(order)
+            fires = [c for c in legal.choices if c.startswith("/fire") and _battle_of(c) == where]
+            if fires:
+                self.problems.append(f"turn {game_view.turn}: {order} while {fires[0]} was legal")
+        return order
+
+
+def _battle_of(order: str) -> str:
+    m = re.search(r" battle:(.+)$", order)
+    return m.group(1) if m else ""
+
+
+def play_whole_game(options: Options, seed: int, bot_roles: set[str], *, checked: bool = False):
+    game = new_game(options, seed)
+    rng = random.Random(seed)
+    bots = {r: (Checked() if checked else HeuristicPlayer()) for r in bot_roles}
+    randoms = {r: RandomPlayer() for r in options.roles if r not in bot_roles}
+    stats = PlayStats()
+    for _ in range(5000):
+        if game.over:
+            break
+        role = game.active()[0]
+        if role in bots:
+            assert play_turn(game, role, bots[role], rng, stats=stats), f"{role} is active but played nothing"
+        else:
+            play_turn(game, role, randoms[role], rng, limit=1)
+    assert game.over, "the game did not end"
+    return game, stats, bots
+
+
+@pytest.mark.parametrize(
+    ("side", "options"),
+    [
+        ("french", Options(ruleset="3.4", setup="initiative", players=2)),
+        ("allied", Options(ruleset="3rd", setup="historical", players=2, command_control=True)),
+        ("both", Options(ruleset="3rd", setup="free", players=3)),
+        ("french", Options(ruleset="3.4", setup="historical", players=3, corps_restriction=True)),
+        ("allied", Options(ruleset="3.4", setup="free", players=3)),
+    ],
+    ids=["fr-3.4-2p", "al-3rd-2p", "both-3rd-3p", "fr-3.4-3p", "al-3.4-3p"],
+)
+def test_heuristic_plays_whole_games_without_a_rejected_order(side, options):
+    if side == "both":
+        roles = set(options.roles)
+    else:
+        roles = {"french"} if side == "french" else set(options.roles) - {"french"}
+    _game, stats, bots = play_whole_game(options, seed=11, bot_roles=roles, checked=True)
+    assert stats.fallbacks == 0, stats.rejected[:3]
+    assert stats.orders > 20
+    for bot in bots.values():
+        assert bot.problems == [], bot.problems[:3]
+
+
+def test_play_turn_replaces_a_rejected_order_by_a_legal_one_and_counts_it():
+    class Stubborn:
+        def choose(self, game_view, legal, rng):
+            return "/move units:FR-1 path:Beaumont>Brussels"  # not a road; never legal
+
+    game = new_game(Options(setup="historical"), seed=1)
+    stats = PlayStats()
+    done = play_turn(game, "french", Stubborn(), random.Random(1), stats=stats)
+    assert done == ["/end"] and stats.fallbacks == 1 and stats.orders == 1
+    assert "french" not in game.active()
+
+
+def test_fallback_is_end_where_legal_else_the_first_choice():
+    game = new_game(Options(setup="historical"), seed=1)
+    assert fallback_order(game.legal("french")) == "/end"
+    free = new_game(Options(setup="free"), seed=1)
+    lg = free.legal("allied")
+    assert fallback_order(lg) == lg.choices[0] and lg.choices[0].startswith("/setup")
+
+
+# --- hidden information ----------------------------------------------------------------------------------
+
+
+def test_the_bot_modules_never_touch_the_game_or_the_engine_internals():
+    """Only ``play_turn`` (ai/player.py) holds a game; every decision module sees views and legal orders,
+    through the public engine API (``from engine import ...``), and never reads a game's state."""
+    for path in sorted(AI_DIR.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("engine"):
+                assert node.module == "engine", f"{path.name} imports {node.module}"
+            if isinstance(node, ast.Import):
+                assert not any(a.name.startswith("engine.") for a in node.names), path.name
+            if path.name != "player.py":
+                assert not (isinstance(node, ast.Attribute) and node.attr in ("state", "scenario")), path.name
+                assert not (isinstance(node, ast.Name) and node.id == "Game"), path.name
+
+
+def test_identical_views_give_identical_decisions_whatever_the_hidden_facts():
+    """Two games that differ only in what the French cannot see (the strength of British blocks) look the
+    same to the French, and the French bot plays its whole turn the same way in both."""
+    a = new_game(Options(setup="historical"), seed=3)
+    b = new_game(Options(setup="historical"), seed=3)
+    for uid in ("BR-11", "BR-14", "BR-3"):  # hidden faces: Brussels and Nivelles blocks at 1 cv
+        b.place(uid, b.state.units[uid].location, cv=1)
+    assert a.view("french", events=False).to_dict() == b.view("french", events=False).to_dict()
+    assert a.view("allied", events=False).to_dict() != b.view("allied", events=False).to_dict()
+    orders = []
+    for game in (a, b):
+        done = []
+        player = HeuristicPlayer()
+        rng = random.Random(5)
+        while game.state.phase == "movement" and "french" in game.active():
+            legal = game.legal("french")
+            order = player.choose(game.view("french"), legal, rng)
+            game.apply("french", order)
+            done.append(order)
+        orders.append(done)
+    assert orders[0] == orders[1]
+    assert any(o.startswith("/move") for o in orders[0])
+
+
+def test_the_heuristic_is_deterministic_given_a_seed():
+    opts = Options(ruleset="3rd", setup="initiative", players=2)
+    g1, _s1, _ = play_whole_game(opts, seed=21, bot_roles={"french", "allied"})
+    g2, _s2, _ = play_whole_game(opts, seed=21, bot_roles={"french", "allied"})
+    assert g1.script() == g2.script()
+
+
+# --- sensible behaviour -------------------------------------------------------------------------------------
+
+
+def _allied_cavalry_engages_the_french_centre(ruleset: str):
+    """Allied turn: Prussian cavalry attacks four French infantry blocks (and Napoleon) at Charleroi; the
+    French bot deploys; the Prussian cavalry engages the French Center."""
+    game = cleared(turn=2, ruleset=ruleset)
+    place(game, "Charleroi", "FR-1", "FR-2", "FR-8", "FR-10", "NAP")
+    place(game, "Fleurus", "PR-5", "PR-11", "PR-12", "PR-1")
+    game.apply("allied", "/move units:PR-5,PR-11,PR-12,PR-1 path:Fleurus>Charleroi")
+    game.apply("allied", "/end")
+    bot = HeuristicPlayer()
+    play_turn(game, "french", bot, random.Random(1))  # the defender deploys first (6.2)
+    french = game.view("french").battles[0].side("french")
+    assert all(len(getattr(french, c)) >= 1 for c in ("left", "center", "right"))
+    assert "NAP" in {b.id for b in french.reserve}, "the leader waits in the Reserve, out of fire"
+    game.apply("allied", "/deploy left:PR-1 center:PR-5,PR-12 right:PR-11")
+    game.apply("allied", "/battle-move unit:PR-5 to:across-center")
+    game.apply("allied", "/end")
+    return game, bot
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_it_forms_square_when_enemy_cavalry_engages_its_column(ruleset):
+    game, bot = _allied_cavalry_engages_the_french_centre(ruleset)
+    legal = game.legal("french")
+    centre = {b.id for b in game.view("french").battles[0].side("french").center if b.army == "french"}
+    squares = [c for c in legal.choices if c.startswith("/square") and c.split("unit:")[1] in centre]
+    assert squares, "a square order is legal for the infantry in the engaged Center"
+    order = bot.choose(game.view("french"), legal, random.Random(1))
+    assert order in squares
+
+
+def _liege_defended_by(n_prussians: int, french: list[str]):
+    game = cleared(turn=1)
+    mi = map_info()
+    prussians = [u for u in game.state.units if u.startswith("PR-")]
+    place(game, "Liège", *prussians[:n_prussians])
+    place(game, "Ciney", *prussians[n_prussians:], "BLU")  # the rest far from Liège
+    place(game, "St-Trond", *french)
+    assert "St-Trond" in mi.adj["Liège"]
+    orders = play_turn(game, "french", HeuristicPlayer(), random.Random(2))
+    return [o for o in orders if o.startswith("/move")]
+
+
+def test_it_does_not_attack_a_town_held_by_an_obviously_stronger_stack():
+    moves = _liege_defended_by(8, ["FR-1", "FR-3", "FR-4", "FR-5"])  # 8 cv against 8 Prussian blocks
+    assert not [m for m in moves if m.split("path:")[1].split()[0].endswith("Liège")], moves
+
+
+def test_it_attacks_with_clearly_superior_force():
+    guard = ["FR-27", "FR-28", "FR-29", "FR-30", "FR-31", "FR-32", "FR-33", "FR-34", "FR-8", "FR-10"]
+    moves = _liege_defended_by(3, guard)  # about 36 cv against 3 Prussian blocks
+    assert [m for m in moves if m.split("path:")[1].split()[0].endswith("Liège")], moves
+
+
+def test_the_french_march_on_the_supply_bases():
+    game = new_game(Options(setup="historical"), seed=4)
+    mi = map_info()
+
+    def mean_distance() -> float:
+        ds = [
+            min(mi.dist[u.location][b] for b in mi.bases)
+            for u in game.state.units.values()
+            if u.army == "french" and u.type != "leader" and not u.eliminated
+        ]
+        return sum(ds) / len(ds)
+
+    before = mean_distance()
+    player = HeuristicPlayer()
+    rng = random.Random(4)
+    for _turn in range(3):  # three French turns, the Allies passing
+        play_turn(game, "french", player, rng)
+        while not game.over and game.state.turn % 2 == 0:
+            play_turn(game, game.active()[0], _Passive(), rng)
+    assert mean_distance() < before - 1.5
+
+
+class _Passive:
+    def choose(self, game_view, legal, rng):
+        return fallback_order(legal)
+
+
+def test_the_allies_gather_and_keep_their_bases():
+    game = new_game(Options(setup="historical"), seed=6)
+
+    def british_towns() -> int:
+        return len(
+            {u.location for u in game.state.units.values() if u.army == "british" and not u.eliminated}
+        )
+
+    before = british_towns()
+    player = HeuristicPlayer()
+    rng = random.Random(6)
+    while not game.over and game.state.turn <= 12:
+        role = game.active()[0]
+        play_turn(game, role, player if role == "allied" else _Passive(), rng)
+    assert british_towns() < before
+    for base in map_info().bases:
+        assert any(u.location == base and u.army != "french" for u in game.state.units.values()), base
