@@ -869,19 +869,7 @@ class Service:
                     game.apply(role, order)
                 except RuleError:
                     continue
-                seq = live.row.version + 1
-                await self.store.record(
-                    live.row.id,
-                    seq,
-                    role,
-                    user,
-                    _last_order(game),
-                    None,
-                    game.dumps(),
-                    None,
-                    "over" if game.over else None,
-                )
-                live.row.version = seq
+                await self._store_order(live, role, user)
                 new = game.state.events[before:]
                 ploc = self.player_locale(live, user or 0)
                 lines = [x for x in (describe(e.visible(role), ploc) for e in new) if x]
