@@ -28,7 +28,6 @@ GARRISON_MIN_CV = 8.0  # a held supply base keeps at least this much, and 3 bloc
 GARRISON_MIN_N = 3
 ALLIED_GARRISON_CV = 12.0
 GARRISON_MAX_CV = 30.0
-HUNT = False  # attack enemy stacks next door even off the way (every block destroyed counts, 12.0)
 LIEGE_WEIGHT = 2.0  # a base whose army loses 2 a turn (Liège) weighs this much more
 FULL_GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 
@@ -449,7 +448,6 @@ class MovePlanner:
             st.cv += b.cv or 0
         for key, st in stacks.items():
             st.priority = pri_of.get(key, 0.0)
-
         self.orders = self.task_forces(mobile, targets)
 
         def march(st: Stack) -> None:
@@ -513,7 +511,7 @@ class MovePlanner:
                 tgt = targets.get(u, here)
                 relevant = (
                     dest in value
-                    or (dest in self.mi.adj[here] and (here == tgt or HUNT))
+                    or (dest in self.mi.adj[here] and here == tgt)
                     or self.cost_to(tgt).get(dest, 99.0) < self.cost_to(tgt).get(here, 99.0)
                 )
                 if not relevant:
@@ -737,11 +735,12 @@ class MovePlanner:
                 via = state["via"] = None
             goal = via or t
             ids = members[(head, t)]
-            probe = self.march(head, ids, goal, t, dry=True)
-            if probe:
+            if self.march(head, ids, goal, t, dry=True):
                 state["wait"] = 0
                 out[(head, t)] = goal
                 continue
+            # stopped by enemy stacks it cannot beat: after two turns it goes round them (if the way round
+            # is not much longer), by a waypoint kept until reached
             state["wait"] = state.get("wait", 0) + 1
             out[(head, t)] = "wait"
             if state["wait"] >= 2 and len(ids) >= 3:
@@ -754,7 +753,8 @@ class MovePlanner:
 
     def detour(self, town: str, ids: list[str], target: str) -> str | None:
         """The first town on the way round the blocking stacks that is nearer the target than ``town``
-        (None if the way round is more than 4 towns longer: then the group waits and gathers)."""
+        (None if the way round is more than 4 towns longer, or leads through an enemy-held town: then the
+        force waits and gathers)."""
         static = self.cost_to(target)
         dyn = self.route_cost(town, ids, target)
         if town not in dyn or dyn[town] > static.get(town, 99.0) + 4:

@@ -189,6 +189,16 @@ def main(argv: list[str] | None = None) -> int:
             "(its own view, legal and choose calls)"
         )
         print(f"fallback orders   : {sum(o.fallbacks for o in outcomes)}")
+        lost: dict[str, int] = {}
+        for o in outcomes:
+            if not o.won:
+                why = o.reason
+                if o.heuristic_side == "french" and "time record" in why:
+                    left = [a for a in ("british", "prussian") if o.alive.get(a, 0)]
+                    why = f"time ran out with {' and '.join(left)} still in the field"
+                lost[why] = lost.get(why, 0) + 1
+        for why, n in sorted(lost.items(), key=lambda kv: -kv[1]):
+            print(f"    lost {n:3d}: {why}")
         for o in outcomes:
             for r in o.rejected[:3]:
                 print(f"    seed {o.seed}: {r}")
