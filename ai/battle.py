@@ -52,7 +52,6 @@ class Board:
     foe: str
     spots: dict[tuple[str, str], list[BlockView]]  # (side, column) -> blocks standing there
     pos: dict[str, tuple[str, str]]  # own (and revealed) unit id -> spot
-    hidden_reserve: int
     sit: Situation
 
     def at(self, side: str, col: str, owner: str | None = None) -> list[BlockView]:
@@ -76,7 +75,6 @@ def read_board(sit: Situation, bv) -> Board:
     foe = "allied" if me == "french" else "french"
     spots: dict[tuple[str, str], list[BlockView]] = {}
     pos: dict[str, tuple[str, str]] = {}
-    hidden = 0
     for s in bv.sides:
         for col in (*LINE, "reserve"):
             bs = list(getattr(s, col))
@@ -84,9 +82,7 @@ def read_board(sit: Situation, bv) -> Board:
             for b in bs:
                 if b.id:
                     pos[b.id] = (s.side, col)
-                elif col == "reserve":
-                    hidden += 1
-    return Board(bv.town, me, foe, spots, pos, hidden, sit)
+    return Board(bv.town, me, foe, spots, pos, sit)
 
 
 def my_blocks(board: Board, armies: tuple[str, ...]) -> list[BlockView]:

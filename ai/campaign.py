@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from engine import Legal, parse_command
 
-from .knowledge import LEADERS, SPEED, SURRENDER_AT, MapInfo, Situation
+from .knowledge import SURRENDER_AT, MapInfo, Situation
 
 ATTACK_RATIO = 1.1  # attack a town of 3+ blocks only with this much more (estimated) strength
 URGENT_RATIO = 1.0  # ... or this much for a supply base the French must take now (``urgent``)
@@ -34,20 +34,22 @@ FULL_GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 
 @dataclass
 class Move:
+    """One planned order: these units along this path (a forced march, an attack)."""
+
     units: list[str]
     path: tuple[str, ...]
     forced: bool = False
     attack: bool = False
-    priority: float = 0.0
 
 
 @dataclass
 class Stack:
+    """One army's movable (not garrison) units in one town: one group move (5.1)."""
+
     army: str
     town: str
-    units: list[str]  # movable (not garrison) unit ids
+    units: list[str]
     cv: float
-    target: str | None = None
     moves: list[Move] = field(default_factory=list)
     priority: float = 0.0
 
@@ -888,11 +890,3 @@ def _parse_attacks(legal: Legal) -> list[tuple[tuple[str, ...], bool, list[str]]
         path = tuple(p.strip() for p in cmd.options["path"].split(">"))
         out.append((path, cmd.options.get("forced", "no") == "yes", ids))
     return out
-
-
-def leader_ids() -> set[str]:
-    return set(LEADERS.values())
-
-
-def speed(t: str) -> int:
-    return SPEED.get(t, 1)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from data import load_scenario
@@ -112,22 +111,6 @@ class MapInfo:
                     heapq.heappush(heap, (nc, y))
         return dist
 
-    def distances_to(self, target: str, blocked: Iterable[str] = ()) -> dict[str, int]:
-        """Steps from every town to ``target`` for a unit that may not pass through ``blocked`` towns (towns
-        holding enemy units stop a move, 5.0); ``target`` itself may be blocked (the last step attacks)."""
-        blocked = set(blocked)
-        d = {target: 0}
-        q = deque([target])
-        while q:
-            x = q.popleft()
-            if x != target and x in blocked:
-                continue
-            for y in self.adj[x]:
-                if y not in d:
-                    d[y] = d[x] + 1
-                    q.append(y)
-        return d
-
 
 @functools.lru_cache(maxsize=4)
 def map_info(name: str = "napoleon") -> MapInfo:
@@ -165,12 +148,6 @@ class Situation:
     def my_cv(self, town: str) -> float:
         return sum(b.cv or 0 for b in self.mine.get(town, ()) if b.type != "leader")
 
-    def friendly_cv(self, town: str) -> float:
-        return self.my_cv(town) + sum(self.block_cv(b) for b in self.friends.get(town, ()))
-
-    def combat(self, town: str) -> list[BlockView]:
-        return [b for b in self.mine.get(town, ()) if b.type != "leader"]
-
 
 def situation(view: View, mi: MapInfo | None = None) -> Situation:
     mi = mi or map_info()
@@ -199,7 +176,3 @@ def situation(view: View, mi: MapInfo | None = None) -> Situation:
         sit.alive[army] = n
         sit.avg_cv[army] = 0.9 * total / n if n else 0.0
     return sit
-
-
-def enemy_armies(side: str) -> tuple[str, ...]:
-    return ("british", "prussian") if side == "french" else ("french",)
