@@ -503,26 +503,7 @@ def _palette() -> Image.Image:
     for i, k in enumerate(keys):
         d.rectangle((i * 40, 0, i * 40 + 39, 39), fill=k)
     x, y = 0, 60
-    for army, nation, guard in (
-        ("french", "french", False),
-        ("french", "french", True),
-        ("british", "british", False),
-        ("british", "dutch_belgian", False),
-        ("prussian", "prussian", False),
-    ):
-        for kind in ("infantry", "cavalry", "artillery", "leader"):
-            for down in (False, True):
-                for sq in (False, True):
-                    s = B.face_sprite(army, nation, guard, kind, 3, "FR-28", down, sq, SZ)
-                    sample.paste(s, (x, y), s)
-                    x += s.width + 2
-                    if x > WIDTH - 120:
-                        x, y = 0, y + 70
-        for n in (1, 3):
-            for down in (False, True):
-                s = B.stack_sprite(army, n, down, False, SZ)
-                sample.paste(s, (x, y), s)
-                x += s.width + 2
+    x, y = B.paste_samples(sample, x, y, WIDTH - 120, 70, (1, 3), SZ)
     for v in range(1, 7):
         for hit in (False, True):
             s = die_sprite(v, hit)

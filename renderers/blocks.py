@@ -236,3 +236,34 @@ def sprite(b: BlockLike, sz: Sizes = MAP) -> Image.Image:
     if b.known:
         return face_sprite(b.army, b.nation, b.guard, b.type, b.cv, b.id, b.disrupted, b.in_square, sz)
     return stack_sprite(b.army, 1, b.disrupted, b.in_square, sz)
+
+
+SAMPLE_ARMIES = (
+    ("french", "french", False),
+    ("french", "french", True),
+    ("british", "british", False),
+    ("british", "dutch_belgian", False),
+    ("prussian", "prussian", False),
+)
+
+
+def paste_samples(
+    sample: Image.Image, x: int, y: int, right: int, line: int, stacks: tuple[int, ...], sz: Sizes = MAP
+) -> tuple[int, int]:
+    """Paste every kind of block face and stack onto ``sample`` (a picture whose colours make a fixed
+    palette); returns where the next sprite would go."""
+    for army, nation, guard in SAMPLE_ARMIES:
+        for kind in ("infantry", "cavalry", "artillery", "leader"):
+            for down in (False, True):
+                for sq in (False, True):
+                    s = face_sprite(army, nation, guard, kind, 3, "FR-28", down, sq, sz)
+                    sample.paste(s, (x, y), s)
+                    x += s.width + 2
+                    if x > right:
+                        x, y = 0, y + line
+        for n in stacks:
+            for down in (False, True):
+                s = stack_sprite(army, n, down, False, sz)
+                sample.paste(s, (x, y), s)
+                x += s.width + 2
+    return x, y

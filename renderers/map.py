@@ -479,26 +479,7 @@ def _palette(base: Image.Image) -> Image.Image:
     sample = Image.new("RGB", (WIDTH, HEIGHT + 400), C.PAPER)
     sample.paste(base, (0, 0))
     x, y = 0, HEIGHT
-    for army, nation, guard in (
-        ("french", "french", False),
-        ("french", "french", True),
-        ("british", "british", False),
-        ("british", "dutch_belgian", False),
-        ("prussian", "prussian", False),
-    ):
-        for kind in ("infantry", "cavalry", "artillery", "leader"):
-            for down in (False, True):
-                for sq in (False, True):
-                    s = B.face_sprite(army, nation, guard, kind, 3, "FR-28", down, sq)
-                    sample.paste(s, (x, y), s)
-                    x += s.width + 2
-                    if x > WIDTH - 100:
-                        x, y = 0, y + 50
-        for n in (1, 2, 5, 12):
-            for down in (False, True):
-                s = B.stack_sprite(army, n, down, False)
-                sample.paste(s, (x, y), s)
-                x += s.width + 2
+    x, y = B.paste_samples(sample, x, y, WIDTH - 100, 50, (1, 2, 5, 12))
     title = Image.new("RGB", (WIDTH, 2 * TITLE_H), C.TITLE_BG)
     td = ImageDraw.Draw(title)
     td.rectangle((0, TITLE_H, WIDTH, 2 * TITLE_H), fill=C.NIGHT_BG)
