@@ -11,7 +11,15 @@ orders only (issue 6, item 1).
 """
 
 from .heuristic import HeuristicPlayer
-from .player import Player, PlayStats, fallback_order, play_turn
+from .player import Player, PlayStats, fallback_order, play_one, play_turn
 from .random_player import RandomPlayer
 
-__all__ = ["HeuristicPlayer", "PlayStats", "Player", "RandomPlayer", "fallback_order", "play_turn"]
+__all__ = [
+    "HeuristicPlayer",
+    "PlayStats",
+    "Player",
+    "RandomPlayer",
+    "fallback_order",
+    "play_one",
+    "play_turn",
+]

@@ -48,6 +48,33 @@ def fallback_order(legal: Legal) -> str:
     return legal.choices[0]
 
 
+def play_one(
+    game: Game, role: str, player: Player, rng: random.Random, *, stats: PlayStats | None = None
+) -> str | None:
+    """Ask ``player`` for one order of ``role`` and apply it; None if the role has nothing to do.
+
+    If the engine rejects the player's order, a legal fallback (``/end`` where legal, else the first legal
+    choice) is applied instead, and ``stats.fallbacks`` counts it."""
+    if game.over:
+        return None
+    legal = game.legal(role)
+    if not legal.active or not legal.choices:
+        return None
+    view = game.view(role, events=bool(getattr(player, "wants_events", False)))
+    order = player.choose(view, legal, rng)
+    try:
+        game.apply(role, order)
+    except RuleError as e:
+        if stats is not None:
+            stats.fallbacks += 1
+            stats.rejected.append((role, order, str(e)))
+        order = fallback_order(legal)
+        game.apply(role, order)
+    if stats is not None:
+        stats.orders += 1
+    return order
+
+
 def play_turn(
     game: Game,
     role: str,
@@ -58,27 +85,11 @@ def play_turn(
     stats: PlayStats | None = None,
 ) -> list[str]:
     """Apply ``player``'s orders for ``role`` while the role is active (until it is no longer asked to act,
-    the game ends, or ``limit`` orders have been applied). Returns the orders applied.
-
-    If the player returns an order the engine rejects, a legal fallback (``/end`` where legal, else the
-    first legal choice) is applied instead, and ``stats.fallbacks`` counts it."""
+    the game ends, or ``limit`` orders have been applied). Returns the orders applied (see ``play_one``)."""
     applied: list[str] = []
-    events = bool(getattr(player, "wants_events", False))
-    while not game.over and len(applied) < limit:
-        legal = game.legal(role)
-        if not legal.active or not legal.choices:
+    while len(applied) < limit:
+        order = play_one(game, role, player, rng, stats=stats)
+        if order is None:
             break
-        view = game.view(role, events=events)
-        order = player.choose(view, legal, rng)
-        try:
-            game.apply(role, order)
-        except RuleError as e:
-            if stats is not None:
-                stats.fallbacks += 1
-                stats.rejected.append((role, order, str(e)))
-            order = fallback_order(legal)
-            game.apply(role, order)
         applied.append(order)
-        if stats is not None:
-            stats.orders += 1
     return applied

@@ -18,37 +18,31 @@ import argparse
 import random
 import statistics
 import sys
-import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import HeuristicPlayer, PlayStats, RandomPlayer, play_turn
-from engine import Options, RuleError, new_game
-from engine.fuzz import pick
-
-MAX_ORDERS = 20000
+from ai import RandomPlayer
+from engine import Options
+from engine.fuzz import GameRun, play
 
 
 @dataclass
 class GameOutcome:
-    seed: int
-    options: Options
+    run: GameRun
     heuristic_side: str
-    winner: str
-    reason: str
-    seconds: float
-    bot_seconds: float
-    orders: int
-    fallbacks: int
-    turns: int
-    rejected: list[tuple[str, str, str]] = field(default_factory=list)
-    alive: dict[str, int] = field(default_factory=dict)
+
+    def __getattr__(self, name: str):
+        return getattr(self.run, name)
+
+    @property
+    def winner(self) -> str:
+        return self.run.result
 
     @property
     def won(self) -> bool:
-        return self.winner == self.heuristic_side
+        return self.run.result == self.heuristic_side
 
 
 def bench_options(i: int, rng: random.Random, players: int = 2) -> Options:
@@ -77,66 +71,18 @@ def play_game(
     heuristic_side: str | None,
     opponent: str = "fuzz",
 ) -> GameOutcome:
-    """One game. ``heuristic_side`` "french" or "allied" (the other side random), or None: heuristic on
-    both sides."""
-    rng = random.Random(seed)
-    game = new_game(options, seed)
-    bot_roles = set(options.roles) if heuristic_side is None else set(side_roles(options, heuristic_side))
-    bots = {r: HeuristicPlayer() for r in bot_roles}
-    randoms = {r: RandomPlayer() for r in options.roles if r not in bot_roles}
-    budget: dict[str, int] = {}
-    stats = PlayStats()
-    t0 = time.perf_counter()
-    bot_time = 0.0
-    orders = 0
-    while not game.over:
-        active = game.active()
-        if not active:
-            raise RuntimeError(f"dead end in phase {game.state.phase}")
-        role = active[0]
-        if role in bots:
-            t1 = time.perf_counter()
-            done = play_turn(game, role, bots[role], rng, stats=stats)
-            bot_time += time.perf_counter() - t1
-            orders += len(done)
-            if not done:
-                raise RuntimeError(f"{role} is active but played nothing")
-        else:
-            if opponent == "fuzz":
-                order = pick(rng, game, role, budget)
-                if order is None:
-                    raise RuntimeError(f"{role} has no legal order")
-                try:
-                    game.apply(role, order)
-                except RuleError as e:
-                    raise RuntimeError(f"the random player's legal order was rejected: {e}") from None
-                orders += 1
-            else:
-                orders += len(play_turn(game, role, randoms[role], rng, limit=1, stats=PlayStats()))
-        if orders > MAX_ORDERS:
-            raise RuntimeError("endless game")
-    seconds = time.perf_counter() - t0
-    res = game.state.result
-    alive = {
-        a: sum(
-            1 for u in game.state.units.values() if u.army == a and not u.eliminated and u.type != "leader"
-        )
-        for a in ("french", "british", "prussian")
-    }
-    return GameOutcome(
+    """One game through the fuzzer's game loop (without its per-order checks). ``heuristic_side`` "french"
+    or "allied" (the other side random), or None: heuristic on both sides."""
+    mode = {"french": "bot-french", "allied": "bot-allied", None: "bots"}[heuristic_side]
+    run = play(
         seed,
         options,
-        heuristic_side or "both",
-        res.winner if res else "?",
-        res.reason if res else "",
-        seconds,
-        bot_time,
-        orders,
-        stats.fallbacks,
-        game.state.turn,
-        stats.rejected,
-        alive,
+        mode=mode,
+        check_every=False,
+        final_checks=False,
+        opponent=RandomPlayer() if opponent == "random" else None,
     )
+    return GameOutcome(run, heuristic_side or "both")
 
 
 def main(argv: list[str] | None = None) -> int:

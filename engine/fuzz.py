@@ -1,6 +1,10 @@
-"""Random-play fuzzer: ``python -m engine.fuzz --games N [--seed S] [--out DIR]``.
+"""The fuzzer: ``python -m engine.fuzz --games N [--seed S] [--mode all] [--jobs J] [--out DIR]``.
 
-Plays whole campaigns by picking random orders from ``legal()`` and checks invariants after every order:
+Plays whole campaigns, random against random (orders picked from ``legal()``) and the bot player (``ai``)
+against random from either side, across every option combination (both editions, 2 and 3 players, every
+setup, command control, the corps restriction, a short and a whole time record): game ``seed`` plays the
+combination ``plan(seed)``, so any single game is re-run with ``--games 1 --seed S``. It checks invariants
+after every order:
 legal() never lists a rejected order, no dead end (an active role with nothing to do), no endless game,
 every unit in exactly one place, cv within 1..max, road use and group moves within limits, no hidden face in
 another role's view, snapshot round trip, and replay of the game's script reproducing it exactly. Each
@@ -15,7 +19,7 @@ import random
 import sys
 import time
 import traceback
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import RuleError
@@ -25,6 +29,31 @@ from .napoleon.options import Options
 from .napoleon.state import armies_of
 
 MAX_ORDERS = 20000
+MODES = ("random", "bot-french", "bot-allied")  # who plays: random on both sides, or the bot on one side
+
+
+def combinations() -> list[tuple[Options, str]]:
+    """Every option combination the fuzzer covers, times every mode (13.3 is a v3.4 rule)."""
+    out = []
+    for ruleset in ("3rd", "3.4"):
+        for setup in ("historical", "free", "initiative"):
+            for players in (2, 3):
+                for cc in (False, True):
+                    for corps in (False, True) if ruleset == "3.4" else (False,):
+                        for days in (0, 2):
+                            opts = Options(ruleset, setup, players, cc, corps, days)
+                            out.extend((opts, mode) for mode in MODES)
+    return out
+
+
+COMBINATIONS = combinations()
+
+
+def plan(seed: int, mode: str = "all") -> tuple[Options, str]:
+    """The options and mode game ``seed`` plays: a fixed function of the seed (and ``mode``: "all", a mode of
+    MODES, or "bot" for either bot mode)."""
+    pool = [c for c in COMBINATIONS if mode == "all" or c[1] == mode or (mode == "bot" and c[1] != "random")]
+    return pool[seed % len(pool)]
 
 
 class Invariant(AssertionError):
@@ -113,19 +142,28 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
         return rng.choice(choices)
     # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
     # column (an instant rout, 7.5), or random battles would hardly last a battle turn
-    if rng.random() < 0.9:
-        choices = [c for c in choices if not _routs_itself(game, role, c)] or choices
+    careful = rng.random() < 0.9
     fire = [c for c in choices if c.startswith("/fire")]
     engage = [c for c in choices if c.startswith("/battle-move") and " to:across-" in c]
+    calm = [c for c in choices if c != "/end" and not c.startswith("/retreat")]
     r = rng.random()
     if fire and r < 0.5:
-        return rng.choice(fire)
-    if engage and r < 0.7:
-        return rng.choice(engage)
-    calm = [c for c in choices if c != "/end" and not c.startswith("/retreat")]
-    if calm and rng.random() < 0.7:
-        return rng.choice(calm)
-    return rng.choice(choices)
+        pool = fire
+    elif engage and r < 0.7:
+        pool = engage
+    elif calm and rng.random() < 0.7:
+        pool = calm
+    else:
+        pool = choices
+    if not careful:
+        return rng.choice(pool)
+    # try candidates in a random order until one does not rout its own side; only the ones looked at are
+    # tried on a copy of the game (trying them all made this the fuzzer's main cost)
+    for pool_ in (pool, choices):
+        for c in rng.sample(pool_, len(pool_)):
+            if not _routs_itself(game, role, c):
+                return c
+    return rng.choice(pool)
 
 
 def _routs_itself(game: Game, role: str, order: str) -> bool:
@@ -153,46 +191,123 @@ class GameRun:
     battles: int = 0  # battles fought on the board (6.2-7.6)
     automatic_routs: int = 0  # 6.1
     fires: int = 0  # 8.3
+    mode: str = "random"
+    reason: str = ""
+    bot_seconds: float = 0.0  # the bot player's own time (its view, legal and choose calls)
+    fallbacks: int = 0  # bot orders the engine rejected (each replaced by a legal fallback)
+    rejected: list[tuple[str, str, str]] = field(default_factory=list)
+    alive: dict[str, int] = field(default_factory=dict)  # combat blocks left per army at the end
 
 
-def play(seed: int, options: Options | None = None, *, check_every: bool = True) -> GameRun:
+class Failure(Exception):
+    """A failed game, with the script that replays it up to the failure."""
+
+    def __init__(self, seed: int, options: Options, mode: str, error: BaseException, script: str):
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.seed, self.options, self.mode, self.error, self.script = seed, options, mode, error, script
+
+
+def bot_roles(options: Options, mode: str) -> tuple[str, ...]:
+    if mode == "bot-french":
+        return ("french",)
+    if mode == "bot-allied":
+        return tuple(r for r in options.roles if r != "french")
+    if mode == "bots":
+        return options.roles
+    return ()
+
+
+def play(
+    seed: int,
+    options: Options | None = None,
+    *,
+    mode: str = "random",
+    check_every: bool = True,
+    final_checks: bool = True,
+    opponent: object | None = None,
+) -> GameRun:
+    """Play one whole game. ``mode``: "random", "bot-french", "bot-allied" or "bots" (the bot on both
+    sides). The random side uses ``pick`` or, if given, ``opponent`` (an ``ai.Player``). Raises ``Failure``
+    (with a replayable script) on a broken invariant or a crash."""
     rng = random.Random(seed)
     options = options or random_options(rng)
     t0 = time.perf_counter()
     game = new_game(options, seed)
-    budget: dict[str, int] = {}
-    n = 0
-    while not game.over:
-        active = game.active()
-        if not active:
-            raise Invariant(f"dead end: nobody may act in phase {game.state.phase}")
-        role = rng.choice(active)
-        order = pick(rng, game, role, budget)
-        if order is None:
-            raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no legal order")
-        try:
-            game.apply(role, order)
-        except RuleError as e:
-            raise Invariant(f"legal() listed {role}: {order} but it was rejected: {e}") from None
-        n += 1
-        if n > MAX_ORDERS:
-            raise Invariant(f"endless game: {n} orders without an end")
-        if check_every:
-            check(game)
-    check_events(game)
-    snap = game.snapshot()
-    if Game.from_snapshot(json.loads(json.dumps(snap))).snapshot() != snap:
-        raise Invariant("snapshot round trip changed the game")
-    from .script import run_lines
+    bots: dict[str, object] = {}
+    others: dict[str, object] = {}
+    stats = None
+    if bot_roles(options, mode) or opponent is not None:
+        from ai import HeuristicPlayer, PlayStats, play_one  # the fuzzer is a tool: the engine never needs ai
 
-    replay = run_lines(game.script().splitlines())
-    if not replay.ok or replay.game is None or replay.game.snapshot() != snap:
-        raise Invariant("replaying the game's script did not reproduce it")
-    assert game.state.result is not None
+        bots = {r: HeuristicPlayer() for r in bot_roles(options, mode)}
+        if opponent is not None:
+            others = {r: opponent for r in options.roles if r not in bots}
+        stats = PlayStats()
+    budget: dict[str, int] = {}
+    bot_time = 0.0
+    n = 0
+    role, order, pending = "", "", False
+    try:
+        while not game.over:
+            active = game.active()
+            if not active:
+                raise Invariant(f"dead end: nobody may act in phase {game.state.phase}")
+            role = rng.choice(active)
+            player = bots.get(role) or others.get(role)
+            if player is not None:
+                t1 = time.perf_counter()
+                order, pending = "(the bot's order)", True
+                done = play_one(game, role, player, rng, stats=stats)
+                if role in bots:
+                    bot_time += time.perf_counter() - t1
+                if done is None:
+                    raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
+            else:
+                order = pick(rng, game, role, budget)
+                if order is None:
+                    raise Invariant(
+                        f"dead end: {role} must act in phase {game.state.phase} but has no legal order"
+                    )
+                pending = True
+                try:
+                    game.apply(role, order)
+                except RuleError as e:
+                    raise Invariant(f"legal() listed {role}: {order} but it was rejected: {e}") from None
+            pending = False
+            n += 1
+            if n > MAX_ORDERS:
+                raise Invariant(f"endless game: {n} orders without an end")
+            if check_every:
+                check(game)
+        if final_checks:
+            check_events(game)
+            snap = game.snapshot()
+            if Game.from_snapshot(json.loads(json.dumps(snap))).snapshot() != snap:
+                raise Invariant("snapshot round trip changed the game")
+            from .script import run_lines
+
+            replay = run_lines(game.script().splitlines())
+            if not replay.ok or replay.game is None or replay.game.snapshot() != snap:
+                raise Invariant("replaying the game's script did not reproduce it")
+        assert game.state.result is not None
+    except Exception as e:
+        try:
+            script = game.script()
+        except Exception:
+            script = ""
+        if pending:
+            script += f"# FAILED HERE (not applied) -- {role}: {order}\n"
+        elif order:
+            script += f"# FAILED after the last order above: {e}\n"
+        raise Failure(seed, options, mode, e, script) from e
     kinds = [e.kind for e in game.state.events]
     fires = sum(
         1 for e in game.state.events if e.kind == "dice" and str(e.data.get("why", "")).startswith("fire")
     )
+    alive = {
+        a: sum(1 for u in game.state.units.values() if u.army == a and not u.eliminated and not u.leader)
+        for a in ("french", "british", "prussian")
+    }
     return GameRun(
         seed,
         options,
@@ -203,74 +318,93 @@ def play(seed: int, options: Options | None = None, *, check_every: bool = True)
         kinds.count("battle"),
         kinds.count("automatic_rout"),
         fires,
+        mode,
+        game.state.result.reason,
+        bot_time,
+        stats.fallbacks if stats else 0,
+        list(stats.rejected) if stats else [],
+        alive,
     )
+
+
+def _one(args: tuple[int, str]) -> GameRun | Failure:
+    seed, mode = args
+    options, game_mode = plan(seed, mode)
+    try:
+        return play(seed, options, mode=game_mode)
+    except Failure as f:
+        f.__traceback__ = None
+        f.__cause__ = None
+        f.error = RuntimeError(str(f.error))  # picklable across processes
+        f.trace = traceback.format_exception(f.__context__) if f.__context__ else []
+        f.__context__ = None
+        return f
+
+
+def _label(o: Options) -> str:
+    bits = [o.ruleset, o.setup, f"{o.players}p"]
+    bits += ["cc"] if o.command_control else []
+    bits += ["corps"] if o.corps_restriction else []
+    bits += [f"{o.days}d" if o.days else "whole"]
+    return " ".join(bits)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.fuzz")
     ap.add_argument("--games", type=int, default=20)
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1, help="the first game's seed (game i plays seed S+i)")
+    ap.add_argument(
+        "--mode",
+        default="all",
+        choices=("all", "bot", *MODES),
+        help="all: random and bot-versus-random games; bot: the bot on either side; or one mode",
+    )
+    ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     ap.add_argument("--out", default="fuzz-failures", help="where failing games are written as scripts")
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    failures = 0
-    wins: dict[str, int] = {}
-    total_orders = 0
-    battles = routs = fires = 0
+    work = [(args.seed + i, args.mode) for i in range(args.games)]
     t0 = time.perf_counter()
-    for i in range(args.games):
-        seed = args.seed + i
-        try:
-            run = play(seed)
-            wins[run.result] = wins.get(run.result, 0) + 1
-            total_orders += run.orders
-            battles += run.battles
-            routs += run.automatic_routs
-            fires += run.fires
-        except Exception as e:
-            failures += 1
-            out = Path(args.out)
-            out.mkdir(parents=True, exist_ok=True)
-            path = out / f"seed-{seed}.txt"
-            try:
-                rng = random.Random(seed)
-                opts = random_options(rng)
-                # re-play up to the failure to write its script
-                game = new_game(opts, seed)
-                budget: dict[str, int] = {}
-                script_lines = []
-                while not game.over and len(script_lines) < MAX_ORDERS:
-                    role = rng.choice(game.active())
-                    order = pick(rng, game, role, budget)
-                    if order is None:
-                        break
-                    try:
-                        game.apply(role, order)
-                    except Exception:
-                        script_lines.append(f"{role}: {order}   # FAILED HERE")
-                        break
-                text = game.script() + "\n".join(script_lines[-1:]) + "\n"
-            except Exception:
-                text = ""
-            path.write_text(f"# fuzz failure, seed {seed}: {e}\n" + text, encoding="utf-8")
-            print(f"FAIL seed {seed}: {e}", file=sys.stderr)
-            if not args.quiet:
-                traceback.print_exc()
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = list(pool.imap_unordered(_one, work, chunksize=4))
+    else:
+        results = [_one(w) for w in work]
     dt = time.perf_counter() - t0
-    print(
-        json.dumps(
-            {
-                "games": args.games,
-                "failures": failures,
-                "results": wins,
-                "orders": total_orders,
-                "battles": battles,
-                "automatic_routs": routs,
-                "fires": fires,
-                "seconds": round(dt, 2),
-            }
-        )
-    )
+    runs = [r for r in results if isinstance(r, GameRun)]
+    failures = [r for r in results if isinstance(r, Failure)]
+    for f in sorted(failures, key=lambda f: f.seed):
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        path = out / f"seed-{f.seed}.txt"
+        head = f"# fuzz failure, seed {f.seed}, {f.mode}, {_label(f.options)}: {f.error}\n"
+        path.write_text(head + f.script, encoding="utf-8")
+        print(f"FAIL seed {f.seed} ({f.mode}, {_label(f.options)}): {f.error} -> {path}", file=sys.stderr)
+        if not args.quiet:
+            print("".join(getattr(f, "trace", [])), file=sys.stderr)
+    by_mode: dict[str, dict] = {}
+    for r in runs:
+        m = by_mode.setdefault(r.mode, {"games": 0, "results": {}, "fallbacks": 0})
+        m["games"] += 1
+        m["results"][r.result] = m["results"].get(r.result, 0) + 1
+        m["fallbacks"] += r.fallbacks
+    covered = {(_label(r.options), r.mode) for r in runs}
+    summary = {
+        "games": args.games,
+        "failures": len(failures),
+        "modes": by_mode,
+        "combinations_covered": len(covered),
+        "orders": sum(r.orders for r in runs),
+        "battles": sum(r.battles for r in runs),
+        "automatic_routs": sum(r.automatic_routs for r in runs),
+        "fires": sum(r.fires for r in runs),
+        "longest_game_orders": max((r.orders for r in runs), default=0),
+        "slowest_game_seconds": round(max((r.seconds for r in runs), default=0.0), 2),
+        "seconds": round(dt, 2),
+    }
+    print(json.dumps(summary))
     return 1 if failures else 0
 
 

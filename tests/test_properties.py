@@ -83,3 +83,52 @@ def test_fuzzer_plays_whole_games_to_a_result():
     for seed in range(6):
         run = play(seed, random_options(rng))
         assert run.result in ("french", "allied", "draw")
+
+
+def test_fuzzer_plan_covers_every_option_combination_and_mode():
+    from engine.fuzz import COMBINATIONS, MODES, plan
+
+    # 3rd: 3 setups x 2 player counts x command control on/off; 3.4 adds the corps restriction (13.3);
+    # each with a short and a whole time record, each in every mode
+    assert len(COMBINATIONS) == (3 * 2 * 2 + 3 * 2 * 2 * 2) * 2 * len(MODES)
+    seen = {plan(seed) for seed in range(len(COMBINATIONS))}
+    assert len(seen) == len(COMBINATIONS)
+    assert all(not (o.corps_restriction and o.ruleset == "3rd") for o, _ in seen)
+    assert {plan(s, "bot")[1] for s in range(10)} == {"bot-french", "bot-allied"}
+
+
+def test_fuzzer_sample_of_random_and_bot_versus_random_games(tmp_path, capsys):
+    """The CI sample: short games (days=2) of each mode, through the command line."""
+    from engine.fuzz import main, plan
+
+    seeds = [s for s in range(3, 40) if plan(s)[0].days == 2][:6]
+    assert {plan(s)[1] for s in seeds} == {"random", "bot-french", "bot-allied"}
+    for s in seeds:
+        assert main(["--games", "1", "--seed", str(s), "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    summaries = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    assert len(summaries) == len(seeds) and all(x["failures"] == 0 for x in summaries)
+    assert sum(x["orders"] for x in summaries) > 100
+    assert not list(tmp_path.iterdir())
+
+
+def test_fuzzer_writes_a_failure_as_a_replayable_script(tmp_path, monkeypatch):
+    import engine.fuzz as fuzz
+
+    calls = {"n": 0}
+    real_check = fuzz.check
+
+    def broken(game):
+        real_check(game)
+        calls["n"] += 1
+        if calls["n"] == 40:
+            raise fuzz.Invariant("planted failure")
+
+    monkeypatch.setattr(fuzz, "check", broken)
+    assert fuzz.main(["--games", "1", "--seed", "3", "--out", str(tmp_path), "--quiet"]) == 1
+    (path,) = tmp_path.iterdir()
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("# fuzz failure, seed 3") and "planted failure" in text
+    replay = run_lines(text.splitlines())
+    assert replay.ok and replay.game is not None
+    assert len(replay.game.state.log) == 40  # every order up to the failure, none after it

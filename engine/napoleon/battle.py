@@ -39,7 +39,7 @@ from .board import (
 )
 from .context import Ctx
 from .rout import ROUT_LOSS, retreat_towns, rout
-from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, road_key
+from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, plain_copy, road_key
 
 __all__ = [
     "Battle",
@@ -112,7 +112,7 @@ class Battle:
         return self.status == "over"
 
     def clone(self) -> Battle:
-        return copy.deepcopy(self)
+        return plain_copy(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}

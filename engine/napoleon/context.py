@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
 from ..messages import lookup_error, rule_error
-from .state import SIDE_OF, GameState, Result, Unit, armies_of
+from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of, place_generation
 
 if TYPE_CHECKING:
     from data import Scenario
@@ -17,16 +17,24 @@ if TYPE_CHECKING:
 class Ctx:
     st: GameState
     sc: Scenario
-    # town -> sides present; only while nothing moves (legal()), see ``frozen_occupancy``
+    # town -> sides present, valid while no unit's place changes (``place_generation``)
     _occ: dict[str, set[str]] | None = None
+    _occ_gen: int = -1
+    _occ_units: dict[str, Unit] | None = None
 
     def frozen_occupancy(self) -> None:
-        """Cache which sides stand where, for read-only work (``legal()``): never while applying an order."""
-        occ: dict[str, set[str]] = {}
-        for u in self.st.units.values():
-            if u.location is not None and not u.eliminated:
-                occ.setdefault(u.location, set()).add(u.side)
-        self._occ = occ
+        """Kept for callers that only read (``legal()``); the cache now follows every change by itself."""
+        self._occupancy()
+
+    def _occupancy(self) -> dict[str, set[str]]:
+        gen = place_generation()
+        if self._occ is None or gen != self._occ_gen or self._occ_units is not self.st.units:
+            occ: dict[str, set[str]] = {}
+            for u in self.st.units.values():
+                if u.location is not None and not u.eliminated:
+                    occ.setdefault(u.location, set()).add(u.side)
+            self._occ, self._occ_gen, self._occ_units = occ, gen, self.st.units
+        return self._occ
 
     @property
     def opts(self):
@@ -58,14 +66,18 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        if self._occ is not None:
-            return any(s != side for s in self._occ.get(town, ()))
-        return any(u.location == town and not u.eliminated and u.side != side for u in self.st.units.values())
+        occ = self._occ
+        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
+            occ = self._occupancy()
+        sides = occ.get(town)
+        return bool(sides) and (len(sides) > 1 or side not in sides)
 
     def friendly_in(self, town: str, side: str) -> bool:
-        if self._occ is not None:
-            return side in self._occ.get(town, ())
-        return any(u.location == town and not u.eliminated and u.side == side for u in self.st.units.values())
+        occ = self._occ
+        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
+            occ = self._occupancy()
+        sides = occ.get(town)
+        return bool(sides) and side in sides
 
     def emit(
         self,

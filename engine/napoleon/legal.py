@@ -62,19 +62,29 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         choices = []
         attacks: dict[tuple[str, ...], list[str]] = {}
+        walked: dict[tuple, tuple[list, list, list, list]] = {}
         for u in st.units.values():
             if u.army not in armies_of(role) or u.eliminated or u.location is None:
                 continue
-            normal, fm = legal_paths(ctx, u)
+            # units of one army and type standing together have the same paths: walk them once
+            key = (u.army, u.location, u.type, u.moved)
+            if key not in walked:
+                normal, fm = legal_paths(ctx, u)
+                into_enemy, plain = [], []
+                for p, flag in [(p, False) for p in normal] + [(p, True) for p in fm]:
+                    if ctx.enemy_in(p[-1], u.side):
+                        into_enemy.append((*p, "F" if flag else "N"))
+                    else:
+                        plain.append(">".join(p) + (" forced:yes" if flag else ""))
+                walked[key] = (normal, fm, into_enemy, plain)
+            normal, fm, into_enemy, plain = walked[key]
             if normal:
                 moves[u.id] = tuple(normal)
             if fm:
                 forced[u.id] = tuple(fm)
-            for p, flag in [(p, False) for p in normal] + [(p, True) for p in fm]:
-                if ctx.enemy_in(p[-1], u.side):
-                    attacks.setdefault((*p, "F" if flag else "N"), []).append(u.id)
-                else:
-                    choices.append(f"/move units:{u.id} path:{'>'.join(p)}" + (" forced:yes" if flag else ""))
+            for p in into_enemy:
+                attacks.setdefault(p, []).append(u.id)
+            choices.extend(f"/move units:{u.id} path:{tail}" for tail in plain)
         n_plain = len(choices)
         for key, ids in attacks.items():
             path, flag = key[:-1], key[-1] == "F"
