@@ -365,13 +365,24 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     work = [(args.seed + i, args.mode) for i in range(args.games)]
     t0 = time.perf_counter()
+    results: list[GameRun | Failure] = []
+
+    def progress(r: GameRun | Failure) -> None:
+        results.append(r)
+        if isinstance(r, Failure) or (not args.quiet and len(results) % 500 == 0):
+            bad = sum(isinstance(x, Failure) for x in results)
+            el = time.perf_counter() - t0
+            print(f"{len(results)}/{args.games} games, {bad} failed, {el:.0f} s", file=sys.stderr, flush=True)
+
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = list(pool.imap_unordered(_one, work, chunksize=4))
+            for r in pool.imap_unordered(_one, work, chunksize=4):
+                progress(r)
     else:
-        results = [_one(w) for w in work]
+        for w in work:
+            progress(_one(w))
     dt = time.perf_counter() - t0
     runs = [r for r in results if isinstance(r, GameRun)]
     failures = [r for r in results if isinstance(r, Failure)]
