@@ -45,11 +45,11 @@ class GameOutcome:
         return self.run.result == self.heuristic_side
 
 
-def bench_options(i: int, rng: random.Random, players: int = 2) -> Options:
+def bench_options(i: int, rng: random.Random, players: int = 2, setup: str | None = None) -> Options:
     """The i-th game's options: editions alternate every two games (so each edition meets both sides),
-    setups cycle, optional rules at random."""
+    setups cycle (unless one is given), optional rules at random."""
     ruleset = ("3.4", "3rd")[(i // 2) % 2]
-    setup = ("initiative", "historical", "free")[(i // 4) % 3]
+    setup = setup or ("initiative", "historical", "free")[(i // 4) % 3]
     return Options(
         ruleset=ruleset,
         setup=setup,
@@ -95,13 +95,14 @@ def main(argv: list[str] | None = None) -> int:
         "--self-play", type=int, default=5, help="also time this many heuristic-vs-heuristic games"
     )
     ap.add_argument("--side", choices=("both", "french", "allied"), default="both")
+    ap.add_argument("--setup", choices=("historical", "free", "initiative"), help="only this setup")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     outcomes: list[GameOutcome] = []
     for i in range(args.games):
         seed = args.seed * 100003 + i
-        opts = bench_options(i, rng, args.players)
+        opts = bench_options(i, rng, args.players, args.setup)
         side = ("french", "allied")[i % 2] if args.side == "both" else args.side
         out = play_game(seed, opts, side, args.opponent)
         outcomes.append(out)
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         res: dict[str, int] = {}
         fb = 0
         for i in range(args.self_play):
-            opts = bench_options(i, rng, args.players)
+            opts = bench_options(i, rng, args.players, args.setup)
             o = play_game(args.seed * 7919 + i, opts, None)
             times.append(o.seconds)
             res[o.winner] = res.get(o.winner, 0) + 1
