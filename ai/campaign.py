@@ -503,7 +503,13 @@ class MovePlanner:
         for path, forced, ids in self.attacks:
             choices.setdefault(path[-1], []).append((path, forced, ids))
         towns = [t for t in self.enemy_towns if t in choices and t not in sit.battle_towns]
-        towns.sort(key=lambda t: (t not in value, sit.enemy_count(t) > 2, t))
+
+        # supply bases first, then the towns that rout at once (6.1); among those, the one with the most
+        # strength waiting behind it first (a lone block in a road junction holds up a whole corps)
+        def behind(t: str) -> float:
+            return max(sum(self.cv(u) for u in ids) for _p, _f, ids in choices[t])
+
+        towns.sort(key=lambda t: (t not in value, sit.enemy_count(t) > 2, -behind(t), t))
         for dest in towns:
             avail: list[tuple[str, tuple[str, ...], bool]] = []
             for u in mobile:
