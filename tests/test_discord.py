@@ -207,36 +207,9 @@ def components_of(message: dict) -> list[dict]:
 
 
 async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_ended(harness):
-    from discord_fake import Upload
-
     h = harness
-    _alice, bob = h.world.user("alice"), h.world.user("bob")
-    await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", channel="game-1"))
-    d = await h.feed(
-        h.slash("game import", {"script": Upload("club.txt", BATTLE_SCRIPT)}, user="alice", channel="game-1")
-    )
-    assert "Imported" in d.reply.content
-    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
-    await h.feed(h.slash("game start", user="alice", channel="game-1"))
-    await h.feed(
-        h.slash(
-            "move",
-            {"units": "FR-1,FR-2,FR-3,FR-6", "path": "Solre-sur-Sambre>Thuin"},
-            user="alice",
-            channel="game-1",
-        )
-    )
-    await h.feed(h.slash("end", user="alice", channel="game-1"))
-
     # the defender deploys first, in secret, with the DM prompt's select and buttons (6.2)
-    prompts = [
-        m
-        for m in h.fake.dms_to(bob)
-        if any(c.get("custom_id", "").startswith("est:s:") for c in components_of(m))
-    ]
-    assert prompts, "Bob gets a deployment prompt by DM"
-    prompt = prompts[-1]
+    bob, prompt = await _battle_until_bob_deploys(h, "FR-1,FR-2,FR-3,FR-6")
     select = next(c for c in components_of(prompt) if c["custom_id"].startswith("est:s:"))
     assert {o["value"] for o in select["options"]} == {"PR-1", "PR-2", "PR-3"}
     buttons = {c["label"]: c["custom_id"] for c in components_of(prompt) if c.get("type") == 2}
@@ -282,32 +255,36 @@ async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_end
     assert "PR-1 placed" not in public, "placed blocks are anonymous to the other side"
 
 
-async def _battle_until_bob_deploys(h):
+async def _battle_until_bob_deploys(h, attackers: str = "FR-1,FR-2,FR-3"):
+    """A game imported from BATTLE_SCRIPT, started, and the French attack on Thuin: returns Bob (the Allied
+    player) and his deployment prompt (a DM with the select and the buttons, 6.2)."""
     from discord_fake import Upload
 
     await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", channel="game-1"))
-    await h.feed(
+    d = await h.feed(
         h.slash("game import", {"script": Upload("club.txt", BATTLE_SCRIPT)}, user="alice", channel="game-1")
     )
+    assert "Imported" in d.reply.content
     await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
     await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
     await h.feed(h.slash("game start", user="alice", channel="game-1"))
     await h.feed(
         h.slash(
             "move",
-            {"units": "FR-1,FR-2,FR-3", "path": "Solre-sur-Sambre>Thuin"},
+            {"units": attackers, "path": "Solre-sur-Sambre>Thuin"},
             user="alice",
             channel="game-1",
         )
     )
     await h.feed(h.slash("end", user="alice", channel="game-1"))
     bob = h.world.user("bob")
-    prompt = [
+    prompts = [
         m
         for m in h.fake.dms_to(bob)
         if any(c.get("custom_id", "").startswith("est:s:") for c in components_of(m))
-    ][-1]
-    return bob, prompt
+    ]
+    assert prompts, "Bob gets a deployment prompt by DM"
+    return bob, prompts[-1]
 
 
 async def test_deployment_buttons_still_work_after_a_restart(harness):
