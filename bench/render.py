@@ -57,6 +57,9 @@ def main() -> None:
     t0 = time.perf_counter()
     map_r.base_for(sc)
     base_ms = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    map_r.base_for(sc, "ja")
+    base_ja_ms = (time.perf_counter() - t0) * 1000
 
     start = new_game(Options(setup="historical"), seed=1)
     mid = None
@@ -75,7 +78,7 @@ def main() -> None:
     bg = battle_game()
     battles = {f"battle board, {role}": bg.view(role) for role in ("public", "french", "allied")}
 
-    print(f"static layer and palette, once per scenario: {base_ms:.0f} ms")
+    print(f"static layer and palette, once per scenario: {base_ms:.0f} ms (+{base_ja_ms:.0f} ms in Japanese)")
     print(f"{'picture':<44} {'median':>10} {'PNG':>11}   budget")
     for name, v in maps.items():
         ms, png = timed(partial(map_r.render_map, v, sc), args.runs)
@@ -86,6 +89,13 @@ def main() -> None:
             continue
         ms, png = timed(partial(battle_r.render_battle, v.battles[0], v.role), args.runs)
         print(row(name, ms, len(png), BATTLE_BUDGET_MS))
+    for name in ("map, French private, start (38 faces)", "map, French private, mid-game"):
+        ms, png = timed(partial(map_r.render_map, maps[name], sc, "ja"), args.runs)
+        print(row(f"{name}, ja", ms, len(png), MAP_BUDGET_MS))
+    v = battles["battle board, allied"]
+    if v.battles:
+        ms, png = timed(partial(battle_r.render_battle, v.battles[0], v.role, "ja"), args.runs)
+        print(row("battle board, allied, ja", ms, len(png), BATTLE_BUDGET_MS))
 
     v = maps["map, French private, start (38 faces)"]
     parts: dict[str, Callable[[], object]] = {}

@@ -1,4 +1,7 @@
-"""Pictures for the service: a thin seam over ``renderers`` so tests and the console can swap it."""
+"""Pictures for the service: a thin seam over ``renderers`` so tests and the console can swap it.
+
+``locale`` is the language of whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts
+follow it (``renderers.text``)."""
 
 from __future__ import annotations
 
@@ -8,20 +11,20 @@ from typing import Any
 class Pictures:
     """Draws PNGs from views (never from engine state)."""
 
-    def map(self, view: Any, scenario: Any) -> bytes:
+    def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
         from renderers.map import render_map
 
-        return render_map(view, scenario)
+        return render_map(view, scenario, locale)
 
-    def battle(self, battle_view: Any, role: str) -> bytes:
+    def battle(self, battle_view: Any, role: str, locale: str = "en") -> bytes:
         from renderers.battle import render_battle
 
-        return render_battle(battle_view, role)
+        return render_battle(battle_view, role, locale)
 
-    def replay(self, script: str, scenario: Any) -> bytes:
+    def replay(self, script: str, scenario: Any, locale: str = "en") -> bytes:
         from renderers.replay import public_views, render_replay
 
-        return render_replay(public_views(script), scenario)
+        return render_replay(public_views(script), scenario, locale)
 
 
 class NoPictures(Pictures):
@@ -33,11 +36,11 @@ class NoPictures(Pictures):
         b"\x00IEND\xaeB`\x82"
     )
 
-    def map(self, view: Any, scenario: Any) -> bytes:
+    def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
         return self.PNG
 
-    def battle(self, battle_view: Any, role: str) -> bytes:
+    def battle(self, battle_view: Any, role: str, locale: str = "en") -> bytes:
         return self.PNG
 
-    def replay(self, script: str, scenario: Any) -> bytes:
+    def replay(self, script: str, scenario: Any, locale: str = "en") -> bytes:
         return b"GIF89a"

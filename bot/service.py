@@ -329,7 +329,7 @@ class Service:
                 "svc.status_lobby", loc, game=live.row.id, options=_describe_options(opts, loc), seats=seats
             )
             return Result(Reply(text))
-        return Result(Reply(self._status_text(live, loc), pictures=[self._map_picture(live, "public")]))
+        return Result(Reply(self._status_text(live, loc), pictures=[self._map_picture(live, "public", loc)]))
 
     async def map(self, caller: Caller) -> Result:
         live = await self._live(caller.channel_id, finished=True)
@@ -338,7 +338,9 @@ class Service:
         if roles:
             await self._seen(live, caller)
         role = roles[0] if roles else "public"
-        return Result(Reply(t("svc.map", caller.loc, role=role), pictures=[self._map_picture(live, role)]))
+        return Result(
+            Reply(t("svc.map", caller.loc, role=role), pictures=[self._map_picture(live, role, caller.loc)])
+        )
 
     async def log_text(self, caller: Caller, last: int = 25) -> Result:
         live = await self._live(caller.channel_id, finished=True)
@@ -387,7 +389,7 @@ class Service:
                 Post(
                     channel_id,
                     t("svc.following", lang, game=live.row.id, status=self._status_text(live, lang)),
-                    [self._map_picture(live, "public")],
+                    [self._map_picture(live, "public", lang)],
                 )
             )
         return Result(Reply(t("svc.spectate", caller.loc, channel=channel_id), ephemeral=False), out)
@@ -700,7 +702,7 @@ class Service:
         out: list[Message] = []
         lang = self.language(live)  # channel posts: the game's language
         public_lines = [x for x in (describe(e.visible("public"), lang) for e in new_events) if x]
-        pic = self._map_picture(live, "public")
+        pic = self._map_picture(live, "public", lang)
         active = game.active()
         mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))
         due = row.settings.get("due_at")
@@ -714,8 +716,8 @@ class Service:
         body = "\n".join(public_lines[-12:]) + ping
         # the battle boards of the battles this change touched (all of them for a full refresh)
         touched = {e.data.get("town") for e in new_events} if not everyone else None
-        boards = self._battle_pictures(live, "public", touched)
-        extra = [self._replay_picture(live)] if game.over else []
+        boards = self._battle_pictures(live, "public", touched, lang)
+        extra = [self._replay_picture(live, lang)] if game.over else []
         for ch in (row.channel_id, *row.spectators):
             out.append(
                 Post(
@@ -750,7 +752,7 @@ class Service:
                 DM(
                     user,
                     text,
-                    [self._map_picture(live, role), *self._battle_pictures(live, role, touched)],
+                    [self._map_picture(live, role, ploc), *self._battle_pictures(live, role, touched, ploc)],
                     fallback_channel=row.channel_id,
                     game_id=row.id,
                     role=role,
@@ -761,9 +763,9 @@ class Service:
             out.append(self._thread_state(live))
         return out
 
-    def _battle_pictures(self, live: Live, role: str, towns: set | None) -> list[Picture]:
-        """Battle boards (as ``role`` sees them) of the open battles in ``towns`` (None: all); for a player,
-        only the battles its army fights in."""
+    def _battle_pictures(self, live: Live, role: str, towns: set | None, locale: str = "en") -> list[Picture]:
+        """Battle boards (as ``role`` sees them, their texts in ``locale``) of the open battles in ``towns``
+        (None: all); for a player, only the battles its army fights in."""
         game = live.game
         assert game is not None
         out = []
@@ -780,17 +782,20 @@ class Service:
 
             def draw(town: str = town) -> bytes:
                 bv = next(x for x in game.view(role, events=False).battles if x.town == town)
-                return self.pictures.battle(bv, role)
+                return self.pictures.battle(bv, role, locale)
 
-            out.append(Picture(f"battle-{live.row.id}-{live.row.version}-{_slug(town)}-{role}.png", draw))
+            name = f"battle-{live.row.id}-{live.row.version}-{_slug(town)}-{locale}-{role}.png"
+            out.append(Picture(name, draw))
         return out
 
-    def _replay_picture(self, live: Live) -> Picture:
-        """The whole game as an animated map, posted when it ends."""
+    def _replay_picture(self, live: Live, locale: str = "en") -> Picture:
+        """The whole game as an animated map (its texts in ``locale``), posted when it ends."""
         game = live.game
         assert game is not None
         script = game.script()
-        return Picture(f"replay-{live.row.id}.gif", lambda: self.pictures.replay(script, game.scenario))
+        return Picture(
+            f"replay-{locale}-{live.row.id}.gif", lambda: self.pictures.replay(script, game.scenario, locale)
+        )
 
     def _thread_state(self, live: Live) -> Thread:
         game = live.game
@@ -812,13 +817,15 @@ class Service:
             live.row.settings["thread_id"] = thread_id
             await self.store.set_settings(game_id, live.row.settings)
 
-    def _map_picture(self, live: Live, role: str) -> Picture:
+    def _map_picture(self, live: Live, role: str, locale: str = "en") -> Picture:
+        """The map as ``role`` sees it, its texts in ``locale``: the language of whoever will see it (the
+        game's for a channel post, the player's for a DM or a reply). The name carries both."""
         game = live.game
         assert game is not None
         version = live.row.version
         return Picture(
-            f"map-{live.row.id}-{version}-{role}.png",
-            lambda: self.pictures.map(game.view(role, events=False), game.scenario),
+            f"map-{live.row.id}-{version}-{locale}-{role}.png",
+            lambda: self.pictures.map(game.view(role, events=False), game.scenario, locale),
         )
 
     def _status_text(self, live: Live, loc: str = "en") -> str:

@@ -10,7 +10,8 @@ orange.
 Revealed blocks show unit id, type symbol and current cv; hidden ones (the enemy's reserve, and everything
 before both sides have deployed) are blank blocks in their army's colour with a count. Disrupted blocks lie
 down; blocks in square have a yellow frame. The panel on the right gives the state of the battle, the dice of
-the last fire (hits marked) and a key. The picture depends only on the view it is given.
+the last fire (hits marked) and a key. The picture depends only on the view it is given and the locale its
+texts are in (``en`` or ``ja``, from :mod:`renderers.text`; unit ids and town names stay as they are).
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from engine.napoleon.board import FACING, LINE  # the board's geometry has one home: the engine's board.py
 from engine.napoleon.state import SIDE_OF
 
 from . import blocks as B
 from . import colours as C
-from .fonts import font
+from . import text as T
+from .fonts import draw_text, font, script_of, text_length
 
 if TYPE_CHECKING:
     from engine.napoleon.battle_views import BattleSideView, BattleView
@@ -57,6 +59,7 @@ SMALL_PX = 13
 DIE = 40
 
 SZ = B.BOARD
+# the English names (the pictures take every name from renderers.text, in the picture's locale)
 SIDE_NAMES = {"french": "French", "allied": "Allied"}
 ROLE_NAMES = {
     "french": "French",
@@ -159,56 +162,72 @@ def die_sprite(value: int, hit: bool) -> Image.Image:
 # text
 
 
-def _spot_name(spot: str | None) -> str:
+def _spot_name(spot: str | None, locale: str = "en") -> str:
     if not spot:
         return ""
     side, _, column = spot.partition(":")
-    return f"{SIDE_NAMES.get(side, side)} {column.capitalize()}".strip()
+    name = T.term("army", side, locale)
+    return T.say("spot", locale, side=name, column=T.term("column", column, locale) or column).strip()
 
 
-def status_lines(b: BattleView) -> list[str]:
-    """What is happening in the battle, in words."""
-    att = SIDE_NAMES.get(b.attacker, b.attacker)
-    dfn = SIDE_NAMES.get(b.defender, b.defender)
-    lines = [f"{att} attack, {dfn} defend"]
+def status_lines(b: BattleView, locale: str = "en") -> list[str]:
+    """What is happening in the battle, in words (in ``locale``)."""
+
+    def name(side: str | None) -> str:
+        return T.term("army", side, locale)
+
+    lines = [T.say("battle.sides", locale, attacker=name(b.attacker), defender=name(b.defender))]
     if b.status == "deploy":
-        waiting = ", ".join(ROLE_NAMES.get(r, r) for r in b.must_deploy)
-        lines.append("Secret deployment (6.2)" + (f": waiting for {waiting}" if waiting else ""))
+        waiting = T.join([name(r) for r in b.must_deploy], locale)
+        lines.append(
+            T.say("battle.secret", locale)
+            + (T.say("battle.waiting", locale, roles=waiting) if waiting else "")
+        )
     elif b.status == "fighting":
-        who = SIDE_NAMES.get(b.turn_side or "", b.turn_side or "")
-        lines.append(f"Battle turn {b.battle_turn}: {who}" + (f", {b.phase} phase" if b.phase else ""))
+        phase = (
+            T.say("battle.phase", locale, phase=T.term("battle_phase", b.phase, locale)) if b.phase else ""
+        )
+        lines.append(T.say("battle.turn", locale, n=b.battle_turn, side=name(b.turn_side)) + phase)
     elif b.status == "regroup":
-        victor = SIDE_NAMES.get(b.victor or "", b.victor or "")
-        kind = f" ({b.regroup_kind})" if b.regroup_kind else ""
-        lines.append(f"Won by the {victor}: regroup{kind} (7.6)")
+        kind = T.term("regroup", b.regroup_kind, locale)
+        kind = T.say("battle.regroup_kind", locale, kind=kind) if kind else ""
+        lines.append(T.say("battle.won", locale, victor=name(b.victor), kind=kind))
     elif b.status == "over":
-        victor = SIDE_NAMES.get(b.victor or "", b.victor or "")
-        lines.append(f"Over: won by the {victor}" if victor else "Over")
+        victor = name(b.victor)
+        lines.append(
+            T.say("battle.over_won", locale, victor=victor) if victor else T.say("battle.over", locale)
+        )
     if b.idle_rounds:
-        lines.append(f"Rounds without progress: {b.idle_rounds}")
+        lines.append(T.say("battle.idle", locale, n=b.idle_rounds))
     return lines
 
 
-def fire_lines(fire: dict[str, Any]) -> list[str]:
-    who = fire.get("unit") or f"a {str(fire.get('army', '')).capitalize()} block"
+def fire_lines(fire: dict[str, Any], locale: str = "en") -> list[str]:
+    army = str(fire.get("army", ""))
+    army_name = army.capitalize() if T.locale_of(locale) == "en" else T.term("army", army, locale)
+    who = fire.get("unit") or T.say("fire.block", locale, army=army_name)
     cls = fire.get("class") or ""
-    target = _spot_name(fire.get("target"))
-    formation = fire.get("formation") or ""
+    target = _spot_name(fire.get("target"), locale)
+    formation = T.term("formation", fire.get("formation") or "", locale)
     kind = []
     if fire.get("charge"):
-        kind.append("charge")
+        kind.append(T.say("fire.charge", locale))
     if fire.get("range") and fire.get("range") != "close":
-        kind.append(str(fire["range"]))
-    extra = f" ({', '.join(kind)})" if kind else ""
-    lines = [f"{who} fired {cls}{extra}", f"at the {target}" + (f" {formation}" if formation else "")]
+        kind.append(T.term("range", str(fire["range"]), locale))
+    extra = T.say("fire.extra", locale, kinds=T.join(kind, locale)) if kind else ""
+    at = T.say("fire.at", locale, target=target)
+    if formation:
+        at += T.say("fire.formation", locale, formation=formation)
+    lines = [T.say("fire.fired", locale, who=who, cls=cls, extra=extra), at]
     hits = fire.get("hits", 0)
     applied = fire.get("applied", hits)
     faces = fire.get("faces") or []
-    on = "hit on " + ", ".join(str(f) for f in faces) if faces else ""
-    res = f"{hits} hit{'s' if hits != 1 else ''}"
+    res = T.say("fire.hits", locale, n=hits)
     if applied != hits:
-        res += f", {applied} taken"
-    lines.append(f"{res}" + (f" ({on})" if on else ""))
+        res += T.say("fire.taken", locale, n=applied)
+    if faces:
+        res += T.say("fire.faces", locale, faces=T.join([str(f) for f in faces], locale))
+    lines.append(res)
     return lines
 
 
@@ -216,27 +235,31 @@ def fire_lines(fire: dict[str, Any]) -> list[str]:
 # the picture
 
 
-def _draw_title(im: Image.Image, b: BattleView, role: str) -> None:
+def _draw_title(im: Image.Image, b: BattleView, role: str, locale: str = "en") -> None:
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=C.TITLE_BG)
-    fb = font(TITLE_PX, "bold")
-    fs = font(SUBTITLE_PX)
-    title = f"Battle of {b.town}"
-    d.text((PAD + 4, TITLE_H / 2), title, font=fb, fill=C.TITLE_TEXT, anchor="lm")
+    s = script_of(locale)
+    fb = font(TITLE_PX, "bold", s)
+    fs = font(SUBTITLE_PX, script=s)
+    title = T.say("battle.title", locale, town=b.town)
+    draw_text(d, (PAD + 4, TITLE_H / 2), title, TITLE_PX, "bold", s, anchor="lm", fill=C.TITLE_TEXT)
     x = PAD + 4 + int(fb.getlength(title)) + 24
+    lines = status_lines(b, locale)
     d.text(
         (x, TITLE_H / 2),
-        status_lines(b)[1] if len(status_lines(b)) > 1 else "",
+        lines[1] if len(lines) > 1 else "",
         font=fs,
         fill=C.TITLE_TEXT,
         anchor="lm",
     )
     if role != "public":
-        label = f"{ROLE_NAMES.get(role, role)} eyes only"
-        fp = font(SUBTITLE_PX, "bold")
+        label = T.say("eyes_only", locale, role=T.term("army", role, locale))
+        fp = font(SUBTITLE_PX, "bold", s)
         tw = fp.getlength(label) + 24
         d.rounded_rectangle((WIDTH - PAD - tw, 12, WIDTH - PAD, TITLE_H - 12), radius=8, fill=C.HALO)
-        d.text((WIDTH - PAD - tw / 2, TITLE_H / 2), label, font=fp, fill=C.INK, anchor="mm")
+        draw_text(
+            d, (WIDTH - PAD - tw / 2, TITLE_H / 2), label, SUBTITLE_PX, "bold", s, anchor="mm", fill=C.INK
+        )
 
 
 def _layout(b: BattleView) -> tuple[list[_Cell], list[tuple[str, int, int]], int]:
@@ -279,7 +302,7 @@ def _layout(b: BattleView) -> tuple[list[_Cell], list[tuple[str, int, int]], int
     return cells, row_spans, y + PAD
 
 
-def _draw_cell(im: Image.Image, c: _Cell, b: BattleView) -> None:
+def _draw_cell(im: Image.Image, c: _Cell, b: BattleView, locale: str = "en") -> None:
     d = ImageDraw.Draw(im)
     x0, y0, x1, _ = c.box
     engaged = bool(c.intruders) and bool(c.own)
@@ -287,45 +310,49 @@ def _draw_cell(im: Image.Image, c: _Cell, b: BattleView) -> None:
     d.rounded_rectangle(
         c.box, radius=8, fill=bg, outline=ENGAGED if engaged else C.PANEL_EDGE, width=4 if engaged else 1
     )
-    side_name = SIDE_NAMES.get(c.side, c.side)
-    role_word = "attacker" if c.side == b.attacker else "defender"
+    sc = script_of(locale)
+    side_name = T.term("army", c.side, locale)
+    role_word = T.say("cell.attacker" if c.side == b.attacker else "cell.defender", locale)
     side_v = b.side(c.side)
     secret = b.status == "deploy" and any(not x.known for x in side_v.reserve)
     if c.column == "reserve":
-        n = side_v.reserve_count
-        blocks = f"{n} block{'s' if n != 1 else ''}"
+        blocks = T.say("cell.blocks", locale, n=side_v.reserve_count)
         if secret:
-            label = f"{side_name} ({role_word}) · {blocks}, deployment secret (6.2)"
+            label = T.say("cell.secret", locale, side=side_name, role=role_word, blocks=blocks)
         elif b.status == "deploy":
-            state = "deployed" if side_v.deployed else "to deploy"
-            label = f"{side_name} Reserve ({role_word}) · {blocks} {state}"
+            state = T.say("cell.deployed" if side_v.deployed else "cell.to_deploy", locale)
+            label = T.say(
+                "cell.reserve_state", locale, side=side_name, role=role_word, blocks=blocks, state=state
+            )
         else:
-            label = f"{side_name} Reserve ({role_word}) · {blocks}"
+            label = T.say("cell.reserve", locale, side=side_name, role=role_word, blocks=blocks)
     else:
-        label = f"{side_name} {c.column.capitalize()}"
-    fh = font(HEAD_PX, "bold")
+        label = T.say("cell.column", locale, side=side_name, column=T.term("column", c.column, locale))
     _side_mark(d, c.side, x0 + 8, y0 + 7, HEAD_H - 10)
-    d.text((x0 + 18, y0 + HEAD_H / 2 + 2), label, font=fh, fill=C.INK, anchor="lm")
+    draw_text(d, (x0 + 18, y0 + HEAD_H / 2 + 2), label, HEAD_PX, "bold", sc, anchor="lm", fill=C.INK)
     right = x1 - 8
-    fe = font(SMALL_PX, "bold")
+    fe = font(SMALL_PX, "bold", sc)
     if engaged:
-        tag = "⚔ engaged"
-        tw = fe.getlength(tag) + 12
+        tag = T.say("cell.engaged", locale)
+        tw = text_length(tag, SMALL_PX, "bold", sc) + 12
         d.rounded_rectangle((right - tw, y0 + 5, right, y0 + HEAD_H - 1), radius=5, fill=ENGAGED)
-        d.text((right - tw / 2, y0 + HEAD_H / 2 + 2), tag, font=fe, fill=C.INK, anchor="mm")
+        draw_text(
+            d, (right - tw / 2, y0 + HEAD_H / 2 + 2), tag, SMALL_PX, "bold", sc, anchor="mm", fill=C.INK
+        )
         right -= int(tw) + 6
     fire = b.last_fire
     if fire and fire.get("target") == f"{c.side}:{c.column}":
-        hits = fire.get("applied", fire.get("hits", 0))
-        tag = f"last fire: {hits} hit{'s' if hits != 1 else ''}"
+        tag = T.say("cell.last_fire", locale, n=fire.get("applied", fire.get("hits", 0)))
         tw = fe.getlength(tag) + 12
         d.rounded_rectangle((right - tw, y0 + 5, right, y0 + HEAD_H - 1), radius=5, fill=C.INK)
-        d.text((right - tw / 2, y0 + HEAD_H / 2 + 2), tag, font=fe, fill=C.HALO, anchor="mm")
+        draw_text(
+            d, (right - tw / 2, y0 + HEAD_H / 2 + 2), tag, SMALL_PX, "bold", sc, anchor="mm", fill=C.HALO
+        )
     if secret and c.column != "reserve" and not c.own and not c.intruders:
         d.text(
             ((x0 + x1) / 2, y0 + HEAD_H + 34),
-            "secret until both sides have deployed",
-            font=font(SMALL_PX),
+            T.say("cell.secret_until", locale),
+            font=font(SMALL_PX, script=sc),
             fill=C.INK_SOFT,
             anchor="mm",
         )
@@ -353,57 +380,57 @@ def _side_mark(d: ImageDraw.ImageDraw, side: str, x: int, y: int, h: int) -> Non
         d.rectangle((x, y + h // 2, x + 5, y + h), fill=C.PRUSSIAN)
 
 
-def _draw_centre(im: Image.Image, y: int) -> None:
+def _draw_centre(im: Image.Image, y: int, locale: str = "en") -> None:
     d = ImageDraw.Draw(im)
     mid = y + CENTRE_H // 2 - GAP // 2
     d.line((BOARD_X0, mid, BOARD_X1, mid), fill=C.INK, width=3)
-    f = font(SMALL_PX, "bold")
-    label = "centre line"
+    f = font(SMALL_PX, "bold", script_of(locale))
+    label = T.say("centre_line", locale)
     tw = f.getlength(label) + 16
     cx = (BOARD_X0 + BOARD_X1) / 2
     d.rectangle((cx - tw / 2, mid - 10, cx + tw / 2, mid + 10), fill=C.PAPER)
-    d.text((cx, mid), label, font=f, fill=C.INK, anchor="mm")
+    draw_text(d, (cx, mid), label, SMALL_PX, "bold", script_of(locale), anchor="mm", fill=C.INK)
 
 
-def _panel(b: BattleView) -> Image.Image:
+def _panel(b: BattleView, locale: str = "en") -> Image.Image:
     """The panel on the right: the battle's state, the last fire and its dice, the key."""
     w = PANEL_X1 - PANEL_X0
     im = Image.new("RGB", (w, 2000), C.PANEL_BG)
     d = ImageDraw.Draw(im)
     x0, x1 = 0, w
-    fh = font(HEAD_PX + 2, "bold")
-    f = font(TEXT_PX)
+    sc = script_of(locale)
+    f = font(TEXT_PX, script=sc)
     y = 12
-    d.text((x0 + 14, y), "Battle", font=fh, fill=C.INK)
+    draw_text(d, (x0 + 14, y), T.say("panel.battle", locale), HEAD_PX + 2, "bold", sc, fill=C.INK)
     y += 28
-    for line in status_lines(b):
-        d.text((x0 + 14, y), line, font=f, fill=C.INK)
-        y += 22
+    for line in status_lines(b, locale):
+        for part in _wrap(line, f, x1 - x0 - 28):
+            d.text((x0 + 14, y), part, font=f, fill=C.INK)
+            y += 22
     for side in (b.attacker, b.defender):
         sv = b.side(side)
         if sv.leader:
-            d.text(
-                (x0 + 14, y),
-                f"★ {SIDE_NAMES.get(side, side)} leader in the line: {sv.leader}",
-                font=f,
-                fill=C.INK,
-            )
-            y += 22
+            line = T.say("panel.leader", locale, side=T.term("army", side, locale), leader=sv.leader)
+            for part in _wrap(line, f, x1 - x0 - 28):
+                d.text((x0 + 14, y), part, font=f, fill=C.INK)
+                y += 22
     y += 12
     d.line((x0 + 12, y, x1 - 12, y), fill=C.PANEL_EDGE, width=1)
     y += 12
-    d.text((x0 + 14, y), "Last fire", font=fh, fill=C.INK)
+    draw_text(d, (x0 + 14, y), T.say("panel.last_fire", locale), HEAD_PX + 2, "bold", sc, fill=C.INK)
     y += 28
     fire = b.last_fire
     if not fire:
-        d.text((x0 + 14, y), "none yet", font=f, fill=C.INK_SOFT)
+        d.text((x0 + 14, y), T.say("panel.none_yet", locale), font=f, fill=C.INK_SOFT)
         y += 24
     else:
         colour = C.ARMY.get(str(fire.get("army", "")), C.INK)
         d.rectangle((x0 + 14, y + 3, x0 + 20, y + 17), fill=colour)
-        for i, line in enumerate(fire_lines(fire)):
-            d.text((x0 + 26 if i == 0 else x0 + 14, y), line, font=f, fill=C.INK)
-            y += 22
+        for i, line in enumerate(fire_lines(fire, locale)):
+            left = x0 + 26 if i == 0 else x0 + 14
+            for part in _wrap(line, f, x1 - 14 - left):
+                d.text((left, y), part, font=f, fill=C.INK)
+                y += 22
         faces = set(fire.get("faces") or [])
         dice = list(fire.get("dice") or [])
         per_row = max(1, (x1 - x0 - 28 + 6) // (DIE + 6))
@@ -414,69 +441,94 @@ def _panel(b: BattleView) -> Image.Image:
     y += 8
     d.line((x0 + 12, y, x1 - 12, y), fill=C.PANEL_EDGE, width=1)
     y += 12
-    key = _key()
+    key = _key(T.locale_of(locale))
     im.paste(key, (x0 + 14, y))
     y += key.height + 14
     return im.crop((0, 0, w, y))
 
 
-@lru_cache(maxsize=1)
-def _key() -> Image.Image:
-    """The key never changes: drawn once."""
+def _wrap(text: str, f: ImageFont.FreeTypeFont, width: int) -> list[str]:
+    """``text`` in lines that fit ``width``: broken at spaces (anywhere in Japanese); as it is if it fits."""
+    if f.getlength(text) <= width:
+        return [text]
+    lines: list[str] = []
+    cur = ""
+    spaced = " " in text and not any(ord(ch) > 0x3000 for ch in text)
+    for piece in text.split(" ") if spaced else list(text):
+        cand = (f"{cur} {piece}" if cur else piece) if spaced else cur + piece
+        if cur and f.getlength(cand) > width:
+            lines.append(cur)
+            cur = piece
+        else:
+            cur = cand
+    return [*lines, cur] if cur else lines
+
+
+@lru_cache(maxsize=4)
+def _key(locale: str = "en") -> Image.Image:
+    """The key never changes: drawn once per locale."""
     im = Image.new("RGB", (PANEL_X1 - PANEL_X0 - 28, 600), C.PANEL_BG)
-    return im.crop((0, 0, im.width, _draw_key(im, 0, 0)))
+    return im.crop((0, 0, im.width, _draw_key(im, 0, 0, locale)))
 
 
-def _draw_key(im: Image.Image, x: int, y: int) -> int:
+def _draw_key(im: Image.Image, x: int, y: int, locale: str = "en") -> int:
     d = ImageDraw.Draw(im)
-    d.text((x, y), "Key", font=font(HEAD_PX + 2, "bold"), fill=C.INK)
+    sc = script_of(locale)
+
+    def say(key: str) -> str:
+        return T.say(key, locale)
+
+    draw_text(d, (x, y), say("key"), HEAD_PX + 2, "bold", sc, fill=C.INK)
     y += 30
-    f = font(SMALL_PX)
+    f = font(SMALL_PX, script=sc)
     face = B.face_sprite("french", "french", False, "infantry", 3, "FR-12", False, False, SZ)
     im.paste(face, (x, y), face)
-    d.text((x + face.width + 10, y + 8), "revealed block:", font=f, fill=C.INK)
-    d.text((x + face.width + 10, y + 28), "unit, type, current cv", font=f, fill=C.INK)
+    d.text((x + face.width + 10, y + 8), say("bkey.revealed"), font=f, fill=C.INK)
+    d.text((x + face.width + 10, y + 28), say("bkey.revealed_what"), font=f, fill=C.INK)
     y += face.height + 10
     stack = B.stack_sprite("prussian", 3, False, False, SZ)
     im.paste(stack, (x, y), stack)
-    d.text((x + stack.width + 10, y + 8), "hidden blocks", font=f, fill=C.INK)
-    d.text((x + stack.width + 10, y + 28), "and their count", font=f, fill=C.INK)
+    d.text((x + stack.width + 10, y + 8), say("bkey.hidden"), font=f, fill=C.INK)
+    d.text((x + stack.width + 10, y + 28), say("bkey.hidden_what"), font=f, fill=C.INK)
     y += stack.height + 10
     x2 = x
     for kind in ("infantry", "cavalry", "artillery", "leader"):
+        label = T.term("type", kind, locale)
         sym = Image.new("RGBA", (18 * B.SS, 14 * B.SS), (0, 0, 0, 0))
         B.draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), C.INK, B.SS)
         sym = sym.resize((18, 14), Image.Resampling.LANCZOS)
         im.paste(sym, (x2, y + 2), sym)
-        d.text((x2 + 22, y + 9), kind, font=f, fill=C.INK, anchor="lm")
-        x2 += 22 + int(f.getlength(kind)) + 12
+        d.text((x2 + 22, y + 9), label, font=f, fill=C.INK, anchor="lm")
+        x2 += 22 + int(f.getlength(label)) + 12
     y += 28
     down = B.face_sprite("british", "british", False, "cavalry", 2, "BR-9", True, False, SZ)
     im.paste(down, (x, y), down)
     d.text(
-        (x + down.width + 10, y + down.height / 2), "laid down: disrupted", font=f, fill=C.INK, anchor="lm"
+        (x + down.width + 10, y + down.height / 2), say("legend.disrupted"), font=f, fill=C.INK, anchor="lm"
     )
     y += down.height + 8
     sq = B.face_sprite("british", "british", False, "infantry", 2, "BR-3", False, True, SZ)
     im.paste(sq, (x, y), sq)
-    d.text((x + sq.width + 10, y + sq.height / 2), "yellow frame: in square", font=f, fill=C.INK, anchor="lm")
+    d.text((x + sq.width + 10, y + sq.height / 2), say("bkey.square"), font=f, fill=C.INK, anchor="lm")
     y += sq.height + 8
     d.rounded_rectangle((x, y, x + 40, y + 26), radius=5, outline=ENGAGED, width=4)
-    d.text((x + 50, y + 13), "orange: engaged column", font=f, fill=C.INK, anchor="lm")
+    d.text((x + 50, y + 13), say("bkey.engaged"), font=f, fill=C.INK, anchor="lm")
     y += 34
-    d.text((x, y), "A Left faces the enemy's Right.", font=f, fill=C.INK)
-    y += 20
-    d.text((x, y), "Hits on the dice are marked.", font=f, fill=C.INK)
-    return y + 20
+    for line in (say("bkey.facing"), say("bkey.dice")):
+        for part in _wrap(line, f, im.width - x):
+            d.text((x, y), part, font=f, fill=C.INK)
+            y += 20
+    return y
 
 
-_PALETTE: list[Image.Image] = []
+_PALETTE: dict[str, Image.Image] = {}
 
 
-def _palette() -> Image.Image:
-    """A fixed 256-colour palette for battle boards (built once)."""
-    if _PALETTE:
-        return _PALETTE[0]
+def _palette(locale: str = "en") -> Image.Image:
+    """A fixed 256-colour palette for battle boards (built once per locale)."""
+    loc = T.locale_of(locale)
+    if loc in _PALETTE:
+        return _PALETTE[loc]
     sample = Image.new("RGB", (WIDTH, 900), C.PAPER)
     d = ImageDraw.Draw(sample)
     keys: list[C.RGB] = [
@@ -509,10 +561,11 @@ def _palette() -> Image.Image:
             s = die_sprite(v, hit)
             sample.paste(s, (x, y), s)
             x += DIE + 2
-    title = "Battle of Fleurus Battle turn 2: French, combat phase ⚔ engaged"
-    d.text((10, 820), title, font=font(TITLE_PX, "bold"), fill=C.INK)
+    title = T.say("battle.sample", loc)
+    sc = script_of(loc)
+    draw_text(d, (10, 820), title, TITLE_PX, "bold", sc, fill=C.INK)
     d.rectangle((0, 860, WIDTH, 900), fill=C.TITLE_BG)
-    d.text((10, 862), title, font=font(TITLE_PX, "bold"), fill=C.TITLE_TEXT)
+    draw_text(d, (10, 862), title, TITLE_PX, "bold", sc, fill=C.TITLE_TEXT)
     adaptive = sample.quantize(
         colors=256 - len(keys), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
     )
@@ -520,26 +573,28 @@ def _palette() -> Image.Image:
     flat += [0] * (768 - len(flat))
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
-    _PALETTE.append(pal)
+    _PALETTE[loc] = pal
     return pal
 
 
-def battle_image(b: BattleView, role: str = "public") -> Image.Image:
-    """The battle board of ``b`` as seen by ``role`` (the view already holds only what ``role`` may see)."""
+def battle_image(b: BattleView, role: str = "public", locale: str = "en") -> Image.Image:
+    """The battle board of ``b`` as seen by ``role`` (the view already holds only what ``role`` may see),
+    its texts in ``locale``."""
+    loc = T.locale_of(locale)
     cells, rows, board_h = _layout(b)
-    panel = _panel(b)
+    panel = _panel(b, loc)
     top = TITLE_H + PAD
     height = max(board_h, top + panel.height + PAD)
     im = Image.new("RGB", (WIDTH, height), C.PAPER)
-    _draw_title(im, b, role)
+    _draw_title(im, b, role, loc)
     for c in cells:
-        _draw_cell(im, c, b)
-    _draw_centre(im, rows[1][2] + GAP)
+        _draw_cell(im, c, b, loc)
+    _draw_centre(im, rows[1][2] + GAP, loc)
     panel_box = (PANEL_X0, top, PANEL_X1, height - PAD)
     d = ImageDraw.Draw(im)
     d.rounded_rectangle(panel_box, radius=8, fill=C.PANEL_BG, outline=C.PANEL_EDGE, width=2)
     im.paste(panel.crop((2, 2, panel.width - 2, panel.height)), (PANEL_X0 + 2, top + 2))
-    return im.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    return im.quantize(palette=_palette(loc), dither=Image.Dither.NONE)
 
 
 def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
@@ -548,11 +603,11 @@ def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
     return buf.getvalue()
 
 
-def render_battle(b: BattleView, role: str = "public") -> bytes:
-    """The battle board of ``b`` (a battle of ``role``'s view) as PNG bytes."""
-    return encode_png(battle_image(b, role))
+def render_battle(b: BattleView, role: str = "public", locale: str = "en") -> bytes:
+    """The battle board of ``b`` (a battle of ``role``'s view) as PNG bytes, its texts in ``locale``."""
+    return encode_png(battle_image(b, role, locale))
 
 
-def render_battles(view: View) -> dict[str, bytes]:
+def render_battles(view: View, locale: str = "en") -> dict[str, bytes]:
     """Every open battle of ``view``, by town, as PNG bytes."""
-    return {b.town: render_battle(b, view.role) for b in view.battles if hasattr(b, "sides")}
+    return {b.town: render_battle(b, view.role, locale) for b in view.battles if hasattr(b, "sides")}

@@ -4,6 +4,7 @@
   and as each player sees it (2 players: French, Allied; 3 players: French, British, Prussian);
 - ``map-midgame-public.png``: a campaign played a while by the engine's random player;
 - ``battle-public.png`` and ``battle-<role>.png``: a battle board, public and private;
+- ``map-french-ja.png`` and ``battle-allied-ja.png``: the same in Japanese;
 - ``replay.gif``: a whole random campaign, one frame a campaign turn.
 """
 
@@ -40,6 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     write("map-public.png", render_map(g2.view("public")))
     for role in ("french", "allied"):
         write(f"map-{role}.png", render_map(g2.view(role)))
+    write("map-french-ja.png", render_map(g2.view("french"), locale="ja"))
     g3 = new_game(Options(setup="historical", players=3), seed=1)
     for role in ("british", "prussian"):
         write(f"map-3p-{role}.png", render_map(g3.view(role)))
@@ -57,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     if views["public"].battles:
         for role, v in views.items():
             write(f"battle-{role}.png", render_battle(v.battles[0], role))
+        write("battle-allied-ja.png", render_battle(views["allied"].battles[0], "allied", locale="ja"))
         write("map-battle-public.png", render_map(views["public"]))
     else:
         print("no battle is open in the sample battle script: no battle board written", file=sys.stderr)

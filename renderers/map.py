@@ -8,8 +8,12 @@ panels (blocks still to place, eliminated blocks, the result). The picture is th
 encoding time of an RGB PNG.
 
 A block whose face the viewer may see (``known``) is drawn with its unit id, type symbol and current cv; other
-blocks only as a stack in their army's colour with a count. The picture depends on the view alone: the same
-view gives the same bytes.
+blocks only as a stack in their army's colour with a count. The picture depends on the view and the locale
+alone: the same view gives the same bytes.
+
+The fixed texts (key, title bar, panels, result) are in English or Japanese (``locale``, texts in
+:mod:`renderers.text`); a Japanese picture draws them in IPAexGothic. Town names, unit ids and the blocks'
+faces are the same in both. The static layer is cached per scenario and locale (the key differs).
 """
 
 from __future__ import annotations
@@ -19,14 +23,14 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
 from . import blocks as B
 from . import colours as C
-from .fonts import font
+from . import text as T
+from .fonts import draw_text, font, script_of, text_length
 from .geometry import Box, Layout, fit, inside, overlap
 
 if TYPE_CHECKING:
@@ -61,6 +65,7 @@ LABEL_WEIGHT = 4.0  # a town's name
 LEGEND_WEIGHT = 30.0
 PNG_COMPRESS = 3  # measured in bench/render.py: level 3 is the knee of time against size for indexed PNGs
 
+# the English names (the pictures take every name from renderers.text, in the picture's locale)
 ARMY_NAMES = {"french": "French", "british": "British", "prussian": "Prussian"}
 ROLE_NAMES = {
     "french": "French",
@@ -76,6 +81,17 @@ ROLE_NAMES = {
 
 
 @dataclass
+class _Geo:
+    """What the map's static layer has in every locale: the drawing (without the key) and its geometry."""
+
+    image: Image.Image
+    layout: Layout
+    dots: dict[str, Box]
+    labels: dict[str, Box]
+    bases: dict[str, str]
+
+
+@dataclass
 class Base:
     image: Image.Image  # RGB: everything static
     palette: Image.Image  # P: the fixed palette every picture of this scenario is mapped onto
@@ -88,17 +104,29 @@ class Base:
     weighted: list[tuple[Box, float]] = field(default_factory=list)  # what a block card should not hide
 
 
-_BASES: dict[int, tuple[Any, Base]] = {}
+_GEOS: dict[int, tuple[Any, _Geo]] = {}
+_BASES: dict[tuple[int, str], tuple[Any, Base]] = {}
 
 
-def base_for(sc: Scenario) -> Base:
-    """The static layer of ``sc``'s map, drawn on first use and kept for the life of the process."""
-    hit = _BASES.get(id(sc))
+def base_for(sc: Scenario, locale: str = "en") -> Base:
+    """The static layer of ``sc``'s map in ``locale`` (its key is in that language), drawn on first use and
+    kept for the life of the process; the map itself is drawn once for all locales."""
+    loc = T.locale_of(locale)
+    hit = _BASES.get((id(sc), loc))
     if hit is not None and hit[0] is sc:
         return hit[1]
-    base = _draw_base(sc)
-    _BASES[id(sc)] = (sc, base)
+    base = _draw_base(sc, loc)
+    _BASES[(id(sc), loc)] = (sc, base)
     return base
+
+
+def _geo_for(sc: Scenario) -> _Geo:
+    hit = _GEOS.get(id(sc))
+    if hit is not None and hit[0] is sc:
+        return hit[1]
+    geo = _draw_geo(sc)
+    _GEOS[id(sc)] = (sc, geo)
+    return geo
 
 
 def _poly(layout: Layout, sc: Scenario, pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
@@ -187,7 +215,7 @@ def _scaled(pts: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(x * SS, y * SS) for x, y in pts]
 
 
-def _draw_base(sc: Scenario) -> Base:
+def _draw_geo(sc: Scenario) -> _Geo:
     layout = fit(sc.towns, sc.roads, MAP_BOX, min_gap_px=100, road_gap_px=26)
     pos = layout.towns
     big = Image.new("RGB", (WIDTH * SS, HEIGHT * SS), C.PAPER)
@@ -232,17 +260,23 @@ def _draw_base(sc: Scenario) -> Base:
     draw = ImageDraw.Draw(image)
     labels = _place_labels(sc, layout, dots)
     f = font(TOWN_PX, "bold")
-    for name, box in labels.items():
+    for name, box in labels.items():  # town names stay as the data gives them, in every locale
         draw.text((box[0] + 2, box[1] + 1), name, font=f, fill=C.INK, stroke_width=3, stroke_fill=C.HALO)
+    return _Geo(image, layout, dots, labels, bases)
 
-    legend_img = _legend()
-    legend = _corner_for(legend_img.size, [*dots.values(), *labels.values()], layout, sc)
+
+def _draw_base(sc: Scenario, locale: str = "en") -> Base:
+    geo = _geo_for(sc)
+    image = geo.image.copy()
+    dots, labels = geo.dots, geo.labels
+    legend_img = _legend(locale)
+    legend = _corner_for(legend_img.size, [*dots.values(), *labels.values()], geo.layout, sc)
     image.paste(legend_img, (int(legend[0]), int(legend[1])))
     panel = _panel_box(legend)
-    palette = _palette(image)
+    palette = _palette(image, locale)
     weighted = [(b, DOT_WEIGHT) for b in dots.values()] + [(b, LABEL_WEIGHT) for b in labels.values()]
     weighted.append((legend, LEGEND_WEIGHT))
-    return Base(image, palette, layout, dots, labels, legend, panel, bases, weighted)
+    return Base(image, palette, geo.layout, dots, labels, legend, panel, geo.bases, weighted)
 
 
 def _place_labels(sc: Scenario, layout: Layout, dots: dict[str, Box]) -> dict[str, Box]:
@@ -340,26 +374,63 @@ def _panel_box(legend: Box) -> Box:
 # the legend
 
 
-def _legend() -> Image.Image:
-    """The key to the map, drawn once."""
-    w, h = 430, 336
+def _legend(locale: str = "en") -> Image.Image:
+    """The key to the map in ``locale``, drawn once. Where a label is followed by something on its row, the
+    next item starts after the label as measured (and never left of where the English key has it)."""
+    s = script_of(locale)
+    f = font(LEGEND_PX, script=s)
+
+    def say(key: str) -> str:
+        return T.say(key, locale)
+
+    def wd(text: str) -> int:
+        return math.ceil(f.getlength(text))
+
+    def after(x: int, label: str, gap: int, at_least: int) -> int:
+        """Where the next item starts: ``gap`` px after ``label`` drawn at ``x``, or at ``at_least``."""
+        return max(at_least, x + wd(label) + gap)
+
+    # armies, in two columns
+    swatches = [
+        ("french", "french", False, T.term("army", "french", locale)),
+        ("french", "french", True, say("legend.guard")),
+        ("british", "british", False, T.term("army", "british", locale)),
+        ("british", "dutch_belgian", False, say("legend.dutch_belgian")),
+        ("prussian", "prussian", False, T.term("army", "prussian", locale)),
+    ]
+    col2 = after(12 + 30, max((x[3] for x in swatches[::2]), key=wd), 16, 12 + 205)
+    rights = [col2 + 30 + wd(x[3]) for x in swatches[1::2]]
+    # a face and a hidden stack
+    own = (say("legend.own_block"), say("legend.own_block_what"))
+    stack_x = after(66, max(own, key=wd), 16, 236)
+    hidden = (say("legend.hidden"), say("legend.hidden_what"))
+    rights.append(stack_x + 44 + max(wd(x) for x in hidden))
+    # symbols
+    kinds = [(k, T.term("type", k, locale)) for k in ("infantry", "cavalry", "artillery", "leader")]
+    rights.append(12 + sum(22 + int(f.getlength(label)) + 16 for _, label in kinds) - 16)
+    # disrupted, in square
+    square_x = after(96, say("legend.disrupted"), 16, 268)
+    rights.append(square_x + 36 + wd(say("legend.square")))
+    # roads and river
+    minor_x = after(60, say("legend.major_road"), 20, 170)
+    river_x = after(minor_x + 48, say("legend.minor_road"), 20, 318)
+    rights.append(river_x + 38 + wd(say("legend.river")))
+    # border and deployment line
+    deploy_x = after(60, say("legend.border"), 20, 200)
+    rights.append(deploy_x + 48 + wd(say("legend.deployment_line")))
+    # supply base, battle, France
+    mark_x = after(48, say("legend.supply_base"), 30, 176)
+    france_x = after(mark_x + 38, say("legend.battle"), 20, 282)
+    rights.append(france_x + 28 + wd(say("legend.france")))
+
+    w, h = max(430, max(rights) + 12), 336
     im = Image.new("RGB", (w, h), C.PANEL_BG)
     d = ImageDraw.Draw(im)
     d.rectangle((0, 0, w - 1, h - 1), outline=C.PANEL_EDGE, width=2)
-    f = font(LEGEND_PX)
-    fb = font(LEGEND_HEAD_PX, "bold")
-    d.text((12, 8), "Key", font=fb, fill=C.INK)
+    draw_text(d, (12, 8), say("key"), LEGEND_HEAD_PX, "bold", s, fill=C.INK)
     y = 34
-    # armies
-    swatches = [
-        ("french", "french", False, "French"),
-        ("french", "french", True, "Imperial Guard"),
-        ("british", "british", False, "British"),
-        ("british", "dutch_belgian", False, "Dutch-Belgian"),
-        ("prussian", "prussian", False, "Prussian"),
-    ]
     for i, (army, nation, guard, label) in enumerate(swatches):
-        x = 12 + (i % 2) * 205
+        x = 12 if i % 2 == 0 else col2
         yy = y + (i // 2) * 30
         body = C.ARMY[army]
         band = B.band_colour(army, nation, guard)
@@ -368,24 +439,17 @@ def _legend() -> Image.Image:
             d.rectangle((x + 1, yy + 1, x + 21, yy + 8), fill=band)
         d.text((x + 30, yy + 11), label, font=f, fill=C.INK, anchor="lm")
     y += 3 * 30 + 4
-    # a face and a hidden stack
     face = B.face_sprite("french", "french", False, "infantry", 3, "FR-12", False, False)
     im.paste(face, (12, y), face)
-    d.text((66, y + 2), "your own block:", font=f, fill=C.INK)
-    d.text((66, y + 21), "unit id, type, cv", font=f, fill=C.INK)
+    d.text((66, y + 2), own[0], font=f, fill=C.INK)
+    d.text((66, y + 21), own[1], font=f, fill=C.INK)
     stack = B.stack_sprite("british", 3, False, False)
-    im.paste(stack, (236, y + 2), stack)
-    d.text((280, y + 2), "hidden blocks,", font=f, fill=C.INK)
-    d.text((280, y + 21), "with their count", font=f, fill=C.INK)
+    im.paste(stack, (stack_x, y + 2), stack)
+    d.text((stack_x + 44, y + 2), hidden[0], font=f, fill=C.INK)
+    d.text((stack_x + 44, y + 21), hidden[1], font=f, fill=C.INK)
     y += 50
-    # symbols
     x = 12
-    for kind, label in (
-        ("infantry", "infantry"),
-        ("cavalry", "cavalry"),
-        ("artillery", "artillery"),
-        ("leader", "leader"),
-    ):
+    for kind, label in kinds:
         sym = Image.new("RGBA", (18 * B.SS, 14 * B.SS), (0, 0, 0, 0))
         B.draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), C.INK, B.SS)
         sym = sym.resize((18, 14), Image.Resampling.LANCZOS)
@@ -395,32 +459,32 @@ def _legend() -> Image.Image:
     y += 30
     down = B.face_sprite("prussian", "prussian", False, "cavalry", 2, "PR-9", True, False)
     im.paste(down, (12, y), down)
-    d.text((96, y + 13), "laid down: disrupted", font=f, fill=C.INK, anchor="lm")
+    d.text((96, y + 13), say("legend.disrupted"), font=f, fill=C.INK, anchor="lm")
     sq = B.stack_sprite("french", 1, False, True)
-    im.paste(sq, (268, y - 2), sq)
-    d.text((304, y + 13), "in square", font=f, fill=C.INK, anchor="lm")
+    im.paste(sq, (square_x, y - 2), sq)
+    d.text((square_x + 36, y + 13), say("legend.square"), font=f, fill=C.INK, anchor="lm")
     y += 36
     # map features
     d.line((12, y + 8, 52, y + 8), fill=C.ROAD_MAJOR, width=7)
     d.line((12, y + 8, 52, y + 8), fill=(226, 196, 150), width=3)
-    d.text((60, y + 8), "major road", font=f, fill=C.INK, anchor="lm")
-    d.line((170, y + 8, 210, y + 8), fill=C.ROAD_MINOR, width=3)
-    d.text((218, y + 8), "minor road", font=f, fill=C.INK, anchor="lm")
-    d.line((318, y + 8, 350, y + 8), fill=C.RIVER, width=5)
-    d.text((356, y + 8), "river", font=f, fill=C.INK, anchor="lm")
+    d.text((60, y + 8), say("legend.major_road"), font=f, fill=C.INK, anchor="lm")
+    d.line((minor_x, y + 8, minor_x + 40, y + 8), fill=C.ROAD_MINOR, width=3)
+    d.text((minor_x + 48, y + 8), say("legend.minor_road"), font=f, fill=C.INK, anchor="lm")
+    d.line((river_x, y + 8, river_x + 32, y + 8), fill=C.RIVER, width=5)
+    d.text((river_x + 38, y + 8), say("legend.river"), font=f, fill=C.INK, anchor="lm")
     y += 26
     _dashed(d, [(12, y + 8), (52, y + 8)], C.BORDER, 3, 14, 7)
-    d.text((60, y + 8), "border of 1815", font=f, fill=C.INK, anchor="lm")
-    _dashed(d, [(200, y + 8), (240, y + 8)], C.DEPLOY, 3, 6, 8)
-    d.text((248, y + 8), "Allied deployment line", font=f, fill=C.INK, anchor="lm")
+    d.text((60, y + 8), say("legend.border"), font=f, fill=C.INK, anchor="lm")
+    _dashed(d, [(deploy_x, y + 8), (deploy_x + 40, y + 8)], C.DEPLOY, 3, 6, 8)
+    d.text((deploy_x + 48, y + 8), say("legend.deployment_line"), font=f, fill=C.INK, anchor="lm")
     y += 28
     d.ellipse((18, y, 40, y + 22), fill=C.TOWN_FILL, outline=C.BRITISH, width=4)
     d.ellipse((23, y + 5, 35, y + 17), fill=C.TOWN_FILL, outline=C.INK, width=2)
-    d.text((48, y + 11), "supply base", font=f, fill=C.INK, anchor="lm")
-    _battle_mark(d, (190, y + 11))
-    d.text((214, y + 11), "battle", font=f, fill=C.INK, anchor="lm")
-    d.rectangle((282, y + 1, 302, y + 21), fill=C.FRANCE_TINT, outline=C.PANEL_EDGE)
-    d.text((310, y + 11), "France", font=f, fill=C.INK, anchor="lm")
+    d.text((48, y + 11), say("legend.supply_base"), font=f, fill=C.INK, anchor="lm")
+    _battle_mark(d, (mark_x + 14, y + 11))
+    d.text((mark_x + 38, y + 11), say("legend.battle"), font=f, fill=C.INK, anchor="lm")
+    d.rectangle((france_x, y + 1, france_x + 20, y + 21), fill=C.FRANCE_TINT, outline=C.PANEL_EDGE)
+    d.text((france_x + 28, y + 11), say("legend.france"), font=f, fill=C.INK, anchor="lm")
     return im
 
 
@@ -445,7 +509,7 @@ def _battle_mark(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float =
 PALETTE_SIZE = 255  # one index left free: the replay GIF marks unchanged pixels with it (transparent)
 
 
-def _palette(base: Image.Image) -> Image.Image:
+def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
     """255 colours: the key colours exactly, then what the base layer and the sprites need."""
     keys: list[C.RGB] = [
         C.PAPER,
@@ -484,10 +548,13 @@ def _palette(base: Image.Image) -> Image.Image:
     td = ImageDraw.Draw(title)
     td.rectangle((0, TITLE_H, WIDTH, 2 * TITLE_H), fill=C.NIGHT_BG)
     for yy in (0, TITLE_H):
-        td.text(
+        draw_text(
+            td,
             (20, yy + 10),
-            "Turn 12 of 24 · Friday 16 June 1815 · afternoon",
-            font=font(TITLE_PX, "bold"),
+            T.say("title.sample", locale),
+            TITLE_PX,
+            "bold",
+            script_of(locale),
             fill=C.TITLE_TEXT,
         )
     sample.paste(title, (0, HEIGHT + 400 - 2 * TITLE_H))
@@ -503,80 +570,81 @@ def _palette(base: Image.Image) -> Image.Image:
 # the title bar
 
 
-def _long_date(day: object) -> str:
-    """``1815-06-16`` (a date or its ISO text) as "Friday 16 June 1815"."""
-    if not day:
-        return ""
-    if isinstance(day, date):
-        d = day
-    else:
-        try:
-            d = date.fromisoformat(str(day))
-        except ValueError:
-            return str(day)
-    return f"{d.strftime('%A')} {d.day} {d.strftime('%B')} {d.year}"
+def _long_date(day: object, locale: str = "en") -> str:
+    """``1815-06-16`` (a date or its ISO text) as "Friday 16 June 1815" (1815年6月16日(金) in Japanese)."""
+    return T.long_date(day, locale)
 
 
-def title_text(v: View) -> tuple[str, str, str]:
-    """The title bar's three parts: when, what is happening, who must act."""
+def title_text(v: View, locale: str = "en") -> tuple[str, str, str]:
+    """The title bar's three parts, in ``locale``: when, what is happening, who must act."""
     if v.turn == 0:
-        when = "Deployment before the campaign"
+        when = T.say("title.deployment", locale)
     else:
-        slot = f" · {v.slot}" if v.slot else ""
-        when = f"Turn {v.turn} of {v.last_turn} · {_long_date(v.day)}{slot}"
-    side = ROLE_NAMES.get(v.side or "", v.side or "")
-    phase = v.phase.replace("_", " ")
+        slot = T.say("title.slot", locale, slot=T.term("slot", v.slot, locale)) if v.slot else ""
+        when = (
+            T.say("title.turn", locale, turn=v.turn, last=v.last_turn, date=_long_date(v.day, locale)) + slot
+        )
+    side = T.term("army", v.side, locale)
+    phase = T.term("phase", v.phase, locale).replace("_", " ")
     if v.result:
-        what = f"Game over: {_winner(v.result.get('winner', ''))}"
+        what = T.say("title.game_over", locale, winner=_winner(v.result.get("winner", ""), locale))
     elif v.turn == 0:
-        what = {
-            "free": "free deployment (3.1)",
-            "initiative": "Napoleon's initiative (3.3)",
-            "historical": "historical deployment (3.2)",
-        }.get(v.setup, v.setup)
+        what = T.term("setup", v.setup, locale)
     else:
-        what = f"{side} turn — {phase}"
+        what = T.say("title.side_turn", locale, side=side, phase=phase)
     if v.result:
         who = ""
     elif v.active:
-        who = "To act: " + ", ".join(ROLE_NAMES.get(r, r) for r in v.active)
+        who = T.say(
+            "title.to_act", locale, roles=T.join([T.term("army", r, locale) for r in v.active], locale)
+        )
     else:
         who = ""
     return when, what, who
 
 
-def _winner(w: str) -> str:
-    return {"french": "French victory", "allied": "Allied victory", "draw": "a draw"}.get(w, w)
+def _winner(w: str, locale: str = "en") -> str:
+    return T.term("winner", w, locale)
 
 
-def _draw_title(im: Image.Image, v: View) -> None:
+def _draw_title(im: Image.Image, v: View, locale: str = "en") -> None:
     d = ImageDraw.Draw(im)
     bg = C.NIGHT_BG if v.night else C.TITLE_BG
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=bg)
-    when, what, who = title_text(v)
-    fb = font(TITLE_PX, "bold")
-    fs = font(SUBTITLE_PX)
+    when, what, who = title_text(v, locale)
+    s = script_of(locale)
+    fb = font(TITLE_PX, "bold", s)
+    fs = font(SUBTITLE_PX, script=s)
     x = 20
     # day or night, with a word as well as a sign (not colour alone)
-    tag = "☾ Night" if v.night else ("☀ Day" if v.turn else "")
+    tag = T.say("title.night", locale) if v.night else (T.say("title.day", locale) if v.turn else "")
     if tag:
-        tw = fb.getlength(tag) + 24
+        tw = text_length(tag, TITLE_PX, "bold", s) + 24
         d.rounded_rectangle(
             (x, 12, x + tw, TITLE_H - 12), radius=8, fill=(70, 80, 140) if v.night else (232, 190, 70)
         )
-        d.text((x + 12, TITLE_H / 2), tag, font=fb, fill=C.TITLE_TEXT if v.night else C.INK, anchor="lm")
+        draw_text(
+            d,
+            (x + 12, TITLE_H / 2),
+            tag,
+            TITLE_PX,
+            "bold",
+            s,
+            anchor="lm",
+            fill=C.TITLE_TEXT if v.night else C.INK,
+        )
         x += int(tw) + 18
-    d.text((x, TITLE_H / 2), when, font=fb, fill=C.TITLE_TEXT, anchor="lm")
+    draw_text(d, (x, TITLE_H / 2), when, TITLE_PX, "bold", s, anchor="lm", fill=C.TITLE_TEXT)
     x += int(fb.getlength(when)) + 28
     d.text((x, TITLE_H / 2), what, font=fs, fill=C.TITLE_TEXT, anchor="lm")
     right = WIDTH - 20
     if v.role != "public":
         # a private picture says so plainly: it must not be forwarded to the opponent
-        label = f"{ROLE_NAMES.get(v.role, v.role)} eyes only"
-        fp = font(SUBTITLE_PX, "bold")
+        label = T.say("eyes_only", locale, role=T.term("army", v.role, locale))
+        fp = font(SUBTITLE_PX, "bold", s)
         tw = fp.getlength(label) + 24
         d.rounded_rectangle((right - tw, 12, right, TITLE_H - 12), radius=8, fill=C.HALO)
-        d.text((right - tw / 2, TITLE_H / 2), label, font=fp, fill=C.INK, anchor="mm")
+        draw_text(d, (right - tw / 2, TITLE_H / 2), label, SUBTITLE_PX, "bold", s, anchor="mm", fill=C.INK)
         right -= int(tw) + 20
     if who:
         d.text((right, TITLE_H / 2), who, font=fs, fill=C.TITLE_TEXT, anchor="rm")
@@ -799,11 +867,11 @@ def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None,
 # panels: blocks to place, eliminated blocks, the result
 
 
-def _draw_panels(im: Image.Image, base: Base, v: View) -> Box | None:
+def _draw_panels(im: Image.Image, base: Base, v: View, locale: str = "en") -> Box | None:
     """Blocks to place and eliminated blocks, in a bottom corner; returns the panel's box."""
     rows: list[tuple[str, list[Image.Image], int]] = []  # label, sprites, at most this many rows of them
     if v.unplaced:
-        rows.append((f"To place ({len(v.unplaced)})", _groups(v.unplaced), 5))
+        rows.append((T.say("panel.to_place", locale, n=len(v.unplaced)), _groups(v.unplaced), 5))
     if v.eliminated:
         by_army: dict[str, list[BlockView]] = {}
         for b in v.eliminated:
@@ -812,12 +880,12 @@ def _draw_panels(im: Image.Image, base: Base, v: View) -> Box | None:
             bs = by_army[army]
             # an eliminated block has no strength left: its face shows unit and type only
             gone = [replace(b, cv=None) if b.known else b for b in bs]
-            rows.append((f"{ARMY_NAMES.get(army, army)} eliminated ({len(bs)})", _groups(gone), 2))
+            label = T.say("panel.eliminated", locale, army=T.term("army", army, locale), n=len(bs))
+            rows.append((label, _groups(gone), 2))
     if not rows:
         return None
     x0, _, x1, y1 = base.panel
     width = int(x1 - x0)
-    f = font(PANEL_PX, "bold")
     # lay out from the bottom up so the panel hugs the picture's bottom edge
     blocks_h = []
     for _, sprites, max_rows in rows:
@@ -832,7 +900,8 @@ def _draw_panels(im: Image.Image, base: Base, v: View) -> Box | None:
     y = y0 + CARD_PAD
     for (label, sprites, _), (per_row, shown, n_rows) in zip(rows, blocks_h, strict=True):
         more = len(sprites) - len(shown)
-        d.text((x0 + 8, y + 2), label + (f" — {more} more not shown" if more > 0 else ""), font=f, fill=C.INK)
+        more_text = T.say("panel.more", locale, n=more) if more > 0 else ""
+        draw_text(d, (x0 + 8, y + 2), label + more_text, PANEL_PX, "bold", script_of(locale), fill=C.INK)
         y += 22
         for i, s in enumerate(shown):
             cx = int(x0 + CARD_PAD + (i % per_row) * (B.FACE[0] + GAP))
@@ -842,18 +911,20 @@ def _draw_panels(im: Image.Image, base: Base, v: View) -> Box | None:
     return (x0, y0, x1, y1)
 
 
-def _draw_result(im: Image.Image, v: View) -> None:
+def _draw_result(im: Image.Image, v: View, locale: str = "en") -> None:
     if not v.result:
         return
-    text = _winner(v.result.get("winner", ""))
-    reason = v.result.get("reason", "")
+    text = _winner(v.result.get("winner", ""), locale)
+    reason = T.reason(v.result.get("reason", ""), locale)
     d = ImageDraw.Draw(im)
-    fb = font(BANNER_PX, "bold")
-    fs = font(SUBTITLE_PX)
+    fb = font(BANNER_PX, "bold", script_of(locale))
+    fs = font(SUBTITLE_PX, script=script_of(locale))
     w = max(fb.getlength(text), fs.getlength(reason)) + 60
     x0, y0 = (WIDTH - w) / 2, TITLE_H + 14
     d.rounded_rectangle((x0, y0, x0 + w, y0 + 84), radius=10, fill=C.TITLE_BG, outline=C.SQUARE_MARK, width=3)
-    d.text((WIDTH / 2, y0 + 28), text, font=fb, fill=C.TITLE_TEXT, anchor="mm")
+    draw_text(
+        d, (WIDTH / 2, y0 + 28), text, BANNER_PX, "bold", script_of(locale), anchor="mm", fill=C.TITLE_TEXT
+    )
     d.text((WIDTH / 2, y0 + 62), reason, font=fs, fill=C.TITLE_TEXT, anchor="mm")
 
 
@@ -869,14 +940,15 @@ def _scenario(sc: Scenario | None) -> Scenario:
     return load_scenario()
 
 
-def map_image(view: View, scenario: Scenario | None = None) -> Image.Image:
-    """The campaign map as an indexed ("P") image on the scenario's fixed palette."""
-    base = base_for(_scenario(scenario))
+def map_image(view: View, scenario: Scenario | None = None, locale: str = "en") -> Image.Image:
+    """The campaign map as an indexed ("P") image on the scenario's fixed palette (of ``locale``)."""
+    loc = T.locale_of(locale)
+    base = base_for(_scenario(scenario), loc)
     im = base.image.copy()
-    _draw_title(im, view)
-    panel = _draw_panels(im, base, view)  # first, so that the blocks' cards keep clear of it
+    _draw_title(im, view, loc)
+    panel = _draw_panels(im, base, view, loc)  # first, so that the blocks' cards keep clear of it
     _draw_blocks(im, base, view.towns, () if panel is None else (panel,))
-    _draw_result(im, view)
+    _draw_result(im, view, loc)
     return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
 
 
@@ -886,6 +958,6 @@ def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
     return buf.getvalue()
 
 
-def render_map(view: View, scenario: Scenario | None = None) -> bytes:
-    """The campaign map of ``view`` as PNG bytes (about 1900×1400)."""
-    return encode_png(map_image(view, scenario))
+def render_map(view: View, scenario: Scenario | None = None, locale: str = "en") -> bytes:
+    """The campaign map of ``view`` as PNG bytes (about 1900×1400), its texts in ``locale`` (en or ja)."""
+    return encode_png(map_image(view, scenario, locale))

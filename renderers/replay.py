@@ -1,9 +1,9 @@
 """A game's history as an animated GIF of the public map, one frame a campaign turn.
 
-``render_replay(views)`` takes public :class:`~engine.napoleon.views.View` objects, oldest first. Every frame
-is the campaign map on the scenario's fixed palette, so the GIF needs no re-quantising and Pillow stores each
-frame after the first as the rectangle that changed (the title bar and the blocks that moved): a whole
-campaign stays small.
+``render_replay(views, scenario, locale)`` takes public :class:`~engine.napoleon.views.View` objects, oldest
+first, and draws their texts in ``locale`` (``en`` or ``ja``, as the map). Every frame is the campaign map on
+the scenario's fixed palette, so the GIF needs no re-quantising and Pillow stores each frame after the first
+as the rectangle that changed (the title bar and the blocks that moved): a whole campaign stays small.
 
 ``public_views(script)`` builds that list from a game's script (``game.script()``) by replaying it through
 the engine's public API and keeping the public view each time the campaign turn changes.
@@ -33,14 +33,15 @@ _ORDER = re.compile(r"^(!\s*)?([a-z]+)\s*:\s*(/.*)$")
 def render_replay(
     views: Sequence[View],
     scenario: Scenario | None = None,
+    locale: str = "en",
     *,
     frame_ms: int = FRAME_MS,
     last_frame_ms: int = LAST_FRAME_MS,
 ) -> bytes:
-    """An animated GIF (looping) of the maps of ``views``, oldest first."""
+    """An animated GIF (looping) of the maps of ``views``, oldest first, their texts in ``locale``."""
     if not views:
         raise ValueError("a replay needs at least one view")
-    frames: list[Image.Image] = [map_image(v, scenario) for v in views]
+    frames: list[Image.Image] = [map_image(v, scenario, locale) for v in views]
     durations = [frame_ms] * (len(frames) - 1) + [last_frame_ms]
     buf = io.BytesIO()
     frames[0].save(

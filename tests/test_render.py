@@ -14,16 +14,24 @@ from __future__ import annotations
 import io
 import itertools
 import os
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+from bot.outbox import DM, Post
+from bot.pictures import NoPictures
+from bot.service import Caller, Service
+from bot.storage import Store
 from engine import Options, new_game
+from renderers import battle as battle_r
 from renderers import colours as C
 from renderers import fonts
+from renderers import map as map_r
+from renderers import text as T
 from renderers.battle import render_battle
 from renderers.map import HEIGHT, WIDTH, render_map
 from renderers.replay import public_views, render_replay
@@ -124,13 +132,17 @@ def test_three_player_private_maps_draw():
         assert _png(render_map(game.view(role))).size == (WIDTH, HEIGHT)
 
 
-def test_no_text_is_drawn_under_12_px():
+@pytest.mark.parametrize("locale", T.LOCALES)
+def test_no_text_is_drawn_under_12_px(locale):
+    fonts.SIZES_USED.clear()
     game = battle_game()
     for role in _roles(2):
         v = game.view(role)
-        render_map(v)
+        render_map(v, locale=locale)
         for b in v.battles:
-            render_battle(b, role)
+            render_battle(b, role, locale)
+    map_r._legend(locale)  # the cached layers too
+    battle_r._key.__wrapped__(locale)
     assert fonts.SIZES_USED, "no text was measured"
     assert min(fonts.SIZES_USED) >= fonts.MIN_TEXT_PX, sorted(fonts.SIZES_USED)
 
@@ -270,3 +282,146 @@ def test_the_demo_writes_its_sample_pictures(tmp_path):
         "battle-allied.png",
         "replay.gif",
     } <= names
+
+
+# ---------------------------------------------------------------------------------------------------------
+# languages
+
+
+def test_the_catalogues_have_the_same_texts():
+    """Every text of the pictures exists in English and in Japanese, with the same fields."""
+    missing_ja = sorted(set(T.EN) - set(T.JA))
+    missing_en = sorted(set(T.JA) - set(T.EN))
+    assert not missing_ja, f"no Japanese for {missing_ja}"
+    assert not missing_en, f"no English for {missing_en}"
+    fields = re.compile(r"{(\w+)")
+    for key, en in T.EN.items():
+        assert set(fields.findall(en)) == set(fields.findall(T.JA[key])), key
+
+
+def test_the_japanese_font_ships_with_its_licence_and_has_japanese_glyphs():
+    assert (fonts.FONT_DIR / "ipaexg.ttf").is_file()
+    assert (fonts.FONT_DIR / "IPA_Font_License_Agreement_v1.0.txt").is_file()
+    f = fonts.font(14, script="ja")
+    assert Path(f.path).resolve() == fonts.FONT_DIR / "ipaexg.ttf"
+    assert f.getmask("凡例").getbbox() is not None
+    assert fonts.font_path("bold", "ja") == fonts.FONT_DIR / "ipaexg.ttf"
+    # a sign IPAexGothic lacks is drawn in DejaVu
+    assert [p for p, _ in fonts.runs("☾ 夜", 14, script="ja")] == ["☾", " 夜"]
+    assert fonts.text_length("☾ 夜", 14, script="ja") > fonts.font(14, script="ja").getlength(" 夜")
+
+
+def test_the_key_is_drawn_in_each_language():
+    en, ja = map_r._legend("en"), map_r._legend("ja")
+    assert en.tobytes() != ja.tobytes()
+    assert battle_r._key("en").tobytes() != battle_r._key("ja").tobytes()
+    sc = map_r._scenario(None)
+    assert map_r.base_for(sc, "ja") is not map_r.base_for(sc, "en")
+    assert map_r.base_for(sc, "ja") is map_r.base_for(sc, "ja")  # cached per locale
+
+
+def test_every_role_draws_in_japanese():
+    for players in (2, 3):
+        game = new_game(Options(setup="historical", players=players), seed=1)
+        for role in _roles(players):
+            v = game.view(role)
+            ja = render_map(v, locale="ja")
+            assert _png(ja).size == (WIDTH, HEIGHT)
+            assert ja != render_map(v), role
+    game = battle_game()
+    for role in _roles(2):
+        v = game.view(role)
+        for b in v.battles:
+            ja = render_battle(b, role, "ja")
+            assert _png(ja).width == 1400
+            assert ja != render_battle(b, role)
+    views = public_views(game.script())
+    gif = Image.open(io.BytesIO(render_replay(views, locale="ja")))
+    assert gif.format == "GIF" and gif.n_frames >= 2
+
+
+def test_japanese_pictures_draw_no_english_text(monkeypatch):
+    """Every fixed text of a Japanese picture comes from the Japanese catalogue: no English piece of the
+    English catalogue is drawn (town names and unit ids are the data's own, in both)."""
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kw):
+        drawn.append(str(text))
+        return real(self, xy, text, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    game = battle_game()
+    for role in _roles(2):
+        v = game.view(role)
+        render_map(v, locale="ja")
+        for b in v.battles:
+            render_battle(b, role, "ja")
+    over = list(random_games(range(7, 8), every=10_000))[-1]
+    assert over.over
+    render_map(over.view("public", events=False), locale="ja")
+    render_map(new_game(Options(setup="free"), seed=1).view("french"), locale="ja")
+    map_r._legend("ja")
+    battle_r._key.__wrapped__("ja")
+    assert drawn
+    japanese = " ".join(T.JA.values())
+    english = set()
+    for template in T.EN.values():
+        for piece in re.split(r"{\w+}", template):
+            if sum(ch.isalpha() for ch in piece) >= 4 and piece.strip() not in japanese:
+                english.add(piece.strip())
+    leaks = {(e, d) for d in drawn for e in english if re.search(rf"(?<![\w-]){re.escape(e)}(?![\w-])", d)}
+    assert not leaks, sorted(leaks)
+
+
+def test_a_result_reason_is_translated():
+    assert T.reason("Napoleon was killed (10.0)", "ja") == "ナポレオンが戦死した(10.0)"
+    assert T.reason("Napoleon was killed (10.0)", "en") == "Napoleon was killed (10.0)"
+    assert T.reason("something new", "ja") == "something new"  # unknown: as given
+
+
+class RecordingPictures(NoPictures):
+    """Remembers the locale each picture was asked in."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, str]] = []
+
+    def map(self, view, scenario, locale="en"):
+        self.calls.append(("map", view.role, locale))
+        return self.PNG
+
+    def battle(self, battle_view, role, locale="en"):
+        self.calls.append(("battle", role, locale))
+        return self.PNG
+
+    def replay(self, script, scenario, locale="en"):
+        self.calls.append(("replay", "public", locale))
+        return b"GIF89a"
+
+
+async def test_a_japanese_speaking_players_pictures_are_drawn_in_japanese(tmp_path):
+    host, alice, bob, channel = 1, 2, 3, 100
+    store = Store(tmp_path / "p.db")
+    await store.open()
+    try:
+        pictures = RecordingPictures()
+        svc = Service(store, pictures=pictures, seed_source=lambda: 42)
+        await svc.new_game(Caller(host, channel, 9), "setup=historical")  # an English game
+        await svc.join(Caller(alice, channel, 9, locale="ja"))  # Alice speaks Japanese
+        await svc.join(Caller(bob, channel, 9))
+        res = await svc.start(Caller(host, channel, 9))
+        for m in res.outbox:
+            for p in getattr(m, "pictures", ()):
+                assert p.png  # drawn on demand
+        dm = next(m for m in res.outbox if isinstance(m, DM) and m.user_id == alice)
+        assert ("map", "french", "ja") in pictures.calls
+        assert "-ja-" in dm.pictures[0].filename
+        assert ("map", "allied", "en") in pictures.calls  # Bob's DM
+        assert ("map", "public", "en") in pictures.calls  # the channel post: the game's language
+        post = next(m for m in res.outbox if isinstance(m, Post) and m.channel_id == channel)
+        assert post.pictures[0].filename.endswith("-en-public.png")
+        pictures.calls.clear()
+        mine = await svc.map(Caller(alice, channel, 9, locale="ja"))  # a reply to her: her language
+        assert mine.reply.pictures[0].png and pictures.calls == [("map", "french", "ja")]
+    finally:
+        await store.close()
