@@ -28,6 +28,7 @@ GARRISON_MIN_CV = 8.0  # a held supply base keeps at least this much, and 3 bloc
 GARRISON_MIN_N = 3
 ALLIED_GARRISON_CV = 12.0
 GARRISON_MAX_CV = 30.0
+REINFORCE_WEIGHT = 0.7  # share of our own strength next to an attacked town counted as reinforcements (9.0)
 LIEGE_WEIGHT = 2.0  # a base whose army loses 2 a turn (Liège) weighs this much more
 FULL_GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 
@@ -660,6 +661,9 @@ class MovePlanner:
             return True  # 6.1: 1-2 defenders rout at once
         support = sum(sit.enemy_cv(t) for t in self.mi.adj[dest] if t != dest)
         ratio = URGENT_RATIO if self.urgent(dest) else ATTACK_RATIO
+        # our own blocks next door that do not march in now can feed in as reinforcements (9.0)
+        ours = sum(sit.my_cv(t) for t in self.mi.adj[dest] if t != dest)
+        cv += REINFORCE_WEIGHT * max(0.0, ours - cv)
         return cv >= ratio * (sit.enemy_cv(dest) + SUPPORT_WEIGHT * support)
 
     def urgent(self, dest: str) -> bool:
