@@ -76,6 +76,7 @@ class Live:
     row: GameRow
     game: Game | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot: Any = None  # the game's bot player (ai.HeuristicPlayer), kept so that it remembers its plans
 
 
 def parse_options(text: str) -> Options:
@@ -1027,24 +1028,17 @@ class Service:
         bots = {r for r, (_u, is_bot) in live.row.seats.items() if is_bot}
         if not bots:
             return []
-        from ai import HeuristicPlayer, fallback_order
+        from ai import HeuristicPlayer, play_one
 
-        player = HeuristicPlayer()
+        if live.bot is None:
+            live.bot = HeuristicPlayer()  # it may also start afresh (after a restart): it plans from its view
         rng = random.Random(live.row.seed + live.row.version)
         before = len(game.state.events)
         for _ in range(3000):  # bounded; a whole game is a few hundred orders
             acting = [r for r in game.active() if r in bots] if not game.over else []
-            if not acting:
+            if not acting or play_one(game, acting[0], live.bot, rng) is None:
                 break
-            role = acting[0]
-            legal = game.legal(role)
-            if not legal.choices:
-                break
-            try:
-                game.apply(role, player.choose(game.view(role), legal, rng))
-            except RuleError:
-                game.apply(role, fallback_order(legal))
-            await self._store_order(live, role, None)
+            await self._store_order(live, acting[0], None)
         if len(game.state.events) == before:
             return []
         return self._after_change(live, game.state.events[before:])

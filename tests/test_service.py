@@ -265,6 +265,10 @@ async def test_bot_players_play_their_seats(env):
     assert game.state.turn == 3 and game.active() == ["french"]  # the bot played the Allied turn
     rows = await store.orders(1)
     assert rows[-1].role == "allied" and rows[-1].user_id is None
+    bot = svc.live[1].bot
+    assert bot is not None  # one bot player per game, so that it keeps its plans from turn to turn
+    await svc.order(who(ALICE), "/end")
+    assert svc.live[1].bot is bot and game.state.turn == 5
 
 
 async def test_deadline_can_hand_the_seat_to_a_bot_and_the_player_takes_it_back(env):
