@@ -100,9 +100,12 @@ class Console:
             elif line == ":legal":
                 live = await self.svc._live(CHANNEL)
                 game = live.game
-                for role in game.active() if game else []:
+                active = game.active() if game and not game.over else []
+                if not active:
+                    self.say(t("console.legal.none", self.locale))
+                for role in active:
                     lg = game.legal(role)
-                    self.say(f"{role}: {lg.prompt}")
+                    self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))
                     for c in lg.choices[:30]:
                         self.say(f"  {c}")
             elif line.startswith(":export"):

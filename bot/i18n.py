@@ -261,6 +261,10 @@ BOT_EN: dict[str, str] = {
     "console.thread_locked": "[allied thread locked]",
     "console.written": "written {path}",
     "console.picture_failed": "(picture {file} failed: {error})",
+    "console.legal.setup": "{role:role_name}: deploy your units with /setup, then /end (3.1)",
+    "console.legal.movement": "{role:role_name}: move your groups with /move, then /end (5.0)",
+    "console.legal.battle": "{role:role_name}: fight your battles (6.0)",
+    "console.legal.none": "nobody is to act now",
     # slash commands: descriptions (Discord shows the English ones by default; names stay English there)
     "cmd.game": "Napoleon 1815 campaigns in this channel",
     "cmd.game.new": "Start a new campaign in this channel",

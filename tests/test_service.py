@@ -300,3 +300,26 @@ async def test_deadline_pass_ends_only_what_the_late_player_was_doing(env):
     assert game.state.phase == "movement" and game.state.turn == 1  # French deployed, turn 1 not passed
     posts = [m for m in out if isinstance(m, Post) and m.channel_id == CH]
     assert len(posts) <= 3  # one notice and one map, not a post per placed block
+
+
+@pytest.mark.parametrize(
+    ("locale", "asked", "nobody"),
+    [("en", "move your groups", "nobody is to act"), ("ja", "部隊を移動", "いません")],
+)
+async def test_console_legal_listing_speaks_the_console_language(env, locale, asked, nobody):
+    import io
+
+    from bot.console import Console
+
+    svc, _store, _clock, tmp_path = env
+    out = io.StringIO()
+    con = Console(svc, tmp_path / "pictures", out=out, locale=locale)
+    await con.ensure_game("setup=historical")
+    await con.handle(":legal")
+    text = out.getvalue()
+    assert asked in text and "/move units:" in text and "/end" in text
+    await con.handle(":quit")
+    live = await svc._live(con.me.channel_id)
+    live.game.state.phase = "over"  # a finished game: nobody to act
+    await con.handle(":legal")
+    assert nobody in out.getvalue()
