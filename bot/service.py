@@ -520,30 +520,16 @@ class Service:
                 game.apply(role, text)  # atomic: on a RuleError nothing changed
             except RuleError as e:
                 return Result(Reply(t("svc.not_accepted", loc, error=localize_error(e, loc))))
-            seq = live.row.version + 1
             new = game.state.events[before:]
             reply = self._reply_text(game, role, new, loc)
             try:
-                await self.store.record(
-                    live.row.id,
-                    seq,
-                    role,
-                    caller.user_id,
-                    _last_order(game),
-                    interaction_id,
-                    game.dumps(),
-                    reply,
-                    "over" if game.over else None,
-                )
+                await self._store_order(live, role, caller.user_id, interaction_id, reply)
             except DuplicateInteraction as d:
                 game.state = old_state
                 return Result(Reply(d.reply or t("svc.already_done", loc)))
             except Exception:
                 game.state = old_state  # not stored, so not applied
                 raise
-            live.row.version = seq
-            if game.over:
-                live.row.status = "over"
             out = self._after_change(live, new_events=new)
             out += await self._automatic(live)
             await self._save_deadline(live)
@@ -987,8 +973,16 @@ class Service:
             await self.store.set_settings(live.row.id, live.row.settings)
         return out
 
-    async def _store_order(self, live: Live, role: str, user: int | None) -> None:
-        """Store the order just applied with the new snapshot (DESIGN: before anything is sent)."""
+    async def _store_order(
+        self,
+        live: Live,
+        role: str,
+        user: int | None,
+        interaction_id: str | None = None,
+        reply: str | None = None,
+    ) -> None:
+        """Store the order just applied with the new snapshot (DESIGN: before anything is sent), in one
+        transaction; the version moves on only once it is stored."""
         game = live.game
         assert game is not None
         seq = live.row.version + 1
@@ -998,9 +992,9 @@ class Service:
             role,
             user,
             _last_order(game),
-            None,
+            interaction_id,
             game.dumps(),
-            None,
+            reply,
             "over" if game.over else None,
         )
         live.row.version = seq
