@@ -215,6 +215,36 @@ def test_7_0_retreating_from_an_engaged_column_costs_the_rout_attrition(ruleset)
     assert f.spot("FR-2") == "french:center"
 
 
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_0_p1_7_0a_a_unit_leaving_an_engaged_column_routs_so_the_rout_road_limits_apply(ruleset):
+    """The original: 「そのユニットは潰走し消耗します(7.5)」 — that unit routs: the rout attrition and
+    the rout limits (10/6, halved across a river: 5 on the Fleurus road), apart from the 2/1 of 7.2."""
+    f = start(
+        ruleset,
+        att="FR-1,FR-2,FR-3,FR-4,FR-5,FR-11,FR-16,FR-12",
+        att_cols={
+            "left": "FR-1",
+            "center": "FR-2,FR-4,FR-5,FR-11",
+            "right": "FR-3",
+            "reserve": "FR-16,FR-12",
+        },
+        dfn="PR-1,PR-2,PR-3,PR-4,PR-5",
+        def_cols={"left": "PR-1", "center": "PR-2,PR-3,PR-5", "right": "PR-4"},
+    )
+    f.do("french", "/end")
+    f.do("allied", "/battle-move unit:PR-5 to:across-center")  # the French Center is engaged
+    f.do("allied", "/end")
+    before = f.cv("FR-4")
+    f.do("french", "/retreat units:FR-4,FR-5,FR-11 to:Fleurus")  # 3 > the 2 of an ordinary retreat
+    assert all(f.unit(u).location == "Fleurus" for u in ("FR-4", "FR-5", "FR-11"))
+    assert f.cv("FR-4") == before - 1  # the rout attrition (7.5)
+    assert f.b.rout_use == {road_key("Ligny", "Fleurus"): 3} and not f.b.retreat_use
+    # the reserve is not engaged: its ordinary retreat still has the road's 2 (7.2)
+    f.do("french", "/retreat units:FR-16,FR-12 to:Fleurus")
+    assert f.b.retreat_use == {road_key("Ligny", "Fleurus"): 2}
+    assert f.spot("FR-2") == "french:center"
+
+
 # --- the 7.4 worked example: 8 units over three battle turns ------------------------------------------------
 
 

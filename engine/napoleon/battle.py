@@ -38,7 +38,7 @@ from .board import (
     to_spot,
 )
 from .context import Ctx
-from .rout import ROUT_LOSS, retreat_towns, rout
+from .rout import ROUT_LOSS, retreat_towns, rout, rout_limit
 from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, plain_copy, road_key
 
 __all__ = [
@@ -99,6 +99,8 @@ class Battle:
         default_factory=dict
     )  # unit -> battle turn of its charge / close double fire
     retreat_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (7.2)
+    # road key -> units that left an engaged spot this battle turn: they rout (7.0, 7.5), limits 10/6
+    rout_use: dict[str, int] = field(default_factory=dict)
     reinforce_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (9.1)
     corps_fired: dict[str, str] = field(default_factory=dict)  # 13.3: spot -> the corps whose infantry fired
     last_fire: dict[str, Any] | None = None  # public: the dice of the last fire
@@ -456,6 +458,7 @@ def _begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
     b.ended = []
     b.acts = {}
     b.retreat_use = {}
+    b.rout_use = {}
     b.reinforce_use = {}
     b.corps_fired = {}
     b.fresh = {k: v for k, v in b.fresh.items() if v >= b.battle_turn and k in b.pos}
@@ -704,6 +707,11 @@ def _room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int]) 
     return ROAD_LIMIT[road.cls] - use.get(key, 0) - extra.get(key, 0)
 
 
+def _rout_room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int]) -> int:
+    key = road_key(a, c)
+    return rout_limit(_road(ctx, a, c)) - use.get(key, 0) - extra.get(key, 0)
+
+
 def _plan_retreat(
     ctx: Ctx,
     b: Battle,
@@ -732,6 +740,8 @@ def _plan_retreat(
         if pinned[-1] != dest:
             raise _err(rule, "battle.path_end", town=dest)
     extra: dict[str, int] = {}
+    extra_rout: dict[str, int] = {}
+    board = None if regroup else _board(ctx, b)
     plan = []
     for uid in ids:
         u = ctx.st.units[uid]
@@ -755,24 +765,33 @@ def _plan_retreat(
             if ctx.third:
                 extra_params["forced"] = forced
             raise _err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
+        # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
+        # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
+        routs = not regroup and board is not None and board.unit_engaged(uid)
+        room_of = (
+            (lambda a, c: _rout_room(ctx, b.rout_use, a, c, extra_rout))
+            if routs
+            else (lambda a, c: _room(ctx, use, a, c, extra))
+        )
         best = None
-        for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, use, p[0], p[1], extra), p)):
-            if u.leader or _room(ctx, use, p[0], p[1], extra) > 0:
+        for p in sorted(paths, key=lambda p: (len(p), -room_of(p[0], p[1]), p)):
+            if u.leader or room_of(p[0], p[1]) > 0:
                 best = p
                 break
         if best is None:
             road = _road(ctx, paths[0][0], paths[0][1])
             raise _err(
-                "7.6" if regroup else "7.2",
+                "7.5" if routs else "7.6" if regroup else "7.2",
                 "battle.regroup_road_full" if regroup else "battle.retreat_road_full",
                 town=b.town,
                 to=paths[0][1],
                 cls=road.cls,
-                limit=ROAD_LIMIT[road.cls],
+                limit=rout_limit(road) if routs else ROAD_LIMIT[road.cls],
             )
         if not u.leader:  # rulings 10.0: leaders use no road capacity
             k = road_key(best[0], best[1])
-            extra[k] = extra.get(k, 0) + 1
+            tally = extra_rout if routs else extra
+            tally[k] = tally.get(k, 0) + 1
         plan.append((u, best))
     return plan
 
@@ -795,9 +814,6 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         s = b.pos[u.id]
         engaged = board.engaged(s)
         pub, sec, to = _who(ctx, b, u)
-        if not u.leader:
-            k = road_key(path[0], path[1])
-            b.retreat_use[k] = b.retreat_use.get(k, 0) + 1
         if engaged:  # 7.0: retreating from an engaged column costs that unit the rout attrition (7.5)
             loss = ROUT_LOSS[u.type]
             if u.type == "cavalry" and not any(
@@ -808,6 +824,10 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
                 ctx.lose(
                     u, loss, "retreat from an engaged column (7.0, 7.5)", public_face=face_public(ctx, b, u)
                 )
+        if not u.leader and not u.eliminated:  # a unit the attrition eliminated never takes the road
+            k = road_key(path[0], path[1])
+            use = b.rout_use if engaged else b.retreat_use  # 7.0: from an engaged spot it routs (7.5)
+            use[k] = use.get(k, 0) + 1
         if not u.eliminated and len(path) - 1 > _speed(u):  # [3rd] 7.3: forced march, -1 to the roll
             lid = LEADER_OF.get(u.army)
             bonus = 1 if lid and lid in b.pos and lid != u.id else 0  # 10.1: a leader in the town
