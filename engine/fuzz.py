@@ -205,6 +205,7 @@ class Failure(Exception):
     def __init__(self, seed: int, options: Options, mode: str, error: BaseException, script: str):
         super().__init__(f"{type(error).__name__}: {error}")
         self.seed, self.options, self.mode, self.error, self.script = seed, options, mode, error, script
+        self.trace: list[str] = []  # the traceback, as text (it crosses process boundaries)
 
 
 def bot_roles(options: Options, mode: str) -> tuple[str, ...]:
@@ -394,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(head + f.script, encoding="utf-8")
         print(f"FAIL seed {f.seed} ({f.mode}, {_label(f.options)}): {f.error} -> {path}", file=sys.stderr)
         if not args.quiet:
-            print("".join(getattr(f, "trace", [])), file=sys.stderr)
+            print("".join(f.trace), file=sys.stderr)
     by_mode: dict[str, dict] = {}
     for r in runs:
         m = by_mode.setdefault(r.mode, {"games": 0, "results": {}, "fallbacks": 0})

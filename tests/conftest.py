@@ -56,3 +56,20 @@ def units_of(
     got = ids[skip : skip + n]
     assert len(got) == n, f"the order of battle has too few {army} {kind}"
     return got
+
+
+@pytest.fixture
+async def harness(tmp_path):
+    """The bot running through the real discord.py against the fake Discord API (tests/discord_fake.py), on
+    its own database, without pictures or deadline ticks."""
+    from discord_fake import running_bot
+
+    from bot.discord_app.client import EstafetteBot
+    from bot.pictures import NoPictures
+    from bot.storage import Store
+
+    def make():
+        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
+
+    async with running_bot(make) as h:
+        yield h

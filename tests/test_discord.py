@@ -2,23 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-from discord_fake import BotHandle, running_bot
-
-from bot.discord_app.client import EstafetteBot
-from bot.pictures import NoPictures
-from bot.storage import Store
+from discord_fake import BotHandle
 
 EPHEMERAL = 64
-
-
-@pytest.fixture
-async def harness(tmp_path):
-    def make():
-        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
-
-    async with running_bot(make) as h:
-        yield h
 
 
 def chan(h: BotHandle, name: str) -> int:

@@ -13,7 +13,6 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from discord_fake import running_bot
 
 import engine.errors as errors
 from bot.discord_app.client import EstafetteBot
@@ -442,15 +441,6 @@ def _name_ok(name: str) -> bool:
             c in "-_" or unicodedata.category(c)[0] in "LN" or unicodedata.category(c) == "Mn" for c in name
         )
     )
-
-
-@pytest.fixture
-async def harness(tmp_path):
-    def make():
-        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
-
-    async with running_bot(make) as h:
-        yield h
 
 
 async def test_the_synced_commands_carry_japanese_names_and_descriptions(harness):

@@ -701,15 +701,13 @@ def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> 
     return out
 
 
-def _room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int]) -> int:
+def _room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int], *, rout: bool = False) -> int:
+    """Units the road a-c may still take this battle turn: 2/1 (7.2, 9.1, 7.6), or 10/6 halved across a river
+    for a unit that routs (7.5)."""
     road = _road(ctx, a, c)
     key = road_key(a, c)
-    return ROAD_LIMIT[road.cls] - use.get(key, 0) - extra.get(key, 0)
-
-
-def _rout_room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int]) -> int:
-    key = road_key(a, c)
-    return rout_limit(_road(ctx, a, c)) - use.get(key, 0) - extra.get(key, 0)
+    limit = rout_limit(road) if rout else ROAD_LIMIT[road.cls]
+    return limit - use.get(key, 0) - extra.get(key, 0)
 
 
 def _plan_retreat(
@@ -768,14 +766,10 @@ def _plan_retreat(
         # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
         # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
         routs = not regroup and board is not None and board.unit_engaged(uid)
-        room_of = (
-            (lambda a, c: _rout_room(ctx, b.rout_use, a, c, extra_rout))
-            if routs
-            else (lambda a, c: _room(ctx, use, a, c, extra))
-        )
+        used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
         best = None
-        for p in sorted(paths, key=lambda p: (len(p), -room_of(p[0], p[1]), p)):
-            if u.leader or room_of(p[0], p[1]) > 0:
+        for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, used, p[0], p[1], tally, rout=routs), p)):
+            if u.leader or _room(ctx, used, p[0], p[1], tally, rout=routs) > 0:
                 best = p
                 break
         if best is None:
@@ -790,7 +784,6 @@ def _plan_retreat(
             )
         if not u.leader:  # rulings 10.0: leaders use no road capacity
             k = road_key(best[0], best[1])
-            tally = extra_rout if routs else extra
             tally[k] = tally.get(k, 0) + 1
         plan.append((u, best))
     return plan

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
 from ..messages import lookup_error, rule_error
-from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of, place_generation
+from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of
 
 if TYPE_CHECKING:
     from data import Scenario
@@ -17,17 +17,13 @@ if TYPE_CHECKING:
 class Ctx:
     st: GameState
     sc: Scenario
-    # town -> sides present, valid while no unit's place changes (``place_generation``)
+    # town -> sides present, rebuilt when a unit's place has changed since (``state._PLACE_CHANGES``)
     _occ: dict[str, set[str]] | None = None
     _occ_gen: int = -1
     _occ_units: dict[str, Unit] | None = None
 
-    def frozen_occupancy(self) -> None:
-        """Kept for callers that only read (``legal()``); the cache now follows every change by itself."""
-        self._occupancy()
-
     def _occupancy(self) -> dict[str, set[str]]:
-        gen = place_generation()
+        gen = _PLACE_CHANGES[0]
         if self._occ is None or gen != self._occ_gen or self._occ_units is not self.st.units:
             occ: dict[str, set[str]] = {}
             for u in self.st.units.values():
@@ -66,17 +62,11 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        occ = self._occ
-        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
-            occ = self._occupancy()
-        sides = occ.get(town)
+        sides = self._occupancy().get(town)
         return bool(sides) and (len(sides) > 1 or side not in sides)
 
     def friendly_in(self, town: str, side: str) -> bool:
-        occ = self._occ
-        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
-            occ = self._occupancy()
-        sides = occ.get(town)
+        sides = self._occupancy().get(town)
         return bool(sides) and side in sides
 
     def emit(

@@ -56,8 +56,6 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             setup_towns=towns,
         )
     if st.phase == "movement":
-        ctx = Ctx(st, ctx.sc)
-        ctx.frozen_occupancy()  # read-only from here on
         moves: dict[str, tuple[tuple[str, ...], ...]] = {}
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         choices = []
@@ -122,8 +120,6 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             forced,
             attacks=attack_choices,
         )
-    ctx = Ctx(st, ctx.sc)
-    ctx.frozen_occupancy()  # legal_battle only reads
     choices = battle_rules.legal_battle(ctx, role)
     names = tuple(sorted({c.split()[0][1:] for c in choices}))
     return Legal(role, st.phase, True, "fight your battles (6.0)", names, tuple(choices))

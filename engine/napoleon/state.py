@@ -57,10 +57,6 @@ _SCALARS = (str, int, bool, float, type(None))
 _PLACE_CHANGES = [0]
 
 
-def place_generation() -> int:
-    return _PLACE_CHANGES[0]
-
-
 def other_side(side: str) -> str:
     return "allied" if side == "french" else "french"
 
