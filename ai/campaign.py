@@ -31,6 +31,9 @@ GARRISON_MAX_CV = 30.0
 REINFORCE_WEIGHT = 0.7  # share of our own strength next to an attacked town counted as reinforcements (9.0)
 LIEGE_WEIGHT = 2.0  # a base whose army loses 2 a turn (Liège) weighs this much more
 FULL_GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
+LEADER_PULL = 4.0  # a leader's wish to stand with his army's main force, per town away from it (5.5, 10.1)
+LEADER_FOLLOW_CV = 8.0  # ... when the force in that town is at least this strong
+CLOSE_UP_PRIORITY = 3.0  # a detachment its main body waits for moves before other marches (5.1)
 
 
 @dataclass
@@ -181,6 +184,9 @@ class MovePlanner:
         self.held: set[str] = set()
         self.garrison_cv: dict[str, float] = {}
         self.orders: dict[tuple[str, str], str] = {}
+        self.closers: set[tuple[str, str]] = set()  # (town, target) of detachments a main body waits for
+        self.targets: dict[str, str] = {}
+        self.value: dict[str, float] = {}
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def cost_to(self, target: str) -> dict[str, float]:
@@ -226,6 +232,9 @@ class MovePlanner:
     def cv(self, uid: str) -> float:
         b = self.sit.block.get(uid)
         return float(b.cv or 0) if b and b.type != "leader" else 0.0
+
+    def team_cv(self, ids: list[str]) -> float:
+        return sum(self.cv(u) for u in ids)
 
     def utype(self, uid: str) -> str:
         b = self.sit.block.get(uid)
@@ -483,6 +492,7 @@ class MovePlanner:
         moves: list[Move] = list(attack_moves)
         for st in chosen:
             moves += st.moves
+        self.targets, self.value = targets, value
         moves += self.plan_leaders(leaders, attack_moves, chosen)
         return moves
 
@@ -556,16 +566,24 @@ class MovePlanner:
             team = list(first)
             followers: list[tuple[str, tuple[str, ...], bool]] = []
             new_keys = {key0}
-            for u, p, f in sorted(avail, key=lambda x: (-self.cv(x[0]), x[0])):
-                if u in team:
-                    continue
-                key = (sit.block[u].army, sit.where[u])
-                if key not in used and key not in new_keys:
-                    if gm.get(key[0], 0) <= 0:
+            # followers: first those whose group already moves; a unit of another group costs a group move
+            # (5.1), spent only while the attack is not yet good enough (a town of 1-2 blocks needs 3 units)
+            ordered = sorted(avail, key=lambda x: (-self.cv(x[0]), x[0]))
+            for costly_pass in (False, True):
+                for u, p, f in ordered:
+                    if u in team:
                         continue
-                    gm[key[0]] -= 1
-                    new_keys.add(key)
-                if all(self.room(a, b) - plan_use.get(_rk(a, b), 0) > 0 for a, b in itertools.pairwise(p)):
+                    key = (sit.block[u].army, sit.where[u])
+                    costly = key not in used and key not in new_keys
+                    if costly and (not costly_pass or self.attack_ok(dest, self.team_cv(team), len(team))):
+                        continue
+                    if any(self.room(a, b) <= plan_use.get(_rk(a, b), 0) for a, b in itertools.pairwise(p)):
+                        continue
+                    if costly:
+                        if gm.get(key[0], 0) <= 0:
+                            continue
+                        gm[key[0]] -= 1
+                        new_keys.add(key)
                     for a, b in itertools.pairwise(p):
                         plan_use[_rk(a, b)] = plan_use.get(_rk(a, b), 0) + 1
                     team.append(u)
@@ -677,8 +695,9 @@ class MovePlanner:
         return surplus / loss >= turns_left - 2
 
     def may_force(self, uid: str, target: str) -> bool:
-        """5.5: force-march toward an objective by day, with blocks that can spare a step."""
-        if self.view.night or self.cv(uid) < 2:
+        """5.5: force-march toward an objective, with blocks that can spare a step. By night only where the
+        legal orders offer it: the army's leader stands in the town (5.6, 10.1)."""
+        if self.cv(uid) < 2:
             return False
         if self.sit.side != "french":
             return False
@@ -700,6 +719,8 @@ class MovePlanner:
         moves, gain = self.march(town, ids, order, target)
         if not moves:
             return [], 0.0
+        if (town, target) in self.closers:
+            return moves, base_pri * CLOSE_UP_PRIORITY
         return moves, base_pri * (1.0 + gain) / 2.0
 
     def task_forces(self, mobile: list[str], targets: dict[str, str]) -> dict[tuple[str, str], str]:
@@ -730,6 +751,7 @@ class MovePlanner:
             heads = [w for w in towns if towns[w] >= 0.5 * max(towns.values())]
             head = min(sorted(heads), key=lambda w: (cost.get(w, 99.0), -towns[w]))
             closing = 0.0
+            closers = []
             for w, cv in towns.items():
                 if w == head:
                     continue
@@ -739,8 +761,11 @@ class MovePlanner:
                 out[(w, t)] = head
                 if mi.dist[w][head] <= 1:
                     closing += cv
+                    closers.append(w)
             if closing >= 0.5 * towns[head]:
                 out[(head, t)] = "wait"
+                # the detachments it waits for must get the group moves (5.1), or it waits for ever
+                self.closers.update((w, t) for w in closers)
                 continue
             via = state.get("via")
             if via is not None and (via == head or via in self.enemy_towns):
@@ -846,8 +871,10 @@ class MovePlanner:
 
     def plan_leaders(self, leaders: list[str], attack_moves: list[Move], chosen: list[Stack]) -> list[Move]:
         """A leader goes where it is safest after the moves: with its army, away from enemy stacks, with a
-        way out. It has nothing else to do on the map (10.1), and it can be caught: a lone leader (7.5), or
-        a leader in a routed force that cannot get away (Napoleon's death loses the game, 10.0)."""
+        way out. It can be caught: a lone leader (7.5), or a leader in a routed force that cannot get away
+        (Napoleon's death loses the game, 10.0). Napoleon also follows the force marching on the most valuable
+        objective: where he stands, its forced marches lose a step less often and may go on at night
+        (5.5, 5.6, 10.1)."""
         sit, legal, mi = self.sit, self.legal, self.mi
         moves = []
         end: dict[str, float] = {}
@@ -863,14 +890,24 @@ class MovePlanner:
             stay = [b for b in bs if b.type != "leader" and b.id not in moving]
             if stay:
                 end[town] = end.get(town, 0.0) + sum(b.cv or 0 for b in stay)
+        main = self.main_force_ends(moving, attack_moves, chosen)
+        focus = max(sorted(main), key=lambda t: main[t]) if main else None
+        if focus is not None and main[focus] < LEADER_FOLLOW_CV:
+            focus = None  # no main body to speak of: the leader just keeps safe
 
-        def danger(t: str) -> float:
+        def danger(t: str, here: str) -> float:
             near = sum(sit.enemy_cv(n) for n in mi.adj[t])
             far = sum(sit.enemy_cv(e) for e in sit.enemy if mi.dist[t].get(e, 9) == 2)
             exits = sum(1 for n in mi.adj[t] if n not in self.enemy_towns and n not in attacked)
             own = end.get(t, 0.0)
             lone = 6.0 if own < 6 and (near or far) else 0.0
-            return max(0.0, near - 0.6 * own) + 0.3 * far + lone + (8.0 if exits <= 1 else 0.0) - 0.02 * own
+            pull = 0.0
+            if focus:
+                # toward the main force only from troops to troops: never alone across the country (7.5)
+                toward = t if own >= 6 or t == here else here
+                pull = LEADER_PULL * mi.dist[toward][focus] - 0.1 * main.get(t, 0.0)
+            trap = 8.0 if exits <= 1 else 0.0
+            return max(0.0, near - 0.6 * own) + 0.3 * far + lone + trap - 0.02 * own + pull
 
         for lid in leaders:
             here = sit.where.get(lid)
@@ -881,11 +918,33 @@ class MovePlanner:
                 t = p[-1]
                 if t not in self.enemy_towns and t not in attacked and t not in sit.battle_towns:
                     options.add(t)
-            best = min(sorted(options), key=lambda t: (danger(t) + (0.0 if t == here else 0.3), t != here, t))
+            best = min(
+                sorted(options), key=lambda t: (danger(t, here) + (0.0 if t == here else 0.3), t != here, t)
+            )
             if best != here:
                 path = min((p for p in legal.moves.get(lid, ()) if p[-1] == best), key=lambda p: (len(p), p))
                 moves.append(Move([lid], path, False, False))
         return moves
+
+    def main_force_ends(
+        self, moving: set[str], attack_moves: list[Move], chosen: list[Stack]
+    ) -> dict[str, float]:
+        """French only: the strength of the force marching on the most valuable objective, by the town each
+        of its units ends this movement in (attackers excluded: a leader does not follow them into battle)."""
+        if self.sit.side != "french" or not self.value:
+            return {}
+        top = max(sorted(self.value), key=lambda o: self.value[o])
+        main: dict[str, float] = {}
+        for m in [*attack_moves, *(m for st in chosen for m in st.moves)]:
+            if not m.attack:
+                for u in m.units:
+                    if self.targets.get(u) == top:
+                        main[m.path[-1]] = main.get(m.path[-1], 0.0) + self.cv(u)
+        for town, bs in self.sit.mine.items():
+            for b in bs:
+                if b.type != "leader" and b.id not in moving and self.targets.get(b.id) == top:
+                    main[town] = main.get(town, 0.0) + (b.cv or 0)
+        return main
 
 
 def _rk(a: str, b: str) -> tuple[str, str]:

@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from conftest import cleared, place
+from conftest import cleared, loc, place
 
 from ai import HeuristicPlayer, PlayStats, RandomPlayer, fallback_order, play_turn
 from ai.knowledge import map_info
@@ -253,3 +253,71 @@ def test_the_allies_gather_and_keep_their_bases():
     assert british_towns() < before
     for base in map_info().bases:
         assert any(u.location == base and u.army != "french" for u in game.state.units.values()), base
+
+
+def _french_turn(turn: int, placing: dict[str, list[str]], prussians_at: dict[str, int] | None = None):
+    """One French movement phase of the heuristic on a cleared board: French blocks where ``placing`` says
+    (the others at Lille, far to the west), ``prussians_at`` town -> number of Prussian blocks (the rest of
+    the Prussian army, and Blücher, at Malines, well away)."""
+    game = cleared(turn=turn)
+    placed = {u for ids in placing.values() for u in ids}
+    place(game, "Lille", *[u for u in game.state.units if u.startswith("FR-") and u not in placed])
+    prussians = [u for u in game.state.units if u.startswith("PR-")]
+    for town, n in (prussians_at or {}).items():
+        place(game, town, *prussians[:n])
+        prussians = prussians[n:]
+    place(game, "Malines", *prussians, "BLU")
+    for town, ids in placing.items():
+        place(game, town, *ids)
+    orders = play_turn(game, "french", HeuristicPlayer(), random.Random(3))
+    return game, [o for o in orders if o.startswith("/move")]
+
+
+def _path(order: str) -> list[str]:
+    return order.split("path:")[1].split()[0].split(">")
+
+
+def test_an_attack_on_one_or_two_blocks_spends_one_group_move_5_1_6_1():
+    # 6.1: one Prussian block in Liège routs at once before 3 attackers; 5.1: the French have 3 group moves
+    # a turn. Three blocks from St-Trond are enough: Waremme and Tongres keep their group moves.
+    _game, moves = _french_turn(
+        1,
+        {
+            "St-Trond": ["FR-2", "FR-8", "FR-10"],
+            "Waremme": ["FR-13", "FR-14", "FR-27"],
+            "Tongres": ["FR-28", "FR-29"],
+        },
+        {"Liège": 1},
+    )
+    into = [m for m in moves if _path(m)[-1] == "Liège"]
+    assert into, moves
+    assert {_path(m)[0] for m in into} == {"St-Trond"}, into
+    assert sum(len(m.split("units:")[1].split()[0].split(",")) for m in into) >= 3
+
+
+def test_napoleon_lets_the_french_force_march_at_night_5_6_10_1():
+    # 5.6: no forced march at night, except where the army's leader orders it from his town (10.1). The
+    # heuristic force-marches toward Liège at night from the town Napoleon stands in, and only from there.
+    corps = ["FR-2", "FR-8", "FR-10", "FR-13", "FR-14", "FR-27", "FR-28", "FR-29"]
+    game, moves = _french_turn(5, {"Charleroi": [*corps, "NAP"], "Beaumont": ["FR-1", "FR-3", "FR-4"]})
+    assert game.view("french").night
+    forced = [m for m in moves if "forced:yes" in m]
+    assert forced, moves
+    assert {_path(m)[0] for m in forced} == {"Charleroi"}, forced
+
+
+def test_napoleon_joins_the_main_force_but_never_alone_across_the_country_10_1():
+    corps = ["FR-2", "FR-8", "FR-10", "FR-13", "FR-14", "FR-27", "FR-28", "FR-29", "FR-30", "FR-31"]
+    # alone at Philippeville, the main force at Namur: he does not set off alone (a lone leader can be caught,
+    # 7.5, and Napoleon's death loses the game, 10.0)
+    game, _moves = _french_turn(3, {"Philippeville": ["NAP"], "Namur": corps})
+    assert loc(game, "NAP") == "Philippeville"
+    # with a few blocks at Châtelet, behind the main force: he goes with troops toward it (where he stands,
+    # its forced marches lose a step less often and may go on at night, 5.5, 10.1)
+    game, _moves = _french_turn(3, {"Châtelet": ["NAP", "FR-1", "FR-3", "FR-4"], "Namur": corps})
+    mi = map_info()
+    ends = [loc(game, u) for u in corps]
+    main = max(sorted(set(ends)), key=ends.count)
+    nap = loc(game, "NAP")
+    assert mi.dist[nap][main] < mi.dist["Châtelet"][main], (nap, main)
+    assert any(loc(game, u) == nap for u in game.state.units if u.startswith("FR-")), nap
