@@ -185,8 +185,6 @@ class MovePlanner:
         self.garrison_cv: dict[str, float] = {}
         self.orders: dict[tuple[str, str], str] = {}
         self.closers: set[tuple[str, str]] = set()  # (town, target) of detachments a main body waits for
-        self.targets: dict[str, str] = {}
-        self.value: dict[str, float] = {}
 
     # -- helpers ---------------------------------------------------------------------------------------------
     def cost_to(self, target: str) -> dict[str, float]:
@@ -355,7 +353,7 @@ class MovePlanner:
             key = (sit.block[uid].army, sit.where[uid])
             n, _t = big.get(key, (0, t))
             big[key] = (n + 1, t)
-        for army, town in sorted(free, key=lambda k: (-sum(self.cv(u) for u in free[k]), k)):
+        for army, town in sorted(free, key=lambda k: (-self.team_cv(free[k]), k)):
             ids = free[(army, town)]
             # the Allies defend their own army's bases; the French go for any
             mine = {o: v for o, v in value.items() if sit.side == "french" or mi.bases[o][0] == army}
@@ -381,7 +379,7 @@ class MovePlanner:
                 tgt = min(mine, key=score)
             for uid in ids:
                 targets[uid] = tgt
-            remaining[tgt] = remaining.get(tgt, 0.0) - sum(self.cv(u) for u in ids)
+            remaining[tgt] = remaining.get(tgt, 0.0) - self.team_cv(ids)
             n, _t = big.get((army, town), (0, tgt))
             big[(army, town)] = (n + len(ids), tgt)
         self.detach(targets, value, remaining)
@@ -467,7 +465,7 @@ class MovePlanner:
             groups: dict[str, list[str]] = {}
             for uid in st.units:
                 groups.setdefault(targets.get(uid, st.town), []).append(uid)
-            for tgt, ids in sorted(groups.items(), key=lambda kv: (-sum(self.cv(u) for u in kv[1]), kv[0])):
+            for tgt, ids in sorted(groups.items(), key=lambda kv: (-self.team_cv(kv[1]), kv[0])):
                 moves, pri = self.plan_group(st.town, ids, tgt, value)
                 st.moves += moves
                 st.priority = max(st.priority, pri)
@@ -492,8 +490,7 @@ class MovePlanner:
         moves: list[Move] = list(attack_moves)
         for st in chosen:
             moves += st.moves
-        self.targets, self.value = targets, value
-        moves += self.plan_leaders(leaders, attack_moves, chosen)
+        moves += self.plan_leaders(leaders, attack_moves, chosen, targets, value)
         return moves
 
     def plan_attacks(
@@ -518,7 +515,7 @@ class MovePlanner:
         # supply bases first, then the towns that rout at once (6.1); among those, the one with the most
         # strength waiting behind it first (a lone block in a road junction holds up a whole corps)
         def behind(t: str) -> float:
-            return max(sum(self.cv(u) for u in ids) for _p, _f, ids in choices[t])
+            return max(self.team_cv(ids) for _p, _f, ids in choices[t])
 
         towns.sort(key=lambda t: (t not in value, sit.enemy_count(t) > 2, -behind(t), t))
         for dest in towns:
@@ -547,7 +544,7 @@ class MovePlanner:
                 mine = [u for u in ids if u in ids_avail and (not forced or self.cv(u) >= 2)]
                 if len(mine) < 3:
                     continue
-                cv = sum(self.cv(u) for u in mine)
+                cv = self.team_cv(mine)
                 if best is None or cv > best[0]:
                     best = (cv, path, forced, mine)
             if best is None:
@@ -588,7 +585,7 @@ class MovePlanner:
                         plan_use[_rk(a, b)] = plan_use.get(_rk(a, b), 0) + 1
                     team.append(u)
                     followers.append((u, p, f))
-            cv = sum(self.cv(u) for u in team)
+            cv = self.team_cv(team)
             if not self.attack_ok(dest, cv, len(team)):
                 continue
             # keep only the group moves the followers really use
@@ -711,7 +708,7 @@ class MovePlanner:
         cavalry), by forced march toward an objective by day; road limits respected (5.3)."""
         if town == target:
             return [], 0.0
-        group_cv = sum(self.cv(u) for u in ids)
+        group_cv = self.team_cv(ids)
         base_pri = (value.get(target, 0.5) + 0.5) * group_cv
         order = self.orders.get((town, target))
         if order is None or order == "wait":
@@ -869,7 +866,14 @@ class MovePlanner:
             return [], 0.0
         return moves, here - min(d.get(m.path[-1], here) for m in moves)
 
-    def plan_leaders(self, leaders: list[str], attack_moves: list[Move], chosen: list[Stack]) -> list[Move]:
+    def plan_leaders(
+        self,
+        leaders: list[str],
+        attack_moves: list[Move],
+        chosen: list[Stack],
+        targets: dict[str, str],
+        value: dict[str, float],
+    ) -> list[Move]:
         """A leader goes where it is safest after the moves: with its army, away from enemy stacks, with a
         way out. It can be caught: a lone leader (7.5), or a leader in a routed force that cannot get away
         (Napoleon's death loses the game, 10.0). Napoleon also follows the force marching on the most valuable
@@ -878,6 +882,10 @@ class MovePlanner:
         sit, legal, mi = self.sit, self.legal, self.mi
         moves = []
         end: dict[str, float] = {}
+        # the French force marching on the most valuable objective, by the town each unit ends in (attackers
+        # excluded: a leader does not follow them into battle)
+        top = max(sorted(value), key=lambda o: value[o]) if sit.side == "french" and value else None
+        main: dict[str, float] = {}
         moving: set[str] = set()
         attacked: set[str] = set()
         for m in [*attack_moves, *(m for st in chosen for m in st.moves)]:
@@ -885,12 +893,17 @@ class MovePlanner:
             if m.attack:
                 attacked.add(m.path[-1])
             else:
-                end[m.path[-1]] = end.get(m.path[-1], 0.0) + sum(self.cv(u) for u in m.units)
+                end[m.path[-1]] = end.get(m.path[-1], 0.0) + self.team_cv(m.units)
+                ours = [u for u in m.units if targets.get(u) == top]
+                if top and ours:
+                    main[m.path[-1]] = main.get(m.path[-1], 0.0) + self.team_cv(ours)
         for town, bs in sit.mine.items():
             stay = [b for b in bs if b.type != "leader" and b.id not in moving]
             if stay:
                 end[town] = end.get(town, 0.0) + sum(b.cv or 0 for b in stay)
-        main = self.main_force_ends(moving, attack_moves, chosen)
+            ours = [b for b in stay if top and targets.get(b.id) == top]
+            if ours:
+                main[town] = main.get(town, 0.0) + sum(b.cv or 0 for b in ours)
         focus = max(sorted(main), key=lambda t: main[t]) if main else None
         if focus is not None and main[focus] < LEADER_FOLLOW_CV:
             focus = None  # no main body to speak of: the leader just keeps safe
@@ -925,26 +938,6 @@ class MovePlanner:
                 path = min((p for p in legal.moves.get(lid, ()) if p[-1] == best), key=lambda p: (len(p), p))
                 moves.append(Move([lid], path, False, False))
         return moves
-
-    def main_force_ends(
-        self, moving: set[str], attack_moves: list[Move], chosen: list[Stack]
-    ) -> dict[str, float]:
-        """French only: the strength of the force marching on the most valuable objective, by the town each
-        of its units ends this movement in (attackers excluded: a leader does not follow them into battle)."""
-        if self.sit.side != "french" or not self.value:
-            return {}
-        top = max(sorted(self.value), key=lambda o: self.value[o])
-        main: dict[str, float] = {}
-        for m in [*attack_moves, *(m for st in chosen for m in st.moves)]:
-            if not m.attack:
-                for u in m.units:
-                    if self.targets.get(u) == top:
-                        main[m.path[-1]] = main.get(m.path[-1], 0.0) + self.cv(u)
-        for town, bs in self.sit.mine.items():
-            for b in bs:
-                if b.type != "leader" and b.id not in moving and self.targets.get(b.id) == top:
-                    main[town] = main.get(town, 0.0) + (b.cv or 0)
-        return main
 
 
 def _rk(a: str, b: str) -> tuple[str, str]:
