@@ -29,6 +29,7 @@ from .napoleon.options import Options
 from .napoleon.state import armies_of
 
 MAX_ORDERS = 20000
+TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
 MODES = ("random", "bot-french", "bot-allied")  # who plays: random on both sides, or the bot on one side
 
 
@@ -248,6 +249,9 @@ def play(
     bot_time = 0.0
     n = 0
     role, order, pending = "", "", False
+    # A twin that is saved and loaded every few orders must stay identical to the game that never stopped
+    # (issue 1/6: a restart must never change what happens next).
+    twin = Game.loads(game.dumps()) if check_every else None
     try:
         while not game.over:
             active = game.active()
@@ -280,6 +284,13 @@ def play(
                 raise Invariant(f"endless game: {n} orders without an end")
             if check_every:
                 check(game)
+                assert twin is not None
+                twin_role, _, twin_order = game.state.log[-1].partition(": ")
+                twin.apply(twin_role, twin_order)
+                if n % TWIN_EVERY == 0:
+                    if twin.dumps() != game.dumps():
+                        raise Invariant("a game saved and loaded plays on differently from one never stopped")
+                    twin = Game.loads(twin.dumps())
         if final_checks:
             check_events(game)
             snap = game.snapshot()

@@ -188,7 +188,10 @@ class Game:
         return state_to_dict(self.state)
 
     def dumps(self) -> str:
-        return json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        # Not sort_keys: the order of the state's dicts (attacks, units, road use, battle positions) is part
+        # of the game - the end of movement resolves attacks in that order - so a loaded game must keep it
+        # (issue 1/6: a game saved and loaded plays on exactly like one that never stopped).
+        return json.dumps(self.snapshot(), separators=(",", ":"))
 
     @classmethod
     def from_snapshot(cls, d: dict[str, Any]) -> Game:
