@@ -4,7 +4,9 @@ The bot under test is a real ``commands.Bot``: it logs in over HTTP (to us), rec
 (READY, GUILD_CREATE, INTERACTION_CREATE, THREAD_*), and makes real REST calls, including the interaction
 callbacks and webhook followups that discord.py sends through its separate webhook adapter. Every call is
 recorded in :attr:`FakeDiscord.calls` and answered with realistic JSON, so tests can assert on what the bot
-really sent (flags, content, embeds, components, uploaded bytes, synced command payloads).
+really sent (flags, content, embeds, components, uploaded bytes, synced command payloads). What real Discord
+refuses (over-long content, duplicate custom ids, late answers, expired tokens...) the fake refuses too,
+with Discord's status, code and ``errors`` tree; its clock (:meth:`FakeDiscord.now`) can be moved forward.
 
 See ``docs/testing-discord.md`` for a walkthrough. Quick start::
 
@@ -21,6 +23,7 @@ is why discord.py is pinned; rerun ``tests/test_discord_harness.py`` when upgrad
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import copy
 import datetime as dt
@@ -32,7 +35,7 @@ import struct
 import threading
 import time
 import traceback
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence, Sized
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
@@ -49,7 +52,20 @@ API_PREFIX = "/api/v10"
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6  # MessageFlags.ephemeral
 LOADING = 1 << 7  # MessageFlags.loading ("Bot is thinking...")
+IS_COMPONENTS_V2 = 1 << 15  # MessageFlags.components_v2
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+#: Seconds, on the fake's clock (:meth:`FakeDiscord.now`): the initial response must come within
+#: CALLBACK_DEADLINE of the interaction, followups and edits within TOKEN_LIFETIME; ``enforce_nonce`` finds
+#: a message posted with the same nonce within NONCE_WINDOW.
+CALLBACK_DEADLINE = 3.0
+TOKEN_LIFETIME = 15 * 60.0
+NONCE_WINDOW = 5 * 60.0
+PIN_LIMIT = 250  # pins per channel (Discord raised it from 50)
+#: Commands per scope (global, or one guild), by command type: chat input, user, message.
+COMMAND_LIMITS = {1: 100, 2: 15, 3: 15}
+#: Test-only routes (outside the API prefix): a parent process drives the fake through these.
+TEST_PREFIX = "/_fake"
 
 #: Background tasks that discord.py creates for an incoming event; ``feed`` waits for these.
 TASK_PREFIXES: tuple[str, ...] = (
@@ -58,12 +74,18 @@ TASK_PREFIXES: tuple[str, ...] = (
     "discord-ui-modal-dispatch",
     "discord-ui-dynamic-item",
     "discord.py: ",
+    "estafette-work",  # the bot's own short-lived background tasks ("estafette-work-...")
 )
 
 # Interaction types (payload "type") and callback types (response "type").
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
 PONG, CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
+
+# Component types (string select 3; user, role, mentionable, channel selects 5-8) and button styles.
+ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
+SELECT_TYPES = (STRING_SELECT, 5, 6, 7, 8)
+LINK_BUTTON, PREMIUM_BUTTON = 5, 6
 
 # Channel types.
 GUILD_TEXT, DM, GUILD_CATEGORY, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 11, 12
@@ -546,38 +568,40 @@ class Reply:
 
 def component_custom_ids(components: Sequence[JSON]) -> list[str]:
     """Every ``custom_id`` in a component tree (action rows, containers, sections, labels...)."""
-    found: list[str] = []
-    for c in components:
-        if "custom_id" in c:
-            found.append(c["custom_id"])
-        for key in ("components", "accessory", "component"):
-            child = c.get(key)
-            if isinstance(child, list):
-                found += component_custom_ids(child)
-            elif isinstance(child, dict):
-                found += component_custom_ids([child])
-    return found
+    return [c["custom_id"] for c, _ in walk_components(components) if "custom_id" in c]
 
 
 def find_component(components: Sequence[JSON], custom_id: str) -> JSON | None:
-    for c in components:
-        if c.get("custom_id") == custom_id:
-            return c
-        for key in ("components", "accessory", "component"):
-            child = c.get(key)
-            children = child if isinstance(child, list) else [child] if isinstance(child, dict) else []
-            hit = find_component(children, custom_id)
-            if hit is not None:
-                return hit
-    return None
+    return next((c for c, _ in walk_components(components) if c.get("custom_id") == custom_id), None)
+
+
+Path: TypeAlias = tuple[str | int, ...]  # where a field sits in a payload: ("components", 0, "custom_id")
+
+
+def walk_components(components: Sequence[JSON], path: Path = ()) -> Iterator[tuple[JSON, Path]]:
+    """Every component of a tree, depth first, with its path, e.g. ``(0, "components", 1)``."""
+    for i, c in enumerate(components):
+        yield from _walk_component(c, (*path, i))
+
+
+def _walk_component(component: JSON, path: Path) -> Iterator[tuple[JSON, Path]]:
+    yield component, path
+    for key in ("components", "accessory", "component"):
+        child = component.get(key)
+        if isinstance(child, list):
+            yield from walk_components(child, (*path, key))
+        elif isinstance(child, dict):
+            yield from _walk_component(child, (*path, key))
 
 
 @dataclass
 class _Interaction:
     payload: JSON
     token: str
+    created: float  # when the fake learnt of it, on its clock
     response_type: int | None = None
     original_id: int | None = None  # the message @original refers to
+    expired: bool = False  # FakeDiscord.expire: the token is dead whatever the clock says
 
     @property
     def id(self) -> int:
@@ -621,10 +645,16 @@ class FakeDiscord:
 
     State (messages, threads, DM channels, synced commands, interactions) lives here, so it survives a bot
     restart. Unknown routes answer 404 and are recorded with ``route=None`` (see :meth:`unknown_calls`).
+
+    Time limits (token ages, the nonce window) are read on :meth:`now`: ``clock()`` (default
+    ``time.monotonic``) plus whatever :meth:`advance` added. Pass ``clock=lambda: 0.0`` for a clock that
+    moves only when told.
     """
 
-    def __init__(self, world: World | None = None) -> None:
+    def __init__(self, world: World | None = None, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.world = world or World.default()
+        self._clock = clock
+        self._skew = 0.0
         self.calls: list[Call] = []
         self.channels: dict[int, JSON] = {}  # DMs, threads and any guild channel touched or edited
         self.messages: dict[int, JSON] = {}
@@ -638,9 +668,12 @@ class FakeDiscord:
         self.on_gateway_event: Callable[[str, JSON], None] | None = None
         self._interactions: dict[int, _Interaction] = {}
         self._tokens: dict[str, int] = {}
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}  # (channel, nonce) -> (message, when)
+        self._pinned_at: dict[int, dt.datetime] = {}  # message id -> when it was pinned
         self._command_ids: dict[tuple[int | None, int, str], int] = {}
         self._overrides: list[tuple[str, re.Pattern[str], str, RouteHandler]] = []
         self._routes: list[tuple[str, re.Pattern[str], str, Callable[..., Answer]]] = []
+        self._test_routes: list[tuple[str, re.Pattern[str], str, Callable[..., Answer]]] = []
         self._runner: web.AppRunner | None = None
         self.port: int = 0
         self._install_routes()
@@ -683,6 +716,22 @@ class FakeDiscord:
     def base_url(self) -> str:
         """What ``discord.http.Route.BASE`` must be set to."""
         return self.origin + API_PREFIX
+
+    # -- the clock -------------------------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """The fake's time in seconds: what interaction ages and the nonce window are measured on."""
+        return self._clock() + self._skew
+
+    def advance(self, seconds: float) -> None:
+        """Move the fake's clock forward, e.g. ``advance(4)`` inside a handler: its callback is now late."""
+        if seconds < 0:
+            raise ValueError("the clock only moves forward")
+        self._skew += seconds
+
+    def expire(self, interaction_id: int | str) -> None:
+        """Kill this interaction's token now: its callback answers 10062, its webhook 401 / 50027."""
+        self._interactions[int(interaction_id)].expired = True
 
     # -- configuration ---------------------------------------------------------------------------------------
 
@@ -830,6 +879,22 @@ class FakeDiscord:
     def message(self, message_id: int | str) -> JSON:
         return self.messages[int(message_id)]
 
+    def posts_with_nonce(self, nonce: str | int) -> list[Call]:
+        """Every ``POST /channels/{id}/messages`` that carried this nonce, answered or refused."""
+        return [
+            c
+            for c in self.calls_to("POST", "/channels/{channel_id}/messages")
+            if "nonce" in c.body and str(c.body["nonce"]) == str(nonce)
+        ]
+
+    def messages_with_nonce(self, nonce: str | int) -> list[JSON]:
+        """Stored messages created with this nonce (with ``enforce_nonce``, a retry adds none)."""
+        return [m for m in self.messages.values() if "nonce" in m and str(m["nonce"]) == str(nonce)]
+
+    def pinned(self, channel: FakeChannel | int) -> list[JSON]:
+        """The channel's pinned messages, most recently pinned first."""
+        return [m for _, m in self._pins(_id(channel))]
+
     def find_message_with(self, custom_id: str) -> JSON | None:
         """The latest stored message carrying a component with this custom_id."""
         for m in reversed(self.messages.values()):
@@ -884,10 +949,11 @@ class FakeDiscord:
     # -- interactions ----------------------------------------------------------------------------------------
 
     def register_interaction(self, payload: JSON) -> None:
-        """Make the callback/webhook routes accept this interaction (``feed`` does it). Idempotent."""
+        """Make the callback/webhook routes accept this interaction (``feed`` does it), from now on the
+        fake's clock. Idempotent: a duplicate delivery keeps the first registration and its age."""
         iid = int(payload["id"])
         if iid not in self._interactions:
-            self._interactions[iid] = _Interaction(copy.deepcopy(payload), payload["token"])
+            self._interactions[iid] = _Interaction(copy.deepcopy(payload), payload["token"], self.now())
             self._tokens[payload["token"]] = iid
 
     def known_token(self, interaction_id: int) -> str | None:
@@ -921,6 +987,8 @@ class FakeDiscord:
         if path.startswith(API_PREFIX + "/"):
             call.path = path[len(API_PREFIX) :]
             answer = await self._route(call)
+        elif path.startswith(TEST_PREFIX + "/"):
+            answer = _route_in(self._test_routes, call)
         else:
             answer = Answer(404, discord_error(0, "404: Not Found"))
         call.status, call.response = answer.status, answer.body
@@ -949,12 +1017,7 @@ class FakeDiscord:
                 call.route, call.params = template, m.groupdict()
                 result = handler(call)
                 return await result if asyncio.iscoroutine(result) else result  # type: ignore[return-value]
-        for method, rx, template, route_handler in self._routes:
-            m = rx.fullmatch(call.path)
-            if m and method == call.method:
-                call.route, call.params = template, m.groupdict()
-                return route_handler(call, **m.groupdict())
-        return Answer(404, discord_error(0, "404: Not Found"))
+        return _route_in(self._routes, call)
 
     def _install_routes(self) -> None:
         table: list[tuple[str, str, Callable[..., Answer]]] = [
@@ -974,6 +1037,14 @@ class FakeDiscord:
             ("DELETE", "/channels/{channel_id}", self._delete_channel),
             ("GET", "/channels/{channel_id}/messages", self._get_messages),
             ("POST", "/channels/{channel_id}/messages", self._post_message),
+            # Pins: discord.py 2.7.1 uses the /messages/pins routes; the older /pins ones still exist. Before
+            # /messages/{message_id}, which would take "pins" for a message id.
+            ("GET", "/channels/{channel_id}/messages/pins", self._get_pins),
+            ("PUT", "/channels/{channel_id}/messages/pins/{message_id}", self._pin),
+            ("DELETE", "/channels/{channel_id}/messages/pins/{message_id}", self._unpin),
+            ("GET", "/channels/{channel_id}/pins", self._get_pins_legacy),
+            ("PUT", "/channels/{channel_id}/pins/{message_id}", self._pin),
+            ("DELETE", "/channels/{channel_id}/pins/{message_id}", self._unpin),
             ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
@@ -992,6 +1063,35 @@ class FakeDiscord:
             ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self._webhook_delete),
         ]
         self._routes = [(m, _compile(t), t, h) for m, t, h in table]
+        tests: list[tuple[str, str, Callable[..., Answer]]] = [
+            ("POST", TEST_PREFIX + "/interactions", self._test_register_interaction),
+            ("GET", TEST_PREFIX + "/messages", self._test_messages),
+        ]
+        self._test_routes = [(m, _compile(t), t, h) for m, t, h in tests]
+
+    # -- test-only routes, for a bot in another process ------------------------------------------------------
+
+    def _test_register_interaction(self, call: Call) -> Answer:
+        """``POST /_fake/interactions`` with an interaction payload: as :meth:`register_interaction`."""
+        payload = call.body
+        errors = FormErrors()
+        for key in ("id", "token", "type"):
+            if key not in payload:
+                errors.add((key,), "BASE_TYPE_REQUIRED", "This field is required")
+        if errors:
+            return errors.answer()
+        self.register_interaction(payload)
+        return Answer(204)
+
+    def _test_messages(self, call: Call) -> Answer:
+        """``GET /_fake/messages?channel_id=...[&include_ephemeral=1]``: as :meth:`messages_in`."""
+        cid = call.query.get("channel_id", "")
+        if not cid.isdigit():
+            errors = FormErrors()
+            errors.add(("channel_id",), "BASE_TYPE_REQUIRED", "This field is required")
+            return errors.answer()
+        ephemeral = _truthy(call.query.get("include_ephemeral"))
+        return Answer(200, copy.deepcopy(self.messages_in(int(cid), include_ephemeral=ephemeral)))
 
     # -- users and application -------------------------------------------------------------------------------
 
@@ -1063,11 +1163,18 @@ class FakeDiscord:
         if int(app_id) != self.world.application_id:
             return Answer(403, discord_error(50001, "Missing Access"))
         body = call.json if isinstance(call.json, list) else None
+        errors = FormErrors()
         if body is None:
-            return Answer(400, discord_error(50035, "Invalid Form Body"))
-        problems = {str(i): p for i, cmd in enumerate(body) if (p := _command_problems(cmd))}
-        if problems:
-            return Answer(400, discord_error(50035, "Invalid Form Body", problems))
+            errors.add((), "BASE_TYPE_REQUIRED", "This field is required")
+            return errors.answer()
+        _check_length(errors, (), body, sum(COMMAND_LIMITS.values()))
+        for i, cmd in enumerate(body):
+            _command_problems(cmd, errors, (i,))
+        if errors:
+            return errors.answer()
+        too_many = _too_many_commands(body)
+        if too_many:
+            return too_many
         gid = int(guild_id) if guild_id else None
         self.commands[gid] = [self._command_out(c, gid) for c in body]
         return Answer(200, copy.deepcopy(self.commands[gid]))
@@ -1076,13 +1183,17 @@ class FakeDiscord:
         return Answer(200, copy.deepcopy(self.commands.get(int(guild_id) if guild_id else None, [])))
 
     def _upsert_command(self, call: Call, app_id: str, guild_id: str | None = None) -> Answer:
-        problems = _command_problems(call.body)
-        if problems:
-            return Answer(400, discord_error(50035, "Invalid Form Body", problems))
+        errors = FormErrors()
+        _command_problems(call.body, errors, ())
+        if errors:
+            return errors.answer()
         gid = int(guild_id) if guild_id else None
         out = self._command_out(call.body, gid)
-        cmds = [c for c in self.commands.get(gid, []) if c["id"] != out["id"]]
-        self.commands[gid] = [*cmds, out]
+        cmds = [*(c for c in self.commands.get(gid, []) if c["id"] != out["id"]), out]
+        too_many = _too_many_commands(cmds)
+        if too_many:
+            return too_many
+        self.commands[gid] = cmds
         return Answer(201, copy.deepcopy(out))
 
     # -- channels and threads --------------------------------------------------------------------------------
@@ -1197,11 +1308,16 @@ class FakeDiscord:
         msgs = list(reversed(self.messages_in(int(channel_id))))[:limit]
         return Answer(200, copy.deepcopy(msgs))
 
-    def _get_message(self, call: Call, channel_id: str, message_id: str) -> Answer:
-        msg = self.messages.get(int(message_id))
+    def _channel_message(self, channel_id: str, message_id: str) -> JSON | Answer:
+        """The stored message with this id in this channel, or 404 / 10008."""
+        msg = self.messages.get(int(message_id)) if message_id.isdigit() else None
         if msg is None or msg["channel_id"] != channel_id:
             return Answer(404, discord_error(10008, "Unknown Message"))
-        return Answer(200, copy.deepcopy(msg))
+        return msg
+
+    def _get_message(self, call: Call, channel_id: str, message_id: str) -> Answer:
+        msg = self._channel_message(channel_id, message_id)
+        return msg if isinstance(msg, Answer) else Answer(200, copy.deepcopy(msg))
 
     def _post_message(self, call: Call, channel_id: str) -> Answer:
         cid = int(channel_id)
@@ -1227,10 +1343,15 @@ class FakeDiscord:
         flags: int | None = None,
         allow_empty: bool = False,
     ) -> Answer:
-        problem = None if allow_empty else _message_problems(body, files)
+        mflags = int(body.get("flags") or 0) if flags is None else flags
+        problem = _message_problems(body, files, empty_ok=allow_empty, flags=mflags)
         if problem:
             return problem
-        mflags = int(body.get("flags") or 0) if flags is None else flags
+        nonce = body.get("nonce")
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = self._message_by_nonce(channel_id, nonce)
+            if earlier is not None:  # a retry: Discord answers with the first message and creates nothing
+                return Answer(200, copy.deepcopy(earlier))
         attachments = self._attachments(body, files, [], ephemeral=bool(mflags & EPHEMERAL))
         if isinstance(attachments, Answer):
             return attachments
@@ -1255,6 +1376,9 @@ class FakeDiscord:
             "flags": mflags,
             "reactions": [],
         }
+        if nonce is not None:
+            msg["nonce"] = nonce
+            self._nonces[(channel_id, str(nonce))] = (mid, self.now())
         if "message_reference" in body:
             msg["message_reference"] = body["message_reference"]
         if body.get("poll"):
@@ -1280,45 +1404,123 @@ class FakeDiscord:
                 ch["total_message_sent"] = ch.get("total_message_sent", 0) + 1
         return Answer(200, copy.deepcopy(msg))
 
-    def _apply_edit(self, msg: JSON, body: JSON, files: list[UploadedFile]) -> Answer:
+    def _message_by_nonce(self, channel_id: int, nonce: str | int) -> JSON | None:
+        """The message created in this channel with this nonce within the nonce window, if still there."""
+        seen = self._nonces.get((channel_id, str(nonce)))
+        if seen is None or self.now() - seen[1] > NONCE_WINDOW:
+            return None
+        return self.messages.get(seen[0])
+
+    def _apply_edit(
+        self, msg: JSON, body: JSON, files: list[UploadedFile], *, empty_ok: bool = True
+    ) -> Answer:
+        """Edit a stored message (PATCH, webhook edit, update callback, first followup after a defer).
+
+        Nothing changes unless the whole edit is valid. A successful edit ends the "thinking" state.
+        """
+        old_flags = int(msg.get("flags") or 0)
+        problem = _message_problems(
+            body, files, empty_ok=empty_ok, flags=old_flags | int(body.get("flags") or 0)
+        )
+        if problem:
+            return problem
+        if "attachments" in body or files:
+            attachments = self._attachments(
+                body, files, msg.get("attachments") or [], ephemeral=bool(old_flags & EPHEMERAL)
+            )
+            if isinstance(attachments, Answer):
+                return attachments
+            msg["attachments"] = attachments
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in body:
                 msg[key] = copy.deepcopy(body[key]) if body[key] is not None else empty
         if "content" in body:
             msg["mentions"] = self._mentions(msg["content"] or "")
-        if "flags" in body and body["flags"] is not None:
-            keep = int(msg.get("flags") or 0) & (EPHEMERAL | (1 << 15))  # ephemeral and v2 stay as they were
-            msg["flags"] = keep | (int(body["flags"]) & ~(EPHEMERAL | LOADING))
-        if "attachments" in body or files:
-            attachments = self._attachments(
-                body,
-                files,
-                msg.get("attachments") or [],
-                ephemeral=bool(int(msg.get("flags") or 0) & EPHEMERAL),
-            )
-            if isinstance(attachments, Answer):
-                return attachments
-            msg["attachments"] = attachments
-        problem = _message_problems(msg, [], editing=True)
-        if problem:
-            return problem
+        new_flags = old_flags & ~LOADING
+        if body.get("flags") is not None:  # ephemeral and components v2 stay as they were
+            kept = new_flags & (EPHEMERAL | IS_COMPONENTS_V2)
+            new_flags = kept | (int(body["flags"]) & ~(EPHEMERAL | LOADING))
+        msg["flags"] = new_flags
         msg["edited_timestamp"] = now_iso()
         return Answer(200, copy.deepcopy(msg))
 
     def _edit_message(self, call: Call, channel_id: str, message_id: str) -> Answer:
-        msg = self.messages.get(int(message_id))
-        if msg is None or msg["channel_id"] != channel_id:
-            return Answer(404, discord_error(10008, "Unknown Message"))
+        msg = self._channel_message(channel_id, message_id)
+        if isinstance(msg, Answer):
+            return msg
         if msg["author"]["id"] != str(self.world.bot.id):
             return Answer(403, discord_error(50005, "Cannot edit a message authored by another user"))
         return self._apply_edit(msg, call.body, call.files)
 
     def _delete_message(self, call: Call, channel_id: str, message_id: str) -> Answer:
-        msg = self.messages.get(int(message_id))
-        if msg is None or msg["channel_id"] != channel_id:
-            return Answer(404, discord_error(10008, "Unknown Message"))
+        msg = self._channel_message(channel_id, message_id)
+        if isinstance(msg, Answer):
+            return msg
         del self.messages[int(message_id)]
         return Answer(204)
+
+    # -- pins ------------------------------------------------------------------------------------------------
+
+    def _pins(self, channel_id: int) -> list[tuple[dt.datetime, JSON]]:
+        """(pinned at, message) for the channel's pinned messages, most recently pinned first."""
+        pins = [
+            (self._pinned_at.get(int(m["id"]), _EPOCH), m)
+            for m in self.messages_in(channel_id)
+            if m.get("pinned")
+        ]
+        return sorted(pins, key=lambda pin: pin[0], reverse=True)
+
+    def _get_pins(self, call: Call, channel_id: str) -> Answer:
+        """``GET /channels/{id}/messages/pins``: ``{"items": [{"pinned_at", "message"}], "has_more"}``."""
+        if self.channel(int(channel_id)) is None:
+            return Answer(404, discord_error(10003, "Unknown Channel"))
+        pins = self._pins(int(channel_id))
+        if "before" in call.query:
+            before = dt.datetime.fromisoformat(call.query["before"])
+            pins = [(at, m) for at, m in pins if at < before]
+        limit = min(int(call.query.get("limit", 50)), 50)
+        items = [{"pinned_at": at.isoformat(), "message": copy.deepcopy(m)} for at, m in pins[:limit]]
+        return Answer(200, {"items": items, "has_more": len(pins) > limit})
+
+    def _get_pins_legacy(self, call: Call, channel_id: str) -> Answer:
+        """``GET /channels/{id}/pins``: a plain list of the pinned messages."""
+        if self.channel(int(channel_id)) is None:
+            return Answer(404, discord_error(10003, "Unknown Channel"))
+        return Answer(200, copy.deepcopy(self.pinned(int(channel_id))))
+
+    def _pin(self, call: Call, channel_id: str, message_id: str) -> Answer:
+        msg = self._channel_message(channel_id, message_id)
+        if isinstance(msg, Answer):
+            return msg
+        if not msg["pinned"]:
+            if len(self._pins(int(channel_id))) >= PIN_LIMIT:
+                return Answer(400, discord_error(30003, f"Maximum number of pins reached ({PIN_LIMIT})"))
+            latest = max(self._pinned_at.values(), default=_EPOCH)
+            stamp = max(dt.datetime.now(dt.UTC), latest + dt.timedelta(microseconds=1))  # strictly ordered
+            msg["pinned"], self._pinned_at[int(message_id)] = True, stamp
+            self._echo_pins(channel_id)
+        return Answer(204)
+
+    def _unpin(self, call: Call, channel_id: str, message_id: str) -> Answer:
+        msg = self._channel_message(channel_id, message_id)
+        if isinstance(msg, Answer):
+            return msg
+        if msg["pinned"]:
+            msg["pinned"] = False
+            self._pinned_at.pop(int(message_id), None)
+            self._echo_pins(channel_id)
+        return Answer(204)
+
+    def _echo_pins(self, channel_id: str) -> None:
+        pins = self._pins(int(channel_id))
+        event: JSON = {
+            "channel_id": channel_id,
+            "last_pin_timestamp": pins[0][0].isoformat() if pins else None,
+        }
+        guild_id = self.guild_id_of(int(channel_id))
+        if guild_id is not None:
+            event["guild_id"] = str(guild_id)
+        self._echo("CHANNEL_PINS_UPDATE", event)
 
     def _attachments(
         self, body: JSON, files: list[UploadedFile], existing: list[JSON], *, ephemeral: bool
@@ -1366,7 +1568,7 @@ class FakeDiscord:
 
     def _interaction_callback(self, call: Call, interaction_id: str, token: str) -> Answer:
         st = self._interactions.get(int(interaction_id))
-        if st is None or st.token != token:
+        if st is None or st.token != token or self._callback_expired(st):
             return Answer(404, discord_error(10062, "Unknown interaction"))
         if st.response_type is not None:
             return Answer(400, discord_error(40060, "Interaction has already been acknowledged."))
@@ -1392,14 +1594,10 @@ class FakeDiscord:
             PING: {PONG},
         }.get(itype, set())
         if rtype not in allowed:
-            return Answer(
-                400,
-                discord_error(
-                    50035,
-                    "Invalid Form Body",
-                    {"type": f"callback type {rtype} is not valid for interaction type {itype}"},
-                ),
-            )
+            errors = FormErrors()
+            choices = ", ".join(map(str, sorted(allowed)))
+            errors.add(("type",), "BASE_TYPE_CHOICES", f"Value must be one of ({choices}).")
+            return errors.answer()
         meta: JSON = {"id": str(st.id), "type": itype, "activity_instance_id": None}
         resource: JSON | None = None
         if rtype == CHANNEL_MESSAGE:
@@ -1411,7 +1609,7 @@ class FakeDiscord:
                 mtype=20 if itype == APPLICATION_COMMAND else 0,
             )
             if answer.status != 200:
-                return answer
+                return _under("data", answer)
             st.original_id = int(answer.body["id"])
             resource = {"type": rtype, "message": answer.body}
         elif rtype == DEFERRED_CHANNEL_MESSAGE:
@@ -1430,19 +1628,23 @@ class FakeDiscord:
         elif rtype in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             msg = self._component_message(st)
             if msg is None:
-                return Answer(400, discord_error(50035, "Invalid Form Body", {"type": "no message"}))
-            st.original_id = int(msg["id"])
+                errors = FormErrors()
+                errors.add(("type",), "INTERACTION_NO_MESSAGE", "This interaction has no message to update")
+                return errors.answer()
             if rtype == UPDATE_MESSAGE:
                 answer = self._apply_edit(msg, data, call.files)
                 if answer.status != 200:
-                    return answer
+                    return _under("data", answer)
                 resource = {"type": rtype, "message": answer.body}
-        elif rtype == AUTOCOMPLETE_RESULT:
-            problem = _choices_problems(data.get("choices"))
-            if problem:
-                return Answer(400, discord_error(50035, "Invalid Form Body", {"choices": problem}))
-        elif rtype == MODAL and not (data.get("custom_id") and data.get("title") and data.get("components")):
-            return Answer(400, discord_error(50035, "Invalid Form Body", {"data": "incomplete modal"}))
+            st.original_id = int(msg["id"])
+        elif rtype in (AUTOCOMPLETE_RESULT, MODAL):
+            errors = FormErrors()
+            if rtype == AUTOCOMPLETE_RESULT:
+                _choices_problems(data.get("choices"), errors, ("data", "choices"))
+            else:
+                _modal_problems(data, errors, ("data",))
+            if errors:
+                return errors.answer()
         st.response_type = rtype
         if st.original_id is not None:
             msg = self.messages.get(st.original_id, {})
@@ -1474,30 +1676,36 @@ class FakeDiscord:
             self.messages[mid] = copy.deepcopy(p)
         return self.messages[mid]
 
+    def _token_expired(self, st: _Interaction) -> bool:
+        return st.expired or self.now() - st.created > TOKEN_LIFETIME
+
+    def _callback_expired(self, st: _Interaction) -> bool:
+        """Discord forgets an interaction not answered within 3 seconds (and any whose token is dead)."""
+        late = st.response_type is None and self.now() - st.created > CALLBACK_DEADLINE
+        return late or self._token_expired(st)
+
     # -- webhooks (followups and edits of interaction responses) ---------------------------------------------
 
-    def _webhook_interaction(self, app_id: str, token: str) -> _Interaction | None:
+    def _webhook_interaction(self, app_id: str, token: str) -> _Interaction | Answer:
         iid = self._tokens.get(token)
         if iid is None or app_id != str(self.world.application_id):
-            return None
+            return Answer(404, discord_error(10015, "Unknown Webhook"))
         st = self._interactions[iid]
-        # Before the initial response, Discord knows no webhook for this token.
-        return st if st.response_type is not None else None
+        if self._token_expired(st):
+            return Answer(401, discord_error(50027, "Invalid Webhook Token"))
+        if st.response_type is None:  # before the initial response, Discord knows no webhook for this token
+            return Answer(404, discord_error(10015, "Unknown Webhook"))
+        return st
 
     def _followup(self, call: Call, app_id: str, token: str) -> Answer:
         st = self._webhook_interaction(app_id, token)
-        if st is None:
-            return Answer(404, discord_error(10015, "Unknown Webhook"))
+        if isinstance(st, Answer):
+            return st
         original = self.messages.get(st.original_id) if st.original_id is not None else None
         if original is not None and int(original.get("flags") or 0) & LOADING:
             # After a deferred (type 5) response, the first followup replaces the "thinking" message,
             # keeping its ephemeral state whatever the followup's flags say.
-            problem = _message_problems(call.body, call.files)
-            if problem:
-                return problem
-            original["flags"] = int(original["flags"]) & ~LOADING
-            body = {k: v for k, v in call.body.items() if k != "flags"}
-            answer = self._apply_edit(original, body, call.files)
+            answer = self._apply_edit(original, call.body, call.files, empty_ok=False)
         else:
             cid = self._interaction_channel(st)
             answer = self._create_message(cid, call.body, call.files, interaction=st)
@@ -1505,41 +1713,47 @@ class FakeDiscord:
             return Answer(204)
         return answer
 
-    def _webhook_target(
-        self, app_id: str, token: str, message_id: str | None
-    ) -> tuple[_Interaction | None, JSON | None]:
+    def _webhook_message(self, app_id: str, token: str, message_id: str | None) -> JSON | Answer:
+        """The message a webhook route names (``@original`` when ``message_id`` is None), or the refusal."""
         st = self._webhook_interaction(app_id, token)
-        if st is None:
-            return None, None
+        if isinstance(st, Answer):
+            return st
         mid = st.original_id if message_id is None else int(message_id)
-        return st, self.messages.get(mid) if mid is not None else None
+        msg = self.messages.get(mid) if mid is not None else None
+        return msg if msg is not None else Answer(404, discord_error(10008, "Unknown Message"))
 
     def _webhook_get(self, call: Call, app_id: str, token: str, message_id: str | None = None) -> Answer:
-        st, msg = self._webhook_target(app_id, token, message_id)
-        if st is None:
-            return Answer(404, discord_error(10015, "Unknown Webhook"))
-        if msg is None:
-            return Answer(404, discord_error(10008, "Unknown Message"))
-        return Answer(200, copy.deepcopy(msg))
+        msg = self._webhook_message(app_id, token, message_id)
+        return msg if isinstance(msg, Answer) else Answer(200, copy.deepcopy(msg))
 
     def _webhook_edit(self, call: Call, app_id: str, token: str, message_id: str | None = None) -> Answer:
-        st, msg = self._webhook_target(app_id, token, message_id)
-        if st is None:
-            return Answer(404, discord_error(10015, "Unknown Webhook"))
-        if msg is None:
-            return Answer(404, discord_error(10008, "Unknown Message"))
-        if int(msg.get("flags") or 0) & LOADING:
-            msg["flags"] = int(msg["flags"]) & ~LOADING
-        return self._apply_edit(msg, call.body, call.files)
+        msg = self._webhook_message(app_id, token, message_id)
+        return msg if isinstance(msg, Answer) else self._apply_edit(msg, call.body, call.files)
 
     def _webhook_delete(self, call: Call, app_id: str, token: str, message_id: str | None = None) -> Answer:
-        st, msg = self._webhook_target(app_id, token, message_id)
-        if st is None:
-            return Answer(404, discord_error(10015, "Unknown Webhook"))
-        if msg is None:
-            return Answer(404, discord_error(10008, "Unknown Message"))
+        msg = self._webhook_message(app_id, token, message_id)
+        if isinstance(msg, Answer):
+            return msg
         del self.messages[int(msg["id"])]
         return Answer(204)
+
+
+def _route_in(table: Sequence[tuple[str, re.Pattern[str], str, Callable[..., Answer]]], call: Call) -> Answer:
+    """Answer ``call`` from the first route of ``table`` matching its method and path (else 404)."""
+    for method, rx, template, handler in table:
+        m = rx.fullmatch(call.path)
+        if m and method == call.method:
+            call.route, call.params = template, m.groupdict()
+            return handler(call, **m.groupdict())
+    return Answer(404, discord_error(0, "404: Not Found"))
+
+
+def _under(key: str, answer: Answer) -> Answer:
+    """A form-error answer about a nested payload (a callback's ``data``), its errors moved under ``key``."""
+    body = answer.body
+    if isinstance(body, dict) and "errors" in body:
+        return Answer(answer.status, body | {"errors": {key: body["errors"]}})
+    return answer
 
 
 def _truthy(value: str | None) -> bool:
@@ -1591,69 +1805,75 @@ async def _read_body(request: web.Request, call: Call) -> None:
 
 
 # -- validation: what real Discord refuses, so bugs show up before production --------------------------------
+#
+# One function per kind of payload (message, components, command, choices, modal), called from every route
+# that accepts it. Errors come back as Discord words them: 400, code 50035 "Invalid Form Body", and an
+# ``errors`` tree naming each bad field, e.g. {"content": {"_errors": [{"code": "BASE_TYPE_MAX_LENGTH",
+# "message": "Must be 2000 or fewer in length."}]}} (discord.py flattens it to "content: Must be ...").
 
 _NAME_RX = re.compile(r"^[-_\w]{1,32}$")
+_EPOCH = dt.datetime(2015, 1, 1, tzinfo=dt.UTC)
 
 
-def _command_problems(cmd: JSON, depth: int = 0) -> JSON:
-    problems: JSON = {}
-    name = cmd.get("name", "")
-    ctype = cmd.get("type", 1)
-    if ctype in (1, None) or depth:
-        if not _NAME_RX.match(name) or name != name.lower():
-            problems["name"] = f"invalid name {name!r}"
-        desc = cmd.get("description", "")
-        if not 1 <= len(desc) <= 100:
-            problems["description"] = f"description of {name!r} must be 1-100 characters"
-    options = cmd.get("options") or []
-    if len(options) > 25:
-        problems["options"] = "at most 25 options"
-    seen_optional = False
-    for i, opt in enumerate(options):
-        if opt.get("type") in (1, 2):
-            sub = _command_problems(opt, depth + 1)
-        else:
-            sub = _command_problems({**opt, "options": []}, depth + 1)
-            if opt.get("required"):
-                if seen_optional:
-                    sub["required"] = "required options must come before optional ones"
-            else:
-                seen_optional = True
-            if len(opt.get("choices") or []) > 25:
-                sub["choices"] = "at most 25 choices"
-            if opt.get("choices") and opt.get("autocomplete"):
-                sub["autocomplete"] = "autocomplete and choices are exclusive"
-        if sub:
-            problems[f"options.{i}"] = sub
-    return problems
+class FormErrors:
+    """Discord's form-error tree, built field by field: ``add(("embeds", 0, "description"), code, text)``.
+
+    An empty path is an error about the request body itself (``{"_errors": [...]}``).
+    """
+
+    def __init__(self) -> None:
+        self.tree: JSON = {}
+
+    def add(self, path: Path, code: str, message: str) -> None:
+        node = self.tree
+        for key in path:
+            node = node.setdefault(str(key), {})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
+
+    def __bool__(self) -> bool:
+        return bool(self.tree)
+
+    def answer(self) -> Answer:
+        return Answer(400, discord_error(50035, "Invalid Form Body", self.tree))
 
 
-def _message_problems(body: JSON, files: list[UploadedFile], *, editing: bool = False) -> Answer | None:
+def _check_length(errors: FormErrors, path: Path, value: Sized, high: int, low: int = 0) -> None:
+    """Discord's length errors (for strings and arrays alike) unless ``low <= len(value) <= high``."""
+    if low <= len(value) <= high:
+        return
+    if low == 0:
+        errors.add(path, "BASE_TYPE_MAX_LENGTH", f"Must be {high} or fewer in length.")
+    else:
+        errors.add(path, "BASE_TYPE_BAD_LENGTH", f"Must be between {low} and {high} in length.")
+
+
+def _require(errors: FormErrors, path: Path) -> None:
+    errors.add(path, "BASE_TYPE_REQUIRED", "This field is required")
+
+
+def _message_problems(
+    body: JSON, files: Sequence[UploadedFile], *, empty_ok: bool = False, flags: int | None = None
+) -> Answer | None:
+    """Why Discord would refuse this message payload (create, edit, callback data, webhook), or None.
+
+    ``flags`` are the message's flags when they are not the body's (an edit keeps the message's).
+    """
     content = body.get("content") or ""
     embeds = body.get("embeds") or []
-    errors: JSON = {}
-    if len(content) > 2000:
-        errors["content"] = f"must be 2000 or fewer in length (got {len(content)})"
-    if len(embeds) > 10:
-        errors["embeds"] = "at most 10 embeds"
-    total = 0
-    for i, e in enumerate(embeds):
-        size = sum(len(str(e.get(k) or "")) for k in ("title", "description")) + sum(
-            len(f.get("name", "")) + len(f.get("value", "")) for f in e.get("fields") or []
-        )
-        total += size
-        if len(e.get("description") or "") > 4096:
-            errors[f"embeds.{i}.description"] = "must be 4096 or fewer in length"
-        if len(e.get("fields") or []) > 25:
-            errors[f"embeds.{i}.fields"] = "at most 25 fields"
-    if total > 6000:
-        errors["embeds"] = "embeds exceed 6000 characters in total"
-    if len(files) > 10:
-        errors["files"] = "at most 10 files"
-    if not int(body.get("flags") or 0) & (1 << 15) and len(body.get("components") or []) > 5:
-        errors["components"] = "at most 5 action rows"
+    components = body.get("components") or []
+    mflags = int(body.get("flags") or 0) if flags is None else flags
+    errors = FormErrors()
+    _check_length(errors, ("content",), content, 2000)
+    _embeds_problems(embeds, errors)
+    _check_length(errors, ("files",), files, 10)
+    _components_problems(components, errors, v2=bool(mflags & IS_COMPONENTS_V2))
+    nonce = body.get("nonce")
+    if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (str, int))):
+        errors.add(("nonce",), "NONCE_TYPE_INVALID_TYPE", "This field must be a string or integer.")
+    elif isinstance(nonce, str) and len(nonce) > 25:
+        errors.add(("nonce",), "NONCE_TYPE_TOO_LONG", "Must be 25 or fewer characters long.")
     if errors:
-        return Answer(400, discord_error(50035, "Invalid Form Body", errors))
+        return errors.answer()
     if any(len(f.data) > ATTACHMENT_SIZE_LIMIT for f in files):
         return Answer(413, discord_error(40005, "Request entity too large"))
     empty = not (
@@ -1661,26 +1881,214 @@ def _message_problems(body: JSON, files: list[UploadedFile], *, editing: bool = 
         or embeds
         or files
         or body.get("attachments")
-        or body.get("components")
+        or components
         or body.get("sticker_ids")
         or body.get("poll")
     )
-    if empty and not editing:
+    if empty and not empty_ok:
         return Answer(400, discord_error(50006, "Cannot send an empty message"))
     return None
 
 
-def _choices_problems(choices: Any) -> str | None:
-    if not isinstance(choices, list):
-        return "choices must be a list"
-    if len(choices) > 25:
-        return f"at most 25 choices (got {len(choices)})"
-    for c in choices:
-        if not 1 <= len(str(c.get("name", ""))) <= 100:
-            return f"choice name must be 1-100 characters: {c!r}"
-        if isinstance(c.get("value"), str) and len(c["value"]) > 100:
-            return f"choice value must be at most 100 characters: {c!r}"
+def _embeds_problems(embeds: Sequence[JSON], errors: FormErrors) -> None:
+    _check_length(errors, ("embeds",), embeds, 10)
+    total = 0
+    for i, e in enumerate(embeds):
+        fields = e.get("fields") or []
+        texts = [e.get("title"), e.get("description"), (e.get("footer") or {}).get("text")]
+        texts += [
+            (e.get("author") or {}).get("name"),
+            *(t for f in fields for t in (f.get("name"), f.get("value"))),
+        ]
+        total += sum(len(str(t or "")) for t in texts)
+        _check_length(errors, ("embeds", i, "description"), str(e.get("description") or ""), 4096)
+        _check_length(errors, ("embeds", i, "fields"), fields, 25)
+    if total > 6000:
+        errors.add(("embeds",), "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000")
+
+
+def _components_problems(
+    components: Sequence[JSON], errors: FormErrors, path: Path = ("components",), *, v2: bool = False
+) -> None:
+    """What Discord refuses in a message's or modal's component tree.
+
+    At most 5 top-level action rows (components v2 lifts that); custom ids 1-100 characters and unique in
+    the whole tree, disabled or not; rows at most 5 wide (a button is 1, a select or text input 5); and
+    each button and select on its own (see :func:`_button_problems`, :func:`_select_problems`).
+    """
+    if not v2:
+        _check_length(errors, path, components, 5)
+    seen: set[str] = set()
+    for c, where in walk_components(components, path):
+        if "custom_id" in c:
+            custom_id = str(c["custom_id"])
+            _check_length(errors, (*where, "custom_id"), custom_id, 100, low=1)
+            if custom_id in seen:
+                errors.add(
+                    (*where, "custom_id"),
+                    "COMPONENT_CUSTOM_ID_DUPLICATED",
+                    "Component custom id cannot be duplicated",
+                )
+            seen.add(custom_id)
+        if c.get("type") == ACTION_ROW:
+            width = 0
+            for i, child in enumerate(c.get("components") or []):
+                width += 1 if child.get("type") == BUTTON else 5
+                if width > 5:
+                    errors.add(
+                        (*where, "components", i),
+                        "COMPONENT_LAYOUT_WIDTH_EXCEEDED",
+                        "The specified component exceeds the maximum width",
+                    )
+        elif c.get("type") == BUTTON:
+            _button_problems(c, errors, where)
+        elif c.get("type") in SELECT_TYPES:
+            _select_problems(c, errors, where)
+
+
+def _button_problems(button: JSON, errors: FormErrors, path: Path) -> None:
+    """Label at most 80; a link button (style 5) needs a url and no custom id; every other style but
+    premium (6) needs a custom id."""
+    _check_length(errors, (*path, "label"), str(button.get("label") or ""), 80)
+    style = button.get("style")
+    if style == LINK_BUTTON:
+        if not button.get("url"):
+            _require(errors, (*path, "url"))
+        if "custom_id" in button:
+            errors.add(
+                (*path, "custom_id"),
+                "BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE",
+                "A custom id and url cannot both be specified",
+            )
+    elif style != PREMIUM_BUTTON and "custom_id" not in button:
+        errors.add((*path, "custom_id"), "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED", "A custom id is required")
+
+
+def _select_problems(select: JSON, errors: FormErrors, path: Path) -> None:
+    """min_values 0-25, max_values 1-25; a string select has 1-25 options, at least max_values and
+    min_values of them, with labels and values 1-100 characters, descriptions up to 100, values unique."""
+    low, high = int(select.get("min_values", 1)), int(select.get("max_values", 1))
+    for key, value, floor in (("min_values", low, 0), ("max_values", high, 1)):
+        if value < floor:
+            errors.add(
+                (*path, key), "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {floor}."
+            )
+        elif value > 25:
+            errors.add((*path, key), "NUMBER_TYPE_MAX", "int value should be less than or equal to 25.")
+    _check_length(errors, (*path, "placeholder"), str(select.get("placeholder") or ""), 150)
+    if select.get("type") != STRING_SELECT:
+        return
+    if "options" not in select:
+        _require(errors, (*path, "options"))
+        return
+    options = select["options"]
+    _check_length(errors, (*path, "options"), options, 25, low=1)
+    in_range = 0 <= low <= 25 and 1 <= high <= 25  # else those errors come alone
+    if in_range and options and high > len(options):
+        errors.add((*path, "options"), "BASE_TYPE_MIN_LENGTH", f"Must be {high} or more in length.")
+    if in_range and options and low > len(options):
+        message = f"int value should be less than or equal to {len(options)}."
+        errors.add((*path, "min_values"), "NUMBER_TYPE_MAX", message)
+    values: set[str] = set()
+    for i, opt in enumerate(options):
+        here = (*path, "options", i)
+        _check_length(errors, (*here, "label"), str(opt.get("label") or ""), 100, low=1)
+        _check_length(errors, (*here, "value"), str(opt.get("value") or ""), 100, low=1)
+        _check_length(errors, (*here, "description"), str(opt.get("description") or ""), 100)
+        if opt.get("value") in values:
+            errors.add(
+                (*here, "value"),
+                "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
+                "The specified option value is already used",
+            )
+        values.add(opt.get("value"))
+
+
+def _modal_problems(data: JSON, errors: FormErrors, path: Path) -> None:
+    """A modal needs a custom id (1-100), a title (1-45) and 1-5 components (checked as components)."""
+    for key, high in (("custom_id", 100), ("title", 45)):
+        if not data.get(key):
+            _require(errors, (*path, key))
+        else:
+            _check_length(errors, (*path, key), str(data[key]), high)
+    if not data.get("components"):
+        _require(errors, (*path, "components"))
+    else:
+        _components_problems(data["components"], errors, (*path, "components"))
+
+
+def _command_problems(cmd: JSON, errors: FormErrors, path: Path, depth: int = 0) -> None:
+    """What Discord refuses in a command being registered (``depth`` 0) or one of its options.
+
+    Chat-input names (and their localizations) are 1-32 lowercase word characters or dashes; descriptions
+    (and localizations) 1-100 characters; at most 25 options, subcommands or subcommand groups at each
+    level; required options first; choices as in :func:`_choices_problems`, and not with autocomplete.
+    """
+    chat_input = cmd.get("type", 1) in (1, None) or depth > 0
+    names = [(("name",), cmd.get("name", ""))]
+    names += [(("name_localizations", k), v) for k, v in (cmd.get("name_localizations") or {}).items()]
+    for where, name in names:
+        if not chat_input:  # user and message commands: free text
+            _check_length(errors, (*path, *where), name, 32, low=1)
+        elif not _NAME_RX.match(name) or name != name.lower():
+            errors.add((*path, *where), "APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid")
+    if chat_input:
+        texts = [(("description",), cmd.get("description", ""))]
+        texts += [
+            (("description_localizations", k), v)
+            for k, v in (cmd.get("description_localizations") or {}).items()
+        ]
+        for where, text in texts:
+            _check_length(errors, (*path, *where), text, 100, low=1)
+    options = cmd.get("options") or []
+    _check_length(errors, (*path, "options"), options, 25)
+    seen_optional = False
+    for i, opt in enumerate(options):
+        here = (*path, "options", i)
+        if opt.get("type") in (1, 2):  # a subcommand or a group: a command of its own
+            _command_problems(opt, errors, here, depth + 1)
+            continue
+        _command_problems({**opt, "options": []}, errors, here, depth + 1)
+        if opt.get("required"):
+            if seen_optional:
+                errors.add(
+                    (*here, "required"),
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options",
+                )
+        else:
+            seen_optional = True
+        if "choices" in opt:
+            _choices_problems(opt["choices"], errors, (*here, "choices"))
+        if opt.get("choices") and opt.get("autocomplete"):
+            errors.add(
+                (*here, "autocomplete"),
+                "APPLICATION_COMMAND_OPTION_AUTOCOMPLETE_CHOICES",
+                "Autocomplete and choices cannot both be set",
+            )
+
+
+def _too_many_commands(commands: Sequence[JSON]) -> Answer | None:
+    """At most 100 chat-input, 15 user and 15 message commands per scope: 400 / 30032 beyond."""
+    counts = collections.Counter(int(c.get("type") or 1) for c in commands)
+    for ctype, limit in COMMAND_LIMITS.items():
+        if counts[ctype] > limit:
+            return Answer(
+                400, discord_error(30032, f"Maximum number of application commands reached ({limit})")
+            )
     return None
+
+
+def _choices_problems(choices: Any, errors: FormErrors, path: Path) -> None:
+    """Autocomplete results and registered option choices: at most 25, names 1-100, string values <= 100."""
+    if not isinstance(choices, list):
+        _require(errors, path)
+        return
+    _check_length(errors, path, choices, 25)
+    for i, c in enumerate(choices):
+        _check_length(errors, (*path, i, "name"), str(c.get("name", "")), 100, low=1)
+        if isinstance(c.get("value"), str):
+            _check_length(errors, (*path, i, "value"), c["value"], 100)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -2614,9 +3022,16 @@ def make_test_bot(intents: discord.Intents | None = None, **kwargs: Any) -> comm
 
 __all__ = [
     "ATTACHMENT_SIZE_LIMIT",
+    "CALLBACK_DEADLINE",
+    "COMMAND_LIMITS",
     "EPHEMERAL",
+    "IS_COMPONENTS_V2",
     "LOADING",
+    "NONCE_WINDOW",
+    "PIN_LIMIT",
     "TASK_PREFIXES",
+    "TEST_PREFIX",
+    "TOKEN_LIFETIME",
     "Answer",
     "BotHandle",
     "Call",
@@ -2627,6 +3042,7 @@ __all__ = [
     "FakeGuild",
     "FakeRole",
     "FakeUser",
+    "FormErrors",
     "InteractionFactory",
     "Opt",
     "Reply",
@@ -2644,4 +3060,5 @@ __all__ = [
     "png_size",
     "pointed_at",
     "running_bot",
+    "walk_components",
 ]

@@ -6,12 +6,13 @@ The bot is real discord.py; only Discord is fake. Each test starts a fresh fake 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import struct
 import zlib
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,8 +23,14 @@ from discord import app_commands
 from discord.ext import commands
 from discord_fake import (
     EPHEMERAL,
+    JSON,
+    NONCE_WINDOW,
+    PIN_LIMIT,
+    TOKEN_LIFETIME,
     BotHandle,
+    Call,
     FakeDiscord,
+    InteractionFactory,
     Opt,
     Upload,
     World,
@@ -692,9 +699,921 @@ async def test_fake_refuses_what_discord_refuses() -> None:
 
 def test_option_type_can_be_forced() -> None:
     fake = FakeDiscord()
-    from discord_fake import InteractionFactory
-
     payload = InteractionFactory(fake).slash("x", {"n": Opt(10, 2), "who": fake.world.user("bob")})
     opts = {o["name"]: o for o in payload["data"]["options"]}
     assert opts["n"] == {"name": "n", "type": 10, "value": 2.0}
     assert opts["who"]["type"] == 6 and opts["who"]["value"] in payload["data"]["resolved"]["members"]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# What the fake refuses, as Discord does: the status, the code, and the field named in "errors"
+# ------------------------------------------------------------------------------------------------------------
+
+ACCEPTED = (200, None, {})
+
+
+def flat_errors(errors: Mapping[str, Any], prefix: str = "") -> dict[str, list[str]]:
+    """Discord's nested form errors as ``{"components.0.components.1.custom_id": ["COMPONENT_..."]}``."""
+    out: dict[str, list[str]] = {}
+    for key, value in errors.items():
+        if key == "_errors":
+            out[prefix] = [e["code"] for e in value]
+        else:
+            out |= flat_errors(value, f"{prefix}.{key}" if prefix else key)
+    return out
+
+
+def verdict(call: Call) -> tuple[int, int | None, dict[str, list[str]]]:
+    """(HTTP status, Discord error code, flattened form errors) of a call; ``ACCEPTED`` for a 200."""
+    body = call.response if isinstance(call.response, dict) and not call.ok else {}
+    return call.status, body.get("code"), flat_errors(body.get("errors") or {})
+
+
+def form_error(errors: dict[str, list[str]], under: str = "") -> tuple[int, int, dict[str, list[str]]]:
+    """The verdict of a 400 / 50035 "Invalid Form Body" naming these fields (each under ``under``)."""
+    return 400, 50035, {f"{under}.{k}" if under else k: v for k, v in errors.items()}
+
+
+RAW_PATHS = ["channel", "dm", "edit", "callback", "update", "followup", "deferred_followup", "webhook_edit"]
+
+
+async def send_raw(fake: FakeDiscord, path: str, body: JSON) -> Call:
+    """Send a message payload with aiohttp (for what discord.py will not send) by one of ``RAW_PATHS``;
+    returns the recorded call that carried it. Callbacks carry it as their ``data``."""
+    api, general = fake.base_url, fake.world.channel("general").id
+    async with aiohttp.ClientSession() as session:
+
+        async def request(method: str, url: str, payload: JSON) -> Any:
+            async with session.request(method, url, json=payload) as r:
+                return await r.json() if r.status == 200 else None
+
+        channel = f"{api}/channels/{general}/messages"
+        if path == "channel":
+            await request("POST", channel, body)
+        elif path == "dm":
+            dm = fake.dm_channel_id(fake.world.user("alice"))
+            await request("POST", f"{api}/channels/{dm}/messages", body)
+        elif path == "edit":
+            before = await request("POST", channel, {"content": "before"})
+            await request("PATCH", f"{channel}/{before['id']}", body)
+        else:
+            factory = InteractionFactory(fake)
+            payload = factory.click("raw:button") if path == "update" else factory.slash("raw")
+            fake.register_interaction(payload)
+            callback = f"{api}/interactions/{payload['id']}/{payload['token']}/callback?with_response=1"
+            webhook = f"{api}/webhooks/{fake.world.application_id}/{payload['token']}"
+            if path in ("callback", "update"):
+                await request("POST", callback, {"type": 4 if path == "callback" else 7, "data": body})
+            else:
+                first = {"type": 5} if path == "deferred_followup" else {"type": 4, "data": {"content": "ok"}}
+                await request("POST", callback, first)
+                if path == "webhook_edit":
+                    await request("PATCH", f"{webhook}/messages/@original", body)
+                else:
+                    await request("POST", f"{webhook}?wait=1", body)
+    return fake.calls[-1]
+
+
+def data_prefix(route: str) -> str:
+    """Callback refusals name their fields under "data" (the callback body is {"type": .., "data": ..})."""
+    return "data" if route in ("callback", "update") else ""
+
+
+def button(custom_id: str | None = "go", **extra: Any) -> JSON:
+    out: JSON = {"type": 2, "style": 1, "label": "Go"} | extra
+    if custom_id is not None:
+        out["custom_id"] = custom_id
+    return out
+
+
+def rows(n: int) -> list[JSON]:
+    return [{"type": 1, "components": [button(f"b{i}")]} for i in range(n)]
+
+
+# (within the limit, beyond it, the errors beyond it)
+RAW_CASES: dict[str, tuple[JSON, JSON, dict[str, list[str]]]] = {
+    "embeds": (
+        {"embeds": [{"title": "t"}] * 10},
+        {"embeds": [{"title": "t"}] * 11},
+        {"embeds": ["BASE_TYPE_MAX_LENGTH"]},
+    ),
+    "embed size": (  # the footer counts towards the 6000 characters
+        {"embeds": [{"description": "d" * 4000, "footer": {"text": "f" * 2000}}]},
+        {"embeds": [{"description": "d" * 4000, "footer": {"text": "f" * 2001}}]},
+        {"embeds": ["MAX_EMBED_SIZE_EXCEEDED"]},
+    ),
+    "action rows": (
+        {"components": rows(5)},
+        {"components": rows(6)},
+        {"components": ["BASE_TYPE_MAX_LENGTH"]},
+    ),
+}
+
+
+def named_cases(argnames: tuple[str, str], cases: Sequence[tuple[str, Any, Any]]) -> pytest.MarkDecorator:
+    """``parametrize`` over ``(name, a, b)`` cases, each named in the test id."""
+    return pytest.mark.parametrize(argnames, [case[1:] for case in cases], ids=[case[0] for case in cases])
+
+
+#: Each limit is tried just within and just beyond.
+within_or_beyond = pytest.mark.parametrize("over", [False, True], ids=["within", "beyond"])
+
+
+@within_or_beyond
+@pytest.mark.parametrize("case", list(RAW_CASES))
+@pytest.mark.parametrize("path", RAW_PATHS)
+async def test_every_path_refuses_too_many_embeds_or_action_rows(path: str, case: str, over: bool) -> None:
+    within, beyond, errors = RAW_CASES[case]
+    async with FakeDiscord() as fake:
+        call = await send_raw(fake, path, {"content": "x"} | (beyond if over else within))
+    assert verdict(call) == (form_error(errors, data_prefix(path)) if over else ACCEPTED)
+
+
+@dataclass
+class Outbox:
+    """What the /say bot sends (keyword arguments of ``send``; edits get ``files`` as ``attachments``)."""
+
+    kwargs: dict[str, Any] = field(default_factory=dict)
+    refused: list[discord.HTTPException] = field(default_factory=list)
+
+    @property
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {("attachments" if k == "files" else k): v for k, v in self.kwargs.items()}
+
+    @contextlib.contextmanager
+    def catching(self) -> Iterator[None]:
+        try:
+            yield
+        except discord.HTTPException as e:
+            self.refused.append(e)
+
+
+SAY_ROUTES = [
+    "callback",  # interaction.response.send_message (callback type 4)
+    "update",  # interaction.response.edit_message, from a button (type 7)
+    "followup",  # interaction.followup.send after a reply
+    "deferred_followup",  # ... after defer(thinking=True): replaces the thinking message
+    "edit_original",  # interaction.edit_original_response (webhook edit)
+    "channel",  # channel.send
+    "edit_message",  # message.edit
+    "dm",  # user.send
+]
+
+
+class UpdateView(discord.ui.View):
+    def __init__(self, outbox: Outbox) -> None:
+        super().__init__(timeout=None)
+        self.outbox = outbox
+
+    @discord.ui.button(label="Update", custom_id="say:update")
+    async def update(self, interaction: discord.Interaction, button: discord.ui.Button[UpdateView]) -> None:
+        with self.outbox.catching():
+            await interaction.response.edit_message(**self.outbox.edit_kwargs)
+
+
+def say_bot(outbox: Outbox) -> commands.Bot:
+    """A bot that sends ``outbox.kwargs`` by the route it is told, recording what Discord refused."""
+    bot = make_test_bot()
+    bot.add_view(UpdateView(outbox))
+
+    @bot.tree.command(name="say", description="Send the outbox by one route")
+    async def say(interaction: discord.Interaction, route: str) -> None:
+        channel = interaction.channel
+        assert isinstance(channel, discord.TextChannel)
+        with outbox.catching():
+            if route == "callback":
+                await interaction.response.send_message(**outbox.kwargs)
+                return
+            if route == "deferred_followup":
+                await interaction.response.defer(thinking=True)
+                await interaction.followup.send(**outbox.kwargs)
+                return
+            await interaction.response.send_message("On it.", ephemeral=True)
+            if route == "followup":
+                await interaction.followup.send(**outbox.kwargs)
+            elif route == "edit_original":
+                await interaction.edit_original_response(**outbox.edit_kwargs)
+            elif route == "channel":
+                await channel.send(**outbox.kwargs)
+            elif route == "edit_message":
+                await (await channel.send("before")).edit(**outbox.edit_kwargs)
+            elif route == "dm":
+                await interaction.user.send(**outbox.kwargs)
+
+    return bot
+
+
+def buttons(*custom_ids: str) -> discord.ui.View:
+    view = discord.ui.View()
+    for custom_id in custom_ids:
+        view.add_item(discord.ui.Button(label="Go", custom_id=custom_id))
+    return view
+
+
+def maps(n: int) -> list[discord.File]:
+    return [discord.File(io.BytesIO(tiny_png()), filename=f"map{i}.png") for i in range(n)]
+
+
+# (the keyword arguments within or beyond the limit, the errors beyond it)
+SAY_CASES: dict[str, tuple[Callable[[bool], dict[str, Any]], dict[str, list[str]]]] = {
+    "duplicate custom id": (
+        lambda over: {"content": "Pick", "view": buttons("twin", "twin" if over else "other")},
+        {"components.0.components.1.custom_id": ["COMPONENT_CUSTOM_ID_DUPLICATED"]},
+    ),
+    "content": (
+        lambda over: {"content": "x" * (2001 if over else 2000)},
+        {"content": ["BASE_TYPE_MAX_LENGTH"]},
+    ),
+    "files": (
+        lambda over: {"content": "Maps", "files": maps(11 if over else 10)},
+        {"files": ["BASE_TYPE_MAX_LENGTH"]},
+    ),
+}
+
+
+@within_or_beyond
+@pytest.mark.parametrize("case", list(SAY_CASES))
+@pytest.mark.parametrize("route", SAY_ROUTES)
+async def test_every_route_refuses_duplicate_ids_long_content_and_too_many_files(
+    route: str, case: str, over: bool
+) -> None:
+    make_kwargs, errors = SAY_CASES[case]
+    outbox = Outbox()
+    async with running_bot(lambda: say_bot(outbox)) as h:
+        outbox.kwargs = make_kwargs(over)
+        done = await h.feed(h.click("say:update") if route == "update" else h.slash("say", {"route": route}))
+    refused = [c for c in done.calls if not c.ok]
+    if not over:
+        assert refused == [] and outbox.refused == []
+        return
+    [call] = refused
+    assert verdict(call) == form_error(errors, data_prefix(route))
+    assert [(e.status, e.code) for e in outbox.refused] == [(400, 50035)]
+
+
+def text_channel(h: BotHandle, name: str = "general") -> discord.TextChannel:
+    """The bot's own view of a guild text channel."""
+    channel = h.bot.get_channel(h.world.channel(name).id)
+    assert isinstance(channel, discord.TextChannel)
+    return channel
+
+
+async def send_in_general(h: BotHandle, **kwargs: Any) -> Call:
+    """``channel.send(**kwargs)`` through discord.py in #general; the call, accepted or refused."""
+    with contextlib.suppress(discord.HTTPException):
+        await text_channel(h).send(**kwargs)
+    return h.fake.calls_to("POST", "/channels/{channel_id}/messages")[-1]
+
+
+def select(**kwargs: Any) -> discord.ui.View:
+    kwargs.setdefault("options", options(3))
+    return discord.ui.View().add_item(discord.ui.Select(custom_id="pick", **kwargs))
+
+
+def options(n: int, length: int = 0) -> list[discord.SelectOption]:
+    """``n`` options; or, with ``length``, one whose label, value and description are that long."""
+    if length:
+        return [discord.SelectOption(label="l" * length, value="v" * length, description="d" * length)]
+    return [discord.SelectOption(label=f"Town {i}", value=f"t{i}") for i in range(n)]
+
+
+def labelled(label: str) -> discord.ui.View:
+    return discord.ui.View().add_item(discord.ui.Button(label=label, custom_id="go"))
+
+
+FIRST = "components.0.components.0"  # the first component of the first row
+DISCORD_PY_COMPONENT_CASES: list[tuple[str, Callable[[], discord.ui.View], dict[str, list[str]]]] = [
+    ("custom id of 100", lambda: buttons("c" * 100), {}),
+    ("custom id of 101", lambda: buttons("c" * 101), {f"{FIRST}.custom_id": ["BASE_TYPE_BAD_LENGTH"]}),
+    ("button label of 80", lambda: labelled("l" * 80), {}),
+    ("button label of 81", lambda: labelled("l" * 81), {f"{FIRST}.label": ["BASE_TYPE_MAX_LENGTH"]}),
+    ("5 buttons in a row", lambda: buttons(*"abcde"), {}),
+    (
+        "a link button",
+        lambda: discord.ui.View().add_item(discord.ui.Button(label="Rules", url="https://x.y")),
+        {},
+    ),
+    ("25 options", lambda: select(options=options(25)), {}),
+    ("26 options", lambda: select(options=options(26)), {f"{FIRST}.options": ["BASE_TYPE_BAD_LENGTH"]}),
+    ("no options", lambda: select(options=[]), {f"{FIRST}.options": ["BASE_TYPE_REQUIRED"]}),
+    ("min 0, max 25 of 25", lambda: select(options=options(25), min_values=0, max_values=25), {}),
+    ("min_values -1", lambda: select(min_values=-1), {f"{FIRST}.min_values": ["NUMBER_TYPE_MIN"]}),
+    (
+        "min_values 26",
+        lambda: select(min_values=26, max_values=25),
+        {f"{FIRST}.min_values": ["NUMBER_TYPE_MAX"]},
+    ),
+    ("max_values 0", lambda: select(max_values=0), {f"{FIRST}.max_values": ["NUMBER_TYPE_MIN"]}),
+    (
+        "max_values 26",
+        lambda: select(options=options(25), max_values=26),
+        {f"{FIRST}.max_values": ["NUMBER_TYPE_MAX"]},
+    ),
+    ("max_values 3 of 3", lambda: select(max_values=3), {}),
+    ("max_values 4 of 3", lambda: select(max_values=4), {f"{FIRST}.options": ["BASE_TYPE_MIN_LENGTH"]}),
+    (
+        "min_values 4 of 3",
+        lambda: select(min_values=4, max_values=3),
+        {f"{FIRST}.min_values": ["NUMBER_TYPE_MAX"]},
+    ),
+    ("option texts of 100", lambda: select(options=options(1, length=100)), {}),
+    (
+        "option texts of 101",
+        lambda: select(options=options(1, length=101)),
+        {
+            f"{FIRST}.options.0.label": ["BASE_TYPE_BAD_LENGTH"],
+            f"{FIRST}.options.0.value": ["BASE_TYPE_BAD_LENGTH"],
+            f"{FIRST}.options.0.description": ["BASE_TYPE_MAX_LENGTH"],
+        },
+    ),
+    (
+        "duplicate option values",
+        lambda: select(options=[discord.SelectOption(label=t, value="same") for t in ("A", "B")]),
+        {f"{FIRST}.options.1.value": ["SELECT_COMPONENT_OPTION_VALUE_DUPLICATED"]},
+    ),
+    ("placeholder of 150", lambda: select(placeholder="p" * 150), {}),
+    (
+        "placeholder of 151",
+        lambda: select(placeholder="p" * 151),
+        {f"{FIRST}.placeholder": ["BASE_TYPE_MAX_LENGTH"]},
+    ),
+]
+
+
+@named_cases(("view", "errors"), DISCORD_PY_COMPONENT_CASES)
+async def test_components_that_discord_py_sends_but_discord_refuses(
+    plain: BotHandle, view: Callable[[], discord.ui.View], errors: dict[str, list[str]]
+) -> None:
+    call = await send_in_general(plain, content="Choose", view=view())
+    assert verdict(call) == (form_error(errors) if errors else ACCEPTED)
+
+
+def v2_container(*children: JSON) -> JSON:
+    return {"type": 17, "components": list(children)}
+
+
+RAW_COMPONENT_CASES: list[tuple[str, JSON, dict[str, list[str]]]] = [
+    (
+        "button without custom id",
+        {"components": [{"type": 1, "components": [button(None)]}]},
+        {f"{FIRST}.custom_id": ["BUTTON_COMPONENT_CUSTOM_ID_REQUIRED"]},
+    ),
+    (
+        "link button without url",
+        {"components": [{"type": 1, "components": [button(None, style=5)]}]},
+        {f"{FIRST}.url": ["BASE_TYPE_REQUIRED"]},
+    ),
+    (
+        "link button with a custom id",
+        {"components": [{"type": 1, "components": [button("go", style=5, url="https://x.y")]}]},
+        {f"{FIRST}.custom_id": ["BUTTON_COMPONENT_CUSTOM_ID_URL_MUTUALLY_EXCLUSIVE"]},
+    ),
+    (
+        "6 buttons in a row",
+        {"components": [{"type": 1, "components": [button(f"b{i}") for i in range(6)]}]},
+        {"components.0.components.5": ["COMPONENT_LAYOUT_WIDTH_EXCEEDED"]},
+    ),
+    (
+        "a select and a button in a row",
+        {"components": [{"type": 1, "components": [{"type": 5, "custom_id": "who"}, button()]}]},
+        {"components.0.components.1": ["COMPONENT_LAYOUT_WIDTH_EXCEEDED"]},
+    ),
+    (
+        "a button and a select in a row",
+        {"components": [{"type": 1, "components": [button(), {"type": 5, "custom_id": "who"}]}]},
+        {"components.0.components.1": ["COMPONENT_LAYOUT_WIDTH_EXCEEDED"]},
+    ),
+    (
+        "duplicate ids deep in a components v2 message",
+        {
+            "flags": 1 << 15,
+            "components": [
+                v2_container(
+                    {"type": 1, "components": [button("a")]},
+                    {"type": 9, "components": [{"type": 10, "content": "x"}], "accessory": button("a")},
+                )
+            ],
+        },
+        {"components.0.components.1.accessory.custom_id": ["COMPONENT_CUSTOM_ID_DUPLICATED"]},
+    ),
+    ("6 containers in a components v2 message", {"flags": 1 << 15, "components": [v2_container()] * 6}, {}),
+]
+
+
+@named_cases(("body", "errors"), RAW_COMPONENT_CASES)
+async def test_components_that_only_a_raw_request_can_send(body: JSON, errors: dict[str, list[str]]) -> None:
+    async with FakeDiscord() as fake:
+        call = await send_raw(fake, "channel", body)
+    assert verdict(call) == (form_error(errors) if errors else ACCEPTED)
+
+
+def modal_bot(title: str, custom_ids: Sequence[str]) -> commands.Bot:
+    bot = make_test_bot()
+
+    @bot.tree.command(name="ask", description="Opens a modal")
+    async def ask(interaction: discord.Interaction) -> None:
+        modal: discord.ui.Modal = discord.ui.Modal(title=title)
+        for custom_id in custom_ids:
+            modal.add_item(discord.ui.TextInput(label=custom_id, custom_id=custom_id))
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.response.send_modal(modal)
+
+    return bot
+
+
+@pytest.mark.parametrize(
+    ("title", "custom_ids", "errors"),
+    [
+        ("t" * 45, ("a", "b"), {}),
+        ("t" * 46, ("a", "b"), {"data.title": ["BASE_TYPE_MAX_LENGTH"]}),
+        (
+            "Rename",
+            ("a", "a"),
+            {"data.components.1.components.0.custom_id": ["COMPONENT_CUSTOM_ID_DUPLICATED"]},
+        ),
+    ],
+    ids=["title of 45", "title of 46", "duplicate custom id"],
+)
+async def test_modals_are_checked_like_messages(
+    title: str, custom_ids: Sequence[str], errors: dict[str, list[str]]
+) -> None:
+    async with running_bot(lambda: modal_bot(title, custom_ids)) as h:
+        done = await h.feed(h.slash("ask"))
+    assert verdict(done.reply.call) == ((400, 50035, errors) if errors else ACCEPTED)
+
+
+async def test_a_callback_type_that_does_not_fit_the_interaction_is_refused() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as s:
+        for rtype, expected in ((4, (400, 50035, {"type": ["BASE_TYPE_CHOICES"]})), (8, (204, None, {}))):
+            payload = InteractionFactory(fake).autocomplete("find", {"town": "li"}, focused="town")
+            fake.register_interaction(payload)
+            url = f"{fake.base_url}/interactions/{payload['id']}/{payload['token']}/callback"
+            async with s.post(url, json={"type": rtype, "data": {"content": "hi", "choices": []}}):
+                pass
+            assert verdict(fake.calls[-1]) == expected
+
+
+# -- nonces --------------------------------------------------------------------------------------------------
+
+
+async def test_a_nonce_is_at_most_25_characters(plain: BotHandle) -> None:
+    assert verdict(await send_in_general(plain, content="x", nonce="n" * 25)) == ACCEPTED
+    refused = await send_in_general(plain, content="x", nonce="n" * 26)
+    assert verdict(refused) == form_error({"nonce": ["NONCE_TYPE_TOO_LONG"]})
+    async with FakeDiscord() as fake:  # discord.py sends str(nonce): only a raw request sends another type
+        wrong = await send_raw(fake, "channel", {"content": "x", "nonce": ["n"]})
+        assert verdict(wrong) == form_error({"nonce": ["NONCE_TYPE_INVALID_TYPE"]})
+
+
+async def test_enforce_nonce_returns_the_first_message_for_5_minutes(plain: BotHandle) -> None:
+    fake, channel, other = plain.fake, text_channel(plain), text_channel(plain, "game-1")
+    first = await channel.send("Turn 3 begins", nonce="turn-3")
+    retry = await channel.send("Turn 3 begins (retry)", nonce="turn-3")  # discord.py sets enforce_nonce
+    assert retry.id == first.id and retry.content == "Turn 3 begins"
+    assert [c.body["enforce_nonce"] for c in fake.posts_with_nonce("turn-3")] == [True, True]
+    [stored] = fake.messages_with_nonce("turn-3")
+    assert stored["nonce"] == "turn-3" and len(fake.messages_in(channel.id)) == 1
+    elsewhere = await other.send("Turn 3 begins", nonce="turn-3")  # another channel: a new message
+    assert elsewhere.id != first.id
+    fake.advance(NONCE_WINDOW + 1)
+    later = await channel.send("Turn 3 begins", nonce="turn-3")
+    assert later.id != first.id and len(fake.messages_with_nonce("turn-3")) == 3
+    assert len(fake.posts_with_nonce("turn-3")) == 4
+
+
+async def test_integer_nonces_and_posts_without_enforce_nonce() -> None:
+    async with FakeDiscord() as fake:
+        for _ in range(2):
+            await send_raw(fake, "channel", {"content": "x", "nonce": 12345, "enforce_nonce": True})
+        for _ in range(2):
+            await send_raw(fake, "channel", {"content": "y", "nonce": 777})
+    assert [c.status for c in fake.calls] == [200] * 4
+    assert len(fake.messages_with_nonce(12345)) == 1 and len(fake.posts_with_nonce("12345")) == 2
+    assert len(fake.messages_with_nonce(777)) == 2  # without enforce_nonce, Discord creates both
+
+
+# -- the clock: late answers and expired tokens -------------------------------------------------------------
+
+
+async def test_the_clock_moves_with_advance_and_only_forward() -> None:
+    async with FakeDiscord(clock=lambda: 100.0) as fake, aiohttp.ClientSession() as s:
+        assert fake.now() == 100.0
+        fake.advance(4)
+        assert fake.now() == 104.0
+        with pytest.raises(ValueError, match="forward"):
+            fake.advance(-1)
+        payload = InteractionFactory(fake).slash("x")
+        fake.register_interaction(payload)
+        fake.advance(2)
+        fake.register_interaction(payload)  # a duplicate delivery keeps the first registration's age
+        fake.advance(2)  # 4 s after the first, 2 after the duplicate: late
+        url = f"{fake.base_url}/interactions/{payload['id']}/{payload['token']}/callback"
+        await (await s.post(url, json={"type": 4, "data": {"content": "hi"}})).read()
+    assert verdict(fake.calls[-1]) == (404, 10062, {})
+
+
+def slow_bot(fake: FakeDiscord, codes: list[tuple[int, int]]) -> commands.Bot:
+    """Commands that let the fake's clock run before answering, and record what Discord refused."""
+    bot = make_test_bot()
+
+    @bot.tree.command(name="late", description="Answers after a while")
+    async def late(interaction: discord.Interaction, seconds: float) -> None:
+        fake.advance(seconds)
+        try:
+            await interaction.response.send_message("Here, at last.")
+        except discord.HTTPException as e:
+            codes.append((e.status, e.code))
+
+    @bot.tree.command(name="slow", description="Defers, then uses the token after a while")
+    async def slow(interaction: discord.Interaction, seconds: float, then: str) -> None:
+        await interaction.response.defer(thinking=True)
+        fake.advance(seconds)
+        try:
+            if then == "followup":
+                await interaction.followup.send("Done.")
+            elif then == "edit":
+                await interaction.edit_original_response(content="Done.")
+            elif then == "get":
+                await interaction.original_response()
+            elif then == "delete":
+                await interaction.delete_original_response()
+        except discord.HTTPException as e:
+            codes.append((e.status, e.code))
+
+    @bot.tree.command(name="stuck", description="Its token dies before it answers")
+    async def stuck(interaction: discord.Interaction) -> None:
+        fake.expire(interaction.id)
+        for answer in (interaction.response.send_message, interaction.followup.send):
+            try:
+                await answer("Too late.")
+            except discord.HTTPException as e:
+                codes.append((e.status, e.code))
+
+    return bot
+
+
+@pytest.mark.parametrize(("seconds", "codes"), [(2.9, []), (3.1, [(404, 10062)])])
+async def test_the_initial_response_must_come_within_3_seconds(seconds: float, codes: list[Any]) -> None:
+    fake, got = FakeDiscord(), []
+    async with running_bot(lambda: slow_bot(fake, got), fake=fake) as h:
+        done = await h.feed(h.slash("late", {"seconds": seconds}))
+    assert got == codes
+    assert verdict(done.reply.call) == (ACCEPTED if not codes else (404, 10062, {}))
+    if codes:
+        assert done.reply.call.response == {"message": "Unknown interaction", "code": 10062}
+
+
+@pytest.mark.parametrize("then", ["followup", "edit", "get", "delete"])
+@pytest.mark.parametrize(
+    ("seconds", "codes"), [(TOKEN_LIFETIME - 60, []), (TOKEN_LIFETIME + 1, [(401, 50027)])]
+)
+async def test_the_token_works_for_15_minutes(then: str, seconds: float, codes: list[Any]) -> None:
+    fake, got = FakeDiscord(), []
+    async with running_bot(lambda: slow_bot(fake, got), fake=fake) as h:
+        done = await h.feed(h.slash("slow", {"seconds": seconds, "then": then}))
+    assert got == codes
+    last = done.replies[-1]
+    assert last.kind != "callback" and last.ok == (not codes)
+    if codes:
+        assert last.call.response == {"message": "Invalid Webhook Token", "code": 50027}
+
+
+async def test_expire_kills_a_token_at_once() -> None:
+    fake, got = FakeDiscord(), []
+    async with running_bot(lambda: slow_bot(fake, got), fake=fake) as h:
+        await h.feed(h.slash("stuck"))
+    assert got == [(404, 10062), (401, 50027)]
+
+
+async def test_a_late_duplicate_delivery_still_gets_40060(harness: BotHandle) -> None:
+    first = harness.slash("map")
+    await harness.feed(first)
+    harness.fake.advance(10)  # answered in time; the replay comes late
+    done = await harness.feed(harness.duplicate(first), expect_errors=True)
+    [refused] = [r for r in done.replies if not r.ok]
+    assert verdict(refused.call) == (400, 40060, {})
+
+
+# -- command registration and autocomplete -------------------------------------------------------------------
+
+
+def ping_bot(name: str | app_commands.locale_str, description: str | app_commands.locale_str) -> commands.Bot:
+    bot = make_test_bot()
+
+    @bot.tree.command(name=name, description=description)
+    async def ping(interaction: discord.Interaction) -> None: ...
+
+    return bot
+
+
+async def synced(make: Callable[[], commands.Bot], translator: app_commands.Translator | None = None) -> Call:
+    """Start the bot, sync its command tree (accepted or refused) and return the PUT that carried it."""
+    async with running_bot(make) as h:
+        if translator is not None:
+            await h.bot.tree.set_translator(translator)
+        with contextlib.suppress(discord.HTTPException):
+            await h.bot.tree.sync()
+        [sync] = h.fake.calls_to("PUT", "/applications/{app_id}/commands")
+    return sync
+
+
+@pytest.mark.parametrize(
+    ("length", "errors"), [(100, {}), (101, {"0.description": ["BASE_TYPE_BAD_LENGTH"]})]
+)
+async def test_command_descriptions_are_1_to_100_characters(
+    length: int, errors: dict[str, list[str]]
+) -> None:
+    sync = await synced(lambda: ping_bot("ping", "d" * length))
+    assert verdict(sync) == (form_error(errors) if errors else ACCEPTED)
+
+
+class French(app_commands.Translator):
+    def __init__(self, words: dict[str, str]) -> None:
+        self.words = words
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
+        return self.words.get(string.message) if locale is discord.Locale.french else None
+
+
+@pytest.mark.parametrize(
+    ("words", "errors"),
+    [
+        ({"ping": "pong", "Answers": "Répond"}, {}),
+        ({"ping": "Pong Pong"}, {"0.name_localizations.fr": ["APPLICATION_COMMAND_INVALID_NAME"]}),
+        ({"Answers": "r" * 101}, {"0.description_localizations.fr": ["BASE_TYPE_BAD_LENGTH"]}),
+    ],
+    ids=["valid", "bad name", "long description"],
+)
+async def test_localized_names_and_descriptions_have_the_same_limits(
+    words: dict[str, str], errors: dict[str, list[str]]
+) -> None:
+    locale_str = app_commands.locale_str
+    sync = await synced(lambda: ping_bot(locale_str("ping"), locale_str("Answers")), French(words))
+    assert verdict(sync) == (form_error(errors) if errors else ACCEPTED)
+    if not errors:
+        assert sync.json[0]["name_localizations"] == {"fr": "pong"}
+
+
+def commands_payload(n: int, **extra: Any) -> list[JSON]:
+    return [{"name": f"cmd{i}", "description": "d", **extra} for i in range(n)]
+
+
+def option(name: str, type: int = 3, **extra: Any) -> JSON:
+    return {"name": name, "description": "d", "type": type, **extra}
+
+
+def choices(n: int, length: int = 1) -> list[JSON]:
+    return [{"name": f"{i}".rjust(length, "n"), "value": f"{i}"} for i in range(n)]
+
+
+# Payloads discord.py refuses to build itself (it counts commands, subcommands and options too).
+SYNC_CASES: list[tuple[str, list[JSON], tuple[int, int | None, dict[str, list[str]]]]] = [
+    ("100 commands", commands_payload(100), ACCEPTED),
+    ("101 commands", commands_payload(101), (400, 30032, {})),
+    (
+        "100 + 15 user + 15 message commands",
+        commands_payload(100) + [{"name": f"User {i}", "type": t} for t in (2, 3) for i in range(15)],
+        ACCEPTED,
+    ),
+    ("131 commands", commands_payload(131), form_error({"": ["BASE_TYPE_MAX_LENGTH"]})),
+    (
+        "25 options",
+        [{"name": "x", "description": "d", "options": [option(f"o{i}") for i in range(25)]}],
+        ACCEPTED,
+    ),
+    (
+        "26 options",
+        [{"name": "x", "description": "d", "options": [option(f"o{i}") for i in range(26)]}],
+        form_error({"0.options": ["BASE_TYPE_MAX_LENGTH"]}),
+    ),
+    (
+        "25 subcommands in a group",
+        [
+            {
+                "name": "x",
+                "description": "d",
+                "options": [option("g", 2, options=[option(f"s{i}", 1) for i in range(25)])],
+            }
+        ],
+        ACCEPTED,
+    ),
+    (
+        "26 subcommands in a group",
+        [
+            {
+                "name": "x",
+                "description": "d",
+                "options": [option("g", 2, options=[option(f"s{i}", 1) for i in range(26)])],
+            }
+        ],
+        form_error({"0.options.0.options": ["BASE_TYPE_MAX_LENGTH"]}),
+    ),
+    (
+        "25 choices of 100",
+        [{"name": "x", "description": "d", "options": [option("o", choices=choices(25, 100))]}],
+        ACCEPTED,
+    ),
+    (
+        "26 choices",
+        [{"name": "x", "description": "d", "options": [option("o", choices=choices(26))]}],
+        form_error({"0.options.0.choices": ["BASE_TYPE_MAX_LENGTH"]}),
+    ),
+    (
+        "a choice name of 101",
+        [{"name": "x", "description": "d", "options": [option("o", choices=choices(1, 101))]}],
+        form_error({"0.options.0.choices.0.name": ["BASE_TYPE_BAD_LENGTH"]}),
+    ),
+]
+
+
+@named_cases(("payload", "expected"), SYNC_CASES)
+async def test_command_sync_limits(payload: list[JSON], expected: Any) -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as s:
+        url = f"{fake.base_url}/applications/{fake.world.application_id}/commands"
+        await (await s.put(url, json=payload)).read()
+    assert verdict(fake.calls[-1]) == expected
+    if expected[1] == 30032:
+        assert fake.calls[-1].response["message"] == "Maximum number of application commands reached (100)"
+
+
+async def test_creating_a_101st_command_is_refused_but_replacing_one_is_not() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as s:
+        url = f"{fake.base_url}/applications/{fake.world.application_id}/commands"
+        async with s.put(url, json=commands_payload(100)):
+            pass
+        for name in ("cmd7", "cmd100"):
+            async with s.post(url, json={"name": name, "description": "new"}):
+                pass
+    assert [verdict(c)[:2] for c in fake.calls] == [(200, None), (201, None), (400, 30032)]
+    assert len(fake.commands[None]) == 100
+
+
+def suggest_bot(suggestions: list[app_commands.Choice[str]]) -> commands.Bot:
+    bot = make_test_bot()
+
+    @bot.tree.command(name="find", description="Find a town")
+    async def find(interaction: discord.Interaction, town: str) -> None: ...
+
+    @find.autocomplete("town")
+    async def towns(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return suggestions
+
+    return bot
+
+
+def towns(n: int, name: int = 5, value: int = 5) -> list[app_commands.Choice[str]]:
+    return [
+        app_commands.Choice(name=f"{i}".rjust(name, "n"), value=f"{i}".rjust(value, "v")) for i in range(n)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("suggestions", "errors"),
+    [
+        (towns(25), {}),
+        (towns(26), {"data.choices": ["BASE_TYPE_MAX_LENGTH"]}),
+        (towns(1, name=100, value=100), {}),
+        (towns(1, name=101), {"data.choices.0.name": ["BASE_TYPE_BAD_LENGTH"]}),
+        ([app_commands.Choice(name="", value="x")], {"data.choices.0.name": ["BASE_TYPE_BAD_LENGTH"]}),
+        (towns(1, value=101), {"data.choices.0.value": ["BASE_TYPE_MAX_LENGTH"]}),
+    ],
+    ids=["25 choices", "26 choices", "name and value of 100", "name of 101", "empty name", "value of 101"],
+)
+async def test_autocomplete_results_limits(
+    suggestions: list[app_commands.Choice[str]], errors: dict[str, list[str]]
+) -> None:
+    async with running_bot(lambda: suggest_bot(suggestions)) as h:
+        done = await h.feed(
+            h.autocomplete("find", {"town": "li"}, focused="town"), expect_errors=bool(errors)
+        )
+    assert verdict(done.reply.call) == ((400, 50035, errors) if errors else (204, None, {}))
+
+
+# -- pins ----------------------------------------------------------------------------------------------------
+
+
+async def test_pin_unpin_and_list_pins_through_discord_py(plain: BotHandle) -> None:
+    fake, channel = plain.fake, text_channel(plain)
+    updates: list[discord.abc.GuildChannel] = []
+
+    async def on_guild_channel_pins_update(ch: discord.abc.GuildChannel, last: Any) -> None:
+        updates.append(ch)
+
+    plain.bot.add_listener(on_guild_channel_pins_update)
+    sent = [await channel.send(f"Order {i}") for i in range(60)]
+    for m in sent:
+        await m.pin()
+    await sent[0].pin()  # pinning again changes nothing
+    pinned = [m async for m in channel.pins(limit=None)]  # two pages: 50, then 10 before the 50th
+    assert [m.id for m in pinned] == [m.id for m in reversed(sent)]
+    assert all(m.pinned and m.pinned_at is not None for m in pinned)
+    await sent[5].unpin()
+    await sent[6].delete()
+    assert [int(m["id"]) for m in fake.pinned(channel.id)][-6:] == [
+        m.id for m in (sent[7], *reversed(sent[:5]))
+    ]
+    assert fake.message(sent[5].id)["pinned"] is False and fake.message(sent[7].id)["pinned"] is True
+    routes = {c.route for c in fake.calls if c.route and "pins" in c.route}
+    assert routes == {
+        "/channels/{channel_id}/messages/pins/{message_id}",  # PUT and DELETE, as discord.py 2.7.1 calls them
+        "/channels/{channel_id}/messages/pins",
+    }
+    await plain.drain()
+    assert len(updates) == 61 and updates[0].id == channel.id  # CHANNEL_PINS_UPDATE reached the bot
+
+
+async def test_at_most_250_pins_a_channel(plain: BotHandle) -> None:
+    fake, channel = plain.fake, text_channel(plain)
+    url = f"{fake.base_url}/channels/{channel.id}"
+    async with aiohttp.ClientSession() as s:
+        for i in range(PIN_LIMIT):
+            async with s.post(f"{url}/messages", json={"content": f"pin {i}"}) as r:
+                mid = (await r.json())["id"]
+            async with s.put(f"{url}/messages/pins/{mid}") as r:
+                assert r.status == 204
+    extra = await channel.send("one too many")
+    with pytest.raises(discord.HTTPException) as info:
+        await extra.pin()
+    assert (info.value.status, info.value.code) == (400, 30003)
+    assert fake.calls[-1].response == {"message": "Maximum number of pins reached (250)", "code": 30003}
+    await channel.get_partial_message(int(fake.pinned(channel.id)[0]["id"])).unpin()
+    await extra.pin()
+    assert len(fake.pinned(channel.id)) == PIN_LIMIT
+
+
+async def test_the_older_pins_routes_work_too() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as s:
+        posted = await send_raw(fake, "channel", {"content": "Rules of the club"})
+        base = f"{fake.base_url}/channels/{fake.world.channel('general').id}"
+        mid = posted.response["id"]
+        async with s.put(f"{base}/pins/{mid}") as r:
+            assert r.status == 204
+        async with s.get(f"{base}/pins") as r:
+            assert [m["id"] for m in await r.json()] == [mid]
+        async with s.put(f"{base}/pins/{int(mid) + 1}") as r:
+            assert (r.status, (await r.json())["code"]) == (404, 10008)
+        async with s.delete(f"{base}/pins/{mid}") as r:
+            assert r.status == 204
+        assert fake.pinned(fake.world.channel("general")) == []
+
+
+# -- test-only routes, for a bot in another process; background tasks ---------------------------------------
+
+
+async def test_fake_routes_register_interactions_and_list_messages() -> None:
+    async with FakeDiscord() as fake, aiohttp.ClientSession() as s:
+        payload = InteractionFactory(fake).slash("ping")
+        callback = f"{fake.base_url}/interactions/{payload['id']}/{payload['token']}/callback"
+        answer = {"type": 4, "data": {"content": "pong", "flags": EPHEMERAL}}
+        async with s.post(callback, json=answer) as r:
+            assert (r.status, (await r.json())["code"]) == (404, 10062)  # unknown to the fake so far
+        async with s.post(f"{fake.base_url}/_fake/interactions", json=payload) as r:
+            assert r.status == 404  # not inside the API
+        async with s.post(f"{fake.origin}/_fake/interactions", json=payload) as r:
+            assert r.status == 204
+        async with s.post(callback, json=answer) as r:
+            assert r.status == 204
+        async with s.post(f"{fake.origin}/_fake/interactions", json={"id": "1"}) as r:
+            body = await r.json()
+            assert r.status == 400 and flat_errors(body["errors"]) == {
+                "token": ["BASE_TYPE_REQUIRED"],
+                "type": ["BASE_TYPE_REQUIRED"],
+            }
+        general = fake.world.channel("general").id
+        await send_raw(fake, "channel", {"content": "public"})
+        async with s.get(f"{fake.origin}/_fake/messages", params={"channel_id": general}) as r:
+            assert [m["content"] for m in await r.json()] == ["public"]
+        query = {"channel_id": general, "include_ephemeral": "1"}
+        async with s.get(f"{fake.origin}/_fake/messages", params=query) as r:
+            assert [m["content"] for m in await r.json()] == ["pong", "public"]
+        async with s.get(f"{fake.origin}/_fake/messages") as r:
+            assert r.status == 400
+    assert fake.replies(payload["id"])[0].content == "pong"
+
+
+async def test_feed_waits_for_the_bots_own_work_tasks() -> None:
+    def make() -> commands.Bot:
+        bot = make_test_bot()
+
+        @bot.tree.command(name="later", description="Answers, then posts in the background")
+        async def later(interaction: discord.Interaction) -> None:
+            channel = interaction.channel
+            assert isinstance(channel, discord.TextChannel)
+
+            async def work() -> None:
+                await asyncio.sleep(0.05)
+                await channel.send("Background work done.")
+
+            asyncio.get_running_loop().create_task(work(), name=f"estafette-work-{interaction.id}")
+            await interaction.response.send_message("Working on it.", ephemeral=True)
+
+        return bot
+
+    async with running_bot(make) as h:
+        await h.feed(h.slash("later"))
+        assert h.fake.last_message(h.world.channel("general"))["content"] == "Background work done."
