@@ -8,6 +8,7 @@ game: it asks for the view and the legal orders, hands them to the player, and a
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -49,12 +50,20 @@ def fallback_order(legal: Legal) -> str:
 
 
 def play_one(
-    game: Game, role: str, player: Player, rng: random.Random, *, stats: PlayStats | None = None
+    game: Game,
+    role: str,
+    player: Player,
+    rng: random.Random,
+    *,
+    stats: PlayStats | None = None,
+    apply: Callable[[str, str], object] | None = None,
 ) -> str | None:
     """Ask ``player`` for one order of ``role`` and apply it; None if the role has nothing to do.
 
     If the engine rejects the player's order, a legal fallback (``/end`` where legal, else the first legal
-    choice) is applied instead, and ``stats.fallbacks`` counts it."""
+    choice) is applied instead, and ``stats.fallbacks`` counts it. ``apply`` (default ``game.apply``) is how
+    the order is applied: the bot service stores it with the change it belongs to."""
+    apply = apply or game.apply
     if game.over:
         return None
     legal = game.legal(role)
@@ -63,13 +72,13 @@ def play_one(
     view = game.view(role, events=bool(getattr(player, "wants_events", False)))
     order = player.choose(view, legal, rng)
     try:
-        game.apply(role, order)
+        apply(role, order)
     except RuleError as e:
         if stats is not None:
             stats.fallbacks += 1
             stats.rejected.append((role, order, str(e)))
         order = fallback_order(legal)
-        game.apply(role, order)
+        apply(role, order)
     if stats is not None:
         stats.orders += 1
     return order

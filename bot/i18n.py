@@ -53,6 +53,8 @@ BOT_EN_TERMS: dict[str, Any] = {
         "spectate": "add spectator channels",
         "abort": "abort the game",
         "import": "import a game",
+        "export": "send out the script of the game",
+        "add": "seat a bot player",
     },
     "slot": {},
     "date": str,
@@ -75,13 +77,13 @@ BOT_EN: dict[str, str] = {
     "svc.suspended": "this game is suspended: its saved state failed the start-up check",
     "svc.channel_has_game": "this channel already has a game; finish or /game abort it first, or use "
     "another channel (several games may run in one server)",
-    "svc.deadline_hours": "the deadline is a number of hours, 0 for none",
+    "svc.deadline_hours": "the deadline is a number of hours from 0 (none) to {most:g}",
     "svc.deadline_action": "the deadline action is pass or bot",
     "svc.language": "the language is en (English) or ja (Japanese), not {value!r}",
     "svc.started_no_join": "the game has started: only a seat a bot player holds for you can be taken back "
     "(the host may seat anyone there)",
     "svc.export_running": "a running game's script holds every secret (deployments, hidden blocks, the "
-    "dice): export it once the game is over or aborted",
+    "dice): it can be had once the game is over (or, aborted, by every seated player at once)",
     "svc.seat_back": "<@{user}> takes the {role:role_name} seat back from the bot player.",
     "svc.bot_joins": "A bot player takes the {role:role_name} seat. Still free: {free:role}.",
     "svc.seats_full": "every seat is taken",
@@ -127,6 +129,29 @@ BOT_EN: dict[str, str] = {
     "svc.following": "Following game {game}.\n{status}",
     "svc.spectate": "<#{channel}> now follows this game (public map only).",
     "svc.aborted": "Game {game} aborted by <@{user}>.",
+    "svc.spectate_self": "this channel is the game's own channel: spectators follow from another one",
+    "svc.aborted_script": "Game {game} was aborted. Its script holds every secret (hidden blocks, "
+    "deployments, "
+    "the dice seed), so it goes now to every seated player at once, by DM: {players:list}.",
+    "svc.script_dm": "The script of game {game}, with every secret: every seated player gets it at the same "
+    "moment. Replay it with `python -m engine.script FILE`, or start a new game from it with /game import.",
+    "svc.export_sent": "The script of game {game} (every secret and the dice seed) goes to every seated "
+    "player "
+    "at once, by DM: {players:list}.",
+    "svc.export_to_all": "Sent to every seated player of game {game} at once (never to one alone: it holds "
+    "every secret).",
+    "svc.import_too_big": "the script is {size} bytes; at most {most} are imported",
+    "svc.import_too_long": "the script has {lines} lines; at most {most} are imported",
+    "svc.import_fixes": "<@{user}> imported a script for this game. It fixes: {fixes}.",
+    "svc.fix_orders": "{n} order(s) already played",
+    "svc.fix_places": "{n} block(s) placed by hand (@place)",
+    "svc.fix_turn": "the start at campaign turn {turn} (@turn)",
+    "svc.fix_prefs": "{n} standing preference(s) (@prefer)",
+    "svc.fix_dice": "{n} die roll(s) forced during those orders (@dice)",
+    "svc.fix_dice_kept": "and, kept by the host for the live game, the next dice: {dice}",
+    "svc.fix_dice_dropped": "{n} forced die roll(s) left over, dropped: the live game's dice are the seed's",
+    "svc.stale": "the game changed while this was being done; nothing was changed, please try again",
+    "svc.storage": "the bot could not save that ({error}); nothing was changed, please try again later",
     "svc.export": "Game {game} as a script: replay it with `python -m engine.script FILE`.",
     "svc.imported": "Imported: {options}, turn {turn}. Seats: {roles:role}; /game start when they are taken.",
     "svc.standing_cancelled": "Standing battle orders cancelled.",
@@ -229,6 +254,7 @@ BOT_EN: dict[str, str] = {
     "ev.setup_done": "{role:role} has finished deploying",
     # Discord: components, the error handler, DMs that cannot be sent, the allies' thread
     "ui.not_done": "Not done — {error}",
+    "ui.guild_only": "Games live in server channels: use the commands in a channel of your server.",
     "ui.not_allowed": "Not allowed: {error}",
     "ui.sorry": "Sorry — something went wrong on our side. It has been logged; please try again.",
     "ui.stale": "This deployment prompt is out of date: the battle of {town} no longer waits for your "
@@ -260,6 +286,7 @@ BOT_EN: dict[str, str] = {
     "console.thread_open": "[allied thread open]",
     "console.thread_locked": "[allied thread locked]",
     "console.written": "written {path}",
+    "console.write_failed": "could not write {path}: {error}",
     "console.picture_failed": "(picture {file} failed: {error})",
     "console.legal.setup": "{role:role_name}: deploy your units with /setup, then /end (3.1)",
     "console.legal.movement": "{role:role_name}: move your groups with /move, then /end (5.0)",
@@ -314,6 +341,8 @@ BOT_EN: dict[str, str] = {
     "opt.game.prefer.key": "hits / supply: a priority list of your blocks; battle: standing battle orders",
     "opt.game.prefer.value": "e.g. BR-3,BR-5 — or for battle: 'fire square', or 'off'",
     "opt.game.import.script": "a script file, as /game export writes it",
+    "opt.game.import.keep_dice": "keep the forced dice the script leaves queued (announced in the channel)",
+    "opt.end.battle": "the battle whose battle turn ends, when you have more than one (6.4)",
     "opt.move.units": "units of one group, comma-separated",
     "opt.move.path": "towns joined by >",
     "opt.move.forced": "force-march one town more (5.5)",

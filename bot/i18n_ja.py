@@ -37,6 +37,8 @@ BOT_JA_TERMS: dict[str, Any] = {
         "spectate": "観戦チャンネルを追加",
         "abort": "ゲームを中止",
         "import": "ゲームを読み込み",
+        "export": "ゲームのスクリプトを送信",
+        "add": "ボットプレイヤーを着席",
     },
     "slot": _SLOT,
     "date": _date,
@@ -57,13 +59,13 @@ BOT_JA: dict[str, str] = {
     "svc.suspended": "このゲームは停止中です: 保存された状態が起動時の検査に通りませんでした",
     "svc.channel_has_game": "このチャンネルにはすでにゲームがあります。終えるか /game abort してから、"
     "または別のチャンネルを使ってください(1つのサーバーで複数のゲームを進められます)",
-    "svc.deadline_hours": "期限は時間数で指定します(0 は期限なし)",
+    "svc.deadline_hours": "期限は 0(期限なし)から {most:g} までの時間数で指定します",
     "svc.deadline_action": "期限切れの処理は pass か bot です",
     "svc.language": "言語は en(英語)か ja(日本語)です(「{value}」ではなく)",
     "svc.started_no_join": "ゲームは始まっています: 取り戻せるのは、あなたの代わりにボットプレイヤーが"
     "ついている席だけです(ホストは誰でもその席につけられます)",
     "svc.export_running": "進行中のゲームのスクリプトにはすべての秘密(配置、伏せたブロック、"
-    "ダイス)が含まれます: ゲームの終了後か中止後にエクスポートしてください",
+    "ダイス)が含まれます: ゲームの終了後に取り出せます(中止したゲームは着席者全員に同時に送られます)",
     "svc.seat_back": "<@{user}> がボットプレイヤーから{role:role_name}の席を取り戻しました。",
     "svc.bot_joins": "ボットプレイヤーが{role:role_name}の席につきました。空いている席: {free:role}。",
     "svc.seats_full": "すべての席が埋まっています",
@@ -107,6 +109,30 @@ BOT_JA: dict[str, str] = {
     "svc.following": "ゲーム {game} を観戦します。\n{status}",
     "svc.spectate": "<#{channel}> でこのゲームを観戦します(公開地図のみ)。",
     "svc.aborted": "ゲーム {game} は <@{user}> によって中止されました。",
+    "svc.spectate_self": "このチャンネルはゲーム自身のチャンネルです。観戦は別のチャンネルから行います",
+    "svc.aborted_script": "ゲーム {game} は中止されました。スクリプトにはすべての秘密(伏せたブロック、配置、"
+    "ダイスのシード)が含まれるため、着席しているプレイヤー全員に同時に DM で送ります: {players:list}。",
+    "svc.script_dm": "ゲーム {game} のスクリプトです(すべての秘密を含みます)。"
+    "着席しているプレイヤー全員が同時に"
+    "受け取ります。`python -m engine.script FILE` で再現でき、/game import で新しいゲームを始められます。",
+    "svc.export_sent": "ゲーム {game} のスクリプト(すべての秘密とダイスのシード)を、"
+    "着席しているプレイヤー全員に"
+    "同時に DM で送ります: {players:list}。",
+    "svc.export_to_all": "ゲーム {game} の着席しているプレイヤー全員に同時に送りました(すべての秘密を含むため"
+    "、"
+    "一人だけには送りません)。",
+    "svc.import_too_big": "スクリプトは {size} バイトあります。読み込めるのは {most} バイトまでです",
+    "svc.import_too_long": "スクリプトは {lines} 行あります。読み込めるのは {most} 行までです",
+    "svc.import_fixes": "<@{user}> がこのゲームにスクリプトを読み込みました。決まっていること: {fixes}。",
+    "svc.fix_orders": "すでに指した命令 {n} 件",
+    "svc.fix_places": "手で置いたユニット {n} 個(@place)",
+    "svc.fix_turn": "キャンペーンターン {turn} からの開始(@turn)",
+    "svc.fix_prefs": "優先設定 {n} 件(@prefer)",
+    "svc.fix_dice": "それらの命令の間に固定されたサイコロ {n} 個(@dice)",
+    "svc.fix_dice_kept": "さらにホストが本番用に残した次のサイコロの目: {dice}",
+    "svc.fix_dice_dropped": "残っていた固定のサイコロ {n} 個は捨てました。本番のサイコロはシードどおりです",
+    "svc.stale": "処理中にゲームが変わりました。何も変更していません。もう一度お試しください",
+    "svc.storage": "保存できませんでした({error})。何も変更していません。しばらくしてからお試しください",
     "svc.export": "ゲーム {game} のスクリプトです: `python -m engine.script FILE` で再現できます。",
     "svc.imported": "読み込みました: {options}、ターン {turn}。席: {roles:role}。席が埋まったら /game start "
     "してください。",
@@ -206,6 +232,8 @@ BOT_JA: dict[str, str] = {
     "ev.game_over": "ゲーム終了 — {outcome}: {reason:phrase}",
     "ev.setup_done": "{role:role}が配置を終えました",
     "ui.not_done": "実行できません — {error}",
+    "ui.guild_only": "ゲームはサーバーのチャンネルで行います。"
+    "サーバーのチャンネルでコマンドを使ってください。",
     "ui.not_allowed": "許可されていません: {error}",
     "ui.sorry": "申し訳ありません — こちら側で問題が起きました。記録しましたので、もう一度お試しください。",
     "ui.stale": "この配置の案内は古くなっています: {town} の会戦はもうあなたの配置を待っていません。"
@@ -237,6 +265,7 @@ BOT_JA: dict[str, str] = {
     "console.thread_open": "[連合軍スレッド 開]",
     "console.thread_locked": "[連合軍スレッド ロック]",
     "console.written": "{path} に書き出しました",
+    "console.write_failed": "{path} に書き込めませんでした: {error}",
     "console.picture_failed": "(画像 {file} の作成に失敗: {error})",
     "console.legal.setup": "{role:role_name}: /setup でユニットを配置し、/end で終えます (3.1)",
     "console.legal.movement": "{role:role_name}: /move で部隊を移動し、/end で終えます (5.0)",
@@ -288,6 +317,8 @@ BOT_JA: dict[str, str] = {
     "opt.game.prefer.key": "hits / supply: 自軍ユニットの優先順リスト。battle: 常備戦闘命令",
     "opt.game.prefer.value": "例: BR-3,BR-5。battle なら 'fire square' か 'off'",
     "opt.game.import.script": "/game export が書き出す形式のスクリプトファイル",
+    "opt.game.import.keep_dice": "スクリプトが残した固定のサイコロを残す(チャンネルに告知します)",
+    "opt.end.battle": "複数の会戦があるとき、会戦ターンを終える会戦の町(6.4)",
     "opt.move.units": "1グループのユニット(カンマ区切り)",
     "opt.move.path": "町を > でつないだ経路",
     "opt.move.forced": "強行軍で1町多く移動する(5.5)",
@@ -375,6 +406,7 @@ OPTION_NAMES_JA: dict[str, str] = {
     "key": "項目",
     "value": "値",
     "script": "スクリプト",
+    "keep_dice": "固定ダイスを残す",
     "units": "ユニット",
     "unit": "ユニット",
     "path": "経路",

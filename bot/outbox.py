@@ -1,24 +1,62 @@
-"""What the application service asks a front end (Discord or the console) to send. No discord imports."""
+"""What the application service asks a front end (Discord or the console) to send. No discord imports.
+
+Posts, DMs and thread changes are written to the durable outbox in the same transaction as the change that
+made them (``storage.Commit``), as plain JSON (``to_body`` / ``message_from``), and delivered from there by
+``bot.delivery``: a failed interaction reply or a restart never drops them. A picture is a spec, not bytes:
+which picture of which game at which order, drawn when it is sent, from the game as it was at that order.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 
-@dataclass
+def slug(text: str) -> str:
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return "".join(c if c.isalnum() else "-" for c in plain).strip("-").lower()
+
+
+@dataclass(frozen=True)
 class Picture:
-    """A PNG drawn on demand (rendering is the slow part: a front end that cannot show it never pays)."""
+    """A picture of game ``game_id`` as ``role`` saw it after order ``seq`` (0: at the start), its texts in
+    ``locale``. ``kind``: ``map``, ``battle`` (of the battle at ``town``) or ``replay`` (the whole game)."""
 
-    filename: str
-    draw: Callable[[], bytes]
-    _png: bytes | None = None
+    kind: str
+    game_id: int
+    seq: int
+    role: str = "public"
+    locale: str = "en"
+    town: str = ""
 
     @property
-    def png(self) -> bytes:
-        if self._png is None:
-            self._png = self.draw()
-        return self._png
+    def filename(self) -> str:
+        if self.kind == "replay":
+            return f"replay-{self.locale}-{self.game_id}.gif"
+        place = f"-{slug(self.town)}" if self.town else ""
+        return f"{self.kind}-{self.game_id}-{self.seq}{place}-{self.locale}-{self.role}.png"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "game": self.game_id,
+            "seq": self.seq,
+            "role": self.role,
+            "locale": self.locale,
+            "town": self.town,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Picture:
+        return cls(
+            d["kind"],
+            int(d["game"]),
+            int(d["seq"]),
+            d.get("role", "public"),
+            d.get("locale", "en"),
+            d.get("town", ""),
+        )
 
 
 @dataclass
@@ -40,11 +78,25 @@ class Post:
     pictures: list[Picture] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
 
+    kind = "post"
+
+    @property
+    def target(self) -> int:
+        return self.channel_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "pictures": [p.to_dict() for p in self.pictures],
+            "mentions": list(self.mentions),
+        }
+
 
 @dataclass
 class DM:
     """A private message to one player: their own faces, prompts, summaries. If the player's DMs are closed,
-    the front end says so in ``fallback_channel`` without the secret content (DESIGN)."""
+    the front end says so in ``fallback_channel`` without the secret content, and hands the message over as
+    an ephemeral reply at the player's next interaction (DESIGN)."""
 
     user_id: int
     text: str
@@ -53,6 +105,24 @@ class DM:
     game_id: int = 0
     role: str = ""
     deploy: tuple[str, ...] = ()  # battle towns where this player must deploy: the front end offers its UI
+    file: tuple[str, str] | None = None  # (name, text): e.g. the script of an aborted game
+
+    kind = "dm"
+
+    @property
+    def target(self) -> int:
+        return self.user_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "text": self.text,
+            "pictures": [p.to_dict() for p in self.pictures],
+            "fallback_channel": self.fallback_channel,
+            "game": self.game_id,
+            "role": self.role,
+            "deploy": list(self.deploy),
+            "file": list(self.file) if self.file else None,
+        }
 
 
 @dataclass
@@ -64,13 +134,48 @@ class Thread:
     channel_id: int
     open: bool
     members: tuple[int, ...]
-    thread_id: int = 0  # 0 until the front end has created it
+
+    kind = "thread"
+
+    @property
+    def target(self) -> int:
+        return self.channel_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {"game": self.game_id, "open": self.open, "members": list(self.members)}
 
 
 Message = Post | DM | Thread
 
 
+def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0) -> Message:
+    """The message an outbox row holds (the inverse of ``to_body``)."""
+    pictures = [Picture.from_dict(p) for p in body.get("pictures", [])]
+    if kind == "post":
+        return Post(target, body.get("text", ""), pictures, tuple(body.get("mentions", ())))
+    if kind == "dm":
+        f = body.get("file")
+        return DM(
+            target,
+            body.get("text", ""),
+            pictures,
+            int(body.get("fallback_channel") or 0),
+            int(body.get("game") or game_id),
+            body.get("role", ""),
+            tuple(body.get("deploy", ())),
+            (f[0], f[1]) if f else None,
+        )
+    if kind == "thread":
+        return Thread(
+            int(body.get("game") or game_id), target, bool(body.get("open")), tuple(body.get("members", ()))
+        )
+    raise ValueError(f"unknown outbox kind {kind!r}")
+
+
 @dataclass
 class Result:
+    """A call's reply, and the messages its change wrote to the outbox (already stored: the front end does
+    not send them itself; ``bot.delivery`` does)."""
+
     reply: Reply
     outbox: list[Message] = field(default_factory=list)

@@ -12,6 +12,7 @@ marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script t
     @place FR-7 Charleroi cv=2
     @prefer allied hits:BR-3,BR-5
     @dice 1 5 6
+    @dice clear                 # drop the forced results still queued
     french: /move units:FR-1,FR-2 path:Beaumont>Charleroi
     ! french: /move units:FR-3 path:Beaumont>Charleroi>Fleurus
 
@@ -90,6 +91,8 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
                     if len(parts) < 2:
                         raise ScriptError(f"line {no}: write @place UNIT TOWN [cv=N]")
                     game().place(parts[0], " ".join(parts[1:]), cv)
+                elif word == "dice" and rest == "clear":
+                    game().clear_forced_dice()
                 elif word == "dice":
                     game().force_dice([int(v) for v in rest.split()])
                 elif word == "prefer":

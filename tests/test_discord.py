@@ -11,6 +11,11 @@ def chan(h: BotHandle, name: str) -> int:
     return h.world.channel(name).id
 
 
+def current(h: BotHandle):
+    """The (only) game as last committed: every change makes a new one, so look again after each."""
+    return next(iter(h.bot.service.live.values())).game
+
+
 async def new_game(h: BotHandle, options: dict | None = None, channel: str = "game-1"):
     opts = {"setup": "historical", "players": 2, **(options or {})}
     await h.feed(h.slash("game new", opts, user="alice", channel=channel))
@@ -222,12 +227,13 @@ async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_end
     # the defender's battle turn: a retreat that empties a column routs the side (7.5)
     d = await h.feed(h.slash("retreat", {"units": "PR-1", "to": "Binche"}, user="bob", channel="game-1"))
     assert d.reply.content.startswith("Done"), d.reply.content
-    game = next(iter(h.bot.service.live.values())).game
+    game = current(h)
     assert all(game.state.units[u].location != "Thuin" for u in ("PR-1", "PR-2", "PR-3"))
     # the victor may regroup; ending it ends the battle phase and the French campaign turn
     if game.state.phase == "battle":
         d = await h.feed(h.slash("end", user="alice", channel="game-1"))
         assert d.reply.content.startswith("Done"), d.reply.content
+    game = current(h)
     assert game.state.turn == 2 and game.active() == ["allied"]
     pngs = [u for u in h.fake.uploads() if u.is_png]
     assert pngs, "pictures were uploaded"
@@ -287,8 +293,7 @@ async def test_deployment_buttons_still_work_after_a_restart(harness):
         assert d.reply.type == 7, d.reply
     d = await h.feed(h.click(buttons["Confirm"], message=prompt, user=bob))
     assert d.reply.content.startswith("Done"), d.reply.content
-    game = next(iter(h.bot.service.live.values())).game
-    assert game.active() == ["french"]  # the attacker deploys next (6.2)
+    assert current(h).active() == ["french"]  # the attacker deploys next (6.2)
 
 
 async def test_confirming_an_incomplete_deployment_says_what_is_missing(harness):
@@ -314,15 +319,14 @@ async def test_three_player_allied_thread_is_created_open_and_locked_by_the_rule
     assert {h.world.user("bob").id, h.world.user("carol").id} <= set(members)
     assert h.world.user("alice").id not in members
     # deploy both allied armies and the French: the first campaign turn is French, by day: locked
-    game = next(iter(h.bot.service.live.values())).game
     for role in ("british", "prussian", "french"):
         user = {"british": "bob", "prussian": "carol", "french": "alice"}[role]
-        while role in game.active():
-            lg = game.legal(role)
+        while role in current(h).active():
+            lg = current(h).legal(role)
             order = "/end" if "/end" in lg.choices else lg.choices[0]
             cmd = order.split()
             opts = dict(o.split(":", 1) for o in cmd[1:])
             await h.feed(h.slash(cmd[0][1:], opts, user=user, channel="game-1"))
-    assert game.state.phase == "movement"
+    assert current(h).state.phase == "movement"
     edits = h.fake.thread_edits(int(threads[0]["id"]))
     assert edits and edits[-1].get("locked") is True

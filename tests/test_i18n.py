@@ -425,6 +425,7 @@ async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_la
         assert localize_error(info.value, "ja").startswith("ゲームはすでに始まっています")
         status = await svc.status(Caller(5, 10, 9, locale="ja"))
         assert status.reply.text.startswith("ターン 1/24 — 6月15日 朝、フランス軍のターン")
+        await svc.idle()
     finally:
         await store.close()
 

@@ -412,7 +412,7 @@ async def test_a_japanese_speaking_players_pictures_are_drawn_in_japanese(tmp_pa
         res = await svc.start(Caller(host, channel, 9))
         for m in res.outbox:
             for p in getattr(m, "pictures", ()):
-                assert p.png  # drawn on demand
+                assert await svc.draw(p)  # drawn when sent
         dm = next(m for m in res.outbox if isinstance(m, DM) and m.user_id == alice)
         assert ("map", "french", "ja") in pictures.calls
         assert "-ja-" in dm.pictures[0].filename
@@ -422,6 +422,7 @@ async def test_a_japanese_speaking_players_pictures_are_drawn_in_japanese(tmp_pa
         assert post.pictures[0].filename.endswith("-en-public.png")
         pictures.calls.clear()
         mine = await svc.map(Caller(alice, channel, 9, locale="ja"))  # a reply to her: her language
-        assert mine.reply.pictures[0].png and pictures.calls == [("map", "french", "ja")]
+        assert await svc.draw(mine.reply.pictures[0]) and pictures.calls == [("map", "french", "ja")]
+        await svc.idle()
     finally:
         await store.close()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outbox import DM, Post, Thread
+from bot.outbox import DM, Post, Thread, message_from
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.storage import SCHEMA_VERSION, Store
@@ -28,7 +28,13 @@ async def env(tmp_path):
     clock = Clock()
     svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
     yield svc, store, clock, tmp_path
+    await svc.idle()
     await store.close()
+
+
+async def stored(store: Store) -> list:
+    """Every message written to the outbox so far, in order (delivered or not)."""
+    return [message_from(r.kind, r.target, r.body, r.game_id) for r, _done, _err in await store.outbox_all()]
 
 
 def who(user, channel=CH, manager=False):
@@ -58,7 +64,7 @@ async def test_a_whole_lobby_to_first_order(env):
     dms = [m for m in res.outbox if isinstance(m, DM)]
     assert posts and posts[0].channel_id == CH and ALICE in posts[0].mentions
     assert {d.user_id for d in dms} == {ALICE, BOB}
-    assert posts[0].pictures[0].png.startswith(b"\x89PNG")
+    assert (await svc.draw(posts[0].pictures[0])).startswith(b"\x89PNG")
     r = await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin", "i-1")
     assert r.reply.text.startswith("Done"), r.reply.text
     assert len(await store.orders(1)) == 1
@@ -145,15 +151,16 @@ async def test_a_snapshot_that_disagrees_with_the_orders_is_suspended(env):
 
 
 async def test_export_replays_to_the_same_game_and_imports(env):
-    svc, _store, _, _ = env
+    svc, store, _, _ = env
     await started(svc)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
     await svc.prefer(who(BOB), "supply", "PR-1")
     with pytest.raises(ServiceError):
         await svc.export(who(ALICE))  # a running game's script holds every secret
-    await svc.abort(who(HOST))
-    res = await svc.export(who(ALICE))
-    _name, data = res.reply.file
+    await svc.abort(who(HOST))  # the script goes to every seated player at once
+    scripts = [m for m in await stored(store) if isinstance(m, DM) and m.file]
+    assert {m.user_id for m in scripts} == {ALICE, BOB} and len({m.file for m in scripts}) == 1
+    data = scripts[0].file[1].encode()
     await svc.new_game(who(HOST, channel=300))
     await svc.import_script(who(HOST, channel=300), data.decode())
     await svc.join(who(ALICE, channel=300))
@@ -223,16 +230,20 @@ async def test_standing_battle_orders_play_the_battle_turn_and_are_reported(env)
     await svc.order(who(BOB), "/deploy left:PR-1 center:PR-2 right:PR-3")  # deployments stay the player's
     await svc.order(who(ALICE), "/deploy left:FR-1,FR-6 center:FR-2 right:FR-3")
     n = len(await store.orders(1))
-    r = await svc.order(who(ALICE), "/end")  # the French battle turn ends: the Allied one plays itself
+    sent = len(await stored(store))
+    await svc.order(who(ALICE), "/end")  # the French battle turn ends: the Allied one plays itself
+    await svc.idle()
     rows = await store.orders(1)
     assert len(rows) > n + 1 and rows[-1].role == "allied" and rows[-1].text == "/end"
-    reports = [m for m in r.outbox if isinstance(m, DM) and m.user_id == BOB and "Standing orders" in m.text]
+    new = (await stored(store))[sent:]
+    reports = [m for m in new if isinstance(m, DM) and m.user_id == BOB and "Standing orders" in m.text]
     assert reports
     game = svc.live[1].game
     assert "french" in game.active()  # back to the attacker
     await svc.prefer(who(BOB), "battle", "off")
     n = len(await store.orders(1))
     await svc.order(who(ALICE), "/end")
+    await svc.idle()
     assert len(await store.orders(1)) == n + 1  # cancelled: Bob's battle turn waits for Bob
 
 
@@ -261,6 +272,7 @@ async def test_bot_players_play_their_seats(env):
     await svc.join(who(HOST), "allied", bot=True)
     await svc.start(who(HOST))
     await svc.order(who(ALICE), "/end")
+    await svc.idle()
     game = svc.live[1].game
     assert game.state.turn == 3 and game.active() == ["french"]  # the bot played the Allied turn
     rows = await store.orders(1)
@@ -268,7 +280,8 @@ async def test_bot_players_play_their_seats(env):
     bot = svc.live[1].bot
     assert bot is not None  # one bot player per game, so that it keeps its plans from turn to turn
     await svc.order(who(ALICE), "/end")
-    assert svc.live[1].bot is bot and game.state.turn == 5
+    await svc.idle()
+    assert svc.live[1].bot is bot and svc.live[1].game.state.turn == 5
 
 
 async def test_deadline_can_hand_the_seat_to_a_bot_and_the_player_takes_it_back(env):
@@ -280,6 +293,7 @@ async def test_deadline_can_hand_the_seat_to_a_bot_and_the_player_takes_it_back(
     clock.t += 11 * 3600
     out = await svc.tick()
     assert any(isinstance(m, Post) and "bot players now play" in m.text for m in out)
+    await svc.idle()
     game = svc.live[1].game
     assert game.state.turn >= 2 and svc.live[1].row.seats["french"] == (ALICE, True)
     with pytest.raises(ServiceError):
@@ -319,7 +333,7 @@ async def test_console_legal_listing_speaks_the_console_language(env, locale, as
     text = out.getvalue()
     assert asked in text and "/move units:" in text and "/end" in text
     await con.handle(":quit")
-    live = await svc._live(con.me.channel_id)
+    live = await svc.games.read_channel(con.me.channel_id)
     live.game.state.phase = "over"  # a finished game: nobody to act
     await con.handle(":legal")
     assert nobody in out.getvalue()

@@ -1,4 +1,5 @@
-"""The bot process: discord.py client, start-up recovery, command sync, the deadline ticker."""
+"""The bot process: discord.py client, start-up recovery, command sync, the outbox sender, the deadline
+ticker."""
 
 from __future__ import annotations
 
@@ -6,9 +7,11 @@ import asyncio
 import logging
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from ..config import Settings
+from ..delivery import Outbox
 from ..pictures import Pictures
 from ..service import Service
 from ..storage import Store
@@ -18,6 +21,9 @@ from .translate import EstafetteTranslator
 
 log = logging.getLogger("estafette.discord")
 TICK_SECONDS = 60
+OUTBOX_SECONDS = 30  # how often the sender looks again at what waits on a back-off
+# Games live in server channels: the commands are not offered in DMs, where a game would have no guild.
+GUILDS_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
 
 
 class EstafetteBot(commands.Bot):
@@ -34,14 +40,18 @@ class EstafetteBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         kwargs.setdefault("chunk_guilds_at_startup", False)
+        kwargs.setdefault("allowed_contexts", GUILDS_ONLY)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.store = store
         self.service = service or Service(store, pictures=pictures)
-        self.sender = Sender(self)
+        self.sender = Sender(self, self.service)
+        self.outbox = Outbox(store, self.sender.deliver)
+        self.service.games.on_commit.append(self.outbox.kick)
         self.dev_guild = dev_guild
         self.do_sync = sync
         self.tick_seconds = tick_seconds
-        self._ticker: asyncio.Task | None = None
+        self.outbox_seconds = OUTBOX_SECONDS if tick_seconds > 0 else 0
+        self._tasks: list[asyncio.Task] = []
 
     async def setup_hook(self) -> None:
         if self.store.db is None:
@@ -61,20 +71,31 @@ class EstafetteBot(commands.Bot):
             else:
                 await self.tree.sync()
         if self.tick_seconds > 0:
-            self._ticker = asyncio.create_task(self._tick_loop(), name="estafette-deadlines")
+            self._tasks.append(asyncio.create_task(self._tick_loop(), name="estafette-deadlines"))
+        if self.outbox_seconds > 0:
+            self._tasks.append(asyncio.create_task(self._outbox_loop(), name="estafette-outbox"))
+
+    async def on_ready(self) -> None:
+        self.outbox.kick()  # what a stopped process left undelivered
 
     async def _tick_loop(self) -> None:
         await self.wait_until_ready()
         while not self.is_closed():
             try:
-                await self.sender.send(await self.service.tick())
+                await self.service.tick()  # what it sends is in the outbox, and the outbox is woken
             except Exception:
                 log.exception("deadline tick failed")
             await asyncio.sleep(self.tick_seconds)
 
+    async def _outbox_loop(self) -> None:
+        await self.wait_until_ready()
+        await self.outbox.run(self.outbox_seconds)
+
     async def close(self) -> None:
-        if self._ticker:
-            self._ticker.cancel()
+        for task in self._tasks:
+            task.cancel()
+        await self.service.idle()
+        await self.outbox.settle()
         await super().close()
         await self.store.close()
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
+from collections.abc import Awaitable
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,6 +19,8 @@ from ..i18n import locale_of, localize_error, t, term
 from ..outbox import DM, Result
 from ..service import Caller, Service, ServiceError
 from .send import Sender, chunks
+
+DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's deadline for a reply is 3 s)
 
 log = logging.getLogger("estafette.discord")
 
@@ -53,7 +59,8 @@ class DeployButton(
     r"(?P<town>[^:]+):(?P<verb>left|center|right|reserve|clear|confirm|page):(?P<arg>[^:]*)",
 ):
     """A button of the battle-deployment prompt (6.2): put the selected blocks in a column, clear, confirm,
-    or turn the page of a long list. Carries game, version and battle town."""
+    or turn the page of a long list. Carries game, the battle's campaign turn and town: a button of another
+    game or of an earlier battle is out of date (issue 1/6)."""
 
     def __init__(
         self,
@@ -92,7 +99,8 @@ class DeploySelect(
     template=r"est:s:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<page>\d+)",
 ):
-    """The block picker of the deployment prompt (a page of at most 25 blocks)."""
+    """The block picker of the deployment prompt (a page of at most 25 blocks; ``ver``: the battle's
+    campaign turn)."""
 
     def __init__(
         self,
@@ -157,9 +165,12 @@ def deploy_view(
         view.add_item(
             DeployButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
         )
-    if pages > 1:
-        view.add_item(DeployButton(game_id, version, town, "page", str((page - 1) % pages), label="◀", row=2))
-        view.add_item(DeployButton(game_id, version, town, "page", str((page + 1) % pages), label="▶", row=2))
+    # ◀ and ▶ only where there is a page to go to: with two pages both would lead to the same page, and
+    # two buttons of one custom id make Discord refuse the whole message (50035)
+    if page > 0:
+        view.add_item(DeployButton(game_id, version, town, "page", str(page - 1), label="◀", row=2))
+    if page < pages - 1:
+        view.add_item(DeployButton(game_id, version, town, "page", str(page + 1), label="▶", row=2))
     clear, confirm = t("ui.clear", loc), t("ui.confirm", loc)
     view.add_item(
         DeployButton(game_id, version, town, "clear", label=clear, style=discord.ButtonStyle.danger, row=2)
@@ -175,6 +186,13 @@ def deploy_view(
 # --- the cog --------------------------------------------------------------------------------------------
 
 
+CHOICE_LIMIT = 100  # Discord: an autocomplete choice's name and value are at most 100 characters
+
+
+def _cut(text: str) -> str:
+    return text if len(text) <= CHOICE_LIMIT else text[: CHOICE_LIMIT - 1] + "…"
+
+
 def _auto(order: str, option: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         cog: EstafetteCog = interaction.client.get_cog("EstafetteCog")  # type: ignore[assignment]
@@ -187,12 +205,14 @@ def _auto(order: str, option: str):
             log.exception("autocomplete failed")
             values = []
         loc = locale_of(interaction.locale)
+        # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
+        # order nobody meant, so it is not offered (typing it in full still works); names are cut.
+        values = [v for v in values if 0 < len(v) <= CHOICE_LIMIT][:25]
         if order == "battle-move" and option == "to" and loc != "en":  # positions in the player's words
             return [
-                app_commands.Choice(name=f"{term('position', v, loc)} ({v})"[:100], value=v[:100])
-                for v in values
+                app_commands.Choice(name=_cut(f"{term('position', v, loc)} ({v})"), value=v) for v in values
             ]
-        return [app_commands.Choice(name=v[:100], value=v[:100]) for v in values]
+        return [app_commands.Choice(name=_cut(v), value=v) for v in values]
 
     return complete
 
@@ -206,26 +226,40 @@ class EstafetteCog(commands.Cog):
         self.sender = sender
         self.picked: dict[tuple[int, int, str], list[str]] = {}  # (user, game, town) -> blocks picked
         sender.deploy_view = self._dm_view
-        sender.remember_thread = service.set_thread
-        sender.game_locale = service.game_locale
 
-    def _dm_view(self, m: DM) -> discord.ui.View | None:
-        live = self.service.live.get(m.game_id)
+    async def _dm_view(self, m: DM) -> discord.ui.View | None:
+        """The deployment prompt's components for a DM, as the battle stands now (None if not awaited)."""
+        live = await self.service.game(m.game_id)
         if live is None or not m.deploy:
             return None
         town = m.deploy[0]
-        state = self.service.deploy_state(live, m.role, town)
-        if state is None:
+        got = self.service.drafts.prompt(live.row, live.game, m.role, town)
+        if got is None:
             return None
-        units, draft = state
-        loc = self.service.player_locale(live, m.user_id)
-        return deploy_view(m.game_id, live.row.version, town, units, draft, locale=loc)
+        turn, units, draft = got
+        loc = await self.service.player_locale(m.game_id, m.user_id)
+        return deploy_view(m.game_id, turn, town, units, draft, locale=loc)
 
-    async def run(self, interaction: discord.Interaction, coro) -> None:
-        """Await a service call and deliver its result; errors go through the one error handler."""
-        res: Result = await coro
+    async def run(
+        self, interaction: discord.Interaction, call: Awaitable[Result], *, public: bool = False
+    ) -> None:
+        """Await a service call and answer with its reply. A call still running after ``DEFER_AFTER`` is
+        deferred first (ephemeral unless ``public``). What the call's change must send is in the outbox,
+        delivered whatever happens to the reply. Errors go through the one error handler."""
+        if interaction.guild_id is None:
+            await self.sender.answer(interaction, t("ui.guild_only", locale_of(interaction.locale)))
+            _close(call)
+            return
+        task: asyncio.Future[Result] = asyncio.ensure_future(call)
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done and not interaction.response.is_done():
+            try:
+                await interaction.response.defer(ephemeral=not public, thinking=True)
+            except discord.HTTPException as e:
+                log.warning("could not defer interaction %s: %s", interaction.id, e)
+        res = await task
         await self.sender.reply(interaction, res.reply)
-        await self.sender.send(res.outbox, interaction)
+        await self.sender.flush_pending(interaction)
 
     async def order(self, interaction: discord.Interaction, text: str) -> None:
         await self.run(interaction, self.service.order(caller_of(interaction), text, str(interaction.id)))
@@ -282,6 +316,7 @@ class EstafetteCog(commands.Cog):
                 deadline_action=deadline_action,
                 language=language,
             ),
+            public=True,
         )
 
     @game.command(name="join", description=_d("game join"))
@@ -292,15 +327,15 @@ class EstafetteCog(commands.Cog):
     async def game_join(
         self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
     ) -> None:
-        await self.run(interaction, self.service.join(caller_of(interaction), role, bot=bot))
+        await self.run(interaction, self.service.join(caller_of(interaction), role, bot=bot), public=True)
 
     @game.command(name="leave", description=_d("game leave"))
     async def game_leave(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.leave(caller_of(interaction)))
+        await self.run(interaction, self.service.leave(caller_of(interaction)), public=True)
 
     @game.command(name="start", description=_d("game start"))
     async def game_start(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.start(caller_of(interaction)))
+        await self.run(interaction, self.service.start(caller_of(interaction)), public=True)
 
     @game.command(name="status", description=_d("game status"))
     async def game_status(self, interaction: discord.Interaction) -> None:
@@ -337,17 +372,26 @@ class EstafetteCog(commands.Cog):
 
     @game.command(name="abort", description=_d("game abort"))
     async def game_abort(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.abort(caller_of(interaction)))
+        await self.run(interaction, self.service.abort(caller_of(interaction)), public=True)
 
     @game.command(name="export", description=_d("game export"))
     async def game_export(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, self.service.export(caller_of(interaction)))
 
     @game.command(name="import", description=_d("game import"))
-    @app_commands.describe(**_o("game import", "script"))
-    async def game_import(self, interaction: discord.Interaction, script: discord.Attachment) -> None:
-        data = (await script.read()).decode("utf-8", errors="replace")
-        await self.run(interaction, self.service.import_script(caller_of(interaction), data))
+    @app_commands.describe(**_o("game import", "script", "keep_dice"))
+    async def game_import(
+        self, interaction: discord.Interaction, script: discord.Attachment, keep_dice: bool = False
+    ) -> None:
+        caller = caller_of(interaction)
+
+        async def call() -> Result:
+            # who may import, and how large, is checked before anything is downloaded
+            await self.service.check_import(caller, script.size)
+            data = (await script.read()).decode("utf-8", errors="replace")
+            return await self.service.import_script(caller, data, keep_dice=keep_dice)
+
+        await self.run(interaction, call(), public=True)
 
     # --- campaign orders ----------------------------------------------------------------------------------
     @app_commands.command(name="move", description=_d("move"))
@@ -359,8 +403,11 @@ class EstafetteCog(commands.Cog):
         await self.order(interaction, f"/move units:{units} path:{path}" + (" forced:yes" if forced else ""))
 
     @app_commands.command(name="end", description=_d("end"))
-    async def end(self, interaction: discord.Interaction) -> None:
-        await self.order(interaction, "/end")
+    @app_commands.describe(**_o("end", "battle"))
+    @app_commands.autocomplete(battle=_auto("end", "battle"))
+    async def end(self, interaction: discord.Interaction, battle: str | None = None) -> None:
+        """6.4: with several battles open, ``battle`` says which battle turn ends."""
+        await self.order(interaction, "/end" + (f" battle:{battle}" if battle else ""))
 
     @app_commands.command(name="setup", description=_d("setup"))
     @app_commands.describe(**_o("setup", "units", "town"))
@@ -499,76 +546,66 @@ class EstafetteCog(commands.Cog):
 
     # --- deployment components ----------------------------------------------------------------------------
     async def deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
-        try:
-            await self._deploy_select(interaction, item)
-        except (ServiceError, RuleError) as e:
-            await _ephemeral(interaction, _not_done(interaction, e))
+        await self._component(interaction, item.game, self._deploy_select(interaction, item))
 
     async def deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
+        await self._component(interaction, item.game, self._deploy_button(interaction, item))
+
+    async def _component(self, interaction: discord.Interaction, game_id: int, work: Awaitable[None]) -> None:
+        """A component's one error path: refusals are answered; anything else gets an apology and a log
+        record with the game id (never silence)."""
         try:
-            await self._deploy_button(interaction, item)
+            await work
         except (ServiceError, RuleError) as e:
-            await _ephemeral(interaction, _not_done(interaction, e))
+            await self.sender.answer(interaction, _not_done(interaction, e))
+        except Exception:
+            log.exception("unexpected error in a component of game %s", game_id)
+            await self.sender.answer(interaction, t("ui.sorry", locale_of(interaction.locale)))
 
     async def _deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
+        await self.service.drafts.current(
+            item.game, interaction.user.id, item.ver, item.town
+        )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
         self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr]
-        live = await self.service.live_game(item.game)
-        if live is None or self._stale(live, interaction.user.id, item.town):
-            text = self._stale_text(item.town, locale_of(interaction.locale))
-            await interaction.response.send_message(text, ephemeral=True)
-            return
         await interaction.response.defer()
-
-    def _stale(self, live, user_id: int, town: str) -> bool:
-        return not any(
-            self.service.deploy_state(live, r, town) for r in self.service._roles_of(live, user_id)
-        )
-
-    @staticmethod
-    def _stale_text(town: str, locale: str = "en") -> str:
-        return t("ui.stale", locale, town=town)
 
     async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
         loc = locale_of(interaction.locale)
-        live = await self.service.live_game(item.game)
-        if live is None or self._stale(live, interaction.user.id, item.town):
-            await interaction.response.send_message(self._stale_text(item.town, loc), ephemeral=True)
-            return
-        key = (interaction.user.id, item.game, item.town)
+        user = interaction.user.id
+        await self.service.drafts.current(item.game, user, item.ver, item.town)  # stale: refused
+        key = (user, item.game, item.town)
         page = 0
         if item.verb == "confirm":
-            res = await self.service.draft_confirm(
-                item.game, interaction.user.id, item.town, str(interaction.id), locale=loc
+            res = await self.service.drafts.confirm(
+                item.game, user, item.ver, item.town, str(interaction.id), loc
             )
             self.picked.pop(key, None)
             await self.sender.reply(interaction, res.reply)
-            await self.sender.send(res.outbox, interaction)
             return
         if item.verb == "page":
             page = int(item.arg or 0)
         elif item.verb == "clear":
-            state = self.service.deploy_state(
-                live, self._role(live, interaction.user.id, item.town), item.town
-            )
-            units = state[0] if state else []
-            await self.service.draft_assign(item.game, interaction.user.id, item.town, units, None, loc)
+            await self.service.drafts.assign(item.game, user, item.ver, item.town, None, None, loc)
         else:
             picked = self.picked.pop(key, [])
             if not picked:
-                await interaction.response.send_message(t("ui.pick_first", loc), ephemeral=True)
+                await self.sender.answer(interaction, t("ui.pick_first", loc))
                 return
-            await self.service.draft_assign(item.game, interaction.user.id, item.town, picked, item.verb, loc)
-        role = self._role(live, interaction.user.id, item.town)
-        state = self.service.deploy_state(live, role, item.town)
-        assert state is not None
-        units, draft = state
-        text = chunks(self.service.draft_text(live, role, item.town, loc))[0]
-        view = deploy_view(item.game, live.row.version, item.town, units, draft, page, locale=loc)
+            await self.service.drafts.assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
+        role, turn, units, draft = await self.service.drafts.current(item.game, user, item.ver, item.town)
+        live = await self.service.game(item.game)
+        assert live is not None
+        text = chunks(self.service.drafts.text(live.row, live.game, role, item.town, loc))[0]
+        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc)
         await interaction.response.edit_message(content=text, view=view)
 
-    def _role(self, live, user_id: int, town: str) -> str:
-        return self.service._deploy_role(live, user_id, town)
+
+def _close(call: Awaitable[Any]) -> None:
+    """A service call that will not be awaited (a refused interaction): close it without a warning."""
+    close = getattr(call, "close", None)
+    if close is not None:
+        close()
 
 
 async def on_app_command_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -576,18 +613,15 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     plus a log record with the game id."""
     original = getattr(error, "original", error)
     loc = locale_of(interaction.locale)
+    cog: Any = interaction.client.get_cog("EstafetteCog")  # type: ignore[attr-defined]
     if isinstance(original, (ServiceError, RuleError)):
         text = _not_done(interaction, original)
     elif isinstance(error, app_commands.CheckFailure):
         text = t("ui.not_allowed", loc, error=error)
     else:
         game = None
-        try:
-            cog = interaction.client.get_cog("EstafetteCog")  # type: ignore[attr-defined]
-            row = await cog.service.store.game_in_channel(interaction.channel_id or 0)  # type: ignore[union-attr]
-            game = row.id if row else None
-        except Exception:
-            pass
+        with contextlib.suppress(Exception):  # the game id is for the log only
+            game = await cog.service.channel_game_id(interaction.channel_id or 0)
         log.error(
             "unexpected error in game %s, command %s",
             game,
@@ -595,17 +629,11 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
             exc_info=original,
         )
         text = t("ui.sorry", loc)
-    await _ephemeral(interaction, text)
+    if cog is not None:
+        await cog.sender.answer(interaction, text)
 
 
 def _not_done(interaction: discord.Interaction, err: Exception) -> str:
     """A refused request or a rejected order, in the player's language."""
     loc = locale_of(interaction.locale)
     return t("ui.not_done", loc, error=localize_error(err, loc))
-
-
-async def _ephemeral(interaction: discord.Interaction, text: str) -> None:
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)

@@ -1,44 +1,46 @@
-"""Sending the service's outbox through discord.py: posts with pictures, DMs with a fallback, threads."""
+"""Sending through discord.py: replies to interactions, and the outbox (posts with pictures, DMs with a
+fallback, the allied thread).
+
+A reply that fails (the interaction expired after 3 s, or was acknowledged already because Discord
+delivered it twice) is logged and dropped: what the change must send is in the outbox and goes anyway
+(``bot.delivery``). Channel posts and DMs carry a nonce made from the outbox item, so that a resend after a
+crash is not a second message. A player whose DMs are closed is told so once in the game channel (without
+secrets), retried with a back-off, and handed their private messages — deployment buttons included — as
+ephemeral replies at their next interaction."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections import defaultdict
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 
+from ..delivery import Outcome
 from ..i18n import t
-from ..outbox import DM, Message, Picture, Post, Reply, Thread
+from ..outbox import DM, Picture, Post, Reply, Thread, message_from
+from ..storage import OutboxRow
 
 log = logging.getLogger("estafette.discord")
-EPHEMERAL_FALLBACK_LIMIT = 5  # private messages kept for a player whose DMs are closed
+EPHEMERAL_FALLBACK_LIMIT = 5  # private messages handed over to a player whose DMs are closed
+LIMIT = 2000  # Discord's message content limit
+NO_MENTIONS = discord.AllowedMentions(users=False, roles=False, everyone=False)
+EXPIRED = (10062, 10015, 50027)  # unknown interaction, unknown webhook, invalid webhook token
+ACKNOWLEDGED = 40060
 
 
-# Pictures are drawn off the event loop (a map takes tens of milliseconds: other games must not wait), one at
-# a time (Pillow's fonts are not meant to be shared between threads).
-_RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
-
-
-async def files(pictures: list[Picture]) -> list[discord.File]:
-    loop = asyncio.get_running_loop()
-    out = []
-    for p in pictures:
-        png = await loop.run_in_executor(_RENDER, lambda p=p: p.png)
-        out.append(discord.File(io.BytesIO(png), filename=p.filename))
-    return out
-
-
-def chunks(text: str, size: int = 1900) -> list[str]:
-    """Discord's limit is 2,000 characters a message: split on line breaks."""
+def chunks(text: str, size: int = LIMIT - 50) -> list[str]:
+    """Discord's limit is 2,000 characters a message: split on line breaks (every part is sent)."""
     out, cur = [], ""
     for line in text.split("\n"):
         while len(line) > size:
+            if cur:
+                out.append(cur)
+                cur = ""
             out.append(line[:size])
             line = line[size:]
-        if len(cur) + len(line) + 1 > size:
+        if cur and len(cur) + len(line) + 1 > size:
             out.append(cur)
             cur = line
         else:
@@ -49,138 +51,191 @@ def chunks(text: str, size: int = 1900) -> list[str]:
 
 
 class Sender:
-    """Delivers outbox messages. Remembers players whose DMs are closed, to tell the channel once (without
-    secrets) and to hand their private messages over as ephemeral replies at their next interaction."""
+    """Delivers replies and outbox items. ``draw`` makes a picture's bytes (``Service.draw``)."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, service: Any) -> None:
         self.client = client
-        self.closed_dms: set[int] = set()
-        self.pending: dict[int, list[DM]] = defaultdict(list)
-        self.deploy_view = None  # set by the cog: builds the deployment components for a DM
-        self.remember_thread = None  # async (game_id, thread_id) -> None: stores the thread id
-        self.game_locale = None  # (game_id) -> "en" | "ja": the language of a game's channel posts
+        self.service = service
+        self.store = service.store
+        self.deploy_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
 
-    def _locale(self, game_id: int) -> str:
-        return self.game_locale(game_id) if self.game_locale is not None else "en"
+    async def files(self, pictures: list[Picture]) -> list[discord.File]:
+        out = []
+        for p in pictures:
+            try:
+                png = await self.service.draw(p)
+            except Exception:  # a picture that cannot be drawn must not hold back the message
+                log.exception("picture %s could not be drawn", p.filename)
+                continue
+            out.append(discord.File(io.BytesIO(png), filename=p.filename))
+        return out
 
-    async def reply(self, interaction: discord.Interaction, reply: Reply) -> None:
-        kw: dict = {"ephemeral": reply.ephemeral}
-        fs = await files(reply.pictures)
+    # --- replies ----------------------------------------------------------------------------------------
+    async def reply(
+        self, interaction: discord.Interaction, reply: Reply, view: discord.ui.View | None = None
+    ) -> bool:
+        """Answer the interaction (all of a long text, the pictures and file with the last part). Never
+        raises for an expired or already answered interaction: returns whether it got through."""
+        fs = await self.files(reply.pictures)
         if reply.file:
             fs.append(discord.File(io.BytesIO(reply.file[1]), filename=reply.file[0]))
-        parts = chunks(reply.text)
-        allowed = discord.AllowedMentions(users=False, roles=False, everyone=False)
-        if interaction.response.is_done():
+        return await self.answer(interaction, reply.text, files=fs, ephemeral=reply.ephemeral, view=view)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        text: str,
+        *,
+        files: list[discord.File] | None = None,
+        ephemeral: bool = True,
+        view: discord.ui.View | None = None,
+    ) -> bool:
+        parts = chunks(text)
+        try:
             for i, part in enumerate(parts):
-                await interaction.followup.send(
-                    part, files=fs if i == len(parts) - 1 else [], allowed_mentions=allowed, **kw
-                )
-        else:
-            await interaction.response.send_message(
-                parts[0], files=fs if len(parts) == 1 else [], allowed_mentions=allowed, **kw
-            )
-            for i, part in enumerate(parts[1:], 1):
-                await interaction.followup.send(
-                    part, files=fs if i == len(parts) - 1 else [], allowed_mentions=allowed, **kw
-                )
-        await self.flush_pending(interaction)
+                last = i == len(parts) - 1
+                kw: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NO_MENTIONS}
+                if last and files:
+                    kw["files"] = files
+                if last and view is not None:
+                    kw["view"] = view
+                if interaction.response.is_done():
+                    await interaction.followup.send(part, **kw)
+                else:
+                    await interaction.response.send_message(part, **kw)
+        except discord.HTTPException as e:
+            if e.code == ACKNOWLEDGED:
+                log.info("interaction %s was answered already (delivered twice)", interaction.id)
+            elif e.code in EXPIRED:
+                log.warning("interaction %s expired before its reply (its messages go on)", interaction.id)
+            else:
+                log.warning("reply to interaction %s failed: %s", interaction.id, e)
+            return False
+        except discord.InteractionResponded:
+            log.info("interaction %s was answered already", interaction.id)
+            return False
+        return True
 
     async def flush_pending(self, interaction: discord.Interaction) -> None:
-        """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN)."""
-        queued = self.pending.pop(interaction.user.id, [])
-        for dm in queued[-EPHEMERAL_FALLBACK_LIMIT:]:
-            await interaction.followup.send(
-                chunks(dm.text)[0], files=await files(dm.pictures), ephemeral=True
-            )
+        """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN): the last
+        few, deployment buttons included; older ones are superseded."""
+        user = interaction.user.id
+        refused = [r for r in await self.store.outbox_pending(kind="dm", target=user) if r.attempts > 0]
+        if not refused:
+            return
+        for old in refused[:-EPHEMERAL_FALLBACK_LIMIT]:
+            await self.store.outbox_done(old.id, "superseded: handed over as an ephemeral reply")
+        for item in refused[-EPHEMERAL_FALLBACK_LIMIT:]:
+            m = message_from(item.kind, item.target, item.body, item.game_id)
+            assert isinstance(m, DM)
+            view = await self.deploy_view(m) if (self.deploy_view and m.deploy) else None
+            fs = await self.files(m.pictures) + self._file(m)
+            if await self.answer(interaction, m.text, files=fs, ephemeral=True, view=view):
+                await self.store.outbox_done(item.id, "handed over as an ephemeral reply")
 
-    async def send(self, messages: list[Message], interaction: discord.Interaction | None = None) -> None:
-        for m in messages:
-            try:
-                if isinstance(m, Post):
-                    await self._post(m)
-                elif isinstance(m, DM):
-                    await self._dm(m, interaction)
-                elif isinstance(m, Thread):
-                    await self._thread(m)
-            except discord.HTTPException:
-                log.exception("could not deliver %s", type(m).__name__)
+    @staticmethod
+    def _file(m: DM) -> list[discord.File]:
+        if not m.file:
+            return []
+        return [discord.File(io.BytesIO(m.file[1].encode()), filename=m.file[0])]
 
-    async def _channel(self, channel_id: int) -> discord.abc.Messageable | None:
+    # --- the outbox ---------------------------------------------------------------------------------------
+    async def deliver(self, item: OutboxRow) -> Outcome:
+        """One outbox item (``bot.delivery.Outbox`` calls this)."""
+        m = message_from(item.kind, item.target, item.body, item.game_id)
+        try:
+            if isinstance(m, Post):
+                return await self._post(item, m)
+            if isinstance(m, DM):
+                return await self._dm(item, m)
+            return await self._thread(m)
+        except discord.NotFound as e:
+            return Outcome.dropped(f"gone: {e}")
+        except discord.Forbidden as e:
+            return Outcome.dropped(f"forbidden: {e}")
+        except discord.HTTPException as e:
+            if e.status is not None and 400 <= e.status < 500 and e.status != 429:
+                log.error("Discord refused outbox item %s (game %s): %s", item.id, item.game_id, e)
+                return Outcome.dropped(f"refused: {e}")
+            return Outcome.retry(f"{e.status}: {e}")
+
+    async def _channel(self, channel_id: int) -> Any:
         ch = self.client.get_channel(channel_id)
         if ch is None:
-            try:
-                ch = await self.client.fetch_channel(channel_id)
-            except discord.HTTPException:
-                log.warning("channel %s is gone", channel_id)
-                return None
-        return ch  # type: ignore[return-value]
+            ch = await self.client.fetch_channel(channel_id)  # NotFound: the channel is gone
+        return ch
 
-    async def _post(self, m: Post) -> None:
+    async def _send_parts(
+        self, target: Any, item: OutboxRow, text: str, files: list[discord.File], **kw: Any
+    ) -> None:
+        parts = chunks(text)
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            extra = dict(kw) if last else {k: v for k, v in kw.items() if k != "view"}
+            await target.send(part, files=files if last else [], nonce=f"e{item.id}.{i}", **extra)
+
+    async def _post(self, item: OutboxRow, m: Post) -> Outcome:
         ch = await self._channel(m.channel_id)
-        if ch is None:
-            return
         allowed = discord.AllowedMentions(
             users=[discord.Object(u) for u in m.mentions], roles=False, everyone=False
         )
-        parts = chunks(m.text)
-        for i, part in enumerate(parts):
-            await ch.send(
-                part, files=(await files(m.pictures)) if i == len(parts) - 1 else [], allowed_mentions=allowed
-            )
+        await self._send_parts(ch, item, m.text, await self.files(m.pictures), allowed_mentions=allowed)
+        return Outcome.done()
 
-    async def _dm(self, m: DM, interaction: discord.Interaction | None) -> None:
-        if m.user_id in self.closed_dms:
-            self._queue(m)
-            return
+    async def _dm(self, item: OutboxRow, m: DM) -> Outcome:
         try:
             user = self.client.get_user(m.user_id) or await self.client.fetch_user(m.user_id)
-            view = self.deploy_view(m) if (self.deploy_view and m.deploy) else None
-            parts = chunks(m.text)
-            for i, part in enumerate(parts):
-                last = i == len(parts) - 1
-                kw = {"view": view} if (last and view is not None) else {}
-                await user.send(part, files=(await files(m.pictures)) if last else [], **kw)
+            view = await self.deploy_view(m) if (self.deploy_view and m.deploy) else None
+            kw: dict[str, Any] = {"view": view} if view is not None else {}
+            await self._send_parts(user, item, m.text, await self.files(m.pictures) + self._file(m), **kw)
         except discord.Forbidden:
-            self.closed_dms.add(m.user_id)
-            self._queue(m)
-            ch = await self._channel(m.fallback_channel) if m.fallback_channel else None
-            if ch is not None:
-                await ch.send(
-                    t("ui.dms_closed", self._locale(m.game_id), user=m.user_id),
-                    allowed_mentions=discord.AllowedMentions(users=[discord.Object(m.user_id)]),
-                )
-        else:
-            self.closed_dms.discard(m.user_id)
+            if await self.store.dms_closed_since(m.user_id) is None:
+                await self.store.set_dms_closed(m.user_id, item.created)
+                await self._dms_closed_notice(m)
+            return Outcome.retry("dms closed")
+        if await self.store.dms_closed_since(m.user_id) is not None:
+            await self.store.set_dms_closed(m.user_id, None)
+        return Outcome.done()
 
-    def _queue(self, m: DM) -> None:
-        q = self.pending[m.user_id]
-        q.append(m)
-        del q[:-EPHEMERAL_FALLBACK_LIMIT]
+    async def _dms_closed_notice(self, m: DM) -> None:
+        if not m.fallback_channel:
+            return
+        try:
+            ch = await self._channel(m.fallback_channel)
+            await ch.send(
+                t("ui.dms_closed", self.service.game_locale(m.game_id), user=m.user_id),
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(m.user_id)]),
+            )
+        except discord.HTTPException:
+            log.warning(
+                "could not tell channel %s that <@%s>'s DMs are closed", m.fallback_channel, m.user_id
+            )
 
-    async def _thread(self, m: Thread) -> None:
+    async def _thread(self, m: Thread) -> Outcome:
         """13.1: the allies' private thread, open only when they may confer."""
         ch = await self._channel(m.channel_id)
         if not isinstance(ch, discord.TextChannel):
-            return
-        tid = m.thread_id
+            return Outcome.dropped("not a text channel")
+        loc = self.service.game_locale(m.game_id)
+        tid = await self.service.thread_id(m.game_id)
         thread = ch.get_thread(tid) if tid else None
         if thread is None and tid:
             try:
                 thread = await self.client.fetch_channel(tid)  # type: ignore[assignment]
-            except discord.HTTPException:
+            except discord.NotFound:
                 thread = None
         if thread is None:
             if not m.open:
-                return  # nothing to lock yet
+                return Outcome.done()  # nothing to lock yet
             thread = await ch.create_thread(
-                name=t("ui.thread_name", self._locale(m.game_id), game=m.game_id),
+                name=t("ui.thread_name", loc, game=m.game_id),
                 type=discord.ChannelType.private_thread,
                 invitable=False,
             )
-            if self.remember_thread is not None:
-                await self.remember_thread(m.game_id, thread.id)
+            await self.service.set_thread(m.game_id, thread.id)
             for u in m.members:
                 await thread.add_user(discord.Object(u))
         if isinstance(thread, discord.Thread) and thread.locked == m.open:
             await thread.edit(locked=not m.open, archived=False)
-            await thread.send(t("ui.thread_open" if m.open else "ui.thread_locked", self._locale(m.game_id)))
+            await thread.send(t("ui.thread_open" if m.open else "ui.thread_locked", loc))
+        return Outcome.done()

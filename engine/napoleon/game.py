@@ -158,6 +158,11 @@ class Game:
         self.state.dice.force(values)
         self.state.log.append("@dice " + " ".join(str(v) for v in values))
 
+    def clear_forced_dice(self) -> None:
+        """``@dice clear``: drop the forced results still queued; the seeded generator goes on."""
+        self.state.dice.forced.clear()
+        self.state.log.append("@dice clear")
+
     def prefer(self, role: str, key: str, ids: list[str]) -> None:
         """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
         or ``supply`` (which blocks the supply rule removes first). A priority list of own unit ids."""

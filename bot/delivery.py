@@ -1,0 +1,134 @@
+"""The outbox sender: delivers what changes stored in the outbox, whatever happened to the reply.
+
+Every change writes its posts, DMs and thread changes to the outbox in its own transaction (``Commit``).
+``Outbox`` delivers them through a front end's ``deliver`` (Discord's in ``discord_app/send.py``, the
+console's in ``console.py``), one destination at a time in the order they were made, different
+destinations side by side, and marks each item done. What is not done is sent again: after a refusal with
+a back-off (closed DMs), and after a restart (channel posts carry a nonce derived from the item, so a resend
+after a crash is not a second post). No discord here."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from .storage import OutboxRow, Store
+
+log = logging.getLogger("estafette.delivery")
+BACKOFF_FIRST = 60.0  # seconds before the first retry of a refused item
+BACKOFF_MOST = 6 * 3600.0
+GIVE_UP_AFTER = 3 * 24 * 3600.0  # an item still refused three days on is dropped (a DM to a closed inbox)
+SIDE_BY_SIDE = 4  # destinations delivered at once
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of one delivery: ``done``; or ``retry`` later (a refusal that may pass); or ``dropped``
+    (it can never be delivered: the channel is gone)."""
+
+    state: str
+    reason: str = ""
+
+    @classmethod
+    def done(cls) -> Outcome:
+        return cls("done")
+
+    @classmethod
+    def retry(cls, reason: str) -> Outcome:
+        return cls("retry", reason)
+
+    @classmethod
+    def dropped(cls, reason: str) -> Outcome:
+        return cls("dropped", reason)
+
+
+def backoff(attempts: int) -> float:
+    """Seconds to wait after the ``attempts``-th refusal: 1 min, 2, 4, ... at most 6 h."""
+    return min(BACKOFF_FIRST * 2 ** max(attempts - 1, 0), BACKOFF_MOST)
+
+
+def destination(item: OutboxRow) -> tuple[str, int]:
+    """Items to one destination go in order: a DM to a player, a channel (its posts and its thread)."""
+    return ("dm" if item.kind == "dm" else "channel", item.target)
+
+
+class Outbox:
+    def __init__(
+        self,
+        store: Store,
+        deliver: Callable[[OutboxRow], Awaitable[Outcome]],
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.store = store
+        self.deliver = deliver
+        self.clock = clock
+        self._task: asyncio.Task[None] | None = None
+        self._again = False
+        self.sent = 0  # items delivered by this process (for tests and the crash test)
+
+    def kick(self, _game_id: int = 0) -> None:
+        """Something new is in the outbox: deliver it soon (never waits; safe to call from anywhere)."""
+        self._again = True
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self.drain(), name="estafette-work-outbox")
+
+    async def drain(self) -> None:
+        """Deliver everything that is due, until nothing is."""
+        while True:
+            self._again = False
+            pending = await self.store.outbox_pending()
+            now = self.clock()
+            queues: dict[tuple[str, int], list[OutboxRow]] = {}
+            for item in pending:
+                queues.setdefault(destination(item), []).append(item)
+            # a destination waits while its first item waits (its back-off keeps the order)
+            ready = [q for q in queues.values() if q[0].next_at <= now]
+            if not ready:
+                if self._again:
+                    continue
+                return
+            gate = asyncio.Semaphore(SIDE_BY_SIDE)
+            progress = await asyncio.gather(*(self._deliver_queue(q, gate) for q in ready))
+            if not any(progress) and not self._again:
+                return
+
+    async def _deliver_queue(self, queue: list[OutboxRow], gate: asyncio.Semaphore) -> bool:
+        """Deliver one destination's items in order; stop at the first that must wait. Whether any moved."""
+        moved = False
+        async with gate:
+            for item in queue:
+                try:
+                    outcome = await self.deliver(item)
+                except Exception as e:  # a bug in a front end must not stop the outbox
+                    log.exception("outbox item %s (game %s) could not be delivered", item.id, item.game_id)
+                    outcome = Outcome.retry(f"{type(e).__name__}: {e}")
+                if outcome.state == "done":
+                    await self.store.outbox_done(item.id)
+                    self.sent += 1
+                    moved = True
+                    continue
+                if outcome.state == "dropped" or self.clock() - item.created > GIVE_UP_AFTER:
+                    log.warning("outbox item %s (game %s) dropped: %s", item.id, item.game_id, outcome.reason)
+                    await self.store.outbox_done(item.id, outcome.reason or "dropped")
+                    moved = True
+                    continue
+                await self.store.outbox_retry(
+                    item.id, self.clock() + backoff(item.attempts + 1), outcome.reason
+                )
+                return moved
+        return moved
+
+    async def run(self, period: float = 30.0) -> None:
+        """Wake up every ``period`` seconds for what waits on a back-off (long-lived)."""
+        while True:
+            self.kick()
+            await asyncio.sleep(period)
+
+    async def settle(self) -> None:
+        """Wait until this process's delivery work has finished (tests, the console)."""
+        while self._task is not None and not self._task.done():
+            await asyncio.gather(self._task, return_exceptions=True)

@@ -1,0 +1,142 @@
+"""After every change: the public post (with the map and the boards of the battles it touched) in the game
+channel and its spectator channels, each player's DM with their own faces, pings, and the allied thread.
+
+Everything here is built from views (never from engine state beyond ``view``), as of the change's moment;
+the messages go to the outbox in the same transaction as the change (``Change.send``)."""
+
+from __future__ import annotations
+
+from engine import Game
+from engine.napoleon.state import armies_of
+
+from ..i18n import t
+from ..narrate import describe
+from ..outbox import DM, Message, Picture, Post, Thread
+from ..storage import GameRow
+from .common import language
+from .core import Change
+
+
+def map_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
+    """The map as ``role`` sees it, its texts in ``locale``: the language of whoever will see it (the game's
+    for a channel post, the player's for a DM or a reply)."""
+    return Picture("map", row.id, seq, role, locale)
+
+
+def battle_pictures(
+    row: GameRow, seq: int, game: Game, role: str, towns: set[str] | None, locale: str
+) -> list[Picture]:
+    """Battle boards (as ``role`` sees them) of the open battles in ``towns`` (None: all); for a player, only
+    the battles its army fights in."""
+    out = []
+    mine = armies_of(role)
+    for b in game.state.open_battles():
+        if towns is not None and b.town not in towns:
+            continue
+        if role != "public" and not any(
+            u.location == b.town and u.army in mine and not u.eliminated for u in game.state.units.values()
+        ):
+            continue
+        out.append(Picture("battle", row.id, seq, role, locale, b.town))
+    return out
+
+
+def status_text(game: Game, loc: str = "en") -> str:
+    v = game.view("public", events=False)
+    if v.result:
+        return t("svc.status_over", loc, reason=v.result["reason"])
+    if v.phase == "setup":
+        return t("svc.status_setup", loc, active=list(v.active))
+    when = "night" if v.night else v.slot
+    waiting = t("svc.status_waiting", loc, active=list(v.active)) if v.active else t("svc.nobody", loc)
+    return t(
+        "svc.status",
+        loc,
+        turn=v.turn,
+        last=v.last_turn,
+        day=v.day,
+        when=when,
+        side=v.side or "french",
+        phase=v.phase,
+        waiting=waiting,
+    )
+
+
+def thread_state(row: GameRow, game: Game) -> Thread:
+    st = game.state
+    turn = game.scenario.turns[st.turn - 1] if st.turn else None
+    # 13.1: the allies may confer only during deployment and Allied night turns.
+    open_ = st.phase == "setup" or bool(turn and turn.side == "allied" and turn.night and not game.over)
+    members = tuple(u for r, (u, b) in row.seats.items() if r in ("british", "prussian") and u and not b)
+    return Thread(row.id, row.channel_id, open_, members)
+
+
+def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[Message]:
+    """The messages of a change that produced ``new_events`` (``everyone``: a full refresh, e.g. at the
+    start). Pictures are of this moment of the change."""
+    game = ch.game
+    assert game is not None
+    row = ch.row
+    seq = ch.moment()
+    out: list[Message] = []
+    lang = language(row)  # channel posts: the game's language
+    public_lines = [x for x in (describe(e.visible("public"), lang) for e in new_events) if x]
+    active = game.active()
+    mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))  # type: ignore[misc]
+    due = row.settings.get("due_at")
+    when = t("svc.deadline_when", lang, due=int(due)) if due and active else ""
+    ping = ""
+    if game.over and game.state.result:
+        ping = "\n" + t("svc.game_over_ping", lang, reason=game.state.result.reason)
+    elif active:
+        who = ", ".join(f"<@{u}>" for u in mentions)
+        ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
+    body = "\n".join(public_lines[-12:]) + ping
+    # the battle boards of the battles this change touched (all of them for a full refresh)
+    touched = {e.data.get("town") for e in new_events} if not everyone else None
+    pictures = [
+        map_picture(row, seq, "public", lang),
+        *battle_pictures(row, seq, game, "public", touched, lang),
+    ]
+    if game.over:
+        pictures.append(Picture("replay", row.id, seq, "public", lang))
+    for channel in dict.fromkeys((row.channel_id, *row.spectators)):
+        out.append(
+            Post(
+                channel,
+                body.strip() or status_text(game, lang),
+                list(pictures),
+                mentions if channel == row.channel_id else (),
+            )
+        )
+    deploying = {b.town for b in game.state.open_battles() if getattr(b, "status", "") == "deploy"}
+    for role, (user, is_bot) in row.seats.items():
+        if is_bot or user is None:
+            continue
+        ploc = ch.locale_of(user)  # a DM: the player's own language
+        mine = [
+            x for x in (describe(e.visible(role), ploc) for e in new_events if e.secret and role in e.to) if x
+        ]
+        if not (everyone or mine or role in active):
+            continue
+        deploy = tuple(sorted(deploying)) if role in active else ()
+        text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
+        out.append(
+            DM(
+                user,
+                text,
+                [map_picture(row, seq, role, ploc), *battle_pictures(row, seq, game, role, touched, ploc)],
+                fallback_channel=row.channel_id,
+                game_id=row.id,
+                role=role,
+                deploy=deploy,
+            )
+        )
+    if game.options.players == 3:
+        out.append(thread_state(row, game))
+    return out
+
+
+def broadcast(ch: Change, new_events: list, everyone: bool = False) -> None:
+    """Send the messages of this change (to the outbox, stored with it)."""
+    ch.send(*after_change(ch, new_events, everyone))

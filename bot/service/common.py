@@ -1,0 +1,128 @@
+"""What every part of the service shares: who calls (``Caller``), what it refuses (``ServiceError``), a
+loaded game (``Live``) and a few small helpers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game, Options, RuleError
+from engine.napoleon.state import armies_of
+
+from ..i18n import locale_of, t
+from ..storage import GameRow
+
+DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_action": "pass"}
+MAX_DEADLINE_HOURS = 720.0  # 30 days: a campaign turn that waits longer has been abandoned
+SHOWN = 100  # characters of a user's own text repeated in an answer (Discord's messages are 2,000 at most)
+
+
+class ServiceError(Exception):
+    """A request the service refuses (not a rule of the game): wrong channel, not your seat, not host.
+
+    ``key`` and ``params`` name the message in ``i18n`` (``svc.*``) so that each front end says it in the
+    player's language (``i18n.localize_error``); ``str()`` is the English. A key the catalog does not know is
+    taken as the English text itself."""
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        try:
+            text = t(key, "en", **params)
+        except KeyError:
+            text, key = key, ""
+        self.key: str | None = key or None
+        self.params = params
+        super().__init__(text)
+
+    @classmethod
+    def of_rule(cls, err: RuleError) -> ServiceError:
+        """A rule error (bad options, say) refused as a request: said exactly as ``str(err)``."""
+        return cls("svc.rule", error=err)
+
+
+@dataclass(frozen=True)
+class Caller:
+    user_id: int
+    channel_id: int
+    guild_id: int = 0
+    manager: bool = False  # holds Manage Server: may run administrative commands in any game
+    name: str = ""
+    locale: str = "en"  # the user's language (Discord's interaction locale): replies are in it
+
+    @property
+    def loc(self) -> str:
+        return locale_of(self.locale)
+
+
+@dataclass
+class Live:
+    """A game as last committed: its row and, once started, its engine game. Never changed in place by the
+    service: a change works on copies and, once stored, a new ``Live`` takes this one's place."""
+
+    row: GameRow
+    game: Game | None = None
+    bot: Any = None  # the game's bot player (ai.HeuristicPlayer), kept so that it remembers its plans
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+
+def roles_of(row: GameRow, user_id: int) -> list[str]:
+    """The seats a user holds in a game."""
+    return [r for r, (u, _bot) in row.seats.items() if u == user_id]
+
+
+def is_admin(row: GameRow, caller: Caller) -> bool:
+    return caller.manager or caller.user_id == row.host_id
+
+
+def need_admin(row: GameRow, caller: Caller, what: str) -> None:
+    """``what``: the action refused (``start``, ``options``, ``spectate``, ``abort``, ``import``, ...)."""
+    if not is_admin(row, caller):
+        raise ServiceError("svc.need_admin", host=row.host_id, what=what)
+
+
+def need_game(live_row: GameRow, game: Game | None) -> Game:
+    if game is None or live_row.status == "lobby":
+        raise ServiceError("svc.not_started")
+    if live_row.status == "suspended":
+        raise ServiceError("svc.suspended")
+    return game
+
+
+def language(row: GameRow) -> str:
+    """The game's language: its channel posts and reminders (``/game new language:``)."""
+    return locale_of(row.settings.get("language", "en"))
+
+
+def options_of(row: GameRow) -> Options:
+    return Options.from_dict(row.options)
+
+
+def options_line(d: dict[str, Any]) -> str:
+    return " ".join(f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}" for k, v in d.items())
+
+
+def shown(text: str) -> str:
+    """A user's own text, cut to a length an answer can repeat."""
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def unit_prefixes(role: str) -> tuple[str, ...]:
+    return tuple({"french": "FR-", "british": "BR-", "prussian": "PR-"}[a] for a in armies_of(role))
+
+
+def unit_order(uid: str) -> tuple[str, int]:
+    head, _, num = uid.partition("-")
+    return (head, int(num) if num.isdigit() else 0)
+
+
+def last_order(game: Game) -> tuple[str, str]:
+    """The role and text of the order just accepted, as the engine logged it (``role: /order``)."""
+    role, _, text = game.state.log[-1].partition(": ")
+    return role, text
+
+
+def waiting_key(game: Game) -> str:
+    st = game.state
+    return f"{st.turn}:{st.phase}:{','.join(game.active())}:{len(st.battles)}"

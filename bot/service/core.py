@@ -1,0 +1,323 @@
+"""The one path for every change to a game (issue 1/6, DESIGN "Storage and recovery").
+
+``Games.change(game_id, fn)`` takes the game's lock, reads the game's row inside it, lets ``fn`` work on a
+``Change`` (copies of the row and the game, the orders it accepts, the messages it sends), and stores it
+with a compare-and-set on the row's revision, all in one transaction; only then does the new state become
+the one everybody sees. Readers (``Games.read``) take no lock and never write back what they read: the
+cache only ever moves forward, to a higher revision. Lobby commands, orders, drafts, deadline actions, bot
+seats, standing orders and imports all go through ``change``; nothing else writes a game.
+
+Pictures are drawn from the game as it was at the moment of the change: a ``Change`` keeps the engine game
+after each order as a frozen moment (``moment``), and a picture spec names the game and the order; after a
+restart a moment is rebuilt by replaying the orders up to it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from engine import Game, RuleError
+from engine.events import Event
+from engine.script import ScriptError, run_lines
+
+from ..outbox import Message, Picture
+from ..storage import (
+    ChannelTaken,
+    Commit,
+    DuplicateInteraction,
+    GameRow,
+    NewOrder,
+    StaleWrite,
+    Store,
+    StoreError,
+)
+from .common import Live, ServiceError, last_order, options_line
+
+log = logging.getLogger("estafette.service")
+T = TypeVar("T")
+MOMENTS = 256  # frozen games kept in memory for pictures not yet drawn
+
+
+class Change:
+    """One change to one game, under its lock: working copies, and what the commit will write."""
+
+    def __init__(self, live: Live, locales: dict[int, str]) -> None:
+        self.before = live
+        self.row = live.row.copy()
+        self._game = live.game  # shared until changed: ``apply`` never changes a state in place
+        self.game_changed = False
+        self.orders: list[NewOrder] = []
+        self.outbox: list[Message] = []
+        self.preferences: list[tuple[int, str, Any]] = []
+        self.import_lines: list[str] | None = None
+        self.seats_changed = False
+        self.spectators_changed = False
+        self.touched = False  # anything to store at all
+        self.locales = locales  # seated players' languages, as last seen
+        self.moments: dict[int, Game] = {}
+        self.bot = live.bot
+
+    # --- the game -------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game | None:
+        return self._game
+
+    def set_game(self, game: Game) -> None:
+        """A new engine game for this row (at the start, or from an imported script)."""
+        self._game = game
+        self.game_changed = self.touched = True
+
+    @property
+    def seq(self) -> int:
+        """Orders applied so far: the moment of the game now."""
+        return self.row.version
+
+    def apply(self, role: str, text: str, user: int | None, interaction_id: str | None = None) -> list[Event]:
+        """Apply one order (RuleError: nothing changed) and record it to be stored with the change."""
+        game = self._game
+        assert game is not None
+        work = Game(game.state, game.scenario)  # apply replaces the state: the old one stays as it was
+        before = len(work.state.events)
+        work.apply(role, text)
+        self._game = work
+        _role, logged = last_order(work)
+        self.orders.append(NewOrder(role, user, logged, interaction_id))
+        self.row.version += 1
+        self.game_changed = self.touched = True
+        if work.over:
+            self.row.status = "over"
+        return work.state.events[before:]
+
+    def directive(self, role: str, user: int | None, fn: Callable[[Game], None]) -> None:
+        """A directive (``@prefer ...``) applied to a copy of the game and stored as an order line."""
+        game = self._game
+        assert game is not None
+        work = Game(game.state.clone(), game.scenario)
+        fn(work)  # RuleError: nothing changed (the copy is dropped)
+        self._game = work
+        self.orders.append(NewOrder(role, user, work.state.log[-1]))
+        self.row.version += 1
+        self.game_changed = self.touched = True
+
+    def moment(self) -> int:
+        """Keep the game as it is now for the pictures of this moment; returns its order number."""
+        if self._game is not None:
+            self.moments[self.seq] = Game(self._game.state, self._game.scenario)
+        return self.seq
+
+    # --- the row --------------------------------------------------------------------------------------
+    def seat(self, role: str, user: int | None, is_bot: bool = False) -> None:
+        self.row.seats[role] = (user, is_bot)
+        self.seats_changed = self.touched = True
+
+    def unseat(self, role: str) -> None:
+        self.row.seats.pop(role, None)
+        self.seats_changed = self.touched = True
+
+    def set_spectators(self, channels: list[int]) -> None:
+        self.row.spectators = sorted(set(channels))
+        self.spectators_changed = self.touched = True
+
+    def settings(self) -> dict[str, Any]:
+        """The row's settings, to change (the change will be stored)."""
+        self.touched = True
+        return self.row.settings
+
+    def set_status(self, status: str) -> None:
+        self.row.status = status
+        self.touched = True
+
+    def set_options(self, options: dict[str, Any]) -> None:
+        self.row.options = options
+        self.touched = True
+
+    def prefer(self, user: int, key: str, value: Any) -> None:
+        self.preferences.append((user, key, value))
+        self.touched = True
+
+    def send(self, *messages: Message) -> None:
+        self.outbox.extend(messages)
+        self.touched = True
+
+    def locale_of(self, user: int | None) -> str:
+        """A player's language for DMs sent on other people's turns: the last one seen from them, else the
+        game's."""
+        from .common import language
+
+        return self.locales.get(user or 0) or language(self.row)
+
+    def commit(self) -> Commit:
+        return Commit(
+            row=self.row,
+            rev=self.before.row.rev,
+            snapshot=self._game.dumps() if self.game_changed and self._game is not None else None,
+            orders=self.orders,
+            outbox=[(m.kind, m.target, m.to_body()) for m in self.outbox],
+            preferences=self.preferences,
+            import_lines=self.import_lines,
+            seats_changed=self.seats_changed,
+            spectators_changed=self.spectators_changed,
+        )
+
+
+class Games:
+    """The loaded games, their locks, and the one path for changing them."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.cache: dict[int, Live] = {}
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.channel_locks: dict[int, asyncio.Lock] = {}
+        self.moments: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self.on_commit: list[Callable[[int], None]] = []  # e.g. wake the outbox sender
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(game_id, asyncio.Lock())
+
+    # --- reading --------------------------------------------------------------------------------------
+    def _live_for(self, row: GameRow) -> Live:
+        """The Live of this row: the cached one if it is at this revision (or newer), else loaded."""
+        cached = self.cache.get(row.id)
+        if cached is not None and cached.row.rev >= row.rev:
+            return cached
+        game = Game.loads(row.snapshot) if row.snapshot and row.status != "lobby" else None
+        live = Live(row, game, cached.bot if cached else None)
+        self.cache[row.id] = live  # only ever forward: an older read never replaces a newer one
+        return live
+
+    async def read(self, game_id: int) -> Live | None:
+        """The game as last committed (no lock: a reader never writes)."""
+        row = await self.store.game(game_id)
+        if row is None:
+            return None
+        if row.status == "suspended":
+            return self.cache.get(game_id) or Live(row)
+        return self._live_for(row)
+
+    async def read_channel(self, channel_id: int, *, finished: bool = False) -> Live:
+        gid = await self.store.game_id_in_channel(channel_id, finished=finished)
+        if gid is None:
+            raise ServiceError("svc.no_game")
+        live = await self.read(gid)
+        if live is None:
+            raise ServiceError("svc.no_game")
+        return live
+
+    # --- the one path for every change --------------------------------------------------------------------
+    async def change(self, game_id: int, fn: Callable[[Change], Awaitable[T]]) -> T:
+        """Run ``fn`` on a change of this game under its lock and store what it did, all or nothing. A
+        ServiceError or RuleError from ``fn`` stores nothing."""
+        async with self.lock(game_id):
+            row = await self.store.game(game_id)
+            if row is None:
+                raise ServiceError("svc.game_gone")
+            cached = self.cache.get(game_id)
+            if cached is not None and cached.row.rev == row.rev:
+                live = cached  # what the cache holds is what is stored (it may hold a bot's memory too)
+            else:
+                game = None
+                if row.snapshot and row.status != "lobby":
+                    game = Game.loads(row.snapshot)
+                live = Live(row, game, cached.bot if cached else None)
+            locales = await self._locales(row)
+            ch = Change(live, locales)
+            result = await fn(ch)
+            if ch.touched:
+                await self._store(ch)
+            return result
+
+    async def _store(self, ch: Change) -> None:
+        try:
+            await self.store.commit(ch.commit())
+        except StaleWrite:
+            log.error("game %s: a stale write was refused (written around the game's lock?)", ch.row.id)
+            raise ServiceError("svc.stale") from None
+        except DuplicateInteraction:
+            raise
+        except StoreError as e:
+            log.exception("game %s: the database refused a change", ch.row.id)
+            raise ServiceError("svc.storage", error=str(e)) from None
+        ch.row.rev = ch.before.row.rev + 1
+        self.cache[ch.row.id] = Live(ch.row, ch.game, ch.bot)
+        for seq, game in ch.moments.items():
+            self.remember(ch.row.id, seq, game)
+        for notify in self.on_commit:
+            notify(ch.row.id)
+
+    async def create(self, channel_id: int, make: Callable[[], Awaitable[int]]) -> int:
+        """Create a game in a channel: one at a time per channel, and the database holds at most one open
+        game per channel (its unique index), whatever another process does."""
+        async with self.channel_locks.setdefault(channel_id, asyncio.Lock()):
+            if await self.store.game_id_in_channel(channel_id) is not None:
+                raise ServiceError("svc.channel_has_game")
+            try:
+                return await make()
+            except ChannelTaken:
+                raise ServiceError("svc.channel_has_game") from None
+            except StoreError as e:
+                log.exception("channel %s: the database refused a new game", channel_id)
+                raise ServiceError("svc.storage", error=str(e)) from None
+
+    async def _locales(self, row: GameRow) -> dict[int, str]:
+        legacy = row.settings.get("locales", {}) if isinstance(row.settings.get("locales"), dict) else {}
+        out: dict[int, str] = {}
+        for user, _bot in row.seats.values():
+            if user is None:
+                continue
+            seen = await self.store.user_locale(user) or legacy.get(str(user))
+            if seen:
+                out[user] = seen
+        return out
+
+    # --- moments: the game as it was at an order, for pictures --------------------------------------------
+    def remember(self, game_id: int, seq: int, game: Game) -> None:
+        self.moments[(game_id, seq)] = game
+        self.moments.move_to_end((game_id, seq))
+        while len(self.moments) > MOMENTS:
+            self.moments.popitem(last=False)
+
+    async def game_at(self, game_id: int, seq: int) -> Game:
+        """The game as it was after order ``seq``: kept in memory since the change, or rebuilt from the
+        stored orders (after a restart)."""
+        got = self.moments.get((game_id, seq))
+        if got is not None:
+            return got
+        row = await self.store.game(game_id)
+        if row is None:
+            raise ServiceError("svc.game_gone")
+        game = await self.replay(row, upto=seq)
+        self.remember(game_id, seq, game)
+        return game
+
+    async def script_lines(self, row: GameRow, upto: int | None = None) -> list[str]:
+        """The script that rebuilds this game: options, seed, imported lines, then its stored orders."""
+        base = await self.store.import_lines(row.id)
+        if base is None:
+            base = list(row.settings.get("base", []))  # stored there before schema 3
+        seed = row.settings.get("seed", row.seed)  # an imported script brings its own seed
+        lines = [f"@options {options_line(row.options)}", f"@seed {seed}", *base]
+        for o in await self.store.orders(row.id, upto):
+            lines.append(o.text if o.text.startswith("@") else f"{o.role}: {o.text}")
+        return lines
+
+    async def replay(self, row: GameRow, upto: int | None = None) -> Game:
+        """The game rebuilt from its options, seed, imported script (if any) and stored orders."""
+        lines = await self.script_lines(row, upto)
+        out = await asyncio.to_thread(run_lines, lines)
+        if out.game is None or not out.ok:
+            bad = next((r for r in out.results if not r["ok"]), None)
+            raise ScriptError(f"a stored order was rejected on replay ({bad})")
+        return out.game
+
+
+def canonical(snapshot: str) -> str:
+    """A snapshot with its keys sorted: equal for two games that differ only in the order of their dicts."""
+    return json.dumps(json.loads(snapshot), sort_keys=True, separators=(",", ":"))
+
+
+__all__ = ["Change", "Games", "Picture", "RuleError", "canonical"]

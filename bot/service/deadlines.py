@@ -1,0 +1,126 @@
+"""Deadlines: a new deadline whenever the players awaited change, a reminder before it, and the game's
+action when it passes (``pass`` or ``bot``). The ticker only reads to find what is due; the reminder and
+the action are changes like any other, under the game's lock, checked again on the row read inside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..i18n import t
+from ..outbox import Message, Post
+from .broadcast import broadcast
+from .common import language, waiting_key
+from .core import Change
+
+if TYPE_CHECKING:
+    from .service import Service
+
+
+class Deadlines:
+    def __init__(self, svc: Service) -> None:
+        self.svc = svc
+        self.games = svc.games
+
+    def arm(self, ch: Change) -> None:
+        """A new deadline whenever the set of players awaited changes."""
+        hours = float(ch.row.settings.get("deadline_hours", 0) or 0)
+        game = ch.game
+        key = waiting_key(game) if game else ""
+        if ch.row.settings.get("waiting") == key and ch.row.settings.get("due_at"):
+            return
+        s = ch.settings()
+        s["waiting"] = key
+        s["reminded"] = False
+        s["due_at"] = self.svc.clock() + hours * 3600 if hours > 0 and game and not game.over else None
+
+    async def tick(self) -> list[Message]:
+        """Reminders before deadlines and the per-game action when one passes. Call every minute or so.
+        Returns what was sent (stored in the outbox)."""
+        out: list[Message] = []
+        for gid in await self.svc.store.game_ids("running"):
+            live = self.games.cache.get(gid)
+            if live is None:
+                try:
+                    live = await self.games.read(gid)
+                except Exception:
+                    continue  # an unreadable row: the start-up check reports it
+            if live is None or not self._due(live.row.settings, live.row.settings.get("reminder_hours")):
+                continue
+            out += await self.games.change(gid, self._tick_one)
+        return out
+
+    def _due(self, s: dict, reminder_hours: object) -> bool:
+        due = s.get("due_at")
+        if not due:
+            return False
+        remind = float(reminder_hours or 0) * 3600  # type: ignore[arg-type]
+        now = self.svc.clock()
+        return now >= due or (not s.get("reminded") and remind > 0 and now >= due - remind)
+
+    async def _tick_one(self, ch: Change) -> list[Message]:
+        row = ch.row
+        game = ch.game
+        s = row.settings
+        due = s.get("due_at")
+        if row.status != "running" or game is None or game.over or not due:
+            return []
+        now = self.svc.clock()
+        remind = float(s.get("reminder_hours", 0) or 0) * 3600
+        if now < due:
+            if s.get("reminded") or not remind or now < due - remind:
+                return []
+            ch.settings()["reminded"] = True
+            users = sorted({row.seats[r][0] for r in game.active() if r in row.seats and row.seats[r][0]})  # type: ignore[type-var]
+            who = ", ".join(f"<@{u}>" for u in users)
+            ch.send(
+                Post(
+                    row.channel_id,
+                    t("svc.reminder", language(row), mentions=who, due=int(due)),
+                    mentions=tuple(users),
+                )
+            )  # type: ignore[arg-type]
+            return list(ch.outbox)
+        self._passed(ch)
+        return list(ch.outbox)
+
+    def _passed(self, ch: Change) -> None:
+        """The per-game action when a deadline passes: ``pass`` ends what each late player was doing (the
+        current deployment, movement phase or battle turn — nothing more), ``bot`` hands the late seats to
+        bot players, who play on until the player takes the seat back with /game join."""
+        game = ch.game
+        assert game is not None
+        row = ch.row
+        action = row.settings.get("deadline_action", "pass")
+        late = list(game.active())
+        before = len(game.state.events)
+        if action == "bot":
+            handed = ch.settings().setdefault("handed", {})
+            for role in late:
+                user = row.seats.get(role, (None, False))[0]
+                if user is not None:
+                    handed[role] = user
+                ch.seat(role, user, is_bot=True)
+        else:
+            for role in late:
+                for _ in range(300):
+                    current = ch.game
+                    assert current is not None
+                    if current.over or role not in current.active():
+                        break
+                    lg = current.legal(role)
+                    order = "/end" if "/end" in lg.choices else (lg.choices[0] if lg.choices else None)
+                    if order is None:
+                        break
+                    ch.apply(role, order, None)
+                    if order == "/end":
+                        break
+        key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
+        ch.send(Post(row.channel_id, t(key, language(row), late=late)))
+        after = ch.game
+        assert after is not None
+        broadcast(ch, after.state.events[before:])
+        s = ch.settings()
+        s["due_at"] = None
+        s["waiting"] = None
+        self.arm(ch)
+        self.svc.play.schedule(row.id)  # the bots now holding seats play on, after this change

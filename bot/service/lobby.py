@@ -1,0 +1,459 @@
+"""``/game``: new, join, leave, options, start, spectate, abort, export, import, and the readers (status,
+map, log). Every change goes through ``Games.change`` (under the game's lock, the row read inside it);
+the readers take no lock and write nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from typing import TYPE_CHECKING, Any
+
+from engine import Game, Options, RuleError
+from engine.script import ScriptError, run_lines
+
+from ..i18n import join, t
+from ..narrate import describe
+from ..outbox import DM, Post, Reply, Result
+from .broadcast import broadcast, map_picture, status_text
+from .common import (
+    DEFAULT_SETTINGS,
+    MAX_DEADLINE_HOURS,
+    Caller,
+    ServiceError,
+    is_admin,
+    language,
+    need_admin,
+    need_game,
+    options_of,
+    roles_of,
+    shown,
+)
+from .core import Change
+
+if TYPE_CHECKING:
+    from .service import Service
+
+MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
+MAX_IMPORT_LINES = 20_000
+
+
+def parse_options(text: str) -> Options:
+    """``setup=historical players=3 ruleset=3rd command_control=on``"""
+    return Options.parse(text)
+
+
+class Lobby:
+    def __init__(self, svc: Service) -> None:
+        self.svc = svc
+        self.games = svc.games
+        self.store = svc.store
+
+    # --- new, join, leave, options ---------------------------------------------------------------------
+    async def new_game(
+        self,
+        caller: Caller,
+        options: str = "",
+        *,
+        deadline_hours: float | None = None,
+        deadline_action: str | None = None,
+        language: str | None = None,
+    ) -> Result:
+        """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own)."""
+        loc = caller.loc
+        try:
+            opts = parse_options(options)
+        except RuleError as e:
+            raise ServiceError.of_rule(e) from None
+        settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        if deadline_hours is not None:
+            if not (isinstance(deadline_hours, (int, float)) and math.isfinite(deadline_hours)) or not (
+                0 <= deadline_hours <= MAX_DEADLINE_HOURS
+            ):
+                raise ServiceError("svc.deadline_hours", most=MAX_DEADLINE_HOURS)
+            settings["deadline_hours"] = float(deadline_hours)
+            settings["reminder_hours"] = min(settings["reminder_hours"], deadline_hours / 4)
+        if deadline_action is not None:
+            if deadline_action not in ("pass", "bot"):
+                raise ServiceError("svc.deadline_action")
+            settings["deadline_action"] = deadline_action
+        if language is not None and language not in ("en", "ja"):
+            raise ServiceError("svc.language", value=shown(str(language)))
+        settings["language"] = language or loc
+        await self.svc.seen(caller)
+
+        async def create() -> int:
+            return await self.store.create_game(
+                caller.guild_id,
+                caller.channel_id,
+                caller.user_id,
+                opts.to_dict(),
+                self.svc.seed_source(),
+                settings,
+            )
+
+        gid = await self.games.create(caller.channel_id, create)
+        text = t("svc.new_game", loc, game=gid, options=describe_options(opts, loc), roles=list(opts.roles))
+        return Result(Reply(text, ephemeral=False))
+
+    async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
+        """Take a seat; ``bot``: seat a bot player (host or Manage Server). After the start, a player may take
+        back a seat a bot holds for them (a deadline handed it over), and the host may seat anyone there."""
+        live = await self.games.read_channel(caller.channel_id)
+        await self.svc.seen(caller)
+
+        async def fn(ch: Change) -> Result:
+            row = ch.row
+            opts = options_of(row)
+            if bot:
+                need_admin(row, caller, "add")
+            if row.status == "running" and role is not None and row.seats.get(role, (None, False))[1]:
+                handed = row.settings.get("handed", {})
+                if handed.get(role) != caller.user_id and not is_admin(row, caller):
+                    raise ServiceError("svc.started_no_join")
+                ch.seat(role, caller.user_id)
+                ch.settings().setdefault("handed", {}).pop(role, None)
+                return Result(
+                    Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
+                )
+            if row.status != "lobby":
+                raise ServiceError("svc.started_no_join")
+            free = [r for r in opts.roles if r not in row.seats]
+            seat = role
+            if seat is None:
+                if not free:
+                    raise ServiceError("svc.seats_full")
+                seat = free[0]
+            if seat not in opts.roles:
+                raise ServiceError("svc.no_such_seat", role=shown(seat), seats=list(opts.roles))
+            if seat in row.seats:
+                raise ServiceError("svc.seat_taken", role=seat, holder=row.seats[seat][0])
+            left = [r for r in free if r != seat]
+            if bot:
+                ch.seat(seat, None, is_bot=True)
+                return Result(Reply(t("svc.bot_joins", caller.loc, role=seat, free=left), ephemeral=False))
+            ch.seat(seat, caller.user_id)
+            key = "svc.joined_free" if left else "svc.joined_full"
+            return Result(
+                Reply(t(key, caller.loc, user=caller.user_id, role=seat, free=left), ephemeral=False)
+            )
+
+        res = await self.games.change(live.id, fn)
+        self.svc.play.schedule(live.id)  # a seat taken back from a bot, or a bot seated: who plays now
+        return res
+
+    async def leave(self, caller: Caller) -> Result:
+        live = await self.games.read_channel(caller.channel_id)
+
+        async def fn(ch: Change) -> Result:
+            roles = roles_of(ch.row, caller.user_id)
+            if not roles:
+                raise ServiceError("svc.no_seat")
+            if ch.row.status != "lobby":
+                raise ServiceError("svc.started_no_leave")
+            for r in roles:
+                ch.unseat(r)
+            return Result(Reply(t("svc.left", caller.loc, user=caller.user_id, roles=roles), ephemeral=False))
+
+        return await self.games.change(live.id, fn)
+
+    async def set_options(self, caller: Caller, options: str) -> Result:
+        live = await self.games.read_channel(caller.channel_id)
+        loc = caller.loc
+        if not options.strip():
+            shown_opts = describe_options(options_of(live.row), loc)
+            settings = describe_settings(live.row.settings, loc)
+            return Result(Reply(t("svc.options_show", loc, options=shown_opts, settings=settings)))
+
+        async def fn(ch: Change) -> Result:
+            need_admin(ch.row, caller, "options")
+            if ch.row.status != "lobby":
+                raise ServiceError("svc.options_fixed")
+            try:
+                opts = Options.parse(options, options_of(ch.row))
+            except RuleError as e:
+                raise ServiceError.of_rule(e) from None
+            for r in list(ch.row.seats):
+                if r not in opts.roles:
+                    ch.unseat(r)
+            ch.set_options(opts.to_dict())
+            return Result(
+                Reply(t("svc.options_set", loc, options=describe_options(opts, loc)), ephemeral=False)
+            )
+
+        return await self.games.change(live.id, fn)
+
+    # --- start --------------------------------------------------------------------------------------------
+    async def start(self, caller: Caller) -> Result:
+        live = await self.games.read_channel(caller.channel_id)
+
+        async def fn(ch: Change) -> Result:
+            row = ch.row
+            need_admin(row, caller, "start")
+            if row.status != "lobby":
+                raise ServiceError("svc.already_started")
+            opts = options_of(row)
+            empty = [r for r in opts.roles if r not in row.seats]
+            if empty:
+                raise ServiceError("svc.seats_empty", roles=empty)
+            imported = await self.store.import_lines(row.id) or row.settings.get("base")
+            game = await self.games.replay(row) if imported else Game.new(opts, row.seed)
+            ch.set_game(game)
+            ch.set_status("running")
+            self.svc.deadlines.arm(ch)
+            broadcast(ch, game.state.events, everyone=True)
+            text = t("svc.begins", caller.loc, options=describe_options(opts, caller.loc))
+            return Result(Reply(text, ephemeral=False), list(ch.outbox))
+
+        res = await self.games.change(live.id, fn)
+        self.svc.play.schedule(live.id)
+        return res
+
+    # --- readers ----------------------------------------------------------------------------------------
+    async def status(self, caller: Caller) -> Result:
+        live = await self.games.read_channel(caller.channel_id, finished=True)
+        await self.svc.seen(caller)
+        loc = caller.loc
+        row = live.row
+        if row.status == "lobby" or live.game is None:
+            opts = options_of(row)
+            seats = join(
+                (
+                    t("svc.seat_held", loc, role=r, user=row.seats[r][0])
+                    if r in row.seats
+                    else t("svc.seat_free", loc, role=r)
+                    for r in opts.roles
+                ),
+                loc,
+            )
+            text = t("svc.status_lobby", loc, game=row.id, options=describe_options(opts, loc), seats=seats)
+            return Result(Reply(text))
+        seq = self.svc.moment(live)
+        return Result(Reply(status_text(live.game, loc), pictures=[map_picture(row, seq, "public", loc)]))
+
+    async def map(self, caller: Caller) -> Result:
+        live = await self.games.read_channel(caller.channel_id, finished=True)
+        need_game(live.row, live.game)
+        await self.svc.seen(caller)
+        roles = roles_of(live.row, caller.user_id)
+        role = roles[0] if roles else "public"
+        seq = self.svc.moment(live)
+        return Result(
+            Reply(
+                t("svc.map", caller.loc, role=role), pictures=[map_picture(live.row, seq, role, caller.loc)]
+            )
+        )
+
+    async def log_text(self, caller: Caller, last: int = 25) -> Result:
+        live = await self.games.read_channel(caller.channel_id, finished=True)
+        game = need_game(live.row, live.game)
+        await self.svc.seen(caller)
+        roles = roles_of(live.row, caller.user_id)
+        role = roles[0] if roles else "public"
+        lines = [x for x in (describe(e, caller.loc) for e in game.view(role).events) if x]
+        return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
+
+    # --- spectators, abort, export, import ------------------------------------------------------------
+    async def spectate(self, caller: Caller, channel_id: int, stop: bool = False) -> Result:
+        live = await self.games.read_channel(caller.channel_id)
+
+        async def fn(ch: Change) -> Result:
+            row = ch.row
+            need_admin(row, caller, "spectate")
+            if channel_id == row.channel_id:
+                raise ServiceError("svc.spectate_self")
+            if stop:
+                ch.set_spectators([c for c in row.spectators if c != channel_id])
+                return Result(Reply(t("svc.spectate_stop", caller.loc, channel=channel_id), ephemeral=False))
+            ch.set_spectators([*row.spectators, channel_id])
+            if ch.game is not None:
+                lang = language(row)
+                seq = ch.moment()
+                ch.send(
+                    Post(
+                        channel_id,
+                        t("svc.following", lang, game=row.id, status=status_text(ch.game, lang)),
+                        [map_picture(row, seq, "public", lang)],
+                    )
+                )
+            return Result(
+                Reply(t("svc.spectate", caller.loc, channel=channel_id), ephemeral=False), list(ch.outbox)
+            )
+
+        return await self.games.change(live.id, fn)
+
+    async def abort(self, caller: Caller) -> Result:
+        """Abort the game. Its script holds every secret and the dice seed, so it goes to every seated
+        player at once, and the channel is told: nobody knows more than the others (issue 1/6)."""
+        live = await self.games.read_channel(caller.channel_id)
+
+        async def fn(ch: Change) -> Result:
+            need_admin(ch.row, caller, "abort")
+            started = ch.row.status != "lobby"
+            ch.set_status("aborted")
+            if started:
+                await self._send_script(ch, "svc.aborted_script")
+            return Result(
+                Reply(t("svc.aborted", caller.loc, game=ch.row.id, user=caller.user_id), ephemeral=False),
+                list(ch.outbox),
+            )
+
+        return await self.games.change(live.id, fn)
+
+    async def _send_script(self, ch: Change, key: str) -> None:
+        """The game's script to every seated player at once, and a word in the channel."""
+        row = ch.row
+        text = "\n".join(await self.games.script_lines(row)) + "\n"
+        name = f"estafette-game-{row.id}.txt"
+        players = sorted({u for u, is_bot in row.seats.values() if u is not None and not is_bot})
+        for user in players:
+            ch.send(
+                DM(
+                    user,
+                    t("svc.script_dm", ch.locale_of(user), game=row.id),
+                    fallback_channel=row.channel_id,
+                    game_id=row.id,
+                    file=(name, text),
+                )
+            )
+        ch.send(
+            Post(row.channel_id, t(key, language(row), game=row.id, players=[f"<@{u}>" for u in players]))
+        )
+
+    async def export(self, caller: Caller) -> Result:
+        """The game as a script. A finished game's is public. An aborted or suspended game's holds every
+        secret (deployments, hidden faces, the dice seed): the host may send it to every seated player at
+        once, never to one alone. A running game's is refused."""
+        live = await self.games.read_channel(caller.channel_id, finished=True)
+        row = live.row
+        if row.status == "over":
+            text = live.game.script() if live.game else "\n".join(await self.games.script_lines(row)) + "\n"
+            return Result(
+                Reply(
+                    t("svc.export", caller.loc, game=row.id),
+                    file=(f"estafette-game-{row.id}.txt", text.encode()),
+                )
+            )
+        if row.status not in ("aborted", "suspended"):
+            raise ServiceError("svc.export_running")
+        need_admin(row, caller, "export")
+
+        async def fn(ch: Change) -> Result:
+            await self._send_script(ch, "svc.export_sent")
+            return Result(Reply(t("svc.export_to_all", caller.loc, game=ch.row.id)), list(ch.outbox))
+
+        return await self.games.change(row.id, fn)
+
+    async def check_import(self, caller: Caller, size: int | None = None) -> None:
+        """Refuse an import before anything is downloaded: not the host, not a lobby, or too large."""
+        live = await self.games.read_channel(caller.channel_id)
+        need_admin(live.row, caller, "import")
+        if live.row.status != "lobby":
+            raise ServiceError("svc.import_started")
+        if size is not None and size > MAX_IMPORT_BYTES:
+            raise ServiceError("svc.import_too_big", size=size, most=MAX_IMPORT_BYTES)
+
+    async def import_script(self, caller: Caller, text: str, *, keep_dice: bool = False) -> Result:
+        """Start this channel's game from a script (a club's own scenario, or an exported game). The channel
+        is told what the script fixes; forced dice it leaves queued are dropped unless the host keeps them,
+        openly (issue 1/6); seats the script's options do not have are freed."""
+        await self.check_import(caller, len(text.encode()))
+        lines = text.splitlines()
+        if len(lines) > MAX_IMPORT_LINES:
+            raise ServiceError("svc.import_too_long", lines=len(lines), most=MAX_IMPORT_LINES)
+        try:
+            out = await asyncio.to_thread(run_lines, lines)  # pure work, off the event loop
+        except ScriptError as e:
+            raise ServiceError("svc.script_unreadable", error=shown(str(e))) from None
+        if not out.ok or out.game is None:
+            bad = next((r for r in out.results if not r["ok"]), None)
+            raise ServiceError("svc.script_bad", line=bad["line"] if bad else "?")
+        game = out.game
+        leftover = list(game.state.dice.forced)
+        if leftover and not keep_dice:
+            game.clear_forced_dice()
+        fixes = _what_it_fixes(
+            game.state.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0
+        )
+        live = await self.games.read_channel(caller.channel_id)
+
+        async def fn(ch: Change) -> Result:
+            row = ch.row
+            need_admin(row, caller, "import")
+            if row.status != "lobby":
+                raise ServiceError("svc.import_started")
+            ch.set_options(game.options.to_dict())
+            for r in list(row.seats):
+                if r not in game.options.roles:
+                    ch.unseat(r)
+            # the imported lines and seed are part of the game: replays (start-up check, export) start there
+            ch.import_lines = list(game.state.log)
+            ch.settings()["seed"] = game.state.seed
+            ch.settings().pop("base", None)
+            lang = language(row)
+            ch.send(Post(row.channel_id, t("svc.import_fixes", lang, user=caller.user_id, fixes=fixes(lang))))
+            text = t(
+                "svc.imported",
+                caller.loc,
+                options=describe_options(game.options, caller.loc),
+                turn=game.state.turn,
+                roles=list(game.options.roles),
+            )
+            return Result(Reply(text, ephemeral=False), list(ch.outbox))
+
+        return await self.games.change(live.id, fn)
+
+
+def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
+    """What an imported script fixes, said in a language: orders, directives, forced dice kept or dropped."""
+    orders = sum(1 for line in log if not line.startswith("@"))
+    places = sum(1 for line in log if line.startswith("@place"))
+    dice = sum(len(line.split()) - 1 for line in log if line.startswith("@dice") and line != "@dice clear")
+    turns = [line.split()[1] for line in log if line.startswith("@turn")]
+    prefs = sum(1 for line in log if line.startswith("@prefer"))
+
+    def say(loc: str) -> str:
+        parts = [t("svc.fix_orders", loc, n=orders)]
+        if places:
+            parts.append(t("svc.fix_places", loc, n=places))
+        if turns:
+            parts.append(t("svc.fix_turn", loc, turn=turns[-1]))
+        if prefs:
+            parts.append(t("svc.fix_prefs", loc, n=prefs))
+        if dice:
+            parts.append(t("svc.fix_dice", loc, n=dice))
+        if kept:
+            parts.append(t("svc.fix_dice_kept", loc, dice=" ".join(str(d) for d in kept)))
+        elif dropped:
+            parts.append(t("svc.fix_dice_dropped", loc, n=dropped))
+        return join(parts, loc)
+
+    return say
+
+
+def describe_options(o: Options, loc: str = "en") -> str:
+    extras = [
+        t(key, loc)
+        for key, on in (
+            ("svc.options_command_control", o.command_control),
+            ("svc.options_corps_restriction", o.corps_restriction),
+        )
+        if on
+    ]
+    days = t("svc.options_days", loc, days=o.days) if o.days else ""
+    more = t("svc.options_extras", loc, extras=extras) if extras else ""
+    return t(
+        "svc.options_text", loc, players=o.players, ruleset=o.ruleset, setup=o.setup, days=days, extras=more
+    )
+
+
+def describe_settings(s: dict[str, Any], loc: str = "en") -> str:
+    h = s.get("deadline_hours") or 0
+    if not h:
+        return t("svc.deadline_none", loc)
+    return t(
+        "svc.deadline_text",
+        loc,
+        hours=h,
+        reminder=s.get("reminder_hours", 0),
+        action=s.get("deadline_action", "pass"),
+    )

@@ -1,0 +1,312 @@
+"""Orders: the one apply -> store -> broadcast path (issue 1/6), preferences, standing battle orders and bot
+seats. What plays by itself (standing orders, bots) runs after the change that woke it, as a change of its
+own under the game's lock, so that the player's reply never waits for a bot's whole turn."""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine import Game, RuleError, parse_command
+from engine.napoleon.state import armies_of
+
+from ..i18n import localize_error, t
+from ..narrate import describe
+from ..outbox import DM, Reply, Result
+from ..storage import DuplicateInteraction
+from .broadcast import broadcast
+from .common import Caller, ServiceError, need_game, roles_of, unit_prefixes
+from .core import Change
+
+if TYPE_CHECKING:
+    from .service import Service
+
+log = logging.getLogger("estafette.service")
+AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
+
+
+class Play:
+    def __init__(self, svc: Service) -> None:
+        self.svc = svc
+        self.games = svc.games
+        self.store = svc.store
+
+    # --- orders -----------------------------------------------------------------------------------------
+    async def order(
+        self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
+    ) -> Result:
+        """Apply one order for the caller in the game of the caller's channel."""
+        live = await self.games.read_channel(caller.channel_id)
+        return await self.order_in(live.id, caller, text, interaction_id, role)
+
+    async def order_in(
+        self,
+        game_id: int,
+        caller: Caller,
+        text: str,
+        interaction_id: str | None = None,
+        role: str | None = None,
+        *,
+        check: Callable[[Change], None] | None = None,
+        after: Callable[[Change], None] | None = None,
+    ) -> Result:
+        """Apply one order in game ``game_id``. It is stored with the new snapshot and its messages before
+        any reply; a retried interaction gets the first answer again and changes nothing. ``check`` runs
+        under the lock before the order (it may refuse), ``after`` once it is accepted (same change)."""
+        loc = caller.loc
+        await self.svc.seen(caller)
+        if interaction_id is not None:
+            prev = await self.store.find_interaction(interaction_id)
+            if prev is not None:
+                return Result(Reply(prev.reply or t("svc.already_done", loc)))
+
+        async def fn(ch: Change) -> Result:
+            if interaction_id is not None:  # checked again under the lock: two deliveries at once
+                prev = await self.store.find_interaction(interaction_id)
+                if prev is not None:
+                    return Result(Reply(prev.reply or t("svc.already_done", loc)))
+            game = need_game(ch.row, ch.game)
+            acting = acting_role(ch.row, game, caller, text, role)
+            if check is not None:
+                check(ch)
+            try:
+                new = ch.apply(acting, text, caller.user_id, interaction_id)
+            except RuleError as e:
+                return Result(Reply(t("svc.not_accepted", loc, error=localize_error(e, loc))))
+            if after is not None:
+                after(ch)
+            reply = reply_text(new, acting, loc)
+            ch.orders[-1].reply = reply
+            self.svc.deadlines.arm(ch)
+            broadcast(ch, new)
+            return Result(Reply(reply), list(ch.outbox))
+
+        try:
+            res = await self.games.change(game_id, fn)
+        except DuplicateInteraction as d:
+            return Result(Reply(d.reply or t("svc.already_done", loc)))
+        self.schedule(game_id)
+        return res
+
+    # --- preferences --------------------------------------------------------------------------------------
+    async def prefer(self, caller: Caller, key: str, value: str) -> Result:
+        """Standing preferences: ``hits`` and ``supply`` (priority lists of own unit ids, rules README
+        decision 7) go to the engine; ``battle`` sets standing battle orders (``fire``, ``square``,
+        ``off``)."""
+        live = await self.games.read_channel(caller.channel_id)
+        await self.svc.seen(caller)
+        loc = caller.loc
+        if key not in ("hits", "supply", "battle"):
+            raise ServiceError("svc.pref_keys")
+
+        async def fn(ch: Change) -> Result:
+            need_game(ch.row, ch.game)
+            roles = roles_of(ch.row, caller.user_id)
+            if not roles:
+                raise ServiceError("svc.prefs_no_seat")
+            if key == "battle":
+                spec = standing_spec(value)
+                ch.prefer(caller.user_id, "battle", spec or None)
+                if not spec:
+                    return Result(Reply(t("svc.standing_cancelled", loc)))
+                return Result(Reply(t("svc.standing_set", loc, spec=describe_standing(spec, loc))))
+            ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
+
+            def set_it(g: Game) -> None:
+                g.prefer(roles[0], key, ids)  # "@prefer role key:ids" - a directive, replayed as one
+
+            try:
+                ch.directive(roles[0], caller.user_id, set_it)
+            except RuleError as e:
+                raise ServiceError.of_rule(e) from None
+            assert ch.game is not None
+            saved = ch.game.state.preferences[roles[0]][key]
+            return Result(Reply(t("svc.pref_saved", loc, key=key, units=list(saved))))
+
+        res = await self.games.change(live.id, fn)
+        self.schedule(live.id)
+        return res
+
+    # --- what plays by itself -------------------------------------------------------------------------------
+    def schedule(self, game_id: int) -> None:
+        """Let standing orders and bot seats play, after this change, as a change of their own."""
+        self.svc.background(self.automatic(game_id), f"estafette-work-auto-{game_id}")
+
+    async def automatic(self, game_id: int) -> None:
+        """Standing battle orders, then bot seats, until neither acts (bounded), in one change."""
+
+        async def fn(ch: Change) -> None:
+            if ch.row.status != "running" or ch.game is None:
+                return
+            prefs = await self.store.preferences(ch.row.id)
+            start = ch.seq
+            for _ in range(AUTOMATIC_ROUNDS):
+                seq = ch.seq
+                self._standing_orders(ch, prefs)
+                self._bot_moves(ch)
+                if ch.seq == seq:
+                    break
+            if ch.seq != start:
+                self.svc.deadlines.arm(ch)
+
+        try:
+            await self.games.change(game_id, fn)
+        except ServiceError:
+            log.warning("game %s: automatic play could not be stored", game_id, exc_info=True)
+
+    def _standing_orders(self, ch: Change, prefs: dict[int, dict[str, Any]]) -> None:
+        """Carry out standing battle orders for every active seat that has them (DESIGN, "Asynchronous
+        play"): the orders are ordinary orders, stored like any other, and reported to the player."""
+        for _ in range(200):  # bounded: each round applies at least one order or stops
+            game = ch.game
+            if game is None or game.over or game.state.phase != "battle":
+                return
+            applied = False
+            for role in game.active():
+                user, is_bot = ch.row.seats.get(role, (None, False))
+                spec = prefs.get(user, {}).get("battle") if user and not is_bot else None
+                if not spec:
+                    continue
+                order = standing_choice(game, role, spec)
+                if order is None:
+                    continue
+                try:
+                    new = ch.apply(role, order, user)
+                except RuleError:
+                    continue
+                ploc = ch.locale_of(user)
+                lines = [x for x in (describe(e.visible(role), ploc) for e in new) if x]
+                ch.send(
+                    DM(
+                        user or 0,
+                        t("svc.standing_dm", ploc, order=order) + "\n" + "\n".join(lines[-8:]),
+                        fallback_channel=ch.row.channel_id,
+                        game_id=ch.row.id,
+                        role=role,
+                    )
+                )
+                broadcast(ch, new)
+                applied = True
+                break
+            if not applied:
+                return
+
+    def _bot_moves(self, ch: Change) -> None:
+        """Let bot players play every seat they hold while it must act (any seat may be a bot). They decide
+        from their role's view and legal orders only (ai.HeuristicPlayer)."""
+        game = ch.game
+        if game is None or game.over:
+            return
+        bots = {r for r, (_u, is_bot) in ch.row.seats.items() if is_bot}
+        if not bots:
+            return
+        from ai import HeuristicPlayer, play_one
+
+        if ch.bot is None:
+            ch.bot = HeuristicPlayer()  # it may also start afresh (after a restart): it plans from its view
+        rng = random.Random(ch.row.seed + ch.row.version)
+        before = len(game.state.events)
+        for _ in range(3000):  # bounded; a whole game is a few hundred orders
+            current = ch.game
+            assert current is not None
+            acting = [r for r in current.active() if r in bots] if not current.over else []
+            if not acting:
+                break
+            work = Game(current.state, current.scenario)
+            if play_one(work, acting[0], ch.bot, rng, apply=lambda r, o: ch.apply(r, o, None)) is None:
+                break
+        after = ch.game
+        assert after is not None
+        if len(after.state.events) != before:
+            broadcast(ch, after.state.events[before:])
+
+
+def acting_role(row: Any, game: Game, caller: Caller, text: str, role: str | None) -> str:
+    mine = roles_of(row, caller.user_id)
+    if not mine:
+        raise ServiceError("svc.no_seat_order")
+    if role is not None:
+        if role not in mine:
+            raise ServiceError("svc.not_your_seat", role=role)
+        return role
+    active = [r for r in mine if r in game.active()]
+    if len(active) == 1:
+        return active[0]
+    if not active:
+        return mine[0]  # the engine's answer says whose turn it is
+    # one person holding several active seats (console, hot seat): the seat whose units the order names
+    for r in active:
+        if any(p in text.upper() for p in unit_prefixes(r)):
+            return r
+    return active[0]
+
+
+def reply_text(events: list, role: str, loc: str = "en") -> str:
+    lines = [x for x in (describe(e.visible(role), loc) for e in events) if x]
+    return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
+
+
+def standing_spec(value: str) -> dict[str, bool]:
+    words = {w.strip().lower() for w in value.replace(",", " ").split()}
+    if not words or words <= {"off", "none", "cancel"}:
+        return {}
+    known = {"fire", "square", "hold"}
+    bad = words - known - {"on"}
+    if bad:
+        raise ServiceError("svc.standing_bad", words=sorted(w[:20] for w in bad)[:5])
+    return {"fire": "fire" in words, "square": "square" in words, "hold": True}
+
+
+def describe_standing(spec: dict[str, bool], loc: str = "en") -> str:
+    parts = [
+        t(key, loc)
+        for key, on in (
+            ("svc.standing_fire", spec.get("fire")),
+            ("svc.standing_square", spec.get("square")),
+            ("svc.standing_hold", True),
+        )
+        if on
+    ]
+    return t("svc.standing_sep", loc).join(parts)
+
+
+def standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None:
+    """The next order standing battle orders give, or None when they have nothing (or the player must
+    decide: deployments and regroups are real decisions, rules README decision 7)."""
+    lg = game.legal(role)
+    names = set(lg.orders)
+    if "deploy" in names or "regroup" in names:
+        return None
+    choices = lg.choices
+    if spec.get("square"):
+        threatened = threatened_by_cavalry(game, role)
+        sq = [
+            c
+            for c in choices
+            if c.startswith("/square") and parse_command(c).options.get("unit") in threatened
+        ]
+        if sq:
+            return sq[0]
+    if spec.get("fire"):
+        fire = [c for c in choices if c.startswith("/fire")]
+        if fire:
+            return fire[0]
+    if "/end" in choices and (spec.get("fire") or spec.get("square")):
+        return "/end"
+    return None
+
+
+def threatened_by_cavalry(game: Game, role: str) -> set[str]:
+    """The role's blocks standing on a spot where enemy cavalry stands too (8.5: squares are formed against
+    cavalry engaged with them)."""
+    v = game.view(role, events=False)
+    mine = armies_of(role)
+    out: set[str] = set()
+    for b in v.battles:
+        for s in getattr(b, "sides", ()):
+            for col in (s.left, s.center, s.right):
+                if any(x.army not in mine and x.type == "cavalry" for x in col):
+                    out |= {x.id for x in col if x.army in mine and x.id}
+    return out

@@ -1,0 +1,251 @@
+"""The application service: games bound to channels, seats, permissions, deadlines, standing preferences.
+
+It imports nothing of discord: the Discord cogs and the console are two adapters over it (DESIGN, "Layers").
+Every call takes a ``Caller`` (who, where) and returns a ``Result``: the reply to the caller, and the
+messages its change stored in the outbox (``bot.delivery`` sends them; the front end does not). Its parts:
+``core`` (the one path for every change), ``lobby`` (/game), ``play`` (orders, bots, standing orders),
+``drafts`` (battle deployment prompts), ``deadlines`` and ``broadcast`` (what every change sends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from engine import Game
+from engine.script import ScriptError
+
+from ..outbox import Picture, Result
+from ..pictures import Pictures
+from ..storage import BadRow, Store
+from .common import Caller, Live, roles_of
+from .core import Games, canonical
+from .deadlines import Deadlines
+from .drafts import Drafts
+from .lobby import Lobby
+from .play import Play
+
+log = logging.getLogger("estafette.service")
+
+
+class Service:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        pictures: Pictures | None = None,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[], int] | None = None,
+    ) -> None:
+        self.store = store
+        self.pictures = pictures or Pictures()
+        self.clock = clock
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        self.games = Games(store)
+        self.problems: list[str] = []  # games that failed their start-up check
+        self.lobby = Lobby(self)
+        self.play = Play(self)
+        self.drafts = Drafts(self)
+        self.deadlines = Deadlines(self)
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._seen: dict[int, str] = {}
+
+    # --- the front ends' calls ----------------------------------------------------------------------------
+    async def new_game(self, caller: Caller, options: str = "", **kw: Any) -> Result:
+        return await self.lobby.new_game(caller, options, **kw)
+
+    async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
+        return await self.lobby.join(caller, role, bot=bot)
+
+    async def leave(self, caller: Caller) -> Result:
+        return await self.lobby.leave(caller)
+
+    async def start(self, caller: Caller) -> Result:
+        return await self.lobby.start(caller)
+
+    async def status(self, caller: Caller) -> Result:
+        return await self.lobby.status(caller)
+
+    async def map(self, caller: Caller) -> Result:
+        return await self.lobby.map(caller)
+
+    async def log_text(self, caller: Caller, last: int = 25) -> Result:
+        return await self.lobby.log_text(caller, last)
+
+    async def set_options(self, caller: Caller, options: str) -> Result:
+        return await self.lobby.set_options(caller, options)
+
+    async def spectate(self, caller: Caller, channel_id: int, stop: bool = False) -> Result:
+        return await self.lobby.spectate(caller, channel_id, stop)
+
+    async def abort(self, caller: Caller) -> Result:
+        return await self.lobby.abort(caller)
+
+    async def export(self, caller: Caller) -> Result:
+        return await self.lobby.export(caller)
+
+    async def check_import(self, caller: Caller, size: int | None = None) -> None:
+        await self.lobby.check_import(caller, size)
+
+    async def import_script(self, caller: Caller, text: str, *, keep_dice: bool = False) -> Result:
+        return await self.lobby.import_script(caller, text, keep_dice=keep_dice)
+
+    async def prefer(self, caller: Caller, key: str, value: str) -> Result:
+        return await self.play.prefer(caller, key, value)
+
+    async def order(
+        self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
+    ) -> Result:
+        return await self.play.order(caller, text, interaction_id, role)
+
+    async def tick(self) -> list[Any]:
+        return await self.deadlines.tick()
+
+    async def suggestions(
+        self, caller: Caller, order: str, option: str, current: str, given: dict[str, str] | None = None
+    ) -> list[str]:
+        """Autocomplete: only what is legal now for the caller's seats (empty if nothing is)."""
+        from ..suggest import suggest
+
+        gid = await self.store.game_id_in_channel(caller.channel_id)
+        if gid is None:
+            return []
+        live = await self.games.read(gid)
+        if live is None or live.game is None or live.row.status != "running":
+            return []
+        return suggest(live.game, roles_of(live.row, caller.user_id), order, option, current, given)
+
+    # --- reading a game, for the front ends -------------------------------------------------------------
+    @property
+    def live(self) -> dict[int, Live]:
+        """The loaded games as last committed (read-only for everybody but ``Games``)."""
+        return self.games.cache
+
+    async def game(self, game_id: int) -> Live | None:
+        return await self.games.read(game_id)
+
+    async def roles(self, game_id: int, user_id: int) -> list[str]:
+        live = await self.games.read(game_id)
+        return roles_of(live.row, user_id) if live else []
+
+    async def channel_game_id(self, channel_id: int) -> int | None:
+        return await self.store.game_id_in_channel(channel_id, finished=True)
+
+    def game_locale(self, game_id: int) -> str:
+        from .common import language
+
+        live = self.games.cache.get(game_id)
+        return language(live.row) if live is not None else "en"
+
+    async def player_locale(self, game_id: int, user_id: int) -> str:
+        from .common import language
+
+        seen = self._seen.get(user_id) or await self.store.user_locale(user_id)
+        if seen:
+            return seen
+        live = await self.games.read(game_id)
+        return language(live.row) if live else "en"
+
+    async def seen(self, caller: Caller) -> None:
+        """Remember the caller's language (a property of the player, not of a game: it writes no game)."""
+        if caller.user_id and self._seen.get(caller.user_id) != caller.loc:
+            self._seen[caller.user_id] = caller.loc
+            await self.store.set_user_locale(caller.user_id, caller.loc)
+
+    def moment(self, live: Live) -> int:
+        """Keep a reader's game as a moment for its pictures; returns its order number."""
+        if live.game is not None:
+            self.games.remember(live.id, live.row.version, live.game)
+        return live.row.version
+
+    async def thread_id(self, game_id: int) -> int:
+        live = await self.games.read(game_id)
+        return int(live.row.settings.get("thread_id") or 0) if live else 0
+
+    async def set_thread(self, game_id: int, thread_id: int) -> None:
+        async def fn(ch: Any) -> None:
+            ch.settings()["thread_id"] = thread_id
+
+        await self.games.change(game_id, fn)
+
+    # --- pictures ---------------------------------------------------------------------------------------
+    async def draw(self, picture: Picture) -> bytes:
+        """A picture's bytes, drawn from the game as it was at the picture's moment (off the event loop)."""
+        game = await self.games.game_at(picture.game_id, picture.seq)
+        return await asyncio.get_running_loop().run_in_executor(
+            self.pictures.executor, self.pictures.draw, picture, game
+        )
+
+    # --- background work ---------------------------------------------------------------------------------
+    def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+        task = asyncio.get_running_loop().create_task(coro, name=name)
+        self._tasks.add(task)
+        task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background work %s failed", task.get_name(), exc_info=task.exception())
+
+    async def idle(self) -> None:
+        """Wait until the background work (standing orders, bot seats) has finished."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # --- start-up and recovery ------------------------------------------------------------------------
+    async def recover(self) -> list[str]:
+        """Load every running game and check it against a replay of its orders. A game whose row cannot be
+        read, whose stored version disagrees with its orders, or whose snapshot disagrees with the replay is
+        suspended and reported with its id; the others start. A snapshot that differs from the replay only
+        in the order of its dicts (saved before schema 3, with sorted keys) is replaced by the replay."""
+        report: list[str] = []
+        for gid in await self.store.game_ids("running"):
+            problem = await self._check(gid)
+            if problem is None:
+                self.play.schedule(gid)  # a bot seat may have been about to move when the process stopped
+                continue
+            msg = f"game {gid}: {problem}; suspended (an administrator can /game abort or /game export it)"
+            report.append(msg)
+            log.error("start-up check: %s", msg)
+            try:
+                await self.store.suspend(gid)
+            except Exception:
+                log.exception("game %s could not even be suspended", gid)
+        self.problems = report
+        return report
+
+    async def _check(self, gid: int) -> str | None:
+        try:
+            row = await self.store.game(gid)
+        except BadRow as e:
+            return str(e)
+        if row is None:
+            return "gone"
+        count, top = await self.store.order_count(gid)
+        if not count == top == row.version:
+            return f"its stored version ({row.version}) disagrees with its {count} stored orders"
+        try:
+            game = Game.loads(row.snapshot or "")
+            replay = await self.games.replay(row)
+        except (ValueError, KeyError, TypeError, ScriptError) as e:
+            return f"it cannot be loaded or replayed ({e})"
+        except Exception as e:  # anything else a damaged snapshot can raise
+            log.exception("game %s could not be loaded", gid)
+            return f"it cannot be loaded ({type(e).__name__})"
+        mine, theirs = replay.dumps(), game.dumps()
+        if mine != theirs:
+            if canonical(mine) != canonical(theirs):
+                return f"its snapshot (channel {row.channel_id}) disagrees with a replay of its orders"
+
+            async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
+                ch.set_game(replay)
+
+            await self.games.change(gid, adopt)
+            log.info("game %s: snapshot rewritten from the replay (dict order)", gid)
+            return None
+        self.games.cache[gid] = Live(row, game)
+        return None
