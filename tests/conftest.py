@@ -62,7 +62,7 @@ def units_of(
 async def harness(tmp_path):
     """The bot running through the real discord.py against the fake Discord API (tests/discord_fake.py), on
     its own database, without pictures or deadline ticks."""
-    from discord_fake import running_bot
+    from discord_fake import FakeDiscord, running_bot
 
     from bot.discord_app.client import EstafetteBot
     from bot.pictures import NoPictures
@@ -71,5 +71,12 @@ async def harness(tmp_path):
     def make():
         return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
 
-    async with running_bot(make) as h:
-        yield h
+    # The fake's clock stands still unless a test moves it (fake.advance): Discord's 3-second deadline for
+    # a reply is then tested where a test means to, never by a slow shared machine.
+    fake = FakeDiscord(clock=lambda: 1_000_000.0)
+    await fake.start()
+    try:
+        async with running_bot(make, fake=fake) as h:
+            yield h
+    finally:
+        await fake.close()

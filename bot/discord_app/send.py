@@ -120,7 +120,10 @@ class Sender:
         """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN): the last
         few, deployment buttons included; older ones are superseded."""
         user = interaction.user.id
-        refused = [r for r in await self.store.outbox_pending(kind="dm", target=user) if r.attempts > 0]
+        closed = await self.store.dms_closed_since(user) is not None
+        refused = [
+            r for r in await self.store.outbox_pending(kind="dm", target=user) if closed or r.attempts > 0
+        ]
         if not refused:
             return
         for old in refused[:-EPHEMERAL_FALLBACK_LIMIT]:

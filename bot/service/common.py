@@ -83,11 +83,19 @@ def need_admin(row: GameRow, caller: Caller, what: str) -> None:
 
 
 def need_game(live_row: GameRow, game: Game | None) -> Game:
+    if live_row.status == "aborted":
+        raise ServiceError("svc.game_gone")
     if game is None or live_row.status == "lobby":
         raise ServiceError("svc.not_started")
     if live_row.status == "suspended":
         raise ServiceError("svc.suspended")
     return game
+
+
+def need_open(row: GameRow) -> None:
+    """Under the lock: the game is still open (another change may have aborted it since it was read)."""
+    if row.status not in ("lobby", "running", "suspended"):
+        raise ServiceError("svc.game_gone")
 
 
 def language(row: GameRow) -> str:

@@ -24,6 +24,7 @@ from .common import (
     language,
     need_admin,
     need_game,
+    need_open,
     options_of,
     roles_of,
     shown,
@@ -258,6 +259,7 @@ class Lobby:
 
         async def fn(ch: Change) -> Result:
             row = ch.row
+            need_open(row)
             need_admin(row, caller, "spectate")
             if channel_id == row.channel_id:
                 raise ServiceError("svc.spectate_self")
@@ -287,6 +289,7 @@ class Lobby:
         live = await self.games.read_channel(caller.channel_id)
 
         async def fn(ch: Change) -> Result:
+            need_open(ch.row)
             need_admin(ch.row, caller, "abort")
             started = ch.row.status != "lobby"
             ch.set_status("aborted")
