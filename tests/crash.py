@@ -1,0 +1,267 @@
+"""The crash test (issue 1/6): the real bot in a subprocess, killed at random moments, restarted on the same
+database.
+
+    python tests/crash.py --kills 1000 [--seed 1] [--out DIR]
+
+The parent runs the fake Discord (``discord_fake.py``) on loopback. Each round starts a *driver* process: the
+real ``EstafetteBot`` pointed at the fake, which plays three campaigns in three channels (one against a bot
+seat) by feeding itself real-shaped interactions — lobby commands, legal orders picked at random, status
+reads, and now and then the same interaction twice — several at once. The parent kills it (SIGKILL) after a
+random moment and starts the next. A last driver runs without being killed until its outbox is empty.
+Then the parent checks:
+
+- **0 acknowledged orders lost**: every interaction the fake saw answered "Done." is an order in the database;
+- **0 games suspended wrongly**: no game is suspended, and no start-up check reported a problem;
+- **every outbox item delivered at least once**: none is pending, none was dropped;
+- **every channel post exactly once**: each post item is one message in its channel (its nonce), no more.
+
+It prints the figures as JSON and exits 1 if a check failed. ``tests/test_crash.py`` runs a few kills in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import pickle
+import random
+import signal
+import sqlite3
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parent)]
+
+EARLY = 0.15  # the share of kills during start-up
+CHANNELS = ("game-1", "game-2", "game-3")  # game-3 plays against a bot seat
+OPTIONS = {"setup": "historical", "players": 2, "days": 1}
+SEATS = {"french": "alice", "allied": "bob"}
+
+
+# --- the driver (a subprocess) --------------------------------------------------------------------------
+
+
+async def drive(origin: str, db: str, world_file: str, seed: int, settle: bool, problems: str) -> int:
+    import aiohttp
+    from discord_fake import BotHandle, ErrorGuard, FakeDiscord, pointed_at
+
+    from bot.discord_app.client import EstafetteBot
+    from bot.pictures import NoPictures
+    from bot.storage import Store
+
+    world = pickle.loads(Path(world_file).read_bytes())
+    local = FakeDiscord(world)  # never started: only builds payloads; the real fake is the parent's
+    with pointed_at(origin + "/api/v10"):
+        bot = EstafetteBot(Store(db), pictures=NoPictures(), tick_seconds=0)
+        guard = ErrorGuard().install()
+        h = BotHandle(local, None, bot, guard, timeout=60)
+        h.fail_on_errors = False
+        await h.start()
+        print("ready", flush=True)
+        if bot.service.problems:
+            with open(problems, "a", encoding="utf-8") as f:
+                for p in bot.service.problems:
+                    f.write(p + "\n")
+        async with aiohttp.ClientSession() as http:
+            if settle:
+                await bot.service.idle()
+                for _ in range(100):
+                    bot.outbox.kick()
+                    await bot.outbox.settle()
+                    if not await bot.store.outbox_pending():
+                        break
+                    await asyncio.sleep(0.05)
+                await bot.close()
+                return 0
+            rng = random.Random(seed)
+            while True:
+                batch = [await next_interaction(h, rng, ch) for ch in rng.sample(CHANNELS, rng.randint(1, 3))]
+                batch = [p for p in batch if p is not None]
+                if batch and rng.random() < 0.1:
+                    batch.append(h.duplicate(batch[0]))  # Discord delivers an interaction twice now and then
+                for p in batch:
+                    async with http.post(origin + "/_fake/interactions", json=p) as r:
+                        assert r.status == 204, r.status
+                with contextlib.suppress(AssertionError):  # a logged error: the checks say if anything was lost
+                    await h.feed_concurrently(*batch)
+    return 0
+
+
+async def next_interaction(h: Any, rng: random.Random, channel: str) -> dict | None:
+    """The next thing a player of this channel would do."""
+    from engine.fuzz import pick
+    from engine.text import parse_command
+
+    svc = h.bot.service
+    ch = h.world.channel(channel)
+    gid = await svc.store.game_id_in_channel(ch.id)
+    if gid is None:
+        return h.slash("game new", OPTIONS, user="alice", channel=channel)
+    live = await svc.games.read(gid)
+    if live is None:
+        return None
+    row = live.row
+    if row.status == "lobby":
+        for role, user in SEATS.items():
+            if role not in row.seats:
+                if channel == "game-3" and role == "allied":
+                    return h.slash("game join", {"role": role, "bot": True}, user="alice", channel=channel)
+                return h.slash("game join", {"role": role}, user=user, channel=channel)
+        return h.slash("game start", user="alice", channel=channel)
+    game = live.game
+    if row.status != "running" or game is None or game.over:
+        return None
+    if rng.random() < 0.15:
+        return h.slash("game status", user=rng.choice(list(SEATS.values())), channel=channel)
+    humans = [r for r in game.active() if not row.seats.get(r, (None, True))[1]]
+    if not humans:
+        return None  # a bot seat is moving
+    role = rng.choice(humans)
+    order = pick(rng, game, role, {})
+    if order is None:
+        return None
+    cmd = parse_command(order)
+    opts: dict[str, Any] = {}
+    for k, v in cmd.options.items():
+        opts[k] = (v == "yes") if k == "forced" else v
+    if cmd.name == "orders":
+        opts = {
+            "list": cmd.options["list"],
+            **({"battle": cmd.options["battle"]} if "battle" in cmd.options else {}),
+        }
+    return h.slash(cmd.name, opts, user=SEATS[role], channel=channel)
+
+
+# --- the parent ------------------------------------------------------------------------------------------
+
+
+async def crash_run(kills: int, seed: int, out: Path, lo: float = 0.0, hi: float = 3.0) -> dict[str, Any]:
+    from discord_fake import FakeDiscord, World
+
+    out.mkdir(parents=True, exist_ok=True)
+    db = out / "crash.db"
+    for f in (db, out / "crash.db-wal", out / "crash.db-shm", out / "problems.txt"):
+        f.unlink(missing_ok=True)
+    world = World.default(channels=("general", *CHANNELS))
+    world_file = out / "world.pickle"
+    world_file.write_bytes(pickle.dumps(world))
+    fake = FakeDiscord(world)
+    await fake.start()
+    rng = random.Random(seed)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parent)])}
+    t0 = time.perf_counter()
+    killed = 0
+    try:
+        for k in range(kills + 1):
+            settle = k == kills
+            argv = [
+                sys.executable,
+                str(Path(__file__)),
+                "drive",
+                fake.origin,
+                str(db),
+                str(world_file),
+                str(seed * 100_003 + k),
+                "1" if settle else "0",
+                str(out / "problems.txt"),
+            ]
+            proc = await asyncio.create_subprocess_exec(
+                *argv, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+            )
+            if settle:
+                _out, err = await asyncio.wait_for(proc.communicate(), 300)
+                if proc.returncode != 0:
+                    raise RuntimeError(f"the last driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
+                break
+            if rng.random() < EARLY:  # now and then during start-up (recovery, migrations, sync)
+                await asyncio.sleep(rng.uniform(0, 1.5))
+            else:  # usually while it plays
+                assert proc.stdout is not None
+                await asyncio.wait_for(proc.stdout.readline(), 120)
+                await asyncio.sleep(rng.uniform(lo, hi))
+            if proc.returncode is None:
+                proc.send_signal(signal.SIGKILL)
+                killed += 1
+            _out, err = await proc.communicate()
+            if proc.returncode not in (0, -signal.SIGKILL):
+                raise RuntimeError(f"a driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
+        figures = verify(fake, db, out / "problems.txt")
+    finally:
+        await fake.close()
+    figures.update({"kills": killed, "seconds": round(time.perf_counter() - t0, 1), "seed": seed})
+    return figures
+
+
+def verify(fake: Any, db: Path, problems_file: Path) -> dict[str, Any]:
+    con = sqlite3.connect(db)
+    acknowledged: set[str] = set()
+    for iid in list(fake._interactions):
+        for r in fake.replies(iid):
+            if r.call.status in (200, 204) and (r.content or "").startswith("Done"):
+                acknowledged.add(str(iid))
+    stored = {r[0] for r in con.execute("SELECT interaction_id FROM orders WHERE interaction_id IS NOT NULL")}
+    lost = sorted(acknowledged - stored)
+    suspended = [r[0] for r in con.execute("SELECT id FROM games WHERE status='suspended'")]
+    problems = problems_file.read_text().splitlines() if problems_file.exists() else []
+    pending = con.execute("SELECT COUNT(*) FROM outbox WHERE done IS NULL").fetchone()[0]
+    dropped = [
+        r
+        for r in con.execute(
+            "SELECT id, kind, error FROM outbox WHERE done IS NOT NULL AND error IS NOT NULL"
+        )
+    ]
+    posts = con.execute("SELECT id, target FROM outbox WHERE kind='post'").fetchall()
+    dms = con.execute("SELECT id, target FROM outbox WHERE kind='dm'").fetchall()
+    twice, missing = [], []
+    for item, channel in posts:
+        n = sum(1 for m in fake.messages_in(channel) if str(m.get("nonce")) == f"e{item}.0")
+        if n > 1:
+            twice.append(item)
+        elif n == 0:
+            missing.append(item)
+    dm_missing = [item for item, _user in dms if not fake.messages_with_nonce(f"e{item}.0")]
+    games = con.execute("SELECT status, COUNT(*) FROM games GROUP BY status").fetchall()
+    orders = con.execute("SELECT COUNT(*) FROM orders").fetchone()[0]
+    con.close()
+    ok = not (lost or suspended or problems or pending or dropped or twice or missing or dm_missing)
+    return {
+        "ok": ok,
+        "acknowledged_orders": len(acknowledged),
+        "lost": lost,
+        "orders_stored": orders,
+        "games": dict(games),
+        "suspended": suspended,
+        "start_up_problems": problems,
+        "outbox_items": len(posts) + len(dms),
+        "posts": len(posts),
+        "dms": len(dms),
+        "pending": pending,
+        "dropped": dropped,
+        "posts_twice": twice,
+        "posts_missing": missing,
+        "dms_missing": dm_missing,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "drive":
+        origin, db, world, seed, settle, problems = argv[1:7]
+        return asyncio.run(drive(origin, db, world, int(seed), settle == "1", problems))
+    ap = argparse.ArgumentParser(prog="python tests/crash.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--kills", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="crash-test")
+    args = ap.parse_args(argv)
+    figures = asyncio.run(crash_run(args.kills, args.seed, Path(args.out)))
+    print(json.dumps(figures, indent=1))
+    return 0 if figures["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
