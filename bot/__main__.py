@@ -20,6 +20,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="estafette", description="Napoleon 1815 play-by-chat bot")
     ap.add_argument("mode", nargs="?", choices=["auto", "console", "discord", "demo"], default="auto")
     ap.add_argument("--options", default="", help='game options for a new console game, e.g. "players=3"')
+    ap.add_argument(
+        "--new", action="store_true", help="console: abort the game in progress and start a new one"
+    )
     ap.add_argument("--database", default=None, help="the SQLite file (default ./estafette.db)")
     ap.add_argument("--out", default="estafette-demo", help="demo: where the pictures, replay and log go")
     ap.add_argument("--seed", type=int, default=1815, help="demo: the game's seed")
@@ -52,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
         return run_discord(settings, database)
     from .console import run_console
 
-    return asyncio.run(run_console(database, settings.pictures, args.options))
+    try:
+        return asyncio.run(run_console(database, settings.pictures, args.options, new=args.new))
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

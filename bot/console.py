@@ -8,8 +8,11 @@ are written to a folder. ``:help`` lists the console's own commands.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -19,7 +22,10 @@ from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
 from .storage import OutboxRow, Store
 
+log = logging.getLogger("estafette.console")
 CHANNEL = 1  # the console's "channel"
+ROLES = ("french", "allied", "british", "prussian")
+LEGAL_SHOWN = 30
 USER = 1  # the console's player holds every seat
 HELP = t("console.help")
 
@@ -66,13 +72,46 @@ class Console:
         self.outbox.kick()
         await self.outbox.settle()
 
+    async def loop(self, lines: TextIO | None) -> None:
+        """Read lines until :quit, end of input or Ctrl-C. At a terminal: line editing and history. The
+        lines are read by a daemon thread, so Ctrl-C ends the console at once (no thread to wait for)."""
+        interactive = lines is None and sys.stdin.isatty()
+        if interactive:
+            with contextlib.suppress(ImportError):
+                import readline  # noqa: F401  (importing it gives input() line editing and history)
+        source = lines if lines is not None else sys.stdin
+        loop = asyncio.get_running_loop()
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        ready = threading.Event()
+
+        def read() -> None:
+            while True:
+                ready.wait()
+                ready.clear()
+                try:
+                    line: str | None = input("> ") if interactive else (source.readline() or None)
+                except (EOFError, OSError, ValueError):
+                    line = None
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+                if line is None:
+                    return
+
+        threading.Thread(target=read, name="estafette-console-input", daemon=True).start()
+        while True:
+            ready.set()
+            line = await queue.get()
+            if line is None or not await self.handle(line):
+                break
+            await self.redraw()
+
     async def _deliver(self, item: OutboxRow) -> Outcome:
         m = message_from(item.kind, item.target, item.body, item.game_id)
         self.deliver(m)
         if isinstance(m, DM) or (isinstance(m, Post) and m.channel_id == CHANNEL):
             await self._save(m.pictures)
-        if isinstance(m, DM) and m.file:
-            self._write(Path(m.file[0]), m.file[1].encode())
+        if isinstance(m, DM) and m.file:  # e.g. the script of an aborted game: beside the pictures
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            self._write(self.pictures / m.file[0], m.file[1].encode())
         return Outcome.done()
 
     def _write(self, path: Path, data: bytes) -> None:
@@ -105,78 +144,141 @@ class Console:
                 self.say(t("console.picture_failed", self.locale, file=p.filename, error=e))
 
     async def handle(self, line: str) -> bool:
+        """One line typed at the console. False: quit. Never raises: a refusal or a failure is one line."""
         line = line.strip()
         if not line or line.startswith("#"):
             return True
         try:
-            if line in (":quit", ":q"):
-                return False
-            if line == ":help":
-                self.say(t("console.help", self.locale))
-            elif line == ":status":
-                await self.show(await self.svc.status(self.me))
-            elif line == ":map":
-                await self.show(await self.svc.map(self.me))
-            elif line == ":log":
-                await self.show(await self.svc.log_text(self.me, 40))
-            elif line == ":tick":
-                await self.svc.tick()
-                await self.settle()
-            elif line == ":legal":
-                live = await self.svc.games.read_channel(CHANNEL)
-                game = live.game
-                active = game.active() if game and not game.over else []
-                if not active:
-                    self.say(t("console.legal.none", self.locale))
-                for role in active:
-                    lg = game.legal(role)
-                    self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))
-                    for c in lg.choices[:30]:
-                        self.say(f"  {c}")
-            elif line.startswith(":export"):
-                res = await self.svc.export(self.me)
-                if res.reply.file is None:  # an aborted game's script goes to every seat, as a DM
-                    await self.show(res)
-                else:
-                    self._write(
-                        Path(line.split(maxsplit=1)[1] if " " in line else res.reply.file[0]),
-                        res.reply.file[1],
-                    )
-            elif line.startswith(":prefer"):
-                _, key, value = ([*line.split(maxsplit=2), "", ""])[:3]
-                await self.show(await self.svc.prefer(self.me, key, value))
-            else:
-                m = re.match(r"^([a-z]+)\s*:\s*(/.*)$", line)
-                role, text = (m.group(1), m.group(2)) if m else (None, line)
-                if not text.startswith("/"):
-                    self.say(t("console.slash", self.locale))
-                    return True
-                await self.show(await self.svc.order(self.me, text, role=role))
+            return await self._handle(line)
         except ServiceError as e:
             self.say(t("console.not_done", self.locale, error=localize_error(e, self.locale)))
+        except Exception as e:  # a bug: one line, not a traceback (the log has the rest)
+            log.exception("console command failed: %s", line)
+            self.say(t("console.failed", self.locale, error=f"{type(e).__name__}: {e}"))
         return True
+
+    async def _handle(self, line: str) -> bool:
+        word, _, rest = line.partition(" ")
+        args = rest.split()
+        if word in (":quit", ":q"):
+            return False
+        if word == ":help":
+            self.say(t("console.help", self.locale))
+        elif word == ":status":
+            await self.show(await self.svc.status(self.me, self._seat(args)))
+        elif word == ":map":
+            await self.show(await self.svc.map(self.me, self._seat(args)))
+        elif word == ":log":
+            await self.show(await self.svc.log_text(self.me, 40, self._seat(args)))
+        elif word == ":tick":
+            await self.svc.tick()
+            await self.settle()
+        elif word == ":legal":
+            await self._legal(self._seat(args))
+        elif word == ":export":
+            res = await self.svc.export(self.me)
+            if res.reply.file is None:  # an aborted game's script goes to every seat, as a DM
+                await self.show(res)
+            else:
+                self._write(Path(rest.strip() or res.reply.file[0]), res.reply.file[1])
+        elif word == ":prefer":
+            seat = self._seat(args[:1]) if args and args[0].lower() in ROLES else None
+            key, *value = args[1:] if seat else args
+            if not key:
+                raise ServiceError("svc.pref_keys")
+            await self.show(await self.svc.prefer(self.me, key, " ".join(value), seat))
+        elif word.startswith(":"):
+            self.say(t("console.unknown", self.locale, command=word[:40]))
+        else:
+            m = re.match(r"^([A-Za-z]+)\s*:\s*(.*)$", line)
+            role, text = (m.group(1).lower(), m.group(2).strip()) if m else (None, line)
+            if role is not None and role not in ROLES:
+                self.say(t("console.unknown_seat", self.locale, seat=role[:20], seats=list(ROLES)))
+                return True
+            if not text.startswith("/"):
+                self.say(t("console.slash", self.locale))
+                return True
+            await self.show(await self.svc.order(self.me, text, role=role))
+        return True
+
+    @staticmethod
+    def _seat(args: list[str]) -> str | None:
+        return args[0].lower() if args else None
+
+    async def _legal(self, seat: str | None) -> None:
+        live = await self.svc.games.read_channel(CHANNEL)
+        game = live.game
+        active = game.active() if game and not game.over else []
+        if seat is not None:
+            active = [r for r in active if r == seat]
+        if not active:
+            self.say(t("console.legal.none", self.locale))
+        for role in active:
+            lg = game.legal(role)
+            self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))
+            for c in lg.choices[:LEGAL_SHOWN]:
+                self.say(f"  {c}")
+            if len(lg.choices) > LEGAL_SHOWN:
+                self.say("  " + t("console.legal.more", self.locale, n=len(lg.choices) - LEGAL_SHOWN))
+
+    async def redraw(self) -> None:
+        """Every seat's pictures as they are now (issue 3/6: the console's pictures are always current)."""
+        live = await self.svc.games.read_channel(CHANNEL, finished=True)
+        if live.game is None:
+            return
+        seq = self.svc.moment(live)
+        pictures = [Picture("map", live.id, seq, "public", self.locale)]
+        for role in live.game.options.roles:
+            pictures.append(Picture("map", live.id, seq, role, self.locale))
+            for b in live.game.state.open_battles():
+                pictures.append(Picture("battle", live.id, seq, role, self.locale, b.town))
+        await self._save(pictures)
+
+
+def check_options(options: str) -> str | None:
+    """What is wrong with a console's ``--options`` (one line), or None."""
+    from engine import Options, RuleError
+
+    try:
+        Options.parse(options)
+    except RuleError as e:
+        return str(e)
+    return None
 
 
 async def run_console(
-    database: str, pictures: str, options: str = "", lines: TextIO = sys.stdin, locale: str = "en"
+    database: str,
+    pictures: str,
+    options: str = "",
+    lines: TextIO | None = None,
+    locale: str = "en",
+    *,
+    new: bool = False,
+    out: TextIO = sys.stdout,
 ) -> int:
+    """The console game. Its first game is the historical set-up unless ``options`` say otherwise; an
+    existing game resumes (and ``options`` are ignored, which it says), unless ``new``."""
+    options = options.strip() or "setup=historical"
+    problem = check_options(options)
+    if problem is not None:
+        print(t("console.bad_options", locale, error=problem), file=sys.stderr)
+        return 2
     store = Store(database)
     await store.open()
     try:
         svc = Service(store)
         await svc.recover()
-        con = Console(svc, Path(pictures), locale=locale)
+        con = Console(svc, Path(pictures), out=out, locale=locale)
         con.say(t("console.hello", con.locale))
+        existing = await store.game_id_in_channel(CHANNEL)
+        if existing is not None and new:
+            await svc.abort(con.me)
+            await con.settle()
+        elif existing is not None and options != "setup=historical":
+            con.say(t("console.options_ignored", con.locale, database=database))
         await con.ensure_game(options)
-        interactive = lines.isatty()
-        while True:
-            if interactive:
-                print("> ", end="", flush=True)
-            line = await asyncio.to_thread(lines.readline)
-            if not line:
-                break
-            if not await con.handle(line):
-                break
+        await con.redraw()
+        await con.loop(lines)
     finally:
         await store.close()
     return 0

@@ -157,6 +157,7 @@ BOT_EN: dict[str, str] = {
     "svc.standing_cancelled": "Standing battle orders cancelled.",
     "svc.standing_set": "Standing battle orders: {spec}. Each battle turn they are carried out as ordinary "
     "orders and reported to you; /game prefer battle off cancels them.",
+    "svc.pref_empty": "give the blocks in order of priority, e.g. {key} BR-3,BR-5 (nothing was saved)",
     "svc.pref_saved": "Preference saved: {key} {units:list}.",
     "svc.already_done": "already done",
     "svc.not_accepted": "Not accepted — {error}",
@@ -276,8 +277,16 @@ BOT_EN: dict[str, str] = {
     "console.help": "Console commands:\n"
     "  ROLE: /order ...   an order for that seat (french, allied, british, prussian)\n"
     "  /order ...         an order for whichever of your seats must act\n"
-    "  :status  :map  :log  :legal  :export FILE  :prefer KEY VALUE  :tick  :quit\n"
-    "Pictures are written to the pictures folder after every change.",
+    "  :status [SEAT]  :map [SEAT]  :log [SEAT]  :legal [SEAT]   (default: the seat that must act)\n"
+    "  :prefer [SEAT] KEY VALUE  :export FILE  :tick  :quit\n"
+    "Every seat's pictures are written to the pictures folder after every change.",
+    "console.failed": "That failed on our side ({error}); nothing else was changed.",
+    "console.unknown": "{command} is not a console command; :help lists them",
+    "console.unknown_seat": "there is no seat {seat!r}; seats: {seats:list}",
+    "console.legal.more": "…and {n} more",
+    "console.bad_options": "error: {error} (the game was not created)",
+    "console.options_ignored": "A game is already in progress in {database}: it resumes, and --options are "
+    "ignored. Start afresh with --new (the game in progress is aborted).",
     "console.not_done": "Not done — {error}",
     "console.slash": "orders start with '/'; :help lists the console's commands",
     "console.hello": "Estafette console — no Discord token set, so this is a local game. :help for help.",

@@ -139,6 +139,7 @@ BOT_JA: dict[str, str] = {
     "svc.standing_cancelled": "常備戦闘命令を取り消しました。",
     "svc.standing_set": "常備戦闘命令: {spec}。戦闘ターンごとに通常の命令として実行し、あなたに報告します。"
     "/game prefer battle off で取り消せます。",
+    "svc.pref_empty": "優先する順にユニットを挙げてください(例: {key} BR-3,BR-5)。何も保存していません",
     "svc.pref_saved": "設定を保存しました: {key} {units:list}。",
     "svc.already_done": "実行済みです",
     "svc.not_accepted": "受け付けられません — {error}",
@@ -254,8 +255,17 @@ BOT_JA: dict[str, str] = {
     "console.help": "コンソールのコマンド:\n"
     "  陣営: /命令 ...   その席の命令(french、allied、british、prussian)\n"
     "  /命令 ...         行動すべきあなたの席の命令\n"
-    "  :status  :map  :log  :legal  :export ファイル  :prefer 項目 値  :tick  :quit\n"
-    "変更のたびに画像を pictures フォルダに書き出します。",
+    "  :status [席]  :map [席]  :log [席]  :legal [席]   (省略時は行動すべき席)\n"
+    "  :prefer [席] 項目 値  :export ファイル  :tick  :quit\n"
+    "変更のたびに、すべての席の画像を pictures フォルダに書き出します。",
+    "console.failed": "こちら側の問題で失敗しました({error})。ほかには何も変更していません。",
+    "console.unknown": "{command} はコンソールのコマンドではありません。:help で一覧を表示します",
+    "console.unknown_seat": "席「{seat}」はありません。席: {seats:list}",
+    "console.legal.more": "…ほか {n} 件",
+    "console.bad_options": "エラー: {error}(ゲームは作成していません)",
+    "console.options_ignored": "{database} には進行中のゲームがあるので、それを再開します(--options "
+    "は無視します)。"
+    "新しく始めるには --new を付けてください(進行中のゲームは中止されます)。",
     "console.not_done": "実行できません — {error}",
     "console.slash": "命令は「/」で始めます。:help でコンソールのコマンドを表示します",
     "console.hello": "Estafette コンソール — Discord のトークンがないので、ローカルのゲームです。"

@@ -210,7 +210,9 @@ class Lobby:
         return res
 
     # --- readers ----------------------------------------------------------------------------------------
-    async def status(self, caller: Caller) -> Result:
+    async def status(self, caller: Caller, role: str | None = None) -> Result:
+        """Turn, phase, whose move, and the public map (``role``: one of the caller's seats, whose private
+        map comes with it)."""
         live = await self.games.read_channel(caller.channel_id, finished=True)
         await self.svc.seen(caller)
         loc = caller.loc
@@ -229,14 +231,15 @@ class Lobby:
             text = t("svc.status_lobby", loc, game=row.id, options=describe_options(opts, loc), seats=seats)
             return Result(Reply(text))
         seq = self.svc.moment(live)
-        return Result(Reply(status_text(live.game, loc), pictures=[map_picture(row, seq, "public", loc)]))
+        seat = seat_of(row, live.game, caller, role) if role else "public"
+        return Result(Reply(status_text(live.game, loc), pictures=[map_picture(row, seq, seat, loc)]))
 
-    async def map(self, caller: Caller) -> Result:
+    async def map(self, caller: Caller, role: str | None = None) -> Result:
+        """The caller's private map (``role``: which of their seats; default the one that must act)."""
         live = await self.games.read_channel(caller.channel_id, finished=True)
-        need_game(live.row, live.game)
+        game = need_game(live.row, live.game)
         await self.svc.seen(caller)
-        roles = roles_of(live.row, caller.user_id)
-        role = roles[0] if roles else "public"
+        role = seat_of(live.row, game, caller, role)
         seq = self.svc.moment(live)
         return Result(
             Reply(
@@ -244,12 +247,11 @@ class Lobby:
             )
         )
 
-    async def log_text(self, caller: Caller, last: int = 25) -> Result:
+    async def log_text(self, caller: Caller, last: int = 25, role: str | None = None) -> Result:
         live = await self.games.read_channel(caller.channel_id, finished=True)
         game = need_game(live.row, live.game)
         await self.svc.seen(caller)
-        roles = roles_of(live.row, caller.user_id)
-        role = roles[0] if roles else "public"
+        role = seat_of(live.row, game, caller, role)
         lines = [x for x in (describe(e, caller.loc) for e in game.view(role).events) if x]
         return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
 
@@ -404,6 +406,20 @@ class Lobby:
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
         return await self.games.change(live.id, fn)
+
+
+def seat_of(row: Any, game: Game, caller: Caller, role: str | None) -> str:
+    """The seat whose eyes a reader looks through: the one asked for (which the caller must hold), else the
+    caller's seat that must act now, else their first seat, else the public's."""
+    mine = roles_of(row, caller.user_id)
+    if role is not None:
+        if role == "public":
+            return role
+        if role not in mine:
+            raise ServiceError("svc.not_your_seat", role=shown(role))
+        return role
+    acting = [r for r in mine if r in game.active()]
+    return (acting or mine or ["public"])[0]
 
 
 def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:

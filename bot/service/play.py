@@ -91,10 +91,11 @@ class Play:
         return res
 
     # --- preferences --------------------------------------------------------------------------------------
-    async def prefer(self, caller: Caller, key: str, value: str) -> Result:
+    async def prefer(self, caller: Caller, key: str, value: str, role: str | None = None) -> Result:
         """Standing preferences: ``hits`` and ``supply`` (priority lists of own unit ids, rules README
         decision 7) go to the engine; ``battle`` sets standing battle orders (``fire``, ``square``,
-        ``off``)."""
+        ``off``). ``role``: which of the caller's seats (default: the one whose blocks the list names, else
+        the one that must act)."""
         live = await self.games.read_channel(caller.channel_id)
         await self.svc.seen(caller)
         loc = caller.loc
@@ -113,16 +114,19 @@ class Play:
                     return Result(Reply(t("svc.standing_cancelled", loc)))
                 return Result(Reply(t("svc.standing_set", loc, spec=describe_standing(spec, loc))))
             ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
+            if not ids:
+                raise ServiceError("svc.pref_empty", key=key)
+            assert ch.game is not None
+            seat = owner_seat(ch.row, ch.game, caller, ids, role)
 
             def set_it(g: Game) -> None:
-                g.prefer(roles[0], key, ids)  # "@prefer role key:ids" - a directive, replayed as one
+                g.prefer(seat, key, ids)  # "@prefer role key:ids" - a directive, replayed as one
 
             try:
-                ch.directive(roles[0], caller.user_id, set_it)
+                ch.directive(seat, caller.user_id, set_it)
             except RuleError as e:
                 raise ServiceError.of_rule(e) from None
-            assert ch.game is not None
-            saved = ch.game.state.preferences[roles[0]][key]
+            saved = ch.game.state.preferences[seat][key]
             return Result(Reply(t("svc.pref_saved", loc, key=key, units=list(saved))))
 
         res = await self.games.change(live.id, fn)
@@ -241,6 +245,20 @@ def acting_role(row: Any, game: Game, caller: Caller, text: str, role: str | Non
         if any(p in text.upper() for p in unit_prefixes(r)):
             return r
     return active[0]
+
+
+def owner_seat(row: Any, game: Game, caller: Caller, ids: list[str], role: str | None) -> str:
+    """The seat a preference list is for: the one asked for, else the caller's seat whose blocks it names,
+    else the acting one."""
+    if role is None:
+        named = [
+            r
+            for r in roles_of(row, caller.user_id)
+            if all(i.upper().startswith(unit_prefixes(r)) for i in ids)
+        ]
+        if len(named) == 1:
+            return named[0]
+    return acting_role(row, game, caller, " ".join(ids), role)
 
 
 def reply_text(events: list, role: str, loc: str = "en") -> str:

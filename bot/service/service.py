@@ -67,14 +67,14 @@ class Service:
     async def start(self, caller: Caller) -> Result:
         return await self.lobby.start(caller)
 
-    async def status(self, caller: Caller) -> Result:
-        return await self.lobby.status(caller)
+    async def status(self, caller: Caller, role: str | None = None) -> Result:
+        return await self.lobby.status(caller, role)
 
-    async def map(self, caller: Caller) -> Result:
-        return await self.lobby.map(caller)
+    async def map(self, caller: Caller, role: str | None = None) -> Result:
+        return await self.lobby.map(caller, role)
 
-    async def log_text(self, caller: Caller, last: int = 25) -> Result:
-        return await self.lobby.log_text(caller, last)
+    async def log_text(self, caller: Caller, last: int = 25, role: str | None = None) -> Result:
+        return await self.lobby.log_text(caller, last, role)
 
     async def set_options(self, caller: Caller, options: str) -> Result:
         return await self.lobby.set_options(caller, options)
@@ -94,8 +94,8 @@ class Service:
     async def import_script(self, caller: Caller, text: str, *, keep_dice: bool = False) -> Result:
         return await self.lobby.import_script(caller, text, keep_dice=keep_dice)
 
-    async def prefer(self, caller: Caller, key: str, value: str) -> Result:
-        return await self.play.prefer(caller, key, value)
+    async def prefer(self, caller: Caller, key: str, value: str, role: str | None = None) -> Result:
+        return await self.play.prefer(caller, key, value, role)
 
     async def order(
         self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
