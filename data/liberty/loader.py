@@ -360,15 +360,21 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
     return problems
 
 
-def _check_units(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
+def _same_ids(file: str, key: str, entries: Sequence[UnitDef] | Sequence[Card]) -> list[str]:
+    """Ids must differ even with case ignored (players type them in any case)."""
     problems: list[str] = []
     seen: dict[str, int] = {}
-    for i, unit in enumerate(u.units):
-        key = unit.id.casefold()
-        if key in seen:
-            first = _entry_label("units", seen[key], u.units[seen[key]])
-            problems.append(_at(file, _entry_label("units", i, unit), "id", f"same id as {first}"))
-        seen.setdefault(key, i)
+    for i, entry in enumerate(entries):
+        folded = entry.id.casefold()
+        if folded in seen:
+            first = _entry_label(key, seen[folded], entries[seen[folded]])
+            problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
+        seen.setdefault(folded, i)
+    return problems
+
+
+def _check_units(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
+    problems = _same_ids(file, "units", u.units)
 
     def compare(field: str, counted: Counter[str], expected: dict[str, int], what: str) -> None:
         for key in sorted(set(counted) | set(expected)):
@@ -546,12 +552,7 @@ def _check_west_indies(file: str, label: str, unit: UnitDef, town: Town) -> list
 
 
 def _check_cards(file: str, c: _CardsFile, cards: Sequence[Card], m: _MapFile) -> list[str]:
-    problems: list[str] = []
-    seen: set[str] = set()
-    for i, card in enumerate(cards):
-        if card.id.casefold() in seen:
-            problems.append(_at(file, _entry_label("cards", i, card), "id", "duplicate card id"))
-        seen.add(card.id.casefold())
+    problems = _same_ids(file, "cards", cards)
     kinds = Counter(card.kind for card in cards)
     for kind in ("action", "supply"):
         expected = getattr(c.deck, kind)

@@ -213,7 +213,7 @@ class Town(_Frozen):
     vp: int | None = Field(default=None, ge=0, le=4)
     port: bool = False
     fort: bool = False
-    indians: str | None = None
+    indians: str | None = Field(default=None, validate_default=True)
     west_indies: bool = False
     lat: float | None = Field(default=None, ge=-90, le=90)
     lon: float | None = Field(default=None, ge=-180, le=180)
@@ -513,6 +513,23 @@ class Liberty(_Frozen):
     def distance(self, a: str, b: str) -> int:
         """Hexes from ``a`` to ``b`` on the grid, counted in steps (whatever the terrain)."""
         return grid_distance(parse_hex(a), parse_hex(b))
+
+    def region(self, place: str) -> Region | None:
+        """4.0: "north" or "south" for a hex or a town; the West Indies are South, the Atlantic neither."""
+        if place in self._index.hexes:
+            return self._index.hexes[place].region
+        town = self._index.towns.get(place)
+        if town is None:
+            if place == self.atlantic:
+                return None
+            raise KeyError(place)
+        return "south" if town.hex is None else self._index.hexes[town.hex].region
+
+    def rating(self, unit_id: str, hex_: str | None) -> str:
+        """2.25: the block's combat rating in a battle in ``hex_`` (an Indian is B2 in its own town's hex)."""
+        unit = self._index.units[unit_id]
+        home = self._index.towns[unit.home].hex if unit.home else None
+        return unit.rating_in(hex_, home)
 
     def coastal(self, hex_: str) -> bool:
         """The hex has a navigable hexside (a port must, 1.3)."""
