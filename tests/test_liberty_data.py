@@ -488,10 +488,11 @@ def test_match_unit(lib: Liberty) -> None:
         lib.match_unit("AM-99")
 
 
-def test_match_accents_and_case() -> None:
-    from data.models import normalize
-
-    assert normalize("Chaudière") == normalize("CHAUDIERE")
+def test_match_accents_and_case(lib: Liberty) -> None:
+    assert lib.match_town("Québec") == "Quebec"
+    assert lib.match_town("  ninety-six ") == "Ninety Six"
+    assert lib.match_town("MONTRÉAL") == "Montreal"
+    assert lib.match_unit("he-4") == "HE-4"
 
 
 # -- broken copies: the loader names the file, the entry and the field ---------------------------------------
