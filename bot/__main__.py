@@ -18,7 +18,10 @@ from .config import load_settings
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="estafette", description="Napoleon 1815 play-by-chat bot")
-    ap.add_argument("mode", nargs="?", choices=["auto", "console", "discord", "demo"], default="auto")
+    ap.add_argument(
+        "mode", nargs="?", choices=["auto", "console", "discord", "demo", "verify"], default="auto"
+    )
+    ap.add_argument("file", nargs="?", help="verify: an exported game's script")
     ap.add_argument("--options", default="", help='game options for a new console game, e.g. "players=3"')
     ap.add_argument(
         "--new", action="store_true", help="console: abort the game in progress and start a new one"
@@ -33,6 +36,13 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     database = args.database or settings.database
+    if args.mode == "verify":
+        from .verify import main as verify
+
+        if not args.file:
+            print("error: estafette verify FILE (a finished game's /game export)", file=sys.stderr)
+            return 2
+        return verify(args.file)
     if args.mode == "demo":
         from .demo import bots, scripted
 

@@ -51,7 +51,8 @@ def backoff(attempts: int) -> float:
 
 
 def destination(item: OutboxRow) -> tuple[str, int]:
-    """Items to one destination go in order: a DM to a player, a channel (its posts and its thread)."""
+    """Items to one destination go in order: a DM to a player, a channel (its posts, its thread and its
+    pinned status)."""
     return ("dm" if item.kind == "dm" else "channel", item.target)
 
 
@@ -100,7 +101,11 @@ class Outbox:
         """Deliver one destination's items in order; stop at the first that must wait. Whether any moved."""
         moved = False
         async with gate:
-            for item in queue:
+            for n, item in enumerate(queue):
+                if item.kind == "status" and any(later.kind == "status" for later in queue[n + 1 :]):
+                    await self.store.outbox_done(item.id, "superseded by a later status")
+                    moved = True
+                    continue
                 try:
                     outcome = await self.deliver(item)
                 except Exception as e:  # a bug in a front end must not stop the outbox

@@ -176,6 +176,20 @@ BOT_EN: dict[str, str] = {
     "svc.status": "Turn {turn}/{last} — {day:date} {when:slot}, {side:role_name} turn, {phase:game_phase} "
     "phase; waiting for {waiting}.",
     "svc.nobody": "nobody",
+    "svc.dice_commitment": "🎲 The dice of game {game} come from a seed fixed now, that nobody (the host "
+    "included) can see or choose while the game runs. Its commitment: `sha256:{hash}`. When the game ends "
+    "the "
+    "seed is revealed, and `estafette verify` (or `/game verify`) checks every die against it.",
+    "svc.dice_reveal": "🎲 The dice seed of game {game} was `{seed}` (salt `{salt}`): sha256 `{hash}`, the "
+    "commitment posted at the start. Check every die: `/game export`, then `/game verify` or "
+    "`estafette verify FILE`.",
+    "svc.board_head": "📌 **Game {game}** —",
+    "svc.board_seat": "<@{user}> ({role:role_name})",
+    "svc.board_bot": "the bot player ({role:role_name})",
+    "svc.board_waiting": "Waiting for {who:list}{deadline}.",
+    "svc.board_deadline": ", deadline <t:{due}:f> (<t:{due}:R>)",
+    "svc.board_battles": "Battles: {towns:list}.",
+    "svc.board_last": "Last:",
     "svc.status_waiting": "{active:role}",
     "svc.draft_stale": "The battle of {town} no longer waits for your deployment.",
     "svc.draft_head": "**Battle of {town}** — deploy your {n} blocks (6.2): at least one in each of Left, "

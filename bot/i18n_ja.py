@@ -158,6 +158,19 @@ BOT_JA: dict[str, str] = {
     "svc.status": "ターン {turn}/{last} — {day:date} {when:slot}、{side:role_name}のターン、"
     "{phase:game_phase}フェイズ。行動待ち: {waiting}。",
     "svc.nobody": "なし",
+    "svc.dice_commitment": "🎲 ゲーム {game} のサイコロは、いま決めたシードから振られます。ゲーム中は"
+    "ホストを含め誰も見ることも選ぶこともできません。コミットメント: `sha256:{hash}`。ゲーム終了時にシードを"
+    "公開し、`estafette verify`(または /game verify)ですべての出目を確かめられます。",
+    "svc.dice_reveal": "🎲 ゲーム {game} のサイコロのシードは `{seed}`(ソルト `{salt}`)でした: sha256 "
+    "`{hash}`、開始時に示したコミットメントです。確かめるには /game export のあと /game verify か "
+    "`estafette verify FILE` を使ってください。",
+    "svc.board_head": "📌 **ゲーム {game}** —",
+    "svc.board_seat": "<@{user}>({role:role_name})",
+    "svc.board_bot": "ボットプレイヤー({role:role_name})",
+    "svc.board_waiting": "行動待ち: {who:list}{deadline}。",
+    "svc.board_deadline": "、期限 <t:{due}:f>(<t:{due}:R>)",
+    "svc.board_battles": "会戦: {towns:list}。",
+    "svc.board_last": "最近の出来事:",
     "svc.status_waiting": "{active:role}",
     "svc.draft_stale": "{town} の会戦はもうあなたの配置を待っていません。",
     "svc.draft_head": "**{town} の会戦** — {n}ユニットを配置してください(6.2): 左翼・中央・右翼にそれぞれ"

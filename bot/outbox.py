@@ -145,7 +145,27 @@ class Thread:
         return {"game": self.game_id, "open": self.open, "members": list(self.members)}
 
 
-Message = Post | DM | Thread
+@dataclass
+class Status:
+    """The game channel's pinned status message (issue 3/6): one message, edited in place after every
+    change. Only the latest of several waiting is sent."""
+
+    game_id: int
+    channel_id: int
+    text: str
+    pictures: list[Picture] = field(default_factory=list)
+
+    kind = "status"
+
+    @property
+    def target(self) -> int:
+        return self.channel_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {"game": self.game_id, "text": self.text, "pictures": [p.to_dict() for p in self.pictures]}
+
+
+Message = Post | DM | Thread | Status
 
 
 def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0) -> Message:
@@ -169,6 +189,8 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
         return Thread(
             int(body.get("game") or game_id), target, bool(body.get("open")), tuple(body.get("members", ()))
         )
+    if kind == "status":
+        return Status(int(body.get("game") or game_id), target, body.get("text", ""), pictures)
     raise ValueError(f"unknown outbox kind {kind!r}")
 
 

@@ -13,6 +13,7 @@ marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script t
     @prefer allied hits:BR-3,BR-5
     @dice 1 5 6
     @dice clear                 # drop the forced results still queued
+    @dice seed 12345            # the dice go on from this seed
     french: /move units:FR-1,FR-2 path:Beaumont>Charleroi
     ! french: /move units:FR-3 path:Beaumont>Charleroi>Fleurus
 
@@ -93,6 +94,8 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
                     game().place(parts[0], " ".join(parts[1:]), cv)
                 elif word == "dice" and rest == "clear":
                     game().clear_forced_dice()
+                elif word == "dice" and rest.startswith("seed "):
+                    game().reseed_dice(int(rest.split()[1]))
                 elif word == "dice":
                     game().force_dice([int(v) for v in rest.split()])
                 elif word == "prefer":
@@ -121,7 +124,7 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
         accepted = error is None
         behaved = accepted != expect_reject
         out.ok &= behaved
-        res: dict[str, Any] = {"line": no, "ok": accepted, "error": error}
+        res: dict[str, Any] = {"line": no, "ok": accepted, "error": error, "events": len(g.state.events)}
         if not behaved:
             res["unexpected"] = True
         out.results.append(res)

@@ -331,7 +331,7 @@ async def test_a_double_game_start_posts_once(harness):
     )
     await settle(h)
     assert sorted(["begins" in (a.reply.content or ""), "begins" in (b.reply.content or "")]) == [False, True]
-    maps = [m for m in h.fake.messages_in(chan(h, "game-1")) if m["attachments"]]
+    maps = [m for m in h.fake.messages_in(chan(h, "game-1")) if m["attachments"] and not m.get("pinned")]
     assert len(maps) == 1
     d = await h.feed(
         h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")

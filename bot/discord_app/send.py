@@ -19,7 +19,7 @@ import discord
 
 from ..delivery import Outcome
 from ..i18n import t
-from ..outbox import DM, Picture, Post, Reply, Thread, message_from
+from ..outbox import DM, Picture, Post, Reply, Status, Thread, message_from
 from ..storage import OutboxRow
 
 log = logging.getLogger("estafette.discord")
@@ -151,6 +151,8 @@ class Sender:
                 return await self._post(item, m)
             if isinstance(m, DM):
                 return await self._dm(item, m)
+            if isinstance(m, Status):
+                return await self._status(item, m)
             return await self._thread(m)
         except discord.NotFound as e:
             return Outcome.dropped(f"gone: {e}")
@@ -198,6 +200,31 @@ class Sender:
             return Outcome.retry("dms closed")
         if await self.store.dms_closed_since(m.user_id) is not None:
             await self.store.set_dms_closed(m.user_id, None)
+        return Outcome.done()
+
+    async def _status(self, item: OutboxRow, m: Status) -> Outcome:
+        """The pinned status message: edited in place; made (and pinned) the first time, or again if it was
+        deleted. The outbox sends only the latest of several waiting, so a busy game edits it rarely;
+        Discord's rate limits are waited out here, never in a reply."""
+        ch = await self._channel(m.channel_id)
+        text = chunks(m.text)[0]
+        mid = await self.service.status_message(m.game_id)
+        if mid:
+            try:
+                await ch.get_partial_message(mid).edit(
+                    content=text, attachments=await self.files(m.pictures), allowed_mentions=NO_MENTIONS
+                )
+                return Outcome.done()
+            except discord.NotFound:
+                mid = 0  # deleted: make a new one
+        msg = await ch.send(
+            text, files=await self.files(m.pictures), nonce=f"e{item.id}.0", allowed_mentions=NO_MENTIONS
+        )
+        try:
+            await msg.pin(reason="Estafette: the game's status")
+        except discord.HTTPException as e:  # no permission to pin, or the channel's pins are full
+            log.warning("could not pin the status of game %s: %s", m.game_id, e)
+        await self.service.set_status_message(m.game_id, msg.id)
         return Outcome.done()
 
     async def _dms_closed_notice(self, m: DM) -> None:

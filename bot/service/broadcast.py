@@ -11,10 +11,21 @@ from engine.napoleon.state import armies_of
 
 from ..i18n import t
 from ..narrate import describe
-from ..outbox import DM, Message, Picture, Post, Thread
+from ..outbox import DM, Message, Picture, Post, Status, Thread
 from ..storage import GameRow
+from ..verify import commitment
 from .common import language
 from .core import Change
+
+
+def dice_seed(ch: Change) -> int:
+    """The seed the game's dice came from: an imported game's own (``@dice seed``), else the row's."""
+    assert ch.game is not None
+    seed = ch.row.seed
+    for line in ch.game.state.log:
+        if line.startswith("@dice seed "):
+            seed = int(line.split()[2])
+    return seed
 
 
 def map_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
@@ -92,6 +103,12 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         who = ", ".join(f"<@{u}>" for u in mentions)
         ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
     body = "\n".join(public_lines[-12:]) + ping
+    if game.over and row.settings.get("dice_salt") and not row.settings.get("dice_revealed"):
+        ch.settings()["dice_revealed"] = True
+        salt = row.settings["dice_salt"]
+        seed = dice_seed(ch)
+        promise = commitment(row.id, seed, salt)
+        body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
     # the battle boards of the battles this change touched (all of them for a full refresh)
     touched = {e.data.get("town") for e in new_events} if not everyone else None
     pictures = [
@@ -134,7 +151,36 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         )
     if game.options.players == 3:
         out.append(thread_state(row, game))
+    out.append(status_board(row, game, seq, lang))
     return out
+
+
+BOARD_EVENTS = 6  # the last public events the pinned status shows
+
+
+def status_board(row: GameRow, game: Game, seq: int, lang: str) -> Status:
+    """The pinned status of the game channel: turn and date, day or night, whose move and its deadline (a
+    Discord timestamp), the open battles, the last public events, and the latest public map."""
+    lines = [t("svc.board_head", lang, game=row.id) + " " + status_text(game, lang)]
+    active = game.active()
+    if active and not game.over:
+        who = [
+            t("svc.board_seat", lang, user=row.seats[r][0], role=r)
+            if r in row.seats and row.seats[r][0] and not row.seats[r][1]
+            else t("svc.board_bot", lang, role=r)
+            for r in active
+        ]
+        due = row.settings.get("due_at")
+        deadline = t("svc.board_deadline", lang, due=int(due)) if due else ""
+        lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
+    battles = [b.town for b in game.state.open_battles()]
+    if battles:
+        lines.append(t("svc.board_battles", lang, towns=battles))
+    told = [x for x in (describe(e.visible("public"), lang) for e in game.state.events[-60:]) if x]
+    if told:
+        lines.append(t("svc.board_last", lang))
+        lines += [f"- {x}" for x in told[-BOARD_EVENTS:]]
+    return Status(row.id, row.channel_id, "\n".join(lines), [map_picture(row, seq, "public", lang)])
 
 
 def broadcast(ch: Change, new_events: list, everyone: bool = False) -> None:

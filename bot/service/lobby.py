@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import secrets
 from typing import TYPE_CHECKING, Any
 
 from engine import Game, Options, RuleError
@@ -14,6 +15,7 @@ from engine.script import ScriptError, run_lines
 from ..i18n import join, t
 from ..narrate import describe
 from ..outbox import DM, Post, Reply, Result
+from ..verify import annotate, commitment, live_seed
 from .broadcast import broadcast, map_picture, status_text
 from .common import (
     DEFAULT_SETTINGS,
@@ -80,6 +82,7 @@ class Lobby:
         if language is not None and language not in ("en", "ja"):
             raise ServiceError("svc.language", value=shown(str(language)))
         settings["language"] = language or loc
+        settings["dice_salt"] = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
         await self.svc.seen(caller)
 
         async def create() -> int:
@@ -202,6 +205,10 @@ class Lobby:
             ch.set_status("running")
             self.svc.deadlines.arm(ch)
             broadcast(ch, game.state.events, everyone=True)
+            salt = ch.settings().setdefault("dice_salt", secrets.token_hex(16))
+            lines = [f"@seed {row.seed}", *(imported or [])]
+            promise = commitment(row.id, live_seed(lines), salt)
+            ch.send(Post(row.channel_id, t("svc.dice_commitment", language(row), game=row.id, hash=promise)))
             text = t("svc.begins", caller.loc, options=describe_options(opts, caller.loc))
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
@@ -304,10 +311,18 @@ class Lobby:
 
         return await self.games.change(live.id, fn)
 
+    async def script_text(self, row: Any) -> str:
+        """The game's script, with its dice commitment and, after each order, the dice it rolled."""
+        lines = await self.games.script_lines(row)
+        salt = row.settings.get("dice_salt")
+        if not salt:  # a game from before dice commitments
+            return "\n".join(lines) + "\n"
+        return await asyncio.to_thread(annotate, lines, row.id, salt)
+
     async def _send_script(self, ch: Change, key: str) -> None:
         """The game's script to every seated player at once, and a word in the channel."""
         row = ch.row
-        text = "\n".join(await self.games.script_lines(row)) + "\n"
+        text = await self.script_text(row)
         name = f"estafette-game-{row.id}.txt"
         players = sorted({u for u, is_bot in row.seats.values() if u is not None and not is_bot})
         for user in players:
@@ -331,7 +346,7 @@ class Lobby:
         live = await self.games.read_channel(caller.channel_id, finished=True)
         row = live.row
         if row.status == "over":
-            text = live.game.script() if live.game else "\n".join(await self.games.script_lines(row)) + "\n"
+            text = await self.script_text(row)
             return Result(
                 Reply(
                     t("svc.export", caller.loc, game=row.id),
@@ -376,6 +391,8 @@ class Lobby:
         leftover = list(game.state.dice.forced)
         if leftover and not keep_dice:
             game.clear_forced_dice()
+        # the script's @seed was chosen by whoever wrote it: from here on the dice come from a secret seed
+        game.reseed_dice(self.svc.seed_source())
         fixes = _what_it_fixes(
             game.state.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0
         )

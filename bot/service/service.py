@@ -44,7 +44,8 @@ class Service:
         self.store = store
         self.pictures = pictures or Pictures()
         self.clock = clock
-        self.seed_source = seed_source or (lambda: secrets.randbelow(2**31))
+        # the dice seed: nobody chooses it, nobody sees it while the game runs (bot/verify.py)
+        self.seed_source = seed_source or (lambda: secrets.randbelow(2**62))
         self.games = Games(store)
         self.problems: list[str] = []  # games that failed their start-up check
         self.lobby = Lobby(self)
@@ -161,6 +162,17 @@ class Service:
         if live.game is not None:
             self.games.remember(live.id, live.row.version, live.game)
         return live.row.version
+
+    async def status_message(self, game_id: int) -> int:
+        """The id of the game channel's pinned status message (0 until there is one)."""
+        live = await self.games.read(game_id)
+        return int(live.row.settings.get("status_message") or 0) if live else 0
+
+    async def set_status_message(self, game_id: int, message_id: int) -> None:
+        async def fn(ch: Any) -> None:
+            ch.settings()["status_message"] = message_id
+
+        await self.games.change(game_id, fn)
 
     async def thread_id(self, game_id: int) -> int:
         live = await self.games.read(game_id)

@@ -158,6 +158,14 @@ class Game:
         self.state.dice.force(values)
         self.state.log.append("@dice " + " ".join(str(v) for v in values))
 
+    def reseed_dice(self, seed: int) -> None:
+        """``@dice seed N``: the dice go on from a new seed (an imported game's own dice: the script's
+        ``@seed`` was chosen by whoever wrote it)."""
+        old = self.state.dice
+        # forced dice stay first
+        self.state.dice = Dice(Dice.seeded(seed).state, list(old.forced), old.rolled)
+        self.state.log.append(f"@dice seed {seed}")
+
     def clear_forced_dice(self) -> None:
         """``@dice clear``: drop the forced results still queued; the seeded generator goes on."""
         self.state.dice.forced.clear()
