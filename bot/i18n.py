@@ -183,6 +183,8 @@ BOT_EN: dict[str, str] = {
     "svc.dice_reveal": "🎲 The dice seed of game {game} was `{seed}` (salt `{salt}`): sha256 `{hash}`, the "
     "commitment posted at the start. Check every die: `/game export`, then `/game verify` or "
     "`estafette verify FILE`.",
+    "svc.verified": "✅ Verified: the dice are the seed's, and the seed is the one committed to.",
+    "svc.not_verified": "❌ Not verified:",
     "svc.board_head": "📌 **Game {game}** —",
     "svc.board_seat": "<@{user}> ({role:role_name})",
     "svc.board_bot": "the bot player ({role:role_name})",
@@ -330,6 +332,7 @@ BOT_EN: dict[str, str] = {
     "cmd.game.abort": "End this channel's game (host or Manage Server)",
     "cmd.game.export": "The game as a script file",
     "cmd.game.import": "Start this channel's new game from a script file",
+    "cmd.game.verify": "Check a finished game's dice: its commitment and every die",
     "cmd.move": "Move units of one group along a path (5.0)",
     "cmd.end": "You have finished what you are doing now",
     "cmd.setup": "Free deployment before the game (3.1)",
@@ -364,6 +367,7 @@ BOT_EN: dict[str, str] = {
     "opt.game.prefer.key": "hits / supply: a priority list of your blocks; battle: standing battle orders",
     "opt.game.prefer.value": "e.g. BR-3,BR-5 — or for battle: 'fire square', or 'off'",
     "opt.game.import.script": "a script file, as /game export writes it",
+    "opt.game.verify.script": "a finished game's script, as /game export gives it",
     "opt.game.import.keep_dice": "keep the forced dice the script leaves queued (announced in the channel)",
     "opt.end.battle": "the battle whose battle turn ends, when you have more than one (6.4)",
     "opt.move.units": "units of one group, comma-separated",

@@ -164,6 +164,8 @@ BOT_JA: dict[str, str] = {
     "svc.dice_reveal": "🎲 ゲーム {game} のサイコロのシードは `{seed}`(ソルト `{salt}`)でした: sha256 "
     "`{hash}`、開始時に示したコミットメントです。確かめるには /game export のあと /game verify か "
     "`estafette verify FILE` を使ってください。",
+    "svc.verified": "✅ 確認しました: サイコロはシードどおりで、シードは開始時にコミットしたものです。",
+    "svc.not_verified": "❌ 確認できません:",
     "svc.board_head": "📌 **ゲーム {game}** —",
     "svc.board_seat": "<@{user}>({role:role_name})",
     "svc.board_bot": "ボットプレイヤー({role:role_name})",
@@ -307,6 +309,7 @@ BOT_JA: dict[str, str] = {
     "cmd.game.prefer": "常備設定: hits、supply、battle",
     "cmd.game.abort": "このチャンネルのゲームを終わらせる(ホストかサーバー管理者)",
     "cmd.game.export": "ゲームをスクリプトファイルとして書き出す",
+    "cmd.game.verify": "終わったゲームのサイコロを確かめる(コミットメントとすべての出目)",
     "cmd.game.import": "スクリプトファイルからこのチャンネルの新しいゲームを始める",
     "cmd.move": "1グループのユニットを経路に沿って移動する(5.0)",
     "cmd.end": "いま行っていること(移動フェイズ、配置、戦闘ターン)を終える",
@@ -339,6 +342,7 @@ BOT_JA: dict[str, str] = {
     "opt.game.spectate.stop": "そのチャンネルへの投稿をやめる",
     "opt.game.prefer.key": "hits / supply: 自軍ユニットの優先順リスト。battle: 常備戦闘命令",
     "opt.game.prefer.value": "例: BR-3,BR-5。battle なら 'fire square' か 'off'",
+    "opt.game.verify.script": "/game export で得た、終わったゲームのスクリプト",
     "opt.game.import.script": "/game export が書き出す形式のスクリプトファイル",
     "opt.game.import.keep_dice": "スクリプトが残した固定のサイコロを残す(チャンネルに告知します)",
     "opt.end.battle": "複数の会戦があるとき、会戦ターンを終える会戦の町(6.4)",
@@ -396,6 +400,7 @@ COMMAND_NAMES_JA: dict[str, str] = {
     "game abort": "中止",
     "game export": "書き出し",
     "game import": "読み込み",
+    "game verify": "検証",
     "move": "移動",
     "end": "終了",
     "setup": "配置",

@@ -111,3 +111,26 @@ async def test_an_imported_game_gets_a_secret_seed_of_its_own(tmp_path):
     assert log[-1].startswith("@dice seed ") and int(log[-1].split()[2]) != 5  # the script's seed is not it
     await svc.idle()
     await store.close()
+
+
+async def test_game_verify_in_discord_checks_an_attached_export(harness):
+    from discord_fake import Upload
+
+    h = harness
+    good = "\n".join(
+        [
+            "# estafette game 7: dice commitment sha256:" + commitment(7, 99, "ab") + " salt:ab",
+            "@options setup=historical",
+            "@seed 99",
+            "french: /end",
+        ]
+    )
+    d = await h.feed(
+        h.slash("game verify", {"script": Upload("g.txt", good.encode())}, user="bob", channel="game-1")
+    )
+    assert d.reply.ephemeral and "Verified" in d.reply.content
+    bad = good.replace("@seed 99", "@seed 98")
+    d = await h.feed(
+        h.slash("game verify", {"script": Upload("g.txt", bad.encode())}, user="bob", channel="game-1")
+    )
+    assert "Not verified" in d.reply.content and "does NOT match" in d.reply.content

@@ -393,6 +393,16 @@ class EstafetteCog(commands.Cog):
 
         await self.run(interaction, call(), public=True)
 
+    @game.command(name="verify", description=_d("game verify"))
+    @app_commands.describe(**_o("game verify", "script"))
+    async def game_verify(self, interaction: discord.Interaction, script: discord.Attachment) -> None:
+        """Check a finished game's export: its dice commitment and every die (bot/verify.py)."""
+
+        async def call() -> Result:
+            return await self.service.verify(caller_of(interaction), script.size, script.read)
+
+        await self.run(interaction, call())
+
     # --- campaign orders ----------------------------------------------------------------------------------
     @app_commands.command(name="move", description=_d("move"))
     @app_commands.describe(**_o("move", "units", "path", "forced"))

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from engine import Game
@@ -105,6 +105,22 @@ class Service:
 
     async def tick(self) -> list[Any]:
         return await self.deadlines.tick()
+
+    async def verify(self, caller: Caller, size: int, read: Callable[[], Awaitable[bytes]]) -> Result:
+        """``/game verify``: check an exported game's dice commitment and every die. The size is checked
+        before anything is downloaded."""
+        from ..i18n import t
+        from ..outbox import Reply
+        from ..verify import verify
+        from .common import ServiceError
+        from .lobby import MAX_IMPORT_BYTES
+
+        if size > MAX_IMPORT_BYTES:
+            raise ServiceError("svc.import_too_big", size=size, most=MAX_IMPORT_BYTES)
+        text = (await read()).decode("utf-8", errors="replace")
+        verdict = await asyncio.to_thread(verify, text)
+        key = "svc.verified" if verdict.ok else "svc.not_verified"
+        return Result(Reply(t(key, caller.loc) + "\n" + "\n".join(verdict.lines)))
 
     async def suggestions(
         self, caller: Caller, order: str, option: str, current: str, given: dict[str, str] | None = None
