@@ -99,7 +99,24 @@ BOT_EN: dict[str, str] = {
     "svc.script_bad": "the script does not replay cleanly (line {line})",
     "svc.prefs_no_seat": "only a seated player has preferences",
     "svc.pref_keys": "preferences: hits (which of equal blocks takes a hit first), supply (which blocks the "
-    "supply rule removes first), battle (standing battle orders)",
+    "supply rule removes first), battle (standing battle orders), reminders (e.g. 8h 2h), quiet (e.g. "
+    "23:00-07:00 Europe/Paris)",
+    "svc.reminders_bad": "a reminder time is hours or minutes before the deadline, e.g. 8h 2h 30m — not "
+    "{value!r}",
+    "svc.reminders_many": "at most {most} reminder times",
+    "svc.quiet_bad": "quiet hours are written 23:00-07:00 and your time zone, e.g. 23:00-07:00 Europe/Paris "
+    "— "
+    "not {value!r}",
+    "svc.quiet_zone": "{zone!r} is not a time zone; write it as Area/City, e.g. Europe/Paris or Asia/Tokyo",
+    "svc.reminders_set": "Your reminders, in every game you sit in: {hours:list} hour(s) before a deadline.",
+    "svc.reminders_default": "Your reminders follow each game's settings again.",
+    "svc.reminders_off": "No more reminders for you (the deadlines still hold).",
+    "svc.quiet_set": "Quiet hours: {quiet}. A reminder that falls in them waits until they end.",
+    "svc.quiet_off": "No quiet hours.",
+    "svc.mygames_none": "You sit in no game that is open.",
+    "svc.mygames_lobby": "Game {game} in <#{channel}>: not started; your seat: {roles:role}.",
+    "svc.mygames_yours": "**Game {game}** in <#{channel}>: your move ({roles:role}){when}.",
+    "svc.mygames_theirs": "Game {game} in <#{channel}> ({roles:role}):",
     "svc.standing_bad": "standing battle orders: fire (fire with every block that may), square (form square "
     "against cavalry), hold (never retreat; always on) — not {words:list}",
     "svc.no_seat_order": "you hold no seat in this game (spectators watch; players /game join before the "
@@ -332,6 +349,7 @@ BOT_EN: dict[str, str] = {
     "cmd.game.abort": "End this channel's game (host or Manage Server)",
     "cmd.game.export": "The game as a script file",
     "cmd.game.import": "Start this channel's new game from a script file",
+    "cmd.mygames": "Every game you sit in, across servers: whose move, and the deadline",
     "cmd.game.verify": "Check a finished game's dice: its commitment and every die",
     "cmd.move": "Move units of one group along a path (5.0)",
     "cmd.end": "You have finished what you are doing now",

@@ -81,7 +81,25 @@ BOT_JA: dict[str, str] = {
     "svc.script_bad": "スクリプトが正しく再現できません({line}行目)",
     "svc.prefs_no_seat": "設定を持てるのは席についているプレイヤーだけです",
     "svc.pref_keys": "設定: hits(同じ戦力のユニットのどれが先に命中を受けるか)、supply(補給ルールで"
-    "どのユニットから除去するか)、battle(常備戦闘命令)",
+    "どのユニットから除去するか)、battle(常備戦闘命令)、reminders(例: 8h 2h)、quiet(例: "
+    "23:00-07:00 Asia/Tokyo)",
+    "svc.reminders_bad": "リマインダーの時刻は期限の何時間前・何分前かで書きます(例: 8h 2h 30m)。"
+    "「{value}」は"
+    "使えません",
+    "svc.reminders_many": "リマインダーは {most} 個までです",
+    "svc.quiet_bad": "通知しない時間帯は 23:00-07:00 とタイムゾーンで書きます(例: 23:00-07:00 Asia/Tokyo)。"
+    "「{value}」は使えません",
+    "svc.quiet_zone": "「{zone}」はタイムゾーンではありません。Asia/Tokyo のように 地域/都市 "
+    "で書いてください",
+    "svc.reminders_set": "あなたのリマインダー(参加しているすべてのゲーム): 期限の {hours:list} 時間前。",
+    "svc.reminders_default": "リマインダーは各ゲームの設定に戻りました。",
+    "svc.reminders_off": "リマインダーを送りません(期限はそのままです)。",
+    "svc.quiet_set": "通知しない時間帯: {quiet}。その間のリマインダーは時間帯が終わるまで待ちます。",
+    "svc.quiet_off": "通知しない時間帯はありません。",
+    "svc.mygames_none": "参加中の進行中ゲームはありません。",
+    "svc.mygames_lobby": "ゲーム {game}(<#{channel}>): 未開始。あなたの席: {roles:role}。",
+    "svc.mygames_yours": "**ゲーム {game}**(<#{channel}>): あなたの番です({roles:role}){when}。",
+    "svc.mygames_theirs": "ゲーム {game}(<#{channel}>、{roles:role}):",
     "svc.standing_bad": "常備戦闘命令: fire(射撃できる全ユニットで射撃)、square(騎兵に対して方陣)、"
     "hold(退却しない。常に有効)— {words:list} は使えません",
     "svc.no_seat_order": "あなたはこのゲームの席を持っていません(観戦者は見るだけです。プレイヤーは開始前に"
@@ -309,6 +327,7 @@ BOT_JA: dict[str, str] = {
     "cmd.game.prefer": "常備設定: hits、supply、battle",
     "cmd.game.abort": "このチャンネルのゲームを終わらせる(ホストかサーバー管理者)",
     "cmd.game.export": "ゲームをスクリプトファイルとして書き出す",
+    "cmd.mygames": "参加しているすべてのゲーム(サーバーをまたいで): 誰の番か、期限",
     "cmd.game.verify": "終わったゲームのサイコロを確かめる(コミットメントとすべての出目)",
     "cmd.game.import": "スクリプトファイルからこのチャンネルの新しいゲームを始める",
     "cmd.move": "1グループのユニットを経路に沿って移動する(5.0)",
@@ -401,6 +420,7 @@ COMMAND_NAMES_JA: dict[str, str] = {
     "game export": "書き出し",
     "game import": "読み込み",
     "game verify": "検証",
+    "mygames": "参加ゲーム",
     "move": "移動",
     "end": "終了",
     "setup": "配置",
@@ -464,6 +484,8 @@ CHOICE_NAMES_JA: dict[str, str] = {
     "hits": "命中の優先順 (hits)",
     "supply": "補給損失の優先順 (supply)",
     "battle": "常備戦闘命令 (battle)",
+    "reminders": "リマインダー (reminders)",
+    "quiet": "通知しない時間帯 (quiet)",
     "line": "戦列",
     "square": "方陣",
     "pass": "パスする (pass)",

@@ -107,6 +107,11 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id)
      WHERE status IN ('lobby', 'running', 'suspended');
     """,
+    # 4 (issue 3/6): each player's own reminders and quiet hours, across games
+    """
+    ALTER TABLE users ADD COLUMN reminders TEXT;   -- JSON list of hours before a deadline, or NULL
+    ALTER TABLE users ADD COLUMN quiet TEXT;       -- "HH:MM-HH:MM Area/City", or NULL
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 OPEN = ("lobby", "running", "suspended")
@@ -562,6 +567,32 @@ class Store:
                 "INSERT INTO users (user_id, locale) VALUES (?,?) "
                 "ON CONFLICT(user_id) DO UPDATE SET locale=excluded.locale",
                 (user_id, locale),
+            )
+
+    async def reminder_prefs(self, user_ids: list[int]) -> dict[int, tuple[list[float] | None, str | None]]:
+        """Each player's own reminder hours (None: the game's) and quiet hours (None: none)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        out: dict[int, tuple[list[float] | None, str | None]] = {}
+        for r in await self._all(
+            f"SELECT user_id, reminders, quiet FROM users WHERE user_id IN ({marks})", tuple(user_ids)
+        ):
+            try:
+                hours = [float(h) for h in json.loads(r["reminders"])] if r["reminders"] else None
+            except (ValueError, TypeError):
+                hours = None
+            out[int(r["user_id"])] = (hours, r["quiet"])
+        return out
+
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
+        """``reminders`` or ``quiet`` of a player (across games)."""
+        assert key in ("reminders", "quiet")
+        async with self.write_lock:
+            await self._db.execute(
+                f"INSERT INTO users (user_id, {key}) VALUES (?,?) "
+                f"ON CONFLICT(user_id) DO UPDATE SET {key}=excluded.{key}",
+                (user_id, value),
             )
 
     async def dms_closed_since(self, user_id: int) -> float | None:

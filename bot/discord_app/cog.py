@@ -366,9 +366,17 @@ class EstafetteCog(commands.Cog):
 
     @game.command(name="prefer", description=_d("game prefer"))
     @app_commands.describe(**_o("game prefer", "key", "value"))
-    @app_commands.choices(key=[app_commands.Choice(name=n, value=n) for n in ("hits", "supply", "battle")])
+    @app_commands.choices(
+        key=[app_commands.Choice(name=n, value=n) for n in ("hits", "supply", "battle", "reminders", "quiet")]
+    )
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
+
+    @app_commands.command(name="mygames", description=_d("mygames"))
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def mygames(self, interaction: discord.Interaction) -> None:
+        """Every game the player sits in, across servers, with whose move it is and the deadline."""
+        await self.sender.reply(interaction, (await self.service.my_games(caller_of(interaction))).reply)
 
     @game.command(name="abort", description=_d("game abort"))
     async def game_abort(self, interaction: discord.Interaction) -> None:

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import Game
+
 from ..i18n import t
 from ..outbox import Message, Post
+from ..storage import GameRow
+from . import reminders
 from .broadcast import broadcast
 from .common import language, waiting_key
 from .core import Change
@@ -30,7 +34,7 @@ class Deadlines:
             return
         s = ch.settings()
         s["waiting"] = key
-        s["reminded"] = False
+        s["reminders_sent"] = []
         s["due_at"] = self.svc.clock() + hours * 3600 if hours > 0 and game and not game.over else None
 
     async def tick(self) -> list[Message]:
@@ -44,41 +48,46 @@ class Deadlines:
                     live = await self.games.read(gid)
                 except Exception:
                     continue  # an unreadable row: the start-up check reports it
-            if live is None or not self._due(live.row.settings, live.row.settings.get("reminder_hours")):
+            if live is None or live.game is None or not await self._something_due(live.row, live.game):
                 continue
             out += await self.games.change(gid, self._tick_one)
         return out
 
-    def _due(self, s: dict, reminder_hours: object) -> bool:
-        due = s.get("due_at")
-        if not due:
+    async def _something_due(self, row: GameRow, game: Game) -> bool:
+        deadline = row.settings.get("due_at")
+        if not deadline:
             return False
-        remind = float(reminder_hours or 0) * 3600  # type: ignore[arg-type]
-        now = self.svc.clock()
-        return now >= due or (not s.get("reminded") and remind > 0 and now >= due - remind)
+        if self.svc.clock() >= deadline:
+            return True
+        return bool(await self._reminders(row, game))
+
+    async def _reminders(self, row: GameRow, game: Game) -> dict[int, list[str]]:
+        """Who must be reminded now (each player's own times and quiet hours)."""
+        users = sorted(
+            {u for r in game.active() for u, is_bot in [row.seats.get(r, (None, True))] if u and not is_bot}
+        )
+        prefs = await self.svc.store.reminder_prefs(users)
+        default = float(row.settings.get("reminder_hours", 0) or 0)
+        sent = list(row.settings.get("reminders_sent") or [])
+        return reminders.due(users, row.settings["due_at"], self.svc.clock(), prefs, default, sent)
 
     async def _tick_one(self, ch: Change) -> list[Message]:
         row = ch.row
         game = ch.game
-        s = row.settings
-        due = s.get("due_at")
-        if row.status != "running" or game is None or game.over or not due:
+        deadline = row.settings.get("due_at")
+        if row.status != "running" or game is None or game.over or not deadline:
             return []
-        now = self.svc.clock()
-        remind = float(s.get("reminder_hours", 0) or 0) * 3600
-        if now < due:
-            if s.get("reminded") or not remind or now < due - remind:
+        if self.svc.clock() < deadline:
+            due = await self._reminders(row, game)
+            if not due:
                 return []
-            ch.settings()["reminded"] = True
-            users = sorted({row.seats[r][0] for r in game.active() if r in row.seats and row.seats[r][0]})  # type: ignore[type-var]
+            sent = ch.settings().setdefault("reminders_sent", [])
+            for keys in due.values():
+                sent.extend(keys)
+            users = sorted(due)
             who = ", ".join(f"<@{u}>" for u in users)
-            ch.send(
-                Post(
-                    row.channel_id,
-                    t("svc.reminder", language(row), mentions=who, due=int(due)),
-                    mentions=tuple(users),
-                )
-            )  # type: ignore[arg-type]
+            text = t("svc.reminder", language(row), mentions=who, due=int(deadline))
+            ch.send(Post(row.channel_id, text, mentions=tuple(users)))
             return list(ch.outbox)
         self._passed(ch)
         return list(ch.outbox)

@@ -4,6 +4,7 @@ own under the game's lock, so that the player's reply never waits for a bot's wh
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from ..i18n import localize_error, t
 from ..narrate import describe
 from ..outbox import DM, Reply, Result
 from ..storage import DuplicateInteraction
+from . import reminders
 from .broadcast import broadcast
 from .common import Caller, ServiceError, need_game, roles_of, unit_prefixes
 from .core import Change
@@ -96,9 +98,11 @@ class Play:
         decision 7) go to the engine; ``battle`` sets standing battle orders (``fire``, ``square``,
         ``off``). ``role``: which of the caller's seats (default: the one whose blocks the list names, else
         the one that must act)."""
+        loc = caller.loc
+        if key in ("reminders", "quiet"):  # the player's own, for every game: no game needed
+            return await self._player_pref(caller, key, value)
         live = await self.games.read_channel(caller.channel_id)
         await self.svc.seen(caller)
-        loc = caller.loc
         if key not in ("hits", "supply", "battle"):
             raise ServiceError("svc.pref_keys")
 
@@ -132,6 +136,22 @@ class Play:
         res = await self.games.change(live.id, fn)
         self.schedule(live.id)
         return res
+
+    async def _player_pref(self, caller: Caller, key: str, value: str) -> Result:
+        """Reminder times (``8h 2h``, ``off``, ``default``) and quiet hours (``23:00-07:00 Europe/Paris``,
+        ``off``): the player's, in every game they sit in."""
+        loc = caller.loc
+        if key == "reminders":
+            hours = reminders.parse_reminders(value)
+            await self.store.set_user_pref(caller.user_id, key, None if hours is None else json.dumps(hours))
+            if hours is None:
+                return Result(Reply(t("svc.reminders_default", loc)))
+            if not hours:
+                return Result(Reply(t("svc.reminders_off", loc)))
+            return Result(Reply(t("svc.reminders_set", loc, hours=[f"{h:g}" for h in hours])))
+        quiet = reminders.parse_quiet(value)
+        await self.store.set_user_pref(caller.user_id, key, quiet)
+        return Result(Reply(t("svc.quiet_set", loc, quiet=quiet) if quiet else t("svc.quiet_off", loc)))
 
     # --- what plays by itself -------------------------------------------------------------------------------
     def schedule(self, game_id: int) -> None:

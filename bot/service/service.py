@@ -122,6 +122,38 @@ class Service:
         key = "svc.verified" if verdict.ok else "svc.not_verified"
         return Result(Reply(t(key, caller.loc) + "\n" + "\n".join(verdict.lines)))
 
+    async def my_games(self, caller: Caller) -> Result:
+        """``/mygames``: every open game the caller sits in, across servers: where, whose move, deadline."""
+        from ..i18n import t
+        from ..outbox import Reply
+        from .broadcast import status_text
+
+        lines = []
+        for gid in await self.store.games_of_user(caller.user_id):
+            try:
+                live = await self.games.read(gid)
+            except Exception:
+                continue
+            if live is None or live.row.status not in ("lobby", "running"):
+                continue
+            row, game = live.row, live.game
+            seats = roles_of(row, caller.user_id)
+            if row.status == "lobby" or game is None:
+                lines.append(
+                    t("svc.mygames_lobby", caller.loc, game=gid, channel=row.channel_id, roles=seats)
+                )
+                continue
+            mine = [r for r in seats if r in game.active()]
+            due = row.settings.get("due_at")
+            when = t("svc.deadline_when", caller.loc, due=int(due)) if due and game.active() else ""
+            key = "svc.mygames_yours" if mine else "svc.mygames_theirs"
+            lines.append(
+                t(key, caller.loc, game=gid, channel=row.channel_id, roles=mine or seats, when=when)
+                + " "
+                + status_text(game, caller.loc)
+            )
+        return Result(Reply("\n".join(lines) or t("svc.mygames_none", caller.loc)))
+
     async def suggestions(
         self, caller: Caller, order: str, option: str, current: str, given: dict[str, str] | None = None
     ) -> list[str]:
