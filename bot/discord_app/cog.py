@@ -297,7 +297,7 @@ class EstafetteCog(commands.Cog):
         ruleset: str = "3.4",
         command_control: bool = False,
         corps_restriction: bool = False,
-        days: app_commands.Range[int, 0, 10] = 0,
+        days: app_commands.Range[int, 0, 4] = 0,
         deadline_hours: app_commands.Range[float, 0, 720] = 24.0,
         deadline_action: str = "pass",
         language: str | None = None,
