@@ -1,9 +1,4 @@
-"""``estafette``: runs the Discord bot when a token is set, the console when not.
-
-estafette                 # Discord if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
-estafette console [--options "setup=historical players=3"] [--database FILE]
-estafette demo            # a short scripted demo game, printed
-"""
+"""``estafette``: runs the Discord bot when a token is set, the console when not (``estafette --help``)."""
 
 from __future__ import annotations
 
@@ -15,9 +10,36 @@ from pathlib import Path
 
 from .config import load_settings
 
+MODES = """\
+modes:
+  (none), auto   the Discord bot if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
+  console        a local game in the terminal, on the SQLite file (--database); its first game is the
+                 historical set-up, --options another, --new aborts the game in progress and starts afresh
+  discord        the Discord bot (needs ESTAFETTE_DISCORD_TOKEN)
+  demo           two bot players play a whole campaign (~20 s): maps, replay, log and script in --out;
+                 --scripted prints a short scripted game instead
+  verify FILE    check a finished game's export: its dice commitment and every die
+
+game options (--options "key=value key=value"):
+  setup          initiative (3.3, default) | historical (3.2; the console's default) | free (3.1)
+  players        2 (French / Allied, default) | 3 (French / British / Prussian)
+  ruleset        3.4 (2006, default) | 3rd (1994 + FAQ)
+  command_control    on | off (optional rule 13.2; default off)
+  corps_restriction  on | off (optional rule 13.3, 3.4 only; default off)
+  days           0 (the whole four days, default) | 1-4 (only the first N days)
+
+settings (environment or .env): ESTAFETTE_DISCORD_TOKEN, ESTAFETTE_DATABASE, ESTAFETTE_LOG_LEVEL,
+  ESTAFETTE_DEV_GUILD, ESTAFETTE_PICTURES
+"""
+
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="estafette", description="Napoleon 1815 play-by-chat bot")
+    ap = argparse.ArgumentParser(
+        prog="estafette",
+        description="Estafette: Napoleon 1815 as play-by-chat campaigns on Discord, or in the console.",
+        epilog=MODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     ap.add_argument(
         "mode", nargs="?", choices=["auto", "console", "discord", "demo", "verify"], default="auto"
     )
