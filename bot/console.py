@@ -20,6 +20,7 @@ from .delivery import Outbox, Outcome
 from .i18n import locale_of, localize_error, t
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
+from .service.prompts import ranked
 from .storage import OutboxRow, Store
 
 log = logging.getLogger("estafette.console")
@@ -216,7 +217,7 @@ class Console:
         for role in active:
             lg = game.legal(role)
             self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))
-            for c in lg.choices[:LEGAL_SHOWN]:
+            for c in ranked(lg.choices)[:LEGAL_SHOWN]:
                 self.say(f"  {c}")
             if len(lg.choices) > LEGAL_SHOWN:
                 self.say("  " + t("console.legal.more", self.locale, n=len(lg.choices) - LEGAL_SHOWN))

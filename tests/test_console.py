@@ -185,3 +185,15 @@ def test_the_console_edits_lines_with_the_arrow_keys(tmp_path):
     status = _wait(pid)
     assert status is not None and os.WEXITSTATUS(status) == 0, out
     assert b"^[[D" not in out and b"not a console command" not in out
+
+
+async def test_legal_in_a_battle_turn_lists_fire_before_retreat(tmp_path):
+    from bot.service.prompts import ranked
+
+    orders = ("/retreat units:PR-1 to:Binche", "/end", "/fire unit:PR-2", "/battle-move unit:PR-3 to:left")
+    assert ranked(orders) == [
+        "/fire unit:PR-2",
+        "/battle-move unit:PR-3 to:left",
+        "/retreat units:PR-1 to:Binche",
+        "/end",
+    ]

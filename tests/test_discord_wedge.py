@@ -337,3 +337,22 @@ async def test_a_double_game_start_posts_once(harness):
         h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")
     )
     assert d.reply.content.startswith("Done")
+
+
+async def test_every_dm_to_the_player_who_must_act_says_what_to_do_with_their_own_ids(harness):
+    """Issue 3/6 item 3: the defender's DM carries a ready /deploy with their blocks, not only "your move";
+    the channel's ping says what is asked."""
+    h = harness
+    await battle(h, SMALL_BATTLE)
+    bob = h.world.user("bob")
+    prompt = prompts(h, bob)[-1]
+    assert "`/deploy left:" in prompt["content"] and "battle of Thuin" in prompt["content"]
+    assert all(u in prompt["content"] for u in ("PR-1", "PR-2", "PR-3"))
+    ping = [m for m in h.fake.messages_in(chan(h, "game-1")) if f"<@{bob.id}>" in (m.get("content") or "")][
+        -1
+    ]
+    assert "Deploy for the battle of Thuin" in ping["content"]
+    # the French movement DM: the group moves left and orders of its own ids
+    alice = h.world.user("alice")
+    first = [m for m in h.fake.dms_to(alice) if "Group moves left" in (m.get("content") or "")]
+    assert first and "`/move units:" in first[0]["content"]

@@ -16,6 +16,7 @@ from ..storage import GameRow
 from ..verify import commitment
 from .common import language
 from .core import Change
+from .prompts import headline, prompt
 
 
 def dice_seed(ch: Change) -> int:
@@ -102,6 +103,8 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     elif active:
         who = ", ".join(f"<@{u}>" for u in mentions)
         ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
+        heads = list(dict.fromkeys(headline(game, r, lang) for r in active))
+        ping += "".join(f"\n{h}" for h in heads if h)
     body = "\n".join(public_lines[-12:]) + ping
     if game.over and row.settings.get("dice_salt") and not row.settings.get("dice_revealed"):
         ch.settings()["dice_revealed"] = True
@@ -138,6 +141,8 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
             continue
         deploy = tuple(sorted(deploying)) if role in active else ()
         text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
+        if role in active:
+            text += "\n\n" + prompt(game, role, ploc)
         out.append(
             DM(
                 user,
