@@ -155,7 +155,9 @@ async def crash_run(kills: int, seed: int, out: Path, lo: float = 0.0, hi: float
     fake = FakeDiscord(world)
     await fake.start()
     # a killed driver leaves requests half-sent: the fake's server logs each, which is expected here
-    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
+    server_log = logging.getLogger("aiohttp.server")
+    level = server_log.level
+    server_log.setLevel(logging.CRITICAL)
     rng = random.Random(seed)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parent)])}
     t0 = time.perf_counter()
@@ -197,6 +199,7 @@ async def crash_run(kills: int, seed: int, out: Path, lo: float = 0.0, hi: float
         figures = verify(fake, db, out / "problems.txt")
     finally:
         await fake.close()
+        server_log.setLevel(level)
     figures.update({"kills": killed, "seconds": round(time.perf_counter() - t0, 1), "seed": seed})
     return figures
 
