@@ -5,7 +5,8 @@ centre line between. Each side has Left, Center and Right line columns and a Res
 Left faces the enemy's Right, so the three lanes read, left to right: attacker Left against defender Right,
 Center against Center, attacker Right against defender Left. A column holds its own side's blocks and any
 enemy blocks that crossed the centre line into it (they are then engaged, 8.1): such a column is framed in
-orange.
+orange. A column's header holds its name and its tags ("engaged", "last fire"): beside the name when they fit,
+else on a line of their own under it (:func:`head_layout`), never over it.
 
 Revealed blocks show unit id, type symbol and current cv; hidden ones (the enemy's reserve, and everything
 before both sides have deployed) are blank blocks in their army's colour with a count. Disrupted blocks lie
@@ -46,6 +47,9 @@ PANEL_X0 = 1016
 PANEL_X1 = WIDTH - PAD
 LANE_GAP = 10
 HEAD_H = 26  # a column's name
+TITLE_X = 18  # where the name starts in its column
+TAG_Y, TAG_H = 5, 20  # a tag beside the name: its top and height
+TAG_PAD, TAG_GAP, TAG_RIGHT = 6, 6, 8  # inside a tag either side of its text; between tags; right margin
 CENTRE_H = 34
 GAP = 5
 MIN_ROW_H = 100
@@ -111,6 +115,36 @@ def _flow(sprites: Sequence[Image.Image], width: int) -> tuple[int, list[tuple[i
     return (y + row_h if sprites else 0), offsets
 
 
+Box = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Head:
+    """A column's header, boxes from the column's top left: its title, and its tags ("engaged", "last
+    fire"), each a (kind, text, box). The tags stand right of the title if they fit there, else on a line
+    of their own under it (the header is then taller)."""
+
+    title: str
+    title_box: Box
+    tags: tuple[tuple[str, str, Box], ...]
+    height: int
+
+
+def head_layout(title: str, tags: Sequence[tuple[str, str]], width: int, locale: str = "en") -> Head:
+    """Where a column's title and tags (kind, text) go in a header ``width`` px wide (pure: no drawing)."""
+    sc = script_of(locale)
+    title_box = (TITLE_X, TAG_Y, TITLE_X + text_length(title, HEAD_PX, "bold", sc), HEAD_H - 1)
+    widths = [text_length(text, SMALL_PX, "bold", sc) + 2 * TAG_PAD for _, text in tags]
+    right = width - TAG_RIGHT
+    beside = title_box[2] + TAG_GAP + sum(w + TAG_GAP for w in widths) - TAG_GAP <= right
+    top = TAG_Y if beside or not tags else HEAD_H
+    placed = []
+    for (kind, text), w in zip(tags, widths, strict=True):
+        placed.append((kind, text, (right - w, top, right, top + TAG_H)))
+        right -= w + TAG_GAP
+    return Head(title, title_box, tuple(placed), HEAD_H if top == TAG_Y else HEAD_H + TAG_H + 2)
+
+
 @dataclass
 class _Cell:
     side: str  # whose column it is
@@ -118,13 +152,14 @@ class _Cell:
     box: tuple[int, int, int, int]
     own: list[Image.Image]
     intruders: list[Image.Image]  # enemy blocks that crossed into this column
+    head: Head
 
 
-def _cell_height(own: Sequence[Image.Image], intruders: Sequence[Image.Image], width: int) -> int:
+def _cell_height(own: Sequence[Image.Image], intruders: Sequence[Image.Image], width: int, head: int) -> int:
     h_own, _ = _flow(own, width - 2 * GAP)
     h_in, _ = _flow(intruders, width - 2 * GAP)
     body = h_own + (h_in + 3 * GAP if intruders else 0)
-    return max(MIN_ROW_H, HEAD_H + body + 2 * GAP)
+    return max(MIN_ROW_H, head + body + 2 * GAP)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -262,7 +297,50 @@ def _draw_title(im: Image.Image, b: BattleView, role: str, locale: str = "en") -
         )
 
 
-def _layout(b: BattleView) -> tuple[list[_Cell], list[tuple[str, int, int]], int]:
+def _title(b: BattleView, side: str, column: str, locale: str = "en") -> str:
+    """A column's name (a reserve's says whose, how many blocks and, during deployment, its state)."""
+    side_name = T.term("army", side, locale)
+    if column != "reserve":
+        return T.say("cell.column", locale, side=side_name, column=T.term("column", column, locale))
+    role_word = T.say("cell.attacker" if side == b.attacker else "cell.defender", locale)
+    side_v = b.side(side)
+    blocks = T.say("cell.blocks", locale, n=side_v.reserve_count)
+    if _secret(b, side):
+        return T.say("cell.secret", locale, side=side_name, role=role_word, blocks=blocks)
+    if b.status == "deploy":
+        state = T.say("cell.deployed" if side_v.deployed else "cell.to_deploy", locale)
+        return T.say("cell.reserve_state", locale, side=side_name, role=role_word, blocks=blocks, state=state)
+    return T.say("cell.reserve", locale, side=side_name, role=role_word, blocks=blocks)
+
+
+def _secret(b: BattleView, side: str) -> bool:
+    """Whether ``side``'s deployment is still secret (to this view)."""
+    return b.status == "deploy" and any(not x.known for x in b.side(side).reserve)
+
+
+def _tags(b: BattleView, side: str, column: str, engaged: bool, locale: str = "en") -> list[tuple[str, str]]:
+    tags = [("engaged", T.say("cell.engaged", locale))] if engaged else []
+    fire = b.last_fire
+    if fire and fire.get("target") == f"{side}:{column}":
+        tags.append(
+            ("last_fire", T.say("cell.last_fire", locale, n=fire.get("applied", fire.get("hits", 0))))
+        )
+    return tags
+
+
+def header_boxes(b: BattleView, locale: str = "en") -> list[tuple[str, Box, dict[str, Box]]]:
+    """Each column (``side:column``) with its title's box and its tags' boxes by kind, in the picture's
+    pixels, as the board draws them (for tests: nothing is drawn)."""
+    out = []
+    for c in _layout(b, locale)[0]:
+        x0, y0 = c.box[0], c.box[1]
+        tb = c.head.title_box
+        tags = {kind: (x0 + t[0], y0 + t[1], x0 + t[2], y0 + t[3]) for kind, _, t in c.head.tags}
+        out.append((f"{c.side}:{c.column}", (x0 + tb[0], y0 + tb[1], x0 + tb[2], y0 + tb[3]), tags))
+    return out
+
+
+def _layout(b: BattleView, locale: str = "en") -> tuple[list[_Cell], list[tuple[str, int, int]], int]:
     """Cells of the board, the rows' (label, top, bottom), and the picture's height."""
     lane_w = (BOARD_X1 - BOARD_X0 - 2 * LANE_GAP) // 3
     att, dfn = b.side(b.attacker), b.side(b.defender)
@@ -293,10 +371,12 @@ def _layout(b: BattleView) -> tuple[list[_Cell], list[tuple[str, int, int]], int
                 x0 = BOARD_X0 + lane * (lane_w + LANE_GAP)
                 x1 = x0 + lane_w
             own, intruders = split_own(side, column)
-            made.append((column, x0, x1, own, intruders))
-        h = max(_cell_height(own, intr, x1 - x0) for _, x0, x1, own, intr in made)
-        for column, x0, x1, own, intruders in made:
-            cells.append(_Cell(side.side, column, (x0, y, x1, y + h), own, intruders))
+            tags = _tags(b, side.side, column, bool(own) and bool(intruders), locale)
+            head = head_layout(_title(b, side.side, column, locale), tags, x1 - x0, locale)
+            made.append((column, x0, x1, own, intruders, head))
+        h = max(_cell_height(own, intr, x1 - x0, hd.height) for _, x0, x1, own, intr, hd in made)
+        for column, x0, x1, own, intruders, head in made:
+            cells.append(_Cell(side.side, column, (x0, y, x1, y + h), own, intruders, head))
         row_spans.append((kind, y, y + h))
         y += h + GAP
     return cells, row_spans, y + PAD
@@ -311,46 +391,19 @@ def _draw_cell(im: Image.Image, c: _Cell, b: BattleView, locale: str = "en") -> 
         c.box, radius=8, fill=bg, outline=ENGAGED if engaged else C.PANEL_EDGE, width=4 if engaged else 1
     )
     sc = script_of(locale)
-    side_name = T.term("army", c.side, locale)
-    role_word = T.say("cell.attacker" if c.side == b.attacker else "cell.defender", locale)
-    side_v = b.side(c.side)
-    secret = b.status == "deploy" and any(not x.known for x in side_v.reserve)
-    if c.column == "reserve":
-        blocks = T.say("cell.blocks", locale, n=side_v.reserve_count)
-        if secret:
-            label = T.say("cell.secret", locale, side=side_name, role=role_word, blocks=blocks)
-        elif b.status == "deploy":
-            state = T.say("cell.deployed" if side_v.deployed else "cell.to_deploy", locale)
-            label = T.say(
-                "cell.reserve_state", locale, side=side_name, role=role_word, blocks=blocks, state=state
-            )
-        else:
-            label = T.say("cell.reserve", locale, side=side_name, role=role_word, blocks=blocks)
-    else:
-        label = T.say("cell.column", locale, side=side_name, column=T.term("column", c.column, locale))
     _side_mark(d, c.side, x0 + 8, y0 + 7, HEAD_H - 10)
-    draw_text(d, (x0 + 18, y0 + HEAD_H / 2 + 2), label, HEAD_PX, "bold", sc, anchor="lm", fill=C.INK)
-    right = x1 - 8
-    fe = font(SMALL_PX, "bold", sc)
-    if engaged:
-        tag = T.say("cell.engaged", locale)
-        tw = text_length(tag, SMALL_PX, "bold", sc) + 12
-        d.rounded_rectangle((right - tw, y0 + 5, right, y0 + HEAD_H - 1), radius=5, fill=ENGAGED)
-        draw_text(
-            d, (right - tw / 2, y0 + HEAD_H / 2 + 2), tag, SMALL_PX, "bold", sc, anchor="mm", fill=C.INK
-        )
-        right -= int(tw) + 6
-    fire = b.last_fire
-    if fire and fire.get("target") == f"{c.side}:{c.column}":
-        tag = T.say("cell.last_fire", locale, n=fire.get("applied", fire.get("hits", 0)))
-        tw = fe.getlength(tag) + 12
-        d.rounded_rectangle((right - tw, y0 + 5, right, y0 + HEAD_H - 1), radius=5, fill=C.INK)
-        draw_text(
-            d, (right - tw / 2, y0 + HEAD_H / 2 + 2), tag, SMALL_PX, "bold", sc, anchor="mm", fill=C.HALO
-        )
-    if secret and c.column != "reserve" and not c.own and not c.intruders:
+    head = c.head
+    draw_text(
+        d, (x0 + TITLE_X, y0 + HEAD_H / 2 + 2), head.title, HEAD_PX, "bold", sc, anchor="lm", fill=C.INK
+    )
+    for kind, text, (tx0, ty0, tx1, ty1) in head.tags:
+        paper, ink = (ENGAGED, C.INK) if kind == "engaged" else (C.INK, C.HALO)
+        d.rounded_rectangle((x0 + tx0, y0 + ty0, x0 + tx1, y0 + ty1), radius=5, fill=paper)
+        mid = (x0 + (tx0 + tx1) / 2, y0 + (ty0 + ty1) / 2)
+        draw_text(d, mid, text, SMALL_PX, "bold", sc, anchor="mm", fill=ink)
+    if _secret(b, c.side) and c.column != "reserve" and not c.own and not c.intruders:
         d.text(
-            ((x0 + x1) / 2, y0 + HEAD_H + 34),
+            ((x0 + x1) / 2, y0 + head.height + 34),
             T.say("cell.secret_until", locale),
             font=font(SMALL_PX, script=sc),
             fill=C.INK_SOFT,
@@ -358,7 +411,7 @@ def _draw_cell(im: Image.Image, c: _Cell, b: BattleView, locale: str = "en") -> 
         )
     inner = x1 - x0 - 2 * GAP
     h_own, offs = _flow(c.own, inner)
-    y = y0 + HEAD_H + GAP
+    y = y0 + head.height + GAP
     for s, (ox, oy) in zip(c.own, offs, strict=True):
         im.paste(s, (x0 + GAP + ox, y + oy), s)
     if c.intruders:
@@ -581,7 +634,7 @@ def battle_image(b: BattleView, role: str = "public", locale: str = "en") -> Ima
     """The battle board of ``b`` as seen by ``role`` (the view already holds only what ``role`` may see),
     its texts in ``locale``."""
     loc = T.locale_of(locale)
-    cells, rows, board_h = _layout(b)
+    cells, rows, board_h = _layout(b, loc)
     panel = _panel(b, loc)
     top = TITLE_H + PAD
     height = max(board_h, top + panel.height + PAD)

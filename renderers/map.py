@@ -2,10 +2,11 @@
 
 What never changes for a scenario — background, France's tint, the border and the deployment line, rivers,
 roads, town dots and names, the legend — is drawn once into a base image (:func:`base_for`) and copied for
-each picture; on top go the title bar, each occupied town's blocks on a card beside it, battle marks and the
-panels (blocks still to place, eliminated blocks, the result). The picture is then mapped onto a fixed
-256-colour palette (built once per scenario) and written as an indexed PNG: a fraction of the size and of the
-encoding time of an RGB PNG.
+each picture; on top go the title bar, each occupied town's blocks on a card beside it (laid out by
+:mod:`renderers.cards` so that each card reads as its own town's: docked to its dot, or displaced with a
+leader line; never over a name or another town's dot), battle marks and the panels (blocks still to place,
+eliminated blocks, the result). The picture is then mapped onto a fixed 256-colour palette (built once per
+scenario) and written as an indexed PNG: a fraction of the size and of the encoding time of an RGB PNG.
 
 A block whose face the viewer may see (``known``) is drawn with its unit id, type symbol and current cv; other
 blocks only as a stack in their army's colour with a count. The picture depends on the view and the locale
@@ -21,8 +22,9 @@ from __future__ import annotations
 import io
 import itertools
 import math
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +32,7 @@ from PIL import Image, ImageDraw
 from . import blocks as B
 from . import colours as C
 from . import text as T
+from .cards import Card, Placed, place_cards
 from .fonts import draw_text, font, script_of, text_length
 from .geometry import Box, Layout, fit, inside, overlap
 
@@ -58,11 +61,6 @@ CARD_PAD = 4
 CARD_HEAD_H = 20  # a card away from its town carries the town's name
 CARD_HEAD_PX = 13
 MAX_FACE_COLS = 4
-# cost per pixel of a block card hiding something
-CARD_WEIGHT = 60.0  # another card
-DOT_WEIGHT = 25.0  # a town
-LABEL_WEIGHT = 4.0  # a town's name
-LEGEND_WEIGHT = 30.0
 PNG_COMPRESS = 3  # measured in bench/render.py: level 3 is the knee of time against size for indexed PNGs
 
 # the English names (the pictures take every name from renderers.text, in the picture's locale)
@@ -101,7 +99,6 @@ class Base:
     legend: Box
     panel: Box  # where blocks to place / eliminated blocks go
     bases: dict[str, str]  # supply base town -> army
-    weighted: list[tuple[Box, float]] = field(default_factory=list)  # what a block card should not hide
 
 
 _GEOS: dict[int, tuple[Any, _Geo]] = {}
@@ -274,9 +271,7 @@ def _draw_base(sc: Scenario, locale: str = "en") -> Base:
     image.paste(legend_img, (int(legend[0]), int(legend[1])))
     panel = _panel_box(legend)
     palette = _palette(image, locale)
-    weighted = [(b, DOT_WEIGHT) for b in dots.values()] + [(b, LABEL_WEIGHT) for b in labels.values()]
-    weighted.append((legend, LEGEND_WEIGHT))
-    return Base(image, palette, geo.layout, dots, labels, legend, panel, geo.bases, weighted)
+    return Base(image, palette, geo.layout, dots, labels, legend, panel, geo.bases)
 
 
 def _place_labels(sc: Scenario, layout: Layout, dots: dict[str, Box]) -> dict[str, Box]:
@@ -676,149 +671,136 @@ def _id_key(uid: str | None) -> tuple[str, int]:
     return (head, int(tail)) if tail.isdigit() else (uid, 0)
 
 
-def _arrange(
-    sprites: list[Image.Image], header: int = 0, min_w: int = 0
-) -> tuple[int, int, list[tuple[int, int]]]:
-    """Rows of sprites, balanced, at most ``MAX_FACE_COLS`` faces wide, below a header of ``header`` px;
-    returns the card's size and each sprite's offset."""
-    faces = sum(1 for s in sprites if s.width >= B.FACE[0])
-    rows_needed = max(1, math.ceil(faces / MAX_FACE_COLS))
-    cols = max(1, math.ceil(faces / rows_needed))
-    max_w = max(cols * (B.FACE[0] + GAP) - GAP, B.FACE_DOWN[0])
-    if not faces:  # hidden stacks only: one row (there are at most a few: one per army and posture)
-        max_w = max(max_w, sum(s.width + GAP for s in sprites))
-    rows: list[list[Image.Image]] = [[]]
+_Arrangement = tuple[int, int, tuple[tuple[int, int], ...]]  # a card's width and height, each sprite's offset
+
+
+def _arrange(sprites: list[Image.Image], header: int = 0, min_w: int = 0, max_w: int = 0) -> _Arrangement:
+    """Rows of sprites, balanced, at most ``MAX_FACE_COLS`` faces wide (or rows up to ``max_w`` px), below
+    a header of ``header`` px; returns the card's size and each sprite's offset."""
+    return _arrange_sizes(tuple(s.size for s in sprites), header, min_w, max_w)
+
+
+@lru_cache(maxsize=4096)
+def _arrange_sizes(sizes: tuple[tuple[int, int], ...], header: int, min_w: int, max_w: int) -> _Arrangement:
+    if not max_w:
+        faces = sum(1 for w, _ in sizes if w >= B.FACE[0])
+        rows_needed = max(1, math.ceil(faces / MAX_FACE_COLS))
+        cols = max(1, math.ceil(faces / rows_needed))
+        max_w = max(cols * (B.FACE[0] + GAP) - GAP, B.FACE_DOWN[0])
+        if not faces:  # hidden stacks only: one row (there are at most a few: one per army and posture)
+            max_w = max(max_w, sum(w + GAP for w, _ in sizes))
+    rows: list[list[tuple[int, int]]] = [[]]
     row_w = 0
-    for s in sprites:
-        if rows[-1] and row_w + GAP + s.width > max_w:
+    for w, h in sizes:
+        if rows[-1] and row_w + GAP + w > max_w:
             rows.append([])
             row_w = 0
-        row_w += (GAP if rows[-1] else 0) + s.width
-        rows[-1].append(s)
+        row_w += (GAP if rows[-1] else 0) + w
+        rows[-1].append((w, h))
     offsets: list[tuple[int, int]] = []
     y = CARD_PAD + header
     width = min_w
     for row in rows:
         x = CARD_PAD
-        h = max(s.height for s in row)
-        for s in row:
-            offsets.append((x, y + (h - s.height)))  # bottom-aligned
-            x += s.width + GAP
+        row_h = max(h for _, h in row)
+        for w, h in row:
+            offsets.append((x, y + (row_h - h)))  # bottom-aligned
+            x += w + GAP
         width = max(width, x - GAP + CARD_PAD)
-        y += h + GAP
-    return width, y - GAP + CARD_PAD, offsets
+        y += row_h + GAP
+    return width, y - GAP + CARD_PAD, tuple(offsets)
 
 
-RINGS = (0, 24, 56, 96, 150, 220)  # how far a card may stand from its town (with a leader line beyond 0)
-RING_COST = 1500.0  # a card away from its town is worth hiding a few hundred pixels of names
-DIRECTIONS = 16
+MAX_SHAPES = 4  # the sizes a card may take docked to its town: its own, then narrower or wider ones
+MAX_DISPLACED_SHAPES = 3  # ... and displaced from it
+BOUNDS: Box = (4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4)
+BATTLE_R = 14  # the battle mark's radius: no other card hides under it
 
 
-# the compass, starting east, then west, south, north and in between
-_DIRS = tuple(
-    (math.cos(k * 2 * math.pi / DIRECTIONS), math.sin(k * 2 * math.pi / DIRECTIONS))
-    for k in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13)
-)
+def _shapes(sprites: list[Image.Image], header: int = 0, min_w: int = 0) -> list[_Arrangement]:
+    """The ways a card may be arranged (under a header of ``header`` px, at least ``min_w`` wide):
+    balanced rows first (:func:`_arrange`), then other row widths, the most compact first; each once."""
+    return list(_shapes_of(tuple(s.size for s in sprites), header, min_w))
 
 
-def _candidates(
-    size: tuple[int, int], away: tuple[int, int], at: tuple[float, float], r: float
-) -> Iterator[tuple[float, Box]]:
-    """Where a card may stand around a town at ``at``: (preference cost, box), best first. Beside the town
-    it has ``size``; further away, ``away`` (it then carries the town's name)."""
-    x, y = at
-    for k, ring in enumerate(RINGS):
-        w, h = size if ring == 0 else away
-        # beside the town, the card's edge runs under the town's dot (drawn on top): docked to it
-        gap = r * 0.3 if ring == 0 else r + ring
-        for i, (ux, uy) in enumerate(_DIRS):
-            reach = gap + (w / 2) * abs(ux) + (h / 2) * abs(uy)
-            cx, cy = x + ux * reach, y + uy * reach
-            yield (k * RING_COST + i * 3.0, (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
-
-
-def _place_card(
-    size: tuple[int, int],
-    away: tuple[int, int],
-    at: tuple[float, float],
-    r: float,
-    obstacles: list[tuple[Box, float]],
-) -> Box:
-    """The best place for a card: the first candidate that hides nothing, else the least bad one."""
-    w, h = size
-    reach = max(*away, *size) + RINGS[-1] + r + 10
-    x, y = at
-    near = [
-        (o[0], o[1], o[2], o[3], wt)
-        for o, wt in obstacles
-        if o[2] > x - reach and o[0] < x + reach and o[3] > y - reach and o[1] < y + reach
-    ]
-    bx0_min, by0_min, bx1_max, by1_max = 4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4
-    best: tuple[float, Box] | None = None
-    for pref, box in _candidates(size, away, at, r):
-        if best is not None and pref >= best[0]:
-            break
-        bx0, by0, bx1, by1 = box
-        if bx0 < bx0_min or by0 < by0_min or bx1 > bx1_max or by1 > by1_max:
-            continue
-        cost = pref
-        for ox0, oy0, ox1, oy1, wt in near:  # overlap areas, inlined: this loop is the hot spot
-            if ox0 >= bx1 or ox1 <= bx0 or oy0 >= by1 or oy1 <= by0:
-                continue
-            cost += (min(bx1, ox1) - max(bx0, ox0)) * (min(by1, oy1) - max(by0, oy0)) * wt
-        if best is None or cost < best[0]:
-            best = (cost, box)
-    if best is None:  # nowhere inside the picture: centre it on the town
-        return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-    return best[1]
+@lru_cache(maxsize=2048)
+def _shapes_of(sizes: tuple[tuple[int, int], ...], header: int, min_w: int) -> tuple[_Arrangement, ...]:
+    out = [_arrange_sizes(sizes, header, min_w, 0)]
+    widest = max(w for w, _ in sizes)
+    others: list[_Arrangement] = []
+    for cols in range(1, MAX_FACE_COLS + 1):
+        a = _arrange_sizes(sizes, header, min_w, max(widest, cols * (B.FACE[0] + GAP) - GAP))
+        if all(a[:2] != o[:2] for o in (*out, *others)):
+            others.append(a)
+    others.sort(key=lambda a: (max(a[0], a[1]), a[0]))
+    return tuple(out + others)[:MAX_SHAPES]
 
 
 @dataclass
 class _Card:
     town: TownView
     sprites: list[Image.Image]
-    near: tuple[int, int, list[tuple[int, int]]]  # beside the town
-    away: tuple[int, int, list[tuple[int, int]]]  # further off, under a header with the town's name
-    box: Box = (0, 0, 0, 0)
+    docked: list[_Arrangement]  # beside the town
+    displaced: list[_Arrangement]  # further off, under a header with the town's name
 
-    @property
-    def detached(self) -> bool:
-        return round(self.box[3] - self.box[1]) == self.away[1] and self.away[1] != self.near[1]
+
+@lru_cache(maxsize=256)
+def _head_w(town: str) -> int:
+    """The least width of a displaced card: its header names the town."""
+    return int(font(CARD_HEAD_PX, "bold").getlength(town)) + 2 * CARD_PAD + 4
+
+
+def _cards(base: Base, towns: Sequence[TownView]) -> list[_Card]:
+    cards = []
+    for t in towns:
+        if t.name not in base.layout.towns or not t.blocks:
+            continue
+        sprites = _groups(t.blocks)
+        away = _shapes(sprites, CARD_HEAD_H, _head_w(t.name))[:MAX_DISPLACED_SHAPES]
+        cards.append(_Card(t, sprites, _shapes(sprites), away))
+    return cards
+
+
+def _place(base: Base, cards: Sequence[_Card], avoid: Sequence[Box] = ()) -> dict[str, Placed]:
+    """Where each card stands (:func:`renderers.cards.place_cards`): clear of every town's name, of other
+    towns' dots (and the battle marks on them), of the key and of ``avoid``."""
+    dots = dict(base.dots)
+    for c in cards:
+        if c.town.battle:
+            x, y = base.layout.towns[c.town.name]
+            r = max(BATTLE_R + 1, (dots[c.town.name][2] - dots[c.town.name][0]) / 2)
+            dots[c.town.name] = (x - r, y - r, x + r, y + r)
+    specs = [
+        Card(c.town.name, tuple(a[:2] for a in c.docked), tuple(a[:2] for a in c.displaced)) for c in cards
+    ]
+    return place_cards(specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid))
+
+
+def card_layout(view: View, scenario: Scenario | None = None, locale: str = "en") -> dict[str, Placed]:
+    """The cards of ``view``'s map, by town, as :func:`map_image` lays them out (for tests: nothing drawn)."""
+    loc = T.locale_of(locale)
+    base = base_for(_scenario(scenario), loc)
+    panel = _panel_layout(base, view, loc)
+    return _place(base, _cards(base, view.towns), () if panel is None else (panel.box,))
 
 
 def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: Sequence[Box] = ()) -> None:
     d = ImageDraw.Draw(im)
     pos = base.layout.towns
     fh = font(CARD_HEAD_PX, "bold")
-    cards: list[_Card] = []
-    for t in towns:
-        if t.name not in pos or not t.blocks:
-            continue
-        sprites = _groups(t.blocks)
-        head_w = int(fh.getlength(t.name)) + 2 * CARD_PAD + 4
-        cards.append(_Card(t, sprites, _arrange(sprites), _arrange(sprites, CARD_HEAD_H, head_w)))
-    # the biggest cards choose first
-    cards.sort(key=lambda c: (-(c.near[0] * c.near[1]), c.town.name))
-    obstacles: list[tuple[Box, float]] = [*base.weighted]
-    obstacles += [(base.dots[c.town.name], CARD_WEIGHT) for c in cards]  # occupied towns stay in sight
-    obstacles += [(box, CARD_WEIGHT) for box in avoid]
-    for c in cards:
-        x, y = pos[c.town.name]
-        r = (base.dots[c.town.name][2] - base.dots[c.town.name][0]) / 2
-        own = base.dots[c.town.name]
-        c.box = _place_card(c.near[:2], c.away[:2], (x, y), r, [o for o in obstacles if o[0] is not own])
-        obstacles.append((c.box, CARD_WEIGHT))
+    cards = _cards(base, towns)
+    placed = _place(base, cards, avoid)
     for c in cards:  # leader lines first, under every card
-        if c.detached:
-            x, y = pos[c.town.name]
-            box = c.box
-            nx, ny = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+        p = placed[c.town.name]
+        if p.leader is not None:
+            (x, y), end = p.leader
             colour = C.BATTLE if c.town.battle else C.INK
-            d.line((x, y, nx, ny), fill=colour, width=3)
+            d.line((x, y, *end), fill=colour, width=3)
             d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
     for c in cards:
-        x0, y0 = round(c.box[0]), round(c.box[1])
-        w, h, offsets = c.away if c.detached else c.near
+        p = placed[c.town.name]
+        x0, y0 = round(p.box[0]), round(p.box[1])
+        w, h, offsets = c.displaced[p.shape] if p.displaced else c.docked[p.shape]
         battle = c.town.battle
         edge = C.BATTLE if battle else C.PANEL_EDGE
         d.rounded_rectangle(
@@ -828,7 +810,7 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
             outline=edge,
             width=3 if battle else 1,
         )
-        if c.detached:
+        if p.displaced:
             d.rounded_rectangle(
                 (x0, y0, x0 + w - 1, y0 + CARD_HEAD_H), radius=5, fill=C.BATTLE if battle else C.INK
             )
@@ -846,7 +828,7 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
         _town_dot(d, x, y, base.bases.get(c.town.name))
     for t in towns:
         if t.battle and t.name in pos:
-            _battle_mark(d, pos[t.name])
+            _battle_mark(d, pos[t.name], BATTLE_R)
 
 
 def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None, scale: int = 1) -> None:
@@ -867,8 +849,15 @@ def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None,
 # panels: blocks to place, eliminated blocks, the result
 
 
-def _draw_panels(im: Image.Image, base: Base, v: View, locale: str = "en") -> Box | None:
-    """Blocks to place and eliminated blocks, in a bottom corner; returns the panel's box."""
+@dataclass
+class _Panel:
+    box: Box
+    rows: list[tuple[str, list[Image.Image], int]]  # label, the sprites shown, how many rows of them
+    per_row: int
+
+
+def _panel_layout(base: Base, v: View, locale: str = "en") -> _Panel | None:
+    """Blocks to place and eliminated blocks, in a bottom corner: what the panel holds and its box."""
     rows: list[tuple[str, list[Image.Image], int]] = []  # label, sprites, at most this many rows of them
     if v.unplaced:
         rows.append((T.say("panel.to_place", locale, n=len(v.unplaced)), _groups(v.unplaced), 5))
@@ -885,30 +874,31 @@ def _draw_panels(im: Image.Image, base: Base, v: View, locale: str = "en") -> Bo
     if not rows:
         return None
     x0, _, x1, y1 = base.panel
-    width = int(x1 - x0)
-    # lay out from the bottom up so the panel hugs the picture's bottom edge
-    blocks_h = []
-    for _, sprites, max_rows in rows:
-        per_row = max(1, (width - 2 * CARD_PAD) // (B.FACE[0] + GAP))
-        shown = sprites[: per_row * max_rows]
-        n_rows = math.ceil(len(shown) / per_row)
-        blocks_h.append((per_row, shown, n_rows))
-    height = sum(22 + n * (B.FACE[1] + GAP) for _, _, n in blocks_h) + 2 * CARD_PAD
-    y0 = int(y1 - height)
+    per_row = max(1, (int(x1 - x0) - 2 * CARD_PAD) // (B.FACE[0] + GAP))
+    shown = []
+    for label, sprites, max_rows in rows:
+        more = len(sprites) - per_row * max_rows
+        more_text = T.say("panel.more", locale, n=more) if more > 0 else ""
+        some = sprites[: per_row * max_rows]
+        shown.append((label + more_text, some, math.ceil(len(some) / per_row)))
+    # laid out from the bottom up so the panel hugs the picture's bottom edge
+    height = sum(22 + n * (B.FACE[1] + GAP) for _, _, n in shown) + 2 * CARD_PAD
+    return _Panel((x0, int(y1 - height), x1, y1), shown, per_row)
+
+
+def _draw_panel(im: Image.Image, panel: _Panel, locale: str = "en") -> None:
+    x0, y0, x1, y1 = panel.box
     d = ImageDraw.Draw(im)
     d.rounded_rectangle((x0, y0, x1, y1), radius=6, fill=C.PANEL_BG, outline=C.PANEL_EDGE, width=2)
     y = y0 + CARD_PAD
-    for (label, sprites, _), (per_row, shown, n_rows) in zip(rows, blocks_h, strict=True):
-        more = len(sprites) - len(shown)
-        more_text = T.say("panel.more", locale, n=more) if more > 0 else ""
-        draw_text(d, (x0 + 8, y + 2), label + more_text, PANEL_PX, "bold", script_of(locale), fill=C.INK)
+    for label, shown, n_rows in panel.rows:
+        draw_text(d, (x0 + 8, y + 2), label, PANEL_PX, "bold", script_of(locale), fill=C.INK)
         y += 22
         for i, s in enumerate(shown):
-            cx = int(x0 + CARD_PAD + (i % per_row) * (B.FACE[0] + GAP))
-            cy = int(y + (i // per_row) * (B.FACE[1] + GAP))
+            cx = int(x0 + CARD_PAD + (i % panel.per_row) * (B.FACE[0] + GAP))
+            cy = int(y + (i // panel.per_row) * (B.FACE[1] + GAP))
             im.paste(s, (cx, cy + B.FACE[1] - s.height), s)
         y += n_rows * (B.FACE[1] + GAP)
-    return (x0, y0, x1, y1)
 
 
 def _draw_result(im: Image.Image, v: View, locale: str = "en") -> None:
@@ -946,8 +936,10 @@ def map_image(view: View, scenario: Scenario | None = None, locale: str = "en") 
     base = base_for(_scenario(scenario), loc)
     im = base.image.copy()
     _draw_title(im, view, loc)
-    panel = _draw_panels(im, base, view, loc)  # first, so that the blocks' cards keep clear of it
-    _draw_blocks(im, base, view.towns, () if panel is None else (panel,))
+    panel = _panel_layout(base, view, loc)
+    if panel is not None:  # first, and the blocks' cards keep clear of it
+        _draw_panel(im, panel, loc)
+    _draw_blocks(im, base, view.towns, () if panel is None else (panel.box,))
     _draw_result(im, view, loc)
     return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
 

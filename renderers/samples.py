@@ -65,24 +65,30 @@ def battle_game() -> Game:
 def random_games(seeds: range, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
     """Games of the engine's random player (``engine.fuzz.pick``), yielded every ``every`` orders and at
     their end. The same game object is yielded again as it goes on: take what you need from it at once."""
-    from engine.fuzz import pick, random_options
+    from engine.fuzz import random_options
     from engine.napoleon.game import new_game
 
     for seed in seeds:
         rng = random.Random(seed)
-        game = new_game(random_options(rng), seed)
-        budget: dict[str, int] = {}
-        n = 0
-        while not game.over and n < max_orders:
-            role = rng.choice(game.active())
-            order = pick(rng, game, role, budget)
-            if order is None:
-                break
-            game.apply(role, order)
-            n += 1
-            if n % every == 0:
-                yield game
-        yield game
+        yield from walk(new_game(random_options(rng), seed), rng, every, max_orders)
+
+
+def walk(game: Game, rng: random.Random, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
+    """``game`` played on by the engine's random player, yielded every ``every`` orders and at its end."""
+    from engine.fuzz import pick
+
+    budget: dict[str, int] = {}
+    n = 0
+    while not game.over and n < max_orders:
+        role = rng.choice(game.active())
+        order = pick(rng, game, role, budget)
+        if order is None:
+            break
+        game.apply(role, order)
+        n += 1
+        if n % every == 0:
+            yield game
+    yield game
 
 
 def random_battle_games(seed: int, steps: int = 40) -> Iterator[Game]:

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
 import os
+import random
 import re
 import sys
 from collections.abc import Callable
@@ -33,9 +35,10 @@ from renderers import fonts
 from renderers import map as map_r
 from renderers import text as T
 from renderers.battle import render_battle
-from renderers.map import HEIGHT, WIDTH, render_map
+from renderers.geometry import inside, overlap
+from renderers.map import HEIGHT, TITLE_H, WIDTH, render_map
 from renderers.replay import public_views, render_replay
-from renderers.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game
+from renderers.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game, walk
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 REF_SCALE = 4  # references are stored at 1/4 of the picture's size
@@ -154,6 +157,275 @@ def test_the_map_is_posted_at_its_drawn_size_and_under_1_mb():
     assert im.size == (1900, 1400)  # no scaling after drawing: the text sizes are the sizes seen
     assert im.mode == "P"  # indexed: a fixed palette, chosen for size and speed
     assert len(data) < 1_000_000
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the cards of blocks on the map: each reads as its own town's (issue 3/6, item 6)
+
+
+def _card_problems(view, locale: str = "en") -> list[str]:
+    """What is wrong with the block cards of ``view``'s map as :func:`renderers.map.card_layout` lays them
+    out (the layout the picture draws): a card without a leader line must have its centre nearer its own
+    town than any other town's dot; a leader line starts at its own town and ends on its card; no card
+    covers another town's dot, any town's name, another card, the key or the panel, or leaves the map."""
+    base = map_r.base_for(map_r._scenario(None), locale)
+    placed = map_r.card_layout(view, locale=locale)
+    panel = map_r._panel_layout(base, view, locale)
+    walls = {"the key": base.legend, **({"the panel": panel.box} if panel else {})}
+    pos = base.layout.towns
+    problems = []
+    occupied = {t.name for t in view.towns if t.blocks}
+    if set(placed) != occupied:
+        problems.append(f"cards for {sorted(set(placed))}, blocks in {sorted(occupied)}")
+    for town, p in sorted(placed.items()):
+        box = p.box
+        centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        if p.leader is None:
+            own = math.dist(centre, pos[town])
+            nearer = sorted(t for t, q in pos.items() if t != town and math.dist(centre, q) <= own)
+            if nearer:
+                problems.append(f"{town}'s card is as near {nearer[0]} as its own town, with no leader line")
+        else:
+            start, end = p.leader
+            if math.dist(start, pos[town]) > 0.01:
+                problems.append(f"{town}'s leader line does not start at its town")
+            on_edge = (
+                box[0] <= end[0] <= box[2]
+                and box[1] <= end[1] <= box[3]
+                and (end[0] in (box[0], box[2]) or end[1] in (box[1], box[3]))
+            )
+            if not on_edge:
+                problems.append(f"{town}'s leader line does not end on its card")
+        for t, dot in base.dots.items():
+            if t != town and overlap(box, dot):
+                problems.append(f"{town}'s card covers {t}'s dot")
+        for t, label in base.labels.items():
+            if overlap(box, label):
+                problems.append(f"{town}'s card covers the name {t}")
+        for t, q in placed.items():
+            if t > town and overlap(box, q.box):
+                problems.append(f"{town}'s card overlaps {t}'s")
+        for what, wall in walls.items():
+            if overlap(box, wall):
+                problems.append(f"{town}'s card covers {what}")
+        if not inside(box, (0, TITLE_H, WIDTH, HEIGHT)):
+            problems.append(f"{town}'s card leaves the map")
+    return problems
+
+
+def _random_views():
+    """Views of random games (the fuzzer's legal orders): both editions, 2 and 3 players, historical, free
+    and initiative set-ups, every role's and the public one, from the set-up to the middle of the game."""
+    runs = [
+        ("3rd", 2, "historical", 3),
+        ("3.4", 2, "free", 4),
+        ("3rd", 3, "initiative", 5),
+        ("3.4", 3, "historical", 6),
+    ]
+    for ruleset, players, setup, seed in runs:
+        game = new_game(Options(ruleset=ruleset, setup=setup, players=players), seed)
+        for g in itertools.chain([game], walk(game, random.Random(seed), every=60, max_orders=239)):
+            for role in _roles(players):
+                yield (
+                    f"{ruleset} {players}p {setup} seed {seed}, order {g.state.orders}, {role}",
+                    g.view(role, events=False),
+                )
+
+
+def test_every_card_reads_as_its_own_towns_on_random_maps():
+    n = 0
+    failures = []
+    for i, (where, view) in enumerate(_random_views()):
+        for locale in ("en", "ja") if i % 4 == 0 else ("en",):
+            failures += [f"{where} ({locale}): {p}" for p in _card_problems(view, locale)]
+            n += 1
+    assert n >= 60
+    assert not failures, "\n".join(failures[:20])
+
+
+def _placed(players: int, places: dict[str, list[str]]):
+    game = new_game(Options(setup="historical", players=players), seed=1)
+    for town, units in places.items():
+        for unit in units:
+            game.place(unit, town)
+    return game
+
+
+# The stacks that the issue's private maps drew beside the wrong town (found on the fuzzer's maps and cut
+# down to the stacks that matter): (players, whose map, stacks placed, the town, the other town, the fault)
+NAMED_CASES = {
+    "the Ligny stack on the Châtelet dot": (
+        2,
+        "allied",
+        {"Ligny": ["PR-4", "PR-5", "PR-6", "PR-7", "PR-8", "PR-9"]},
+        "Ligny",
+        "Châtelet",
+        "dot",
+    ),
+    "the Châtelet stack under Fleurus": (
+        2,
+        "allied",
+        {
+            "Châtelet": ["PR-6"],
+            "Fleurus": ["PR-23", "PR-8", "PR-19", "PR-5", "PR-15"],
+            "Dinant": ["PR-12", "PR-24", "PR-2", "PR-3"],
+        },
+        "Châtelet",
+        "Fleurus",
+        "nearer",
+    ),
+    "the Nivelles stack over Hal": (
+        2,
+        "french",
+        {"Nivelles": ["FR-7", "FR-8", "FR-9"]},
+        "Nivelles",
+        "Hal",
+        "name",
+    ),
+    "the Laneffe stack by Mariembourg": (
+        2,
+        "french",
+        {
+            "Laneffe": ["FR-13"],
+            "Marchienne": ["FR-16", "FR-27", "FR-30", "FR-31"],
+            "Fleurus": ["FR-34", "FR-35"],
+        },
+        "Laneffe",
+        "Mariembourg",
+        "nearer",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NAMED_CASES))
+def test_the_issues_misplaced_stacks_stand_by_their_own_towns(case):
+    players, role, places, town, other, fault = NAMED_CASES[case]
+    view = _placed(players, places).view(role)
+    base = map_r.base_for(map_r._scenario(None))
+    card = map_r.card_layout(view)[town]
+    box, pos = card.box, base.layout.towns
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    assert not overlap(box, base.dots[other]), f"{town}'s card covers {other}'s dot"
+    assert not overlap(box, base.labels[other]), f"{town}'s card covers the name {other}"
+    if fault == "nearer":
+        assert math.dist(centre, pos[town]) < math.dist(centre, pos[other]), (
+            f"{town}'s card stands by {other}"
+        )
+    assert _card_problems(view) == []
+
+
+def test_card_layout_is_what_the_map_draws(monkeypatch):
+    """The pure layout and the picture agree: every card is drawn where :func:`card_layout` puts it, and
+    every leader line as it says."""
+    players, role, places, *_ = NAMED_CASES["the Laneffe stack by Mariembourg"]
+    view = _placed(players, places).view(role)
+    placed = map_r.card_layout(view)
+    assert any(p.leader for p in placed.values()) and any(not p.leader for p in placed.values())
+    cards, lines = [], []
+    real_box, real_line = ImageDraw.ImageDraw.rounded_rectangle, ImageDraw.ImageDraw.line
+
+    def box_spy(self, xy, *args, **kw):
+        if kw.get("fill") == C.PANEL_BG and kw.get("radius") == 5:
+            cards.append(tuple(xy))
+        return real_box(self, xy, *args, **kw)
+
+    def line_spy(self, xy, *args, **kw):
+        if kw.get("width") == 3:
+            lines.append(tuple(xy))
+        return real_line(self, xy, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "rounded_rectangle", box_spy)
+    monkeypatch.setattr(ImageDraw.ImageDraw, "line", line_spy)
+    render_map(view)
+    assert sorted(cards) == sorted((b[0], b[1], b[2] - 1, b[3] - 1) for b in (p.box for p in placed.values()))
+    assert sorted(lines) == sorted((*p.leader[0], *p.leader[1]) for p in placed.values() if p.leader)
+
+
+def test_the_card_layout_is_pure_and_deterministic():
+    from renderers.cards import Card, place_cards
+
+    towns = {"A": (100.0, 100.0), "B": (160.0, 100.0), "C": (400.0, 300.0)}
+    dots = {n: (x - 8, y - 8, x + 8, y + 8) for n, (x, y) in towns.items()}
+    labels = {n: (x + 10, y - 9, x + 60, y + 9) for n, (x, y) in towns.items()}
+    cards = [Card("A", ((120, 90),), ((120, 110),)), Card("C", ((50, 44),), ((50, 64),))]
+    one = place_cards(cards, towns, dots, labels, (0, 0, 800, 600))
+    assert one == place_cards(
+        list(reversed(cards)), dict(reversed(towns.items())), dots, labels, (0, 0, 800, 600)
+    )
+    # A's card is too big to dock between A's name and B: it is displaced, with a leader line from A
+    assert one["A"].leader is not None and one["A"].leader[0] == towns["A"]
+    assert one["C"].leader is None  # C has room: docked, its centre nearest C
+    for p in one.values():
+        assert not any(overlap(p.box, b) for n, b in dots.items() if n != p.town)
+        assert not any(overlap(p.box, b) for b in labels.values())
+
+
+def _drawn_heads(b, role: str, locale: str, monkeypatch) -> tuple[list[tuple], list[tuple]]:
+    """The boxes of the columns' titles and of the "last fire" tags as the battle board draws them
+    (measured from the texts drawn; a tag's box is its text and the tag's 6 px either side)."""
+    drawn = []
+    real = battle_r.draw_text
+
+    def spy(d, xy, text, size, weight="regular", script="latin", anchor=None, **kw):
+        f = fonts.font(size, weight, script)
+        w = fonts.text_length(text, size, weight, script)
+        ascent, descent = f.getmetrics()
+        a = anchor or "la"
+        x = xy[0] - {"l": 0, "m": w / 2, "r": w}[a[0]]
+        y = xy[1] - {"a": 0, "m": (ascent + descent) / 2}.get(a[1], ascent)
+        drawn.append((text, size, weight, (x, y, x + w, y + ascent + descent)))
+        return real(d, xy, text, size, weight, script, anchor=anchor, **kw)
+
+    monkeypatch.setattr(battle_r, "draw_text", spy)
+    render_battle(b, role, locale)
+    monkeypatch.setattr(battle_r, "draw_text", real)
+    pattern = re.escape(T.say("cell.last_fire", locale, n=7)).replace("7", r"\d+")
+    pattern_one = re.escape(T.say("cell.last_fire", locale, n=1)).replace("1", r"\d+")
+    fire = re.compile(f"^({pattern}|{pattern_one})$")
+    tags = [(x0 - 6, y0, x1 + 6, y1) for t, _, _, (x0, y0, x1, y1) in drawn if fire.match(t)]
+    titles = [box for t, size, weight, box in drawn if size == battle_r.HEAD_PX and weight == "bold"]
+    return tags, titles
+
+
+def test_the_last_fire_tag_never_covers_a_columns_title(monkeypatch):
+    """On battle boards of random games (the fuzzer's battles, every role, both languages) the "last fire"
+    tag stands clear of every column's title: beside it when there is room, else on a line of its own."""
+    seen = set()
+    n = 0
+    failures = []
+    for game in random_games(range(1, 5), every=3, max_orders=400):
+        for role in _roles(game.options.players):
+            for b in game.view(role, events=False).battles:
+                key = (game.state.seed, b.town, b.status, str(b.last_fire), role)
+                if not b.last_fire or key in seen:
+                    continue
+                seen.add(key)
+                for locale in T.LOCALES:
+                    tags, titles = _drawn_heads(b, role, locale, monkeypatch)
+                    n += len(tags)
+                    for tag in tags:
+                        if any(overlap(tag, title) for title in titles):
+                            failures.append(f"seed {game.state.seed}, {b.town}, {role}, {locale}")
+    assert n >= 20
+    assert not failures, failures[:10]
+
+
+def test_battle_column_tags_go_under_the_title_when_they_do_not_fit():
+    head = battle_r.head_layout(
+        "Allied Center", [("engaged", "⚔ engaged"), ("last_fire", "last fire: 2 hits")], 321
+    )
+    assert head.height > battle_r.HEAD_H
+    short = battle_r.head_layout("Allied Center", [("last_fire", "last fire: 2 hits")], 321)
+    assert short.height == battle_r.HEAD_H
+    for h in (head, short):
+        for _, _, box in h.tags:
+            assert not overlap(box, h.title_box) and box[2] <= 321
+    # the pure header layout is what the board's boxes report
+    b = battle_game().view("allied").battles[0]
+    boxes = {spot: (title, tags) for spot, title, tags in battle_r.header_boxes(b)}
+    target = b.last_fire["target"]
+    assert "last_fire" in boxes[target][1]
+    assert all(not overlap(tag, title) for title, tags in boxes.values() for tag in tags.values())
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -1,0 +1,579 @@
+"""Where each town's card of blocks stands on the campaign map: a pure, deterministic layout (no Pillow).
+
+A card is *docked* to its town when the town's dot sits on the card's edge; nothing else tells the reader
+whose it is, so a docked card must have its centre nearer its own town than any other town's dot. When no
+docked place is free, the card is *displaced*: it stands away from its town, carries the town's name in a
+header (the caller draws that) and gets a leader line from the town's dot to its nearest edge. Docked or
+displaced, a card never covers a town's name, another town's dot, the key, a panel or another card, and
+stays inside the picture. A displaced card stands as near its town as it can, and its leader line crosses
+other towns' dots, cards, names and other leader lines as little as it can (each has a cost, in the same
+unit as a pixel of distance).
+
+:func:`place_cards` takes every town's position, dot box and name box and each card's possible sizes, and
+returns each card's rectangle and leader line. Docked cards are placed first, the biggest first, each at
+the first of a few places round its dot (in each of its sizes) that breaks no rule; the cards that find
+none are displaced afterwards (a displaced card may stand anywhere, so it must not take a docked card's
+only place). For a displaced card the picture is a grid of cells, ``CELL`` px square, a row of bits each,
+with the cells that names, dots, the key and the cards placed so far touch taken; where a card of a given
+size fits is then a few ands and shifts of whole rows (:meth:`_Grid.fits`), and the free places are weighed
+nearest first. Only if no place at all is free does a card take the place that breaks the rules least.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .geometry import Box, Point
+
+Size = tuple[int, int]
+Segment = tuple[Point, Point]
+
+DOT_CLEAR = 3  # a card keeps this far from another town's dot box
+LINE_CLEAR = 5  # ... and a leader line this much further
+CARD_GAP = 2  # between two cards
+NEAR_DOT = 24  # a card closer than this to another town's dot looks as if it hung from it: a cost
+DOCK_SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1))  # east, west, south, north of the town
+DOCK_ALONG = (0.5, 0.25, 0.75, 0.0, 1.0)  # where the dot sits along the card's edge
+MIN_GAP = 12  # a displaced card keeps at least this far from its own town's dot
+CELL = 4  # the free-cell grid's resolution, px
+WEIGHED = 60  # a displaced card weighs at most this many free places, nearest first
+FAR = 300  # ... within this distance of its town, if it can
+RUNS = 2  # ... in each row of free cells, in the runs nearest its town on either side
+RINGS = (14, 28, 48, 76, 112, 160, 220, 300, 400, 520)  # when nothing is free: the least bad of these
+DIRECTIONS = 16
+# the compass, starting east, then west, south, north and in between
+_DIRS = tuple(
+    (math.cos(k * 2 * math.pi / DIRECTIONS), math.sin(k * 2 * math.pi / DIRECTIONS))
+    for k in (0, 8, 4, 12, 2, 6, 10, 14, 1, 7, 9, 15, 3, 5, 11, 13)
+)
+
+# preference (lower is better) and costs, in one unit
+SHAPE_COST = 50.0  # each step down a card's list of docked sizes
+DISPLACED_COST = 300.0  # any displaced place against any docked one
+PER_PX = 2.0  # a displaced card, per pixel away from its town
+FOREIGN_COST = 150.0  # a displaced card whose centre is nearer another town
+NEAR_DOT_COST = 10.0  # per pixel closer than NEAR_DOT to another town's dot
+LINE_OVER_DOT_COST = 1500.0  # a leader line through another town's dot (it seems to lead there)
+LINE_UNDER_CARD_COST = 250.0  # a leader line under a card (it vanishes and reappears)
+LINE_OVER_NAME_COST = 400.0  # a leader line striking through a town's name
+LINES_CROSS_COST = 150.0  # two leader lines crossing
+BROKEN = 1e6  # a place that breaks a rule, plus what it hides (only when no place breaks none)
+
+
+@dataclass(frozen=True)
+class Card:
+    """A town's card: the sizes it may take docked to its town and displaced from it, preferred first."""
+
+    town: str
+    docked: tuple[Size, ...]
+    displaced: tuple[Size, ...]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a card stands: its box, which of its sizes it took, and its leader line from its town's dot to
+    its edge (None when docked)."""
+
+    town: str
+    box: Box
+    shape: int
+    leader: Segment | None = None
+
+    @property
+    def displaced(self) -> bool:
+        return self.leader is not None
+
+
+def place_cards(
+    cards: Sequence[Card],
+    towns: Mapping[str, Point],
+    dots: Mapping[str, Box],
+    labels: Mapping[str, Box],
+    bounds: Box,
+    keep_out: Sequence[Box] = (),
+) -> dict[str, Placed]:
+    """Each card's place, by town. ``towns`` and ``dots`` hold *every* town's dot (centre and box), not only
+    the towns with cards; ``labels`` every town's name box; ``keep_out`` what no card may cover (the key, a
+    panel); ``bounds`` the box every card stays in. Pure and deterministic."""
+    names, name_boxes, rows = _names(tuple(labels.items()), bounds)
+    grown = {n: _grow(b, DOT_CLEAR) for n, b in dots.items()}
+    scene = _Scene(
+        towns=dict(towns),
+        neighbours=_neighbours(tuple(towns.items())),
+        dots=grown,
+        dot_boxes=_Buckets([(n, b) for n, b in grown.items()]),
+        names=names,
+        name_boxes=name_boxes,
+        walls=list(keep_out),
+        bounds=bounds,
+        grid=_Grid(bounds, list(rows)),
+        near_dots=_Grid(bounds),
+    )
+    for b in grown.values():
+        scene.near_dots.block(_grow(b, NEAR_DOT))
+    for b in (*scene.walls, *grown.values()):
+        scene.grid.block(b)
+    out: dict[str, Placed] = {}
+    order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.town))
+    later = []
+    for c in order:
+        p = _docked(c, scene, _radius(dots[c.town]))
+        if p is None:
+            later.append(c)
+        else:
+            out[c.town] = scene.add(p)
+    for c in later:
+        r = _radius(dots[c.town])
+        p = _displaced(c, scene, r) or _least_bad(c, scene, r)
+        out[c.town] = scene.add(p)
+    return {c.town: out[c.town] for c in cards}
+
+
+def _radius(dot: Box) -> float:
+    return (dot[2] - dot[0]) / 2
+
+
+@lru_cache(maxsize=8)
+def _names(
+    labels: tuple[tuple[str, Box], ...], bounds: Box
+) -> tuple[tuple[Box, ...], _Buckets, tuple[int, ...]]:
+    """The towns' name boxes (grown a pixel), filed by place, and the grid's rows with them taken: the
+    same for every picture of a scenario, so made once."""
+    names = tuple(_grow(b, 1) for _, b in labels)
+    grid = _Grid(bounds)
+    for b in names:
+        grid.block(b)
+    return names, _Buckets([("", b) for b in names]), tuple(grid.rows)
+
+
+@lru_cache(maxsize=8)
+def _neighbours(towns: tuple[tuple[str, Point], ...]) -> dict[str, tuple[tuple[float, Point], ...]]:
+    """For each town, the others by distance (made once per scenario): a card's centre at d from its town
+    that is nearer another town has that town within 2d."""
+    return {
+        n: tuple(sorted((math.hypot(q[0] - p[0], q[1] - p[1]), q) for m, q in towns if m != n))
+        for n, p in towns
+    }
+
+
+class _Buckets:
+    """Small boxes found by place: each filed under the square of ``SIZE`` px its top left corner is in."""
+
+    SIZE = 128
+
+    def __init__(self, boxes: list[tuple[str, Box]]) -> None:
+        self.cells: dict[tuple[int, int], list[tuple[str, Box]]] = {}
+        self.w = max((b[2] - b[0] for _, b in boxes), default=0)
+        self.h = max((b[3] - b[1] for _, b in boxes), default=0)
+        for n, b in boxes:
+            self.cells.setdefault((int(b[0] // self.SIZE), int(b[1] // self.SIZE)), []).append((n, b))
+
+    def within(self, reach: Box, but: str | None = None) -> list[Box]:
+        """The boxes within ``reach`` (but not the one filed under the name ``but``)."""
+        s, out = self.SIZE, []
+        x0, y0, x1, y1 = reach
+        for i in range(int((x0 - self.w) // s), int(x1 // s) + 1):
+            for j in range(int((y0 - self.h) // s), int(y1 // s) + 1):
+                for n, b in self.cells.get((i, j), ()):
+                    if b[0] < x1 and x0 < b[2] and b[1] < y1 and y0 < b[3] and n != but:
+                        out.append(b)
+        return out
+
+
+class _Grid:
+    """Which cells of the picture are taken: a row of bits per ``CELL`` px of height, bit ``c`` for the
+    ``c``-th ``CELL`` px of width. A box takes every cell it touches, so a card on free cells is free."""
+
+    def __init__(self, bounds: Box, rows: list[int] | None = None) -> None:
+        self.x0, self.y0 = bounds[0], bounds[1]
+        self.bounds = bounds
+        self.cols = int((bounds[2] - bounds[0]) // CELL)
+        self.rows = rows if rows is not None else [0] * int((bounds[3] - bounds[1]) // CELL)
+
+    def copy(self) -> _Grid:
+        return _Grid(self.bounds, list(self.rows))
+
+    def block(self, b: Box) -> None:
+        c0 = max(0, math.floor((b[0] - self.x0) / CELL))
+        c1 = min(self.cols, math.ceil((b[2] - self.x0) / CELL))
+        r0 = max(0, math.floor((b[1] - self.y0) / CELL))
+        r1 = min(len(self.rows), math.ceil((b[3] - self.y0) / CELL))
+        if c0 >= c1 or r0 >= r1:
+            return
+        m = ((1 << (c1 - c0)) - 1) << c0
+        rows = self.rows
+        for r in range(r0, r1):
+            rows[r] |= m
+
+    def taken(self, b: Box) -> bool:
+        """Whether any cell the box touches is taken."""
+        c0 = max(0, math.floor((b[0] - self.x0) / CELL))
+        c1 = min(self.cols, math.ceil((b[2] - self.x0) / CELL))
+        r0 = max(0, math.floor((b[1] - self.y0) / CELL))
+        r1 = min(len(self.rows), math.ceil((b[3] - self.y0) / CELL))
+        m = ((1 << max(0, c1 - c0)) - 1) << c0
+        rows = self.rows
+        return any(rows[r] & m for r in range(r0, r1))
+
+    def fits(self, size: Size, window: Box) -> dict[int, int]:
+        """Where a card of ``size`` fits with its top left cell in ``window``: row -> bits of the columns."""
+        w, h = math.ceil(size[0] / CELL), math.ceil(size[1] / CELL)
+        full = (1 << self.cols) - 1
+        c0 = max(0, math.floor((window[0] - self.x0) / CELL))
+        c1 = min(self.cols, math.ceil((window[2] - self.x0) / CELL))
+        r0 = max(0, math.floor((window[1] - self.y0) / CELL))
+        r1 = min(len(self.rows) - h + 1, math.ceil((window[3] - self.y0) / CELL))
+        if c0 >= c1 or r0 >= r1:
+            return {}
+        # a row's bit c: cells c .. c+w-1 of the row are free (and inside the picture)
+        free = [_run(~row & full, w) for row in self.rows[r0 : r1 + h - 1]]
+        across = _runs_down(free, h)  # ... and so in the h rows from this one down
+        mask = ((1 << (c1 - c0)) - 1) << c0
+        return {r0 + i: m & mask for i, m in enumerate(across[: r1 - r0]) if m & mask}
+
+
+def _run(bits: int, n: int) -> int:
+    """Bit c set where bits c .. c+n-1 are all set."""
+    span = 1
+    while span * 2 <= n:
+        bits &= bits >> span
+        span *= 2
+    return bits & (bits >> (n - span)) if span < n else bits
+
+
+def _runs_down(rows: list[int], n: int) -> list[int]:
+    """Row i's bit set where it is set in rows i .. i+n-1."""
+    span = 1
+    while span * 2 <= n:
+        rows = [a & b for a, b in zip(rows, rows[span:], strict=False)]
+        span *= 2
+    if span < n:
+        rows = [a & b for a, b in zip(rows, rows[n - span :], strict=False)]
+    return rows
+
+
+@dataclass
+class _Scene:
+    """What the cards must keep clear of, and the cards and lines placed so far."""
+
+    towns: dict[str, Point]
+    neighbours: dict[str, tuple[tuple[float, Point], ...]]
+    dots: dict[str, Box]  # grown by DOT_CLEAR
+    dot_boxes: _Buckets
+    names: tuple[Box, ...]
+    name_boxes: _Buckets
+    walls: list[Box]
+    bounds: Box
+    grid: _Grid  # names, walls, dots and the cards placed so far
+    near_dots: _Grid  # within NEAR_DOT of a town's dot
+    cards: list[Box] = field(default_factory=list)  # grown by CARD_GAP
+    lines: list[Segment] = field(default_factory=list)
+
+    def add(self, p: Placed) -> Placed:
+        self.cards.append(_grow(p.box, CARD_GAP))
+        self.grid.block(self.cards[-1])
+        if p.leader is not None:
+            self.lines.append(p.leader)
+        return p
+
+    def foreign(self, town: str, reach: Box) -> list[Box]:
+        """Other towns' dots within ``reach``."""
+        return self.dot_boxes.within(reach, but=town)
+
+    def names_within(self, reach: Box) -> list[Box]:
+        return self.name_boxes.within(reach)
+
+
+def _grow(b: Box, m: float) -> Box:
+    return (b[0] - m, b[1] - m, b[2] + m, b[3] + m)
+
+
+def _area(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _box_gap(b: Box, o: Box) -> float:
+    """Distance between two boxes (0 when they touch or overlap)."""
+    dx = max(o[0] - b[2], b[0] - o[2], 0.0)
+    dy = max(o[1] - b[3], b[1] - o[3], 0.0)
+    return math.hypot(dx, dy)
+
+
+def _within(boxes: Sequence[Box], reach: Box) -> list[Box]:
+    return [b for b in boxes if b[0] < reach[2] and reach[0] < b[2] and b[1] < reach[3] and reach[1] < b[3]]
+
+
+def _around(at: Point, reach: float) -> Box:
+    return (at[0] - reach, at[1] - reach, at[0] + reach, at[1] + reach)
+
+
+def _box(x0: float, y0: float, w: int, h: int) -> Box:
+    """A card's box on whole pixels (as it is drawn)."""
+    x0, y0 = round(x0), round(y0)
+    return (x0, y0, x0 + w, y0 + h)
+
+
+def _docked_places(c: Card, at: Point, r: float) -> Iterator[tuple[float, int, Box]]:
+    """(preference, shape, box) of the card docked to its town, best first: the dot on the middle of the
+    card's east, west, south or north edge, then further along each edge, in each of the card's sizes."""
+    x, y = at
+    g = r * 0.3  # the card's edge runs just under the dot (drawn on top)
+    for k, (w, h) in enumerate(c.docked):
+        i = 0
+        for f in DOCK_ALONG:
+            for sx, sy in DOCK_SIDES:
+                if sx:  # the dot on the card's left or right edge, ``f`` of the way down
+                    x0 = x + g if sx > 0 else x - g - w
+                    y0 = y - g - f * (h - 2 * g)
+                else:  # on its top or bottom edge, ``f`` of the way across
+                    x0 = x - g - f * (w - 2 * g)
+                    y0 = y + g if sy > 0 else y - g - h
+                yield (k * SHAPE_COST + i * 2.0, k, _box(x0, y0, w, h))
+                i += 1
+
+
+def _ring_places(c: Card, at: Point, r: float) -> Iterator[tuple[float, int, Box]]:
+    """(preference, shape, box) of the card displaced on rings round its town, nearest first."""
+    x, y = at
+    found = []
+    for ring in RINGS:
+        for k, (w, h) in enumerate(c.displaced):
+            for i, (ux, uy) in enumerate(_DIRS):
+                reach = r + ring + (w / 2) * abs(ux) + (h / 2) * abs(uy)
+                cx, cy = x + ux * reach, y + uy * reach
+                found.append(
+                    (
+                        DISPLACED_COST + ring * PER_PX + i + k * SHAPE_COST,
+                        k,
+                        _box(cx - w / 2, cy - h / 2, w, h),
+                    )
+                )
+    yield from sorted(found)
+
+
+def _foreign_centre(box: Box, at: Point, others: Sequence[tuple[float, Point]]) -> bool:
+    """Whether the box's centre is as near another town as its own."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    d_own = math.hypot(cx - at[0], cy - at[1])
+    for d, p in others:
+        if d > 2 * d_own:
+            return False
+        if math.hypot(cx - p[0], cy - p[1]) <= d_own:
+            return True
+    return False
+
+
+def _docked(c: Card, scene: _Scene, r: float) -> Placed | None:
+    """The card's best docked place that breaks no rule, or None."""
+    at = scene.towns[c.town]
+    reach = _around(at, max(max(s) for s in c.docked) + r + NEAR_DOT)
+    foreign = scene.foreign(c.town, reach)
+    blockers = [*foreign, *scene.names_within(reach), *_within([*scene.cards, *scene.walls], reach)]
+    others = scene.neighbours[c.town]
+    bounds = scene.bounds
+    best: tuple[float, Placed] | None = None
+    for pref, k, box in _docked_places(c, at, r):
+        if best is not None and pref >= best[0]:
+            break
+        bx0, by0, bx1, by1 = box
+        if not (bounds[0] <= bx0 and bounds[1] <= by0 and bx1 <= bounds[2] and by1 <= bounds[3]):
+            continue
+        if _foreign_centre(box, at, others):
+            continue
+        if any(o[0] < bx1 and bx0 < o[2] and o[1] < by1 and by0 < o[3] for o in blockers):
+            continue
+        cost = (
+            pref
+            + _near_dots(box, foreign)
+            + LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
+        )
+        if best is None or cost < best[0]:
+            best = (cost, Placed(c.town, box, k))
+    return None if best is None else best[1]
+
+
+def _near_dots(box: Box, foreign: list[Box]) -> float:
+    """What it costs to stand so near other towns' dots that the card seems to hang from them."""
+    m = NEAR_DOT
+    cost = 0.0
+    for o in foreign:
+        if o[0] - m < box[2] and box[0] < o[2] + m and o[1] - m < box[3] and box[1] < o[3] + m:
+            cost += (m - _box_gap(box, o)) * NEAR_DOT_COST
+    return cost
+
+
+def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
+    """The card's cheapest displaced place on free cells. Places are weighed in order of their distance
+    from the town (a heap): rows of cells nearest first, and in each the places nearest the town on either
+    side; a size of the card is looked at only once a place in it could be the cheapest. The search stops
+    when nothing not yet weighed can cost less, or after ``WEIGHED`` places. Places within ``FAR`` of the
+    town are looked at first, the rest of the picture only if none is free."""
+    at = scene.towns[c.town]
+    grid = scene.grid.copy()
+    grid.block(_around(at, r + MIN_GAP))
+    return _displaced_within(c, scene, grid, FAR) or _displaced_within(c, scene, grid, math.inf)
+
+
+def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float) -> Placed | None:
+    at = scene.towns[c.town]
+    x, y = at
+    others = scene.neighbours[c.town]
+    hurdles = _hurdles(scene, c.town, _around(at, reach + max(max(s) for s in c.displaced)))
+    rows: list[tuple[float, int, int, int]] = []  # (least preference of a place in it, shape, row, bits)
+    spots: list[tuple[float, int, int, int]] = []  # (preference, shape, row, column)
+    shapes = iter(enumerate(c.displaced))
+    next_shape = DISPLACED_COST  # no place in a size not yet looked at costs less
+    best: tuple[float, Placed] | None = None
+    weighed = 0
+    while True:
+        low = min(rows[0][0] if rows else math.inf, next_shape)  # nothing not in ``spots`` costs less
+        while spots and spots[0][0] <= low:
+            pref, k, row, col = heapq.heappop(spots)
+            if (best is not None and pref >= best[0]) or weighed == WEIGHED:
+                return None if best is None else best[1]
+            weighed += 1
+            w, h = c.displaced[k]
+            x0, y0 = grid.x0 + col * CELL, grid.y0 + row * CELL
+            box = (x0, y0, x0 + w, y0 + h)
+            bound = math.inf if best is None else best[0]
+            cost = pref + (FOREIGN_COST if _foreign_centre(box, at, others) else 0.0)
+            if scene.near_dots.taken(box):
+                cost += _near_dots(box, scene.foreign(c.town, _grow(box, NEAR_DOT)))
+            cost += LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
+            if cost >= bound:
+                continue
+            end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
+            cost += _line_cost(hurdles, scene.lines, (at, end), bound - cost)
+            if cost < bound:
+                best = (cost, Placed(c.town, box, k, (at, end)))
+        if low == math.inf or (best is not None and low >= best[0]):
+            return None if best is None else best[1]
+        if low == next_shape:  # the next size's rows: where it fits
+            k, (w, h) = next(shapes, (len(c.displaced), (0, 0)))
+            next_shape = DISPLACED_COST + (k + 1) * SHAPE_COST if k + 1 < len(c.displaced) else math.inf
+            window = (
+                (x - reach - w, y - reach - h, x + reach, y + reach) if reach < math.inf else scene.bounds
+            )
+            fits = grid.fits((w, h), window) if w else {}
+            for row, bits in fits.items():
+                y0 = grid.y0 + row * CELL
+                dy = max(0.0, y0 - y, y - y0 - h)
+                heapq.heappush(rows, (DISPLACED_COST + dy * PER_PX + k * SHAPE_COST, k, row, bits))
+            continue
+        _, k, row, bits = heapq.heappop(rows)  # the nearest row: its places
+        w, h = c.displaced[k]
+        y0 = grid.y0 + row * CELL
+        for col in _nearest_in_runs(bits, (x - grid.x0) / CELL, w / CELL, RUNS):
+            x0 = grid.x0 + col * CELL
+            gap = math.hypot(max(0.0, x0 - x, x - x0 - w), max(0.0, y0 - y, y - y0 - h))
+            heapq.heappush(spots, (DISPLACED_COST + gap * PER_PX + k * SHAPE_COST, k, row, col))
+
+
+def _nearest_in_runs(bits: int, x: float, w: float, most: int) -> list[int]:
+    """In each of the ``most`` runs of set bits nearest column ``x`` on either side, the column whose card
+    (``w`` columns wide) is nearest ``x``."""
+    first = math.ceil(x - w)  # a card starting at a column from here to x spans x
+    left: list[int] = []
+    right: list[int] = []
+    col = 0
+    while bits:
+        skip = (bits & -bits).bit_length() - 1
+        bits >>= skip
+        col += skip
+        n = (~bits & (bits + 1)).bit_length() - 1  # the run's length
+        if col + n - 1 < first:
+            left.append(col + n - 1)
+        else:
+            right.append(max(col, first))
+            if len(right) == most:
+                break
+        bits >>= n
+        col += n
+    return left[-most:] + right
+
+
+def _hurdles(scene: _Scene, town: str, reach: Box) -> list[tuple[Box, float]]:
+    """What a leader line from ``town`` within ``reach`` should not cross, and what crossing it costs:
+    other towns' dots (and passing close by them), cards, the key and panels, names."""
+    if reach[0] == -math.inf:
+        reach = scene.bounds
+    out = [(_grow(b, LINE_CLEAR), LINE_OVER_DOT_COST) for b in scene.foreign(town, _grow(reach, LINE_CLEAR))]
+    out += [(b, LINE_UNDER_CARD_COST) for b in _within([*scene.cards, *scene.walls], reach)]
+    return out + [(b, LINE_OVER_NAME_COST) for b in scene.names_within(reach)]
+
+
+def _line_cost(hurdles: list[tuple[Box, float]], lines: list[Segment], line: Segment, budget: float) -> float:
+    """What a leader line costs for the ``hurdles`` it crosses and the other leader ``lines`` it crosses,
+    counted until it is over ``budget``."""
+    (x0, y0), (x1, y1) = line
+    lx0, lx1, ly0, ly1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
+    cost = 0.0
+    for b, weight in hurdles:
+        if b[0] < lx1 and lx0 < b[2] and b[1] < ly1 and ly0 < b[3] and _crosses(line, b):
+            cost += weight
+            if cost >= budget:
+                return cost
+    return cost + LINES_CROSS_COST * sum(1 for s in lines if _segments_cross(line, s))
+
+
+def _least_bad(c: Card, scene: _Scene, r: float) -> Placed:
+    """When nothing is free: the docked or displaced place that hides least (and breaks fewest rules)."""
+    at = scene.towns[c.town]
+    others = scene.neighbours[c.town]
+    hide = [*scene.dots.values(), *scene.names, *scene.cards, *scene.walls]
+    own = scene.dots[c.town]
+    best: tuple[float, Placed] | None = None
+    places = [(pref, k, box, False) for pref, k, box in _docked_places(c, at, r)]
+    places += [(pref, k, box, True) for pref, k, box in _ring_places(c, at, r)]
+    for pref, k, box, displaced in places:
+        hidden = sum(_area(box, o) for o in hide if o is not own)
+        outside = (box[2] - box[0]) * (box[3] - box[1]) - _area(box, scene.bounds)
+        broken = hidden + outside + (0 if displaced or not _foreign_centre(box, at, others) else 1000.0)
+        cost = BROKEN * broken + pref
+        if best is None or cost < best[0]:
+            leader = None
+            if displaced:
+                leader = ((at[0], at[1]), (min(max(at[0], box[0]), box[2]), min(max(at[1], box[1]), box[3])))
+            best = (cost, Placed(c.town, box, k, leader))
+    assert best is not None
+    return best[1]
+
+
+def _crosses(s: Segment, b: Box) -> bool:
+    """Whether segment ``s`` passes through box ``b`` (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = s
+    if max(x0, x1) <= b[0] or min(x0, x1) >= b[2] or max(y0, y1) <= b[1] or min(y0, y1) >= b[3]:
+        return False
+    dx, dy = x1 - x0, y1 - y0
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, x0 - b[0]), (dx, b[2] - x0), (-dy, y0 - b[1]), (dy, b[3] - y0)):
+        if p == 0:
+            if q <= 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            t0 = max(t0, t)
+        else:
+            t1 = min(t1, t)
+        if t0 >= t1:
+            return False
+    return True
+
+
+def _segments_cross(a: Segment, b: Segment) -> bool:
+    """Whether two segments cross (sharing an end does not count)."""
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    (p1, p2), (p3, p4) = a, b
+    d1, d2 = side(p3, p4, p1), side(p3, p4, p2)
+    d3, d4 = side(p1, p2, p3), side(p1, p2, p4)
+    return d1 * d2 < 0 and d3 * d4 < 0
