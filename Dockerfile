@@ -1,4 +1,4 @@
-# Estafette: the Discord bot, with its SQLite database on a volume.
+# Estafette: the Discord bot, with its SQLite database on a volume (docker-compose.yml: with PostgreSQL).
 #   docker build -t estafette .
 #   docker run -d --name estafette -e ESTAFETTE_DISCORD_TOKEN=... -v estafette-data:/data estafette
 FROM python:3.11-slim

@@ -13,6 +13,15 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     dev_guild: int | None = None  # sync commands to this guild at once (fast iteration)
     pictures: str = "./estafette-pictures"  # ESTAFETTE_PICTURES: where the console writes its pictures
+    # Several processes on one PostgreSQL database (issue 5/6): each serves its own shards of the guilds.
+    shard_count: int | None = None  # ESTAFETTE_SHARD_COUNT: the shards of the whole bot
+    shard_ids: str | None = None  # ESTAFETTE_SHARD_IDS: this process's, e.g. "0,1" (default: all)
+
+    def shards(self) -> list[int] | None:
+        """This process's shard ids, or None (no sharding: one process serves every guild)."""
+        if not self.shard_ids:
+            return list(range(self.shard_count)) if self.shard_count else None
+        return [int(s) for s in self.shard_ids.replace(" ", "").split(",") if s]
 
 
 def load_settings() -> Settings:

@@ -21,7 +21,7 @@ from .i18n import locale_of, localize_error, t
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
 from .service.prompts import ranked
-from .storage import OutboxRow, Store
+from .storage import OutboxRow, open_store
 
 log = logging.getLogger("estafette.console")
 CHANNEL = 1  # the console's "channel"
@@ -264,7 +264,7 @@ async def run_console(
     if problem is not None:
         print(t("console.bad_options", locale, error=problem), file=sys.stderr)
         return 2
-    store = Store(database)
+    store = open_store(database)
     await store.open()
     try:
         svc = Service(store)

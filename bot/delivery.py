@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from .storage import OutboxRow, Store
+from .storage import OutboxRow, StoreBase
 
 log = logging.getLogger("estafette.delivery")
 BACKOFF_FIRST = 60.0  # seconds before the first retry of a refused item
 BACKOFF_MOST = 6 * 3600.0
 GIVE_UP_AFTER = 3 * 24 * 3600.0  # an item still refused three days on is dropped (a DM to a closed inbox)
 SIDE_BY_SIDE = 4  # destinations delivered at once
+# seconds a process holds a destination, renewed at each item: a dead process's claim lapses after it
+LEASE = float(os.environ.get("ESTAFETTE_OUTBOX_LEASE", "30"))
 
 
 @dataclass(frozen=True)
@@ -59,7 +63,7 @@ def destination(item: OutboxRow) -> tuple[str, int]:
 class Outbox:
     def __init__(
         self,
-        store: Store,
+        store: StoreBase,
         deliver: Callable[[OutboxRow], Awaitable[Outcome]],
         *,
         clock: Callable[[], float] = time.time,
@@ -69,7 +73,10 @@ class Outbox:
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
         self._again = False
+        self._draining = asyncio.Lock()  # one drain at a time in this process
         self.sent = 0  # items delivered by this process (for tests and the crash test)
+        # who delivers: with several processes on one database, one at a time delivers to a destination
+        self.owner = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
     def kick(self, _game_id: int = 0) -> None:
         """Something new is in the outbox: deliver it soon (never waits; safe to call from anywhere)."""
@@ -79,6 +86,10 @@ class Outbox:
 
     async def drain(self) -> None:
         """Deliver everything that is due, until nothing is."""
+        async with self._draining:
+            await self._drain()
+
+    async def _drain(self) -> None:
         while True:
             self._again = False
             pending = await self.store.outbox_pending()
@@ -98,33 +109,50 @@ class Outbox:
                 return
 
     async def _deliver_queue(self, queue: list[OutboxRow], gate: asyncio.Semaphore) -> bool:
-        """Deliver one destination's items in order; stop at the first that must wait. Whether any moved."""
-        moved = False
+        """Deliver one destination's items in order; stop at the first that must wait. Whether any moved.
+        The destination is claimed first: another process delivering to it now keeps it."""
+        kind, target = destination(queue[0])
+        dest = f"{kind}:{target}"
         async with gate:
-            for n, item in enumerate(queue):
-                if item.kind == "status" and any(later.kind == "status" for later in queue[n + 1 :]):
-                    await self.store.outbox_done(item.id, "superseded by a later status")
-                    moved = True
-                    continue
-                try:
-                    outcome = await self.deliver(item)
-                except Exception as e:  # a bug in a front end must not stop the outbox
-                    log.exception("outbox item %s (game %s) could not be delivered", item.id, item.game_id)
-                    outcome = Outcome.retry(f"{type(e).__name__}: {e}")
-                if outcome.state == "done":
-                    await self.store.outbox_done(item.id)
-                    self.sent += 1
-                    moved = True
-                    continue
-                if outcome.state == "dropped" or self.clock() - item.created > GIVE_UP_AFTER:
-                    log.warning("outbox item %s (game %s) dropped: %s", item.id, item.game_id, outcome.reason)
-                    await self.store.outbox_done(item.id, outcome.reason or "dropped")
-                    moved = True
-                    continue
-                await self.store.outbox_retry(
-                    item.id, self.clock() + backoff(item.attempts + 1), outcome.reason
-                )
-                return moved
+            if not await self.store.claim(dest, self.owner, self.clock() + LEASE, self.clock()):
+                return False
+            try:
+                return await self._deliver_claimed(queue)
+            finally:
+                await self.store.release(dest, self.owner)
+
+    async def _deliver_claimed(self, queue: list[OutboxRow]) -> bool:
+        moved = False
+        kind, target = destination(queue[0])
+        # what another process delivered before this one got the destination is done
+        fresh = {i.id for i in await self.store.outbox_pending(target=queue[0].target)}
+        queue = [i for i in queue if i.id in fresh]
+        for n, item in enumerate(queue):
+            if n and not await self.store.claim(
+                f"{kind}:{target}", self.owner, self.clock() + LEASE, self.clock()
+            ):
+                return moved  # the claim lapsed (a long picture?) and another process took the destination
+            if item.kind == "status" and any(later.kind == "status" for later in queue[n + 1 :]):
+                await self.store.outbox_done(item.id, "superseded by a later status")
+                moved = True
+                continue
+            try:
+                outcome = await self.deliver(item)
+            except Exception as e:  # a bug in a front end must not stop the outbox
+                log.exception("outbox item %s (game %s) could not be delivered", item.id, item.game_id)
+                outcome = Outcome.retry(f"{type(e).__name__}: {e}")
+            if outcome.state == "done":
+                await self.store.outbox_done(item.id)
+                self.sent += 1
+                moved = True
+                continue
+            if outcome.state == "dropped" or self.clock() - item.created > GIVE_UP_AFTER:
+                log.warning("outbox item %s (game %s) dropped: %s", item.id, item.game_id, outcome.reason)
+                await self.store.outbox_done(item.id, outcome.reason or "dropped")
+                moved = True
+                continue
+            await self.store.outbox_retry(item.id, self.clock() + backoff(item.attempts + 1), outcome.reason)
+            return moved
         return moved
 
     async def run(self, period: float = 30.0) -> None:

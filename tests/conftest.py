@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import uuid
+
 import pytest
 
 from engine import Game, Options, RuleError, new_game
@@ -56,6 +60,54 @@ def units_of(
     got = ids[skip : skip + n]
     assert len(got) == n, f"the order of battle has too few {army} {kind}"
     return got
+
+
+POSTGRES = os.environ.get("ESTAFETTE_TEST_POSTGRES")  # a server's URL (bash .ci/run starts one)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def new_store(request, tmp_path):
+    """Make fresh, open stores of one backend; every storage and service test runs on both (issue 5/6).
+    ``await new_store("a")`` twice gives two stores on one database (two processes, or a restart)."""
+    from bot.storage import Store
+
+    backend = request.param
+    if backend == "postgres" and not POSTGRES:
+        pytest.skip("no PostgreSQL server: set ESTAFETTE_TEST_POSTGRES (bash .ci/run starts one)")
+    opened, databases = [], {}
+    creating = asyncio.Lock()
+
+    async def make(name: str = "main"):
+        if backend == "sqlite":
+            store = Store(tmp_path / f"{name}.db")
+        else:
+            import asyncpg
+
+            from bot.storage.postgres import PostgresStore
+
+            async with creating:
+                if name not in databases:
+                    admin = await asyncpg.connect(POSTGRES)
+                    db = f"estafette_test_{uuid.uuid4().hex[:12]}"
+                    await admin.execute(f'CREATE DATABASE "{db}"')
+                    await admin.close()
+                    databases[name] = db
+            store = PostgresStore(POSTGRES.rsplit("/", 1)[0] + "/" + databases[name])
+        await store.open()
+        opened.append(store)
+        return store
+
+    make.backend = backend
+    yield make
+    for store in opened:
+        await store.close()
+    if databases:
+        import asyncpg
+
+        admin = await asyncpg.connect(POSTGRES)
+        for db in databases.values():
+            await admin.execute(f'DROP DATABASE IF EXISTS "{db}" WITH (FORCE)')
+        await admin.close()
 
 
 @pytest.fixture

@@ -47,18 +47,24 @@ SEATS = {"french": "alice", "allied": "bob"}
 # --- the driver (a subprocess) --------------------------------------------------------------------------
 
 
-async def drive(origin: str, db: str, world_file: str, seed: int, settle: bool, problems: str) -> int:
+async def drive(
+    origin: str, db: str, world_file: str, seed: int, settle: bool, problems: str, worker: int = 0
+) -> int:
     import aiohttp
+    import discord_fake
     from discord_fake import BotHandle, ErrorGuard, FakeDiscord, pointed_at
 
     from bot.discord_app.client import EstafetteBot
     from bot.pictures import NoPictures
-    from bot.storage import Store
+    from bot.storage import open_store
 
+    if worker:  # several drivers at once: their interactions' ids must differ (Discord's carry a worker id)
+        plain = discord_fake.new_snowflake
+        discord_fake.new_snowflake = lambda: (plain() & ~(0x1F << 17)) | (worker << 17)
     world = pickle.loads(Path(world_file).read_bytes())
     local = FakeDiscord(world)  # never started: only builds payloads; the real fake is the parent's
     with pointed_at(origin + "/api/v10"):
-        bot = EstafetteBot(Store(db), pictures=NoPictures(), tick_seconds=0)
+        bot = EstafetteBot(open_store(db), pictures=NoPictures(), tick_seconds=0)
         guard = ErrorGuard().install()
         h = BotHandle(local, None, bot, guard, timeout=60)
         h.fail_on_errors = False
@@ -71,12 +77,17 @@ async def drive(origin: str, db: str, world_file: str, seed: int, settle: bool, 
         async with aiohttp.ClientSession() as http:
             if settle:
                 await bot.service.idle()
-                for _ in range(100):
+                # a killed driver's claims on destinations lapse after the lease (PostgreSQL; SQLite clears
+                # them at start-up): wait them out
+                from bot.delivery import LEASE
+
+                deadline = time.monotonic() + LEASE + 30
+                while time.monotonic() < deadline:
                     bot.outbox.kick()
                     await bot.outbox.settle()
                     if not await bot.store.outbox_pending():
                         break
-                    await asyncio.sleep(0.05)
+                    await asyncio.sleep(0.5)
                 await bot.close()
                 return 0
             rng = random.Random(seed)
@@ -142,12 +153,23 @@ async def next_interaction(h: Any, rng: random.Random, channel: str) -> dict | N
 # --- the parent ------------------------------------------------------------------------------------------
 
 
-async def crash_run(kills: int, seed: int, out: Path, lo: float = 0.0, hi: float = 3.0) -> dict[str, Any]:
+async def crash_run(
+    kills: int,
+    seed: int,
+    out: Path,
+    lo: float = 0.0,
+    hi: float = 3.0,
+    *,
+    processes: int = 1,
+    database: str | None = None,
+) -> dict[str, Any]:
+    """``kills`` rounds of ``processes`` drivers on one database (SQLite in ``out``, or a PostgreSQL URL),
+    each killed at a random moment, then a last driver that settles; then the checks."""
     from discord_fake import FakeDiscord, World
 
     out.mkdir(parents=True, exist_ok=True)
-    db = out / "crash.db"
-    for f in (db, out / "crash.db-wal", out / "crash.db-shm", out / "problems.txt"):
+    db = database or str(out / "crash.db")
+    for f in (out / "crash.db", out / "crash.db-wal", out / "crash.db-shm", out / "problems.txt"):
         f.unlink(missing_ok=True)
     world = World.default(channels=("general", *CHANNELS))
     world_file = out / "world.pickle"
@@ -161,52 +183,87 @@ async def crash_run(kills: int, seed: int, out: Path, lo: float = 0.0, hi: float
     rng = random.Random(seed)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parent)])}
     t0 = time.perf_counter()
-    killed = 0
+    killed = [0]
+
+    async def one(k: int, worker: int, settle: bool) -> None:
+        argv = [sys.executable, str(Path(__file__)), "drive", fake.origin, db, str(world_file)]
+        argv += [str(seed * 100_003 + k * 31 + worker), "1" if settle else "0", str(out / "problems.txt")]
+        argv.append(str(worker))
+        proc = await asyncio.create_subprocess_exec(
+            *argv, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+        )
+        if settle:
+            _out, err = await asyncio.wait_for(proc.communicate(), 300)
+            if proc.returncode != 0:
+                raise RuntimeError(f"the last driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
+            return
+        if rng.random() < EARLY:  # now and then during start-up (recovery, migrations, sync)
+            await asyncio.sleep(rng.uniform(0, 1.5))
+        else:  # usually while it plays
+            assert proc.stdout is not None
+            await asyncio.wait_for(proc.stdout.readline(), 120)
+            await asyncio.sleep(rng.uniform(lo, hi))
+        if proc.returncode is None:
+            proc.send_signal(signal.SIGKILL)
+            killed[0] += 1
+        _out, err = await proc.communicate()
+        if proc.returncode not in (0, -signal.SIGKILL):
+            raise RuntimeError(f"a driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
+
     try:
-        for k in range(kills + 1):
-            settle = k == kills
-            argv = [
-                sys.executable,
-                str(Path(__file__)),
-                "drive",
-                fake.origin,
-                str(db),
-                str(world_file),
-                str(seed * 100_003 + k),
-                "1" if settle else "0",
-                str(out / "problems.txt"),
-            ]
-            proc = await asyncio.create_subprocess_exec(
-                *argv, env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-            )
-            if settle:
-                _out, err = await asyncio.wait_for(proc.communicate(), 300)
-                if proc.returncode != 0:
-                    raise RuntimeError(f"the last driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
-                break
-            if rng.random() < EARLY:  # now and then during start-up (recovery, migrations, sync)
-                await asyncio.sleep(rng.uniform(0, 1.5))
-            else:  # usually while it plays
-                assert proc.stdout is not None
-                await asyncio.wait_for(proc.stdout.readline(), 120)
-                await asyncio.sleep(rng.uniform(lo, hi))
-            if proc.returncode is None:
-                proc.send_signal(signal.SIGKILL)
-                killed += 1
-            _out, err = await proc.communicate()
-            if proc.returncode not in (0, -signal.SIGKILL):
-                raise RuntimeError(f"a driver failed ({proc.returncode}):\n{err.decode()[-3000:]}")
-        figures = verify(fake, db, out / "problems.txt")
+        for k in range(kills):
+            await asyncio.gather(*(one(k, w, False) for w in range(1, processes + 1)))
+        await one(kills, 0, True)
+        figures = await verify(fake, db, out / "problems.txt")
     finally:
         await fake.close()
         server_log.setLevel(level)
-    figures.update({"kills": killed, "seconds": round(time.perf_counter() - t0, 1), "seed": seed})
+    figures.update(
+        {
+            "kills": killed[0],
+            "processes": processes,
+            "seconds": round(time.perf_counter() - t0, 1),
+            "seed": seed,
+        }
+    )
     return figures
 
 
-def verify(fake: Any, db: Path, problems_file: Path) -> dict[str, Any]:
+class _Db:
+    """The database the drivers shared, read by the checks (SQLite or PostgreSQL)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.con: Any = None
+
+    async def __aenter__(self) -> _Db:
+        if self.url.startswith("postgres"):
+            import asyncpg
+
+            self.con = await asyncpg.connect(self.url)
+        else:
+            self.con = sqlite3.connect(self.url)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self.url.startswith("postgres"):
+            await self.con.close()
+        else:
+            self.con.close()
+
+    async def rows(self, sql: str) -> list[tuple[Any, ...]]:
+        if self.url.startswith("postgres"):
+            return [tuple(r) for r in await self.con.fetch(sql)]
+        return list(self.con.execute(sql).fetchall())
+
+
+async def verify(fake: Any, db: str, problems_file: Path) -> dict[str, Any]:
     """The checks, over the fake's records (indexed once: a long run has a hundred thousand calls)."""
-    con = sqlite3.connect(db)
+    async with _Db(db) as con:
+        return await _verify(fake, con, problems_file)
+
+
+async def _verify(fake: Any, con: _Db, problems_file: Path) -> dict[str, Any]:
     token_of = {st.token: iid for iid, st in fake._interactions.items()}
     acknowledged: set[str] = set()
     for c in fake.calls:
@@ -225,28 +282,29 @@ def verify(fake: Any, db: Path, problems_file: Path) -> dict[str, Any]:
         if m.get("nonce") is not None:
             key = (int(m["channel_id"]), str(m["nonce"]))
             by_nonce[key] = by_nonce.get(key, 0) + 1
-    stored = {r[0] for r in con.execute("SELECT interaction_id FROM orders WHERE interaction_id IS NOT NULL")}
+    stored = {
+        r[0] for r in await con.rows("SELECT interaction_id FROM orders WHERE interaction_id IS NOT NULL")
+    }
     lost = sorted(acknowledged - stored)
-    suspended = [r[0] for r in con.execute("SELECT id FROM games WHERE status='suspended'")]
+    suspended = [r[0] for r in await con.rows("SELECT id FROM games WHERE status='suspended'")]
     problems = problems_file.read_text().splitlines() if problems_file.exists() else []
-    pending = con.execute("SELECT COUNT(*) FROM outbox WHERE done IS NULL").fetchone()[0]
+    pending = (await con.rows("SELECT COUNT(*) FROM outbox WHERE done IS NULL"))[0][0]
     # an item done with an error was dropped, but for a status superseded by a later one
     dropped = [
         r
-        for r in con.execute(
+        for r in await con.rows(
             "SELECT id, kind, error FROM outbox WHERE done IS NOT NULL AND error IS NOT NULL"
         )
         if not str(r[2]).startswith("superseded")
     ]
-    posts = con.execute("SELECT id, target FROM outbox WHERE kind='post'").fetchall()
-    dms = con.execute("SELECT id, target FROM outbox WHERE kind='dm'").fetchall()
+    posts = await con.rows("SELECT id, target FROM outbox WHERE kind='post'")
+    dms = await con.rows("SELECT id, target FROM outbox WHERE kind='dm'")
     twice = [item for item, ch in posts if by_nonce.get((ch, f"e{item}.0"), 0) > 1]
     missing = [item for item, ch in posts if by_nonce.get((ch, f"e{item}.0"), 0) == 0]
     dm_nonces = {nonce for (_ch, nonce) in by_nonce}
     dm_missing = [item for item, _user in dms if f"e{item}.0" not in dm_nonces]
-    games = con.execute("SELECT status, COUNT(*) FROM games GROUP BY status").fetchall()
-    orders = con.execute("SELECT COUNT(*) FROM orders").fetchone()[0]
-    con.close()
+    games = await con.rows("SELECT status, COUNT(*) FROM games GROUP BY status")
+    orders = (await con.rows("SELECT COUNT(*) FROM orders"))[0][0]
     ok = not (lost or suspended or problems or pending or dropped or twice or missing or dm_missing)
     return {
         "ok": ok,
@@ -270,14 +328,18 @@ def verify(fake: Any, db: Path, problems_file: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "drive":
-        origin, db, world, seed, settle, problems = argv[1:7]
-        return asyncio.run(drive(origin, db, world, int(seed), settle == "1", problems))
+        origin, db, world, seed, settle, problems, worker = argv[1:8]
+        return asyncio.run(drive(origin, db, world, int(seed), settle == "1", problems, int(worker)))
     ap = argparse.ArgumentParser(prog="python tests/crash.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--kills", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="crash-test")
+    ap.add_argument("--processes", type=int, default=1, help="drivers at once on the one database")
+    ap.add_argument("--database", default=None, help="a postgresql:// URL (default: SQLite in --out)")
     args = ap.parse_args(argv)
-    figures = asyncio.run(crash_run(args.kills, args.seed, Path(args.out)))
+    figures = asyncio.run(
+        crash_run(args.kills, args.seed, Path(args.out), processes=args.processes, database=args.database)
+    )
     print(json.dumps(figures, indent=1))
     return 0 if figures["ok"] else 1
 

@@ -3,7 +3,35 @@ real bot in a subprocess, killed at random moments and restarted on the same dat
 
 from __future__ import annotations
 
+import pytest
 from crash import crash_run
+
+
+async def test_two_bot_processes_on_one_postgresql_database_lose_nothing_and_apply_nothing_twice(
+    tmp_path, monkeypatch
+):
+    """Issue 5/6: two bot processes on one PostgreSQL database, orders for the same games arriving at both
+    (and both killed now and then): nothing applied twice, nothing lost, every post once."""
+    import uuid
+
+    import asyncpg
+    from conftest import POSTGRES
+
+    if not POSTGRES:
+        pytest.skip("no PostgreSQL server: set ESTAFETTE_TEST_POSTGRES (bash .ci/run starts one)")
+    name = f"estafette_crash_{uuid.uuid4().hex[:10]}"
+    admin = await asyncpg.connect(POSTGRES)
+    await admin.execute(f'CREATE DATABASE "{name}"')
+    monkeypatch.setenv("ESTAFETTE_OUTBOX_LEASE", "4")  # a killed process's claims lapse soon
+    try:
+        figures = await crash_run(
+            kills=3, seed=5, out=tmp_path, processes=2, database=POSTGRES.rsplit("/", 1)[0] + "/" + name
+        )
+    finally:
+        await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin.close()
+    assert figures["acknowledged_orders"] > 10, figures
+    assert figures["ok"], figures
 
 
 async def test_killed_at_random_moments_nothing_acknowledged_is_lost_and_every_post_goes_once(tmp_path):

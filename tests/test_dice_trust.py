@@ -34,10 +34,9 @@ async def posts(store: Store) -> list[str]:
 
 
 @pytest.fixture
-async def finished(tmp_path):
+async def finished(new_store):
     """A whole short game (one day) played through the service with random legal orders."""
-    store = Store(tmp_path / "d.db")
-    await store.open()
+    store = await new_store()
     svc = Service(store, pictures=NoPictures())
     await svc.new_game(who(HOST), "setup=historical days=1")
     await svc.join(who(ALICE), "french")
@@ -55,7 +54,6 @@ async def finished(tmp_path):
     assert svc.live[1].game.over
     yield svc, store
     await svc.idle()
-    await store.close()
 
 
 async def test_the_commitment_posted_at_the_start_matches_the_seed_revealed_at_the_end(finished):
@@ -98,9 +96,8 @@ async def test_verify_checks_the_commitment_and_every_die_of_an_export(finished,
     assert done.returncode == 1
 
 
-async def test_an_imported_game_gets_a_secret_seed_of_its_own(tmp_path):
-    store = Store(tmp_path / "i.db")
-    await store.open()
+async def test_an_imported_game_gets_a_secret_seed_of_its_own(new_store):
+    store = await new_store()
     svc = Service(store, pictures=NoPictures())
     await svc.new_game(who(HOST))
     await svc.import_script(who(HOST), "@options setup=historical\n@seed 5\n")
@@ -110,7 +107,6 @@ async def test_an_imported_game_gets_a_secret_seed_of_its_own(tmp_path):
     log = svc.live[1].game.state.log
     assert log[-1].startswith("@dice seed ") and int(log[-1].split()[2]) != 5  # the script's seed is not it
     await svc.idle()
-    await store.close()
 
 
 async def test_game_verify_in_discord_checks_an_attached_export(harness):

@@ -38,14 +38,12 @@ class Clock:
 
 
 @pytest.fixture
-async def env(tmp_path):
-    store = Store(tmp_path / "w.db")
-    await store.open()
+async def env(new_store):
+    store = await new_store()
     clock = Clock()
     svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
     yield svc, store, clock
     await svc.idle()
-    await store.close()
 
 
 async def stored(store: Store) -> list:
@@ -87,13 +85,11 @@ async def assert_consistent(store: Store, game_id: int = 1) -> None:
 # --- restarts never change what happens next ------------------------------------------------------------
 
 
-async def test_a_restart_at_any_moment_plays_on_exactly_like_no_restart(tmp_path):
+async def test_a_restart_at_any_moment_plays_on_exactly_like_no_restart(new_store):
     """Two services play the same orders (battles included); one is restarted every few orders on its
     database. Their snapshots stay identical, and no start-up check suspends the game (28 of 150 start-ups
     did in the kill test, because the snapshot was dumped with sorted keys)."""
-    stores = [Store(tmp_path / "a.db"), Store(tmp_path / "b.db")]
-    for s in stores:
-        await s.open()
+    stores = [await new_store("a"), await new_store("b")]
     svcs = [Service(s, pictures=NoPictures(), seed_source=lambda: 7) for s in stores]
     for svc in svcs:
         await started(svc, "setup=historical days=1")
@@ -117,9 +113,8 @@ async def test_a_restart_at_any_moment_plays_on_exactly_like_no_restart(tmp_path
         b = (await stores[1].game(1)).snapshot
         assert a == b, f"the restarted game differs after order {n}: {role}: {order}"
     assert svcs[0].live[1].game.over, "the test should play a whole (short) game"
-    for svc, s in zip(svcs, stores, strict=True):
+    for svc in svcs:
         await svc.idle()
-        await s.close()
 
 
 async def test_a_snapshot_saved_with_sorted_keys_is_rewritten_from_the_replay_not_suspended(env):
@@ -130,7 +125,7 @@ async def test_a_snapshot_saved_with_sorted_keys_is_rewritten_from_the_replay_no
     row = await store.game(1)
     legacy = json.dumps(json.loads(row.snapshot), sort_keys=True, separators=(",", ":"))
     assert legacy != row.snapshot
-    await store._db.execute("UPDATE games SET snapshot=? WHERE id=1", (legacy,))
+    await store._exec("UPDATE games SET snapshot=? WHERE id=1", (legacy,))
     again = Service(store, pictures=NoPictures())
     assert await again.recover() == []
     assert (await store.game(1)).snapshot == row.snapshot
@@ -189,7 +184,7 @@ async def test_two_new_games_in_one_channel_make_one(env):
     assert await store.game_ids("lobby") == [1]
 
 
-async def test_the_database_refuses_a_second_open_game_in_a_channel(env):
+async def test_the_database_refuses_a_second_open_game_in_a_channel(env):  # both backends
     """Even around the service (another process): the unique index holds."""
     _svc, store, _ = env
     await store.create_game(9, CH, HOST, {}, 1, {})
@@ -276,10 +271,9 @@ class MomentPictures(NoPictures):
         return self.PNG
 
 
-async def test_pictures_show_the_state_of_their_message_not_a_later_one(tmp_path):
+async def test_pictures_show_the_state_of_their_message_not_a_later_one(new_store):
     """A post "Turn 2 ... your move (allied)" carried the map of turn 3 after the bot seat had moved."""
-    store = Store(tmp_path / "m.db")
-    await store.open()
+    store = await new_store()
     pictures = MomentPictures()
     svc = Service(store, pictures=pictures, seed_source=lambda: 42)
     await svc.new_game(who(HOST), "setup=historical days=1")
@@ -298,7 +292,6 @@ async def test_pictures_show_the_state_of_their_message_not_a_later_one(tmp_path
     await again.draw(post.pictures[0])
     assert pictures.turns[-1] == ("public", 2)
     await again.idle()
-    await store.close()
 
 
 # --- import and export that cannot cheat ------------------------------------------------------------------
@@ -383,7 +376,7 @@ async def test_an_unreadable_row_suspends_its_own_game_and_the_others_start(env)
     svc, store, _ = env
     await started(svc, channel=CH)
     await started(svc, channel=CH2)
-    await store._db.execute("UPDATE games SET settings='{not json' WHERE id=1")
+    await store._exec("UPDATE games SET settings='{not json' WHERE id=1")
     again = Service(store, pictures=NoPictures())
     problems = await again.recover()
     assert len(problems) == 1 and problems[0].startswith("game 1:")
@@ -396,7 +389,7 @@ async def test_a_version_that_disagrees_with_the_orders_is_caught_at_start_up(en
     svc, store, _ = env
     await started(svc)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
-    await store._db.execute("UPDATE games SET version=0 WHERE id=1")
+    await store._exec("UPDATE games SET version=0 WHERE id=1")
     problems = await Service(store, pictures=NoPictures()).recover()
     assert problems and "version" in problems[0]
 

@@ -9,7 +9,6 @@ from bot.outbox import Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.service.reminders import is_quiet, parse_quiet, parse_reminders
-from bot.storage import Store
 
 HOST, ALICE, BOB = 1, 2, 3
 START = 1_000_000.0  # 1970-01-12 13:46:40 UTC
@@ -27,14 +26,12 @@ def who(user, channel=100, guild=9):
 
 
 @pytest.fixture
-async def env(tmp_path):
-    store = Store(tmp_path / "r.db")
-    await store.open()
+async def env(new_store):
+    store = await new_store()
     clock = Clock()
     svc = Service(store, pictures=NoPictures(), clock=clock)
     yield svc, clock
     await svc.idle()
-    await store.close()
 
 
 async def game(svc, channel=100, guild=9, hours=10.0):

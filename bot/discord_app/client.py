@@ -14,7 +14,7 @@ from ..config import Settings
 from ..delivery import Outbox
 from ..pictures import Pictures
 from ..service import Service
-from ..storage import Store
+from ..storage import StoreBase, open_store
 from .cog import DeployButton, DeploySelect, EstafetteCog, on_app_command_error
 from .send import Sender
 from .translate import EstafetteTranslator
@@ -29,7 +29,7 @@ GUILDS_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, priva
 class EstafetteBot(commands.Bot):
     def __init__(
         self,
-        store: Store,
+        store: StoreBase,
         *,
         dev_guild: int | None = None,
         service: Service | None = None,
@@ -54,7 +54,7 @@ class EstafetteBot(commands.Bot):
         self._tasks: list[asyncio.Task] = []
 
     async def setup_hook(self) -> None:
-        if self.store.db is None:
+        if not self.store.is_open:
             await self.store.open()
         problems = await self.service.recover()
         for p in problems:
@@ -100,8 +100,30 @@ class EstafetteBot(commands.Bot):
         await self.store.close()
 
 
+class EstafetteShardedBot(EstafetteBot, commands.AutoShardedBot):
+    """The bot serving several shards in one process (discord.py's AutoShardedBot)."""
+
+
+def make_bot(settings: Settings, database: str) -> EstafetteBot:
+    """The bot for these settings: one process for every guild, or this process's shards of them (issue
+    5/6: several processes on one PostgreSQL database, each serving its own shards)."""
+    store = open_store(database)
+    shards = settings.shards()
+    if not shards:
+        return EstafetteBot(store, dev_guild=settings.dev_guild)
+    if settings.shard_count is None or any(not 0 <= s < settings.shard_count for s in shards):
+        raise SystemExit("error: ESTAFETTE_SHARD_IDS needs ESTAFETTE_SHARD_COUNT, and each id below it")
+    if len(shards) == 1:
+        return EstafetteBot(
+            store, dev_guild=settings.dev_guild, shard_id=shards[0], shard_count=settings.shard_count
+        )
+    return EstafetteShardedBot(
+        store, dev_guild=settings.dev_guild, shard_ids=shards, shard_count=settings.shard_count
+    )
+
+
 def run_discord(settings: Settings, database: str) -> int:
-    bot = EstafetteBot(Store(database), dev_guild=settings.dev_guild)
+    bot = make_bot(settings, database)
     assert settings.discord_token
     bot.run(settings.discord_token, log_handler=None)
     return 0

@@ -33,7 +33,7 @@ from ..storage import (
     GameRow,
     NewOrder,
     StaleWrite,
-    Store,
+    StoreBase,
     StoreError,
 )
 from .common import Live, ServiceError, last_order, options_line
@@ -168,7 +168,7 @@ class Change:
 class Games:
     """The loaded games, their locks, and the one path for changing them."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: StoreBase) -> None:
         self.store = store
         self.cache: dict[int, Live] = {}
         self.locks: dict[int, asyncio.Lock] = {}
@@ -212,7 +212,7 @@ class Games:
     async def change(self, game_id: int, fn: Callable[[Change], Awaitable[T]]) -> T:
         """Run ``fn`` on a change of this game under its lock and store what it did, all or nothing. A
         ServiceError or RuleError from ``fn`` stores nothing."""
-        async with self.lock(game_id):
+        async with self.lock(game_id), self.store.game_lock(game_id):
             row = await self.store.game(game_id)
             if row is None:
                 raise ServiceError("svc.game_gone")

@@ -21,7 +21,7 @@ from engine.script import ScriptError
 
 from ..outbox import Picture, Result
 from ..pictures import Pictures
-from ..storage import BadRow, Store
+from ..storage import BadRow, StoreBase
 from .common import Caller, Live, roles_of
 from .core import Games, canonical
 from .deadlines import Deadlines
@@ -35,7 +35,7 @@ log = logging.getLogger("estafette.service")
 class Service:
     def __init__(
         self,
-        store: Store,
+        store: StoreBase,
         *,
         pictures: Pictures | None = None,
         clock: Callable[[], float] = time.time,

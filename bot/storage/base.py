@@ -1,0 +1,504 @@
+"""The storage interface, written once for both backends (SQLite by default, PostgreSQL for several bot
+processes; issue 5/6).
+
+Every change to a game is written by one call, ``commit``, in one transaction: the game's row (status,
+options, settings, seats, spectators, snapshot), the orders it accepted, the preferences it set and the
+outbox items it produced (DESIGN, "Storage and recovery"). The write is a compare-and-set on the game's
+``rev``: a writer that read an older row fails loudly (``StaleWrite``) and changes nothing. Interaction ids
+are unique, so a retried interaction is applied once.
+
+The SQL here is written with ``?`` placeholders; a backend supplies the connection primitives (``_all``,
+``_one``, ``_exec``, ``_tx``), its error types, and whatever differs (migrations, the game lock)."""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+import copy
+import json
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+OPEN = ("lobby", "running", "suspended")
+
+
+@dataclass
+class GameRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    host_id: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    created: float
+    version: int  # orders accepted so far (the sequence number of the last one)
+    snapshot: str | None
+    settings: dict[str, Any] = field(default_factory=dict)
+    seats: dict[str, tuple[int | None, bool]] = field(default_factory=dict)  # role -> (user, is_bot)
+    spectators: list[int] = field(default_factory=list)
+    rev: int = 0  # every committed change moves it on by one (compare-and-set)
+
+    def copy(self) -> GameRow:
+        return copy.deepcopy(self)
+
+
+@dataclass
+class OrderRow:
+    seq: int
+    role: str
+    user_id: int | None
+    text: str
+    interaction_id: str | None
+    reply: str | None
+
+
+@dataclass
+class NewOrder:
+    """An order (or directive) a change accepted, to be stored with it."""
+
+    role: str
+    user_id: int | None
+    text: str
+    interaction_id: str | None = None
+    reply: str | None = None
+
+
+@dataclass
+class OutboxRow:
+    id: int
+    game_id: int
+    kind: str
+    target: int
+    body: dict[str, Any]
+    attempts: int
+    created: float
+    next_at: float = 0.0
+    error: str | None = None
+
+
+@dataclass
+class Commit:
+    """What one change writes, all or nothing. ``rev`` is the revision the change read under the lock."""
+
+    row: GameRow  # the new values (status, options, settings, seats, spectators, version)
+    rev: int
+    snapshot: str | None = None  # None: unchanged
+    orders: list[NewOrder] = field(default_factory=list)
+    outbox: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)  # (kind, target, body)
+    preferences: list[tuple[int, str, Any]] = field(default_factory=list)  # (user, key, value or None)
+    import_lines: list[str] | None = None
+    seats_changed: bool = False
+    spectators_changed: bool = False
+
+
+class StoreError(Exception):
+    """The database refused a write (disk full, locked, read-only, gone): nothing was changed."""
+
+
+class StaleWrite(StoreError):
+    """A writer read the game at an older revision than the stored one: its change is refused. Under the
+    game's lock this never happens; it means something wrote around the one path (issue 1/6)."""
+
+
+class ChannelTaken(StoreError):
+    """This channel already has an open game (the unique index refused a second one)."""
+
+
+class BadRow(StoreError):
+    """A game's row cannot be read (its JSON is damaged)."""
+
+
+class DuplicateInteraction(Exception):
+    """This interaction id was already stored: the order it carried has been applied once already."""
+
+    def __init__(self, reply: str | None) -> None:
+        super().__init__("interaction already applied")
+        self.reply = reply
+
+
+class Row(Protocol):
+    def __getitem__(self, key: Any) -> Any: ...
+
+
+class Tx(Protocol):
+    """A transaction's statements (a backend's)."""
+
+    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int: ...  # rows changed
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None: ...
+
+
+class StoreBase(abc.ABC):
+    """What the service uses, for both backends."""
+
+    integrity_errors: tuple[type[BaseException], ...] = ()
+    database_errors: tuple[type[BaseException], ...] = ()
+
+    # --- a backend's primitives ---------------------------------------------------------------------
+    @abc.abstractmethod
+    async def open(self) -> None:
+        """Connect and run the migrations."""
+
+    @abc.abstractmethod
+    async def close(self) -> None:
+        """Disconnect."""
+
+    @property
+    @abc.abstractmethod
+    def is_open(self) -> bool:
+        """Whether ``open`` has connected."""
+
+    @abc.abstractmethod
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
+        """The rows of one query (``?`` placeholders)."""
+
+    async def _one(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
+        rows = await self._all(sql, params)
+        return rows[0] if rows else None
+
+    async def _exec(self, sql: str, params: tuple[Any, ...] = ()) -> None:
+        """One statement outside a change (outbox marks, players' settings)."""
+        async with self._tx() as tx:
+            await tx.execute(sql, params)
+
+    @abc.abstractmethod
+    def _tx(self) -> contextlib.AbstractAsyncContextManager[Tx]:
+        """A transaction: committed when the block ends, rolled back if it raises."""
+
+    @contextlib.asynccontextmanager
+    async def game_lock(self, game_id: int) -> AsyncIterator[None]:
+        """Held by a change from reading the row to its commit. In one process the service's own lock is
+        enough; PostgreSQL adds an advisory lock so that two processes never change one game at once."""
+        yield
+
+    # --- games: reads -----------------------------------------------------------------------------------
+    async def _fill(self, row: Row) -> GameRow:
+        try:
+            options = json.loads(row["options"])
+            settings = json.loads(row["settings"])
+            if not isinstance(options, dict) or not isinstance(settings, dict):
+                raise ValueError("options and settings must be JSON objects")
+        except (ValueError, TypeError) as e:
+            raise BadRow(f"game {row['id']}: its row cannot be read ({e})") from None
+        g = GameRow(
+            int(row["id"]),
+            int(row["guild_id"]),
+            int(row["channel_id"]),
+            int(row["host_id"]),
+            options,
+            int(row["seed"]),
+            row["status"],
+            float(row["created"]),
+            int(row["version"]),
+            row["snapshot"],
+            settings,
+            rev=int(row["rev"]),
+        )
+        for r in await self._all("SELECT role, user_id, is_bot FROM seats WHERE game_id=?", (g.id,)):
+            g.seats[r["role"]] = (int(r["user_id"]) if r["user_id"] is not None else None, bool(r["is_bot"]))
+        g.spectators = [
+            int(r["channel_id"])
+            for r in await self._all(
+                "SELECT channel_id FROM spectators WHERE game_id=? ORDER BY channel_id", (g.id,)
+            )
+        ]
+        return g
+
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._one("SELECT * FROM games WHERE id=?", (game_id,))
+        return await self._fill(row) if row else None
+
+    async def game_id_in_channel(self, channel_id: int, *, finished: bool = False) -> int | None:
+        """The open game (lobby, running or suspended) bound to a channel; with ``finished``, the channel's
+        latest game even if it is over (for /game status, map, log and export after the end)."""
+        statuses = (*OPEN, "over", "aborted") if finished else OPEN
+        marks = ",".join("?" * len(statuses))
+        row = await self._one(
+            f"SELECT id FROM games WHERE channel_id=? AND status IN ({marks}) ORDER BY id DESC LIMIT 1",
+            (channel_id, *statuses),
+        )
+        return int(row["id"]) if row else None
+
+    async def game_in_channel(self, channel_id: int, *, finished: bool = False) -> GameRow | None:
+        gid = await self.game_id_in_channel(channel_id, finished=finished)
+        return await self.game(gid) if gid is not None else None
+
+    async def game_ids(self, *status: str) -> list[int]:
+        """Ids of the games in these states, without reading their rows (a damaged row must not stop the
+        listing of the others)."""
+        marks = ",".join("?" * len(status))
+        rows = await self._all(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", status)
+        return [int(r["id"]) for r in rows]
+
+    async def games_with_status(self, *status: str) -> list[GameRow]:
+        return [g for g in [await self.game(i) for i in await self.game_ids(*status)] if g is not None]
+
+    async def games_of_user(self, user_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT DISTINCT game_id FROM seats WHERE user_id=? ORDER BY game_id", (user_id,)
+        )
+        return [int(r["game_id"]) for r in rows]
+
+    @staticmethod
+    def _order(r: Row) -> OrderRow:
+        user = int(r["user_id"]) if r["user_id"] is not None else None
+        return OrderRow(int(r["seq"]), r["role"], user, r["text"], r["interaction_id"], r["reply"])
+
+    async def orders(self, game_id: int, upto: int | None = None) -> list[OrderRow]:
+        sql, params = "SELECT * FROM orders WHERE game_id=? ORDER BY seq", (game_id,)
+        if upto is not None:
+            sql, params = "SELECT * FROM orders WHERE game_id=? AND seq<=? ORDER BY seq", (game_id, upto)
+        return [self._order(r) for r in await self._all(sql, params)]
+
+    async def order_count(self, game_id: int) -> tuple[int, int]:
+        """How many orders a game has stored, and the highest sequence number."""
+        row = await self._one(
+            "SELECT COUNT(*) AS n, COALESCE(MAX(seq), 0) AS top FROM orders WHERE game_id=?", (game_id,)
+        )
+        assert row is not None
+        return int(row["n"]), int(row["top"])
+
+    async def find_interaction(self, interaction_id: str) -> OrderRow | None:
+        r = await self._one("SELECT * FROM orders WHERE interaction_id=?", (interaction_id,))
+        return self._order(r) if r else None
+
+    async def import_lines(self, game_id: int) -> list[str] | None:
+        r = await self._one("SELECT script FROM imports WHERE game_id=?", (game_id,))
+        return list(json.loads(r["script"])) if r else None
+
+    async def preferences(self, game_id: int) -> dict[int, dict[str, Any]]:
+        out: dict[int, dict[str, Any]] = {}
+        for r in await self._all("SELECT user_id, key, value FROM preferences WHERE game_id=?", (game_id,)):
+            try:
+                out.setdefault(int(r["user_id"]), {})[r["key"]] = json.loads(r["value"])
+            except ValueError:
+                continue  # a damaged preference is as good as none
+        return out
+
+    # --- games: the one write path ------------------------------------------------------------------------
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        options: dict[str, Any],
+        seed: int,
+        settings: dict[str, Any],
+    ) -> int:
+        try:
+            async with self._tx() as tx:
+                row = await tx.fetchone(
+                    "INSERT INTO games"
+                    " (guild_id, channel_id, host_id, options, seed, status, created, settings)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
+                    (
+                        guild_id,
+                        channel_id,
+                        host_id,
+                        json.dumps(options),
+                        seed,
+                        time.time(),
+                        json.dumps(settings),
+                    ),
+                )
+        except self.integrity_errors:
+            raise ChannelTaken(f"channel {channel_id} already has an open game") from None
+        except self.database_errors as e:
+            raise StoreError(str(e)) from e
+        assert row is not None
+        return int(row["id"])
+
+    async def commit(self, c: Commit) -> list[int]:
+        """Write one change in one transaction, if the game is still at revision ``c.rev``. Returns the ids
+        of the outbox items written. Raises StaleWrite (nothing written) if another change came first,
+        DuplicateInteraction if an order's interaction was stored already, StoreError if the database
+        refuses."""
+        r = c.row
+        try:
+            async with self._tx() as tx:
+                changed = await tx.execute(
+                    "UPDATE games SET rev=rev+1, status=?, options=?, settings=?, version=?, host_id=?,"
+                    " snapshot=COALESCE(?, snapshot) WHERE id=? AND rev=?",
+                    (
+                        r.status,
+                        json.dumps(r.options),
+                        json.dumps(r.settings),
+                        r.version,
+                        r.host_id,
+                        c.snapshot,
+                        r.id,
+                        c.rev,
+                    ),
+                )
+                if changed != 1:
+                    raise StaleWrite(f"game {r.id}: written since revision {c.rev} was read")
+                ids = await self._commit_rest(tx, c)
+        except (StaleWrite, DuplicateInteraction):
+            raise
+        except self.integrity_errors as e:
+            for o in c.orders:
+                if o.interaction_id is not None:
+                    prev = await self.find_interaction(o.interaction_id)
+                    if prev is not None:
+                        raise DuplicateInteraction(prev.reply) from None
+            raise StoreError(str(e)) from e
+        except self.database_errors as e:
+            raise StoreError(str(e)) from e
+        return ids
+
+    async def _commit_rest(self, tx: Tx, c: Commit) -> list[int]:
+        r = c.row
+        if c.seats_changed:
+            await tx.execute("DELETE FROM seats WHERE game_id=?", (r.id,))
+            for role, (u, b) in r.seats.items():
+                await tx.execute(
+                    "INSERT INTO seats (game_id, role, user_id, is_bot) VALUES (?,?,?,?)",
+                    (r.id, role, u, int(b)),
+                )
+        if c.spectators_changed:
+            await tx.execute("DELETE FROM spectators WHERE game_id=?", (r.id,))
+            for ch in r.spectators:
+                await tx.execute("INSERT INTO spectators (game_id, channel_id) VALUES (?,?)", (r.id, ch))
+        seq = r.version - len(c.orders)
+        now = time.time()
+        for o in c.orders:
+            seq += 1
+            await tx.execute(
+                "INSERT INTO orders (game_id, seq, role, user_id, text, interaction_id, created, reply)"
+                " VALUES (?,?,?,?,?,?,?,?)",
+                (r.id, seq, o.role, o.user_id, o.text, o.interaction_id, now, o.reply),
+            )
+        for user, key, value in c.preferences:
+            await tx.execute(
+                "DELETE FROM preferences WHERE game_id=? AND user_id=? AND key=?", (r.id, user, key)
+            )
+            if value is not None:
+                await tx.execute(
+                    "INSERT INTO preferences (game_id, user_id, key, value) VALUES (?,?,?,?)",
+                    (r.id, user, key, json.dumps(value)),
+                )
+        if c.import_lines is not None:
+            await tx.execute("DELETE FROM imports WHERE game_id=?", (r.id,))
+            await tx.execute(
+                "INSERT INTO imports (game_id, script) VALUES (?,?)", (r.id, json.dumps(c.import_lines))
+            )
+        ids = []
+        for kind, target, body in c.outbox:
+            row = await tx.fetchone(
+                "INSERT INTO outbox (game_id, rev, kind, target, body, created)"
+                " VALUES (?,?,?,?,?,?) RETURNING id",
+                (r.id, c.rev + 1, kind, target, json.dumps(body), now),
+            )
+            assert row is not None
+            ids.append(int(row["id"]))
+        return ids
+
+    async def suspend(self, game_id: int) -> None:
+        """Suspend a game whose row or snapshot failed its start-up check (the row may be unreadable, so
+        this is the one write that does not go through ``commit``; it moves the revision on all the same)."""
+        await self._exec("UPDATE games SET status='suspended', rev=rev+1 WHERE id=?", (game_id,))
+
+    # --- the outbox ------------------------------------------------------------------------------------
+    @staticmethod
+    def _outbox_row(r: Row) -> OutboxRow:
+        try:
+            body = json.loads(r["body"])
+        except ValueError:
+            body = {}
+        return OutboxRow(
+            int(r["id"]),
+            int(r["game_id"]),
+            r["kind"],
+            int(r["target"]),
+            body,
+            int(r["attempts"]),
+            float(r["created"]),
+            float(r["next_at"]),
+            r["error"],
+        )
+
+    async def outbox_pending(self, *, kind: str | None = None, target: int | None = None) -> list[OutboxRow]:
+        sql, params = "SELECT * FROM outbox WHERE done IS NULL", []
+        if kind is not None:
+            sql += " AND kind=?"
+            params.append(kind)
+        if target is not None:
+            sql += " AND target=?"
+            params.append(target)
+        return [self._outbox_row(r) for r in await self._all(sql + " ORDER BY id", tuple(params))]
+
+    async def outbox_all(self) -> list[tuple[OutboxRow, float | None, str | None]]:
+        rows = await self._all("SELECT * FROM outbox ORDER BY id")
+        return [(self._outbox_row(r), r["done"], r["error"]) for r in rows]
+
+    async def outbox_done(self, item_id: int, error: str | None = None) -> None:
+        await self._exec(
+            "UPDATE outbox SET done=?, attempts=attempts+1, error=? WHERE id=?", (time.time(), error, item_id)
+        )
+
+    async def outbox_retry(self, item_id: int, next_at: float, error: str) -> None:
+        await self._exec(
+            "UPDATE outbox SET attempts=attempts+1, next_at=?, error=? WHERE id=?", (next_at, error, item_id)
+        )
+
+    async def claim(self, destination: str, owner: str, until: float, now: float) -> bool:
+        """Claim a destination's outbox for ``owner`` until ``until`` (seconds since the epoch), unless
+        another owner's claim still runs: one process at a time delivers to one destination, in order."""
+        async with self._tx() as tx:
+            row = await tx.fetchone(
+                "INSERT INTO outbox_claims (destination, owner, until) VALUES (?,?,?)"
+                " ON CONFLICT (destination) DO UPDATE SET owner=excluded.owner, until=excluded.until"
+                " WHERE outbox_claims.until < ? OR outbox_claims.owner = excluded.owner RETURNING owner",
+                (destination, owner, until, now),
+            )
+        return row is not None
+
+    async def release(self, destination: str, owner: str) -> None:
+        await self._exec("DELETE FROM outbox_claims WHERE destination=? AND owner=?", (destination, owner))
+
+    # --- players (across games) --------------------------------------------------------------------------
+    async def user_locale(self, user_id: int) -> str | None:
+        r = await self._one("SELECT locale FROM users WHERE user_id=?", (user_id,))
+        return r["locale"] if r else None
+
+    async def _set_user(self, user_id: int, column: str, value: Any) -> None:
+        assert column in ("locale", "dms_closed_since", "reminders", "quiet")
+        await self._exec(
+            f"INSERT INTO users (user_id, {column}) VALUES (?,?) "
+            f"ON CONFLICT (user_id) DO UPDATE SET {column}=excluded.{column}",
+            (user_id, value),
+        )
+
+    async def set_user_locale(self, user_id: int, locale: str) -> None:
+        """A player's language, as last seen: not part of any game, so a reader may write it."""
+        await self._set_user(user_id, "locale", locale)
+
+    async def reminder_prefs(self, user_ids: list[int]) -> dict[int, tuple[list[float] | None, str | None]]:
+        """Each player's own reminder hours (None: the game's) and quiet hours (None: none)."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        out: dict[int, tuple[list[float] | None, str | None]] = {}
+        for r in await self._all(
+            f"SELECT user_id, reminders, quiet FROM users WHERE user_id IN ({marks})", tuple(user_ids)
+        ):
+            try:
+                hours = [float(h) for h in json.loads(r["reminders"])] if r["reminders"] else None
+            except (ValueError, TypeError):
+                hours = None
+            out[int(r["user_id"])] = (hours, r["quiet"])
+        return out
+
+    async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
+        """``reminders`` or ``quiet`` of a player (across games)."""
+        await self._set_user(user_id, key, value)
+
+    async def dms_closed_since(self, user_id: int) -> float | None:
+        r = await self._one("SELECT dms_closed_since FROM users WHERE user_id=?", (user_id,))
+        return float(r["dms_closed_since"]) if r and r["dms_closed_since"] is not None else None
+
+    async def set_dms_closed(self, user_id: int, since: float | None) -> None:
+        await self._set_user(user_id, "dms_closed_since", since)

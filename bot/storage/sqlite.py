@@ -1,0 +1,238 @@
+"""The SQLite backend: aiosqlite, WAL mode, a versioned schema (PRAGMA user_version) with migrations run at
+start-up. The embedded default, for a club's one bot process."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .base import Row, StoreBase, StoreError
+
+# Each entry upgrades the schema by one version (PRAGMA user_version). Never edit a released entry: add one.
+MIGRATIONS: list[str] = [
+    # 1: games, seats, spectators, orders
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        host_id INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        status TEXT NOT NULL,            -- lobby | running | over | aborted | suspended
+        created REAL NOT NULL,
+        version INTEGER NOT NULL DEFAULT 0,   -- accepted orders so far
+        snapshot TEXT,                   -- engine snapshot (JSON) after the last accepted order
+        settings TEXT NOT NULL DEFAULT '{}'   -- deadlines, thread id, locale, ...
+    );
+    CREATE INDEX games_channel ON games(channel_id, status);
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        user_id INTEGER,                 -- NULL for a bot player
+        is_bot INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, role)
+    );
+    CREATE TABLE spectators (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        channel_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, channel_id)
+    );
+    CREATE TABLE orders (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        user_id INTEGER,
+        text TEXT NOT NULL,              -- the order as text, or a directive (@prefer ...)
+        interaction_id TEXT UNIQUE,      -- Discord interaction id: a retried interaction is applied once
+        created REAL NOT NULL,
+        reply TEXT,                      -- what the player was told (returned again for a retry)
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
+    # 2: standing preferences per player and game (standing battle orders live here too)
+    """
+    CREATE TABLE preferences (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (game_id, user_id, key)
+    );
+    """,
+    # 3 (issue 1/6): a revision for compare-and-set writes, the durable outbox, players across games, the
+    # imported script in a table of its own, and at most one open game per channel.
+    """
+    ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_id INTEGER NOT NULL,
+        rev INTEGER NOT NULL,            -- the game's rev written by the change that made this item
+        kind TEXT NOT NULL,              -- post | dm | thread
+        target INTEGER NOT NULL,         -- channel id (post, thread) or user id (dm)
+        body TEXT NOT NULL,              -- JSON: texts, picture specs, mentions, components
+        created REAL NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_at REAL NOT NULL DEFAULT 0, -- not before (back-off after a refusal)
+        done REAL,                       -- when delivered (or given up: see error)
+        error TEXT                       -- the last refusal
+    );
+    CREATE INDEX outbox_pending ON outbox(done, next_at);
+    CREATE TABLE users (
+        user_id INTEGER PRIMARY KEY,
+        locale TEXT,                     -- the last language seen from this user
+        dms_closed_since REAL            -- set when Discord refused a DM, cleared when one gets through
+    );
+    CREATE TABLE imports (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        script TEXT NOT NULL             -- JSON list of the lines a replay starts from
+    );
+    UPDATE games SET status = 'aborted'
+     WHERE status IN ('lobby', 'running', 'suspended')
+       AND id NOT IN (SELECT MAX(id) FROM games WHERE status IN ('lobby', 'running', 'suspended')
+                      GROUP BY channel_id);
+    CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id)
+     WHERE status IN ('lobby', 'running', 'suspended');
+    """,
+    # 4 (issue 3/6): each player's own reminders and quiet hours, across games
+    """
+    ALTER TABLE users ADD COLUMN reminders TEXT;   -- JSON list of hours before a deadline, or NULL
+    ALTER TABLE users ADD COLUMN quiet TEXT;       -- "HH:MM-HH:MM Area/City", or NULL
+    """,
+    # 5 (issue 5/6): one process at a time delivers to one destination
+    """
+    CREATE TABLE outbox_claims (
+        destination TEXT PRIMARY KEY,    -- "dm:USER" or "channel:CHANNEL"
+        owner TEXT NOT NULL,             -- the process delivering
+        until REAL NOT NULL              -- the claim lapses then (a process that died)
+    );
+    """,
+]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class _SqliteTx:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
+        cur = await self.db.execute(sql, params)
+        return cur.rowcount
+
+    async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
+        async with self.db.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+
+class Store(StoreBase):
+    """The SQLite store (``ESTAFETTE_DATABASE`` a file path; the default ``./estafette.db``)."""
+
+    integrity_errors = (sqlite3.IntegrityError,)
+    database_errors = (sqlite3.Error,)
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.db: aiosqlite.Connection | None = None  # writes (one transaction at a time)
+        self.reader: aiosqlite.Connection | None = None  # reads: never sees a transaction in progress
+        # One connection serves every game: writes take turns so that one game's transaction never swallows
+        # another game's statement (different games still never wait on each other's rules work).
+        self.write_lock = asyncio.Lock()
+
+    async def open(self) -> None:
+        # isolation_level=None: autocommit; ``_tx`` opens its own transactions explicitly.
+        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        self.db.row_factory = aiosqlite.Row
+        await self.db.execute("PRAGMA busy_timeout=5000")
+        if self.path != ":memory:":
+            await self.db.execute("PRAGMA journal_mode=WAL")
+        await self.db.execute("PRAGMA foreign_keys=ON")
+        await self.db.execute("PRAGMA synchronous=NORMAL")
+        await self.migrate()
+        # SQLite serves one bot process: claims on the outbox left by a process that died are void
+        await self.db.execute("DELETE FROM outbox_claims")
+        if self.path == ":memory:":
+            self.reader = self.db  # one connection is the whole database
+        else:
+            self.reader = await aiosqlite.connect(self.path, isolation_level=None)
+            self.reader.row_factory = aiosqlite.Row
+            await self.reader.execute("PRAGMA busy_timeout=5000")
+
+    async def close(self) -> None:
+        if self.reader is not None and self.reader is not self.db:
+            await self.reader.close()
+        self.reader = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.db is not None
+
+    async def migrate(self) -> int:
+        db = self._db
+        for _ in range(SCHEMA_VERSION + 1):
+            # each step under the write lock, the version read inside it: two processes starting at once
+            # on one file migrate once
+            await db.execute("BEGIN IMMEDIATE")
+            async with db.execute("PRAGMA user_version") as cur:
+                row = await cur.fetchone()
+            version = int(row[0]) if row else 0
+            if version >= SCHEMA_VERSION:
+                await db.rollback()
+                if version > SCHEMA_VERSION:
+                    raise RuntimeError(
+                        f"the database is at schema version {version}, newer than this program "
+                        f"({SCHEMA_VERSION}); upgrade Estafette"
+                    )
+                break
+            await db.rollback()
+            try:
+                await db.executescript(
+                    "BEGIN IMMEDIATE;\n"
+                    + MIGRATIONS[version]
+                    + f"\nPRAGMA user_version = {version + 1};\nCOMMIT;"
+                )
+            except sqlite3.OperationalError:
+                if db.in_transaction:
+                    await db.rollback()
+                async with db.execute("PRAGMA user_version") as cur:
+                    row = await cur.fetchone()
+                if not row or int(row[0]) <= version:  # not another process's migration: a real failure
+                    raise
+        return SCHEMA_VERSION
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        if self.db is None:
+            raise RuntimeError("the store is not open")
+        return self.db
+
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
+        reader = self.reader or self._db
+        async with reader.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    @contextlib.asynccontextmanager
+    async def _tx(self) -> AsyncIterator[_SqliteTx]:
+        db = self._db
+        async with self.write_lock:
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                yield _SqliteTx(db)
+            except BaseException:
+                if db.in_transaction:
+                    await db.rollback()
+                raise
+            try:
+                await db.commit()
+            except sqlite3.Error as e:
+                if db.in_transaction:
+                    await db.rollback()
+                raise StoreError(str(e)) from e
