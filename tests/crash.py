@@ -70,12 +70,19 @@ async def drive(
         h.fail_on_errors = False
         await h.start()
         print("ready", flush=True)
-        if bot.service.problems:
+        written = 0
+
+        def report() -> None:  # the start-up check's findings, as the games are checked
+            nonlocal written
             with open(problems, "a", encoding="utf-8") as f:
-                for p in bot.service.problems:
+                for p in bot.service.problems[written:]:
                     f.write(p + "\n")
+            written = len(bot.service.problems)
+
         async with aiohttp.ClientSession() as http:
             if settle:
+                await bot.service.check_all()
+                report()
                 await bot.service.idle()
                 # a killed driver's claims on destinations lapse after the lease (PostgreSQL; SQLite clears
                 # them at start-up): wait them out
@@ -102,6 +109,7 @@ async def drive(
                 # a logged error fails a feed: the checks afterwards say whether anything was lost
                 with contextlib.suppress(AssertionError):
                     await h.feed_concurrently(*batch)
+                report()
     return 0
 
 

@@ -56,9 +56,9 @@ class EstafetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         if not self.store.is_open:
             await self.store.open()
-        problems = await self.service.recover()
-        for p in problems:
-            log.error("start-up check: %s", p)
+        # the games are checked against their replays in the background (each first if it is used before
+        # its turn comes): the bot answers at once, however many games are stored (issue 5/6)
+        await self.service.recover(lazy=True)
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
         self.add_dynamic_items(DeployButton, DeploySelect)  # buttons that still work after a restart
         self.tree.on_error = on_app_command_error

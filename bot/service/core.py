@@ -175,6 +175,8 @@ class Games:
         self.channel_locks: dict[int, asyncio.Lock] = {}
         self.moments: OrderedDict[tuple[int, int], Game] = OrderedDict()
         self.on_commit: list[Callable[[int], None]] = []  # e.g. wake the outbox sender
+        # a game from before this process is checked against its replay before its first use (the service)
+        self.before_use: Callable[[int], Awaitable[None]] | None = None
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
@@ -192,6 +194,8 @@ class Games:
 
     async def read(self, game_id: int) -> Live | None:
         """The game as last committed (no lock: a reader never writes)."""
+        if self.before_use is not None:
+            await self.before_use(game_id)
         row = await self.store.game(game_id)
         if row is None:
             return None
@@ -209,9 +213,11 @@ class Games:
         return live
 
     # --- the one path for every change --------------------------------------------------------------------
-    async def change(self, game_id: int, fn: Callable[[Change], Awaitable[T]]) -> T:
+    async def change(self, game_id: int, fn: Callable[[Change], Awaitable[T]], *, checked: bool = False) -> T:
         """Run ``fn`` on a change of this game under its lock and store what it did, all or nothing. A
-        ServiceError or RuleError from ``fn`` stores nothing."""
+        ServiceError or RuleError from ``fn`` stores nothing. (``checked``: the start-up check itself.)"""
+        if self.before_use is not None and not checked:
+            await self.before_use(game_id)
         async with self.lock(game_id), self.store.game_lock(game_id):
             row = await self.store.game(game_id)
             if row is None:

@@ -54,6 +54,8 @@ class Service:
         self.deadlines = Deadlines(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
+        self._unchecked: set[int] = set()  # running games from before this process, not yet checked
+        self._checking: dict[int, asyncio.Future[None]] = {}
 
     # --- the front ends' calls ----------------------------------------------------------------------------
     async def new_game(self, caller: Caller, options: str = "", **kw: Any) -> Result:
@@ -257,26 +259,53 @@ class Service:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # --- start-up and recovery ------------------------------------------------------------------------
-    async def recover(self) -> list[str]:
-        """Load every running game and check it against a replay of its orders. A game whose row cannot be
-        read, whose stored version disagrees with its orders, or whose snapshot disagrees with the replay is
-        suspended and reported with its id; the others start. A snapshot that differs from the replay only
-        in the order of its dicts (saved before schema 3, with sorted keys) is replaced by the replay."""
-        report: list[str] = []
-        for gid in await self.store.game_ids("running"):
+    async def recover(self, *, lazy: bool = False) -> list[str]:
+        """Check every running game against a replay of its orders. A game whose row cannot be read, whose
+        stored version disagrees with its orders, or whose snapshot disagrees with the replay is suspended
+        and reported with its id; the others start. A snapshot that differs from the replay only in the
+        order of its dicts (saved before schema 3, with sorted keys) is replaced by the replay.
+
+        ``lazy`` (the bot, issue 5/6): return at once, so that the bot answers while thousands of games are
+        checked; each game is checked in the background, or first, when it is used before its turn came."""
+        self._unchecked = set(await self.store.game_ids("running"))
+        self.games.before_use = self.ensure_checked
+        if lazy:
+            self.background(self.check_all(), "estafette-check-games")
+            return []
+        await self.check_all()
+        return list(self.problems)
+
+    async def check_all(self) -> None:
+        for gid in sorted(self._unchecked):
+            await self.ensure_checked(gid)
+
+    async def ensure_checked(self, gid: int) -> None:
+        """Check a game from before this process started, once, before anything uses it."""
+        if gid not in self._unchecked:
+            return
+        task = self._checking.get(gid)
+        if task is None:
+            task = self._checking[gid] = asyncio.ensure_future(self._check_one(gid))
+        await asyncio.shield(task)
+
+    async def _check_one(self, gid: int) -> None:
+        try:
             problem = await self._check(gid)
-            if problem is None:
-                self.play.schedule(gid)  # a bot seat may have been about to move when the process stopped
-                continue
-            msg = f"game {gid}: {problem}; suspended (an administrator can /game abort or /game export it)"
-            report.append(msg)
-            log.error("start-up check: %s", msg)
-            try:
-                await self.store.suspend(gid)
-            except Exception:
-                log.exception("game %s could not even be suspended", gid)
-        self.problems = report
-        return report
+        except Exception as e:  # the check itself must not stop the others
+            log.exception("game %s could not be checked", gid)
+            problem = f"it could not be checked ({type(e).__name__})"
+        self._unchecked.discard(gid)
+        self._checking.pop(gid, None)
+        if problem is None:
+            self.play.schedule(gid)  # a bot seat may have been about to move when the process stopped
+            return
+        msg = f"game {gid}: {problem}; suspended (an administrator can /game abort or /game export it)"
+        self.problems.append(msg)
+        log.error("start-up check: %s", msg)
+        try:
+            await self.store.suspend(gid)
+        except Exception:
+            log.exception("game %s could not even be suspended", gid)
 
     async def _check(self, gid: int) -> str | None:
         try:
@@ -304,7 +333,7 @@ class Service:
             async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
                 ch.set_game(replay)
 
-            await self.games.change(gid, adopt)
+            await self.games.change(gid, adopt, checked=True)
             log.info("game %s: snapshot rewritten from the replay (dict order)", gid)
             return None
         self.games.cache[gid] = Live(row, game)
