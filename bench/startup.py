@@ -132,6 +132,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=5000)
     ap.add_argument("--orders", type=int, default=60)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--check-all", action="store_true", help="also time the background checks of every game")
     ap.add_argument(
         "--database", default=None, help="a postgresql:// URL of an empty database (default: SQLite)"
     )
