@@ -94,7 +94,7 @@ class EstafetteBot(commands.Bot):
     async def close(self) -> None:
         for task in self._tasks:
             task.cancel()
-        await self.service.idle()
+        await self.service.stop()
         await self.outbox.settle()
         await super().close()
         await self.store.close()

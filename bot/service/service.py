@@ -56,6 +56,7 @@ class Service:
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
         self._checking: dict[int, asyncio.Future[None]] = {}
+        self._checker: asyncio.Task[None] | None = None  # the background start-up checks
 
     # --- the front ends' calls ----------------------------------------------------------------------------
     async def new_game(self, caller: Caller, options: str = "", **kw: Any) -> Result:
@@ -258,6 +259,15 @@ class Service:
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    async def stop(self) -> None:
+        """Before the process ends: the start-up checks left undone wait for the next start; the rest
+        finishes."""
+        pending = [t for t in (self._checker, *self._checking.values()) if t is not None]
+        for task in pending:
+            task.cancel()
+        await asyncio.gather(*pending, return_exceptions=True)
+        await self.idle()
+
     # --- start-up and recovery ------------------------------------------------------------------------
     async def recover(self, *, lazy: bool = False) -> list[str]:
         """Check every running game against a replay of its orders. A game whose row cannot be read, whose
@@ -270,7 +280,9 @@ class Service:
         self._unchecked = set(await self.store.game_ids("running"))
         self.games.before_use = self.ensure_checked
         if lazy:
-            self.background(self.check_all(), "estafette-check-games")
+            self._checker = asyncio.get_running_loop().create_task(
+                self.check_all(), name="estafette-check-games"
+            )
             return []
         await self.check_all()
         return list(self.problems)
@@ -297,7 +309,9 @@ class Service:
         self._unchecked.discard(gid)
         self._checking.pop(gid, None)
         if problem is None:
-            self.play.schedule(gid)  # a bot seat may have been about to move when the process stopped
+            live = self.games.cache.get(gid)
+            if live is not None and live.game is not None and self._may_play_itself(live):
+                self.play.schedule(gid)  # a bot seat may have been about to move when the process stopped
             return
         msg = f"game {gid}: {problem}; suspended (an administrator can /game abort or /game export it)"
         self.problems.append(msg)
@@ -306,6 +320,12 @@ class Service:
             await self.store.suspend(gid)
         except Exception:
             log.exception("game %s could not even be suspended", gid)
+
+    @staticmethod
+    def _may_play_itself(live: Live) -> bool:
+        """Whether a bot seat or standing battle orders could have been about to act."""
+        assert live.game is not None
+        return any(b for _u, b in live.row.seats.values()) or live.game.state.phase == "battle"
 
     async def _check(self, gid: int) -> str | None:
         try:
