@@ -188,9 +188,10 @@ class GameState:
     def at(self, town: str) -> list[Unit]:
         return [u for u in self.units.values() if u.location == town and not u.eliminated]
 
-    def combat_blocks(self, army: str) -> int:
-        """Surrender counts combat blocks only (rules README decision 3)."""
-        return sum(1 for u in self.units.values() if u.army == army and not u.eliminated and not u.leader)
+    def army_units(self, army: str) -> int:
+        """12.0: surrender counts the army's units, its leader included (2.1, 2.5; rules README
+        decision 3)."""
+        return sum(1 for u in self.units.values() if u.army == army and not u.eliminated)
 
     def battle_at(self, town: str) -> Any | None:
         for b in self.battles:
