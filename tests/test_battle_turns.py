@@ -178,18 +178,45 @@ def test_7_3_infantry_one_town_cavalry_two_forced_march_retreat_only_in_3rd(rule
         f.rejects("allied", "/retreat units:PR-4 to:Gembloux forced:yes", "7.3")
 
 
-def test_7_3_3_4_the_town_reached_must_obey_7_1_but_3rd_only_needs_it_free_of_enemy():
-    # the attacker's cavalry: Fleurus (passed through) then Charleroi, which it did not pass and holds nobody
-    for ruleset, ok in (("3rd", True), ("3.4", False)):
-        f = start(ruleset)
-        f.unit("FR-20").location = "Wagnelee"  # park the French blocks of Charleroi elsewhere
-        for u in f.state.units.values():
-            if u.location == "Charleroi":
-                u.location = "Wagnelee"
-        if ok:
-            f.do("french", "/retreat units:FR-11 to:Charleroi")
-        else:
-            f.rejects("french", "/retreat units:FR-11 to:Charleroi", "7.3")
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_3_the_town_reached_by_a_two_town_retreat_obeys_7_1_in_both_editions(ruleset):
+    """7.3: 「通過する町と到着する町の両方とも同じ退却方向ルールを守る」 ([3.4]); [3rd]
+    「2つ以上先の町まで退却する場合、通過する町は退却可能な町でなければならない」 — the digest's table marks
+    it a clarification: the same in both editions. The attacker's cavalry may not end in Charleroi, a town it
+    never held nor passed."""
+    f = start(ruleset)
+    for u in f.state.units.values():
+        if u.location == "Charleroi":
+            u.location = "Wagnelee"  # park the French blocks of Charleroi elsewhere
+    f.rejects("french", "/retreat units:FR-11 to:Charleroi", "7.3")
+    legal = {x.split("to:")[1] for x in f.legal("french") if x.startswith("/retreat units:FR-11 ")}
+    assert legal == {"Fleurus"}
+    f.unit("FR-20").location = "Charleroi"  # a friendly-held town (7.1): now it may
+    f.do("french", "/retreat units:FR-11 to:Charleroi")
+    assert f.unit("FR-11").location == "Charleroi"
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_3_the_defender_may_not_retreat_two_towns_into_the_attackers_starting_town(ruleset):
+    """7.1, 7.3: French units came into the battle from Gembloux (their starting town, left empty, is a town
+    the attacker may retreat to); the Prussian cavalry may not retreat Ligny > Sombreffe > Gembloux, in [3rd]
+    as in [3.4]. Namur (by Tongrinne) it may."""
+    f = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-3,PR-4,PR-11",
+        def_cols={"left": "PR-1", "center": "PR-2", "right": "PR-3", "reserve": "PR-4,PR-11"},
+        passed=("Fleurus", "Gembloux"),
+    )
+    f.do("french", "/end")
+    f.rejects("allied", "/retreat units:PR-11 to:Gembloux", "7.3")
+    dests = {
+        x.split("to:")[1]
+        for x in f.legal("allied")
+        if x.startswith("/retreat units:PR-11 ") and "forced" not in x
+    }
+    assert dests == {"Sombreffe", "Saint-Amand", "Tongrinne", "Wagnelee", "Namur"}
+    f.do("allied", "/retreat units:PR-11 to:Namur")
+    assert f.unit("PR-11").location == "Namur"
 
 
 @pytest.mark.parametrize("ruleset", ["3rd", "3.4"])

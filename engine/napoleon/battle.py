@@ -673,9 +673,10 @@ def _speed(u: Unit) -> int:
 
 def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
     """Every legal retreat path (battle town first) for ``u``. 7.1: the first town is one the side may
-    retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town); the town
-    reached must obey 7.1 too in [3.4], and in [3rd] only hold no enemy. [3rd] forced march: exactly one town
-    more than the unit's speed (rulings 7.3)."""
+    retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town), and so
+    must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it; the
+    digest's difference table marks the row a clarification). [3rd] forced march: exactly one town more
+    than the unit's speed (rulings 7.3)."""
     first = set(retreat_towns(ctx, b.town, side, b.attacker, b.passed, b.reinforced_from))
     length = _speed(u) + (1 if forced else 0)
     out: list[list[str]] = []
@@ -684,12 +685,9 @@ def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> 
         depth = len(path) - 1
         if depth >= 1:
             here = path[-1]
-            if depth == 1:
-                final = through = here in first
-            else:
-                through = _far_ok(ctx, b, side, here)
-                final = not ctx.enemy_in(here, side) if ctx.third else through
-            if final and (not forced or depth == length):
+            # 7.1, 7.3: the town reached and every town passed through are towns the side may retreat to
+            through = here in first if depth == 1 else _far_ok(ctx, b, side, here)
+            if through and (not forced or depth == length):
                 out.append(list(path))
             if depth == length or not through:
                 return
