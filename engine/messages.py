@@ -253,6 +253,8 @@ EN: dict[str, str] = {
     "reserve:",
     "battle.fill_columns": "each of left:, center: and right: needs at least one block",
     "battle.already_set_up": "the battle at {town} is already set up",
+    "battle.deploy_final": "the attacker has started deploying at {town}: the defender's deployment can no "
+    "longer be changed",
     "battle.deploy_options": "/deploy takes left:, center:, right:, reserve: (not {options:list})",
     "battle.phase_over": "the {current:phase} phase of this battle turn has begun; the {phase:phase} phase "
     "is over (phases: morale, retreat, combat, reinforcement)",

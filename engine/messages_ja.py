@@ -161,6 +161,7 @@ JA: dict[str, str] = {
     "battle.one_leader_deploy": "戦列に立てる指揮官は1陣営1人までです。もう1人は reserve: へ",
     "battle.fill_columns": "left:、center:、right: のそれぞれに1ユニット以上が必要です",
     "battle.already_set_up": "{town} の会戦はすでに配置済みです",
+    "battle.deploy_final": "{town} では攻撃側が配置を始めたので、防御側の配置はもう変更できません",
     "battle.deploy_options": "/deploy のオプションは left:、center:、right:、reserve: です"
     "({options:list} ではなく)",
     "battle.phase_over": "この戦闘ターンの{current:phase}フェイズが始まっています。{phase:phase}フェイズは"

@@ -226,6 +226,18 @@ def _must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     return []
 
 
+def _may_redeploy(ctx: Ctx, b: Battle, role: str) -> bool:
+    """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: a defending role
+    that has deployed may deploy again (its new deployment replacing the first) until a role of the attacker
+    has deployed."""
+    return (
+        b.status == "deploy"
+        and role in b.deployed
+        and role in _side_roles(ctx, b.defender)
+        and not any(r in b.deployed for r in _side_roles(ctx, b.attacker))
+    )
+
+
 def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
     """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
     (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
@@ -294,7 +306,7 @@ def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
     if ctx.st.phase == "over":
         return out
     for b in ctx.st.battles:
-        if b.status == "deploy" and role in _must_deploy(ctx, b):
+        if b.status == "deploy" and (role in _must_deploy(ctx, b) or _may_redeploy(ctx, b, role)):
             out["deploy"].append(b)
     lock = _lock(ctx)
     candidates = [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]
@@ -408,11 +420,15 @@ def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         cols["center"] += [_match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
     _check_deploy(ctx, b, role, cols)
     side = ctx.st.units[next(uid for c in cols.values() for uid in c)].side
+    again = role in b.deployed  # 6.2: the defender changes its deployment before the attacker places
     b.deployed[role] = cols
     for c, ids in cols.items():
         for uid in ids:
             b.pos[uid] = spot(side, c)
-    ctx.emit("deployed", {"town": b.town, "role": role, "side": side}, secret={"columns": cols}, to=(role,))
+    data = {"town": b.town, "role": role, "side": side}
+    if again:
+        data["again"] = True
+    ctx.emit("deployed", data, secret={"columns": cols}, to=(role,))
     if not _must_deploy(ctx, b):
         _finish_setup(ctx, b)
 
@@ -1341,6 +1357,16 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
     if len(cands) == 1:
         return cands[0]
     if not cands:
+        if kinds == ("deploy",):
+            for b in ctx.st.battles:
+                if (
+                    b.status in ("deploy", "fighting")
+                    and role in b.deployed
+                    and role in _side_roles(ctx, b.defender)
+                    and any(r in b.deployed for r in _side_roles(ctx, b.attacker))
+                ):
+                    # 6.2: once the attacker has started placing, the defender may not change
+                    raise _err("6.2", "battle.deploy_final", town=b.town)
         waiting = active_roles(ctx)
         rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
         if waiting:
