@@ -1042,12 +1042,11 @@ def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) ->
         charge = b.fresh.get(uid) == b.battle_turn
         klass = 1 if formation == "square" else (3 if charge else 2)  # 8.5: no charge at a square
     else:  # artillery
-        if formation == "square":
-            klass = 2  # 8.5; rulings 8.5: at short range too
-        elif rng == "short":
+        if rng == "short":
+            # 8.3: double right after the enemy engaged, then single; at a square as at any target (8.5)
             klass = 2 if b.fresh.get(uid) == b.battle_turn else 1
         else:
-            klass = 1
+            klass = 2 if formation == "square" else 1  # 8.5: long-range fire at a square is double
     return _Shot(t, formation, klass, rng, charge and formation == "line")
 
 
