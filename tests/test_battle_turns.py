@@ -272,6 +272,41 @@ def test_7_0_p1_7_0a_a_unit_leaving_an_engaged_column_routs_so_the_rout_road_lim
     assert f.spot("FR-2") == "french:center"
 
 
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_5_routed_cavalry_and_leaders_may_go_two_towns_to_their_friends(ruleset):
+    """7.5 「潰走は、…強制的な退却です」, 「…消耗を…適用してから、退却します」: a rout is a retreat, at
+    the speed of 7.3 (「通常の移動速度で退却できます」: cavalry, and leaders, one town further). No friends
+    next to Ligny, Prussians at Gembloux two towns off: the cavalry and Blücher rout on to them; the infantry
+    stops after one town (Sombreffe: the major road, more room). The town passed through obeys 7.1
+    (P1-7.5b)."""
+    f = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-4,PR-11,PR-13,BLU",
+        def_cols={"left": "PR-13", "center": "PR-2,PR-11,BLU", "right": "PR-4", "reserve": "PR-1"},
+        others={"PR-5": "Gembloux"},
+    )
+    f.do("french", "/end")
+    f.do("allied", "/retreat units:PR-13 to:Gembloux")  # the Left empties: the Allied side routs
+    assert f.b.victor == "french"
+    assert (f.unit("PR-11").location, f.unit("BLU").location) == ("Gembloux", "Gembloux")
+    assert f.unit("PR-1").location == f.unit("PR-2").location == f.unit("PR-4").location == "Sombreffe"
+    routed = [e.data for e in f.events("routed")]
+    assert {(d["to"], d["road"]) for d in routed} == {
+        ("Gembloux", road_key("Ligny", "Sombreffe")),
+        ("Sombreffe", road_key("Ligny", "Sombreffe")),
+    }
+    # with friends next door too, they go there: friends first, then the nearer
+    g = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-4,PR-11,PR-13",
+        def_cols={"left": "PR-13", "center": "PR-2,PR-11", "right": "PR-4", "reserve": "PR-1"},
+        others={"PR-5": "Gembloux", "PR-6": "Saint-Amand"},
+    )
+    g.do("french", "/end")
+    g.do("allied", "/retreat units:PR-13 to:Gembloux")
+    assert g.unit("PR-11").location == "Saint-Amand"
+
+
 # --- the 7.4 worked example: 8 units over three battle turns ------------------------------------------------
 
 
