@@ -253,6 +253,8 @@ EN: dict[str, str] = {
     "reserve:",
     "battle.fill_columns": "each of left:, center: and right: needs at least one block",
     "battle.already_set_up": "the battle at {town} is already set up",
+    "battle.trapped_neighbour": "{unit} has no way out of {battle} (7.5: a unit that cannot retreat is "
+    "eliminated); to retreat it anyway, name a town next to {battle}, not {town}",
     "battle.deploy_final": "the attacker has started deploying at {town}: the defender's deployment can no "
     "longer be changed",
     "battle.deploy_options": "/deploy takes left:, center:, right:, reserve: (not {options:list})",

@@ -161,6 +161,8 @@ JA: dict[str, str] = {
     "battle.one_leader_deploy": "戦列に立てる指揮官は1陣営1人までです。もう1人は reserve: へ",
     "battle.fill_columns": "left:、center:、right: のそれぞれに1ユニット以上が必要です",
     "battle.already_set_up": "{town} の会戦はすでに配置済みです",
+    "battle.trapped_neighbour": "{unit} には {battle} から退却できる道がありません(7.5: 退却できなかった"
+    "ユニットは全滅します)。それでも退却させるなら {town} ではなく {battle} の隣の町を指定してください",
     "battle.deploy_final": "{town} では攻撃側が配置を始めたので、防御側の配置はもう変更できません",
     "battle.deploy_options": "/deploy のオプションは left:、center:、right:、reserve: です"
     "({options:list} ではなく)",
@@ -266,6 +268,8 @@ PHRASES_JA: dict[str, str] = {
     "fire (8.3, 8.4)": "射撃(8.3、8.4)",
     "rout attrition (7.5)": "潰走の消耗(7.5)",
     "could not get away from the rout (7.5)": "潰走で退却できなかった(7.5)",
+    "no way out of the battle: a unit that cannot retreat is eliminated (7.5)": "会戦から退却できる道がない: "
+    "退却できなかったユニットは全滅(7.5)",
     "7.5 [3rd]: a lone leader caught by 3+ enemy units with cavalry": "7.5 [3rd]: 単独の指揮官が騎兵を含む"
     "3ユニット以上の敵に捕捉された",
     # routs

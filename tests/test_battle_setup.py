@@ -94,10 +94,13 @@ def test_6_2_each_line_column_needs_a_block_and_every_block_is_placed():
 
 
 def test_10_2_one_leader_per_side_in_the_line_the_other_waits_in_reserve():
-    f = Fight(ATT.split(","), [*DEF.split(","), "BLU", "WEL"])
+    """10.2 「1つの会戦には1人の指揮官しか配置することができません」, read per side (rulings 10.2):
+    Napoleon stands in the line against Blücher; Wellington waits in the Allied Reserve."""
+    f = Fight([*ATT.split(","), "NAP"], [*DEF.split(","), "BLU", "WEL"])
     f.rejects("allied", "/deploy left:PR-1,BLU center:PR-2,PR-3 right:PR-4,WEL", "10.2")
     f.deploy("allied", left="PR-1,BLU", center="PR-2,PR-3", right="PR-4", reserve="WEL")
-    f.deploy("french", left="FR-1", center="FR-2", right="FR-3", reserve="FR-11,FR-16")
+    f.deploy("french", left="FR-1", center="FR-2,NAP", right="FR-3", reserve="FR-11,FR-16")
+    assert (f.spot("NAP"), f.spot("BLU")) == ("french:center", "allied:left")
     f.do("french", "/end")
     f.rejects("allied", "/battle-move unit:WEL to:center", "10.2")
     f.do("allied", "/battle-move unit:BLU to:reserve")

@@ -307,6 +307,29 @@ def test_7_5_routed_cavalry_and_leaders_may_go_two_towns_to_their_friends(rulese
     assert g.unit("PR-11").location == "Saint-Amand"
 
 
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_0_an_engaged_block_with_no_way_out_may_retreat_and_is_eliminated(ruleset):
+    """7.0 「…交戦中なら、そのユニットは潰走し消耗します(7.5)」 and 7.5
+    「(いかなる理由があっても)退却できなかったユニットは全滅します」: an engaged block that retreats routs; if
+    no road leads to a town it may retreat to (the Prussians now hold Fleurus, the French way back), it takes
+    the attrition and is eliminated. A block that is not engaged does not rout: its retreat to nowhere is
+    refused (rulings 7.0)."""
+    f = start(ruleset)
+    f.do("french", "/battle-move unit:FR-16 to:center")
+    f.do("french", "/battle-move unit:FR-2 to:across-center")
+    f.do("french", "/end")
+    f.do("allied", "/end")
+    f.unit("PR-9").location = "Fleurus"  # the French way back is cut
+    f.rejects("french", "/retreat units:FR-11 to:Fleurus", "7.1")  # the Reserve is not engaged: refused
+    assert "/retreat units:FR-2 to:Fleurus" in f.legal("french")  # the only retreat order it has
+    f.rejects("french", "/retreat units:FR-2 to:Gembloux", "7.5")  # a neighbouring town must be named
+    events = f.do("french", "/retreat units:FR-2 to:Fleurus")
+    assert f.unit("FR-2").eliminated and "FR-2" not in f.b.pos
+    gone = [e.data for e in events if e.kind == "eliminated"]
+    assert gone and gone[0]["unit"] == "FR-2" and "cannot retreat" in gone[0]["reason"]
+    assert f.spot("FR-16") == "french:center" and f.b.status == "fighting"
+
+
 # --- the 7.4 worked example: 8 units over three battle turns ------------------------------------------------
 
 

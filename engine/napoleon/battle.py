@@ -764,6 +764,17 @@ def _plan_retreat(
             raise _err(rule, "battle.not_your_block", unit=uid, town=b.town)
         if forced and u.leader:
             raise _err("5.5", "battle.leader_forced")
+        # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
+        # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
+        routs = not regroup and board is not None and board.unit_engaged(uid)
+        used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
+        if routs and _trapped(ctx, b, side, u, used, tally):
+            # 7.0, 7.5 「(いかなる理由があっても)退却できなかったユニットは全滅します」: it routs, finds no
+            # way out, and is eliminated (rulings 7.0); the order names a neighbouring town
+            if ctx.sc.road(b.town, dest) is None:
+                raise _err("7.5", "battle.trapped_neighbour", unit=uid, battle=b.town, town=dest)
+            plan.append((u, None))
+            continue
         paths = [p for p in _retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
         if pinned:
             paths = [p for p in paths if p == pinned]
@@ -777,10 +788,6 @@ def _plan_retreat(
             if ctx.third:
                 extra_params["forced"] = forced
             raise _err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
-        # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
-        # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
-        routs = not regroup and board is not None and board.unit_engaged(uid)
-        used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
         best = None
         for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, used, p[0], p[1], tally, rout=routs), p)):
             if u.leader or _room(ctx, used, p[0], p[1], tally, rout=routs) > 0:
@@ -801,6 +808,16 @@ def _plan_retreat(
             tally[k] = tally.get(k, 0) + 1
         plan.append((u, best))
     return plan
+
+
+def _trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally: dict[str, int]) -> bool:
+    """7.5: no road out for this routing unit: no town it may retreat to (7.1, 7.3; a [3rd] forced march
+    included), or no room left on the rout limits of every road to one."""
+    for forced in (False, True) if ctx.third and not u.leader else (False,):
+        for p in _retreat_paths(ctx, b, side, u, forced=forced):
+            if u.leader or _room(ctx, used, p[0], p[1], tally, rout=True) > 0:
+                return False
+    return True
 
 
 def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
@@ -831,6 +848,16 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
                 ctx.lose(
                     u, loss, "retreat from an engaged column (7.0, 7.5)", public_face=face_public(ctx, b, u)
                 )
+        if path is None:  # 7.5: it could not retreat, so it is eliminated (rulings 7.0)
+            if not u.eliminated:
+                ctx.eliminate(u, "no way out of the battle: a unit that cannot retreat is eliminated (7.5)")
+            b.progress = True
+            b.pos.pop(u.id, None)
+            if ctx.st.phase == "over":
+                return
+            if _check_rout(ctx, b, side, "a line column emptied by retreat (7.5)") or _check_over(ctx, b):
+                return
+            continue
         if not u.leader and not u.eliminated:  # a unit the attrition eliminated never takes the road
             k = road_key(path[0], path[1])
             use = b.rout_use if engaged else b.retreat_use  # 7.0: from an engaged spot it routs (7.5)
@@ -1580,7 +1607,12 @@ def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     out: list[str] = []
     mine = sorted([u for u in _units(ctx, b, b.turn_side) if _owned(u, role)], key=lambda u: _nat(u.id))
     if b.phase == "retreat":
+        board = _board(ctx, b)
         for u in mine:
+            if board.unit_engaged(u.id) and _trapped(ctx, b, b.turn_side, u, b.rout_use, {}):
+                town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
+                out.append(f"/retreat units:{u.id} to:{town}")
+                continue
             for forced in (False, True) if ctx.third and not u.leader else (False,):
                 dests = sorted({p[-1] for p in _retreat_paths(ctx, b, b.turn_side, u, forced=forced)})
                 for d in dests:
