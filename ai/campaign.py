@@ -178,7 +178,7 @@ class MovePlanner:
         self.tf = tf if tf is not None else {}
         self.enemy_towns = set(sit.enemy) | set(sit.battle_towns)
         self._cost_cache: dict[str, dict[str, float]] = {}
-        self.attacks = _parse_attacks(legal)
+        self.attacks = _parse_attacks(legal, sit)
         self.locked: set[str] = set()
         self.road_plan: dict[tuple[str, str], int] = {}
         self.held: set[str] = set()
@@ -944,11 +944,16 @@ def _rk(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-def _parse_attacks(legal: Legal) -> list[tuple[tuple[str, ...], bool, list[str]]]:
+def _parse_attacks(legal: Legal, sit: Situation) -> list[tuple[tuple[str, ...], bool, list[str]]]:
+    """The attack choices this planner uses: a first order of 3 or more units, or a unit joining an attack
+    begun (our blocks already in the town). The engine also offers 1-2 units to start an attack that other
+    groups complete (6.1); the planner does not start attacks that way (it would have to finish them)."""
     out = []
     for c in legal.attacks:
         cmd = parse_command(c)
         ids = [u.strip().upper() for u in cmd.options["units"].split(",")]
         path = tuple(p.strip() for p in cmd.options["path"].split(">"))
+        if len(ids) < 3 and not sit.mine.get(path[-1]):
+            continue
         out.append((path, cmd.options.get("forced", "no") == "yes", ids))
     return out

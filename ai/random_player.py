@@ -12,6 +12,21 @@ import random
 from engine import Legal, View
 
 
+def _mine(role: str) -> tuple[str, ...]:
+    return {"french": ("french",), "allied": ("british", "prussian")}.get(role, (role,))
+
+
+UNDO_RATE = 0.03  # how often a random player takes its last order back when it may
+
+
+def finish_movement(legal: Legal, rng: random.Random) -> str:
+    """``/end``; or, while an attack short of 3 units holds it back (6.1), ``/undo`` — always possible then
+    (rulings 6.1) — until it may end (each undo takes one move back, so this ends)."""
+    if "/end" in legal.choices:
+        return "/end"
+    return "/undo" if "/undo" in legal.choices else rng.choice(legal.choices)
+
+
 class RandomPlayer:
     """Uniformly random among legal orders, with the fuzzer's biases."""
 
@@ -19,14 +34,21 @@ class RandomPlayer:
         self._budget: dict[tuple[int, str], int] = {}
 
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
-        choices = list(legal.choices)
+        choices = [c for c in legal.choices if c != "/undo"]
+        if "/undo" in legal.choices and (not choices or rng.random() < UNDO_RATE):
+            return "/undo"  # now and then, as a player would (rules README decision 9)
         if legal.phase == "movement":
             moves = [c for c in choices if c != "/end"]
             key = (game_view.turn, legal.role)
             left = self._budget.setdefault(key, rng.randint(0, 8))
             if not moves or left <= 0:
-                return "/end"
+                return finish_movement(legal, rng)
             self._budget[key] = left - 1
+            # 6.1: mostly bring more units to an attack begun (own blocks already in an enemy-held town)
+            begun = {t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)}
+            joins = [c for c in legal.attacks if c.split(" path:")[1].split()[0].split(">")[-1] in begun]
+            if joins and rng.random() < 0.7:
+                return rng.choice(joins)
             if legal.attacks and rng.random() < 0.5:
                 return rng.choice(legal.attacks)
             return rng.choice(moves)

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import RuleError
 from .napoleon.game import Game, new_game
-from .napoleon.movement import GROUP_MOVES
+from .napoleon.movement import GROUP_MOVES, incomplete_attacks
 from .napoleon.options import Options
 from .napoleon.state import armies_of
 
@@ -124,9 +124,14 @@ def check_events(game: Game) -> None:
                 raise Invariant(f"{role} reads the identity of {named} in a {e['kind']} event")
 
 
+UNDO_RATE = 0.03  # how often the random player takes its last order back when it may (decision 9)
+
+
 def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
     lg = game.legal(role)
-    choices = list(lg.choices)
+    choices = [c for c in lg.choices if c != "/undo"]
+    if "/undo" in lg.choices and (not choices or rng.random() < UNDO_RATE):
+        return "/undo"
     if not choices:
         return None
     if lg.phase == "movement":
@@ -134,8 +139,15 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
         key = f"{game.state.turn}:{role}"
         budget.setdefault(key, rng.randint(0, 8))
         if not moves or budget[key] <= 0:
-            return "/end"
+            # 6.1: while an attack short of 3 units holds /end back, take moves back until it may end
+            if "/end" in choices:
+                return "/end"
+            return "/undo" if "/undo" in lg.choices else None
         budget[key] -= 1
+        short = {t for t, _n in incomplete_attacks(game.ctx(), role)}
+        joins = [c for c in lg.attacks if c.split(" path:")[1].split()[0].split(">")[-1] in short]
+        if joins and rng.random() < 0.7:
+            return rng.choice(joins)  # 6.1: mostly bring the third unit to an attack begun with 1-2
         if lg.attacks and rng.random() < 0.5:
             return rng.choice(lg.attacks)  # attack often, or random play would hardly ever fight a battle
         return rng.choice(moves)
@@ -179,6 +191,19 @@ def _routs_itself(game: Game, role: str, order: str) -> bool:
         trial.ctx().unit(u).side for u in trial.state.units if trial.state.units[u].army in armies_of(role)
     }
     return any(e.kind == "rout" and e.data.get("side") in mine for e in events)
+
+
+def _check_undo(game: Game, prev, order: str, befores: list) -> None:
+    """An undo gives back exactly the state before the undone order (rules README decision 9)."""
+    if order.split()[0] == "/undo":
+        if befores and game.dumps() != Game(befores.pop(), game.scenario).dumps():
+            raise Invariant("/undo did not give back the state before the undone order")
+        return
+    if not game.state.undo:
+        befores.clear()  # a stop: nothing before it can be undone
+    else:
+        befores.append(prev)
+        del befores[:-20]
 
 
 @dataclass
@@ -252,6 +277,8 @@ def play(
     # A twin that is saved and loaded every few orders must stay identical to the game that never stopped
     # (issue 1/6: a restart must never change what happens next).
     twin = Game.loads(game.dumps()) if check_every else None
+    befores: list = []  # the states before the orders that may still be undone (rules README decision 9)
+    played: list[str] = []  # every order applied, as script lines
     try:
         while not game.over:
             active = game.active()
@@ -259,6 +286,7 @@ def play(
                 raise Invariant(f"dead end: nobody may act in phase {game.state.phase}")
             role = rng.choice(active)
             player = bots.get(role) or others.get(role)
+            prev = game.state  # apply never changes a state it replaces, so it can be kept as it is
             if player is not None:
                 t1 = time.perf_counter()
                 order, pending = "(the bot's order)", True
@@ -267,6 +295,7 @@ def play(
                     bot_time += time.perf_counter() - t1
                 if done is None:
                     raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
+                order = done
             else:
                 order = pick(rng, game, role, budget)
                 if order is None:
@@ -279,14 +308,15 @@ def play(
                 except RuleError as e:
                     raise Invariant(f"legal() listed {role}: {order} but it was rejected: {e}") from None
             pending = False
+            played.append(f"{role}: {order}")
             n += 1
             if n > MAX_ORDERS:
                 raise Invariant(f"endless game: {n} orders without an end")
             if check_every:
                 check(game)
+                _check_undo(game, prev, order, befores)
                 assert twin is not None
-                twin_role, _, twin_order = game.state.log[-1].partition(": ")
-                twin.apply(twin_role, twin_order)
+                twin.apply(role, order)
                 if n % TWIN_EVERY == 0:
                     if twin.dumps() != game.dumps():
                         raise Invariant("a game saved and loaded plays on differently from one never stopped")
@@ -304,7 +334,9 @@ def play(
         assert game.state.result is not None
     except Exception as e:
         try:
-            script = game.script()
+            # every order as played, /undo included (the game's own script leaves out what was undone)
+            head = game.script().splitlines()[:2]
+            script = "\n".join([*head, *played]) + "\n"
         except Exception:
             script = ""
         if pending:
