@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import RuleError
 from .napoleon.game import Game, new_game
-from .napoleon.movement import GROUP_MOVES, incomplete_attacks
+from .napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
 from .napoleon.options import Options
 from .napoleon.state import armies_of
 
@@ -138,19 +138,36 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
         moves = [c for c in choices if c != "/end"]
         key = f"{game.state.turn}:{role}"
         budget.setdefault(key, rng.randint(0, 8))
+        # 6.1: while an attack short of 3 units holds /end back, bring a third unit (a few tries a turn, so
+        # that this ends) or take moves back until it may end
+        finish = "/end" if "/end" in choices else "/undo" if "/undo" in lg.choices else None
         if not moves or budget[key] <= 0:
-            # 6.1: while an attack short of 3 units holds /end back, take moves back until it may end
-            if "/end" in choices:
-                return "/end"
-            return "/undo" if "/undo" in lg.choices else None
+            if finish == "/undo" and budget.get(key + ":joins", 0) < 3:
+                short = {t for t, _n in incomplete_attacks(game.ctx(), role)}
+                completing = [c for c in lg.attacks if _dest(c) in short]
+                if completing:
+                    budget[key + ":joins"] = budget.get(key + ":joins", 0) + 1
+                    return rng.choice(completing)
+            return finish
         budget[key] -= 1
-        short = {t for t, _n in incomplete_attacks(game.ctx(), role)}
-        joins = [c for c in lg.attacks if c.split(" path:")[1].split()[0].split(">")[-1] in short]
-        if joins and rng.random() < 0.7:
-            return rng.choice(joins)  # 6.1: mostly bring the third unit to an attack begun with 1-2
-        if lg.attacks and rng.random() < 0.5:
-            return rng.choice(lg.attacks)  # attack often, or random play would hardly ever fight a battle
-        return rng.choice(moves)
+        ctx = game.ctx()
+        begun = {t for t in ctx.st.movement.attacks if attackers_in(ctx, t) >= 1}
+        joins = [c for c in lg.attacks if _dest(c) in begun]
+        # 6.1: an attack may begin with 1-2 units that other groups complete; such starts are tried now and
+        # then (they are mostly undone at the end), not as often as whole attacks, or random play would
+        # attack less than it used to
+        starts = [c for c in lg.attacks if c not in joins and len(_units(c)) < 3]
+        whole = [c for c in lg.attacks if c not in joins and c not in starts]
+        short = {t for t, _n in incomplete_attacks(ctx, role)}
+        completing = [c for c in joins if _dest(c) in short]
+        if completing and rng.random() < 0.7:
+            return rng.choice(completing)  # mostly bring the third unit to an attack begun with 1-2
+        if (whole or joins) and rng.random() < 0.5:
+            return rng.choice(whole + joins)  # attack often, or random play would hardly ever fight a battle
+        if starts and rng.random() < 0.05:
+            return rng.choice(starts)
+        moves = [c for c in moves if c not in starts]
+        return rng.choice(moves) if moves else finish
     if lg.phase == "setup":
         return rng.choice(choices)
     # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
@@ -177,6 +194,15 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
             if not _routs_itself(game, role, c):
                 return c
     return rng.choice(pool)
+
+
+def _dest(order: str) -> str:
+    """The town a ``/move`` order ends in."""
+    return order.split(" path:")[1].split()[0].split(">")[-1]
+
+
+def _units(order: str) -> list[str]:
+    return order.split("units:")[1].split()[0].split(",")
 
 
 def _routs_itself(game: Game, role: str, order: str) -> bool:
