@@ -178,7 +178,7 @@ class MovePlanner:
         self.tf = tf if tf is not None else {}
         self.enemy_towns = set(sit.enemy) | set(sit.battle_towns)
         self._cost_cache: dict[str, dict[str, float]] = {}
-        self.attacks = _parse_attacks(legal)
+        self.attacks = _parse_attacks(legal, sit)
         self.locked: set[str] = set()
         self.road_plan: dict[tuple[str, str], int] = {}
         self.held: set[str] = set()
@@ -655,17 +655,34 @@ class MovePlanner:
         """The shortest path ``u`` may take into ``dest`` (normal first, a forced march for blocks that can
         spare a step); a unit of a small group next to the town is assumed able to follow an attack."""
         legal = self.legal
-        normal = [p for p in legal.moves.get(u, ()) if p[-1] == dest]
+        normal = [p for p in legal.moves.get(u, ()) if p[-1] == dest and self._group_attack(u, p)]
         if normal:
             return min(normal, key=lambda p: (len(p), p)), False
         if self.cv(u) >= 2 and not self.view.night:
-            forced = [p for p in legal.forced.get(u, ()) if p[-1] == dest]
+            forced = [p for p in legal.forced.get(u, ()) if p[-1] == dest and self._group_attack(u, p)]
             if forced:
                 return min(forced, key=lambda p: (len(p), p)), True
         here = self.sit.where[u]
         if dest in self.mi.adj[here] and (legal.moves.get(u) or legal.forced.get(u)):
             return (here, dest), False
         return None
+
+    def _group_attack(self, u: str, path: tuple[str, ...]) -> bool:
+        """The engine lists every path into an enemy-held town (6.1: 1-2 units may begin an attack that
+        other groups complete); the planner follows an attack along a path only where ``u``'s own group could
+        bring 3 units along it, or from the town next door (it joins once the attack has 3)."""
+        here = path[0]
+        if len(path) == 2:
+            return True
+        legal = self.legal
+        group = [
+            g
+            for g in self.sit.mine.get(here, ())
+            if g.id
+            and g.type != "leader"
+            and (path in legal.moves.get(g.id, ()) or path in legal.forced.get(g.id, ()))
+        ]
+        return len(group) >= 3 and self.path_room(path) >= 3
 
     def attack_ok(self, dest: str, cv: float, n: int) -> bool:
         sit = self.sit
@@ -944,11 +961,16 @@ def _rk(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a < b else (b, a)
 
 
-def _parse_attacks(legal: Legal) -> list[tuple[tuple[str, ...], bool, list[str]]]:
+def _parse_attacks(legal: Legal, sit: Situation) -> list[tuple[tuple[str, ...], bool, list[str]]]:
+    """The attack choices this planner uses: a first order of 3 or more units, or a unit joining an attack
+    begun (our blocks already in the town). The engine also offers 1-2 units to start an attack that other
+    groups complete (6.1); the planner does not start attacks that way (it would have to finish them)."""
     out = []
     for c in legal.attacks:
         cmd = parse_command(c)
         ids = [u.strip().upper() for u in cmd.options["units"].split(",")]
         path = tuple(p.strip() for p in cmd.options["path"].split(">"))
+        if len(ids) < 3 and not sit.mine.get(path[-1]):
+            continue
         out.append((path, cmd.options.get("forced", "no") == "yes", ids))
     return out

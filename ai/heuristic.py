@@ -77,6 +77,8 @@ class HeuristicPlayer:
             text = self._emit(sit, legal, mv)
             if text is not None:
                 return text
+        if "/end" not in legal.choices and "/undo" in legal.choices:
+            return "/undo"  # 6.1: an attack short of 3 units holds /end back: take the last move back
         return "/end"
 
     def _emit(self, sit: Situation, legal: Legal, mv: Move) -> str | None:
@@ -130,7 +132,7 @@ class HeuristicPlayer:
 
     # -- battles ---------------------------------------------------------------------------------------------
     def _choose_battle(self, sit: Situation, legal: Legal) -> str:
-        choices = battle_ai.parse_choices(legal.choices)
+        choices = battle_ai.parse_choices(tuple(c for c in legal.choices if c != "/undo"))
         if not choices:
             return "/end"
         battles = {bv.town: bv for bv in sit.view.battles}

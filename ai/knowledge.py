@@ -20,7 +20,7 @@ ARMIES_OF = {
     "prussian": ("prussian",),
 }
 LEADERS = {"french": "NAP", "british": "WEL", "prussian": "BLU"}
-SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0 (public rule, combat blocks)
+SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0 (public rule; units, leaders included)
 ROAD_LIMIT = {"major": 10, "minor": 6}  # 5.3
 SPEED = {"infantry": 1, "artillery": 1, "cavalry": 2, "leader": 2}  # 5.2
 
@@ -65,7 +65,9 @@ class MapInfo:
         self.dist: dict[str, dict[str, int]] = {t: self._bfs(t) for t in self.towns}
         self.max_cv_total: dict[str, int] = {}
         self.combat_count: dict[str, int] = {}
+        self.unit_count: dict[str, int] = {}  # 2.1: blocks per army, the leader included (12.0 counts these)
         for u in sc.units:
+            self.unit_count[u.army] = self.unit_count.get(u.army, 0) + 1
             if u.type != "leader":
                 self.max_cv_total[u.army] = self.max_cv_total.get(u.army, 0) + u.max_cv
                 self.combat_count[u.army] = self.combat_count.get(u.army, 0) + 1
@@ -132,7 +134,7 @@ class Situation:
     block: dict[str, BlockView] = field(default_factory=dict)  # own unit id -> block
     battle_towns: frozenset[str] = frozenset()
     avg_cv: dict[str, float] = field(default_factory=dict)  # army -> estimated cv of a hidden block
-    alive: dict[str, int] = field(default_factory=dict)  # army -> combat blocks left (public)
+    alive: dict[str, int] = field(default_factory=dict)  # army -> units left, leader included (public, 12.0)
 
     def enemy_cv(self, town: str) -> float:
         return sum(self.block_cv(b) for b in self.enemy.get(town, ()))
@@ -173,6 +175,6 @@ def situation(view: View, mi: MapInfo | None = None) -> Situation:
         gone = [b for b in view.eliminated if b.army == army and b.type != "leader"]
         total = mi.max_cv_total.get(army, 0) - sum(b.max_cv or 0 for b in gone)
         n = mi.combat_count.get(army, 0) - len(gone)
-        sit.alive[army] = n
+        sit.alive[army] = mi.unit_count.get(army, 0) - sum(1 for b in view.eliminated if b.army == army)
         sit.avg_cv[army] = 0.9 * total / n if n else 0.0
     return sit

@@ -41,12 +41,15 @@ class PlayStats:
 
 
 def fallback_order(legal: Legal) -> str:
-    """A safe legal order when a player's order was rejected: end what the role is doing if it may,
+    """A safe legal order when a player's order was rejected: end what the role is doing if it may; in a
+    movement phase whose /end is held back (6.1: an attack short of 3 units), take the last move back;
     otherwise the first legal choice (a deployment example, a setup placement)."""
     for c in legal.choices:
         if c.split()[0] == "/end":
             return c
-    return legal.choices[0]
+    if legal.phase == "movement" and "/undo" in legal.choices:
+        return "/undo"
+    return next((c for c in legal.choices if c != "/undo"), legal.choices[0])
 
 
 def play_one(

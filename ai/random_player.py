@@ -12,24 +12,69 @@ import random
 from engine import Legal, View
 
 
+def _mine(role: str) -> tuple[str, ...]:
+    return {"french": ("french",), "allied": ("british", "prussian")}.get(role, (role,))
+
+
+UNDO_RATE = 0.03  # how often a random player takes its last order back when it may
+
+
+def _dest(order: str) -> str:
+    return order.split(" path:")[1].split()[0].split(">")[-1]
+
+
+def _units(order: str) -> list[str]:
+    return order.split("units:")[1].split()[0].split(",")
+
+
+def finish_movement(legal: Legal, rng: random.Random) -> str:
+    """``/end``; or, while an attack short of 3 units holds it back (6.1), ``/undo`` — always possible then
+    (rulings 6.1) — until it may end (each undo takes one move back, so this ends)."""
+    if "/end" in legal.choices:
+        return "/end"
+    return "/undo" if "/undo" in legal.choices else rng.choice(legal.choices)
+
+
 class RandomPlayer:
     """Uniformly random among legal orders, with the fuzzer's biases."""
 
     def __init__(self) -> None:
         self._budget: dict[tuple[int, str], int] = {}
+        self._joins: dict[tuple[int, str], int] = {}
 
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
-        choices = list(legal.choices)
+        choices = [c for c in legal.choices if c != "/undo"]
+        if "/undo" in legal.choices and (not choices or rng.random() < UNDO_RATE):
+            return "/undo"  # now and then, as a player would (rules README decision 9)
         if legal.phase == "movement":
             moves = [c for c in choices if c != "/end"]
             key = (game_view.turn, legal.role)
             left = self._budget.setdefault(key, rng.randint(0, 8))
             if not moves or left <= 0:
-                return "/end"
+                if "/end" not in legal.choices and self._joins.get(key, 0) < 3:
+                    begun = {
+                        t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)
+                    }
+                    joins = [c for c in legal.attacks if _dest(c) in begun]
+                    if joins:  # 6.1: try to bring a third unit, a few times a turn, before taking moves back
+                        self._joins[key] = self._joins.get(key, 0) + 1
+                        return rng.choice(joins)
+                return finish_movement(legal, rng)
             self._budget[key] = left - 1
-            if legal.attacks and rng.random() < 0.5:
-                return rng.choice(legal.attacks)
-            return rng.choice(moves)
+            # 6.1: attacks begun (own blocks already in an enemy-held town), mostly joined; 1-2 units starting
+            # an attack are tried now and then (the fuzzer's biases, engine.fuzz.pick)
+            begun = {t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)}
+            joins = [c for c in legal.attacks if _dest(c) in begun]
+            starts = [c for c in legal.attacks if c not in joins and len(_units(c)) < 3]
+            whole = [c for c in legal.attacks if c not in joins and c not in starts]
+            if joins and "/end" not in legal.choices and rng.random() < 0.7:
+                return rng.choice(joins)
+            if (whole or joins) and rng.random() < 0.5:
+                return rng.choice(whole + joins)
+            if starts and rng.random() < 0.05:
+                return rng.choice(starts)
+            moves = [c for c in moves if c not in starts]
+            return rng.choice(moves) if moves else finish_movement(legal, rng)
         if legal.phase == "setup":
             return rng.choice(choices)
         fire = [c for c in choices if c.startswith("/fire")]

@@ -3,7 +3,7 @@
 >>> from data import load_scenario
 >>> s = load_scenario("napoleon")
 >>> len(s.towns), len(s.roads), len(s.units), len(s.turns)
-(66, 134, 85, 24)
+(66, 134, 82, 24)
 """
 
 from .loader import DATA_DIR, ScenarioError, load_scenario

@@ -310,12 +310,13 @@ def _check_units(file: str, u: _UnitsFile) -> list[str]:
             problems.append(_at(file, _entry_label("units", i, unit), "id", f"same id as {first}"))
         seen.setdefault(key, i)
     for army in ARMIES:
-        blocks = sum(1 for unit in u.units if unit.army == army and not unit.is_leader)
+        # 2.1, 2.5: the army's blocks (units), its leader included
+        blocks = sum(1 for unit in u.units if unit.army == army)
         expected = u.counts.get(army)
         if expected is None:
-            problems.append(_at(file, "counts", army, "missing: the number of combat blocks of this army"))
+            problems.append(_at(file, "counts", army, "missing: the number of blocks of this army"))
         elif blocks != expected:
-            problems.append(_at(file, "counts", army, f"{blocks} combat blocks listed, {expected} expected"))
+            problems.append(_at(file, "counts", army, f"{blocks} blocks listed, {expected} expected"))
     return problems
 
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from .errors import RuleError
 from .napoleon.game import Game, new_game
-from .napoleon.movement import GROUP_MOVES
+from .napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
 from .napoleon.options import Options
 from .napoleon.state import armies_of
 
@@ -124,21 +124,50 @@ def check_events(game: Game) -> None:
                 raise Invariant(f"{role} reads the identity of {named} in a {e['kind']} event")
 
 
+UNDO_RATE = 0.03  # how often the random player takes its last order back when it may (decision 9)
+
+
 def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
     lg = game.legal(role)
-    choices = list(lg.choices)
+    choices = [c for c in lg.choices if c != "/undo"]
+    if "/undo" in lg.choices and (not choices or rng.random() < UNDO_RATE):
+        return "/undo"
     if not choices:
         return None
     if lg.phase == "movement":
         moves = [c for c in choices if c != "/end"]
         key = f"{game.state.turn}:{role}"
         budget.setdefault(key, rng.randint(0, 8))
+        # 6.1: while an attack short of 3 units holds /end back, bring a third unit (a few tries a turn, so
+        # that this ends) or take moves back until it may end
+        finish = "/end" if "/end" in choices else "/undo" if "/undo" in lg.choices else None
         if not moves or budget[key] <= 0:
-            return "/end"
+            if finish == "/undo" and budget.get(key + ":joins", 0) < 3:
+                short = {t for t, _n in incomplete_attacks(game.ctx(), role)}
+                completing = [c for c in lg.attacks if _dest(c) in short]
+                if completing:
+                    budget[key + ":joins"] = budget.get(key + ":joins", 0) + 1
+                    return rng.choice(completing)
+            return finish
         budget[key] -= 1
-        if lg.attacks and rng.random() < 0.5:
-            return rng.choice(lg.attacks)  # attack often, or random play would hardly ever fight a battle
-        return rng.choice(moves)
+        ctx = game.ctx()
+        begun = {t for t in ctx.st.movement.attacks if attackers_in(ctx, t) >= 1}
+        joins = [c for c in lg.attacks if _dest(c) in begun]
+        # 6.1: an attack may begin with 1-2 units that other groups complete; such starts are tried now and
+        # then (they are mostly undone at the end), not as often as whole attacks, or random play would
+        # attack less than it used to
+        starts = [c for c in lg.attacks if c not in joins and len(_units(c)) < 3]
+        whole = [c for c in lg.attacks if c not in joins and c not in starts]
+        short = {t for t, _n in incomplete_attacks(ctx, role)}
+        completing = [c for c in joins if _dest(c) in short]
+        if completing and rng.random() < 0.7:
+            return rng.choice(completing)  # mostly bring the third unit to an attack begun with 1-2
+        if (whole or joins) and rng.random() < 0.5:
+            return rng.choice(whole + joins)  # attack often, or random play would hardly ever fight a battle
+        if starts and rng.random() < 0.05:
+            return rng.choice(starts)
+        moves = [c for c in moves if c not in starts]
+        return rng.choice(moves) if moves else finish
     if lg.phase == "setup":
         return rng.choice(choices)
     # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
@@ -167,6 +196,15 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
     return rng.choice(pool)
 
 
+def _dest(order: str) -> str:
+    """The town a ``/move`` order ends in."""
+    return order.split(" path:")[1].split()[0].split(">")[-1]
+
+
+def _units(order: str) -> list[str]:
+    return order.split("units:")[1].split()[0].split(",")
+
+
 def _routs_itself(game: Game, role: str, order: str) -> bool:
     if not (order.startswith("/battle-move") or order.startswith("/retreat")):
         return False
@@ -179,6 +217,19 @@ def _routs_itself(game: Game, role: str, order: str) -> bool:
         trial.ctx().unit(u).side for u in trial.state.units if trial.state.units[u].army in armies_of(role)
     }
     return any(e.kind == "rout" and e.data.get("side") in mine for e in events)
+
+
+def _check_undo(game: Game, prev, order: str, befores: list) -> None:
+    """An undo gives back exactly the state before the undone order (rules README decision 9)."""
+    if order.split()[0] == "/undo":
+        if befores and game.dumps() != Game(befores.pop(), game.scenario).dumps():
+            raise Invariant("/undo did not give back the state before the undone order")
+        return
+    if not game.state.undo:
+        befores.clear()  # a stop: nothing before it can be undone
+    else:
+        befores.append(prev)
+        del befores[:-20]
 
 
 @dataclass
@@ -252,6 +303,8 @@ def play(
     # A twin that is saved and loaded every few orders must stay identical to the game that never stopped
     # (issue 1/6: a restart must never change what happens next).
     twin = Game.loads(game.dumps()) if check_every else None
+    befores: list = []  # the states before the orders that may still be undone (rules README decision 9)
+    played: list[str] = []  # every order applied, as script lines
     try:
         while not game.over:
             active = game.active()
@@ -259,6 +312,7 @@ def play(
                 raise Invariant(f"dead end: nobody may act in phase {game.state.phase}")
             role = rng.choice(active)
             player = bots.get(role) or others.get(role)
+            prev = game.state  # apply never changes a state it replaces, so it can be kept as it is
             if player is not None:
                 t1 = time.perf_counter()
                 order, pending = "(the bot's order)", True
@@ -267,6 +321,7 @@ def play(
                     bot_time += time.perf_counter() - t1
                 if done is None:
                     raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
+                order = done
             else:
                 order = pick(rng, game, role, budget)
                 if order is None:
@@ -279,14 +334,15 @@ def play(
                 except RuleError as e:
                     raise Invariant(f"legal() listed {role}: {order} but it was rejected: {e}") from None
             pending = False
+            played.append(f"{role}: {order}")
             n += 1
             if n > MAX_ORDERS:
                 raise Invariant(f"endless game: {n} orders without an end")
             if check_every:
                 check(game)
+                _check_undo(game, prev, order, befores)
                 assert twin is not None
-                twin_role, _, twin_order = game.state.log[-1].partition(": ")
-                twin.apply(twin_role, twin_order)
+                twin.apply(role, order)
                 if n % TWIN_EVERY == 0:
                     if twin.dumps() != game.dumps():
                         raise Invariant("a game saved and loaded plays on differently from one never stopped")
@@ -304,7 +360,9 @@ def play(
         assert game.state.result is not None
     except Exception as e:
         try:
-            script = game.script()
+            # every order as played, /undo included (the game's own script leaves out what was undone)
+            head = game.script().splitlines()[:2]
+            script = "\n".join([*head, *played]) + "\n"
         except Exception:
             script = ""
         if pending:

@@ -227,8 +227,24 @@ EN: dict[str, str] = {
     "move.road_room_river": "the {a}–{b} road can carry {room:n_more_units} this turn, not {n} "
     "({cls:road_class} road limit {limit}, halved to {halved} across the {river} into an enemy-held town "
     "(5.4))",
-    "move.attack_needs_3": "an attack needs at least 3 units: this order brings {n} into {town}, which holds "
-    "enemy units (move at least 3 units in one order first; more may follow)",
+    "undo.over": "the game is over: nothing can be taken back",
+    "undo.nothing": "there is no order of yours to take back",
+    "undo.other_role": "{other:role} has acted since your last order, which can no longer be taken back "
+    "(an undo stops when another role acts)",
+    "undo.after_dice": "there is nothing to take back since the last die roll (an undo stops when a die is "
+    "rolled)",
+    "undo.after_reveal": "there is nothing to take back since something hidden was revealed to another role "
+    "(an undo stops at a reveal)",
+    "undo.after_turn": "there is nothing to take back since this campaign turn began (an undo stops when "
+    "another role acts, and the turn passing to the other side counts as its acting)",
+    "undo.after_directive": "there is nothing to take back since a directive (@place, @turn) changed the "
+    "game",
+    "move.attack_leader_alone": "a leader cannot attack {town} by itself: leaders are ignored for movement "
+    "(10.0) and an attack is made by combat units (6.1)",
+    "move.attack_incomplete": "{town} holds only {n:n_units} of your attack, and an attack needs 3 or more "
+    "(6.1): move {need:n_more_units} into {town}, or /undo the move that went there",
+    "move.ally_attack_incomplete": "the {ally:army_name} attack on {town} is still short of 3 units (6.1): "
+    "until {ally:role} completes it or undoes it, only units that complete it may move",
     "move.command_control": "the group in {origin} already attacks {town}; a group from {start} may join "
     "only if {start} and {origin} are joined by a road (or reinforce, 9.0)",
     # the battle board (engine/napoleon/board.py): why no combat move goes there
@@ -253,6 +269,10 @@ EN: dict[str, str] = {
     "reserve:",
     "battle.fill_columns": "each of left:, center: and right: needs at least one block",
     "battle.already_set_up": "the battle at {town} is already set up",
+    "battle.trapped_neighbour": "{unit} has no way out of {battle} (7.5: a unit that cannot retreat is "
+    "eliminated); to retreat it anyway, name a town next to {battle}, not {town}",
+    "battle.deploy_final": "the attacker has started deploying at {town}: the defender's deployment can no "
+    "longer be changed",
     "battle.deploy_options": "/deploy takes left:, center:, right:, reserve: (not {options:list})",
     "battle.phase_over": "the {current:phase} phase of this battle turn has begun; the {phase:phase} phase "
     "is over (phases: morale, retreat, combat, reinforcement)",

@@ -136,8 +136,23 @@ JA: dict[str, str] = {
     "({cls:road_class}道路の通行制限{limit})",
     "move.road_room_river": "{a}–{b} の道路がこのターン通せるのは{room:n_more_units}で、{n}ユニットは"
     "通れません({cls:road_class}道路の通行制限{limit}、{river}越えで敵のいる町へは半分の{halved}(5.4))",
-    "move.attack_needs_3": "攻撃には3ユニット以上が必要です: この命令で {town}(敵ユニットがいます)に入るのは"
-    "{n}ユニットです(まず1つの命令で3ユニット以上を移動させてください。後から追加できます)",
+    "undo.over": "ゲームは終了しました。取り消せる命令はありません",
+    "undo.nothing": "取り消せるあなたの命令はありません",
+    "undo.other_role": "あなたの最後の命令の後に{other:role}が行動したので、もう取り消せません"
+    "(取り消しは他の役割が行動すると止まります)",
+    "undo.after_dice": "最後にサイコロが振られてから取り消せる命令はありません"
+    "(取り消しはサイコロを振ると止まります)",
+    "undo.after_reveal": "隠れていた情報が最後に他の役割へ明かされてから取り消せる命令はありません"
+    "(取り消しは情報が明かされると止まります)",
+    "undo.after_turn": "このキャンペーンターンが始まってから取り消せる命令はありません"
+    "(取り消しは他の役割が行動すると止まります。ターンが相手側に移るのもその行動にあたります)",
+    "undo.after_directive": "指令(@place、@turn)でゲームが変更されてから取り消せる命令はありません",
+    "move.attack_leader_alone": "指揮官だけで {town} を攻撃することはできません: 指揮官は移動に関して無視"
+    "され(10.0)、攻撃は戦闘ユニットで行います(6.1)",
+    "move.attack_incomplete": "{town} にいるあなたの攻撃ユニットは{n:n_units}だけで、攻撃には3ユニット以上が"
+    "必要です(6.1): {town} へ{need:n_more_units}を移動させるか、そこへの移動を /undo してください",
+    "move.ally_attack_incomplete": "{ally:army_name}の {town} への攻撃がまだ3ユニットに足りません(6.1): "
+    "{ally:role}が完成させるか取り消すまで、動けるのはそれを完成させるユニットだけです",
     "move.command_control": "{origin} のグループがすでに {town} を攻撃しています。{start} のグループが"
     "加われるのは {start} と {origin} が道路でつながっている場合だけです(または増援、9.0)",
     "board.already_there": "すでにそこにいます",
@@ -161,6 +176,9 @@ JA: dict[str, str] = {
     "battle.one_leader_deploy": "戦列に立てる指揮官は1陣営1人までです。もう1人は reserve: へ",
     "battle.fill_columns": "left:、center:、right: のそれぞれに1ユニット以上が必要です",
     "battle.already_set_up": "{town} の会戦はすでに配置済みです",
+    "battle.trapped_neighbour": "{unit} には {battle} から退却できる道がありません(7.5: 退却できなかった"
+    "ユニットは全滅します)。それでも退却させるなら {town} ではなく {battle} の隣の町を指定してください",
+    "battle.deploy_final": "{town} では攻撃側が配置を始めたので、防御側の配置はもう変更できません",
     "battle.deploy_options": "/deploy のオプションは left:、center:、right:、reserve: です"
     "({options:list} ではなく)",
     "battle.phase_over": "この戦闘ターンの{current:phase}フェイズが始まっています。{phase:phase}フェイズは"
@@ -265,6 +283,8 @@ PHRASES_JA: dict[str, str] = {
     "fire (8.3, 8.4)": "射撃(8.3、8.4)",
     "rout attrition (7.5)": "潰走の消耗(7.5)",
     "could not get away from the rout (7.5)": "潰走で退却できなかった(7.5)",
+    "no way out of the battle: a unit that cannot retreat is eliminated (7.5)": "会戦から退却できる道がない: "
+    "退却できなかったユニットは全滅(7.5)",
     "7.5 [3rd]: a lone leader caught by 3+ enemy units with cavalry": "7.5 [3rd]: 単独の指揮官が騎兵を含む"
     "3ユニット以上の敵に捕捉された",
     # routs

@@ -161,15 +161,15 @@ def _allied_cavalry_engages_the_french_centre(ruleset: str):
     French bot deploys; the Prussian cavalry engages the French Center."""
     game = cleared(turn=2, ruleset=ruleset)
     place(game, "Charleroi", "FR-1", "FR-2", "FR-8", "FR-10", "NAP")
-    place(game, "Fleurus", "PR-5", "PR-11", "PR-12", "PR-1")
-    game.apply("allied", "/move units:PR-5,PR-11,PR-12,PR-1 path:Fleurus>Charleroi")
+    place(game, "Fleurus", "PR-5", "PR-11", "PR-18", "PR-1")
+    game.apply("allied", "/move units:PR-5,PR-11,PR-18,PR-1 path:Fleurus>Charleroi")
     game.apply("allied", "/end")
     bot = HeuristicPlayer()
     play_turn(game, "french", bot, random.Random(1))  # the defender deploys first (6.2)
     french = game.view("french").battles[0].side("french")
     assert all(len(getattr(french, c)) >= 1 for c in ("left", "center", "right"))
     assert "NAP" in {b.id for b in french.reserve}, "the leader waits in the Reserve, out of fire"
-    game.apply("allied", "/deploy left:PR-1 center:PR-5,PR-12 right:PR-11")
+    game.apply("allied", "/deploy left:PR-1 center:PR-5,PR-18 right:PR-11")
     game.apply("allied", "/battle-move unit:PR-5 to:across-center")
     game.apply("allied", "/end")
     return game, bot

@@ -243,6 +243,27 @@ def test_faq_6_artillery_fires_at_one_formation_square_double_or_cavalry_single(
 
 
 @pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_8_5_artillery_doubles_at_a_square_at_long_range_only(ruleset):
+    """8.5 「砲兵が方陣を射撃(長射程)するとDF」: double fire at a square is for long range. At short range the
+    artillery fires at a square as at any other target: single once its close double fire (8.3) is past."""
+    f = start(
+        ruleset,
+        att_cols={"left": "FR-1", "center": "FR-2,FR-16", "right": "FR-3", "reserve": "FR-11"},
+    )
+    f.do("french", "/end")
+    f.do("allied", "/battle-move unit:PR-2 to:across-center")  # engages the French Center: short range
+    f.do("allied", "/end")
+    f.do("french", "/end")  # FR-16's close double fire (the battle turn right after) is not used
+    f.do("allied", "/square unit:PR-2")  # in square, on the French Center
+    f.do("allied", "/end")
+    f.dice(*[MISS[ruleset]] * 3)
+    f.do("french", "/fire unit:FR-16")
+    fire = f.view("allied").last_fire
+    assert (fire["range"], fire["formation"]) == ("short", "square")
+    assert fire["class"] == {"3rd": "SF", "3.4": "F1"}[ruleset]
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
 def test_8_5_squares_cavalry_single_no_charge_infantry_double_square_fires_single(ruleset):
     f = start(
         ruleset,

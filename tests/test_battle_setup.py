@@ -51,6 +51,39 @@ def test_6_2_example_defender_deploys_first_in_secret_then_attacker_then_line_re
     assert view.status == "fighting" and view.battle_turn == 1 and view.turn_side == "french"
 
 
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_6_2_the_defender_may_change_its_deployment_until_the_attacker_starts_placing(ruleset):
+    """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: until then it may —
+    a second /deploy replaces the first; once the attacker has deployed, it is refused, naming 6.2."""
+    f = Fight(ATT.split(","), DEF.split(","), ruleset=ruleset)
+    f.deploy("allied", left="PR-1", center="PR-2,PR-3", right="PR-4")
+    f.deploy("allied", left="PR-1,PR-2", center="PR-3", right="PR-4")  # changed: the second stands
+    assert [x.id for x in f.view("allied").side("allied").left] == ["PR-1", "PR-2"]
+    assert f.active() == ["french"]
+    fv = f.view("french").side("allied")
+    assert (fv.left, fv.center, fv.right) == ((), (), ()) and fv.reserve_count == 4  # still secret
+    assert all("PR-" not in str(e.visible("french")) for e in f.state.events)
+    f.deploy("french", left="FR-1", center="FR-2", right="FR-3", reserve="FR-11,FR-16")
+    e = f.rejects("allied", "/deploy left:PR-1 center:PR-2 right:PR-3,PR-4", "6.2")
+    assert "attacker has started deploying" in e.message
+    assert (f.spot("PR-1"), f.spot("PR-2"), f.spot("PR-3")) == ("allied:left", "allied:left", "allied:center")
+
+
+def test_6_2_three_players_the_defence_may_change_until_the_first_attacking_ally_places():
+    """6.2 with 13.1: the French defend against both allies; they may change until the British (the first
+    attacking ally to place) have deployed, even though the Prussians have not yet."""
+    att = ["BR-1", "BR-2", "PR-1", "PR-2"]
+    dfn = ["FR-1", "FR-2", "FR-3"]
+    f = Fight(att, dfn, players=3, attacker="allied")
+    f.do("french", "/deploy left:FR-1 center:FR-2 right:FR-3")
+    f.do("french", "/deploy left:FR-3 center:FR-2 right:FR-1")
+    assert f.spot("FR-3") == "french:left"
+    f.do("british", "/deploy left:BR-1 center:BR-2")
+    f.rejects("french", "/deploy left:FR-1 center:FR-2 right:FR-3", "6.2")
+    f.do("prussian", "/deploy right:PR-1 reserve:PR-2")
+    assert f.b.status == "fighting" and f.spot("FR-3") == "french:left"
+
+
 def test_6_2_each_line_column_needs_a_block_and_every_block_is_placed():
     f = Fight(ATT.split(","), DEF.split(","))
     e = f.rejects("allied", "/deploy left:PR-1 center:PR-2,PR-3,PR-4", "6.2")
@@ -61,10 +94,13 @@ def test_6_2_each_line_column_needs_a_block_and_every_block_is_placed():
 
 
 def test_10_2_one_leader_per_side_in_the_line_the_other_waits_in_reserve():
-    f = Fight(ATT.split(","), [*DEF.split(","), "BLU", "WEL"])
+    """10.2 「1つの会戦には1人の指揮官しか配置することができません」, read per side (rulings 10.2):
+    Napoleon stands in the line against Blücher; Wellington waits in the Allied Reserve."""
+    f = Fight([*ATT.split(","), "NAP"], [*DEF.split(","), "BLU", "WEL"])
     f.rejects("allied", "/deploy left:PR-1,BLU center:PR-2,PR-3 right:PR-4,WEL", "10.2")
     f.deploy("allied", left="PR-1,BLU", center="PR-2,PR-3", right="PR-4", reserve="WEL")
-    f.deploy("french", left="FR-1", center="FR-2", right="FR-3", reserve="FR-11,FR-16")
+    f.deploy("french", left="FR-1", center="FR-2,NAP", right="FR-3", reserve="FR-11,FR-16")
+    assert (f.spot("NAP"), f.spot("BLU")) == ("french:center", "allied:left")
     f.do("french", "/end")
     f.rejects("allied", "/battle-move unit:WEL to:center", "10.2")
     f.do("allied", "/battle-move unit:BLU to:reserve")

@@ -178,18 +178,45 @@ def test_7_3_infantry_one_town_cavalry_two_forced_march_retreat_only_in_3rd(rule
         f.rejects("allied", "/retreat units:PR-4 to:Gembloux forced:yes", "7.3")
 
 
-def test_7_3_3_4_the_town_reached_must_obey_7_1_but_3rd_only_needs_it_free_of_enemy():
-    # the attacker's cavalry: Fleurus (passed through) then Charleroi, which it did not pass and holds nobody
-    for ruleset, ok in (("3rd", True), ("3.4", False)):
-        f = start(ruleset)
-        f.unit("FR-20").location = "Wagnelee"  # park the French blocks of Charleroi elsewhere
-        for u in f.state.units.values():
-            if u.location == "Charleroi":
-                u.location = "Wagnelee"
-        if ok:
-            f.do("french", "/retreat units:FR-11 to:Charleroi")
-        else:
-            f.rejects("french", "/retreat units:FR-11 to:Charleroi", "7.3")
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_3_the_town_reached_by_a_two_town_retreat_obeys_7_1_in_both_editions(ruleset):
+    """7.3: 「通過する町と到着する町の両方とも同じ退却方向ルールを守る」 ([3.4]); [3rd]
+    「2つ以上先の町まで退却する場合、通過する町は退却可能な町でなければならない」 — the digest's table marks
+    it a clarification: the same in both editions. The attacker's cavalry may not end in Charleroi, a town it
+    never held nor passed."""
+    f = start(ruleset)
+    for u in f.state.units.values():
+        if u.location == "Charleroi":
+            u.location = "Wagnelee"  # park the French blocks of Charleroi elsewhere
+    f.rejects("french", "/retreat units:FR-11 to:Charleroi", "7.3")
+    legal = {x.split("to:")[1] for x in f.legal("french") if x.startswith("/retreat units:FR-11 ")}
+    assert legal == {"Fleurus"}
+    f.unit("FR-20").location = "Charleroi"  # a friendly-held town (7.1): now it may
+    f.do("french", "/retreat units:FR-11 to:Charleroi")
+    assert f.unit("FR-11").location == "Charleroi"
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_3_the_defender_may_not_retreat_two_towns_into_the_attackers_starting_town(ruleset):
+    """7.1, 7.3: French units came into the battle from Gembloux (their starting town, left empty, is a town
+    the attacker may retreat to); the Prussian cavalry may not retreat Ligny > Sombreffe > Gembloux, in [3rd]
+    as in [3.4]. Namur (by Tongrinne) it may."""
+    f = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-3,PR-4,PR-11",
+        def_cols={"left": "PR-1", "center": "PR-2", "right": "PR-3", "reserve": "PR-4,PR-11"},
+        passed=("Fleurus", "Gembloux"),
+    )
+    f.do("french", "/end")
+    f.rejects("allied", "/retreat units:PR-11 to:Gembloux", "7.3")
+    dests = {
+        x.split("to:")[1]
+        for x in f.legal("allied")
+        if x.startswith("/retreat units:PR-11 ") and "forced" not in x
+    }
+    assert dests == {"Sombreffe", "Saint-Amand", "Tongrinne", "Wagnelee", "Namur"}
+    f.do("allied", "/retreat units:PR-11 to:Namur")
+    assert f.unit("PR-11").location == "Namur"
 
 
 @pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
@@ -243,6 +270,64 @@ def test_7_0_p1_7_0a_a_unit_leaving_an_engaged_column_routs_so_the_rout_road_lim
     f.do("french", "/retreat units:FR-16,FR-12 to:Fleurus")
     assert f.b.retreat_use == {road_key("Ligny", "Fleurus"): 2}
     assert f.spot("FR-2") == "french:center"
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_5_routed_cavalry_and_leaders_may_go_two_towns_to_their_friends(ruleset):
+    """7.5 「潰走は、…強制的な退却です」, 「…消耗を…適用してから、退却します」: a rout is a retreat, at
+    the speed of 7.3 (「通常の移動速度で退却できます」: cavalry, and leaders, one town further). No friends
+    next to Ligny, Prussians at Gembloux two towns off: the cavalry and Blücher rout on to them; the infantry
+    stops after one town (Sombreffe: the major road, more room). The town passed through obeys 7.1
+    (P1-7.5b)."""
+    f = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-4,PR-11,PR-13,BLU",
+        def_cols={"left": "PR-13", "center": "PR-2,PR-11,BLU", "right": "PR-4", "reserve": "PR-1"},
+        others={"PR-5": "Gembloux"},
+    )
+    f.do("french", "/end")
+    f.do("allied", "/retreat units:PR-13 to:Gembloux")  # the Left empties: the Allied side routs
+    assert f.b.victor == "french"
+    assert (f.unit("PR-11").location, f.unit("BLU").location) == ("Gembloux", "Gembloux")
+    assert f.unit("PR-1").location == f.unit("PR-2").location == f.unit("PR-4").location == "Sombreffe"
+    routed = [e.data for e in f.events("routed")]
+    assert {(d["to"], d["road"]) for d in routed} == {
+        ("Gembloux", road_key("Ligny", "Sombreffe")),
+        ("Sombreffe", road_key("Ligny", "Sombreffe")),
+    }
+    # with friends next door too, they go there: friends first, then the nearer
+    g = start(
+        ruleset,
+        dfn="PR-1,PR-2,PR-4,PR-11,PR-13",
+        def_cols={"left": "PR-13", "center": "PR-2,PR-11", "right": "PR-4", "reserve": "PR-1"},
+        others={"PR-5": "Gembloux", "PR-6": "Saint-Amand"},
+    )
+    g.do("french", "/end")
+    g.do("allied", "/retreat units:PR-13 to:Gembloux")
+    assert g.unit("PR-11").location == "Saint-Amand"
+
+
+@pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
+def test_7_0_an_engaged_block_with_no_way_out_may_retreat_and_is_eliminated(ruleset):
+    """7.0 「…交戦中なら、そのユニットは潰走し消耗します(7.5)」 and 7.5
+    「(いかなる理由があっても)退却できなかったユニットは全滅します」: an engaged block that retreats routs; if
+    no road leads to a town it may retreat to (the Prussians now hold Fleurus, the French way back), it takes
+    the attrition and is eliminated. A block that is not engaged does not rout: its retreat to nowhere is
+    refused (rulings 7.0)."""
+    f = start(ruleset)
+    f.do("french", "/battle-move unit:FR-16 to:center")
+    f.do("french", "/battle-move unit:FR-2 to:across-center")
+    f.do("french", "/end")
+    f.do("allied", "/end")
+    f.unit("PR-9").location = "Fleurus"  # the French way back is cut
+    f.rejects("french", "/retreat units:FR-11 to:Fleurus", "7.1")  # the Reserve is not engaged: refused
+    assert "/retreat units:FR-2 to:Fleurus" in f.legal("french")  # the only retreat order it has
+    f.rejects("french", "/retreat units:FR-2 to:Gembloux", "7.5")  # a neighbouring town must be named
+    events = f.do("french", "/retreat units:FR-2 to:Fleurus")
+    assert f.unit("FR-2").eliminated and "FR-2" not in f.b.pos
+    gone = [e.data for e in events if e.kind == "eliminated"]
+    assert gone and gone[0]["unit"] == "FR-2" and "cannot retreat" in gone[0]["reason"]
+    assert f.spot("FR-16") == "french:center" and f.b.status == "fighting"
 
 
 # --- the 7.4 worked example: 8 units over three battle turns ------------------------------------------------

@@ -208,6 +208,26 @@ def test_11_0_the_allied_standing_preference_chooses_the_losses():
     assert all(g.state.units[u.id].eliminated for u in strongest)
 
 
+def test_11_0_the_allied_player_may_give_up_a_leader_to_supply():
+    """11.0 「除去するユニットは連合軍プレイヤーが選び」: the Allied player chooses the units lost, and a
+    leader is a unit (2.5): Wellington may be one of them (rulings 11.0). Without a preference the leader goes
+    last."""
+    g = cleared()
+    _hold(g, "Brussels")
+    g.prefer("allied", "supply", ["WEL"])
+    g.apply("french", "/end")
+    assert g.state.units["WEL"].eliminated
+
+    g = cleared()
+    _hold(g, "Brussels")
+    for u in g.state.units.values():
+        if u.army == "british" and u.type != "leader" and u.id != "BR-1":
+            u.eliminated, u.location, u.cv = True, None, 0
+    events = g.apply("french", "/end")
+    lost = [e.data["unit"] for e in events if e.kind == "eliminated" and "supply" in e.data["reason"]]
+    assert lost == ["BR-1"]  # then the British surrender (12.0), Wellington with them
+
+
 def test_11_0_default_choice_is_the_weakest_block():
     g = cleared()
     _hold(g, "Brussels")
@@ -223,15 +243,15 @@ def test_11_0_default_choice_is_the_weakest_block():
 
 
 def _cut(g, army, keep):
-    """Eliminate combat blocks of ``army`` until ``keep`` remain."""
+    """Eliminate combat blocks of ``army`` until it has ``keep`` units left, its leader included (12.0)."""
     ids = [u for u in g.state.units.values() if u.army == army and u.type != "leader" and not u.eliminated]
-    for u in ids[keep:]:
+    for u in ids[keep - 1 :]:
         u.eliminated, u.location, u.cv = True, None, 0
 
 
-def test_12_0_british_surrender_at_nine_blocks_all_remaining_are_eliminated():
+def test_12_0_british_surrender_at_nine_units_all_remaining_are_eliminated():
     g = cleared()
-    _cut(g, "british", 10)
+    _cut(g, "british", 10)  # Wellington and 9 combat blocks
     g.apply("french", "/end")
     assert "british" not in g.state.surrendered
     _hold(g, "Brussels")  # supply takes one more on the next French turn: 9 (rulings 4.0: supply first)
@@ -246,9 +266,12 @@ def test_12_0_british_surrender_at_nine_blocks_all_remaining_are_eliminated():
     ("army", "keep", "surrenders"),
     [("french", 20, False), ("french", 19, True), ("prussian", 13, False), ("prussian", 12, True)],
 )
-def test_12_0_thresholds_count_combat_blocks_only(army, keep, surrenders):
+def test_12_0_thresholds_count_units_leaders_included(army, keep, surrenders):
+    """12.0 「フランス軍はユニット数が19個以下に減少すると降伏します」: units, and a leader is a unit (2.5,
+    rules README decision 3): 19 French combat blocks and Napoleon are 20 units, no surrender."""
     g = cleared()
     _cut(g, army, keep)
+    assert sum(1 for u in g.state.units.values() if u.army == army and not u.eliminated) == keep
     g.apply("french", "/end")
     assert (army in g.state.surrendered) == surrenders
 

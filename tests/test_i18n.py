@@ -323,6 +323,7 @@ SAMPLES = {
     "game_over": {"winner": "draw", "reason": "all three armies have surrendered (12.3)"},
     "square": {"town": "Ligny", "army": "french", "spot": "french:left", "unit": "FR-1", "formed": False},
     "battle_over": {"town": "Ligny", "victor": None},
+    "supply": {"base": "Brussels", "army": "british", "units": 1},  # random games may not reach a base
 }
 
 

@@ -184,4 +184,4 @@ def test_fuzzer_writes_a_failure_as_a_replayable_script(tmp_path, monkeypatch):
     assert text.startswith("# fuzz failure, seed 3") and "planted failure" in text
     replay = run_lines(text.splitlines())
     assert replay.ok and replay.game is not None
-    assert len(replay.game.state.log) == 40  # every order up to the failure, none after it
+    assert len(replay.results) == 40  # every order up to the failure (undos included), none after it

@@ -226,6 +226,18 @@ def _must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     return []
 
 
+def _may_redeploy(ctx: Ctx, b: Battle, role: str) -> bool:
+    """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: a defending role
+    that has deployed may deploy again (its new deployment replacing the first) until a role of the attacker
+    has deployed."""
+    return (
+        b.status == "deploy"
+        and role in b.deployed
+        and role in _side_roles(ctx, b.defender)
+        and not any(r in b.deployed for r in _side_roles(ctx, b.attacker))
+    )
+
+
 def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
     """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
     (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
@@ -294,7 +306,7 @@ def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
     if ctx.st.phase == "over":
         return out
     for b in ctx.st.battles:
-        if b.status == "deploy" and role in _must_deploy(ctx, b):
+        if b.status == "deploy" and (role in _must_deploy(ctx, b) or _may_redeploy(ctx, b, role)):
             out["deploy"].append(b)
     lock = _lock(ctx)
     candidates = [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]
@@ -408,11 +420,15 @@ def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         cols["center"] += [_match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
     _check_deploy(ctx, b, role, cols)
     side = ctx.st.units[next(uid for c in cols.values() for uid in c)].side
+    again = role in b.deployed  # 6.2: the defender changes its deployment before the attacker places
     b.deployed[role] = cols
     for c, ids in cols.items():
         for uid in ids:
             b.pos[uid] = spot(side, c)
-    ctx.emit("deployed", {"town": b.town, "role": role, "side": side}, secret={"columns": cols}, to=(role,))
+    data = {"town": b.town, "role": role, "side": side}
+    if again:
+        data["again"] = True
+    ctx.emit("deployed", data, secret={"columns": cols}, to=(role,))
     if not _must_deploy(ctx, b):
         _finish_setup(ctx, b)
 
@@ -673,9 +689,10 @@ def _speed(u: Unit) -> int:
 
 def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
     """Every legal retreat path (battle town first) for ``u``. 7.1: the first town is one the side may
-    retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town); the town
-    reached must obey 7.1 too in [3.4], and in [3rd] only hold no enemy. [3rd] forced march: exactly one town
-    more than the unit's speed (rulings 7.3)."""
+    retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town), and so
+    must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it; the
+    digest's difference table marks the row a clarification). [3rd] forced march: exactly one town more
+    than the unit's speed (rulings 7.3)."""
     first = set(retreat_towns(ctx, b.town, side, b.attacker, b.passed, b.reinforced_from))
     length = _speed(u) + (1 if forced else 0)
     out: list[list[str]] = []
@@ -684,12 +701,9 @@ def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> 
         depth = len(path) - 1
         if depth >= 1:
             here = path[-1]
-            if depth == 1:
-                final = through = here in first
-            else:
-                through = _far_ok(ctx, b, side, here)
-                final = not ctx.enemy_in(here, side) if ctx.third else through
-            if final and (not forced or depth == length):
+            # 7.1, 7.3: the town reached and every town passed through are towns the side may retreat to
+            through = here in first if depth == 1 else _far_ok(ctx, b, side, here)
+            if through and (not forced or depth == length):
                 out.append(list(path))
             if depth == length or not through:
                 return
@@ -750,6 +764,17 @@ def _plan_retreat(
             raise _err(rule, "battle.not_your_block", unit=uid, town=b.town)
         if forced and u.leader:
             raise _err("5.5", "battle.leader_forced")
+        # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
+        # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
+        routs = not regroup and board is not None and board.unit_engaged(uid)
+        used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
+        if routs and _trapped(ctx, b, side, u, used, tally):
+            # 7.0, 7.5 「(いかなる理由があっても)退却できなかったユニットは全滅します」: it routs, finds no
+            # way out, and is eliminated (rulings 7.0); the order names a neighbouring town
+            if ctx.sc.road(b.town, dest) is None:
+                raise _err("7.5", "battle.trapped_neighbour", unit=uid, battle=b.town, town=dest)
+            plan.append((u, None))
+            continue
         paths = [p for p in _retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
         if pinned:
             paths = [p for p in paths if p == pinned]
@@ -763,10 +788,6 @@ def _plan_retreat(
             if ctx.third:
                 extra_params["forced"] = forced
             raise _err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
-        # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
-        # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
-        routs = not regroup and board is not None and board.unit_engaged(uid)
-        used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
         best = None
         for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, used, p[0], p[1], tally, rout=routs), p)):
             if u.leader or _room(ctx, used, p[0], p[1], tally, rout=routs) > 0:
@@ -787,6 +808,16 @@ def _plan_retreat(
             tally[k] = tally.get(k, 0) + 1
         plan.append((u, best))
     return plan
+
+
+def _trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally: dict[str, int]) -> bool:
+    """7.5: no road out for this routing unit: no town it may retreat to (7.1, 7.3; a [3rd] forced march
+    included), or no room left on the rout limits of every road to one."""
+    for forced in (False, True) if ctx.third and not u.leader else (False,):
+        for p in _retreat_paths(ctx, b, side, u, forced=forced):
+            if u.leader or _room(ctx, used, p[0], p[1], tally, rout=True) > 0:
+                return False
+    return True
 
 
 def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
@@ -817,6 +848,16 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
                 ctx.lose(
                     u, loss, "retreat from an engaged column (7.0, 7.5)", public_face=face_public(ctx, b, u)
                 )
+        if path is None:  # 7.5: it could not retreat, so it is eliminated (rulings 7.0)
+            if not u.eliminated:
+                ctx.eliminate(u, "no way out of the battle: a unit that cannot retreat is eliminated (7.5)")
+            b.progress = True
+            b.pos.pop(u.id, None)
+            if ctx.st.phase == "over":
+                return
+            if _check_rout(ctx, b, side, "a line column emptied by retreat (7.5)") or _check_over(ctx, b):
+                return
+            continue
         if not u.leader and not u.eliminated:  # a unit the attrition eliminated never takes the road
             k = road_key(path[0], path[1])
             use = b.rout_use if engaged else b.retreat_use  # 7.0: from an engaged spot it routs (7.5)
@@ -1028,12 +1069,11 @@ def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) ->
         charge = b.fresh.get(uid) == b.battle_turn
         klass = 1 if formation == "square" else (3 if charge else 2)  # 8.5: no charge at a square
     else:  # artillery
-        if formation == "square":
-            klass = 2  # 8.5; rulings 8.5: at short range too
-        elif rng == "short":
+        if rng == "short":
+            # 8.3: double right after the enemy engaged, then single; at a square as at any target (8.5)
             klass = 2 if b.fresh.get(uid) == b.battle_turn else 1
         else:
-            klass = 1
+            klass = 2 if formation == "square" else 1  # 8.5: long-range fire at a square is double
     return _Shot(t, formation, klass, rng, charge and formation == "line")
 
 
@@ -1343,6 +1383,16 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
     if len(cands) == 1:
         return cands[0]
     if not cands:
+        if kinds == ("deploy",):
+            for b in ctx.st.battles:
+                if (
+                    b.status in ("deploy", "fighting")
+                    and role in b.deployed
+                    and role in _side_roles(ctx, b.defender)
+                    and any(r in b.deployed for r in _side_roles(ctx, b.attacker))
+                ):
+                    # 6.2: once the attacker has started placing, the defender may not change
+                    raise _err("6.2", "battle.deploy_final", town=b.town)
         waiting = active_roles(ctx)
         rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
         if waiting:
@@ -1557,7 +1607,12 @@ def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     out: list[str] = []
     mine = sorted([u for u in _units(ctx, b, b.turn_side) if _owned(u, role)], key=lambda u: _nat(u.id))
     if b.phase == "retreat":
+        board = _board(ctx, b)
         for u in mine:
+            if board.unit_engaged(u.id) and _trapped(ctx, b, b.turn_side, u, b.rout_use, {}):
+                town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
+                out.append(f"/retreat units:{u.id} to:{town}")
+                continue
             for forced in (False, True) if ctx.third and not u.leader else (False,):
                 dests = sorted({p[-1] for p in _retreat_paths(ctx, b, b.turn_side, u, forced=forced)})
                 for d in dests:

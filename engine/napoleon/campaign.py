@@ -6,7 +6,7 @@ from .context import Ctx
 from .movement import acting_side
 from .state import ARMIES, SIDE_OF, Movement, Result
 
-SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0: "N units or fewer" (combat blocks)
+SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0: "N units or fewer", leaders included
 
 
 def last_turn(ctx: Ctx) -> int:
@@ -61,13 +61,14 @@ def end_campaign_turn(ctx: Ctx) -> None:
 
 
 def supply_choice(ctx: Ctx, army: str, n: int) -> list[str]:
-    """11.0: the Allied player chooses which units are lost: his standing preference (rules README decision
-    7); without one, the weakest blocks first (lowest cv, then lowest maximum, then id)."""
-    candidates = [u for u in ctx.st.units.values() if u.army == army and not u.eliminated and not u.leader]
+    """11.0: the Allied player chooses which units are lost (a leader is a unit, 2.5): his standing preference
+    (rules README decision 7); without one, the weakest combat blocks first (lowest cv, then lowest maximum,
+    then id), the leader last (rulings 11.0)."""
+    candidates = [u for u in ctx.st.units.values() if u.army == army and not u.eliminated]
     role = ctx.roles_of_army(army)[0]
     pref = ctx.st.preferences.get(role, {}).get("supply", [])
     rank = {uid: i for i, uid in enumerate(pref)}
-    candidates.sort(key=lambda u: (rank.get(u.id, len(rank)), u.cv, u.max_cv, u.id))
+    candidates.sort(key=lambda u: (rank.get(u.id, len(rank)), u.leader, u.cv, u.max_cv, u.id))
     return [u.id for u in candidates[:n]]
 
 
@@ -91,12 +92,10 @@ def supply(ctx: Ctx) -> None:
 def surrender(ctx: Ctx) -> None:
     """12.0-12.3, checked after all battles of the turn."""
     st = ctx.st
-    newly = [a for a in ARMIES if a not in st.surrendered and st.combat_blocks(a) <= SURRENDER_AT[a]]
+    newly = [a for a in ARMIES if a not in st.surrendered and st.army_units(a) <= SURRENDER_AT[a]]
     for army in newly:
         st.surrendered.append(army)
-        ctx.emit(
-            "surrender", {"army": army, "blocks": st.combat_blocks(army), "threshold": SURRENDER_AT[army]}
-        )
+        ctx.emit("surrender", {"army": army, "blocks": st.army_units(army), "threshold": SURRENDER_AT[army]})
         for u in ctx.st.units.values():
             if u.army == army and not u.eliminated:
                 u.eliminated = True  # 12.0: all remaining units of a surrendering army are eliminated

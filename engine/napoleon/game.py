@@ -13,6 +13,7 @@ from ..messages import lookup_error, rule_error
 from ..text import Command, parse_command
 from . import battle as battle_rules
 from . import campaign, movement, setup
+from . import undo as undo_rules
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
@@ -40,6 +41,8 @@ def movement_roles(ctx: Ctx) -> list[str]:
     for r in ctx.roles_of_side(movement.acting_side(ctx)):
         if r in ctx.st.movement.ended:
             continue
+        if movement.waiting_for_ally(ctx, r):
+            continue  # 13.1 with 6.1: the ally completes or undoes its attack first (rulings 6.1)
         if any(u.army in armies_of(r) and not u.eliminated for u in ctx.st.units.values()):
             out.append(r)
     return out
@@ -89,12 +92,20 @@ class Game:
                 role=role,
                 roles=list(self.options.roles),
             )
-        work = self.state.clone()
+        if cmd.name == "undo":
+            # rules README decision 9: the state before the role's last order (engine/napoleon/undo.py)
+            if cmd.options:
+                raise rule_error("", "game.end_no_options", options=list(cmd.options))
+            self.state, event = undo_rules.undo(self.state, role)
+            return [event]
+        prev = self.state
+        work = prev.clone()
         ctx = Ctx(work, self.scenario)
         before = len(work.events)
         _dispatch(ctx, role, cmd)
         work.orders += 1
         work.log.append(f"{role}: {cmd.text()}")
+        undo_rules.record(prev, work, role)
         self.state = work
         return work.events[before:]
 
@@ -133,6 +144,7 @@ class Game:
         u.eliminated = False
         u.cv = cv if cv is not None else (u.cv or u.max_cv)
         self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
+        undo_rules.clear(self.state, "directive")
         self.ctx().emit(
             "placed",
             {"army": u.army, "town": t},
@@ -152,6 +164,7 @@ class Game:
         self.state.battles = []
         campaign.begin_turn(ctx, n)
         self.state.log.append(f"@turn {n}")
+        undo_rules.clear(self.state, "directive")
 
     def force_dice(self, values: list[int]) -> None:
         """``@dice``: the next die rolls, in order."""
@@ -245,12 +258,24 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
             raise rule_error("3.1", "game.setup_orders", order=name)
         return
     if st.phase == "movement":
-        if role not in active:
+        wait = movement.waiting_for_ally(ctx, role) if role not in st.movement.ended else None
+        if role not in active and not (wait and name == "move"):
+            if wait:
+                raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
             raise rule_error("4.0", "game.not_your_move", side=movement.acting_side(ctx), role=role)
         if name == "move":
-            movement.do_move(ctx, role, movement.parse_move(ctx, role, cmd))
+            plan = movement.parse_move(ctx, role, cmd)
+            if wait and not (plan.attack and plan.path[-1] == wait[1] and _completes(ctx, plan)):
+                # 13.1 with 6.1: while an ally's attack is short of 3 units, only units completing it move
+                raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
+            movement.do_move(ctx, role, plan)
         elif name == "end":
             _no_options(ctx, cmd)
+            short = movement.incomplete_attacks(ctx, role)
+            if short:
+                # 6.1: an attack needs 3 or more units; 1-2 in an enemy-held town wait for a third
+                town, n = short[0]
+                raise rule_error("6.1", "move.attack_incomplete", town=town, n=n, need=3 - n)
             st.movement.ended.append(role)
             ctx.emit("movement_done", {"role": role})
             if not movement_roles(ctx):
@@ -282,6 +307,12 @@ BATTLE_ORDERS = (
     "orders",
     "end",
 )
+
+
+def _completes(ctx: Ctx, plan: movement.MovePlan) -> bool:
+    """The move brings the attack on its town to 3 or more combat units (6.1)."""
+    n = sum(1 for u in plan.units if not u.leader)
+    return movement.attackers_in(ctx, plan.path[-1]) + n >= 3
 
 
 def _no_options(ctx: Ctx, cmd: Command) -> None:

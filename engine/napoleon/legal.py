@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from dataclasses import dataclass, field
 
 from . import battle as battle_rules
 from . import setup as setup_rules
+from . import undo as undo_rules
 from .context import Ctx
-from .movement import acting_side, legal_paths
+from .movement import acting_side, attackers_in, incomplete_attacks, legal_paths, road_room
 from .state import armies_of
 
 
@@ -27,6 +29,17 @@ class Legal:
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+    """What ``role`` may do now; ``/undo`` among the choices whenever it may take back its last order (rules
+    README decision 9), even while it waits for another role."""
+    out = _legal(ctx, role, active)
+    if role in ctx.opts.roles and undo_rules.refusal(ctx.st, role) is None:
+        out = dataclasses.replace(
+            out, orders=(*out.orders, "undo"), choices=(*out.choices, "/undo"), prompt=out.prompt
+        )
+    return out
+
+
+def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
     if st.phase == "over":
         return Legal(role, "over", False, "the game is over")
@@ -86,29 +99,20 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         n_plain = len(choices)
         for key, ids in attacks.items():
             path, flag = key[:-1], key[-1] == "F"
-            att = st.movement.attacks.get(path[-1])
+            sfx = " forced:yes" if flag else ""
+            if attackers_in(ctx, path[-1]) >= 1:
+                # joining an attack already begun (6.1: the count runs over every order): one unit at a time
+                choices.extend(f"/move units:{i} path:{'>'.join(path)}{sfx}" for i in ids)
+                continue
             combat = [i for i in ids if not st.units[i].leader]
-            already = (
-                sum(1 for i in att.units if not st.units[i].leader and not st.units[i].eliminated)
-                if att
-                else 0
-            )
-            if already >= 3:
-                choices.extend(
-                    f"/move units:{i} path:{'>'.join(path)}" + (" forced:yes" if flag else "") for i in ids
-                )
-            elif len(combat) >= 3:
-                from .movement import road_room
-
-                room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in itertools.pairwise(path))
-                take = combat[: max(3, min(room, len(combat)))]
-                if len(take) >= 3 and room >= 3:
-                    choices.append(
-                        f"/move units:{','.join(take)} path:{'>'.join(path)}"
-                        + (" forced:yes" if flag else "")
-                    )
+            room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in itertools.pairwise(path))
+            take = combat[: min(room, len(combat))]
+            if take:
+                # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
+                choices.append(f"/move units:{','.join(take)} path:{'>'.join(path)}{sfx}")
         attack_choices = tuple(choices[n_plain:])
-        choices.append("/end")
+        if not incomplete_attacks(ctx, role):
+            choices.append("/end")  # 6.1: not while an enemy town holds only 1-2 of this role's attack
         return Legal(
             role,
             "movement",

@@ -170,18 +170,56 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
 
     if attack:
         att = st.movement.attacks.get(dest)
-        already = (
-            len([i for i in att.units if not st.units[i].eliminated and not st.units[i].leader]) if att else 0
-        )
-        if already + n < 3:
-            # 6.1: an attack needs 3 or more units; the first order into a town brings at least 3 (rulings).
-            raise ctx.fail("6.1", "move.attack_needs_3", n=n, town=dest)
+        already = attackers_in(ctx, dest)
+        if already + n == 0:
+            # 10.0: a leader is ignored for movement, so it cannot make an attack (6.1) by itself
+            raise ctx.fail("6.1", "move.attack_leader_alone", town=dest)
+        # 6.1: 3 or more units make the attack, counted over every order into the town; an order bringing
+        # fewer stands provisionally, and /end waits for the third (rulings 6.1)
         if ctx.opts.command_control and att and start not in att.origins:
             for o in att.origins:
                 if sc.road(o, start) is None:
                     # 13.2: two groups may attack one enemy group only from road-connected adjacent towns.
                     raise ctx.fail("13.2", "move.command_control", origin=o, town=dest, start=start)
     return MovePlan(units, tuple(path), tuple(forced), attack)
+
+
+def attackers_in(ctx: Ctx, town: str) -> int:
+    """6.1: the combat units (10.0: leaders are ignored for movement) the acting side has brought into the
+    enemy-held ``town`` this movement phase."""
+    att = ctx.st.movement.attacks.get(town)
+    if att is None:
+        return 0
+    return sum(1 for i in att.units if not ctx.st.units[i].eliminated and not ctx.st.units[i].leader)
+
+
+def incomplete_attacks(ctx: Ctx, role: str | None = None) -> list[tuple[str, int]]:
+    """6.1: (town, units) of the enemy-held towns that hold only 1-2 of the acting side's combat units this
+    movement phase (with ``role``: only those with a unit of that role among them). The movement phase cannot
+    end while there is one (rulings 6.1)."""
+    out = []
+    for town, att in ctx.st.movement.attacks.items():
+        n = attackers_in(ctx, town)
+        if not 1 <= n <= 2 or not ctx.enemy_in(town, att.side):
+            continue
+        if role is not None and not any(
+            ctx.st.units[i].army in armies_of(role) and not ctx.st.units[i].eliminated for i in att.units
+        ):
+            continue
+        out.append((town, n))
+    return out
+
+
+def waiting_for_ally(ctx: Ctx, role: str) -> tuple[str, str] | None:
+    """13.1 with 6.1: (ally, town) when another role of the acting side has an attack still short of 3 units.
+    That ally alone may act until it is completed or undone (each role's undo needs it, rules README
+    decision 9); ``role`` may only bring the units that complete it (rulings 6.1)."""
+    for other in ctx.roles_of_side(acting_side(ctx)):
+        if other != role:
+            inc = incomplete_attacks(ctx, other)
+            if inc:
+                return other, inc[0][0]
+    return None
 
 
 def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
@@ -314,8 +352,8 @@ def start_attack(ctx: Ctx, town: str, att: Attack) -> None:
 
 
 def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
-    """Paths this unit could take alone or with its group now: (normal, forced). Attacks are listed when the
-    town is already attacked by 3+ units or the unit's group could bring 3 there together."""
+    """Paths this unit could take alone or with its group now: (normal, forced). Attack paths are listed
+    whatever the count: fewer than 3 units stand provisionally (rulings 6.1)."""
     st, sc = ctx.st, ctx.sc
     side = u.side
     if u.moved or u.eliminated or u.location is None:
@@ -332,7 +370,6 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
     max_steps = speed + (1 if can_force else 0)
     normal: list[tuple[str, ...]] = []
     forced: list[tuple[str, ...]] = []
-    group = [g for g in ctx.units_at(u.location, side) if not g.leader and not g.moved and g.army == u.army]
 
     def walk(path: list[str]) -> None:
         here = path[-1]
@@ -348,16 +385,8 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
                 if night:
                     continue
                 att = st.movement.attacks.get(nxt)
-                already = (
-                    len([i for i in att.units if not st.units[i].leader and not st.units[i].eliminated])
-                    if att
-                    else 0
-                )
-                if already < 3:
-                    able = [g for g in group if SPEED[g.type] + (1 if can_force else 0) >= steps]
-                    rooms = [road_room(ctx, a, b, side)[0] for a, b in itertools.pairwise(new)]
-                    if min(len(able), *rooms) < 3 or u not in able:
-                        continue
+                if u.leader and attackers_in(ctx, nxt) == 0:
+                    continue  # a leader does not start an attack (10.0, 6.1)
                 if (
                     ctx.opts.command_control
                     and att

@@ -155,6 +155,10 @@ class GameState:
     preferences: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> {"hits": [...], ...}
     orders: int = 0  # accepted orders so far
     log: list[str] = field(default_factory=list)  # script lines that rebuild this game (orders, directives)
+    # /undo (rules README decision 9; engine/napoleon/undo.py): the orders that may be taken back, newest
+    # last, each as what it changed; and why the stack was last cleared ("dice", "reveal", "turn", ...)
+    undo: list[dict[str, Any]] = field(default_factory=list)
+    undo_stop: str = ""
 
     def clone(self) -> GameState:
         new = copy.copy(self)
@@ -166,6 +170,7 @@ class GameState:
         new.events = list(self.events)
         new.surrendered = list(self.surrendered)
         new.log = list(self.log)
+        new.undo = list(self.undo)  # entries are never changed once made
         new.preferences = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
         return new
 
@@ -188,9 +193,10 @@ class GameState:
     def at(self, town: str) -> list[Unit]:
         return [u for u in self.units.values() if u.location == town and not u.eliminated]
 
-    def combat_blocks(self, army: str) -> int:
-        """Surrender counts combat blocks only (rules README decision 3)."""
-        return sum(1 for u in self.units.values() if u.army == army and not u.eliminated and not u.leader)
+    def army_units(self, army: str) -> int:
+        """12.0: surrender counts the army's units, its leader included (2.1, 2.5; rules README
+        decision 3)."""
+        return sum(1 for u in self.units.values() if u.army == army and not u.eliminated)
 
     def battle_at(self, town: str) -> Any | None:
         for b in self.battles:
@@ -239,20 +245,15 @@ def state_to_dict(st: GameState) -> dict[str, Any]:
         "preferences": _plain(st.preferences),
         "orders": st.orders,
         "log": list(st.log),
+        "undo": copy.deepcopy(st.undo),
+        "undo_stop": st.undo_stop,
     }
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:
     from .battle import Battle  # the battle model lives with the battle rules
 
-    mv = d["movement"]
-    movement = Movement(
-        group_moves=list(mv["group_moves"]),
-        road_use=dict(mv["road_use"]),
-        attacks={k: Attack(**a) for k, a in mv["attacks"].items()},
-        forced=[PendingForcedMarch(**f) for f in mv["forced"]],
-        ended=list(mv.get("ended", [])),
-    )
+    movement = movement_from_dict(d["movement"])
     return GameState(
         options=Options.from_dict(d["options"]),
         seed=d["seed"],
@@ -269,4 +270,16 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         preferences={r: {k: list(v) for k, v in p.items()} for r, p in d["preferences"].items()},
         orders=d["orders"],
         log=list(d.get("log", [])),
+        undo=copy.deepcopy(d.get("undo", [])),
+        undo_stop=d.get("undo_stop", ""),
+    )
+
+
+def movement_from_dict(mv: dict[str, Any]) -> Movement:
+    return Movement(
+        group_moves=list(mv["group_moves"]),
+        road_use=dict(mv["road_use"]),
+        attacks={k: Attack(**copy.deepcopy(a)) for k, a in mv["attacks"].items()},
+        forced=[PendingForcedMarch(**copy.deepcopy(f)) for f in mv["forced"]],
+        ended=list(mv.get("ended", [])),
     )

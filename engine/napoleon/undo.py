@@ -1,0 +1,162 @@
+"""``/undo`` (rules README decision 9, the rule of Rally the Troops): a role takes back its own last order, as
+many times as it likes, until a die is rolled, something hidden is revealed to another role, or another role
+acts.
+
+The undo data lives in the state (it must survive a save and a load): ``GameState.undo`` is a stack of
+entries, one per order that may still be taken back, newest last. An entry holds only what its order changed
+— the units it changed, the other parts of the state it changed, and how long the event log and the script
+log were before it — so it stays small. The stack is cleared at each *stop*:
+
+- a die was rolled (``dice``: the order rolled one; morale, fire, forced marches, ...);
+- something hidden was revealed to another role (``reveal``: a battle line revealed, a block eliminated or
+  losing a step, a rout, supply, surrender, the end of the game);
+- the campaign turn passed to the other side (``turn``: its end-of-turn steps, 4.0, have been carried out and
+  the other side's turn has begun — rulings, "Undo": this counts as another role acting);
+- a directive changed the game outside the rules (``@place``, ``@turn``).
+
+Another role acting is the third stop. Its entry goes on top of the stack, so the earlier role's entries
+below it cannot be taken back (only the top entry's role may undo); if that other role undoes its own order,
+the state is again exactly what it was before, the earlier role's entries included. So an undo always gives
+back the state before the undone order — dict order included (``Game.dumps``) — and the same view for
+every role.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import Dice
+from ..events import Event
+from ..messages import rule_error
+from .state import GameState, Result, Unit, _plain, movement_from_dict
+
+MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
+
+# event kinds that tell another role something it did not know: after one, the order cannot be taken back
+REVEALING = frozenset(
+    {
+        "dice",
+        "reveal",
+        "eliminated",
+        "loss",
+        "rout",
+        "routed",
+        "automatic_rout",
+        "morale_failed",
+        "supply",
+        "surrender",
+        "battle_won",
+        "game_over",
+    }
+)
+
+_FIELDS = ("dice", "turn", "phase", "setup_waiting", "movement", "battles", "result", "surrendered", "orders")
+
+
+def _field(st: GameState, name: str) -> Any:
+    v = getattr(st, name)
+    if name == "dice":
+        return v.to_dict()
+    if name == "battles":
+        return [b.to_dict() for b in v]
+    if name in ("movement", "result"):
+        return _plain(v)
+    if isinstance(v, list):
+        return list(v)
+    return v
+
+
+def stop_of(prev: GameState, work: GameState) -> str | None:
+    """Why the order that turned ``prev`` into ``work`` cannot be taken back, or None if it can."""
+    if work.dice.rolled != prev.dice.rolled:
+        return "dice"
+    if any(e.kind in REVEALING for e in work.events[len(prev.events) :]):
+        return "reveal"
+    if work.turn != prev.turn or work.phase == "over":
+        return "turn"
+    return None
+
+
+def record(prev: GameState, work: GameState, role: str) -> None:
+    """After ``role``'s order turned ``prev`` into ``work``: push its entry, or clear the stack at a stop."""
+    stop = stop_of(prev, work)
+    if stop is not None:
+        clear(work, stop)
+        return
+    entry: dict[str, Any] = {
+        "role": role,
+        "events": len(prev.events),
+        "log": len(prev.log),
+        "units": {uid: _plain(u) for uid, u in prev.units.items() if u != work.units[uid]},
+        "state": {},
+    }
+    for name in _FIELDS:
+        before = _field(prev, name)
+        if before != _field(work, name):
+            entry["state"][name] = before
+    stack = [*prev.undo, entry]
+    work.undo = stack[-MAX_UNDO:]
+    work.undo_stop = prev.undo_stop
+
+
+def clear(st: GameState, stop: str) -> None:
+    st.undo = []
+    st.undo_stop = stop
+
+
+def refusal(st: GameState, role: str):
+    """The RuleError for an ``/undo`` of ``role`` now, or None if it may undo (rules README decision 9)."""
+    if st.phase == "over":
+        return rule_error("", "undo.over")
+    if st.undo:
+        top = st.undo[-1]["role"]
+        if top == role:
+            return None
+        return rule_error("", "undo.other_role", other=top)
+    key = {
+        "dice": "undo.after_dice",
+        "reveal": "undo.after_reveal",
+        "turn": "undo.after_turn",
+        "directive": "undo.after_directive",
+    }.get(st.undo_stop, "undo.nothing")
+    return rule_error("", key)
+
+
+def undo(st: GameState, role: str) -> tuple[GameState, Event]:
+    """The state before ``role``'s last order, and an event (returned to the caller, not kept: the state is
+    exactly the one before the undone order) naming the order for that role."""
+    err = refusal(st, role)
+    if err is not None:
+        raise err
+    entry = st.undo[-1]
+    text = st.log[entry["log"]] if entry["log"] < len(st.log) else ""
+    out = st.clone()
+    out.events = st.events[: entry["events"]]
+    out.log = st.log[: entry["log"]]
+    for name, value in entry["state"].items():
+        setattr(out, name, _from_plain(name, value))
+    for uid, u in entry["units"].items():
+        out.units[uid] = Unit(**u)
+    out.undo = st.undo[:-1]
+    out.undo_stop = st.undo_stop
+    order = text.partition(": ")[2]
+    return out, Event("undo", {"role": role}, {"order": order}, frozenset({role}))
+
+
+def _from_plain(name: str, value: Any) -> Any:
+    if name == "dice":
+        return Dice.from_dict(value)
+    if name == "battles":
+        from .battle import Battle  # the battle model lives with the battle rules
+
+        return [Battle.from_dict(b) for b in value]
+    if name == "movement":
+        return movement_from_dict(value)
+    if name == "result":
+        return Result(**value) if value else None
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+__all__ = ["MAX_UNDO", "REVEALING", "clear", "record", "refusal", "undo"]
