@@ -297,6 +297,9 @@ BOT_EN: dict[str, str] = {
     "ev.game_over": "GAME OVER — {outcome}: {reason:phrase}",
     "ev.setup_done": "{role:role} has finished deploying",
     # Discord: components, the error handler, DMs that cannot be sent, the allies' thread
+    "ev.undo": "The {role:role_name} player took back an order (/undo).",
+    "ev.undo_mine": "Taken back: {order}",
+    "cmd.undo": "Take back your last order (until a die is rolled or something hidden is shown)",
     "ui.not_done": "Not done — {error}",
     "ui.guild_only": "Games live in server channels: use the commands in a channel of your server.",
     "ui.not_allowed": "Not allowed: {error}",

@@ -275,6 +275,9 @@ BOT_JA: dict[str, str] = {
     "ev.outcome_win": "{winner:army_name+slash}の勝利",
     "ev.game_over": "ゲーム終了 — {outcome}: {reason:phrase}",
     "ev.setup_done": "{role:role}が配置を終えました",
+    "ev.undo": "{role:role_name}のプレイヤーが命令を取り消しました(/undo)。",
+    "ev.undo_mine": "取り消しました: {order}",
+    "cmd.undo": "直前の命令を取り消す(サイコロを振るか、隠れた情報が明かされるまで)",
     "ui.not_done": "実行できません — {error}",
     "ui.guild_only": "ゲームはサーバーのチャンネルで行います。"
     "サーバーのチャンネルでコマンドを使ってください。",
@@ -433,6 +436,7 @@ COMMAND_NAMES_JA: dict[str, str] = {
     "mygames": "参加ゲーム",
     "move": "移動",
     "end": "終了",
+    "undo": "取り消し",
     "setup": "配置",
     "deploy": "会戦配置",
     "battle-move": "戦闘移動",

@@ -36,6 +36,7 @@ TOLD = (
     "regroup",
     "battle_over",
     "orders_stopped",
+    "undo",
     "supply",
     "surrender",
     "game_over",
@@ -172,6 +173,10 @@ def _describe(e: dict[str, Any], loc: str) -> str | None:
         return t(key, loc, town=e["town"], count=e["count"], where=where, units=_units(e, loc))
     if k == "battle_over":
         return t("ev.battle_over", loc, town=e["town"], victor=e.get("victor") or "nobody")
+    if k == "undo":
+        if e.get("order"):
+            return t("ev.undo_mine", loc, order=e["order"])
+        return t("ev.undo", loc, role=e["role"])
     if k == "orders_stopped":
         return t("ev.orders_stopped", loc, item=e["item"], rule=e["rule"], done=e["done"])
     if k == "supply":

@@ -48,7 +48,7 @@ async def settle(h: BotHandle) -> None:
 
 BIG_BATTLE = (
     "@options setup=historical players=2 ruleset=3.4\n@seed 5\n"
-    + "".join(f"@place PR-{i} Thuin\n" for i in range(1, 21))
+    + "".join(f"@place PR-{i} Thuin\n" for i in range(1, 22) if i != 12)  # PR-12 is not in the 82 (2.1)
     + "".join(f"@place BR-{i} Thuin\n" for i in range(1, 9))
 ).encode()
 

@@ -324,6 +324,7 @@ SAMPLES = {
     "square": {"town": "Ligny", "army": "french", "spot": "french:left", "unit": "FR-1", "formed": False},
     "battle_over": {"town": "Ligny", "victor": None},
     "supply": {"base": "Brussels", "army": "british", "units": 1},  # random games may not reach a base
+    "undo": {"role": "french", "order": "/move units:FR-1 path:Beaumont>Thuin"},  # not kept in the state
 }
 
 

@@ -451,3 +451,21 @@ async def test_every_changing_command_twice_at_the_same_instant_leaves_a_whole_g
     assert (await store.game(1)).spectators == [SPECT]
     await outcomes(svc.abort(who(HOST)), svc.abort(who(HOST)))
     assert len([m for m in await stored(store) if isinstance(m, DM) and m.file]) == 2  # once each
+
+
+async def test_undo_is_an_order_stored_replayed_and_checked_like_any_other(env):
+    """Issue 2/6 item 3 through the service: /undo is stored as itself; the state after it is the state
+    before the undone order; a restart's check against the replay finds nothing wrong."""
+    svc, store, _ = env
+    await started(svc)
+    before = svc.live[1].game.dumps()
+    await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    r = await svc.order(who(ALICE), "/undo")
+    assert r.reply.text.startswith("Done") and "Taken back: /move units:FR-1" in r.reply.text
+    texts = [o.text for o in await store.orders(1)]
+    assert texts == ["/move units:FR-1 path:Solre-sur-Sambre>Thuin", "/undo"]
+    assert svc.live[1].game.dumps() == before
+    public = next(m for m in r.outbox if isinstance(m, Post) and m.channel_id == CH)
+    assert "took back an order" in public.text and "FR-1" not in public.text  # what was undone stays private
+    assert await Service(store, pictures=NoPictures()).recover() == []
+    await assert_consistent(store)

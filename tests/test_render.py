@@ -268,7 +268,7 @@ NAMED_CASES = {
         {
             "Châtelet": ["PR-6"],
             "Fleurus": ["PR-23", "PR-8", "PR-19", "PR-5", "PR-15"],
-            "Dinant": ["PR-12", "PR-24", "PR-2", "PR-3"],
+            "Dinant": ["PR-14", "PR-24", "PR-2", "PR-3"],
         },
         "Châtelet",
         "Fleurus",

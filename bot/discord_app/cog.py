@@ -427,6 +427,11 @@ class EstafetteCog(commands.Cog):
         """6.4: with several battles open, ``battle`` says which battle turn ends."""
         await self.order(interaction, "/end" + (f" battle:{battle}" if battle else ""))
 
+    @app_commands.command(name="undo", description=_d("undo"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        """Rules README decision 9: until a die is rolled, something hidden is shown, or another role acts."""
+        await self.order(interaction, "/undo")
+
     @app_commands.command(name="setup", description=_d("setup"))
     @app_commands.describe(**_o("setup", "units", "town"))
     @app_commands.autocomplete(units=_auto("setup", "units"), town=_auto("setup", "town"))

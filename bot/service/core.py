@@ -21,7 +21,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from engine import Game, RuleError
+from engine import Game, RuleError, parse_command
 from engine.events import Event
 from engine.script import ScriptError, run_lines
 
@@ -82,16 +82,16 @@ class Change:
         game = self._game
         assert game is not None
         work = Game(game.state, game.scenario)  # apply replaces the state: the old one stays as it was
-        before = len(work.state.events)
-        work.apply(role, text)
+        new = work.apply(role, text)
         self._game = work
-        _role, logged = last_order(work)
+        # an /undo gives back the state before the undone order (its log too): it is stored as itself
+        logged = "/undo" if parse_command(text).name == "undo" else last_order(work)[1]
         self.orders.append(NewOrder(role, user, logged, interaction_id))
         self.row.version += 1
         self.game_changed = self.touched = True
         if work.over:
             self.row.status = "over"
-        return work.state.events[before:]
+        return new
 
     def directive(self, role: str, user: int | None, fn: Callable[[Game], None]) -> None:
         """A directive (``@prefer ...``) applied to a copy of the game and stored as an order line."""
