@@ -406,6 +406,7 @@ BOT_EN: dict[str, str] = {
     "opt.move.forced": "force-march one town more (5.5)",
     "opt.setup.units": "units to deploy, comma-separated",
     "opt.setup.town": "the town to deploy them in",
+    "opt.setup.auto": "place every block still to place, as in history where it may (change before /end)",
     "opt.deploy.left": "blocks for the Left column, comma-separated",
     "opt.deploy.center": "blocks for the Center column, comma-separated",
     "opt.deploy.right": "blocks for the Right column, comma-separated",

@@ -187,7 +187,8 @@ EN: dict[str, str] = {
     "setup.not_your_turn_nobody": "it is not your turn to deploy (waiting for nobody; the Allies deploy "
     "first, then the French)",
     "setup.end_not_your_turn": "it is not your turn to deploy (waiting for {who:role+and})",
-    "setup.usage": "write /setup units:A,B town:Town",
+    "setup.usage": "write /setup units:A,B town:Town, or /setup auto:yes to place the rest as in history",
+    "setup.auto_nothing": "every block is placed already: /end, or move one again with /setup units:A town:T",
     "setup.no_units": "name at least one unit: units:A,B",
     "setup.not_yours": "{unit} is not yours to deploy",
     "setup.historical": "{unit} deploys historically in this game (setup={setup})",

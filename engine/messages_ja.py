@@ -97,7 +97,8 @@ JA: dict[str, str] = {
     "setup.not_your_turn_nobody": "いまはあなたの配置の番ではありません(誰も待っていません。"
     "連合軍が先に、フランス軍が後に配置します)",
     "setup.end_not_your_turn": "いまはあなたの配置の番ではありません({who:role+and}を待っています)",
-    "setup.usage": "/setup units:A,B town:町 と書いてください",
+    "setup.usage": "/setup units:A,B town:町 と書くか、/setup auto:yes で残りを史実どおりに配置してください",
+    "setup.auto_nothing": "すべて配置済みです: /end するか、/setup units:A town:町 で置き直してください",
     "setup.no_units": "ユニットを1つ以上指定してください: units:A,B",
     "setup.not_yours": "{unit} はあなたが配置するユニットではありません",
     "setup.historical": "{unit} はこのゲームではヒストリカル配置です(setup={setup})",

@@ -92,6 +92,55 @@ def test_3_1_a_placed_unit_may_be_placed_again_before_ending():
     assert loc(g, fr) == "Maubeuge"
 
 
+def test_3_1_setup_auto_places_the_rest_as_in_history_and_may_be_changed_before_end():
+    """Issue 3/6 item 1: /setup auto:yes places every block still to place, legally (3.1), at its
+    historical town (3.2) where it may; the player may change any of them before /end."""
+    g = new_game(Options(setup="initiative"))
+    (fr,) = units_of(g, "french", "infantry", 1)
+    g.apply("french", f"/setup units:{fr} town:Maubeuge")  # placed by hand: auto leaves it there
+    assert g.legal("french").choices[0] == "/setup auto:yes"
+    g.apply("french", "/setup auto:yes")
+    assert loc(g, fr) == "Maubeuge"
+    for u in g.state.units.values():
+        if u.army == "french" and u.id != fr:
+            assert u.location == g.scenario.historical[u.id], u.id
+    assert "/setup auto:yes" not in g.legal("french").choices
+    err = rejected(g, "french", "/setup auto:yes", "3.1")  # nothing left to place
+    assert "placed already" in str(err)
+    g.apply("french", f"/setup units:{fr} town:Beaumont")  # still free to change
+    g.apply("french", "/end")
+    assert g.state.phase == "movement" and g.state.turn == 1
+
+
+def test_3_1_setup_auto_in_free_setup_keeps_the_caps_for_every_role():
+    """Free set-up (3.1): auto respects the stacking caps (5 British, 6 Prussian, 16 French a town) and the
+    deployment line, for both allied seats of a 3-player game, and the game then starts."""
+    g = new_game(Options(setup="free", players=3))
+    for role in ("british", "prussian"):
+        g.apply(role, "/setup auto:yes")
+    g.apply("british", "/end")
+    g.apply("prussian", "/end")
+    g.apply("french", "/setup auto:yes")
+    g.apply("french", "/end")
+    assert g.state.phase == "movement" and g.state.turn == 1
+    caps = {"british": 5, "prussian": 6, "french": 16}
+    counts: dict[tuple[str, str], int] = {}
+    for u in g.state.units.values():
+        assert u.location is not None, u.id
+        if u.type != "leader":
+            counts[(u.location, u.army)] = counts.get((u.location, u.army), 0) + 1
+            assert u.location in g.scenario.free_towns(u.army)
+    assert all(n <= caps[army] for (_, army), n in counts.items())
+
+
+def test_3_1_setup_auto_rejects_a_no_or_a_mixture():
+    g = new_game(Options(setup="initiative"))
+    rejected(g, "french", "/setup auto:no", "")
+    rejected(g, "french", "/setup auto:yes town:Beaumont", "")
+    rejected(g, "french", "/setup auto:maybe", "")
+    rejected(g, "allied", "/setup auto:yes", "3.1")  # not the Allies' turn to deploy
+
+
 def test_hidden_setup_faces():
     g = new_game(Options(setup="initiative"))
     (fr,) = units_of(g, "french", "infantry", 1)

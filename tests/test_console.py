@@ -72,6 +72,17 @@ async def test_legal_says_how_many_more_and_unknown_commands_are_named(tmp_path)
     assert text.count("Done.") == 1  # FRENCH: in capitals is the French seat
 
 
+async def test_free_deployment_is_one_line_with_setup_auto(tmp_path):
+    """Issue 3/6 item 1: a newcomer in an initiative game places the 38 French blocks with one order, sees
+    the rest of the choices to change them, and /end starts turn 1."""
+    text = await console_run(
+        tmp_path, ":legal\nfrench: /setup auto:yes\nfrench: /end\n:status\n", "setup=initiative"
+    )
+    assert text.index("/setup auto:yes") < text.index("Done.")  # offered (first) before it was used
+    assert "Every block is placed" in text and "deployed at Beaumont" in text
+    assert "Turn 1/24" in text and "error" not in text.lower()
+
+
 async def test_readers_take_a_seat_and_default_to_the_one_that_must_act(tmp_path):
     text = await console_run(tmp_path, ":map\n:map allied\n:status french\n:map nobody\n")
     assert "The map as the French see it." in text and "The map as the Allied see it." in text

@@ -433,10 +433,20 @@ class EstafetteCog(commands.Cog):
         await self.order(interaction, "/undo")
 
     @app_commands.command(name="setup", description=_d("setup"))
-    @app_commands.describe(**_o("setup", "units", "town"))
+    @app_commands.describe(**_o("setup", "units", "town", "auto"))
     @app_commands.autocomplete(units=_auto("setup", "units"), town=_auto("setup", "town"))
-    async def setup(self, interaction: discord.Interaction, units: str, town: str) -> None:
-        await self.order(interaction, f"/setup units:{units} town:{town}")
+    async def setup(
+        self, interaction: discord.Interaction, units: str = "", town: str = "", auto: bool = False
+    ) -> None:
+        """3.1: ``auto`` places every block still to place (as in history where it may), to change before
+        /end; without it both ``units`` and ``town`` are needed (the engine says so when one is missing)."""
+        if auto:
+            text = (
+                "/setup auto:yes" + (f" units:{units}" if units else "") + (f" town:{town}" if town else "")
+            )
+        else:
+            text = "/setup" + (f" units:{units}" if units else "") + (f" town:{town}" if town else "")
+        await self.order(interaction, text)
 
     # --- battle orders ------------------------------------------------------------------------------------
     @app_commands.command(name="deploy", description=_d("deploy"))

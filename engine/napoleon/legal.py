@@ -57,6 +57,8 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                     ok.append(t)
             towns[uid] = tuple(ok)
             choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
+        if towns and setup_rules.auto_towns(ctx, role):
+            choices.insert(0, "/setup auto:yes")  # 3.1: the rest as in history, to change before /end
         if not towns:
             choices.append("/end")
         return Legal(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..text import Command, split_list
+from ..text import Command, split_list, yes_no
 from .context import Ctx
 from .state import SIDE_OF, armies_of
 
@@ -49,13 +49,64 @@ def allowed_towns(ctx: Ctx, army: str) -> tuple[str, ...]:
     return ctx.sc.free_towns(army)
 
 
+def auto_towns(ctx: Ctx, role: str) -> dict[str, str]:
+    """Where ``/setup auto:yes`` puts the role's blocks still to place (3.1): each at its historical town
+    (3.2) where the army may deploy there and the town has room, else in the first allowed town with room,
+    leaders with the first combat block placed so (rulings 3.1: leaders count toward no cap)."""
+    st, sc = ctx.st, ctx.sc
+    counts: dict[tuple[str, str], int] = {}
+    for u in st.units.values():
+        if u.location is not None and not u.leader and not u.eliminated:
+            counts[(u.location, u.army)] = counts.get((u.location, u.army), 0) + 1
+    out: dict[str, str] = {}
+    leaders = []
+    for uid in unplaced(ctx, role):
+        u = st.units[uid]
+        if u.leader:
+            leaders.append(u)
+            continue
+        allowed = allowed_towns(ctx, u.army)
+        cap = sc.free_cap(u.army)
+        wish = sc.historical.get(uid)
+        room = [t for t in ((wish,) if wish in allowed else ()) + allowed if counts.get((t, u.army), 0) < cap]
+        if not room:
+            continue  # no room anywhere: /end will say which block is left
+        out[uid] = room[0]
+        counts[(room[0], u.army)] = counts.get((room[0], u.army), 0) + 1
+    for u in leaders:
+        allowed = allowed_towns(ctx, u.army)
+        wish = sc.historical.get(u.id)
+        ours = [t for t in out.values() if t in allowed]
+        out[u.id] = wish if wish in allowed else (ours[0] if ours else allowed[0])
+    return out
+
+
 def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
-    """/setup units:A,B town:T (3.1)."""
+    """/setup units:A,B town:T (3.1); /setup auto:yes places every block still to place (auto_towns)."""
     st, sc = ctx.st, ctx.sc
     if role not in st.setup_waiting:
         if not st.setup_waiting:
             raise ctx.fail("3.1", "setup.not_your_turn_nobody")
         raise ctx.fail("3.1", "setup.not_your_turn", who=list(st.setup_waiting))
+    if "auto" in cmd.options:
+        if set(cmd.options) != {"auto"} or not yes_no(cmd.options["auto"], "auto"):
+            raise ctx.fail("", "setup.usage")
+        plan = auto_towns(ctx, role)
+        if not plan:
+            raise ctx.fail("3.1", "setup.auto_nothing")
+        by_town: dict[str, list[str]] = {}
+        for uid, town in plan.items():
+            by_town.setdefault(town, []).append(uid)
+        for town, ids in by_town.items():
+            for uid in ids:
+                st.units[uid].location = town
+            ctx.emit(
+                "deployed",
+                {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
+                secret={"units": ids},
+                to=(role,),
+            )
+        return
     if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
         raise ctx.fail("", "setup.usage")
     town = ctx.match_town(cmd.options["town"])
