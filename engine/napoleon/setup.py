@@ -98,14 +98,7 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
         for uid, town in plan.items():
             by_town.setdefault(town, []).append(uid)
         for town, ids in by_town.items():
-            for uid in ids:
-                st.units[uid].location = town
-            ctx.emit(
-                "deployed",
-                {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
-                secret={"units": ids},
-                to=(role,),
-            )
+            _deploy(ctx, role, ids, town)
         return
     if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
         raise ctx.fail("", "setup.usage")
@@ -134,11 +127,16 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
         total = placed_count(ctx, town, army) + len(moving_in)
         if total > cap:
             raise ctx.fail("3.1", "setup.cap", cap=cap, army=army, town=town, total=total)
+    _deploy(ctx, role, ids, town)
+
+
+def _deploy(ctx: Ctx, role: str, ids: list[str], town: str) -> None:
+    """Place ``ids`` at ``town``: the town and the count are public, the blocks only the deploying role's."""
     for uid in ids:
-        st.units[uid].location = town
+        ctx.st.units[uid].location = town
     ctx.emit(
         "deployed",
-        {"army": st.units[ids[0]].army, "town": town, "count": len(ids)},
+        {"army": ctx.st.units[ids[0]].army, "town": town, "count": len(ids)},
         secret={"units": ids},
         to=(role,),
     )
