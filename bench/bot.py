@@ -32,7 +32,7 @@ from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.pictures import NoPictures, Pictures  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engine import Game, new_game  # noqa: E402
-from engine.fuzz import pick, random_options  # noqa: E402
+from tools.fuzz import pick, random_options  # noqa: E402
 
 
 def pct(xs: list[float], q: float) -> float:

@@ -3,8 +3,9 @@ loaded game (``Live``) and a few small helpers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from engine import Game, Options, RuleError
 from engine.napoleon.state import armies_of
@@ -65,6 +66,22 @@ class Live:
     @property
     def id(self) -> int:
         return self.row.id
+
+
+class Hub(Protocol):
+    """What the service's parts (lobby, play, drafts, deadlines) use of the ``Service`` that holds them: the
+    parts depend on this, not on ``service.py`` (no import circle; issue 4/6)."""
+
+    store: Any  # storage.StoreBase
+    games: Any  # core.Games
+    clock: Callable[[], float]
+    seed_source: Callable[[], int]
+    play: Any  # play.Play
+    deadlines: Any  # deadlines.Deadlines
+
+    def moment(self, live: Live) -> int: ...
+    async def seen(self, caller: Caller) -> None: ...
+    def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None: ...
 
 
 def roles_of(row: GameRow, user_id: int) -> list[str]:

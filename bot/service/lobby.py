@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import Game, Options, RuleError
 from engine.script import ScriptError, run_lines
@@ -21,6 +21,7 @@ from .common import (
     DEFAULT_SETTINGS,
     MAX_DEADLINE_HOURS,
     Caller,
+    Hub,
     ServiceError,
     is_admin,
     language,
@@ -33,9 +34,6 @@ from .common import (
 )
 from .core import Change
 
-if TYPE_CHECKING:
-    from .service import Service
-
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
 
@@ -46,7 +44,7 @@ def parse_options(text: str) -> Options:
 
 
 class Lobby:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
         self.store = svc.store

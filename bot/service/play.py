@@ -8,7 +8,7 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import Game, RuleError, parse_command
 from engine.napoleon.state import armies_of
@@ -19,18 +19,15 @@ from ..outbox import DM, Reply, Result
 from ..storage import DuplicateInteraction
 from . import reminders
 from .broadcast import broadcast
-from .common import Caller, ServiceError, need_game, roles_of, unit_prefixes
+from .common import Caller, Hub, ServiceError, need_game, roles_of, unit_prefixes
 from .core import Change
-
-if TYPE_CHECKING:
-    from .service import Service
 
 log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
 
 
 class Play:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
         self.store = svc.store
