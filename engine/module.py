@@ -157,7 +157,10 @@ class Module:
     loads: Callable[[str], GameObject]  # a snapshot (``dumps``) -> the game
     orders: tuple[OrderKind, ...]
     owns: Callable[[str, str], bool]  # (role, unit id) -> the unit is the role's
-    private_talk: Callable[[GameObject], Sequence[tuple[str, ...]]] = lambda game: ()
+    private_talk: Callable[[GameObject], Sequence[tuple[str, ...]]] = lambda game: ()  # the groups open now
+    private_roles: Callable[[Any], tuple[str, ...]] = (
+        lambda options: ()
+    )  # options -> who ever talks privately
     messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # lang -> key -> text
     directives: tuple[str, ...] = ()  # the script directives after @game/@options/@seed (``@dice 1 5``)
     directive: Callable[[GameObject, str, str], None] = lambda game, word, rest: None

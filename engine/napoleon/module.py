@@ -166,6 +166,7 @@ MODULE = Module(
     orders=ORDERS,
     owns=owns,
     private_talk=private_talk,
+    private_roles=lambda options: ("british", "prussian") if options.players == 3 else (),
     messages={"en": EN, "ja": JA},
     directives=DIRECTIVES,
     directive=directive,
