@@ -377,6 +377,7 @@ BOT_EN: dict[str, str] = {
     "cmd.regroup": "After a victory: retreat out of, or reinforce into, the town (7.6)",
     "cmd.orders": 'Several battle orders at once: "fire A; B>across-left"',
     # slash commands: option descriptions
+    "opt.game.new.game": "the game to play (Napoleon 1815 while it is the only one)",
     "opt.game.new.setup": "historical (3.2), free (3.1) or initiative (3.3, the default)",
     "opt.game.new.players": "2 (French / Allied) or 3 (French / British / Prussian)",
     "opt.game.new.ruleset": "rules edition: 3.4 (2006, default) or 3rd (1994 + FAQ)",

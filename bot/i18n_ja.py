@@ -355,6 +355,7 @@ BOT_JA: dict[str, str] = {
     "cmd.reinforce": "ユニットを会戦の予備に増援する(9.0)",
     "cmd.regroup": "勝利の後: 町から退却させるか、町へ増援する(7.6)",
     "cmd.orders": '複数の戦闘命令を一度に: "fire A; B>across-left"',
+    "opt.game.new.game": "遊ぶゲーム(いまはナポレオン1815のみ)",
     "opt.game.new.setup": "historical(3.2)、free(3.1)、initiative(3.3、既定)",
     "opt.game.new.players": "2(フランス / 連合軍)か 3(フランス / イギリス / プロシア)",
     "opt.game.new.ruleset": "ルールの版: 3.4(2006年、既定)か 3rd(1994年 + FAQ)",
@@ -476,6 +477,7 @@ OPTION_NAMES_JA: dict[str, str] = {
     "forced": "強行軍",
     "town": "町",
     "auto": "自動",
+    "game": "ゲーム",
     "left": "左翼",
     "center": "中央",
     "right": "右翼",
@@ -488,6 +490,7 @@ OPTION_NAMES_JA: dict[str, str] = {
 }
 
 CHOICE_NAMES_JA: dict[str, str] = {
+    "napoleon": "ナポレオン ワーテルロー1815 (Napoleon)",
     "initiative": "ナポレオンの先手 (initiative)",
     "historical": "ヒストリカル配置 (historical)",
     "free": "自由配置 (free)",

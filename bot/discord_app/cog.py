@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engine import RuleError
+from engine import RuleError, modules
 
 from ..i18n import locale_of, localize_error, t, term
 from ..outbox import DM, Result
@@ -278,9 +278,11 @@ class EstafetteCog(commands.Cog):
             "deadline_hours",
             "deadline_action",
             "language",
+            "game",
         )
     )
     @app_commands.choices(
+        game=[app_commands.Choice(name=m.title, value=m.id) for m in modules.modules()],
         setup=[app_commands.Choice(name=n, value=n) for n in ("initiative", "historical", "free")],
         ruleset=[app_commands.Choice(name=n, value=n) for n in ("3.4", "3rd")],
         deadline_action=[app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
@@ -301,12 +303,25 @@ class EstafetteCog(commands.Cog):
         deadline_hours: app_commands.Range[float, 0, 720] = 24.0,
         deadline_action: str = "pass",
         language: str | None = None,
+        game: str | None = None,
     ) -> None:
-        opts = (
-            f"setup={setup} players={players} ruleset={ruleset} "
-            f"command_control={'on' if command_control else 'off'}"
-            f" corps_restriction={'on' if corps_restriction else 'off'} days={days}"
+        """The typed options are the default module's (Napoleon); each is passed only to a module that
+        declares an option of that name (engine/module.py OptionSpec)."""
+        given = {
+            "setup": setup,
+            "players": players,
+            "ruleset": ruleset,
+            "command_control": "on" if command_control else "off",
+            "corps_restriction": "on" if corps_restriction else "off",
+            "days": days,
+        }
+        known = {m.id: m for m in modules.modules()}
+        declared = (
+            {o.name for o in known[game or modules.DEFAULT].options}
+            if (game or modules.DEFAULT) in known
+            else ()
         )
+        opts = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
         await self.run(
             interaction,
             self.service.new_game(
@@ -315,6 +330,7 @@ class EstafetteCog(commands.Cog):
                 deadline_hours=deadline_hours,
                 deadline_action=deadline_action,
                 language=language,
+                game=game,
             ),
             public=True,
         )
