@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from test_battle_support import Fight
 
 from engine.napoleon import battle as B
-from engine.napoleon.battle_views import face_public
+from engine.napoleon.battle_views import battle_view
+from engine.napoleon.faces import face_public
 from engine.napoleon.state import armies_of
 
 ROLES2 = ("french", "allied")
@@ -68,7 +69,7 @@ def check_secrets(f: Fight, revealed: set[str]) -> None:
         for role in (*roles, "public"):
             if army in armies_of(role):
                 continue
-            view = str(B.battle_view(f.ctx(), f.b, role).to_dict())
+            view = str(battle_view(f.ctx(), f.b, role).to_dict())
             events = str([e.visible(role) for e in f.state.events])
             for uid in secret:
                 assert f"'{uid}'" not in view, f"{role} sees hidden {uid} in the battle view"

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from engine.dice import Dice
 from engine.errors import RuleError
 from engine.napoleon import battle as B
+from engine.napoleon.battle_views import battle_view
 from engine.napoleon.context import Ctx
 from engine.napoleon.options import Options
 from engine.napoleon.state import Attack, GameState, Unit
@@ -221,7 +222,7 @@ class Fight:
         return B.active_roles(self.ctx())
 
     def view(self, role: str):
-        return B.battle_view(self.ctx(), self.b, role)
+        return battle_view(self.ctx(), self.b, role)
 
     def unit(self, uid: str) -> Unit:
         return self.state.units[uid]

@@ -7,23 +7,22 @@ alternate — each with four phases: morale (8.6, rolled by the engine as the ba
 "engaged") lives in ``board.py``; what each role may see lives in ``battle_views.py``. Every decision the
 texts leave open is in docs/rulings.md ("Battles"), cited below as "rulings".
 
-The campaign code calls ``start_battle``, ``active_roles``, ``legal_battle``, ``apply_battle_order`` and
-``battle_view``; nothing else here is part of the contract.
+The campaign code calls ``start_battle``, ``active_roles``, ``legal_battle`` and ``apply_battle_order``;
+the views call ``must_deploy``; nothing else here is part of the contract. The battle's state (``Battle``)
+lives in ``state.py`` with the rest of the game's state.
 """
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import re
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ..dice import Dice
 from ..errors import RuleError
 from ..messages import lookup_error, rule_error
 from ..text import Command, fold, parse_command, split_list, yes_no
-from .battle_views import BattleView, battle_view, face_public
 from .board import (
     LINE,
     RELATIVE,
@@ -38,17 +37,17 @@ from .board import (
     to_spot,
 )
 from .context import Ctx
+from .faces import face_public
 from .rout import ROUT_LOSS, retreat_towns, rout, rout_limit
-from .state import LEADER_OF, Attack, GameState, Unit, armies_of, other_side, plain_copy, road_key
+from .state import LEADER_OF, Attack, Battle, GameState, Unit, armies_of, other_side, road_key
 
 __all__ = [
     "Battle",
-    "BattleView",
     "active_roles",
     "apply_battle_order",
-    "battle_view",
     "fire_hits",
     "legal_battle",
+    "must_deploy",
     "start_battle",
 ]
 
@@ -72,57 +71,6 @@ def roll_fire(dice: Dice, cv: int, klass: int, ruleset: str) -> tuple[list[int],
     """8.3: a block of ``cv`` fires: one die per cv. (The statistical test rolls this directly.)"""
     rolled = dice.rolls(cv)
     return rolled, fire_hits(rolled, klass, ruleset)
-
-
-@dataclass
-class Battle:
-    town: str
-    attacker: str  # side whose campaign turn it is
-    defender: str
-    entries: dict[str, list[str]] = field(default_factory=dict)  # attacking unit -> path it took (7.1)
-    passed: list[str] = field(default_factory=list)  # towns the attackers passed through, start included
-    origins: list[str] = field(default_factory=list)
-    reinforced_from: list[str] = field(default_factory=list)  # 7.1: towns attacker reinforcements came from
-    status: str = "deploy"  # "deploy" (6.2) | "fighting" (6.3) | "regroup" (7.6) | "over"
-    victor: str | None = None
-    deployed: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> column -> ids (secret)
-    pos: dict[str, str] = field(
-        default_factory=dict
-    )  # unit id -> spot (board.py) of every block in the battle
-    battle_turn: int = 0  # 6.3: 1 = the attacker's first
-    turn_side: str | None = None  # whose battle turn it is
-    phase: str = ""  # "retreat" | "combat" | "reinforce" (6.3)
-    ended: list[str] = field(default_factory=list)  # roles that ended this battle turn (or the regroup)
-    round_open: bool = False  # 6.4: the attacker started a round here; other battles wait
-    acts: dict[str, list[str]] = field(default_factory=dict)  # unit -> what it did this battle turn (8.0)
-    fresh: dict[str, int] = field(
-        default_factory=dict
-    )  # unit -> battle turn of its charge / close double fire
-    retreat_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (7.2)
-    # road key -> units that left an engaged spot this battle turn: they rout (7.0, 7.5), limits 10/6
-    rout_use: dict[str, int] = field(default_factory=dict)
-    reinforce_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (9.1)
-    corps_fired: dict[str, str] = field(default_factory=dict)  # 13.3: spot -> the corps whose infantry fired
-    last_fire: dict[str, Any] | None = None  # public: the dice of the last fire
-    progress: bool = False  # rulings 6.3: the attacker pressed, or a step was lost, or a block left
-    idle_rounds: int = 0
-    regroup_kind: str | None = None  # 7.6, FAQ 8.2: "retreat" or "reinforce", not both
-    regroup_use: dict[str, int] = field(default_factory=dict)
-
-    @property
-    def over(self) -> bool:
-        return self.status == "over"
-
-    def clone(self) -> Battle:
-        return plain_copy(self)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Battle:
-        known = {f.name for f in fields(cls)}
-        return cls(**{k: copy.deepcopy(v) for k, v in d.items() if k in known})
 
 
 # --- small helpers ------------------------------------------------------------------------------------------
@@ -211,7 +159,7 @@ def _side_roles(ctx: Ctx, side: str) -> list[str]:
     return list(ctx.roles_of_side(side))
 
 
-def _must_deploy(ctx: Ctx, b: Battle) -> list[str]:
+def must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     """6.2: the defender's roles deploy first, then the attacker's; each role its own blocks (13.1)."""
     if b.status != "deploy":
         return []
@@ -306,7 +254,7 @@ def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
     if ctx.st.phase == "over":
         return out
     for b in ctx.st.battles:
-        if b.status == "deploy" and (role in _must_deploy(ctx, b) or _may_redeploy(ctx, b, role)):
+        if b.status == "deploy" and (role in must_deploy(ctx, b) or _may_redeploy(ctx, b, role)):
             out["deploy"].append(b)
     lock = _lock(ctx)
     candidates = [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]
@@ -322,7 +270,7 @@ def active_roles(ctx: Ctx) -> list[str]:
         return []
     out: list[str] = []
     for b in ctx.st.battles:
-        out += _must_deploy(ctx, b)
+        out += must_deploy(ctx, b)
     lock = _lock(ctx)
     for b in [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]:
         out += _current_roles(ctx, b)
@@ -429,7 +377,7 @@ def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if again:
         data["again"] = True
     ctx.emit("deployed", data, secret={"columns": cols}, to=(role,))
-    if not _must_deploy(ctx, b):
+    if not must_deploy(ctx, b):
         _finish_setup(ctx, b)
 
 

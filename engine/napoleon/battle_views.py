@@ -10,25 +10,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .battle import must_deploy
 from .board import LINE, RESERVE, split
-from .state import Unit, armies_of
-from .views import BlockView
-
-if TYPE_CHECKING:
-    from .battle import Battle
-    from .context import Ctx
-
-
-def face_public(ctx: Ctx, b: Battle, u: Unit) -> bool:
-    """Is the face of ``u`` (in battle ``b``) known to everyone?"""
-    s = b.pos.get(u.id)
-    if s is None or b.status == "deploy":
-        return False
-    if split(s)[1] == RESERVE:
-        return False
-    return not (u.in_square and ctx.third)
+from .context import Ctx
+from .faces import BlockView, face, face_public
+from .state import Battle, armies_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,28 +82,7 @@ class BattleView:
         }
 
 
-def _block(ctx: Ctx, u: Unit, role: str, known: bool) -> BlockView:
-    if known:
-        d = ctx.sc.unit(u.id)
-        return BlockView(
-            u.army,
-            True,
-            u.id,
-            getattr(d, "name", u.id),
-            getattr(d, "nation", None),
-            u.type,
-            u.cv,
-            u.max_cv,
-            bool(getattr(d, "guard", False)),
-            u.disrupted,
-            u.in_square,
-        )
-    return BlockView(u.army, False, disrupted=u.disrupted, in_square=u.in_square)
-
-
 def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
-    from .battle import _must_deploy  # the rules live in battle.py
-
     mine = set(armies_of(role))
     units = {uid: ctx.st.units[uid] for uid in b.pos}
     sides = []
@@ -139,18 +106,18 @@ def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
                 # 6.2: secret until both sides have deployed; the owner sees its own placements
                 placed = any(uid in ids for r in b.deployed if r == role for ids in b.deployed[r].values())
                 if own and placed and col != RESERVE and u.side == side:
-                    cols[col].append(_block(ctx, u, role, True))
+                    cols[col].append(face(ctx, u, True))
                 elif own:
-                    reserve.append(_block(ctx, u, role, True))
+                    reserve.append(face(ctx, u, True))
                 else:
-                    reserve.append(_block(ctx, u, role, False))
+                    reserve.append(face(ctx, u, False))
                     hidden += 1
                 continue
             if col == RESERVE:
-                reserve.append(_block(ctx, u, role, own))
+                reserve.append(face(ctx, u, own))
                 hidden += 0 if own else 1
                 continue
-            cols[col].append(_block(ctx, u, role, own or face_public(ctx, b, u)))
+            cols[col].append(face(ctx, u, own or face_public(ctx, b, u)))
             if u.leader and u.side == side:
                 leader = uid
         sides.append(
@@ -176,7 +143,7 @@ def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
         tuple(sides),
         dict(b.last_fire) if b.last_fire else None,
         b.victor,
-        tuple(_must_deploy(ctx, b)),
+        tuple(must_deploy(ctx, b)),
         b.idle_rounds,
         b.regroup_kind,
     )

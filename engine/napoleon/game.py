@@ -14,6 +14,7 @@ from ..text import Command, parse_command
 from . import battle as battle_rules
 from . import campaign, movement, setup
 from . import undo as undo_rules
+from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
@@ -21,31 +22,6 @@ from .state import GameState, Unit, armies_of, state_from_dict, state_to_dict
 from .views import View, build_view
 
 PUBLIC = "public"
-
-
-def active_roles(ctx: Ctx) -> list[str]:
-    st = ctx.st
-    if st.phase == "over":
-        return []
-    if st.phase == "setup":
-        return list(st.setup_waiting)
-    if st.phase == "movement":
-        return movement_roles(ctx)
-    return battle_rules.active_roles(ctx)
-
-
-def movement_roles(ctx: Ctx) -> list[str]:
-    """The roles that still move this phase: the acting side's roles that have units and have not ended
-    (13.1: in a 3-player game the British and Prussian players each end their own movement)."""
-    out = []
-    for r in ctx.roles_of_side(movement.acting_side(ctx)):
-        if r in ctx.st.movement.ended:
-            continue
-        if movement.waiting_for_ally(ctx, r):
-            continue  # 13.1 with 6.1: the ally completes or undoes its attack first (rulings 6.1)
-        if any(u.army in armies_of(r) and not u.eliminated for u in ctx.st.units.values()):
-            out.append(r)
-    return out
 
 
 class Game:

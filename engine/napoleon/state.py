@@ -148,7 +148,7 @@ class GameState:
     phase: str = "setup"  # "setup" | "movement" | "battle" | "over"
     setup_waiting: list[str] = field(default_factory=list)  # roles that still place blocks (3.1)
     movement: Movement = field(default_factory=Movement)
-    battles: list[Any] = field(default_factory=list)  # engine.napoleon.battle.Battle, in creation order
+    battles: list[Battle] = field(default_factory=list)  # in creation order
     events: list[Event] = field(default_factory=list)
     result: Result | None = None
     surrendered: list[str] = field(default_factory=list)  # armies (12.0)
@@ -251,8 +251,6 @@ def state_to_dict(st: GameState) -> dict[str, Any]:
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:
-    from .battle import Battle  # the battle model lives with the battle rules
-
     movement = movement_from_dict(d["movement"])
     return GameState(
         options=Options.from_dict(d["options"]),
@@ -283,3 +281,56 @@ def movement_from_dict(mv: dict[str, Any]) -> Movement:
         forced=[PendingForcedMarch(**copy.deepcopy(f)) for f in mv["forced"]],
         ended=list(mv.get("ended", [])),
     )
+
+
+@dataclass
+class Battle:
+    """One battle (6.0-10.2): the rules are ``battle.py``'s; this is its state."""
+
+    town: str
+    attacker: str  # side whose campaign turn it is
+    defender: str
+    entries: dict[str, list[str]] = field(default_factory=dict)  # attacking unit -> path it took (7.1)
+    passed: list[str] = field(default_factory=list)  # towns the attackers passed through, start included
+    origins: list[str] = field(default_factory=list)
+    reinforced_from: list[str] = field(default_factory=list)  # 7.1: towns attacker reinforcements came from
+    status: str = "deploy"  # "deploy" (6.2) | "fighting" (6.3) | "regroup" (7.6) | "over"
+    victor: str | None = None
+    deployed: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> column -> ids (secret)
+    pos: dict[str, str] = field(
+        default_factory=dict
+    )  # unit id -> spot (board.py) of every block in the battle
+    battle_turn: int = 0  # 6.3: 1 = the attacker's first
+    turn_side: str | None = None  # whose battle turn it is
+    phase: str = ""  # "retreat" | "combat" | "reinforce" (6.3)
+    ended: list[str] = field(default_factory=list)  # roles that ended this battle turn (or the regroup)
+    round_open: bool = False  # 6.4: the attacker started a round here; other battles wait
+    acts: dict[str, list[str]] = field(default_factory=dict)  # unit -> what it did this battle turn (8.0)
+    fresh: dict[str, int] = field(
+        default_factory=dict
+    )  # unit -> battle turn of its charge / close double fire
+    retreat_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (7.2)
+    # road key -> units that left an engaged spot this battle turn: they rout (7.0, 7.5), limits 10/6
+    rout_use: dict[str, int] = field(default_factory=dict)
+    reinforce_use: dict[str, int] = field(default_factory=dict)  # road key -> units, this battle turn (9.1)
+    corps_fired: dict[str, str] = field(default_factory=dict)  # 13.3: spot -> the corps whose infantry fired
+    last_fire: dict[str, Any] | None = None  # public: the dice of the last fire
+    progress: bool = False  # rulings 6.3: the attacker pressed, or a step was lost, or a block left
+    idle_rounds: int = 0
+    regroup_kind: str | None = None  # 7.6, FAQ 8.2: "retreat" or "reinforce", not both
+    regroup_use: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.status == "over"
+
+    def clone(self) -> Battle:
+        return plain_copy(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Battle:
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: copy.deepcopy(v) for k, v in d.items() if k in known})

@@ -28,7 +28,7 @@ from typing import Any
 from ..dice import Dice
 from ..events import Event
 from ..messages import rule_error
-from .state import GameState, Result, Unit, _plain, movement_from_dict
+from .state import Battle, GameState, Result, Unit, _plain, movement_from_dict
 
 MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
 
@@ -147,8 +147,6 @@ def _from_plain(name: str, value: Any) -> Any:
     if name == "dice":
         return Dice.from_dict(value)
     if name == "battles":
-        from .battle import Battle  # the battle model lives with the battle rules
-
         return [Battle.from_dict(b) for b in value]
     if name == "movement":
         return movement_from_dict(value)

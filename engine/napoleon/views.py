@@ -6,29 +6,18 @@ each army are in each town, disrupted blocks, blocks in square, eliminated units
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
+from . import battle_views
+from .active import active_roles
+from .campaign import last_turn
 from .context import Ctx
+from .faces import BlockView, face
+from .movement import group_moves_left
 from .state import Unit, armies_of
 
-
-@dataclass(frozen=True, slots=True)
-class BlockView:
-    army: str
-    known: bool  # the face is visible to the role looking
-    id: str | None = None
-    name: str | None = None
-    nation: str | None = None
-    type: str | None = None
-    cv: int | None = None
-    max_cv: int | None = None
-    guard: bool = False
-    disrupted: bool = False
-    in_square: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+__all__ = ["BlockView", "TownView", "View", "block", "build_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,12 +81,7 @@ class View:
 def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
     """How ``role`` sees unit ``u``: its face if it owns it (13.1: in a 3-player game only its own army)
     or if it is revealed; otherwise the colour of its army only."""
-    if u.army in armies_of(role) or revealed:
-        d = ctx.sc.unit(u.id)
-        return BlockView(
-            u.army, True, u.id, d.name, d.nation, d.type, u.cv, u.max_cv, d.guard, u.disrupted, u.in_square
-        )
-    return BlockView(u.army, False, disrupted=u.disrupted, in_square=u.in_square)
+    return face(ctx, u, u.army in armies_of(role) or revealed)
 
 
 def _sort_key(b: BlockView) -> tuple:
@@ -105,11 +89,6 @@ def _sort_key(b: BlockView) -> tuple:
 
 
 def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
-    from . import battle as battle_rules
-    from .campaign import last_turn
-    from .game import active_roles
-    from .movement import group_moves_left
-
     st, sc = ctx.st, ctx.sc
     by_town: dict[str, list[BlockView]] = {}
     unplaced: list[BlockView] = []
@@ -147,7 +126,7 @@ def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
         towns=towns,
         unplaced=tuple(sorted(unplaced, key=_sort_key)),
         eliminated=tuple(sorted(eliminated, key=_sort_key)),
-        battles=tuple(battle_rules.battle_view(ctx, b, role) for b in st.open_battles()),
+        battles=tuple(battle_views.battle_view(ctx, b, role) for b in st.open_battles()),
         group_moves_left=gml,
         surrendered=tuple(st.surrendered),
         result={"winner": st.result.winner, "reason": st.result.reason} if st.result else None,
