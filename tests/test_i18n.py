@@ -140,7 +140,7 @@ def test_the_game_words_follow_the_japanese_rules():
     assert t("ev.rout", "ja", town="Ligny", side="allied", cause="rout attrition (7.5)") == (
         "Ligny: 連合軍が潰走(潰走の消耗(7.5))"
     )
-    words = " ".join(CATALOGS["ja"].values())
+    words = " ".join(CATALOGS["ja"].values()) + " ".join(TERMS["ja"]["move_verb"].values())
     for word in ("会戦", "潰走", "再編成", "強行軍", "方陣", "予備", "交戦", "士気", "増援", "離脱"):
         assert word in words, word
 
@@ -298,7 +298,7 @@ def test_japanese_rule_errors_by_example():
         game.apply("allied", "/end")
     assert (
         localize_error(info.value, "ja")
-        == "4.0: いまはフランス軍のキャンペーンターンです。連合軍は移動できません"
+        == "4.0: いまはフランス軍のキャンペーンターンなので、連合軍は移動できません"
     )
 
 
@@ -310,7 +310,8 @@ def test_a_nested_error_of_an_orders_list_reads_in_japanese():
     outer = rule_error("8.3", "battle.orders_item", i=1, item="fire FR-1", error=inner)
     assert str(outer) == "8.3: item 1 ('fire FR-1'): FR-1 has already fired this battle turn"
     assert (
-        localize_error(outer, "ja") == "8.3: 1番目(「fire FR-1」): FR-1 はこの戦闘ターンにすでに射撃しました"
+        localize_error(outer, "ja")
+        == "8.3: 1番目の命令「fire FR-1」: FR-1 はこの戦闘ターンにすでに射撃しました"
     )
 
 
@@ -411,7 +412,7 @@ async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_la
         await svc.join(Caller(2, 10, 9, locale="ja"), "french")
         await svc.join(Caller(3, 10, 9, locale="en-US"), "allied")
         res = await svc.start(host)
-        assert res.reply.text.startswith("キャンペーン開始")
+        assert res.reply.text.startswith("キャンペーンを開始します")
         posts = [m for m in res.outbox if type(m).__name__ == "Post"]
         dms = {m.user_id: m.text for m in res.outbox if type(m).__name__ == "DM"}
         assert "あなたの番です" in posts[0].text
