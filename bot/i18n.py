@@ -264,6 +264,7 @@ BOT_EN: dict[str, str] = {
     "ev.check_passed": "passed",
     "ev.check_failed": "failed",
     "ev.who_unit": "{unit} ({army:army_name})",
+    "ev.who_id": "{unit}",
     "ev.who_hidden": "a {army:army_name+slash} block",
     "ev.who_typed": "a {army:army_name+slash} {type:type} block",
     "ev.loss": "{who} at {town} loses {steps} steps: {reason:phrase}{cv}",

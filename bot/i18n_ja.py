@@ -277,7 +277,8 @@ BOT_JA: dict[str, str] = {
     "ev.check": "{town} で {who}の{check:check}: 出目 {die}、{need}以上で成功 — {result}",
     "ev.check_passed": "成功",
     "ev.check_failed": "失敗",
-    "ev.who_unit": "{army:army_name}の {unit}",
+    "ev.who_unit": "{army:army_name}の {unit} ",  # an id is set off by spaces from the Japanese around it
+    "ev.who_id": "{unit} ",
     "ev.who_hidden": "{army:army_name+slash}のユニット",
     "ev.who_typed": "{army:army_name+slash}の{type:type}ユニット",
     "ev.loss": "{town} で {who}が{steps}ステップを失う({reason:phrase}){cv}",

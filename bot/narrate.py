@@ -65,7 +65,7 @@ def _units(e: dict[str, Any], loc: str) -> str:
 def _who(e: dict[str, Any], loc: str) -> str:
     """A block as this role may know it: its id, or its army and type if revealed, or just its army."""
     if e.get("unit"):
-        return str(e["unit"])
+        return t("ev.who_id", loc, unit=e["unit"])
     if e.get("type"):
         return t("ev.who_typed", loc, army=e.get("army", "?"), type=e["type"])
     return t("ev.who_hidden", loc, army=e.get("army", "?"))

@@ -158,10 +158,11 @@ def _path_ja(value: Any) -> str:
     return f"{towns[0]} から{via} {towns[-1]} へ"
 
 
-# the combat moves by edition (8.1): the 3rd edition's Japanese says 前進 / 後退, v3.4's 交戦 / 離脱
+# the combat moves by edition (8.1): the 3rd edition's Japanese says 前進 / 後退, v3.4's 交戦 / 離脱 (「A から
+# B へ進んで交戦」 in the event log)
 MOVE_VERB: dict[str, dict[str, str]] = {
     "3rd": {"engage": "前進", "disengage": "後退", "redeploy": "再配置", "move": "移動"},
-    "3.4": {"engage": "交戦", "disengage": "離脱", "redeploy": "再配置", "move": "移動"},
+    "3.4": {"engage": "進んで交戦", "disengage": "離脱", "redeploy": "再配置", "move": "移動"},
 }
 
 JA_TERMS: dict[str, Any] = {
