@@ -186,7 +186,7 @@ BOT_EN: dict[str, str] = {
     "svc.already_done": "already done",
     "svc.not_accepted": "Not accepted — {error}",
     "svc.done": "Done.",
-    "svc.standing_dm": "Standing orders: {order}",
+    "svc.standing_dm": "Standing orders: {order:cmd_text}",
     "svc.your_forces": "Your forces ({role:role_name}).",
     "svc.game_over_ping": "**Game over**: {reason:phrase}",
     "svc.your_move": "{mentions}: your move ({active:role}){when}",
@@ -314,7 +314,7 @@ BOT_EN: dict[str, str] = {
     "ev.setup_done": "{role:role} has finished deploying",
     # Discord: components, the error handler, DMs that cannot be sent, the allies' thread
     "ev.undo": "The {role:role_name} player took back an order (/undo).",
-    "ev.undo_mine": "Taken back: {order}",
+    "ev.undo_mine": "Taken back: {order:cmd_text}",
     "cmd.undo": "Take back your last order (until a die is rolled or something hidden is shown)",
     "ui.not_done": "Not done — {error}",
     "ui.guild_only": "Games live in server channels: use the commands in a channel of your server.",

@@ -70,6 +70,16 @@ def test_no_japanese_text_uses_a_forbidden_term():
     assert not found, "\n".join(found)
 
 
+def test_no_message_is_an_english_sentence_in_japanese_words():
+    """「〜です: 〜」 (English "is: ...") and 「X」ではなく (English "not X") read as translations."""
+    for where, s in every_japanese_text().items():
+        assert not re.search(r"(です|ます|ません|ました): ", s), where
+    assert (
+        t("svc.seats_empty", "ja", roles=["allied"])
+        == "まだ連合軍の席が空いています(/ゲーム 参加 (/game join))"
+    )
+
+
 def test_the_formation_opposite_a_square_is_yoko_tai_not_senretsu():
     """戦列 is the line (戦列コラム, a leader in the line); the formation a square is set against is 横隊."""
     assert JA_TERMS["formation"] == {"line": "横隊", "square": "方陣"}
@@ -280,3 +290,18 @@ def test_the_guides_japanese_quick_start_uses_the_names_the_client_shows():
     assert options and options <= set(OPTION_NAMES_JA.values()), options - set(OPTION_NAMES_JA.values())
     for bad in FORBIDDEN:
         assert bad not in section, bad
+
+
+def test_orders_said_to_a_japanese_player_name_the_clients_commands():
+    from bot.service.prompts import prompt
+    from engine import Options, new_game
+
+    assert t("svc.standing_dm", "ja", order="/fire unit:PR-2") == (
+        "自動戦闘命令で /射撃 ユニット:PR-2 (/fire unit:PR-2) を実行しました。"
+    )
+    assert t("ev.undo_mine", "en", order="/fire unit:PR-2") == "Taken back: /fire unit:PR-2"
+    game = new_game(Options(setup="historical"), seed=1)
+    said = prompt(game, "french", "ja")
+    assert "`/移動 ユニット:" in said and "(/move units:" in said
+    assert not BARE_COMMAND.findall(said), said
+    assert "`/move units:" in prompt(game, "french", "en")
