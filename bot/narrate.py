@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .i18n import join, t
+from engine.messages import error_from_data
+
+from .i18n import join, localize_error, t
 
 QUIET = {"new_game", "movement_done", "battle_phase", "battle_turn_end", "setup", "regroup_done"}
 # kinds told in words (every other kind, QUIET included, is bookkeeping nobody needs to read)
@@ -44,10 +46,11 @@ TOLD = (
 )
 
 
-def describe(e: dict[str, Any], locale: str = "en") -> str | None:
-    """One line for an event, or None for bookkeeping events nobody needs to read. Never raises."""
+def describe(e: dict[str, Any], locale: str = "en", ruleset: str = "3.4") -> str | None:
+    """One line for an event, or None for bookkeeping events nobody needs to read. Never raises.
+    ``ruleset`` (the game's edition) names the combat moves: Japanese says them by edition (8.1)."""
     try:
-        return _describe(e, locale)
+        return _describe(e, locale, ruleset)
     except (KeyError, TypeError, ValueError):
         return f"{e.get('kind', 'event')}: " + ", ".join(
             f"{k}={v}" for k, v in e.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
@@ -62,17 +65,78 @@ def _units(e: dict[str, Any], loc: str) -> str:
 def _who(e: dict[str, Any], loc: str) -> str:
     """A block as this role may know it: its id, or its army and type if revealed, or just its army."""
     if e.get("unit"):
-        return str(e["unit"])
+        return t("ev.who_id", loc, unit=e["unit"])
     if e.get("type"):
         return t("ev.who_typed", loc, army=e.get("army", "?"), type=e["type"])
     return t("ev.who_hidden", loc, army=e.get("army", "?"))
+
+
+def _whose(e: dict[str, Any], loc: str) -> str:
+    """A block with its army: ``PR-4 (Prussian)``, or just its army when it is hidden."""
+    if e.get("unit") and e.get("army"):
+        return t("ev.who_unit", loc, unit=e["unit"], army=e["army"])
+    return _who(e, loc)
+
+
+def _fire_target(e: dict[str, Any], loc: str) -> str:
+    """What a block fires at (8.3), named by the target's army: the enemy blocks that crossed into its own
+    column, or those standing in an enemy column."""
+    spot = str(e["target"])
+    target_side, _, _column = spot.partition(":")
+    firer_side = "french" if e.get("army") == "french" else "allied"
+    formation = e.get("formation") or "line"
+    if target_side == firer_side:  # the enemy stands in the firer's own column: it crossed the centre line
+        enemy = "allied" if firer_side == "french" else "french"
+        return t("ev.fire_at_own", loc, enemy=enemy, spot=spot, formation=formation)
+    return t("ev.fire_at_enemy", loc, spot=spot, formation=formation)
+
+
+def _dice(e: dict[str, Any], loc: str) -> str:
+    why = e["why"]
+    dice = " ".join(str(d) for d in e["dice"])
+    if why.startswith("fire") and e.get("target"):
+        who = _whose(e, loc)
+        return t(
+            "ev.dice_fire",
+            loc,
+            town=e["town"],
+            who=who,
+            cls=e.get("class", ""),
+            target=_fire_target(e, loc),
+            dice=dice,
+        )
+    if "need" in e and len(e["dice"]) == 1:  # a check: one die against the engine's target number
+        die = e["dice"][0]
+        result = t("ev.check_passed" if die >= e["need"] else "ev.check_failed", loc)
+        return t(
+            "ev.check",
+            loc,
+            check=why,
+            who=_whose(e, loc),
+            town=e["town"],
+            die=die,
+            need=e["need"],
+            result=result,
+        )
+    return t("ev.dice", loc, why=why, dice=dice)
+
+
+def _orders_stopped(e: dict[str, Any], loc: str) -> str:
+    """/orders stopped at an item: which (its text, to its player) and why, said in the player's language."""
+    if e.get("why"):
+        why = localize_error(error_from_data(e["why"]), loc)
+    else:
+        why = e.get("error") or (e.get("rule") or "")
+    if e.get("text"):
+        return t("ev.orders_stopped", loc, item=e["item"], text=e["text"], why=why, done=e["done"])
+    return t("ev.orders_stopped_hidden", loc, role=e.get("role", "?"), item=e["item"], done=e["done"])
 
 
 def _blocks(count: int, armies: Any, loc: str) -> str:
     return t("ev.blocks_one" if count == 1 else "ev.blocks", loc, count=count, armies=armies)
 
 
-def _describe(e: dict[str, Any], loc: str) -> str | None:
+def _describe(e: dict[str, Any], loc: str, ruleset: str) -> str | None:
     k = e.get("kind")
     if k in QUIET:
         return None
@@ -83,14 +147,9 @@ def _describe(e: dict[str, Any], loc: str) -> str | None:
         forced = t("ev.move_forced", loc, n=e["forced"]) if e.get("forced") else ""
         blocks = _blocks(e["count"], e["armies"], loc)
         key = "ev.move_attack" if e["attack"] else "ev.move"
-        return t(key, loc, blocks=blocks, path=" > ".join(e["path"]), forced=forced, units=_units(e, loc))
+        return t(key, loc, blocks=blocks, path=">".join(e["path"]), forced=forced, units=_units(e, loc))
     if k == "dice":
-        why = e["why"]
-        extra = ""
-        if why.startswith("fire"):
-            target = t("ev.dice_target", loc, spot=e["target"]) if e.get("target") else ""
-            extra = t("ev.dice_fire", loc, who=_who(e, loc), cls=e.get("class", ""), target=target)
-        return t("ev.dice", loc, why=why, extra=extra, dice=" ".join(str(d) for d in e["dice"]))
+        return _dice(e, loc)
     if k == "loss":
         cv = t("ev.loss_cv", loc, cv=e["cv"]) if "cv" in e else ""
         key = "ev.loss_one" if e["steps"] == 1 else "ev.loss"
@@ -140,7 +199,7 @@ def _describe(e: dict[str, Any], loc: str) -> str | None:
         return t("ev.battle_turn", loc, town=e["town"], n=e["battle_turn"], side=e["side"])
     if k == "battle_move":
         return t(
-            "ev.battle_move",
+            "ev.battle_move_3rd" if ruleset == "3rd" else "ev.battle_move",
             loc,
             who=_who(e, loc),
             move=e.get("move", "move"),
@@ -178,7 +237,7 @@ def _describe(e: dict[str, Any], loc: str) -> str | None:
             return t("ev.undo_mine", loc, order=e["order"])
         return t("ev.undo", loc, role=e["role"])
     if k == "orders_stopped":
-        return t("ev.orders_stopped", loc, item=e["item"], rule=e["rule"], done=e["done"])
+        return _orders_stopped(e, loc)
     if k == "supply":
         return t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"])
     if k == "surrender":

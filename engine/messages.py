@@ -50,6 +50,17 @@ EN_TERMS: dict[str, Any] = {
         "british": "towns west of the deployment line",
         "prussian": "towns east of the deployment line",
     },
+    # a command as the player types it (``end`` -> ``/end``): Japanese gives the client's name first
+    "cmd": lambda name: f"/{name}",
+    "opt": {},  # an option's name, as typed
+    "cmd_text": {},  # a command written out (``/fire``)
+    "path": lambda p: " > ".join(str(p).split(">")),  # towns joined by ">"
+    # what the battles wait for from a role (engine/napoleon/battle.py ``_battles_for``)
+    "battle_wait": {
+        "deploy": "your deployment (/deploy)",
+        "turn": "your battle turn (fire, move, square, retreat or reinforce; /end when done)",
+        "regroup": "your regroup (/regroup, or /end)",
+    },
     # counted nouns: (one, other)
     "n_units": ("{n} unit", "{n} units"),
     "n_more_units": ("{n} more unit", "{n} more units"),
@@ -118,6 +129,41 @@ def rule_error(rule: str, key: str, /, **params: Any) -> RuleError:
     return RuleError(rule, render(EN[key], params, EN), key=key, params=params)
 
 
+def error_data(err: RuleError) -> dict[str, Any]:
+    """``err`` as plain data (an event holds only plain data): its rule, key, params (a nested error as
+    data too) and English text. ``error_from_data`` gives it back, to be said in any language."""
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, RuleError):
+            return {"__error__": error_data(v)}
+        if isinstance(v, (list, tuple)):
+            return [plain(x) for x in v]
+        return v if isinstance(v, (str, int, float, bool, type(None))) else str(v)
+
+    return {
+        "rule": err.rule,
+        "key": err.key,
+        "params": {k: plain(v) for k, v in err.params.items()},
+        "message": err.message,
+    }
+
+
+def error_from_data(data: Mapping[str, Any]) -> RuleError:
+    """The RuleError that ``error_data`` wrote."""
+
+    def back(v: Any) -> Any:
+        if isinstance(v, dict) and "__error__" in v:
+            return error_from_data(v["__error__"])
+        if isinstance(v, list):
+            return [back(x) for x in v]
+        return v
+
+    params = {k: back(v) for k, v in (data.get("params") or {}).items()}
+    return RuleError(
+        str(data.get("rule", "")), str(data.get("message", "")), key=data.get("key"), params=params
+    )
+
+
 def lookup_error(e: LookupError, what: str, text: str) -> RuleError:
     """A name that matches no town or unit, or several (``data``'s ``NoMatch`` / ``AmbiguousMatch``), as a
     RuleError with a key. ``what`` is ``"town"`` or ``"unit"``; ``text`` is what was typed."""
@@ -149,7 +195,7 @@ EN: dict[str, str] = {
     "text.no_slash": "an order starts with '/', for example '/move units:FR-1 path:Beaumont>Charleroi' "
     "(got {text!r})",
     "text.bad_name": "'{name}' is not an order name",
-    "text.not_name_value": "'/{order}' expects options written as name:value, not {text!r}",
+    "text.not_name_value": "'{order:cmd}' expects options written as name:value, not {text!r}",
     "text.open_quote": "the value of '{option}' opens a quote that is never closed",
     "text.after_quote": "unexpected text after the quoted value of '{option}'",
     "text.option_twice": "option '{option}' is given twice",
@@ -176,13 +222,15 @@ EN: dict[str, str] = {
     "game.not_your_unit": "{unit} is not one of {role:role}'s units",
     "game.over": "the game is over",
     "game.over_reason": "the game is over: {reason:phrase}",
-    "game.setup_orders": "during deployment the orders are /setup and /end, not /{order}",
+    "game.setup_orders": "during deployment the orders are /setup and /end, not {order:cmd}",
     "game.not_your_move": "it is the {side:side} campaign turn; {role:role} cannot move now",
-    "game.battle_order_in_movement": "/{order} is a battle order; battles come after the movement phase "
+    "game.move_ended": "the {role:role} part of the {side:side} campaign turn is done (/end); waiting for "
+    "{waiting:role+and} to finish moving",
+    "game.battle_order_in_movement": "{order:cmd} is a battle order; battles come after the movement phase "
     "(/end it first)",
-    "game.unknown_movement_order": "unknown order /{order}; in the movement phase: /move, /end",
-    "game.not_battle_order": "/{order} is not an order of the battle phase",
-    "game.unknown_battle_order": "unknown order /{order}; battle orders: {orders:list}",
+    "game.unknown_movement_order": "unknown order {order:cmd}; in the movement phase: /move, /end",
+    "game.not_battle_order": "{order:cmd} is not an order of the battle phase",
+    "game.unknown_battle_order": "unknown order {order:cmd}; battle orders: {orders:cmd_text}",
     "game.end_no_options": "/end takes no options (got {options:list})",
     # deployment before the game (engine/napoleon/setup.py)
     "setup.not_your_turn": "it is not your turn to deploy (waiting for {who:role+and}; the Allies deploy "
@@ -264,7 +312,7 @@ EN: dict[str, str] = {
     "board.own_engaged": "its own column is engaged, and one move cannot disengage and engage",
     # battles (engine/napoleon/battle.py)
     "battle.no_road": "{town} is not next to {battle} by a road",
-    "battle.needs_units": "/{order} needs {option}:A,B (unit ids or names)",
+    "battle.needs_units": "{order:cmd} needs {option:opt}:A,B (unit ids or names)",
     "battle.unit_twice": "a unit is named twice",
     "battle.deploy_not_yours": "{unit} is not one of your blocks in the battle at {town}; yours: {mine:list}",
     "battle.placed_twice": "a block is placed twice",
@@ -284,12 +332,14 @@ EN: dict[str, str] = {
     "battle.not_waiting_here_others": "the battle at {town} is not waiting for this order from {role:role} "
     "now; it is: {towns:list}",
     "battle.no_battle": "there is no battle at {town}",
-    "battle.nothing_waiting": "no battle is waiting for /{order} from {role:role} now",
-    "battle.nothing_waiting_for": "no battle is waiting for /{order} from {role:role} now "
+    "battle.nothing_waiting": "no battle is waiting for {order:cmd} from {role:role} now",
+    "battle.nothing_waiting_for": "no battle is waiting for {order:cmd} from {role:role} now "
     "(waiting for: {waiting:role})",
+    "battle.nothing_waiting_yours": "no battle is waiting for {order:cmd} from you now; the battle of "
+    "{towns:list} waits for {wait:battle_wait}",
     "battle.which": "{role:role} has battles at {towns:list}: add battle:Town",
     "battle.end_options": "/end takes no options here but battle:Town (got {options:list})",
-    "battle.unknown_order": "unknown battle order /{order}",
+    "battle.unknown_order": "unknown battle order {order:cmd}",
     "battle.cannot_read": "cannot read {item!r}",
     "battle.cannot_read_usage": "cannot read {item!r}: use 'fire A [line|square]', 'A>POSITION', "
     "'square A', 'unsquare A', 'end' or a full order such as '/retreat units:A to:Town'",
@@ -350,7 +400,7 @@ EN: dict[str, str] = {
     "battle.already_square": "{unit} is already in square",
     "battle.square_reserve": "a square is formed in a line column, not in the Reserve (rulings 8.5)",
     "battle.not_square": "{unit} is not in square",
-    "battle.square_usage": "/{order} takes one unit:A",
+    "battle.square_usage": "{order:cmd} takes one unit:A",
     "battle.enemy_town": "{town} holds enemy blocks; its units are not free to reinforce (rulings 9.0)",
     "battle.not_your_unit_at": "{unit} is not one of your units at {town}",
     "battle.cannot_reinforce_disrupted": "{unit} cannot reinforce: it is disrupted (7.4)",

@@ -7,7 +7,8 @@ Town names, unit ids and unit names are never translated: they stay as the data 
 
 The Japanese game words are those of the chat (``engine.messages_ja``, ``bot/i18n_ja.py``): 会戦 (battle),
 戦闘ターン (battle turn), 予備 (reserve), 方陣 (square), 混乱 (disrupted), 交戦 (engaged), 再編成 (regroup),
-フランス軍 / 連合軍 / イギリス軍 / プロシア軍, so that a picture and the message it comes with agree.
+フランス軍 / 連合軍 / イギリス軍 / プロシア軍, 横隊 / 方陣, センターライン, 親衛隊, サイコロ, ユニット, so
+that a picture and the message it comes with agree. Labels are in plain or noun style (bot/i18n_ja.py).
 """
 
 from __future__ import annotations
@@ -174,16 +175,15 @@ JA: dict[str, str] = {
     "range.engaged": "交戦中",
     "range.short": "短射程",
     "range.long": "長射程",
-    "formation.line": "戦列",
-    "formation.square": "方陣",
+    **{f"formation.{k}": v for k, v in _JA_TERMS["formation"].items()},
     "list": "、",
     # the map's key
     "key": "凡例",
-    "legend.guard": "近衛隊",
+    "legend.guard": "親衛隊",
     "legend.dutch_belgian": "オランダ・ベルギー軍",
-    "legend.own_block": "自軍のブロック:",
+    "legend.own_block": "自軍のユニット:",
     "legend.own_block_what": "ユニット・兵科・cv",
-    "legend.hidden": "伏せたブロック:",
+    "legend.hidden": "伏せたユニット:",
     "legend.hidden_what": "数を表示",
     "legend.disrupted": "横倒し: 混乱",
     "legend.square": "方陣",
@@ -191,7 +191,7 @@ JA: dict[str, str] = {
     "legend.minor_road": "一般道路",
     "legend.river": "河川",
     "legend.border": "1815年の国境",
-    "legend.deployment_line": "連合軍の配置線",
+    "legend.deployment_line": "イギリス−プロシア配置線",
     "legend.supply_base": "補給基地",
     "legend.battle": "会戦",
     "legend.france": "フランス",
@@ -221,7 +221,7 @@ JA: dict[str, str] = {
     "battle.regroup_kind": "({kind})",
     "battle.over_won": "終了: {victor}の勝利",
     "battle.over": "終了",
-    "battle.idle": "無為のラウンド: {n}",
+    "battle.idle": "進展のないラウンド: {n}",
     "spot": "{side}の{column}",
     "fire.block": "{army}のユニット",
     "fire.fired": "{who}が{cls}で射撃{extra}",
@@ -247,19 +247,19 @@ JA: dict[str, str] = {
     "cell.last_fire": "最後の射撃: 命中 {n}",
     "cell.last_fire#one": "最後の射撃: 命中 {n}",
     "cell.secret_until": "両軍の配置が終わるまで秘密",
-    "centre_line": "中央線",
+    "centre_line": "センターライン",
     "panel.battle": "会戦",
     "panel.leader": "★ 戦列に立つ{side}の指揮官: {leader}",
     "panel.last_fire": "最後の射撃",
     "panel.none_yet": "まだなし",
-    "bkey.revealed": "公開されたブロック:",
+    "bkey.revealed": "公開されたユニット:",
     "bkey.revealed_what": "ユニット・兵科・現在の cv",
-    "bkey.hidden": "伏せたブロック:",
+    "bkey.hidden": "伏せたユニット:",
     "bkey.hidden_what": "数を表示",
     "bkey.square": "黄色の枠: 方陣",
     "bkey.engaged": "オレンジの枠: 交戦中のコラム",
     "bkey.facing": "左翼は敵の右翼と向き合う。",
-    "bkey.dice": "命中したダイスには印が付く。",
+    "bkey.dice": "命中したサイコロには印が付く。",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

@@ -264,6 +264,6 @@ def test_13_1_allied_turn_ends_when_both_allied_players_have_ended():
     g = cleared(turn=2, players=3)
     g.apply("british", "/end")
     assert g.state.turn == 2 and g.active() == ["prussian"]
-    rejected(g, "british", "/end", "4.0")
+    rejected(g, "british", "/end", "13.1")  # its own part of the allied turn is done
     g.apply("prussian", "/end")
     assert g.state.turn == 3

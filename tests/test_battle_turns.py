@@ -119,6 +119,7 @@ def test_digest_25_3rd_a_leader_alone_in_an_engaged_column_checks_morale(ruleset
             "dice": [2],
             "town": "Ligny",
             "bonus": 0,
+            "need": 4,  # 8.6: 1-3 fails
             "unit": "NAP",
             "army": "french",
         }

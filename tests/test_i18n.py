@@ -140,7 +140,7 @@ def test_the_game_words_follow_the_japanese_rules():
     assert t("ev.rout", "ja", town="Ligny", side="allied", cause="rout attrition (7.5)") == (
         "Ligny: 連合軍が潰走(潰走の消耗(7.5))"
     )
-    words = " ".join(CATALOGS["ja"].values())
+    words = " ".join(CATALOGS["ja"].values()) + " ".join(TERMS["ja"]["move_verb"].values())
     for word in ("会戦", "潰走", "再編成", "強行軍", "方陣", "予備", "交戦", "士気", "増援", "離脱"):
         assert word in words, word
 
@@ -298,7 +298,7 @@ def test_japanese_rule_errors_by_example():
         game.apply("allied", "/end")
     assert (
         localize_error(info.value, "ja")
-        == "4.0: いまはフランス軍のキャンペーンターンです。連合軍は移動できません"
+        == "4.0: いまはフランス軍のキャンペーンターンなので、連合軍は移動できません"
     )
 
 
@@ -310,7 +310,8 @@ def test_a_nested_error_of_an_orders_list_reads_in_japanese():
     outer = rule_error("8.3", "battle.orders_item", i=1, item="fire FR-1", error=inner)
     assert str(outer) == "8.3: item 1 ('fire FR-1'): FR-1 has already fired this battle turn"
     assert (
-        localize_error(outer, "ja") == "8.3: 1番目(「fire FR-1」): FR-1 はこの戦闘ターンにすでに射撃しました"
+        localize_error(outer, "ja")
+        == "8.3: 1番目の命令「fire FR-1」: FR-1 はこの戦闘ターンにすでに射撃しました"
     )
 
 
@@ -411,7 +412,7 @@ async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_la
         await svc.join(Caller(2, 10, 9, locale="ja"), "french")
         await svc.join(Caller(3, 10, 9, locale="en-US"), "allied")
         res = await svc.start(host)
-        assert res.reply.text.startswith("キャンペーン開始")
+        assert res.reply.text.startswith("キャンペーンを開始します")
         posts = [m for m in res.outbox if type(m).__name__ == "Post"]
         dms = {m.user_id: m.text for m in res.outbox if type(m).__name__ == "DM"}
         assert "あなたの番です" in posts[0].text
@@ -545,3 +546,165 @@ async def test_positions_are_offered_in_japanese_to_a_japanese_player():
 def test_render_keeps_unknown_specs_strict():
     with pytest.raises(ValueError):
         render("{x:nonsense}", {"x": "a"}, EN)
+
+
+# --- issue 3/6 item 3: the lines a trial found confusing, in both languages ---------------------------------
+
+
+def _fight(ruleset="3.4", **kw):
+    from test_battle_support import fight
+
+    return fight(
+        "FR-1,FR-2,FR-3,FR-11,FR-16",
+        "PR-1,PR-2,PR-3,PR-4",
+        ruleset=ruleset,
+        att_cols={"left": "FR-1", "center": "FR-2", "right": "FR-3", "reserve": "FR-11,FR-16"},
+        def_cols={"left": "PR-1", "center": "PR-2,PR-3", "right": "PR-4"},
+        **kw,
+    )
+
+
+def _engage_center(f):
+    f.do("french", "/battle-move unit:FR-16 to:center")
+    f.do("french", "/battle-move unit:FR-2 to:across-center")
+
+
+def _told(events, role, loc, ruleset="3.4"):
+    return [x for x in (describe(e.visible(role), loc, ruleset) for e in events) if x]
+
+
+def test_8_3_a_block_firing_at_the_enemy_that_crossed_into_its_column_says_so_with_the_targets_army():
+    f = _fight()
+    _engage_center(f)
+    f.do("french", "/end")
+    f.dice(6, 6, 6, 6)
+    new = f.do("allied", "/fire unit:PR-2")
+    (en,) = [x for x in _told(new, "french", "en") if "fires" in x]
+    assert en == (
+        "Battle of Ligny: PR-2 (Prussian) fires F1 at the French blocks that crossed into the allied center "
+        "— dice 6 6 6 6 (8.3)"
+    )
+    (ja,) = [x for x in _told(new, "french", "ja") if "射撃" in x]
+    assert ja == (
+        "Ligny の会戦: プロシア軍の PR-2 がセンターラインを越えて連合軍の中央に入ったフランス軍の横隊をF1で射"
+        "撃、"
+        "サイコロ 6 6 6 6(8.3)"
+    )
+
+
+def test_8_3_fire_at_an_enemy_column_names_that_column():
+    e = {"kind": "dice", "why": "fire (8.3)", "dice": [1, 2], "town": "Ligny", "class": "F2"}
+    e |= {"target": "allied:left", "formation": "square", "army": "french"}
+    assert (
+        describe(e, "en")
+        == "Battle of Ligny: a French block fires F2 at the square in the allied left — dice 1 2 (8.3)"
+    )
+    assert (
+        describe(e, "ja")
+        == "Ligny の会戦: フランス軍のユニットが連合軍の左翼の方陣をF2で射撃、サイコロ 1 2(8.3)"
+    )
+
+
+@pytest.mark.parametrize(("die", "result", "kekka"), [(3, "failed", "失敗"), (4, "passed", "成功")])
+def test_8_6_a_morale_check_says_whose_block_the_number_needed_and_the_result(die, result, kekka):
+    f = _fight(cv={"PR-2": 1})
+    _engage_center(f)
+    f.dice(die)
+    new = f.do("french", "/end")
+    (dice,) = [e for e in new if e.kind == "dice"]
+    assert dice.data["need"] == 4 and dice.data["dice"] == [die]  # 8.6: 1-3 fails, no leader here
+    (en,) = [x for x in _told([dice], "public", "en")]
+    assert en == f"morale check (8.6) for PR-2 (Prussian) at Ligny: rolled {die}, needs 4+ — {result}"
+    (ja,) = [x for x in _told([dice], "public", "ja")]
+    assert ja == f"Ligny で プロシア軍の PR-2 の士気チェック(8.6): 出目 {die}、4以上で成功 — {kekka}"
+
+
+def test_5_5_the_forced_march_roll_says_the_number_needed_and_the_result():
+    from test_movement import _forced_setup
+
+    g, a, _ = _forced_setup()
+    g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
+    g.force_dice([3])
+    events = g.apply("french", "/end")
+    (dice,) = [e for e in events if e.kind == "dice"]
+    assert dice.data["need"] == 4  # 5.5: a loss on 1-3
+    (en,) = _told([dice], "public", "en")
+    assert en == "forced-march roll (5.5) for a French block at Marchienne: rolled 3, needs 4+ — failed"
+    assert _told([dice], "public", "ja") == [
+        "Marchienne で フランス軍のユニットの強行軍の判定(5.5): 出目 3、4以上で成功 — 失敗"
+    ]
+
+
+def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move():
+    g = new_game(Options(players=3, setup="historical"), seed=1)
+    g.apply("french", "/end")
+    g.apply("prussian", "/end")
+    with pytest.raises(RuleError) as info:
+        g.apply("prussian", "/move units:PR-1 path:Ligny>Sombreffe")
+    assert str(info.value) == (
+        "13.1: the prussian part of the allied campaign turn is done (/end); waiting for british to finish "
+        "moving"
+    )
+    assert localize_error(info.value, "ja") == (
+        "13.1: 連合軍のキャンペーンターンのうち、プロシア軍の移動は /手番終了 (/end) で終わっています。"
+        "イギリス軍が移動を終えるのを待っています"
+    )
+    with pytest.raises(RuleError) as info:  # the French, in the allied turn: as before
+        g.apply("french", "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
+    assert str(info.value) == "4.0: it is the allied campaign turn; french cannot move now"
+
+
+def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_for_itself():
+    from test_battle_support import Fight
+
+    f = Fight(["FR-1", "FR-2", "FR-3"], ["PR-1", "PR-2", "PR-3"])  # the defender deploys first (6.2)
+    assert f.active() == ["allied"]
+    err = f.rejects("allied", "/fire unit:PR-1", "6.3")
+    assert str(err) == (
+        "6.3: no battle is waiting for /fire from you now; the battle of Ligny waits for your deployment "
+        "(/deploy)"
+    )
+    assert localize_error(err, "ja") == (
+        "6.3: いまあなたの /射撃 (/fire) を待っている会戦はありません。Ligny の会戦が待っているのは"
+        "あなたの配置(/会戦配置 (/deploy))です"
+    )
+    err = f.rejects("french", "/fire unit:FR-1", "6.3")  # another role: names who is awaited
+    assert str(err) == "6.3: no battle is waiting for /fire from french now (waiting for: allied)"
+
+
+def test_an_orders_list_that_stops_says_which_item_and_why_to_its_player_only():
+    f = _fight()
+    _engage_center(f)
+    f.do("french", "/end")
+    new = f.do("allied", '/orders list:"fire PR-2; fire PR-2"')
+    (stop,) = [e for e in new if e.kind == "orders_stopped"]
+    assert _told([stop], "allied", "en") == [
+        "/orders stopped at item 2 (fire PR-2): 8.3: PR-2 has already fired this battle turn; the 1 before "
+        "it "
+        "stand"
+    ]
+    assert _told([stop], "allied", "ja") == [
+        "/一括命令 (/orders) は2番目の「fire PR-2」で停止: 8.3: PR-2 はこの戦闘ターンにすでに射撃しました。"
+        "それより前の1件は実行済み"
+    ]
+    said = _told([stop], "french", "en")
+    assert said == ["The Allied /orders stopped at item 2; the 1 before it stand"]  # not what, nor why
+    assert "(rule )" not in " ".join(said)
+
+
+async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still_move(tmp_path, monkeypatch):
+    import io
+
+    from bot.console import run_console
+
+    monkeypatch.setattr("bot.service.service.Pictures", NoPictures)
+    monkeypatch.setattr("bot.console.Service", lambda store: Service(store, pictures=NoPictures()))
+    out = io.StringIO()
+    lines = "french: /end\nprussian: /end\nprussian: /move units:PR-1 path:Ligny>Sombreffe\n"
+    status = await run_console(
+        str(tmp_path / "c.db"), str(tmp_path / "p"), "players=3 setup=historical", io.StringIO(lines), out=out
+    )
+    assert status == 0
+    text = out.getvalue()
+    assert "the prussian part of the allied campaign turn is done (/end); waiting for british" in text
+    assert "prussian cannot move now" not in text

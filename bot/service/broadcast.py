@@ -93,7 +93,9 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     seq = ch.moment()
     out: list[Message] = []
     lang = language(row)  # channel posts: the game's language
-    public_lines = [x for x in (describe(e.visible("public"), lang) for e in new_events) if x]
+    public_lines = [
+        x for x in (describe(e.visible("public"), lang, game.options.ruleset) for e in new_events) if x
+    ]
     active = game.active()
     mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))  # type: ignore[misc]
     due = row.settings.get("due_at")
@@ -136,7 +138,13 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
             continue
         ploc = ch.locale_of(user)  # a DM: the player's own language
         mine = [
-            x for x in (describe(e.visible(role), ploc) for e in new_events if e.secret and role in e.to) if x
+            x
+            for x in (
+                describe(e.visible(role), ploc, game.options.ruleset)
+                for e in new_events
+                if e.secret and role in e.to
+            )
+            if x
         ]
         if not (everyone or mine or role in active):
             continue
@@ -182,7 +190,11 @@ def status_board(row: GameRow, game: Game, seq: int, lang: str) -> Status:
     battles = [b.town for b in game.state.open_battles()]
     if battles:
         lines.append(t("svc.board_battles", lang, towns=battles))
-    told = [x for x in (describe(e.visible("public"), lang) for e in game.state.events[-60:]) if x]
+    told = [
+        x
+        for x in (describe(e.visible("public"), lang, game.options.ruleset) for e in game.state.events[-60:])
+        if x
+    ]
     if told:
         lines.append(t("svc.board_last", lang))
         lines += [f"- {x}" for x in told[-BOARD_EVENTS:]]

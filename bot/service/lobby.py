@@ -267,7 +267,9 @@ class Lobby:
         game = need_game(live.row, live.game)
         await self.svc.seen(caller)
         role = seat_of(live.row, game, caller, role)
-        lines = [x for x in (describe(e, caller.loc) for e in game.view(role).events) if x]
+        lines = [
+            x for x in (describe(e, caller.loc, game.options.ruleset) for e in game.view(role).events) if x
+        ]
         return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
 
     # --- spectators, abort, export, import ------------------------------------------------------------

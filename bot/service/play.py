@@ -76,7 +76,7 @@ class Play:
                 return Result(Reply(t("svc.not_accepted", loc, error=localize_error(e, loc))))
             if after is not None:
                 after(ch)
-            reply = reply_text(new, acting, loc)
+            reply = reply_text(new, acting, loc, game.options.ruleset)
             ch.orders[-1].reply = reply
             self.svc.deadlines.arm(ch)
             broadcast(ch, new)
@@ -198,7 +198,7 @@ class Play:
                 except RuleError:
                     continue
                 ploc = ch.locale_of(user)
-                lines = [x for x in (describe(e.visible(role), ploc) for e in new) if x]
+                lines = [x for x in (describe(e.visible(role), ploc, game.options.ruleset) for e in new) if x]
                 ch.send(
                     DM(
                         user or 0,
@@ -275,8 +275,8 @@ def owner_seat(row: Any, game: Game, caller: Caller, ids: list[str], role: str |
     return acting_role(row, game, caller, " ".join(ids), role)
 
 
-def reply_text(events: list, role: str, loc: str = "en") -> str:
-    lines = [x for x in (describe(e.visible(role), loc) for e in events) if x]
+def reply_text(events: list, role: str, loc: str = "en", ruleset: str = "3.4") -> str:
+    lines = [x for x in (describe(e.visible(role), loc, ruleset) for e in events) if x]
     return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine import Game, parse_command
 from engine.napoleon.state import armies_of
 
-from ..i18n import t
+from ..i18n import t, term
 
 # In a battle turn what a player most often wants comes first (3/6: "fire before retreat").
 _RANK = {
@@ -63,7 +63,12 @@ def _prompt(game: Game, role: str, loc: str, *, examples: bool) -> str:
         return ""
     lg = game.legal(role)
     choices = ranked([c for c in lg.choices if c != "/end"])
-    shown = " · ".join(f"`{c}`" for c in choices[:EXAMPLES]) if examples and choices else ""
+    # each order as the player's client names it (Japanese: /射撃 ユニット:A (/fire unit:A))
+    shown = (
+        " · ".join(f"`{term('cmd_text', c, loc)}`" for c in choices[:EXAMPLES])
+        if examples and choices
+        else ""
+    )
     more = len(choices) - EXAMPLES
     tail = (t("prompt.examples", loc, orders=shown) if shown else "") + (
         t("prompt.more", loc, n=more) if shown and more > 0 else ""
@@ -80,7 +85,9 @@ def _prompt(game: Game, role: str, loc: str, *, examples: bool) -> str:
     if "deploy" in names:
         deploys = [c for c in choices if c.startswith("/deploy")]
         return t("prompt.deploy", loc, towns=_towns(game, role, deploys)) + (
-            t("prompt.deploy_template", loc, order=deploys[0]) if examples and deploys else ""
+            t("prompt.deploy_template", loc, order=term("cmd_text", deploys[0], loc))
+            if examples and deploys
+            else ""
         )
     if "regroup" in names:
         return t("prompt.regroup", loc) + tail

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RuleError
-from ..messages import lookup_error, rule_error
+from ..messages import error_data, lookup_error, rule_error
 from ..text import Command, fold, parse_command, split_list, yes_no
 from .board import (
     LINE,
@@ -461,8 +461,10 @@ def _morale(ctx: Ctx, b: Battle, side: str) -> None:
             continue
         bonus = 0 if u.leader else _leader_bonus(ctx, b, board, u)
         pub, sec, to = _who(ctx, b, u)
-        die = _roll(ctx, 1, "morale (8.6)", {"town": b.town, "bonus": bonus, **pub}, sec, to)[0]
-        if die + bonus >= 4:
+        # need: the lowest die that passes (8.6: 1-3 fails, after the leader's +1), said with the roll
+        need = 4 - bonus
+        die = _roll(ctx, 1, "morale (8.6)", {"town": b.town, "bonus": bonus, "need": need, **pub}, sec, to)[0]
+        if die >= need:
             continue
         dest = _disengage_spot(board, u.id)
         b.acts.setdefault(u.id, []).append("forced")
@@ -813,11 +815,11 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         if not u.eliminated and len(path) - 1 > _speed(u):  # [3rd] 7.3: forced march, -1 to the roll
             lid = LEADER_OF.get(u.army)
             bonus = 1 if lid and lid in b.pos and lid != u.id else 0  # 10.1: a leader in the town
-            die = _roll(
-                ctx, 1, "forced-march retreat (7.3)", {"town": b.town, "modifier": bonus - 1, **pub}, sec, to
-            )[0]
+            need = 4 - (bonus - 1)  # the lowest die that avoids the loss (1-3 after the modifier loses)
+            check = {"town": b.town, "modifier": bonus - 1, "need": need, **pub}
+            die = _roll(ctx, 1, "forced-march retreat (7.3)", check, sec, to)[0]
             u.force_marched = True
-            if die - 1 + bonus <= 3:
+            if die < need:
                 ctx.lose(u, 1, "forced-march retreat (5.5, 7.3)", public_face=False)
         b.progress = True
         if u.eliminated:
@@ -1343,6 +1345,10 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
                     raise _err("6.2", "battle.deploy_final", town=b.town)
         waiting = active_roles(ctx)
         rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
+        mine = {k: [b.town for b in bs] for k, bs in _battles_for(ctx, role).items() if bs}
+        if mine:  # the battles wait for another order of this role: say which, not "waiting for you"
+            kind, towns = next(iter(mine.items()))
+            raise _err(rule, "battle.nothing_waiting_yours", order=cmd.name, wait=kind, towns=towns)
         if waiting:
             raise _err(rule, "battle.nothing_waiting_for", order=cmd.name, role=role, waiting=waiting)
         raise _err(rule, "battle.nothing_waiting", order=cmd.name, role=role)
@@ -1479,7 +1485,7 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
             ctx.emit(
                 "orders_stopped",
                 {"role": role, "done": i - 1, "item": i, "rule": e.rule},
-                secret={"text": item.strip(), "error": e.message},
+                secret={"text": item.strip(), "error": e.message, "why": error_data(e)},
                 to=(role,),
             )
             return

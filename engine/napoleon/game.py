@@ -247,7 +247,7 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
         if role not in active and not (wait and name == "move"):
             if wait:
                 raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
-            raise rule_error("4.0", "game.not_your_move", side=movement.acting_side(ctx), role=role)
+            raise movement.not_your_move(ctx, role, active)
         if name == "move":
             plan = movement.parse_move(ctx, role, cmd)
             if wait and not (plan.attack and plan.path[-1] == wait[1] and _completes(ctx, plan)):

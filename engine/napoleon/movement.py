@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from ..errors import RuleError
+from ..messages import rule_error
 from ..text import Command, split_list, yes_no
 from . import battle as battle_rules
 from .context import Ctx
@@ -18,6 +20,15 @@ ARMY_NAME = {"french": "French", "british": "British", "prussian": "Prussian"}
 
 def acting_side(ctx: Ctx) -> str:
     return ctx.sc.turns[ctx.st.turn - 1].side
+
+
+def not_your_move(ctx: Ctx, role: str, active: list[str]) -> RuleError:
+    """Why ``role`` may not move now (4.0): the other side's campaign turn, or (13.1, 3 players) its own
+    part of its side's turn already ended with /end while an ally still moves."""
+    side = acting_side(ctx)
+    if role in ctx.st.movement.ended and role in ctx.roles_of_side(side) and active:
+        return rule_error("13.1", "game.move_ended", side=side, role=role, waiting=list(active))
+    return rule_error("4.0", "game.not_your_move", side=side, role=role)
 
 
 def is_night(ctx: Ctx) -> bool:
@@ -279,9 +290,12 @@ def end_movement(ctx: Ctx) -> None:
         u = st.units[fm.unit]
         if u.eliminated:
             continue
-        (die,) = ctx.roll(1, "forced march (5.5)", army=u.army, town=u.location, bonus=fm.bonus - fm.penalty)
-        # 5.5: loss on 1-3; +1 with a leader (10.1), so 3 counts as 4; [3rd] 7.3: -1 in a retreat.
-        if die + fm.bonus - fm.penalty <= 3:
+        # 5.5: loss on 1-3; +1 with a leader (10.1), so 3 counts as 4; [3rd] 7.3: -1 in a retreat. need: the
+        # lowest die that avoids the loss, said with the roll
+        mod = fm.bonus - fm.penalty
+        need = 4 - mod
+        (die,) = ctx.roll(1, "forced march (5.5)", army=u.army, town=u.location, bonus=mod, need=need)
+        if die < need:
             ctx.lose(u, 1, "forced march (5.5)")
         if st.phase == "over":
             return
