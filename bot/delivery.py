@@ -67,9 +67,11 @@ class Outbox:
         deliver: Callable[[OutboxRow], Awaitable[Outcome]],
         *,
         clock: Callable[[], float] = time.time,
+        ahead: Callable[[list[OutboxRow]], None] | None = None,
     ) -> None:
         self.store = store
         self.deliver = deliver
+        self.ahead = ahead  # told what is about to be delivered (to draw its pictures side by side)
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
         self._again = False
@@ -103,6 +105,10 @@ class Outbox:
                 if self._again:
                     continue
                 return
+            # the channels first: their posts carry the public map that everyone waits for
+            ready.sort(key=lambda q: destination(q[0])[0] != "channel")
+            if self.ahead is not None:
+                self.ahead([i for q in ready for i in q])
             gate = asyncio.Semaphore(SIDE_BY_SIDE)
             progress = await asyncio.gather(*(self._deliver_queue(q, gate) for q in ready))
             if not any(progress) and not self._again:

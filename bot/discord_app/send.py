@@ -10,6 +10,7 @@ ephemeral replies at their next interaction."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -28,6 +29,7 @@ LIMIT = 2000  # Discord's message content limit
 NO_MENTIONS = discord.AllowedMentions(users=False, roles=False, everyone=False)
 EXPIRED = (10062, 10015, 50027)  # unknown interaction, unknown webhook, invalid webhook token
 ACKNOWLEDGED = 40060
+DRAW_AHEAD = 32  # pictures drawn ahead of their delivery at most (after a restart, the outbox may hold more)
 
 
 def chunks(text: str, size: int = LIMIT - 50) -> list[str]:
@@ -60,15 +62,25 @@ class Sender:
         self.deploy_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
+        """The message's pictures, drawn side by side; one that cannot be drawn is left out (logged)."""
+        drawn = await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
         out = []
-        for p in pictures:
-            try:
-                png = await self.service.draw(p)
-            except Exception:  # a picture that cannot be drawn must not hold back the message
-                log.exception("picture %s could not be drawn", p.filename)
+        for p, png in zip(pictures, drawn, strict=True):
+            if isinstance(png, BaseException):  # a picture not drawn does not hold back the message
+                log.error("picture %s could not be drawn", p.filename, exc_info=png)
                 continue
             out.append(discord.File(io.BytesIO(png), filename=p.filename))
         return out
+
+    def draw_ahead(self, items: list[OutboxRow]) -> None:
+        """The outbox is about to deliver these: start drawing their pictures (``bot.delivery``)."""
+        pictures = [
+            p
+            for item in items
+            for p in getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
+        ]
+        for p in pictures[:DRAW_AHEAD]:
+            self.service.draw_ahead(p)
 
     # --- replies ----------------------------------------------------------------------------------------
     async def reply(
