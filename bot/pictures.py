@@ -13,8 +13,9 @@ battle boards, the private pictures and the replays. Without a pool (tests, the 
 process can be started) the same job is drawn in this process, on one thread off the loop: the same bytes.
 A worker that dies breaks its pool: the pool is replaced, and the pictures it was drawing are drawn in this
 process instead. A picture that cannot be drawn raises; its message goes without it (``discord_app.send``).
-A picture drawn is kept for a while (``keep``): the channel post and the pinned status carry the same
-public map, drawn once."""
+A picture drawn is kept for a while (``keep``): the outbox draws an item's pictures before its turn to be
+sent (``Outbox.prepare``), and the channel post and the pinned status carry the same public map, drawn
+once."""
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ class Pictures:
     """Draws PNGs from views (never from engine state)."""
 
     executor = _RENDER
-    keep = 64  # pictures drawn kept for reuse (0: none, and nothing drawn ahead)
+    keep = 64  # pictures drawn kept for reuse (0: none, and none drawn ahead of their message)
     locales = ("en", "ja")  # the static layers warmed at start-up
 
     pool: _Pool | None = None
@@ -128,12 +129,6 @@ class Pictures:
                 pass
         self._drawn.move_to_end(picture)
         return await asyncio.shield(fut)
-
-    def ahead(self, picture: Picture, load: Callable[[], Awaitable[Any]]) -> None:
-        """Start drawing a picture that will soon be sent (the outbox has it due): when the sender asks for
-        it, it is drawn or on its way."""
-        if self.keep:
-            asyncio.ensure_future(self.render(picture, load)).add_done_callback(_retrieved)
 
     def _trim(self) -> bool:
         """Forget the oldest picture already drawn; False if every kept one is still being drawn."""
@@ -221,8 +216,7 @@ class Pictures:
 
 
 def _retrieved(fut: asyncio.Future[Any]) -> None:
-    """A picture drawn ahead that nobody asked for after all: its failure is not an unread exception (the
-    sender that asks for it logs it)."""
+    """A picture whose askers have all gone (cancelled): its failure is not an unread exception."""
     if not fut.cancelled():
         fut.exception()
 

@@ -126,9 +126,11 @@ async def test_a_picture_drawn_is_drawn_once_for_every_message_that_carries_it(g
         return game
 
     p = Picture("map", 1, 5, "public", "en")
-    pictures.ahead(p, load)  # the outbox has it due: drawn ahead
-    a, b = await asyncio.gather(pictures.render(p, load), pictures.render(p, load))  # the post, the status
-    assert a == b == NoPictures.PNG and drawn == ["public"] and loads == [1]
+    # the outbox draws it before the post's turn, the post and the pinned status ask for it
+    got = await asyncio.gather(*(pictures.render(p, load) for _ in range(3)))
+    assert got == [NoPictures.PNG] * 3 and drawn == ["public"] and loads == [1]
+    assert await pictures.render(p, load) == NoPictures.PNG and drawn == ["public"]  # kept, not drawn again
+    assert await pictures.render(Picture("map", 1, 6, "public", "en"), load) and drawn == ["public"] * 2
 
 
 async def test_waiting_pictures_are_drawn_public_map_first():

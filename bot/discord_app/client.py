@@ -45,7 +45,7 @@ class EstafetteBot(commands.Bot):
         self.store = store
         self.service = service or Service(store, pictures=pictures)
         self.sender = Sender(self, self.service)
-        self.outbox = Outbox(store, self.sender.deliver, ahead=self.sender.draw_ahead)
+        self.outbox = Outbox(store, self.sender.deliver, prepare=self.sender.prepare)
         self.service.games.on_commit.append(self.outbox.kick)
         self.dev_guild = dev_guild
         self.do_sync = sync

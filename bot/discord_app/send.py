@@ -29,7 +29,6 @@ LIMIT = 2000  # Discord's message content limit
 NO_MENTIONS = discord.AllowedMentions(users=False, roles=False, everyone=False)
 EXPIRED = (10062, 10015, 50027)  # unknown interaction, unknown webhook, invalid webhook token
 ACKNOWLEDGED = 40060
-DRAW_AHEAD = 32  # pictures drawn ahead of their delivery at most (after a restart, the outbox may hold more)
 
 
 def chunks(text: str, size: int = LIMIT - 50) -> list[str]:
@@ -72,15 +71,13 @@ class Sender:
             out.append(discord.File(io.BytesIO(png), filename=p.filename))
         return out
 
-    def draw_ahead(self, items: list[OutboxRow]) -> None:
-        """The outbox is about to deliver these: start drawing their pictures (``bot.delivery``)."""
-        pictures = [
-            p
-            for item in items
-            for p in getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
-        ]
-        for p in pictures[:DRAW_AHEAD]:
-            self.service.draw_ahead(p)
+    async def prepare(self, item: OutboxRow) -> None:
+        """Draw an outbox item's pictures, side by side, before its turn to be sent (``bot.delivery``): a
+        failure is left for ``files`` to log when it asks again. (Pictures not kept are drawn when sent.)"""
+        if not self.service.pictures.keep:
+            return
+        pictures = getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
+        await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
 
     # --- replies ----------------------------------------------------------------------------------------
     async def reply(

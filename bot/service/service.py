@@ -240,10 +240,6 @@ class Service:
         """A picture's bytes, drawn from the game as it was at the picture's moment (off the event loop)."""
         return await self.pictures.render(picture, lambda: self.games.game_at(picture.game_id, picture.seq))
 
-    def draw_ahead(self, picture: Picture) -> None:
-        """Start drawing a picture about to be sent (``draw`` then finds it drawn or on its way)."""
-        self.pictures.ahead(picture, lambda: self.games.game_at(picture.game_id, picture.seq))
-
     # --- background work ---------------------------------------------------------------------------------
     def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
         task = asyncio.get_running_loop().create_task(coro, name=name)
