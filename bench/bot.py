@@ -23,7 +23,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import gc
+import itertools
 import os
 import random
 import statistics
@@ -93,15 +95,17 @@ async def build(
         gid = await store.game_id_in_channel(ch)
         assert gid is not None
         budget: dict[str, int] = {}
-        for _ in range(rng.randint(*forward)):
+        more = rng.randint(*forward)
+        while True:  # every other game is played on until it stands in a battle
             game = svc.live[gid].game
             assert game is not None
-            if game.over:
+            if game.over or (more <= 0 and (i % 2 or game.state.open_battles() or more < -200)):
                 break
             role = rng.choice(game.active())
             user = french if role == "french" else allied
             await svc.order(Caller(user, ch, guild), pick(rng, game, role, budget), role=role)
             orders += 1
+            more -= 1
     await svc.idle()
     cols = "guild_id, host_id, options, seed, status, created, version, snapshot, settings, rev"
     for i in range(distinct, n_games):
@@ -185,7 +189,8 @@ async def latency(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         await store.open()
-        svc = Service(store, pictures=Pictures())
+        seeds = itertools.count(args.seed)
+        svc = Service(store, pictures=Pictures(), seed_source=lambda: next(seeds))
         lo, hi = (int(x) for x in args.forward.split(":"))
         await build(svc, world, n_games, min(args.distinct, n_games), (lo, hi), rng)
 
@@ -217,6 +222,9 @@ async def latency(args: argparse.Namespace) -> None:
             missing = 0
             channels = {lv.id: lv.row.channel_id for lv in svc.live.values()}
             t_run = time.perf_counter()
+            prof = cProfile.Profile() if args.profile else None
+            if prof is not None:
+                prof.enable()
             for _ in range(args.rounds):
                 playing = [lv for lv in svc.live.values() if lv.game is not None and not lv.game.over]
                 chosen = rng.sample(playing, min(args.overlap, len(playing)))
@@ -259,6 +267,9 @@ async def latency(args: argparse.Namespace) -> None:
                     posted.append(stamps[post.seq] - start)
                     by_kind.setdefault(kind, []).append(stamps[post.seq] - start)
             took = time.perf_counter() - t_run
+            if prof is not None:
+                prof.disable()
+                prof.dump_stats(args.profile)
             n = len(reply)
             print(
                 f"{args.rounds} rounds of {args.overlap} interactions at once over {n_games} active games"
@@ -310,6 +321,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=None, help="picture workers (0: none; default: the cores)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--profile", help="write a cProfile of the bot's process during the rounds to this file")
     args = ap.parse_args()
     asyncio.run(latency(args))
     if not args.no_memory:

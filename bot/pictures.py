@@ -39,6 +39,7 @@ log = logging.getLogger("estafette.pictures")
 # Pictures drawn in this process are drawn off the event loop (a map takes tens of milliseconds: other games
 # must not wait), one at a time (Pillow's fonts are not meant to be shared between threads).
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
+VIEWS = 32  # views kept for the pictures of recent moments
 MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
 # the order pictures are drawn in when several wait: what the channel sees first, the replay (long) last
 FIRST = {("map", True): 0, ("battle", True): 1, ("map", False): 2, ("battle", False): 3, ("replay", True): 5}
@@ -170,7 +171,7 @@ class Pictures:
         sc = getattr(game.scenario, "name", "napoleon")
         if picture.kind == "replay":
             return Job("replay", picture.locale, picture.role, script=game.script(), scenario=sc)
-        view = game.view(picture.role, events=False)
+        view = self._view(picture, game)
         if picture.kind == "battle":
             battle = next((b for b in view.battles if b.town == picture.town), None)
             if battle is not None:
@@ -179,6 +180,18 @@ class Pictures:
         elif picture.kind != "map":
             raise ValueError(f"unknown picture kind {picture.kind!r}")
         return Job("map", picture.locale, picture.role, view=view, scenario=sc)
+
+    def _view(self, picture: Picture, game: Any) -> Any:
+        """The role's view at the picture's moment: one for its map and its battle boards, in every language
+        (a moment never changes)."""
+        views: OrderedDict[tuple[int, int, str], Any] = self.__dict__.setdefault("_views", OrderedDict())
+        key = (picture.game_id, picture.seq, picture.role)
+        view = views.get(key)
+        if view is None or self.keep == 0:
+            view = views[key] = game.view(picture.role, events=False)
+            while len(views) > VIEWS:
+                views.popitem(last=False)
+        return view
 
     def draw(self, picture: Picture, game: Any) -> bytes:
         """Draw ``picture`` here and now (blocking: off the event loop only)."""

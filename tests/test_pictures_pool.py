@@ -45,8 +45,10 @@ def loader(game):
     return load
 
 
-@pytest.fixture
-async def pooled():
+@pytest.fixture(scope="module")
+def pooled():
+    """One worker (its start and warm-up take seconds on a loaded machine): shared by this module's tests,
+    the one that kills it last."""
     pictures = Pictures()
     pictures.start(workers=1)
     assert pictures.pool is not None
