@@ -149,26 +149,38 @@ def order_payload(h, order: str, user, channel):
     return h.slash(cmd.name, opts, user=user, channel=channel)
 
 
-async def reference(svc: Service, runs: int = 15) -> tuple[float, float]:
-    """One public map drawn alone, median seconds: through the pool's round trip (or this process's render
-    thread without a pool), and rendered in this process (the renderer alone)."""
-    live = max((lv for lv in svc.live.values() if lv.game is not None), key=lambda lv: lv.row.version)
+async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, float, int]:
+    """Measured alone (nothing else of the bot running), median seconds: one public map through the pool's
+    round trip (or this process's render thread without a pool); the same rendered in this process; the
+    pictures of one change in a battle (public map and board, each player's map and board) asked for at once
+    as the outbox asks for them; and the same drawn one after the other in this process."""
+    lives = [lv for lv in svc.live.values() if lv.game is not None and lv.game.state.open_battles()]
+    live = max(lives or svc.live.values(), key=lambda lv: lv.row.version)
     game = live.game
     assert game is not None
     pictures = svc.pictures
-    job = pictures.job(Picture("map", live.id, live.row.version), game)
-    pooled, here = [], []
+    queue = pictures.pool.queue if pictures.pool is not None else pictures._local
+    town = game.state.open_battles()[0].town if game.state.open_battles() else ""
+    specs = [Picture("map", live.id, live.row.version, role) for role in ("public", "french", "allied")]
+    specs += [Picture("battle", live.id, live.row.version, role, "en", town) for role in ("public", "french")]
+    jobs = [pictures.job(p, game) for p in specs]
+    one, here, change, serial = [], [], [], []
     for _ in range(runs):
         t0 = time.perf_counter()
-        if pictures.pool is not None:
-            await pictures.pool.draw(FIRST[("map", True)], job)
-        else:
-            await pictures._local.draw(FIRST[("map", True)], job)
-        pooled.append(time.perf_counter() - t0)
+        await queue.draw(FIRST[("map", True)], jobs[0])
+        one.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        pictures.run(job)
+        pictures.run(jobs[0])
         here.append(time.perf_counter() - t0)
-    return statistics.median(pooled), statistics.median(here)
+        t0 = time.perf_counter()
+        await asyncio.gather(*(queue.draw(FIRST[(j.kind, j.role == "public")], j) for j in jobs))
+        change.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        for j in jobs:
+            pictures.run(j)
+        serial.append(time.perf_counter() - t0)
+    med = statistics.median
+    return med(one), med(here), med(change), med(serial), len(jobs)
 
 
 async def latency(args: argparse.Namespace) -> None:
@@ -212,10 +224,16 @@ async def latency(args: argparse.Namespace) -> None:
             print(
                 f"  workers started and warmed in {time.perf_counter() - t0:.1f} s (before the first round)"
             )
-            ref_pool, ref_here = await reference(svc)
+            ref_pool, ref_here, ref_change, ref_serial, n_pics = await reference(svc, args.reference_runs)
             where = "through the pool" if pool else "on the render thread"
-            print(f"reference: one public map drawn alone {where}: median {ref_pool * 1000:.1f} ms")
-            print(f"           the renderer alone in this process: median {ref_here * 1000:.1f} ms")
+            print(f"reference, measured alone ({args.reference_runs} runs each, medians):")
+            print(f"  one public map drawn {where}: {ref_pool * 1000:.1f} ms")
+            print(f"  the same, the renderer alone in this process: {ref_here * 1000:.1f} ms")
+            print(
+                f"  the {n_pics} pictures of one change in a battle, asked for at once {where}:"
+                f" {ref_change * 1000:.1f} ms (one after the other here: {ref_serial * 1000:.1f} ms,"
+                f" {ref_serial / ref_change:.1f}x)"
+            )
             reply: list[float] = []
             posted: list[float] = []
             by_kind: dict[str, list[float]] = {}
@@ -285,6 +303,30 @@ async def latency(args: argparse.Namespace) -> None:
                 print(f"  picture pool replaced {pool.replaced} times")
 
 
+def _busy(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i
+    return total
+
+
+def parallelism(n: int = 3_000_000) -> float:
+    """What two processes gain over one on this machine now: two busy loops side by side against one after
+    the other (2.0 on two free cores; below 1 when the machine is saturated). The most the pool can gain."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("fork")) as ex:
+        list(ex.map(_busy, [10, 10]))
+        t0 = time.perf_counter()
+        list(ex.map(_busy, [n, n]))
+        side_by_side = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    _busy(n)
+    _busy(n)
+    return (time.perf_counter() - t0) / side_by_side
+
+
 def memory(n: int = 100) -> None:
     """Memory per loaded mid-game game (engine state with its history)."""
     snaps = []
@@ -320,9 +362,14 @@ def main() -> None:
     ap.add_argument("--distinct", type=int, default=6, help="games played forward (the others are copies)")
     ap.add_argument("--workers", type=int, default=None, help="picture workers (0: none; default: the cores)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reference-runs", type=int, default=10)
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--profile", help="write a cProfile of the bot's process during the rounds to this file")
     args = ap.parse_args()
+    print(
+        f"this machine now: two busy loops in two processes go {parallelism():.2f}x as fast as one after the"
+        " other (2.00 with two free cores)"
+    )
     asyncio.run(latency(args))
     if not args.no_memory:
         memory()

@@ -24,7 +24,7 @@ BACKOFF_FIRST = 60.0  # seconds before the first retry of a refused item
 BACKOFF_MOST = 6 * 3600.0
 GIVE_UP_AFTER = 3 * 24 * 3600.0  # an item still refused three days on is dropped (a DM to a closed inbox)
 SIDE_BY_SIDE = 4  # destinations delivered at once
-AHEAD = 16  # destinations whose pictures are drawn (or delivered) at once
+AHEAD = 16  # channels, and as many DMs, whose pictures are drawn (or which are delivered) at once
 # seconds a process holds a destination, renewed at each item: a dead process's claim lapses after it
 LEASE = float(os.environ.get("ESTAFETTE_OUTBOX_LEASE", "30"))
 
@@ -101,7 +101,9 @@ class Outbox:
         destination is free, without waiting for the others."""
         running: dict[tuple[str, int], asyncio.Task[bool]] = {}
         stalled: set[tuple[str, int]] = set()  # moved nothing: not tried again before news
-        gate, ahead = asyncio.Semaphore(SIDE_BY_SIDE), asyncio.Semaphore(AHEAD)
+        gate = asyncio.Semaphore(SIDE_BY_SIDE)
+        # a DM waiting for its pictures never keeps a channel's post from having its own drawn
+        ahead = {"channel": asyncio.Semaphore(AHEAD), "dm": asyncio.Semaphore(AHEAD)}
         try:
             while True:
                 if self._again:
@@ -116,7 +118,8 @@ class Outbox:
                 # a destination waits while its first item waits (its back-off keeps the order)
                 for dest, queue in sorted(queues.items(), key=lambda kv: kv[0][0] != "channel"):
                     if dest not in running and dest not in stalled and queue[0].next_at <= now:
-                        running[dest] = asyncio.ensure_future(self._deliver_queue(queue, gate, ahead))
+                        work = self._deliver_queue(queue, gate, ahead[dest[0]])
+                        running[dest] = asyncio.ensure_future(work)
                 if not running:
                     if self._again:
                         continue

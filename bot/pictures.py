@@ -77,7 +77,7 @@ class Pictures:
     """Draws PNGs from views (never from engine state)."""
 
     executor = _RENDER
-    keep = 64  # pictures drawn kept for reuse (0: none, and none drawn ahead of their message)
+    keep = 128  # pictures drawn kept for reuse (0: none, and none drawn ahead of their message)
     locales = ("en", "ja")  # the static layers warmed at start-up
 
     pool: _Pool | None = None
