@@ -221,9 +221,7 @@ async def latency(args: argparse.Namespace) -> None:
             print("pictures:", f"a pool of {pool.workers} worker processes" if pool else "in this process")
             t0 = time.perf_counter()
             await reference(svc, runs=1)  # waits for the workers' start and warm-up
-            print(
-                f"  workers started and warmed in {time.perf_counter() - t0:.1f} s (before the first round)"
-            )
+            print(f"  ready (static layers warmed) in {time.perf_counter() - t0:.1f} s, before any round")
             ref_pool, ref_here, ref_change, ref_serial, n_pics = await reference(svc, args.reference_runs)
             where = "through the pool" if pool else "on the render thread"
             print(f"reference, measured alone ({args.reference_runs} runs each, medians):")
