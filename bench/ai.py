@@ -8,7 +8,7 @@ runs the whole time record). Prints the heuristic's win rate per side and overal
 seconds per game, and the number of orders the engine rejected (each replaced by a legal fallback).
 Target (issue 6): at least 90 % wins from either side, a whole game in under 10 s.
 
-The opponent is the fuzzer's random player (``engine.fuzz.pick``, default) or ``ai.RandomPlayer`` (the same
+The opponent is the fuzzer's random player (``tools.fuzz.pick``, default) or ``ai.RandomPlayer`` (the same
 biases, deciding from its view and legal orders only).
 """
 
@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import RandomPlayer
 from engine import Options
-from engine.fuzz import GameRun, play
+from tools.fuzz import GameRun, play
 
 
 @dataclass

@@ -47,7 +47,7 @@ from bot.pictures import FIRST, Pictures  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engine import Game, new_game  # noqa: E402
-from engine.fuzz import pick, random_options  # noqa: E402
+from tools.fuzz import pick, random_options  # noqa: E402
 
 BUDGETS = {"reply": (150, 500), "map posted": (250, 600)}  # ms: median, p99
 

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import RuleError, new_game
-from engine.fuzz import pick, random_options
+from tools.fuzz import pick, random_options
 
 
 def main() -> None:

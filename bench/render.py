@@ -28,7 +28,7 @@ from data import load_scenario
 from engine.napoleon import Options, new_game
 from renderers import battle as battle_r
 from renderers import map as map_r
-from renderers.samples import battle_game, random_games
+from tools.samples import battle_game, random_games
 
 MAP_BUDGET_MS = 75
 BATTLE_BUDGET_MS = 50

@@ -223,7 +223,8 @@ class Pictures:
         return render_battle(battle_view, role, locale)
 
     def replay(self, script: str, scenario: Any, locale: str = "en") -> bytes:
-        from renderers.replay import public_views, render_replay
+        from engine.script import public_views
+        from renderers.replay import render_replay
 
         return render_replay(public_views(script), scenario, locale)
 

@@ -163,6 +163,9 @@ EN: dict[str, str] = {
     "options.unknown": "unknown option {item!r}; known: {known:list} (as name=value)",
     "options.on_off": "{option} takes on or off, not {value!r}",
     "options.whole_number": "{option} takes a whole number, not {value!r}",
+    "options.range": "{option} takes a whole number from {lo} to {hi}, not {value!r}",
+    "options.choice": "{option} must be one of {known:list}, not {value!r}",
+    "options.game": "there is no game {value!r}; the games are {known:list}",
     # the game object (engine/napoleon/game.py)
     "game.no_role": "no role {role!r} in this game; roles: {roles:role}",
     "game.no_role_view": "no role {role!r} in this game; roles: {roles:role}, public",

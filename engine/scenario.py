@@ -1,4 +1,5 @@
-"""``python -m engine.scenario napoleon --json``: print the loaded scenario (a contract for outside tools)."""
+"""``python -m engine.scenario napoleon --json``: print the loaded scenario (a contract for outside tools);
+``python -m engine.scenario --list``: the game modules (``engine/modules.py``), their seats and options."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import json
 import sys
 
 from data import ScenarioError, load_scenario
+
+from . import modules
 
 
 def dump(name: str) -> dict:
@@ -59,7 +62,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.scenario")
     ap.add_argument("name", nargs="?", default="napoleon")
     ap.add_argument("--json", action="store_true", help="print the scenario as JSON")
+    ap.add_argument("--list", action="store_true", help="list the game modules and their options")
     args = ap.parse_args(argv)
+    if args.list:
+        for m in modules.modules():
+            print(f"{m.id}: {m.title}; roles {', '.join(m.roles(m.parse_options('')))}")
+            for o in m.options:
+                values = "|".join(o.choices) if o.choices else o.kind
+                default = ("on" if o.default else "off") if o.kind == "bool" else o.default
+                print(f"  {o.name}={default}  ({values}) {o.help}")
+        return 0
     try:
         d = dump(args.name)
     except ScenarioError as e:

@@ -6,6 +6,7 @@ plays a script and prints one JSON document on stdout. Exit status: 0 when every
 marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script that cannot be read.
 
     # comments and blank lines are ignored
+    @game napoleon              # the game module (the default; python -m engine.scenario --list)
     @options ruleset=3.4 setup=historical players=2 command_control=off corps_restriction=off
     @seed 7
     @turn 3
@@ -18,7 +19,8 @@ marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script t
     ! french: /move units:FR-3 path:Beaumont>Charleroi>Fleurus
 
 ``--seed N`` overrides the script's ``@seed``. Directives may stand anywhere and take effect where they
-stand; ``@options`` and ``@seed`` must come before the first other line.
+stand; ``@game``, ``@options`` and ``@seed`` must come before the first other line (``@game`` first of all).
+Directives other than those three are the game module's (``Module.directives``).
 """
 
 from __future__ import annotations
@@ -27,13 +29,14 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import modules
 from .errors import RuleError
-from .napoleon.game import Game, new_game
-from .napoleon.options import Options
+from .module import GameObject
 
 
 class ScriptError(Exception):
@@ -42,9 +45,10 @@ class ScriptError(Exception):
 
 @dataclass
 class Outcome:
-    game: Game | None = None
+    game: Any = None  # the module's game object (GameObject)
     results: list[dict[str, Any]] = field(default_factory=list)
     ok: bool = True
+    module: str = modules.DEFAULT
 
 
 _ROLE_LINE = re.compile(r"^(!\s*)?([a-z]+)\s*:\s*(/.*)$")
@@ -57,15 +61,25 @@ def strip_comment(line: str) -> str:
     return line[: m.start()] if m else line
 
 
-def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
-    """Play script lines. Raises ScriptError for a line that cannot be read."""
+def run_lines(
+    lines: list[str],
+    seed: int | None = None,
+    *,
+    before: Callable[[GameObject], None] | None = None,
+    after: Callable[[GameObject], None] | None = None,
+) -> Outcome:
+    """Play script lines. Raises ScriptError for a line that cannot be read. ``before(game)`` and
+    ``after(game)`` are called around every order line (accepted or not): a replay watches the game through
+    them, with no interpreter of its own."""
     out = Outcome()
-    options = Options()
+    module = modules.get()
+    values: dict[str, Any] | None = None
     script_seed = 0
 
-    def game() -> Game:
+    def game() -> GameObject:
         if out.game is None:
-            out.game = new_game(options, seed if seed is not None else script_seed)
+            options = module.parse_options("", values)
+            out.game = module.new_game(options, seed if seed is not None else script_seed)
         return out.game
 
     for no, raw in enumerate(lines, 1):
@@ -76,37 +90,21 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
             if line.startswith("@"):
                 word, _, rest = line[1:].partition(" ")
                 rest = rest.strip()
-                if word in ("options", "seed") and out.game is not None:
+                if word in ("game", "options", "seed") and out.game is not None:
                     raise ScriptError(f"line {no}: @{word} must come before the game starts")
-                if word == "options":
-                    options = Options.parse(rest, options)
+                if word == "game":
+                    if values is not None:
+                        raise ScriptError(f"line {no}: @game must come before @options")
+                    module = modules.get(rest)
+                elif word == "options":
+                    values = module.options_dict(module.parse_options(rest, values))
                 elif word == "seed":
                     script_seed = int(rest)
-                elif word == "turn":
-                    game().set_turn(int(rest))
-                elif word == "place":
-                    parts = rest.split()
-                    cv = None
-                    if parts and parts[-1].startswith("cv="):
-                        cv = int(parts.pop()[3:])
-                    if len(parts) < 2:
-                        raise ScriptError(f"line {no}: write @place UNIT TOWN [cv=N]")
-                    game().place(parts[0], " ".join(parts[1:]), cv)
-                elif word == "dice" and rest == "clear":
-                    game().clear_forced_dice()
-                elif word == "dice" and rest.startswith("seed "):
-                    game().reseed_dice(int(rest.split()[1]))
-                elif word == "dice":
-                    game().force_dice([int(v) for v in rest.split()])
-                elif word == "prefer":
-                    role, _, spec = rest.partition(" ")
-                    key, _, ids = spec.partition(":")
-                    game().prefer(role.strip(), key.strip(), [i.strip() for i in ids.split(",") if i.strip()])
                 else:
-                    raise ScriptError(
-                        f"line {no}: unknown directive @{word} "
-                        f"(known: @options, @seed, @turn, @place, @prefer, @dice)"
-                    )
+                    if word not in module.directives:
+                        known = ", ".join(f"@{w}" for w in ("game", "options", "seed", *module.directives))
+                        raise ScriptError(f"line {no}: unknown directive @{word} (known: {known})")
+                    module.directive(game(), word, rest)
                 continue
         except (ValueError, RuleError) as e:
             raise ScriptError(f"line {no}: {e}") from None
@@ -116,6 +114,8 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
         expect_reject = bool(m.group(1))
         role, text = m.group(2), m.group(3)
         g = game()
+        if before is not None:
+            before(g)
         try:
             g.apply(role, text)
             error = None
@@ -124,52 +124,47 @@ def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
         accepted = error is None
         behaved = accepted != expect_reject
         out.ok &= behaved
-        res: dict[str, Any] = {"line": no, "ok": accepted, "error": error, "events": len(g.state.events)}
+        res: dict[str, Any] = {"line": no, "ok": accepted, "error": error, "events": len(g.events)}
         if not behaved:
             res["unexpected"] = True
         out.results.append(res)
+        if after is not None:
+            after(g)
     game()
+    out.module = module.id
     return out
 
 
+def public_views(script: str | Iterable[str]) -> list[Any]:
+    """The public view at the start of the game, at the start of every campaign turn of a game's script, and
+    at its end (the frames of a replay): the script played once, through ``run_lines``."""
+    lines = script.splitlines() if isinstance(script, str) else list(script)
+    views: list[Any] = []
+
+    def first(game: GameObject) -> None:
+        if not views:
+            views.append(game.view("public", events=False))
+
+    def keep(game: GameObject) -> None:
+        v = game.view("public", events=False)
+        if v.turn != views[-1].turn:
+            views.append(v)
+
+    out = run_lines(lines, before=first, after=keep)
+    assert out.game is not None
+    if not views:  # no line after the start: the game as it began
+        views.append(out.game.view("public", events=False))
+    last = out.game.view("public", events=False)
+    if last != views[-1]:
+        views.append(last)
+    return views
+
+
 def report(out: Outcome) -> dict[str, Any]:
-    g = out.game
-    assert g is not None
-    st = g.state
-    sc = g.scenario
-    units = []
-    for u in st.units.values():
-        d = sc.unit(u.id)
-        units.append(
-            {
-                "id": u.id,
-                "army": u.army,
-                "nation": d.nation,
-                "type": u.type,
-                "cv": u.cv,
-                "max_cv": u.max_cv,
-                "location": u.location,
-                "disrupted": u.disrupted,
-                "in_square": u.in_square,
-                "eliminated": u.eliminated,
-            }
-        )
-    views = {"public": g.view("public").to_dict()}
-    for r in g.options.roles:
-        views[r] = g.view(r).to_dict()
-    return {
-        "options": g.options.to_dict(),
-        "seed": st.seed,
-        "turn": st.turn,
-        "phase": st.phase,
-        "active": g.active(),
-        "result": {"winner": st.result.winner, "reason": st.result.reason} if st.result else None,
-        "units": units,
-        "battles": [b.to_dict() for b in st.battles],
-        "events": [e.to_dict() for e in st.events],
-        "results": out.results,
-        "views": views,
-    }
+    """The JSON document of ``python -m engine.script``: the module's own report of the game (Napoleon's is
+    the DESIGN contract), with each order line's result."""
+    assert out.game is not None
+    return {**modules.get(out.module).report(out.game), "results": out.results}
 
 
 def main(argv: list[str] | None = None) -> int:

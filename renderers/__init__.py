@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING
 
 from .battle import render_battle, render_battles
 from .map import render_map
-from .replay import public_views, render_replay
+from .replay import render_replay
 
 if TYPE_CHECKING:
     from data import Scenario
 
-__all__ = ["public_views", "render_battle", "render_battles", "render_map", "render_replay", "warm"]
+__all__ = ["render_battle", "render_battles", "render_map", "render_replay", "warm"]
 
 
 def warm(scenario: Scenario | None = None, locales: tuple[str, ...] = ("en", "ja")) -> None:

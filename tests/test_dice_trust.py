@@ -15,7 +15,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.storage import Store
 from bot.verify import commitment, verify
-from engine.fuzz import pick
+from tools.fuzz import pick
 
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
 

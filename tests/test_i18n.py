@@ -24,9 +24,9 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.storage import Store
 from engine import Game, Options, RuleError, new_game
-from engine.fuzz import pick, random_options
 from engine.messages import EN, render, render_error
 from engine.messages_ja import JA, phrase_ja
+from tools.fuzz import pick, random_options
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY_PREFIXES = (

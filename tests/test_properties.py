@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import Game, Options, RuleError, new_game
-from engine.fuzz import check, pick, play, random_options
 from engine.script import run_lines
+from tools.fuzz import check, pick, play, random_options
 
 options_st = st.builds(
     Options,
@@ -87,7 +87,7 @@ def test_replays_agree_across_processes_with_other_string_hashes():
     code = (
         "import random, hashlib\n"
         "from engine import new_game\n"
-        "from engine.fuzz import pick, plan\n"
+        "from tools.fuzz import pick, plan\n"
         "for seed in (3, 8, 21):\n"
         "    opts, _ = plan(seed, 'random')\n"
         "    rng = random.Random(seed); g = new_game(opts, seed); b = {}\n"
@@ -139,7 +139,7 @@ def test_fuzzer_plays_whole_games_to_a_result():
 
 
 def test_fuzzer_plan_covers_every_option_combination_and_mode():
-    from engine.fuzz import COMBINATIONS, MODES, plan
+    from tools.fuzz import COMBINATIONS, MODES, plan
 
     # 3rd: 3 setups x 2 player counts x command control on/off; 3.4 adds the corps restriction (13.3);
     # each with a short and a whole time record, each in every mode
@@ -152,7 +152,7 @@ def test_fuzzer_plan_covers_every_option_combination_and_mode():
 
 def test_fuzzer_sample_of_random_and_bot_versus_random_games(tmp_path, capsys):
     """The CI sample: short games (days=2) of each mode, through the command line."""
-    from engine.fuzz import main, plan
+    from tools.fuzz import main, plan
 
     seeds = [s for s in range(3, 40) if plan(s)[0].days == 2][:6]
     assert {plan(s)[1] for s in seeds} == {"random", "bot-french", "bot-allied"}
@@ -166,7 +166,7 @@ def test_fuzzer_sample_of_random_and_bot_versus_random_games(tmp_path, capsys):
 
 
 def test_fuzzer_writes_a_failure_as_a_replayable_script(tmp_path, monkeypatch):
-    import engine.fuzz as fuzz
+    import tools.fuzz as fuzz
 
     calls = {"n": 0}
     real_check = fuzz.check

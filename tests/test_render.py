@@ -29,6 +29,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.storage import Store
 from engine import Options, new_game
+from engine.script import public_views
 from renderers import battle as battle_r
 from renderers import colours as C
 from renderers import fonts
@@ -37,8 +38,8 @@ from renderers import text as T
 from renderers.battle import render_battle
 from renderers.geometry import inside, overlap
 from renderers.map import HEIGHT, TITLE_H, WIDTH, render_map
-from renderers.replay import public_views, render_replay
-from renderers.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game, walk
+from renderers.replay import render_replay
+from tools.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game, walk
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 REF_SCALE = 4  # references are stored at 1/4 of the picture's size
@@ -541,7 +542,7 @@ def test_pictures_match_their_reference(name):
 
 
 def test_the_demo_writes_its_sample_pictures(tmp_path):
-    from renderers.demo import main
+    from tools.picture_demo import main
 
     assert main([str(tmp_path)]) == 0
     names = {p.name for p in tmp_path.iterdir()}

@@ -15,7 +15,7 @@ from bot.service import Caller, Service, ServiceError
 from bot.storage import Commit, StaleWrite, open_store
 from bot.storage.postgres import PostgresStore
 from engine import Game
-from engine.fuzz import pick
+from tools.fuzz import pick
 
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
 

@@ -7,14 +7,13 @@ the messages go to the outbox in the same transaction as the change (``Change.se
 from __future__ import annotations
 
 from engine import Game
-from engine.napoleon.state import armies_of
 
 from ..i18n import t
 from ..narrate import describe
 from ..outbox import DM, Message, Picture, Post, Status, Thread
 from ..storage import GameRow
 from ..verify import commitment
-from .common import language
+from .common import language, module_of, thread_roles
 from .core import Change
 from .prompts import headline, prompt
 
@@ -41,12 +40,12 @@ def battle_pictures(
     """Battle boards (as ``role`` sees them) of the open battles in ``towns`` (None: all); for a player, only
     the battles its army fights in."""
     out = []
-    mine = armies_of(role)
+    owns = module_of(row).owns
     for b in game.state.open_battles():
         if towns is not None and b.town not in towns:
             continue
         if role != "public" and not any(
-            u.location == b.town and u.army in mine and not u.eliminated for u in game.state.units.values()
+            u.location == b.town and owns(role, u.id) and not u.eliminated for u in game.state.units.values()
         ):
             continue
         out.append(Picture("battle", row.id, seq, role, locale, b.town))
@@ -75,12 +74,14 @@ def status_text(game: Game, loc: str = "en") -> str:
 
 
 def thread_state(row: GameRow, game: Game) -> Thread:
-    st = game.state
-    turn = game.scenario.turns[st.turn - 1] if st.turn else None
-    # 13.1: the allies may confer only during deployment and Allied night turns.
-    open_ = st.phase == "setup" or bool(turn and turn.side == "allied" and turn.night and not game.over)
-    members = tuple(u for r, (u, b) in row.seats.items() if r in ("british", "prussian") and u and not b)
-    return Thread(row.id, row.channel_id, open_, members)
+    """The private thread of the roles the game's module lets talk privately now (Napoleon 13.1: the allies,
+    during deployment and the Allied night turns); its members are the people in those seats."""
+    groups = module_of(row).private_talk(game)
+    talk = {r for g in groups for r in g}
+    members = tuple(
+        u for r, (u, b) in row.seats.items() if r in (talk or set(thread_roles(row))) and u and not b
+    )
+    return Thread(row.id, row.channel_id, bool(groups), members)
 
 
 def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[Message]:
@@ -154,7 +155,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
                 deploy=deploy,
             )
         )
-    if game.options.players == 3:
+    if thread_roles(row):
         out.append(thread_state(row, game))
     out.append(status_board(row, game, seq, lang))
     return out

@@ -3,11 +3,12 @@ loaded game (``Live``) and a few small helpers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
-from engine import Game, Options, RuleError
-from engine.napoleon.state import armies_of
+from engine import Game, RuleError, modules
+from engine.module import Module
 
 from ..i18n import locale_of, t
 from ..storage import GameRow
@@ -67,6 +68,22 @@ class Live:
         return self.row.id
 
 
+class Hub(Protocol):
+    """What the service's parts (lobby, play, drafts, deadlines) use of the ``Service`` that holds them: the
+    parts depend on this, not on ``service.py`` (no import circle; issue 4/6)."""
+
+    store: Any  # storage.StoreBase
+    games: Any  # core.Games
+    clock: Callable[[], float]
+    seed_source: Callable[[], int]
+    play: Any  # play.Play
+    deadlines: Any  # deadlines.Deadlines
+
+    def moment(self, live: Live) -> int: ...
+    async def seen(self, caller: Caller) -> None: ...
+    def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None: ...
+
+
 def roles_of(row: GameRow, user_id: int) -> list[str]:
     """The seats a user holds in a game."""
     return [r for r, (u, _bot) in row.seats.items() if u == user_id]
@@ -103,8 +120,20 @@ def language(row: GameRow) -> str:
     return locale_of(row.settings.get("language", "en"))
 
 
-def options_of(row: GameRow) -> Options:
-    return Options.from_dict(row.options)
+def module_of(row: GameRow) -> Module:
+    """The game module a game is played by (stored with it; Napoleon for games from before modules)."""
+    return modules.get(getattr(row, "module", None))
+
+
+def options_of(row: GameRow) -> Any:
+    """The game's options object, as its module reads the stored values."""
+    m = module_of(row)
+    return m.make_options({**m.defaults(), **row.options})
+
+
+def thread_roles(row: GameRow) -> tuple[str, ...]:
+    """The seats that ever share a private thread (Napoleon 13.1: the two allies of a 3-player game)."""
+    return module_of(row).private_roles(options_of(row))
 
 
 def options_line(d: dict[str, Any]) -> str:
@@ -116,8 +145,9 @@ def shown(text: str) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
 
 
-def unit_prefixes(role: str) -> tuple[str, ...]:
-    return tuple({"french": "FR-", "british": "BR-", "prussian": "PR-"}[a] for a in armies_of(role))
+def owns(row: GameRow, role: str, unit_id: str) -> bool:
+    """The unit is the seat's (the module says: Napoleon's by army, 13.1)."""
+    return module_of(row).owns(role, unit_id.upper())
 
 
 def unit_order(uid: str) -> tuple[str, int]:

@@ -4,8 +4,6 @@ the action are changes like any other, under the game's lock, checked again on t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import Game
 
 from ..i18n import t
@@ -13,15 +11,12 @@ from ..outbox import Message, Post
 from ..storage import GameRow
 from . import reminders
 from .broadcast import broadcast
-from .common import language, waiting_key
+from .common import Hub, language, waiting_key
 from .core import Change
-
-if TYPE_CHECKING:
-    from .service import Service
 
 
 class Deadlines:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
 

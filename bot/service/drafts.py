@@ -8,18 +8,13 @@ of date and changes nothing (issue 1/6)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine import Game, parse_command
 
 from ..i18n import join, locale_of, t
 from ..outbox import Result
 from ..storage import GameRow
-from .common import Caller, ServiceError, roles_of, unit_order
+from .common import Caller, Hub, ServiceError, roles_of, unit_order
 from .core import Change
-
-if TYPE_CHECKING:
-    from .service import Service
 
 COLUMNS = ("left", "center", "right", "reserve")
 
@@ -46,7 +41,7 @@ def draft_of(row: GameRow, role: str, town: str, units: list[str]) -> dict[str, 
 
 
 class Drafts:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
 

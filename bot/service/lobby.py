@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine import Game, Options, RuleError
+from engine import Game, Options, RuleError, modules
 from engine.script import ScriptError, run_lines
 
 from ..i18n import join, t
@@ -21,32 +21,33 @@ from .common import (
     DEFAULT_SETTINGS,
     MAX_DEADLINE_HOURS,
     Caller,
+    Hub,
     ServiceError,
     is_admin,
     language,
+    module_of,
     need_admin,
     need_game,
     need_open,
+    options_line,
     options_of,
     roles_of,
     shown,
 )
 from .core import Change
 
-if TYPE_CHECKING:
-    from .service import Service
-
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
 
 
-def parse_options(text: str) -> Options:
-    """``setup=historical players=3 ruleset=3rd command_control=on``"""
-    return Options.parse(text)
+def parse_options(text: str, game: str | None = None) -> Any:
+    """``setup=historical players=3 ruleset=3rd command_control=on``, read by the game module ``game``
+    (Napoleon by default): its options object, or a RuleError naming what is wrong."""
+    return modules.get(game).parse_options(text)
 
 
 class Lobby:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
         self.store = svc.store
@@ -60,11 +61,14 @@ class Lobby:
         deadline_hours: float | None = None,
         deadline_action: str | None = None,
         language: str | None = None,
+        game: str | None = None,
     ) -> Result:
-        """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own)."""
+        """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
+        module (``engine/modules.py``; Napoleon by default)."""
         loc = caller.loc
         try:
-            opts = parse_options(options)
+            module = modules.get(game)
+            opts = module.parse_options(options)
         except RuleError as e:
             raise ServiceError.of_rule(e) from None
         settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
@@ -90,13 +94,14 @@ class Lobby:
                 caller.guild_id,
                 caller.channel_id,
                 caller.user_id,
-                opts.to_dict(),
+                module.options_dict(opts),
                 self.svc.seed_source(),
                 settings,
             )
 
         gid = await self.games.create(caller.channel_id, create)
-        text = t("svc.new_game", loc, game=gid, options=describe_options(opts, loc), roles=list(opts.roles))
+        roles = list(module.roles(opts))
+        text = t("svc.new_game", loc, game=gid, options=describe_options(opts, loc), roles=roles)
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
@@ -121,14 +126,16 @@ class Lobby:
                 )
             if row.status != "lobby":
                 raise ServiceError("svc.started_no_join")
-            free = [r for r in opts.roles if r not in row.seats]
+            free = [r for r in module_of(row).roles(opts) if r not in row.seats]
             seat = role
             if seat is None:
                 if not free:
                     raise ServiceError("svc.seats_full")
                 seat = free[0]
-            if seat not in opts.roles:
-                raise ServiceError("svc.no_such_seat", role=shown(seat), seats=list(opts.roles))
+            if seat not in module_of(row).roles(opts):
+                raise ServiceError(
+                    "svc.no_such_seat", role=shown(seat), seats=list(module_of(row).roles(opts))
+                )
             if seat in row.seats:
                 raise ServiceError("svc.seat_taken", role=seat, holder=row.seats[seat][0])
             left = [r for r in free if r != seat]
@@ -172,14 +179,15 @@ class Lobby:
             need_admin(ch.row, caller, "options")
             if ch.row.status != "lobby":
                 raise ServiceError("svc.options_fixed")
+            module = module_of(ch.row)
             try:
-                opts = Options.parse(options, options_of(ch.row))
+                opts = module.parse_options(options, {**module.defaults(), **ch.row.options})
             except RuleError as e:
                 raise ServiceError.of_rule(e) from None
             for r in list(ch.row.seats):
-                if r not in opts.roles:
+                if r not in module.roles(opts):
                     ch.unseat(r)
-            ch.set_options(opts.to_dict())
+            ch.set_options(module.options_dict(opts))
             return Result(
                 Reply(t("svc.options_set", loc, options=describe_options(opts, loc)), ephemeral=False)
             )
@@ -196,11 +204,11 @@ class Lobby:
             if row.status != "lobby":
                 raise ServiceError("svc.already_started")
             opts = options_of(row)
-            empty = [r for r in opts.roles if r not in row.seats]
+            empty = [r for r in module_of(row).roles(opts) if r not in row.seats]
             if empty:
                 raise ServiceError("svc.seats_empty", roles=empty)
             imported = await self.store.import_lines(row.id) or row.settings.get("base")
-            game = await self.games.replay(row) if imported else Game.new(opts, row.seed)
+            game = await self.games.replay(row) if imported else module_of(row).new_game(opts, row.seed)
             ch.set_game(game)
             ch.set_status("running")
             self.svc.deadlines.arm(ch)
@@ -231,7 +239,7 @@ class Lobby:
                     t("svc.seat_held", loc, role=r, user=row.seats[r][0])
                     if r in row.seats
                     else t("svc.seat_free", loc, role=r)
-                    for r in opts.roles
+                    for r in module_of(row).roles(opts)
                 ),
                 loc,
             )
@@ -405,7 +413,7 @@ class Lobby:
                 raise ServiceError("svc.import_started")
             ch.set_options(game.options.to_dict())
             for r in list(row.seats):
-                if r not in game.options.roles:
+                if r not in module_of(row).roles(game.options):
                     ch.unseat(r)
             # the imported lines and seed are part of the game: replays (start-up check, export) start there
             ch.import_lines = list(game.state.log)
@@ -418,7 +426,7 @@ class Lobby:
                 caller.loc,
                 options=describe_options(game.options, caller.loc),
                 turn=game.state.turn,
-                roles=list(game.options.roles),
+                roles=list(module_of(row).roles(game.options)),
             )
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
@@ -466,7 +474,10 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
     return say
 
 
-def describe_options(o: Options, loc: str = "en") -> str:
+def describe_options(o: Any, loc: str = "en") -> str:
+    """Napoleon's options in words; another module's as ``name=value`` (its own words are to come)."""
+    if not isinstance(o, Options):
+        return options_line(o.to_dict())
     extras = [
         t(key, loc)
         for key, on in (

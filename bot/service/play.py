@@ -8,7 +8,7 @@ import json
 import logging
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import Game, RuleError, parse_command
 from engine.napoleon.state import armies_of
@@ -19,18 +19,15 @@ from ..outbox import DM, Reply, Result
 from ..storage import DuplicateInteraction
 from . import reminders
 from .broadcast import broadcast
-from .common import Caller, ServiceError, need_game, roles_of, unit_prefixes
+from .common import Caller, Hub, ServiceError, need_game, owns, roles_of
 from .core import Change
-
-if TYPE_CHECKING:
-    from .service import Service
 
 log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
 
 
 class Play:
-    def __init__(self, svc: Service) -> None:
+    def __init__(self, svc: Hub) -> None:
         self.svc = svc
         self.games = svc.games
         self.store = svc.store
@@ -261,8 +258,9 @@ def acting_role(row: Any, game: Game, caller: Caller, text: str, role: str | Non
     if not active:
         return mine[0]  # the engine's answer says whose turn it is
     # one person holding several active seats (console, hot seat): the seat whose units the order names
+    words = text.upper().replace(",", " ").replace(":", " ").split()
     for r in active:
-        if any(p in text.upper() for p in unit_prefixes(r)):
+        if any(owns(row, r, w) for w in words):
             return r
     return active[0]
 
@@ -271,11 +269,7 @@ def owner_seat(row: Any, game: Game, caller: Caller, ids: list[str], role: str |
     """The seat a preference list is for: the one asked for, else the caller's seat whose blocks it names,
     else the acting one."""
     if role is None:
-        named = [
-            r
-            for r in roles_of(row, caller.user_id)
-            if all(i.upper().startswith(unit_prefixes(r)) for i in ids)
-        ]
+        named = [r for r in roles_of(row, caller.user_id) if all(owns(row, r, i) for i in ids)]
         if len(named) == 1:
             return named[0]
     return acting_role(row, game, caller, " ".join(ids), role)

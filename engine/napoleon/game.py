@@ -228,6 +228,15 @@ class Game:
     def loads(cls, s: str) -> Game:
         return cls.from_snapshot(json.loads(s))
 
+    # --- the module contract (engine/module.py GameObject) -------------------------------------------------
+    @property
+    def log(self) -> list[str]:
+        return self.state.log
+
+    @property
+    def events(self) -> list[Event]:
+        return self.state.events
+
 
 def _opt(v: object) -> str:
     if isinstance(v, bool):

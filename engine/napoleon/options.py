@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, fields
 
 from ..messages import rule_error
+from ..module import OptionSpec, parse_values
 
 RULESETS = ("3rd", "3.4")
 SETUPS = ("historical", "free", "initiative")
@@ -51,27 +52,17 @@ class Options:
     @classmethod
     def parse(cls, text: str, base: Options | None = None) -> Options:
         """``ruleset=3.4 setup=historical players=2 command_control=off corps_restriction=off``"""
-        opts = base or cls()
-        changes: dict[str, object] = {}
-        types = {f.name: f.type for f in fields(cls)}
-        for item in text.split():
-            key, sep, value = item.partition("=")
-            key = key.strip().lower().replace("-", "_")
-            if not sep or key not in types:
-                raise rule_error("options", "options.unknown", item=item, known=list(types))
-            v = value.strip()
-            if types[key] in ("bool", bool):
-                if v.lower() in ("on", "yes", "true", "1"):
-                    changes[key] = True
-                elif v.lower() in ("off", "no", "false", "0"):
-                    changes[key] = False
-                else:
-                    raise rule_error("options", "options.on_off", option=key, value=v)
-            elif types[key] in ("int", int):
-                try:
-                    changes[key] = int(v)
-                except ValueError:
-                    raise rule_error("options", "options.whole_number", option=key, value=v) from None
-            else:
-                changes[key] = v
-        return replace(opts, **changes)
+        return cls.from_dict(parse_values(OPTIONS, text, (base or cls()).to_dict()))
+
+
+# The options as the module contract declares them (engine/module.py): /game new and @options read them; the
+# checks that cite a rule (13.1, 13.3) are Options' own.
+OPTIONS = (
+    OptionSpec("ruleset", "choice", "3.4", "the edition: 3.4 (2006) or 3rd (1994 with the FAQ)", RULESETS),
+    OptionSpec("setup", "choice", "initiative", "historical, free (3.1) or initiative (3.3)", SETUPS),
+    OptionSpec("players", "int", 2, "2, or 3 (13.1: French, British, Prussian)"),
+    OptionSpec("command_control", "bool", False, "13.2: which groups may attack one town together"),
+    OptionSpec("corps_restriction", "bool", False, "13.3, v3.4 only: corps march together"),
+    OptionSpec("days", "int", 0, "0 = the whole campaign, or the first N days"),
+    OptionSpec("scenario", "text", "napoleon", "the map and order of battle (data/napoleon)"),
+)

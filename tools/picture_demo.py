@@ -1,4 +1,4 @@
-"""``python -m renderers.demo OUT_DIR``: write sample pictures for a newcomer to open.
+"""``python -m tools.picture_demo OUT_DIR``: write sample pictures for a newcomer to open.
 
 - ``map-public.png`` and ``map-<role>.png``: the campaign map at the start of the historical setup, public
   and as each player sees it (2 players: French, Allied; 3 players: French, British, Prussian);
@@ -18,16 +18,17 @@ from pathlib import Path
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m renderers.demo OUT_DIR", file=sys.stderr)
+        print("usage: python -m tools.picture_demo OUT_DIR", file=sys.stderr)
         return 2
     out = Path(args[0])
     out.mkdir(parents=True, exist_ok=True)
 
     from engine.napoleon import Options, new_game
+    from engine.script import public_views
+    from renderers.battle import render_battle
+    from renderers.map import render_map
+    from renderers.replay import render_replay
 
-    from .battle import render_battle
-    from .map import render_map
-    from .replay import public_views, render_replay
     from .samples import battle_game, random_games
 
     written: list[str] = []

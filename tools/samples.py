@@ -63,10 +63,10 @@ def battle_game() -> Game:
 
 
 def random_games(seeds: range, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
-    """Games of the engine's random player (``engine.fuzz.pick``), yielded every ``every`` orders and at
+    """Games of the engine's random player (``tools.fuzz.pick``), yielded every ``every`` orders and at
     their end. The same game object is yielded again as it goes on: take what you need from it at once."""
-    from engine.fuzz import random_options
     from engine.napoleon.game import new_game
+    from tools.fuzz import random_options
 
     for seed in seeds:
         rng = random.Random(seed)
@@ -75,7 +75,7 @@ def random_games(seeds: range, every: int = 9, max_orders: int = 4000) -> Iterat
 
 def walk(game: Game, rng: random.Random, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
     """``game`` played on by the engine's random player, yielded every ``every`` orders and at its end."""
-    from engine.fuzz import pick
+    from tools.fuzz import pick
 
     budget: dict[str, int] = {}
     n = 0

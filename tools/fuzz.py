@@ -1,4 +1,4 @@
-"""The fuzzer: ``python -m engine.fuzz --games N [--seed S] [--mode all] [--jobs J] [--out DIR]``.
+"""The fuzzer: ``python -m tools.fuzz --games N [--seed S] [--mode all] [--jobs J] [--out DIR]``.
 
 Plays whole campaigns, random against random (orders picked from ``legal()``) and the bot player (``ai``)
 against random from either side, across every option combination (both editions, 2 and 3 players, every
@@ -22,11 +22,13 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import RuleError
-from .napoleon.game import Game, new_game
-from .napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
-from .napoleon.options import Options
-from .napoleon.state import armies_of
+from ai import HeuristicPlayer, PlayStats, play_one
+from engine.errors import RuleError
+from engine.napoleon.game import Game, new_game
+from engine.napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
+from engine.napoleon.options import Options
+from engine.napoleon.state import armies_of
+from engine.script import run_lines
 
 MAX_ORDERS = 20000
 TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
@@ -290,8 +292,6 @@ def play(
     others: dict[str, object] = {}
     stats = None
     if bot_roles(options, mode) or opponent is not None:
-        from ai import HeuristicPlayer, PlayStats, play_one  # the fuzzer is a tool: the engine never needs ai
-
         bots = {r: HeuristicPlayer() for r in bot_roles(options, mode)}
         if opponent is not None:
             others = {r: opponent for r in options.roles if r not in bots}
@@ -352,7 +352,6 @@ def play(
             snap = game.snapshot()
             if Game.from_snapshot(json.loads(json.dumps(snap))).snapshot() != snap:
                 raise Invariant("snapshot round trip changed the game")
-            from .script import run_lines
 
             replay = run_lines(game.script().splitlines())
             if not replay.ok or replay.game is None or replay.game.snapshot() != snap:
@@ -420,7 +419,7 @@ def _label(o: Options) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.fuzz")
+    ap = argparse.ArgumentParser(prog="python -m tools.fuzz")
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed (game i plays seed S+i)")
     ap.add_argument(

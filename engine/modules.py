@@ -1,0 +1,34 @@
+"""The registry of game modules (the contract is ``engine/module.py``): Napoleon built in, others registered
+by ``register`` (the tiny test module of ``tests/tinygame.py``; Liberty once it is written)."""
+
+from __future__ import annotations
+
+from .messages import rule_error
+from .module import Module
+from .napoleon.module import MODULE as NAPOLEON
+
+DEFAULT = NAPOLEON.id
+_MODULES: dict[str, Module] = {NAPOLEON.id: NAPOLEON}
+
+
+def register(module: Module) -> Module:
+    """Add (or replace) a module under its id."""
+    _MODULES[module.id] = module
+    return module
+
+
+def unregister(module_id: str) -> None:
+    if module_id != DEFAULT:
+        _MODULES.pop(module_id, None)
+
+
+def get(module_id: str | None = None) -> Module:
+    """The module ``module_id`` (the default when None or empty), or a RuleError naming the games."""
+    mid = (module_id or DEFAULT).strip().lower()
+    if mid not in _MODULES:
+        raise rule_error("options", "options.game", value=module_id, known=sorted(_MODULES))
+    return _MODULES[mid]
+
+
+def modules() -> list[Module]:
+    return [_MODULES[k] for k in sorted(_MODULES)]

@@ -1,0 +1,175 @@
+"""Napoleon as a game module (the contract: ``engine/module.py``): its options, seats, orders, private talk
+and unit ownership, declared once for the bot, the console, the script runner and the tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..messages import EN
+from ..messages_ja import JA
+from ..module import GameObject, Module, OrderKind, OrderOption
+from .game import Game
+from .options import OPTIONS, Options
+from .state import armies_of
+
+PREFIXES = {"french": "FR-", "british": "BR-", "prussian": "PR-"}
+LEADERS = {"NAP": "french", "WEL": "british", "BLU": "prussian"}
+
+_BATTLE = OrderOption("battle", "town", required=False, help="which battle, when several are open (6.4)")
+_UNITS = OrderOption("units", "units", help="unit ids, comma-separated")
+ORDERS = (
+    OrderKind("setup", (_UNITS, OrderOption("town", "town"), OrderOption("auto", "bool", False)), "3.1"),
+    OrderKind(
+        "move",
+        (_UNITS, OrderOption("path", "path", help="towns joined by >"), OrderOption("forced", "bool", False)),
+        "5.0",
+    ),
+    OrderKind("end", (_BATTLE,), "4.0"),
+    OrderKind("undo", (), "", "take back your last order (rules README decision 9)"),
+    OrderKind(
+        "deploy",
+        (
+            OrderOption("left", "list"),
+            OrderOption("center", "list"),
+            OrderOption("right", "list"),
+            OrderOption("reserve", "list", False),
+            _BATTLE,
+        ),
+        "6.2",
+    ),
+    OrderKind("battle-move", (OrderOption("unit", "unit"), OrderOption("to", "text"), _BATTLE), "6.3"),
+    OrderKind("fire", (OrderOption("unit", "unit"), OrderOption("target", "text", False), _BATTLE), "8.1"),
+    OrderKind("square", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
+    OrderKind("unsquare", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
+    OrderKind(
+        "retreat",
+        (
+            _UNITS,
+            OrderOption("to", "town"),
+            OrderOption("path", "path", False),
+            OrderOption("forced", "bool", False),
+            _BATTLE,
+        ),
+        "7.0",
+    ),
+    OrderKind("reinforce", (_UNITS, OrderOption("from", "town"), _BATTLE), "9.0"),
+    OrderKind(
+        "regroup",
+        (_UNITS, OrderOption("to", "town", False), OrderOption("from", "town", False), _BATTLE),
+        "7.6",
+    ),
+)
+
+
+def owns(role: str, unit_id: str) -> bool:
+    """13.1: a role commands its armies' blocks (the allied role both the British and the Prussian)."""
+    armies = armies_of(role)
+    if unit_id in LEADERS:
+        return LEADERS[unit_id] in armies
+    return any(unit_id.startswith(PREFIXES[a]) for a in armies)
+
+
+def private_talk(game: GameObject) -> list[tuple[str, ...]]:
+    """13.1 with the rules README: in a 3-player game the British and Prussian players may confer in private
+    during the set-up and the allied night turns (the allied thread)."""
+    assert isinstance(game, Game)
+    if game.options.players != 3 or game.over:
+        return []
+    st = game.state
+    turn = game.scenario.turns[st.turn - 1] if st.turn else None
+    if st.phase == "setup" or (turn is not None and turn.side == "allied" and turn.night):
+        return [("british", "prussian")]
+    return []
+
+
+def _options(values: dict[str, Any]) -> Options:
+    return Options.from_dict(values)
+
+
+DIRECTIVES = ("turn", "place", "prefer", "dice")
+
+
+def directive(game: GameObject, word: str, rest: str) -> None:
+    """The script directives of Napoleon (DESIGN, "Script runner"): ``@turn N``, ``@place UNIT TOWN [cv=N]``,
+    ``@prefer ROLE KEY:IDS``, ``@dice 1 5 6`` / ``@dice clear`` / ``@dice seed N``. A ValueError or RuleError
+    says what is wrong with the line."""
+    assert isinstance(game, Game)
+    if word == "turn":
+        game.set_turn(int(rest))
+    elif word == "place":
+        parts = rest.split()
+        cv = int(parts.pop()[3:]) if parts and parts[-1].startswith("cv=") else None
+        if len(parts) < 2:
+            raise ValueError("write @place UNIT TOWN [cv=N]")
+        game.place(parts[0], " ".join(parts[1:]), cv)
+    elif word == "dice" and rest == "clear":
+        game.clear_forced_dice()
+    elif word == "dice" and rest.startswith("seed "):
+        game.reseed_dice(int(rest.split()[1]))
+    elif word == "dice":
+        game.force_dice([int(v) for v in rest.split()])
+    elif word == "prefer":
+        role, _, spec = rest.partition(" ")
+        key, _, ids = spec.partition(":")
+        game.prefer(role.strip(), key.strip(), [i.strip() for i in ids.split(",") if i.strip()])
+    else:
+        raise ValueError(f"unknown directive @{word}")
+
+
+def report(game: GameObject) -> dict[str, Any]:
+    """The JSON document of ``python -m engine.script`` for a Napoleon game (a contract: DESIGN)."""
+    assert isinstance(game, Game)
+    st, sc = game.state, game.scenario
+    units = []
+    for u in st.units.values():
+        d = sc.unit(u.id)
+        units.append(
+            {
+                "id": u.id,
+                "army": u.army,
+                "nation": d.nation,
+                "type": u.type,
+                "cv": u.cv,
+                "max_cv": u.max_cv,
+                "location": u.location,
+                "disrupted": u.disrupted,
+                "in_square": u.in_square,
+                "eliminated": u.eliminated,
+            }
+        )
+    views = {"public": game.view("public").to_dict()}
+    for r in game.options.roles:
+        views[r] = game.view(r).to_dict()
+    return {
+        "options": game.options.to_dict(),
+        "seed": st.seed,
+        "turn": st.turn,
+        "phase": st.phase,
+        "active": game.active(),
+        "result": {"winner": st.result.winner, "reason": st.result.reason} if st.result else None,
+        "units": units,
+        "battles": [b.to_dict() for b in st.battles],
+        "events": [e.to_dict() for e in st.events],
+        "views": views,
+    }
+
+
+MODULE = Module(
+    id="napoleon",
+    title="Napoleon: The Waterloo Campaign 1815",
+    options=OPTIONS,
+    make_options=_options,
+    options_dict=lambda options: options.to_dict(),
+    roles=lambda options: options.roles,
+    new_game=lambda options, seed: Game.new(options, seed),
+    loads=Game.loads,
+    orders=ORDERS,
+    owns=owns,
+    private_talk=private_talk,
+    private_roles=lambda options: ("british", "prussian") if options.players == 3 else (),
+    messages={"en": EN, "ja": JA},
+    directives=DIRECTIVES,
+    directive=directive,
+    report=report,
+    bot_player="ai:HeuristicPlayer",
+)
