@@ -13,7 +13,7 @@ import pytest
 
 from bot.outbox import Picture
 from bot.pictures import FIRST, NoPictures, Pictures
-from renderers.samples import battle_game
+from tools.samples import battle_game
 
 
 @pytest.fixture(scope="module")
