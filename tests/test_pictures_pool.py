@@ -238,3 +238,50 @@ async def test_a_picture_that_cannot_be_drawn_leaves_its_message_going_without_i
         assert not any(a["filename"].startswith("map-") for p in posts for a in p["attachments"])
         assert h.fake.dms_to(h.world.user("alice")), "and the DMs"
         assert "could not be drawn" in caplog.text
+
+
+# --- the outbox: a post is never held back behind another destination --------------------------------------
+
+
+async def test_a_later_changes_post_goes_while_an_earlier_destination_is_still_busy(tmp_path):
+    """The outbox delivers each destination by a task of its own: game 2's post, made while game 1's channel
+    is still being delivered (its picture slow, say), goes at once instead of waiting for game 1's."""
+    from bot.delivery import Outbox, Outcome
+    from bot.service import Caller, Service
+    from bot.storage import Store
+
+    store = Store(tmp_path / "o.db")
+    await store.open()
+    try:
+        svc = Service(store, pictures=NoPictures(), seed_source=lambda: 1)
+        release, entered, delivered = asyncio.Event(), asyncio.Event(), []
+
+        async def deliver(item):
+            if item.target == 101:  # game 1's channel: held until released
+                entered.set()
+                await release.wait()
+            delivered.append(item.target)
+            return Outcome.done()
+
+        box = Outbox(store, deliver)
+        svc.games.on_commit.append(box.kick)
+        await svc.new_game(Caller(1, 101, 9), "setup=historical")
+        await svc.join(Caller(1, 101, 9), "french")
+        await svc.join(Caller(2, 101, 9), "allied")
+        await svc.start(Caller(1, 101, 9))
+        await asyncio.wait_for(entered.wait(), 60)
+        await svc.new_game(Caller(3, 202, 9), "setup=historical")
+        await svc.join(Caller(3, 202, 9), "french")
+        await svc.join(Caller(4, 202, 9), "allied")
+        await svc.start(Caller(3, 202, 9))
+        for _ in range(200):  # game 2's channel and DMs are delivered while game 1's channel is held
+            if 202 in delivered and 3 in delivered:
+                break
+            await asyncio.sleep(0.05)
+        assert 202 in delivered and 3 in delivered and 101 not in delivered
+        release.set()
+        await box.settle()
+        assert 101 in delivered and await store.outbox_pending() == []
+        await svc.idle()
+    finally:
+        await store.close()
