@@ -24,6 +24,7 @@ BACKOFF_FIRST = 60.0  # seconds before the first retry of a refused item
 BACKOFF_MOST = 6 * 3600.0
 GIVE_UP_AFTER = 3 * 24 * 3600.0  # an item still refused three days on is dropped (a DM to a closed inbox)
 SIDE_BY_SIDE = 4  # destinations delivered at once
+AHEAD = 16  # channels, and as many DMs, whose pictures are drawn (or which are delivered) at once
 # seconds a process holds a destination, renewed at each item: a dead process's claim lapses after it
 LEASE = float(os.environ.get("ESTAFETTE_OUTBOX_LEASE", "30"))
 
@@ -67,12 +68,16 @@ class Outbox:
         deliver: Callable[[OutboxRow], Awaitable[Outcome]],
         *,
         clock: Callable[[], float] = time.time,
+        prepare: Callable[[OutboxRow], Awaitable[None]] | None = None,
     ) -> None:
         self.store = store
         self.deliver = deliver
+        # draws an item's pictures before it takes one of the places side by side (``Sender.prepare``)
+        self.prepare = prepare
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
         self._again = False
+        self._news = asyncio.Event()  # set by kick: a drain under way looks again at once
         self._draining = asyncio.Lock()  # one drain at a time in this process
         self.sent = 0  # items delivered by this process (for tests and the crash test)
         # who delivers: with several processes on one database, one at a time delivers to a destination
@@ -81,6 +86,7 @@ class Outbox:
     def kick(self, _game_id: int = 0) -> None:
         """Something new is in the outbox: deliver it soon (never waits; safe to call from anywhere)."""
         self._again = True
+        self._news.set()
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self.drain(), name="estafette-work-outbox")
 
@@ -90,36 +96,64 @@ class Outbox:
             await self._drain()
 
     async def _drain(self) -> None:
-        while True:
-            self._again = False
-            pending = await self.store.outbox_pending()
-            now = self.clock()
-            queues: dict[tuple[str, int], list[OutboxRow]] = {}
-            for item in pending:
-                queues.setdefault(destination(item), []).append(item)
-            # a destination waits while its first item waits (its back-off keeps the order)
-            ready = [q for q in queues.values() if q[0].next_at <= now]
-            if not ready:
+        """Each destination's items are delivered by a task of their own, the channels' first (their posts
+        carry the public map that everybody waits for); what a later change sends starts as soon as its
+        destination is free, without waiting for the others."""
+        running: dict[tuple[str, int], asyncio.Task[bool]] = {}
+        stalled: set[tuple[str, int]] = set()  # moved nothing: not tried again before news
+        gate = asyncio.Semaphore(SIDE_BY_SIDE)
+        # a DM waiting for its pictures never keeps a channel's post from having its own drawn
+        ahead = {"channel": asyncio.Semaphore(AHEAD), "dm": asyncio.Semaphore(AHEAD)}
+        try:
+            while True:
                 if self._again:
-                    continue
-                return
-            gate = asyncio.Semaphore(SIDE_BY_SIDE)
-            progress = await asyncio.gather(*(self._deliver_queue(q, gate) for q in ready))
-            if not any(progress) and not self._again:
-                return
+                    stalled.clear()
+                self._again = False
+                self._news.clear()
+                pending = await self.store.outbox_pending()
+                now = self.clock()
+                queues: dict[tuple[str, int], list[OutboxRow]] = {}
+                for item in pending:
+                    queues.setdefault(destination(item), []).append(item)
+                # a destination waits while its first item waits (its back-off keeps the order)
+                for dest, queue in sorted(queues.items(), key=lambda kv: kv[0][0] != "channel"):
+                    if dest not in running and dest not in stalled and queue[0].next_at <= now:
+                        work = self._deliver_queue(queue, gate, ahead[dest[0]])
+                        running[dest] = asyncio.ensure_future(work)
+                if not running:
+                    if self._again:
+                        continue
+                    return
+                news = asyncio.ensure_future(self._news.wait())
+                await asyncio.wait([news, *running.values()], return_when=asyncio.FIRST_COMPLETED)
+                news.cancel()
+                for dest, task in list(running.items()):
+                    if task.done():
+                        del running[dest]
+                        if not task.result():
+                            stalled.add(dest)
+        finally:
+            for task in running.values():
+                task.cancel()
 
-    async def _deliver_queue(self, queue: list[OutboxRow], gate: asyncio.Semaphore) -> bool:
+    async def _deliver_queue(
+        self, queue: list[OutboxRow], gate: asyncio.Semaphore, ahead: asyncio.Semaphore
+    ) -> bool:
         """Deliver one destination's items in order; stop at the first that must wait. Whether any moved.
-        The destination is claimed first: another process delivering to it now keeps it."""
+        The destination is claimed first: another process delivering to it now keeps it. The first item's
+        pictures are drawn before it takes a place side by side (a post waiting for its map holds none)."""
         kind, target = destination(queue[0])
         dest = f"{kind}:{target}"
-        async with gate:
-            if not await self.store.claim(dest, self.owner, self.clock() + LEASE, self.clock()):
-                return False
-            try:
-                return await self._deliver_claimed(queue)
-            finally:
-                await self.store.release(dest, self.owner)
+        async with ahead:
+            if self.prepare is not None:
+                await self.prepare(queue[0])
+            async with gate:
+                if not await self.store.claim(dest, self.owner, self.clock() + LEASE, self.clock()):
+                    return False
+                try:
+                    return await self._deliver_claimed(queue)
+                finally:
+                    await self.store.release(dest, self.owner)
 
     async def _deliver_claimed(self, queue: list[OutboxRow]) -> bool:
         moved = False

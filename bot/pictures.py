@@ -1,38 +1,216 @@
 """Pictures for the service: a thin seam over ``renderers`` so tests and the console can swap it.
 
-``draw(picture, game)`` draws a picture spec (``outbox.Picture``) from the game as it was at the picture's
-moment, through ``game.view`` only. ``locale`` is the language of whoever will see the picture (``en`` or
-``ja``): the pictures' fixed texts follow it (``renderers.text``)."""
+A picture spec (``outbox.Picture``) is drawn from the game as it was at the picture's moment, through
+``game.view`` only. ``locale`` is the language of whoever will see the picture (``en`` or ``ja``): the
+pictures' fixed texts follow it (``renderers.text``).
+
+Drawing never blocks the event loop (issue 5/6 item 4): the view is taken on the loop (about a millisecond)
+and made a ``Job`` (plain picklable data: a view, a battle view or a script, and the scenario's name); the
+job is drawn by a process pool sized to the cores, whose workers draw their static layers when they start
+(``Pictures.start``, called by the bot's start-up). The pictures of one change are all asked for at once
+and drawn side by side, the public map first (what every player in the channel waits for), then the public
+battle boards, the private pictures and the replays. Without a pool (tests, the console, a system where no
+process can be started) the same job is drawn in this process, on one thread off the loop: the same bytes.
+A worker that dies breaks its pool: the pool is replaced, and the pictures it was drawing are drawn in this
+process instead. A picture that cannot be drawn raises; its message goes without it (``discord_app.send``).
+A picture drawn is kept for a while (``keep``): the outbox draws an item's pictures before its turn to be
+sent (``Outbox.prepare``), and the channel post and the pinned status carry the same public map, drawn
+once."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import asyncio
+import heapq
+import itertools
+import logging
+import multiprocessing
+import os
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any
 
 from .outbox import Picture
 
-# Pictures are drawn off the event loop (a map takes tens of milliseconds: other games must not wait), one at
-# a time (Pillow's fonts are not meant to be shared between threads).
+log = logging.getLogger("estafette.pictures")
+
+# Pictures drawn in this process are drawn off the event loop (a map takes tens of milliseconds: other games
+# must not wait), one at a time (Pillow's fonts are not meant to be shared between threads).
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
+VIEWS = 32  # views kept for the pictures of recent moments
+MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
+# the order pictures are drawn in when several wait: what the channel sees first, the replay (long) last
+FIRST = {("map", True): 0, ("battle", True): 1, ("map", False): 2, ("battle", False): 3, ("replay", True): 5}
+
+
+@dataclass(frozen=True)
+class Job:
+    """What a renderer needs to draw one picture, and nothing of the engine's state: picklable, so that a
+    worker process can draw it. ``scenario`` is a scenario of the ``data`` package, by name (each process
+    loads it once and keeps its static layers)."""
+
+    kind: str  # map, battle, replay
+    locale: str = "en"
+    role: str = "public"
+    view: Any = None  # map: the role's View
+    battle: Any = None  # battle: one BattleView of it
+    script: str = ""  # replay: the game's script
+    scenario: str = "napoleon"
+
+
+def workers_wanted() -> int:
+    """Worker processes for the pictures: ``ESTAFETTE_PICTURE_WORKERS`` (0: draw in this process), else one
+    per core this process may use, at most ``MOST_WORKERS``."""
+    given = os.environ.get("ESTAFETTE_PICTURE_WORKERS", "").strip()
+    if given:
+        return max(int(given), 0)
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MOST_WORKERS))
 
 
 class Pictures:
     """Draws PNGs from views (never from engine state)."""
 
     executor = _RENDER
+    keep = 128  # pictures drawn kept for reuse (0: none, and none drawn ahead of their message)
+    locales = ("en", "ja")  # the static layers warmed at start-up
+
+    pool: _Pool | None = None
+    _loop: asyncio.AbstractEventLoop | None = None
+
+    @property
+    def _local(self) -> _Queue:
+        """Jobs drawn in this process (made on first use: subclasses in tests need not call __init__)."""
+        if "_here" not in self.__dict__:
+            self._here = _Queue(self.run, self.executor, 1)
+        return self._here
+
+    @property
+    def _drawn(self) -> OrderedDict[Picture, asyncio.Future[bytes]]:
+        if "_kept" not in self.__dict__:
+            self._kept: OrderedDict[Picture, asyncio.Future[bytes]] = OrderedDict()
+        return self._kept
+
+    # --- start-up and shut-down --------------------------------------------------------------------------
+    def start(self, workers: int | None = None) -> None:
+        """At the bot's start-up (never waits): start the pool (``workers`` processes; None: one per core),
+        whose workers warm their static layers as they start; with no pool, warm this process's, off the
+        event loop."""
+        n = workers_wanted() if workers is None else workers
+        if n > 0 and self.pool is None:
+            try:
+                self.pool = _Pool(n, self.locales)
+            except (OSError, ImportError, NotImplementedError, RuntimeError) as e:
+                log.warning("no process pool for pictures (%s): they are drawn in this process", e)
+        if self.pool is None:
+            self.executor.submit(warm, self.locales)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+    # --- drawing ------------------------------------------------------------------------------------------
+    async def render(self, picture: Picture, load: Callable[[], Awaitable[Any]]) -> bytes:
+        """The bytes of ``picture``; ``load()`` gives the game as it was at the picture's moment (asked only
+        when the picture must be drawn). Waits without blocking the event loop."""
+        if not self.keep:
+            return await self._render(picture, load)
+        self._same_loop()
+        fut = self._drawn.get(picture)
+        if fut is None or (fut.done() and (fut.cancelled() or fut.exception() is not None)):
+            fut = self._drawn[picture] = asyncio.ensure_future(self._render(picture, load))
+            fut.add_done_callback(_retrieved)
+            while len(self._drawn) > self.keep and self._trim():
+                pass
+        self._drawn.move_to_end(picture)
+        return await asyncio.shield(fut)
+
+    def _trim(self) -> bool:
+        """Forget the oldest picture already drawn; False if every kept one is still being drawn."""
+        for key, fut in self._drawn.items():
+            if fut.done():
+                del self._drawn[key]
+                return True
+        return False
+
+    def _same_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        if loop is not self._loop:  # futures belong to one loop (tests run one loop each)
+            self._loop = loop
+            self._drawn.clear()
+            self._local.clear()
+            if self.pool is not None:
+                self.pool.queue.clear()
+
+    async def _render(self, picture: Picture, load: Callable[[], Awaitable[Any]]) -> bytes:
+        self._same_loop()
+        game = await load()
+        job = self.job(picture, game)
+        order = FIRST.get((job.kind, job.role == "public"), 4)
+        if not _shared(game.scenario):  # a scenario of its own (a test's): only this process has it
+            return await self._local.draw(order, job, game.scenario)
+        if self.pool is not None and self._plain():
+            try:
+                return await self.pool.draw(order, job)
+            except BrokenProcessPool:
+                log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
+        return await self._local.draw(order, job)
+
+    def _plain(self) -> bool:
+        """Whether this draws as ``Pictures`` itself does (a worker draws with ``Pictures``)."""
+        return all(getattr(type(self), m) is getattr(Pictures, m) for m in ("run", "map", "battle", "replay"))
+
+    def job(self, picture: Picture, game: Any) -> Job:
+        """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment)."""
+        sc = getattr(game.scenario, "name", "napoleon")
+        if picture.kind == "replay":
+            return Job("replay", picture.locale, picture.role, script=game.script(), scenario=sc)
+        view = self._view(picture, game)
+        if picture.kind == "battle":
+            battle = next((b for b in view.battles if b.town == picture.town), None)
+            if battle is not None:
+                return Job("battle", picture.locale, picture.role, battle=battle, scenario=sc)
+            # the battle ended before this moment: the map says what happened
+        elif picture.kind != "map":
+            raise ValueError(f"unknown picture kind {picture.kind!r}")
+        return Job("map", picture.locale, picture.role, view=view, scenario=sc)
+
+    def _view(self, picture: Picture, game: Any) -> Any:
+        """The role's view at the picture's moment: one for its map and its battle boards, in every language
+        (a moment never changes)."""
+        views: OrderedDict[tuple[int, int, str], Any] = self.__dict__.setdefault("_views", OrderedDict())
+        key = (picture.game_id, picture.seq, picture.role)
+        view = views.get(key)
+        if view is None or self.keep == 0:
+            view = views[key] = game.view(picture.role, events=False)
+            while len(views) > VIEWS:
+                views.popitem(last=False)
+        return view
 
     def draw(self, picture: Picture, game: Any) -> bytes:
-        if picture.kind == "map":
-            return self.map(game.view(picture.role, events=False), game.scenario, picture.locale)
-        if picture.kind == "battle":
-            view = game.view(picture.role, events=False)
-            battle = next((b for b in view.battles if b.town == picture.town), None)
-            if battle is None:  # the battle ended before this moment: the map says what happened
-                return self.map(view, game.scenario, picture.locale)
-            return self.battle(battle, picture.role, picture.locale)
-        if picture.kind == "replay":
-            return self.replay(game.script(), game.scenario, picture.locale)
-        raise ValueError(f"unknown picture kind {picture.kind!r}")
+        """Draw ``picture`` here and now (blocking: off the event loop only)."""
+        return self.run(self.job(picture, game), game.scenario)
+
+    def run(self, job: Job, scenario: Any = None) -> bytes:
+        """Draw a job (in a worker, or in this process). ``scenario``: the Scenario itself, if not the data
+        package's ``job.scenario``."""
+        if scenario is None:
+            from data import load_scenario
+
+            scenario = load_scenario(job.scenario)
+        if job.kind == "map":
+            return self.map(job.view, scenario, job.locale)
+        if job.kind == "battle":
+            return self.battle(job.battle, job.role, job.locale)
+        if job.kind == "replay":
+            return self.replay(job.script, scenario, job.locale)
+        raise ValueError(f"unknown picture kind {job.kind!r}")
 
     def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
         from renderers.map import render_map
@@ -51,14 +229,153 @@ class Pictures:
         return render_replay(public_views(script), scenario, locale)
 
 
-class NoPictures(Pictures):
-    """For tests that do not look at pictures: a 1x1 PNG, instantly."""
+def _retrieved(fut: asyncio.Future[Any]) -> None:
+    """A picture whose askers have all gone (cancelled): its failure is not an unread exception."""
+    if not fut.cancelled():
+        fut.exception()
 
+
+def _shared(scenario: Any) -> bool:
+    """Whether ``scenario`` is the data package's own, which a worker loads by name."""
+    from data import load_scenario
+
+    try:
+        return load_scenario(scenario.name) is scenario
+    except Exception:
+        return False
+
+
+def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
+    """Draw the static layers of every locale now (a second or two), not on a player's first picture."""
+    import renderers
+
+    renderers.warm(None, locales)
+
+
+# --- the order of drawing, and the pool ---------------------------------------------------------------------
+
+
+class _Queue:
+    """Jobs waiting to be drawn by ``executor``, the first in ``FIRST``'s order (then the oldest) first; at
+    most ``slots`` handed to the executor at a time, so that a public map asked for later still passes the
+    private pictures waiting."""
+
+    def __init__(self, fn: Callable[..., bytes], executor: Executor, slots: int) -> None:
+        self.fn = fn
+        self.executor = executor
+        self.slots = slots
+        self.busy = 0
+        self.waiting: list[tuple[int, int, tuple[Any, ...], asyncio.Future[bytes]]] = []
+        self._n = itertools.count()
+
+    def clear(self) -> None:
+        self.waiting.clear()
+        self.busy = 0
+
+    def draw(self, order: int, *args: Any) -> asyncio.Future[bytes]:
+        fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        heapq.heappush(self.waiting, (order, next(self._n), args, fut))
+        self._pump()
+        return fut
+
+    def _pump(self) -> None:
+        loop = asyncio.get_running_loop()
+        while self.busy < self.slots and self.waiting:
+            _order, _n, args, fut = heapq.heappop(self.waiting)
+            if fut.cancelled():
+                continue
+            ex = self.executor
+            try:
+                running = loop.run_in_executor(ex, self.fn, *args)
+            except RuntimeError as e:  # the pool is broken (a worker died) or shut down: this job fails
+                fut.set_exception(e if isinstance(e, BrokenProcessPool) else BrokenProcessPool(str(e)))
+                self.on_broken(ex)
+                continue
+            self.busy += 1
+            running.add_done_callback(lambda r, fut=fut, ex=ex: self._done(r, fut, ex))
+
+    def _done(self, running: asyncio.Future[bytes], fut: asyncio.Future[bytes], ex: Executor) -> None:
+        self.busy -= 1
+        if not fut.done():
+            if running.cancelled():
+                fut.cancel()
+            elif running.exception() is not None:
+                fut.set_exception(running.exception())  # type: ignore[arg-type]
+            else:
+                fut.set_result(running.result())
+        if not running.cancelled() and isinstance(running.exception(), BrokenProcessPool):
+            self.on_broken(ex)
+        self._pump()
+
+    def on_broken(self, executor: Executor) -> None:
+        """``executor`` broke (a pool's worker died)."""
+
+
+class _Pool:
+    """Worker processes drawing jobs (``spawn``: a clean interpreter each, nothing of the bot's threads or
+    connections), each warming its static layers as it starts. A broken pool (a worker died) is replaced."""
+
+    def __init__(self, workers: int, locales: tuple[str, ...]) -> None:
+        self.workers = workers
+        self.locales = locales
+        self.executor = self._new()
+        self.queue = _Queue(_draw_in_worker, self.executor, workers)
+        self.queue.on_broken = self._replace  # type: ignore[method-assign]
+        self.replaced = 0
+
+    def _new(self) -> ProcessPoolExecutor:
+        pool = ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=warm,
+            initargs=(self.locales,),
+        )
+        for _ in range(self.workers):  # start every worker now (each warms as it starts), not on demand
+            pool.submit(int)
+        return pool
+
+    def draw(self, order: int, job: Job) -> asyncio.Future[bytes]:
+        return self.queue.draw(order, job)
+
+    def _replace(self, broken: Executor) -> None:
+        if broken is not self.executor:  # replaced already (by the first job to learn of it)
+            return
+        log.error("a picture worker died: its pool is replaced")
+        broken.shutdown(wait=False, cancel_futures=True)
+        try:
+            self.executor = self.queue.executor = self._new()
+        except (OSError, RuntimeError) as e:
+            log.error("the picture pool could not be replaced (%s): pictures are drawn in this process", e)
+            return
+        self.replaced += 1
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+_WORKER: Pictures | None = None
+
+
+def _draw_in_worker(job: Job) -> bytes:
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = Pictures.__new__(Pictures)  # no queues or pool of its own: it only draws
+    return _WORKER.run(job)
+
+
+class NoPictures(Pictures):
+    """For tests that do not look at pictures: a 1x1 PNG, instantly. Each picture asked for is drawn (none
+    kept, none drawn ahead), so that tests may count them."""
+
+    keep = 0
     PNG = (
         b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15"
         b"\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\xff\xff?\x03\x00\x08\xfc\x02\xfe\xa7\x9a\xa0\xa0\x00\x00\x00"
         b"\x00IEND\xaeB`\x82"
     )
+
+    def start(self, workers: int | None = None) -> None:
+        pass  # nothing to warm, no pool
 
     def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
         return self.PNG

@@ -45,7 +45,7 @@ class EstafetteBot(commands.Bot):
         self.store = store
         self.service = service or Service(store, pictures=pictures)
         self.sender = Sender(self, self.service)
-        self.outbox = Outbox(store, self.sender.deliver)
+        self.outbox = Outbox(store, self.sender.deliver, prepare=self.sender.prepare)
         self.service.games.on_commit.append(self.outbox.kick)
         self.dev_guild = dev_guild
         self.do_sync = sync
@@ -56,6 +56,7 @@ class EstafetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         if not self.store.is_open:
             await self.store.open()
+        self.service.pictures.start()  # the picture workers start and warm their static layers meanwhile
         # the games are checked against their replays in the background (each first if it is used before
         # its turn comes): the bot answers at once, however many games are stored (issue 5/6)
         await self.service.recover(lazy=True)
@@ -96,6 +97,7 @@ class EstafetteBot(commands.Bot):
             task.cancel()
         await self.service.stop()
         await self.outbox.settle()
+        self.service.pictures.close()
         await super().close()
         await self.store.close()
 

@@ -10,6 +10,7 @@ ephemeral replies at their next interaction."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -60,15 +61,23 @@ class Sender:
         self.deploy_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
+        """The message's pictures, drawn side by side; one that cannot be drawn is left out (logged)."""
+        drawn = await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
         out = []
-        for p in pictures:
-            try:
-                png = await self.service.draw(p)
-            except Exception:  # a picture that cannot be drawn must not hold back the message
-                log.exception("picture %s could not be drawn", p.filename)
+        for p, png in zip(pictures, drawn, strict=True):
+            if isinstance(png, BaseException):  # a picture not drawn does not hold back the message
+                log.error("picture %s could not be drawn", p.filename, exc_info=png)
                 continue
             out.append(discord.File(io.BytesIO(png), filename=p.filename))
         return out
+
+    async def prepare(self, item: OutboxRow) -> None:
+        """Draw an outbox item's pictures, side by side, before its turn to be sent (``bot.delivery``): a
+        failure is left for ``files`` to log when it asks again. (Pictures not kept are drawn when sent.)"""
+        if not self.service.pictures.keep:
+            return
+        pictures = getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
+        await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
 
     # --- replies ----------------------------------------------------------------------------------------
     async def reply(

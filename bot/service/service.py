@@ -238,10 +238,7 @@ class Service:
     # --- pictures ---------------------------------------------------------------------------------------
     async def draw(self, picture: Picture) -> bytes:
         """A picture's bytes, drawn from the game as it was at the picture's moment (off the event loop)."""
-        game = await self.games.game_at(picture.game_id, picture.seq)
-        return await asyncio.get_running_loop().run_in_executor(
-            self.pictures.executor, self.pictures.draw, picture, game
-        )
+        return await self.pictures.render(picture, lambda: self.games.game_at(picture.game_id, picture.seq))
 
     # --- background work ---------------------------------------------------------------------------------
     def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
