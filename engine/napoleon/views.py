@@ -100,7 +100,7 @@ def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
     return BlockView(u.army, False, disrupted=u.disrupted, in_square=u.in_square)
 
 
-def _sort_key(b: BlockView) -> tuple:
+def _sort_key(b: BlockView) -> tuple[str, bool, str]:
     return (b.army, not b.known, b.id or "")
 
 
