@@ -138,7 +138,7 @@ def deploy_order(sit: Situation, bv, legal_deploys: list[str], suffix: str) -> s
     reserve = [b for b in combat if b not in line] + leaders
     parts = []
     for c in (*LINE, "reserve"):
-        ids = [b.id for b in (cols[c] if c != "reserve" else reserve)]
+        ids = [b.id for b in (cols[c] if c != "reserve" else reserve) if b.id]  # own blocks: ids known
         if ids:
             parts.append(f"{c}:{','.join(ids)}")
     return "/deploy " + " ".join(parts) + suffix

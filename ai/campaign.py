@@ -73,7 +73,7 @@ def plan_setup(sit: Situation, legal: Legal, mi: MapInfo) -> list[str]:
         by_army.setdefault(b.army, []).append(b)
     orders: list[str] = []
     for army, blocks in sorted(by_army.items()):
-        allowed = set()
+        allowed: set[str] = set()
         for b in blocks:
             allowed.update(legal.setup_towns.get(b.id, ()))
         cap = mi.free_cap[army]
@@ -318,6 +318,7 @@ class MovePlanner:
             ):
                 if got >= need and n >= GARRISON_MIN_N:
                     break
+                assert b.id is not None  # ``here`` holds only blocks whose id we know
                 self.locked.add(b.id)
                 got += b.cv or 0
             self.garrison_cv[base] = got
@@ -532,9 +533,9 @@ class MovePlanner:
                 )
                 if not relevant:
                     continue
-                p = self._attack_path(u, dest)
-                if p is not None:
-                    avail.append((u, *p))
+                attack = self._attack_path(u, dest)
+                if attack is not None:
+                    avail.append((u, *attack))
             if len(avail) < 3:
                 continue
             # the first order: the attack choice whose units here bring the most strength
@@ -795,9 +796,9 @@ class MovePlanner:
             state["wait"] = state.get("wait", 0) + 1
             out[(head, t)] = "wait"
             if state["wait"] >= 2 and len(ids) >= 3:
-                w = self.detour(head, ids, t)
-                if w is not None:
-                    state["via"] = w
+                way = self.detour(head, ids, t)
+                if way is not None:
+                    state["via"] = way
                     state["wait"] = 0
                     out[(head, t)] = w
         return out
@@ -918,9 +919,9 @@ class MovePlanner:
             stay = [b for b in bs if b.type != "leader" and b.id not in moving]
             if stay:
                 end[town] = end.get(town, 0.0) + sum(b.cv or 0 for b in stay)
-            ours = [b for b in stay if top and targets.get(b.id) == top]
-            if ours:
-                main[town] = main.get(town, 0.0) + sum(b.cv or 0 for b in ours)
+            bound = [b for b in stay if top and b.id is not None and targets.get(b.id) == top]
+            if bound:
+                main[town] = main.get(town, 0.0) + sum(b.cv or 0 for b in bound)
         focus = max(sorted(main), key=lambda t: main[t]) if main else None
         if focus is not None and main[focus] < LEADER_FOLLOW_CV:
             focus = None  # no main body to speak of: the leader just keeps safe

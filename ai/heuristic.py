@@ -140,7 +140,7 @@ class HeuristicPlayer:
         bv = battles.get(town) if town else None
         mine = [c for c in choices if (c.battle or town) == town] if town else choices
         suffix = f" battle:{town}" if any(c.battle for c in choices) else ""
-        if bv is None:
+        if bv is None or town is None:  # (no town, no battle view)
             return mine[0].text
         locked = self._guard_units(sit)
         if any(c.name == "deploy" for c in mine):
@@ -183,10 +183,9 @@ class HeuristicPlayer:
                 continue
             if sit.side != "french" and army not in sit.armies:
                 continue
-            here = [b for b in sit.mine.get(base, ()) if b.id and b.type != "leader"]
             if sit.side == "french" and sit.enemy.get(base):
                 continue
-            out.update(b.id for b in here)
+            out.update(b.id for b in sit.mine.get(base, ()) if b.id and b.type != "leader")
         return out
 
     def _threat_near(self, sit: Situation, town: str) -> float:

@@ -212,8 +212,9 @@ class Console:
         active = game.active() if game and not game.over else []
         if seat is not None:
             active = [r for r in active if r == seat]
-        if not active:
+        if not active or game is None:
             self.say(t("console.legal.none", self.locale))
+            return
         for role in active:
             lg = game.legal(role)
             self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))

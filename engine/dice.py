@@ -8,6 +8,7 @@ generator resumes afterwards without having advanced.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 _MASK = (1 << 64) - 1
 
@@ -51,9 +52,9 @@ class Dice:
     def clone(self) -> Dice:
         return Dice(self.state, list(self.forced), self.rolled)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"state": self.state, "forced": list(self.forced), "rolled": self.rolled}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Dice:
+    def from_dict(cls, d: dict[str, Any]) -> Dice:
         return cls(int(d["state"]), list(d.get("forced", [])), int(d.get("rolled", 0)))

@@ -22,5 +22,6 @@ class RuleError(Exception):
         self.params = dict(params or {})
         super().__init__(f"{rule}: {message}" if rule else message)
 
-    def __reduce__(self):  # keep pickling and copying simple
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str, str], dict[str, Any]]:
+        # keep pickling and copying simple
         return (RuleError, (self.rule, self.message), {"key": self.key, "params": self.params})

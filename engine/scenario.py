@@ -6,13 +6,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from data import ScenarioError, load_scenario
 
 from . import modules
 
 
-def dump(name: str) -> dict:
+def dump(name: str) -> dict[str, Any]:
     sc = load_scenario(name)
     return {
         "name": sc.name,

@@ -80,7 +80,8 @@ def run_lines(
         if out.game is None:
             options = module.parse_options("", values)
             out.game = module.new_game(options, seed if seed is not None else script_seed)
-        return out.game
+        current: GameObject = out.game  # Outcome.game is Any: each module's own game class
+        return current
 
     for no, raw in enumerate(lines, 1):
         line = strip_comment(raw).strip()

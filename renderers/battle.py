@@ -135,7 +135,7 @@ def head_layout(title: str, tags: Sequence[tuple[str, str]], width: int, locale:
     sc = script_of(locale)
     title_box = (TITLE_X, TAG_Y, TITLE_X + text_length(title, HEAD_PX, "bold", sc), HEAD_H - 1)
     widths = [text_length(text, SMALL_PX, "bold", sc) + 2 * TAG_PAD for _, text in tags]
-    right = width - TAG_RIGHT
+    right: float = width - TAG_RIGHT
     beside = title_box[2] + TAG_GAP + sum(w + TAG_GAP for w in widths) - TAG_GAP <= right
     top = TAG_Y if beside or not tags else HEAD_H
     placed = []

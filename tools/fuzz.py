@@ -22,7 +22,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ai import HeuristicPlayer, PlayStats, play_one
+from ai import HeuristicPlayer, Player, PlayStats, play_one
 from engine.errors import RuleError
 from engine.napoleon.game import Game, new_game
 from engine.napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
@@ -37,7 +37,7 @@ MODES = ("random", "bot-french", "bot-allied")  # who plays: random on both side
 
 def combinations() -> list[tuple[Options, str]]:
     """Every option combination the fuzzer covers, times every mode (13.3 is a v3.4 rule)."""
-    out = []
+    out: list[tuple[Options, str]] = []
     for ruleset in ("3rd", "3.4"):
         for setup in ("historical", "free", "initiative"):
             for players in (2, 3):
@@ -87,8 +87,8 @@ def check(game: Game) -> None:
             if not 1 <= u.cv <= u.max_cv:
                 raise Invariant(f"{u.id} has cv {u.cv} outside 1..{u.max_cv}")
     for key, n in st.movement.road_use.items():
-        a, b = key.split("|")
-        road = sc.road(a, b)
+        town_a, town_b = key.split("|")
+        road = sc.road(town_a, town_b)
         if road is None or n > road.limit:
             raise Invariant(f"road {key} carried {n} units (limit {road.limit if road else '?'})")
     for army, limit in GROUP_MOVES.items():
@@ -279,7 +279,7 @@ def play(
     mode: str = "random",
     check_every: bool = True,
     final_checks: bool = True,
-    opponent: object | None = None,
+    opponent: Player | None = None,
 ) -> GameRun:
     """Play one whole game. ``mode``: "random", "bot-french", "bot-allied" or "bots" (the bot on both
     sides). The random side uses ``pick`` or, if given, ``opponent`` (an ``ai.Player``). Raises ``Failure``
@@ -288,8 +288,8 @@ def play(
     options = options or random_options(rng)
     t0 = time.perf_counter()
     game = new_game(options, seed)
-    bots: dict[str, object] = {}
-    others: dict[str, object] = {}
+    bots: dict[str, Player] = {}
+    others: dict[str, Player] = {}
     stats = None
     if bot_roles(options, mode) or opponent is not None:
         bots = {r: HeuristicPlayer() for r in bot_roles(options, mode)}
@@ -323,11 +323,12 @@ def play(
                     raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
                 order = done
             else:
-                order = pick(rng, game, role, budget)
-                if order is None:
+                picked = pick(rng, game, role, budget)
+                if picked is None:
                     raise Invariant(
                         f"dead end: {role} must act in phase {game.state.phase} but has no legal order"
                     )
+                order = picked
                 pending = True
                 try:
                     game.apply(role, order)

@@ -62,7 +62,7 @@ class EstafetteBot(commands.Bot):
         await self.service.recover(lazy=True)
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
         self.add_dynamic_items(DeployButton, DeploySelect)  # buttons that still work after a restart
-        self.tree.on_error = on_app_command_error
+        self.tree.error(on_app_command_error)  # the tree's one error handler
         await self.tree.set_translator(EstafetteTranslator())  # Japanese names and descriptions
         if self.do_sync:
             if self.dev_guild:

@@ -50,6 +50,16 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     )
 
 
+def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
+    """The cog of the bot that received ``interaction`` (discord.py types ``Interaction.client`` as a plain
+    Client; ours is a commands.Bot with the cog added in its setup hook)."""
+    bot = interaction.client
+    assert isinstance(bot, commands.Bot)
+    cog = bot.get_cog("EstafetteCog")
+    assert isinstance(cog, EstafetteCog)
+    return cog
+
+
 # --- components that survive a restart: their state lives in the custom id --------------------------------
 
 
@@ -85,12 +95,12 @@ class DeployButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeployButton:
         return cls(int(match["game"]), int(match["ver"]), match["town"], match["verb"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: EstafetteCog = interaction.client.get_cog("EstafetteCog")  # type: ignore[assignment]
+        cog = _cog_of(interaction)
         await cog.deploy_button(interaction, self)
 
 
@@ -126,12 +136,13 @@ class DeploySelect(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> DeploySelect:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's custom id
         return cls(int(match["game"]), int(match["ver"]), match["town"], int(match["page"]), item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: EstafetteCog = interaction.client.get_cog("EstafetteCog")  # type: ignore[assignment]
+        cog = _cog_of(interaction)
         await cog.deploy_select(interaction, self)
 
 
@@ -195,7 +206,7 @@ def _cut(text: str) -> str:
 
 def _auto(order: str, option: str):
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        cog: EstafetteCog = interaction.client.get_cog("EstafetteCog")  # type: ignore[assignment]
+        cog = _cog_of(interaction)
         given = {
             k: str(v) for k, v in interaction.namespace.__dict__.items() if v is not None and k != option
         }
@@ -616,7 +627,8 @@ class EstafetteCog(commands.Cog):
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
-        self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr]
+        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
+        self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
         await interaction.response.defer()
 
     async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:

@@ -315,18 +315,16 @@ def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
             if water:
                 kind = "sea" if water_ocean >= water_lake else "lake"
             else:
-                land = [
+                dry = [
                     p
                     for p, o, lk in zip(
                         edge + line, edge_ocean + line_ocean, edge_lake + line_lake, strict=True
                     )
                     if not o and not lk
                 ] or line
-                swampy = sum(1 for p in land if first_zone(swamps, p))
-                wooded = sum(1 for p in land if first_zone(forests, p) and not first_zone(clears, p))
-                kind = (
-                    "swamp" if swampy * 2 >= len(land) else "forest" if wooded * 2 >= len(land) else "clear"
-                )
+                swampy = sum(1 for p in dry if first_zone(swamps, p))
+                wooded = sum(1 for p in dry if first_zone(forests, p) and not first_zone(clears, p))
+                kind = "swamp" if swampy * 2 >= len(dry) else "forest" if wooded * 2 >= len(dry) else "clear"
         side = Side(ia, ib, kind, navigable)
         if kind in ("clear", "forest", "swamp"):
             near = {
@@ -355,15 +353,19 @@ def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
             ids = [hex_id(*c) for c in path]
             crossed = False
             for x, y in itertools.pairwise(ids):
-                side = sides.get(side_key(x, y))
-                if side and side.terrain in ("clear", "forest", "swamp") and river["name"] not in side.rivers:
-                    side.rivers.append(river["name"])
+                crossing = sides.get(side_key(x, y))
+                if (
+                    crossing
+                    and crossing.terrain in ("clear", "forest", "swamp")
+                    and river["name"] not in crossing.rivers
+                ):
+                    crossing.rivers.append(river["name"])
                     crossed = True
             if crossed:
                 waterways.append((river["name"], kind, ids))
-    for lake in lakes:
-        if any(s.shore == lake.name for s in sides.values()):
-            waterways.append((lake.name, "lake", []))
+    for zone in lakes:
+        if any(s.shore == zone.name for s in sides.values()):
+            waterways.append((zone.name, "lake", []))
 
     # 4. wilderness, regions, half hexes
     forest_sides: dict[str, int] = {hex_id(*c): 0 for c in cells}

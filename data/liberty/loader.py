@@ -222,9 +222,9 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
     for i, side in enumerate(m.hexsides):
         entry = _entry_label("hexsides", i, side)
         known = True
-        for field, h in (("a", side.a), ("b", side.b)):
-            if h not in hexes:
-                problems.append(_at(file, entry, field, f'unknown hex "{h}"'))
+        for field, hid in (("a", side.a), ("b", side.b)):
+            if hid not in hexes:
+                problems.append(_at(file, entry, field, f'unknown hex "{hid}"'))
                 known = False
         if not known:
             continue
@@ -258,11 +258,11 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
         if side.forest:
             forest[side.a] += 1
             forest[side.b] += 1
-    for h in hexes:
-        for col, row in grid_neighbours(*parse_hex(h)):
+    for hid in hexes:
+        for col, row in grid_neighbours(*parse_hex(hid)):
             other = hex_id(col, row)
-            if other in hexes and h < other and frozenset((h, other)) not in sides:
-                problems.append(f"{file}: hexsides: no hexside between the adjacent hexes {h} and {other}")
+            if other in hexes and hid < other and frozenset((hid, other)) not in sides:
+                problems.append(f"{file}: hexsides: no hexside between the adjacent hexes {hid} and {other}")
     for i, h in enumerate(m.hexes):
         if h.wilderness != (forest[h.id] >= 2):
             problems.append(
@@ -339,8 +339,8 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
             )
         seen.setdefault(key, w.name)
     wi = {w.name for w in m.west_indies}
-    for pair in m.sea.direct:
-        for name in pair:
+    for route in m.sea.direct:
+        for name in route:
             if name not in wi:
                 problems.append(
                     f'{file}: sea: field "direct": "{name}" is not a West Indies port{_suggest(name, names)}'
@@ -360,7 +360,7 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
     return problems
 
 
-def _same_ids(file: str, key: str, entries: Sequence[UnitDef] | Sequence[Card]) -> list[str]:
+def _same_ids(file: str, key: str, entries: Sequence[UnitDef | Card]) -> list[str]:
     """Ids must differ even with case ignored (players type them in any case)."""
     problems: list[str] = []
     seen: dict[str, int] = {}

@@ -637,9 +637,9 @@ class _Index:
             self.sides.setdefault((side.a, side.b), side)
             self.sides.setdefault((side.b, side.a), side)
         self.adjacent: dict[str, tuple[tuple[str, Hexside], ...]] = {}
-        for h in self.hexes:
-            cells = (hex_id(c, r) for c, r in grid_neighbours(*parse_hex(h)))
-            self.adjacent[h] = tuple((n, self.sides[(h, n)]) for n in cells if (h, n) in self.sides)
+        for hid in self.hexes:
+            cells = (hex_id(c, r) for c, r in grid_neighbours(*parse_hex(hid)))
+            self.adjacent[hid] = tuple((n, self.sides[(hid, n)]) for n in cells if (hid, n) in self.sides)
         self.coastal = frozenset(x for side in s.hexsides if side.navigable for x in (side.a, side.b))
         along: dict[tuple[str, str], list[str]] = {}
         for side in s.hexsides:

@@ -19,6 +19,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from data import Road
+
 from ..dice import Dice
 from ..errors import RuleError
 from ..messages import error_data, lookup_error, rule_error
@@ -88,7 +90,7 @@ def _owned(u: Unit, role: str) -> bool:
     return u.army in armies_of(role)
 
 
-def _nat(uid: str) -> tuple:
+def _nat(uid: str) -> tuple[str, int, str]:
     m = re.match(r"([A-Za-z]+)-?(\d*)", uid)
     return (m.group(1), int(m.group(2)) if m and m.group(2) else 0, uid) if m else (uid, 0, uid)
 
@@ -116,7 +118,7 @@ def _roll(
     return dice
 
 
-def _road(ctx: Ctx, a: str, b: str):
+def _road(ctx: Ctx, a: str, b: str) -> Road:
     road = ctx.sc.road(a, b)
     if road is None:
         raise _err("9.0", "battle.no_road", town=b, battle=a)
@@ -189,7 +191,7 @@ def _may_redeploy(ctx: Ctx, b: Battle, role: str) -> bool:
 def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
     """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
     (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
-    side = b.victor if regroup else b.turn_side
+    side = b.acting(regroup)
     out = []
     for town, _r in ctx.sc.neighbours(b.town):
         if ctx.enemy_in(town, side):
@@ -373,7 +375,7 @@ def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     for c, ids in cols.items():
         for uid in ids:
             b.pos[uid] = spot(side, c)
-    data = {"town": b.town, "role": role, "side": side}
+    data: dict[str, Any] = {"town": b.town, "role": role, "side": side}
     if again:
         data["again"] = True
     ctx.emit("deployed", data, secret={"columns": cols}, to=(role,))
@@ -490,7 +492,7 @@ def _disengage_spot(board: Board, uid: str) -> str | None:
         return None
 
 
-def _who(ctx: Ctx, b: Battle, u: Unit) -> tuple[dict, dict | None, tuple[str, ...]]:
+def _who(ctx: Ctx, b: Battle, u: Unit) -> tuple[dict[str, Any], dict[str, Any] | None, tuple[str, ...]]:
     """The public and secret parts naming a block: its id in public when its face is public."""
     if face_public(ctx, b, u):
         return {"unit": u.id, "army": u.army}, None, ()
@@ -685,11 +687,11 @@ def _plan_retreat(
     use: dict[str, int],
     *,
     regroup: bool = False,
-) -> list[tuple[Unit, list[str]]]:
+) -> list[tuple[Unit, list[str] | None]]:
     """Validate a retreat (7.0-7.3) or a regroup by retreat (7.6) of ``ids`` to ``dest``; return each unit's
-    path. Nothing is changed."""
+    path (None: routing, it finds no way out and is eliminated, 7.5). Nothing is changed."""
     rule = "7.6" if regroup else "7.0"
-    side = b.victor if regroup else b.turn_side
+    side = b.acting(regroup)
     if forced and not ctx.third:
         raise _err("7.3", "battle.retreat_forced_34")
     if forced and regroup:
@@ -704,7 +706,7 @@ def _plan_retreat(
     extra: dict[str, int] = {}
     extra_rout: dict[str, int] = {}
     board = None if regroup else _board(ctx, b)
-    plan = []
+    plan: list[tuple[Unit, list[str] | None]] = []
     for uid in ids:
         u = ctx.st.units[uid]
         if regroup:
@@ -780,7 +782,7 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     forced = yes_no(cmd.options.get("forced", ""), "forced")
     plan = _plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
     _mark_round(ctx, b, role)
-    side = b.turn_side
+    side = b.acting()
     for u, path in plan:
         if u.id not in b.pos or ctx.st.phase == "over":
             break  # routed by an earlier unit of this order
@@ -891,10 +893,10 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
 
 
 def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    uid = _unit_list(ctx, cmd, "unit")
-    if len(uid) != 1 or "to" not in cmd.options:
+    ids = _unit_list(ctx, cmd, "unit")
+    if len(ids) != 1 or "to" not in cmd.options:
         raise _err("", "battle.move_usage")
-    uid = uid[0]
+    uid = ids[0]
     name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
     u = ctx.st.units[uid]
     try:
@@ -919,7 +921,7 @@ def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
                 b.fresh[e] = b.battle_turn + 1
     if kind == "disengage":
         b.fresh.pop(uid, None)
-    data = {"town": b.town, "army": u.army, "move": kind, "from": src, "to": dest}
+    data: dict[str, Any] = {"town": b.town, "army": u.army, "move": kind, "from": src, "to": dest}
     if face_public(ctx, b, u) or not hidden_before:  # a block seen in the line is named going back too
         data.update({"unit": uid, "type": u.type, "cv": u.cv})
         ctx.emit("battle_move", data)
@@ -1046,10 +1048,10 @@ def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
 
 
 def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    uid = _unit_list(ctx, cmd, "unit")
-    if len(uid) != 1:
+    ids = _unit_list(ctx, cmd, "unit")
+    if len(ids) != 1:
         raise _err("", "battle.fire_usage")
-    uid = uid[0]
+    uid = ids[0]
     _enter_phase(b, "combat")
     shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
     _mark_round(ctx, b, role)
@@ -1135,10 +1137,10 @@ def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
 
 
 def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
-    uid = _unit_list(ctx, cmd, "unit")
-    if len(uid) != 1:
+    ids = _unit_list(ctx, cmd, "unit")
+    if len(ids) != 1:
         raise _err("", "battle.square_usage", order=cmd.name)
-    uid = uid[0]
+    uid = ids[0]
     _enter_phase(b, "combat")
     _check_square(ctx, b, role, uid, form)
     _mark_round(ctx, b, role)
@@ -1163,7 +1165,7 @@ def _plan_reinforce(
     road = ctx.sc.road(b.town, town)
     if road is None:
         raise _err(rule, "battle.no_road", town=town, battle=b.town)
-    side = b.victor if regroup else b.turn_side
+    side = b.acting(regroup)
     if ctx.enemy_in(town, side):
         raise _err(rule, "battle.enemy_town", town=town)
     eligible = {u.id for t, u in _reinforcements(ctx, b, role, regroup=regroup) if t == town}
@@ -1211,7 +1213,7 @@ def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     _plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
     _mark_round(ctx, b, role)
     b.phase = "reinforce"
-    side = b.turn_side
+    side = b.acting()
     key = road_key(b.town, town)
     for uid in ids:
         u = ctx.st.units[uid]
@@ -1234,10 +1236,11 @@ def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
 
 def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]]:
     out = []
-    for u in ctx.units_at(b.town, b.victor):
+    victor = b.acting(regroup=True)
+    for u in ctx.units_at(b.town, victor):
         if not _owned(u, role):
             continue
-        for p in _retreat_paths(ctx, b, b.victor, u, forced=False):
+        for p in _retreat_paths(ctx, b, victor, u, forced=False):
             if u.leader or _room(ctx, b.regroup_use, p[0], p[1], {}) > 0:
                 out.append((u.id, p[-1]))
     return out
@@ -1260,13 +1263,14 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         )
         b.regroup_kind = kind
         for u, path in plan:
+            assert path is not None  # 7.6: a regrouping block leaves no engaged spot, so it never routs
             if not u.leader:
                 k = road_key(path[0], path[1])
                 b.regroup_use[k] = b.regroup_use.get(k, 0) + 1
             u.location = path[-1]
             u.disrupted = True
             u.retreated = True
-        towns = ", ".join(sorted({p[-1] for _u, p in plan}))
+        towns = ", ".join(sorted({p[-1] for _u, p in plan if p}))
         ctx.emit(
             "regroup",
             {
@@ -1559,16 +1563,17 @@ def _deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
 
 def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     out: list[str] = []
-    mine = sorted([u for u in _units(ctx, b, b.turn_side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    side = b.acting()
+    mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
     if b.phase == "retreat":
         board = _board(ctx, b)
         for u in mine:
-            if board.unit_engaged(u.id) and _trapped(ctx, b, b.turn_side, u, b.rout_use, {}):
+            if board.unit_engaged(u.id) and _trapped(ctx, b, side, u, b.rout_use, {}):
                 town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
                 out.append(f"/retreat units:{u.id} to:{town}")
                 continue
             for forced in (False, True) if ctx.third and not u.leader else (False,):
-                dests = sorted({p[-1] for p in _retreat_paths(ctx, b, b.turn_side, u, forced=forced)})
+                dests = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
                 for d in dests:
                     try:
                         _plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)

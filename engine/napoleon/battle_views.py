@@ -149,6 +149,6 @@ def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
     )
 
 
-def _order(uid: str) -> tuple:
+def _order(uid: str) -> tuple[str, int, str]:
     head, _, num = uid.partition("-")
     return (head, int(num) if num.isdigit() else 0, uid)

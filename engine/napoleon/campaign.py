@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from .context import Ctx
 from .movement import acting_side
 from .state import ARMIES, SIDE_OF, Movement, Result
@@ -14,7 +16,7 @@ def last_turn(ctx: Ctx) -> int:
     turns = ctx.sc.turns
     if not ctx.opts.days:
         return len(turns)
-    days: list[str] = []
+    days: list[date] = []
     last = 0
     for t in turns:
         if t.day not in days:
@@ -77,11 +79,13 @@ def supply(ctx: Ctx) -> None:
     least one French unit costs its army the listed number of units."""
     for base in ctx.sc.supply_bases():
         town = base.name
-        army = base.supply_base.army
+        sb = base.supply_base
+        assert sb is not None  # supply_bases() holds only the towns that have one
+        army = sb.army
         french = ctx.units_at(town, "french")  # "at least 1 French unit": a leader is a unit (2.5)
         if not french or ctx.units_at(town, "allied") or army in ctx.st.surrendered:
             continue
-        lost = supply_choice(ctx, army, base.supply_base.loss)
+        lost = supply_choice(ctx, army, sb.loss)
         ctx.emit("supply", {"base": town, "army": army, "units": len(lost)})
         for uid in lost:
             ctx.eliminate(ctx.unit(uid), f"supply: the French hold {town} (11.0)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from ..messages import rule_error
 from ..module import OptionSpec, parse_values
@@ -41,11 +42,11 @@ class Options:
     def roles(self) -> tuple[str, ...]:
         return ("french", "british", "prussian") if self.players == 3 else ("french", "allied")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> Options:
+    def from_dict(cls, d: dict[str, Any]) -> Options:
         known = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in d.items() if k in known})
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from data import Road
+
 from .context import Ctx
 from .state import Unit, road_key
 
@@ -62,7 +64,7 @@ def rout_speed(u: Unit) -> int:
     return 2 if u.type in ("cavalry", "leader") else 1
 
 
-def rout_limit(road) -> int:
+def rout_limit(road: Road) -> int:
     """7.5 / FAQ 4: routing units use the movement limits 10 / 6, halved on a road crossing a river."""
     return road.limit // 2 if road.river else road.limit
 
@@ -116,6 +118,7 @@ def rout(
     room = {}
     for d in dests:
         road = ctx.sc.road(town, d)
+        assert road is not None  # retreat_towns() gives towns next to the battle (7.1)
         room[d] = rout_limit(road)
     # 7.3, 7.5 (rulings 7.5): cavalry and leaders may rout two towns, through a town they may retreat to,
     # to a town they may retreat to; the capacity is that of the road leaving the battle town (as for 7.2)

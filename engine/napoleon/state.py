@@ -324,8 +324,16 @@ class Battle:
     def over(self) -> bool:
         return self.status == "over"
 
+    def acting(self, regroup: bool = False) -> str:
+        """The side that acts: the victor in a regroup (7.6), else the side whose battle turn it is (6.3).
+        Asked only of a battle where there is one (a battle turn under way, a battle being regrouped)."""
+        side = self.victor if regroup else self.turn_side
+        assert side is not None, f"no side acts in the battle at {self.town} ({self.status})"
+        return side
+
     def clone(self) -> Battle:
-        return plain_copy(self)
+        copied: Battle = plain_copy(self)
+        return copied
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..dice import Dice
+from ..errors import RuleError
 from ..events import Event
 from ..messages import rule_error
 from .state import Battle, GameState, Result, Unit, _plain, movement_from_dict
@@ -104,7 +105,7 @@ def clear(st: GameState, stop: str) -> None:
     st.undo_stop = stop
 
 
-def refusal(st: GameState, role: str):
+def refusal(st: GameState, role: str) -> RuleError | None:
     """The RuleError for an ``/undo`` of ``role`` now, or None if it may undo (rules README decision 9)."""
     if st.phase == "over":
         return rule_error("", "undo.over")

@@ -84,7 +84,7 @@ def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
     return face(ctx, u, u.army in armies_of(role) or revealed)
 
 
-def _sort_key(b: BlockView) -> tuple:
+def _sort_key(b: BlockView) -> tuple[str, bool, str]:
     return (b.army, not b.known, b.id or "")
 
 
