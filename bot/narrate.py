@@ -190,11 +190,11 @@ def _describe(e: dict[str, Any], loc: str, ruleset: str) -> str | None:
         return t("ev.deployed", loc, blocks=blocks, town=e["town"], units=_units(e, loc))
     if k == "reveal":
         blocks = e.get("blocks", [])
-        shown = join(
+        revealed = join(
             (t("ev.reveal_block", loc, unit=b["unit"], type=b["type"], cv=b["cv"]) for b in blocks[:12]), loc
         )
         more = t("ev.reveal_more", loc) if len(blocks) > 12 else ""
-        return t("ev.reveal", loc, town=e["town"], shown=shown, more=more)
+        return t("ev.reveal", loc, town=e["town"], shown=revealed, more=more)
     if k == "battle_turn":
         return t("ev.battle_turn", loc, town=e["town"], n=e["battle_turn"], side=e["side"])
     if k == "battle_move":

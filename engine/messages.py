@@ -85,19 +85,19 @@ class _Formatter(string.Formatter):
             said = render_error(value, self.catalog, self.terms, self.phrase)
             return f"{value.rule}: {said}" if value.rule else said
         if kind == "phrase":  # an English phrase of the engine's (a reason, a cause): translated if known
-            said = self.phrase(str(value)) if self.phrase else None
-            return said if said is not None else str(value)
+            phrased: str | None = self.phrase(str(value)) if self.phrase else None
+            return phrased if phrased is not None else str(value)
         if kind.startswith("n_"):
             one, other = self.terms[kind]
-            return (one if value == 1 else other).format(n=value)
+            return str((one if value == 1 else other).format(n=value))
         if kind == "list" or kind in self.terms:
             table = self.terms.get(kind, {}) if kind != "list" else {}
             say = table if callable(table) else (lambda v: table.get(v, v))
-            sep = self.terms["_" + join] if join else self.terms["_list"]
+            sep: str = self.terms["_" + join] if join else self.terms["_list"]
             if isinstance(value, (list, tuple)):
                 return sep.join(str(say(v)) for v in value)
             return str(say(value))
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def render(

@@ -518,7 +518,7 @@ def phrase_ja(text: str) -> str | None:
     for rx, fn in _PATTERNS_JA:
         m = rx.match(text)
         if m:
-            return fn(m)
+            return str(fn(m))
     m = re.match(r"^(.*): ((?:left|center|right)(?:, (?:left|center|right))*) empty$", text)
     if m:
         head = phrase_ja(m[1])

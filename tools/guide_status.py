@@ -27,7 +27,7 @@ ORDERS = [
 
 
 async def status_of() -> tuple[str, bytes]:
-    from bot.outbox import message_from
+    from bot.outbox import Status, message_from
     from bot.pictures import Pictures
     from bot.service import Caller, Service
     from bot.storage import Store
@@ -48,6 +48,7 @@ async def status_of() -> tuple[str, bytes]:
         rows = await store.outbox_pending(kind="status")
         assert rows, "the service posted no pinned status"
         status = message_from(rows[-1].kind, rows[-1].target, rows[-1].body, rows[-1].game_id)
+        assert isinstance(status, Status)
         pic = status.pictures[0]
         game = await svc.games.game_at(rows[-1].game_id, pic.seq)
         png = Pictures().draw(pic, game)
@@ -85,14 +86,14 @@ def draw(text: str, map_png: bytes) -> Image.Image:
     lines = []
     for raw in text.replace("📌", "").splitlines():  # the pin is drawn, the fonts have no emoji
         words, cur = raw.split(" "), ""
-        for w in words:
-            trial = f"{cur} {w}" if cur else w
+        for word in words:
+            trial = f"{cur} {word}" if cur else word
             if (
                 d0.textlength(re.sub(r"\*\*|<t:\d+:[fR]>", "", trial), font=regular) > WIDTH - 2 * PAD - 30
                 and cur
             ):
                 lines.append(cur)
-                cur = w
+                cur = word
             else:
                 cur = trial
         lines.append(cur)
@@ -105,7 +106,7 @@ def draw(text: str, map_png: bytes) -> Image.Image:
     d.ellipse([PAD + 2, y + 4, PAD + 16, y + 18], fill=(237, 66, 69))  # the pin
     d.line([PAD + 9, y + 18, PAD + 9, y + 26], fill=(237, 66, 69), width=3)
     for n, line in enumerate(lines):
-        x = PAD + (24 if n == 0 else 0)
+        x = float(PAD + (24 if n == 0 else 0))
         for style, chunk in _spans(line):
             f = bold if style == "bold" else regular
             w = d.textlength(chunk, font=f)

@@ -97,7 +97,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         x for x in (describe(e.visible("public"), lang, game.options.ruleset) for e in new_events) if x
     ]
     active = game.active()
-    mentions = tuple(sorted({row.seats[r][0] for r in active if r in row.seats and row.seats[r][0]}))  # type: ignore[misc]
+    mentions = tuple(sorted({u for r in active if r in row.seats and (u := row.seats[r][0])}))
     due = row.settings.get("due_at")
     when = t("svc.deadline_when", lang, due=int(due)) if due and active else ""
     ping = ""

@@ -212,7 +212,7 @@ class Lobby:
             ch.set_game(game)
             ch.set_status("running")
             self.svc.deadlines.arm(ch)
-            broadcast(ch, game.state.events, everyone=True)
+            broadcast(ch, game.events, everyone=True)
             salt = ch.settings().setdefault("dice_salt", secrets.token_hex(16))
             lines = [f"@seed {row.seed}", *(imported or [])]
             promise = commitment(row.id, live_seed(lines), salt)
