@@ -57,9 +57,10 @@ def strip_comment(line: str) -> str:
     return line[: m.start()] if m else line
 
 
-def run_lines(lines: list[str], seed: int | None = None) -> Outcome:
-    """Play script lines. Raises ScriptError for a line that cannot be read."""
-    out = Outcome()
+def run_lines(lines: list[str], seed: int | None = None, start: Game | None = None) -> Outcome:
+    """Play script lines (``start``: on from this game, e.g. a stored snapshot, instead of a new one).
+    Raises ScriptError for a line that cannot be read."""
+    out = Outcome(game=start)
     options = Options()
     script_seed = 0
 
