@@ -217,7 +217,7 @@ class Games:
     def __init__(self, store: StoreBase, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
-        self.replayed = 0  # orders replayed by loads since this process began (tests bound it)
+        self.replayed = 0  # orders replayed by loads (not by checks) since this process began
         self.cache: dict[int, Live] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.channel_locks: dict[int, asyncio.Lock] = {}
@@ -359,15 +359,17 @@ class Games:
         if row.status == "lobby":
             return None
         at = row.version if upto is None else upto
-        game = await self._from_snapshot(row, at, at)
-        if game is not None:
-            return game
+        got = await self._from_snapshot(row, at, at)
+        if got is not None:
+            self.replayed += got[1]
+            return got[0]
         if row.snapshot is not None and at == row.version:
             return Game.loads(row.snapshot)
         return await self.replay(row, upto=at) if upto is not None else None
 
-    async def _from_snapshot(self, row: GameRow, snapshot_at: int, upto: int) -> Game | None:
-        """The game after order ``upto`` from the latest snapshot at or before ``snapshot_at`` (or None)."""
+    async def _from_snapshot(self, row: GameRow, snapshot_at: int, upto: int) -> tuple[Game, int] | None:
+        """The game after order ``upto`` from the latest snapshot at or before ``snapshot_at``, and how many
+        orders that replayed (None: no snapshot)."""
         snap = await self.store.snapshot(row.id, snapshot_at)
         if snap is None:
             return None
@@ -375,10 +377,9 @@ class Games:
         events, log = await self.store.history(row.id, seq)
         game = Game.loads_state(state, events, log)
         orders = await self.store.orders(row.id, upto, after=seq)
-        if not orders:
-            return game
-        self.replayed += len(orders)
-        return await self._play(_lines(orders), game)
+        if orders:
+            game = await self._play(_lines(orders), game)
+        return game, len(orders)
 
     async def stored(self, row: GameRow, game: Game | None = None) -> Game | None:
         """The game as stored now: its state (``game``, else loaded) with its event log and script log as
@@ -394,9 +395,9 @@ class Games:
         and the orders since; ``full``, or without two snapshots: from its first order."""
         last = row.snapshot_seq
         if not full and last is not None and last > 0:
-            game = await self._from_snapshot(row, last - 1, row.version)
-            if game is not None:
-                return game
+            got = await self._from_snapshot(row, last - 1, row.version)
+            if got is not None:
+                return got[0]
         return await self.replay(row)
 
     async def script_lines(self, row: GameRow, upto: int | None = None) -> list[str]:

@@ -113,7 +113,7 @@ PG_MIGRATIONS: list[str] = [
         game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
         events_from INTEGER NOT NULL,
-        events TEXT NOT NULL,
+        events BYTEA NOT NULL,
         log_from INTEGER NOT NULL,
         log TEXT NOT NULL,
         PRIMARY KEY (game_id, seq)

@@ -125,17 +125,17 @@ MIGRATIONS: list[str] = [
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,            -- the game's version after the change
         events_from INTEGER NOT NULL,    -- the event log was cut to this length (an /undo), then
-        events TEXT NOT NULL,            -- grew by these events (JSON list)
+        events BLOB NOT NULL,            -- grew by these events (zlib of a JSON list)
         log_from INTEGER NOT NULL,       -- the same for the script log
-        log TEXT NOT NULL,
+        log TEXT NOT NULL,               -- (JSON list of script lines)
         PRIMARY KEY (game_id, seq)
-    );
+    ) WITHOUT ROWID;
     CREATE TABLE snapshots (
         game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,            -- after this order
         state BLOB NOT NULL,             -- zlib of the engine state's JSON, without its two logs
         PRIMARY KEY (game_id, seq)
-    );
+    ) WITHOUT ROWID;
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
