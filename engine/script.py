@@ -67,11 +67,13 @@ def run_lines(
     *,
     before: Callable[[GameObject], None] | None = None,
     after: Callable[[GameObject], None] | None = None,
+    start: GameObject | None = None,
 ) -> Outcome:
     """Play script lines. Raises ScriptError for a line that cannot be read. ``before(game)`` and
     ``after(game)`` are called around every order line (accepted or not): a replay watches the game through
-    them, with no interpreter of its own."""
-    out = Outcome()
+    them, with no interpreter of its own. ``start``: play on from this game (a stored snapshot, say) instead
+    of a new one."""
+    out = Outcome(game=start)
     module = modules.get()
     values: dict[str, Any] | None = None
     script_seed = 0

@@ -77,9 +77,11 @@ async def new_store(request, tmp_path):
     opened, databases = [], {}
     creating = asyncio.Lock()
 
-    async def make(name: str = "main"):
+    async def make(name: str = "main", schema: int | None = None):
+        """``schema``: migrate only so far (an older database, for the migration tests)."""
+        kw = {} if schema is None else {"schema": schema}
         if backend == "sqlite":
-            store = Store(tmp_path / f"{name}.db")
+            store = Store(tmp_path / f"{name}.db", **kw)
         else:
             import asyncpg
 
@@ -92,7 +94,7 @@ async def new_store(request, tmp_path):
                     await admin.execute(f'CREATE DATABASE "{db}"')
                     await admin.close()
                     databases[name] = db
-            store = PostgresStore(POSTGRES.rsplit("/", 1)[0] + "/" + databases[name])
+            store = PostgresStore(POSTGRES.rsplit("/", 1)[0] + "/" + databases[name], **kw)
         await store.open()
         opened.append(store)
         return store

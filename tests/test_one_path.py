@@ -17,6 +17,7 @@ import pytest
 from bot.outbox import DM, Post, message_from
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
+from bot.service.core import Games
 from bot.storage import Commit, StaleWrite, Store, StoreError
 from engine import Game
 from tools.fuzz import pick
@@ -70,8 +71,16 @@ def refused(x) -> bool:
     return isinstance(x, ServiceError)
 
 
+async def stored_game(store: Store, game_id: int = 1) -> Game:
+    """The game as stored: its latest snapshot, the orders since, and its event and script logs as stored."""
+    game = await Games(store).stored(await store.game(game_id))
+    assert game is not None
+    return game
+
+
 async def assert_consistent(store: Store, game_id: int = 1) -> None:
-    """The stored game is whole: orders numbered 1..n, the version n, the snapshot that of a replay."""
+    """The stored game is whole: orders numbered 1..n, the version n, the snapshot and the stored history
+    those of a replay."""
     row = await store.game(game_id)
     orders = await store.orders(game_id)
     assert [o.seq for o in orders] == list(range(1, len(orders) + 1))
@@ -79,7 +88,7 @@ async def assert_consistent(store: Store, game_id: int = 1) -> None:
     if row.status in ("running", "over"):
         svc = Service(store, pictures=NoPictures())
         replay = await svc.games.replay(row)
-        assert replay.dumps() == Game.loads(row.snapshot).dumps()
+        assert replay.dumps() == (await stored_game(store, game_id)).dumps()
 
 
 # --- restarts never change what happens next ------------------------------------------------------------
@@ -109,8 +118,7 @@ async def test_a_restart_at_any_moment_plays_on_exactly_like_no_restart(new_stor
             await svcs[1].idle()
             svcs[1] = Service(stores[1], pictures=NoPictures())
             assert await svcs[1].recover() == []
-        a = (await stores[0].game(1)).snapshot
-        b = (await stores[1].game(1)).snapshot
+        a, b = [(await stored_game(s)).dumps() for s in stores]
         assert a == b, f"the restarted game differs after order {n}: {role}: {order}"
     assert svcs[0].live[1].game.over, "the test should play a whole (short) game"
     for svc in svcs:
@@ -118,17 +126,22 @@ async def test_a_restart_at_any_moment_plays_on_exactly_like_no_restart(new_stor
 
 
 async def test_a_snapshot_saved_with_sorted_keys_is_rewritten_from_the_replay_not_suspended(env):
-    """Games stored before schema 3 have sorted-key snapshots: the replay is what the players saw."""
+    """Games stored before schema 3 have sorted-key snapshots: the replay is what the players saw. (Such a
+    game is whole in its row, as before schema 6: no snapshots, no history.)"""
     svc, store, _ = env
     await started(svc)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
-    row = await store.game(1)
-    legacy = json.dumps(json.loads(row.snapshot), sort_keys=True, separators=(",", ":"))
-    assert legacy != row.snapshot
-    await store._exec("UPDATE games SET snapshot=? WHERE id=1", (legacy,))
+    whole = svc.live[1].game.dumps()
+    legacy = json.dumps(json.loads(whole), sort_keys=True, separators=(",", ":"))
+    assert legacy != whole
+    await store._exec("DELETE FROM snapshots")
+    await store._exec("DELETE FROM events")
+    await store._exec("UPDATE games SET snapshot=?, snapshot_seq=NULL WHERE id=1", (legacy,))
     again = Service(store, pictures=NoPictures())
     assert await again.recover() == []
-    assert (await store.game(1)).snapshot == row.snapshot
+    row = await store.game(1)
+    assert row.snapshot is None and row.snapshot_seq == 1  # moved to the tables of schema 6
+    assert (await stored_game(store)).dumps() == whole
 
 
 # --- lobby races -------------------------------------------------------------------------------------------
@@ -174,7 +187,7 @@ async def test_options_racing_start_leave_the_row_and_the_engine_agreeing(env):
     await outcomes(svc.set_options(who(HOST), "ruleset=3rd"), svc.start(who(HOST)))
     row = await store.game(1)
     assert row.status == "running"
-    assert Game.loads(row.snapshot).options.to_dict() == row.options
+    assert (await stored_game(store)).options.to_dict() == row.options
 
 
 async def test_two_new_games_in_one_channel_make_one(env):

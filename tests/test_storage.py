@@ -13,8 +13,8 @@ from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.storage import Commit, StaleWrite, open_store
+from bot.storage.base import History, pack
 from bot.storage.postgres import PostgresStore
-from engine import Game
 from tools.fuzz import pick
 
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
@@ -39,13 +39,15 @@ async def test_a_change_round_trips_every_field_on_either_backend(new_store):
     new.seats = {"french": (2**60, False), "allied": (None, True)}
     new.spectators = [2**59]
     new.version = 1
+    new.snapshot_seq = 1
     from bot.storage import NewOrder
 
     ids = await store.commit(
         Commit(
             row=new,
             rev=0,
-            snapshot="{}",
+            snapshot=pack("{}"),
+            history=History(0, [{"seq": 1, "kind": "x", "data": {}}], 0, ["french: /end"]),
             orders=[NewOrder("french", 2**60, "/end", "i-1", "Done.")],
             outbox=[("post", 2**59, {"text": "hello"})],
             preferences=[(2**60, "battle", {"fire": True})],
@@ -55,7 +57,10 @@ async def test_a_change_round_trips_every_field_on_either_backend(new_store):
         )
     )
     again = await store.game(gid)
-    assert again.rev == 1 and again.status == "running" and again.snapshot == "{}"
+    assert again.rev == 1 and again.status == "running" and again.snapshot is None
+    assert again.module == "napoleon" and again.snapshot_seq == 1
+    assert await store.snapshot(gid) == (1, "{}") and await store.snapshot(gid, 0) is None
+    assert await store.history(gid, 1) == ([{"seq": 1, "kind": "x", "data": {}}], ["french: /end"])
     assert again.seats == new.seats and again.spectators == [2**59]
     assert [o.text for o in await store.orders(gid)] == ["/end"]
     assert (await store.find_interaction("i-1")).reply == "Done."
@@ -103,7 +108,7 @@ async def test_two_processes_on_one_database_never_apply_an_order_twice_nor_lose
     ids = [o.interaction_id for o in orders if o.interaction_id]
     assert len(ids) == len(set(ids))  # a retried interaction is applied once, whichever process got it
     replay = await one.games.replay(row)
-    assert replay.dumps() == Game.loads(row.snapshot).dumps()
+    assert replay.dumps() == (await one.games.stored(row)).dumps()
     assert done >= 40 and len(orders) >= 40
     if new_store.backend == "postgres":
         assert refused == 0

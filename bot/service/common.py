@@ -121,8 +121,8 @@ def language(row: GameRow) -> str:
 
 
 def module_of(row: GameRow) -> Module:
-    """The game module a game is played by (stored with it; Napoleon for games from before modules)."""
-    return modules.get(getattr(row, "module", None))
+    """The game module a game is played by (stored with it: schema 6; Napoleon for older games)."""
+    return modules.get(row.module)
 
 
 def options_of(row: GameRow) -> Any:

@@ -9,7 +9,12 @@ seats, standing orders and imports all go through ``change``; nothing else write
 
 Pictures are drawn from the game as it was at the moment of the change: a ``Change`` keeps the engine game
 after each order as a frozen moment (``moment``), and a picture spec names the game and the order; after a
-restart a moment is rebuilt by replaying the orders up to it.
+restart a moment is rebuilt from the latest snapshot before it and the orders since.
+
+Storage grows by events, not by snapshots (issue 5/6, schema 6): each change stores its orders and what it
+did to the game's event log and script log (``History``); the engine state without those logs is stored
+every ``SNAPSHOT_EVERY`` orders and at the end of each campaign turn, so that loading a game (``load``)
+replays fewer than ``SNAPSHOT_EVERY`` orders.
 """
 
 from __future__ import annotations
@@ -36,18 +41,22 @@ from ..storage import (
     StoreBase,
     StoreError,
 )
+from ..storage.base import History, pack
 from .common import Live, ServiceError, last_order, options_line
 
 log = logging.getLogger("estafette.service")
 T = TypeVar("T")
 MOMENTS = 256  # frozen games kept in memory for pictures not yet drawn
+SNAPSHOT_EVERY = 32  # a snapshot at least every this many orders: a load replays fewer (about 20 ms)
 
 
 class Change:
     """One change to one game, under its lock: working copies, and what the commit will write."""
 
-    def __init__(self, live: Live, locales: dict[int, str]) -> None:
+    def __init__(self, live: Live, locales: dict[int, str], snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.before = live
+        self.snapshot_every = snapshot_every
+        self.replaced = False  # the game was set anew (its logs are stored whole)
         self.row = live.row.copy()
         self._game = live.game  # shared until changed: ``apply`` never changes a state in place
         self.game_changed = False
@@ -70,7 +79,7 @@ class Change:
     def set_game(self, game: Game) -> None:
         """A new engine game for this row (at the start, or from an imported script)."""
         self._game = game
-        self.game_changed = self.touched = True
+        self.game_changed = self.touched = self.replaced = True
 
     @property
     def seq(self) -> int:
@@ -152,10 +161,21 @@ class Change:
         return self.locales.get(user or 0) or language(self.row)
 
     def commit(self) -> Commit:
+        game, snapshot, history, legacy = self._game, None, None, False
+        if self.game_changed and game is not None:
+            # a game set anew, a game's first store, and one loaded from its pre-schema-6 snapshot: whole logs
+            whole = self.replaced or self.before.game is None or self.before.row.snapshot is not None
+            history = history_of(None if whole else self.before.game, game)
+            if whole or self._snapshot_due(game):
+                snapshot = pack(game.dumps_state())
+                self.row.snapshot_seq = self.row.version
+                legacy, self.row.snapshot = self.row.snapshot is not None, None
         return Commit(
             row=self.row,
             rev=self.before.row.rev,
-            snapshot=self._game.dumps() if self.game_changed and self._game is not None else None,
+            snapshot=snapshot,
+            history=history,
+            clear_legacy=legacy,
             orders=self.orders,
             outbox=[(m.kind, m.target, m.to_body()) for m in self.outbox],
             preferences=self.preferences,
@@ -164,12 +184,40 @@ class Change:
             spectators_changed=self.spectators_changed,
         )
 
+    def _snapshot_due(self, game: Game) -> bool:
+        """Every ``snapshot_every`` orders, and at the end of each campaign turn (4.0) and of the game."""
+        before = self.before.game
+        assert before is not None
+        last = self.row.snapshot_seq
+        if last is None or self.row.version - last >= self.snapshot_every:
+            return True
+        return game.state.turn != before.state.turn or game.over
+
+
+def history_of(before: Game | None, after: Game) -> History:
+    """What a change did to the event log and the script log: the length each kept (an ``/undo`` cuts
+    them back), and what grew after (``before`` None: both logs whole)."""
+    ev0, log0 = (before.state.events, before.state.log) if before is not None else ([], [])
+    ev1, log1 = after.state.events, after.state.log
+    e, g = _kept(ev0, ev1), _kept(log0, log1)
+    return History(e, [x.to_dict() for x in ev1[e:]], g, list(log1[g:]))
+
+
+def _kept(old: list[Any], new: list[Any]) -> int:
+    """How many entries of ``old`` begin ``new``."""
+    n, i = min(len(old), len(new)), 0
+    while i < n and (old[i] is new[i] or old[i] == new[i]):
+        i += 1
+    return i
+
 
 class Games:
     """The loaded games, their locks, and the one path for changing them."""
 
-    def __init__(self, store: StoreBase) -> None:
+    def __init__(self, store: StoreBase, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
         self.store = store
+        self.snapshot_every = snapshot_every
+        self.replayed = 0  # orders replayed by loads (not by checks) since this process began
         self.cache: dict[int, Live] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.channel_locks: dict[int, asyncio.Lock] = {}
@@ -182,12 +230,15 @@ class Games:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
     # --- reading --------------------------------------------------------------------------------------
-    def _live_for(self, row: GameRow) -> Live:
+    async def _live_for(self, row: GameRow) -> Live:
         """The Live of this row: the cached one if it is at this revision (or newer), else loaded."""
         cached = self.cache.get(row.id)
         if cached is not None and cached.row.rev >= row.rev:
             return cached
-        game = Game.loads(row.snapshot) if row.snapshot and row.status != "lobby" else None
+        game = await self.load(row)
+        cached = self.cache.get(row.id)  # loading awaited: another reader may have gone further
+        if cached is not None and cached.row.rev >= row.rev:
+            return cached
         live = Live(row, game, cached.bot if cached else None)
         self.cache[row.id] = live  # only ever forward: an older read never replaces a newer one
         return live
@@ -201,7 +252,7 @@ class Games:
             return None
         if row.status == "suspended":
             return self.cache.get(game_id) or Live(row)
-        return self._live_for(row)
+        return await self._live_for(row)
 
     async def read_channel(self, channel_id: int, *, finished: bool = False) -> Live:
         gid = await self.store.game_id_in_channel(channel_id, finished=finished)
@@ -226,12 +277,9 @@ class Games:
             if cached is not None and cached.row.rev == row.rev:
                 live = cached  # what the cache holds is what is stored (it may hold a bot's memory too)
             else:
-                game = None
-                if row.snapshot and row.status != "lobby":
-                    game = Game.loads(row.snapshot)
-                live = Live(row, game, cached.bot if cached else None)
+                live = Live(row, await self.load(row), cached.bot if cached else None)
             locales = await self._locales(row)
-            ch = Change(live, locales)
+            ch = Change(live, locales, self.snapshot_every)
             result = await fn(ch)
             if ch.touched:
                 await self._store(ch)
@@ -296,9 +344,61 @@ class Games:
         row = await self.store.game(game_id)
         if row is None:
             raise ServiceError("svc.game_gone")
-        game = await self.replay(row, upto=seq)
+        game = await self.load(row, upto=seq) if row.status != "lobby" else None
+        if game is None:
+            game = await self.replay(row, upto=seq)
         self.remember(game_id, seq, game)
         return game
+
+    # --- loading: the latest snapshot, its logs, the orders since -----------------------------------------
+    async def load(self, row: GameRow, upto: int | None = None) -> Game | None:
+        """The engine game of a row after order ``upto`` (default: now; None in the lobby): the latest
+        snapshot at or before it, its event log and script log from the stored history, and a replay of the
+        orders since (fewer than ``snapshot_every`` for the game now). A game stored before schema 6 holds
+        itself whole in its row until its next change; its moments are rebuilt by a whole replay."""
+        if row.status == "lobby":
+            return None
+        at = row.version if upto is None else upto
+        got = await self._from_snapshot(row, at, at)
+        if got is not None:
+            self.replayed += got[1]
+            return got[0]
+        if row.snapshot is not None and at == row.version:
+            return Game.loads(row.snapshot)
+        return await self.replay(row, upto=at) if upto is not None else None
+
+    async def _from_snapshot(self, row: GameRow, snapshot_at: int, upto: int) -> tuple[Game, int] | None:
+        """The game after order ``upto`` from the latest snapshot at or before ``snapshot_at``, and how many
+        orders that replayed (None: no snapshot)."""
+        snap = await self.store.snapshot(row.id, snapshot_at)
+        if snap is None:
+            return None
+        seq, state = snap
+        events, log = await self.store.history(row.id, seq)
+        game = Game.loads_state(state, events, log)
+        orders = await self.store.orders(row.id, upto, after=seq)
+        if orders:
+            game = await self._play(_lines(orders), game)
+        return game, len(orders)
+
+    async def stored(self, row: GameRow, game: Game | None = None) -> Game | None:
+        """The game as stored now: its state (``game``, else loaded) with its event log and script log as
+        the stored history has them (not as a replay made them): what the start-up check compares."""
+        game = game if game is not None else await self.load(row)
+        if game is None or row.snapshot_seq is None:
+            return game  # a game stored before schema 6 is whole in its row
+        events, log = await self.store.history(row.id, row.version)
+        return game.with_history(events, log)
+
+    async def reference(self, row: GameRow, *, full: bool = False) -> Game:
+        """The game rebuilt from the snapshot before its latest one (so that the latest one is checked too)
+        and the orders since; ``full``, or without two snapshots: from its first order."""
+        last = row.snapshot_seq
+        if not full and last is not None and last > 0:
+            got = await self._from_snapshot(row, last - 1, row.version)
+            if got is not None:
+                return got[0]
+        return await self.replay(row)
 
     async def script_lines(self, row: GameRow, upto: int | None = None) -> list[str]:
         """The script that rebuilds this game: options, seed, imported lines, then its stored orders."""
@@ -307,23 +407,33 @@ class Games:
             base = list(row.settings.get("base", []))  # stored there before schema 3
         seed = row.settings.get("seed", row.seed)  # an imported script brings its own seed
         lines = [f"@options {options_line(row.options)}", f"@seed {seed}", *base]
-        for o in await self.store.orders(row.id, upto):
-            lines.append(o.text if o.text.startswith("@") else f"{o.role}: {o.text}")
-        return lines
+        return lines + _lines(await self.store.orders(row.id, upto))
 
     async def replay(self, row: GameRow, upto: int | None = None) -> Game:
-        """The game rebuilt from its options, seed, imported script (if any) and stored orders."""
-        lines = await self.script_lines(row, upto)
-        out = await asyncio.to_thread(run_lines, lines)
+        """The game rebuilt from its options, seed, imported script (if any) and every stored order."""
+        return await self._play(await self.script_lines(row, upto))
+
+    @staticmethod
+    async def _play(lines: list[str], start: Game | None = None) -> Game:
+        out = await asyncio.to_thread(run_lines, lines, None, start=start)
         if out.game is None or not out.ok:
             bad = next((r for r in out.results if not r["ok"]), None)
             raise ScriptError(f"a stored order was rejected on replay ({bad})")
         return out.game
 
 
-def canonical(snapshot: str) -> str:
-    """A snapshot with its keys sorted: equal for two games that differ only in the order of their dicts."""
-    return json.dumps(json.loads(snapshot), sort_keys=True, separators=(",", ":"))
+def _lines(orders: list[Any]) -> list[str]:
+    """Stored orders as script lines (directives are stored as themselves)."""
+    return [o.text if o.text.startswith("@") else f"{o.role}: {o.text}" for o in orders]
+
+
+def canonical(snapshot: str, *, events: bool = True) -> str:
+    """A snapshot with its keys sorted: equal for two games that differ only in the order of their dicts;
+    ``events=False`` leaves out the event log (what the engine said of the orders, not what they did)."""
+    d = json.loads(snapshot)
+    if not events:
+        d.pop("events", None)
+    return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
 
 __all__ = ["Change", "Games", "Picture", "RuleError", "canonical"]

@@ -97,6 +97,7 @@ class Lobby:
                 module.options_dict(opts),
                 self.svc.seed_source(),
                 settings,
+                module=module.id,
             )
 
         gid = await self.games.create(caller.channel_id, create)

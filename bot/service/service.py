@@ -13,10 +13,10 @@ import asyncio
 import logging
 import secrets
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from engine import Game
 from engine.script import ScriptError
 
 from ..outbox import Picture, Result
@@ -57,6 +57,9 @@ class Service:
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
         self._checking: dict[int, asyncio.Future[None]] = {}
         self._checker: asyncio.Task[None] | None = None  # the background start-up checks
+        # start-up checks replay each game from its first order (``check_all(full=True)``), not only from
+        # the snapshot before its latest one
+        self.full_checks = False
 
     # --- the front ends' calls ----------------------------------------------------------------------------
     async def new_game(self, caller: Caller, options: str = "", **kw: Any) -> Result:
@@ -268,9 +271,11 @@ class Service:
     # --- start-up and recovery ------------------------------------------------------------------------
     async def recover(self, *, lazy: bool = False) -> list[str]:
         """Check every running game against a replay of its orders. A game whose row cannot be read, whose
-        stored version disagrees with its orders, or whose snapshot disagrees with the replay is suspended
-        and reported with its id; the others start. A snapshot that differs from the replay only in the
-        order of its dicts (saved before schema 3, with sorted keys) is replaced by the replay.
+        stored version disagrees with its orders, whose latest snapshot or stored history (event log and
+        script log) disagrees with a replay from the snapshot before it, is suspended and reported with its
+        id; the others start. A game stored before schema 6 is checked against a replay of all its orders.
+        A snapshot that differs from the replay only in the order of its dicts (saved before schema 3, with
+        sorted keys) is replaced by the replay.
 
         ``lazy`` (the bot, issue 5/6): return at once, so that the bot answers while thousands of games are
         checked; each game is checked in the background, or first, when it is used before its turn came."""
@@ -284,7 +289,12 @@ class Service:
         await self.check_all()
         return list(self.problems)
 
-    async def check_all(self) -> None:
+    async def check_all(self, *, full: bool = False) -> None:
+        """Check the games not checked yet (``full``: each replayed from its first order, and every running
+        game, checked already or not)."""
+        if full:
+            self.full_checks = True
+            self._unchecked |= set(await self.store.game_ids("running"))
         for gid in sorted(self._unchecked):
             await self.ensure_checked(gid)
 
@@ -335,23 +345,32 @@ class Service:
         if not count == top == row.version:
             return f"its stored version ({row.version}) disagrees with its {count} stored orders"
         try:
-            game = Game.loads(row.snapshot or "")
-            replay = await self.games.replay(row)
-        except (ValueError, KeyError, TypeError, ScriptError) as e:
+            game = await self.games.load(row)
+            if game is None:
+                return "it has no stored game"
+            replay = await self.games.reference(row, full=self.full_checks or row.snapshot_seq is None)
+            stored = await self.games.stored(row, game)
+            assert stored is not None
+        except (ValueError, KeyError, TypeError, ScriptError, zlib.error) as e:
             return f"it cannot be loaded or replayed ({e})"
         except Exception as e:  # anything else a damaged snapshot can raise
             log.exception("game %s could not be loaded", gid)
             return f"it cannot be loaded ({type(e).__name__})"
-        mine, theirs = replay.dumps(), game.dumps()
+        mine, theirs = replay.dumps(), stored.dumps()
         if mine != theirs:
-            if canonical(mine) != canonical(theirs):
+            # The same state reached by the same orders, differing only in the order of its dicts or in the
+            # wording of its events (a newer engine says more of a die roll, say: docs/service.md): the
+            # replay of the orders is the game, so it is kept. Any other difference suspends the game.
+            if canonical(mine, events=False) != canonical(theirs, events=False):
                 return f"its snapshot (channel {row.channel_id}) disagrees with a replay of its orders"
 
             async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
                 ch.set_game(replay)
 
             await self.games.change(gid, adopt, checked=True)
-            log.info("game %s: snapshot rewritten from the replay (dict order)", gid)
+            same = canonical(mine) == canonical(theirs)
+            why = "dict order" if same else "the events as this engine says them"
+            log.info("game %s: snapshot rewritten from the replay (%s)", gid, why)
             return None
         self.games.cache[gid] = Live(row, game)
         return None

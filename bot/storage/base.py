@@ -2,10 +2,11 @@
 processes; issue 5/6).
 
 Every change to a game is written by one call, ``commit``, in one transaction: the game's row (status,
-options, settings, seats, spectators, snapshot), the orders it accepted, the preferences it set and the
-outbox items it produced (DESIGN, "Storage and recovery"). The write is a compare-and-set on the game's
-``rev``: a writer that read an older row fails loudly (``StaleWrite``) and changes nothing. Interaction ids
-are unique, so a retried interaction is applied once.
+options, settings, seats, spectators), the orders it accepted, what it did to the game's event log and
+script log (a row of ``events``), now and then a snapshot of the engine state (``snapshots``), the
+preferences it set and the outbox items it produced (DESIGN, "Storage and recovery"). The write is a
+compare-and-set on the game's ``rev``: a writer that read an older row fails loudly (``StaleWrite``) and
+changes nothing. Interaction ids are unique, so a retried interaction is applied once.
 
 The SQL here is written with ``?`` placeholders; a backend supplies the connection primitives (``_all``,
 ``_one``, ``_exec``, ``_tx``), its error types, and whatever differs (migrations, the game lock)."""
@@ -17,11 +18,13 @@ import contextlib
 import copy
 import json
 import time
+import zlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 OPEN = ("lobby", "running", "suspended")
+_NO_END = 2**31 - 1  # above every order number (an INTEGER column in PostgreSQL)
 
 
 @dataclass
@@ -35,11 +38,15 @@ class GameRow:
     status: str
     created: float
     version: int  # orders accepted so far (the sequence number of the last one)
+    # the whole engine game as stored before schema 6 (``Game.dumps``), until the game's next change moves
+    # it to ``snapshots`` and ``events``; None for every game stored since
     snapshot: str | None
     settings: dict[str, Any] = field(default_factory=dict)
     seats: dict[str, tuple[int | None, bool]] = field(default_factory=dict)  # role -> (user, is_bot)
     spectators: list[int] = field(default_factory=list)
     rev: int = 0  # every committed change moves it on by one (compare-and-set)
+    module: str = "napoleon"  # the game module that plays it (schema 6)
+    snapshot_seq: int | None = None  # the order of the latest row of ``snapshots`` (None: none yet)
 
     def copy(self) -> GameRow:
         return copy.deepcopy(self)
@@ -80,18 +87,102 @@ class OutboxRow:
 
 
 @dataclass
+class History:
+    """What one change did to a game's two growing logs: each was cut to a length (an ``/undo`` takes its
+    order's events and line back; 0 for a game set anew) and then grew by the new entries. Folding the rows
+    of a game in order rebuilds both logs (``StoreBase.history``)."""
+
+    events_from: int
+    events: list[dict[str, Any]]  # ``Event.to_dict`` forms
+    log_from: int
+    log: list[str]
+
+    def to_row(self) -> tuple[int, bytes, int, str]:
+        return self.events_from, pack(_json(self.events)), self.log_from, _json(self.log)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def pack(text: str) -> bytes:
+    """JSON as stored in a blob, compressed: a snapshot (``Game.dumps_state``) to about a tenth of its size,
+    a change's events to about a third."""
+    return zlib.compress(text.encode(), 6)
+
+
+def unpack(blob: bytes) -> str:
+    return zlib.decompress(bytes(blob)).decode()
+
+
+@dataclass
 class Commit:
     """What one change writes, all or nothing. ``rev`` is the revision the change read under the lock."""
 
-    row: GameRow  # the new values (status, options, settings, seats, spectators, version)
+    row: GameRow  # the new values (status, options, settings, seats, spectators, version, snapshot_seq)
     rev: int
-    snapshot: str | None = None  # None: unchanged
+    snapshot: bytes | None = None  # the engine state at ``row.version`` (``pack``), or None: none this time
+    history: History | None = None  # what the change did to the event log and the script log (None: nothing)
+    clear_legacy: bool = False  # the game's pre-schema-6 snapshot is replaced by the rows written now
     orders: list[NewOrder] = field(default_factory=list)
     outbox: list[tuple[str, int, dict[str, Any]]] = field(default_factory=list)  # (kind, target, body)
     preferences: list[tuple[int, str, Any]] = field(default_factory=list)  # (user, key, value or None)
     import_lines: list[str] | None = None
     seats_changed: bool = False
     spectators_changed: bool = False
+
+
+def row_bytes(*values: Any) -> int:
+    """The bytes of one row's values as a database stores them, give or take its own headers: text as
+    UTF-8, blobs as they are, a number as 8 bytes, NULL as none."""
+    n = 0
+    for v in values:
+        if isinstance(v, str):
+            n += len(v.encode())
+        elif isinstance(v, (bytes, bytearray)):
+            n += len(v)
+        elif v is not None:
+            n += 8
+    return n
+
+
+def commit_sizes(c: Commit) -> dict[str, int]:
+    """The bytes of the rows one commit writes, by table (deterministic: what ``bench/storage.py`` reports
+    and the tests bound)."""
+    r = c.row
+    legacy = None if c.clear_legacy else r.snapshot
+    out = {
+        "games": row_bytes(
+            r.id,
+            r.guild_id,
+            r.channel_id,
+            r.host_id,
+            json.dumps(r.options),
+            r.seed,
+            r.status,
+            r.created,
+            r.version,
+            legacy,
+            json.dumps(r.settings),
+            r.rev,
+            r.module,
+            r.snapshot_seq,
+        ),
+        "orders": sum(
+            row_bytes(r.id, 0, o.role, o.user_id, o.text, o.interaction_id, 0.0, o.reply) for o in c.orders
+        ),
+        "events": row_bytes(r.id, r.version, *c.history.to_row()) if c.history else 0,
+        "snapshots": row_bytes(r.id, r.version, c.snapshot) if c.snapshot else 0,
+        "outbox": sum(
+            row_bytes(0, r.id, 0, kind, target, json.dumps(body), 0.0, 0, 0.0)
+            for kind, target, body in c.outbox
+        ),
+        "other": sum(row_bytes(r.id, u, k, json.dumps(v)) for u, k, v in c.preferences)
+        + (sum(row_bytes(r.id, role, u, 0) for role, (u, _b) in r.seats.items()) if c.seats_changed else 0)
+        + (len(r.spectators) * 16 if c.spectators_changed else 0)
+        + (row_bytes(r.id, json.dumps(c.import_lines)) if c.import_lines is not None else 0),
+    }
+    return out
 
 
 class StoreError(Exception):
@@ -196,6 +287,8 @@ class StoreBase(abc.ABC):
             row["snapshot"],
             settings,
             rev=int(row["rev"]),
+            module=row["module"],
+            snapshot_seq=int(row["snapshot_seq"]) if row["snapshot_seq"] is not None else None,
         )
         for r in await self._all("SELECT role, user_id, is_bot FROM seats WHERE game_id=?", (g.id,)):
             g.seats[r["role"]] = (int(r["user_id"]) if r["user_id"] is not None else None, bool(r["is_bot"]))
@@ -247,11 +340,41 @@ class StoreBase(abc.ABC):
         user = int(r["user_id"]) if r["user_id"] is not None else None
         return OrderRow(int(r["seq"]), r["role"], user, r["text"], r["interaction_id"], r["reply"])
 
-    async def orders(self, game_id: int, upto: int | None = None) -> list[OrderRow]:
-        sql, params = "SELECT * FROM orders WHERE game_id=? ORDER BY seq", (game_id,)
-        if upto is not None:
-            sql, params = "SELECT * FROM orders WHERE game_id=? AND seq<=? ORDER BY seq", (game_id, upto)
-        return [self._order(r) for r in await self._all(sql, params)]
+    async def orders(self, game_id: int, upto: int | None = None, *, after: int = 0) -> list[OrderRow]:
+        """The stored orders ``after`` < seq <= ``upto`` (default: all)."""
+        top = upto if upto is not None else _NO_END
+        rows = await self._all(
+            "SELECT * FROM orders WHERE game_id=? AND seq>? AND seq<=? ORDER BY seq", (game_id, after, top)
+        )
+        return [self._order(r) for r in rows]
+
+    async def snapshot(self, game_id: int, upto: int | None = None) -> tuple[int, str] | None:
+        """The latest snapshot at or before order ``upto`` (default: the latest), as (order, ``dumps_state``
+        JSON), or None if there is none."""
+        top = upto if upto is not None else _NO_END
+        r = await self._one(
+            "SELECT seq, state FROM snapshots WHERE game_id=? AND seq<=? ORDER BY seq DESC LIMIT 1",
+            (game_id, top),
+        )
+        return (int(r["seq"]), unpack(r["state"])) if r else None
+
+    async def history(self, game_id: int, upto: int) -> tuple[list[dict[str, Any]], list[str]]:
+        """The event log (``Event.to_dict`` forms) and the script log of a game as they were after order
+        ``upto``: its rows of ``events`` folded in order, from the last one that set both anew."""
+        rows = await self._all(
+            "SELECT events_from, events, log_from, log FROM events WHERE game_id=? AND seq<=? AND seq>="
+            " (SELECT COALESCE(MAX(seq), 0) FROM events"
+            "  WHERE game_id=? AND seq<=? AND events_from=0 AND log_from=0) ORDER BY seq",
+            (game_id, upto, game_id, upto),
+        )
+        events: list[dict[str, Any]] = []
+        log: list[str] = []
+        for r in rows:
+            del events[int(r["events_from"]) :]
+            events.extend(json.loads(unpack(r["events"])))
+            del log[int(r["log_from"]) :]
+            log.extend(json.loads(r["log"]))
+        return events, log
 
     async def order_count(self, game_id: int) -> tuple[int, int]:
         """How many orders a game has stored, and the highest sequence number."""
@@ -287,13 +410,14 @@ class StoreBase(abc.ABC):
         options: dict[str, Any],
         seed: int,
         settings: dict[str, Any],
+        module: str = "napoleon",
     ) -> int:
         try:
             async with self._tx() as tx:
                 row = await tx.fetchone(
                     "INSERT INTO games"
-                    " (guild_id, channel_id, host_id, options, seed, status, created, settings)"
-                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?) RETURNING id",
+                    " (guild_id, channel_id, host_id, options, seed, status, created, settings, module)"
+                    " VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?) RETURNING id",
                     (
                         guild_id,
                         channel_id,
@@ -302,6 +426,7 @@ class StoreBase(abc.ABC):
                         seed,
                         time.time(),
                         json.dumps(settings),
+                        module,
                     ),
                 )
         except self.integrity_errors:
@@ -321,14 +446,16 @@ class StoreBase(abc.ABC):
             async with self._tx() as tx:
                 changed = await tx.execute(
                     "UPDATE games SET rev=rev+1, status=?, options=?, settings=?, version=?, host_id=?,"
-                    " snapshot=COALESCE(?, snapshot) WHERE id=? AND rev=?",
+                    " snapshot_seq=?, snapshot=CASE WHEN ?=1 THEN NULL ELSE snapshot END"
+                    " WHERE id=? AND rev=?",
                     (
                         r.status,
                         json.dumps(r.options),
                         json.dumps(r.settings),
                         r.version,
                         r.host_id,
-                        c.snapshot,
+                        r.snapshot_seq,
+                        int(c.clear_legacy),
                         r.id,
                         c.rev,
                     ),
@@ -370,6 +497,19 @@ class StoreBase(abc.ABC):
                 "INSERT INTO orders (game_id, seq, role, user_id, text, interaction_id, created, reply)"
                 " VALUES (?,?,?,?,?,?,?,?)",
                 (r.id, seq, o.role, o.user_id, o.text, o.interaction_id, now, o.reply),
+            )
+        if c.history is not None:
+            await tx.execute(
+                "INSERT INTO events (game_id, seq, events_from, events, log_from, log) VALUES (?,?,?,?,?,?)"
+                " ON CONFLICT (game_id, seq) DO UPDATE SET events_from=excluded.events_from,"
+                " events=excluded.events, log_from=excluded.log_from, log=excluded.log",
+                (r.id, r.version, *c.history.to_row()),
+            )
+        if c.snapshot is not None:
+            await tx.execute(
+                "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
+                " ON CONFLICT (game_id, seq) DO UPDATE SET state=excluded.state",
+                (r.id, r.version, c.snapshot),
             )
         for user, key, value in c.preferences:
             await tx.execute(

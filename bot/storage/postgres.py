@@ -105,6 +105,26 @@ PG_MIGRATIONS: list[str] = [
         until DOUBLE PRECISION NOT NULL
     );
     """,
+    # 2 (SQLite's 6): storage that grows by events, not by snapshots, and the game module (sqlite.py)
+    """
+    ALTER TABLE games ADD COLUMN module TEXT NOT NULL DEFAULT 'napoleon';
+    ALTER TABLE games ADD COLUMN snapshot_seq INTEGER;
+    CREATE TABLE events (
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        events_from INTEGER NOT NULL,
+        events BYTEA NOT NULL,
+        log_from INTEGER NOT NULL,
+        log TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    CREATE TABLE snapshots (
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        state BYTEA NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    );
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")
@@ -145,8 +165,9 @@ class PostgresStore(StoreBase):
     integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
     database_errors = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
 
-    def __init__(self, url: str, *, pool_size: int = 10) -> None:
+    def __init__(self, url: str, *, pool_size: int = 10, schema: int = PG_SCHEMA_VERSION) -> None:
         self.url = url
+        self.schema = schema  # migrate up to this version (tests: an older database)
         self.pool_size = pool_size
         self.pool: asyncpg.Pool | None = None
         # a change holds one connection for its lock and needs another for its statements: at most half
@@ -183,13 +204,13 @@ class PostgresStore(StoreBase):
                         f"the database is at schema version {version}, newer than this program "
                         f"({PG_SCHEMA_VERSION}); upgrade Estafette"
                     )
-                for v in range(version, PG_SCHEMA_VERSION):
+                for v in range(version, self.schema):
                     async with con.transaction():
                         await con.execute(PG_MIGRATIONS[v])
                         await con.execute("INSERT INTO estafette_schema (version) VALUES ($1)", v + 1)
             finally:
                 await con.execute("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, MIGRATION_LOCK)
-        return PG_SCHEMA_VERSION
+        return self.schema
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
         async with self._pool.acquire() as con:

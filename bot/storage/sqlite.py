@@ -113,6 +113,30 @@ MIGRATIONS: list[str] = [
         until REAL NOT NULL              -- the claim lapses then (a process that died)
     );
     """,
+    # 6 (issue 5/6): storage that grows by events, not by snapshots. Each change appends what it did to
+    # the game's event log and script log (events); the engine state without those logs is kept every few
+    # orders and at the end of each campaign turn (snapshots), so a load replays only the orders since. A
+    # game stored before keeps its whole snapshot in games.snapshot until its next change moves it here.
+    # And the game module that plays a game (the game-module contract).
+    """
+    ALTER TABLE games ADD COLUMN module TEXT NOT NULL DEFAULT 'napoleon';
+    ALTER TABLE games ADD COLUMN snapshot_seq INTEGER;   -- the order of its latest snapshot (NULL: none)
+    CREATE TABLE events (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,            -- the game's version after the change
+        events_from INTEGER NOT NULL,    -- the event log was cut to this length (an /undo), then
+        events BLOB NOT NULL,            -- grew by these events (zlib of a JSON list)
+        log_from INTEGER NOT NULL,       -- the same for the script log
+        log TEXT NOT NULL,               -- (JSON list of script lines)
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    CREATE TABLE snapshots (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,            -- after this order
+        state BLOB NOT NULL,             -- zlib of the engine state's JSON, without its two logs
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID;
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -136,8 +160,9 @@ class Store(StoreBase):
     integrity_errors = (sqlite3.IntegrityError,)
     database_errors = (sqlite3.Error,)
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, *, schema: int = SCHEMA_VERSION) -> None:
         self.path = str(path)
+        self.schema = schema  # migrate up to this version (tests: an older database)
         self.db: aiosqlite.Connection | None = None  # writes (one transaction at a time)
         self.reader: aiosqlite.Connection | None = None  # reads: never sees a transaction in progress
         # One connection serves every game: writes take turns so that one game's transaction never swallows
@@ -153,7 +178,7 @@ class Store(StoreBase):
             await self.db.execute("PRAGMA journal_mode=WAL")
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.db.execute("PRAGMA synchronous=NORMAL")
-        await self.migrate()
+        await self.migrate(self.schema)
         # SQLite serves one bot process: claims on the outbox left by a process that died are void
         await self.db.execute("DELETE FROM outbox_claims")
         if self.path == ":memory:":
@@ -175,7 +200,8 @@ class Store(StoreBase):
     def is_open(self) -> bool:
         return self.db is not None
 
-    async def migrate(self) -> int:
+    async def migrate(self, upto: int = SCHEMA_VERSION) -> int:
+        """Run the migrations up to schema ``upto`` (tests build older databases with a lower one)."""
         db = self._db
         for _ in range(SCHEMA_VERSION + 1):
             # each step under the write lock, the version read inside it: two processes starting at once
@@ -184,7 +210,7 @@ class Store(StoreBase):
             async with db.execute("PRAGMA user_version") as cur:
                 row = await cur.fetchone()
             version = int(row[0]) if row else 0
-            if version >= SCHEMA_VERSION:
+            if version >= upto:
                 await db.rollback()
                 if version > SCHEMA_VERSION:
                     raise RuntimeError(
@@ -193,7 +219,7 @@ class Store(StoreBase):
                     )
                 break
             await db.rollback()
-            try:
+            try:  # one script, one transaction: ALTER TABLE and the version move together
                 await db.executescript(
                     "BEGIN IMMEDIATE;\n"
                     + MIGRATIONS[version]
@@ -206,7 +232,7 @@ class Store(StoreBase):
                     row = await cur.fetchone()
                 if not row or int(row[0]) <= version:  # not another process's migration: a real failure
                     raise
-        return SCHEMA_VERSION
+        return upto
 
     @property
     def _db(self) -> aiosqlite.Connection:

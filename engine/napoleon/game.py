@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -194,6 +195,26 @@ class Game:
         # of the game - the end of movement resolves attacks in that order - so a loaded game must keep it
         # (issue 1/6: a game saved and loaded plays on exactly like one that never stopped).
         return json.dumps(self.snapshot(), separators=(",", ":"))
+
+    def dumps_state(self) -> str:
+        """The snapshot without the two logs that grow with every order, the events and the script lines
+        (issue 5/6: storage grows by events). The store keeps those as each change adds or cuts them, and
+        ``loads_state`` puts them back."""
+        light = copy.copy(self.state)
+        light.events, light.log = [], []
+        return json.dumps(state_to_dict(light), separators=(",", ":"))
+
+    def with_history(self, events: list[dict[str, Any]], log: list[str]) -> Game:
+        """This game with another event log and script log (``Event.to_dict`` forms); the rest is shared."""
+        st = copy.copy(self.state)
+        st.events = [Event.from_dict(e) for e in events]
+        st.log = list(log)
+        return Game(st, self.scenario)
+
+    @classmethod
+    def loads_state(cls, s: str, events: list[dict[str, Any]], log: list[str]) -> Game:
+        """A game from ``dumps_state`` and its event log and script log."""
+        return cls.loads(s).with_history(events, log)
 
     @classmethod
     def from_snapshot(cls, d: dict[str, Any]) -> Game:
