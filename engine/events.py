@@ -7,8 +7,11 @@ secret part in for those roles only. Game-independent.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +21,8 @@ class Event:
     secret: dict[str, Any] | None = None
     to: frozenset[str] = frozenset()  # roles that see ``secret``
     seq: int = 0  # position in the game's log (set when appended)
+    # the event's snapshot as JSON text, made once (``json``): an event never changes once emitted
+    _json: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def visible(self, role: str) -> dict[str, Any]:
         """The event as ``role`` may see it."""
@@ -34,6 +39,12 @@ class Event:
             d["secret"] = self.secret
             d["to"] = sorted(self.to)
         return d
+
+    def json(self) -> str:
+        """``to_dict()`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), kept with the event."""
+        if not self._json:
+            self._json.append(_encode(self.to_dict()))
+        return self._json[0]
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:

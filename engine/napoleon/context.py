@@ -22,7 +22,8 @@ class Ctx:
     _occ_gen: int = -1
     _occ_units: dict[str, Unit] | None = None
 
-    def _occupancy(self) -> dict[str, set[str]]:
+    def occupancy(self) -> dict[str, set[str]]:
+        """Town -> the sides standing in it now (a walk looks it up once, then asks the dict)."""
         gen = _PLACE_CHANGES[0]
         if self._occ is None or gen != self._occ_gen or self._occ_units is not self.st.units:
             occ: dict[str, set[str]] = {}
@@ -62,11 +63,11 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        sides = self._occupancy().get(town)
+        sides = self.occupancy().get(town)
         return bool(sides) and (len(sides) > 1 or side not in sides)
 
     def friendly_in(self, town: str, side: str) -> bool:
-        sides = self._occupancy().get(town)
+        sides = self.occupancy().get(town)
         return bool(sides) and side in sides
 
     def emit(

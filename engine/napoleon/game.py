@@ -17,7 +17,7 @@ from . import undo as undo_rules
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
-from .state import GameState, Unit, armies_of, state_from_dict, state_to_dict
+from .state import GameState, Unit, armies_of, state_from_dict, state_json, state_to_dict, touch
 from .views import View, build_view
 
 PUBLIC = "public"
@@ -115,6 +115,11 @@ class Game:
         return build_view(self.ctx(), role, events=events)
 
     def legal(self, role: str) -> Legal:
+        """What ``role`` may do now; asked again of an unchanged state, the answer kept with it (issue 5/6:
+        the bot asks for each active role's prompt, its headline and its drafts after every order)."""
+        return self.state.cached(("legal", role), lambda: self._legal(role))
+
+    def _legal(self, role: str) -> Legal:
         ctx = self.ctx()
         return legal(ctx, role, active_roles(ctx))
 
@@ -126,6 +131,12 @@ class Game:
         return self.state.phase == "over"
 
     # --- directives: set-up helpers for scripts, tests and clubs' own scenarios --------------------------
+    def _directive(self, line: str) -> None:
+        """Every directive changes the state in place and logs itself here: what was kept about the state
+        (``GameState.cached``, e.g. ``legal``) is stale from now on."""
+        self.state.log.append(line)
+        touch()
+
     def place(self, unit: str, town: str, cv: int | None = None) -> None:
         """``@place``: put a unit in a town (optionally at a cv), outside the rules."""
         sc = self.scenario
@@ -143,7 +154,7 @@ class Game:
         u.location = t
         u.eliminated = False
         u.cv = cv if cv is not None else (u.cv or u.max_cv)
-        self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
+        self._directive(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
         undo_rules.clear(self.state, "directive")
         self.ctx().emit(
             "placed",
@@ -163,13 +174,13 @@ class Game:
         self.state.setup_waiting = []
         self.state.battles = []
         campaign.begin_turn(ctx, n)
-        self.state.log.append(f"@turn {n}")
+        self._directive(f"@turn {n}")
         undo_rules.clear(self.state, "directive")
 
     def force_dice(self, values: list[int]) -> None:
         """``@dice``: the next die rolls, in order."""
         self.state.dice.force(values)
-        self.state.log.append("@dice " + " ".join(str(v) for v in values))
+        self._directive("@dice " + " ".join(str(v) for v in values))
 
     def reseed_dice(self, seed: int) -> None:
         """``@dice seed N``: the dice go on from a new seed (an imported game's own dice: the script's
@@ -177,12 +188,12 @@ class Game:
         old = self.state.dice
         # forced dice stay first
         self.state.dice = Dice(Dice.seeded(seed).state, list(old.forced), old.rolled)
-        self.state.log.append(f"@dice seed {seed}")
+        self._directive(f"@dice seed {seed}")
 
     def clear_forced_dice(self) -> None:
         """``@dice clear``: drop the forced results still queued; the seeded generator goes on."""
         self.state.dice.forced.clear()
-        self.state.log.append("@dice clear")
+        self._directive("@dice clear")
 
     def prefer(self, role: str, key: str, ids: list[str]) -> None:
         """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
@@ -201,7 +212,7 @@ class Game:
                 raise rule_error("", "game.not_your_unit", unit=uid, role=role)
             out.append(uid)
         self.state.preferences.setdefault(role, {})[key] = out
-        self.state.log.append(f"@prefer {role} {key}:{','.join(out)}")
+        self._directive(f"@prefer {role} {key}:{','.join(out)}")
 
     def script(self) -> str:
         """The game as a script (DESIGN, "Script runner"): replaying it rebuilds this game exactly."""
@@ -217,7 +228,8 @@ class Game:
         # Not sort_keys: the order of the state's dicts (attacks, units, road use, battle positions) is part
         # of the game - the end of movement resolves attacks in that order - so a loaded game must keep it
         # (issue 1/6: a game saved and loaded plays on exactly like one that never stopped).
-        return json.dumps(self.snapshot(), separators=(",", ":"))
+        # state_json is json.dumps(self.snapshot(), separators=(",", ":")) made faster (tests/test_properties)
+        return state_json(self.state)
 
     @classmethod
     def from_snapshot(cls, d: dict[str, Any]) -> Game:

@@ -366,42 +366,66 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
         return [], []
     night = is_night(ctx)
     speed = SPEED[u.type]
-    can_force = not u.leader and (not night or active_leader_in(ctx, u.location, u.army))
+    leader = u.leader
+    can_force = not leader and (not night or active_leader_in(ctx, u.location, u.army))
     max_steps = speed + (1 if can_force else 0)
     normal: list[tuple[str, ...]] = []
     forced: list[tuple[str, ...]] = []
+    # looked up once for the whole walk (nothing changes while it runs): who stands where, the roads' use
+    occ = ctx.occupancy()
+    road_use = st.movement.road_use
+    attacks = st.movement.attacks
+    adjacent = roads_from(sc)
+    command_control = ctx.opts.command_control
+    start = u.location
 
-    def walk(path: list[str]) -> None:
-        here = path[-1]
-        for nxt, _road in sc.neighbours(here):
+    def walk(path: list[str], here: str) -> None:
+        for nxt, limit, river, key in adjacent[here]:
             if nxt in path:
                 continue
-            room, _, _ = road_room(ctx, here, nxt, side)
-            if not u.leader and room < 1:
+            sides = occ.get(nxt)
+            hostile = bool(sides) and (len(sides) > 1 or side not in sides)  # Ctx.enemy_in
+            # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
+            if not leader and (limit // 2 if river and hostile else limit) - road_use.get(key, 0) < 1:
                 continue
             new = [*path, nxt]
             steps = len(new) - 1
-            if ctx.enemy_in(nxt, side):
+            if hostile:
                 if night:
                     continue
-                att = st.movement.attacks.get(nxt)
-                if u.leader and attackers_in(ctx, nxt) == 0:
+                att = attacks.get(nxt)
+                if leader and attackers_in(ctx, nxt) == 0:
                     continue  # a leader does not start an attack (10.0, 6.1)
                 if (
-                    ctx.opts.command_control
+                    command_control
                     and att
-                    and u.location not in att.origins
-                    and any(sc.road(o, u.location) is None for o in att.origins)
+                    and start not in att.origins
+                    and any(sc.road(o, start) is None for o in att.origins)
                 ):
                     continue
                 (normal if steps <= speed else forced).append(tuple(new))
                 continue
             (normal if steps <= speed else forced).append(tuple(new))
             if steps < max_steps:
-                walk(new)
+                walk(new, nxt)
 
-    walk([u.location])
+    walk([start], start)
     return normal, forced
+
+
+_ROADS: list = [None, None]  # the scenario, and its roads_from table
+
+
+def roads_from(sc) -> dict[str, tuple[tuple[str, int, bool, str], ...]]:
+    """Town -> (neighbour, road limit (5.3), crosses a river (5.4), road key), in ``sc.neighbours`` order:
+    what a walk asks of every road, made once per scenario."""
+    if _ROADS[0] is not sc:
+        table = {
+            t.name: tuple((o, r.limit, bool(r.river), road_key(t.name, o)) for o, r in sc.neighbours(t.name))
+            for t in sc.towns
+        }
+        _ROADS[:] = [sc, table]  # one assignment: a thread sees the old pair or the new one
+    return _ROADS[1]
 
 
 def side_of_turn(ctx: Ctx) -> str:

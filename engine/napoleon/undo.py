@@ -83,14 +83,19 @@ def record(prev: GameState, work: GameState, role: str) -> None:
     if stop is not None:
         clear(work, stop)
         return
+    # a unit's fields are its __dict__ (state.Unit): comparing the dicts is comparing the units
+    pu, wu = prev.units, work.units
     entry: dict[str, Any] = {
         "role": role,
         "events": len(prev.events),
         "log": len(prev.log),
-        "units": {uid: _plain(u) for uid, u in prev.units.items() if u != work.units[uid]},
+        "units": {uid: u.to_dict() for uid, u in pu.items() if u.__dict__ != wu[uid].__dict__},
         "state": {},
     }
     for name in _FIELDS:
+        a, b = getattr(prev, name), getattr(work, name)
+        if a is b or a == b:
+            continue  # equal as objects, so equal as plain data: nothing to keep
         before = _field(prev, name)
         if before != _field(work, name):
             entry["state"][name] = before
@@ -136,7 +141,7 @@ def undo(st: GameState, role: str) -> tuple[GameState, Event]:
     for name, value in entry["state"].items():
         setattr(out, name, _from_plain(name, value))
     for uid, u in entry["units"].items():
-        out.units[uid] = Unit(**u)
+        out.units[uid] = Unit.from_dict(u)
     out.undo = st.undo[:-1]
     out.undo_stop = st.undo_stop
     order = text.partition(": ")[2]
