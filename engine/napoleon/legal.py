@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from dataclasses import dataclass, field
 
 from . import battle as battle_rules
 from . import setup as setup_rules
 from . import undo as undo_rules
 from .context import Ctx
-from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, legal_paths, road_room
+from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, road_room_now, walk_paths
 from .state import armies_of
 
 
@@ -88,7 +87,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         attacks: dict[tuple[str, ...], list[str]] = {}
         walked: dict[tuple, tuple[tuple, tuple, list, list]] = {}
         mine = armies_of(role)
-        occ = ctx.occupancy()
+        side = acting_side(ctx)
         for u in st.units.values():
             if u.army not in mine or u.eliminated or u.location is None:
                 continue
@@ -96,16 +95,12 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             # walk them once
             key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
             if key not in walked:
-                normal, fm = legal_paths(ctx, u)
-                into_enemy, plain = [], []
-                side = u.side
-                for p, flag in [(p, False) for p in normal] + [(p, True) for p in fm]:
-                    sides = occ.get(p[-1])
-                    if sides and (len(sides) > 1 or side not in sides):  # Ctx.enemy_in
-                        into_enemy.append((*p, "F" if flag else "N"))
-                    else:
-                        plain.append(">".join(p) + (" forced:yes" if flag else ""))
-                walked[key] = (tuple(normal), tuple(fm), into_enemy, plain)
+                normal, fm = walk_paths(ctx, u)
+                into_enemy = [(*p, "N") for p, hostile in normal if hostile]
+                into_enemy += [(*p, "F") for p, hostile in fm if hostile]
+                plain = [">".join(p) for p, hostile in normal if not hostile]
+                plain += [">".join(p) + " forced:yes" for p, hostile in fm if not hostile]
+                walked[key] = (tuple(p for p, _ in normal), tuple(p for p, _ in fm), into_enemy, plain)
             normal, fm, into_enemy, plain = walked[key]
             if normal:
                 moves[u.id] = normal
@@ -124,7 +119,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 choices.extend(f"/move units:{i} path:{'>'.join(path)}{sfx}" for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
-            room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in itertools.pairwise(path))
+            room = road_room_now(ctx, path, side)
             take = combat[: min(room, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
