@@ -112,7 +112,11 @@ class Game:
     def view(self, role: str = PUBLIC, *, events: bool = True) -> View:
         if role != PUBLIC and role not in self.options.roles:
             raise rule_error("", "game.no_role_view", role=role, roles=list(self.options.roles))
-        return build_view(self.ctx(), role, events=events)
+        if events:
+            return build_view(self.ctx(), role, events=True)
+        # the bot asks for the public view and each active role's after every order, some twice: kept with
+        # the state until anything changes (as ``legal``)
+        return self.state.cached(("view", role), lambda: build_view(self.ctx(), role, events=False))
 
     def legal(self, role: str) -> Legal:
         """What ``role`` may do now; asked again of an unchanged state, the answer kept with it (issue 5/6:
@@ -124,7 +128,7 @@ class Game:
         return legal(ctx, role, active_roles(ctx))
 
     def active(self) -> list[str]:
-        return active_roles(self.ctx())
+        return list(self.state.cached("active", lambda: tuple(active_roles(self.ctx()))))
 
     @property
     def over(self) -> bool:

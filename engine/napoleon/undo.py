@@ -28,7 +28,7 @@ from typing import Any
 from ..dice import Dice
 from ..events import Event
 from ..messages import rule_error
-from .state import GameState, Result, Unit, _plain, movement_from_dict
+from .state import GameState, Result, Unit, _plain, field_names, movement_from_dict, plain_copy
 
 MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
 
@@ -58,7 +58,7 @@ def _field(st: GameState, name: str) -> Any:
     if name == "dice":
         return v.to_dict()
     if name == "battles":
-        return [b.to_dict() for b in v]
+        return [{n: plain_copy(getattr(b, n)) for n in field_names(type(b))} for b in v]  # Battle.to_dict
     if name in ("movement", "result"):
         return _plain(v)
     if isinstance(v, list):
@@ -97,7 +97,9 @@ def record(prev: GameState, work: GameState, role: str) -> None:
         if a is b or a == b:
             continue  # equal as objects, so equal as plain data: nothing to keep
         before = _field(prev, name)
-        if before != _field(work, name):
+        # dice and battles as data are their fields as they are (copied), so unequal objects are unequal
+        # data; the others' data turns tuples into lists, so they are compared as data
+        if name in ("dice", "battles") or before != _field(work, name):
             entry["state"][name] = before
     stack = [*prev.undo, entry]
     work.undo = stack[-MAX_UNDO:]
