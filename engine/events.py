@@ -22,7 +22,7 @@ class Event:
     to: frozenset[str] = frozenset()  # roles that see ``secret``
     seq: int = 0  # position in the game's log (set when appended)
     # the event's snapshot as JSON text, made once (``json``): an event never changes once emitted
-    _json: list[str] = field(default_factory=list, compare=False, repr=False)
+    _json: str = field(default="", compare=False, repr=False)
 
     def visible(self, role: str) -> dict[str, Any]:
         """The event as ``role`` may see it."""
@@ -42,9 +42,11 @@ class Event:
 
     def json(self) -> str:
         """``to_dict()`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), kept with the event."""
-        if not self._json:
-            self._json.append(_encode(self.to_dict()))
-        return self._json[0]
+        text = self._json
+        if not text:
+            text = _encode(self.to_dict())
+            object.__setattr__(self, "_json", text)  # frozen: this one field is set once, after the fact
+        return text
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
