@@ -412,7 +412,7 @@ def state_json(st: GameState) -> str:
             ',"surrendered":',
             enc(st.surrendered),
             ',"preferences":',
-            enc(st.preferences),
+            enc(_plain(st.preferences)),
             ',"orders":',
             enc(st.orders),
             ',"log":',
