@@ -83,13 +83,11 @@ def record(prev: GameState, work: GameState, role: str) -> None:
     if stop is not None:
         clear(work, stop)
         return
-    # a unit's fields are its __dict__ (state.Unit): comparing the dicts is comparing the units
-    pu, wu = prev.units, work.units
     entry: dict[str, Any] = {
         "role": role,
         "events": len(prev.events),
         "log": len(prev.log),
-        "units": {uid: u.to_dict() for uid, u in pu.items() if u.__dict__ != wu[uid].__dict__},
+        "units": {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])},
         "state": {},
     }
     for name in _FIELDS:
@@ -104,6 +102,15 @@ def record(prev: GameState, work: GameState, role: str) -> None:
     stack = [*prev.undo, entry]
     work.undo = stack[-MAX_UNDO:]
     work.undo_stop = prev.undo_stop
+
+
+def _changed(before: Unit, after: Unit) -> bool:
+    """Whether a unit changed: a copy that still holds its original's JSON text (``Unit.text``; any change
+    drops it) is unchanged; otherwise its fields (its __dict__) are compared."""
+    text = before._text
+    if text is not None and after._text is text:
+        return False
+    return before.__dict__ != after.__dict__
 
 
 def clear(st: GameState, stop: str) -> None:
