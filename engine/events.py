@@ -7,8 +7,11 @@ secret part in for those roles only. Game-independent.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
+
+_encode = json.JSONEncoder(separators=(",", ":")).encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +21,8 @@ class Event:
     secret: dict[str, Any] | None = None
     to: frozenset[str] = frozenset()  # roles that see ``secret``
     seq: int = 0  # position in the game's log (set when appended)
+    # the event's snapshot as JSON text, made once (``json``): an event never changes once emitted
+    _json: str = field(default="", compare=False, repr=False)
 
     def visible(self, role: str) -> dict[str, Any]:
         """The event as ``role`` may see it."""
@@ -34,6 +39,14 @@ class Event:
             d["secret"] = self.secret
             d["to"] = sorted(self.to)
         return d
+
+    def json(self) -> str:
+        """``to_dict()`` as compact JSON (``json.dumps(..., separators=(",", ":"))``), kept with the event."""
+        text = self._json
+        if not text:
+            text = _encode(self.to_dict())
+            object.__setattr__(self, "_json", text)  # frozen: this one field is set once, after the fact
+        return text
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:

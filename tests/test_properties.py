@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -21,7 +22,8 @@ options_st = st.builds(
 )
 
 
-def random_walk(opts: Options, seed: int, steps: int) -> Game:
+def random_walk(opts: Options, seed: int, steps: int, each: Callable[[Game], None] = check) -> Game:
+    """``steps`` random legal orders; ``each`` (the fuzzer's invariants unless told) after every one."""
     rng = random.Random(seed)
     game = new_game(opts, seed)
     budget: dict[str, int] = {}
@@ -32,7 +34,7 @@ def random_walk(opts: Options, seed: int, steps: int) -> Game:
         order = pick(rng, game, role, budget)
         assert order is not None, f"dead end for {role}"
         game.apply(role, order)
-        check(game)
+        each(game)
     return game
 
 

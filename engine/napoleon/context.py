@@ -22,15 +22,20 @@ class Ctx:
     _occ_gen: int = -1
     _occ_units: dict[str, Unit] | None = None
 
-    def _occupancy(self) -> dict[str, set[str]]:
-        gen = _PLACE_CHANGES[0]
-        if self._occ is None or gen != self._occ_gen or self._occ_units is not self.st.units:
-            occ: dict[str, set[str]] = {}
-            for u in self.st.units.values():
-                if u.location is not None and not u.eliminated:
-                    occ.setdefault(u.location, set()).add(u.side)
-            self._occ, self._occ_gen, self._occ_units = occ, gen, self.st.units
+    def occupancy(self) -> dict[str, set[str]]:
+        """Town -> the sides standing in it now (a walk looks it up once, then asks the dict)."""
+        if self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units or self._occ is None:
+            return self._rebuild()
         return self._occ
+
+    def _rebuild(self) -> dict[str, set[str]]:
+        gen = _PLACE_CHANGES[0]
+        occ: dict[str, set[str]] = {}
+        for u in self.st.units.values():
+            if u.location is not None and not u.eliminated:
+                occ.setdefault(u.location, set()).add(u.side)
+        self._occ, self._occ_gen, self._occ_units = occ, gen, self.st.units
+        return occ
 
     @property
     def opts(self):
@@ -62,11 +67,17 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        sides = self._occupancy().get(town)
+        occ = self._occ
+        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
+            occ = self._rebuild()
+        sides = occ.get(town)
         return bool(sides) and (len(sides) > 1 or side not in sides)
 
     def friendly_in(self, town: str, side: str) -> bool:
-        sides = self._occupancy().get(town)
+        occ = self._occ
+        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
+            occ = self._rebuild()
+        sides = occ.get(town)
         return bool(sides) and side in sides
 
     def emit(

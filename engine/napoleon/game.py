@@ -19,7 +19,7 @@ from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
-from .state import GameState, Unit, armies_of, state_from_dict, state_to_dict
+from .state import GameState, Unit, armies_of, state_from_dict, state_json, state_to_dict, touch
 from .views import View, build_view
 
 PUBLIC = "public"
@@ -89,20 +89,35 @@ class Game:
     def view(self, role: str = PUBLIC, *, events: bool = True) -> View:
         if role != PUBLIC and role not in self.options.roles:
             raise rule_error("", "game.no_role_view", role=role, roles=list(self.options.roles))
-        return build_view(self.ctx(), role, events=events)
+        if events:
+            return build_view(self.ctx(), role, events=True)
+        # the bot asks for the public view and each active role's after every order, some twice: kept with
+        # the state until anything changes (as ``legal``)
+        return self.state.cached(("view", role), lambda: build_view(self.ctx(), role, events=False))
 
     def legal(self, role: str) -> Legal:
+        """What ``role`` may do now; asked again of an unchanged state, the answer kept with it (issue 5/6:
+        the bot asks for each active role's prompt, its headline and its drafts after every order)."""
+        return self.state.cached(("legal", role), lambda: self._legal(role))
+
+    def _legal(self, role: str) -> Legal:
         ctx = self.ctx()
         return legal(ctx, role, active_roles(ctx))
 
     def active(self) -> list[str]:
-        return active_roles(self.ctx())
+        return list(self.state.cached("active", lambda: tuple(active_roles(self.ctx()))))
 
     @property
     def over(self) -> bool:
         return self.state.phase == "over"
 
     # --- directives: set-up helpers for scripts, tests and clubs' own scenarios --------------------------
+    def _directive(self, line: str) -> None:
+        """Every directive changes the state in place and logs itself here: what was kept about the state
+        (``GameState.cached``, e.g. ``legal``) is stale from now on."""
+        self.state.log.append(line)
+        touch()
+
     def place(self, unit: str, town: str, cv: int | None = None) -> None:
         """``@place``: put a unit in a town (optionally at a cv), outside the rules."""
         sc = self.scenario
@@ -120,7 +135,7 @@ class Game:
         u.location = t
         u.eliminated = False
         u.cv = cv if cv is not None else (u.cv or u.max_cv)
-        self.state.log.append(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
+        self._directive(f"@place {uid} {t}" + (f" cv={cv}" if cv is not None else ""))
         undo_rules.clear(self.state, "directive")
         self.ctx().emit(
             "placed",
@@ -140,13 +155,13 @@ class Game:
         self.state.setup_waiting = []
         self.state.battles = []
         campaign.begin_turn(ctx, n)
-        self.state.log.append(f"@turn {n}")
+        self._directive(f"@turn {n}")
         undo_rules.clear(self.state, "directive")
 
     def force_dice(self, values: list[int]) -> None:
         """``@dice``: the next die rolls, in order."""
         self.state.dice.force(values)
-        self.state.log.append("@dice " + " ".join(str(v) for v in values))
+        self._directive("@dice " + " ".join(str(v) for v in values))
 
     def reseed_dice(self, seed: int) -> None:
         """``@dice seed N``: the dice go on from a new seed (an imported game's own dice: the script's
@@ -154,12 +169,12 @@ class Game:
         old = self.state.dice
         # forced dice stay first
         self.state.dice = Dice(Dice.seeded(seed).state, list(old.forced), old.rolled)
-        self.state.log.append(f"@dice seed {seed}")
+        self._directive(f"@dice seed {seed}")
 
     def clear_forced_dice(self) -> None:
         """``@dice clear``: drop the forced results still queued; the seeded generator goes on."""
         self.state.dice.forced.clear()
-        self.state.log.append("@dice clear")
+        self._directive("@dice clear")
 
     def prefer(self, role: str, key: str, ids: list[str]) -> None:
         """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
@@ -178,7 +193,7 @@ class Game:
                 raise rule_error("", "game.not_your_unit", unit=uid, role=role)
             out.append(uid)
         self.state.preferences.setdefault(role, {})[key] = out
-        self.state.log.append(f"@prefer {role} {key}:{','.join(out)}")
+        self._directive(f"@prefer {role} {key}:{','.join(out)}")
 
     def script(self) -> str:
         """The game as a script (DESIGN, "Script runner"): replaying it rebuilds this game exactly."""
@@ -194,7 +209,8 @@ class Game:
         # Not sort_keys: the order of the state's dicts (attacks, units, road use, battle positions) is part
         # of the game - the end of movement resolves attacks in that order - so a loaded game must keep it
         # (issue 1/6: a game saved and loaded plays on exactly like one that never stopped).
-        return json.dumps(self.snapshot(), separators=(",", ":"))
+        # state_json is json.dumps(self.snapshot(), separators=(",", ":")) made faster (tests/test_properties)
+        return state_json(self.state)
 
     def dumps_state(self) -> str:
         """The snapshot without the two logs that grow with every order, the events and the script lines

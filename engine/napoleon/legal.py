@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-import itertools
 from dataclasses import dataclass, field
 
 from . import battle as battle_rules
 from . import setup as setup_rules
 from . import undo as undo_rules
 from .context import Ctx
-from .movement import acting_side, attackers_in, incomplete_attacks, legal_paths, road_room
+from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, road_room_now, walk_paths
 from .state import armies_of
 
 
@@ -49,13 +48,24 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     if st.phase == "setup":
         towns = {}
         choices = []
+        # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
+        placed: dict[tuple[str, str], int] = {}
+        for u in st.units.values():
+            if u.location is not None and not u.leader:
+                placed[(u.location, u.army)] = placed.get((u.location, u.army), 0) + 1
+        room: dict[tuple[str, bool], tuple[str, ...]] = {}  # (army, leader) -> towns with room
         for uid in setup_rules.unplaced(ctx, role):
             u = st.units[uid]
-            ok = []
-            for t in setup_rules.allowed_towns(ctx, u.army):
-                if u.leader or setup_rules.placed_count(ctx, t, u.army) < ctx.sc.free_cap(u.army):
-                    ok.append(t)
-            towns[uid] = tuple(ok)
+            key = (u.army, u.leader)
+            if key not in room:
+                cap = ctx.sc.free_cap(u.army)
+                room[key] = tuple(
+                    t
+                    for t in setup_rules.allowed_towns(ctx, u.army)
+                    if u.leader or placed.get((t, u.army), 0) < cap
+                )
+            ok = room[key]
+            towns[uid] = ok
             choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
         if towns and setup_rules.auto_towns(ctx, role):
             choices.insert(0, "/setup auto:yes")  # 3.1: the rest as in history, to change before /end
@@ -75,29 +85,31 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         choices = []
         attacks: dict[tuple[str, ...], list[str]] = {}
-        walked: dict[tuple, tuple[list, list, list, list]] = {}
+        walked: dict[tuple, tuple[tuple, tuple, list, list]] = {}
+        mine = armies_of(role)
+        side = acting_side(ctx)
         for u in st.units.values():
-            if u.army not in armies_of(role) or u.eliminated or u.location is None:
+            if u.army not in mine or u.eliminated or u.location is None:
                 continue
-            # units of one army and type standing together have the same paths: walk them once
-            key = (u.army, u.location, u.type, u.moved)
+            # units of one army, speed (5.2) and kind (leader or not) standing together have the same paths:
+            # walk them once
+            key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
             if key not in walked:
-                normal, fm = legal_paths(ctx, u)
-                into_enemy, plain = [], []
-                for p, flag in [(p, False) for p in normal] + [(p, True) for p in fm]:
-                    if ctx.enemy_in(p[-1], u.side):
-                        into_enemy.append((*p, "F" if flag else "N"))
-                    else:
-                        plain.append(">".join(p) + (" forced:yes" if flag else ""))
-                walked[key] = (normal, fm, into_enemy, plain)
+                normal, fm = walk_paths(ctx, u)
+                into_enemy = [(*p, "N") for p, hostile in normal if hostile]
+                into_enemy += [(*p, "F") for p, hostile in fm if hostile]
+                plain = [">".join(p) for p, hostile in normal if not hostile]
+                plain += [">".join(p) + " forced:yes" for p, hostile in fm if not hostile]
+                walked[key] = (tuple(p for p, _ in normal), tuple(p for p, _ in fm), into_enemy, plain)
             normal, fm, into_enemy, plain = walked[key]
             if normal:
-                moves[u.id] = tuple(normal)
+                moves[u.id] = normal
             if fm:
-                forced[u.id] = tuple(fm)
+                forced[u.id] = fm
             for p in into_enemy:
                 attacks.setdefault(p, []).append(u.id)
-            choices.extend(f"/move units:{u.id} path:{tail}" for tail in plain)
+            uid = u.id
+            choices.extend([f"/move units:{uid} path:{tail}" for tail in plain])
         n_plain = len(choices)
         for key, ids in attacks.items():
             path, flag = key[:-1], key[-1] == "F"
@@ -107,7 +119,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 choices.extend(f"/move units:{i} path:{'>'.join(path)}{sfx}" for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
-            room = min(road_room(ctx, a, b, acting_side(ctx))[0] for a, b in itertools.pairwise(path))
+            room = road_room_now(ctx, path, side)
             take = combat[: min(room, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes

@@ -368,6 +368,14 @@ def start_attack(ctx: Ctx, town: str, att: Attack) -> None:
 def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """Paths this unit could take alone or with its group now: (normal, forced). Attack paths are listed
     whatever the count: fewer than 3 units stand provisionally (rulings 6.1)."""
+    normal, forced = walk_paths(ctx, u)
+    return [p for p, _ in normal], [p for p, _ in forced]
+
+
+def walk_paths(
+    ctx: Ctx, u: Unit
+) -> tuple[list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]]:
+    """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town)."""
     st, sc = ctx.st, ctx.sc
     side = u.side
     if u.moved or u.eliminated or u.location is None:
@@ -380,42 +388,87 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
         return [], []
     night = is_night(ctx)
     speed = SPEED[u.type]
-    can_force = not u.leader and (not night or active_leader_in(ctx, u.location, u.army))
+    leader = u.leader
+    can_force = not leader and (not night or active_leader_in(ctx, u.location, u.army))
     max_steps = speed + (1 if can_force else 0)
-    normal: list[tuple[str, ...]] = []
-    forced: list[tuple[str, ...]] = []
+    normal: list[tuple[tuple[str, ...], bool]] = []
+    forced: list[tuple[tuple[str, ...], bool]] = []
+    # looked up once for the whole walk (nothing changes while it runs): who stands where, the roads' use
+    occ = ctx.occupancy()
+    road_use = st.movement.road_use
+    attacks = st.movement.attacks
+    adjacent = roads_from(sc)
+    command_control = ctx.opts.command_control
+    start = u.location
 
-    def walk(path: list[str]) -> None:
-        here = path[-1]
-        for nxt, _road in sc.neighbours(here):
+    def walk(path: tuple[str, ...], here: str, steps: int) -> None:
+        out = normal if steps <= speed else forced
+        for nxt, limit, river, key in adjacent[here]:
             if nxt in path:
                 continue
-            room, _, _ = road_room(ctx, here, nxt, side)
-            if not u.leader and room < 1:
+            sides = occ.get(nxt)
+            hostile = bool(sides) and (len(sides) > 1 or side not in sides)  # Ctx.enemy_in
+            # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
+            if not leader and (limit // 2 if river and hostile else limit) - road_use.get(key, 0) < 1:
                 continue
-            new = [*path, nxt]
-            steps = len(new) - 1
-            if ctx.enemy_in(nxt, side):
+            new = (*path, nxt)
+            if hostile:
                 if night:
                     continue
-                att = st.movement.attacks.get(nxt)
-                if u.leader and attackers_in(ctx, nxt) == 0:
+                att = attacks.get(nxt)
+                if leader and attackers_in(ctx, nxt) == 0:
                     continue  # a leader does not start an attack (10.0, 6.1)
                 if (
-                    ctx.opts.command_control
+                    command_control
                     and att
-                    and u.location not in att.origins
-                    and any(sc.road(o, u.location) is None for o in att.origins)
+                    and start not in att.origins
+                    and any(sc.road(o, start) is None for o in att.origins)
                 ):
                     continue
-                (normal if steps <= speed else forced).append(tuple(new))
+                out.append((new, True))
                 continue
-            (normal if steps <= speed else forced).append(tuple(new))
+            out.append((new, False))
             if steps < max_steps:
-                walk(new)
+                walk(new, nxt, steps + 1)
 
-    walk([u.location])
+    walk((start,), start, 1)
     return normal, forced
+
+
+def road_room_now(ctx: Ctx, path: tuple[str, ...], side: str) -> int:
+    """``min(road_room(ctx, a, b, side)[0])`` over the steps of ``path``: the units it may still carry."""
+    occ = ctx.occupancy()
+    road_use = ctx.st.movement.road_use
+    adjacent = roads_from(ctx.sc)
+    room = None
+    for a, b in itertools.pairwise(path):
+        for o, limit, river, key in adjacent[a]:
+            if o == b:
+                sides = occ.get(b)
+                if river and sides and (len(sides) > 1 or side not in sides):
+                    limit //= 2  # 5.4
+                r = max(0, limit - road_use.get(key, 0))
+                room = r if room is None or r < room else room
+                break
+        else:
+            raise AssertionError(f"no road {a}-{b}")
+    assert room is not None
+    return room
+
+
+_ROADS: list = [None, None]  # the scenario, and its roads_from table
+
+
+def roads_from(sc) -> dict[str, tuple[tuple[str, int, bool, str], ...]]:
+    """Town -> (neighbour, road limit (5.3), crosses a river (5.4), road key), in ``sc.neighbours`` order:
+    what a walk asks of every road, made once per scenario."""
+    if _ROADS[0] is not sc:
+        table = {
+            t.name: tuple((o, r.limit, bool(r.river), road_key(t.name, o)) for o, r in sc.neighbours(t.name))
+            for t in sc.towns
+        }
+        _ROADS[:] = [sc, table]  # one assignment: a thread sees the old pair or the new one
+    return _ROADS[1]
 
 
 def side_of_turn(ctx: Ctx) -> str:

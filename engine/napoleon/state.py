@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field, fields
+import itertools
+import json
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from ..dice import Dice
@@ -52,17 +54,34 @@ def plain_copy(v: Any) -> Any:
 _PLACE_FIELDS = frozenset({"location", "eliminated", "army"})
 _SCALARS = (str, int, bool, float, type(None))
 
-# Bumped whenever a unit's place changes (location or elimination): lets ``Ctx`` cache which sides stand in
-# which town between changes. Monotonic, process-wide; a spurious bump only costs a rebuild.
+# Stamps: ``_PLACE_CHANGES[0]`` changes whenever a unit's place changes (location or elimination), which lets
+# ``Ctx`` cache which sides stand in which town between changes; ``REVISION[0]`` changes whenever anything of
+# any game state changes through an attribute (a unit's, the state's own) or a directive (``touch``), which
+# lets ``Game.legal`` keep its answers for a state until it changes. Each new value is a fresh number from one
+# counter (``next`` is atomic): never one a cache has seen, even with games replayed in other threads.
+_STAMPS = itertools.count(1)
+_encode = json.JSONEncoder(separators=(",", ":")).encode  # what json.dumps(x, separators=...) does
 _PLACE_CHANGES = [0]
+REVISION = [0]
+
+
+def touch() -> None:
+    """Something of a game state changed outside an attribute assignment (a directive): caches are stale."""
+    REVISION[0] = next(_STAMPS)
 
 
 def other_side(side: str) -> str:
     return "allied" if side == "french" else "french"
 
 
-@dataclass(slots=True)
+@dataclass
 class Unit:
+    """One block. Its fields live in its ``__dict__``, always in field order (so a snapshot is that dict as it
+    is, and a copy is one dict copy: ``apply`` copies every unit of the state on every order). Its snapshot
+    as JSON text is kept outside that dict (``_text``) until it changes."""
+
+    __slots__ = ("__dict__", "_text")
+
     id: str
     army: str
     type: str
@@ -77,9 +96,13 @@ class Unit:
     retreated: bool = False  # 9.2: retreated from a battle this campaign turn
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _UNIT_FIELD_SET:
+            raise AttributeError(f"a unit has no field {name!r}")
         if name in _PLACE_FIELDS:
-            _PLACE_CHANGES[0] += 1
-        object.__setattr__(self, name, value)
+            _PLACE_CHANGES[0] = next(_STAMPS)
+        REVISION[0] = next(_STAMPS)
+        _set(self, name, value)
+        _set(self, "_text", None)
 
     @property
     def leader(self) -> bool:
@@ -90,15 +113,44 @@ class Unit:
         return SIDE_OF[self.army]
 
     def clone(self) -> Unit:
-        new = object.__new__(Unit)
-        for name in _UNIT_FIELDS:
-            _set(new, name, getattr(self, name))
-        _PLACE_CHANGES[0] += 1
+        new = _new(Unit)
+        _set(new, "__dict__", self.__dict__.copy())
+        _set(new, "_text", self._text)
         return new
+
+    def text(self) -> str:
+        """``"id":{snapshot}`` as compact JSON (``state_json``), kept until the unit changes."""
+        text = self._text
+        if text is None:
+            text = _encode(self.id) + ":" + _encode(self.__dict__)
+            _set(self, "_text", text)
+        return text
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Unit:
+        """A unit from its snapshot (``Unit(**d)`` without the checks of each assignment)."""
+        extra = d.keys() - _UNIT_FIELD_SET
+        if extra:
+            raise TypeError(f"a unit has no field {sorted(extra)[0]!r}")
+        values = {**_UNIT_DEFAULTS, **d}
+        missing = [f for f in _UNIT_FIELDS if f not in values]
+        if missing:
+            raise TypeError(f"a unit needs {missing[0]!r}")
+        new = _new(Unit)
+        _set(new, "__dict__", {f: values[f] for f in _UNIT_FIELDS})
+        _set(new, "_text", None)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
 
 
 _set = object.__setattr__
+_new = object.__new__
 _UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+_UNIT_FIELD_SET = frozenset(_UNIT_FIELDS)
+_UNIT_DEFAULTS = {f.name: f.default for f in fields(Unit) if f.default is not MISSING}
+_NONE = object()
 
 
 @dataclass(slots=True)
@@ -160,19 +212,45 @@ class GameState:
     undo: list[dict[str, Any]] = field(default_factory=list)
     undo_stop: str = ""
 
+    def __setattr__(self, name: str, value: Any) -> None:
+        REVISION[0] = next(_STAMPS)
+        _set(self, name, value)
+
     def clone(self) -> GameState:
-        new = copy.copy(self)
-        new.dice = self.dice.clone()
-        new.units = {k: u.clone() for k, u in self.units.items()}
-        new.setup_waiting = list(self.setup_waiting)
-        new.movement = plain_copy(self.movement)
-        new.battles = [b.clone() for b in self.battles]
-        new.events = list(self.events)
-        new.surrendered = list(self.surrendered)
-        new.log = list(self.log)
-        new.undo = list(self.undo)  # entries are never changed once made
-        new.preferences = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
+        new = _new(GameState)
+        d = self.__dict__.copy()
+        d.pop("_cache", None)  # answers about this state (``cached``) are not the copy's
+        d["dice"] = self.dice.clone()
+        units = d["units"] = {}
+        for k, u in self.units.items():  # Unit.clone, inline: 82 units an order
+            units[k] = c = _new(Unit)
+            _set(c, "__dict__", u.__dict__.copy())
+            _set(c, "_text", u._text)
+        d["setup_waiting"] = list(self.setup_waiting)
+        d["movement"] = copy_movement(self.movement)
+        d["battles"] = [b.clone() for b in self.battles]
+        d["events"] = list(self.events)
+        d["surrendered"] = list(self.surrendered)
+        d["log"] = list(self.log)
+        d["undo"] = list(self.undo)  # entries are never changed once made
+        d["preferences"] = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
+        _set(new, "__dict__", d)
         return new
+
+    def cached(self, key: Any, make: Any) -> Any:
+        """``make()``, kept with this state until anything of any state changes (``REVISION``): the same
+        question asked again of an unchanged state is answered at once (``Game.legal``)."""
+        cache = self.__dict__.get("_cache")
+        rev = REVISION[0]
+        if cache is None or cache[0] != rev:
+            cache = (rev, {})
+            _set(self, "_cache", cache)
+        found = cache[1].get(key, _NONE)
+        if found is _NONE:
+            found = cache[1][key] = make()
+            if REVISION[0] != rev:
+                _set(self, "_cache", None)  # ``make`` changed something: keep nothing it saw
+        return found
 
     # --- helpers used everywhere -------------------------------------------------------------------
     def emit(
@@ -216,7 +294,25 @@ def road_key(a: str, b: str) -> str:
 # --- snapshots ---------------------------------------------------------------------------------------------
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(t: type) -> tuple[str, ...]:
+    """The field names of dataclass ``t``, in order (``dataclasses.fields`` once per class)."""
+    names = _FIELD_NAMES.get(t)
+    if names is None:
+        names = _FIELD_NAMES[t] = tuple(f.name for f in fields(t))
+    return names
+
+
 def _plain(obj: Any) -> Any:
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is dict:
+        return {k: _plain(v) for k, v in obj.items()}
+    if t is list or t is tuple:
+        return [_plain(v) for v in obj]
     if isinstance(obj, dict):
         return {k: _plain(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):
@@ -224,8 +320,22 @@ def _plain(obj: Any) -> Any:
     if isinstance(obj, (set, frozenset)):
         return sorted(_plain(v) for v in obj)
     if hasattr(obj, "__dataclass_fields__"):
-        return {f.name: _plain(getattr(obj, f.name)) for f in fields(obj)}
+        return {name: _plain(getattr(obj, name)) for name in field_names(t)}
     return obj
+
+
+def copy_movement(mv: Movement) -> Movement:
+    """The movement bookkeeping copied: ``plain_copy`` for this one shape, by hand (one copy an order)."""
+    return Movement(
+        list(mv.group_moves),
+        dict(mv.road_use),
+        {
+            k: Attack(a.town, a.side, list(a.units), list(a.origins), list(a.passed), list(a.roads))
+            for k, a in mv.attacks.items()
+        },
+        [PendingForcedMarch(f.unit, list(f.path), f.bonus, f.penalty) for f in mv.forced],
+        list(mv.ended),
+    )
 
 
 def state_to_dict(st: GameState) -> dict[str, Any]:
@@ -233,7 +343,7 @@ def state_to_dict(st: GameState) -> dict[str, Any]:
         "options": st.options.to_dict(),
         "seed": st.seed,
         "dice": st.dice.to_dict(),
-        "units": {k: _plain(u) for k, u in st.units.items()},
+        "units": {k: u.to_dict() for k, u in st.units.items()},
         "turn": st.turn,
         "phase": st.phase,
         "setup_waiting": list(st.setup_waiting),
@@ -250,13 +360,79 @@ def state_to_dict(st: GameState) -> dict[str, Any]:
     }
 
 
+def _events_text(st: GameState) -> str:
+    """The events' JSON texts joined, kept with the state (and its copies) as (count, last event, text): the
+    next order's state only adds its own events (after an ``/undo`` the kept text no longer matches)."""
+    evs = st.events
+    kept = st.__dict__.get("_events_text")
+    if kept is not None and 0 < kept[0] <= len(evs) and evs[kept[0] - 1] is kept[1]:
+        n, _, text = kept
+        if n < len(evs):
+            text = text + "," + ",".join([e.json() for e in evs[n:]])
+    else:
+        text = ",".join([e.json() for e in evs])
+    if evs:
+        _set(st, "_events_text", (len(evs), evs[-1], text))
+    return text
+
+
+def state_json(st: GameState) -> str:
+    """``json.dumps(state_to_dict(st), separators=(",", ":"))``, the same text, made without copying the
+    state first: each part is encoded as it stands (a unit's ``__dict__`` is its snapshot) and each event's
+    text is kept with the event (events never change), so a long game's dumps costs little more than a short
+    one's. Not sort_keys: the order of the state's dicts is part of the game (``Game.dumps``)."""
+    enc = _encode
+    battles = ",".join(enc({n: getattr(b, n) for n in field_names(type(b))}) for b in st.battles)
+    events = _events_text(st)
+    units = ",".join([u.text() if k == u.id else enc(k) + ":" + enc(u.__dict__) for k, u in st.units.items()])
+    return "".join(
+        [
+            '{"options":',
+            enc(st.options.to_dict()),
+            ',"seed":',
+            enc(st.seed),
+            ',"dice":',
+            enc(st.dice.to_dict()),
+            ',"units":{',
+            units,
+            '},"turn":',
+            enc(st.turn),
+            ',"phase":',
+            enc(st.phase),
+            ',"setup_waiting":',
+            enc(st.setup_waiting),
+            ',"movement":',
+            enc(_plain(st.movement)),
+            ',"battles":[',
+            battles,
+            '],"events":[',
+            events,
+            '],"result":',
+            enc(_plain(st.result)),
+            ',"surrendered":',
+            enc(st.surrendered),
+            ',"preferences":',
+            enc(_plain(st.preferences)),
+            ',"orders":',
+            enc(st.orders),
+            ',"log":',
+            enc(st.log),
+            ',"undo":',
+            enc(st.undo),
+            ',"undo_stop":',
+            enc(st.undo_stop),
+            "}",
+        ]
+    )
+
+
 def state_from_dict(d: dict[str, Any]) -> GameState:
     movement = movement_from_dict(d["movement"])
     return GameState(
         options=Options.from_dict(d["options"]),
         seed=d["seed"],
         dice=Dice.from_dict(d["dice"]),
-        units={k: Unit(**u) for k, u in d["units"].items()},
+        units={k: Unit.from_dict(u) for k, u in d["units"].items()},
         turn=d["turn"],
         phase=d["phase"],
         setup_waiting=list(d["setup_waiting"]),

@@ -29,7 +29,7 @@ from ..dice import Dice
 from ..errors import RuleError
 from ..events import Event
 from ..messages import rule_error
-from .state import Battle, GameState, Result, Unit, _plain, movement_from_dict
+from .state import Battle, GameState, Result, Unit, _plain, field_names, movement_from_dict, plain_copy
 
 MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
 
@@ -59,7 +59,7 @@ def _field(st: GameState, name: str) -> Any:
     if name == "dice":
         return v.to_dict()
     if name == "battles":
-        return [b.to_dict() for b in v]
+        return [{n: plain_copy(getattr(b, n)) for n in field_names(type(b))} for b in v]  # Battle.to_dict
     if name in ("movement", "result"):
         return _plain(v)
     if isinstance(v, list):
@@ -88,16 +88,30 @@ def record(prev: GameState, work: GameState, role: str) -> None:
         "role": role,
         "events": len(prev.events),
         "log": len(prev.log),
-        "units": {uid: _plain(u) for uid, u in prev.units.items() if u != work.units[uid]},
+        "units": {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])},
         "state": {},
     }
     for name in _FIELDS:
+        a, b = getattr(prev, name), getattr(work, name)
+        if a is b or a == b:
+            continue  # equal as objects, so equal as plain data: nothing to keep
         before = _field(prev, name)
-        if before != _field(work, name):
+        # dice and battles as data are their fields as they are (copied), so unequal objects are unequal
+        # data; the others' data turns tuples into lists, so they are compared as data
+        if name in ("dice", "battles") or before != _field(work, name):
             entry["state"][name] = before
     stack = [*prev.undo, entry]
     work.undo = stack[-MAX_UNDO:]
     work.undo_stop = prev.undo_stop
+
+
+def _changed(before: Unit, after: Unit) -> bool:
+    """Whether a unit changed: a copy that still holds its original's JSON text (``Unit.text``; any change
+    drops it) is unchanged; otherwise its fields (its __dict__) are compared."""
+    text = before._text
+    if text is not None and after._text is text:
+        return False
+    return before.__dict__ != after.__dict__
 
 
 def clear(st: GameState, stop: str) -> None:
@@ -137,7 +151,7 @@ def undo(st: GameState, role: str) -> tuple[GameState, Event]:
     for name, value in entry["state"].items():
         setattr(out, name, _from_plain(name, value))
     for uid, u in entry["units"].items():
-        out.units[uid] = Unit(**u)
+        out.units[uid] = Unit.from_dict(u)
     out.undo = st.undo[:-1]
     out.undo_stop = st.undo_stop
     order = text.partition(": ")[2]
