@@ -29,7 +29,7 @@ game options (--options "key=value key=value"):
   days           0 (the whole four days, default) | 1-4 (only the first N days)
 
 settings (environment or .env): ESTAFETTE_DISCORD_TOKEN, ESTAFETTE_DATABASE, ESTAFETTE_LOG_LEVEL,
-  ESTAFETTE_DEV_GUILD, ESTAFETTE_PICTURES
+  ESTAFETTE_DEV_GUILD, ESTAFETTE_PICTURES, ESTAFETTE_PICTURE_WORKERS, ESTAFETTE_SHARD_COUNT, ESTAFETTE_SHARD_IDS
 """
 
 
