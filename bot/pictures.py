@@ -20,6 +20,7 @@ once."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import heapq
 import itertools
 import logging
@@ -292,7 +293,7 @@ class _Queue:
                 self.on_broken(ex)
                 continue
             self.busy += 1
-            running.add_done_callback(lambda r, fut=fut, ex=ex: self._done(r, fut, ex))
+            running.add_done_callback(functools.partial(self._done, fut=fut, ex=ex))
 
     def _done(self, running: asyncio.Future[bytes], fut: asyncio.Future[bytes], ex: Executor) -> None:
         self.busy -= 1
@@ -307,7 +308,7 @@ class _Queue:
             self.on_broken(ex)
         self._pump()
 
-    def on_broken(self, executor: Executor) -> None:
+    def on_broken(self, executor: Executor, /) -> None:
         """``executor`` broke (a pool's worker died)."""
 
 

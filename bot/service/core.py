@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 
 from engine import Game, RuleError, parse_command
 from engine.events import Event
+from engine.module import GameObject
 from engine.script import ScriptError, run_lines
 
 from ..outbox import Message, Picture
@@ -76,8 +77,10 @@ class Change:
     def game(self) -> Game | None:
         return self._game
 
-    def set_game(self, game: Game) -> None:
-        """A new engine game for this row (at the start, or from an imported script)."""
+    def set_game(self, game: GameObject) -> None:
+        """A new engine game for this row (at the start, or from an imported script): a game of the row's
+        module (``module_of``), which is Napoleon's (the one module; ``apply`` copies its state)."""
+        assert isinstance(game, Game)
         self._game = game
         self.game_changed = self.touched = self.replaced = True
 

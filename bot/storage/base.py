@@ -561,7 +561,8 @@ class StoreBase(abc.ABC):
         )
 
     async def outbox_pending(self, *, kind: str | None = None, target: int | None = None) -> list[OutboxRow]:
-        sql, params = "SELECT * FROM outbox WHERE done IS NULL", []
+        sql = "SELECT * FROM outbox WHERE done IS NULL"
+        params: list[str | int] = []
         if kind is not None:
             sql += " AND kind=?"
             params.append(kind)

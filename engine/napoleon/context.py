@@ -12,6 +12,9 @@ from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of
 if TYPE_CHECKING:
     from data import Scenario
 
+    from ..events import Event
+    from .options import Options
+
 
 @dataclass
 class Ctx:
@@ -38,7 +41,7 @@ class Ctx:
         return occ
 
     @property
-    def opts(self):
+    def opts(self) -> Options:
         return self.st.options
 
     @property
@@ -71,14 +74,14 @@ class Ctx:
         if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
             occ = self._rebuild()
         sides = occ.get(town)
-        return bool(sides) and (len(sides) > 1 or side not in sides)
+        return bool(sides and (len(sides) > 1 or side not in sides))
 
     def friendly_in(self, town: str, side: str) -> bool:
         occ = self._occ
         if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
             occ = self._rebuild()
         sides = occ.get(town)
-        return bool(sides) and side in sides
+        return bool(sides and side in sides)
 
     def emit(
         self,
@@ -87,7 +90,7 @@ class Ctx:
         *,
         secret: dict[str, Any] | None = None,
         to: tuple[str, ...] | frozenset[str] = (),
-    ):
+    ) -> Event:
         return self.st.emit(kind, data, secret=secret, to=to)
 
     def roll(self, n: int, why: str, **data: Any) -> list[int]:
@@ -104,12 +107,12 @@ class Ctx:
         town = u.location
         before = u.cv
         u.cv = max(0, u.cv - steps)
-        face = {"unit": u.id, "cv": u.cv, "was": before, "type": u.type}
+        face: dict[str, Any] = {"unit": u.id, "cv": u.cv, "was": before, "type": u.type}
         owners = self.roles_of_army(u.army)
         if u.cv == 0 or u.leader:
             self.eliminate(u, reason)
             return
-        pub = {"army": u.army, "town": town, "steps": before - u.cv, "reason": reason}
+        pub: dict[str, Any] = {"army": u.army, "town": town, "steps": before - u.cv, "reason": reason}
         if public_face:
             pub.update(face)
             self.emit("loss", pub)

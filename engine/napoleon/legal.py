@@ -12,6 +12,10 @@ from .context import Ctx
 from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, road_room_now, walk_paths
 from .state import armies_of
 
+# one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
+# them (path + "N"/"F") and the plain moves as orders
+_Walked = tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], list[tuple[str, ...]], list[str]]
+
 
 @dataclass(frozen=True)
 class Legal:
@@ -46,8 +50,8 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         who = ", ".join(active) or "nobody"
         return Legal(role, st.phase, False, f"waiting for {who}")
     if st.phase == "setup":
-        towns = {}
-        choices = []
+        towns: dict[str, tuple[str, ...]] = {}
+        choices: list[str] = []
         # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
         placed: dict[tuple[str, str], int] = {}
         for u in st.units.values():
@@ -56,15 +60,15 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         room: dict[tuple[str, bool], tuple[str, ...]] = {}  # (army, leader) -> towns with room
         for uid in setup_rules.unplaced(ctx, role):
             u = st.units[uid]
-            key = (u.army, u.leader)
-            if key not in room:
+            kind = (u.army, u.leader)
+            if kind not in room:
                 cap = ctx.sc.free_cap(u.army)
-                room[key] = tuple(
+                room[kind] = tuple(
                     t
                     for t in setup_rules.allowed_towns(ctx, u.army)
                     if u.leader or placed.get((t, u.army), 0) < cap
                 )
-            ok = room[key]
+            ok = room[kind]
             towns[uid] = ok
             choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
         if towns and setup_rules.auto_towns(ctx, role):
@@ -85,7 +89,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         choices = []
         attacks: dict[tuple[str, ...], list[str]] = {}
-        walked: dict[tuple, tuple[tuple, tuple, list, list]] = {}
+        walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
         mine = armies_of(role)
         side = acting_side(ctx)
         for u in st.units.values():
@@ -95,12 +99,17 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             # walk them once
             key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
             if key not in walked:
-                normal, fm = walk_paths(ctx, u)
-                into_enemy = [(*p, "N") for p, hostile in normal if hostile]
-                into_enemy += [(*p, "F") for p, hostile in fm if hostile]
-                plain = [">".join(p) for p, hostile in normal if not hostile]
-                plain += [">".join(p) + " forced:yes" for p, hostile in fm if not hostile]
-                walked[key] = (tuple(p for p, _ in normal), tuple(p for p, _ in fm), into_enemy, plain)
+                normal_ends, fm_ends = walk_paths(ctx, u)
+                into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
+                into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
+                plain = [">".join(p) for p, hostile in normal_ends if not hostile]
+                plain += [">".join(p) + " forced:yes" for p, hostile in fm_ends if not hostile]
+                walked[key] = (
+                    tuple(p for p, _ in normal_ends),
+                    tuple(p for p, _ in fm_ends),
+                    into_enemy,
+                    plain,
+                )
             normal, fm, into_enemy, plain = walked[key]
             if normal:
                 moves[u.id] = normal
@@ -111,16 +120,16 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             uid = u.id
             choices.extend([f"/move units:{uid} path:{tail}" for tail in plain])
         n_plain = len(choices)
-        for key, ids in attacks.items():
-            path, flag = key[:-1], key[-1] == "F"
+        for attack, ids in attacks.items():
+            path, flag = attack[:-1], attack[-1] == "F"
             sfx = " forced:yes" if flag else ""
             if attackers_in(ctx, path[-1]) >= 1:
                 # joining an attack already begun (6.1: the count runs over every order): one unit at a time
                 choices.extend(f"/move units:{i} path:{'>'.join(path)}{sfx}" for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
-            room = road_room_now(ctx, path, side)
-            take = combat[: min(room, len(combat))]
+            carry = road_room_now(ctx, path, side)
+            take = combat[: min(carry, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
                 choices.append(f"/move units:{','.join(take)} path:{'>'.join(path)}{sfx}")

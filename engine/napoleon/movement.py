@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
 from ..messages import rule_error
@@ -12,6 +13,9 @@ from . import battle as battle_rules
 from .context import Ctx
 from .rout import rout
 from .state import LEADER_OF, SIDE_OF, Attack, PendingForcedMarch, Unit, armies_of, other_side, road_key
+
+if TYPE_CHECKING:
+    from data import Scenario
 
 GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 SPEED = {"infantry": 1, "artillery": 1, "cavalry": 2, "leader": 2}  # 5.2
@@ -170,13 +174,14 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         room, limit, halved = road_room(ctx, a, b, side)
         if n > room:
             road = sc.road(a, b)
-            used = st.movement.road_use.get(road_key(a, b), 0)
+            assert road is not None  # road_room found this road (5.3)
+            carried = st.movement.road_use.get(road_key(a, b), 0)
             what = {"a": a, "b": b, "cls": road.cls, "limit": road.limit}
             if halved:
                 what.update(halved=limit, river=road.river)
             river = "_river" if halved else ""
             if room == 0:
-                raise ctx.fail("5.4" if halved else "5.3", f"move.road_full{river}", used=used, **what)
+                raise ctx.fail("5.4" if halved else "5.3", f"move.road_full{river}", used=carried, **what)
             raise ctx.fail("5.4" if halved else "5.3", f"move.road_room{river}", room=room, n=n, **what)
 
     if attack:
@@ -407,7 +412,7 @@ def walk_paths(
             if nxt in path:
                 continue
             sides = occ.get(nxt)
-            hostile = bool(sides) and (len(sides) > 1 or side not in sides)  # Ctx.enemy_in
+            hostile = bool(sides and (len(sides) > 1 or side not in sides))  # Ctx.enemy_in
             # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
             if not leader and (limit // 2 if river and hostile else limit) - road_use.get(key, 0) < 1:
                 continue
@@ -456,10 +461,10 @@ def road_room_now(ctx: Ctx, path: tuple[str, ...], side: str) -> int:
     return room
 
 
-_ROADS: list = [None, None]  # the scenario, and its roads_from table
+_ROADS: list[Any] = [None, None]  # the scenario, and its roads_from table
 
 
-def roads_from(sc) -> dict[str, tuple[tuple[str, int, bool, str], ...]]:
+def roads_from(sc: Scenario) -> dict[str, tuple[tuple[str, int, bool, str], ...]]:
     """Town -> (neighbour, road limit (5.3), crosses a river (5.4), road key), in ``sc.neighbours`` order:
     what a walk asks of every road, made once per scenario."""
     if _ROADS[0] is not sc:
@@ -468,7 +473,8 @@ def roads_from(sc) -> dict[str, tuple[tuple[str, int, bool, str], ...]]:
             for t in sc.towns
         }
         _ROADS[:] = [sc, table]  # one assignment: a thread sees the old pair or the new one
-    return _ROADS[1]
+    roads: dict[str, tuple[tuple[str, int, bool, str], ...]] = _ROADS[1]
+    return roads
 
 
 def side_of_turn(ctx: Ctx) -> str:

@@ -5,12 +5,15 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..dice import Dice
 from ..events import Event
 from .options import Options
+
+_T = TypeVar("_T")
 
 ARMIES = ("french", "british", "prussian")
 SIDES = ("french", "allied")
@@ -81,6 +84,8 @@ class Unit:
     as JSON text is kept outside that dict (``_text``) until it changes."""
 
     __slots__ = ("__dict__", "_text")
+    if TYPE_CHECKING:  # the slot, for mypy (not a field: set with ``_set`` and read as it is)
+        _text: str | None = field(init=False, repr=False, compare=False)
 
     id: str
     army: str
@@ -237,10 +242,10 @@ class GameState:
         _set(new, "__dict__", d)
         return new
 
-    def cached(self, key: Any, make: Any) -> Any:
+    def cached(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept with this state until anything of any state changes (``REVISION``): the same
         question asked again of an unchanged state is answered at once (``Game.legal``)."""
-        cache = self.__dict__.get("_cache")
+        cache: tuple[int, dict[Any, Any]] | None = self.__dict__.get("_cache")
         rev = REVISION[0]
         if cache is None or cache[0] != rev:
             cache = (rev, {})
@@ -250,7 +255,8 @@ class GameState:
             found = cache[1][key] = make()
             if REVISION[0] != rev:
                 _set(self, "_cache", None)  # ``make`` changed something: keep nothing it saw
-        return found
+        made: _T = found
+        return made
 
     # --- helpers used everywhere -------------------------------------------------------------------
     def emit(
@@ -365,6 +371,7 @@ def _events_text(st: GameState) -> str:
     next order's state only adds its own events (after an ``/undo`` the kept text no longer matches)."""
     evs = st.events
     kept = st.__dict__.get("_events_text")
+    text: str
     if kept is not None and 0 < kept[0] <= len(evs) and evs[kept[0] - 1] is kept[1]:
         n, _, text = kept
         if n < len(evs):
