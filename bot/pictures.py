@@ -106,6 +106,8 @@ class Pictures:
         if n > 0 and self.pool is None:
             try:
                 self.pool = _Pool(n, self.locales)
+            # what multiprocessing raises where it cannot make a pool (no sem_open: NotImplementedError,
+            # no /dev/shm: OSError...): the pictures are then drawn in this process, as without a pool
             except (OSError, ImportError, NotImplementedError, RuntimeError) as e:
                 log.warning("no process pool for pictures (%s): they are drawn in this process", e)
         if self.pool is None:

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine.script import ScriptError, run_lines, strip_comment
+from engine.script import Outcome, ScriptError, run_lines, strip_comment
 
 HEADER = re.compile(r"^# estafette game (\d+): dice commitment sha256:([0-9a-f]{64}) salt:([0-9a-f]+)$")
 DICE = re.compile(r"^# dice: ?(.*)$")
@@ -38,27 +38,31 @@ def live_seed(lines: list[str]) -> int:
     return seed
 
 
+def dice_by_line(out: Outcome) -> dict[int, list[int]]:
+    """The dice each order line of a played script rolled, by line number (order lines only)."""
+    assert out.game is not None
+    events = out.game.events
+    rolled: dict[int, list[int]] = {}
+    before = 0
+    for res in out.results:
+        rolled[res["line"]] = [
+            d for e in events[before : res["events"]] if e.kind == "dice" for d in e.data.get("dice", [])
+        ]
+        before = res["events"]
+    return rolled
+
+
 def annotate(lines: list[str], game_id: int, salt: str) -> str:
     """A script with its commitment header and, after each order line, the dice that order rolled."""
     out = run_lines(lines)
-    game = out.game
-    assert game is not None
-    events = game.state.events
-    by_line = {r["line"]: r for r in out.results}
+    by_line = dice_by_line(out)
     text = [
         f"# estafette game {game_id}: dice commitment sha256:{commitment(game_id, live_seed(lines), salt)} "
         f"salt:{salt}"
     ]
-    before = 0
     for no, line in enumerate(lines, 1):
         text.append(line)
-        res = by_line.get(no)
-        if res is None:
-            continue
-        rolled = [
-            d for e in events[before : res["events"]] if e.kind == "dice" for d in e.data.get("dice", [])
-        ]
-        before = res["events"]
+        rolled = by_line.get(no)
         if rolled:
             text.append("# dice: " + " ".join(str(d) for d in rolled))
     return "\n".join(text) + "\n"
@@ -89,17 +93,12 @@ def verify(text: str) -> Verdict:
         return Verdict(False, [*said, f"the script cannot be read: {e}"])
     if not out.ok or out.game is None:
         return Verdict(False, [*said, "an order of the script is not accepted on replay"])
-    events = out.game.state.events
-    by_line = {r["line"]: r for r in out.results}
-    before, checked, wrong = 0, 0, []
+    by_line = dice_by_line(out)
+    checked, wrong = 0, []
     for no in range(1, len(lines) + 1):
-        res = by_line.get(no)
-        if res is None:
+        rolled = by_line.get(no)
+        if rolled is None:
             continue
-        rolled = [
-            d for e in events[before : res["events"]] if e.kind == "dice" for d in e.data.get("dice", [])
-        ]
-        before = res["events"]
         claimed: list[int] = []
         if no < len(lines) and (m := DICE.match(lines[no].strip())):  # the comment after this order
             claimed = [int(x) for x in m[1].split()]

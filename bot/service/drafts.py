@@ -13,7 +13,7 @@ from engine import Game, parse_command
 from ..i18n import join, locale_of, t
 from ..outbox import Result
 from ..storage import GameRow
-from .common import Caller, Hub, ServiceError, roles_of, unit_order
+from .common import Caller, Hub, Live, ServiceError, roles_of, unit_order
 from .core import Change
 
 COLUMNS = ("left", "center", "right", "reserve")
@@ -72,13 +72,21 @@ class Drafts:
         self, game_id: int, user_id: int, turn: int, town: str
     ) -> tuple[str, int, list[str], dict[str, str]]:
         """The prompt as it stands (for redrawing it): role, turn, blocks, draft. ServiceError if stale."""
+        _live, role, got = await self._standing(game_id, user_id, turn, town)
+        return (role, *got)
+
+    async def _standing(
+        self, game_id: int, user_id: int, turn: int, town: str
+    ) -> tuple[Live, str, tuple[int, list[str], dict[str, str]]]:
+        """The game, the user's role in its deployment prompt at ``town`` and the prompt (turn, blocks,
+        draft); ServiceError when the game is gone or the prompt is stale."""
         live = await self.games.read(game_id)
         if live is None:
             raise ServiceError("svc.game_gone")
         role = self.role_for(live.row, live.game, user_id, turn, town)
         got = self.prompt(live.row, live.game, role, town)
         assert got is not None
-        return (role, *got)
+        return live, role, got
 
     async def assign(
         self,
@@ -130,12 +138,7 @@ class Drafts:
         self, game_id: int, user_id: int, turn: int, town: str, interaction_id: str | None, locale: str = "en"
     ) -> Result:
         """The draft as one ``/deploy`` order, through the one order path; the draft goes once accepted."""
-        live = await self.games.read(game_id)
-        if live is None:
-            raise ServiceError("svc.game_gone")
-        role = self.role_for(live.row, live.game, user_id, turn, town)
-        got = self.prompt(live.row, live.game, role, town)
-        assert got is not None
+        live, role, got = await self._standing(game_id, user_id, turn, town)
         _turn, units, draft = got
         todo = [u for u in units if u not in draft]
         if todo:
