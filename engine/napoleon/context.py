@@ -71,11 +71,19 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        sides = self.occupancy().get(town)
+        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline (asked in every walk's inner loop)
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
+            sides = self._rebuild().get(town)
+        else:
+            sides = kept[2].get(town)
         return bool(sides and (len(sides) > 1 or side not in sides))
 
     def friendly_in(self, town: str, side: str) -> bool:
-        sides = self.occupancy().get(town)
+        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
+            sides = self._rebuild().get(town)
+        else:
+            sides = kept[2].get(town)
         return bool(sides and side in sides)
 
     def emit(
