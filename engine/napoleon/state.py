@@ -26,14 +26,17 @@ LEADER_OF = {
 }  # 10.0 (unit ids in data/napoleon/units.toml)
 
 
+_ARMIES_OF = {
+    "french": ("french",),
+    "allied": ("british", "prussian"),
+    "british": ("british",),
+    "prussian": ("prussian",),
+}
+
+
 def armies_of(role: str) -> tuple[str, ...]:
     """The armies a role commands (13.1: in a 3-player game each Allied player commands only his own)."""
-    return {
-        "french": ("french",),
-        "allied": ("british", "prussian"),
-        "british": ("british",),
-        "prussian": ("prussian",),
-    }.get(role, ())
+    return _ARMIES_OF.get(role, ())
 
 
 def plain_copy(v: Any) -> Any:
@@ -108,12 +111,14 @@ class Unit:
     is, and a copy is one dict copy: ``apply`` copies every unit of the state on every order). Its snapshot
     as JSON text is kept outside that dict (``_text``) until it changes."""
 
-    __slots__ = ("__dict__", "_dirty", "_text")
+    __slots__ = ("__dict__", "_dirty", "_faces", "_text")
     if TYPE_CHECKING:  # the slots, for mypy (not fields: set with ``_set`` and read as they are)
         _text: str | None = field(init=False, repr=False, compare=False)
         # the ids of the units written since the state that holds this unit was made by ``GameState.clone``
         # (that state's set; None for a unit of a state not made by a clone): /undo's entry is made of them
         _dirty: set[str] | None = field(init=False, repr=False, compare=False)
+        # what a role sees of it (``faces.face``: [hidden, known]), kept until it changes; its copies share it
+        _faces: list[Any] | None = field(init=False, repr=False, compare=False)
 
     id: str
     army: str
@@ -148,6 +153,7 @@ class Unit:
         REVISION[0] = next(_STAMPS)
         _set(self, name, value)
         _set(self, "_text", None)
+        _set(self, "_faces", None)
         if dirty is not None:
             dirty.add(d["id"])
 
@@ -163,6 +169,7 @@ class Unit:
         new = _new(Unit)
         _set(new, "__dict__", self.__dict__.copy())
         _set(new, "_text", self._text)
+        _set(new, "_faces", self._faces)
         _set(new, "_dirty", None)
         return new
 
@@ -187,6 +194,7 @@ class Unit:
         new = _new(Unit)
         _set(new, "__dict__", {f: values[f] for f in _UNIT_FIELDS})
         _set(new, "_text", None)
+        _set(new, "_faces", None)
         _set(new, "_dirty", None)
         return new
 
@@ -279,6 +287,7 @@ class GameState:
                 copies[k] = c = _new(Unit)
                 _set(c, "__dict__", u.__dict__.copy())
                 _set(c, "_text", u._text)
+                _set(c, "_faces", u._faces)
                 _set(c, "_dirty", dirty)
         else:
             d["units"] = dict(self.units)
@@ -313,6 +322,7 @@ class GameState:
         c = _new(Unit)
         _set(c, "__dict__", cur.__dict__.copy())
         _set(c, "_text", cur._text)
+        _set(c, "_faces", cur._faces)
         _set(c, "_dirty", dirty)
         self.units[u.id] = c
         return c
