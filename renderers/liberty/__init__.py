@@ -1,5 +1,5 @@
-"""Pictures of Columbia Games' *Liberty 1775–83*: the hex map (public, and each side's with its own faces), the
-battle in progress and a player's hand of cards (DM only), as PNG bytes.
+"""Pictures of Columbia Games' *Liberty 1775–83*: the hex map (public, and each side's with its own faces),
+the battle in progress and a player's hand of cards (DM only), as PNG bytes.
 
 The input is the small frozen dataclasses of :mod:`renderers.liberty.model` (an engine view is adapted to them
 in a few lines); the scenario's data comes from ``data.liberty``. Same input, same bytes. What each picture

@@ -1,18 +1,18 @@
 """The static layer of Liberty's hex map, drawn once per scenario and locale and copied for every picture.
 
-Hexes coloured by terrain (clear or wilderness, 1.4) and weather region (North or South, 4.0), water, the cut-off
-north-west (off the map); hexsides: clear thin, forest a green band, swamp a dashed teal band, a water crossing
-between two land hexes a blue band (1.1, 5.2); rivers and the Lake Champlain line through the hexsides they
-cross (5.2, 5.6); the weather line along the hexsides between North and South (4.0); hex ids; the towns'
-markers (colour, value, port, fort, 1.2, 1.3) and names; the key in the cut-off north-west, the frame of the
-Atlantic box, West Indies and pools panel in the open sea of the south-east. The lines are drawn at 2× and
-reduced (smooth edges). Then a fixed palette of 255 colours is built from it and from every kind of sprite,
-so that a picture is mapped onto it and written as an indexed PNG.
+Hexes coloured by terrain (clear or wilderness, 1.4) and weather region (North or South, 4.0), water, the
+cut-off north-west (off the map); hexsides: clear thin, forest a green band, swamp a dashed teal band, a
+water crossing between two land hexes a blue band (1.1, 5.2); rivers and the Lake Champlain line through the
+hexsides they cross (5.2, 5.6); the weather line along the hexsides between North and South (4.0); hex ids;
+the towns' markers (colour, value, port, fort, 1.2, 1.3) and names; the key in the cut-off north-west, the
+frame of the Atlantic box, West Indies and pools panel in the open sea of the south-east. The lines are
+drawn at 2× and reduced (smooth edges). Then a fixed palette of 255 colours is built from it and from every
+kind of sprite, so that a picture is mapped onto it and written as an indexed PNG.
 """
 
 from __future__ import annotations
 
-import math
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -50,13 +50,16 @@ class Base:
     image: Image.Image  # RGB: everything static
     palette: Image.Image  # P: the fixed palette every map picture of this scenario and locale is mapped onto
     layout: G.MapLayout
+    indexed: Image.Image  # ``image`` mapped onto ``palette``: a picture maps only what it drew anew
 
 
 def _scaled(pts: list[Point]) -> list[Point]:
     return [(x * SS, y * SS) for x, y in pts]
 
 
-def _band(d: ImageDraw.ImageDraw, a: Point, b: Point, colour: P.RGB, width: float, trim: float = 0.12) -> None:
+def _band(
+    d: ImageDraw.ImageDraw, a: Point, b: Point, colour: P.RGB, width: float, trim: float = 0.12
+) -> None:
     (x0, y0), (x1, y1) = a, b
     tx, ty = (x1 - x0) * trim, (y1 - y0) * trim
     d.line(_scaled([(x0 + tx, y0 + ty), (x1 - tx, y1 - ty)]), fill=colour, width=round(width * SS))
@@ -74,7 +77,7 @@ def _dashes(d: ImageDraw.ImageDraw, a: Point, b: Point, colour: P.RGB, width: fl
 def _smooth(pts: list[Point], rounds: int = 2) -> list[Point]:
     for _ in range(rounds):
         out = [pts[0]]
-        for p, q in zip(pts, pts[1:], strict=False):
+        for p, q in itertools.pairwise(pts):
             out += [(0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]),
                     (0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1])]  # fmt: skip
         out.append(pts[-1])
@@ -85,7 +88,7 @@ def _smooth(pts: list[Point], rounds: int = 2) -> list[Point]:
 def river_line(hexes: tuple[str, ...]) -> list[Point]:
     """A waterway's line: from its first hex through the middle of each hexside it crosses to its last."""
     cs = [G.centre(h) for h in hexes]
-    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in zip(cs, cs[1:], strict=False)]
+    mids = [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for a, b in itertools.pairwise(cs)]
     if not mids:
         return []
     first = ((cs[0][0] + mids[0][0]) / 2, (cs[0][1] + mids[0][1]) / 2)
@@ -99,22 +102,30 @@ def anchor(d: ImageDraw.ImageDraw, x: float, y: float, colour: P.RGB, k: float =
     s = SS * k
     d.line((x * SS, (y - 5 * k) * SS, x * SS, (y + 5 * k) * SS), fill=colour, width=w)
     d.line(((x - 3 * k) * SS, (y - 2.5 * k) * SS, (x + 3 * k) * SS, (y - 2.5 * k) * SS), fill=colour, width=w)
-    d.arc(((x - 5 * k) * SS, (y - 1 * k) * SS, (x + 5 * k) * SS, (y + 6 * k) * SS), 20, 160, fill=colour, width=w)
-    d.ellipse(((x - 1.6 * k) * SS, (y - 7.5 * k) * SS, (x + 1.6 * k) * SS, (y - 4.4 * k) * SS), outline=colour,
-              width=max(1, round(s)))  # fmt: skip
+    d.arc(
+        ((x - 5 * k) * SS, (y - 1 * k) * SS, (x + 5 * k) * SS, (y + 6 * k) * SS),
+        20,
+        160,
+        fill=colour,
+        width=w,
+    )
+    d.ellipse(((x - 1.6 * k) * SS, (y - 7.5 * k) * SS, (x + 1.6 * k) * SS, (y - 4.4 * k) * SS),
+              outline=colour, width=max(1, round(s)))  # fmt: skip
 
 
 def fort(d: ImageDraw.ImageDraw, x: float, y: float, colour: P.RGB, k: float = 1.0) -> None:
     """A fort: a small square bastion."""
     r = 3.6 * k
     d.rectangle(((x - r) * SS, (y - r) * SS, (x + r) * SS, (y + r) * SS), fill=colour)
-    d.rectangle(((x - r + 1.6 * k) * SS, (y - r + 1.6 * k) * SS, (x + r - 1.6 * k) * SS, (y + r - 1.6 * k) * SS),
-                fill=P.WHITE)  # fmt: skip
+    d.rectangle(((x - r + 1.6 * k) * SS, (y - r + 1.6 * k) * SS, (x + r - 1.6 * k) * SS, (y + r - 1.6 * k) *
+                SS), fill=P.WHITE)  # fmt: skip
 
 
-def town_marker(d: ImageDraw.ImageDraw, c: Point, colour: str, value: int, port: bool, has_fort: bool) -> None:
-    """A town's marker at SS×: a disc of its colour (bigger for a supply town, 1.2), an anchor left of it for a
-    port, a bastion right of it for a fort. The value is written on it afterwards, at 1×."""
+def town_marker(
+    d: ImageDraw.ImageDraw, c: Point, colour: str, value: int, port: bool, has_fort: bool
+) -> None:
+    """A town's marker at SS×: a disc of its colour (bigger for a supply town, 1.2), an anchor left of it for
+    a port, a bastion right of it for a fort. The value is written on it afterwards, at 1×."""
     x, y = c
     r = G.TOWN_R if value else G.SMALL_R
     d.ellipse(((x - r) * SS, (y - r) * SS, (x + r) * SS, (y + r) * SS), fill=P.TOWN[colour], outline=P.INK,
@@ -151,7 +162,7 @@ def _draw_map(lib: Liberty) -> Image.Image:
             continue
         for n in grid_neighbours(*parse_hex(h.id)):
             other = hexes.get(hex_id(*n))
-            if other is None and not _off_map_land(*n) or other is not None and not other.land:
+            if (other is None and not _off_map_land(*n)) or (other is not None and not other.land):
                 a, b = G.shared_side(h.id, hex_id(*n))
                 d.line(_scaled([a, b]), fill=(96, 132, 160), width=round(1.5 * SS))
     for s in lib.hexsides:
@@ -320,11 +331,12 @@ def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
     own = P.face(P.SAMPLE_FACES[4])
     x = x0 + 10 + col_w
     im.paste(own, (round(x), round(y + 2)), own)
-    draw_text(d, (x + 6 + own.width, y + 2 + own.height / 2), T.say("key.face", locale), KEY_PX, "regular", sc,
-              anchor="lm", fill=P.INK)  # fmt: skip
+    draw_text(d, (x + 6 + own.width, y + 2 + own.height / 2), T.say("key.face", locale), KEY_PX, "regular",
+              sc, anchor="lm", fill=P.INK)  # fmt: skip
     y = max(bottom, y + own.height + 4) + 6
     notes = [
-        T.say("key.bars", locale, town=bar.enemy_in, ports=T.join(list(bar.ports), locale)) for bar in lib.disband_bars
+        T.say("key.bars", locale, town=bar.enemy_in, ports=T.join(list(bar.ports), locale))
+        for bar in lib.disband_bars
     ]
     notes.append(T.say("key.reconstruction", locale))
     for note in notes:
@@ -359,8 +371,9 @@ def fixed_palette(sample: Image.Image, keys: list[P.RGB]) -> Image.Image:
 
 
 KEY_COLOURS: list[P.RGB] = [
-    P.PAPER, P.INK, P.INK_SOFT, P.HEX_ID, P.CLEAR_N, P.CLEAR_S, P.WILD_N, P.WILD_S, P.WATER, P.OFF_MAP, P.GRID,
-    P.FOREST, P.SWAMP, P.RIVER, P.WEATHER, P.BATTLE, P.PANEL_BG, P.PANEL_EDGE, P.TITLE_BG, P.TITLE_TEXT,
+    P.PAPER, P.INK, P.INK_SOFT, P.HEX_ID, P.CLEAR_N, P.CLEAR_S, P.WILD_N, P.WILD_S, P.WATER, P.OFF_MAP,
+    P.GRID, P.FOREST, P.SWAMP, P.RIVER, P.WEATHER, P.BATTLE, P.PANEL_BG, P.PANEL_EDGE, P.TITLE_BG,
+    P.TITLE_TEXT,
     P.WHITE, P.HIT, *P.SIDE.values(), *P.NATION_BAND.values(), *P.TOWN.values(), (0, 0, 0),
 ]  # fmt: skip
 
@@ -387,8 +400,7 @@ def base_for(lib: Liberty, locale: str = "en") -> Base:
     title_bar(im, G.WIDTH)
     _draw_key(im, lib, loc)
     _draw_panel_frame(im)
-    base = Base(im, _palette(im), G.layout(lib))
+    pal = _palette(im)
+    base = Base(im, pal, G.layout(lib), im.quantize(palette=pal, dither=Image.Dither.NONE))
     _BASES[(id(lib), loc)] = (lib, base)
     return base
-
-

@@ -60,7 +60,9 @@ def cell_centre(col: int, row: int) -> Point:
 
 def corners(c: Point, k: float = 1.0) -> list[Point]:
     """The six corners of the hex centred at ``c`` (east first, clockwise in screen coordinates)."""
-    return [(c[0] + k * S * math.cos(math.pi / 3 * i), c[1] + k * S * math.sin(math.pi / 3 * i)) for i in range(6)]
+    return [
+        (c[0] + k * S * math.cos(math.pi / 3 * i), c[1] + k * S * math.sin(math.pi / 3 * i)) for i in range(6)
+    ]
 
 
 def shared_side(a: str, b: str) -> tuple[Point, Point]:
@@ -86,7 +88,9 @@ def name_size(name: str) -> tuple[float, float]:
 
 def _stack_zone(c: Point, town: bool) -> Box:
     """Where a town hex's blocks go: below its marker and name (the layout keeps names out of it)."""
-    return (c[0] - 25, c[1] + 10, c[0] + 25, c[1] + 32) if town else (c[0] - 12, c[1] - 11, c[0] + 12, c[1] + 11)
+    return (
+        (c[0] - 25, c[1] + 10, c[0] + 25, c[1] + 32) if town else (c[0] - 12, c[1] - 11, c[0] + 12, c[1] + 11)
+    )
 
 
 # where a hex's row of block backs may stand (its top edge's middle, from the hex centre), first choice first
@@ -112,8 +116,9 @@ def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
 
 @dataclass(frozen=True)
 class MapLayout:
-    """Boxes of the static map, by town name (``towns``: the names; ``markers``: the markers with their port and
-    fort signs) and by hex id (``hex_ids``: the hex ids drawn, ``stacks``: where each land hex's blocks go)."""
+    """Boxes of the static map, by town name (``towns``: the names; ``markers``: the markers with their port
+    and fort signs) and by hex id (``hex_ids``: the hex ids drawn, ``stacks``: where each land hex's blocks
+    go)."""
 
     towns: dict[str, Box]
     markers: dict[str, Box]
@@ -172,7 +177,10 @@ def _layout_of(lib: Liberty) -> MapLayout:
         placed[t.name] = best[1]
     taken = [*placed.values(), *markers.values()]
     stacks = {
-        (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken) for h in lib.hexes if h.land for n in (1, 2)
+        (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
+        for h in lib.hexes
+        if h.land
+        for n in (1, 2)
     }
     ids: dict[str, Box] = {}
     f = font(HEX_ID_PX)

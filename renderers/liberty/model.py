@@ -102,14 +102,15 @@ class BattlePicture:
     """A battle in progress in one hex (5.5, 7.0), as one viewer sees it.
 
     ``where``: the hex id; its town's name is drawn from the data. ``attacker`` / ``defender``: sides.
-    ``attacking`` / ``defending``: the blocks in the battle, each shown face up (blocks in battle are revealed,
-    7.0) or, if the viewer may not see it yet, ``face=None``; they are grouped by their rating's letter (A fires
-    before B before C, defender first within a letter, 7.2). ``reserves``: the defender's reinforcements that
-    join in round 2 (7.4), drawn apart (face up or not as given). ``round`` (1–3); ``firing``: the letter and
-    side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the last fire's hits as ``(block id, hits)``
-    pairs, and ``dice`` its rolls (highlighted when at or under the firer's number), with ``fire`` that number
-    (0: no last fire). ``viewer`` and ``locale`` as for :class:`MapPicture`.
-    From the engine's battle view: copy its lists, one :class:`Block` per block with the battle's hex."""
+    ``attacking`` / ``defending``: the blocks in the battle, each shown face up (blocks in battle are
+    revealed, 7.0) or, if the viewer may not see it yet, ``face=None``; they are grouped by their rating's
+    letter (A fires before B before C, defender first within a letter, 7.2). ``reserves``: the defender's
+    reinforcements that join in round 2 (7.4), drawn apart (face up or not as given). ``round`` (1–3);
+    ``firing``: the letter and side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the last
+    fire's hits as ``(block id, hits)`` pairs, and ``dice`` its rolls (highlighted when at or under the
+    firer's number), with ``fire`` that number (0: no last fire). ``viewer`` and ``locale`` as for
+    :class:`MapPicture`. From the engine's battle view: copy its lists, one :class:`Block` per block with the
+    battle's hex."""
 
     where: str
     attacker: Side

@@ -2,9 +2,9 @@
 
 Each takes one of the frozen inputs of :mod:`renderers.liberty.model` and nothing else (the scenario's data
 comes from ``data.liberty``), and is deterministic: the same input gives the same bytes. The map copies its
-static layer (:mod:`renderers.liberty.base`), draws the title bar, the blocks and the marks on it, and is mapped
-onto the scenario's fixed palette and written as an indexed PNG; the battle and the hand have fixed palettes of
-their own. What each shows: ``docs/pictures.md``, "Liberty".
+static layer (:mod:`renderers.liberty.base`), draws the title bar, the blocks and the marks on it, and is
+mapped onto the scenario's fixed palette and written as an indexed PNG; the battle and the hand have fixed
+palettes of their own. What each shows: ``docs/pictures.md``, "Liberty".
 """
 
 from __future__ import annotations
@@ -46,13 +46,23 @@ def _lib() -> Liberty:
 
 
 def _turn_text(year: int, turn: int, locale: str) -> str:
-    return T.say("title.winter", locale, year=year) if turn == 0 else T.say("title.turn", locale, year=year, turn=turn)
+    return (
+        T.say("title.winter", locale, year=year)
+        if turn == 0
+        else T.say("title.turn", locale, year=year, turn=turn)
+    )
 
 
 def _title(im: Image.Image, left: str, sub: str, viewer: str, locale: str, width: int) -> None:
+    """The title bar: the game or the picture, a line under it, and a side's "eyes only" badge."""
+    im.paste(_title_bar(left, sub, viewer, locale, width), (0, 0))
+
+
+@lru_cache(maxsize=64)
+def _title_bar(left: str, sub: str, viewer: str, locale: str, width: int) -> Image.Image:
     sc = script_of(locale)
+    im = Image.new("RGB", (width, G.TITLE_H), P.TITLE_BG)
     d = ImageDraw.Draw(im)
-    d.rectangle((0, 0, width, G.TITLE_H), fill=P.TITLE_BG)
     draw_text(d, (G.MARGIN, 8), left, TITLE_PX, "bold", sc, fill=P.TITLE_TEXT)
     draw_text(d, (G.MARGIN, 36), sub, SUB_PX - 3, "regular", sc, fill=P.TITLE_TEXT)
     if viewer in SIDES:
@@ -61,6 +71,21 @@ def _title(im: Image.Image, left: str, sub: str, viewer: str, locale: str, width
         x1 = width - G.MARGIN
         d.rounded_rectangle((x1 - w, 12, x1, G.TITLE_H - 12), radius=6, fill=P.SIDE[viewer])
         draw_text(d, (x1 - w / 2, G.TITLE_H / 2), badge, SUB_PX, "bold", sc, anchor="mm", fill=P.WHITE)
+    return im
+
+
+@lru_cache(maxsize=256)
+def _label(text: str, size: int, weight: str, script: str, fill: P.RGB, bg: P.RGB) -> Image.Image:
+    """``text`` on a patch of ``bg``, drawn once (the boxes panel's lines repeat from picture to picture)."""
+    w = round(text_length(text, size, weight, script)) + 6
+    im = Image.new("RGB", (w, size + 8), bg)
+    draw_text(ImageDraw.Draw(im), (2, 3), text, size, weight, script, fill=fill)
+    return im
+
+
+def _put(im: Image.Image, xy: tuple[float, float], text: str, size: int, weight: str, script: str,
+         fill: P.RGB, bg: P.RGB = P.PANEL_BG) -> None:  # fmt: skip
+    im.paste(_label(text, size, weight, script, fill, bg), (round(xy[0]) - 2, round(xy[1]) - 3))
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -79,11 +104,18 @@ def _by_place(blocks: Sequence[Block]) -> dict[str, dict[str, list[Block]]]:
     return out
 
 
-def _faces_size(n_faces: Sequence[int], head: int) -> tuple[int, int]:
-    rows = [n_faces[i : i + FACES_A_ROW] for i in range(0, len(n_faces), FACES_A_ROW)]
+def _faces_size(widths: Sequence[int], head: int, per_row: int) -> tuple[int, int]:
+    rows = [widths[i : i + per_row] for i in range(0, len(widths), per_row)]
     w = max(sum(r) + FACE_GAP * (len(r) - 1) for r in rows)
     h = len(rows) * P.FACE_H + (len(rows) - 1) * FACE_GAP
     return (w + 2 * CARD_PAD, h + 2 * CARD_PAD + head)
+
+
+def _per_rows(n: int) -> tuple[int, ...]:
+    """The shapes a card of ``n`` faces may take, preferred first: as square as it can, then wider, then
+    taller."""
+    first = min(n, FACES_A_ROW)
+    return tuple(dict.fromkeys(k for k in (first, min(n, 2), min(n, 4), min(n, 6), 1) if k >= 1))
 
 
 def _paste_faces(im: Image.Image, blocks: Sequence[Block], x0: float, y0: float, right: float) -> float:
@@ -100,8 +132,14 @@ def _paste_faces(im: Image.Image, blocks: Sequence[Block], x0: float, y0: float,
     return bottom
 
 
-def _map_cards(base: BA.Base, by_hex: dict[str, dict[str, list[Block]]], stack_boxes: dict[str, Box],
-               avoid: Sequence[Box]) -> tuple[dict[str, Placed], dict[str, list[Block]]]:  # fmt: skip
+def _card_head(lib: Liberty, hid: str) -> str:
+    """A displaced card's header: its hex's town and id, or its id."""
+    t = lib.town_at(hid)
+    return f"{t.name} {hid}" if t else hid
+
+
+def _map_cards(lib: Liberty, base: BA.Base, by_hex: dict[str, dict[str, list[Block]]], stack_boxes: dict[str,
+               Box], avoid: Sequence[Box]) -> tuple[dict[str, Placed], dict[str, list[Block]]]:  # fmt: skip
     """The cards of the faces the viewer sees, docked to their hex's row of backs (or displaced with a leader
     line): :func:`renderers.cards.place_cards`, whose every rule holds here (no card over a name, a town's
     marker, another hex's blocks, the key, the boxes panel or another card)."""
@@ -115,80 +153,113 @@ def _map_cards(base: BA.Base, by_hex: dict[str, dict[str, list[Block]]], stack_b
             continue
         faces[hid] = shown
         widths = [P.face_width(b.face.id) for b in shown if b.face is not None]
-        cards.append(Card(hid, (_faces_size(widths, 0),), (_faces_size(widths, CARD_HEAD),)))
+        shapes = _per_rows(len(widths))
+        head_w = round(font(12, "condensed").getlength(_card_head(lib, hid))) + 10
+        displaced = []
+        for k in shapes:
+            w, h = _faces_size(widths, CARD_HEAD, k)
+            displaced.append((max(w, head_w), h))
+        cards.append(Card(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
     if not cards:
         return {}, faces
-    lay = base.layout
-    dots: dict[str, Box] = dict(stack_boxes)
-    for name, box in lay.markers.items():
-        dots.setdefault(f"town:{name}", box)
+    # the dots a card docks to and keeps its centre nearest are the hexes' rows of backs; the towns' markers
+    # and names it must not cover (a hex's card touches its backs: that says whose it is)
+    dots = dict(stack_boxes)
     points = {k: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for k, b in dots.items()}
-    placed = place_cards(cards, points, dots, lay.towns, G.FRAME, avoid)
+    covered = {**base.layout.towns, **{f"marker:{n}": b for n, b in base.layout.markers.items()}}
+    placed = place_cards(cards, points, dots, covered, G.FRAME, avoid)
     return placed, faces
 
 
-def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> None:
+def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> list[Box]:
+    """A card of faces where :func:`_map_cards` placed it (its town and hex in a header when displaced, with
+    a leader line); returns the boxes it drew in."""
     d = ImageDraw.Draw(im)
+    drawn: list[Box] = [p.box]
     x0, y0, x1, y1 = p.box
     if p.leader is not None:
         (ax, ay), (bx, by) = p.leader
         d.line((ax, ay, bx, by), fill=P.INK, width=2)
+        drawn.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
     d.rectangle((x0, y0, x1, y1), fill=P.PANEL_BG, outline=P.INK, width=1)
     top = y0 + CARD_PAD
     if p.displaced:
         d.rectangle((x0, y0, x1, y0 + CARD_HEAD), fill=P.TITLE_BG)
         d.text((x0 + 4, y0 + CARD_HEAD / 2), head, font=font(12, "condensed"), fill=P.TITLE_TEXT, anchor="lm")
         top += CARD_HEAD
-    _paste_faces(im, blocks, x0 + CARD_PAD, top, x1 - CARD_PAD + 1)
+    per_row = _per_rows(len(blocks))[p.shape]
+    x, y = x0 + CARD_PAD, top
+    for i, b in enumerate(blocks):
+        if i and i % per_row == 0:
+            x, y = x0 + CARD_PAD, y + P.FACE_H + FACE_GAP
+        s = P.face(b.face) if b.face is not None else P.back(b.side, 1)
+        im.paste(s, (round(x), round(y)), s)
+        x += s.width + FACE_GAP
+    return drawn
 
 
-def _battle_mark(d: ImageDraw.ImageDraw, hid: str) -> None:
-    d.polygon(G.corners(G.centre(hid), 0.93), outline=P.BATTLE, width=4)
+def _battle_mark(d: ImageDraw.ImageDraw, hid: str) -> Box:
+    """5.5: an orange frame round a hex with a battle."""
+    x, y = G.centre(hid)
+    d.polygon(G.corners((x, y), 0.93), outline=P.BATTLE, width=4)
+    return (x - G.S, y - G.H / 2, x + G.S, y + G.H / 2)
 
 
-def _control_ring(d: ImageDraw.ImageDraw, hid: str, value: int, side: str) -> None:
+def _control_ring(d: ImageDraw.ImageDraw, hid: str, value: int, side: str) -> Box:
+    """1.2: a ring in the holder's colour round a town held by the side that is not its printed colour's."""
     x, y = G.marker_centre(hid)
     r = (G.TOWN_R if value else G.SMALL_R) + 4
     d.ellipse((x - r, y - r, x + r, y + r), outline=P.SIDE[side], width=3)
+    return (x - r, y - r, x + r, y + r)
 
 
-def _stacks(im: Image.Image, base: BA.Base, by_hex: dict[str, dict[str, list[Block]]]) -> dict[str, Box]:
-    """Each hex's blocks as backs, one a side with its count; returns each hex's row of backs' box."""
+def _stack_boxes(base: BA.Base, by_hex: dict[str, dict[str, list[Block]]]) -> dict[str, Box]:
+    """Where each hex's row of backs stands (one back a side)."""
     boxes: dict[str, Box] = {}
     for hid in sorted(by_hex):
-        sides = [s for s in SIDES if by_hex[hid].get(s)]
-        if not sides or (hid, len(sides)) not in base.layout.stacks:
-            continue
-        cx, top = base.layout.stacks[(hid, len(sides))]
-        x = cx - G.stack_width(len(sides)) / 2
-        for side in sides:
-            s = P.back(side, len(by_hex[hid][side]))
-            im.paste(s, (round(x), round(top)), s)
-            x += s.width + G.STACK_GAP
-        boxes[hid] = (cx - G.stack_width(len(sides)) / 2, top, x - G.STACK_GAP, top + G.STACK + G.STACK_STEP)
+        n = sum(1 for s in SIDES if by_hex[hid].get(s))
+        if n and (hid, n) in base.layout.stacks:
+            cx, top = base.layout.stacks[(hid, n)]
+            half = G.stack_width(n) / 2
+            boxes[hid] = (cx - half, top, cx + half, top + G.STACK + G.STACK_STEP)
     return boxes
 
 
-def _renamed(im: Image.Image, lib: Liberty, base: BA.Base, covered: Sequence[Box]) -> None:
+def _stacks(im: Image.Image, base: BA.Base, by_hex: dict[str, dict[str, list[Block]]]) -> None:
+    """Each hex's blocks as backs, one a side with its count (2.0: a block's side is public)."""
+    for hid, box in _stack_boxes(base, by_hex).items():
+        x = box[0]
+        for side in SIDES:
+            if by_hex[hid].get(side):
+                s = P.back(side, len(by_hex[hid][side]))
+                im.paste(s, (round(x), round(box[1])), s)
+                x += s.width + G.STACK_GAP
+
+
+def _renamed(im: Image.Image, lib: Liberty, base: BA.Base, covered: Sequence[Box]) -> list[Box]:
     """Town names a row of backs fell on in the most crowded hexes are written again over it."""
     d = ImageDraw.Draw(im)
+    out = []
     for t in lib.towns:
         box = base.layout.towns.get(t.name)
         if box is not None and any(overlap(box, c) > 0 for c in covered):
             BA.draw_town_name(d, box, t.name, t.colour)
+            out.append(box)
+    return out
 
 
-def _boxes_panel(im: Image.Image, lib: Liberty, pic: MapPicture, by_place: dict[str, dict[str, list[Block]]]) -> None:
+def _boxes_panel(
+    im: Image.Image, lib: Liberty, pic: MapPicture, by_place: dict[str, dict[str, list[Block]]]
+) -> None:
     """The Atlantic box (1.6), the two West Indies ports (9.1), the pools (6.1) and France's entry (9.0)."""
     loc = pic.locale
     sc = script_of(loc)
-    d = ImageDraw.Draw(im)
     x0, y0, x1, _ = BA.PANEL_BOX
     x, y = x0 + 10, y0 + 8
 
     def head(text: str) -> None:
         nonlocal y
-        draw_text(d, (x, y), text, BA.PANEL_HEAD_PX, "bold", sc, fill=P.INK)
+        _put(im, (x, y), text, BA.PANEL_HEAD_PX, "bold", sc, P.INK)
         y += BA.PANEL_HEAD_PX + 8
 
     def contents(place: str) -> None:
@@ -196,7 +267,7 @@ def _boxes_panel(im: Image.Image, lib: Liberty, pic: MapPicture, by_place: dict[
         sides = by_place.get(place, {})
         blocks = [b for s in SIDES for b in sides.get(s, [])]
         if not blocks:
-            draw_text(d, (x + 4, y), T.say("box.empty", loc), BA.PANEL_PX, "regular", sc, fill=P.INK_SOFT)
+            _put(im, (x + 4, y), T.say("box.empty", loc), BA.PANEL_PX, "regular", sc, P.INK_SOFT)
             y += BA.PANEL_PX + 10
             return
         shown = [b for b in blocks if b.face is not None]
@@ -218,27 +289,37 @@ def _boxes_panel(im: Image.Image, lib: Liberty, pic: MapPicture, by_place: dict[
     head(T.say("box.west_indies", loc))
     for wi in lib.west_indies():
         ink = {"red": (150, 30, 22), "blue": (20, 50, 130)}.get(wi.colour, P.INK)
-        draw_text(d, (x, y), wi.name, BA.PANEL_PX, "bold", "latin", fill=ink)
+        _put(im, (x, y), wi.name, BA.PANEL_PX, "bold", "latin", ink)
         y += BA.PANEL_PX + 6
         contents(wi.name)
     head(T.say("box.pools", loc))
     for pool in ("british", "american", "french"):
         if pool in pic.pools:
-            draw_text(d, (x + 4, y), T.say(f"pool.{pool}", loc, n=pic.pools[pool]), BA.PANEL_PX, "regular", sc,
-                      fill=P.INK)  # fmt: skip
+            _put(
+                im,
+                (x + 4, y),
+                T.say(f"pool.{pool}", loc, n=pic.pools[pool]),
+                BA.PANEL_PX,
+                "regular",
+                sc,
+                P.INK,
+            )
             y += BA.PANEL_PX + 6
     y += 4
-    draw_text(d, (x + 4, y), T.say("french.in" if pic.french_in else "french.out", loc), BA.PANEL_PX, "regular",
-              sc, fill=P.INK)  # fmt: skip
+    _put(im, (x + 4, y), T.say("french.in" if pic.french_in else "french.out", loc), BA.PANEL_PX, "regular",
+         sc, P.INK)  # fmt: skip
 
 
 def map_image(pic: MapPicture) -> Image.Image:
-    """The map of ``pic`` as an indexed ("P") image on the scenario's fixed palette."""
+    """The map of ``pic`` as an indexed ("P") image on the scenario's fixed palette. Only what is drawn anew
+    (title bar, marks, blocks, cards, the boxes panel) is mapped onto the palette; the rest is copied from the
+    static layer's own mapping."""
     lib = _lib()
     loc = T.locale_of(pic.locale)
     base = BA.base_for(lib, loc)
     im = base.image.copy()
     d = ImageDraw.Draw(im)
+    dirty: list[Box] = [(0, 0, G.WIDTH, G.TITLE_H), BA.PANEL_BOX]
     sub = [_turn_text(pic.year, pic.turn, loc)]
     if pic.phase:
         sub.append(pic.phase)
@@ -246,32 +327,36 @@ def map_image(pic: MapPicture) -> Image.Image:
         sub.append(T.say("title.vp", loc, vp=pic.british_vp))
     _title(im, T.say("title.game", loc), " · ".join(sub), pic.viewer, loc, G.WIDTH)
     for hid in sorted(set(pic.battles)):
-        if hid in base.layout.stacks.keys() or any(k[0] == hid for k in base.layout.stacks):
-            _battle_mark(d, hid)
+        if (hid, 1) in base.layout.stacks:
+            dirty.append(_battle_mark(d, hid))
     for town, side in sorted(pic.control.items()):
         t = lib.town(town)
         if t.hex is not None:
-            _control_ring(d, t.hex, t.value, side)
+            dirty.append(_control_ring(d, t.hex, t.value, side))
     by_place = _by_place(pic.blocks)
-    on_map = {k: v for k, v in by_place.items() if k[:2].isdigit()}
-    stack_boxes = _stacks(im, base, on_map)
-    _renamed(im, lib, base, list(stack_boxes.values()))
-    placed, faces = _map_cards(base, on_map, stack_boxes, (BA.KEY_BOX, BA.PANEL_BOX))
-    for hid in sorted(placed):
-        t = lib.town_at(hid)
-        _draw_card(im, placed[hid], faces[hid], f"{t.name} {hid}" if t else hid)
+    on_map = {k: v for k, v in by_place.items() if (k, 1) in base.layout.stacks}
+    stack_boxes = _stack_boxes(base, on_map)
+    placed, faces = _map_cards(lib, base, on_map, stack_boxes, (BA.KEY_BOX, BA.PANEL_BOX))
+    for hid in sorted(placed):  # under the backs they dock to
+        dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid))
+    _stacks(im, base, on_map)
+    dirty += stack_boxes.values()
+    dirty += _renamed(im, lib, base, list(stack_boxes.values()))
     _boxes_panel(im, lib, pic, by_place)
-    return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
+    out = base.indexed.copy()
+    for box in dirty:
+        b = (max(0, int(box[0]) - 2), max(0, int(box[1]) - 2), min(G.WIDTH, int(box[2]) + 3),
+             min(G.HEIGHT, int(box[3]) + 3))  # fmt: skip
+        out.paste(im.crop(b).quantize(palette=base.palette, dither=Image.Dither.NONE), b[:2])
+    return out
 
 
 def card_layout(pic: MapPicture) -> dict[str, Placed]:
     """Where the map of ``pic`` puts its cards of faces, by hex (for tests; the map draws the same)."""
     lib = _lib()
     base = BA.base_for(lib, T.locale_of(pic.locale))
-    im = base.image.copy()
-    on_map = {k: v for k, v in _by_place(pic.blocks).items() if k[:2].isdigit()}
-    boxes = _stacks(im, base, on_map)
-    return _map_cards(base, on_map, boxes, (BA.KEY_BOX, BA.PANEL_BOX))[0]
+    on_map = {k: v for k, v in _by_place(pic.blocks).items() if (k, 1) in base.layout.stacks}
+    return _map_cards(lib, base, on_map, _stack_boxes(base, on_map), (BA.KEY_BOX, BA.PANEL_BOX))[0]
 
 
 def draw_map(pic: MapPicture) -> bytes:
@@ -287,7 +372,16 @@ B_K = 1.4  # faces on the battle board are larger than on the map
 LETTERS = ("A", "B", "C")
 LANE_W = 300
 ROW_H = 160
+RES_H = 110
 BATTLE_TOP = G.TITLE_H + 16
+
+
+def _place_name(lib: Liberty, hid: str) -> str:
+    """A hex by its town's name (or a place the map labels there) and its id."""
+    town = lib.town_at(hid)
+    label = next((lb.name for lb in lib.labels if lb.hex == hid), None)
+    name = town.name if town else label
+    return f"{name} ({hid})" if name else hid
 
 
 def _letter(b: Block) -> str:
@@ -324,18 +418,20 @@ def battle_image(pic: BattlePicture) -> Image.Image:
     loc = T.locale_of(pic.locale)
     sc = script_of(loc)
     n_res = len(pic.reserves)
-    height = BATTLE_TOP + 2 * ROW_H + 60 + (ROW_H if n_res else 0) + 130
+    height = BATTLE_TOP + 2 * ROW_H + 36 + (RES_H if n_res else 0) + 110
     im = Image.new("RGB", (BW, height), P.PANEL_BG)
     d = ImageDraw.Draw(im)
-    town = lib.town_at(pic.where)
-    place = f"{town.name} ({pic.where})" if town else pic.where
+    place = _place_name(lib, pic.where)
     sub = [T.say("battle.round", loc, n=pic.round),
            T.say("battle.sides", loc, attacker=T.side_name(pic.attacker, loc),
                  defender=T.side_name(pic.defender, loc))]  # fmt: skip
     _title(im, T.say("battle.title", loc, place=place), " · ".join(sub), pic.viewer, loc, BW)
     lanes_x = 120
     # the defender on top, the attacker below (as the map's battle mark: defender first in each letter, 7.2)
-    rows = ((pic.defender, pic.defending, "battle.defender"), (pic.attacker, pic.attacking, "battle.attacker"))
+    rows = (
+        (pic.defender, pic.defending, "battle.defender"),
+        (pic.attacker, pic.attacking, "battle.attacker"),
+    )
     y = BATTLE_TOP
     for i, L in enumerate(LETTERS):
         cx = lanes_x + i * LANE_W
@@ -361,19 +457,21 @@ def battle_image(pic: BattlePicture) -> Image.Image:
         if r == 0:
             d.line((10, y - 4, BW - 10, y - 4), fill=P.INK, width=2)
     if n_res:
-        d.rectangle((10, y, BW - 10, y + ROW_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
+        d.rectangle((10, y, BW - 10, y + RES_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
         draw_text(d, (20, y + 10), T.say("battle.reserves", loc), 15, "bold", sc, fill=P.INK)
         _lane_blocks(im, sorted(pic.reserves, key=lambda b: (b.face is None, b.face.id if b.face else "")),
-                     20, y + 38, BW - 60)  # fmt: skip
-        y += ROW_H
+                     20, y + 36, BW - 60)  # fmt: skip
+        y += RES_H
     y += 6
     if pic.firing is not None:
         L, side = pic.firing
-        draw_text(d, (20, y), T.say("battle.firing", loc, side=T.side_name(side, loc), letter=L), 17, "bold", sc,
-                  fill=P.INK)  # fmt: skip
+        draw_text(d, (20, y), T.say("battle.firing", loc, side=T.side_name(side, loc), letter=L), 17, "bold",
+                  sc, fill=P.INK)  # fmt: skip
         y += 28
     if pic.fire:
-        hits = T.join([T.say("battle.hit", loc, id=i, n=n) for i, n in pic.hits], loc) or T.say("battle.no_hits", loc)
+        hits = T.join([T.say("battle.hit", loc, id=i, n=n) for i, n in pic.hits], loc) or T.say(
+            "battle.no_hits", loc
+        )
         draw_text(d, (20, y), T.say("battle.last_fire", loc, hits=hits, fire=pic.fire), 15, "regular", sc,
                   fill=P.INK)  # fmt: skip
         x = 20 + text_length(T.say("battle.last_fire", loc, hits=hits, fire=pic.fire), 15, "regular", sc) + 14
@@ -381,7 +479,9 @@ def battle_image(pic: BattlePicture) -> Image.Image:
             hit = v <= pic.fire
             d.rounded_rectangle((x, y - 4, x + 26, y + 22), radius=4, fill=P.INK if hit else P.WHITE,
                                 outline=P.BATTLE if hit else P.INK, width=2)  # fmt: skip
-            d.text((x + 13, y + 9), str(v), font=font(16, "bold"), fill=P.WHITE if hit else P.INK, anchor="mm")
+            d.text(
+                (x + 13, y + 9), str(v), font=font(16, "bold"), fill=P.WHITE if hit else P.INK, anchor="mm"
+            )
             x += 32
         y += 30
     draw_text(d, (20, y), T.say("battle.order", loc), 14, "regular", sc, fill=P.INK_SOFT)
@@ -390,7 +490,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
 
 def draw_battle(pic: BattlePicture) -> bytes:
     """The battle of ``pic`` as PNG bytes (1100 wide): the defender's blocks above, the attacker's below, in
-    columns A, B and C (the order of fire, 7.2), the reserves apart, whose fire it is, the last fire's dice."""
+    columns A, B and C (the order of fire, 7.2), the reserves apart, whose fire it is, the last fire's
+    dice."""
     return encode_png(battle_image(pic))
 
 
@@ -454,9 +555,11 @@ def hand_image(pic: HandPicture) -> Image.Image:
         x += 30 - HAND_GAP if pic.cards else 0
         s = _card(pic.played, loc)
         im.paste(s, (x, y), s)
-        d.rounded_rectangle((x - 6, y - 6, x + CARD_W + 5, y + CARD_H + 5), radius=14, outline=P.BATTLE, width=3)
-        draw_text(d, (x + CARD_W / 2, y + CARD_H + 20), T.say("hand.played", loc), 14, "bold", sc, anchor="mm",
-                  fill=P.INK)  # fmt: skip
+        d.rounded_rectangle(
+            (x - 6, y - 6, x + CARD_W + 5, y + CARD_H + 5), radius=14, outline=P.BATTLE, width=3
+        )
+        draw_text(d, (x + CARD_W / 2, y + CARD_H + 20), T.say("hand.played", loc), 14, "bold", sc,
+                  anchor="mm", fill=P.INK)  # fmt: skip
     draw_text(d, (G.MARGIN, height - 24), T.say("hand.note", loc), 14, "regular", sc, fill=P.INK_SOFT)
     return im.quantize(palette=_hand_palette(loc), dither=Image.Dither.NONE)
 

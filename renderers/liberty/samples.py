@@ -1,6 +1,6 @@
 """Sample inputs for Liberty's pictures from the data alone (until the engine's views exist): the 1775 set-up
-(12.0) as each viewer sees it, a battle and a hand. Used by ``tools.liberty_pictures``, the tests and the bench;
-they show, too, how an engine view maps onto :mod:`renderers.liberty.model`.
+(12.0) as each viewer sees it, a battle and a hand. Used by ``tools.liberty_pictures``, the tests and the
+bench; they show, too, how an engine view maps onto :mod:`renderers.liberty.model`.
 
 >>> pic = setup_picture("british")
 >>> sum(1 for b in pic.blocks if b.face is not None), sum(1 for b in pic.blocks if b.face is None)

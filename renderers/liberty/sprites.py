@@ -67,7 +67,9 @@ def shade(c: RGB, k: float) -> RGB:
     return (round(c[0] * k), round(c[1] * k), round(c[2] * k))
 
 
-def _text(im: Image.Image, xy: tuple[float, float], s: str, size: int, weight: str, fill: RGB, anchor: str) -> None:
+def _text(
+    im: Image.Image, xy: tuple[float, float], s: str, size: int, weight: str, fill: RGB, anchor: str
+) -> None:
     ImageDraw.Draw(im).text(xy, s, font=font(size, weight), fill=fill, anchor=anchor)
 
 
