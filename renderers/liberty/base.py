@@ -36,7 +36,7 @@ PANEL_HEAD_PX = 15
 PALETTE_SIZE = 255
 
 # the key stands in the cut-off north-west, the boxes panel in the open sea of the south-east (no hex there)
-KEY_BOX: Box = (G.FRAME[0] + 8, G.FRAME[1] + 8, 546, 434)
+KEY_BOX: Box = (G.FRAME[0] + 8, G.FRAME[1] + 8, 492, 434)
 PANEL_BOX: Box = (988, 968, G.FRAME[2] - 8, G.FRAME[3] - 8)
 
 
@@ -317,10 +317,15 @@ def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
     x0, y0, x1, y1 = KEY_BOX
     d.rectangle((x0, y0, x1, y1), fill=P.PANEL_BG, outline=P.PANEL_EDGE, width=1)
     draw_text(d, (x0 + 10, y0 + 8), T.say("key", locale), KEY_HEAD_PX, "bold", sc, fill=P.INK)
-    col_w = (x1 - x0 - 20) / 2
+    widths = [
+        max(text_length(T.say(f"key.{k}", locale), KEY_PX, "regular", sc) for k in items)
+        for items in KEY_ITEMS
+    ]
+    col_x = (x0 + 10, x0 + 10 + 40 + widths[0] + 14)
     bottom = y0
+    y = y0
     for ci, items in enumerate(KEY_ITEMS):
-        x = x0 + 10 + ci * col_w
+        x = col_x[ci]
         y = y0 + 32
         for kind in items:
             _key_item(im, kind, x, y)
@@ -328,11 +333,14 @@ def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
                       fill=P.INK)  # fmt: skip
             y += KEY_LINE
         bottom = max(bottom, y)
+    assert col_x[1] + 40 + widths[1] <= x1, "the key's second column is wider than its box"
     own = P.face(P.SAMPLE_FACES[4])
-    x = x0 + 10 + col_w
+    x = col_x[1]
+    lines = _wrap(T.say("key.face", locale), x1 - x - own.width - 14, KEY_PX, sc)
+    for i, line in enumerate(lines):
+        ty = y + 2 + own.height / 2 + (i - (len(lines) - 1) / 2) * (KEY_PX + 3)
+        draw_text(d, (x + 6 + own.width, ty), line, KEY_PX, "regular", sc, anchor="lm", fill=P.INK)
     im.paste(own, (round(x), round(y + 2)), own)
-    draw_text(d, (x + 6 + own.width, y + 2 + own.height / 2), T.say("key.face", locale), KEY_PX, "regular",
-              sc, anchor="lm", fill=P.INK)  # fmt: skip
     y = max(bottom, y + own.height + 4) + 6
     notes = [
         T.say("key.bars", locale, town=bar.enemy_in, ports=T.join(list(bar.ports), locale))
@@ -391,7 +399,7 @@ _BASES: dict[tuple[int, str], tuple[Liberty, Base]] = {}
 
 def base_for(lib: Liberty, locale: str = "en") -> Base:
     """The static layer of the map in ``locale`` (its key is in that language), drawn on first use and kept
-    for the life of the process; the map itself is drawn once for all locales."""
+    for the life of the process; the map itself and the palette are made once for all locales."""
     loc = T.locale_of(locale)
     hit = _BASES.get((id(lib), loc))
     if hit is not None and hit[0] is lib:
@@ -400,7 +408,8 @@ def base_for(lib: Liberty, locale: str = "en") -> Base:
     title_bar(im, G.WIDTH)
     _draw_key(im, lib, loc)
     _draw_panel_frame(im)
-    pal = _palette(im)
+    # one palette for every locale, from the English layer: a map differs between languages only in its texts
+    pal = _palette(im) if loc == "en" else base_for(lib, "en").palette
     base = Base(im, pal, G.layout(lib), im.quantize(palette=pal, dither=Image.Dither.NONE))
     _BASES[(id(lib), loc)] = (lib, base)
     return base

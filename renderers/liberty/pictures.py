@@ -310,12 +310,36 @@ def _boxes_panel(
          sc, P.INK)  # fmt: skip
 
 
+def check_map(lib: Liberty, pic: MapPicture) -> None:
+    """``ValueError`` naming what in ``pic`` the map cannot show, and what it would accept."""
+    land = {h.id for h in lib.hexes if h.land}
+    boxes = {lib.atlantic, *(t.name for t in lib.west_indies())}
+    for b in pic.blocks:
+        if b.hex not in land and b.hex not in boxes:
+            what = b.face.id if b.face else f"a {b.side} block"
+            raise ValueError(
+                f"{what} stands at {b.hex!r}: a block stands in a land hex (cc.rr, e.g. 21.08), "
+                f"or in {' or '.join(sorted(boxes))}"
+            )
+    for hid in pic.battles:
+        if hid not in land:
+            raise ValueError(f"a battle at {hid!r}: battles are fought in land hexes (cc.rr, e.g. 21.08)")
+    towns = {t.name for t in lib.towns if t.hex is not None}
+    for town in pic.control:
+        if town not in towns:
+            raise ValueError(f"control of {town!r}: name a town on the map, e.g. Boston")
+    for key in pic.pools:
+        if key not in ("british", "american", "french"):
+            raise ValueError(f"pool {key!r}: the pools are british, american and french (6.1, 9.0)")
+
+
 def map_image(pic: MapPicture) -> Image.Image:
     """The map of ``pic`` as an indexed ("P") image on the scenario's fixed palette. Only what is drawn anew
     (title bar, marks, blocks, cards, the boxes panel) is mapped onto the palette; the rest is copied from the
     static layer's own mapping."""
     lib = _lib()
     loc = T.locale_of(pic.locale)
+    check_map(lib, pic)
     base = BA.base_for(lib, loc)
     im = base.image.copy()
     d = ImageDraw.Draw(im)
