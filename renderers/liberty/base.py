@@ -210,9 +210,21 @@ def halo_text(d: ImageDraw.ImageDraw, xy: Point, s: str, size: int, weight: str,
     draw_text(d, xy, s, size, weight, script, anchor=anchor, fill=fill, stroke_width=2, stroke_fill=P.PAPER)
 
 
+NAME_INK: dict[str, P.RGB] = {"red": (150, 30, 22), "blue": (20, 50, 130), "orange": (150, 80, 10)}
+
+
 def draw_town_name(d: ImageDraw.ImageDraw, box: Box, name: str, colour: str) -> None:
-    ink = {"red": (150, 30, 22), "blue": (20, 50, 130), "orange": (150, 80, 10)}[colour]
+    ink = NAME_INK[colour]
     halo_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), name, G.TOWN_PX, "condensed", ink, "mm")
+
+
+@lru_cache(maxsize=128)
+def town_name_sprite(name: str, colour: str, w: int, h: int) -> Image.Image:
+    """A town's name with its halo on a transparent patch of its name box's size (to write it again over a
+    row of backs or a battle mark)."""
+    im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    draw_town_name(ImageDraw.Draw(im), (0, 0, w, h), name, colour)
+    return im
 
 
 @lru_cache(maxsize=4)

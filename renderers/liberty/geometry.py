@@ -14,12 +14,14 @@ rectangle through the centres of column 02, column 24, the even columns of row 0
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..cards import Placed
 from ..fonts import font
 from ..geometry import Box, Point, overlap
 
@@ -198,3 +200,205 @@ def layout(lib: Liberty) -> MapLayout:
     or another town's marker; each land hex's hex id box (when it is free) and the point its blocks centre
     on (``stacks``, by hex and the number of sides there: the middle of the top edge of the row of backs)."""
     return _layout_of(lib)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the cards of faces
+
+
+DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75)  # where the card's edge meets its row of backs, preferred first
+RING_STEP = 26  # a displaced card tries rings this far apart round its hex
+RINGS = 16
+DIRECTIONS = 16
+GAP = 2  # between a card and what it must not cover
+BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
+
+
+CELL = 4  # px: the free-cell grid's resolution
+
+
+class _Obstacles:
+    """Boxes no card may cover: as a grid of cells (a row of bits per ``CELL`` px of height; a box takes every
+    cell it touches, so a box on free cells covers none), and filed by buckets of the picture for the leader
+    lines' crossings."""
+
+    def __init__(self, boxes: Iterable[Box], bounds: Box) -> None:
+        self.x0, self.y0 = bounds[0], bounds[1]
+        self.cols = math.ceil((bounds[2] - bounds[0]) / CELL)
+        self.walls = [0] * math.ceil((bounds[3] - bounds[1]) / CELL)  # names, markers, key, panel, cards
+        self.all = self.walls  # ... and the rows of backs (once there are any: :meth:`with_stacks`)
+        self.buckets: dict[tuple[int, int], list[Box]] = {}
+        self.stacks: dict[tuple[int, int], list[Box]] = {}  # the rows of backs: a card docks right by its own
+        for b in boxes:
+            self.add(b)
+
+    def with_stacks(self, stacks: Iterable[Box]) -> _Obstacles:
+        """A copy with the rows of backs of one picture (the static obstacles are filed once,
+        :func:`_static`)."""
+        o = copy.copy(self)
+        o.walls = list(self.walls)
+        o.all = list(self.walls)
+        o.buckets = {k: list(v) for k, v in self.buckets.items()}
+        o.stacks = {}
+        for b in stacks:
+            o._mark(o.all, b)
+            for k in o._keys(b):
+                o.stacks.setdefault(k, []).append(b)
+                o.buckets.setdefault(k, []).append(b)
+        return o
+
+    def _cells(self, b: Box) -> tuple[int, int, int]:
+        c0 = max(0, math.floor((b[0] - GAP - self.x0) / CELL))
+        c1 = min(self.cols, math.ceil((b[2] + GAP - self.x0) / CELL))
+        r0 = max(0, math.floor((b[1] - GAP - self.y0) / CELL))
+        r1 = min(len(self.walls), math.ceil((b[3] + GAP - self.y0) / CELL))
+        m = ((1 << max(0, c1 - c0)) - 1) << c0
+        return m, r0, r1
+
+    def _keys(self, b: Box) -> Iterable[tuple[int, int]]:
+        for i in range(int(b[0] // BUCKET), int(b[2] // BUCKET) + 1):
+            for j in range(int(b[1] // BUCKET), int(b[3] // BUCKET) + 1):
+                yield (i, j)
+
+    def _mark(self, rows: list[int], b: Box) -> None:
+        m, r0, r1 = self._cells(b)
+        for r in range(r0, r1):
+            rows[r] |= m
+
+    def add(self, b: Box) -> None:
+        """A box no card may cover from now on (a name, a marker, a wall, a card placed)."""
+        self._mark(self.walls, b)
+        if self.all is not self.walls:
+            self._mark(self.all, b)
+        for k in self._keys(b):
+            self.buckets.setdefault(k, []).append(b)
+
+    def hit(self, b: Box) -> bool:
+        """Whether ``b`` (with ``GAP`` round it) touches anything taken, rows of backs included."""
+        x0, y0, cols = self.x0, self.y0, self.cols
+        c0 = int((b[0] - GAP - x0) // CELL)
+        c1 = min(cols, -int(-(b[2] + GAP - x0) // CELL))
+        rows = self.all
+        r0 = int((b[1] - GAP - y0) // CELL)
+        r1 = min(len(rows), -int(-(b[3] + GAP - y0) // CELL))
+        if c0 < 0 or r0 < 0:
+            c0, r0 = max(0, c0), max(0, r0)
+        m = ((1 << max(0, c1 - c0)) - 1) << c0
+        return any(rows[r] & m for r in range(r0, r1))
+
+    def hit_beside(self, b: Box, own: Box) -> bool:
+        """As :meth:`hit`, but ``b`` may touch the row of backs ``own`` (a card docked to it)."""
+        m, r0, r1 = self._cells(b)
+        rows = self.walls
+        if any(rows[r] & m for r in range(r0, r1)):
+            return True
+        g = (b[0] - GAP, b[1] - GAP, b[2] + GAP, b[3] + GAP)
+        return any(
+            o is not own and o[0] < g[2] and g[0] < o[2] and o[1] < g[3] and g[1] < o[3]
+            for k in self._keys(g)
+            for o in self.stacks.get(k, ())
+        )
+
+    def crossed(self, a: Point, b: Point, skip: Box) -> int:
+        """How many boxes (but ``skip``) the segment a–b passes through."""
+        from ..cards import _crosses
+
+        box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+        seen = {o for k in self._keys(box) for o in self.buckets.get(k, ()) if o != skip}
+        return sum(1 for o in seen if _crosses((a, b), o))
+
+
+@lru_cache(maxsize=8)
+def _static(keep_out: tuple[Box, ...], bounds: Box) -> _Obstacles:
+    """The obstacles that are the same in every picture of a scenario and locale, filed once."""
+    return _Obstacles(keep_out, bounds)
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """A hex's card of faces: its sizes docked to the hex's row of backs and displaced (with a header),
+    preferred first."""
+
+    hex: str
+    docked: tuple[tuple[int, int], ...]
+    displaced: tuple[tuple[int, int], ...]
+
+
+def _docked_boxes(stack: Box, w: int, h: int) -> Iterable[Box]:
+    """Boxes of a w×h card touching the row of backs ``stack``: right, left, below, above, at a few places
+    along each edge."""
+    x0, y0, x1, y1 = stack
+    for f in DOCK_ALONG:
+        y = y0 + (y1 - y0) / 2 - f * h if f != 0.5 else (y0 + y1) / 2 - h / 2
+        yield (x1 + GAP + 1, y, x1 + GAP + 1 + w, y + h)
+        yield (x0 - GAP - 1 - w, y, x0 - GAP - 1, y + h)
+        x = (x0 + x1) / 2 - f * w
+        yield (x, y1 + GAP + 1, x + w, y1 + GAP + 1 + h)
+        yield (x, y0 - GAP - 1 - h, x + w, y0 - GAP - 1)
+
+
+def place_face_cards(
+    cards: Sequence[CardSpec], stacks: Mapping[str, Box], keep_out: Sequence[Box], bounds: Box
+) -> dict[str, Placed]:
+    """Each hex's card of faces (:class:`renderers.cards.Placed`, by hex): docked to its row of backs when a
+    place touching it is free, else displaced as near as it can (its leader line crossing as few boxes as it
+    can). No card covers a box of ``keep_out`` (names, markers, the key, a panel), another hex's row of backs
+    or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
+    biggest cards first, then by hex."""
+    obstacles = _static(tuple(keep_out), bounds).with_stacks(stacks.values())
+    out: dict[str, Placed] = {}
+
+    def inside(b: Box) -> bool:
+        return bounds[0] <= b[0] and bounds[1] <= b[1] and b[2] <= bounds[2] and b[3] <= bounds[3]
+
+    def free(b: Box) -> bool:
+        return inside(b) and not obstacles.hit(b)
+
+    order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
+    for c in order:
+        stack = stacks[c.hex]
+        placed = next(
+            (
+                Placed(c.hex, _whole(b), k)
+                for k, (w, h) in enumerate(c.docked)
+                for b in _docked_boxes(stack, w, h)
+                if inside(_whole(b)) and not obstacles.hit_beside(_whole(b), stack)
+            ),
+            None,
+        )
+        if placed is None:
+            placed = _displaced(c, stack, obstacles, free)
+        out[c.hex] = placed
+        obstacles.add(placed.box)
+    return {c.hex: out[c.hex] for c in cards}
+
+
+def _whole(b: Box) -> Box:
+    x0, y0 = round(b[0]), round(b[1])
+    return (x0, y0, x0 + round(b[2] - b[0]), y0 + round(b[3] - b[1]))
+
+
+def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[Box], bool]) -> Placed:
+    sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
+    best: tuple[float, Placed] | None = None
+    for ring in range(1, RINGS + 1):
+        for k, (w, h) in enumerate(c.displaced[:2]):
+            for i in range(DIRECTIONS):
+                a = 2 * math.pi * i / DIRECTIONS
+                ux, uy = math.cos(a), math.sin(a)
+                reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
+                cx, cy = sx + ux * reach, sy + uy * reach
+                box = _whole((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+                if not free(box):
+                    continue
+                end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+                cost = ring * RING_STEP + 40 * k + 60 * obstacles.crossed((sx, sy), end, stack)
+                if best is None or cost < best[0]:
+                    best = (cost, Placed(c.hex, box, k, ((sx, sy), end)))
+        if best is not None and best[0] <= (ring + 1) * RING_STEP:
+            break  # nothing further out can cost less
+    if best is None:  # nowhere free: next to its backs, over whatever is there
+        w, h = c.displaced[0]
+        box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))
+        return Placed(c.hex, box, 0, ((sx, sy), (box[0], sy)))
+    return best[1]

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from data.liberty import Liberty, load_liberty
 
-from ..cards import Card, Placed, place_cards
+from ..cards import Placed
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, overlap
 from . import base as BA
@@ -132,17 +132,27 @@ def _paste_faces(im: Image.Image, blocks: Sequence[Block], x0: float, y0: float,
     return bottom
 
 
+@lru_cache(maxsize=512)
+def _head_width(head: str) -> int:
+    return round(font(12, "condensed").getlength(head)) + 10
+
+
 def _card_head(lib: Liberty, hid: str) -> str:
     """A displaced card's header: its hex's town and id, or its id."""
     t = lib.town_at(hid)
     return f"{t.name} {hid}" if t else hid
 
 
-def _map_cards(lib: Liberty, base: BA.Base, by_hex: dict[str, dict[str, list[Block]]], stack_boxes: dict[str,
-               Box], avoid: Sequence[Box]) -> tuple[dict[str, Placed], dict[str, list[Block]]]:  # fmt: skip
-    """The cards of the faces the viewer sees, docked to their hex's row of backs (or displaced with a leader
-    line): :func:`renderers.cards.place_cards`, whose every rule holds here (no card over a name, a town's
-    marker, another hex's blocks, the key, the boxes panel or another card)."""
+def _map_cards(
+    lib: Liberty,
+    base: BA.Base,
+    by_hex: dict[str, dict[str, list[Block]]],
+    stack_boxes: dict[str, Box],
+    avoid: Sequence[Box],
+) -> tuple[dict[str, Placed], dict[str, list[Block]]]:
+    """The cards of the faces the viewer sees, each docked to its hex's row of backs (that says whose it is)
+    or displaced with a leader line (:func:`geometry.place_face_cards`): no card over a town's name or marker,
+    another hex's blocks, the key, the boxes panel or another card."""
     faces: dict[str, list[Block]] = {}
     cards = []
     for hid in sorted(by_hex):
@@ -154,21 +164,16 @@ def _map_cards(lib: Liberty, base: BA.Base, by_hex: dict[str, dict[str, list[Blo
         faces[hid] = shown
         widths = [P.face_width(b.face.id) for b in shown if b.face is not None]
         shapes = _per_rows(len(widths))
-        head_w = round(font(12, "condensed").getlength(_card_head(lib, hid))) + 10
+        head_w = _head_width(_card_head(lib, hid))
         displaced = []
         for k in shapes:
             w, h = _faces_size(widths, CARD_HEAD, k)
             displaced.append((max(w, head_w), h))
-        cards.append(Card(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
+        cards.append(G.CardSpec(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
     if not cards:
         return {}, faces
-    # the dots a card docks to and keeps its centre nearest are the hexes' rows of backs; the towns' markers
-    # and names it must not cover (a hex's card touches its backs: that says whose it is)
-    dots = dict(stack_boxes)
-    points = {k: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for k, b in dots.items()}
-    covered = {**base.layout.towns, **{f"marker:{n}": b for n, b in base.layout.markers.items()}}
-    placed = place_cards(cards, points, dots, covered, G.FRAME, avoid)
-    return placed, faces
+    keep_out = [*base.layout.towns.values(), *base.layout.markers.values(), *avoid]
+    return G.place_face_cards(cards, stack_boxes, keep_out, G.FRAME), faces
 
 
 def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> list[Box]:
@@ -185,7 +190,8 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
     top = y0 + CARD_PAD
     if p.displaced:
         d.rectangle((x0, y0, x1, y0 + CARD_HEAD), fill=P.TITLE_BG)
-        d.text((x0 + 4, y0 + CARD_HEAD / 2), head, font=font(12, "condensed"), fill=P.TITLE_TEXT, anchor="lm")
+        lab = _label(head, 12, "condensed", "latin", P.TITLE_TEXT, P.TITLE_BG)
+        im.paste(lab.crop((0, 1, min(lab.width, round(x1 - x0) - 2), CARD_HEAD)), (round(x0) + 2, round(y0)))
         top += CARD_HEAD
     per_row = _per_rows(len(blocks))[p.shape]
     x, y = x0 + CARD_PAD, top
@@ -238,12 +244,13 @@ def _stacks(im: Image.Image, base: BA.Base, by_hex: dict[str, dict[str, list[Blo
 
 def _renamed(im: Image.Image, lib: Liberty, base: BA.Base, covered: Sequence[Box]) -> list[Box]:
     """Town names a row of backs fell on in the most crowded hexes are written again over it."""
-    d = ImageDraw.Draw(im)
     out = []
     for t in lib.towns:
         box = base.layout.towns.get(t.name)
         if box is not None and any(overlap(box, c) > 0 for c in covered):
-            BA.draw_town_name(d, box, t.name, t.colour)
+            x0, y0 = round(box[0]), round(box[1])
+            s = BA.town_name_sprite(t.name, t.colour, round(box[2]) - x0, round(box[3]) - y0)
+            im.paste(s, (x0, y0), s)
             out.append(box)
     return out
 
@@ -350,13 +357,8 @@ def map_image(pic: MapPicture) -> Image.Image:
     if pic.british_vp is not None:
         sub.append(T.say("title.vp", loc, vp=pic.british_vp))
     _title(im, T.say("title.game", loc), " · ".join(sub), pic.viewer, loc, G.WIDTH)
-    for hid in sorted(set(pic.battles)):
-        if (hid, 1) in base.layout.stacks:
-            dirty.append(_battle_mark(d, hid))
-    for town, side in sorted(pic.control.items()):
-        t = lib.town(town)
-        if t.hex is not None:
-            dirty.append(_control_ring(d, t.hex, t.value, side))
+    marks = [_battle_mark(d, hid) for hid in sorted(set(pic.battles))]
+    dirty += marks
     by_place = _by_place(pic.blocks)
     on_map = {k: v for k, v in by_place.items() if (k, 1) in base.layout.stacks}
     stack_boxes = _stack_boxes(base, on_map)
@@ -365,7 +367,11 @@ def map_image(pic: MapPicture) -> Image.Image:
         dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid))
     _stacks(im, base, on_map)
     dirty += stack_boxes.values()
-    dirty += _renamed(im, lib, base, list(stack_boxes.values()))
+    dirty += _renamed(im, lib, base, [*stack_boxes.values(), *marks])
+    for town, side in sorted(pic.control.items()):
+        t = lib.town(town)
+        if t.hex is not None:
+            dirty.append(_control_ring(d, t.hex, t.value, side))
     _boxes_panel(im, lib, pic, by_place)
     out = base.indexed.copy()
     for box in dirty:

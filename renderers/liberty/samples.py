@@ -71,3 +71,27 @@ def sample_hand(side: Side = "british", locale: str = "en", lib: Liberty | None 
     picks = [lib.cards[i] for i in (0, 7, 14, 19, 21)]
     cards = tuple(HandCard(c.kind, c.value, c.id) for c in picks)
     return HandPicture(side, cards[1:], 1776, 2, played=cards[0], locale=locale)
+
+
+def crowded_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty | None = None) -> MapPicture:
+    """A crowded map for the bench and the tests: the set-up, and every pool's blocks on the board as in a
+    war's third year (the British in New York, Philadelphia and the south, the French at Newport and in the
+    Atlantic box), two battles, towns held against their colour."""
+    lib = lib or load_liberty()
+    start = setup_picture(viewer, locale, lib)
+    places = {
+        "british": ["New York", "New York", "Philadelphia", "Philadelphia", "Savannah", "Savannah",
+                    "Cross Creek", "Atlantic", "Wilmington", "20.08"],
+        "american": ["Morristown", "West Point", "Trenton"],
+        "french": ["Newport", "Newport", "Atlantic", "Atlantic", "Martinique", "Yorktown"],
+    }  # fmt: skip
+    extra = []
+    for pool, spots in places.items():
+        for uid, at in zip(lib.pool(pool), spots, strict=False):  # type: ignore[arg-type]
+            extra.append(block(lib, uid, at, viewer))
+    return MapPicture(
+        1777, 3, (*start.blocks, *extra), viewer, phase="", battles=("17.11", "20.08"),
+        control={"New York": "british", "Philadelphia": "british", "Charleston": "british",
+                 "Montreal": "american"},
+        pools={"british": 0, "american": 0, "french": 0}, french_in=True, british_vp=21, locale=locale,
+    )  # fmt: skip

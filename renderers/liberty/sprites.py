@@ -90,6 +90,7 @@ def back(side: str, count: int, size: int = 22, step: int = 3, count_px: int = 1
     return im
 
 
+@lru_cache(maxsize=512)
 def face_width(uid: str, k: float = 1.0) -> int:
     return max(round(62 * k), round(font(round(12 * k), "condensed").getlength(uid) + 10 * k))
 
