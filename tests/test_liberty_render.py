@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -32,7 +33,15 @@ from renderers.liberty import base as BA
 from renderers.liberty import geometry as G
 from renderers.liberty import text as T
 from renderers.liberty.pictures import check_map
-from renderers.liberty.samples import block, face_of, sample_battle, sample_hand, setup_picture
+from renderers.liberty.pictures import stack_layout as stack_boxes
+from renderers.liberty.samples import (
+    block,
+    crowded_picture,
+    face_of,
+    sample_battle,
+    sample_hand,
+    setup_picture,
+)
 
 LIB = load_liberty()
 
@@ -135,17 +144,29 @@ def test_hex_ids_drawn_clear_of_names_and_markers() -> None:
 
 
 @pytest.mark.parametrize("viewer", ["british", "american"])
-def test_cards_of_faces_cover_no_name_marker_or_other_card(viewer: str) -> None:
-    pic = setup_picture(viewer)  # type: ignore[arg-type]
+@pytest.mark.parametrize("sample", [setup_picture, crowded_picture])
+def test_cards_of_faces_cover_no_name_marker_backs_or_other_card(viewer: str, sample: Any) -> None:
+    pic = sample(viewer)
     placed = card_layout(pic)
     own = {b.hex for b in pic.blocks if b.face is not None and b.hex[:2].isdigit()}
     assert set(placed) == own
     lay = G.layout(LIB)
+    stacks = stack_boxes(pic)
     boxes = list(placed.values())
     for i, p in enumerate(boxes):
         assert all(overlap(p.box, o) == 0 for o in (*lay.towns.values(), *lay.markers.values())), p.town
         assert all(overlap(p.box, q.box) == 0 for q in boxes[i + 1 :]), p.town
+        assert all(overlap(p.box, s) == 0 for h, s in stacks.items() if h != p.town), p.town
         assert overlap(p.box, BA.KEY_BOX) == 0 and overlap(p.box, BA.PANEL_BOX) == 0
+        x0, y0, x1, y1 = G.FRAME
+        assert x0 <= p.box[0] and y0 <= p.box[1] and p.box[2] <= x1 and p.box[3] <= y1
+        if not p.displaced:  # docked: it touches its own hex's backs, which is what says whose it is
+            s = stacks[p.town]
+            gap = max(s[0] - p.box[2], p.box[0] - s[2], s[1] - p.box[3], p.box[1] - s[3])
+            assert gap <= G.GAP + 2, p.town
+        else:  # its leader line runs from its backs to its edge
+            sx0, sy0, sx1, sy1 = stacks[p.town]
+            assert p.leader is not None and p.leader[0] == ((sx0 + sx1) / 2, (sy0 + sy1) / 2)
 
 
 def test_battle_and_control_marks_are_drawn() -> None:

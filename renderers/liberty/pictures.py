@@ -381,6 +381,14 @@ def map_image(pic: MapPicture) -> Image.Image:
     return out
 
 
+def stack_layout(pic: MapPicture) -> dict[str, Box]:
+    """Where the map of ``pic`` puts each hex's row of backs, by hex (for tests; the map draws the same)."""
+    base = BA.base_for(_lib(), T.locale_of(pic.locale))
+    return _stack_boxes(
+        base, {k: v for k, v in _by_place(pic.blocks).items() if (k, 1) in base.layout.stacks}
+    )
+
+
 def card_layout(pic: MapPicture) -> dict[str, Placed]:
     """Where the map of ``pic`` puts its cards of faces, by hex (for tests; the map draws the same)."""
     lib = _lib()
