@@ -97,7 +97,7 @@ def _stack_zone(c: Point, town: bool) -> Box:
 
 # where a hex's row of block backs may stand (its top edge's middle, from the hex centre), first choice first
 _TOPS = tuple((dx, top) for top in (-12, -6, -18, 0, -24, 5) for dx in (0, -8, 8, -16, 16))
-_TOWN_TOPS = tuple((dx, top) for top in (9, 7, 5) for dx in (0, -8, 8, -16, 16, -24, 24))
+_TOWN_TOPS = tuple((dx, top) for top in (5, 7, 8) for dx in (0, -8, 8, -16, 16, -24, 24))
 
 
 def stack_width(sides: int) -> float:
@@ -109,11 +109,16 @@ def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
     x, y = centre(hex_)
     half = stack_width(sides) / 2
     tops = _TOWN_TOPS if town else _TOPS
+    best: tuple[float, Point] | None = None
     for dx, top in tops:
         z = (x + dx - half, y + top, x + dx + half, y + top + STACK + STACK_STEP)
-        if not any(overlap(z, o) > 0 for o in taken):
+        covered = sum(overlap(z, o) for o in taken)
+        if not covered:
             return (x + dx, y + top)
-    return (x + tops[0][0], y + tops[0][1])
+        if best is None or covered < best[0]:
+            best = (covered, (x + dx, y + top))
+    assert best is not None
+    return best[1]  # the least over a name (written again over the backs, ``pictures._renamed``)
 
 
 @dataclass(frozen=True)
@@ -212,6 +217,7 @@ RINGS = 16
 DIRECTIONS = 16
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
+CROSS_COST = 150  # px of distance a leader line over a name, a marker or other backs costs (it seems to lead there)
 
 
 CELL = 4  # px: the free-cell grid's resolution
@@ -392,7 +398,7 @@ def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[B
                 if not free(box):
                     continue
                 end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
-                cost = ring * RING_STEP + 40 * k + 60 * obstacles.crossed((sx, sy), end, stack)
+                cost = ring * RING_STEP + 40 * k + CROSS_COST * obstacles.crossed((sx, sy), end, stack)
                 if best is None or cost < best[0]:
                     best = (cost, Placed(c.hex, box, k, ((sx, sy), end)))
         if best is not None and best[0] <= (ring + 1) * RING_STEP:
