@@ -249,8 +249,8 @@ def test_battle_decodes_and_is_deterministic() -> None:
 
 
 def test_battle_hides_the_reserve_from_the_other_side() -> None:
-    """7.4: the defender's reserve, hidden from the attacker: which blocks they are does not change the
-    attacker's picture, and the defender's own picture shows them."""
+    """The box after 7.5: a reserve is hidden until round 2: which blocks they are does not change the other
+    side's picture, and their owner's picture shows them."""
     american = sample_battle("american")
     assert all(b.face is None for b in american.reserves)
     other = replace(american, reserves=(Block("18.07", "british"), Block("18.07", "british")))
@@ -265,7 +265,7 @@ def test_battle_shows_whose_fire_it_is() -> None:
 
 
 def test_battle_groups_blocks_by_letter() -> None:
-    """7.2: A before B before C: a block's column is its rating's letter."""
+    """7.21: A before B before C: a block's column is its rating's letter."""
     pic = sample_battle("public")
     gates = next(b for b in pic.attacking if b.face and b.face.id == "GATES")
     assert gates.face is not None and gates.face.rating.startswith("A")

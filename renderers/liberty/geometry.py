@@ -217,7 +217,9 @@ RINGS = 16
 DIRECTIONS = 16
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
-CROSS_COST = 150  # px of distance a leader line over a name, a marker or other backs costs (it seems to lead there)
+CROSS_COST = (
+    150  # px of distance a leader line over a name, a marker or other backs costs (it seems to lead there)
+)
 
 
 CELL = 4  # px: the free-cell grid's resolution

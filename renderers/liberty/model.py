@@ -103,9 +103,10 @@ class BattlePicture:
 
     ``where``: the hex id; its town's name is drawn from the data. ``attacker`` / ``defender``: sides.
     ``attacking`` / ``defending``: the blocks in the battle, each shown face up (blocks in battle are
-    revealed, 7.0) or, if the viewer may not see it yet, ``face=None``; they are grouped by their rating's
-    letter (A fires before B before C, defender first within a letter, 7.2). ``reserves``: the defender's
-    reinforcements that join in round 2 (7.4), drawn apart (face up or not as given). ``round`` (1–3);
+    revealed, 7.1) or, if the viewer may not see it yet, ``face=None``; they are grouped by their rating's
+    letter (A acts before B before C, the defender first within a letter, 7.21). ``reserves``: Player 2's
+    blocks that reinforced a battle Player 1 started, hidden and out of action in round 1 (the box after
+    7.5), drawn apart (face up or not as given; all of one side). ``round`` (1–3);
     ``firing``: the letter and side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the last
     fire's hits as ``(block id, hits)`` pairs, and ``dice`` its rolls (highlighted when at or under the
     firer's number), with ``fire`` that number (0: no last fire). ``viewer`` and ``locale`` as for

@@ -465,7 +465,7 @@ def battle_image(pic: BattlePicture) -> Image.Image:
                  defender=T.side_name(pic.defender, loc))]  # fmt: skip
     _title(im, T.say("battle.title", loc, place=place), " · ".join(sub), pic.viewer, loc, BW)
     lanes_x = 120
-    # the defender on top, the attacker below (as the map's battle mark: defender first in each letter, 7.2)
+    # the defender on top, the attacker below (the defender acts first in each letter, 7.21)
     rows = (
         (pic.defender, pic.defending, "battle.defender"),
         (pic.attacker, pic.attacking, "battle.attacker"),
@@ -496,7 +496,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
             d.line((10, y - 4, BW - 10, y - 4), fill=P.INK, width=2)
     if n_res:
         d.rectangle((10, y, BW - 10, y + RES_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
-        draw_text(d, (20, y + 10), T.say("battle.reserves", loc), 15, "bold", sc, fill=P.INK)
+        side = T.side_name(pic.reserves[0].side, loc)
+        draw_text(d, (20, y + 10), T.say("battle.reserves", loc, side=side), 15, "bold", sc, fill=P.INK)
         _lane_blocks(im, sorted(pic.reserves, key=lambda b: (b.face is None, b.face.id if b.face else "")),
                      20, y + 36, BW - 60)  # fmt: skip
         y += RES_H
@@ -528,8 +529,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
 
 def draw_battle(pic: BattlePicture) -> bytes:
     """The battle of ``pic`` as PNG bytes (1100 wide): the defender's blocks above, the attacker's below, in
-    columns A, B and C (the order of fire, 7.2), the reserves apart, whose fire it is, the last fire's
-    dice."""
+    columns A, B and C (the order of combat turns, 7.21), the reserves apart, whose fire it is, the last
+    fire's dice."""
     return encode_png(battle_image(pic))
 
 

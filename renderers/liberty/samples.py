@@ -46,9 +46,9 @@ def setup_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty | 
 
 
 def sample_battle(viewer: Viewer = "public", locale: str = "en", lib: Liberty | None = None) -> BattlePicture:
-    """A battle at Saratoga (18.07) in its second round: Burgoyne's army (Cornwallis's block) attacked by
-    Gates; faces shown (blocks in battle are revealed, 7.0) but the defender's reserve, hidden from the
-    attacker until it joins."""
+    """A battle at Saratoga (18.07) in round 1: Burgoyne's army (Cornwallis's block) attacked by Gates;
+    faces shown (blocks in battle are revealed, 7.1) but for the British reserve (Player 2's reinforcements,
+    the box after 7.5), hidden from all but its owner until round 2."""
     lib = lib or load_liberty()
     hex_ = "18.07"
 
@@ -60,7 +60,7 @@ def sample_battle(viewer: Viewer = "public", locale: str = "en", lib: Liberty | 
     defending = (b("CORNWALLIS", 3), b("BR-5", 2), b("HE-1"), b("IN-2", 1), b("BR-6"))
     reserve_shown = viewer == "british"
     reserves = (b("LO-3", shown=reserve_shown), b("HE-2", shown=reserve_shown))
-    return BattlePicture(hex_, "american", "british", attacking, defending, reserves, round=2,
+    return BattlePicture(hex_, "american", "british", attacking, defending, reserves, round=1,
                          firing=("B", "american"), hits=(("BR-5", 1),), dice=(2, 5, 1, 6), fire=2,
                          viewer=viewer, locale=locale)  # fmt: skip
 
