@@ -7,6 +7,7 @@ warships cannot hold against land blocks (8.6)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from . import board
 from .board import REGROUP, RETREAT, pair_key, place_name
@@ -54,7 +55,9 @@ def start(ctx: Ctx, hex_: str) -> None:
     st.battle = Battle(hex=hex_, attacker=attacker, reserves=reserves)
     st.phase = "battle"
     st.battles.remove(hex_)
-    shown = [{"unit": b.id, "side": b.side, "strength": b.strength} for b in st.at(hex_) if b.id not in reserves]
+    shown = [
+        {"unit": b.id, "side": b.side, "strength": b.strength} for b in st.at(hex_) if b.id not in reserves
+    ]
     ctx.emit("battle", {"at": hex_, "attacker": attacker, "blocks": shown, "reserves": len(reserves)})
     settle(ctx)
 
@@ -63,7 +66,8 @@ def start(ctx: Ctx, hex_: str) -> None:
 
 
 def letter(ctx: Ctx, b: Block, bt: Battle) -> str:
-    """2.12 (the letter), 2.25 (Indians), 8.4 (a dragoon landing from the sea is C in its first round, G34)."""
+    """2.12 (the letter), 2.25 (Indians), 8.4 (a dragoon landing from the sea is C in its first round,
+    G34)."""
     unit = ctx.lib.unit(b.id)
     if unit.type == "dragoons" and b.by_sea and bt.round == 1:
         return "C"
@@ -230,7 +234,6 @@ def _fire_one(ctx: Ctx, bt: Battle, b: Block) -> None:
 def _sea_attack_lost(ctx: Ctx, bt: Battle) -> None:
     """8.4: if the defender sinks all the attacking warships while the land blocks are at sea, each loses a
     step and goes back to the Atlantic box."""
-    st = ctx.st
     att = in_battle(ctx, bt, bt.attacker)
     at_sea_land = [b for b in att if b.by_sea and ctx.lib.unit(b.id).type != "warship"]
     if at_sea_land and not warships(ctx, att) and warships(ctx, in_battle(ctx, bt, bt.defender)):
@@ -262,7 +265,7 @@ def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
         side = ctx.lib.hexside(path[0], first)
         if side is None or any(
             bt.retreats.get(pair_key(x, y), 0) + 1 > c.limit
-            for x, y in zip(path, path[1:], strict=False)
+            for x, y in pairwise(path)
             if (c := ctx.lib.hexside(x, y)) is not None
         ):
             continue
@@ -334,7 +337,7 @@ def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
 def _go(
     ctx: Ctx, bt: Battle, b: Block, path: Sequence[str], counts: dict[str, int], kind: str = "retreated"
 ) -> None:
-    for x, y in zip(path, path[1:], strict=False):
+    for x, y in pairwise(path):
         counts[pair_key(x, y)] = counts.get(pair_key(x, y), 0) + 1
     b.at = path[-1]
     ctx.emit(kind, {"at": bt.hex, "unit": b.id, "side": b.side, "to": path[-1], "path": list(path)})
@@ -394,7 +397,7 @@ def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
         for dest, path in board.reach(ctx, b.side, b, REGROUP).items():
             if all(
                 bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
-                for x, y in zip(path, path[1:], strict=False)
+                for x, y in pairwise(path)
                 if (c := ctx.lib.hexside(x, y)) is not None
             ):
                 paths[dest] = path
@@ -423,7 +426,7 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> Non
     for b in group:
         _go(ctx, bt, b, path, {}, "regrouped")
         bt.acted.append(b.id)
-    for x, y in zip(path, path[1:], strict=False):
+    for x, y in pairwise(path):
         bt.regroups[pair_key(x, y)] = bt.regroups.get(pair_key(x, y), 0) + len(group)
     if not regroup_options(ctx):
         end_regroup(ctx, side)

@@ -5,6 +5,7 @@ weather of 4.0. ``walk`` checks one path; ``reach`` finds the paths a block may 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 from data.liberty import Hexside
 
@@ -134,7 +135,8 @@ def weather_bans(ctx: Ctx, origin: str, target: str) -> str | None:
 
 
 def indian_may_enter(ctx: Ctx, block: Block, hex_: str) -> bool:
-    """2.25, 10.0 with G9 (option ``indians_wilderness``): an Indian enters only wilderness and its own town."""
+    """2.25, 10.0 with G9 (option ``indians_wilderness``): an Indian enters only wilderness and its own
+    town."""
     if not ctx.opts.indians_wilderness or ctx.lib.unit(block.id).type != "indians":
         return True
     home = ctx.lib.home_of(block.id)
@@ -170,7 +172,7 @@ def walk(
         raise error("5.1", "move.short")
     if forced and (river or mode != MOVE):
         raise error("5.5", "move.forced_not_here")
-    crossings = [_crossing(ctx, a, b) for a, b in zip(path, path[1:], strict=False)]
+    crossings = [_crossing(ctx, a, b) for a, b in pairwise(path)]
     if river:
         common = set(crossings[0].waterways)
         for c in crossings[1:]:
@@ -208,20 +210,22 @@ def walk(
         for h in path[1:]:
             if not friendly(ctx, h, side):
                 raise error("7.5", "regroup.hex", place=place_name(ctx, h))
-    keys = [side_key(side, a, b) for a, b in zip(path, path[1:], strict=False)]
+    keys = [side_key(side, a, b) for a, b in pairwise(path)]
     used = st.hexsides if counts is None else counts
-    for key, c, (a, b) in zip(keys, crossings, zip(path, path[1:], strict=False), strict=False):
-        count_key = key if counts is None else pair_key(a, b)
+    for key, c, (x, y) in zip(keys, crossings, pairwise(path), strict=False):
+        count_key = key if counts is None else pair_key(x, y)
         if used.get(count_key, 0) + len(group) > c.limit:
             rule = {MOVE: "5.2", RETREAT: "7.4", REGROUP: "7.5"}[mode]
             raise error(
-                rule, "move.hexside_full", a=place_name(ctx, a), b=place_name(ctx, b),
+                rule, "move.hexside_full", a=place_name(ctx, x), b=place_name(ctx, y),
                 used=used.get(count_key, 0), limit=c.limit, n=len(group),
             )  # fmt: skip
     return keys
 
 
-def reach(ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False) -> dict[str, list[str]]:
+def reach(
+    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False
+) -> dict[str, list[str]]:
     """dest -> one shortest path the block alone may take by land (no river move), pruned as it goes (the
     limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes)."""
     st, lib = ctx.st, ctx.lib

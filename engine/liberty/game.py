@@ -10,7 +10,6 @@ from typing import Any
 
 from data import AmbiguousMatch, NoMatch
 from data.liberty import load_liberty
-
 from engine.errors import RuleError
 from engine.events import Event
 from engine.text import parse_command, split_list, yes_no
@@ -116,8 +115,9 @@ class Game:
         elif name == "supply":
             turns.supply(ctx, role, self._units(o.get("units", "")))
         elif name == "move":
-            turns.move(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")),
-                       forced=yes_no(o.get("forced", ""), "forced"), river=yes_no(o.get("river", ""), "river"))  # fmt: skip
+            forced, river = yes_no(o.get("forced", ""), "forced"), yes_no(o.get("river", ""), "river")
+            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
+            turns.move(ctx, role, units, path, forced=forced, river=river)
         elif name == "sea":
             turns.sea_move(ctx, role, self._units(o.get("units", "")), board.place_of(ctx, o.get("to", "")))
         elif name == "build":

@@ -1,9 +1,11 @@
-"""``legal(role)``: what a role may do now, as concrete order lines (for prompts, autocomplete, bot players).
-Moves are offered per block and per group along one path (5.1), each checked by the same rules as the order."""
+"""``legal(role)``: what a role may do now, as concrete order lines (for prompts, autocomplete, bot
+players). Moves are offered per block and per group along one path (5.1), each checked by the same rules as
+the order."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.errors import RuleError
 
@@ -52,7 +54,7 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
             path = list(path_t)
             room = min(
                 c.limit - st.hexsides.get(board.side_key(side, x, y), 0)
-                for x, y in zip(path, path[1:], strict=False)
+                for x, y in pairwise(path)
                 if (c := ctx.lib.hexside(x, y)) is not None
             )
             if origin in st.pinned and side != st.p1:
@@ -110,7 +112,9 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         choices = ["/supply"] + [f"/supply units:{u}" for u in ok]
         if len(ok) > 1:
             choices.append(f"/supply units:{','.join(ok[:steps])}")
-        return Legal(role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(choices))
+        return Legal(
+            role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(choices)
+        )
     if st.phase == "actions":
         choices, attacks = ([], []) if st.built else _moves(ctx, role)
         if st.pool(role):

@@ -47,7 +47,8 @@ EN: dict[str, str] = {
     "not fit",
     "move.weather": "the weather forbids attacks in or from the {region} this turn",
     "move.at_sea": "blocks in {place} move by sea (/sea)",
-    "move.pinned": "{place} is under attack: only {free} of your blocks there may leave (the rest are pinned)",
+    "move.pinned": "{place} is under attack: only {free} of your blocks there may leave (the rest are pinned)"
+    "",
     "move.pin_hexside": "unpinned blocks may not leave across the hexside the attackers used (to {place})",
     # sea (5.7, 8.4, 9.1)
     "sea.not_by_sea": "{unit} cannot move by sea (American and Indian blocks never do)",

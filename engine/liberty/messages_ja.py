@@ -41,8 +41,10 @@ JA: dict[str, str] = {
     "{n} ブロックは越えられません",
     "move.weather": "天候によりこのターンは {region} での、または {region} からの攻撃はできません",
     "move.at_sea": "{place} のブロックは海上移動（/sea）で動きます",
-    "move.pinned": "{place} は攻撃を受けています。そこから出られるのは {free} ブロックまでです（残りは釘付け）",
-    "move.pin_hexside": "釘付けされていないブロックも攻撃側が使ったヘクスサイド（{place} 方向）は越えられません",
+    "move.pinned": "{place} は攻撃を受けています。そこから出られるのは {free} "
+    "ブロックまでです（残りは釘付け）",
+    "move.pin_hexside": "釘付けされていないブロックも攻撃側が使ったヘクスサイド（{place} "
+    "方向）は越えられません",
     "sea.not_by_sea": "{unit} は海上移動できません（アメリカ軍とインディアンは不可）",
     "sea.french_neutral": "{unit} はフランス軍です。フランスはまだ参戦していません",
     "sea.not_port": "{place} は港ではありません",

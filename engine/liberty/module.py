@@ -32,7 +32,9 @@ ORDERS = (
     OrderKind("retreat", (OrderOption("unit", "unit"), _PATH), "7.4"),
     OrderKind("regroup", (_UNITS, _PATH), "7.5"),
     OrderKind("disband", (_UNITS,), "11.3"),
-    OrderKind("prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"),
+    OrderKind(
+        "prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"
+    ),
 )
 
 

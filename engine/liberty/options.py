@@ -1,6 +1,7 @@
-"""Liberty's game options (``@options``, ``/game new``): the victory thresholds of 11.1 (tuned for the published
-board, so options, data/liberty/README.md), the last year, the French entry roll (9.0) and the reading of the
-Indians' wilderness rule (2.25, 10.0: the digest's G9 and its literal alternative, test case T44)."""
+"""Liberty's game options (``@options``, ``/game new``): the victory thresholds of 11.1 (tuned for the
+published board, so options, data/liberty/README.md), the last year, the French entry roll (9.0) and the
+reading of the Indians' wilderness rule (2.25, 10.0: the digest's G9 and its literal alternative, test
+case T44)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,20 @@ from typing import Any
 from ..module import OptionSpec
 
 OPTIONS = (
-    OptionSpec("british_win", "int", 30, "11.1: the British win with this many victory points or more", lo=1, hi=58),
-    OptionSpec("american_win", "int", 12, "11.1: the Americans win if the British have fewer than this", lo=0, hi=58),
-    OptionSpec("last_year", "int", 1783, "11.1: the Americans win if the British have not won by its end",
-               lo=1775, hi=1790),  # fmt: skip
+    OptionSpec(
+        "british_win", "int", 30, "11.1: the British win with this many victory points or more", lo=1, hi=58
+    ),
+    OptionSpec(
+        "american_win", "int", 12, "11.1: the Americans win if the British have fewer than this", lo=0, hi=58
+    ),
+    OptionSpec(
+        "last_year",
+        "int",
+        1783,
+        "11.1: the Americans win if the British have not won by its end",
+        lo=1775,
+        hi=1790,
+    ),
     OptionSpec("french_entry", "int", 8, "9.0: the 2d6 roll (or more) that brings France in", lo=2, hi=13),
     OptionSpec(
         "indians_wilderness",

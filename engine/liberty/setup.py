@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from data.liberty import load_liberty
-
 from engine.dice import Dice
 
 from . import board

@@ -1,8 +1,8 @@
 """Liberty's whole game state as plain dataclasses (deterministic; ``to_dict``/``from_dict`` round trip).
 
-Where a block is (``Block.at``): a hex id (``21.08``), ``Atlantic`` (1.6), a West Indies port (``Jamaica``,
-``Martinique``, 9.1), ``pool`` (its side's replacement pool, 6.0), ``french_pool`` (face up until French entry,
-12.0) or ``prisoner`` (captured, face up, held by the other side, 2.11, 11.5)."""
+Where a block is (``Block.at``): a hex id (``21.08``), ``Atlantic`` (1.6), a West Indies port
+(``Jamaica``, ``Martinique``, 9.1), ``pool`` (its side's replacement pool, 6.0), ``french_pool`` (face up
+until French entry, 12.0) or ``prisoner`` (captured, face up, held by the other side, 2.11, 11.5)."""
 
 from __future__ import annotations
 
@@ -125,4 +125,8 @@ class State:
 
     def at_side(self, side: str) -> list[Block]:
         """The side's blocks on the map, in the Atlantic box and the West Indies, in id order."""
-        return [b for b in sorted(self.blocks.values(), key=lambda b: b.id) if b.side == side and b.at not in OFF_MAP]
+        return [
+            b
+            for b in sorted(self.blocks.values(), key=lambda b: b.id)
+            if b.side == side and b.at not in OFF_MAP
+        ]

@@ -110,8 +110,8 @@ def advance(ctx: Ctx) -> None:
 
 
 def supply_eligible(ctx: Ctx, side: str) -> list[str]:
-    """3.3, 9.1, 10.0 with G3: friendly blocks below their maximum in a supply town, the Atlantic box or a West
-    Indies port, and Indians in their own town."""
+    """3.3, 9.1, 10.0 with G3: friendly blocks below their maximum in a supply town, the Atlantic box or a
+    West Indies port, and Indians in their own town."""
     out = []
     for b in ctx.st.at_side(side):
         unit = ctx.lib.unit(b.id)
@@ -277,9 +277,9 @@ def move(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, forced
 
 
 def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
-    """5.7: port -> Atlantic box, or Atlantic box -> a friendly port with no enemy blocks, one action; 9.1: the
-    West Indies ports to and from the Atlantic and each other; 8.4: into an enemy port, a sea attack with a
-    warship and at most 3 land blocks, never combined with another attack. Returns whether it attacks."""
+    """5.7: port -> Atlantic box, or Atlantic box -> a friendly port with no enemy blocks, one action; 9.1:
+    the West Indies ports to and from the Atlantic and each other; 8.4: into an enemy port, a sea attack with
+    a warship and at most 3 land blocks, never combined with another attack. Returns whether it attacks."""
     st, lib = ctx.st, ctx.lib
     origin = group[0].at
     for b in group:

@@ -63,8 +63,16 @@ def block_view(ctx: Ctx, b: Block, role: str) -> dict[str, Any]:
     if not shown(ctx, b, role):
         return {"at": b.at, "side": b.side}
     unit = ctx.lib.unit(b.id)
-    return {"at": b.at, "side": b.side, "id": b.id, "strength": b.strength, "max": unit.max_cv,
-            "type": unit.type, "rating": unit.rating, "moved": b.moved if b.side == role else None}  # fmt: skip
+    return {
+        "at": b.at,
+        "side": b.side,
+        "id": b.id,
+        "strength": b.strength,
+        "max": unit.max_cv,
+        "type": unit.type,
+        "rating": unit.rating,
+        "moved": b.moved if b.side == role else None,
+    }
 
 
 def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -> View:
@@ -101,7 +109,9 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         french_pool=tuple(sorted(b.id for b in st.blocks.values() if b.at == FRENCH_POOL)),
         french_in=st.french_in,
         prisoners=tuple(
-            {"id": b.id, "side": b.side} for b in sorted(st.blocks.values(), key=lambda b: b.id) if b.at == PRISONER
+            {"id": b.id, "side": b.side}
+            for b in sorted(st.blocks.values(), key=lambda b: b.id)
+            if b.at == PRISONER
         ),
         control=dict(st.control),
         vp=british_vp(ctx),

@@ -55,9 +55,9 @@ def begin(ctx: Ctx) -> None:
     # 11.3 (10.0, G44): an Indian whose own town holds enemy blocks is captured, even from the pool
     for b in sorted(st.blocks.values(), key=lambda b: b.id):
         home = ctx.lib.home_of(b.id)
-        if home is not None and home.hex is not None and b.at not in ("prisoner", FRENCH_POOL):
-            if board.enemy_in(st, home.hex, b.side):
-                capture(ctx, b, "10.0")
+        out = b.at in ("prisoner", FRENCH_POOL)
+        if home is not None and home.hex is not None and not out and board.enemy_in(st, home.hex, b.side):
+            capture(ctx, b, "10.0")
     # 11.3: every block in the Atlantic box must disband
     for side in ("british", "american"):
         gone = st.at(ctx.lib.atlantic, side)
@@ -84,9 +84,11 @@ def may_disband(ctx: Ctx, b: Block) -> bool:
     if unit.nation in ("american", "loyalist", "indian"):
         return lib.town_at(b.at) is not None
     barred = {
-        lib.town(p).hex for bar in lib.disband_bars if board.enemy_in(st, lib.town(bar.enemy_in).hex or "", b.side)
+        lib.town(p).hex
+        for bar in lib.disband_bars
+        if board.enemy_in(st, lib.town(bar.enemy_in).hex or "", b.side)
         for p in bar.ports
-    }  # fmt: skip
+    }
     near = [b.at, *(n for n, _ in lib.neighbours(b.at))]
     for h in near:
         town = lib.town_at(h)
@@ -179,4 +181,3 @@ def new_year(ctx: Ctx) -> None:
     board.recompute_control(ctx)
     deal(ctx)
     start_turn(ctx)
-
