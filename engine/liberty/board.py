@@ -96,13 +96,12 @@ def west_indies(place: str) -> bool:
     return place in ("Jamaica", "Martinique")
 
 
-def enemy_in(st: State, place: str, side: str) -> bool:
-    foe = other(side)
-    return any(b.at == place and b.side == foe for b in st.blocks.values())
+def enemy_in(ctx: Ctx, place: str, side: str) -> bool:
+    return other(side) in ctx.occupied().get(place, ())
 
 
-def own_in(st: State, place: str, side: str) -> bool:
-    return any(b.at == place and b.side == side for b in st.blocks.values())
+def own_in(ctx: Ctx, place: str, side: str) -> bool:
+    return side in ctx.occupied().get(place, ())
 
 
 def battle_places(st: State) -> list[str]:
@@ -113,15 +112,15 @@ def battle_places(st: State) -> list[str]:
 def friendly(ctx: Ctx, place: str, side: str) -> bool:
     """5.3: a friendly town (stored control) or friendly blocks, and no enemy blocks."""
     st = ctx.st
-    return not enemy_in(st, place, side) and (st.control.get(place) == side or own_in(st, place, side))
+    return not enemy_in(ctx, place, side) and (st.control.get(place) == side or own_in(ctx, place, side))
 
 
 def not_enemy(ctx: Ctx, place: str, side: str) -> bool:
     """7.4: friendly or neutral (stored control, G16) and free of enemy blocks."""
     st = ctx.st
-    if enemy_in(st, place, side):
+    if enemy_in(ctx, place, side):
         return False
-    return st.control.get(place) != other(side) or own_in(st, place, side)
+    return st.control.get(place) != other(side) or own_in(ctx, place, side)
 
 
 def weather_bans(ctx: Ctx, origin: str, target: str) -> str | None:
@@ -200,7 +199,7 @@ def walk(
             if not indian_may_enter(ctx, b, h):
                 raise error("10.0", "move.indian_wilderness", unit=b.id, place=place_name(ctx, h))
     for h in path[1:-1]:
-        if enemy_in(st, h, side):
+        if enemy_in(ctx, h, side):
             raise error("5.1", "move.stop_and_fight", place=place_name(ctx, h))
     if mode == RETREAT:
         for h in path[1:]:
@@ -243,7 +242,7 @@ def reach(
         for path in frontier:
             here = path[-1]
             if len(path) > 1:
-                if enemy_in(st, here, side):
+                if enemy_in(ctx, here, side):
                     continue  # 5.1: stop and fight
                 c = lib.hexside(path[-2], here)
                 if c is not None and c.stops and not indian:
@@ -280,7 +279,7 @@ def river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
             if not lib.hex(n).land or not indian_may_enter(ctx, block, n):
                 continue
             out.setdefault(n, [block.at, n])
-            if enemy_in(ctx.st, n, side):
+            if enemy_in(ctx, n, side):
                 continue
             for m in lib.waterway_neighbours(n, way):
                 if m != block.at and lib.hex(m).land and indian_may_enter(ctx, block, m):

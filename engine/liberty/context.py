@@ -26,6 +26,11 @@ class Ctx:
     lib: Liberty
     opts: Options
     events: list[Event] = field(default_factory=list)
+    frozen: dict[str, set[str]] | None = None  # the occupancy while nothing moves (``legal``, ``view``)
+
+    def occupied(self) -> dict[str, set[str]]:
+        """place -> the sides with blocks there (computed once while the state is ``frozen``)."""
+        return self.frozen if self.frozen is not None else self.st.occupied()
 
     def emit(
         self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, to: tuple[str, ...] = ()

@@ -4,7 +4,6 @@ per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any
 
@@ -78,7 +77,7 @@ class Game:
         if role not in SIDES:
             raise error("", "order.role", role=role, roles=list(SIDES))
         cmd = parse_command(order)
-        saved = copy.deepcopy(self.ctx.st)
+        saved = self.ctx.st.clone()
         before = len(self.ctx.events)
         try:
             self._dispatch(role, cmd.name, cmd.options)

@@ -73,7 +73,7 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
             text += " forced:yes" if forced else ""
             text += " river:yes" if river else ""
             choices.append(text)
-            if board.enemy_in(st, path[-1], side):
+            if board.enemy_in(ctx, path[-1], side):
                 attacks.append(text)
         # 5.7, 8.4: sea moves of the blocks that can go by sea
         sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
@@ -98,6 +98,14 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+    ctx.frozen = ctx.st.occupied()
+    try:
+        return _legal(ctx, role, active)
+    finally:
+        ctx.frozen = None
+
+
+def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
     if st.phase == "over":
         return Legal(role, "over", False, "the game is over")

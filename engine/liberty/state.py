@@ -6,6 +6,7 @@ until French entry, 12.0) or ``prisoner`` (captured, face up, held by the other 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -90,6 +91,16 @@ class State:
     winner: str | None = None
     reason: str | None = None
     vp: int = 0  # the British victory points at the last check (11.1)
+
+    def clone(self) -> State:
+        """A copy that shares nothing mutable with this state (``apply`` keeps it to undo a rejected order)."""
+        d = {f: copy.copy(v) for f, v in self.__dict__.items()}
+        d["dice"] = self.dice.clone()
+        d["blocks"] = {k: copy.copy(b) for k, b in self.blocks.items()}
+        d["battle"] = copy.deepcopy(self.battle)
+        for name in ("hands", "entries", "hit_order"):
+            d[name] = {k: list(v) for k, v in getattr(self, name).items()}
+        return State(**d)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

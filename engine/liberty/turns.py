@@ -209,7 +209,7 @@ def _arrive(ctx: Ctx, side: str, group: Sequence[Block], dest: str, came_from: s
     """Blocks enter ``dest``: an attack (G23) if enemy blocks are there; P2's blocks joining a hex P1 attacked
     are reserves (box after 7.5). Returns whether it is an attack."""
     st = ctx.st
-    attack = board.enemy_in(st, dest, side)
+    attack = board.enemy_in(ctx, dest, side)
     if attack:
         if st.attacks.get(dest) == other(side):
             st.reserves += [b.id for b in group]
@@ -234,7 +234,7 @@ def move_check(
         raise error("5.7", "move.at_sea", place=origin)
     keys = board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
     dest = path[-1]
-    if board.enemy_in(st, dest, side):
+    if board.enemy_in(ctx, dest, side):
         banned = board.weather_bans(ctx, origin, dest)
         if banned:
             raise error("4.0", "move.weather", region=banned)
@@ -292,7 +292,7 @@ def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
         raise error("5.7", "sea.not_port", place=place_name(ctx, origin))
     if dest not in board.sea_links(ctx, origin):
         raise error("5.7", "sea.no_link", a=place_name(ctx, origin), b=place_name(ctx, dest))
-    if origin != lib.atlantic and not (st.control.get(origin) == side or board.own_in(st, origin, side)):
+    if origin != lib.atlantic and not (st.control.get(origin) == side or board.own_in(ctx, origin, side)):
         raise error("5.7", "sea.unfriendly_from", place=place_name(ctx, origin))
     _pinning(ctx, side, origin, len(group), None)
     land = [b for b in group if lib.unit(b.id).type != "warship"]
@@ -302,7 +302,7 @@ def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
             raise error("9.1", "sea.wi_neutral", place=dest)
         if not st.french_in and len(st.at(dest, side)) + len(group) > lib.west_indies_stack:
             raise error("9.1", "sea.wi_full", place=dest, limit=lib.west_indies_stack)
-    attack = dest != lib.atlantic and (board.enemy_in(st, dest, side) or st.control.get(dest) == other(side))
+    attack = dest != lib.atlantic and (board.enemy_in(ctx, dest, side) or st.control.get(dest) == other(side))
     if attack:
         if len(land) == len(group):
             raise error("8.4", "sea.no_warship")
@@ -313,7 +313,7 @@ def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
         if land and st.attacks.get(dest) == side:
             raise error("8.4", "sea.combined", place=place_name(ctx, dest))
         banned = board.weather_bans(ctx, origin, dest)
-        if banned and board.enemy_in(st, dest, side):
+        if banned and board.enemy_in(ctx, dest, side):
             raise error("4.0", "move.weather", region=banned)
     return attack
 
@@ -408,7 +408,7 @@ def deploy_places(ctx: Ctx, b: Block) -> list[str]:
     if unit.deploys == "home_town":
         home = lib.home_of(b.id)
         assert home is not None and home.hex is not None
-        if st.control.get(home.hex) != other(side) and not board.enemy_in(st, home.hex, side):
+        if st.control.get(home.hex) != other(side) and not board.enemy_in(ctx, home.hex, side):
             return [home.hex]
         return [
             n for n, c in lib.neighbours(home.hex)
@@ -419,7 +419,7 @@ def deploy_places(ctx: Ctx, b: Block) -> list[str]:
     for town in lib.towns:
         if town.hex is None or not town.supply or town.hex in st.deployed or town.hex in battles:
             continue
-        if board.enemy_in(st, town.hex, side) or st.control.get(town.hex) != side:
+        if board.enemy_in(ctx, town.hex, side) or st.control.get(town.hex) != side:
             continue
         if side == "american" and town.colour != "blue" and not unit.militia:
             continue  # 6.2, G18: only militia deploy in red towns

@@ -56,7 +56,7 @@ def begin(ctx: Ctx) -> None:
     for b in sorted(st.blocks.values(), key=lambda b: b.id):
         home = ctx.lib.home_of(b.id)
         out = b.at in ("prisoner", FRENCH_POOL)
-        if home is not None and home.hex is not None and not out and board.enemy_in(st, home.hex, b.side):
+        if home is not None and home.hex is not None and not out and board.enemy_in(ctx, home.hex, b.side):
             capture(ctx, b, "10.0")
     # 11.3: every block in the Atlantic box must disband
     for side in ("british", "american"):
@@ -86,7 +86,7 @@ def may_disband(ctx: Ctx, b: Block) -> bool:
     barred = {
         lib.town(p).hex
         for bar in lib.disband_bars
-        if board.enemy_in(st, lib.town(bar.enemy_in).hex or "", b.side)
+        if board.enemy_in(ctx, lib.town(bar.enemy_in).hex or "", b.side)
         for p in bar.ports
     }
     near = [b.at, *(n for n, _ in lib.neighbours(b.at))]
