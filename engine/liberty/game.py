@@ -82,7 +82,7 @@ class Game:
         try:
             self._dispatch(role, cmd.name, cmd.options)
         except RuleError:
-            self.ctx.st = saved
+            self.ctx.st.__dict__.update(saved.__dict__)  # in place: references to the state stay good
             del self.ctx.events[before:]
             raise
         self._log.append(f"{role}: {order.strip()}")
