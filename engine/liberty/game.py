@@ -13,7 +13,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.text import parse_command, split_list, yes_no
 
-from . import battle, board, turns, winter
+from . import battle, board, flow, turns, winter
 from .context import Ctx, error
 from .legal import Legal, legal
 from .options import Options
@@ -81,6 +81,7 @@ class Game:
         before = len(self.ctx.events)
         try:
             self._dispatch(role, cmd.name, cmd.options)
+            flow.run(self.ctx)
         except RuleError:
             self.ctx.st.__dict__.update(saved.__dict__)  # in place: references to the state stay good
             del self.ctx.events[before:]

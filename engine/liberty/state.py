@@ -93,7 +93,7 @@ class State:
     vp: int = 0  # the British victory points at the last check (11.1)
 
     def clone(self) -> State:
-        """A copy that shares nothing mutable with this state (``apply`` keeps it to undo a rejected order)."""
+        """A copy sharing nothing mutable with this state (``apply`` keeps it to undo a rejected order)."""
         d = {f: copy.copy(v) for f, v in self.__dict__.items()}
         d["dice"] = self.dice.clone()
         d["blocks"] = {k: copy.copy(b) for k, b in self.blocks.items()}

@@ -88,12 +88,9 @@ def reveal(ctx: Ctx) -> None:
 
 def advance(ctx: Ctx) -> None:
     """The next step of the turn: the supply cards first (3.3), then P1's actions, then P2's, then battles."""
-    from . import battle
-
     st = ctx.st
     if not st.queue:
-        st.acting = None
-        battle.begin_battles(ctx)
+        st.acting, st.phase = None, "battles"  # flow.run begins them (7.1)
         return
     what, side = st.queue.pop(0).split("|")
     st.acting = side
@@ -460,8 +457,6 @@ def place(ctx: Ctx, side: str, where: str) -> None:
 
 def end_turn(ctx: Ctx) -> None:
     """5.3: control changes at the end of the game turn; the next turn, or the winter turn after the fifth."""
-    from . import winter
-
     st = ctx.st
     board.recompute_control(ctx)
     for b in st.blocks.values():
@@ -470,7 +465,7 @@ def end_turn(ctx: Ctx) -> None:
     st.hexsides, st.attacks, st.entries, st.pinned, st.sea_attacks, st.reserves = {}, {}, {}, {}, [], []
     st.battles, st.battle, st.acting = [], None, None
     if st.turn >= ctx.lib.deck.turns_per_year:
-        winter.begin(ctx)
+        st.phase = "winter"  # flow.run plays it (11.0)
         return
     st.turn += 1
     start_turn(ctx)

@@ -73,7 +73,7 @@ def begin(ctx: Ctx) -> None:
 def may_disband(ctx: Ctx, b: Block) -> bool:
     """11.3 with G43: British and French blocks in a friendly port or next to one (not the ports Yorktown or
     Dover bar), or in the Atlantic box; American, Loyalist and Indian blocks in any town hex."""
-    st, lib = ctx.st, ctx.lib
+    lib = ctx.lib
     unit = lib.unit(b.id)
     if b.at == lib.atlantic:
         return True
