@@ -20,9 +20,9 @@ from engine.liberty.state import FRENCH_POOL, PRISONER
 from engine.script import run_lines
 
 SIDES = ("british", "american")
-# the events whose public part may name a block: those of a battle (7.1 reveal, 7.31 fire, 7.4, 7.5) and a
-# capture (2.11, 11.5: face up); a move, a build, a supply or a disbanding never does
-REVEALING = {"battle", "reserves_revealed", "fired", "retreated", "regrouped", "captured", "sea_repulsed"}
+# the events that reveal a block to the other side: a battle's start (7.1), the reserves in round 2 (box
+# after 7.5) and a capture (2.11, 11.5: face up); no other event may name a block the other side has not seen
+REVEALING = {"battle", "reserves_revealed", "captured"}
 
 
 @pytest.fixture

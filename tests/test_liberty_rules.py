@@ -269,8 +269,9 @@ def test_t16_reserves_are_hidden_and_out_of_round_1():
     g.apply("american", "/fire")
     g.apply("british", "/fire unit:BR-2")
     assert g.state.blocks["AM-1"].at == PRISONER and g.state.blocks["AM-2"].strength == 3  # G27: no hits
-    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27)
+    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27), still unseen
     assert g.state.blocks["AM-2"].at not in (WEST, PRISONER)
+    assert '"AM-2"' not in str(g.view("british").to_dict()).replace("'", '"')
 
 
 def test_t17_regroup_up_to_the_blocks_move_into_friendly_hexes():

@@ -340,7 +340,11 @@ def _go(
     for x, y in pairwise(path):
         counts[pair_key(x, y)] = counts.get(pair_key(x, y), 0) + 1
     b.at = path[-1]
-    ctx.emit(kind, {"at": bt.hex, "unit": b.id, "side": b.side, "to": path[-1], "path": list(path)})
+    data = {"at": bt.hex, "side": b.side, "to": path[-1], "path": list(path)}
+    if bt.round == 1 and b.id in bt.reserves:  # G27: a reserve leaving in round 1 was never revealed
+        ctx.emit(kind, data, {"unit": b.id}, (b.side,))
+    else:
+        ctx.emit(kind, {**data, "unit": b.id})
 
 
 def forced_retreat(ctx: Ctx, b: Block, rule: str) -> None:
