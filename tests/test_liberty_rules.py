@@ -646,3 +646,22 @@ def test_t44_the_indians_wilderness_reading_is_an_option():
             g.apply("british", order)
         else:
             rejected(g, "british", order, "10.0")
+
+
+def test_11_5_prisoners_are_exchanged_by_an_offer_and_its_acceptance_at_any_time():
+    g = empty()
+    put(g, "AM-1", PRISONER)
+    put(g, "AM-2", PRISONER)
+    put(g, "BR-2", PRISONER)
+    rejected(g, "british", "/exchange give:BR-2 take:AM-1", "11.5")  # BR-2 is the British's own
+    g.apply("british", "/exchange give:AM-1 take:BR-2")  # in the card phase, out of any turn order
+    assert g.view("american").offer == {"by": "british", "give": ["AM-1"], "take": ["BR-2"]}
+    assert "/accept" in g.legal("american").choices
+    rejected(g, "british", "/accept", "11.5")  # not one's own offer
+    g.apply("american", "/accept")
+    assert g.state.blocks["AM-1"].at == POOL and g.state.blocks["BR-2"].at == POOL
+    assert g.state.blocks["AM-2"].at == PRISONER and g.state.offer is None  # G46: nothing else moves
+    put(g, "BR-1", PRISONER)
+    g.apply("american", "/exchange give:BR-1 take:AM-2")
+    g.apply("british", "/decline")
+    assert g.state.blocks["AM-2"].at == PRISONER and g.state.blocks["BR-1"].at == PRISONER

@@ -13,7 +13,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.text import parse_command, split_list, yes_no
 
-from . import battle, board, flow, turns, winter
+from . import battle, board, exchange, flow, turns, winter
 from .context import Ctx, error
 from .legal import Legal, legal
 from .options import Options
@@ -105,10 +105,10 @@ class Game:
     def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
         ctx, st = self.ctx, self.ctx.st
         known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
-                 "regroup", "disband", "prefer"}  # fmt: skip
+                 "regroup", "disband", "prefer", "exchange", "accept", "decline"}  # fmt: skip
         if name not in known:
             raise error("", "order.unknown", order=name, known=sorted(known))
-        if st.phase == "over" and name != "prefer":
+        if st.phase == "over":
             raise error("11.1", "order.over")
         if name == "play":
             turns.play(ctx, role, o.get("card", ""))
@@ -146,6 +146,10 @@ class Game:
             battle.regroup(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")))
         elif name == "disband":
             winter.disband(ctx, role, self._units(o.get("units", "")))
+        elif name == "exchange":
+            exchange.offer(ctx, role, self._units(o.get("give", "")), self._units(o.get("take", "")))
+        elif name in ("accept", "decline"):
+            exchange.answer(ctx, role, name == "accept")
         elif name == "prefer":
             ids = self._units(o.get("hits", ""))
             for u in ids:

@@ -4,7 +4,7 @@ the order."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from engine.errors import RuleError
@@ -100,17 +100,27 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     ctx.frozen = ctx.st.occupied()
     try:
-        return _legal(ctx, role, active)
+        out = _legal(ctx, role, active)
     finally:
         ctx.frozen = None
+    offer = ctx.st.offer
+    if out.active and offer is not None and offer["by"] != role:  # 11.5: an answer, in turn or not
+        out = replace(
+            out, orders=(*out.orders, "accept", "decline"), choices=(*out.choices, "/accept", "/decline")
+        )
+    return out
 
 
 def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
     if st.phase == "over":
         return Legal(role, "over", False, "the game is over")
+    answers: tuple[str, ...] = ()
+    if st.offer is not None and st.offer["by"] != role and role in SIDES:
+        answers = ("/accept", "/decline")  # 11.5: answered at any time, in turn or not
     if role not in SIDES or role not in active:
-        return Legal(role, st.phase, False, f"waiting for {', '.join(active) or 'nobody'}", ("prefer",))
+        wait = f"waiting for {', '.join(active) or 'nobody'}"
+        return Legal(role, st.phase, False, wait, ("prefer", "exchange", "accept", "decline"), answers)
     if st.phase == "cards":
         cards = tuple(f"/play card:{c}" for c in st.hands[role])
         return Legal(role, "cards", True, "play a card face down (3.1)", ("play", "prefer"), cards)

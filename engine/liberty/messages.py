@@ -86,6 +86,10 @@ EN: dict[str, str] = {
     "disband.none": "name the blocks to disband (units:ID,ID), or /end",
     "disband.not_yours": "{unit} is not one of your blocks on the map",
     "disband.not_here": "{unit} cannot disband in {place}",
+    "exchange.empty": "name the prisoners to exchange (give:IDS take:IDS)",
+    "exchange.not_held": "{unit} is not a prisoner you hold",
+    "exchange.not_captured": "{unit} is not one of your blocks the other side holds",
+    "exchange.no_offer": "there is no exchange offer of the other side to answer",
     # events
     "event.dealt": "{year}: 5 cards dealt to each player",
     "event.card_played": "{side} has played a card face down",
@@ -103,5 +107,7 @@ EN: dict[str, str] = {
     "event.victory_check": "winter {year}: the British hold {vp} victory points",
     "event.french_entry": "French entry roll {dice:list}: entered {entered}",
     "event.disbanded": "{side} disbands {n} block(s) in {at}",
+    "event.exchange_offered": "{by} offers to return {give:list} for {take:list}",
+    "event.exchange_answered": "{by} answers the exchange: accepted {accepted}",
     "event.game_over": "the game is over: {winner} wins ({reason})",
 }

@@ -32,6 +32,9 @@ ORDERS = (
     OrderKind("retreat", (OrderOption("unit", "unit"), _PATH), "7.4"),
     OrderKind("regroup", (_UNITS, _PATH), "7.5"),
     OrderKind("disband", (_UNITS,), "11.3"),
+    OrderKind("exchange", (OrderOption("give", "units", False), OrderOption("take", "units", False)), "11.5"),
+    OrderKind("accept", (), "11.5", "accept the other side's exchange offer"),
+    OrderKind("decline", (), "11.5", "decline the other side's exchange offer"),
     OrderKind(
         "prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"
     ),

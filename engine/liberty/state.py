@@ -88,6 +88,7 @@ class State:
     french_in: bool = False  # 9.0
     hit_order: dict[str, list[str]] = field(default_factory=dict)  # 7.32: the owner's choice among equals
     winter_todo: list[str] = field(default_factory=list)  # sides still to disband (11.3)
+    offer: dict[str, Any] | None = None  # 11.5: {"by": side, "give": [ids], "take": [ids]} awaiting an answer
     winner: str | None = None
     reason: str | None = None
     vp: int = 0  # the British victory points at the last check (11.1)

@@ -43,6 +43,7 @@ class View:
     winner: str | None
     reason: str | None
     hit_order: tuple[str, ...] = ()
+    offer: dict[str, Any] | None = None  # 11.5: public (prisoners are face up)
     events: tuple[dict[str, Any], ...] = field(default=())
 
     def to_dict(self) -> dict[str, Any]:
@@ -120,6 +121,7 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         winner=st.winner,
         reason=st.reason,
         hit_order=tuple(st.hit_order.get(role, ())),
+        offer=dict(st.offer) if st.offer else None,
         events=tuple(e.visible(role) for e in ctx.events) if events else (),
     )
 

@@ -1,7 +1,7 @@
 """The winter turn (11.0-11.5), in exactly this order: the victory check (11.1), the French entry roll
 (11.2, 9.0), disbanding (11.3, the British first; the Indians whose town the enemy holds are captured, 10.0),
-winter attrition with leaders (11.4). Prisoner exchange (11.5) is by agreement, and the engine's default is
-none (G46): not done yet. Then the next year begins with a new deal (3.0)."""
+winter attrition with leaders (11.4). Prisoner exchange (11.5) is by agreement at any time
+(``exchange.py``). Then the next year begins with a new deal (3.0)."""
 
 from __future__ import annotations
 
