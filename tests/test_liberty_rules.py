@@ -665,3 +665,21 @@ def test_11_5_prisoners_are_exchanged_by_an_offer_and_its_acceptance_at_any_time
     g.apply("american", "/exchange give:BR-1 take:AM-2")
     g.apply("british", "/decline")
     assert g.state.blocks["AM-2"].at == PRISONER and g.state.blocks["BR-1"].at == PRISONER
+
+
+def test_t32_warships_move_2_sea_hexes_to_a_port_3_by_forced_march():
+    g = empty()
+    put(g, "RN-1", BOSTON)
+    put(g, "RN-2", BOSTON)
+    put(g, "BR-2", BOSTON)
+    actions(g, "british", 3)
+    rejected(g, "british", f"/move units:RN-1 path:{BOSTON}>22.08", "8.1")  # not a port
+    rejected(g, "british", f"/move units:RN-1 path:{BOSTON}>{NEWPORT}", "8.1")  # a land hexside
+    rejected(g, "british", f"/move units:RN-1,BR-2 path:{BOSTON}>22.08>22.07", "8.1")
+    rejected(g, "british", f"/move units:RN-1 path:{BOSTON}>22.09>22.10>{NEWPORT}", "8.1")  # 3 hexes
+    g.apply("british", f"/move units:RN-1 path:{BOSTON}>22.08>22.07")  # Portsmouth
+    g.apply("british", f"/move units:RN-2 path:{BOSTON}>22.09>22.10>{NEWPORT} forced:yes")
+    g.state.dice.force([5])
+    g.apply("british", "/end")
+    assert g.state.blocks["RN-1"].at == "22.07" and g.state.blocks["RN-2"].at == NEWPORT
+    assert any(e.kind == "forced_march" and e.data["die"] == 5 for e in g.events)  # 5.5 for warships too

@@ -222,6 +222,54 @@ def walk(
     return keys
 
 
+def naval_walk(ctx: Ctx, side: str, path: Sequence[str], *, forced: bool) -> None:
+    """8.1: warships move 2 hexes on the map (3 by forced march, 5.5) across sea hexsides only, ignore the
+    hexside limits, and end in a port; 5.1: they stop where enemy blocks are."""
+    steps = len(path) - 1
+    if steps < 1:
+        raise error("5.1", "move.short")
+    for x, y in pairwise(path):
+        c = ctx.lib.hexside(x, y) if x in ctx.lib._index.hexes else None
+        if c is None:
+            raise error("5.1", "move.not_adjacent", a=place_name(ctx, x), b=place_name(ctx, y))
+        if not c.navigable:
+            raise error("8.1", "move.land_hexside", a=place_name(ctx, x), b=place_name(ctx, y))
+    allowance = 2 + (1 if forced else 0)
+    if steps > allowance:
+        raise error("8.1", "move.warship_far", steps=steps, ma=allowance)
+    if forced and steps <= 2:
+        raise error("5.5", "move.forced_needless", unit="warships")
+    for h in path[1:-1]:
+        if enemy_in(ctx, h, side):
+            raise error("5.1", "move.stop_and_fight", place=place_name(ctx, h))
+    if not is_port(ctx, path[-1]):
+        raise error("8.1", "move.warship_port", place=place_name(ctx, path[-1]))
+
+
+def naval_reach(ctx: Ctx, side: str, start: str, *, forced: bool = False) -> dict[str, list[str]]:
+    """8.1: port -> one shortest sea path for the warships in ``start``."""
+    lib = ctx.lib
+    if start not in lib._index.hexes:
+        return {}
+    limit = 2 + (1 if forced else 0)
+    out: dict[str, list[str]] = {}
+    frontier, seen = [[start]], {start}
+    for _ in range(limit):
+        nxt = []
+        for path in frontier:
+            if len(path) > 1 and enemy_in(ctx, path[-1], side):
+                continue
+            for n, c in lib.neighbours(path[-1]):
+                if c.navigable and n not in seen:
+                    seen.add(n)
+                    nxt.append([*path, n])
+        frontier = nxt
+        for p in nxt:
+            if is_port(ctx, p[-1]) and (not forced or len(p) - 1 == limit):
+                out[p[-1]] = p
+    return out
+
+
 def reach(
     ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False
 ) -> dict[str, list[str]]:

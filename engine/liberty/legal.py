@@ -42,6 +42,13 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
         by_path: dict[tuple[str, ...], list[Block]] = {}
         extra: list[tuple[list[Block], list[str], bool, bool]] = []
         if origin in ctx.lib._index.hexes:
+            ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
+            if ships:  # 8.1: the warships of the hex together, and one alone
+                for forced in (False, True):
+                    for path in board.naval_reach(ctx, side, origin, forced=forced).values():
+                        extra.append((ships[:1], path, forced, False))
+                        if len(ships) > 1 and not forced:
+                            extra.append((ships, path, False, False))
             for b in blocks:
                 for path in board.reach(ctx, side, b).values():
                     by_path.setdefault(tuple(path), []).append(b)

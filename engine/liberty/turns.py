@@ -229,13 +229,20 @@ def move_check(
     origin = path[0]
     if origin not in ctx.lib._index.hexes:
         raise error("5.7", "move.at_sea", place=origin)
-    keys = board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
+    ships = [b for b in group if ctx.lib.unit(b.id).type == "warship"]
+    if ships and len(ships) < len(group):
+        raise error("8.1", "move.mixed")
+    if ships and river:
+        raise error("5.6", "move.river")
+    keys = [] if ships else board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
+    if ships:
+        board.naval_walk(ctx, side, path, forced=forced)
     dest = path[-1]
     if board.enemy_in(ctx, dest, side):
         banned = board.weather_bans(ctx, origin, dest)
         if banned:
             raise error("4.0", "move.weather", region=banned)
-        if dest in st.sea_attacks:
+        if dest in st.sea_attacks and not ships:  # 8.4: warships moving alone are exempt
             raise error("8.4", "sea.combined", place=place_name(ctx, dest))
     _pinning(ctx, side, origin, len(group), path[1])
     return keys
