@@ -11,8 +11,9 @@ moves with hexside limits, the forest stop, pinning, forced march, river movemen
 Atlantic box and the West Indies (5.1-5.7, 9.1, G7-G16); builds drawn blind and placed (6.0-6.2, G17-G22);
 battles: P1's order, reveal, 3 rounds, A/B/C with the defender first, fire or retreat, hits to the strongest
 (the owner's standing choice among equals), reserves, withdrawal after round 3, regroup (7.1-7.5, G23-G31);
-warships on the map (8.1: 2 sea hexes to a port, 3 by forced march); the navy in battle: warships fight warships first, bombardment never eliminates, sea attacks with at most 3
-land blocks and a warship, landing, repulse, sea retreat, warships cannot hold (8.2-8.6, G32-G37); French
+warships on the map (8.1: 2 sea hexes to a port, 3 by forced march); the navy in battle: warships fight
+warships first, bombardment never eliminates, sea attacks with at most 3 land blocks and a warship, landing,
+repulse, sea retreat, warships cannot hold (8.2-8.6, G32-G37); French
 entry (9.0, 11.2); winter: victory (11.1), disbanding (11.3, G43), captured Indians (10.0, G44), attrition
 with leaders (11.4, G45); prisoner exchange by an offer and its acceptance at any time (11.5, G46); the
 set-up (12.0).
