@@ -683,3 +683,112 @@ def test_t32_warships_move_2_sea_hexes_to_a_port_3_by_forced_march():
     g.apply("british", "/end")
     assert g.state.blocks["RN-1"].at == "22.07" and g.state.blocks["RN-2"].at == NEWPORT
     assert any(e.kind == "forced_march" and e.data["die"] == 5 for e in g.events)  # 5.5 for warships too
+
+
+# -- navy in battle (8.2-8.6) ---------------------------------------------------------------------------
+
+
+def _sea_attack_on_newport(g, land, ship_cv):
+    g.state.french_in = True
+    put(g, "FN-2", NEWPORT, 1 if ship_cv == "weak_french" else 2)
+    put(g, "AM-1", NEWPORT)
+    put(g, "AM-2", NEWPORT)
+    for u in land:
+        put(g, u, "Atlantic")
+    put(g, "RN-2", "Atlantic", 1 if ship_cv == "weak_british" else 4)
+    _battle(g, "british", [f"/sea units:{','.join([*land, 'RN-2'])} to:Newport"])
+
+
+def test_t29_warships_fight_first_and_the_land_blocks_wait_at_sea():
+    g = empty()
+    _sea_attack_on_newport(g, ["BR-2", "BR-3", "BR-5"], "weak_french")
+    assert g.legal("american").choices[:2] == ("/fire", "/fire unit:FN-2")  # only the warship acts (8.4)
+    assert not any("AM-1" in c for c in g.legal("american").choices)
+    g.state.dice.force([6, 6, 1, 6, 6, 6])  # FN-2 misses; RN-2 sinks it with one of four
+    g.apply("american", "/fire")
+    g.apply("british", "/fire")
+    assert g.state.blocks["FN-2"].at == PRISONER
+    assert g.active() == ["american"] and g.state.battle.round == 1  # landed: the C blocks fight (G35)
+    assert {b.id for b in battle.step(g.ctx)[2]} == {"AM-1", "AM-2"}
+
+
+def test_t29_if_the_attacking_warships_are_sunk_the_land_blocks_lose_a_step_and_go_back():
+    g = empty()
+    _sea_attack_on_newport(g, ["BR-2", "BR-3", "BR-5"], "weak_british")
+    g.state.dice.force([1, 6])
+    g.apply("american", "/fire")
+    assert g.state.blocks["RN-2"].at == PRISONER
+    assert [(g.state.blocks[u].at, g.state.blocks[u].strength) for u in ("BR-2", "BR-3")] == [
+        ("Atlantic", 3), ("Atlantic", 2),
+    ]  # fmt: skip
+
+
+def test_t31_a_dragoon_landing_fires_as_c_in_the_first_round():
+    g = empty()
+    put(g, "AM-2", NEWPORT)
+    put(g, "BR-7", "Atlantic")
+    put(g, "RN-2", "Atlantic")
+    _battle(g, "british", ["/sea units:BR-7,RN-2 to:Newport"])
+    g.state.dice.force([6] * 40)
+    for _ in range(6):
+        g.apply(g.active()[0], "/fire")
+    assert fired(g) == ["RN-2", "AM-2", "BR-7", "RN-2", "BR-7", "AM-2"]  # C2 in round 1, B2 after (G34)
+
+
+def test_t40_player_2_may_sea_move_unpinned_blocks_out_of_a_battle_hex():
+    g = empty()
+    for u in ("BR-2", "BR-3", "BR-5", "HE-1"):
+        put(g, u, BOSTON)
+    put(g, "AM-1", WEST)
+    put(g, "AM-2", WEST)
+    actions(g, "american", 3)
+    g.apply("american", f"/move units:AM-1,AM-2 path:{WEST}>{BOSTON}")
+    to_p2(g, "british")
+    g.apply("british", "/sea units:BR-2,BR-3 to:Atlantic")
+    rejected(g, "british", "/sea units:BR-5 to:Atlantic", "5.4")  # the other 2 are pinned
+
+
+def test_t41_excess_hits_carry_over_from_the_last_warship_to_the_land_blocks():
+    g = empty()
+    g.state.french_in = True
+    put(g, "RN-1", NEWPORT, 1)
+    put(g, "BR-3", NEWPORT, 3)
+    put(g, "LO-1", NEWPORT, 2)
+    g.state.control[NEWPORT] = "british"
+    put(g, "FN-3", "Atlantic", 4)
+    _battle(g, "american", ["/sea units:FN-3 to:Newport"])
+    g.state.dice.force([6, 1, 1, 1, 6])  # RN-1 misses; FN-3 scores 3
+    g.apply("british", "/fire")
+    g.apply("american", "/fire")
+    took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
+    assert took == [["RN-1", 0], ["BR-3", 2], ["BR-3", 1]]  # 8.2; 7.32 the owner's tie: id order
+
+
+def test_t42_land_blocks_sea_retreat_only_with_a_warship_and_at_most_3():
+    g = empty()
+    for u in ("RN-1", "BR-2", "BR-3", "BR-5", "HE-1"):
+        put(g, u, BOSTON)
+    put(g, "AM-1", WEST)
+    _battle(g, "american", [f"/move units:AM-1 path:{WEST}>{BOSTON}"])
+    g.state.dice.force([6] * 60)
+    g.apply("british", "/fire unit:RN-1")  # round 1: the warship stays
+    rejected(g, "british", "/retreat unit:BR-2 path:Atlantic", "8.5")
+    while g.state.battle.round == 1:
+        g.apply(g.active()[0], "/fire")
+    g.apply("british", "/retreat unit:RN-1 path:Atlantic")
+    for u in ("BR-2", "BR-3", "BR-5"):
+        g.apply("british", f"/retreat unit:{u} path:Atlantic")
+    rejected(g, "british", "/retreat unit:HE-1 path:Atlantic", "8.5")
+    assert [g.state.blocks[u].at for u in ("RN-1", "BR-2", "BR-5", "HE-1")] == ["Atlantic"] * 3 + [BOSTON]
+
+
+def test_t43_warships_alone_cannot_hold_against_land_blocks():
+    g = empty()
+    put(g, "RN-1", BOSTON)
+    put(g, "AM-1", WEST, 1)
+    _battle(g, "american", [f"/move units:AM-1 path:{WEST}>{BOSTON}"])
+    g.state.dice.force([1, 1, 6] * 3)  # the warship hits twice a round, AM-1 misses
+    for _ in range(6):
+        g.apply(g.active()[0], "/fire")
+    assert g.state.blocks["RN-1"].at == "Atlantic" and g.state.blocks["AM-1"].at == BOSTON  # 8.6, G37
+    assert g.state.blocks["AM-1"].strength == 1  # 8.3: bombardment never eliminates
