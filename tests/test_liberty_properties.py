@@ -139,3 +139,17 @@ def test_the_random_player_plays_both_sides_to_the_end():
         role = rng.choice(g.active())
         g.apply(role, player.choose(g.view(role, events=False), g.legal(role), rng))
     assert g.result()["winner"] in SIDES and g.state.year <= 1783
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_the_modules_fuzz_invariants_hold_through_random_games(seed):
+    g = new(seed)
+    rng = random.Random(seed)
+
+    def check(game):
+        for inv in MODULE.fuzz_invariants:
+            inv(game)
+
+    check(g)
+    advance(g, rng, 5000, check)
+    assert g.over

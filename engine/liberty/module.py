@@ -9,6 +9,7 @@ from data.liberty import load_liberty
 
 from ..module import GameObject, Module, OrderKind, OrderOption
 from .game import Game
+from .invariants import INVARIANTS
 from .messages import EN
 from .messages_ja import JA
 from .options import OPTIONS, Options
@@ -89,4 +90,5 @@ MODULE = Module(
     directive=directive,
     report=report,
     bot_player="ai.liberty:LibertyRandomPlayer",
+    fuzz_invariants=INVARIANTS,
 )
