@@ -792,3 +792,20 @@ def test_t43_warships_alone_cannot_hold_against_land_blocks():
         g.apply(g.active()[0], "/fire")
     assert g.state.blocks["RN-1"].at == "Atlantic" and g.state.blocks["AM-1"].at == BOSTON  # 8.6, G37
     assert g.state.blocks["AM-1"].strength == 1  # 8.3: bombardment never eliminates
+
+
+def test_g7_one_action_moves_one_group_along_several_paths():
+    g = empty()
+    for u in ("BR-2", "BR-3", "BR-5"):
+        put(g, u, BOSTON)
+    put(g, "HE-1", NEWPORT)
+    actions(g, "british", 1)
+    g.apply("british", f"/move units:BR-2 path:{BOSTON}>{WEST}")
+    assert g.state.phase == "actions" and g.state.actions_left == 0  # the group may go on (G7)
+    assert f"/move units:BR-3 path:{BOSTON}>{SPRINGFIELD} also:yes" in g.legal("british").choices
+    rejected(g, "british", f"/move units:HE-1 path:{NEWPORT}>{SPRINGFIELD} also:yes", "5.1")  # another group
+    rejected(g, "british", f"/move units:BR-3 path:{BOSTON}>{SPRINGFIELD}", "3.1")  # a new action: none left
+    g.apply("british", f"/move units:BR-3 path:{BOSTON}>{SPRINGFIELD} also:yes")
+    g.apply("british", f"/move units:BR-5 path:{BOSTON}>21.07 also:yes")
+    assert g.state.phase == "cards"  # the whole group moved: the actions end by themselves
+    assert [g.state.blocks[u].at for u in ("BR-2", "BR-3", "BR-5")] == [WEST, SPRINGFIELD, "21.07"]

@@ -117,7 +117,8 @@ class Game:
         elif name == "move":
             forced, river = yes_no(o.get("forced", ""), "forced"), yes_no(o.get("river", ""), "river")
             units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
-            turns.move(ctx, role, units, path, forced=forced, river=river)
+            also = yes_no(o.get("also", ""), "also")
+            turns.move(ctx, role, units, path, forced=forced, river=river, also=also)
         elif name == "sea":
             turns.sea_move(ctx, role, self._units(o.get("units", "")), board.place_of(ctx, o.get("to", "")))
         elif name == "build":

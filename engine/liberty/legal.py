@@ -30,14 +30,16 @@ def _path(p: list[str]) -> str:
     return ">".join(p)
 
 
-def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
+def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[str], list[str]]:
+    """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
     st = ctx.st
     choices: list[str] = []
     attacks: list[str] = []
     groups: dict[str, list[Block]] = {}
     for b in st.at_side(side):
-        if not b.moved:
+        if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
+    suffix = " also:yes" if only is not None else ""
     for origin, blocks in groups.items():
         by_path: dict[tuple[str, ...], list[Block]] = {}
         extra: list[tuple[list[Block], list[str], bool, bool]] = []
@@ -79,12 +81,13 @@ def _moves(ctx: Ctx, side: str) -> tuple[list[str], list[str]]:
             text = f"/move units:{','.join(b.id for b in group)} path:{_path(path)}"
             text += " forced:yes" if forced else ""
             text += " river:yes" if river else ""
+            text += suffix
             choices.append(text)
             if board.enemy_in(ctx, path[-1], side):
                 attacks.append(text)
         # 5.7, 8.4: sea moves of the blocks that can go by sea
         sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
-        if not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
+        if only is not None or not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
             continue
         ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
         land = [b for b in sailors if b not in ships]
@@ -141,8 +144,11 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(choices)
         )
     if st.phase == "actions":
-        choices, attacks = ([], []) if st.built else _moves(ctx, role)
-        if st.pool(role):
+        choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
+        if st.group_from is not None:
+            also, also_attacks = _moves(ctx, role, st.group_from)
+            choices, attacks = also + choices, also_attacks + attacks
+        if st.pool(role) and st.actions_left:
             choices.append("/build")
         choices.append("/end")
         return Legal(role, "actions", True, f"{st.actions_left} action(s) left: move, build or /end (3.1)",

@@ -50,6 +50,7 @@ EN: dict[str, str] = {
     "move.hexside_full": "the hexside {a}–{b} has carried {used} of your blocks (limit {limit}): {n} more do "
     "not fit",
     "move.weather": "the weather forbids attacks in or from the {region} this turn",
+    "move.also_group": "also:yes moves more of the group your last action moved, and {place} is not its hex",
     "move.at_sea": "blocks in {place} move by sea (/sea)",
     "move.pinned": "{place} is under attack: only {free} of your blocks there may leave (the rest are pinned)"
     "",

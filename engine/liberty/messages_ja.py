@@ -44,6 +44,8 @@ JA: dict[str, str] = {
     "move.hexside_full": "ヘクスサイド {a}–{b} はすでに {used} ブロックが越えました（上限 {limit}）。さらに "
     "{n} ブロックは越えられません",
     "move.weather": "天候によりこのターンは {region} での、または {region} からの攻撃はできません",
+    "move.also_group": "also:yes で動かせるのは直前のアクションで動いたグループだけです"
+    "（{place} は違います）",
     "move.at_sea": "{place} のブロックは海上移動（/sea）で動きます",
     "move.pinned": "{place} は攻撃を受けています。そこから出られるのは {free} "
     "ブロックまでです（残りは釘付け）",

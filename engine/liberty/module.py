@@ -21,7 +21,13 @@ ORDERS = (
     OrderKind("supply", (OrderOption("units", "units", False),), "3.3"),
     OrderKind(
         "move",
-        (_UNITS, _PATH, OrderOption("forced", "bool", False), OrderOption("river", "bool", False)),
+        (
+            _UNITS,
+            _PATH,
+            OrderOption("forced", "bool", False),
+            OrderOption("river", "bool", False),
+            OrderOption("also", "bool", False, "more of the group your last action moved (no action)"),
+        ),
         "5.1",
     ),
     OrderKind("sea", (_UNITS, OrderOption("to", "town", help="Atlantic, a port, a West Indies port")), "5.7"),

@@ -72,6 +72,7 @@ class State:
     acting: str | None = None  # whose supply, actions, disbanding or placement it is
     actions_left: int = 0
     built: bool = False  # 3.2: once the acting player builds, it moves no more this turn
+    group_from: str | None = None  # the hex of the group the last action moved (G7: ``/move ... also:yes``)
     deployed: list[str] = field(default_factory=list)  # 6.1, 6.2 (G17): hexes built into this action phase
     drawn: str | None = None  # the block drawn by a build, waiting for /place (6.0)
     queue: list[str] = field(default_factory=list)  # "supply|side", "actions|side" still to come this turn

@@ -98,6 +98,7 @@ def advance(ctx: Ctx) -> None:
         st.phase = "supply"
         return
     st.phase, st.actions_left, st.built, st.deployed = "actions", card(ctx, st.revealed[side])[1], False, []
+    st.group_from = None
     if side != st.p1:
         pin(ctx, side)
     ctx.emit("actions", {"side": side, "actions": st.actions_left})
@@ -248,12 +249,29 @@ def move_check(
     return keys
 
 
-def move(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, forced: bool, river: bool) -> None:
-    """5.1: one action moves any of the blocks of one group along a path (5.2 limits, 5.5, 5.6)."""
+def move(
+    ctx: Ctx,
+    side: str,
+    ids: Sequence[str],
+    path: Sequence[str],
+    *,
+    forced: bool,
+    river: bool,
+    also: bool = False,
+) -> None:
+    """5.1: one action moves any of the blocks of one group, each up to its move (5.2 limits, 5.5, 5.6);
+    G7: the group's blocks may take different paths: ``also:yes`` moves more of the group of the action just
+    taken, at no further action."""
     st = ctx.st
-    _may_act(ctx, side, moving=True)
     group = _group(ctx, side, ids)
     origin = group[0].at
+    if also:
+        if st.phase != "actions" or st.acting != side:
+            raise error("3.1", "action.not_now")
+        if st.group_from != origin:
+            raise error("5.1", "move.also_group", place=place_name(ctx, origin))
+    else:
+        _may_act(ctx, side, moving=True)
     path = list(path)
     if path and path[0] != origin:
         path.insert(0, origin)
@@ -266,15 +284,18 @@ def move(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, forced
     attack = _arrive(ctx, side, group, dest, path[-2], sea=False)
     for b in group:
         b.forced, b.by_river = forced, river
-    st.actions_left -= 1
+    if not also:
+        st.actions_left -= 1
+        st.group_from = origin
     ctx.emit(
         "moved",
-        {"side": side, "path": path, "n": len(group), "attack": attack, "forced": forced, "river": river},
+        {"side": side, "path": path, "n": len(group), "attack": attack, "forced": forced, "river": river,
+         "also": also},
         {"units": [b.id for b in group]},
         (side,),
-    )
-    if st.actions_left == 0:
-        end_actions(ctx, side)
+    )  # fmt: skip
+    if st.actions_left == 0 and not any(not b.moved for b in st.at(origin, side)):
+        end_actions(ctx, side)  # the last group has moved all it can: nothing is left to do
 
 
 # -- 5.7, 8.1, 8.4, 9.1 sea movement ----------------------------------------------------------------------
@@ -325,6 +346,7 @@ def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
 def sea_move(ctx: Ctx, side: str, ids: Sequence[str], dest: str) -> None:
     st, lib = ctx.st, ctx.lib
     _may_act(ctx, side, moving=True)
+    st.group_from = None
     group = _group(ctx, side, ids)
     origin = group[0].at
     if sea_check(ctx, side, group, dest):
@@ -384,6 +406,7 @@ def build(ctx: Ctx, side: str) -> None:
     pool = st.pool(side)
     if not pool:
         raise error("6.0", "build.empty")
+    st.group_from = None
     if not st.built:
         forced_march_rolls(ctx, side)  # 3.2: the moves are over
         st.built = True
