@@ -809,3 +809,13 @@ def test_g7_one_action_moves_one_group_along_several_paths():
     g.apply("british", f"/move units:BR-5 path:{BOSTON}>21.07 also:yes")
     assert g.state.phase == "cards"  # the whole group moved: the actions end by themselves
     assert [g.state.blocks[u].at for u in ("BR-2", "BR-3", "BR-5")] == [WEST, SPRINGFIELD, "21.07"]
+
+
+def test_g33_land_blocks_at_sea_leave_with_their_last_warship():
+    g = empty()
+    _sea_attack_on_newport(g, ["BR-2", "BR-3"], "weak_french")
+    g.state.dice.force([6])
+    g.apply("american", "/fire")  # FN-2 misses
+    g.apply("british", "/retreat unit:RN-2 path:Atlantic")
+    assert [g.state.blocks[u].at for u in ("RN-2", "BR-2", "BR-3")] == ["Atlantic"] * 3
+    assert g.state.blocks["BR-2"].strength == 4  # no step lost (G33)

@@ -292,10 +292,14 @@ def can_sea_retreat(ctx: Ctx, b: Block) -> bool:
 
 
 def sea_retreat(ctx: Ctx, b: Block) -> None:
+    """8.5; G33: when the attacker's last warship leaves a sea attack still at sea, its land blocks go with
+    it to the Atlantic box, with no step lost."""
     st = ctx.st
     bt = st.battle
     assert bt is not None
-    if ctx.lib.unit(b.id).type == "warship":
+    ship = ctx.lib.unit(b.id).type == "warship"
+    stranded = ship and b.side == bt.attacker and at_sea(ctx, bt)
+    if ship:
         bt.warship_retreated = True
     else:
         bt.sea_retreats += 1
@@ -303,6 +307,10 @@ def sea_retreat(ctx: Ctx, b: Block) -> None:
     if b.id not in bt.acted:
         bt.acted.append(b.id)
     ctx.emit("retreated", {"at": bt.hex, "unit": b.id, "side": b.side, "to": ctx.lib.atlantic})
+    if stranded and not warships(ctx, st.at(bt.hex, b.side)):
+        for land in st.at(bt.hex, b.side):
+            if land.by_sea:
+                sea_retreat(ctx, land)
 
 
 def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
