@@ -303,7 +303,7 @@ def test_t18_hexside_limits_are_per_hexside():
     actions(g, "british", 3)
     g.apply("british", f"/move units:{','.join(six[:4])} path:{SPRINGFIELD}>{BOSTON}")
     err = rejected(g, "british", f"/move units:HE-2 path:{SPRINGFIELD}>{BOSTON}", "5.2")
-    assert err.key == "move.hexside_full"
+    assert err.key == "liberty.move.hexside_full"
     g.apply("british", f"/move units:BR-1,BR-4,BR-6,HE-4 path:{NEWPORT}>{BOSTON}")
     assert len(g.state.at(BOSTON)) == 8
 

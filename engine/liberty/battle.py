@@ -41,9 +41,11 @@ def next_battle(ctx: Ctx) -> None:
 def choose(ctx: Ctx, side: str, where: str) -> None:
     st = ctx.st
     if st.phase != "battle_order" or side != st.p1:
-        raise error("7.1", "battle.not_order")
+        raise error("7.1", "liberty.battle.not_order")
     if where not in st.battles:
-        raise error("7.1", "battle.no_battle", place=where, battles=[place_name(ctx, h) for h in st.battles])
+        raise error(
+            "7.1", "liberty.battle.no_battle", place=where, battles=[place_name(ctx, h) for h in st.battles]
+        )
     start(ctx, where)
 
 
@@ -191,11 +193,11 @@ def fire(ctx: Ctx, side: str, unit: str | None) -> None:
     bt = st.battle
     now = step(ctx) if st.phase == "battle" and bt is not None else None
     if now is None or bt is None or now[0] != side:
-        raise error("7.21", "battle.not_your_turn")
+        raise error("7.21", "liberty.battle.not_your_turn")
     ready = now[2]
     firing = ready if unit is None else [b for b in ready if b.id == unit]
     if not firing:
-        raise error("7.21", "battle.not_ready", unit=unit, ready=[b.id for b in ready])
+        raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[b.id for b in ready])
     for b in firing:
         if b.at != bt.hex:
             continue
@@ -318,13 +320,13 @@ def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
     bt = st.battle
     now = step(ctx) if st.phase == "battle" and bt is not None else None
     if now is None or bt is None or now[0] != side:
-        raise error("7.21", "battle.not_your_turn")
+        raise error("7.21", "liberty.battle.not_your_turn")
     b = next((x for x in now[2] if x.id == unit), None)
     if b is None:
-        raise error("7.21", "battle.not_ready", unit=unit, ready=[x.id for x in now[2]])
+        raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[x.id for x in now[2]])
     if list(path) in ([ctx.lib.atlantic], [bt.hex, ctx.lib.atlantic]):
         if not can_sea_retreat(ctx, b):
-            raise error("8.5", "retreat.no_sea")
+            raise error("8.5", "liberty.retreat.no_sea")
         sea_retreat(ctx, b)
         settle(ctx)
         return
@@ -334,9 +336,9 @@ def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
     board.walk(ctx, side, [b], path, RETREAT, river=False, counts=bt.retreats)
     entered = st.entries.get(f"{bt.hex}|{bt.attacker}", [])
     if side == bt.attacker and path[1] not in entered:
-        raise error("7.4", "retreat.attacker_side", place=place_name(ctx, path[1]))
+        raise error("7.4", "liberty.retreat.attacker_side", place=place_name(ctx, path[1]))
     if side != bt.attacker and path[1] in entered:
-        raise error("7.4", "retreat.defender_side", place=place_name(ctx, path[1]))
+        raise error("7.4", "liberty.retreat.defender_side", place=place_name(ctx, path[1]))
     _go(ctx, bt, b, path, bt.retreats)
     bt.acted.append(b.id)
     settle(ctx)
@@ -422,15 +424,15 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> Non
     st = ctx.st
     bt = st.battle
     if st.phase != "regroup" or bt is None or side != bt.victor:
-        raise error("7.5", "regroup.not_now")
+        raise error("7.5", "liberty.regroup.not_now")
     group = []
     for u in ids:
         b = st.blocks.get(u)
         if b is None or b.side != side or b.at != bt.hex or b.id in bt.acted:
-            raise error("7.5", "regroup.not_in_battle", unit=u)
+            raise error("7.5", "liberty.regroup.not_in_battle", unit=u)
         group.append(b)
     if not group:
-        raise error("5.1", "move.no_units")
+        raise error("5.1", "liberty.move.no_units")
     path = list(path)
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
@@ -447,7 +449,7 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> Non
 def end_regroup(ctx: Ctx, side: str) -> None:
     st = ctx.st
     if st.phase != "regroup" or st.battle is None or side != st.battle.victor:
-        raise error("7.5", "regroup.not_now")
+        raise error("7.5", "liberty.regroup.not_now")
     st.acting = None
     next_battle(ctx)
 

@@ -61,7 +61,7 @@ def place_of(ctx: Ctx, text: str) -> str:
     try:
         name = ctx.lib.match_place(text)
     except (NoMatch, AmbiguousMatch):
-        raise error("", "place.unknown", place=text) from None
+        raise error("", "liberty.place.unknown", place=text) from None
     if name in ctx.lib._index.hexes or name == ctx.lib.atlantic:
         return name
     town = ctx.lib.town(name)
@@ -145,9 +145,9 @@ def indian_may_enter(ctx: Ctx, block: Block, hex_: str) -> bool:
 def _crossing(ctx: Ctx, a: str, b: str) -> Hexside:
     side = ctx.lib.hexside(a, b) if a in ctx.lib._index.hexes else None
     if side is None:
-        raise error("5.1", "move.not_adjacent", a=place_name(ctx, a), b=place_name(ctx, b))
+        raise error("5.1", "liberty.move.not_adjacent", a=place_name(ctx, a), b=place_name(ctx, b))
     if not side.land or not ctx.lib.hex(b).land:
-        raise error("1.1", "move.water", a=place_name(ctx, a), b=place_name(ctx, b))
+        raise error("1.1", "liberty.move.water", a=place_name(ctx, a), b=place_name(ctx, b))
     return side
 
 
@@ -168,47 +168,51 @@ def walk(
     st, lib = ctx.st, ctx.lib
     steps = len(path) - 1
     if steps < 1:
-        raise error("5.1", "move.short")
+        raise error("5.1", "liberty.move.short")
     if forced and (river or mode != MOVE):
-        raise error("5.5", "move.forced_not_here")
+        raise error("5.5", "liberty.move.forced_not_here")
     crossings = [_crossing(ctx, a, b) for a, b in pairwise(path)]
     if river:
         common = set(crossings[0].waterways)
         for c in crossings[1:]:
             common &= set(c.waterways)
         if steps > 2 or not common:
-            raise error("5.6", "move.river")
+            raise error("5.6", "liberty.move.river")
     for b in group:
         unit = lib.unit(b.id)
         if unit.type == "warship":
-            raise error("8.1", "move.warship")
+            raise error("8.1", "liberty.move.warship")
         if river and mode != MOVE and not b.by_river:
-            raise error("7.4" if mode == RETREAT else "7.5", "move.river_joined", unit=b.id)
+            raise error("7.4" if mode == RETREAT else "7.5", "liberty.move.river_joined", unit=b.id)
         indian = unit.type == "indians"
         if not river:
             allowance = unit.move + (1 if forced else 0)
             if steps > allowance:
-                raise error("5.5" if forced else "2.13", "move.too_far", unit=b.id, steps=steps, ma=allowance)
+                raise error(
+                    "5.5" if forced else "2.13", "liberty.move.too_far", unit=b.id, steps=steps, ma=allowance
+                )
             if forced and steps <= unit.move:
-                raise error("5.5", "move.forced_needless", unit=b.id)
+                raise error("5.5", "liberty.move.forced_needless", unit=b.id)
             if not indian:
                 for i, c in enumerate(crossings[:-1]):
                     if c.stops:
-                        raise error("5.2", "move.must_stop", unit=b.id, place=place_name(ctx, path[i + 1]))
+                        raise error(
+                            "5.2", "liberty.move.must_stop", unit=b.id, place=place_name(ctx, path[i + 1])
+                        )
         for h in path[1:]:
             if not indian_may_enter(ctx, b, h):
-                raise error("10.0", "move.indian_wilderness", unit=b.id, place=place_name(ctx, h))
+                raise error("10.0", "liberty.move.indian_wilderness", unit=b.id, place=place_name(ctx, h))
     for h in path[1:-1]:
         if enemy_in(ctx, h, side):
-            raise error("5.1", "move.stop_and_fight", place=place_name(ctx, h))
+            raise error("5.1", "liberty.move.stop_and_fight", place=place_name(ctx, h))
     if mode == RETREAT:
         for h in path[1:]:
             if not not_enemy(ctx, h, side) or h in battle_places(st):
-                raise error("7.4", "retreat.hex", place=place_name(ctx, h))
+                raise error("7.4", "liberty.retreat.hex", place=place_name(ctx, h))
     if mode == REGROUP:
         for h in path[1:]:
             if not friendly(ctx, h, side):
-                raise error("7.5", "regroup.hex", place=place_name(ctx, h))
+                raise error("7.5", "liberty.regroup.hex", place=place_name(ctx, h))
     keys = [side_key(side, a, b) for a, b in pairwise(path)]
     used = st.hexsides if counts is None else counts
     for key, c, (x, y) in zip(keys, crossings, pairwise(path), strict=False):
@@ -216,7 +220,7 @@ def walk(
         if used.get(count_key, 0) + len(group) > c.limit:
             rule = {MOVE: "5.2", RETREAT: "7.4", REGROUP: "7.5"}[mode]
             raise error(
-                rule, "move.hexside_full", a=place_name(ctx, x), b=place_name(ctx, y),
+                rule, "liberty.move.hexside_full", a=place_name(ctx, x), b=place_name(ctx, y),
                 used=used.get(count_key, 0), limit=c.limit, n=len(group),
             )  # fmt: skip
     return keys
@@ -227,23 +231,23 @@ def naval_walk(ctx: Ctx, side: str, path: Sequence[str], *, forced: bool) -> Non
     hexside limits, and end in a port; 5.1: they stop where enemy blocks are."""
     steps = len(path) - 1
     if steps < 1:
-        raise error("5.1", "move.short")
+        raise error("5.1", "liberty.move.short")
     for x, y in pairwise(path):
         c = ctx.lib.hexside(x, y) if x in ctx.lib._index.hexes else None
         if c is None:
-            raise error("5.1", "move.not_adjacent", a=place_name(ctx, x), b=place_name(ctx, y))
+            raise error("5.1", "liberty.move.not_adjacent", a=place_name(ctx, x), b=place_name(ctx, y))
         if not c.navigable:
-            raise error("8.1", "move.land_hexside", a=place_name(ctx, x), b=place_name(ctx, y))
+            raise error("8.1", "liberty.move.land_hexside", a=place_name(ctx, x), b=place_name(ctx, y))
     allowance = 2 + (1 if forced else 0)
     if steps > allowance:
-        raise error("8.1", "move.warship_far", steps=steps, ma=allowance)
+        raise error("8.1", "liberty.move.warship_far", steps=steps, ma=allowance)
     if forced and steps <= 2:
-        raise error("5.5", "move.forced_needless", unit="warships")
+        raise error("5.5", "liberty.move.forced_needless", unit="warships")
     for h in path[1:-1]:
         if enemy_in(ctx, h, side):
-            raise error("5.1", "move.stop_and_fight", place=place_name(ctx, h))
+            raise error("5.1", "liberty.move.stop_and_fight", place=place_name(ctx, h))
     if not is_port(ctx, path[-1]):
-        raise error("8.1", "move.warship_port", place=place_name(ctx, path[-1]))
+        raise error("8.1", "liberty.move.warship_port", place=place_name(ctx, path[-1]))
 
 
 def naval_reach(ctx: Ctx, side: str, start: str, *, forced: bool = False) -> dict[str, list[str]]:

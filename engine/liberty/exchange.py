@@ -16,15 +16,15 @@ from .state import FRENCH_POOL, POOL, PRISONER, other
 def offer(ctx: Ctx, side: str, give: Sequence[str], take: Sequence[str]) -> None:
     st = ctx.st
     if not give and not take:
-        raise error("11.5", "exchange.empty")
+        raise error("11.5", "liberty.exchange.empty")
     for u in give:
         b = st.blocks[u]
         if b.at != PRISONER or b.side == side:
-            raise error("11.5", "exchange.not_held", unit=u)
+            raise error("11.5", "liberty.exchange.not_held", unit=u)
     for u in take:
         b = st.blocks[u]
         if b.at != PRISONER or b.side != side:
-            raise error("11.5", "exchange.not_captured", unit=u)
+            raise error("11.5", "liberty.exchange.not_captured", unit=u)
     st.offer = {"by": side, "give": sorted(set(give)), "take": sorted(set(take))}
     ctx.emit("exchange_offered", dict(st.offer))
 
@@ -32,14 +32,14 @@ def offer(ctx: Ctx, side: str, give: Sequence[str], take: Sequence[str]) -> None
 def answer(ctx: Ctx, side: str, accept: bool) -> None:
     st = ctx.st
     if st.offer is None or st.offer["by"] == side:
-        raise error("11.5", "exchange.no_offer")
+        raise error("11.5", "liberty.exchange.no_offer")
     deal = st.offer
     st.offer = None
     if accept:
         for u in [*deal["give"], *deal["take"]]:
             b = st.blocks[u]
             if b.at != PRISONER:  # cannot happen: prisoners stay prisoners but by exchange
-                raise error("11.5", "exchange.not_held", unit=u)
+                raise error("11.5", "liberty.exchange.not_held", unit=u)
             french = ctx.lib.unit(u).nation == "french"
             b.at = FRENCH_POOL if french and not st.french_in else POOL
             b.strength = ctx.lib.unit(u).max_cv

@@ -75,7 +75,7 @@ class Game:
 
     def apply(self, role: str, order: str) -> list[Event]:
         if role not in SIDES:
-            raise error("", "order.role", role=role, roles=list(SIDES))
+            raise error("", "liberty.order.role", role=role, roles=list(SIDES))
         cmd = parse_command(order)
         saved = self.ctx.st.clone()
         before = len(self.ctx.events)
@@ -96,7 +96,7 @@ class Game:
             try:
                 out.append(self.ctx.lib.match_unit(u))
             except (NoMatch, AmbiguousMatch):
-                raise error("", "order.unit", unit=u) from None
+                raise error("", "liberty.order.unit", unit=u) from None
         return out
 
     def _path(self, text: str) -> list[str]:
@@ -107,9 +107,9 @@ class Game:
         known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
                  "regroup", "disband", "prefer", "exchange", "accept", "decline"}  # fmt: skip
         if name not in known:
-            raise error("", "order.unknown", order=name, known=sorted(known))
+            raise error("", "liberty.order.unknown", order=name, known=sorted(known))
         if st.phase == "over":
-            raise error("11.1", "order.over")
+            raise error("11.1", "liberty.order.over")
         if name == "play":
             turns.play(ctx, role, o.get("card", ""))
         elif name == "supply":
@@ -133,7 +133,7 @@ class Game:
             elif st.phase == "disband":
                 winter.end_disband(ctx, role)
             else:
-                raise error("", "order.end_not_now", phase=st.phase)
+                raise error("", "liberty.order.end_not_now", phase=st.phase)
         elif name == "battle":
             battle.choose(ctx, role, board.place_of(ctx, o.get("at", "")))
         elif name == "fire":
@@ -141,7 +141,7 @@ class Game:
         elif name == "retreat":
             unit = self._units(o.get("unit", ""))
             if len(unit) != 1:
-                raise error("7.4", "retreat.one_unit")
+                raise error("7.4", "liberty.retreat.one_unit")
             battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")))
         elif name == "regroup":
             battle.regroup(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")))
@@ -155,7 +155,7 @@ class Game:
             ids = self._units(o.get("hits", ""))
             for u in ids:
                 if st.blocks[u].side != role:
-                    raise error("7.32", "prefer.not_yours", unit=u)
+                    raise error("7.32", "liberty.prefer.not_yours", unit=u)
             st.hit_order[role] = ids
 
     # -- scripts and snapshots ------------------------------------------------------------------------------

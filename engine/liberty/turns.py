@@ -49,11 +49,11 @@ def play(ctx: Ctx, side: str, card_id: str) -> None:
     """Card phase: each player plays one card face down; both are turned up together once both are in."""
     st = ctx.st
     if st.phase != "cards" or side in st.played:
-        raise error("3.1", "card.not_now")
+        raise error("3.1", "liberty.card.not_now")
     hand = st.hands.get(side, [])
     match = next((c for c in hand if c.casefold() == card_id.strip().casefold()), None)
     if match is None:
-        raise error("3.1", "card.not_in_hand", card=card_id, hand=hand)
+        raise error("3.1", "liberty.card.not_in_hand", card=card_id, hand=hand)
     hand.remove(match)
     st.played[side] = match
     ctx.emit("card_played", {"side": side}, {"card": match}, (side,))
@@ -130,16 +130,16 @@ def supply_eligible(ctx: Ctx, side: str) -> list[str]:
 def supply(ctx: Ctx, side: str, units: Sequence[str]) -> None:
     st = ctx.st
     if st.phase != "supply" or st.acting != side:
-        raise error("3.3", "supply.not_now")
+        raise error("3.3", "liberty.supply.not_now")
     steps = card(ctx, st.revealed[side])[1]
     if len(set(units)) != len(units):
-        raise error("3.3", "supply.one_each")
+        raise error("3.3", "liberty.supply.one_each")
     if len(units) > steps:
-        raise error("3.3", "supply.too_many", n=len(units), steps=steps)
+        raise error("3.3", "liberty.supply.too_many", n=len(units), steps=steps)
     ok = supply_eligible(ctx, side)
     for u in units:
         if u not in ok:
-            raise error("3.3", "supply.not_eligible", unit=u)
+            raise error("3.3", "liberty.supply.not_eligible", unit=u)
     for u in units:
         st.blocks[u].strength += 1
     ctx.emit("supplied", {"side": side, "steps": len(units), "card": steps}, {"units": list(units)}, (side,))
@@ -166,30 +166,30 @@ def pin(ctx: Ctx, side: str) -> None:
 def _group(ctx: Ctx, side: str, ids: Sequence[str]) -> list[Block]:
     st = ctx.st
     if not ids:
-        raise error("5.1", "move.no_units")
+        raise error("5.1", "liberty.move.no_units")
     if len(set(ids)) != len(ids):
-        raise error("5.1", "move.unit_twice")
+        raise error("5.1", "liberty.move.unit_twice")
     group = []
     for u in ids:
         b = st.blocks.get(u)
         if b is None or b.side != side or b.at in (POOL, FRENCH_POOL, PRISONER):
-            raise error("5.1", "move.not_yours", unit=u)
+            raise error("5.1", "liberty.move.not_yours", unit=u)
         if b.moved:
-            raise error("5.1", "move.moved", unit=u)
+            raise error("5.1", "liberty.move.moved", unit=u)
         group.append(b)
     if len({b.at for b in group}) != 1:
-        raise error("5.1", "move.one_group")
+        raise error("5.1", "liberty.move.one_group")
     return group
 
 
 def _may_act(ctx: Ctx, side: str, *, moving: bool) -> None:
     st = ctx.st
     if st.phase != "actions" or st.acting != side:
-        raise error("3.1", "action.not_now")
+        raise error("3.1", "liberty.action.not_now")
     if st.actions_left <= 0:
-        raise error("3.1", "action.none_left")
+        raise error("3.1", "liberty.action.none_left")
     if moving and st.built:
-        raise error("3.2", "action.move_after_build")
+        raise error("3.2", "liberty.action.move_after_build")
 
 
 def _pinning(ctx: Ctx, side: str, origin: str, n: int, first: str | None) -> None:
@@ -198,9 +198,9 @@ def _pinning(ctx: Ctx, side: str, origin: str, n: int, first: str | None) -> Non
     if origin not in st.pinned or side == st.p1:
         return
     if n > st.pinned[origin]:
-        raise error("5.4", "move.pinned", place=place_name(ctx, origin), free=st.pinned[origin])
+        raise error("5.4", "liberty.move.pinned", place=place_name(ctx, origin), free=st.pinned[origin])
     if first is not None and first in st.entries.get(f"{origin}|{other(side)}", []):
-        raise error("5.4", "move.pin_hexside", place=place_name(ctx, first))
+        raise error("5.4", "liberty.move.pin_hexside", place=place_name(ctx, first))
 
 
 def _arrive(ctx: Ctx, side: str, group: Sequence[Block], dest: str, came_from: str, *, sea: bool) -> bool:
@@ -229,12 +229,12 @@ def move_check(
     st = ctx.st
     origin = path[0]
     if origin not in ctx.lib._index.hexes:
-        raise error("5.7", "move.at_sea", place=origin)
+        raise error("5.7", "liberty.move.at_sea", place=origin)
     ships = [b for b in group if ctx.lib.unit(b.id).type == "warship"]
     if ships and len(ships) < len(group):
-        raise error("8.1", "move.mixed")
+        raise error("8.1", "liberty.move.mixed")
     if ships and river:
-        raise error("5.6", "move.river")
+        raise error("5.6", "liberty.move.river")
     keys = [] if ships else board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
     if ships:
         board.naval_walk(ctx, side, path, forced=forced)
@@ -242,9 +242,9 @@ def move_check(
     if board.enemy_in(ctx, dest, side):
         banned = board.weather_bans(ctx, origin, dest)
         if banned:
-            raise error("4.0", "move.weather", region=banned)
+            raise error("4.0", "liberty.move.weather", region=banned)
         if dest in st.sea_attacks and not ships:  # 8.4: warships moving alone are exempt
-            raise error("8.4", "sea.combined", place=place_name(ctx, dest))
+            raise error("8.4", "liberty.sea.combined", place=place_name(ctx, dest))
     _pinning(ctx, side, origin, len(group), path[1])
     return keys
 
@@ -267,9 +267,9 @@ def move(
     origin = group[0].at
     if also:
         if st.phase != "actions" or st.acting != side:
-            raise error("3.1", "action.not_now")
+            raise error("3.1", "liberty.action.not_now")
         if st.group_from != origin:
-            raise error("5.1", "move.also_group", place=place_name(ctx, origin))
+            raise error("5.1", "liberty.move.also_group", place=place_name(ctx, origin))
     else:
         _may_act(ctx, side, moving=True)
     path = list(path)
@@ -310,36 +310,36 @@ def sea_check(ctx: Ctx, side: str, group: Sequence[Block], dest: str) -> bool:
     for b in group:
         unit = lib.unit(b.id)
         if not unit.can_sea_move:
-            raise error("5.7", "sea.not_by_sea", unit=b.id)
+            raise error("5.7", "liberty.sea.not_by_sea", unit=b.id)
         if unit.nation == "french" and not st.french_in:
-            raise error("9.1", "sea.french_neutral", unit=b.id)
+            raise error("9.1", "liberty.sea.french_neutral", unit=b.id)
     if not board.is_port(ctx, origin) and origin != lib.atlantic:
-        raise error("5.7", "sea.not_port", place=place_name(ctx, origin))
+        raise error("5.7", "liberty.sea.not_port", place=place_name(ctx, origin))
     if dest not in board.sea_links(ctx, origin):
-        raise error("5.7", "sea.no_link", a=place_name(ctx, origin), b=place_name(ctx, dest))
+        raise error("5.7", "liberty.sea.no_link", a=place_name(ctx, origin), b=place_name(ctx, dest))
     if origin != lib.atlantic and not (st.control.get(origin) == side or board.own_in(ctx, origin, side)):
-        raise error("5.7", "sea.unfriendly_from", place=place_name(ctx, origin))
+        raise error("5.7", "liberty.sea.unfriendly_from", place=place_name(ctx, origin))
     _pinning(ctx, side, origin, len(group), None)
     land = [b for b in group if lib.unit(b.id).type != "warship"]
     if dest in WI:
         french_port = dest == "Martinique"
         if not st.french_in and french_port != (side == "american"):
-            raise error("9.1", "sea.wi_neutral", place=dest)
+            raise error("9.1", "liberty.sea.wi_neutral", place=dest)
         if not st.french_in and len(st.at(dest, side)) + len(group) > lib.west_indies_stack:
-            raise error("9.1", "sea.wi_full", place=dest, limit=lib.west_indies_stack)
+            raise error("9.1", "liberty.sea.wi_full", place=dest, limit=lib.west_indies_stack)
     attack = dest != lib.atlantic and (board.enemy_in(ctx, dest, side) or st.control.get(dest) == other(side))
     if attack:
         if len(land) == len(group):
-            raise error("8.4", "sea.no_warship")
+            raise error("8.4", "liberty.sea.no_warship")
         if len(land) > 3:
-            raise error("8.4", "sea.too_many", n=len(land))
+            raise error("8.4", "liberty.sea.too_many", n=len(land))
         if land and st.attacks.get(dest) == other(side):
-            raise error("8.4", "sea.reinforce", place=place_name(ctx, dest))
+            raise error("8.4", "liberty.sea.reinforce", place=place_name(ctx, dest))
         if land and st.attacks.get(dest) == side:
-            raise error("8.4", "sea.combined", place=place_name(ctx, dest))
+            raise error("8.4", "liberty.sea.combined", place=place_name(ctx, dest))
         banned = board.weather_bans(ctx, origin, dest)
         if banned and board.enemy_in(ctx, dest, side):
-            raise error("4.0", "move.weather", region=banned)
+            raise error("4.0", "liberty.move.weather", region=banned)
     return attack
 
 
@@ -405,7 +405,7 @@ def build(ctx: Ctx, side: str) -> None:
     _may_act(ctx, side, moving=False)
     pool = st.pool(side)
     if not pool:
-        raise error("6.0", "build.empty")
+        raise error("6.0", "liberty.build.empty")
     st.group_from = None
     if not st.built:
         forced_march_rolls(ctx, side)  # 3.2: the moves are over
@@ -473,11 +473,11 @@ def _after_build(ctx: Ctx, side: str) -> None:
 def place(ctx: Ctx, side: str, where: str) -> None:
     st = ctx.st
     if st.phase != "place" or st.acting != side or st.drawn is None:
-        raise error("6.0", "place.not_now")
+        raise error("6.0", "liberty.place.not_now")
     b = st.blocks[st.drawn]
     ok = deploy_places(ctx, b)
     if where not in ok:
-        raise error("6.1" if side == "british" else "6.2", "place.not_there", place=where,
+        raise error("6.1" if side == "british" else "6.2", "liberty.place.not_there", place=where,
                     places=[place_name(ctx, p) for p in ok])  # fmt: skip
     _deploy(ctx, b, where)
 

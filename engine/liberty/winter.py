@@ -100,16 +100,16 @@ def may_disband(ctx: Ctx, b: Block) -> bool:
 def disband(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
     st = ctx.st
     if st.phase != "disband" or st.acting != side:
-        raise error("11.3", "disband.not_now")
+        raise error("11.3", "liberty.disband.not_now")
     if not ids:
-        raise error("11.3", "disband.none")
+        raise error("11.3", "liberty.disband.none")
     blocks = []
     for u in ids:
         b = st.blocks.get(u)
         if b is None or b.side != side or b.at in ("pool", "prisoner", FRENCH_POOL):
-            raise error("11.3", "disband.not_yours", unit=u)
+            raise error("11.3", "liberty.disband.not_yours", unit=u)
         if not may_disband(ctx, b):
-            raise error("11.3", "disband.not_here", unit=u, place=place_name(ctx, b.at))
+            raise error("11.3", "liberty.disband.not_here", unit=u, place=place_name(ctx, b.at))
         blocks.append(b)
     for b in blocks:
         where = b.at
@@ -121,7 +121,7 @@ def disband(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
 def end_disband(ctx: Ctx, side: str) -> None:
     st = ctx.st
     if st.phase != "disband" or st.acting != side:
-        raise error("11.3", "disband.not_now")
+        raise error("11.3", "liberty.disband.not_now")
     st.winter_todo.remove(side)
     if st.winter_todo:
         st.acting = st.winter_todo[0]
