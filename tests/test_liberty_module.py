@@ -139,3 +139,22 @@ def test_the_scenario_dump_has_napoleons_kind_of_keys():
     assert {"id", "side", "type", "rating", "max_cv"} <= set(washington) and washington["side"] == "american"
     assert len(d["units"]) == 50 and len(d["cards"]) == 25 and d["victory"]["british_at_least"] == 30
     assert any(s["limit"] == 3 for s in d["hexsides"])  # 5.2: forest with a river
+
+
+def test_every_event_is_told_from_its_public_data_in_both_languages():
+    from liberty_helpers import play_random
+
+    from engine.messages import render
+
+    seen = {}
+    for seed in (1, 2):
+        game, _ = play_random(seed)
+        for e in game.events:
+            seen.setdefault(e.kind, e.data)
+    assert {"cards_revealed", "moved", "battle", "fired", "captured", "victory_check", "game_over"} <= set(
+        seen
+    )
+    for kind, data in seen.items():
+        for catalog in (EN, JA):
+            text = render(catalog[f"liberty.event.{kind}"], data, catalog)  # a missing field would raise
+            assert text and "{" not in text, kind
