@@ -153,3 +153,17 @@ def test_the_modules_fuzz_invariants_hold_through_random_games(seed):
     check(g)
     advance(g, rng, 5000, check)
     assert g.over
+
+
+def test_the_modules_bot_player_beats_the_random_player_as_the_british():
+    from engine.module import resolve
+
+    bot = resolve(MODULE.bot_player)()
+    for seed in (0, 1):
+        g = new(seed)
+        rng = random.Random(seed)
+        players = {"british": bot, "american": LibertyRandomPlayer()}
+        while not g.over:
+            role = rng.choice(g.active())
+            g.apply(role, players[role].choose(g.view(role, events=False), g.legal(role), rng))
+        assert g.result()["winner"] == "british", seed

@@ -95,6 +95,6 @@ MODULE = Module(
     directives=("dice", "place", "hand"),
     directive=directive,
     report=report,
-    bot_player="ai.liberty:LibertyRandomPlayer",
+    bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
 )
