@@ -4,10 +4,11 @@ weather of 4.0. ``walk`` checks one path; ``reach`` finds the paths a block may 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import pairwise
 
-from data.liberty import Hexside
+from data.liberty import Hexside, Liberty
 
 from .context import Ctx, error
 from .state import Block, State, other
@@ -75,13 +76,18 @@ def place_name(ctx: Ctx, place: str) -> str:
 
 def sea_links(ctx: Ctx, place: str) -> tuple[str, ...]:
     """5.7, 9.1: where a sea move from ``place`` goes (hexes for the ports on the map)."""
-    town = ctx.lib.town_at(place)
+    return _sea_links(ctx.lib, place)
+
+
+@functools.lru_cache(maxsize=512)
+def _sea_links(lib: Liberty, place: str) -> tuple[str, ...]:
+    town = lib.town_at(place)
     out = []
-    for name in ctx.lib.sea_links(town.name if town is not None else place):
-        if name == ctx.lib.atlantic or west_indies(name):
+    for name in lib.sea_links(town.name if town is not None else place):
+        if name == lib.atlantic or west_indies(name):
             out.append(name)
         else:
-            out.append(ctx.lib.town(name).hex or name)
+            out.append(lib.town(name).hex or name)
     return tuple(out)
 
 

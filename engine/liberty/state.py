@@ -96,9 +96,11 @@ class State:
 
     def clone(self) -> State:
         """A copy sharing nothing mutable with this state (``apply`` keeps it to undo a rejected order)."""
-        d = {f: copy.copy(v) for f, v in self.__dict__.items()}
+        d: dict[str, Any] = {
+            f: v.copy() if isinstance(v, (list, dict)) else v for f, v in self.__dict__.items()
+        }
         d["dice"] = self.dice.clone()
-        d["blocks"] = {k: copy.copy(b) for k, b in self.blocks.items()}
+        d["blocks"] = {k: Block(**b.__dict__) for k, b in self.blocks.items()}
         d["battle"] = copy.deepcopy(self.battle)
         for name in ("hands", "entries", "hit_order"):
             d[name] = {k: list(v) for k, v in getattr(self, name).items()}
