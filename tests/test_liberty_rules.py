@@ -517,6 +517,17 @@ def test_t33_winter_attrition_without_a_leader():
     assert len(gone) == 2 and "HE-2" in gone  # 11.4: value 3 keeps 3 (the weakest go, ours)
 
 
+def test_t33_the_owner_chooses_who_goes_by_its_standing_order():
+    g = empty()
+    for u in ("BR-2", "BR-3", "BR-5", "HE-1", "HE-2"):
+        put(g, u, BOSTON)
+    g.apply("british", "/prefer hits:BR-2,HE-1")
+    _winter(g)
+    g.apply("british", "/end")
+    g.apply("american", "/end")
+    assert sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER) == ["BR-2", "HE-1"]
+
+
 @pytest.mark.parametrize(
     ("town", "leader_cv", "others", "lost"),
     [("18.09", 3, ["AM-1", "AM-2", "AM-3"], 1), (BOSTON, 2, ["AM-1", "AM-2", "AM-3", "AM-4"], 0)],

@@ -23,7 +23,8 @@ NOT DONE:
   standing order (``/prefer hits:``) decides, else non-leaders first, then by id.
 - G29 retreats and G31 regroups choose one path per destination; 7.4's "only the player who entered last
   may retreat across a hexside both used" is not modelled.
-- 11.4 and the round-3 withdrawal choose for the owner (the weakest blocks go first, leaders last; the
-  withdrawal goes back the way each block came).
+- 11.4 asks nothing at the winter: the owner's standing ``/prefer hits:`` list decides who goes, else the
+  weakest first, leaders last; the round-3 withdrawal and the G27 retreat of reserves are chosen by the
+  engine (back the way each block came).
 - The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies.
 """

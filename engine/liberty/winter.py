@@ -133,12 +133,18 @@ def end_disband(ctx: Ctx, side: str) -> None:
 def supported(ctx: Ctx, place: str, blocks: Sequence[Block]) -> list[Block]:
     """11.4 with G45: the blocks a place keeps over the winter: its town's value, plus one leader's strength
     (itself and strength-1 more of its own nation: American leaders Americans, French leaders French) in a
-    town hex. Indians are exempt (10.0). The owner's choice of who goes is taken as: the weakest first,
-    leaders last (ours)."""
+    town hex. Indians are exempt (10.0). The owner chooses who goes (11.4) by its standing order
+    ``/prefer hits:`` (those listed go first), else the weakest go first, leaders last (ours)."""
     lib = ctx.lib
     town = lib.town(place) if place in ("Jamaica", "Martinique") else lib.town_at(place)
     value = town.value if town is not None else 0
-    ranked = sorted(blocks, key=lambda b: (not lib.unit(b.id).is_leader, -b.strength, b.id))
+    first = ctx.st.hit_order.get(blocks[0].side, []) if blocks else []
+
+    def keep_rank(b: Block) -> tuple[int, bool, int, str]:
+        listed = len(first) - first.index(b.id) if b.id in first else 0  # listed: kept last
+        return (listed, not lib.unit(b.id).is_leader, -b.strength, b.id)
+
+    ranked = sorted(blocks, key=keep_rank)
     best: list[Block] = ranked[:value]
     if town is None:
         return best
