@@ -830,3 +830,23 @@ def test_g33_land_blocks_at_sea_leave_with_their_last_warship():
     g.apply("british", "/retreat unit:RN-2 path:Atlantic")
     assert [g.state.blocks[u].at for u in ("RN-2", "BR-2", "BR-3")] == ["Atlantic"] * 3
     assert g.state.blocks["BR-2"].strength == 4  # no step lost (G33)
+
+
+def test_7_4_a_hexside_both_used_is_for_the_last_to_enter():
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "AM-10", "21.07")  # dragoons, MA 2
+    put(g, "BR-2", BOSTON)
+    actions(g, "british", 3)
+    g.apply("british", f"/move units:BR-2 path:{BOSTON}>{WEST}")
+    to_p2(g, "american")
+    g.apply("american", f"/move units:AM-10 path:21.07>{BOSTON}>{WEST}")  # through empty Boston (G8)
+    g.apply("american", "/end")
+    g.state.dice.force([6] * 30)
+    g.apply("american", "/fire")
+    assert g.active() == ["british"]
+    assert not any(c.startswith("/retreat") for c in g.legal("british").choices)  # the Americans came last
+    rejected(g, "british", f"/retreat unit:BR-2 path:{WEST}>{BOSTON}", "7.4")
+    while g.state.phase == "battle":
+        g.apply(g.active()[0], "/fire")
+    assert g.state.blocks["BR-2"].at == PRISONER  # G28: no way back after round 3

@@ -21,8 +21,8 @@ set-up (12.0).
 NOT DONE:
 - G25 a block-by-block choice of who takes each hit among equals at the moment of the hit: the owner's
   standing order (``/prefer hits:``) decides, else non-leaders first, then by id.
-- G29 retreats and G31 regroups choose one path per destination; 7.4's "only the player who entered last
-  may retreat across a hexside both used" is not modelled.
+- G29 retreats and G31 regroups go overland only (no river retreat or regroup for river-joined blocks) and
+  offer one path per destination.
 - 11.4 asks nothing at the winter: the owner's standing ``/prefer hits:`` list decides who goes, else the
   weakest first, leaders last; the round-3 withdrawal and the G27 retreat of reserves are chosen by the
   engine (back the way each block came).

@@ -251,6 +251,15 @@ def _sea_attack_lost(ctx: Ctx, bt: Battle) -> None:
 # -- retreat ---------------------------------------------------------------------------------------------
 
 
+def attacker_sides(ctx: Ctx, bt: Battle) -> list[str]:
+    """7.4: the hexes the attacker entered from, less those the defender's reserves also came through: "if
+    both players used the same hexside, only the player who entered last may retreat across it" (the
+    reserves come after the attack, so such a hexside is the defender's)."""
+    st = ctx.st
+    theirs = st.entries.get(f"{bt.hex}|{bt.defender}", [])
+    return [h for h in st.entries.get(f"{bt.hex}|{bt.attacker}", []) if h not in theirs]
+
+
 def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
     """7.4: the retreats open to ``b`` now: up to its MA (G29) into friendly or neutral hexes free of enemy
     blocks and battles; the attacker only across the hexsides it entered by, the defender never across them;
@@ -258,7 +267,7 @@ def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
     st = ctx.st
     bt = st.battle
     assert bt is not None
-    entered = st.entries.get(f"{bt.hex}|{bt.attacker}", [])
+    entered = attacker_sides(ctx, bt)
     out = {}
     for dest, path in board.reach(ctx, b.side, b, RETREAT).items():
         first = path[1]
@@ -334,7 +343,7 @@ def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
     board.walk(ctx, side, [b], path, RETREAT, river=False, counts=bt.retreats)
-    entered = st.entries.get(f"{bt.hex}|{bt.attacker}", [])
+    entered = attacker_sides(ctx, bt)
     if side == bt.attacker and path[1] not in entered:
         raise error("7.4", "liberty.retreat.attacker_side", place=place_name(ctx, path[1]))
     if side != bt.attacker and path[1] in entered:
@@ -369,7 +378,7 @@ def forced_retreat(ctx: Ctx, b: Block, rule: str) -> None:
         return
     paths = retreat_paths(ctx, b)
     if b.side == bt.defender:
-        entered = st.entries.get(f"{bt.hex}|{bt.attacker}", [])
+        entered = attacker_sides(ctx, bt)
         paths = {d: p for d, p in paths.items() if p[1] not in entered}
     if not paths:
         capture(ctx, b, rule)
