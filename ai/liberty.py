@@ -1,0 +1,156 @@
+"""Bot players for Liberty (engine/liberty), from a role's view and legal orders only. The random player
+plays a random card, moves a few groups (attacks half the time it can), builds now and then, fires more often
+than it retreats, and regroups or disbands rarely, so that a game reaches its end; the heuristic player is
+the module's bot player."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+
+class LibertyRandomPlayer:
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> str:
+        choices = list(legal.choices)
+        if legal.phase == "actions":
+            attacks = list(legal.attacks)
+            if attacks and rng.random() < 0.5:
+                return rng.choice(attacks)
+            moves = [c for c in choices if c.startswith(("/move", "/sea"))]
+            r = rng.random()
+            if "/build" in choices and r < 0.3:
+                return "/build"
+            if moves and r < 0.85:
+                return rng.choice(moves)
+            return "/end"
+        if legal.phase == "battle":
+            fire = [c for c in choices if c.startswith("/fire")]
+            return rng.choice(fire) if fire and rng.random() < 0.85 else rng.choice(choices)
+        if legal.phase in ("regroup", "disband"):
+            return "/end" if rng.random() < 0.7 else rng.choice(choices)
+        return rng.choice(choices)
+
+
+class LibertyHeuristicPlayer:
+    """A simple heuristic player for Liberty, from its view and legal orders (and the public map data): it
+    plays its highest action card (a supply card when blocks are worn), attacks where it outnumbers the
+    blocks it sees, takes the other side's supply towns, keeps its own garrisons, heads for towns before the
+    winter, fires rather than retreats, and disbands what the winter would take (11.3, 11.4)."""
+
+    def __init__(self) -> None:
+        from data.liberty import load_liberty
+
+        self.lib = load_liberty()
+        self.values = {t.hex or t.name: t.value for t in self.lib.towns}
+        self.colour = {t.hex or t.name: t.colour for t in self.lib.towns}
+        self.cards = {c.id: (c.kind, c.value) for c in self.lib.cards}
+
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> str:
+        choices = list(legal.choices)
+        side = legal.role
+        if legal.phase == "cards":
+            return self._card(view, choices)
+        if legal.phase == "supply":
+            return max(choices, key=len)
+        if legal.phase == "actions":
+            return self._action(view, choices, side, rng)
+        if legal.phase == "place":
+            return max(choices, key=lambda c: self.values.get(c.split("to:")[1], 0))
+        if legal.phase == "disband":
+            return self._disband(view, choices, side)
+        if legal.phase == "battle":
+            return "/fire" if "/fire" in choices else choices[0]
+        if legal.phase == "regroup":
+            return "/end"
+        return choices[0]
+
+    def _card(self, view: Any, choices: list[str]) -> str:
+        worn = sum(
+            1 for b in view.blocks if "id" in b and b["side"] == view.role and b["strength"] < b["max"]
+        )
+
+        def rank(c: str) -> tuple[int, int]:
+            kind, value = self.cards[c.split("card:")[1]]
+            return (3 + value if worn >= 2 else 0, 0) if kind == "supply" else (value, 1)
+
+        return max(choices, key=rank)
+
+    def _counts(self, view: Any, side: str) -> tuple[dict[str, int], dict[str, int]]:
+        own: dict[str, int] = {}
+        foe: dict[str, int] = {}
+        for b in view.blocks:
+            (own if b["side"] == side else foe)[b["at"]] = (own if b["side"] == side else foe).get(
+                b["at"], 0
+            ) + 1
+        return own, foe
+
+    def _lost_if_left(self, place: str, side: str) -> int:
+        """The victory points a side gives up by leaving a town of the other's colour empty (G16)."""
+        colour = self.colour.get(place)
+        theirs = colour == ("blue" if side == "british" else "red")
+        return self.values.get(place, 0) if theirs else 0
+
+    def _action(self, view: Any, choices: list[str], side: str, rng: random.Random) -> str:
+        own, foe = self._counts(view, side)
+        winter = view.turn >= 5
+        best, best_score = "/end", 0.4
+        for c in choices:
+            if c == "/build":
+                score = 2.5
+            elif c.startswith(("/move", "/sea")):
+                units = c.split("units:")[1].split()[0].split(",")
+                if c.startswith("/move"):
+                    path = c.split("path:")[1].split()[0].split(">")
+                    origin, dest = path[0], path[-1]
+                else:
+                    dest = c.split("to:")[1].split()[0]
+                    origin = next((b["at"] for b in view.blocks if b.get("id") == units[0]), dest)
+                score = self._score(view, side, own, foe, units, origin, dest, winter)
+                score -= 1.0 if "forced:yes" in c else 0.0
+            else:
+                continue
+            score += rng.random() * 0.3
+            if score > best_score:
+                best, best_score = c, score
+        return best
+
+    def _score(
+        self, view: Any, side: str, own: dict[str, int], foe: dict[str, int], units: list[str], origin: str,
+        dest: str, winter: bool,
+    ) -> float:  # fmt: skip
+        n = len(units)
+        value = self.values.get(dest, 0)
+        score = 0.0
+        if foe.get(dest, 0):
+            mine = n + own.get(dest, 0)
+            score += 3 * (mine - foe[dest]) + 2 * value - (8 if mine <= foe[dest] else 0)
+        elif view.control.get(dest) != side and value:
+            score += 3 * value
+        elif dest in self.values:
+            score += 0.5
+        if own.get(origin, 0) - n <= 0:
+            score -= 3 * self._lost_if_left(origin, side)
+        if dest == self.lib.atlantic:
+            score -= 4 if winter else 1
+        if winter:
+            score += 3 if origin not in self.values else 0
+            score -= 5 if dest not in self.values else 0
+        return score
+
+    def _disband(self, view: Any, choices: list[str], side: str) -> str:
+        """11.3 before 11.4: disband a block the winter would capture (a rough capacity: the town's value)."""
+        own, _ = self._counts(view, side)
+        for c in choices:
+            if not c.startswith("/disband"):
+                continue
+            unit = c.split("units:")[1]
+            at = next((b["at"] for b in view.blocks if b.get("id") == unit), None)
+            if at is None:
+                continue
+            cap = self.values.get(at, 0) + max(
+                (b["strength"] for b in view.blocks if b.get("at") == at and b.get("type") == "leader"
+                 and b["side"] == side), default=0,
+            )  # fmt: skip
+            if own.get(at, 0) > cap:
+                return c
+        return "/end"

@@ -1,0 +1,468 @@
+"""Battles (7.0-7.5, 8.2-8.6): the order P1 chooses, up to 3 rounds, A before B before C with the defender
+first within a letter, fire or retreat, hits to the strongest block, reserves, the attacker's withdrawal after
+round 3, and the victor's regroup. The navy: warships fight warships first (8.2, G32), bombardment cannot
+eliminate (8.3), sea attackers stay at sea until the enemy warships are gone (8.4), sea retreat (8.5), and
+warships cannot hold against land blocks (8.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from . import board
+from .board import REGROUP, RETREAT, pair_key, place_name
+from .context import Ctx, error
+from .state import PRISONER, Battle, Block, other
+from .turns import capture, end_turn
+
+LETTERS = ("A", "B", "C")
+
+
+def begin_battles(ctx: Ctx) -> None:
+    """7.1: after all movement, the battles one at a time, in the order P1 chooses."""
+    st = ctx.st
+    st.battles = board.battle_places(st)
+    next_battle(ctx)
+
+
+def next_battle(ctx: Ctx) -> None:
+    st = ctx.st
+    st.battles = [h for h in st.battles if h in board.battle_places(st)]
+    st.battle = None
+    if not st.battles:
+        end_turn(ctx)
+        return
+    if len(st.battles) == 1:
+        start(ctx, st.battles[0])
+        return
+    st.phase, st.acting = "battle_order", st.p1
+
+
+def choose(ctx: Ctx, side: str, where: str) -> None:
+    st = ctx.st
+    if st.phase != "battle_order" or side != st.p1:
+        raise error("7.1", "liberty.battle.not_order")
+    if where not in st.battles:
+        raise error(
+            "7.1", "liberty.battle.no_battle", place=where, battles=[place_name(ctx, h) for h in st.battles]
+        )
+    start(ctx, where)
+
+
+def start(ctx: Ctx, hex_: str) -> None:
+    """7.1: the blocks of both sides are revealed (the reserves not until round 2)."""
+    st = ctx.st
+    attacker = st.attacks.get(hex_) or st.p1 or "british"
+    reserves = [b.id for b in st.at(hex_) if b.id in st.reserves]
+    st.battle = Battle(hex=hex_, attacker=attacker, reserves=reserves)
+    st.phase = "battle"
+    st.battles.remove(hex_)
+    shown = [
+        {"unit": b.id, "side": b.side, "strength": b.strength} for b in st.at(hex_) if b.id not in reserves
+    ]
+    ctx.emit("battle", {"at": hex_, "attacker": attacker, "blocks": shown, "reserves": len(reserves)})
+    settle(ctx)
+
+
+# -- who acts ---------------------------------------------------------------------------------------------
+
+
+def letter(ctx: Ctx, b: Block, bt: Battle) -> str:
+    """2.12 (the letter), 2.25 (Indians), 8.4 (a dragoon landing from the sea is C in its first round,
+    G34)."""
+    unit = ctx.lib.unit(b.id)
+    if unit.type == "dragoons" and b.by_sea and bt.round == 1:
+        return "C"
+    return ctx.lib.rating(b.id, bt.hex)[0]
+
+
+def fire_number(ctx: Ctx, b: Block, bt: Battle) -> int:
+    return int(ctx.lib.rating(b.id, bt.hex)[1:])
+
+
+def in_battle(ctx: Ctx, bt: Battle, side: str) -> list[Block]:
+    """The side's blocks in the battle now (not the reserves in round 1)."""
+    return [b for b in ctx.st.at(bt.hex, side) if not (bt.round == 1 and b.id in bt.reserves)]
+
+
+def warships(ctx: Ctx, blocks: Sequence[Block]) -> list[Block]:
+    return [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
+
+
+def at_sea(ctx: Ctx, bt: Battle) -> bool:
+    """8.4: sea attackers stay at sea while the defender has warships (and they have some)."""
+    att = in_battle(ctx, bt, bt.attacker)
+    return (
+        any(b.by_sea for b in att)
+        and bool(warships(ctx, att))
+        and bool(warships(ctx, in_battle(ctx, bt, bt.defender)))
+    )
+
+
+def step(ctx: Ctx) -> tuple[str, str, list[Block]] | None:
+    """7.21: the next combat turn: defender A, attacker A, defender B, attacker B, defender C, attacker C.
+    While a sea attack is at sea only the warships act (8.4)."""
+    bt = ctx.st.battle
+    assert bt is not None
+    sea = at_sea(ctx, bt)
+    for let in LETTERS:
+        for side in (bt.defender, bt.attacker):
+            ready = [
+                b for b in in_battle(ctx, bt, side)
+                if b.id not in bt.acted and letter(ctx, b, bt) == let
+                and (not sea or ctx.lib.unit(b.id).type == "warship")
+            ]  # fmt: skip
+            if ready:
+                return side, let, ready
+    return None
+
+
+def settle(ctx: Ctx) -> None:
+    """After each combat turn: the battle's end (G26, G27), the next round (7.21), or after round 3 the
+    attacker's withdrawal (7.2, G30) or the warships' retreat (8.6, G37)."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    while True:
+        att = in_battle(ctx, bt, bt.attacker)
+        dfd = in_battle(ctx, bt, bt.defender)
+        if not att:
+            finish(ctx, bt.defender if st.at(bt.hex, bt.defender) else None)
+            return
+        if not dfd:
+            if bt.round == 1:
+                for b in st.at(bt.hex, bt.defender):  # G27: the reserves must retreat
+                    forced_retreat(ctx, b, "7.4")
+            finish(ctx, bt.attacker)
+            return
+        if step(ctx) is not None:
+            return
+        bt.round += 1
+        bt.acted, bt.retreats, bt.warship_retreated = [], {}, False
+        if bt.round == 2 and bt.reserves:
+            shown = [{"unit": u, "strength": st.blocks[u].strength} for u in bt.reserves
+                     if st.blocks[u].at == bt.hex]  # fmt: skip
+            ctx.emit("reserves_revealed", {"at": bt.hex, "blocks": shown})
+        if bt.round > 3:
+            dfd = st.at(bt.hex, bt.defender)
+            if dfd and all(ctx.lib.unit(b.id).type == "warship" for b in dfd):
+                for b in dfd:  # 8.6, G37: warships cannot hold against land blocks
+                    sea_retreat(ctx, b)
+                finish(ctx, bt.attacker)
+                return
+            for b in st.at(bt.hex, bt.attacker):  # 7.2: the attacker withdraws
+                forced_retreat(ctx, b, "7.2")
+            finish(ctx, bt.defender)
+            return
+        ctx.emit("round", {"at": bt.hex, "round": bt.round})
+
+
+# -- fire ------------------------------------------------------------------------------------------------
+
+
+def _target(ctx: Ctx, bt: Battle, firer: Block) -> Block | None:
+    """7.32: the strongest enemy block (the owner's choice among equals, ``/prefer hits:``, else its list);
+    8.2 with G32: warships hit warships first while both sides have them, land blocks hit land blocks."""
+    enemy = in_battle(ctx, bt, other(firer.side))
+    if not enemy:
+        return None
+    mine_ws = warships(ctx, in_battle(ctx, bt, firer.side))
+    their_ws = warships(ctx, enemy)
+    is_ws = ctx.lib.unit(firer.id).type == "warship"
+    if their_ws and mine_ws:
+        pool = their_ws if is_ws else [b for b in enemy if b not in their_ws]
+        if not pool:
+            return None
+    else:
+        pool = enemy
+    if at_sea(ctx, bt) and not is_ws:
+        return None
+    top = max(b.strength for b in pool)
+    tied = [b for b in pool if b.strength == top]
+    prefer = ctx.st.hit_order.get(other(firer.side), [])
+
+    def rank(b: Block) -> tuple[int, int, str]:
+        listed = prefer.index(b.id) if b.id in prefer else len(prefer)
+        return (listed, 1 if ctx.lib.unit(b.id).is_leader else 0, b.id)
+
+    return min(tied, key=rank)
+
+
+def fire(ctx: Ctx, side: str, unit: str | None) -> None:
+    st = ctx.st
+    bt = st.battle
+    now = step(ctx) if st.phase == "battle" and bt is not None else None
+    if now is None or bt is None or now[0] != side:
+        raise error("7.21", "liberty.battle.not_your_turn")
+    ready = now[2]
+    firing = ready if unit is None else [b for b in ready if b.id == unit]
+    if not firing:
+        raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[b.id for b in ready])
+    for b in firing:
+        if b.at != bt.hex:
+            continue
+        _fire_one(ctx, bt, b)
+        if not in_battle(ctx, bt, other(side)):
+            break
+    settle(ctx)
+
+
+def _fire_one(ctx: Ctx, bt: Battle, b: Block) -> None:
+    """7.31: as many dice as the strength; each die at or under the rating's number hits; 7.32: each hit at
+    once to the then-strongest enemy block; 8.3: bombardment never takes a land block below 1 (G39)."""
+    st = ctx.st
+    bt.acted.append(b.id)
+    n = fire_number(ctx, b, bt)
+    dice = st.dice.rolls(b.strength)
+    hits = sum(1 for d in dice if d <= n)
+    is_ws = ctx.lib.unit(b.id).type == "warship"
+    took: list[list[object]] = []
+    for _ in range(hits):
+        t = _target(ctx, bt, b)
+        if t is None:
+            break
+        if is_ws and ctx.lib.unit(t.id).type != "warship" and t.strength <= 1:
+            took.append([t.id, "bombardment"])
+            continue  # 8.3
+        t.strength -= 1
+        took.append([t.id, t.strength])
+        if t.strength <= 0:
+            capture(ctx, t, "7.32")
+    ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": f"{letter(ctx, b, bt)}{n}",
+                       "dice": dice, "hits": hits, "took": took})  # fmt: skip
+    _sea_attack_lost(ctx, bt)
+
+
+def _sea_attack_lost(ctx: Ctx, bt: Battle) -> None:
+    """8.4: if the defender sinks all the attacking warships while the land blocks are at sea, each loses a
+    step and goes back to the Atlantic box."""
+    att = in_battle(ctx, bt, bt.attacker)
+    at_sea_land = [b for b in att if b.by_sea and ctx.lib.unit(b.id).type != "warship"]
+    if at_sea_land and not warships(ctx, att) and warships(ctx, in_battle(ctx, bt, bt.defender)):
+        for b in at_sea_land:
+            b.strength -= 1
+            if b.strength <= 0:
+                capture(ctx, b, "8.4")
+            else:
+                b.at = ctx.lib.atlantic
+                ctx.emit("sea_repulsed", {"at": bt.hex, "unit": b.id, "side": b.side})
+
+
+# -- retreat ---------------------------------------------------------------------------------------------
+
+
+def attacker_sides(ctx: Ctx, bt: Battle) -> list[str]:
+    """7.4: the hexes the attacker entered from, less those the defender's reserves also came through: "if
+    both players used the same hexside, only the player who entered last may retreat across it" (the
+    reserves come after the attack, so such a hexside is the defender's)."""
+    st = ctx.st
+    theirs = st.entries.get(f"{bt.hex}|{bt.defender}", [])
+    return [h for h in st.entries.get(f"{bt.hex}|{bt.attacker}", []) if h not in theirs]
+
+
+def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
+    """7.4: the retreats open to ``b`` now: up to its MA (G29) into friendly or neutral hexes free of enemy
+    blocks and battles; the attacker only across the hexsides it entered by, the defender never across them;
+    the hexside limits per round."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    entered = attacker_sides(ctx, bt)
+    out = {}
+    for dest, path in board.reach(ctx, b.side, b, RETREAT).items():
+        first = path[1]
+        if (b.side == bt.attacker) != (first in entered):
+            continue
+        side = ctx.lib.hexside(path[0], first)
+        if side is None or any(
+            bt.retreats.get(pair_key(x, y), 0) + 1 > c.limit
+            for x, y in pairwise(path)
+            if (c := ctx.lib.hexside(x, y)) is not None
+        ):
+            continue
+        out[dest] = path
+    return out
+
+
+def can_sea_retreat(ctx: Ctx, b: Block) -> bool:
+    """8.5: warships may always retreat to the Atlantic box from a port; land blocks with a friendly unopposed
+    warship retreating the same round, at most 3; blocks still at sea with their warships."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    unit = ctx.lib.unit(b.id)
+    if not board.is_port(ctx, bt.hex) and not b.by_sea:
+        return False
+    if unit.type == "warship":
+        return True
+    if not unit.can_sea_move or bt.sea_retreats >= 3:
+        return False
+    if at_sea(ctx, bt) and b.by_sea:
+        return bt.warship_retreated
+    return bt.warship_retreated and not warships(ctx, in_battle(ctx, bt, other(b.side)))
+
+
+def sea_retreat(ctx: Ctx, b: Block) -> None:
+    """8.5; G33: when the attacker's last warship leaves a sea attack still at sea, its land blocks go with
+    it to the Atlantic box, with no step lost."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    ship = ctx.lib.unit(b.id).type == "warship"
+    stranded = ship and b.side == bt.attacker and at_sea(ctx, bt)
+    if ship:
+        bt.warship_retreated = True
+    else:
+        bt.sea_retreats += 1
+    b.at = ctx.lib.atlantic
+    if b.id not in bt.acted:
+        bt.acted.append(b.id)
+    ctx.emit("retreated", {"at": bt.hex, "unit": b.id, "side": b.side, "to": ctx.lib.atlantic})
+    if stranded and not warships(ctx, st.at(bt.hex, b.side)):
+        for land in st.at(bt.hex, b.side):
+            if land.by_sea:
+                sea_retreat(ctx, land)
+
+
+def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
+    st = ctx.st
+    bt = st.battle
+    now = step(ctx) if st.phase == "battle" and bt is not None else None
+    if now is None or bt is None or now[0] != side:
+        raise error("7.21", "liberty.battle.not_your_turn")
+    b = next((x for x in now[2] if x.id == unit), None)
+    if b is None:
+        raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[x.id for x in now[2]])
+    if list(path) in ([ctx.lib.atlantic], [bt.hex, ctx.lib.atlantic]):
+        if not can_sea_retreat(ctx, b):
+            raise error("8.5", "liberty.retreat.no_sea")
+        sea_retreat(ctx, b)
+        settle(ctx)
+        return
+    path = list(path)
+    if path and path[0] != bt.hex:
+        path.insert(0, bt.hex)
+    board.walk(ctx, side, [b], path, RETREAT, river=False, counts=bt.retreats)
+    entered = attacker_sides(ctx, bt)
+    if side == bt.attacker and path[1] not in entered:
+        raise error("7.4", "liberty.retreat.attacker_side", place=place_name(ctx, path[1]))
+    if side != bt.attacker and path[1] in entered:
+        raise error("7.4", "liberty.retreat.defender_side", place=place_name(ctx, path[1]))
+    _go(ctx, bt, b, path, bt.retreats)
+    bt.acted.append(b.id)
+    settle(ctx)
+
+
+def _go(
+    ctx: Ctx, bt: Battle, b: Block, path: Sequence[str], counts: dict[str, int], kind: str = "retreated"
+) -> None:
+    for x, y in pairwise(path):
+        counts[pair_key(x, y)] = counts.get(pair_key(x, y), 0) + 1
+    b.at = path[-1]
+    data = {"at": bt.hex, "side": b.side, "to": path[-1], "path": list(path)}
+    if bt.round == 1 and b.id in bt.reserves:  # G27: a reserve leaving in round 1 was never revealed
+        ctx.emit(kind, data, {"unit": b.id}, (b.side,))
+    else:
+        ctx.emit(kind, {**data, "unit": b.id})
+
+
+def forced_retreat(ctx: Ctx, b: Block, rule: str) -> None:
+    """G28, G30: a block that must retreat (the attacker after round 3, reserves under G27) goes the way it
+    came if it can (the engine's choice: the hex it came from first), by sea if it came by sea; with no
+    legal retreat it is captured."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    if b.by_sea or ctx.lib.unit(b.id).type == "warship":
+        sea_retreat(ctx, b)
+        return
+    paths = retreat_paths(ctx, b)
+    if b.side == bt.defender:
+        entered = attacker_sides(ctx, bt)
+        paths = {d: p for d, p in paths.items() if p[1] not in entered}
+    if not paths:
+        capture(ctx, b, rule)
+        return
+    best = sorted(paths.values(), key=lambda p: (p[1] != b.came_from, len(p), p[-1]))[0]
+    _go(ctx, bt, b, best, bt.retreats)
+
+
+# -- the end of a battle and the regroup ----------------------------------------------------------------
+
+
+def finish(ctx: Ctx, victor: str | None) -> None:
+    """G26: the victor is the side left in the hex; it may regroup (7.5). The blocks stand up again (G24)."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    bt.victor = victor
+    for b in st.at(bt.hex):
+        if b.id in st.reserves:
+            st.reserves.remove(b.id)
+    ctx.emit("battle_over", {"at": bt.hex, "victor": victor, "rounds": min(bt.round, 3)})
+    bt.acted = []
+    if victor is not None and regroup_options(ctx):
+        st.phase, st.acting = "regroup", victor
+        return
+    next_battle(ctx)
+
+
+def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
+    """7.5 with G31: unit -> dest -> path, for the victor's blocks not yet regrouped."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None and bt.victor is not None
+    out = {}
+    for b in st.at(bt.hex, bt.victor):
+        if b.id in bt.acted:
+            continue
+        paths = {}
+        for dest, path in board.reach(ctx, b.side, b, REGROUP).items():
+            if all(
+                bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
+                for x, y in pairwise(path)
+                if (c := ctx.lib.hexside(x, y)) is not None
+            ):
+                paths[dest] = path
+        if paths:
+            out[b.id] = paths
+    return out
+
+
+def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> None:
+    st = ctx.st
+    bt = st.battle
+    if st.phase != "regroup" or bt is None or side != bt.victor:
+        raise error("7.5", "liberty.regroup.not_now")
+    group = []
+    for u in ids:
+        b = st.blocks.get(u)
+        if b is None or b.side != side or b.at != bt.hex or b.id in bt.acted:
+            raise error("7.5", "liberty.regroup.not_in_battle", unit=u)
+        group.append(b)
+    if not group:
+        raise error("5.1", "liberty.move.no_units")
+    path = list(path)
+    if path and path[0] != bt.hex:
+        path.insert(0, bt.hex)
+    board.walk(ctx, side, group, path, REGROUP, counts=bt.regroups)
+    for b in group:
+        _go(ctx, bt, b, path, {}, "regrouped")
+        bt.acted.append(b.id)
+    for x, y in pairwise(path):
+        bt.regroups[pair_key(x, y)] = bt.regroups.get(pair_key(x, y), 0) + len(group)
+    if not regroup_options(ctx):
+        end_regroup(ctx, side)
+
+
+def end_regroup(ctx: Ctx, side: str) -> None:
+    st = ctx.st
+    if st.phase != "regroup" or st.battle is None or side != st.battle.victor:
+        raise error("7.5", "liberty.regroup.not_now")
+    st.acting = None
+    next_battle(ctx)
+
+
+def prisoners(ctx: Ctx, side: str) -> list[str]:
+    """11.5: the blocks ``side`` holds: the other side's captured blocks."""
+    return sorted(b.id for b in ctx.st.blocks.values() if b.at == PRISONER and b.side != side)

@@ -1,0 +1,212 @@
+"""The Liberty game object (the engine contract, ``engine/module.py``'s ``GameObject``): ``apply`` takes one
+order line and is atomic (a rejected order raises RuleError and changes nothing), ``view`` and ``legal``
+per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from data import AmbiguousMatch, NoMatch
+from data.liberty import load_liberty
+from engine.errors import RuleError
+from engine.events import Event
+from engine.text import parse_command, split_list, yes_no
+
+from . import battle, board, exchange, flow, turns, winter
+from .context import Ctx, error
+from .legal import Legal, legal
+from .options import Options
+from .setup import new_state
+from .state import SIDES, State
+from .views import View, build_view
+
+
+class Game:
+    def __init__(self, ctx: Ctx, log: list[str] | None = None) -> None:
+        self.ctx = ctx
+        self._log: list[str] = list(log or [])
+
+    @classmethod
+    def new(cls, options: Options, seed: int) -> Game:
+        return cls(new_state(options, seed))
+
+    # -- the contract ---------------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.ctx.st
+
+    @property
+    def options(self) -> Options:
+        return self.ctx.opts
+
+    @property
+    def log(self) -> list[str]:
+        return self._log
+
+    @property
+    def events(self) -> list[Event]:
+        return self.ctx.events
+
+    @property
+    def over(self) -> bool:
+        return self.ctx.st.phase == "over"
+
+    def result(self) -> dict[str, Any] | None:
+        st = self.ctx.st
+        return {"winner": st.winner, "reason": st.reason, "vp": st.vp, "year": st.year} if self.over else None
+
+    def active(self) -> list[str]:
+        st = self.ctx.st
+        if st.phase == "over":
+            return []
+        if st.phase == "cards":
+            return [s for s in SIDES if s not in st.played]
+        if st.phase == "battle":
+            now = battle.step(self.ctx)
+            return [now[0]] if now else []
+        return [st.acting] if st.acting else []
+
+    def view(self, role: str = "public", *, events: bool = True) -> View:
+        return build_view(self.ctx, role, self.active(), events=events)
+
+    def legal(self, role: str) -> Legal:
+        return legal(self.ctx, role, self.active())
+
+    def apply(self, role: str, order: str) -> list[Event]:
+        if role not in SIDES:
+            raise error("", "liberty.order.role", role=role, roles=list(SIDES))
+        cmd = parse_command(order)
+        saved = self.ctx.st.clone()
+        before = len(self.ctx.events)
+        try:
+            self._dispatch(role, cmd.name, cmd.options)
+            flow.run(self.ctx)
+        except RuleError:
+            self.ctx.st.__dict__.update(saved.__dict__)  # in place: references to the state stay good
+            del self.ctx.events[before:]
+            raise
+        self._log.append(f"{role}: {order.strip()}")
+        return self.ctx.events[before:]
+
+    # -- orders ---------------------------------------------------------------------------------------------
+    def _units(self, text: str) -> list[str]:
+        out = []
+        for u in split_list(text):
+            try:
+                out.append(self.ctx.lib.match_unit(u))
+            except (NoMatch, AmbiguousMatch):
+                raise error("", "liberty.order.unit", unit=u) from None
+        return out
+
+    def _path(self, text: str) -> list[str]:
+        return [board.place_of(self.ctx, p) for p in text.split(">") if p.strip()]
+
+    def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
+        ctx, st = self.ctx, self.ctx.st
+        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
+                 "regroup", "disband", "prefer", "exchange", "accept", "decline"}  # fmt: skip
+        if name not in known:
+            raise error("", "liberty.order.unknown", order=name, known=sorted(known))
+        if st.phase == "over":
+            raise error("11.1", "liberty.order.over")
+        if name == "play":
+            turns.play(ctx, role, o.get("card", ""))
+        elif name == "supply":
+            turns.supply(ctx, role, self._units(o.get("units", "")))
+        elif name == "move":
+            forced, river = yes_no(o.get("forced", ""), "forced"), yes_no(o.get("river", ""), "river")
+            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
+            also = yes_no(o.get("also", ""), "also")
+            turns.move(ctx, role, units, path, forced=forced, river=river, also=also)
+        elif name == "sea":
+            turns.sea_move(ctx, role, self._units(o.get("units", "")), board.place_of(ctx, o.get("to", "")))
+        elif name == "build":
+            turns.build(ctx, role)
+        elif name == "place":
+            turns.place(ctx, role, board.place_of(ctx, o.get("to", "")))
+        elif name == "end":
+            if st.phase == "actions" and st.acting == role:
+                turns.end_actions(ctx, role)
+            elif st.phase == "regroup":
+                battle.end_regroup(ctx, role)
+            elif st.phase == "disband":
+                winter.end_disband(ctx, role)
+            else:
+                raise error("", "liberty.order.end_not_now", phase=st.phase)
+        elif name == "battle":
+            battle.choose(ctx, role, board.place_of(ctx, o.get("at", "")))
+        elif name == "fire":
+            battle.fire(ctx, role, self._units(o["unit"])[0] if o.get("unit") else None)
+        elif name == "retreat":
+            unit = self._units(o.get("unit", ""))
+            if len(unit) != 1:
+                raise error("7.4", "liberty.retreat.one_unit")
+            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")))
+        elif name == "regroup":
+            battle.regroup(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")))
+        elif name == "disband":
+            winter.disband(ctx, role, self._units(o.get("units", "")))
+        elif name == "exchange":
+            exchange.offer(ctx, role, self._units(o.get("give", "")), self._units(o.get("take", "")))
+        elif name in ("accept", "decline"):
+            exchange.answer(ctx, role, name == "accept")
+        elif name == "prefer":
+            ids = self._units(o.get("hits", ""))
+            for u in ids:
+                if st.blocks[u].side != role:
+                    raise error("7.32", "liberty.prefer.not_yours", unit=u)
+            st.hit_order[role] = ids
+
+    # -- scripts and snapshots ------------------------------------------------------------------------------
+    def directive(self, word: str, rest: str) -> None:
+        """``@dice 1 5 6`` (forced dice), ``@place UNIT PLACE [cv=N]``, ``@hand SIDE CARD,CARD``."""
+        st = self.ctx.st
+        if word == "dice":
+            st.dice.force([int(v) for v in rest.split()])
+        elif word == "place":
+            parts = rest.split()
+            cv = int(parts.pop()[3:]) if parts and parts[-1].startswith("cv=") else None
+            if len(parts) < 2:
+                raise ValueError("write @place UNIT PLACE [cv=N]")
+            unit = self._units(parts[0])[0]
+            where = " ".join(parts[1:])
+            b = st.blocks[unit]
+            b.at = where if where in ("pool", "prisoner", "french_pool") else board.place_of(self.ctx, where)
+            b.strength = cv or self.ctx.lib.unit(unit).max_cv
+        elif word == "hand":
+            side, _, cards = rest.partition(" ")
+            ids = split_list(cards)
+            known = {c.id for c in self.ctx.lib.cards}
+            if side not in SIDES or any(c not in known for c in ids):
+                raise ValueError("write @hand SIDE CARD,CARD (card ids of cards.toml)")
+            st.hands[side] = ids
+        else:
+            raise ValueError(f"unknown directive @{word}")
+        self._log.append(f"@{word} {rest}")
+
+    def script(self) -> str:
+        opts = " ".join(f"{k}={_say(v)}" for k, v in self.ctx.opts.to_dict().items())
+        return "\n".join(["@game liberty", f"@options {opts}", f"@seed {self.ctx.st.seed}", *self._log])
+
+    def dumps(self) -> str:
+        return json.dumps(
+            {
+                "options": self.ctx.opts.to_dict(),
+                "state": self.ctx.st.to_dict(),
+                "log": self._log,
+                "events": [e.to_dict() for e in self.ctx.events],
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> Game:
+        d = json.loads(text)
+        ctx = Ctx(State.from_dict(d["state"]), load_liberty(), Options.from_dict(d["options"]))
+        ctx.events = [Event.from_dict(e) for e in d["events"]]
+        return cls(ctx, d["log"])
+
+
+def _say(v: Any) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)

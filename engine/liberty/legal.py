@@ -1,0 +1,187 @@
+"""``legal(role)``: what a role may do now, as concrete order lines (for prompts, autocomplete, bot
+players). Moves are offered per block and per group along one path (5.1), each checked by the same rules as
+the order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import pairwise
+
+from engine.errors import RuleError
+
+from . import battle as battle_rules
+from . import board, turns, winter
+from .context import Ctx
+from .state import SIDES, Block
+
+
+@dataclass(frozen=True)
+class Legal:
+    role: str
+    phase: str
+    active: bool
+    prompt: str
+    orders: tuple[str, ...] = ()
+    choices: tuple[str, ...] = ()
+    attacks: tuple[str, ...] = ()  # the choices that start or join a battle
+
+
+def _path(p: list[str]) -> str:
+    return ">".join(p)
+
+
+def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[str], list[str]]:
+    """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
+    st = ctx.st
+    choices: list[str] = []
+    attacks: list[str] = []
+    groups: dict[str, list[Block]] = {}
+    for b in st.at_side(side):
+        if not b.moved and (only is None or b.at == only):
+            groups.setdefault(b.at, []).append(b)
+    suffix = " also:yes" if only is not None else ""
+    for origin, blocks in groups.items():
+        by_path: dict[tuple[str, ...], list[Block]] = {}
+        extra: list[tuple[list[Block], list[str], bool, bool]] = []
+        if origin in ctx.lib._index.hexes:
+            ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
+            if ships:  # 8.1: the warships of the hex together, and one alone
+                for forced in (False, True):
+                    for path in board.naval_reach(ctx, side, origin, forced=forced).values():
+                        extra.append((ships[:1], path, forced, False))
+                        if len(ships) > 1 and not forced:
+                            extra.append((ships, path, False, False))
+            for b in blocks:
+                for path in board.reach(ctx, side, b).values():
+                    by_path.setdefault(tuple(path), []).append(b)
+                for path in board.reach(ctx, side, b, forced=True).values():
+                    extra.append(([b], path, True, False))
+                for path in board.river_reach(ctx, side, b).values():
+                    extra.append(([b], path, False, True))
+        candidates: list[tuple[list[Block], list[str], bool, bool]] = []
+        for path_t, movers in by_path.items():
+            path = list(path_t)
+            room = min(
+                c.limit - st.hexsides.get(board.side_key(side, x, y), 0)
+                for x, y in pairwise(path)
+                if (c := ctx.lib.hexside(x, y)) is not None
+            )
+            if origin in st.pinned and side != st.p1:
+                room = min(room, st.pinned[origin])
+            if room <= 0:
+                continue
+            candidates.append((movers[:1], path, False, False))
+            if len(movers) > 1 and room > 1:
+                candidates.append((movers[:room], path, False, False))
+        for group, path, forced, river in candidates + extra:
+            try:
+                turns.move_check(ctx, side, group, path, forced=forced, river=river)
+            except RuleError:
+                continue
+            text = f"/move units:{','.join(b.id for b in group)} path:{_path(path)}"
+            text += " forced:yes" if forced else ""
+            text += " river:yes" if river else ""
+            text += suffix
+            choices.append(text)
+            if board.enemy_in(ctx, path[-1], side):
+                attacks.append(text)
+        # 5.7, 8.4: sea moves of the blocks that can go by sea
+        sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
+        if only is not None or not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
+            continue
+        ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
+        land = [b for b in sailors if b not in ships]
+        for dest in board.sea_links(ctx, origin):
+            for group in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]):
+                if not group:
+                    continue
+                try:
+                    attack = turns.sea_check(ctx, side, group, dest)
+                except RuleError:
+                    continue
+                text = f"/sea units:{','.join(b.id for b in group)} to:{dest}"
+                if text not in choices:
+                    choices.append(text)
+                    if attack:
+                        attacks.append(text)
+    return choices, attacks
+
+
+def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+    ctx.frozen = ctx.st.occupied()
+    try:
+        out = _legal(ctx, role, active)
+    finally:
+        ctx.frozen = None
+    offer = ctx.st.offer
+    if out.active and offer is not None and offer["by"] != role:  # 11.5: an answer, in turn or not
+        out = replace(
+            out, orders=(*out.orders, "accept", "decline"), choices=(*out.choices, "/accept", "/decline")
+        )
+    return out
+
+
+def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+    st = ctx.st
+    if st.phase == "over":
+        return Legal(role, "over", False, "the game is over")
+    answers: tuple[str, ...] = ()
+    if st.offer is not None and st.offer["by"] != role and role in SIDES:
+        answers = ("/accept", "/decline")  # 11.5: answered at any time, in turn or not
+    if role not in SIDES or role not in active:
+        wait = f"waiting for {', '.join(active) or 'nobody'}"
+        return Legal(role, st.phase, False, wait, ("prefer", "exchange", "accept", "decline"), answers)
+    if st.phase == "cards":
+        cards = tuple(f"/play card:{c}" for c in st.hands[role])
+        return Legal(role, "cards", True, "play a card face down (3.1)", ("play", "prefer"), cards)
+    if st.phase == "supply":
+        ok = turns.supply_eligible(ctx, role)
+        steps = turns.card(ctx, st.revealed[role])[1]
+        choices = ["/supply"] + [f"/supply units:{u}" for u in ok]
+        if len(ok) > 1:
+            choices.append(f"/supply units:{','.join(ok[:steps])}")
+        return Legal(
+            role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(choices)
+        )
+    if st.phase == "actions":
+        choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
+        if st.group_from is not None:
+            also, also_attacks = _moves(ctx, role, st.group_from)
+            choices, attacks = also + choices, also_attacks + attacks
+        if st.pool(role) and st.actions_left:
+            choices.append("/build")
+        choices.append("/end")
+        return Legal(role, "actions", True, f"{st.actions_left} action(s) left: move, build or /end (3.1)",
+                     ("move", "sea", "build", "end", "prefer"), tuple(choices), tuple(attacks))  # fmt: skip
+    if st.phase == "place":
+        assert st.drawn is not None
+        places = turns.deploy_places(ctx, st.blocks[st.drawn])
+        return Legal(role, "place", True, f"place {st.drawn} (6.1, 6.2)", ("place",),
+                     tuple(f"/place to:{p}" for p in places))  # fmt: skip
+    if st.phase == "battle_order":
+        return Legal(role, "battle_order", True, "choose the next battle (7.1)", ("battle",),
+                     tuple(f"/battle at:{h}" for h in st.battles))  # fmt: skip
+    if st.phase == "battle":
+        now = battle_rules.step(ctx)
+        assert now is not None
+        choices = ["/fire"]
+        for b in now[2]:
+            choices.append(f"/fire unit:{b.id}")
+            for path in battle_rules.retreat_paths(ctx, b).values():
+                choices.append(f"/retreat unit:{b.id} path:{_path(path)}")
+            if battle_rules.can_sea_retreat(ctx, b):
+                choices.append(f"/retreat unit:{b.id} path:{ctx.lib.atlantic}")
+        return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
+                     ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
+    if st.phase == "regroup":
+        choices = [
+            f"/regroup units:{u} path:{_path(p)}"
+            for u, paths in battle_rules.regroup_options(ctx).items()
+            for p in paths.values()
+        ]
+        return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*choices, "/end"))
+    if st.phase == "disband":
+        ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
+        return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
+                     (*(f"/disband units:{u}" for u in ids), "/end"))  # fmt: skip
+    return Legal(role, st.phase, False, "")

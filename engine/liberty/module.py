@@ -1,0 +1,100 @@
+"""Liberty as a game module (the contract: ``engine/module.py``). Not registered by default: tests and the
+lead register it (``engine.modules.register(MODULE)``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from data.liberty import load_liberty
+
+from ..module import GameObject, Module, OrderKind, OrderOption
+from .game import Game
+from .invariants import INVARIANTS
+from .messages import EN
+from .messages_ja import JA
+from .options import OPTIONS, Options
+
+_UNITS = OrderOption("units", "units", help="block ids, comma-separated")
+_PATH = OrderOption("path", "path", help="hexes or towns joined by >")
+ORDERS = (
+    OrderKind("play", (OrderOption("card", "text", help="a card of your hand"),), "3.1"),
+    OrderKind("supply", (OrderOption("units", "units", False),), "3.3"),
+    OrderKind(
+        "move",
+        (
+            _UNITS,
+            _PATH,
+            OrderOption("forced", "bool", False),
+            OrderOption("river", "bool", False),
+            OrderOption("also", "bool", False, "more of the group your last action moved (no action)"),
+        ),
+        "5.1",
+    ),
+    OrderKind("sea", (_UNITS, OrderOption("to", "town", help="Atlantic, a port, a West Indies port")), "5.7"),
+    OrderKind("build", (), "6.0", "draw a block blind from your pool"),
+    OrderKind("place", (OrderOption("to", "town"),), "6.1"),
+    OrderKind("end", (), "3.1", "end your actions, your regroup or your disbanding"),
+    OrderKind("battle", (OrderOption("at", "town"),), "7.1"),
+    OrderKind("fire", (OrderOption("unit", "unit", False),), "7.31"),
+    OrderKind("retreat", (OrderOption("unit", "unit"), _PATH), "7.4"),
+    OrderKind("regroup", (_UNITS, _PATH), "7.5"),
+    OrderKind("disband", (_UNITS,), "11.3"),
+    OrderKind("exchange", (OrderOption("give", "units", False), OrderOption("take", "units", False)), "11.5"),
+    OrderKind("accept", (), "11.5", "accept the other side's exchange offer"),
+    OrderKind("decline", (), "11.5", "decline the other side's exchange offer"),
+    OrderKind(
+        "prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"
+    ),
+)
+
+
+def owns(role: str, unit_id: str) -> bool:
+    """2.0: the British command the red blocks, the Americans the blue (the French included)."""
+    try:
+        return load_liberty().unit(unit_id).side == role
+    except KeyError:
+        return False
+
+
+def directive(game: GameObject, word: str, rest: str) -> None:
+    assert isinstance(game, Game)
+    game.directive(word, rest)
+
+
+def report(game: GameObject) -> dict[str, Any]:
+    assert isinstance(game, Game)
+    st = game.state
+    return {
+        "options": game.options.to_dict(),
+        "seed": st.seed,
+        "year": st.year,
+        "turn": st.turn,
+        "phase": st.phase,
+        "active": game.active(),
+        "result": game.result(),
+        "units": [
+            {"id": b.id, "side": b.side, "at": b.at, "strength": b.strength} for b in st.blocks.values()
+        ],
+        "events": [e.to_dict() for e in game.events],
+        "views": {r: game.view(r).to_dict() for r in ("public", "british", "american")},
+    }
+
+
+MODULE = Module(
+    id="liberty",
+    title="Liberty: The American Revolution 1775–83",
+    options=OPTIONS,
+    make_options=Options.from_dict,
+    options_dict=lambda options: options.to_dict(),
+    roles=lambda options: ("british", "american"),
+    new_game=lambda options, seed: Game.new(options, seed),
+    loads=Game.loads,
+    orders=ORDERS,
+    owns=owns,
+    messages={"en": EN, "ja": JA},
+    directives=("dice", "place", "hand"),
+    directive=directive,
+    report=report,
+    bot_player="ai.liberty:LibertyHeuristicPlayer",
+    fuzz_invariants=INVARIANTS,
+)

@@ -1,0 +1,189 @@
+"""The winter turn (11.0-11.5), in exactly this order: the victory check (11.1), the French entry roll
+(11.2, 9.0), disbanding (11.3, the British first; the Indians whose town the enemy holds are captured, 10.0),
+winter attrition with leaders (11.4). Prisoner exchange (11.5) is by agreement at any time
+(``exchange.py``). Then the next year begins with a new deal (3.0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from . import board
+from .board import place_name
+from .context import Ctx, error
+from .state import FRENCH_POOL, POOL, Block
+from .turns import capture, deal, start_turn
+
+
+def british_vp(ctx: Ctx) -> int:
+    """11.1 with G40: the sum of the values of the supply towns the British control (stored control, G16)."""
+    return sum(
+        t.victory_points for t in ctx.lib.towns
+        if t.hex is not None and ctx.st.control.get(t.hex) == "british"
+    )  # fmt: skip
+
+
+def begin(ctx: Ctx) -> None:
+    st = ctx.st
+    st.turn = 6
+    ctx.emit("winter", {"year": st.year})
+    # 11.1
+    st.vp = british_vp(ctx)
+    o = ctx.opts
+    winner = reason = None
+    if st.vp >= o.british_win:
+        winner, reason = "british", "british_vp"
+    elif st.vp < o.american_win:
+        winner, reason = "american", "american_vp"
+    elif st.year >= o.last_year:
+        winner, reason = "american", "last_year"
+    ctx.emit("victory_check", {"year": st.year, "vp": st.vp, "british_win": o.british_win,
+                               "american_win": o.american_win, "winner": winner})  # fmt: skip
+    if winner is not None:
+        st.winner, st.reason, st.phase, st.acting = winner, reason, "over", None
+        ctx.emit("game_over", {"winner": winner, "reason": reason, "vp": st.vp})
+        return
+    # 11.2, 9.0
+    if not st.french_in and st.year >= ctx.lib.french_entry.from_year:
+        dice = st.dice.rolls(ctx.lib.french_entry.dice)
+        entered = sum(dice) >= o.french_entry
+        ctx.emit("french_entry", {"dice": dice, "entered": entered})
+        if entered:
+            st.french_in = True
+            for b in st.blocks.values():
+                if b.at == FRENCH_POOL:
+                    b.at = POOL  # 12.0: turned face down into the American pool
+    # 11.3 (10.0, G44): an Indian whose own town holds enemy blocks is captured, even from the pool
+    for b in sorted(st.blocks.values(), key=lambda b: b.id):
+        home = ctx.lib.home_of(b.id)
+        out = b.at in ("prisoner", FRENCH_POOL)
+        if home is not None and home.hex is not None and not out and board.enemy_in(ctx, home.hex, b.side):
+            capture(ctx, b, "10.0")
+    # 11.3: every block in the Atlantic box must disband
+    for side in ("british", "american"):
+        gone = st.at(ctx.lib.atlantic, side)
+        for b in gone:
+            b.at = POOL
+        if gone:
+            ctx.emit("disbanded", {"side": side, "n": len(gone), "at": ctx.lib.atlantic},
+                     {"units": [b.id for b in gone]}, (side,))  # fmt: skip
+    st.winter_todo = ["british", "american"]
+    st.phase, st.acting = "disband", "british"
+
+
+def may_disband(ctx: Ctx, b: Block) -> bool:
+    """11.3 with G43: British and French blocks in a friendly port or next to one (not the ports Yorktown or
+    Dover bar), or in the Atlantic box; American, Loyalist and Indian blocks in any town hex."""
+    lib = ctx.lib
+    unit = lib.unit(b.id)
+    if b.at == lib.atlantic:
+        return True
+    if b.at in ("Jamaica", "Martinique"):
+        return unit.nation in ("british", "hessian", "french")
+    if b.at not in lib._index.hexes:
+        return False
+    if unit.nation in ("american", "loyalist", "indian"):
+        return lib.town_at(b.at) is not None
+    barred = {
+        lib.town(p).hex
+        for bar in lib.disband_bars
+        if board.enemy_in(ctx, lib.town(bar.enemy_in).hex or "", b.side)
+        for p in bar.ports
+    }
+    near = [b.at, *(n for n, _ in lib.neighbours(b.at))]
+    for h in near:
+        town = lib.town_at(h)
+        if town is not None and town.port and h not in barred and board.friendly(ctx, h, b.side):
+            return True
+    return False
+
+
+def disband(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
+    st = ctx.st
+    if st.phase != "disband" or st.acting != side:
+        raise error("11.3", "liberty.disband.not_now")
+    if not ids:
+        raise error("11.3", "liberty.disband.none")
+    blocks = []
+    for u in ids:
+        b = st.blocks.get(u)
+        if b is None or b.side != side or b.at in ("pool", "prisoner", FRENCH_POOL):
+            raise error("11.3", "liberty.disband.not_yours", unit=u)
+        if not may_disband(ctx, b):
+            raise error("11.3", "liberty.disband.not_here", unit=u, place=place_name(ctx, b.at))
+        blocks.append(b)
+    for b in blocks:
+        where = b.at
+        french = ctx.lib.unit(b.id).nation == "french"
+        b.at = POOL if (st.french_in or not french) else FRENCH_POOL  # G43
+        ctx.emit("disbanded", {"side": side, "n": 1, "at": where}, {"units": [b.id]}, (side,))
+
+
+def end_disband(ctx: Ctx, side: str) -> None:
+    st = ctx.st
+    if st.phase != "disband" or st.acting != side:
+        raise error("11.3", "liberty.disband.not_now")
+    st.winter_todo.remove(side)
+    if st.winter_todo:
+        st.acting = st.winter_todo[0]
+        return
+    attrition(ctx)
+    new_year(ctx)
+
+
+def supported(ctx: Ctx, place: str, blocks: Sequence[Block]) -> list[Block]:
+    """11.4 with G45: the blocks a place keeps over the winter: its town's value, plus one leader's strength
+    (itself and strength-1 more of its own nation: American leaders Americans, French leaders French) in a
+    town hex. Indians are exempt (10.0). The owner chooses who goes (11.4) by its standing order
+    ``/prefer hits:`` (those listed go first), else the weakest go first, leaders last (ours)."""
+    lib = ctx.lib
+    town = lib.town(place) if place in ("Jamaica", "Martinique") else lib.town_at(place)
+    value = town.value if town is not None else 0
+    first = ctx.st.hit_order.get(blocks[0].side, []) if blocks else []
+
+    def keep_rank(b: Block) -> tuple[int, bool, int, str]:
+        listed = len(first) - first.index(b.id) if b.id in first else 0  # listed: kept last
+        return (listed, not lib.unit(b.id).is_leader, -b.strength, b.id)
+
+    ranked = sorted(blocks, key=keep_rank)
+    best: list[Block] = ranked[:value]
+    if town is None:
+        return best
+    for leader in (b for b in ranked if lib.unit(b.id).is_leader):
+        nation = lib.unit(leader.id).nation
+        extra, slots, keep = leader.strength - 1, value, [leader]
+        for b in ranked:
+            if b is leader:
+                continue
+            own = nation == "british" or lib.unit(b.id).nation == nation
+            if own and extra > 0:
+                extra -= 1
+                keep.append(b)
+            elif slots > 0:
+                slots -= 1
+                keep.append(b)
+        if len(keep) > len(best):
+            best = keep
+    return best
+
+
+def attrition(ctx: Ctx) -> None:
+    """11.4: every block over its hex's supply limit is removed and captured (British first, G51)."""
+    st = ctx.st
+    for side in ("british", "american"):
+        places = sorted({b.at for b in st.at_side(side)})
+        for place in places:
+            here = [b for b in st.at(place, side) if ctx.lib.unit(b.id).type != "indians"]
+            keep = supported(ctx, place, here)
+            for b in here:
+                if b not in keep:
+                    capture(ctx, b, "11.4")
+    ctx.emit("attrition_done", {"year": st.year})
+
+
+def new_year(ctx: Ctx) -> None:
+    st = ctx.st
+    st.year += 1
+    st.turn = 1
+    board.recompute_control(ctx)
+    deal(ctx)
+    start_turn(ctx)

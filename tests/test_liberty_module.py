@@ -1,0 +1,160 @@
+"""Liberty as a module of the platform (engine/module.py): its declaration, options (11.1's thresholds),
+seats, ownership, the script runner (``@game liberty`` and its directives), the report, and its message
+catalogs (English and Japanese with the same keys and fields; every key the rules raise is there)."""
+
+from __future__ import annotations
+
+import ast
+import string
+from pathlib import Path
+
+import pytest
+
+from engine import modules
+from engine.errors import RuleError
+from engine.liberty.messages import EN
+from engine.liberty.messages_ja import JA
+from engine.liberty.module import MODULE
+from engine.module import GameObject
+from engine.script import ScriptError, report, run_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def liberty():
+    modules.register(MODULE)
+    yield MODULE
+    modules.unregister("liberty")
+
+
+def test_liberty_is_not_in_the_default_registry():
+    with pytest.raises(RuleError):
+        modules.get("liberty")
+
+
+def test_the_module_declares_seats_options_and_ownership():
+    opts = MODULE.parse_options("")
+    assert (opts.british_win, opts.american_win, opts.last_year) == (30, 12, 1783)  # 11.1 as options
+    assert MODULE.options_dict(MODULE.parse_options("british_win=25 american_win=10")) == {
+        **MODULE.defaults(), "british_win": 25, "american_win": 10,
+    }  # fmt: skip
+    with pytest.raises(RuleError) as e:
+        MODULE.parse_options("british_win=0")
+    assert "from 1 to 58" in str(e.value)
+    assert MODULE.roles(opts) == ("british", "american")
+    assert (
+        MODULE.owns("british", "HOWE")
+        and MODULE.owns("american", "FR-1")
+        and not MODULE.owns("british", "AM-1")
+    )
+    assert not MODULE.owns("british", "NOPE")
+    game = MODULE.new_game(opts, 7)
+    assert isinstance(game, GameObject)
+    assert MODULE.loads(game.dumps()).dumps() == game.dumps()
+    assert {k.name for k in MODULE.orders} >= {"play", "move", "sea", "build", "fire", "retreat", "regroup"}
+
+
+def test_a_script_plays_secret_card_play_with_the_modules_directives(liberty):
+    out = run_lines(
+        [
+            "@game liberty",
+            "@options british_win=25",
+            "@seed 3",
+            "@hand british ACT-7,ACT-1",
+            "@hand american ACT-8,ACT-2",
+            "british: /play card:ACT-7",
+            "! british: /play card:ACT-1",  # 3.1: one card a turn
+            "american: /play card:ACT-8",
+            "british: /move units:BR-2 path:Boston>Springfield",
+            "! british: /move units:BR-2 path:Springfield>Hartford",  # 5.1: once a turn
+            "british: /end",
+        ]
+    )
+    g = out.game
+    assert out.ok and out.module == "liberty" and g.options.british_win == 25
+    assert g.state.p1 == "british" and g.state.acting == "american"  # T01: the tie goes to the British
+    doc = report(out)
+    assert doc["active"] == ["american"] and doc["results"][1]["ok"] is False
+    assert any(u["id"] == "BR-2" and u["at"] == "20.09" for u in doc["units"])
+    assert run_lines(g.script().splitlines()).game.dumps() == g.dumps()
+
+
+def test_unknown_directives_and_orders_say_what_is_known(liberty):
+    with pytest.raises(ScriptError) as e:
+        run_lines(["@game liberty", "@turn 3"])
+    assert "@dice" in str(e.value) and "@hand" in str(e.value)
+    g = MODULE.new_game(MODULE.parse_options(""), 1)
+    with pytest.raises(RuleError) as r:
+        g.apply("british", "/march units:HOWE")
+    assert r.value.key == "liberty.order.unknown" and "play" in str(r.value)
+    with pytest.raises(RuleError) as r:
+        g.apply("french", "/play card:ACT-1")
+    assert r.value.key == "liberty.order.role"
+
+
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_the_catalogs_have_the_same_keys_and_fields():
+    assert set(EN) == set(JA)
+    for key in EN:
+        assert _fields(EN[key]) == _fields(JA[key]), key
+    assert MODULE.messages == {"en": EN, "ja": JA}
+
+
+def test_every_message_the_rules_raise_is_in_the_catalog():
+    used = set()
+    for path in (ROOT / "engine" / "liberty").glob("*.py"):
+        if path.name.startswith("messages"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and node.value.startswith("liberty.")
+            ):
+                used.add(node.value)
+    assert len(used) > 60 and used <= set(EN), used - set(EN)
+    assert all(k.startswith("liberty.") for k in EN)  # one namespace: a front end may merge catalogs
+
+
+def test_rule_errors_carry_the_rule_number_key_and_params():
+    g = MODULE.new_game(MODULE.parse_options(""), 1)
+    with pytest.raises(RuleError) as e:
+        g.apply("british", "/play card:NOPE")
+    err = e.value
+    assert err.rule == "3.1" and err.key == "liberty.card.not_in_hand" and err.params["card"] == "NOPE"
+    assert "NOPE" in err.message and str(err).startswith("3.1: ")
+
+
+def test_the_scenario_dump_has_napoleons_kind_of_keys():
+    from engine.liberty.scenario import dump
+
+    d = dump()
+    boston = next(p for p in d["places"] if p["name"] == "Boston")
+    assert boston["value"] == 3 and boston["port"] and boston["hex"] == "21.08"  # 1.2, 1.3
+    washington = next(u for u in d["units"] if u["id"] == "WASHINGTON")
+    assert {"id", "side", "type", "rating", "max_cv"} <= set(washington) and washington["side"] == "american"
+    assert len(d["units"]) == 50 and len(d["cards"]) == 25 and d["victory"]["british_at_least"] == 30
+    assert any(s["limit"] == 3 for s in d["hexsides"])  # 5.2: forest with a river
+
+
+def test_every_event_is_told_from_its_public_data_in_both_languages():
+    from liberty_helpers import play_random
+
+    from engine.messages import render
+
+    seen = {}
+    for seed in (1, 2):
+        game, _ = play_random(seed)
+        for e in game.events:
+            seen.setdefault(e.kind, e.data)
+    assert {"cards_revealed", "moved", "battle", "fired", "captured", "victory_check", "game_over"} <= set(
+        seen
+    )
+    for kind, data in seen.items():
+        for catalog in (EN, JA):
+            text = render(catalog[f"liberty.event.{kind}"], data, catalog)  # a missing field would raise
+            assert text and "{" not in text, kind
