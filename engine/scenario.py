@@ -62,24 +62,12 @@ def dump(name: str) -> dict[str, Any]:
 
 
 def dump_liberty() -> dict[str, Any]:
-    """*Liberty*'s data (``data/liberty``, our reconstruction; its rules are issue 6/6's): ``places``
-    (``name``, ``value``, ``port``, ``hex``, ``colour``, ...), ``hexes``, ``hexsides``, ``units`` (``id``,
-    ``side``, ``type``, ``rating``, ``max_cv``, ...), the 1775 ``setup``, the ``cards``, ``victory``,
-    ``french_entry``."""
-    from data.liberty import load_liberty
+    """*Liberty*'s data (``data/liberty``, our reconstruction), as its module prints it
+    (``engine/liberty/scenario.py``): ``places``, ``hexes``, ``hexsides``, ``units``, ``setup``, ``cards``,
+    ``victory``."""
+    from .liberty.scenario import dump as liberty_dump
 
-    lib = load_liberty()
-    return {
-        "name": "liberty",
-        "places": [p.model_dump() for p in lib.places],
-        "hexes": [h.model_dump() for h in lib.hexes],
-        "hexsides": [h.model_dump() for h in lib.hexsides],
-        "units": [u.model_dump() for u in lib.units],
-        "setup": [e.model_dump() for e in lib.setup],
-        "cards": [c.model_dump() for c in lib.cards],
-        "victory": lib.victory.model_dump(),
-        "french_entry": lib.french_entry.model_dump(),
-    }
+    return liberty_dump()
 
 
 def main(argv: list[str] | None = None) -> int:
