@@ -497,7 +497,9 @@ def battle_image(pic: BattlePicture) -> Image.Image:
     if n_res:
         d.rectangle((10, y, BW - 10, y + RES_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
         reserve_side = T.side_name(pic.reserves[0].side, loc)
-        draw_text(d, (20, y + 10), T.say("battle.reserves", loc, side=reserve_side), 15, "bold", sc, fill=P.INK)
+        draw_text(
+            d, (20, y + 10), T.say("battle.reserves", loc, side=reserve_side), 15, "bold", sc, fill=P.INK
+        )
         _lane_blocks(im, sorted(pic.reserves, key=lambda b: (b.face is None, b.face.id if b.face else "")),
                      20, y + 36, BW - 60)  # fmt: skip
         y += RES_H

@@ -1,0 +1,137 @@
+"""Liberty's pictures drawn from the engine's view (``engine.liberty.views.View``): the adapters from a view
+to the renderer's input (:mod:`renderers.liberty.model`) and the drawing functions the module names for its
+pictures (``engine/liberty/module.py``: ``map``, ``battle``, ``hand``). A picture is drawn from a view only:
+what the view hides (another side's faces, hands and pool) is not in it, so it cannot be in the picture.
+
+>>> from engine.liberty.module import MODULE
+>>> game = MODULE.new_game(MODULE.parse_options(""), 1)
+>>> pic = map_picture(game.view("public"))
+>>> pic.viewer, pic.year, any(b.shown for b in pic.blocks)
+('public', 1775, False)
+>>> any(b.shown for b in map_picture(game.view("british")).blocks)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from data.liberty import load_liberty
+
+from .model import BattlePicture as BattlePic
+from .model import Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
+from .pictures import draw_battle, draw_hand, draw_map
+
+SIDE_NAMES: tuple[Side, ...] = ("british", "american")
+
+
+def _viewer(role: str) -> Viewer:
+    return cast(Viewer, role) if role in SIDE_NAMES else "public"
+
+
+def _block(d: dict[str, Any]) -> Block:
+    """One block of the view: its face when the view shows it (``id`` present), else its back."""
+    side = cast(Side, d["side"])
+    if "id" not in d:
+        return Block(d["at"], side)
+    lib = load_liberty()
+    unit = lib.unit(d["id"])
+    try:
+        rating = lib.rating(d["id"], d["at"])  # 2.25: an Indian in its own town fights one better
+    except (KeyError, LookupError, ValueError):
+        rating = d.get("rating") or unit.rating  # off the hex map (the Atlantic box, the West Indies)
+    face = BlockFace(d["id"], unit.name, unit.type, rating, int(d["strength"]), int(d["max"]), unit.nation)
+    return Block(d["at"], side, face)
+
+
+def _flipped_control(control: dict[str, str]) -> dict[str, Side]:
+    """The view's control (place -> side, every held place) as the map draws it: the towns held by the side
+    that is not their printed colour's (1.2: blue towns American, red and Indian towns British)."""
+    lib = load_liberty()
+    out: dict[str, Side] = {}
+    for t in lib.towns:
+        side = control.get(t.hex) if t.hex else control.get(t.name)
+        printed = "american" if t.colour == "blue" else "british"
+        if side in SIDE_NAMES and side != printed:
+            out[t.name] = side
+    return out
+
+
+def map_picture(view: Any, locale: str = "en") -> MapPicture:
+    """The hex map as ``view``'s role sees it."""
+    battle = view.battle
+    return MapPicture(
+        year=view.year,
+        turn=view.turn,
+        blocks=tuple(_block(d) for d in view.blocks),
+        viewer=_viewer(view.role),
+        battles=(battle["at"],) if battle and battle.get("victor") is None else (),
+        control=_flipped_control(view.control),
+        pools={**view.pools, "french": len(view.french_pool)},
+        french_in=view.french_in,
+        british_vp=view.vp,
+        locale=locale,
+    )
+
+
+def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
+    """The battle being fought, as ``view``'s role sees it; None when there is none."""
+    battle = view.battle
+    if not battle:
+        return None
+    attacker = cast(Side, battle["attacker"])
+    defender: Side = "american" if attacker == "british" else "british"
+    here = [_block(d) for d in view.blocks if d["at"] == battle["at"]]
+    step = battle.get("step")
+    return BattlePic(
+        where=battle["at"],
+        attacker=attacker,
+        defender=defender,
+        attacking=tuple(b for b in here if b.side == attacker),
+        defending=tuple(b for b in here if b.side == defender),
+        round=int(battle.get("round") or 1),
+        firing=(step[1], cast(Side, step[0])) if step else None,
+        viewer=_viewer(view.role),
+        locale=locale,
+    )
+
+
+def hand_picture(view: Any, locale: str = "en") -> HandPicture | None:
+    """``view``'s role's hand (a side's view only: the public view has no hand)."""
+    if view.role not in SIDE_NAMES:
+        return None
+    cards = {c.id: c for c in load_liberty().cards}
+
+    def card(cid: str) -> HandCard:
+        c = cards[cid]
+        return HandCard(cast(Any, c.kind), c.value, c.id)
+
+    played = view.cards.get(view.role)
+    return HandPicture(
+        side=cast(Side, view.role),
+        cards=tuple(card(c) for c in view.hand),
+        year=view.year,
+        turn=view.turn,
+        played=card(played) if played in cards else None,
+        locale=locale,
+    )
+
+
+def map_png(view: Any, locale: str = "en") -> bytes:
+    """The module's ``map`` picture: the hex map from ``view``."""
+    return draw_map(map_picture(view, locale))
+
+
+def battle_png(view: Any, locale: str = "en") -> bytes | None:
+    """The module's ``battle`` picture (None without a battle)."""
+    pic = battle_picture(view, locale)
+    return None if pic is None else draw_battle(pic)
+
+
+def hand_png(view: Any, locale: str = "en") -> bytes | None:
+    """The module's ``hand`` picture (a side's DM only; None for the public view)."""
+    pic = hand_picture(view, locale)
+    return None if pic is None else draw_hand(pic)
+
+
+__all__ = ["battle_picture", "battle_png", "hand_picture", "hand_png", "map_picture", "map_png"]

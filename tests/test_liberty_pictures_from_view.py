@@ -1,0 +1,65 @@
+"""Liberty's pictures drawn from the engine's views (renderers/liberty/from_view.py; issue 6/6 item 3): the
+map, the battle and the hand of a game played by random legal orders, each from one role's view, with
+nothing the view hides (G50: another side's faces; 3.0: another side's hand)."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from liberty_helpers import new
+from PIL import Image
+
+from ai.liberty import LibertyRandomPlayer
+from engine.liberty.game import Game
+from renderers.liberty.from_view import (
+    battle_picture,
+    battle_png,
+    hand_picture,
+    hand_png,
+    map_picture,
+    map_png,
+)
+
+
+def _until_battle(seed: int) -> Game:
+    g = new(seed)
+    rng = random.Random(seed)
+    player = LibertyRandomPlayer()
+    for _ in range(3000):
+        if g.over or g.state.battle is not None:
+            break
+        role = rng.choice(g.active())
+        g.apply(role, player.choose(g.view(role), g.legal(role), rng))
+    return g
+
+
+def test_the_map_from_each_view_shows_only_that_roles_faces():
+    g = new(3)
+    public, british = map_picture(g.view("public")), map_picture(g.view("british"))
+    assert public.viewer == "public" and not any(b.shown for b in public.blocks)
+    mine = {b.face.id for b in british.blocks if b.face is not None}
+    assert mine and all(b.side == "british" for b in british.blocks if b.shown)
+    assert mine == {d["id"] for d in g.view("british").blocks if "id" in d}
+    png = map_png(g.view("american"), "ja")
+    assert Image.open(io.BytesIO(png)).size[0] > 1000
+
+
+def test_a_battle_and_a_hand_are_drawn_from_the_views_and_the_public_view_has_no_hand():
+    for seed in range(1, 40):
+        g = _until_battle(seed)
+        if g.state.battle is not None:
+            break
+    else:
+        raise AssertionError("no battle in 39 random games")
+    bt = g.state.battle
+    pic = battle_picture(g.view("public"))
+    assert pic is not None and pic.where == bt.hex and pic.attacker == bt.attacker
+    assert {b.side for b in pic.attacking} <= {bt.attacker} and {b.side for b in pic.defending} <= {
+        pic.defender
+    }
+    assert Image.open(io.BytesIO(battle_png(g.view("british")) or b"")).format == "PNG"
+    assert hand_picture(g.view("public")) is None and hand_png(g.view("public")) is None
+    hand = hand_picture(g.view("american"))
+    assert hand is not None and [c.id for c in hand.cards] == list(g.view("american").hand)
+    assert Image.open(io.BytesIO(hand_png(g.view("american"), "ja") or b"")).format == "PNG"
