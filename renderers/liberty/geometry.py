@@ -211,10 +211,14 @@ def layout(lib: Liberty) -> MapLayout:
 # the cards of faces
 
 
-DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75)  # where the card's edge meets its row of backs, preferred first
+DOCK_ALONG = (
+    0.5,
+    0.0,
+    1.0,
+)  # where the card's edge meets its row of backs: its middle, top or bottom, left or right
 RING_STEP = 26  # a displaced card tries rings this far apart round its hex
 RINGS = 16
-DIRECTIONS = 16
+DIRECTIONS = 12
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -386,25 +390,36 @@ def _whole(b: Box) -> Box:
     return (x0, y0, x0 + round(b[2] - b[0]), y0 + round(b[3] - b[1]))
 
 
+_UNITS = tuple(
+    (math.cos(2 * math.pi * i / DIRECTIONS), math.sin(2 * math.pi * i / DIRECTIONS))
+    for i in range(DIRECTIONS)
+)
+
+
 def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[Box], bool]) -> Placed:
+    """The card's cheapest free place on rings round its backs: its distance, plus a cost for each name,
+    marker or row of backs its leader line would pass through; the nearer rings first, stopping once no
+    further ring can cost less."""
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     best: tuple[float, Placed] | None = None
+    b0, b1, b2, b3 = obstacles.x0, obstacles.y0, obstacles.x0 + obstacles.cols * CELL, obstacles.y0 + len(
+        obstacles.walls) * CELL  # fmt: skip
     for ring in range(1, RINGS + 1):
+        if best is not None and best[0] <= ring * RING_STEP:
+            break  # nothing this far out can cost less
         for k, (w, h) in enumerate(c.displaced[:2]):
-            for i in range(DIRECTIONS):
-                a = 2 * math.pi * i / DIRECTIONS
-                ux, uy = math.cos(a), math.sin(a)
+            for ux, uy in _UNITS:
                 reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
-                cx, cy = sx + ux * reach, sy + uy * reach
-                box = _whole((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+                x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
+                if x0 < b0 or y0 < b1 or x0 + w > b2 or y0 + h > b3:
+                    continue
+                box = (x0, y0, x0 + w, y0 + h)
                 if not free(box):
                     continue
-                end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+                end = (min(max(sx, x0), x0 + w), min(max(sy, y0), y0 + h))
                 cost = ring * RING_STEP + 40 * k + CROSS_COST * obstacles.crossed((sx, sy), end, stack)
                 if best is None or cost < best[0]:
                     best = (cost, Placed(c.hex, box, k, ((sx, sy), end)))
-        if best is not None and best[0] <= (ring + 1) * RING_STEP:
-            break  # nothing further out can cost less
     if best is None:  # nowhere free: next to its backs, over whatever is there
         w, h = c.displaced[0]
         box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))

@@ -207,7 +207,8 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
 def _battle_mark(d: ImageDraw.ImageDraw, hid: str) -> Box:
     """5.5: an orange frame round a hex with a battle."""
     x, y = G.centre(hid)
-    d.polygon(G.corners((x, y), 0.93), outline=P.BATTLE, width=4)
+    pts = G.corners((x, y), 0.93)
+    d.line([*pts, pts[0]], fill=P.BATTLE, width=4, joint="curve")  # a wide polygon outline costs a full mask
     return (x - G.S, y - G.H / 2, x + G.S, y + G.H / 2)
 
 
