@@ -413,7 +413,7 @@ def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[B
                 x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
                 if x0 < b0 or y0 < b1 or x0 + w > b2 or y0 + h > b3:
                     continue
-                box = (x0, y0, x0 + w, y0 + h)
+                box: Box = (x0, y0, x0 + w, y0 + h)
                 if not free(box):
                     continue
                 end = (min(max(sx, x0), x0 + w), min(max(sy, y0), y0 + h))

@@ -497,8 +497,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
             d.line((10, y - 4, BW - 10, y - 4), fill=P.INK, width=2)
     if n_res:
         d.rectangle((10, y, BW - 10, y + RES_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
-        side = T.side_name(pic.reserves[0].side, loc)
-        draw_text(d, (20, y + 10), T.say("battle.reserves", loc, side=side), 15, "bold", sc, fill=P.INK)
+        owner = T.side_name(pic.reserves[0].side, loc)
+        draw_text(d, (20, y + 10), T.say("battle.reserves", loc, side=owner), 15, "bold", sc, fill=P.INK)
         _lane_blocks(im, sorted(pic.reserves, key=lambda b: (b.face is None, b.face.id if b.face else "")),
                      20, y + 36, BW - 60)  # fmt: skip
         y += RES_H
