@@ -42,6 +42,7 @@ HEIGHT = round(FRAME[3] + MARGIN)
 
 TOWN_PX = 13  # town names (bold condensed)
 HEX_ID_PX = 12  # hex ids
+LABEL_PX = 12  # places without a town (battlefields, other Indian towns)
 TOWN_R = 9  # a supply town's marker; a town without value is smaller
 SMALL_R = 6
 MARKER_DY = -15  # the town marker stands above the hex centre, its blocks below
@@ -125,12 +126,13 @@ def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
 class MapLayout:
     """Boxes of the static map, by town name (``towns``: the names; ``markers``: the markers with their port
     and fort signs) and by hex id (``hex_ids``: the hex ids drawn, ``stacks``: where each land hex's blocks
-    go)."""
+    go, ``labels``: the battlefields and other places the data names in hexes without a town)."""
 
     towns: dict[str, Box]
     markers: dict[str, Box]
     hex_ids: dict[str, Box]
     stacks: dict[tuple[str, int], Point]  # (hex, sides) -> the middle of the top of its row of block backs
+    labels: dict[str, tuple[str, Box]]  # hex -> a place the data labels there (no town) and its box
 
 
 def _candidates(c: Point, w: float, h: float, r: float) -> Iterable[tuple[float, Box]]:
@@ -182,7 +184,22 @@ def _layout_of(lib: Liberty) -> MapLayout:
         if best is None:  # nothing free: under the marker, over whatever is there (a test catches it)
             best = next(iter(_candidates(c, w, h, TOWN_R)))
         placed[t.name] = best[1]
-    taken = [*placed.values(), *markers.values()]
+    # the places the data labels in hexes without a town (battlefields, other Indian towns): under the hex id,
+    # or lower, where they touch no town's name or marker; one a hex (the first the data gives)
+    small = font(LABEL_PX)
+    labels: dict[str, tuple[str, Box]] = {}
+    for lb in lib.labels:
+        if lb.hex in town_hexes or lb.hex in labels:
+            continue
+        x, y = centre(lb.hex)
+        w = small.getlength(lb.name) + 4
+        for top in (-H / 2 + HEX_ID_PX + 3, 10):
+            box = (x - w / 2, y + top, x + w / 2, y + top + LABEL_PX + 3)
+            others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
+            if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in others):
+                labels[lb.hex] = (lb.name, box)
+                break
+    taken = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
     stacks = {
         (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
         for h in lib.hexes
@@ -197,7 +214,7 @@ def _layout_of(lib: Liberty) -> MapLayout:
         box = (x - w / 2, y - H / 2 + 2, x + w / 2, y - H / 2 + 2 + HEX_ID_PX + 1)
         if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in taken):
             ids[hid] = box
-    return MapLayout(placed, markers, ids, stacks)
+    return MapLayout(placed, markers, ids, stacks, labels)
 
 
 def layout(lib: Liberty) -> MapLayout:
