@@ -135,6 +135,23 @@ def test_the_key_and_the_boxes_panel_cover_no_hex() -> None:
             assert overlap(hexbox, wall) == 0, h.id
 
 
+def test_places_without_a_town_are_named_clear_of_towns_and_ids() -> None:
+    """The data's labels in hexes without a town (Saratoga, Monmouth, the Iroquois towns...) are drawn where
+    they touch no town's name or marker, no hex id and no other such name."""
+    lay = G.layout(LIB)
+    assert "Saratoga" in {name for name, _ in lay.labels.values()}
+    boxes = [b for _, b in lay.labels.values()]
+    for hid, (name, box) in lay.labels.items():
+        assert LIB.town_at(hid) is None and any(lb.name == name and lb.hex == hid for lb in LIB.labels)
+        others = (
+            *lay.towns.values(),
+            *lay.markers.values(),
+            *lay.hex_ids.values(),
+            *(b for b in boxes if b != box),
+        )
+        assert all(overlap(box, o) == 0 for o in others), name
+
+
 def test_hex_ids_drawn_clear_of_names_and_markers() -> None:
     lay = G.layout(LIB)
     assert len(lay.hex_ids) > 250  # most land hexes without a town: ids to type in orders

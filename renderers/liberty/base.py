@@ -235,6 +235,10 @@ def _geo(lib: Liberty) -> Image.Image:
     lay = G.layout(lib)
     for hid, box in lay.hex_ids.items():
         d.text(((box[0] + box[2]) / 2, box[1]), hid, font=font(G.HEX_ID_PX), fill=P.HEX_ID, anchor="mt")
+    for name, box in lay.labels.values():
+        halo_text(
+            d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), name, G.LABEL_PX, "regular", P.INK_SOFT, "mm"
+        )
     for t in lib.towns:
         if t.hex is None:
             continue

@@ -42,6 +42,7 @@ HEIGHT = round(FRAME[3] + MARGIN)
 
 TOWN_PX = 13  # town names (bold condensed)
 HEX_ID_PX = 12  # hex ids
+LABEL_PX = 12  # places without a town (battlefields, other Indian towns)
 TOWN_R = 9  # a supply town's marker; a town without value is smaller
 SMALL_R = 6
 MARKER_DY = -15  # the town marker stands above the hex centre, its blocks below
@@ -125,12 +126,13 @@ def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
 class MapLayout:
     """Boxes of the static map, by town name (``towns``: the names; ``markers``: the markers with their port
     and fort signs) and by hex id (``hex_ids``: the hex ids drawn, ``stacks``: where each land hex's blocks
-    go)."""
+    go, ``labels``: the battlefields and other places the data names in hexes without a town)."""
 
     towns: dict[str, Box]
     markers: dict[str, Box]
     hex_ids: dict[str, Box]
     stacks: dict[tuple[str, int], Point]  # (hex, sides) -> the middle of the top of its row of block backs
+    labels: dict[str, tuple[str, Box]]  # hex -> a place the data labels there (no town) and its box
 
 
 def _candidates(c: Point, w: float, h: float, r: float) -> Iterable[tuple[float, Box]]:
@@ -182,7 +184,22 @@ def _layout_of(lib: Liberty) -> MapLayout:
         if best is None:  # nothing free: under the marker, over whatever is there (a test catches it)
             best = next(iter(_candidates(c, w, h, TOWN_R)))
         placed[t.name] = best[1]
-    taken = [*placed.values(), *markers.values()]
+    # the places the data labels in hexes without a town (battlefields, other Indian towns): under the hex id,
+    # or lower, where they touch no town's name or marker; one a hex (the first the data gives)
+    small = font(LABEL_PX)
+    labels: dict[str, tuple[str, Box]] = {}
+    for lb in lib.labels:
+        if lb.hex in town_hexes or lb.hex in labels:
+            continue
+        x, y = centre(lb.hex)
+        w = small.getlength(lb.name) + 4
+        for top in (-H / 2 + HEX_ID_PX + 3, 10):
+            box = (x - w / 2, y + top, x + w / 2, y + top + LABEL_PX + 3)
+            others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
+            if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in others):
+                labels[lb.hex] = (lb.name, box)
+                break
+    taken = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
     stacks = {
         (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
         for h in lib.hexes
@@ -197,7 +214,7 @@ def _layout_of(lib: Liberty) -> MapLayout:
         box = (x - w / 2, y - H / 2 + 2, x + w / 2, y - H / 2 + 2 + HEX_ID_PX + 1)
         if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in taken):
             ids[hid] = box
-    return MapLayout(placed, markers, ids, stacks)
+    return MapLayout(placed, markers, ids, stacks, labels)
 
 
 def layout(lib: Liberty) -> MapLayout:
@@ -211,10 +228,14 @@ def layout(lib: Liberty) -> MapLayout:
 # the cards of faces
 
 
-DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75)  # where the card's edge meets its row of backs, preferred first
+DOCK_ALONG = (
+    0.5,
+    0.0,
+    1.0,
+)  # where the card's edge meets its row of backs: its middle, top or bottom, left or right
 RING_STEP = 26  # a displaced card tries rings this far apart round its hex
 RINGS = 16
-DIRECTIONS = 16
+DIRECTIONS = 12
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -386,25 +407,36 @@ def _whole(b: Box) -> Box:
     return (x0, y0, x0 + round(b[2] - b[0]), y0 + round(b[3] - b[1]))
 
 
+_UNITS = tuple(
+    (math.cos(2 * math.pi * i / DIRECTIONS), math.sin(2 * math.pi * i / DIRECTIONS))
+    for i in range(DIRECTIONS)
+)
+
+
 def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[Box], bool]) -> Placed:
+    """The card's cheapest free place on rings round its backs: its distance, plus a cost for each name,
+    marker or row of backs its leader line would pass through; the nearer rings first, stopping once no
+    further ring can cost less."""
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     best: tuple[float, Placed] | None = None
+    b0, b1, b2, b3 = obstacles.x0, obstacles.y0, obstacles.x0 + obstacles.cols * CELL, obstacles.y0 + len(
+        obstacles.walls) * CELL  # fmt: skip
     for ring in range(1, RINGS + 1):
+        if best is not None and best[0] <= ring * RING_STEP:
+            break  # nothing this far out can cost less
         for k, (w, h) in enumerate(c.displaced[:2]):
-            for i in range(DIRECTIONS):
-                a = 2 * math.pi * i / DIRECTIONS
-                ux, uy = math.cos(a), math.sin(a)
+            for ux, uy in _UNITS:
                 reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
-                cx, cy = sx + ux * reach, sy + uy * reach
-                box = _whole((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+                x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
+                if x0 < b0 or y0 < b1 or x0 + w > b2 or y0 + h > b3:
+                    continue
+                box: Box = (x0, y0, x0 + w, y0 + h)
                 if not free(box):
                     continue
-                end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+                end = (min(max(sx, x0), x0 + w), min(max(sy, y0), y0 + h))
                 cost = ring * RING_STEP + 40 * k + CROSS_COST * obstacles.crossed((sx, sy), end, stack)
                 if best is None or cost < best[0]:
                     best = (cost, Placed(c.hex, box, k, ((sx, sy), end)))
-        if best is not None and best[0] <= (ring + 1) * RING_STEP:
-            break  # nothing further out can cost less
     if best is None:  # nowhere free: next to its backs, over whatever is there
         w, h = c.displaced[0]
         box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))

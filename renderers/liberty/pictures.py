@@ -207,7 +207,8 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
 def _battle_mark(d: ImageDraw.ImageDraw, hid: str) -> Box:
     """5.5: an orange frame round a hex with a battle."""
     x, y = G.centre(hid)
-    d.polygon(G.corners((x, y), 0.93), outline=P.BATTLE, width=4)
+    pts = G.corners((x, y), 0.93)
+    d.line([*pts, pts[0]], fill=P.BATTLE, width=4, joint="curve")  # a wide polygon outline costs a full mask
     return (x - G.S, y - G.H / 2, x + G.S, y + G.H / 2)
 
 
@@ -496,10 +497,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
             d.line((10, y - 4, BW - 10, y - 4), fill=P.INK, width=2)
     if n_res:
         d.rectangle((10, y, BW - 10, y + RES_H - 8), fill=(250, 226, 200), outline=P.PANEL_EDGE, width=1)
-        reserve_side = T.side_name(pic.reserves[0].side, loc)
-        draw_text(
-            d, (20, y + 10), T.say("battle.reserves", loc, side=reserve_side), 15, "bold", sc, fill=P.INK
-        )
+        owner = T.side_name(pic.reserves[0].side, loc)
+        draw_text(d, (20, y + 10), T.say("battle.reserves", loc, side=owner), 15, "bold", sc, fill=P.INK)
         _lane_blocks(im, sorted(pic.reserves, key=lambda b: (b.face is None, b.face.id if b.face else "")),
                      20, y + 36, BW - 60)  # fmt: skip
         y += RES_H
