@@ -89,22 +89,24 @@ def test_every_format_spec_names_a_known_way_of_saying_a_value():
             assert callable(ja) or set(table) <= set(ja), kind
 
 
-def _source_keys() -> set[str]:
-    """Every string constant in the engine and the bot that looks like a message key."""
+def _constants(*folders: str) -> set[str]:
+    """Every string constant in the code of ``folders`` (f-strings give their literal parts)."""
     found = set()
-    for folder in ("engine", "bot"):
+    for folder in folders:
         for path in (ROOT / folder).rglob("*.py"):
-            if path.name in ("messages.py", "messages_ja.py", "i18n.py", "i18n_ja.py"):
-                continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (
-                    isinstance(node, ast.Constant)
-                    and isinstance(node.value, str)
-                    and KEY_RX.match(node.value)
-                    and not re.search(r"\.(txt|png|py|db|json)$", node.value)  # a file name is not a key
-                ):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
     return found
+
+
+def _source_keys() -> set[str]:
+    """Every string constant in the engine, the bot and the tools that looks like a message key."""
+    return {
+        c
+        for c in _constants("engine", "bot", "ai", "tools")
+        if KEY_RX.match(c) and not re.search(r"\.(txt|png|py|db|json|po)$", c)  # a file name is not a key
+    }
 
 
 def test_every_key_used_in_the_code_is_in_the_catalogs():
@@ -114,6 +116,138 @@ def test_every_key_used_in_the_code_is_in_the_catalogs():
     # keys built from a prefix (f"move.road_full{river}", f"battle.cannot_reinforce_{why}") start some key
     missing = sorted(k for k in used if k not in keys and not any(x.startswith(k) for x in keys))
     assert not missing, f"message keys used but not in the catalogs: {missing}"
+
+
+def _unused(keys, used: set[str]) -> list[str]:
+    """The keys no constant names, whole or as the start of a key built from it (f"ev.{kind}")."""
+    prefixes = {u for u in used if "." in u and len(u) > 3}
+    return sorted(k for k in keys if k not in used and not any(k.startswith(p) for p in prefixes))
+
+
+def test_every_key_in_the_catalogs_is_used_in_the_code():
+    """A message no code says is dead text: remove it from the .po files (or say it)."""
+    unused = _unused(CATALOGS["en"], _constants("engine", "bot", "ai", "tools"))
+    assert not unused, f"keys in the catalogs that no code uses: {unused}"
+
+
+def test_every_picture_label_is_used_by_the_renderers():
+    import renderers.text as T
+
+    used = _constants("renderers")
+    # a game word is looked up as f"{family}.{value}" (T.term("army", side)): its family is the prefix
+    families = set()
+    for path in (ROOT / "renderers").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "term"
+            ):
+                if node.args and isinstance(node.args[0], ast.Constant):
+                    families.add(f"{node.args[0].value}.")
+    assert {"army.", "column.", "type."} <= families
+    assert not _unused(T.EN, used | families), "picture labels no renderer draws"
+    assert set(T.EN) == set(T.JA)
+
+
+def test_a_catalog_missing_a_key_or_a_field_in_one_language_is_found(tmp_path):
+    """``python -m tools.catalog check`` (and so the tests above) see a missing key and a changed field."""
+    from tools.catalog import check, write
+
+    write(tmp_path, "t", "en", {"a.one": "{x} and {y}", "a.two": "two", "a.n": ("{n} unit", "{n} units")})
+    write(tmp_path, "t", "ja", {"a.one": "{x}と{z}", "a.n": ("{n}ユニット",)})
+    problems = check([tmp_path])
+    assert "t/ja: a.two is missing" in problems
+    assert "t/ja: a.one has ['x', 'z'], not ['x', 'y']" in problems
+    assert len(problems) == 2, problems
+
+
+def test_every_catalog_has_its_languages_plural_rule_and_agrees_across_languages():
+    from engine.catalog import plural_forms, read
+    from tools.catalog import check, po_files
+
+    found = po_files([ROOT / "engine", ROOT / "bot", ROOT / "renderers"])
+    assert {d for _, d in found} >= {"engine", "napoleon", "bot", "pictures"}
+    for (locale_dir, domain), langs in found.items():
+        assert set(langs) == {"en", "ja"}, (domain, langs)
+        for lang in langs:
+            cat = read(locale_dir, domain, lang)
+            n, _rule = plural_forms(lang)  # Babel's CLDR data: en 2 forms, ja 1
+            assert all(len(cat.forms[k]) == n for k in cat.plurals), (domain, lang)
+    assert check([ROOT / "engine", ROOT / "bot", ROOT / "renderers"]) == []
+
+
+# --- plurals, lists and dates: Babel's, in both languages -------------------------------------------------
+
+
+def test_a_count_takes_the_plural_form_of_its_language():
+    one = EN["move.attack_incomplete"]
+    assert render(one, {"town": "Ligny", "n": 1, "need": 2}, EN).startswith(
+        "Ligny holds only 1 unit of your attack"
+    )
+    assert "move 2 more units into Ligny" in render(one, {"town": "Ligny", "n": 1, "need": 2}, EN)
+    assert "move 1 more unit into Ligny" in render(one, {"town": "Ligny", "n": 2, "need": 1}, EN)
+    ja = t("move.attack_incomplete", "ja", town="Ligny", n=1, need=2)
+    assert "攻撃ユニットは1ユニットだけ" in ja and "あと2ユニットを移動" in ja  # one form: the count says it
+    import renderers.text as T
+
+    assert [T.say("fire.hits", "en", n=n) for n in (0, 1, 2)] == ["0 hits", "1 hit", "2 hits"]
+    assert [T.say("cell.blocks", "ja", n=n) for n in (1, 2)] == ["1ユニット", "2ユニット"]
+
+
+def test_a_list_is_said_as_its_language_lists():
+    assert t("svc.place_all", "en", units=["FR-1", "FR-2", "FR-3"]).endswith("FR-1, FR-2, FR-3")
+    assert "は FR-1、FR-2、FR-3 です" in t("svc.place_all", "ja", units=["FR-1", "FR-2", "FR-3"])
+    said = t("setup.end_not_your_turn", "en", who=["british", "prussian"])
+    assert said.endswith("(waiting for british and prussian)")
+    assert "イギリス軍とプロシア軍を待っています" in t(
+        "setup.end_not_your_turn", "ja", who=["british", "prussian"]
+    )
+    from bot.i18n import join
+
+    assert join(["a", "b"], "en") == "a, b" and join(["a", "b"], "ja") == "a、b" and join([], "ja") == ""
+
+
+def test_a_date_is_said_by_babel_in_both_languages():
+    import renderers.text as T
+
+    assert T.long_date("1815-06-16", "en") == "Friday 16 June 1815"
+    assert T.long_date("1815-06-16", "ja") == "1815年6月16日(金)"
+    assert T.long_date("not a date", "ja") == "not a date"
+
+
+def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
+    """A game module ships its own catalog (``Module.locale``): its keys are the engine's once it exists."""
+    from engine.catalog import sources
+    from engine.module import Module
+    from tools.catalog import write
+
+    write(tmp_path, "minigame", "en", {"mini.full": "{town} is full"})
+    write(tmp_path, "minigame", "ja", {"mini.full": "{town} は満員です"})
+    assert "mini.full" not in EN
+    mod = Module(
+        id="minigame",
+        title="Mini",
+        options=(),
+        make_options=dict,
+        options_dict=dict,
+        roles=lambda o: ("a",),
+        new_game=lambda o, s: None,  # type: ignore[arg-type,return-value]
+        loads=lambda s: None,  # type: ignore[arg-type,return-value]
+        orders=(),
+        owns=lambda r, u: False,
+        locale=str(tmp_path),
+    )
+    try:
+        from engine.messages import rule_error
+
+        err = rule_error("M1", "mini.full", town="Ligny")
+        assert str(err) == "M1: Ligny is full"
+        assert localize_error(err, "ja") == "M1: Ligny は満員です"
+    finally:
+        import engine.catalog as C
+
+        C._SOURCES["engine"].remove((mod.locale, mod.id))
+    assert (str(tmp_path), "minigame") not in sources("engine")
 
 
 def test_every_command_description_key_exists(tmp_path):
