@@ -139,11 +139,14 @@ def test_every_picture_label_is_used_by_the_renderers():
     for path in (ROOT / "renderers").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (
-                isinstance(node, ast.Call)
-                and getattr(node.func, "attr", getattr(node.func, "id", "")) == "term"
+                (
+                    isinstance(node, ast.Call)
+                    and getattr(node.func, "attr", getattr(node.func, "id", "")) == "term"
+                )
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
             ):
-                if node.args and isinstance(node.args[0], ast.Constant):
-                    families.add(f"{node.args[0].value}.")
+                families.add(f"{node.args[0].value}.")
     assert {"army.", "column.", "type."} <= families
     assert not _unused(T.EN, used | families), "picture labels no renderer draws"
     assert set(T.EN) == set(T.JA)
