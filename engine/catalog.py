@@ -46,11 +46,13 @@ class Catalog(Mapping[str, str]):
         forms: Mapping[str, tuple[str, ...]],
         plural_rule: Callable[[int], int],
         plurals: Iterable[str] = (),
+        contexts: Mapping[str, str] | None = None,
     ) -> None:
         self.lang = lang
         self.forms = dict(forms)
         self.plural_rule = plural_rule
         self.plurals = frozenset(plurals)  # the keys that have a msgid_plural
+        self.contexts = dict(contexts or {})  # key -> its msgctxt ("phrase": the engine's phrases in events)
         self._texts = {k: v[-1] for k, v in self.forms.items()}
 
     def __getitem__(self, key: str) -> str:
@@ -70,7 +72,12 @@ class Catalog(Mapping[str, str]):
     def merged(self, other: Catalog) -> Catalog:
         """This catalog with ``other``'s entries added (``other`` wins on a shared key)."""
         plurals = (self.plurals - set(other.forms)) | other.plurals
-        return Catalog(self.lang, {**self.forms, **other.forms}, self.plural_rule, plurals)
+        contexts = {k: v for k, v in self.contexts.items() if k not in other.forms} | other.contexts
+        return Catalog(self.lang, {**self.forms, **other.forms}, self.plural_rule, plurals, contexts)
+
+    def in_context(self, context: str) -> dict[str, str]:
+        """The entries of one ``msgctxt``: key -> text."""
+        return {k: self[k] for k, c in self.contexts.items() if c == context}
 
 
 @cache
@@ -82,15 +89,18 @@ def read(locale_dir: Path | str, domain: str, lang: str) -> Catalog:
         po = read_po(f, locale=lang, domain=domain)
     forms: dict[str, tuple[str, ...]] = {}
     plurals: list[str] = []
+    contexts: dict[str, str] = {}
     for m in po:
         if not m.id:
             continue  # the header
+        if m.context:
+            contexts[str(m.id[0] if isinstance(m.id, (list, tuple)) else m.id)] = str(m.context)
         if isinstance(m.id, (list, tuple)):
             forms[str(m.id[0])] = tuple(str(s) for s in m.string or ())
             plurals.append(str(m.id[0]))
         else:
             forms[str(m.id)] = (str(m.string or ""),)
-    return Catalog(lang, forms, gettext.c2py(str(po.plural_expr)), plurals)
+    return Catalog(lang, forms, gettext.c2py(str(po.plural_expr)), plurals, contexts)
 
 
 def plural_forms(lang: str) -> tuple[int, str]:

@@ -11,6 +11,9 @@ A template is a ``str.format`` string whose fields may name how a value is said 
   "and" (``+slash``: with "/"); a table may also be a function of the value;
 - ``{n:n_units}`` a count with its noun ("1 unit", "2 units"): the catalog's plural entry ``term.n_units``,
   its form chosen by the language's plural rule (Babel);
+- ``{reason:phrase}`` one of the engine's phrases in an event (a loss's reason, a rout's cause): its id is
+  its English template (gettext's ``msgid``, ``msgctxt "phrase"`` in the catalog), a ``Phrase`` carries the
+  parameters that fill it; ``{move:unsaid}`` a parameter this language does not say (said as nothing);
 - ``{error:error}`` a nested error (``RuleError``), said in the same language (``rule_error``: with its rule
   number in front, as ``str(error)``).
 
@@ -22,12 +25,27 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .catalog import LazyCatalog, format_list, layer
 from .errors import RuleError
 
 Terms = Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A phrase of the engine with its parameters, as an event carries them (``reason``/``reason_params``,
+    ``cause``/``cause_params``): ``id`` is its English template, its key in the catalogs."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any], name: str) -> Phrase:
+        """The phrase an event's field ``name`` (and ``name_params``) holds."""
+        return cls(str(data.get(name, "")), dict(data.get(f"{name}_params") or {}))
 
 
 def counted(lang: str, key: str) -> Callable[[int], str]:
@@ -69,6 +87,7 @@ EN_TERMS: dict[str, Any] = {
     "opt": {},  # an option's name, as typed
     "cmd_text": {},  # a command written out (``/fire``)
     "path": lambda p: " > ".join(str(p).split(">")),  # towns joined by ">"
+    "unsaid": lambda v: "",  # a parameter a language does not say (the kind of a move, in Japanese)
     # what the battles wait for from a role (engine/napoleon/battle.py ``_battles_for``)
     "battle_wait": {
         "deploy": "your deployment (/deploy)",
@@ -98,9 +117,13 @@ class _Formatter(string.Formatter):
         if kind == "rule_error":  # with its rule number, as ``str(error)`` says it
             said = render_error(value, self.catalog, self.terms, self.phrase)
             return f"{value.rule}: {said}" if value.rule else said
-        if kind == "phrase":  # an English phrase of the engine's (a reason, a cause): translated if known
-            phrased: str | None = self.phrase(str(value)) if self.phrase else None
-            return phrased if phrased is not None else str(value)
+        if kind == "phrase":  # a phrase of the engine's (a reason, a cause): its template in this language
+            p = value if isinstance(value, Phrase) else Phrase(str(value))
+            template = self.catalog.get(p.id)
+            if template is None:  # not a phrase of the catalog: as the event gave it
+                phrased: str | None = self.phrase(p.id) if self.phrase else None
+                return phrased if phrased is not None else p.id
+            return self.vformat(template, (), dict(p.params))
         if kind.startswith("n_"):
             return str(self.terms[kind](value))
         if kind == "list" or kind in self.terms:

@@ -208,6 +208,7 @@ JA_TERMS: dict[str, Any] = {
         "regroup": "あなたの再編成(" + command_ref("/regroup") + " か " + command_ref("/end") + ")",
     },
     "path": _path_ja,
+    "unsaid": lambda v: "",  # the move's name differs by edition: 「A が動いて空いた戦列コラム」
     "n_units": counted("ja", "term.n_units"),
     "n_more_units": counted("ja", "term.n_more_units"),
     "n_towns": counted("ja", "term.n_towns"),
@@ -217,83 +218,13 @@ JA_TERMS: dict[str, Any] = {
 JA: Mapping[str, str] = LazyCatalog("engine", "ja", after=with_commands)
 
 
-# --- the engine's English phrases inside events and results (reasons, causes, dice) ------------------------
+# --- the engine's phrases inside events and results (reasons, causes, dice) ------------------------------
+# In the catalogs (msgctxt "phrase", their id the English template: engine/catalog.py); an event carries the
+# id and its parameters (engine.messages.Phrase), so nothing is translated back from English text.
 
-PHRASES_JA: dict[str, str] = {
-    # dice
-    "forced march (5.5)": "強行軍(5.5)",
-    "morale (8.6)": "士気(8.6)",
-    "forced-march retreat (7.3)": "強行軍での退却(7.3)",
-    "fire (8.3)": "射撃(8.3)",
-    # losses and eliminations
-    "retreat from an engaged column (7.0, 7.5)": "交戦中のコラムからの退却(7.0、7.5)",
-    "forced-march retreat (5.5, 7.3)": "強行軍での退却(5.5、7.3)",
-    "fire (8.3, 8.4)": "射撃(8.3、8.4)",
-    "rout attrition (7.5)": "潰走の消耗(7.5)",
-    "could not get away from the rout (7.5)": "潰走で退却できなかった(7.5)",
-    "no way out of the battle: a unit that cannot retreat is eliminated (7.5)": "会戦から退却できる道がない: "
-    "退却できなかったユニットは全滅(7.5)",
-    "7.5 [3rd]: a lone leader caught by 3+ enemy units with cavalry": "7.5 [3rd]: 単独の指揮官が騎兵を含む"
-    "3ユニット以上の敵に捕捉された",
-    # routs
-    "6.1: fewer than 3 attacking units after forced-march losses": "6.1: 強行軍の損害で攻撃ユニットが3未満",
-    "6.1: fewer than 3 defending units": "6.1: 防御ユニットが3未満",
-    "a line column left empty at the set-up (6.2, 7.5)": "配置で空いた戦列コラム(6.2、7.5)",
-    "a line column emptied by a failed morale check (7.5, 8.6)": "士気チェックの失敗で空いた戦列コラム"
-    "(7.5、8.6)",
-    "a line column emptied by retreat (7.5)": "退却で空いた戦列コラム(7.5)",
-    "a line column emptied by fire (7.5)": "射撃で空いた戦列コラム(7.5)",
-    # results
-    "Napoleon was killed (10.0)": "ナポレオンが戦死した(10.0)",
-    "the French had not won by the end of the time record (12.2)": "時間記録表の終わりまでにフランス軍が"
-    "勝利しなかった(12.2)",
-    "all three armies have surrendered (12.3)": "3軍すべてが降伏した(12.3)",
-    "the French army surrendered (12.2)": "フランス軍が降伏した(12.2)",
-    "both Allied armies surrendered (12.1)": "連合軍の両軍が降伏した(12.1)",
-}
-
-_COLUMNS_JA = JA_TERMS["column"]
-
-
-def _columns(text: str) -> str:
-    return "、".join(_COLUMNS_JA.get(c.strip(), c.strip()) for c in text.split(","))
-
-
-_PATTERNS_JA: list[tuple[re.Pattern[str], Any]] = [
-    (
-        re.compile(r"^supply: the French hold (.+) \(11\.0\)$"),
-        lambda m: f"補給: フランス軍が {m[1]} を占領(11.0)",
-    ),
-    (
-        re.compile(r"^a line column emptied by (\S+)'s (engage|disengage|redeploy) \(7\.5, 8\.1\)$"),
-        lambda m: f"{m[1]} が動いて空いた戦列コラム(7.5、8.1)",  # the move's name differs by edition
-    ),
-    (
-        re.compile(r"^the attack stalled: (\d+) battle turns \(rulings 6\.3\)$"),
-        lambda m: f"攻撃が停滞した: {m[1]}戦闘ターン(裁定 6.3)",
-    ),
-    (
-        re.compile(
-            r"^the attack stalled: (\d+) rounds without the attacker firing or reinforcing and without a "
-            r"loss \(rulings 6\.3\)$"
-        ),
-        lambda m: f"攻撃が停滞した: 攻撃側が射撃も増援もせず損害もないまま{m[1]}ラウンド(裁定 6.3)",
-    ),
-]
+PHRASES_JA: Mapping[str, str] = LazyCatalog("engine", "ja", after=lambda cat: cat.in_context("phrase"))
 
 
 def phrase_ja(text: str) -> str | None:
-    """The Japanese of one of the engine's English phrases, or None if it is not known. A rout's cause may
-    end with the columns it left empty (``...: left, center empty``)."""
-    if text in PHRASES_JA:
-        return PHRASES_JA[text]
-    for rx, fn in _PATTERNS_JA:
-        m = rx.match(text)
-        if m:
-            return str(fn(m))
-    m = re.match(r"^(.*): ((?:left|center|right)(?:, (?:left|center|right))*) empty$", text)
-    if m:
-        head = phrase_ja(m[1])
-        if head is not None:
-            return f"{head}: {_columns(m[2])}が空"
-    return None
+    """The Japanese of one of the engine's phrases (its id, the English template), or None if it is none."""
+    return PHRASES_JA.get(text)

@@ -845,3 +845,74 @@ async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still
     text = out.getvalue()
     assert "the prussian part of the allied campaign turn is done (/end); waiting for british" in text
     assert "prussian cannot move now" not in text
+
+
+# --- events carry phrases and their parameters, not English text (issue 4/6 item 5) ------------------------
+
+
+def test_7_5_a_rout_event_carries_its_cause_and_parameters_and_reads_as_before_in_english():
+    e = {
+        "kind": "rout",
+        "town": "Ligny",
+        "side": "allied",
+        "units": 3,
+        "cause": "a line column emptied by {unit}'s {move} (7.5, 8.1)",
+        "cause_params": {"unit": "PR-1", "move": "disengage"},
+        "empty": ["left", "center"],
+    }
+    assert describe(e) == (
+        "Ligny: the Allied rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
+    )
+    assert describe(e, "ja") == "Ligny: 連合軍が潰走(PR-1 が動いて空いた戦列コラム(7.5、8.1): 左翼、中央が空)"
+    stalled = {
+        **e,
+        "cause": "the attack stalled: {turns} battle turns (rulings 6.3)",
+        "cause_params": {"turns": 8},
+    }
+    del stalled["empty"]
+    assert describe(stalled).endswith("(the attack stalled: 8 battle turns (rulings 6.3))")
+    assert describe(stalled, "ja").endswith("(攻撃が停滞した: 8戦闘ターン(裁定 6.3))")
+
+
+def test_11_0_a_supply_elimination_carries_the_town_as_a_parameter():
+    from engine.messages import Phrase
+
+    e = {
+        "kind": "eliminated",
+        "unit": "PR-1",
+        "army": "prussian",
+        "type": "infantry",
+        "town": "Namur",
+        "reason": "supply: the French hold {town} (11.0)",
+        "reason_params": {"town": "Namur"},
+    }
+    assert describe(e).endswith("eliminated at Namur: supply: the French hold Namur (11.0)")
+    assert describe(e, "ja").endswith("全滅(補給: フランス軍が Namur を占領(11.0))")
+    assert Phrase.of(e, "reason").params == {"town": "Namur"}
+
+
+def test_every_phrase_in_the_events_of_random_games_is_filled_by_its_parameters():
+    from engine.messages import Phrase
+
+    seen = 0
+    for e in _events_of_random_games(range(20, 32)):
+        for name in ("reason", "cause"):
+            if isinstance(e.get(name), str):
+                for loc in ("en", "ja"):
+                    said = render("{p:phrase}", {"p": Phrase.of(e, name)}, CATALOGS[loc], TERMS[loc])
+                    assert "{" not in said and said, (e, said)
+                seen += 1
+    assert seen > 20
+
+
+def test_no_front_end_translates_the_engines_english_back_by_pattern():
+    """The Japanese of a phrase is looked up by its id; no regex reads English text of an event."""
+    for path in [
+        *(ROOT / "bot").rglob("*.py"),
+        *(ROOT / "renderers").rglob("*.py"),
+        ROOT / "engine/messages_ja.py",
+    ]:
+        text = path.read_text(encoding="utf-8")
+        assert "_PATTERNS" not in text and not re.search(
+            r"re\.(match|compile)\(r\"\^(supply|a line|the attack)", text
+        )

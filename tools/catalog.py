@@ -17,6 +17,8 @@ What becomes what:
 - ``"key": ("one", "other")`` (a counted noun) -> a plural entry, its forms by the language's
   ``Plural-Forms`` (Japanese has one: the last is kept);
 - ``"key#one"`` next to ``"key"`` (the pictures' English plurals) -> one plural entry ``key``;
+- with ``--context phrase``: the engine's phrases in events (gettext's way: the id is the English
+  template, ``msgctxt "phrase"``);
 - ``"kind": {value: word}`` (a table of words) -> ``kind.value`` entries (``--prefix term.`` puts them under
   ``term.``); a function in a table, which no catalog can hold, is named on stderr and left out.
 
@@ -140,19 +142,23 @@ def write(
     lang: str,
     new: Mapping[str, tuple[str, ...] | str],
     drop_missing: bool = False,
+    context: str | None = None,
 ) -> list[str]:
-    """Merge ``new`` into the ``.po`` of ``domain`` in ``lang`` (made if absent); what changed, said."""
+    """Merge ``new`` into the ``.po`` of ``domain`` in ``lang`` (made if absent; an entry keeps its comments
+    and context): what changed, said. ``context`` is the ``msgctxt`` of the new entries (``phrase``)."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
     path = po_path(locale_dir, domain, lang)
     old: dict[str, Any] = {}
+    about: dict[str, tuple[str | None, list[str]]] = {}  # key -> its context and comments
     if path.exists():
         with path.open("rb") as f:
             for m in read_po(f, locale=lang, domain=domain):
                 if m.id:
                     key = m.id[0] if isinstance(m.id, (list, tuple)) else m.id
                     old[key] = tuple(m.string or ()) if isinstance(m.id, (list, tuple)) else m.string
+                    about[key] = (m.context, list(m.auto_comments))
     report = []
     merged = {} if drop_missing else dict(old)
     for key, text in new.items():
@@ -161,6 +167,8 @@ def write(
         elif old[key] != text:
             report.append(f"changed {key}")
         merged[key] = text
+        if context is not None or key not in about:
+            about[key] = (context, about.get(key, (None, []))[1])
     report += [f"dropped {k}" for k in old if k not in merged]
     cat = Catalog(
         locale=lang,
@@ -172,10 +180,11 @@ def write(
         fuzzy=False,
     )
     for key, text in merged.items():
+        ctx, comments = about.get(key, (None, []))
         if isinstance(text, tuple):
-            cat.add((key, key), list(text))
+            cat.add((key, key), list(text), auto_comments=comments, context=ctx)
         else:
-            cat.add(key, text)
+            cat.add(key, text, auto_comments=comments, context=ctx)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as f:
         write_po(f, cat, width=0, omit_header=False, sort_output=False, ignore_obsolete=True)
@@ -236,6 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--prefix", default="", help="put the keys under this prefix (term. for word tables)")
     c.add_argument("--match", default="", help="only the keys this regex matches (after --prefix)")
     c.add_argument("--exclude", default="", help="leave out the keys this regex matches")
+    c.add_argument(
+        "--context", default=None, help="the msgctxt of the entries (phrase: the engine's phrases)"
+    )
     c.add_argument("--drop-missing", action="store_true", help="remove the keys the dict does not have")
     k = sub.add_parser("check", help="every catalog's languages: same keys and fields")
     k.add_argument("roots", nargs="*", type=Path, default=[Path("engine"), Path("bot"), Path("renderers")])
@@ -249,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
         new = {key: v for key, v in new.items() if re.fullmatch(args.match, key)}
     if args.exclude:
         new = {key: v for key, v in new.items() if not re.fullmatch(args.exclude, key)}
-    for line in write(args.locale_dir, args.domain, args.lang, new, args.drop_missing):
+    for line in write(args.locale_dir, args.domain, args.lang, new, args.drop_missing, args.context):
         print(line)
     return 0
 
