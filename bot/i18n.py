@@ -20,11 +20,11 @@ from typing import Any
 from engine.catalog import Chain, LazyCatalog
 from engine.errors import RuleError
 from engine.messages import EN as ENGINE_EN
-from engine.messages import EN_TERMS, render, render_error
+from engine.messages import EN_TERMS, render, render_error, words
 from engine.messages_ja import JA as ENGINE_JA
 from engine.messages_ja import phrase_ja
 
-from .i18n_ja import BOT_JA, BOT_JA_TERMS
+from .i18n_ja import BOT_JA, BOT_JA_TERMS, BOT_WORD_KINDS, day
 
 LOCALES = ("en", "ja")
 DEFAULT = "en"
@@ -36,47 +36,17 @@ def locale_of(discord_locale: object) -> str:
     return "ja" if text == "ja" or text.startswith("ja-") or text.startswith("ja_") else "en"
 
 
-# --- how the bot says the game's words in English (the engine's table, plus the bot's own kinds) -----------
+# --- the English templates and words: bot/locale/en/LC_MESSAGES/bot.po (engine/catalog.py) ----------------
+
+BOT_EN: Mapping[str, str] = LazyCatalog("bot", "en")
 
 BOT_EN_TERMS: dict[str, Any] = {
     **EN_TERMS,
-    "army_name": {**EN_TERMS["army_name"], "nobody": "nobody"},
-    "role_name": {
-        "french": "French",
-        "allied": "Allied",
-        "british": "British",
-        "prussian": "Prussian",
-        "public": "public",
-    },
-    "admin_action": {
-        "start": "start the game",
-        "options": "change the options",
-        "spectate": "add spectator channels",
-        "abort": "abort the game",
-        "import": "import a game",
-        "export": "send out the script of the game",
-        "add": "seat a bot player",
-    },
-    "slot": {},
-    "date": str,
-    "game_phase": {},
-    "setup_mode": {},
-    "deadline_action": {},
-    "column_title": lambda c: str(c).title(),
+    **words(Chain(BOT_EN, ENGINE_EN), *BOT_WORD_KINDS),
+    "date": day("en"),
     "spot": lambda s: str(s).replace(":", " "),
-    "move_verb": lambda m: f"{m}s",
-    "move_verb_3rd": lambda m: f"{m}s",
-    "target_formation": {"line": "blocks", "square": "square"},
-    "check": {
-        "morale (8.6)": "morale check (8.6)",
-        "forced march (5.5)": "forced-march roll (5.5)",
-        "forced-march retreat (7.3)": "forced-march retreat roll (7.3)",
-    },
 }
 
-# --- the English templates: bot/locale/en/LC_MESSAGES/bot.po (engine/catalog.py) --------------------------
-
-BOT_EN: Mapping[str, str] = LazyCatalog("bot", "en")
 
 # the engine's keys and the bot's are distinct (tests/test_i18n.py); read when first looked into
 CATALOGS: dict[str, Mapping[str, str]] = {"en": Chain(BOT_EN, ENGINE_EN), "ja": Chain(BOT_JA, ENGINE_JA)}

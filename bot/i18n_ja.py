@@ -22,33 +22,51 @@ Conventions of the Japanese texts (tests/test_japanese.py checks what can be che
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.catalog import LazyCatalog, register
+from engine.catalog import Chain, LazyCatalog, format_date, register
+from engine.messages import Words, words
 from engine.messages_ja import (
     ARMY,
     COMMAND_NAMES_JA,
+    JA,
     JA_TERMS,
-    MOVE_VERB,
     OPTION_NAMES_JA,
     with_commands,
 )
 
 __all__ = ["BOT_JA", "BOT_JA_TERMS", "CHOICE_NAMES_JA", "COMMAND_NAMES_JA", "OPTION_NAMES_JA"]
 
+# the bot's catalog, bot/locale/<lang>/LC_MESSAGES/bot.po (engine/catalog.py): its Japanese templates, every
+# ⟨reference⟩ said
+register("bot", Path(__file__).resolve().parent / "locale", "bot")
+BOT_JA: Mapping[str, str] = LazyCatalog("bot", "ja", after=with_commands)
+
+# the kinds of words the bot's catalog adds to the engine's (``term.<kind>.<value>``)
+BOT_WORD_KINDS = (
+    *("army_name", "role_name", "admin_action", "slot", "game_phase", "setup_mode", "deadline_action"),
+    *("column_title", "move_verb", "move_verb_3rd", "target_formation", "check"),
+)
+
 _COLUMN = JA_TERMS["column"]
-_SLOT = {"morning": "朝", "afternoon": "午後", "night": "夜"}
 
 
-def _date(value: Any) -> str:
-    """``1815-06-15`` -> ``6月15日``."""
-    text = str(value)
-    parts = text.split("-")
-    if len(parts) == 3 and all(p.isdigit() for p in parts):
-        return f"{int(parts[1])}月{int(parts[2])}日"
-    return text
+def day(lang: str) -> Any:
+    """A day of the time record (``1815-06-15``) as the catalog's pattern ``date.day`` says it (Babel):
+    ``6月15日``; any other text as it is."""
+
+    def said(value: Any) -> str:
+        try:
+            d = dt.date.fromisoformat(str(value))
+        except ValueError:
+            return str(value)
+        pattern = (BOT_JA if lang == "ja" else LazyCatalog("bot", lang))["date.day"]
+        return format_date(d, pattern, lang)
+
+    return said
 
 
 def _spot(value: Any) -> str:
@@ -59,59 +77,11 @@ def _spot(value: Any) -> str:
 
 BOT_JA_TERMS: dict[str, Any] = {
     **JA_TERMS,
-    "army_name": {**ARMY, "nobody": "なし"},
-    "role_name": ARMY,
-    "admin_action": {
-        "start": "ゲームを開始",
-        "options": "オプションを変更",
-        "spectate": "観戦チャンネルを追加",
-        "abort": "ゲームを中止",
-        "import": "ゲームを読み込み",
-        "export": "ゲームのスクリプトを送信",
-        "add": "ボットプレイヤーを着席",
-    },
-    "slot": _SLOT,
-    "date": _date,
-    "game_phase": {"setup": "配置", "movement": "移動", "battle": "会戦", "over": "終了"},
-    "setup_mode": {"historical": "ヒストリカル配置", "free": "自由配置", "initiative": "ナポレオンの先手"},
-    "deadline_action": {"pass": "パス", "bot": "ボットに交代"},
-    "column_title": _COLUMN,
+    **words(Chain(BOT_JA, JA), *BOT_WORD_KINDS),
+    "date": day("ja"),
     "spot": _spot,
-    "move_verb": MOVE_VERB["3.4"],
-    "move_verb_3rd": MOVE_VERB["3rd"],
-    "target_formation": JA_TERMS["formation"],
-    "check": {
-        "morale (8.6)": "士気チェック(8.6)",
-        "forced march (5.5)": "強行軍の判定(5.5)",
-        "forced-march retreat (7.3)": "強行軍での退却の判定(7.3)",
-    },
 }
-
-# the bot's catalog, bot/locale/<lang>/LC_MESSAGES/bot.po (engine/catalog.py): its Japanese templates, every
-# ⟨reference⟩ said
-register("bot", Path(__file__).resolve().parent / "locale", "bot")
-BOT_JA: Mapping[str, str] = LazyCatalog("bot", "ja", after=with_commands)
 
 # --- Japanese names of the choices (the commands' and options' names are in engine/messages_ja.py) ---------
 
-CHOICE_NAMES_JA: dict[str, str] = {
-    "napoleon": "ナポレオン ワーテルロー1815 (Napoleon)",
-    "initiative": "ナポレオンの先手 (initiative)",
-    "historical": "ヒストリカル配置 (historical)",
-    "free": "自由配置 (free)",
-    "3.4": "v3.4(2006年版)",
-    "3rd": "第3版(1994年版 + FAQ)",
-    "french": "フランス軍",
-    "allied": "連合軍",
-    "british": "イギリス軍",
-    "prussian": "プロシア軍",
-    "hits": "命中の優先順 (hits)",
-    "supply": "補給損失の優先順 (supply)",
-    "battle": "自動戦闘命令 (battle)",
-    "reminders": "リマインダー (reminders)",
-    "quiet": "通知しない時間帯 (quiet)",
-    "line": "横隊",
-    "square": "方陣",
-    "pass": "パスする (pass)",
-    "bot": "ボットに任せる (bot)",
-}
+CHOICE_NAMES_JA: Mapping[str, str] = Words(LazyCatalog("bot", "ja"), "choice", prefix="choice.")

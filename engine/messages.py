@@ -24,7 +24,7 @@ A template is a ``str.format`` string whose fields may name how a value is said 
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,42 +58,59 @@ def joined(lang: str, style: str = "standard-narrow") -> Callable[[Any], str]:
     return lambda items: format_list(items, lang, style)
 
 
+# --- the English templates: the engine's catalog and its game modules' (engine/catalog.py) -----------------
+
+EN: Mapping[str, str] = LazyCatalog("engine", "en")
+
+
+class Words(Mapping[str, str]):
+    """A table of the game's words: a catalog's ``term.<kind>.<value>`` entries (or those under ``prefix``),
+    read when first used. A value is looked up as its text (``True`` as ``"True"``)."""
+
+    def __init__(self, catalog: Mapping[str, str], kind: str, prefix: str | None = None) -> None:
+        self.catalog, self.prefix = catalog, prefix if prefix is not None else f"term.{kind}."
+        self._words: dict[str, str] | None = None
+
+    def _table(self) -> dict[str, str]:
+        if self._words is None:
+            n = len(self.prefix)
+            self._words = {k[n:]: self.catalog[k] for k in self.catalog if k.startswith(self.prefix)}
+        return self._words
+
+    def __getitem__(self, value: object) -> str:
+        return self._table()[str(value)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+# the kinds of words the engine's catalog names (``{role:role}``, ``{type:type}``...)
+WORD_KINDS = (
+    *("role", "side", "army", "army_name", "type", "column", "position", "phase", "road_class"),
+    *("formation", "regroup_kind", "bool", "deploy_area", "battle_wait"),
+)
+
+
+def words(catalog: Mapping[str, str], *kinds: str) -> dict[str, Words]:
+    return {k: Words(catalog, k) for k in kinds}
+
+
 # --- how values are said in English ------------------------------------------------------------------------
 
 EN_TERMS: dict[str, Any] = {
     "_list": joined("en"),
     "_and": joined("en", "standard"),
     "_slash": "/".join,
-    # English says most of the game's words as the engine spells them: identity unless listed
-    "role": {},
-    "side": {},
-    "army": {},
-    "army_name": {"french": "French", "british": "British", "prussian": "Prussian", "allied": "Allied"},
-    "type": {},
-    "column": {},
-    "position": {},
-    "phase": {},
-    "road_class": {},
-    "formation": {},
-    "regroup_kind": {},
-    "bool": {True: "True", False: "False"},
-    "deploy_area": {
-        "french": "French towns",
-        "british": "towns west of the deployment line",
-        "prussian": "towns east of the deployment line",
-    },
+    **words(EN, *WORD_KINDS),  # engine/locale/en: English says most as the engine spells them
     # a command as the player types it (``end`` -> ``/end``): Japanese gives the client's name first
     "cmd": lambda name: f"/{name}",
     "opt": {},  # an option's name, as typed
     "cmd_text": {},  # a command written out (``/fire``)
     "path": lambda p: " > ".join(str(p).split(">")),  # towns joined by ">"
     "unsaid": lambda v: "",  # a parameter a language does not say (the kind of a move, in Japanese)
-    # what the battles wait for from a role (engine/napoleon/battle.py ``_battles_for``)
-    "battle_wait": {
-        "deploy": "your deployment (/deploy)",
-        "turn": "your battle turn (fire, move, square, retreat or reinforce; /end when done)",
-        "regroup": "your regroup (/regroup, or /end)",
-    },
     # counted nouns: the plural entries of the catalog
     "n_units": counted("en", "term.n_units"),
     "n_more_units": counted("en", "term.n_more_units"),
@@ -214,8 +231,3 @@ def lookup_error(e: LookupError, what: str, text: str) -> RuleError:
     if str(err) != str(e):  # the data layer worded it otherwise: keep its words
         return RuleError("", str(e), key="match.other", params={"text": str(e)})
     return err
-
-
-# --- the English templates: the engine's catalog and its game modules' (engine/catalog.py) -----------------
-
-EN: Mapping[str, str] = LazyCatalog("engine", "en")

@@ -1,9 +1,11 @@
-"""Japanese templates of the engine's messages (keys and fields as in ``messages.py``), and the Japanese
-words of the game, after the Japanese translations of the rules (3rd edition and v3.4): 会戦 (battle),
-戦闘ターン (battle turn), 潰走 (rout), 再編成 (regroup), 強行軍 (forced march), 方陣 (square) / 横隊 (line),
-予備 (reserve), センターライン (centre line), 士気 (morale), 増援 (reinforcement), 混乱 (disrupted), 親衛隊
-(the Guard), サイコロ (dice), ユニット (block). The combat moves are named by edition: 前進 / 後退 in the 3rd
-edition, 交戦 / 離脱 in v3.4 (``MOVE_VERB``). Town and unit names stay as the data gives them.
+"""The Japanese of the engine's messages, said: its templates and words are in the catalogs
+(``engine/locale/ja``, ``engine/napoleon/locale/ja``: engine/catalog.py), the code that says commands the
+Japanese way is here. The words of the game follow the Japanese translations of the rules (3rd edition and
+v3.4): 会戦 (battle), 戦闘ターン (battle turn), 潰走 (rout), 再編成 (regroup), 強行軍 (forced march),
+方陣 (square) / 横隊 (line), 予備 (reserve), センターライン (centre line), 士気 (morale),
+増援 (reinforcement), 混乱 (disrupted), 親衛隊 (the Guard), サイコロ (dice), ユニット (block). The combat
+moves are named by edition: 前進 / 後退 in the 3rd edition, 交戦 / 離脱 in v3.4 (the bot's
+``term.move_verb*``). Town and unit names stay as the data gives them.
 
 The politeness of each kind of text is written at the top of ``bot/i18n_ja.py``: these templates are messages
 to a player (です / ます).
@@ -21,90 +23,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import LazyCatalog
-from .messages import counted, joined
+from .messages import WORD_KINDS, Words, counted, joined, words
 
-ARMY = {
-    "french": "フランス軍",
-    "british": "イギリス軍",
-    "prussian": "プロシア軍",
-    "allied": "連合軍",
-    "public": "観戦者",
-    "draw": "引き分け",
-}
+# every table of words below is read from the catalog (``term.<kind>.<value>``, ``command.<name>``,
+# ``option.<name>``: engine/locale/ja/LC_MESSAGES/engine.po) when first used
+JA_RAW = LazyCatalog("engine", "ja")  # as written: the tables of names below are read from it
+ARMY: Mapping[str, str] = Words(JA_RAW, "army")
 
 # --- the names a Japanese Discord client shows --------------------------------------------------------------
 # Discord: names match ^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ and are lowercase; the interaction still
 # carries the English names, so the cog and the order text never see these (bot/discord_app/translate.py).
 
-COMMAND_NAMES_JA: dict[str, str] = {
-    "game": "ゲーム",
-    "game new": "新規",
-    "game join": "参加",
-    "game leave": "退席",
-    "game start": "開始",
-    "game status": "状況",
-    "game map": "地図",
-    "game log": "記録",
-    "game options": "オプション",
-    "game spectate": "観戦",
-    "game prefer": "優先設定",
-    "game abort": "中止",
-    "game export": "書き出し",
-    "game import": "読み込み",
-    "game verify": "検証",
-    "mygames": "参加ゲーム",
-    "move": "移動",
-    "end": "手番終了",
-    "undo": "取り消し",
-    "setup": "配置",
-    "deploy": "会戦配置",
-    "battle-move": "戦闘移動",
-    "fire": "射撃",
-    "square": "方陣",
-    "unsquare": "方陣解除",
-    "retreat": "退却",
-    "reinforce": "増援",
-    "regroup": "再編成",
-    "orders": "一括命令",
-}
+COMMAND_NAMES_JA: Mapping[str, str] = Words(JA_RAW, "command", prefix="command.")
 
-OPTION_NAMES_JA: dict[str, str] = {
-    "setup": "配置方法",
-    "players": "人数",
-    "ruleset": "ルール版",
-    "command_control": "コマンドコントロール",
-    "corps_restriction": "軍団制限",
-    "days": "日数",
-    "deadline_hours": "期限時間",
-    "language": "言語",
-    "role": "陣営",
-    "bot": "ボット",
-    "deadline_action": "期限時の処理",
-    "last": "行数",
-    "options": "オプション",
-    "channel": "チャンネル",
-    "stop": "停止",
-    "key": "項目",
-    "value": "値",
-    "script": "スクリプト",
-    "keep_dice": "固定サイコロを残す",
-    "units": "ユニット",
-    "unit": "ユニット",
-    "path": "経路",
-    "forced": "強行軍",
-    "town": "町",
-    "auto": "自動",
-    "game": "ゲーム",
-    "left": "左翼",
-    "center": "中央",
-    "right": "右翼",
-    "reserve": "予備",
-    "battle": "会戦",
-    "to": "行き先",
-    "from": "出発地",
-    "target": "目標",
-    "list": "命令リスト",
-}
+OPTION_NAMES_JA: Mapping[str, str] = Words(JA_RAW, "option", prefix="option.")
 
 _OPTION_RX = re.compile(r"^(\[?)([a-z_-]+)([:=])(.*?)(\]?)$")
 
@@ -163,59 +95,23 @@ def _path_ja(value: Any) -> str:
     return f"{towns[0]} から{via} {towns[-1]} へ"
 
 
-# the combat moves by edition (8.1): the 3rd edition's Japanese says 前進 / 後退, v3.4's 交戦 / 離脱 (「A から
-# B へ進んで交戦」 in the event log)
-MOVE_VERB: dict[str, dict[str, str]] = {
-    "3rd": {"engage": "前進", "disengage": "後退", "redeploy": "再配置", "move": "移動"},
-    "3.4": {"engage": "進んで交戦", "disengage": "離脱", "redeploy": "再配置", "move": "移動"},
-}
+# the Japanese templates: the engine's catalog and its modules' in Japanese, every ⟨reference⟩ said
+JA: Mapping[str, str] = LazyCatalog("engine", "ja", after=with_commands)
 
 JA_TERMS: dict[str, Any] = {
     "_list": joined("ja"),
     "_and": "と".join,  # CLDR's Japanese lists have no "and" (its "standard" is the 、 list): と by hand
     "_slash": "/".join,
-    "role": ARMY,
-    "side": ARMY,
-    "army": ARMY,
-    "army_name": ARMY,
-    "type": {"infantry": "歩兵", "cavalry": "騎兵", "artillery": "砲兵", "leader": "指揮官"},
-    "column": {"left": "左翼", "center": "中央", "right": "右翼", "reserve": "予備"},
-    "position": {
-        "reserve": "予備",
-        "left": "左翼",
-        "center": "中央",
-        "right": "右翼",
-        "across-left": "左翼正面の敵コラム",
-        "across-center": "中央正面の敵コラム",
-        "across-right": "右翼正面の敵コラム",
-    },
-    "phase": {"morale": "士気", "retreat": "退却", "combat": "戦闘", "reinforce": "増援"},
-    "road_class": {"major": "幹線", "minor": "一般"},
-    "formation": {"line": "横隊", "square": "方陣"},
-    "regroup_kind": {"retreat": "退却", "reinforce": "増援"},
-    "bool": {True: "あり", False: "なし"},
-    "deploy_area": {
-        "french": "フランス国内の町",
-        "british": "イギリス−プロシア配置線より西の町",
-        "prussian": "イギリス−プロシア配置線より東の町",
-    },
+    **words(JA, *WORD_KINDS),
     "cmd": lambda name: command_ref(f"/{name}"),
     "cmd_text": command_ref,
     "opt": lambda name: f"{OPTION_NAMES_JA.get(name, name)} ({name})" if name in OPTION_NAMES_JA else name,
-    "battle_wait": {
-        "deploy": "あなたの配置(" + command_ref("/deploy") + ")",
-        "turn": "あなたの戦闘ターン(射撃・移動・方陣・退却・増援、終えたら " + command_ref("/end") + ")",
-        "regroup": "あなたの再編成(" + command_ref("/regroup") + " か " + command_ref("/end") + ")",
-    },
     "path": _path_ja,
     "unsaid": lambda v: "",  # the move's name differs by edition: 「A が動いて空いた戦列コラム」
     "n_units": counted("ja", "term.n_units"),
     "n_more_units": counted("ja", "term.n_more_units"),
     "n_towns": counted("ja", "term.n_towns"),
 }
-
-# the Japanese templates: the engine's catalog and its modules' in Japanese, every ⟨reference⟩ said
-JA: Mapping[str, str] = LazyCatalog("engine", "ja", after=with_commands)
 
 
 # --- the engine's phrases inside events and results (reasons, causes, dice) ------------------------------

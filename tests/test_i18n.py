@@ -10,6 +10,7 @@ import random
 import re
 import string
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,7 @@ def test_every_format_spec_names_a_known_way_of_saying_a_value():
                 assert not joiner or "_" + joiner in terms, f"{loc} {key}: unknown joiner {joiner!r}"
     assert set(TERMS["en"]) == set(TERMS["ja"])
     for kind, table in TERMS["en"].items():
-        if isinstance(table, dict) and table:  # every word English names, Japanese names too
+        if isinstance(table, Mapping) and table:  # every word English names, Japanese names too
             ja = TERMS["ja"][kind]
             assert callable(ja) or set(table) <= set(ja), kind
 
