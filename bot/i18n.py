@@ -14,15 +14,14 @@ names stay as the data gives them. No discord here: the service and the console 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.catalog import Chain, LazyCatalog
 from engine.errors import RuleError
 from engine.messages import EN as ENGINE_EN
-from engine.messages import EN_TERMS, render, render_error, words
+from engine.messages import EN_TERMS, Phrase, render, render_error, words
 from engine.messages_ja import JA as ENGINE_JA
-from engine.messages_ja import phrase_ja
 
 from .i18n_ja import BOT_JA, BOT_JA_TERMS, BOT_WORD_KINDS, day
 
@@ -51,7 +50,6 @@ BOT_EN_TERMS: dict[str, Any] = {
 # the engine's keys and the bot's are distinct (tests/test_i18n.py); read when first looked into
 CATALOGS: dict[str, Mapping[str, str]] = {"en": Chain(BOT_EN, ENGINE_EN), "ja": Chain(BOT_JA, ENGINE_JA)}
 TERMS: dict[str, dict[str, Any]] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
-_PHRASE: dict[str, Callable[[str], str | None] | None] = {"en": None, "ja": phrase_ja}
 
 
 def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
@@ -61,7 +59,7 @@ def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
     template = catalog.get(key)
     if template is None:
         template = CATALOGS["en"][key]  # a KeyError here is a bug: the test of the catalogs catches it
-    return render(template, params, catalog, TERMS[loc], _PHRASE[loc])
+    return render(template, params, catalog, TERMS[loc])
 
 
 def term(kind: str, value: Any, locale: str = DEFAULT) -> str:
@@ -70,15 +68,14 @@ def term(kind: str, value: Any, locale: str = DEFAULT) -> str:
 
 
 def join(items: Iterable[str], locale: str = DEFAULT) -> str:
-    """Items joined with the language's comma."""
+    """Items as the language lists them (Babel): ``a, b`` / ``a、b``."""
     return str(TERMS[locale_of(locale)]["_list"](list(items)))
 
 
-def phrase(text: str, locale: str = DEFAULT) -> str:
-    """One of the engine's English phrases (a loss's reason, a rout's cause, a result) in ``locale``."""
-    fn = _PHRASE[locale_of(locale)]
-    said = fn(text) if fn else None
-    return said if said is not None else text
+def phrase(text: str | Phrase, locale: str = DEFAULT) -> str:
+    """One of the engine's phrases (a loss's reason, a rout's cause, a result: its id, the English template,
+    or a ``Phrase`` with its parameters) in ``locale``; a text that is none as it is."""
+    return render("{p:phrase}", {"p": text}, CATALOGS[locale_of(locale)], TERMS[locale_of(locale)])
 
 
 def localize_error(err: BaseException, locale: str = DEFAULT) -> str:
@@ -88,7 +85,7 @@ def localize_error(err: BaseException, locale: str = DEFAULT) -> str:
     if loc == "en":
         return str(err)
     if isinstance(err, RuleError):
-        said = render_error(err, CATALOGS[loc], TERMS[loc], _PHRASE[loc])
+        said = render_error(err, CATALOGS[loc], TERMS[loc])
         return f"{err.rule}: {said}" if err.rule else said
     key = getattr(err, "key", None)
     if key is not None and key in CATALOGS[loc]:

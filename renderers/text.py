@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.catalog import LazyCatalog, format_date, format_list, layer, register
-from engine.messages_ja import phrase_ja
 
 LOCALES = ("en", "ja")
 
@@ -73,7 +72,7 @@ def long_date(day: object, locale: str = "en") -> str:
 
 
 def reason(text: str, locale: str = "en") -> str:
-    """A result's reason, which the engine gives in English: translated when it is one it knows."""
-    if locale_of(locale) == "ja":
-        return phrase_ja(text) or text
-    return text
+    """A result's reason, a phrase of the engine (its id is the English text): in ``locale`` when it is one
+    the catalogs know, else as it is."""
+    cat = layer("engine", locale_of(locale))
+    return cat[text] if cat.contexts.get(text) == "phrase" else text

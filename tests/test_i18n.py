@@ -927,3 +927,26 @@ def test_no_front_end_translates_the_engines_english_back_by_pattern():
         assert "_PATTERNS" not in text and not re.search(
             r"re\.(match|compile)\(r\"\^(supply|a line|the attack)", text
         )
+
+
+def test_the_converter_ports_the_keys_a_branch_added_to_an_old_dict(tmp_path):
+    """``python -m tools.catalog convert FILE:NAME --new-only``: a key the catalogs have is left alone, a new
+    one is written with its plural forms; the Japanese takes its ⟨references⟩ as written."""
+    from engine.catalog import read
+    from tools.catalog import main
+
+    theirs = tmp_path / "i18n_theirs.py"
+    theirs.write_text(
+        'BOT_EN = {"svc.aborted": "changed?", "svc.new_thing": "{n} new", "svc.new_thing#one": "{n} one"}\n'
+        'BOT_JA = {"svc.aborted": "?", "svc.new_thing": "新しい{n}件 ⟨/end⟩"}\n'
+        "BOT_JA = dict(BOT_JA)\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "locale"
+    for name, lang in (("BOT_EN", "en"), ("BOT_JA", "ja")):
+        args = ["convert", f"{theirs}:{name}", "--lang", lang, "--locale-dir", str(out), "--domain", "bot"]
+        assert main([*args, "--new-only"]) == 0
+    en, ja = read(out, "bot", "en"), read(out, "bot", "ja")
+    assert set(en) == set(ja) == {"svc.new_thing"}
+    assert [en.plural("svc.new_thing", n) for n in (1, 2)] == ["{n} one", "{n} new"]
+    assert ja["svc.new_thing"] == "新しい{n}件 ⟨/end⟩"

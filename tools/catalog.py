@@ -22,10 +22,12 @@ What becomes what:
 - ``"kind": {value: word}`` (a table of words) -> ``kind.value`` entries (``--prefix term.`` puts them under
   ``term.``); a function in a table, which no catalog can hold, is named on stderr and left out.
 
-With ``--match REGEX``, only the keys it matches (whole, after ``--prefix``) are written, ``--exclude REGEX``
-leaves out those it matches. An existing ``.po`` keeps its other
-entries; an entry of the same key is replaced (the report says which changed). ``--drop-missing`` removes
-the keys the dict no longer has.
+``--new-only`` writes only the keys that no catalog of the language has yet: porting the keys a branch added
+to an old dict (``git show BRANCH:bot/i18n.py > /tmp/theirs.py``, then ``convert /tmp/theirs.py:BOT_EN
+--new-only ...``) adds those and nothing else. With ``--match REGEX``, only the keys it matches (whole,
+after ``--prefix``) are written, ``--exclude REGEX`` leaves out those it matches. An existing ``.po`` keeps
+its other entries; an entry of the same key is replaced (the report says which changed). ``--drop-missing``
+removes the keys the dict no longer has.
 
 ``python -m tools.catalog check`` compares every catalog's languages (same keys, same fields) and exits 1 on a
 difference.
@@ -211,6 +213,18 @@ def po_files(roots: Iterable[Path]) -> dict[tuple[Path, str], dict[str, Path]]:
     return found
 
 
+ROOTS = tuple(Path(__file__).resolve().parent.parent / d for d in ("engine", "bot", "renderers"))
+
+
+def known_keys(lang: str, roots: Iterable[Path] = ROOTS) -> set[str]:
+    """Every key of every catalog in ``lang`` under ``roots``."""
+    from engine.catalog import read
+
+    return {
+        k for (d, domain), langs in po_files(roots).items() if lang in langs for k in read(d, domain, lang)
+    }
+
+
 def check(roots: Iterable[Path]) -> list[str]:
     """Differences between the languages of each catalog: keys one lacks, fields that differ."""
     from engine.catalog import read
@@ -248,6 +262,11 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument(
         "--context", default=None, help="the msgctxt of the entries (phrase: the engine's phrases)"
     )
+    c.add_argument(
+        "--new-only",
+        action="store_true",
+        help="only the keys no catalog of the language has yet (under engine/, bot/, renderers/)",
+    )
     c.add_argument("--drop-missing", action="store_true", help="remove the keys the dict does not have")
     k = sub.add_parser("check", help="every catalog's languages: same keys and fields")
     k.add_argument("roots", nargs="*", type=Path, default=[Path("engine"), Path("bot"), Path("renderers")])
@@ -261,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         new = {key: v for key, v in new.items() if re.fullmatch(args.match, key)}
     if args.exclude:
         new = {key: v for key, v in new.items() if not re.fullmatch(args.exclude, key)}
+    if args.new_only:
+        have = known_keys(args.lang)
+        new = {key: v for key, v in new.items() if key not in have}
     for line in write(args.locale_dir, args.domain, args.lang, new, args.drop_missing, args.context):
         print(line)
     return 0
