@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.messages import error_from_data
+from engine.messages import Phrase, error_from_data
 
 from .i18n import join, localize_error, t
 
@@ -153,7 +153,8 @@ def _describe(e: dict[str, Any], loc: str, ruleset: str) -> str | None:
     if k == "loss":
         cv = t("ev.loss_cv", loc, cv=e["cv"]) if "cv" in e else ""
         key = "ev.loss_one" if e["steps"] == 1 else "ev.loss"
-        return t(key, loc, who=_who(e, loc), town=e["town"], steps=e["steps"], reason=e["reason"], cv=cv)
+        reason = Phrase.of(e, "reason")
+        return t(key, loc, who=_who(e, loc), town=e["town"], steps=e["steps"], reason=reason, cv=cv)
     if k == "eliminated":
         where = t("ev.at_town", loc, town=e["town"]) if e.get("town") else ""
         return t(
@@ -163,14 +164,17 @@ def _describe(e: dict[str, Any], loc: str, ruleset: str) -> str | None:
             army=e["army"],
             type=e["type"],
             where=where,
-            reason=e["reason"],
+            reason=Phrase.of(e, "reason"),
         )
     if k == "placed":
         return t("ev.placed", loc, who=_who(e, loc), town=e["town"])
     if k == "automatic_rout":
         return t("ev.automatic_rout", loc, town=e["town"], defenders=e["defenders"], attackers=e["attackers"])
     if k == "rout":
-        return t("ev.rout", loc, town=e["town"], side=e["side"], cause=e["cause"])
+        cause = Phrase.of(e, "cause")
+        if e.get("empty"):  # the line columns it left empty (7.5)
+            cause = Phrase("{cause:phrase}: {columns:column} empty", {"cause": cause, "columns": e["empty"]})
+        return t("ev.rout", loc, town=e["town"], side=e["side"], cause=cause)
     if k == "routed":
         blocks = _blocks(e["count"], e["armies"], loc)
         return t("ev.routed", loc, blocks=blocks, frm=e["from"], to=e["to"], units=_units(e, loc))

@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from . import catalog
 from .messages import rule_error
 
 OPTION_KINDS = ("choice", "int", "bool", "text")
@@ -161,13 +162,21 @@ class Module:
     private_roles: Callable[[Any], tuple[str, ...]] = (
         lambda options: ()
     )  # options -> who ever talks privately
-    messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # lang -> key -> text
+    # its message catalog: a dir of gettext catalogs, ``<locale>/<lang>/LC_MESSAGES/<id>.po``
+    # (engine/catalog.py), added to the engine's when the module is made; or plain dicts, lang -> key -> text
+    # (a module not yet ported: ``python -m tools.catalog convert`` makes the .po files of them)
+    locale: str = ""
+    messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     directives: tuple[str, ...] = ()  # the script directives after @game/@options/@seed (``@dice 1 5``)
     directive: Callable[[GameObject, str, str], None] = lambda game, word, rest: None
     report: Callable[[GameObject], dict[str, Any]] = lambda game: {}  # ``python -m engine.script``'s JSON
     pictures: tuple[PictureKind, ...] = ()
     bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)
     fuzz_invariants: tuple[Callable[[GameObject], None], ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.locale:
+            catalog.register("engine", self.locale, self.id)
 
     # --- options ---------------------------------------------------------------------------------------
     def defaults(self) -> dict[str, Any]:

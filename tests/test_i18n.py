@@ -10,6 +10,7 @@ import random
 import re
 import string
 import unicodedata
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -84,27 +85,29 @@ def test_every_format_spec_names_a_known_way_of_saying_a_value():
                 assert not joiner or "_" + joiner in terms, f"{loc} {key}: unknown joiner {joiner!r}"
     assert set(TERMS["en"]) == set(TERMS["ja"])
     for kind, table in TERMS["en"].items():
-        if isinstance(table, dict) and table:  # every word English names, Japanese names too
+        if isinstance(table, Mapping) and table:  # every word English names, Japanese names too
             ja = TERMS["ja"][kind]
             assert callable(ja) or set(table) <= set(ja), kind
 
 
-def _source_keys() -> set[str]:
-    """Every string constant in the engine and the bot that looks like a message key."""
+def _constants(*folders: str) -> set[str]:
+    """Every string constant in the code of ``folders`` (f-strings give their literal parts)."""
     found = set()
-    for folder in ("engine", "bot"):
+    for folder in folders:
         for path in (ROOT / folder).rglob("*.py"):
-            if path.name in ("messages.py", "messages_ja.py", "i18n.py", "i18n_ja.py"):
-                continue
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (
-                    isinstance(node, ast.Constant)
-                    and isinstance(node.value, str)
-                    and KEY_RX.match(node.value)
-                    and not re.search(r"\.(txt|png|py|db|json)$", node.value)  # a file name is not a key
-                ):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
                     found.add(node.value)
     return found
+
+
+def _source_keys() -> set[str]:
+    """Every string constant in the engine, the bot and the tools that looks like a message key."""
+    return {
+        c
+        for c in _constants("engine", "bot", "ai", "tools")
+        if KEY_RX.match(c) and not re.search(r"\.(txt|png|py|db|json|po)$", c)  # a file name is not a key
+    }
 
 
 def test_every_key_used_in_the_code_is_in_the_catalogs():
@@ -114,6 +117,151 @@ def test_every_key_used_in_the_code_is_in_the_catalogs():
     # keys built from a prefix (f"move.road_full{river}", f"battle.cannot_reinforce_{why}") start some key
     missing = sorted(k for k in used if k not in keys and not any(x.startswith(k) for x in keys))
     assert not missing, f"message keys used but not in the catalogs: {missing}"
+
+
+def _unused(keys, used: set[str]) -> list[str]:
+    """The keys no constant names, whole or as the start of a key built from it (f"ev.{kind}")."""
+    prefixes = {u for u in used if "." in u and len(u) > 3}
+    return sorted(k for k in keys if k not in used and not any(k.startswith(p) for p in prefixes))
+
+
+def test_every_key_in_the_catalogs_is_used_in_the_code():
+    """A message no code says is dead text: remove it from the .po files (or say it)."""
+    from bot.i18n_ja import BOT_WORD_KINDS
+    from engine.messages import WORD_KINDS
+
+    tables = ("term.", "command.", "option.", "choice.")  # looked up as f"term.{kind}.{value}"...
+    used = {c for c in _constants("engine", "bot", "ai", "tools") if c not in tables}
+    keys = [k for k in CATALOGS["en"] if not k.startswith(tables)]
+    unused = _unused(keys, used)
+    assert not unused, f"keys in the catalogs that no code uses: {unused}"
+    # a word of a table nobody reads (the names' tables are checked against the slash commands below)
+    kinds = set(WORD_KINDS) | set(BOT_WORD_KINDS)
+    words = [k for k in CATALOGS["en"] if k.startswith("term.") and k not in used]
+    assert not [k for k in words if k.split(".")[1] not in kinds], "words of no table"
+
+
+def test_every_picture_label_is_used_by_the_renderers():
+    import renderers.text as T
+
+    used = _constants("renderers")
+    # a game word is looked up as f"{family}.{value}" (T.term("army", side)): its family is the prefix
+    families = set()
+    for path in (ROOT / "renderers").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                (
+                    isinstance(node, ast.Call)
+                    and getattr(node.func, "attr", getattr(node.func, "id", "")) == "term"
+                )
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                families.add(f"{node.args[0].value}.")
+    assert {"army.", "column.", "type."} <= families
+    assert not _unused(T.EN, used | families), "picture labels no renderer draws"
+    assert set(T.EN) == set(T.JA)
+
+
+def test_a_catalog_missing_a_key_or_a_field_in_one_language_is_found(tmp_path):
+    """``python -m tools.catalog check`` (and so the tests above) see a missing key and a changed field."""
+    from tools.catalog import check, write
+
+    write(tmp_path, "t", "en", {"a.one": "{x} and {y}", "a.two": "two", "a.n": ("{n} unit", "{n} units")})
+    write(tmp_path, "t", "ja", {"a.one": "{x}と{z}", "a.n": ("{n}ユニット",)})
+    problems = check([tmp_path])
+    assert "t/ja: a.two is missing" in problems
+    assert "t/ja: a.one has ['x', 'z'], not ['x', 'y']" in problems
+    assert len(problems) == 2, problems
+
+
+def test_every_catalog_has_its_languages_plural_rule_and_agrees_across_languages():
+    from engine.catalog import plural_forms, read
+    from tools.catalog import check, po_files
+
+    found = po_files([ROOT / "engine", ROOT / "bot", ROOT / "renderers"])
+    assert {d for _, d in found} >= {"engine", "napoleon", "bot", "pictures"}
+    for (locale_dir, domain), langs in found.items():
+        assert set(langs) == {"en", "ja"}, (domain, langs)
+        for lang in langs:
+            cat = read(locale_dir, domain, lang)
+            n, _rule = plural_forms(lang)  # Babel's CLDR data: en 2 forms, ja 1
+            assert all(len(cat.forms[k]) == n for k in cat.plurals), (domain, lang)
+    assert check([ROOT / "engine", ROOT / "bot", ROOT / "renderers"]) == []
+
+
+# --- plurals, lists and dates: Babel's, in both languages -------------------------------------------------
+
+
+def test_a_count_takes_the_plural_form_of_its_language():
+    one = EN["move.attack_incomplete"]
+    assert render(one, {"town": "Ligny", "n": 1, "need": 2}, EN).startswith(
+        "Ligny holds only 1 unit of your attack"
+    )
+    assert "move 2 more units into Ligny" in render(one, {"town": "Ligny", "n": 1, "need": 2}, EN)
+    assert "move 1 more unit into Ligny" in render(one, {"town": "Ligny", "n": 2, "need": 1}, EN)
+    ja = t("move.attack_incomplete", "ja", town="Ligny", n=1, need=2)
+    assert "攻撃ユニットは1ユニットだけ" in ja and "あと2ユニットを移動" in ja  # one form: the count says it
+    import renderers.text as T
+
+    assert [T.say("fire.hits", "en", n=n) for n in (0, 1, 2)] == ["0 hits", "1 hit", "2 hits"]
+    assert [T.say("cell.blocks", "ja", n=n) for n in (1, 2)] == ["1ユニット", "2ユニット"]
+
+
+def test_a_list_is_said_as_its_language_lists():
+    assert t("svc.place_all", "en", units=["FR-1", "FR-2", "FR-3"]).endswith("FR-1, FR-2, FR-3")
+    assert "は FR-1、FR-2、FR-3 です" in t("svc.place_all", "ja", units=["FR-1", "FR-2", "FR-3"])
+    said = t("setup.end_not_your_turn", "en", who=["british", "prussian"])
+    assert said.endswith("(waiting for british and prussian)")
+    assert "イギリス軍とプロシア軍を待っています" in t(
+        "setup.end_not_your_turn", "ja", who=["british", "prussian"]
+    )
+    from bot.i18n import join
+
+    assert join(["a", "b"], "en") == "a, b" and join(["a", "b"], "ja") == "a、b" and join([], "ja") == ""
+
+
+def test_a_date_is_said_by_babel_in_both_languages():
+    import renderers.text as T
+
+    assert T.long_date("1815-06-16", "en") == "Friday 16 June 1815"
+    assert T.long_date("1815-06-16", "ja") == "1815年6月16日(金)"
+    assert T.long_date("not a date", "ja") == "not a date"
+
+
+def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
+    """A game module ships its own catalog (``Module.locale``): its keys are the engine's once it exists."""
+    from engine.catalog import sources
+    from engine.module import Module
+    from tools.catalog import write
+
+    write(tmp_path, "minigame", "en", {"mini.full": "{town} is full"})
+    write(tmp_path, "minigame", "ja", {"mini.full": "{town} は満員です"})
+    assert "mini.full" not in EN
+    mod = Module(
+        id="minigame",
+        title="Mini",
+        options=(),
+        make_options=dict,
+        options_dict=dict,
+        roles=lambda o: ("a",),
+        new_game=lambda o, s: None,  # type: ignore[arg-type,return-value]
+        loads=lambda s: None,  # type: ignore[arg-type,return-value]
+        orders=(),
+        owns=lambda r, u: False,
+        locale=str(tmp_path),
+    )
+    try:
+        from engine.messages import rule_error
+
+        err = rule_error("M1", "mini.full", town="Ligny")
+        assert str(err) == "M1: Ligny is full"
+        assert localize_error(err, "ja") == "M1: Ligny は満員です"
+    finally:
+        import engine.catalog as C
+
+        C._SOURCES["engine"].remove((mod.locale, mod.id))
+    assert (str(tmp_path), "minigame") not in sources("engine")
 
 
 def test_every_command_description_key_exists(tmp_path):
@@ -708,3 +856,97 @@ async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still
     text = out.getvalue()
     assert "the prussian part of the allied campaign turn is done (/end); waiting for british" in text
     assert "prussian cannot move now" not in text
+
+
+# --- events carry phrases and their parameters, not English text (issue 4/6 item 5) ------------------------
+
+
+def test_7_5_a_rout_event_carries_its_cause_and_parameters_and_reads_as_before_in_english():
+    e = {
+        "kind": "rout",
+        "town": "Ligny",
+        "side": "allied",
+        "units": 3,
+        "cause": "a line column emptied by {unit}'s {move} (7.5, 8.1)",
+        "cause_params": {"unit": "PR-1", "move": "disengage"},
+        "empty": ["left", "center"],
+    }
+    assert describe(e) == (
+        "Ligny: the Allied rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
+    )
+    assert describe(e, "ja") == "Ligny: 連合軍が潰走(PR-1 が動いて空いた戦列コラム(7.5、8.1): 左翼、中央が空)"
+    stalled = {
+        **e,
+        "cause": "the attack stalled: {turns} battle turns (rulings 6.3)",
+        "cause_params": {"turns": 8},
+    }
+    del stalled["empty"]
+    assert describe(stalled).endswith("(the attack stalled: 8 battle turns (rulings 6.3))")
+    assert describe(stalled, "ja").endswith("(攻撃が停滞した: 8戦闘ターン(裁定 6.3))")
+
+
+def test_11_0_a_supply_elimination_carries_the_town_as_a_parameter():
+    from engine.messages import Phrase
+
+    e = {
+        "kind": "eliminated",
+        "unit": "PR-1",
+        "army": "prussian",
+        "type": "infantry",
+        "town": "Namur",
+        "reason": "supply: the French hold {town} (11.0)",
+        "reason_params": {"town": "Namur"},
+    }
+    assert describe(e).endswith("eliminated at Namur: supply: the French hold Namur (11.0)")
+    assert describe(e, "ja").endswith("全滅(補給: フランス軍が Namur を占領(11.0))")
+    assert Phrase.of(e, "reason").params == {"town": "Namur"}
+
+
+def test_every_phrase_in_the_events_of_random_games_is_filled_by_its_parameters():
+    from engine.messages import Phrase
+
+    seen = 0
+    for e in _events_of_random_games(range(20, 32)):
+        for name in ("reason", "cause"):
+            if isinstance(e.get(name), str):
+                for loc in ("en", "ja"):
+                    said = render("{p:phrase}", {"p": Phrase.of(e, name)}, CATALOGS[loc], TERMS[loc])
+                    assert "{" not in said and said, (e, said)
+                seen += 1
+    assert seen > 20
+
+
+def test_no_front_end_translates_the_engines_english_back_by_pattern():
+    """The Japanese of a phrase is looked up by its id; no regex reads English text of an event."""
+    for path in [
+        *(ROOT / "bot").rglob("*.py"),
+        *(ROOT / "renderers").rglob("*.py"),
+        ROOT / "engine/messages_ja.py",
+    ]:
+        text = path.read_text(encoding="utf-8")
+        assert "_PATTERNS" not in text and not re.search(
+            r"re\.(match|compile)\(r\"\^(supply|a line|the attack)", text
+        )
+
+
+def test_the_converter_ports_the_keys_a_branch_added_to_an_old_dict(tmp_path):
+    """``python -m tools.catalog convert FILE:NAME --new-only``: a key the catalogs have is left alone, a new
+    one is written with its plural forms; the Japanese takes its ⟨references⟩ as written."""
+    from engine.catalog import read
+    from tools.catalog import main
+
+    theirs = tmp_path / "i18n_theirs.py"
+    theirs.write_text(
+        'BOT_EN = {"svc.aborted": "changed?", "svc.new_thing": "{n} new", "svc.new_thing#one": "{n} one"}\n'
+        'BOT_JA = {"svc.aborted": "?", "svc.new_thing": "新しい{n}件 ⟨/end⟩"}\n'
+        "BOT_JA = dict(BOT_JA)\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "locale"
+    for name, lang in (("BOT_EN", "en"), ("BOT_JA", "ja")):
+        args = ["convert", f"{theirs}:{name}", "--lang", lang, "--locale-dir", str(out), "--domain", "bot"]
+        assert main([*args, "--new-only"]) == 0
+    en, ja = read(out, "bot", "en"), read(out, "bot", "ja")
+    assert set(en) == set(ja) == {"svc.new_thing"}
+    assert [en.plural("svc.new_thing", n) for n in (1, 2)] == ["{n} one", "{n} new"]
+    assert ja["svc.new_thing"] == "新しい{n}件 ⟨/end⟩"

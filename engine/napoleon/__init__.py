@@ -2,7 +2,8 @@
 
 from .game import Game, new_game
 from .legal import Legal
+from .module import MODULE  # the module, and with it its message catalog (engine/catalog.py)
 from .options import Options
 from .views import BlockView, TownView, View
 
-__all__ = ["BlockView", "Game", "Legal", "Options", "TownView", "View", "new_game"]
+__all__ = ["MODULE", "BlockView", "Game", "Legal", "Options", "TownView", "View", "new_game"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -430,7 +431,13 @@ def _begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
     b.fresh = {k: v for k, v in b.fresh.items() if v >= b.battle_turn and k in b.pos}
     ctx.emit("battle_turn", {"town": b.town, "battle_turn": b.battle_turn, "side": side})
     if b.battle_turn > MAX_BATTLE_TURNS:
-        _rout_side(ctx, b, b.attacker, f"the attack stalled: {MAX_BATTLE_TURNS} battle turns (rulings 6.3)")
+        _rout_side(
+            ctx,
+            b,
+            b.attacker,
+            "the attack stalled: {turns} battle turns (rulings 6.3)",
+            {"turns": MAX_BATTLE_TURNS},
+        )
         return
     _morale(ctx, b, side)
 
@@ -516,8 +523,9 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
                 ctx,
                 b,
                 b.attacker,
-                f"the attack stalled: {STALL_ROUNDS} rounds without the attacker "
-                f"firing or reinforcing and without a loss (rulings 6.3)",
+                "the attack stalled: {rounds} rounds without the attacker "
+                "firing or reinforcing and without a loss (rulings 6.3)",
+                {"rounds": STALL_ROUNDS},
             )
             return
         ctx.emit("attack_stalling", {"town": b.town, "idle_rounds": b.idle_rounds, "limit": STALL_ROUNDS})
@@ -528,8 +536,9 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
 # --- rout, end of battle, regroup --------------------------------------------------------------------------
 
 
-def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
-    """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended."""
+def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str, **params: Any) -> bool:
+    """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended.
+    ``cause`` is a phrase of the catalog (its English template) and ``params`` fill it."""
     if b.status != "fighting" or ctx.st.phase == "over":
         return b.status != "fighting"
     if not _units(ctx, b, side):
@@ -537,13 +546,21 @@ def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
         return True
     empty = _board(ctx, b).empty_columns(side)
     if empty:
-        _rout_side(ctx, b, side, f"{cause}: {', '.join(empty)} empty")
+        _rout_side(ctx, b, side, cause, params, empty)
         return True
     return False
 
 
-def _rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
-    """7.5: every remaining block of the side takes rout attrition, then all leave (rout.py)."""
+def _rout_side(
+    ctx: Ctx,
+    b: Battle,
+    side: str,
+    cause: str,
+    params: dict[str, Any] | None = None,
+    empty: Sequence[str] = (),
+) -> None:
+    """7.5: every remaining block of the side takes rout attrition, then all leave (rout.py). The event says
+    ``cause`` (a phrase of the catalog) with ``params``, and the line columns left ``empty``."""
     board = _board(ctx, b)
     units = _units(ctx, b, side)
     enemy = _units(ctx, b, other_side(side))
@@ -566,6 +583,8 @@ def _rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
         passed=b.passed,
         reinforced_from=b.reinforced_from,
         cause=cause,
+        cause_params=params,
+        empty=empty,
     )
     _prune(ctx, b)
     if ctx.st.phase == "over":
@@ -945,7 +964,7 @@ def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             )
     else:
         ctx.emit("battle_move", data, secret={"unit": uid}, to=ctx.roles_of_army(u.army))
-    _check_rout(ctx, b, u.side, f"a line column emptied by {uid}'s {kind} (7.5, 8.1)")
+    _check_rout(ctx, b, u.side, "a line column emptied by {unit}'s {move} (7.5, 8.1)", unit=uid, move=kind)
 
 
 # --- 8.3-8.5: fire, hits, squares --------------------------------------------------------------------------

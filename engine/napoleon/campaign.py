@@ -90,7 +90,7 @@ def supply(ctx: Ctx) -> None:
         lost = supply_choice(ctx, army, sb.loss)
         ctx.emit("supply", {"base": town, "army": army, "units": len(lost)})
         for uid in lost:
-            ctx.eliminate(ctx.unit(uid), f"supply: the French hold {town} (11.0)")
+            ctx.eliminate(ctx.unit(uid), "supply: the French hold {town} (11.0)", town=town)
             if ctx.st.phase == "over":
                 return
 

@@ -122,17 +122,17 @@ class Ctx:
         else:
             self.emit("loss", pub, secret=face, to=owners)
 
-    def eliminate(self, u: Unit, reason: str) -> None:
-        """Eliminated units are public (DESIGN: everyone sees eliminated units)."""
+    def eliminate(self, u: Unit, reason: str, **params: Any) -> None:
+        """Eliminated units are public (DESIGN: everyone sees eliminated units). ``reason`` is a phrase of the
+        catalog (its English template: engine/catalog.py) and ``params`` fill it."""
         town = u.location
         u.eliminated = True
         u.cv = 0
         u.location = None
         u.disrupted = False
         u.in_square = False
-        self.emit(
-            "eliminated", {"unit": u.id, "army": u.army, "type": u.type, "town": town, "reason": reason}
-        )
+        data = {"unit": u.id, "army": u.army, "type": u.type, "town": town, "reason": reason}
+        self.emit("eliminated", data | ({"reason_params": params} if params else {}))
         if u.id == "NAP" and self.st.result is None:
             # 10.0: if Napoleon is killed, France loses immediately.
             self.st.result = Result("allied", "Napoleon was killed (10.0)")

@@ -3,10 +3,9 @@ and unit ownership, declared once for the bot, the console, the script runner an
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from ..messages import EN
-from ..messages_ja import JA
 from ..module import GameObject, Module, OrderKind, OrderOption
 from .game import Game
 from .options import OPTIONS, Options
@@ -167,7 +166,7 @@ MODULE = Module(
     owns=owns,
     private_talk=private_talk,
     private_roles=lambda options: ("british", "prussian") if options.players == 3 else (),
-    messages={"en": EN, "ja": JA},
+    locale=str(Path(__file__).resolve().parent / "locale"),  # napoleon.po: the rules' messages
     directives=DIRECTIVES,
     directive=directive,
     report=report,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from data import Road
 
@@ -81,6 +82,8 @@ def rout(
     passed: Iterable[str] = (),
     reinforced_from: Iterable[str] = (),
     cause: str,
+    cause_params: Mapping[str, Any] | None = None,
+    empty: Sequence[str] = (),
 ) -> None:
     """7.5: the routed side takes attrition on every remaining unit, then all of them leave ``town``.
 
@@ -94,7 +97,12 @@ def rout(
     if not units:
         return
     army_roles = {u.army: ctx.roles_of_army(u.army) for u in units}
-    ctx.emit("rout", {"town": town, "side": side, "units": len(units), "cause": cause})
+    said: dict[str, Any] = {"cause": cause}  # a phrase of the catalog, its parameters, the empty columns
+    if cause_params:
+        said["cause_params"] = dict(cause_params)
+    if empty:
+        said["empty"] = list(empty)
+    ctx.emit("rout", {"town": town, "side": side, "units": len(units), **said})
 
     # [3rd] 7.5: a lone leader facing 3+ enemy units including at least one cavalry is eliminated.
     if ctx.third and all(u.leader for u in units):
