@@ -129,18 +129,6 @@ def test_rule_errors_carry_the_rule_number_key_and_params():
     assert "NOPE" in err.message and str(err).startswith("3.1: ")
 
 
-def test_the_scenario_dump_has_napoleons_kind_of_keys():
-    from engine.liberty.scenario import dump
-
-    d = dump()
-    boston = next(p for p in d["places"] if p["name"] == "Boston")
-    assert boston["value"] == 3 and boston["port"] and boston["hex"] == "21.08"  # 1.2, 1.3
-    washington = next(u for u in d["units"] if u["id"] == "WASHINGTON")
-    assert {"id", "side", "type", "rating", "max_cv"} <= set(washington) and washington["side"] == "american"
-    assert len(d["units"]) == 50 and len(d["cards"]) == 25 and d["victory"]["british_at_least"] == 30
-    assert any(s["limit"] == 3 for s in d["hexsides"])  # 5.2: forest with a river
-
-
 def test_every_event_is_told_from_its_public_data_in_both_languages():
     from liberty_helpers import play_random
 

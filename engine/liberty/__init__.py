@@ -27,4 +27,8 @@ NOT DONE:
   weakest first, leaders last; the round-3 withdrawal and the G27 retreat of reserves are chosen by the
   engine (back the way each block came).
 - The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies.
+- 9.1's direct moves between the two West Indies ports: sea moves and sea attacks go port to port, but a sea
+  retreat always goes to the Atlantic box and there is no regroup between them (7.5).
+- The calibration of 11.1's thresholds on our board (options ``british_win``/``american_win``; first figures
+  in ``data/liberty/README.md``).
 """

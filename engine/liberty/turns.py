@@ -120,7 +120,7 @@ def supply_eligible(ctx: Ctx, side: str) -> list[str]:
         if (
             b.at == ctx.lib.atlantic
             or b.at in WI
-            or (town is not None and town.supply and unit.type != "indians")
+            or (town is not None and town.supply)
             or (home is not None and home.hex == b.at)
         ):
             out.append(b.id)
