@@ -62,12 +62,66 @@ def dump(name: str) -> dict[str, Any]:
 
 
 def dump_liberty() -> dict[str, Any]:
-    """*Liberty*'s data (``data/liberty``, our reconstruction), as its module prints it
-    (``engine/liberty/scenario.py``): ``places``, ``hexes``, ``hexsides``, ``units``, ``setup``, ``cards``,
-    ``victory``."""
-    from .liberty.scenario import dump as liberty_dump
+    """*Liberty*'s data (``data/liberty``, our reconstruction), with the keys of Napoleon's dump where they
+    mean the same: ``places`` (``name``, ``value``, ``port``, ...), ``hexes``, ``hexsides``, ``units``
+    (``id``, ``side``, ``type``, ``rating``, ``max_cv``), the set-up, the deck and the victory thresholds."""
+    from data.liberty import load_liberty
 
-    return liberty_dump()
+    lib = load_liberty()
+    return {
+        "name": lib.name,
+        "places": [
+            {
+                "name": t.name,
+                "hex": t.hex,
+                "colour": t.colour,
+                "value": t.value,
+                "vp": t.victory_points,
+                "port": t.port,
+                "indians": t.indians,
+                "west_indies": t.west_indies,
+                "lat": t.lat,
+                "lon": t.lon,
+            }
+            for t in lib.towns
+        ],
+        "atlantic": lib.atlantic,
+        "hexes": [
+            {"id": h.id, "terrain": h.terrain, "region": h.region, "wilderness": h.wilderness, "half": h.half}
+            for h in lib.hexes
+        ],
+        "hexsides": [
+            {
+                "a": s.a,
+                "b": s.b,
+                "terrain": s.terrain,
+                "limit": s.limit,
+                "stops": s.stops,
+                "navigable": s.navigable,
+                "rivers": list(s.rivers),
+                "shore": s.shore,
+            }
+            for s in lib.hexsides
+        ],
+        "units": [
+            {
+                "id": u.id,
+                "name": u.name,
+                "side": u.side,
+                "nation": u.nation,
+                "type": u.type,
+                "rating": u.rating,
+                "max_cv": u.max_cv,
+                "move": u.move,
+                "militia": u.militia,
+                "home": u.home,
+            }
+            for u in lib.units
+        ],
+        "setup": [{"id": e.id, "at": e.at, "cv": e.cv} for e in lib.setup],
+        "cards": [{"id": c.id, "kind": c.kind, "value": c.value} for c in lib.cards],
+        "victory": lib.victory.model_dump(),
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
