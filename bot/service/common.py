@@ -7,8 +7,8 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import Game, RuleError, modules
-from engine.module import Module
+from engine import RuleError, modules
+from engine.module import GameObject, Module
 
 from ..i18n import locale_of, t
 from ..storage import GameRow
@@ -60,8 +60,8 @@ class Live:
     service: a change works on copies and, once stored, a new ``Live`` takes this one's place."""
 
     row: GameRow
-    game: Game | None = None
-    bot: Any = None  # the game's bot player (ai.HeuristicPlayer), kept so that it remembers its plans
+    game: GameObject | None = None
+    bot: Any = None  # the game's bot player (the module's bot_player), kept so that it remembers its plans
 
     @property
     def id(self) -> int:
@@ -99,7 +99,7 @@ def need_admin(row: GameRow, caller: Caller, what: str) -> None:
         raise ServiceError("svc.need_admin", host=row.host_id, what=what)
 
 
-def need_game(live_row: GameRow, game: Game | None) -> Game:
+def need_game(live_row: GameRow, game: GameObject | None) -> GameObject:
     if live_row.status == "aborted":
         raise ServiceError("svc.game_gone")
     if game is None or live_row.status == "lobby":
@@ -155,12 +155,7 @@ def unit_order(uid: str) -> tuple[str, int]:
     return (head, int(num) if num.isdigit() else 0)
 
 
-def last_order(game: Game) -> tuple[str, str]:
+def last_order(game: GameObject) -> tuple[str, str]:
     """The role and text of the order just accepted, as the engine logged it (``role: /order``)."""
-    role, _, text = game.state.log[-1].partition(": ")
+    role, _, text = game.log[-1].partition(": ")
     return role, text
-
-
-def waiting_key(game: Game) -> str:
-    st = game.state
-    return f"{st.turn}:{st.phase}:{','.join(game.active())}:{len(st.battles)}"

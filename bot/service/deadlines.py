@@ -4,14 +4,14 @@ the action are changes like any other, under the game's lock, checked again on t
 
 from __future__ import annotations
 
-from engine import Game
+from engine.module import GameObject
 
 from ..i18n import t
 from ..outbox import Message, Post
 from ..storage import GameRow
 from . import reminders
 from .broadcast import broadcast
-from .common import Hub, language, waiting_key
+from .common import Hub, language, module_of
 from .core import Change
 
 
@@ -24,7 +24,7 @@ class Deadlines:
         """A new deadline whenever the set of players awaited changes."""
         hours = float(ch.row.settings.get("deadline_hours", 0) or 0)
         game = ch.game
-        key = waiting_key(game) if game else ""
+        key = module_of(ch.row).waiting(game) if game else ""
         if ch.row.settings.get("waiting") == key and ch.row.settings.get("due_at"):
             return
         s = ch.settings()
@@ -48,7 +48,7 @@ class Deadlines:
             out += await self.games.change(gid, self._tick_one)
         return out
 
-    async def _something_due(self, row: GameRow, game: Game) -> bool:
+    async def _something_due(self, row: GameRow, game: GameObject) -> bool:
         deadline = row.settings.get("due_at")
         if not deadline:
             return False
@@ -56,7 +56,7 @@ class Deadlines:
             return True
         return bool(await self._reminders(row, game))
 
-    async def _reminders(self, row: GameRow, game: Game) -> dict[int, list[str]]:
+    async def _reminders(self, row: GameRow, game: GameObject) -> dict[int, list[str]]:
         """Who must be reminded now (each player's own times and quiet hours)."""
         users = sorted(
             {u for r in game.active() for u, is_bot in [row.seats.get(r, (None, True))] if u and not is_bot}
@@ -96,7 +96,7 @@ class Deadlines:
         row = ch.row
         action = row.settings.get("deadline_action", "pass")
         late = list(game.active())
-        before = len(game.state.events)
+        before = len(game.events)
         if action == "bot":
             handed = ch.settings().setdefault("handed", {})
             for role in late:
@@ -122,7 +122,7 @@ class Deadlines:
         ch.send(Post(row.channel_id, t(key, language(row), late=late)))
         after = ch.game
         assert after is not None
-        broadcast(ch, after.state.events[before:])
+        broadcast(ch, after.events[before:])
         s = ch.settings()
         s["due_at"] = None
         s["waiting"] = None

@@ -9,14 +9,15 @@ import math
 import secrets
 from typing import Any
 
-from engine import Game, Options, RuleError, modules
+from engine import RuleError, modules
+from engine.module import GameObject, Module
 from engine.script import ScriptError, run_lines
 
 from ..i18n import join, t
-from ..narrate import describe
+from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
 from ..verify import annotate, commitment, live_seed
-from .broadcast import broadcast, map_picture, status_text
+from .broadcast import board_picture, broadcast, status_text
 from .common import (
     DEFAULT_SETTINGS,
     MAX_DEADLINE_HOURS,
@@ -29,7 +30,6 @@ from .common import (
     need_admin,
     need_game,
     need_open,
-    options_line,
     options_of,
     roles_of,
     shown,
@@ -102,7 +102,7 @@ class Lobby:
 
         gid = await self.games.create(caller.channel_id, create)
         roles = list(module.roles(opts))
-        text = t("svc.new_game", loc, game=gid, options=describe_options(opts, loc), roles=roles)
+        text = t("svc.new_game", loc, game=gid, options=describe_options(module, opts, loc), roles=roles)
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
@@ -172,7 +172,7 @@ class Lobby:
         live = await self.games.read_channel(caller.channel_id)
         loc = caller.loc
         if not options.strip():
-            shown_opts = describe_options(options_of(live.row), loc)
+            shown_opts = describe_options(module_of(live.row), options_of(live.row), loc)
             settings = describe_settings(live.row.settings, loc)
             return Result(Reply(t("svc.options_show", loc, options=shown_opts, settings=settings)))
 
@@ -190,7 +190,7 @@ class Lobby:
                     ch.unseat(r)
             ch.set_options(module.options_dict(opts))
             return Result(
-                Reply(t("svc.options_set", loc, options=describe_options(opts, loc)), ephemeral=False)
+                Reply(t("svc.options_set", loc, options=describe_options(module, opts, loc)), ephemeral=False)
             )
 
         return await self.games.change(live.id, fn)
@@ -218,7 +218,7 @@ class Lobby:
             lines = [f"@seed {row.seed}", *(imported or [])]
             promise = commitment(row.id, live_seed(lines), salt)
             ch.send(Post(row.channel_id, t("svc.dice_commitment", language(row), game=row.id, hash=promise)))
-            text = t("svc.begins", caller.loc, options=describe_options(opts, caller.loc))
+            text = t("svc.begins", caller.loc, options=describe_options(module_of(row), opts, caller.loc))
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
         res = await self.games.change(live.id, fn)
@@ -244,11 +244,17 @@ class Lobby:
                 ),
                 loc,
             )
-            text = t("svc.status_lobby", loc, game=row.id, options=describe_options(opts, loc), seats=seats)
+            text = t(
+                "svc.status_lobby",
+                loc,
+                game=row.id,
+                options=describe_options(module_of(row), opts, loc),
+                seats=seats,
+            )
             return Result(Reply(text))
         seq = self.svc.moment(live)
         seat = seat_of(row, live.game, caller, role) if role else "public"
-        return Result(Reply(status_text(live.game, loc), pictures=[map_picture(row, seq, seat, loc)]))
+        return Result(Reply(status_text(row, live.game, loc), pictures=[board_picture(row, seq, seat, loc)]))
 
     async def map(self, caller: Caller, role: str | None = None) -> Result:
         """The caller's private map (``role``: which of their seats; default the one that must act)."""
@@ -259,7 +265,7 @@ class Lobby:
         seq = self.svc.moment(live)
         return Result(
             Reply(
-                t("svc.map", caller.loc, role=role), pictures=[map_picture(live.row, seq, role, caller.loc)]
+                t("svc.map", caller.loc, role=role), pictures=[board_picture(live.row, seq, role, caller.loc)]
             )
         )
 
@@ -268,8 +274,9 @@ class Lobby:
         game = need_game(live.row, live.game)
         await self.svc.seen(caller)
         role = seat_of(live.row, game, caller, role)
+        module = module_of(live.row)
         lines = [
-            x for x in (describe(e, caller.loc, game.options.ruleset) for e in game.view(role).events) if x
+            x for x in (describe(e, caller.loc, game.options, module) for e in game.view(role).events) if x
         ]
         return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
 
@@ -293,8 +300,8 @@ class Lobby:
                 ch.send(
                     Post(
                         channel_id,
-                        t("svc.following", lang, game=row.id, status=status_text(ch.game, lang)),
-                        [map_picture(row, seq, "public", lang)],
+                        t("svc.following", lang, game=row.id, status=status_text(row, ch.game, lang)),
+                        [board_picture(row, seq, "public", lang)],
                     )
                 )
             return Result(
@@ -427,7 +434,7 @@ class Lobby:
             text = t(
                 "svc.imported",
                 caller.loc,
-                options=describe_options(game.options, caller.loc),
+                options=describe_options(module_of(row), game.options, caller.loc),
                 turn=game.state.turn,
                 roles=list(module_of(row).roles(game.options)),
             )
@@ -436,7 +443,7 @@ class Lobby:
         return await self.games.change(live.id, fn)
 
 
-def seat_of(row: Any, game: Game, caller: Caller, role: str | None) -> str:
+def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str:
     """The seat whose eyes a reader looks through: the one asked for (which the caller must hold), else the
     caller's seat that must act now, else their first seat, else the public's."""
     mine = roles_of(row, caller.user_id)
@@ -477,23 +484,9 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
     return say
 
 
-def describe_options(o: Any, loc: str = "en") -> str:
-    """Napoleon's options in words; another module's as ``name=value`` (its own words are to come)."""
-    if not isinstance(o, Options):
-        return options_line(o.to_dict())
-    extras = [
-        t(key, loc)
-        for key, on in (
-            ("svc.options_command_control", o.command_control),
-            ("svc.options_corps_restriction", o.corps_restriction),
-        )
-        if on
-    ]
-    days = t("svc.options_days", loc, days=o.days) if o.days else ""
-    more = t("svc.options_extras", loc, extras=extras) if extras else ""
-    return t(
-        "svc.options_text", loc, players=o.players, ruleset=o.ruleset, setup=o.setup, days=days, extras=more
-    )
+def describe_options(module: Module, options: Any, loc: str = "en") -> str:
+    """A game's options in words, as its module says them."""
+    return module.options_said(options, loc, TEXT)
 
 
 def describe_settings(s: dict[str, Any], loc: str = "en") -> str:

@@ -19,10 +19,12 @@ from typing import Any
 
 from engine.script import ScriptError
 
+from ..delivery import Outbox, Outcome
 from ..outbox import Picture, Result
 from ..pictures import Pictures
-from ..storage import BadRow, StoreBase
-from .common import Caller, Live, roles_of
+from ..storage import BadRow, OutboxRow, StoreBase
+from .broadcast import board_picture, pictures_of
+from .common import Caller, Live, module_of, options_of, roles_of
 from .core import Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
@@ -156,7 +158,7 @@ class Service:
             lines.append(
                 t(key, caller.loc, game=gid, channel=row.channel_id, roles=mine or seats, when=when)
                 + " "
-                + status_text(game, caller.loc)
+                + status_text(live.row, game, caller.loc)
             )
         return Result(Reply("\n".join(lines) or t("svc.mygames_none", caller.loc)))
 
@@ -172,9 +174,51 @@ class Service:
         live = await self.games.read(gid)
         if live is None or live.game is None or live.row.status != "running":
             return []
-        return suggest(live.game, roles_of(live.row, caller.user_id), order, option, current, given)
+        roles = roles_of(live.row, caller.user_id)
+        return suggest(live.game, roles, order, option, current, given, module_of(live.row))
 
     # --- reading a game, for the front ends -------------------------------------------------------------
+    async def has_game(self, channel_id: int) -> bool:
+        """Whether a channel has an open game."""
+        return await self.store.game_id_in_channel(channel_id) is not None
+
+    async def current(self, channel_id: int, *, finished: bool = False) -> Live:
+        """The channel's game as last committed (``finished``: its last game, over or not); ServiceError
+        when it has none."""
+        return await self.games.read_channel(channel_id, finished=finished)
+
+    @staticmethod
+    def seats(live: Live) -> tuple[str, ...]:
+        """The seats of a game (its module's, for its options)."""
+        return tuple(module_of(live.row).roles(options_of(live.row)))
+
+    @staticmethod
+    def ranked(live: Live, choices: Any) -> list[str]:
+        """Legal choices in the order its module shows them (what matters first)."""
+        return module_of(live.row).ranked(list(choices))
+
+    def pictures_now(self, live: Live, locale: str) -> list[Picture]:
+        """Every picture of the game as it is now, the public's and each seat's (the console keeps them all
+        current: issue 3/6)."""
+        if live.game is None:
+            return []
+        seq = self.moment(live)
+        out = [board_picture(live.row, seq, "public", locale)]
+        for role in self.seats(live):
+            out += pictures_of(live.row, seq, live.game, role, None, locale)
+        return out
+
+    def outbox(self, deliver: Callable[[OutboxRow], Awaitable[Outcome]]) -> Outbox:
+        """A front end's outbox: what the service stores to send, sent through ``deliver``, woken by every
+        change stored."""
+        box = Outbox(self.store, deliver, clock=self.clock)
+        self.games.on_commit.append(box.kick)
+        return box
+
+    async def game_at(self, game_id: int, seq: int) -> Any:
+        """The engine game as it was after order ``seq`` (for a picture of that moment)."""
+        return await self.games.game_at(game_id, seq)
+
     @property
     def live(self) -> dict[int, Live]:
         """The loaded games as last committed (read-only for everybody but ``Games``)."""
@@ -241,7 +285,12 @@ class Service:
     # --- pictures ---------------------------------------------------------------------------------------
     async def draw(self, picture: Picture) -> bytes:
         """A picture's bytes, drawn from the game as it was at the picture's moment (off the event loop)."""
-        return await self.pictures.render(picture, lambda: self.games.game_at(picture.game_id, picture.seq))
+        cached = self.games.cache.get(picture.game_id)
+        row = cached.row if cached is not None else await self.store.game(picture.game_id)
+        module = module_of(row) if row is not None else None
+        return await self.pictures.render(
+            picture, lambda: self.games.game_at(picture.game_id, picture.seq), module
+        )
 
     # --- background work ---------------------------------------------------------------------------------
     def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
@@ -332,7 +381,8 @@ class Service:
     def _may_play_itself(live: Live) -> bool:
         """Whether a bot seat or standing battle orders could have been about to act."""
         assert live.game is not None
-        return any(b for _u, b in live.row.seats.values()) or live.game.state.phase == "battle"
+        standing = module_of(live.row).standing
+        return any(b for _u, b in live.row.seats.values()) or bool(standing and standing.when(live.game))
 
     async def _check(self, gid: int) -> str | None:
         try:
