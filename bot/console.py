@@ -134,7 +134,7 @@ class Console:
         self.pictures.mkdir(parents=True, exist_ok=True)
         for p in pictures:
             kind, _, rest = p.filename.partition("-")
-            name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-french.png: the latest of each kind
+            name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-ROLE.png: the latest of each kind
             try:
                 (self.pictures / name).write_bytes(await self.svc.draw(p))
             except Exception as e:

@@ -451,6 +451,7 @@ BOT_EN: dict[str, str] = {
     "opt.regroup.battle": "the battle's town, when you have more than one",
     "opt.orders.list": 'orders separated by ";", e.g. "fire A; B>across-left; square C"',
     "opt.orders.battle": "the battle's town, when you have more than one battle",
+    "console.legal.orders": "{role:role_name}: your orders now",
 }
 
 _OVERLAP = set(BOT_EN) & set(ENGINE_EN)

@@ -240,6 +240,7 @@ class Module:
     suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (
         lambda game, role, order, option, current, given: None
     )
+    seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
     first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
     preferred: Callable[[GameObject, str, str], list[str]] = lambda game, role, key: []  # the list saved
@@ -257,6 +258,10 @@ class Module:
 
     def order(self, name: str) -> OrderKind | None:
         return next((k for k in self.orders if k.name == name), None)
+
+    def every_role(self) -> tuple[str, ...]:
+        """Every seat any options give (``/game join role:``)."""
+        return self.seats or tuple(self.roles(self.make_options(self.defaults())))
 
     def picture(self, name: str) -> PictureKind | None:
         return next((k for k in self.pictures if k.name == name), None)

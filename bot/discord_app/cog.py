@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import keyword
 import logging
 import re
 from collections.abc import Awaitable
@@ -349,7 +350,10 @@ class EstafetteCog(commands.Cog):
     @game.command(name="join", description=_d("game join"))
     @app_commands.describe(**_o("game join", "role", "bot"))
     @app_commands.choices(
-        role=[app_commands.Choice(name=n, value=n) for n in ("french", "allied", "british", "prussian")]
+        role=[
+            app_commands.Choice(name=n, value=n)
+            for n in dict.fromkeys(r for m in modules.modules() for r in m.every_role())
+        ]
     )
     async def game_join(
         self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
@@ -660,6 +664,75 @@ class EstafetteCog(commands.Cog):
         text = chunks(self.service.drafts.text(live.row, live.game, role, item.town, loc))[0]
         view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc)
         await interaction.response.edit_message(content=text, view=view)
+
+
+# --- the order commands of the other game modules, made from their order kinds -----------------------------
+
+_PYTHON_TYPES = {"number": "int", "bool": "bool"}  # every other kind of option is typed text
+
+
+def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]]:
+    """A slash command for every order kind of the registered game modules that no command of the cog plays
+    already (the cog's own are the default module's, with their own words): its options typed by their
+    ``OrderOption`` kind, required or not as declared, autocompleted from the legal orders (``suggest``).
+    The order sent is ``/kind option:value ...``; the service finds the caller's game and its module."""
+    made: dict[str, app_commands.Command[Any, ..., None]] = {}
+    for module in modules.modules():
+        for kind in module.orders:
+            if kind.name in taken or kind.name in made:
+                continue
+            made[kind.name] = _order_command(kind)
+    return list(made.values())
+
+
+def _order_command(kind: Any) -> app_commands.Command[Any, ..., None]:
+    """One order kind as a slash command (its callback written out, so that discord.py reads its typed
+    parameters as it reads the cog's)."""
+    names = {o.name: _identifier(o.name) for o in kind.options}
+    ordered = sorted(kind.options, key=lambda o: not o.required)  # Discord: required options first
+    params = ", ".join(
+        f"{names[o.name]}: {_PYTHON_TYPES.get(o.kind, 'str')}" + ("" if o.required else " = None")
+        for o in ordered
+    )
+    values = ", ".join(f"{o.name!r}: {names[o.name]}" for o in kind.options)
+    source = (
+        f"async def callback(interaction: discord.Interaction{', ' if params else ''}{params}) -> None:\n"
+        f"    await _order_of(interaction, {kind.name!r}, {{{values}}})\n"
+    )
+    scope: dict[str, Any] = {"discord": discord, "_order_of": _order_of}
+    exec(source, scope)  # the source holds only identifiers checked above and the kind's name as a literal
+    help_line = (kind.help or kind.name) + (f" ({kind.rule})" if kind.rule else "")
+    cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=kind.name, description=help_line[:100], callback=scope["callback"]
+    )
+    described = {names[o.name]: (o.help or o.name)[:100] for o in kind.options}
+    if described:
+        app_commands.describe(**described)(cmd)
+    renamed = {v: k for k, v in names.items() if k != v}
+    if renamed:
+        app_commands.rename(**renamed)(cmd)
+    auto = {names[o.name]: _auto(kind.name, o.name) for o in kind.options if o.kind not in _PYTHON_TYPES}
+    if auto:
+        app_commands.autocomplete(**auto)(cmd)
+    return cmd
+
+
+def _identifier(name: str) -> str:
+    """An option's name as a Python parameter (``from`` -> ``from_``); refused if it cannot be one."""
+    py = name.replace("-", "_")
+    if not py.isidentifier():
+        raise ValueError(f"an order option's name must be a word: {name!r}")
+    return py + "_" if keyword.iskeyword(py) else py
+
+
+async def _order_of(interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
+    """A generated order command: its options as the order's text (``yes`` for a boolean set)."""
+    parts = [f"/{name}"]
+    for k, v in values.items():
+        if v is None or v is False:
+            continue
+        parts.append(f"{k}:yes" if v is True else f"{k}:{v}")
+    await _cog_of(interaction).order(interaction, " ".join(parts))
 
 
 def _close(call: Awaitable[Any]) -> None:

@@ -1,5 +1,5 @@
 """Sending through discord.py: replies to interactions, and the outbox (posts with pictures, DMs with a
-fallback, the allied thread).
+fallback, the private thread).
 
 A reply that fails (the interaction expired after 3 s, or was acknowledged already because Discord
 delivered it twice) is logged and dropped: what the change must send is in the outbox and goes anyway

@@ -1,5 +1,5 @@
 """After every change: the public post (with the map and the boards of the battles it touched) in the game
-channel and its spectator channels, each player's DM with their own faces, pings, and the allied thread.
+channel and its spectator channels, each player's DM with their own faces, pings, and the private thread.
 
 Everything here is built from views (never from engine state beyond ``view``), as of the change's moment;
 the messages go to the outbox in the same transaction as the change (``Change.send``)."""

@@ -185,6 +185,7 @@ MODULE = Module(
     ranked=prompts.ranked,
     suggest=present.suggest,
     first_options="setup=historical",
+    seats=("french", "allied", "british", "prussian"),
     preferences=("hits", "supply"),
     preferred=lambda game, role, key: list(_game(game).state.preferences[role][key]),
     standing=Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",)),
