@@ -452,6 +452,7 @@ BOT_EN: dict[str, str] = {
     "opt.orders.list": 'orders separated by ";", e.g. "fire A; B>across-left; square C"',
     "opt.orders.battle": "the battle's town, when you have more than one battle",
     "console.legal.orders": "{role:role_name}: your orders now",
+    "svc.import_other_game": "this channel's game is a game of {game}; the script is of {other}",
 }
 
 _OVERLAP = set(BOT_EN) & set(ENGINE_EN)

@@ -464,6 +464,7 @@ BOT_JA: dict[str, str] = {
     "opt.orders.list": '";" で区切った命令。例: "fire A; B>across-left; square C"',
     "opt.orders.battle": "会戦の町(複数の会戦があるとき)",
     "console.legal.orders": "{role:role_name}: いま出せる命令",
+    "svc.import_other_game": "このチャンネルのゲームは {game} です。スクリプトは {other} のものです",
 }
 BOT_JA = with_commands(BOT_JA)
 

@@ -240,6 +240,11 @@ class Module:
     suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (
         lambda game, role, order, option, current, given: None
     )
+    # an imported script's dice (DESIGN, "Import"): the forced dice it leaves queued, dropping them, and a new
+    # secret seed for the dice from then on (a module without forced dice or a reseed keeps its own)
+    forced_dice: Callable[[GameObject], list[int]] = lambda game: []
+    clear_dice: Callable[[GameObject], None] = lambda game: None
+    reseed: Callable[[GameObject, int], None] = lambda game, seed: None
     seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
     first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)

@@ -15,7 +15,7 @@ import tinygame
 from bot.console import run_console
 from bot.outbox import DM, Post
 from bot.pictures import NoPictures
-from bot.service import Caller, Service
+from bot.service import Caller, Service, ServiceError
 from engine import modules
 from engine.script import run_lines
 
@@ -69,6 +69,14 @@ async def test_dash_plays_to_its_result_through_the_service(dash, new_store):
     first = next(line for line in script.splitlines() if not line.startswith("#"))
     assert first == "@game dash"  # the script names its module, and replays the same game
     assert run_lines(script.splitlines()).game.dumps() == live.game.dumps()
+    # an import goes to a lobby of the same module only
+    await svc2.new_game(who(HOST, 101), game="dash")
+    half = "\n".join(script.splitlines()[:6])  # @game, @options, @seed and two orders
+    done = await svc2.import_script(who(HOST, 101), half)
+    assert "length=5" in done.reply.text
+    await svc2.new_game(who(HOST, 102))  # a Napoleon lobby
+    with pytest.raises(ServiceError, match="of napoleon; the script is of dash"):
+        await svc2.import_script(who(HOST, 102), half)
     await svc.idle()
     await svc2.idle()
 

@@ -406,14 +406,13 @@ class Lobby:
             bad = next((r for r in out.results if not r["ok"]), None)
             raise ServiceError("svc.script_bad", line=bad["line"] if bad else "?")
         game = out.game
-        leftover = list(game.state.dice.forced)
+        module = modules.get(out.module)
+        leftover = module.forced_dice(game)
         if leftover and not keep_dice:
-            game.clear_forced_dice()
+            module.clear_dice(game)
         # the script's @seed was chosen by whoever wrote it: from here on the dice come from a secret seed
-        game.reseed_dice(self.svc.seed_source())
-        fixes = _what_it_fixes(
-            game.state.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0
-        )
+        module.reseed(game, self.svc.seed_source())
+        fixes = _what_it_fixes(game.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0)
         live = await self.games.read_channel(caller.channel_id)
 
         async def fn(ch: Change) -> Result:
@@ -421,13 +420,15 @@ class Lobby:
             need_admin(row, caller, "import")
             if row.status != "lobby":
                 raise ServiceError("svc.import_started")
-            ch.set_options(game.options.to_dict())
+            if module_of(row).id != module.id:
+                raise ServiceError("svc.import_other_game", game=module_of(row).id, other=module.id)
+            ch.set_options(module.options_dict(game.options))
             for r in list(row.seats):
-                if r not in module_of(row).roles(game.options):
+                if r not in module.roles(game.options):
                     ch.unseat(r)
             # the imported lines and seed are part of the game: replays (start-up check, export) start there
-            ch.import_lines = list(game.state.log)
-            ch.settings()["seed"] = game.state.seed
+            ch.import_lines = list(game.log)
+            ch.settings()["seed"] = seed_of(game.script(), row.seed)
             ch.settings().pop("base", None)
             lang = language(row)
             ch.send(Post(row.channel_id, t("svc.import_fixes", lang, user=caller.user_id, fixes=fixes(lang))))
@@ -435,12 +436,20 @@ class Lobby:
                 "svc.imported",
                 caller.loc,
                 options=describe_options(module_of(row), game.options, caller.loc),
-                turn=game.state.turn,
+                turn=module.epoch(game),
                 roles=list(module_of(row).roles(game.options)),
             )
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
         return await self.games.change(live.id, fn)
+
+
+def seed_of(script: str, default: int) -> int:
+    """The seed a game's script names (``@seed N``)."""
+    for line in script.splitlines():
+        if line.startswith("@seed "):
+            return int(line.split()[1])
+    return default
 
 
 def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str:
