@@ -83,7 +83,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     public_lines = tell(new_events, "public", lang, game.options, module)
     active = game.active()
     mentions = tuple(sorted({u for r in active if r in row.seats and (u := row.seats[r][0])}))
-    due = row.settings.get("due_at")
+    due = row.settings.due_at
     when = t("svc.deadline_when", lang, due=int(due)) if due and active else ""
     ping = ""
     if game.over and module.outcome(game):
@@ -94,9 +94,9 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         heads = list(dict.fromkeys(headline(game, r, lang, module) for r in active))
         ping += "".join(f"\n{h}" for h in heads if h)
     body = "\n".join(public_lines[-12:]) + ping
-    if game.over and row.settings.get("dice_salt") and not row.settings.get("dice_revealed"):
-        ch.settings()["dice_revealed"] = True
-        salt = row.settings["dice_salt"]
+    salt = row.settings.dice_salt
+    if game.over and salt and not row.settings.dice_revealed:
+        ch.settings().dice_revealed = True
         seed = dice_seed(ch)
         promise = commitment(row.id, seed, salt)
         body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
@@ -157,7 +157,7 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
             else t("svc.board_bot", lang, role=r)
             for r in active
         ]
-        due = row.settings.get("due_at")
+        due = row.settings.due_at
         deadline = t("svc.board_deadline", lang, due=int(due)) if due else ""
         lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
     places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]

@@ -13,7 +13,8 @@ from engine.module import GameObject, Module
 from ..i18n import locale_of, t
 from ..storage import GameRow
 
-DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_action": "pass"}
+# a new game's deadlines: a day to act, a reminder four hours before, and the late player's part passed
+NEW_GAME_DEADLINE_HOURS, NEW_GAME_REMINDER_HOURS = 24.0, 4.0
 MAX_DEADLINE_HOURS = 720.0  # 30 days: a campaign turn that waits longer has been abandoned
 SHOWN = 100  # characters of a user's own text repeated in an answer (Discord's messages are 2,000 at most)
 
@@ -117,7 +118,7 @@ def need_open(row: GameRow) -> None:
 
 def language(row: GameRow) -> str:
     """The game's language: its channel posts and reminders (``/game new language:``)."""
-    return locale_of(row.settings.get("language", "en"))
+    return locale_of(row.settings.language)
 
 
 def module_of(row: GameRow) -> Module:

@@ -37,6 +37,7 @@ from ..storage import (
     Commit,
     DuplicateInteraction,
     GameRow,
+    GameSettings,
     NewOrder,
     StaleWrite,
     StoreBase,
@@ -135,7 +136,7 @@ class Change:
         self.row.spectators = sorted(set(channels))
         self.spectators_changed = self.touched = True
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> GameSettings:
         """The row's settings, to change (the change will be stored)."""
         self.touched = True
         return self.row.settings
@@ -321,7 +322,7 @@ class Games:
                 raise ServiceError("svc.storage", error=str(e)) from None
 
     async def _locales(self, row: GameRow) -> dict[int, str]:
-        legacy = row.settings.get("locales", {}) if isinstance(row.settings.get("locales"), dict) else {}
+        legacy = row.settings.locales or {}
         out: dict[int, str] = {}
         for user, _bot in row.seats.values():
             if user is None:
@@ -410,8 +411,8 @@ class Games:
         """The script that rebuilds this game: options, seed, imported lines, then its stored orders."""
         base = await self.store.import_lines(row.id)
         if base is None:
-            base = list(row.settings.get("base", []))  # stored there before schema 3
-        seed = row.settings.get("seed", row.seed)  # an imported script brings its own seed
+            base = list(row.settings.base or [])  # stored there before schema 3
+        seed = row.settings.seed if row.settings.seed is not None else row.seed  # an imported script's own
         game = [f"@game {row.module}"] if row.module != modules.DEFAULT else []
         lines = [*game, f"@options {options_line(row.options)}", f"@seed {seed}", *base]
         return lines + _lines(await self.store.orders(row.id, upto))

@@ -45,7 +45,7 @@ def deploy_units(spec: Draft, game: GameObject | None, role: str, town: str) -> 
 
 
 def draft_of(row: GameRow, role: str, town: str, units: list[str]) -> dict[str, str]:
-    draft = row.settings.get("drafts", {}).get(f"{role}@{town}", {})
+    draft = row.settings.drafts.get(f"{role}@{town}", {})
     return {u: c for u, c in draft.items() if u in units}
 
 
@@ -116,7 +116,7 @@ class Drafts:
             role = self.role_for(ch.row, ch.game, user_id, turn, town)
             everyone = deploy_units(draft_spec(ch.row), ch.game, role, town) or []
             chosen = everyone if units is None else units
-            draft = ch.settings().setdefault("drafts", {}).setdefault(f"{role}@{town}", {})
+            draft = ch.settings().drafts.setdefault(f"{role}@{town}", {})
             for u in chosen:
                 if u not in everyone:
                     raise ServiceError("svc.not_your_block", unit=u[:20], town=town)
@@ -163,7 +163,7 @@ class Drafts:
             self.role_for(ch.row, ch.game, user_id, turn, town)
 
         def drop_draft(ch: Change) -> None:
-            ch.settings().get("drafts", {}).pop(f"{role}@{town}", None)
+            ch.settings().drafts.pop(f"{role}@{town}", None)
 
         return await self.svc.play.order_in(
             game_id, caller, text, interaction_id, role, check=same_battle, after=drop_draft

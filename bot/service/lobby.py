@@ -16,11 +16,13 @@ from engine.script import ScriptError, run_lines
 from ..i18n import join, t
 from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
+from ..storage import GameSettings
 from ..verify import annotate, commitment, live_seed
 from .broadcast import board_picture, broadcast, status_text
 from .common import (
-    DEFAULT_SETTINGS,
     MAX_DEADLINE_HOURS,
+    NEW_GAME_DEADLINE_HOURS,
+    NEW_GAME_REMINDER_HOURS,
     Caller,
     Hub,
     ServiceError,
@@ -71,22 +73,26 @@ class Lobby:
             opts = module.parse_options(options)
         except RuleError as e:
             raise ServiceError.of_rule(e) from None
-        settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        settings = GameSettings(
+            deadline_hours=NEW_GAME_DEADLINE_HOURS,
+            reminder_hours=NEW_GAME_REMINDER_HOURS,
+            deadline_action="pass",
+        )
         if deadline_hours is not None:
             if not (isinstance(deadline_hours, (int, float)) and math.isfinite(deadline_hours)) or not (
                 0 <= deadline_hours <= MAX_DEADLINE_HOURS
             ):
                 raise ServiceError("svc.deadline_hours", most=MAX_DEADLINE_HOURS)
-            settings["deadline_hours"] = float(deadline_hours)
-            settings["reminder_hours"] = min(settings["reminder_hours"], deadline_hours / 4)
+            settings.deadline_hours = float(deadline_hours)
+            settings.reminder_hours = min(settings.reminder_hours, deadline_hours / 4)
         if deadline_action is not None:
             if deadline_action not in ("pass", "bot"):
                 raise ServiceError("svc.deadline_action")
-            settings["deadline_action"] = deadline_action
+            settings.deadline_action = deadline_action
         if language is not None and language not in ("en", "ja"):
             raise ServiceError("svc.language", value=shown(str(language)))
-        settings["language"] = language or loc
-        settings["dice_salt"] = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
+        settings.language = language or loc
+        settings.dice_salt = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
         await self.svc.seen(caller)
 
         async def create() -> int:
@@ -117,11 +123,11 @@ class Lobby:
             if bot:
                 need_admin(row, caller, "add")
             if row.status == "running" and role is not None and row.seats.get(role, (None, False))[1]:
-                handed = row.settings.get("handed", {})
+                handed = row.settings.handed
                 if handed.get(role) != caller.user_id and not is_admin(row, caller):
                     raise ServiceError("svc.started_no_join")
                 ch.seat(role, caller.user_id)
-                ch.settings().setdefault("handed", {}).pop(role, None)
+                ch.settings().handed.pop(role, None)
                 return Result(
                     Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
                 )
@@ -208,13 +214,16 @@ class Lobby:
             empty = [r for r in module_of(row).roles(opts) if r not in row.seats]
             if empty:
                 raise ServiceError("svc.seats_empty", roles=empty)
-            imported = await self.store.import_lines(row.id) or row.settings.get("base")
+            imported = await self.store.import_lines(row.id) or row.settings.base
             game = await self.games.replay(row) if imported else module_of(row).new_game(opts, row.seed)
             ch.set_game(game)
             ch.set_status("running")
             self.svc.deadlines.arm(ch)
             broadcast(ch, game.events, everyone=True)
-            salt = ch.settings().setdefault("dice_salt", secrets.token_hex(16))
+            s = ch.settings()
+            if s.dice_salt is None:
+                s.dice_salt = secrets.token_hex(16)
+            salt = s.dice_salt
             lines = [f"@seed {row.seed}", *(imported or [])]
             promise = commitment(row.id, live_seed(lines), salt)
             ch.send(Post(row.channel_id, t("svc.dice_commitment", language(row), game=row.id, hash=promise)))
@@ -332,7 +341,7 @@ class Lobby:
     async def script_text(self, row: Any) -> str:
         """The game's script, with its dice commitment and, after each order, the dice it rolled."""
         lines = await self.games.script_lines(row)
-        salt = row.settings.get("dice_salt")
+        salt = row.settings.dice_salt
         if not salt:  # a game from before dice commitments
             return "\n".join(lines) + "\n"
         return await asyncio.to_thread(annotate, lines, row.id, salt)
@@ -428,8 +437,8 @@ class Lobby:
                     ch.unseat(r)
             # the imported lines and seed are part of the game: replays (start-up check, export) start there
             ch.import_lines = list(game.log)
-            ch.settings()["seed"] = seed_of(game.script(), row.seed)
-            ch.settings().pop("base", None)
+            ch.settings().seed = seed_of(game.script(), row.seed)
+            ch.settings().base = None
             lang = language(row)
             ch.send(Post(row.channel_id, t("svc.import_fixes", lang, user=caller.user_id, fixes=fixes(lang))))
             text = t(
@@ -498,14 +507,14 @@ def describe_options(module: Module, options: Any, loc: str = "en") -> str:
     return module.options_said(options, loc, TEXT)
 
 
-def describe_settings(s: dict[str, Any], loc: str = "en") -> str:
-    h = s.get("deadline_hours") or 0
+def describe_settings(s: GameSettings, loc: str = "en") -> str:
+    h = s.deadline_hours
     if not h:
         return t("svc.deadline_none", loc)
     return t(
         "svc.deadline_text",
         loc,
         hours=h,
-        reminder=s.get("reminder_hours", 0),
-        action=s.get("deadline_action", "pass"),
+        reminder=s.reminder_hours,
+        action=s.deadline_action,
     )

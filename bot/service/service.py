@@ -152,7 +152,7 @@ class Service:
                 )
                 continue
             mine = [r for r in seats if r in game.active()]
-            due = row.settings.get("due_at")
+            due = row.settings.due_at
             when = t("svc.deadline_when", caller.loc, due=int(due)) if due and game.active() else ""
             key = "svc.mygames_yours" if mine else "svc.mygames_theirs"
             lines.append(
@@ -264,21 +264,21 @@ class Service:
     async def status_message(self, game_id: int) -> int:
         """The id of the game channel's pinned status message (0 until there is one)."""
         live = await self.games.read(game_id)
-        return int(live.row.settings.get("status_message") or 0) if live else 0
+        return int(live.row.settings.status_message or 0) if live else 0
 
     async def set_status_message(self, game_id: int, message_id: int) -> None:
         async def fn(ch: Any) -> None:
-            ch.settings()["status_message"] = message_id
+            ch.settings().status_message = message_id
 
         await self.games.change(game_id, fn)
 
     async def thread_id(self, game_id: int) -> int:
         live = await self.games.read(game_id)
-        return int(live.row.settings.get("thread_id") or 0) if live else 0
+        return int(live.row.settings.thread_id or 0) if live else 0
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async def fn(ch: Any) -> None:
-            ch.settings()["thread_id"] = thread_id
+            ch.settings().thread_id = thread_id
 
         await self.games.change(game_id, fn)
 
