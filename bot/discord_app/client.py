@@ -11,7 +11,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..config import Settings
-from ..delivery import Outbox
 from ..pictures import Pictures
 from ..service import Service
 from ..storage import StoreBase, open_store
@@ -45,8 +44,7 @@ class EstafetteBot(commands.Bot):
         self.store = store
         self.service = service or Service(store, pictures=pictures)
         self.sender = Sender(self, self.service)
-        self.outbox = Outbox(store, self.sender.deliver, prepare=self.sender.prepare)
-        self.service.games.on_commit.append(self.outbox.kick)
+        self.outbox = self.service.outbox(self.sender.deliver, prepare=self.sender.prepare)
         self.dev_guild = dev_guild
         self.do_sync = sync
         self.tick_seconds = tick_seconds
@@ -56,7 +54,7 @@ class EstafetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         if not self.store.is_open:
             await self.store.open()
-        self.service.pictures.start()  # the picture workers start and warm their static layers meanwhile
+        self.service.start_pictures()  # the picture workers start and warm their static layers meanwhile
         # the games are checked against their replays in the background (each first if it is used before
         # its turn comes): the bot answers at once, however many games are stored (issue 5/6)
         await self.service.recover(lazy=True)
@@ -99,7 +97,7 @@ class EstafetteBot(commands.Bot):
             task.cancel()
         await self.service.stop()
         await self.outbox.settle()
-        self.service.pictures.close()
+        self.service.close_pictures()
         await super().close()
         await self.store.close()
 

@@ -25,7 +25,6 @@ DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's d
 
 log = logging.getLogger("estafette.discord")
 
-COLUMNS = ("left", "center", "right", "reserve")
 PAGE = 25  # a select offers at most 25 options
 
 
@@ -67,7 +66,7 @@ def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
 class DeployButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"est:d:(?P<game>\d+):(?P<ver>\d+):"
-    r"(?P<town>[^:]+):(?P<verb>left|center|right|reserve|clear|confirm|page):(?P<arg>[^:]*)",
+    r"(?P<town>[^:]+):(?P<verb>[a-z]+):(?P<arg>[^:]*)",
 ):
     """A button of the battle-deployment prompt (6.2): put the selected blocks in a column, clear, confirm,
     or turn the page of a long list. Carries game, the battle's campaign turn and town: a button of another
@@ -156,7 +155,10 @@ def deploy_view(
     page: int = 0,
     picked: list[str] | None = None,
     locale: str = "en",
+    columns: tuple[str, ...] = (),
 ) -> discord.ui.View:
+    """The draft prompt's components: a page of the pieces, a button per column of the game module's draft
+    (``Module.draft``), clear, confirm and the pages."""
     loc = locale_of(locale)
     view = discord.ui.View(timeout=None)
     pages = max(1, (len(units) + PAGE - 1) // PAGE)
@@ -172,7 +174,7 @@ def deploy_view(
         for u in shown
     ]
     view.add_item(DeploySelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
-    for c in COLUMNS:
+    for c in columns:
         label = t("ui.to_column", loc, column=c)
         view.add_item(
             DeployButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
@@ -245,12 +247,14 @@ class EstafetteCog(commands.Cog):
         if live is None or not m.deploy:
             return None
         town = m.deploy[0]
-        got = self.service.drafts.prompt(live.row, live.game, m.role, town)
+        got = self.service.draft_prompt(live, m.role, town)
         if got is None:
             return None
         turn, units, draft = got
         loc = await self.service.player_locale(m.game_id, m.user_id)
-        return deploy_view(m.game_id, turn, town, units, draft, locale=loc)
+        return deploy_view(
+            m.game_id, turn, town, units, draft, locale=loc, columns=self.service.draft_columns(live)
+        )
 
     async def run(
         self, interaction: discord.Interaction, call: Awaitable[Result], *, public: bool = False
@@ -627,7 +631,7 @@ class EstafetteCog(commands.Cog):
             await self.sender.answer(interaction, t("ui.sorry", locale_of(interaction.locale)))
 
     async def _deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
-        await self.service.drafts.current(
+        await self.service.draft_current(
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
@@ -638,11 +642,11 @@ class EstafetteCog(commands.Cog):
     async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
         loc = locale_of(interaction.locale)
         user = interaction.user.id
-        await self.service.drafts.current(item.game, user, item.ver, item.town)  # stale: refused
+        await self.service.draft_current(item.game, user, item.ver, item.town)  # stale: refused
         key = (user, item.game, item.town)
         page = 0
         if item.verb == "confirm":
-            res = await self.service.drafts.confirm(
+            res = await self.service.draft_confirm(
                 item.game, user, item.ver, item.town, str(interaction.id), loc
             )
             self.picked.pop(key, None)
@@ -651,18 +655,19 @@ class EstafetteCog(commands.Cog):
         if item.verb == "page":
             page = int(item.arg or 0)
         elif item.verb == "clear":
-            await self.service.drafts.assign(item.game, user, item.ver, item.town, None, None, loc)
+            await self.service.draft_assign(item.game, user, item.ver, item.town, None, None, loc)
         else:
             picked = self.picked.pop(key, [])
             if not picked:
                 await self.sender.answer(interaction, t("ui.pick_first", loc))
                 return
-            await self.service.drafts.assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
-        role, turn, units, draft = await self.service.drafts.current(item.game, user, item.ver, item.town)
+            await self.service.draft_assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
+        role, turn, units, draft = await self.service.draft_current(item.game, user, item.ver, item.town)
         live = await self.service.game(item.game)
         assert live is not None
-        text = chunks(self.service.drafts.text(live.row, live.game, role, item.town, loc))[0]
-        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc)
+        text = chunks(self.service.draft_text(live, role, item.town, loc))[0]
+        columns = self.service.draft_columns(live)
+        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc, columns=columns)
         await interaction.response.edit_message(content=text, view=view)
 
 

@@ -114,7 +114,10 @@ class Drafts:
 
         async def fn(ch: Change) -> str:
             role = self.role_for(ch.row, ch.game, user_id, turn, town)
-            everyone = deploy_units(draft_spec(ch.row), ch.game, role, town) or []
+            spec = draft_spec(ch.row)
+            if column is not None and column not in spec.columns:  # a button of no column of this game
+                raise ServiceError("svc.prompt_stale", town=town)
+            everyone = deploy_units(spec, ch.game, role, town) or []
             chosen = everyone if units is None else units
             draft = ch.settings().drafts.setdefault(f"{role}@{town}", {})
             for u in chosen:

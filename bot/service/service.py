@@ -208,12 +208,89 @@ class Service:
             out += pictures_of(live.row, seq, live.game, role, None, locale)
         return out
 
-    def outbox(self, deliver: Callable[[OutboxRow], Awaitable[Outcome]]) -> Outbox:
-        """A front end's outbox: what the service stores to send, sent through ``deliver``, woken by every
-        change stored."""
-        box = Outbox(self.store, deliver, clock=self.clock)
+    def outbox(
+        self,
+        deliver: Callable[[OutboxRow], Awaitable[Outcome]],
+        prepare: Callable[[OutboxRow], Awaitable[None]] | None = None,
+    ) -> Outbox:
+        """A front end's outbox: what the service stores to send, sent through ``deliver`` (``prepare``
+        draws an item's pictures ahead), woken by every change stored."""
+        box = Outbox(self.store, deliver, clock=self.clock, prepare=prepare)
         self.games.on_commit.append(box.kick)
         return box
+
+    # --- a player's DMs, for the front end that sends them -----------------------------------------------
+    async def dms_closed_since(self, user_id: int) -> float | None:
+        """When a player's DMs were found closed (None: open, as far as anyone knows)."""
+        return await self.store.dms_closed_since(user_id)
+
+    async def set_dms_closed(self, user_id: int, since: float | None) -> None:
+        await self.store.set_dms_closed(user_id, since)
+
+    async def refused_dms(self, user_id: int) -> list[OutboxRow]:
+        """The DMs to a player still waiting because DMs were refused (closed, or tried and refused)."""
+        closed = await self.store.dms_closed_since(user_id) is not None
+        waiting = await self.store.outbox_pending(kind="dm", target=user_id)
+        return [r for r in waiting if closed or r.attempts > 0]
+
+    async def handed_over(self, item_id: int, how: str) -> None:
+        """An outbox item given to its player another way (an ephemeral reply): done."""
+        await self.store.outbox_done(item_id, how)
+
+    # --- pictures' workers ---------------------------------------------------------------------------------
+    def start_pictures(self) -> None:
+        self.pictures.start()
+
+    def close_pictures(self) -> None:
+        self.pictures.close()
+
+    @property
+    def pictures_kept(self) -> int:
+        """How many drawn pictures are kept for reuse (0: none, and none drawn ahead of their message)."""
+        return int(self.pictures.keep)
+
+    # --- drafts (the module's secret choice made piece by piece: Napoleon's battle deployment) ------------
+    def draft_prompt(self, live: Live, role: str, place: str) -> tuple[int, list[str], dict[str, str]] | None:
+        """What a draft's prompt shows now: its epoch, the pieces and the draft so far (None: not awaited)."""
+        return self.drafts.prompt(live.row, live.game, role, place)
+
+    @staticmethod
+    def draft_columns(live: Live) -> tuple[str, ...]:
+        """The columns a piece of the game's draft goes to (none for a module without a draft)."""
+        spec = module_of(live.row).draft
+        return spec.columns if spec else ()
+
+    def draft_text(self, live: Live, role: str, place: str, locale: str = "en") -> str:
+        return self.drafts.text(live.row, live.game, role, place, locale)
+
+    async def draft_current(
+        self, game_id: int, user_id: int, epoch: int, place: str
+    ) -> tuple[str, int, list[str], dict[str, str]]:
+        """The prompt as it stands: role, epoch, pieces, draft (ServiceError when it is out of date)."""
+        return await self.drafts.current(game_id, user_id, epoch, place)
+
+    async def draft_assign(
+        self,
+        game_id: int,
+        user_id: int,
+        epoch: int,
+        place: str,
+        pieces: list[str] | None,
+        column: str | None,
+        locale: str = "en",
+    ) -> str:
+        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale)
+
+    async def draft_confirm(
+        self,
+        game_id: int,
+        user_id: int,
+        epoch: int,
+        place: str,
+        interaction_id: str | None,
+        locale: str = "en",
+    ) -> Result:
+        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale)
 
     async def game_at(self, game_id: int, seq: int) -> Any:
         """The engine game as it was after order ``seq`` (for a picture of that moment)."""
