@@ -26,7 +26,6 @@ log = logging.getLogger("estafette.console")
 CHANNEL = 1  # the console's "channel"
 LEGAL_SHOWN = 30
 USER = 1  # the console's player holds every seat
-HELP = t("console.help")
 
 
 class Console:

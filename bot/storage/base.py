@@ -317,19 +317,12 @@ class StoreBase(abc.ABC):
         )
         return int(row["id"]) if row else None
 
-    async def game_in_channel(self, channel_id: int, *, finished: bool = False) -> GameRow | None:
-        gid = await self.game_id_in_channel(channel_id, finished=finished)
-        return await self.game(gid) if gid is not None else None
-
     async def game_ids(self, *status: str) -> list[int]:
         """Ids of the games in these states, without reading their rows (a damaged row must not stop the
         listing of the others)."""
         marks = ",".join("?" * len(status))
         rows = await self._all(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", status)
         return [int(r["id"]) for r in rows]
-
-    async def games_with_status(self, *status: str) -> list[GameRow]:
-        return [g for g in [await self.game(i) for i in await self.game_ids(*status)] if g is not None]
 
     async def games_of_user(self, user_id: int) -> list[int]:
         rows = await self._all(
