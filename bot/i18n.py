@@ -453,6 +453,7 @@ BOT_EN: dict[str, str] = {
     "opt.orders.battle": "the battle's town, when you have more than one battle",
     "console.legal.orders": "{role:role_name}: your orders now",
     "svc.import_other_game": "this channel's game is a game of {game}; the script is of {other}",
+    "opt.game.new.options": "any game's options as key=value, e.g. length=8 (after the ones above)",
 }
 
 _OVERLAP = set(BOT_EN) & set(ENGINE_EN)

@@ -465,6 +465,7 @@ BOT_JA: dict[str, str] = {
     "opt.orders.battle": "会戦の町(複数の会戦があるとき)",
     "console.legal.orders": "{role:role_name}: いま出せる命令",
     "svc.import_other_game": "このチャンネルのゲームは {game} です。スクリプトは {other} のものです",
+    "opt.game.new.options": "ゲームのオプションを key=value で(例: length=8)。上の指定の後に読みます",
 }
 BOT_JA = with_commands(BOT_JA)
 

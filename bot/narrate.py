@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import modules
-from engine.module import Module
+from engine.module import Module, plain
 
 from . import i18n
 
@@ -43,9 +43,7 @@ def describe(
     try:
         return m.told(e, locale, options, TEXT)
     except (KeyError, TypeError, ValueError):
-        return f"{e.get('kind', 'event')}: " + ", ".join(
-            f"{k}={v}" for k, v in e.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
-        )
+        return plain(e)
 
 
 def tell(events: Any, role: str, locale: str, options: Any, module: Module | None = None) -> list[str]:

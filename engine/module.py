@@ -291,9 +291,7 @@ class Module:
         """One event in words; without a narration of its own, its kind and plain fields."""
         if self.narrate is not None:
             return self.narrate(event, lang, options, text)
-        plain = [(k, v) for k, v in event.items() if k not in ("kind", "seq")]
-        fields = ", ".join(f"{k}={v}" for k, v in plain if not isinstance(v, (dict, list)))
-        return f"{event.get('kind', 'event')}: {fields}"
+        return plain(event)
 
     def asked(self, game: GameObject, role: str, lang: str, text: Text, examples: bool = True) -> str:
         """What ``role`` is asked to do now: the module's prompt, else its legal orders' own prompt."""
@@ -319,6 +317,14 @@ class Module:
             return self.describe_options(options, lang, text)
         values = self.options_dict(options)
         return " ".join(f"{k}={_said(v)}" for k, v in values.items())
+
+
+def plain(event: dict[str, Any]) -> str:
+    """An event as its kind and plain fields (``moved: role=red, to=2``), when nothing tells it better."""
+    fields = [
+        (k, v) for k, v in event.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
+    ]
+    return f"{event.get('kind', 'event')}: " + ", ".join(f"{k}={v}" for k, v in fields)
 
 
 def _said(value: Any) -> str:

@@ -172,7 +172,10 @@ async def test_dash_plays_to_its_result_through_the_discord_harness(dash_harness
     (steps,) = synced["run"]["options"]
     assert steps["name"] == "steps" and steps["type"] == 4 and steps["required"]  # an integer (number kind)
     assert "D2" in synced["run"]["description"]
-    await h.feed(h.slash("game new", {"game": "dash"}, user="alice", channel="game-1"))
+    made = await h.feed(
+        h.slash("game new", {"game": "dash", "options": "length=5"}, user="alice", channel="game-1")
+    )
+    assert "length=5" in made.reply.content  # a module's own options, through the options text
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))  # red, the first free seat
     await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))  # blue
     await h.feed(h.slash("game start", user="alice", channel="game-1"))
@@ -186,7 +189,7 @@ async def test_dash_plays_to_its_result_through_the_discord_harness(dash_harness
         ("bob", "reserve", {}),
         ("alice", "run", {"steps": 2}),
         ("bob", "run", {"steps": 1}),
-        ("alice", "run", {"steps": 2}),
+        ("alice", "run", {"steps": 1}),
     ]:
         got = await h.feed(h.slash(order, opts, user=user, channel="game-1"))
         assert got.reply.content.startswith("Done"), got.reply.content

@@ -295,6 +295,7 @@ class EstafetteCog(commands.Cog):
             "deadline_action",
             "language",
             "game",
+            "options",
         )
     )
     @app_commands.choices(
@@ -320,9 +321,11 @@ class EstafetteCog(commands.Cog):
         deadline_action: str = "pass",
         language: str | None = None,
         game: str | None = None,
+        options: str = "",
     ) -> None:
-        """The typed options are the default module's (Napoleon); each is passed only to a module that
-        declares an option of that name (engine/module.py OptionSpec)."""
+        """The typed options are the default module's; each is passed only to a module that declares an
+        option of that name (engine/module.py OptionSpec). ``options``: any module's, as ``key=value ...``
+        (read after the typed ones)."""
         given = {
             "setup": setup,
             "players": players,
@@ -337,7 +340,7 @@ class EstafetteCog(commands.Cog):
             if (game or modules.DEFAULT) in known
             else ()
         )
-        opts = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
+        opts = " ".join([*(f"{k}={v}" for k, v in given.items() if k in declared), options.strip()]).strip()
         await self.run(
             interaction,
             self.service.new_game(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..messages import error_from_data
-from ..module import Text
+from ..module import Text, plain
 
 QUIET = {"new_game", "movement_done", "battle_phase", "battle_turn_end", "setup", "regroup_done"}
 # kinds told in words (every other kind, QUIET included, is bookkeeping nobody needs to read)
@@ -53,9 +53,7 @@ def describe(e: dict[str, Any], locale: str, options: Any, tx: Text) -> str | No
     try:
         return _describe(e, locale, tx, ruleset)
     except (KeyError, TypeError, ValueError):
-        return f"{e.get('kind', 'event')}: " + ", ".join(
-            f"{k}={v}" for k, v in e.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
-        )
+        return plain(e)
 
 
 def _units(e: dict[str, Any], loc: str, tx: Text) -> str:
