@@ -14,6 +14,8 @@ from . import modules
 
 
 def dump(name: str) -> dict[str, Any]:
+    if name == "liberty":
+        return dump_liberty()
     sc = load_scenario(name)
     return {
         "name": sc.name,
@@ -71,6 +73,27 @@ def listing() -> str:
     return "\n".join(lines) + "\n"
 
 
+def dump_liberty() -> dict[str, Any]:
+    """*Liberty*'s data (``data/liberty``, our reconstruction; its rules are issue 6/6's): ``places``
+    (``name``, ``value``, ``port``, ``hex``, ``colour``, ...), ``hexes``, ``hexsides``, ``units`` (``id``,
+    ``side``, ``type``, ``rating``, ``max_cv``, ...), the 1775 ``setup``, the ``cards``, ``victory``,
+    ``french_entry``."""
+    from data.liberty import load_liberty
+
+    lib = load_liberty()
+    return {
+        "name": "liberty",
+        "places": [p.model_dump() for p in lib.places],
+        "hexes": [h.model_dump() for h in lib.hexes],
+        "hexsides": [h.model_dump() for h in lib.hexsides],
+        "units": [u.model_dump() for u in lib.units],
+        "setup": [e.model_dump() for e in lib.setup],
+        "cards": [c.model_dump() for c in lib.cards],
+        "victory": lib.victory.model_dump(),
+        "french_entry": lib.french_entry.model_dump(),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.scenario")
     ap.add_argument("name", nargs="?", default="napoleon")
@@ -87,6 +110,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.json:
         print(json.dumps(d, ensure_ascii=False, indent=1))
+    elif "places" in d:
+        print(
+            f"{d['name']}: {len(d['places'])} places, {len(d['hexes'])} hexes, "
+            f"{len(d['hexsides'])} hexsides, {len(d['units'])} blocks, {len(d['cards'])} cards"
+        )
     else:
         print(
             f"{d['name']}: {len(d['towns'])} towns, {len(d['roads'])} roads, {len(d['units'])} units, "

@@ -120,3 +120,26 @@ def test_demo_runs():
     assert p.returncode == 0, p.stderr
     assert "Turn 1" in p.stdout
     assert "rejected" not in p.stdout  # the demo script replays cleanly
+
+
+def test_scenario_dump_contract_liberty():
+    """``python -m engine.scenario liberty --json`` (issue 6/6 item 6): Napoleon's kind of keys for the hex
+    map of *Liberty* (our reconstruction in data/liberty)."""
+    p = subprocess.run(
+        [sys.executable, "-m", "engine.scenario", "liberty", "--json"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    d = json.loads(p.stdout)
+    assert d["name"] == "liberty"
+    assert {"places", "hexes", "hexsides", "units", "setup", "cards", "victory"} <= set(d)
+    assert set(d["places"][0]) >= {"name", "value", "port", "hex", "colour"}
+    assert set(d["hexes"][0]) >= {"id", "terrain"}
+    assert set(d["hexsides"][0]) >= {"a", "b", "terrain"}
+    assert set(d["units"][0]) >= {"id", "side", "type", "rating", "max_cv"}
+    hexes = {h["id"] for h in d["hexes"]}
+    assert all(p["hex"] in hexes for p in d["places"] if not p["west_indies"])
+    assert {u["side"] for u in d["units"]} == {"british", "american"}
+    assert len(d["units"]) == 50 and len(d["cards"]) == 25

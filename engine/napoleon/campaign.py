@@ -48,12 +48,14 @@ def end_campaign_turn(ctx: Ctx) -> None:
     surrender(ctx)
     if st.phase == "over":
         return
-    for u in st.units.values():  # 7.4 recovery; per-turn flags
-        u.disrupted = False
-        u.moved = False
-        u.force_marched = False
-        u.retreated = False
-        u.in_square = False
+    for u in list(st.units.values()):  # 7.4 recovery; per-turn flags
+        if u.disrupted or u.moved or u.force_marched or u.retreated or u.in_square:
+            w = st.own(u)  # copy on write (state.py): only the units that change
+            w.disrupted = False
+            w.moved = False
+            w.force_marched = False
+            w.retreated = False
+            w.in_square = False
     st.battles = [b for b in st.battles if not b.over]
     if st.turn >= last_turn(ctx):
         # 12.2: the Allies win if the French have not won by the end of the game.

@@ -20,16 +20,17 @@ if TYPE_CHECKING:
 class Ctx:
     st: GameState
     sc: Scenario
-    # town -> sides present, rebuilt when a unit's place has changed since (``state._PLACE_CHANGES``)
-    _occ: dict[str, set[str]] | None = None
-    _occ_gen: int = -1
-    _occ_units: dict[str, Unit] | None = None
 
     def occupancy(self) -> dict[str, set[str]]:
-        """Town -> the sides standing in it now (a walk looks it up once, then asks the dict)."""
-        if self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units or self._occ is None:
+        """Town -> the sides standing in it now (a walk looks it up once, then asks the dict). Kept with the
+        state as ``(place stamp, units dict, occupancy)`` until a unit's place changes
+        (``state._PLACE_CHANGES``) or the state's units are another dict; ``GameState.clone`` carries it
+        over to the copy (the same places). Never changed in place: a rebuild makes a new one."""
+        kept = self.st.__dict__.get("_occ")
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
             return self._rebuild()
-        return self._occ
+        occ: dict[str, set[str]] = kept[2]
+        return occ
 
     def _rebuild(self) -> dict[str, set[str]]:
         gen = _PLACE_CHANGES[0]
@@ -37,7 +38,7 @@ class Ctx:
         for u in self.st.units.values():
             if u.location is not None and not u.eliminated:
                 occ.setdefault(u.location, set()).add(u.side)
-        self._occ, self._occ_gen, self._occ_units = occ, gen, self.st.units
+        object.__setattr__(self.st, "_occ", (gen, self.st.units, occ))  # not a field, not a change
         return occ
 
     @property
@@ -67,17 +68,19 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        occ = self._occ
-        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
-            occ = self._rebuild()
-        sides = occ.get(town)
+        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline (asked in every walk's inner loop)
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
+            sides = self._rebuild().get(town)
+        else:
+            sides = kept[2].get(town)
         return bool(sides and (len(sides) > 1 or side not in sides))
 
     def friendly_in(self, town: str, side: str) -> bool:
-        occ = self._occ
-        if occ is None or self._occ_gen != _PLACE_CHANGES[0] or self._occ_units is not self.st.units:
-            occ = self._rebuild()
-        sides = occ.get(town)
+        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
+            sides = self._rebuild().get(town)
+        else:
+            sides = kept[2].get(town)
         return bool(sides and side in sides)
 
     def emit(

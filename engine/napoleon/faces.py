@@ -31,7 +31,19 @@ class BlockView:
 
 
 def face(ctx: Ctx, u: Unit, known: bool) -> BlockView:
-    """``u`` with its face (unit, name, nation, type, cv) when ``known``, else its army's colour only."""
+    """``u`` with its face (unit, name, nation, type, cv) when ``known``, else its army's colour only. Kept
+    with the unit until it changes (``Unit._faces``): every view of every state that shares it asks again."""
+    kept = u._faces
+    if kept is None:
+        kept = [None, None]
+        object.__setattr__(u, "_faces", kept)  # not a field: nothing of the game changes
+    v: BlockView | None = kept[known]
+    if v is None:
+        v = kept[known] = _face(ctx, u, known)
+    return v
+
+
+def _face(ctx: Ctx, u: Unit, known: bool) -> BlockView:
     if known:
         d = ctx.sc.unit(u.id)
         return BlockView(

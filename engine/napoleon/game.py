@@ -19,7 +19,17 @@ from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
-from .state import GameState, Unit, armies_of, state_from_dict, state_json, state_to_dict, touch
+from .state import (
+    GameState,
+    SharedWrite,
+    Unit,
+    armies_of,
+    state_from_dict,
+    state_json,
+    state_to_dict,
+    touch,
+    writing,
+)
 from .views import View, build_view
 
 PUBLIC = "public"
@@ -76,10 +86,23 @@ class Game:
             self.state, event = undo_rules.undo(self.state, role)
             return [event]
         prev = self.state
-        work = prev.clone()
+        active = self.active() if prev.phase != "over" else []  # who acts: kept with the state (``cached``)
+        # copy on write (issue 5/6; state.py): the order on a fork first, whose units are copied as the rules
+        # write them (``GameState.own``); a rule that writes a unit without ``own`` stops it (``SharedWrite``,
+        # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
+        work = prev.fork()
         ctx = Ctx(work, self.scenario)
         before = len(work.events)
-        _dispatch(ctx, role, cmd)
+        was = writing(work.__dict__["_dirty"])
+        try:
+            _dispatch(ctx, role, cmd, active)
+        except SharedWrite:
+            writing(None)
+            work = prev.clone()
+            ctx = Ctx(work, self.scenario)
+            _dispatch(ctx, role, cmd, active)
+        finally:
+            writing(was)
         work.orders += 1
         work.log.append(f"{role}: {cmd.text()}")
         undo_rules.record(prev, work, role)
@@ -129,7 +152,7 @@ class Game:
             t = sc.match_town(town)
         except LookupError as e:
             raise lookup_error(e, "town", town) from None
-        u = self.state.units[uid]
+        u = self.state.own(self.state.units[uid])  # a unit shared with an earlier state is copied first
         if cv is not None and not 1 <= cv <= u.max_cv:
             raise rule_error("2.3", "game.cv_range", unit=uid, max_cv=u.max_cv, cv=cv)
         u.location = t
@@ -149,9 +172,9 @@ class Game:
         ctx = self.ctx()
         if not 1 <= n <= campaign.last_turn(ctx):
             raise rule_error("4.0", "game.turn_range", last=campaign.last_turn(ctx), turn=n)
-        for u in self.state.units.values():
+        for u in list(self.state.units.values()):
             if u.location is None and not u.eliminated:
-                u.location = self.scenario.historical[u.id]
+                self.state.own(u).location = self.scenario.historical[u.id]
         self.state.setup_waiting = []
         self.state.battles = []
         campaign.begin_turn(ctx, n)
@@ -261,13 +284,14 @@ def new_game(options: Options | None = None, seed: int = 0) -> Game:
     return Game.new(options, seed)
 
 
-def _dispatch(ctx: Ctx, role: str, cmd: Command) -> None:
+def _dispatch(ctx: Ctx, role: str, cmd: Command, active: list[str]) -> None:
+    """``role``'s order on ``ctx``'s state (a copy), ``active`` the roles who act in it (``active_roles``,
+    asked of the state it was copied from, which is the same)."""
     st = ctx.st
     if st.phase == "over":
         if st.result:
             raise rule_error("12.0", "game.over_reason", reason=st.result.reason)
         raise rule_error("12.0", "game.over")
-    active = active_roles(ctx)
     name = cmd.name
     if st.phase == "setup":
         if name == "setup":

@@ -251,10 +251,11 @@ def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
         k = road_key(a, b)
         st.movement.road_use[k] = st.movement.road_use.get(k, 0) + len(combat)
     for u in plan.units:
-        u.location = dest
-        u.moved = True
+        w = st.own(u)  # copy on write (state.py); the plan's own objects are not read after this
+        w.location = dest
+        w.moved = True
     for uid in plan.forced:
-        u = st.units[uid]
+        u = st.own(st.units[uid])
         u.force_marched = True
         # 10.1: +1 with an active leader in the town the march starts from (by day; at night normal odds).
         bonus = 1 if (not is_night(ctx) and active_leader_in(ctx, start, u.army)) else 0

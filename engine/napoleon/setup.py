@@ -133,7 +133,7 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
 def _deploy(ctx: Ctx, role: str, ids: list[str], town: str) -> None:
     """Place ``ids`` at ``town``: the town and the count are public, the blocks only the deploying role's."""
     for uid in ids:
-        ctx.st.units[uid].location = town
+        ctx.st.own(ctx.st.units[uid]).location = town  # copy on write (state.py)
     ctx.emit(
         "deployed",
         {"army": ctx.st.units[ids[0]].army, "town": town, "count": len(ids)},

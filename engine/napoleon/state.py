@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -24,14 +25,17 @@ LEADER_OF = {
 }  # 10.0 (unit ids in data/napoleon/units.toml)
 
 
+_ARMIES_OF = {
+    "french": ("french",),
+    "allied": ("british", "prussian"),
+    "british": ("british",),
+    "prussian": ("prussian",),
+}
+
+
 def armies_of(role: str) -> tuple[str, ...]:
     """The armies a role commands (13.1: in a 3-player game each Allied player commands only his own)."""
-    return {
-        "french": ("french",),
-        "allied": ("british", "prussian"),
-        "british": ("british",),
-        "prussian": ("prussian",),
-    }.get(role, ())
+    return _ARMIES_OF.get(role, ())
 
 
 def plain_copy(v: Any) -> Any:
@@ -67,6 +71,30 @@ _PLACE_CHANGES = [0]
 REVISION = [0]
 
 
+# Copy on write (issue 5/6): ``Game.apply`` first tries an order on a *fork* of the state, whose units are
+# the state's own until written: a rule that writes a unit takes the fork's copy first (``GameState.own``).
+# The set of units a fork owns is ``_WRITING.dirty`` while the order runs; a write to any other unit (a rule
+# that writes without ``own``) raises ``SharedWrite`` before it changes anything, and ``apply`` runs the
+# order again on a full copy (``GameState.clone``). Per thread: games replayed in other threads don't see
+# each other's.
+_WRITING = threading.local()
+COPY_ON_WRITE = [True]  # False: ``fork`` is a full ``clone`` (tests compare both ways, game by game)
+
+
+class SharedWrite(BaseException):
+    """An order on a fork wrote a unit the fork shares with the state it was forked from
+    (``Unit.__setattr__``): a signal to ``Game.apply``, never seen by anybody; a BaseException so that no
+    rule's ``except`` swallows it."""
+
+
+def writing(dirty: set[str] | None) -> set[str] | None:
+    """Set the units an order may write without ``own`` (the fork's owned set; None: no check); returns the
+    one before (to put back)."""
+    before: set[str] | None = getattr(_WRITING, "dirty", None)
+    _WRITING.dirty = dirty
+    return before
+
+
 def touch() -> None:
     """Something of a game state changed outside an attribute assignment (a directive): caches are stale."""
     REVISION[0] = next(_STAMPS)
@@ -82,9 +110,14 @@ class Unit:
     is, and a copy is one dict copy: ``apply`` copies every unit of the state on every order). Its snapshot
     as JSON text is kept outside that dict (``_text``) until it changes."""
 
-    __slots__ = ("__dict__", "_text")
-    if TYPE_CHECKING:  # the slot, for mypy (not a field: set with ``_set`` and read as it is)
+    __slots__ = ("__dict__", "_dirty", "_faces", "_text")
+    if TYPE_CHECKING:  # the slots, for mypy (not fields: set with ``_set`` and read as they are)
         _text: str | None = field(init=False, repr=False, compare=False)
+        # the ids of the units written since the state that holds this unit was made by ``GameState.clone``
+        # (that state's set; None for a unit of a state not made by a clone): /undo's entry is made of them
+        _dirty: set[str] | None = field(init=False, repr=False, compare=False)
+        # what a role sees of it (``faces.face``: [hidden, known]), kept until it changes; its copies share it
+        _faces: list[Any] | None = field(init=False, repr=False, compare=False)
 
     id: str
     army: str
@@ -102,11 +135,26 @@ class Unit:
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in _UNIT_FIELD_SET:
             raise AttributeError(f"a unit has no field {name!r}")
+        d = self.__dict__
+        if name in d and d[name] is value:
+            return  # the same value (True, False, None, the same int or town): nothing changes, nothing stale
+        try:
+            dirty = self._dirty
+        except AttributeError:  # ``__init__``: the slot is not set yet
+            _set(self, "_dirty", None)
+            dirty = None
+        else:
+            writer = getattr(_WRITING, "dirty", None)
+            if writer is not None and dirty is not writer:
+                raise SharedWrite(d["id"])  # a fork's order wrote a unit it shares: nothing changed yet
         if name in _PLACE_FIELDS:
             _PLACE_CHANGES[0] = next(_STAMPS)
         REVISION[0] = next(_STAMPS)
         _set(self, name, value)
         _set(self, "_text", None)
+        _set(self, "_faces", None)
+        if dirty is not None:
+            dirty.add(d["id"])
 
     @property
     def leader(self) -> bool:
@@ -120,6 +168,8 @@ class Unit:
         new = _new(Unit)
         _set(new, "__dict__", self.__dict__.copy())
         _set(new, "_text", self._text)
+        _set(new, "_faces", self._faces)
+        _set(new, "_dirty", None)
         return new
 
     def text(self) -> str:
@@ -143,6 +193,8 @@ class Unit:
         new = _new(Unit)
         _set(new, "__dict__", {f: values[f] for f in _UNIT_FIELDS})
         _set(new, "_text", None)
+        _set(new, "_faces", None)
+        _set(new, "_dirty", None)
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,16 +272,27 @@ class GameState:
         REVISION[0] = next(_STAMPS)
         _set(self, name, value)
 
-    def clone(self) -> GameState:
+    def clone(self, *, units: bool = True) -> GameState:
+        """A copy that shares nothing that changes with this state (``units=False``: the units' objects are
+        shared, for ``fork``)."""
         new = _new(GameState)
         d = self.__dict__.copy()
         d.pop("_cache", None)  # answers about this state (``cached``) are not the copy's
         d["dice"] = self.dice.clone()
-        units = d["units"] = {}
-        for k, u in self.units.items():  # Unit.clone, inline: 82 units an order
-            units[k] = c = _new(Unit)
-            _set(c, "__dict__", u.__dict__.copy())
-            _set(c, "_text", u._text)
+        dirty = d["_dirty"] = set()  # the units written from now on (/undo's entry: undo.record)
+        if units:
+            copies = d["units"] = {}
+            for k, u in self.units.items():  # Unit.clone, inline: 82 units an order
+                copies[k] = c = _new(Unit)
+                _set(c, "__dict__", u.__dict__.copy())
+                _set(c, "_text", u._text)
+                _set(c, "_faces", u._faces)
+                _set(c, "_dirty", dirty)
+        else:
+            d["units"] = dict(self.units)
+        occ = self.__dict__.get("_occ")
+        if occ is not None and occ[0] == _PLACE_CHANGES[0] and occ[1] is self.units:
+            d["_occ"] = (occ[0], d["units"], occ[2])  # the same places: who stands where carries over (Ctx)
         d["setup_waiting"] = list(self.setup_waiting)
         d["movement"] = copy_movement(self.movement)
         d["battles"] = [b.clone() for b in self.battles]
@@ -240,6 +303,28 @@ class GameState:
         d["preferences"] = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
         _set(new, "__dict__", d)
         return new
+
+    def fork(self) -> GameState:
+        """A copy for one order (``Game.apply``) whose units are this state's own objects until the order
+        writes them (``own``): a copy of the dict of 82 references instead of 82 units. Everything else is
+        copied as ``clone`` does. The units it owns are its ``_dirty`` set's (empty at first)."""
+        return self.clone(units=not COPY_ON_WRITE[0])
+
+    def own(self, u: Unit) -> Unit:
+        """The unit ``u`` of this state (by id) as an object this state may write: itself if this state owns
+        it (a state not made by ``fork`` owns all its units), otherwise a copy put in its place. Rules write a
+        unit through what ``own`` returns (``SharedWrite`` otherwise, on a fork)."""
+        dirty: set[str] | None = self.__dict__.get("_dirty")
+        cur = self.units[u.id]
+        if dirty is None or cur._dirty is dirty:
+            return cur
+        c = _new(Unit)
+        _set(c, "__dict__", cur.__dict__.copy())
+        _set(c, "_text", cur._text)
+        _set(c, "_faces", cur._faces)
+        _set(c, "_dirty", dirty)
+        self.units[u.id] = c
+        return c
 
     def cached(self, key: Any, make: Callable[[], _T]) -> _T:
         """``make()``, kept with this state until anything of any state changes (``REVISION``): the same
@@ -337,6 +422,30 @@ def copy_movement(mv: Movement) -> Movement:
     )
 
 
+def movement_to_dict(mv: Movement) -> dict[str, Any]:
+    """The movement bookkeeping as plain data: what ``_plain`` gives for this one shape, by hand (the
+    snapshot and /undo's entry of every move; ``movement_from_dict`` reads it back)."""
+    return {
+        "group_moves": list(mv.group_moves),
+        "road_use": dict(mv.road_use),
+        "attacks": {
+            k: {
+                "town": a.town,
+                "side": a.side,
+                "units": list(a.units),
+                "origins": list(a.origins),
+                "passed": list(a.passed),
+                "roads": list(a.roads),
+            }
+            for k, a in mv.attacks.items()
+        },
+        "forced": [
+            {"unit": f.unit, "path": list(f.path), "bonus": f.bonus, "penalty": f.penalty} for f in mv.forced
+        ],
+        "ended": list(mv.ended),
+    }
+
+
 def state_to_dict(st: GameState) -> dict[str, Any]:
     return {
         "options": st.options.to_dict(),
@@ -346,7 +455,7 @@ def state_to_dict(st: GameState) -> dict[str, Any]:
         "turn": st.turn,
         "phase": st.phase,
         "setup_waiting": list(st.setup_waiting),
-        "movement": _plain(st.movement),
+        "movement": movement_to_dict(st.movement),
         "battles": [b.to_dict() for b in st.battles],
         "events": [e.to_dict() for e in st.events],
         "result": _plain(st.result),
@@ -402,7 +511,7 @@ def state_json(st: GameState) -> str:
             ',"setup_waiting":',
             enc(st.setup_waiting),
             ',"movement":',
-            enc(_plain(st.movement)),
+            enc(movement_to_dict(st.movement)),
             ',"battles":[',
             battles,
             '],"events":[',

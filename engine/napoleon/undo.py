@@ -29,7 +29,17 @@ from ..dice import Dice
 from ..errors import RuleError
 from ..events import Event
 from ..messages import rule_error
-from .state import Battle, GameState, Result, Unit, _plain, field_names, movement_from_dict, plain_copy
+from .state import (
+    Battle,
+    GameState,
+    Result,
+    Unit,
+    _plain,
+    field_names,
+    movement_from_dict,
+    movement_to_dict,
+    plain_copy,
+)
 
 MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
 
@@ -60,7 +70,9 @@ def _field(st: GameState, name: str) -> Any:
         return v.to_dict()
     if name == "battles":
         return [{n: plain_copy(getattr(b, n)) for n in field_names(type(b))} for b in v]  # Battle.to_dict
-    if name in ("movement", "result"):
+    if name == "movement":
+        return movement_to_dict(v)
+    if name == "result":
         return _plain(v)
     if isinstance(v, list):
         return list(v)
@@ -88,7 +100,7 @@ def record(prev: GameState, work: GameState, role: str) -> None:
         "role": role,
         "events": len(prev.events),
         "log": len(prev.log),
-        "units": {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])},
+        "units": _changed_units(prev, work),
         "state": {},
     }
     for name in _FIELDS:
@@ -103,6 +115,17 @@ def record(prev: GameState, work: GameState, role: str) -> None:
     stack = [*prev.undo, entry]
     work.undo = stack[-MAX_UNDO:]
     work.undo_stop = prev.undo_stop
+
+
+def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]]:
+    """The units the order changed, as they were before it: those written since ``work`` was cloned from
+    ``prev`` (``GameState.clone`` gives its units one set of the ids written, ``Unit.__setattr__`` adds to
+    it) whose fields differ; every unit compared where ``work`` was not made by a clone."""
+    written: set[str] | None = work.__dict__.get("_dirty")
+    if written is None:
+        return {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])}
+    units = prev.units
+    return {uid: units[uid].to_dict() for uid in sorted(written) if _changed(units[uid], work.units[uid])}
 
 
 def _changed(before: Unit, after: Unit) -> bool:
@@ -152,6 +175,7 @@ def undo(st: GameState, role: str) -> tuple[GameState, Event]:
         setattr(out, name, _from_plain(name, value))
     for uid, u in entry["units"].items():
         out.units[uid] = Unit.from_dict(u)
+    out.__dict__.pop("_occ", None)  # units put back in place: who stands where is asked again (Ctx)
     out.undo = st.undo[:-1]
     out.undo_stop = st.undo_stop
     order = text.partition(": ")[2]

@@ -1,0 +1,100 @@
+"""Copy on write (issue 5/6 item 1; engine/napoleon/state.py ``fork``/``own``, ``Game.apply``).
+
+An order first runs on a fork of the state whose units are the state's own objects until a rule writes one
+(``GameState.own`` copies it then); a rule that writes a shared unit without ``own`` stops the order
+(``SharedWrite``, before anything changed) and it runs again on a full copy. These tests play whole random
+games both ways and compare them order by order, and check that no earlier state changes afterwards (the
+service keeps the states of earlier moments for their pictures)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from engine import new_game
+from engine.napoleon import state as S
+from engine.napoleon.game import Game
+from tools.fuzz import pick, random_options
+
+
+def _play(seed: int, cow: bool) -> tuple[list[str], list[S.GameState], Game]:
+    S.COPY_ON_WRITE[0] = cow
+    try:
+        rng = random.Random(seed)
+        g = new_game(dataclasses.replace(random_options(rng), days=0), seed)
+        budget: dict[str, int] = {}
+        dumps: list[str] = []
+        states: list[S.GameState] = []
+        while not g.over:
+            role = rng.choice(g.active())
+            g.apply(role, pick(rng, g, role, budget))
+            dumps.append(g.dumps())
+            states.append(g.state)
+        return dumps, states, g
+    finally:
+        S.COPY_ON_WRITE[0] = True
+
+
+@pytest.mark.parametrize("seed", [11, 12, 13])
+def test_a_whole_game_is_the_same_with_copy_on_write_as_with_full_copies(seed: int) -> None:
+    with_cow, states, g = _play(seed, True)
+    without, _, _ = _play(seed, False)
+    assert len(with_cow) == len(without) > 50
+    for i, (a, b) in enumerate(zip(with_cow, without, strict=True)):
+        assert a == b, f"order {i + 1} of seed {seed}"
+    # every earlier state is still as it was after its own order, although later orders wrote their units
+    again = [Game(st, g.scenario).dumps() for st in states]
+    assert again == with_cow
+
+
+def test_a_fork_shares_its_units_until_one_is_written_then_copies_that_one_only() -> None:
+    g = new_game(seed=3)
+    prev = g.state
+    work = prev.fork()
+    uid = next(k for k, u in prev.units.items() if u.cv > 1)
+    assert all(work.units[k] is prev.units[k] for k in prev.units)
+    w = work.own(prev.units[uid])
+    assert w is not prev.units[uid] and work.units[uid] is w
+    assert work.own(prev.units[uid]) is w  # owned once: the same copy again
+    w.cv = 1
+    assert prev.units[uid].cv != 1
+    shared = [k for k in prev.units if work.units[k] is prev.units[k]]
+    assert len(shared) == len(prev.units) - 1
+    assert work.__dict__["_dirty"] == {uid}  # what /undo's entry is made of (undo.record)
+
+
+def test_a_write_to_a_shared_unit_during_a_forked_order_changes_nothing_and_signals_the_full_copy() -> None:
+    g = new_game(seed=3)
+    work = g.state.fork()
+    u = next(u for u in g.state.units.values() if u.cv > 1)
+    before = u.cv
+    was = S.writing(work.__dict__["_dirty"])
+    try:
+        with pytest.raises(S.SharedWrite):
+            work.units[u.id].cv = before - 1  # a rule that forgot ``own``
+    finally:
+        S.writing(was)
+    assert u.cv == before
+    assert not work.__dict__["_dirty"]
+
+
+def test_a_battle_order_whose_rules_write_without_own_still_applies_on_a_full_copy() -> None:
+    """The battle rules (battle.py) write units directly: their orders run again on a full copy, and the
+    state before them is untouched."""
+    seed = 5
+    rng = random.Random(seed)
+    g = new_game(dataclasses.replace(random_options(rng), days=0), seed)
+    budget: dict[str, int] = {}
+    fired = 0
+    while not g.over and fired < 3:
+        role = rng.choice(g.active())
+        order = pick(rng, g, role, budget)
+        before = g.state
+        text = g.dumps()
+        g.apply(role, order)
+        if order.startswith("/fire"):
+            fired += 1
+            assert Game(before, g.scenario).dumps() == text
+    assert fired == 3
