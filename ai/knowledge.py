@@ -47,7 +47,6 @@ class MapInfo:
     def __init__(self, name: str = "napoleon") -> None:
         sc = load_scenario(name)
         self.towns: tuple[str, ...] = tuple(t.name for t in sc.towns)
-        self.french_towns = frozenset(t.name for t in sc.towns if t.country == "france")
         self.adj: dict[str, tuple[str, ...]] = {}
         self.roads: dict[tuple[str, str], Road] = {}
         for t in self.towns:

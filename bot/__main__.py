@@ -8,26 +8,23 @@ import logging
 import sys
 from pathlib import Path
 
+from engine.scenario import listing
+
 from .config import load_settings
 
 MODES = """\
 modes:
   (none), auto   the Discord bot if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
-  console        a local game in the terminal, on the SQLite file (--database); its first game is the
-                 historical set-up, --options another, --new aborts the game in progress and starts afresh
+  console        a local game in the terminal, on the SQLite file (--database); its first game has the
+                 module's console options, --options others, --new aborts the game in progress and starts
+                 afresh
   discord        the Discord bot (needs ESTAFETTE_DISCORD_TOKEN)
   demo           two bot players play a whole campaign (~20 s): maps, replay, log and script in --out;
                  --scripted prints a short scripted game instead
   verify FILE    check a finished game's export: its dice commitment and every die
 
-game options (--options "key=value key=value"):
-  setup          initiative (3.3, default) | historical (3.2; the console's default) | free (3.1)
-  players        2 (French / Allied, default) | 3 (French / British / Prussian)
-  ruleset        3.4 (2006, default) | 3rd (1994 + FAQ)
-  command_control    on | off (optional rule 13.2; default off)
-  corps_restriction  on | off (optional rule 13.3, 3.4 only; default off)
-  days           0 (the whole four days, default) | 1-4 (only the first N days)
-
+game modules (--game, default the first) and their options (--options "key=value key=value"):
+{games}
 settings (environment or .env): ESTAFETTE_DISCORD_TOKEN, ESTAFETTE_DATABASE, ESTAFETTE_LOG_LEVEL,
   ESTAFETTE_DEV_GUILD, ESTAFETTE_PICTURES, ESTAFETTE_PICTURE_WORKERS, ESTAFETTE_SHARD_COUNT,
   ESTAFETTE_SHARD_IDS
@@ -37,14 +34,15 @@ settings (environment or .env): ESTAFETTE_DISCORD_TOKEN, ESTAFETTE_DATABASE, EST
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(
         prog="estafette",
-        description="Estafette: Napoleon 1815 as play-by-chat campaigns on Discord, or in the console.",
-        epilog=MODES,
+        description="Estafette: block wargames as play-by-chat campaigns on Discord, or in the console.",
+        epilog=MODES.format(games=listing()),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     ap.add_argument(
         "mode", nargs="?", choices=["auto", "console", "discord", "demo", "verify"], default="auto"
     )
     ap.add_argument("file", nargs="?", help="verify: an exported game's script")
+    ap.add_argument("--game", default=None, help="console: the game module of a new console game")
     ap.add_argument("--options", default="", help='game options for a new console game, e.g. "players=3"')
     ap.add_argument(
         "--new", action="store_true", help="console: abort the game in progress and start a new one"
@@ -89,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
     from .console import run_console
 
     try:
-        return asyncio.run(run_console(database, settings.pictures, args.options, new=args.new))
+        return asyncio.run(
+            run_console(database, settings.pictures, args.options, new=args.new, game=args.game)
+        )
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130

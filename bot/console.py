@@ -1,7 +1,7 @@
 """The console front end: the same service as Discord, no token needed.
 
-Type orders as a seat would (``french: /move units:FR-1 path:Beaumont>Charleroi``, or just ``/end`` for the
-seat whose turn it is), and see the replies each role would get: the public post, each player's DM. Pictures
+Type orders as a seat would (``ROLE: /order option:value``, or just ``/order`` for the seat whose turn it
+is), and see the replies each role would get: the public post, each player's DM. Pictures
 are written to a folder. ``:help`` lists the console's own commands.
 """
 
@@ -16,19 +16,16 @@ import threading
 from pathlib import Path
 from typing import TextIO
 
-from .delivery import Outbox, Outcome
+from .delivery import Outcome
 from .i18n import locale_of, localize_error, t
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
-from .service.prompts import ranked
 from .storage import OutboxRow, open_store
 
 log = logging.getLogger("estafette.console")
 CHANNEL = 1  # the console's "channel"
-ROLES = ("french", "allied", "british", "prussian")
 LEGAL_SHOWN = 30
 USER = 1  # the console's player holds every seat
-HELP = t("console.help")
 
 
 class Console:
@@ -44,19 +41,17 @@ class Console:
         self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console", locale=self.locale)
         # the console's outbox: what the service sends is printed (and its pictures saved) from the store,
         # as Discord's is sent, so that a console game too resumes what it had not shown
-        self.outbox = Outbox(service.store, self._deliver, clock=service.clock)
-        service.games.on_commit.append(self.outbox.kick)
+        self.outbox = service.outbox(self._deliver)
 
     def say(self, text: str) -> None:
         print(text, file=self.out, flush=True)
 
-    async def ensure_game(self, options: str) -> None:
-        if await self.svc.store.game_id_in_channel(CHANNEL) is None:
-            await self.show(await self.svc.new_game(self.me, options, deadline_hours=0))
-            live = await self.svc.games.read_channel(CHANNEL)
-            from engine import Options
-
-            for role in Options.from_dict(live.row.options).roles:
+    async def ensure_game(self, options: str, game: str | None = None) -> None:
+        """The console's game: a new one of the game module ``game`` (default: the default module) with
+        every seat the console's, or the one it has."""
+        if not await self.svc.has_game(CHANNEL):
+            await self.show(await self.svc.new_game(self.me, options, deadline_hours=0, game=game))
+            for role in self.svc.seats(await self.svc.current(CHANNEL)):
                 await self.svc.join(self.me, role)
             await self.show(await self.svc.start(self.me))
         else:
@@ -138,7 +133,7 @@ class Console:
         self.pictures.mkdir(parents=True, exist_ok=True)
         for p in pictures:
             kind, _, rest = p.filename.partition("-")
-            name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-french.png: the latest of each kind
+            name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-ROLE.png: the latest of each kind
             try:
                 (self.pictures / name).write_bytes(await self.svc.draw(p))
             except Exception as e:
@@ -183,7 +178,8 @@ class Console:
             else:
                 self._write(Path(rest.strip() or res.reply.file[0]), res.reply.file[1])
         elif word == ":prefer":
-            seat = self._seat(args[:1]) if args and args[0].lower() in ROLES else None
+            roles = await self._roles()
+            seat = self._seat(args[:1]) if args and args[0].lower() in roles else None
             key, *value = args[1:] if seat else args
             if not key:
                 raise ServiceError("svc.pref_keys")
@@ -193,8 +189,9 @@ class Console:
         else:
             m = re.match(r"^([A-Za-z]+)\s*:\s*(.*)$", line)
             role, text = (m.group(1).lower(), m.group(2).strip()) if m else (None, line)
-            if role is not None and role not in ROLES:
-                self.say(t("console.unknown_seat", self.locale, seat=role[:20], seats=list(ROLES)))
+            roles = await self._roles()
+            if role is not None and role not in roles:
+                self.say(t("console.unknown_seat", self.locale, seat=role[:20], seats=list(roles)))
                 return True
             if not text.startswith("/"):
                 self.say(t("console.slash", self.locale))
@@ -206,8 +203,12 @@ class Console:
     def _seat(args: list[str]) -> str | None:
         return args[0].lower() if args else None
 
+    async def _roles(self) -> tuple[str, ...]:
+        """The seats of the console's game."""
+        return self.svc.seats(await self.svc.current(CHANNEL, finished=True))
+
     async def _legal(self, seat: str | None) -> None:
-        live = await self.svc.games.read_channel(CHANNEL)
+        live = await self.svc.current(CHANNEL)
         game = live.game
         active = game.active() if game and not game.over else []
         if seat is not None:
@@ -217,32 +218,30 @@ class Console:
             return
         for role in active:
             lg = game.legal(role)
-            self.say(t(f"console.legal.{lg.phase}", self.locale, role=role))
-            for c in ranked(lg.choices)[:LEGAL_SHOWN]:
+            phase = getattr(lg, "phase", "")
+            key = (
+                f"console.legal.{phase}"
+                if phase in ("setup", "movement", "battle")
+                else "console.legal.orders"
+            )
+            self.say(t(key, self.locale, role=role))
+            for c in self.svc.ranked(live, lg.choices)[:LEGAL_SHOWN]:
                 self.say(f"  {c}")
             if len(lg.choices) > LEGAL_SHOWN:
                 self.say("  " + t("console.legal.more", self.locale, n=len(lg.choices) - LEGAL_SHOWN))
 
     async def redraw(self) -> None:
         """Every seat's pictures as they are now (issue 3/6: the console's pictures are always current)."""
-        live = await self.svc.games.read_channel(CHANNEL, finished=True)
-        if live.game is None:
-            return
-        seq = self.svc.moment(live)
-        pictures = [Picture("map", live.id, seq, "public", self.locale)]
-        for role in live.game.options.roles:
-            pictures.append(Picture("map", live.id, seq, role, self.locale))
-            for b in live.game.state.open_battles():
-                pictures.append(Picture("battle", live.id, seq, role, self.locale, b.town))
-        await self._save(pictures)
+        live = await self.svc.current(CHANNEL, finished=True)
+        await self._save(self.svc.pictures_now(live, self.locale))
 
 
-def check_options(options: str) -> str | None:
-    """What is wrong with a console's ``--options`` (one line), or None."""
-    from engine import Options, RuleError
+def check_options(options: str, game: str | None = None) -> str | None:
+    """What is wrong with a console's ``--options`` (one line) for the game module ``game``, or None."""
+    from engine import RuleError, modules
 
     try:
-        Options.parse(options)
+        modules.get(game).parse_options(options)
     except RuleError as e:
         return str(e)
     return None
@@ -257,11 +256,20 @@ async def run_console(
     *,
     new: bool = False,
     out: TextIO = sys.stdout,
+    game: str | None = None,
 ) -> int:
-    """The console game. Its first game is the historical set-up unless ``options`` say otherwise; an
-    existing game resumes (and ``options`` are ignored, which it says), unless ``new``."""
-    options = options.strip() or "setup=historical"
-    problem = check_options(options)
+    """The console game, of the game module ``game`` (default: the default module). Its first game has the
+    module's ``first_options`` (Napoleon's historical set-up) unless ``options`` say otherwise; an existing
+    game resumes (and ``options`` are ignored, which it says), unless ``new``."""
+    from engine import RuleError, modules
+
+    try:
+        default = modules.get(game).first_options
+    except RuleError as e:
+        print(t("console.bad_options", locale, error=e), file=sys.stderr)
+        return 2
+    options = options.strip() or default
+    problem = check_options(options, game)
     if problem is not None:
         print(t("console.bad_options", locale, error=problem), file=sys.stderr)
         return 2
@@ -272,13 +280,13 @@ async def run_console(
         await svc.recover()
         con = Console(svc, Path(pictures), out=out, locale=locale)
         con.say(t("console.hello", con.locale))
-        existing = await store.game_id_in_channel(CHANNEL)
-        if existing is not None and new:
+        existing = await svc.has_game(CHANNEL)
+        if existing and new:
             await svc.abort(con.me)
             await con.settle()
-        elif existing is not None and options != "setup=historical":
+        elif existing and options != default:
             con.say(t("console.options_ignored", con.locale, database=database))
-        await con.ensure_game(options)
+        await con.ensure_game(options, game)
         await con.redraw()
         await con.loop(lines)
     finally:

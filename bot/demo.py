@@ -1,6 +1,6 @@
-"""``estafette demo``: two bot players play a whole campaign; the public map after every campaign turn, the
-replay and the log are written to a folder (issue 6, item 5). ``--scripted`` prints the short scripted demo
-of ``examples/demo.txt`` instead."""
+"""``estafette demo``: bot players play a whole game of the default module; its main picture after every
+turn, the end pictures (the replay), the log and the script are written to a folder (issue 6, item 5).
+``--scripted`` prints the short scripted demo of ``examples/demo.txt`` instead."""
 
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import random
 import time
 from pathlib import Path
 
-from engine import Options, new_game
+from engine import modules
+from engine.module import resolve
 from engine.script import run_lines
 
-from .narrate import describe
+from .narrate import TEXT, describe
+from .outbox import Picture
 
 DEMO = Path(__file__).resolve().parent.parent / "examples" / "demo.txt"
 
@@ -20,61 +22,65 @@ def scripted(path: Path = DEMO) -> int:
     out = run_lines(path.read_text(encoding="utf-8").splitlines())
     game = out.game
     assert game is not None
-    print(f"Estafette demo — {path.name} (ruleset {game.options.ruleset}, setup {game.options.setup})\n")
-    for line in (describe(e) for e in game.view("public").events):
+    module = modules.get(out.module)
+    print(f"Estafette demo — {path.name} ({module.options_said(game.options, 'en', TEXT)})\n")
+    for line in (describe(e, "en", game.options, module) for e in game.view("public").events):
         if line:
             print(line)
     for r in out.results:
         if not r["ok"]:
             print(f"  (line {r['line']} rejected: {r['error']})")
-    v = game.view("public")
-    print(
-        f"\nNow: turn {v.turn} of {v.last_turn}, {v.day} {v.slot}, phase {v.phase}, "
-        f"waiting for {', '.join(v.active) or 'nobody'}."
-    )
+    print(f"\nNow: {module.said(game, 'en', TEXT)}")
     return 0
 
 
 def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = True) -> int:
-    """Two heuristic bot players play a whole game."""
-    from ai import HeuristicPlayer, PlayStats, play_turn
+    """The module's bot players play a whole game."""
+    from ai import PlayStats, play_turn
 
-    opts = Options.parse(options, Options(setup="historical")) if options else Options(setup="historical")
-    game = new_game(opts, seed)
+    from .pictures import Pictures
+
+    module = modules.get()
+    first = module.options_dict(module.parse_options(module.first_options))
+    opts = module.parse_options(options, first)
+    game = module.new_game(opts, seed)
     rng = random.Random(seed)
-    players = {role: HeuristicPlayer() for role in opts.roles}
+    players = {role: resolve(module.bot_player)() for role in module.roles(opts)}
     stats = PlayStats()
     out_dir.mkdir(parents=True, exist_ok=True)
-    views = [game.view("public", events=False)]
+    drawer = Pictures()
+    board = next((k.name for k in module.pictures if k.board), "")
     t0 = time.perf_counter()
-    if pictures:
-        from renderers import render_map
+    frames = 0
 
-        (out_dir / "turn-00.png").write_bytes(render_map(views[0], game.scenario))
-    turn = game.state.turn
+    def frame() -> None:
+        nonlocal frames
+        if pictures and board:
+            png = drawer.draw(Picture(board, 0, frames, "public"), game)
+            (out_dir / f"turn-{frames:02d}.png").write_bytes(png)
+        frames += 1
+
+    frame()
+    epoch = module.epoch(game)
     while not game.over:
         role = game.active()[0]
-        play_turn(game, role, players[role], rng, stats=stats)
-        if game.state.turn != turn or game.over:
-            turn = game.state.turn
-            v = game.view("public", events=False)
-            views.append(v)
-            if pictures:
-                (out_dir / f"turn-{len(views) - 1:02d}.png").write_bytes(render_map(v, game.scenario))
+        play_turn(game, role, players[role], rng, stats=stats)  # type: ignore[arg-type]
+        if module.epoch(game) != epoch or game.over:
+            epoch = module.epoch(game)
+            frame()
     played = time.perf_counter() - t0
-    log = [t for t in (describe(e) for e in game.view("public").events) if t]
+    log = [x for x in (describe(e, "en", game.options, module) for e in game.view("public").events) if x]
     (out_dir / "log.txt").write_text("\n".join(log) + "\n", encoding="utf-8")
     (out_dir / "game.txt").write_text(game.script(), encoding="utf-8")
     if pictures:
-        from renderers import render_replay
-
-        (out_dir / "replay.gif").write_bytes(render_replay(views, game.scenario))
-    result = game.state.result
-    assert result is not None
-    print(f"Two bot players, {opts.players} players, rules {opts.ruleset}, setup {opts.setup}, seed {seed}:")
-    print(f"  {result.winner} — {result.reason}, after {game.state.orders} orders ({played:.1f} s of play)")
+        for kind in module.pictures:
+            if kind.at_end:
+                (out_dir / f"{kind.name}.gif").write_bytes(drawer.draw(Picture(kind.name, 0, frames), game))
+    orders = sum(1 for line in game.log if not line.startswith("@"))
+    print(f"Bot players, {module.options_said(opts, 'en', TEXT)}, seed {seed}:")
+    print(f"  {module.said(game, 'en', TEXT)}, after {orders} orders ({played:.1f} s of play)")
     print(
-        f"  written to {out_dir}/: turn-NN.png (the public map after each campaign turn), replay.gif, "
+        f"  written to {out_dir}/: turn-NN.png (the public picture after each turn), the end pictures, "
         f"log.txt, game.txt (replay it with `python -m engine.script`)"
     )
     return 0

@@ -127,8 +127,8 @@ class DM:
 
 @dataclass
 class Thread:
-    """The allied players' private thread in a 3-player game (13.1): open only during deployment and
-    Allied night turns, locked otherwise."""
+    """The private thread of the seats a game's module lets talk privately (``Module.private_talk``): open
+    while they may, locked otherwise."""
 
     game_id: int
     channel_id: int

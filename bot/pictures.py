@@ -33,6 +33,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from engine.module import Module, resolve
+
 from .outbox import Picture
 
 log = logging.getLogger("estafette.pictures")
@@ -59,6 +61,7 @@ class Job:
     battle: Any = None  # battle: one BattleView of it
     script: str = ""  # replay: the game's script
     scenario: str = "napoleon"
+    draw: str = ""  # a module's own picture: "package.module:function" drawing ``view`` in ``locale``
 
 
 def workers_wanted() -> int:
@@ -119,15 +122,18 @@ class Pictures:
             self.pool = None
 
     # --- drawing ------------------------------------------------------------------------------------------
-    async def render(self, picture: Picture, load: Callable[[], Awaitable[Any]]) -> bytes:
+    async def render(
+        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: Module | None = None
+    ) -> bytes:
         """The bytes of ``picture``; ``load()`` gives the game as it was at the picture's moment (asked only
-        when the picture must be drawn). Waits without blocking the event loop."""
+        when the picture must be drawn), a game of ``module``, whose picture kinds say how each is drawn.
+        Waits without blocking the event loop."""
         if not self.keep:
-            return await self._render(picture, load)
+            return await self._render(picture, load, module)
         self._same_loop()
         fut = self._drawn.get(picture)
         if fut is None or (fut.done() and (fut.cancelled() or fut.exception() is not None)):
-            fut = self._drawn[picture] = asyncio.ensure_future(self._render(picture, load))
+            fut = self._drawn[picture] = asyncio.ensure_future(self._render(picture, load, module))
             fut.add_done_callback(_retrieved)
             while len(self._drawn) > self.keep and self._trim():
                 pass
@@ -151,9 +157,16 @@ class Pictures:
             if self.pool is not None:
                 self.pool.queue.clear()
 
-    async def _render(self, picture: Picture, load: Callable[[], Awaitable[Any]]) -> bytes:
+    async def _render(
+        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: Module | None = None
+    ) -> bytes:
         self._same_loop()
         game = await load()
+        kind = module.picture(picture.kind) if module is not None else None
+        if kind is not None and kind.draw:  # the module's own drawing, from the role's view, in this process
+            view = self._view(picture, game)
+            job = Job(picture.kind, picture.locale, picture.role, view=view, draw=kind.draw)
+            return await self._local.draw(kind.rank if picture.role == "public" else kind.rank + 2, job)
         job = self.job(picture, game)
         order = FIRST.get((job.kind, job.role == "public"), 4)
         if not _shared(game.scenario):  # a scenario of its own (a test's): only this process has it
@@ -203,6 +216,9 @@ class Pictures:
     def run(self, job: Job, scenario: Any = None) -> bytes:
         """Draw a job (in a worker, or in this process). ``scenario``: the Scenario itself, if not the data
         package's ``job.scenario``."""
+        if job.draw:
+            drawn: bytes = resolve(job.draw)(job.view, job.locale)
+            return drawn
         if scenario is None:
             from data import load_scenario
 

@@ -115,11 +115,58 @@ class PictureKind:
     """One kind of picture (``map``). ``draw`` names ("package.module:function") a function above the engine
     (renderers/, or a test module) that takes a role's view and a language and returns PNG bytes: a picture
     is drawn from a view, never from the game's state. ``after`` names the event kinds that change it (empty:
-    every change)."""
+    every change).
+
+    Which pictures a change posts (the service, ``bot/service/broadcast.py``): one of each kind whose
+    ``places`` is None; for a kind with ``places(game, role, events)``, one per place it returns (Napoleon's
+    battle boards: the open battles the events touched, None for all, that the role fights in); ``at_end``
+    kinds only once the game is over (the replay), and only in public posts; ``private`` kinds also in each
+    player's DM, as their role sees it; ``board``: the kind the pinned status shows."""
 
     name: str
     draw: str
     after: frozenset[str] = frozenset()
+    places: Callable[[Any, str, Sequence[Any] | None], list[str]] | None = None
+    at_end: bool = False
+    private: bool = True
+    board: bool = False
+    rank: int = 4  # the order pictures are drawn in when several wait (public first; lower first)
+
+
+class Text(Protocol):
+    """The translator a front end hands a module's presentation hooks (narration, prompts, status): the
+    bot's catalogs, so that the module's words live with its rules and the engine imports nothing above it.
+    ``t(key, lang, **params)`` says a message; ``join`` a list; ``term`` names an order as the player's client
+    does; ``localize_error`` says a RuleError."""
+
+    def t(self, key: str, lang: str, /, **params: Any) -> str: ...
+    def join(self, items: Any, lang: str) -> str: ...
+    def term(self, kind: str, text: str, lang: str) -> str: ...
+    def localize_error(self, err: Any, lang: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A secret choice made piece by piece in a private prompt and confirmed as one order (Napoleon's battle
+    deployment, 6.2): ``order`` is its order kind, ``columns`` the places a piece goes to, ``place`` the
+    order option naming where it happens (the battle's town)."""
+
+    order: str
+    columns: tuple[str, ...]
+    place: str
+    open: Callable[[Any], list[str]] = lambda game: []  # the places awaiting this choice now
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Standing orders a player may leave (Napoleon's standing battle orders): the preference ``key``, the
+    ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None."""
+
+    key: str
+    words: tuple[str, ...]
+    choose: Callable[[Any, str, dict[str, bool]], str | None]
+    when: Callable[[Any], bool] = lambda game: True  # whether standing orders may play now
+    always: tuple[str, ...] = ()  # words every standing order holds (Napoleon: hold)
 
 
 @runtime_checkable
@@ -174,6 +221,42 @@ class Module:
     bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)
     fuzz_invariants: tuple[Callable[[GameObject], None], ...] = ()
 
+    # --- how the platform stores, tells and plays it (each default fits a small game like tests' Dash) ----
+    # (game, deep) -> a working copy to apply to (``deep``: to change in place, as a directive does); the
+    # default reloads the game's snapshot
+    copy: Callable[[GameObject, bool], GameObject] | None = None
+    dumps_state: Callable[[GameObject], str] | None = None  # the snapshot without its logs (default: dumps)
+    # (state, events, log) -> the game (default: ``loads(state)``: a snapshot that holds its own logs)
+    loads_state: Callable[[str, list[Any], list[str]], GameObject] | None = None
+    with_history: Callable[[GameObject, list[Any], list[str]], GameObject] | None = None
+    epoch: Callable[[GameObject], Any] = lambda game: None  # a snapshot is kept whenever it moves (a turn)
+    # a new deadline whenever it moves (the players awaited)
+    waiting: Callable[[GameObject], str] = lambda game: ",".join(game.active())
+    outcome: Callable[[GameObject], str] = lambda game: ""  # why the game ended, in words (once over)
+    # (event as the role sees it, lang, options, text) -> one line, or None for bookkeeping nobody reads
+    narrate: Callable[[dict[str, Any], str, Any, Text], str | None] | None = None
+    status: Callable[[GameObject, str, Text], str] | None = None  # the game's state in one line
+    # (game, role, lang, text, examples) -> what the role is asked to do now ("" when it is not asked)
+    prompt: Callable[[GameObject, str, str, Text, bool], str] | None = None
+    describe_options: Callable[[Any, str, Text], str] | None = None  # the options in words
+    ranked: Callable[[Sequence[str]], list[str]] = lambda choices: list(choices)  # the order choices show in
+    # (game, role, order, option, typed, given) -> the values autocomplete offers, or None to offer the values
+    # of the option in the role's legal choices (Napoleon: a move's units and the paths they may take)
+    suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (
+        lambda game, role, order, option, current, given: None
+    )
+    # an imported script's dice (DESIGN, "Import"): the forced dice it leaves queued, dropping them, and a new
+    # secret seed for the dice from then on (a module without forced dice or a reseed keeps its own)
+    forced_dice: Callable[[GameObject], list[int]] = lambda game: []
+    clear_dice: Callable[[GameObject], None] = lambda game: None
+    reseed: Callable[[GameObject, int], None] = lambda game, seed: None
+    seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
+    first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
+    preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
+    preferred: Callable[[GameObject, str, str], list[str]] = lambda game, role, key: []  # the list saved
+    standing: Standing | None = None
+    draft: Draft | None = None
+
     def __post_init__(self) -> None:
         if self.locale:
             catalog.register("engine", self.locale, self.id)
@@ -189,6 +272,75 @@ class Module:
 
     def order(self, name: str) -> OrderKind | None:
         return next((k for k in self.orders if k.name == name), None)
+
+    def every_role(self) -> tuple[str, ...]:
+        """Every seat any options give (``/game join role:``)."""
+        return self.seats or tuple(self.roles(self.make_options(self.defaults())))
+
+    def picture(self, name: str) -> PictureKind | None:
+        return next((k for k in self.pictures if k.name == name), None)
+
+    # --- the platform's defaults ---------------------------------------------------------------------------
+    def working_copy(self, game: GameObject, deep: bool = False) -> GameObject:
+        """A copy of ``game`` to apply an order to (``deep``: to change in place), so that the game as it
+        was stays as it was."""
+        return self.copy(game, deep) if self.copy is not None else self.loads(game.dumps())
+
+    def state_of(self, game: GameObject) -> str:
+        return self.dumps_state(game) if self.dumps_state is not None else game.dumps()
+
+    def from_state(self, state: str, events: list[Any], log: list[str]) -> GameObject:
+        return self.loads_state(state, events, log) if self.loads_state is not None else self.loads(state)
+
+    def history_into(self, game: GameObject, events: list[Any], log: list[str]) -> GameObject:
+        """``game`` with the event log and script log the store holds (default: the game's own)."""
+        return self.with_history(game, events, log) if self.with_history is not None else game
+
+    def told(self, event: dict[str, Any], lang: str, options: Any, text: Text) -> str | None:
+        """One event in words; without a narration of its own, its kind and plain fields."""
+        if self.narrate is not None:
+            return self.narrate(event, lang, options, text)
+        return plain(event)
+
+    def asked(self, game: GameObject, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        """What ``role`` is asked to do now: the module's prompt, else its legal orders' own prompt."""
+        if self.prompt is not None:
+            return self.prompt(game, role, lang, text, examples)
+        if game.over or role not in game.active():
+            return ""
+        lg = game.legal(role)
+        choices = [str(c) for c in getattr(lg, "choices", ())]
+        shown = " · ".join(f"`{c}`" for c in choices[:3]) if examples else ""
+        return " ".join(x for x in (str(getattr(lg, "prompt", "")), shown) if x)
+
+    def said(self, game: GameObject, lang: str, text: Text) -> str:
+        """The game's state in one line (the status board's)."""
+        if self.status is not None:
+            return self.status(game, lang, text)
+        if game.over:
+            return self.outcome(game) or "over"
+        return "waiting for " + (", ".join(game.active()) or "nobody")
+
+    def options_said(self, options: Any, lang: str, text: Text) -> str:
+        if self.describe_options is not None:
+            return self.describe_options(options, lang, text)
+        values = self.options_dict(options)
+        return " ".join(f"{k}={_said(v)}" for k, v in values.items())
+
+
+def plain(event: dict[str, Any]) -> str:
+    """An event as its kind and plain fields (``moved: role=red, to=2``), when nothing tells it better."""
+    fields = [
+        (k, v) for k, v in event.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
+    ]
+    return f"{event.get('kind', 'event')}: " + ", ".join(f"{k}={v}" for k, v in fields)
+
+
+def _said(value: Any) -> str:
+    """An option's value as ``@options`` writes it (booleans on/off)."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def resolve(path: str) -> Any:

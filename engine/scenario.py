@@ -61,6 +61,18 @@ def dump(name: str) -> dict[str, Any]:
     }
 
 
+def listing() -> str:
+    """The game modules, their seats and their options with defaults, values and help (``--list``)."""
+    lines = []
+    for m in modules.modules():
+        lines.append(f"{m.id}: {m.title}; roles {', '.join(m.roles(m.parse_options('')))}")
+        for o in m.options:
+            values = "|".join(o.choices) if o.choices else o.kind
+            default = ("on" if o.default else "off") if o.kind == "bool" else o.default
+            lines.append(f"  {o.name}={default}  ({values}) {o.help}")
+    return "\n".join(lines) + "\n"
+
+
 def dump_liberty() -> dict[str, Any]:
     """*Liberty*'s data (``data/liberty``, our reconstruction), with the keys of Napoleon's dump where they
     mean the same: ``places`` (``name``, ``value``, ``port``, ...), ``hexes``, ``hexsides``, ``units``
@@ -131,12 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--list", action="store_true", help="list the game modules and their options")
     args = ap.parse_args(argv)
     if args.list:
-        for m in modules.modules():
-            print(f"{m.id}: {m.title}; roles {', '.join(m.roles(m.parse_options('')))}")
-            for o in m.options:
-                values = "|".join(o.choices) if o.choices else o.kind
-                default = ("on" if o.default else "off") if o.kind == "bool" else o.default
-                print(f"  {o.name}={default}  ({values}) {o.help}")
+        print(listing(), end="")
         return 0
     try:
         d = dump(args.name)

@@ -68,20 +68,21 @@ def run_lines(
     before: Callable[[GameObject], None] | None = None,
     after: Callable[[GameObject], None] | None = None,
     start: GameObject | None = None,
+    module: str | None = None,
 ) -> Outcome:
     """Play script lines. Raises ScriptError for a line that cannot be read. ``before(game)`` and
     ``after(game)`` are called around every order line (accepted or not): a replay watches the game through
     them, with no interpreter of its own. ``start``: play on from this game (a stored snapshot, say) instead
-    of a new one."""
+    of a new one, a game of ``module`` (default: the default module's, or the one ``@game`` names)."""
     out = Outcome(game=start)
-    module = modules.get()
+    module_ = modules.get(module)
     values: dict[str, Any] | None = None
     script_seed = 0
 
     def game() -> GameObject:
         if out.game is None:
-            options = module.parse_options("", values)
-            out.game = module.new_game(options, seed if seed is not None else script_seed)
+            options = module_.parse_options("", values)
+            out.game = module_.new_game(options, seed if seed is not None else script_seed)
         current: GameObject = out.game  # Outcome.game is Any: each module's own game class
         return current
 
@@ -98,16 +99,16 @@ def run_lines(
                 if word == "game":
                     if values is not None:
                         raise ScriptError(f"line {no}: @game must come before @options")
-                    module = modules.get(rest)
+                    module_ = modules.get(rest)
                 elif word == "options":
-                    values = module.options_dict(module.parse_options(rest, values))
+                    values = module_.options_dict(module_.parse_options(rest, values))
                 elif word == "seed":
                     script_seed = int(rest)
                 else:
-                    if word not in module.directives:
-                        known = ", ".join(f"@{w}" for w in ("game", "options", "seed", *module.directives))
+                    if word not in module_.directives:
+                        known = ", ".join(f"@{w}" for w in ("game", "options", "seed", *module_.directives))
                         raise ScriptError(f"line {no}: unknown directive @{word} (known: {known})")
-                    module.directive(game(), word, rest)
+                    module_.directive(game(), word, rest)
                 continue
         except (ValueError, RuleError) as e:
             raise ScriptError(f"line {no}: {e}") from None
@@ -134,7 +135,7 @@ def run_lines(
         if after is not None:
             after(g)
     game()
-    out.module = module.id
+    out.module = module_.id
     return out
 
 

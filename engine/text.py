@@ -78,6 +78,25 @@ def fold(s: str) -> str:
     return "".join(c for c in nf if not unicodedata.combining(c)).casefold().strip()
 
 
+def matches(value: str, current: str) -> bool:
+    """Whether a value fits what is typed so far (autocomplete): it begins with it or holds it."""
+    return fold(value).startswith(fold(current)) or fold(current) in fold(value)
+
+
+def complete_list(items: list[str], current: str) -> list[str]:
+    """Complete the last item of a comma-separated list, keeping the ones already typed (autocomplete)."""
+    done = [p.strip() for p in current.split(",")]
+    last = done.pop() if done else ""
+    chosen = {fold(p) for p in done if p}
+    head = ",".join(p for p in done if p)
+    out = []
+    for it in items:
+        if fold(it) in chosen or not fold(it).startswith(fold(last)):
+            continue
+        out.append(f"{head},{it}" if head else it)
+    return out
+
+
 def split_list(value: str) -> list[str]:
     return [p.strip() for p in value.split(",") if p.strip()]
 

@@ -63,15 +63,6 @@ SMALL_PX = 13
 DIE = 40
 
 SZ = B.BOARD
-# the English names (the pictures take every name from renderers.text, in the picture's locale)
-SIDE_NAMES = {"french": "French", "allied": "Allied"}
-ROLE_NAMES = {
-    "french": "French",
-    "allied": "Allied",
-    "british": "British",
-    "prussian": "Prussian",
-    "public": "Public",
-}
 LANES = LINE  # the attacker's columns, left to right as seen on the board (the attacker is below)
 ENGAGED: C.RGB = C.BATTLE
 CELL_BG: C.RGB = (244, 238, 222)

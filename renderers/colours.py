@@ -39,7 +39,6 @@ TITLE_TEXT: RGB = (245, 242, 232)
 NIGHT_BG: RGB = (20, 24, 52)
 PANEL_BG: RGB = (250, 247, 238)
 PANEL_EDGE: RGB = (120, 110, 96)
-HIDDEN_MARK: RGB = (235, 235, 235)
 
 # --- colour-vision-deficiency simulation ----------------------------------------------------------------
 # Machado, Oliveira & Fernandes (2009), severity 1.0, applied to linear RGB.

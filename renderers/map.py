@@ -63,16 +63,6 @@ CARD_HEAD_PX = 13
 MAX_FACE_COLS = 4
 PNG_COMPRESS = 3  # measured in bench/render.py: level 3 is the knee of time against size for indexed PNGs
 
-# the English names (the pictures take every name from renderers.text, in the picture's locale)
-ARMY_NAMES = {"french": "French", "british": "British", "prussian": "Prussian"}
-ROLE_NAMES = {
-    "french": "French",
-    "allied": "Allied",
-    "british": "British",
-    "prussian": "Prussian",
-    "public": "Public",
-}
-
 
 # ---------------------------------------------------------------------------------------------------------
 # the base layer (once per scenario)
@@ -674,14 +664,10 @@ def _id_key(uid: str | None) -> tuple[str, int]:
 _Arrangement = tuple[int, int, tuple[tuple[int, int], ...]]  # a card's width and height, each sprite's offset
 
 
-def _arrange(sprites: list[Image.Image], header: int = 0, min_w: int = 0, max_w: int = 0) -> _Arrangement:
-    """Rows of sprites, balanced, at most ``MAX_FACE_COLS`` faces wide (or rows up to ``max_w`` px), below
-    a header of ``header`` px; returns the card's size and each sprite's offset."""
-    return _arrange_sizes(tuple(s.size for s in sprites), header, min_w, max_w)
-
-
 @lru_cache(maxsize=4096)
 def _arrange_sizes(sizes: tuple[tuple[int, int], ...], header: int, min_w: int, max_w: int) -> _Arrangement:
+    """Rows of sprites of these sizes, balanced, at most ``MAX_FACE_COLS`` faces wide (or rows up to
+    ``max_w`` px), below a header of ``header`` px; returns the card's size and each sprite's offset."""
     if not max_w:
         faces = sum(1 for w, _ in sizes if w >= B.FACE[0])
         rows_needed = max(1, math.ceil(faces / MAX_FACE_COLS))
@@ -719,7 +705,7 @@ BATTLE_R = 14  # the battle mark's radius: no other card hides under it
 
 def _shapes(sprites: list[Image.Image], header: int = 0, min_w: int = 0) -> list[_Arrangement]:
     """The ways a card may be arranged (under a header of ``header`` px, at least ``min_w`` wide):
-    balanced rows first (:func:`_arrange`), then other row widths, the most compact first; each once."""
+    balanced rows first (:func:`_arrange_sizes`), then other row widths, the most compact first; each once."""
     return list(_shapes_of(tuple(s.size for s in sprites), header, min_w))
 
 

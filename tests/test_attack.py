@@ -57,14 +57,6 @@ def test_6_1_one_or_two_defenders_rout_once_three_have_entered_from_two_groups()
     assert loc(g, pi) != "Thuin" and all(loc(g, u) == "Thuin" for u in fr)
 
 
-def _attack_lone(defender_units, attackers, ruleset="3.4", town="Mons", start="Maubeuge"):
-    g = cleared(turn=1, ruleset=ruleset)
-    place(g, town, *defender_units)
-    place(g, start, *attackers)
-    g.apply("french", f"/move units:{','.join(attackers)} path:{start}>{town}")
-    return g
-
-
 @pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
 def test_6_1_faq_2_lone_cavalry_at_mons_without_french_cavalry_retreats_without_loss(ruleset):
     g = cleared(ruleset=ruleset)

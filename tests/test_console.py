@@ -199,7 +199,7 @@ def test_the_console_edits_lines_with_the_arrow_keys(tmp_path):
 
 
 async def test_legal_in_a_battle_turn_lists_fire_before_retreat(tmp_path):
-    from bot.service.prompts import ranked
+    from engine.napoleon.prompts import ranked
 
     orders = ("/retreat units:PR-1 to:Binche", "/end", "/fire unit:PR-2", "/battle-move unit:PR-3 to:left")
     assert ranked(orders) == [

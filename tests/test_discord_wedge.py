@@ -270,7 +270,7 @@ async def test_a_prompt_of_an_aborted_game_does_not_act_in_the_next_game_of_the_
     d = await h.feed(h.click(buttons["Confirm"], message=old, user=bob))
     assert d.reply.ephemeral and ("out of date" in d.reply.content or "no longer" in d.reply.content)
     row = await h.bot.store.game(2)
-    assert row.settings.get("drafts", {}) == {} and row.version == 2  # the new game: untouched
+    assert row.settings.drafts == {} and row.version == 2  # the new game: untouched
 
 
 async def test_an_unexpected_error_in_a_button_is_answered_and_logged_with_the_game(harness, caplog):

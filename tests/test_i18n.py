@@ -20,13 +20,14 @@ from bot.discord_app.client import EstafetteBot
 from bot.discord_app.translate import description_key
 from bot.i18n import CATALOGS, TERMS, locale_of, localize_error, phrase, t
 from bot.i18n_ja import CHOICE_NAMES_JA, COMMAND_NAMES_JA, OPTION_NAMES_JA
-from bot.narrate import QUIET, TOLD, describe
+from bot.narrate import describe
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.storage import Store
 from engine import Game, Options, RuleError, new_game
 from engine.messages import EN, render, render_error
 from engine.messages_ja import JA, phrase_ja
+from engine.napoleon.narrate import QUIET, TOLD
 from tools.fuzz import pick, random_options
 
 ROOT = Path(__file__).resolve().parent.parent

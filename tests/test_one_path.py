@@ -239,10 +239,10 @@ async def test_a_stale_writer_fails_loudly_and_changes_nothing(env):
     row = await store.game(1)
     await svc.order(who(ALICE), "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
     stale = row.copy()
-    stale.settings["oops"] = True
+    stale.settings.thread_id = 99
     with pytest.raises(StaleWrite):
         await store.commit(Commit(row=stale, rev=row.rev))
-    assert "oops" not in (await store.game(1)).settings
+    assert (await store.game(1)).settings.thread_id is None
 
 
 # --- the outbox is durable, and pictures show their own moment ----------------------------------------------

@@ -168,3 +168,29 @@ def test_each_process_serves_its_own_shards(tmp_path, monkeypatch):
     assert isinstance(two, EstafetteShardedBot) and two.shard_ids == [0, 1] and two.shard_count == 4
     with pytest.raises(SystemExit):
         make_bot(Settings(shard_count=2, shard_ids="3"), db)
+
+
+def test_game_settings_read_and_write_the_json_older_code_stored():
+    """Issue 4/6 item 6: the settings are a typed model stored as the same JSON object: a field at its
+    default left out, a key the model does not know kept, a value of the wrong type refused as a bad row."""
+    from bot.storage import GameSettings
+
+    old = '{"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_action": "pass", "language": "ja",'
+    old += ' "drafts": {"allied@Ligny": {"PR-1": "left"}}, "due_at": null, "someday": [1]}'
+    s = GameSettings.loads(old)
+    assert s.language == "ja" and s.drafts["allied@Ligny"] == {"PR-1": "left"} and s.due_at is None
+    assert s.dice_salt is None and s.reminders_sent == [] and s.handed == {}  # missing: what old code read
+    assert s.to_dict() == {
+        "deadline_hours": 24.0,
+        "reminder_hours": 4.0,
+        "language": "ja",
+        "drafts": {"allied@Ligny": {"PR-1": "left"}},
+        "someday": [1],
+    }
+    assert GameSettings.loads(s.dumps()) == s
+    assert GameSettings.loads("{}").deadline_hours == 0  # a row without deadlines has none
+    for bad in ("[]", '{"due_at": "soon"}'):
+        with pytest.raises(ValueError):
+            GameSettings.loads(bad)
+    with pytest.raises(ValueError):
+        s.deadline_hours = "long"  # assignments are checked too

@@ -50,7 +50,7 @@ async def status_of() -> tuple[str, bytes]:
         status = message_from(rows[-1].kind, rows[-1].target, rows[-1].body, rows[-1].game_id)
         assert isinstance(status, Status)
         pic = status.pictures[0]
-        game = await svc.games.game_at(rows[-1].game_id, pic.seq)
+        game = await svc.game_at(rows[-1].game_id, pic.seq)
         png = Pictures().draw(pic, game)
         await svc.stop()
         await store.close()

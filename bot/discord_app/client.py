@@ -11,11 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..config import Settings
-from ..delivery import Outbox
 from ..pictures import Pictures
 from ..service import Service
 from ..storage import StoreBase, open_store
-from .cog import DeployButton, DeploySelect, EstafetteCog, on_app_command_error
+from .cog import DeployButton, DeploySelect, EstafetteCog, on_app_command_error, order_commands
 from .send import Sender
 from .translate import EstafetteTranslator
 
@@ -45,8 +44,7 @@ class EstafetteBot(commands.Bot):
         self.store = store
         self.service = service or Service(store, pictures=pictures)
         self.sender = Sender(self, self.service)
-        self.outbox = Outbox(store, self.sender.deliver, prepare=self.sender.prepare)
-        self.service.games.on_commit.append(self.outbox.kick)
+        self.outbox = self.service.outbox(self.sender.deliver, prepare=self.sender.prepare)
         self.dev_guild = dev_guild
         self.do_sync = sync
         self.tick_seconds = tick_seconds
@@ -56,11 +54,13 @@ class EstafetteBot(commands.Bot):
     async def setup_hook(self) -> None:
         if not self.store.is_open:
             await self.store.open()
-        self.service.pictures.start()  # the picture workers start and warm their static layers meanwhile
+        self.service.start_pictures()  # the picture workers start and warm their static layers meanwhile
         # the games are checked against their replays in the background (each first if it is used before
         # its turn comes): the bot answers at once, however many games are stored (issue 5/6)
         await self.service.recover(lazy=True)
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
+        for command in order_commands({c.name for c in self.tree.get_commands()}):
+            self.tree.add_command(command)  # the other game modules' orders
         self.add_dynamic_items(DeployButton, DeploySelect)  # buttons that still work after a restart
         self.tree.error(on_app_command_error)  # the tree's one error handler
         await self.tree.set_translator(EstafetteTranslator())  # Japanese names and descriptions
@@ -97,7 +97,7 @@ class EstafetteBot(commands.Bot):
             task.cancel()
         await self.service.stop()
         await self.outbox.settle()
-        self.service.pictures.close()
+        self.service.close_pictures()
         await super().close()
         await self.store.close()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import keyword
 import logging
 import re
 from collections.abc import Awaitable
@@ -24,7 +25,6 @@ DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's d
 
 log = logging.getLogger("estafette.discord")
 
-COLUMNS = ("left", "center", "right", "reserve")
 PAGE = 25  # a select offers at most 25 options
 
 
@@ -66,7 +66,7 @@ def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
 class DeployButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"est:d:(?P<game>\d+):(?P<ver>\d+):"
-    r"(?P<town>[^:]+):(?P<verb>left|center|right|reserve|clear|confirm|page):(?P<arg>[^:]*)",
+    r"(?P<town>[^:]+):(?P<verb>[a-z]+):(?P<arg>[^:]*)",
 ):
     """A button of the battle-deployment prompt (6.2): put the selected blocks in a column, clear, confirm,
     or turn the page of a long list. Carries game, the battle's campaign turn and town: a button of another
@@ -155,7 +155,10 @@ def deploy_view(
     page: int = 0,
     picked: list[str] | None = None,
     locale: str = "en",
+    columns: tuple[str, ...] = (),
 ) -> discord.ui.View:
+    """The draft prompt's components: a page of the pieces, a button per column of the game module's draft
+    (``Module.draft``), clear, confirm and the pages."""
     loc = locale_of(locale)
     view = discord.ui.View(timeout=None)
     pages = max(1, (len(units) + PAGE - 1) // PAGE)
@@ -171,7 +174,7 @@ def deploy_view(
         for u in shown
     ]
     view.add_item(DeploySelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
-    for c in COLUMNS:
+    for c in columns:
         label = t("ui.to_column", loc, column=c)
         view.add_item(
             DeployButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
@@ -244,12 +247,14 @@ class EstafetteCog(commands.Cog):
         if live is None or not m.deploy:
             return None
         town = m.deploy[0]
-        got = self.service.drafts.prompt(live.row, live.game, m.role, town)
+        got = self.service.draft_prompt(live, m.role, town)
         if got is None:
             return None
         turn, units, draft = got
         loc = await self.service.player_locale(m.game_id, m.user_id)
-        return deploy_view(m.game_id, turn, town, units, draft, locale=loc)
+        return deploy_view(
+            m.game_id, turn, town, units, draft, locale=loc, columns=self.service.draft_columns(live)
+        )
 
     async def run(
         self, interaction: discord.Interaction, call: Awaitable[Result], *, public: bool = False
@@ -290,6 +295,7 @@ class EstafetteCog(commands.Cog):
             "deadline_action",
             "language",
             "game",
+            "options",
         )
     )
     @app_commands.choices(
@@ -315,9 +321,11 @@ class EstafetteCog(commands.Cog):
         deadline_action: str = "pass",
         language: str | None = None,
         game: str | None = None,
+        options: str = "",
     ) -> None:
-        """The typed options are the default module's (Napoleon); each is passed only to a module that
-        declares an option of that name (engine/module.py OptionSpec)."""
+        """The typed options are the default module's; each is passed only to a module that declares an
+        option of that name (engine/module.py OptionSpec). ``options``: any module's, as ``key=value ...``
+        (read after the typed ones)."""
         given = {
             "setup": setup,
             "players": players,
@@ -332,7 +340,7 @@ class EstafetteCog(commands.Cog):
             if (game or modules.DEFAULT) in known
             else ()
         )
-        opts = " ".join(f"{k}={v}" for k, v in given.items() if k in declared)
+        opts = " ".join([*(f"{k}={v}" for k, v in given.items() if k in declared), options.strip()]).strip()
         await self.run(
             interaction,
             self.service.new_game(
@@ -349,7 +357,10 @@ class EstafetteCog(commands.Cog):
     @game.command(name="join", description=_d("game join"))
     @app_commands.describe(**_o("game join", "role", "bot"))
     @app_commands.choices(
-        role=[app_commands.Choice(name=n, value=n) for n in ("french", "allied", "british", "prussian")]
+        role=[
+            app_commands.Choice(name=n, value=n)
+            for n in dict.fromkeys(r for m in modules.modules() for r in m.every_role())
+        ]
     )
     async def game_join(
         self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
@@ -623,7 +634,7 @@ class EstafetteCog(commands.Cog):
             await self.sender.answer(interaction, t("ui.sorry", locale_of(interaction.locale)))
 
     async def _deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
-        await self.service.drafts.current(
+        await self.service.draft_current(
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
@@ -634,11 +645,11 @@ class EstafetteCog(commands.Cog):
     async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
         loc = locale_of(interaction.locale)
         user = interaction.user.id
-        await self.service.drafts.current(item.game, user, item.ver, item.town)  # stale: refused
+        await self.service.draft_current(item.game, user, item.ver, item.town)  # stale: refused
         key = (user, item.game, item.town)
         page = 0
         if item.verb == "confirm":
-            res = await self.service.drafts.confirm(
+            res = await self.service.draft_confirm(
                 item.game, user, item.ver, item.town, str(interaction.id), loc
             )
             self.picked.pop(key, None)
@@ -647,19 +658,89 @@ class EstafetteCog(commands.Cog):
         if item.verb == "page":
             page = int(item.arg or 0)
         elif item.verb == "clear":
-            await self.service.drafts.assign(item.game, user, item.ver, item.town, None, None, loc)
+            await self.service.draft_assign(item.game, user, item.ver, item.town, None, None, loc)
         else:
             picked = self.picked.pop(key, [])
             if not picked:
                 await self.sender.answer(interaction, t("ui.pick_first", loc))
                 return
-            await self.service.drafts.assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
-        role, turn, units, draft = await self.service.drafts.current(item.game, user, item.ver, item.town)
+            await self.service.draft_assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
+        role, turn, units, draft = await self.service.draft_current(item.game, user, item.ver, item.town)
         live = await self.service.game(item.game)
         assert live is not None
-        text = chunks(self.service.drafts.text(live.row, live.game, role, item.town, loc))[0]
-        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc)
+        text = chunks(self.service.draft_text(live, role, item.town, loc))[0]
+        columns = self.service.draft_columns(live)
+        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc, columns=columns)
         await interaction.response.edit_message(content=text, view=view)
+
+
+# --- the order commands of the other game modules, made from their order kinds -----------------------------
+
+_PYTHON_TYPES = {"number": "int", "bool": "bool"}  # every other kind of option is typed text
+
+
+def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]]:
+    """A slash command for every order kind of the registered game modules that no command of the cog plays
+    already (the cog's own are the default module's, with their own words): its options typed by their
+    ``OrderOption`` kind, required or not as declared, autocompleted from the legal orders (``suggest``).
+    The order sent is ``/kind option:value ...``; the service finds the caller's game and its module."""
+    made: dict[str, app_commands.Command[Any, ..., None]] = {}
+    for module in modules.modules():
+        for kind in module.orders:
+            if kind.name in taken or kind.name in made:
+                continue
+            made[kind.name] = _order_command(kind)
+    return list(made.values())
+
+
+def _order_command(kind: Any) -> app_commands.Command[Any, ..., None]:
+    """One order kind as a slash command (its callback written out, so that discord.py reads its typed
+    parameters as it reads the cog's)."""
+    names = {o.name: _identifier(o.name) for o in kind.options}
+    ordered = sorted(kind.options, key=lambda o: not o.required)  # Discord: required options first
+    params = ", ".join(
+        f"{names[o.name]}: {_PYTHON_TYPES.get(o.kind, 'str')}" + ("" if o.required else " = None")
+        for o in ordered
+    )
+    values = ", ".join(f"{o.name!r}: {names[o.name]}" for o in kind.options)
+    source = (
+        f"async def callback(interaction: discord.Interaction{', ' if params else ''}{params}) -> None:\n"
+        f"    await _order_of(interaction, {kind.name!r}, {{{values}}})\n"
+    )
+    scope: dict[str, Any] = {"discord": discord, "_order_of": _order_of}
+    exec(source, scope)  # the source holds only identifiers checked above and the kind's name as a literal
+    help_line = (kind.help or kind.name) + (f" ({kind.rule})" if kind.rule else "")
+    cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name=kind.name, description=help_line[:100], callback=scope["callback"]
+    )
+    described = {names[o.name]: (o.help or o.name)[:100] for o in kind.options}
+    if described:
+        app_commands.describe(**described)(cmd)
+    renamed = {v: k for k, v in names.items() if k != v}
+    if renamed:
+        app_commands.rename(**renamed)(cmd)
+    auto = {names[o.name]: _auto(kind.name, o.name) for o in kind.options if o.kind not in _PYTHON_TYPES}
+    if auto:
+        app_commands.autocomplete(**auto)(cmd)
+    return cmd
+
+
+def _identifier(name: str) -> str:
+    """An option's name as a Python parameter (``from`` -> ``from_``); refused if it cannot be one."""
+    py = name.replace("-", "_")
+    if not py.isidentifier():
+        raise ValueError(f"an order option's name must be a word: {name!r}")
+    return py + "_" if keyword.iskeyword(py) else py
+
+
+async def _order_of(interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
+    """A generated order command: its options as the order's text (``yes`` for a boolean set)."""
+    parts = [f"/{name}"]
+    for k, v in values.items():
+        if v is None or v is False:
+            continue
+        parts.append(f"{k}:yes" if v is True else f"{k}:{v}")
+    await _cog_of(interaction).order(interaction, " ".join(parts))
 
 
 def _close(call: Awaitable[Any]) -> None:

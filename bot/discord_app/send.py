@@ -1,5 +1,5 @@
 """Sending through discord.py: replies to interactions, and the outbox (posts with pictures, DMs with a
-fallback, the allied thread).
+fallback, the private thread).
 
 A reply that fails (the interaction expired after 3 s, or was acknowledged already because Discord
 delivered it twice) is logged and dropped: what the change must send is in the outbox and goes anyway
@@ -57,7 +57,6 @@ class Sender:
     def __init__(self, client: discord.Client, service: Any) -> None:
         self.client = client
         self.service = service
-        self.store = service.store
         self.deploy_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
@@ -74,7 +73,7 @@ class Sender:
     async def prepare(self, item: OutboxRow) -> None:
         """Draw an outbox item's pictures, side by side, before its turn to be sent (``bot.delivery``): a
         failure is left for ``files`` to log when it asks again. (Pictures not kept are drawn when sent.)"""
-        if not self.service.pictures.keep:
+        if not self.service.pictures_kept:
             return
         pictures = getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
         await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
@@ -129,21 +128,18 @@ class Sender:
         """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN): the last
         few, deployment buttons included; older ones are superseded."""
         user = interaction.user.id
-        closed = await self.store.dms_closed_since(user) is not None
-        refused = [
-            r for r in await self.store.outbox_pending(kind="dm", target=user) if closed or r.attempts > 0
-        ]
+        refused = await self.service.refused_dms(user)
         if not refused:
             return
         for old in refused[:-EPHEMERAL_FALLBACK_LIMIT]:
-            await self.store.outbox_done(old.id, "superseded: handed over as an ephemeral reply")
+            await self.service.handed_over(old.id, "superseded: handed over as an ephemeral reply")
         for item in refused[-EPHEMERAL_FALLBACK_LIMIT:]:
             m = message_from(item.kind, item.target, item.body, item.game_id)
             assert isinstance(m, DM)
             view = await self.deploy_view(m) if (self.deploy_view and m.deploy) else None
             fs = await self.files(m.pictures) + self._file(m)
             if await self.answer(interaction, m.text, files=fs, ephemeral=True, view=view):
-                await self.store.outbox_done(item.id, "handed over as an ephemeral reply")
+                await self.service.handed_over(item.id, "handed over as an ephemeral reply")
 
     @staticmethod
     def _file(m: DM) -> list[discord.File]:
@@ -203,12 +199,12 @@ class Sender:
             kw: dict[str, Any] = {"view": view} if view is not None else {}
             await self._send_parts(user, item, m.text, await self.files(m.pictures) + self._file(m), **kw)
         except discord.Forbidden:
-            if await self.store.dms_closed_since(m.user_id) is None:
-                await self.store.set_dms_closed(m.user_id, item.created)
+            if await self.service.dms_closed_since(m.user_id) is None:
+                await self.service.set_dms_closed(m.user_id, item.created)
                 await self._dms_closed_notice(m)
             return Outcome.retry("dms closed")
-        if await self.store.dms_closed_since(m.user_id) is not None:
-            await self.store.set_dms_closed(m.user_id, None)
+        if await self.service.dms_closed_since(m.user_id) is not None:
+            await self.service.set_dms_closed(m.user_id, None)
         return Outcome.done()
 
     async def _status(self, item: OutboxRow, m: Status) -> Outcome:

@@ -1,15 +1,15 @@
 """After every change: the public post (with the map and the boards of the battles it touched) in the game
-channel and its spectator channels, each player's DM with their own faces, pings, and the allied thread.
+channel and its spectator channels, each player's DM with their own faces, pings, and the private thread.
 
 Everything here is built from views (never from engine state beyond ``view``), as of the change's moment;
 the messages go to the outbox in the same transaction as the change (``Change.send``)."""
 
 from __future__ import annotations
 
-from engine import Game
+from engine.module import GameObject
 
 from ..i18n import t
-from ..narrate import describe
+from ..narrate import TEXT, tell
 from ..outbox import DM, Message, Picture, Post, Status, Thread
 from ..storage import GameRow
 from ..verify import commitment
@@ -22,60 +22,46 @@ def dice_seed(ch: Change) -> int:
     """The seed the game's dice came from: an imported game's own (``@dice seed``), else the row's."""
     assert ch.game is not None
     seed = ch.row.seed
-    for line in ch.game.state.log:
+    for line in ch.game.log:
         if line.startswith("@dice seed "):
             seed = int(line.split()[2])
     return seed
 
 
-def map_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
-    """The map as ``role`` sees it, its texts in ``locale``: the language of whoever will see it (the game's
-    for a channel post, the player's for a DM or a reply)."""
-    return Picture("map", row.id, seq, role, locale)
+def board_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
+    """The game's main picture (its module's ``board`` kind: Napoleon's map) as ``role`` sees it, its texts in
+    ``locale``: the language of whoever will see it (the game's for a channel post, the player's for a DM or
+    a reply)."""
+    kinds = module_of(row).pictures
+    kind = next((k for k in kinds if k.board), kinds[0] if kinds else None)
+    return Picture(kind.name if kind else "map", row.id, seq, role, locale)
 
 
-def battle_pictures(
-    row: GameRow, seq: int, game: Game, role: str, towns: set[str] | None, locale: str
+def pictures_of(
+    row: GameRow, seq: int, game: GameObject, role: str, events: list | None, locale: str
 ) -> list[Picture]:
-    """Battle boards (as ``role`` sees them) of the open battles in ``towns`` (None: all); for a player, only
-    the battles its army fights in."""
+    """The pictures a change shows ``role`` (``events``: what it did; None: a full refresh), by the module's
+    picture kinds: one of each, or one per place a kind names (Napoleon's battle boards), the ``at_end``
+    kinds once the game is over, in public posts only, and the ``private`` kinds in a player's DM."""
     out = []
-    owns = module_of(row).owns
-    for b in game.state.open_battles():
-        if towns is not None and b.town not in towns:
+    for kind in module_of(row).pictures:
+        if (kind.at_end and not game.over) or (role != "public" and not kind.private):
             continue
-        if role != "public" and not any(
-            u.location == b.town and owns(role, u.id) and not u.eliminated for u in game.state.units.values()
-        ):
-            continue
-        out.append(Picture("battle", row.id, seq, role, locale, b.town))
+        if kind.places is None:
+            out.append(Picture(kind.name, row.id, seq, role, locale))
+        else:
+            out += [Picture(kind.name, row.id, seq, role, locale, p) for p in kind.places(game, role, events)]
     return out
 
 
-def status_text(game: Game, loc: str = "en") -> str:
-    v = game.view("public", events=False)
-    if v.result:
-        return t("svc.status_over", loc, reason=v.result["reason"])
-    if v.phase == "setup":
-        return t("svc.status_setup", loc, active=list(v.active))
-    when = "night" if v.night else v.slot
-    waiting = t("svc.status_waiting", loc, active=list(v.active)) if v.active else t("svc.nobody", loc)
-    return t(
-        "svc.status",
-        loc,
-        turn=v.turn,
-        last=v.last_turn,
-        day=v.day,
-        when=when,
-        side=v.side or "french",
-        phase=v.phase,
-        waiting=waiting,
-    )
+def status_text(row: GameRow, game: GameObject, loc: str = "en") -> str:
+    """The game in one line, as its module says it."""
+    return module_of(row).said(game, loc, TEXT)
 
 
-def thread_state(row: GameRow, game: Game) -> Thread:
-    """The private thread of the roles the game's module lets talk privately now (Napoleon 13.1: the allies,
-    during deployment and the Allied night turns); its members are the people in those seats."""
+def thread_state(row: GameRow, game: GameObject) -> Thread:
+    """The private thread of the roles the game's module lets talk privately now (``private_talk``); its
+    members are the people in those seats."""
     groups = module_of(row).private_talk(game)
     talk = {r for g in groups for r in g}
     members = tuple(
@@ -90,73 +76,59 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     game = ch.game
     assert game is not None
     row = ch.row
+    module = ch.module
     seq = ch.moment()
     out: list[Message] = []
     lang = language(row)  # channel posts: the game's language
-    public_lines = [
-        x for x in (describe(e.visible("public"), lang, game.options.ruleset) for e in new_events) if x
-    ]
+    public_lines = tell(new_events, "public", lang, game.options, module)
     active = game.active()
     mentions = tuple(sorted({u for r in active if r in row.seats and (u := row.seats[r][0])}))
-    due = row.settings.get("due_at")
+    due = row.settings.due_at
     when = t("svc.deadline_when", lang, due=int(due)) if due and active else ""
     ping = ""
-    if game.over and game.state.result:
-        ping = "\n" + t("svc.game_over_ping", lang, reason=game.state.result.reason)
+    if game.over and module.outcome(game):
+        ping = "\n" + t("svc.game_over_ping", lang, reason=module.outcome(game))
     elif active:
         who = ", ".join(f"<@{u}>" for u in mentions)
         ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
-        heads = list(dict.fromkeys(headline(game, r, lang) for r in active))
+        heads = list(dict.fromkeys(headline(game, r, lang, module) for r in active))
         ping += "".join(f"\n{h}" for h in heads if h)
     body = "\n".join(public_lines[-12:]) + ping
-    if game.over and row.settings.get("dice_salt") and not row.settings.get("dice_revealed"):
-        ch.settings()["dice_revealed"] = True
-        salt = row.settings["dice_salt"]
+    salt = row.settings.dice_salt
+    if game.over and salt and not row.settings.dice_revealed:
+        ch.settings().dice_revealed = True
         seed = dice_seed(ch)
         promise = commitment(row.id, seed, salt)
         body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
-    # the battle boards of the battles this change touched (all of them for a full refresh)
-    touched = {e.data.get("town") for e in new_events} if not everyone else None
-    pictures = [
-        map_picture(row, seq, "public", lang),
-        *battle_pictures(row, seq, game, "public", touched, lang),
-    ]
-    if game.over:
-        pictures.append(Picture("replay", row.id, seq, "public", lang))
+    # the pictures of what this change touched (everything for a full refresh)
+    touched = None if everyone else new_events
+    pictures = pictures_of(row, seq, game, "public", touched, lang)
     for channel in dict.fromkeys((row.channel_id, *row.spectators)):
         out.append(
             Post(
                 channel,
-                body.strip() or status_text(game, lang),
+                body.strip() or status_text(row, game, lang),
                 list(pictures),
                 mentions if channel == row.channel_id else (),
             )
         )
-    deploying = {b.town for b in game.state.open_battles() if getattr(b, "status", "") == "deploy"}
+    deploying = set(module.draft.open(game)) if module.draft else set()
     for role, (user, is_bot) in row.seats.items():
         if is_bot or user is None:
             continue
         ploc = ch.locale_of(user)  # a DM: the player's own language
-        mine = [
-            x
-            for x in (
-                describe(e.visible(role), ploc, game.options.ruleset)
-                for e in new_events
-                if e.secret and role in e.to
-            )
-            if x
-        ]
+        mine = tell([e for e in new_events if e.secret and role in e.to], role, ploc, game.options, module)
         if not (everyone or mine or role in active):
             continue
         deploy = tuple(sorted(deploying)) if role in active else ()
         text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
         if role in active:
-            text += "\n\n" + prompt(game, role, ploc)
+            text += "\n\n" + prompt(game, role, ploc, module)
         out.append(
             DM(
                 user,
                 text,
-                [map_picture(row, seq, role, ploc), *battle_pictures(row, seq, game, role, touched, ploc)],
+                pictures_of(row, seq, game, role, touched, ploc),
                 fallback_channel=row.channel_id,
                 game_id=row.id,
                 role=role,
@@ -172,10 +144,11 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
 BOARD_EVENTS = 6  # the last public events the pinned status shows
 
 
-def status_board(row: GameRow, game: Game, seq: int, lang: str) -> Status:
+def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
     """The pinned status of the game channel: turn and date, day or night, whose move and its deadline (a
     Discord timestamp), the open battles, the last public events, and the latest public map."""
-    lines = [t("svc.board_head", lang, game=row.id) + " " + status_text(game, lang)]
+    module = module_of(row)
+    lines = [t("svc.board_head", lang, game=row.id) + " " + status_text(row, game, lang)]
     active = game.active()
     if active and not game.over:
         who = [
@@ -184,21 +157,17 @@ def status_board(row: GameRow, game: Game, seq: int, lang: str) -> Status:
             else t("svc.board_bot", lang, role=r)
             for r in active
         ]
-        due = row.settings.get("due_at")
+        due = row.settings.due_at
         deadline = t("svc.board_deadline", lang, due=int(due)) if due else ""
         lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
-    battles = [b.town for b in game.state.open_battles()]
-    if battles:
-        lines.append(t("svc.board_battles", lang, towns=battles))
-    told = [
-        x
-        for x in (describe(e.visible("public"), lang, game.options.ruleset) for e in game.state.events[-60:])
-        if x
-    ]
+    places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]
+    if places:
+        lines.append(t("svc.board_battles", lang, towns=places))
+    told = tell(game.events[-60:], "public", lang, game.options, module)
     if told:
         lines.append(t("svc.board_last", lang))
         lines += [f"- {x}" for x in told[-BOARD_EVENTS:]]
-    return Status(row.id, row.channel_id, "\n".join(lines), [map_picture(row, seq, "public", lang)])
+    return Status(row.id, row.channel_id, "\n".join(lines), [board_picture(row, seq, "public", lang)])
 
 
 def broadcast(ch: Change, new_events: list, everyone: bool = False) -> None:

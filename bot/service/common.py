@@ -7,13 +7,14 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine import Game, RuleError, modules
-from engine.module import Module
+from engine import RuleError, modules
+from engine.module import GameObject, Module
 
 from ..i18n import locale_of, t
 from ..storage import GameRow
 
-DEFAULT_SETTINGS = {"deadline_hours": 24.0, "reminder_hours": 4.0, "deadline_action": "pass"}
+# a new game's deadlines: a day to act, a reminder four hours before, and the late player's part passed
+NEW_GAME_DEADLINE_HOURS, NEW_GAME_REMINDER_HOURS = 24.0, 4.0
 MAX_DEADLINE_HOURS = 720.0  # 30 days: a campaign turn that waits longer has been abandoned
 SHOWN = 100  # characters of a user's own text repeated in an answer (Discord's messages are 2,000 at most)
 
@@ -60,8 +61,8 @@ class Live:
     service: a change works on copies and, once stored, a new ``Live`` takes this one's place."""
 
     row: GameRow
-    game: Game | None = None
-    bot: Any = None  # the game's bot player (ai.HeuristicPlayer), kept so that it remembers its plans
+    game: GameObject | None = None
+    bot: Any = None  # the game's bot player (the module's bot_player), kept so that it remembers its plans
 
     @property
     def id(self) -> int:
@@ -99,7 +100,7 @@ def need_admin(row: GameRow, caller: Caller, what: str) -> None:
         raise ServiceError("svc.need_admin", host=row.host_id, what=what)
 
 
-def need_game(live_row: GameRow, game: Game | None) -> Game:
+def need_game(live_row: GameRow, game: GameObject | None) -> GameObject:
     if live_row.status == "aborted":
         raise ServiceError("svc.game_gone")
     if game is None or live_row.status == "lobby":
@@ -117,7 +118,7 @@ def need_open(row: GameRow) -> None:
 
 def language(row: GameRow) -> str:
     """The game's language: its channel posts and reminders (``/game new language:``)."""
-    return locale_of(row.settings.get("language", "en"))
+    return locale_of(row.settings.language)
 
 
 def module_of(row: GameRow) -> Module:
@@ -155,12 +156,7 @@ def unit_order(uid: str) -> tuple[str, int]:
     return (head, int(num) if num.isdigit() else 0)
 
 
-def last_order(game: Game) -> tuple[str, str]:
+def last_order(game: GameObject) -> tuple[str, str]:
     """The role and text of the order just accepted, as the engine logged it (``role: /order``)."""
-    role, _, text = game.state.log[-1].partition(": ")
+    role, _, text = game.log[-1].partition(": ")
     return role, text
-
-
-def waiting_key(game: Game) -> str:
-    st = game.state
-    return f"{st.turn}:{st.phase}:{','.join(game.active())}:{len(st.battles)}"

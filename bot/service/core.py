@@ -26,9 +26,9 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from engine import Game, RuleError, parse_command
+from engine import RuleError, modules, parse_command
 from engine.events import Event
-from engine.module import GameObject
+from engine.module import GameObject, Module
 from engine.script import ScriptError, run_lines
 
 from ..outbox import Message, Picture
@@ -37,13 +37,14 @@ from ..storage import (
     Commit,
     DuplicateInteraction,
     GameRow,
+    GameSettings,
     NewOrder,
     StaleWrite,
     StoreBase,
     StoreError,
 )
 from ..storage.base import History, pack
-from .common import Live, ServiceError, last_order, options_line
+from .common import Live, ServiceError, last_order, module_of, options_line
 
 log = logging.getLogger("estafette.service")
 T = TypeVar("T")
@@ -69,18 +70,18 @@ class Change:
         self.spectators_changed = False
         self.touched = False  # anything to store at all
         self.locales = locales  # seated players' languages, as last seen
-        self.moments: dict[int, Game] = {}
+        self.moments: dict[int, GameObject] = {}
         self.bot = live.bot
+        self.module = module_of(live.row)
 
     # --- the game -------------------------------------------------------------------------------------
     @property
-    def game(self) -> Game | None:
+    def game(self) -> GameObject | None:
         return self._game
 
     def set_game(self, game: GameObject) -> None:
         """A new engine game for this row (at the start, or from an imported script): a game of the row's
-        module (``module_of``), which is Napoleon's (the one module; ``apply`` copies its state)."""
-        assert isinstance(game, Game)
+        module (``module_of``)."""
         self._game = game
         self.game_changed = self.touched = self.replaced = True
 
@@ -93,7 +94,7 @@ class Change:
         """Apply one order (RuleError: nothing changed) and record it to be stored with the change."""
         game = self._game
         assert game is not None
-        work = Game(game.state, game.scenario)  # apply replaces the state: the old one stays as it was
+        work = self.module.working_copy(game)  # the game as it was stays as it was
         new = work.apply(role, text)
         self._game = work
         # an /undo gives back the state before the undone order (its log too): it is stored as itself
@@ -105,21 +106,21 @@ class Change:
             self.row.status = "over"
         return new
 
-    def directive(self, role: str, user: int | None, fn: Callable[[Game], None]) -> None:
+    def directive(self, role: str, user: int | None, fn: Callable[[GameObject], None]) -> None:
         """A directive (``@prefer ...``) applied to a copy of the game and stored as an order line."""
         game = self._game
         assert game is not None
-        work = Game(game.state.clone(), game.scenario)
+        work = self.module.working_copy(game, deep=True)
         fn(work)  # RuleError: nothing changed (the copy is dropped)
         self._game = work
-        self.orders.append(NewOrder(role, user, work.state.log[-1]))
+        self.orders.append(NewOrder(role, user, work.log[-1]))
         self.row.version += 1
         self.game_changed = self.touched = True
 
     def moment(self) -> int:
         """Keep the game as it is now for the pictures of this moment; returns its order number."""
         if self._game is not None:
-            self.moments[self.seq] = Game(self._game.state, self._game.scenario)
+            self.moments[self.seq] = self.module.working_copy(self._game)
         return self.seq
 
     # --- the row --------------------------------------------------------------------------------------
@@ -135,7 +136,7 @@ class Change:
         self.row.spectators = sorted(set(channels))
         self.spectators_changed = self.touched = True
 
-    def settings(self) -> dict[str, Any]:
+    def settings(self) -> GameSettings:
         """The row's settings, to change (the change will be stored)."""
         self.touched = True
         return self.row.settings
@@ -170,7 +171,7 @@ class Change:
             whole = self.replaced or self.before.game is None or self.before.row.snapshot is not None
             history = history_of(None if whole else self.before.game, game)
             if whole or self._snapshot_due(game):
-                snapshot = pack(game.dumps_state())
+                snapshot = pack(self.module.state_of(game))
                 self.row.snapshot_seq = self.row.version
                 legacy, self.row.snapshot = self.row.snapshot is not None, None
         return Commit(
@@ -187,21 +188,21 @@ class Change:
             spectators_changed=self.spectators_changed,
         )
 
-    def _snapshot_due(self, game: Game) -> bool:
+    def _snapshot_due(self, game: GameObject) -> bool:
         """Every ``snapshot_every`` orders, and at the end of each campaign turn (4.0) and of the game."""
         before = self.before.game
         assert before is not None
         last = self.row.snapshot_seq
         if last is None or self.row.version - last >= self.snapshot_every:
             return True
-        return game.state.turn != before.state.turn or game.over
+        return self.module.epoch(game) != self.module.epoch(before) or game.over
 
 
-def history_of(before: Game | None, after: Game) -> History:
+def history_of(before: GameObject | None, after: GameObject) -> History:
     """What a change did to the event log and the script log: the length each kept (an ``/undo`` cuts
     them back), and what grew after (``before`` None: both logs whole)."""
-    ev0, log0 = (before.state.events, before.state.log) if before is not None else ([], [])
-    ev1, log1 = after.state.events, after.state.log
+    ev0, log0 = (before.events, before.log) if before is not None else ([], [])
+    ev1, log1 = after.events, after.log
     e, g = _kept(ev0, ev1), _kept(log0, log1)
     return History(e, [x.to_dict() for x in ev1[e:]], g, list(log1[g:]))
 
@@ -224,7 +225,7 @@ class Games:
         self.cache: dict[int, Live] = {}
         self.locks: dict[int, asyncio.Lock] = {}
         self.channel_locks: dict[int, asyncio.Lock] = {}
-        self.moments: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self.moments: OrderedDict[tuple[int, int], GameObject] = OrderedDict()
         self.on_commit: list[Callable[[int], None]] = []  # e.g. wake the outbox sender
         # a game from before this process is checked against its replay before its first use (the service)
         self.before_use: Callable[[int], Awaitable[None]] | None = None
@@ -321,7 +322,7 @@ class Games:
                 raise ServiceError("svc.storage", error=str(e)) from None
 
     async def _locales(self, row: GameRow) -> dict[int, str]:
-        legacy = row.settings.get("locales", {}) if isinstance(row.settings.get("locales"), dict) else {}
+        legacy = row.settings.locales or {}
         out: dict[int, str] = {}
         for user, _bot in row.seats.values():
             if user is None:
@@ -332,13 +333,13 @@ class Games:
         return out
 
     # --- moments: the game as it was at an order, for pictures --------------------------------------------
-    def remember(self, game_id: int, seq: int, game: Game) -> None:
+    def remember(self, game_id: int, seq: int, game: GameObject) -> None:
         self.moments[(game_id, seq)] = game
         self.moments.move_to_end((game_id, seq))
         while len(self.moments) > MOMENTS:
             self.moments.popitem(last=False)
 
-    async def game_at(self, game_id: int, seq: int) -> Game:
+    async def game_at(self, game_id: int, seq: int) -> GameObject:
         """The game as it was after order ``seq``: kept in memory since the change, or rebuilt from the
         stored orders (after a restart)."""
         got = self.moments.get((game_id, seq))
@@ -354,7 +355,7 @@ class Games:
         return game
 
     # --- loading: the latest snapshot, its logs, the orders since -----------------------------------------
-    async def load(self, row: GameRow, upto: int | None = None) -> Game | None:
+    async def load(self, row: GameRow, upto: int | None = None) -> GameObject | None:
         """The engine game of a row after order ``upto`` (default: now; None in the lobby): the latest
         snapshot at or before it, its event log and script log from the stored history, and a replay of the
         orders since (fewer than ``snapshot_every`` for the game now). A game stored before schema 6 holds
@@ -367,10 +368,12 @@ class Games:
             self.replayed += got[1]
             return got[0]
         if row.snapshot is not None and at == row.version:
-            return Game.loads(row.snapshot)
+            return module_of(row).loads(row.snapshot)
         return await self.replay(row, upto=at) if upto is not None else None
 
-    async def _from_snapshot(self, row: GameRow, snapshot_at: int, upto: int) -> tuple[Game, int] | None:
+    async def _from_snapshot(
+        self, row: GameRow, snapshot_at: int, upto: int
+    ) -> tuple[GameObject, int] | None:
         """The game after order ``upto`` from the latest snapshot at or before ``snapshot_at``, and how many
         orders that replayed (None: no snapshot)."""
         snap = await self.store.snapshot(row.id, snapshot_at)
@@ -378,22 +381,23 @@ class Games:
             return None
         seq, state = snap
         events, log = await self.store.history(row.id, seq)
-        game = Game.loads_state(state, events, log)
+        module = module_of(row)
+        game = module.from_state(state, events, log)
         orders = await self.store.orders(row.id, upto, after=seq)
         if orders:
-            game = await self._play(_lines(orders), game)
+            game = await self._play(_lines(orders), game, module)
         return game, len(orders)
 
-    async def stored(self, row: GameRow, game: Game | None = None) -> Game | None:
+    async def stored(self, row: GameRow, game: GameObject | None = None) -> GameObject | None:
         """The game as stored now: its state (``game``, else loaded) with its event log and script log as
         the stored history has them (not as a replay made them): what the start-up check compares."""
         game = game if game is not None else await self.load(row)
         if game is None or row.snapshot_seq is None:
             return game  # a game stored before schema 6 is whole in its row
         events, log = await self.store.history(row.id, row.version)
-        return game.with_history(events, log)
+        return module_of(row).history_into(game, events, log)
 
-    async def reference(self, row: GameRow, *, full: bool = False) -> Game:
+    async def reference(self, row: GameRow, *, full: bool = False) -> GameObject:
         """The game rebuilt from the snapshot before its latest one (so that the latest one is checked too)
         and the orders since; ``full``, or without two snapshots: from its first order."""
         last = row.snapshot_seq
@@ -407,18 +411,23 @@ class Games:
         """The script that rebuilds this game: options, seed, imported lines, then its stored orders."""
         base = await self.store.import_lines(row.id)
         if base is None:
-            base = list(row.settings.get("base", []))  # stored there before schema 3
-        seed = row.settings.get("seed", row.seed)  # an imported script brings its own seed
-        lines = [f"@options {options_line(row.options)}", f"@seed {seed}", *base]
+            base = list(row.settings.base or [])  # stored there before schema 3
+        seed = row.settings.seed if row.settings.seed is not None else row.seed  # an imported script's own
+        game = [f"@game {row.module}"] if row.module != modules.DEFAULT else []
+        lines = [*game, f"@options {options_line(row.options)}", f"@seed {seed}", *base]
         return lines + _lines(await self.store.orders(row.id, upto))
 
-    async def replay(self, row: GameRow, upto: int | None = None) -> Game:
+    async def replay(self, row: GameRow, upto: int | None = None) -> GameObject:
         """The game rebuilt from its options, seed, imported script (if any) and every stored order."""
         return await self._play(await self.script_lines(row, upto))
 
     @staticmethod
-    async def _play(lines: list[str], start: Game | None = None) -> Game:
-        out = await asyncio.to_thread(run_lines, lines, None, start=start)
+    async def _play(
+        lines: list[str], start: GameObject | None = None, module: Module | None = None
+    ) -> GameObject:
+        out = await asyncio.to_thread(
+            run_lines, lines, None, start=start, module=module.id if module else None
+        )
         if out.game is None or not out.ok:
             bad = next((r for r in out.results if not r["ok"]), None)
             raise ScriptError(f"a stored order was rejected on replay ({bad})")

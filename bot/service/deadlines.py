@@ -4,14 +4,14 @@ the action are changes like any other, under the game's lock, checked again on t
 
 from __future__ import annotations
 
-from engine import Game
+from engine.module import GameObject
 
 from ..i18n import t
 from ..outbox import Message, Post
 from ..storage import GameRow
 from . import reminders
 from .broadcast import broadcast
-from .common import Hub, language, waiting_key
+from .common import Hub, language, module_of
 from .core import Change
 
 
@@ -22,15 +22,15 @@ class Deadlines:
 
     def arm(self, ch: Change) -> None:
         """A new deadline whenever the set of players awaited changes."""
-        hours = float(ch.row.settings.get("deadline_hours", 0) or 0)
+        hours = ch.row.settings.deadline_hours
         game = ch.game
-        key = waiting_key(game) if game else ""
-        if ch.row.settings.get("waiting") == key and ch.row.settings.get("due_at"):
+        key = module_of(ch.row).waiting(game) if game else ""
+        if ch.row.settings.waiting == key and ch.row.settings.due_at:
             return
         s = ch.settings()
-        s["waiting"] = key
-        s["reminders_sent"] = []
-        s["due_at"] = self.svc.clock() + hours * 3600 if hours > 0 and game and not game.over else None
+        s.waiting = key
+        s.reminders_sent = []
+        s.due_at = self.svc.clock() + hours * 3600 if hours > 0 and game and not game.over else None
 
     async def tick(self) -> list[Message]:
         """Reminders before deadlines and the per-game action when one passes. Call every minute or so.
@@ -48,37 +48,36 @@ class Deadlines:
             out += await self.games.change(gid, self._tick_one)
         return out
 
-    async def _something_due(self, row: GameRow, game: Game) -> bool:
-        deadline = row.settings.get("due_at")
+    async def _something_due(self, row: GameRow, game: GameObject) -> bool:
+        deadline = row.settings.due_at
         if not deadline:
             return False
         if self.svc.clock() >= deadline:
             return True
         return bool(await self._reminders(row, game))
 
-    async def _reminders(self, row: GameRow, game: Game) -> dict[int, list[str]]:
+    async def _reminders(self, row: GameRow, game: GameObject) -> dict[int, list[str]]:
         """Who must be reminded now (each player's own times and quiet hours)."""
         users = sorted(
             {u for r in game.active() for u, is_bot in [row.seats.get(r, (None, True))] if u and not is_bot}
         )
         prefs = await self.svc.store.reminder_prefs(users)
-        default = float(row.settings.get("reminder_hours", 0) or 0)
-        sent = list(row.settings.get("reminders_sent") or [])
-        return reminders.due(users, row.settings["due_at"], self.svc.clock(), prefs, default, sent)
+        sent = list(row.settings.reminders_sent)
+        due_at = row.settings.due_at or 0.0
+        return reminders.due(users, due_at, self.svc.clock(), prefs, row.settings.reminder_hours, sent)
 
     async def _tick_one(self, ch: Change) -> list[Message]:
         row = ch.row
         game = ch.game
-        deadline = row.settings.get("due_at")
+        deadline = row.settings.due_at
         if row.status != "running" or game is None or game.over or not deadline:
             return []
         if self.svc.clock() < deadline:
             due = await self._reminders(row, game)
             if not due:
                 return []
-            sent = ch.settings().setdefault("reminders_sent", [])
-            for keys in due.values():
-                sent.extend(keys)
+            s = ch.settings()
+            s.reminders_sent = s.reminders_sent + [k for keys in due.values() for k in keys]
             users = sorted(due)
             who = ", ".join(f"<@{u}>" for u in users)
             text = t("svc.reminder", language(row), mentions=who, due=int(deadline))
@@ -94,11 +93,11 @@ class Deadlines:
         game = ch.game
         assert game is not None
         row = ch.row
-        action = row.settings.get("deadline_action", "pass")
+        action = row.settings.deadline_action
         late = list(game.active())
-        before = len(game.state.events)
+        before = len(game.events)
         if action == "bot":
-            handed = ch.settings().setdefault("handed", {})
+            handed = ch.settings().handed
             for role in late:
                 user = row.seats.get(role, (None, False))[0]
                 if user is not None:
@@ -122,9 +121,9 @@ class Deadlines:
         ch.send(Post(row.channel_id, t(key, language(row), late=late)))
         after = ch.game
         assert after is not None
-        broadcast(ch, after.state.events[before:])
+        broadcast(ch, after.events[before:])
         s = ch.settings()
-        s["due_at"] = None
-        s["waiting"] = None
+        s.due_at = None
+        s.waiting = None
         self.arm(ch)
         self.svc.play.schedule(row.id)  # the bots now holding seats play on, after this change

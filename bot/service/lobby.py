@@ -9,17 +9,20 @@ import math
 import secrets
 from typing import Any
 
-from engine import Game, Options, RuleError, modules
+from engine import RuleError, modules
+from engine.module import GameObject, Module
 from engine.script import ScriptError, run_lines
 
 from ..i18n import join, t
-from ..narrate import describe
+from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
+from ..storage import GameSettings
 from ..verify import annotate, commitment, live_seed
-from .broadcast import broadcast, map_picture, status_text
+from .broadcast import board_picture, broadcast, status_text
 from .common import (
-    DEFAULT_SETTINGS,
     MAX_DEADLINE_HOURS,
+    NEW_GAME_DEADLINE_HOURS,
+    NEW_GAME_REMINDER_HOURS,
     Caller,
     Hub,
     ServiceError,
@@ -29,7 +32,6 @@ from .common import (
     need_admin,
     need_game,
     need_open,
-    options_line,
     options_of,
     roles_of,
     shown,
@@ -71,22 +73,26 @@ class Lobby:
             opts = module.parse_options(options)
         except RuleError as e:
             raise ServiceError.of_rule(e) from None
-        settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        settings = GameSettings(
+            deadline_hours=NEW_GAME_DEADLINE_HOURS,
+            reminder_hours=NEW_GAME_REMINDER_HOURS,
+            deadline_action="pass",
+        )
         if deadline_hours is not None:
             if not (isinstance(deadline_hours, (int, float)) and math.isfinite(deadline_hours)) or not (
                 0 <= deadline_hours <= MAX_DEADLINE_HOURS
             ):
                 raise ServiceError("svc.deadline_hours", most=MAX_DEADLINE_HOURS)
-            settings["deadline_hours"] = float(deadline_hours)
-            settings["reminder_hours"] = min(settings["reminder_hours"], deadline_hours / 4)
+            settings.deadline_hours = float(deadline_hours)
+            settings.reminder_hours = min(settings.reminder_hours, deadline_hours / 4)
         if deadline_action is not None:
             if deadline_action not in ("pass", "bot"):
                 raise ServiceError("svc.deadline_action")
-            settings["deadline_action"] = deadline_action
+            settings.deadline_action = deadline_action
         if language is not None and language not in ("en", "ja"):
             raise ServiceError("svc.language", value=shown(str(language)))
-        settings["language"] = language or loc
-        settings["dice_salt"] = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
+        settings.language = language or loc
+        settings.dice_salt = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
         await self.svc.seen(caller)
 
         async def create() -> int:
@@ -102,7 +108,7 @@ class Lobby:
 
         gid = await self.games.create(caller.channel_id, create)
         roles = list(module.roles(opts))
-        text = t("svc.new_game", loc, game=gid, options=describe_options(opts, loc), roles=roles)
+        text = t("svc.new_game", loc, game=gid, options=describe_options(module, opts, loc), roles=roles)
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
@@ -117,11 +123,11 @@ class Lobby:
             if bot:
                 need_admin(row, caller, "add")
             if row.status == "running" and role is not None and row.seats.get(role, (None, False))[1]:
-                handed = row.settings.get("handed", {})
+                handed = row.settings.handed
                 if handed.get(role) != caller.user_id and not is_admin(row, caller):
                     raise ServiceError("svc.started_no_join")
                 ch.seat(role, caller.user_id)
-                ch.settings().setdefault("handed", {}).pop(role, None)
+                ch.settings().handed.pop(role, None)
                 return Result(
                     Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
                 )
@@ -172,7 +178,7 @@ class Lobby:
         live = await self.games.read_channel(caller.channel_id)
         loc = caller.loc
         if not options.strip():
-            shown_opts = describe_options(options_of(live.row), loc)
+            shown_opts = describe_options(module_of(live.row), options_of(live.row), loc)
             settings = describe_settings(live.row.settings, loc)
             return Result(Reply(t("svc.options_show", loc, options=shown_opts, settings=settings)))
 
@@ -190,7 +196,7 @@ class Lobby:
                     ch.unseat(r)
             ch.set_options(module.options_dict(opts))
             return Result(
-                Reply(t("svc.options_set", loc, options=describe_options(opts, loc)), ephemeral=False)
+                Reply(t("svc.options_set", loc, options=describe_options(module, opts, loc)), ephemeral=False)
             )
 
         return await self.games.change(live.id, fn)
@@ -208,17 +214,20 @@ class Lobby:
             empty = [r for r in module_of(row).roles(opts) if r not in row.seats]
             if empty:
                 raise ServiceError("svc.seats_empty", roles=empty)
-            imported = await self.store.import_lines(row.id) or row.settings.get("base")
+            imported = await self.store.import_lines(row.id) or row.settings.base
             game = await self.games.replay(row) if imported else module_of(row).new_game(opts, row.seed)
             ch.set_game(game)
             ch.set_status("running")
             self.svc.deadlines.arm(ch)
             broadcast(ch, game.events, everyone=True)
-            salt = ch.settings().setdefault("dice_salt", secrets.token_hex(16))
+            s = ch.settings()
+            if s.dice_salt is None:
+                s.dice_salt = secrets.token_hex(16)
+            salt = s.dice_salt
             lines = [f"@seed {row.seed}", *(imported or [])]
             promise = commitment(row.id, live_seed(lines), salt)
             ch.send(Post(row.channel_id, t("svc.dice_commitment", language(row), game=row.id, hash=promise)))
-            text = t("svc.begins", caller.loc, options=describe_options(opts, caller.loc))
+            text = t("svc.begins", caller.loc, options=describe_options(module_of(row), opts, caller.loc))
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
 
         res = await self.games.change(live.id, fn)
@@ -244,11 +253,17 @@ class Lobby:
                 ),
                 loc,
             )
-            text = t("svc.status_lobby", loc, game=row.id, options=describe_options(opts, loc), seats=seats)
+            text = t(
+                "svc.status_lobby",
+                loc,
+                game=row.id,
+                options=describe_options(module_of(row), opts, loc),
+                seats=seats,
+            )
             return Result(Reply(text))
         seq = self.svc.moment(live)
         seat = seat_of(row, live.game, caller, role) if role else "public"
-        return Result(Reply(status_text(live.game, loc), pictures=[map_picture(row, seq, seat, loc)]))
+        return Result(Reply(status_text(row, live.game, loc), pictures=[board_picture(row, seq, seat, loc)]))
 
     async def map(self, caller: Caller, role: str | None = None) -> Result:
         """The caller's private map (``role``: which of their seats; default the one that must act)."""
@@ -259,7 +274,7 @@ class Lobby:
         seq = self.svc.moment(live)
         return Result(
             Reply(
-                t("svc.map", caller.loc, role=role), pictures=[map_picture(live.row, seq, role, caller.loc)]
+                t("svc.map", caller.loc, role=role), pictures=[board_picture(live.row, seq, role, caller.loc)]
             )
         )
 
@@ -268,8 +283,9 @@ class Lobby:
         game = need_game(live.row, live.game)
         await self.svc.seen(caller)
         role = seat_of(live.row, game, caller, role)
+        module = module_of(live.row)
         lines = [
-            x for x in (describe(e, caller.loc, game.options.ruleset) for e in game.view(role).events) if x
+            x for x in (describe(e, caller.loc, game.options, module) for e in game.view(role).events) if x
         ]
         return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
 
@@ -293,8 +309,8 @@ class Lobby:
                 ch.send(
                     Post(
                         channel_id,
-                        t("svc.following", lang, game=row.id, status=status_text(ch.game, lang)),
-                        [map_picture(row, seq, "public", lang)],
+                        t("svc.following", lang, game=row.id, status=status_text(row, ch.game, lang)),
+                        [board_picture(row, seq, "public", lang)],
                     )
                 )
             return Result(
@@ -325,7 +341,7 @@ class Lobby:
     async def script_text(self, row: Any) -> str:
         """The game's script, with its dice commitment and, after each order, the dice it rolled."""
         lines = await self.games.script_lines(row)
-        salt = row.settings.get("dice_salt")
+        salt = row.settings.dice_salt
         if not salt:  # a game from before dice commitments
             return "\n".join(lines) + "\n"
         return await asyncio.to_thread(annotate, lines, row.id, salt)
@@ -399,14 +415,13 @@ class Lobby:
             bad = next((r for r in out.results if not r["ok"]), None)
             raise ServiceError("svc.script_bad", line=bad["line"] if bad else "?")
         game = out.game
-        leftover = list(game.state.dice.forced)
+        module = modules.get(out.module)
+        leftover = module.forced_dice(game)
         if leftover and not keep_dice:
-            game.clear_forced_dice()
+            module.clear_dice(game)
         # the script's @seed was chosen by whoever wrote it: from here on the dice come from a secret seed
-        game.reseed_dice(self.svc.seed_source())
-        fixes = _what_it_fixes(
-            game.state.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0
-        )
+        module.reseed(game, self.svc.seed_source())
+        fixes = _what_it_fixes(game.log, leftover if keep_dice else [], len(leftover) if not keep_dice else 0)
         live = await self.games.read_channel(caller.channel_id)
 
         async def fn(ch: Change) -> Result:
@@ -414,21 +429,23 @@ class Lobby:
             need_admin(row, caller, "import")
             if row.status != "lobby":
                 raise ServiceError("svc.import_started")
-            ch.set_options(game.options.to_dict())
+            if module_of(row).id != module.id:
+                raise ServiceError("svc.import_other_game", game=module_of(row).id, other=module.id)
+            ch.set_options(module.options_dict(game.options))
             for r in list(row.seats):
-                if r not in module_of(row).roles(game.options):
+                if r not in module.roles(game.options):
                     ch.unseat(r)
             # the imported lines and seed are part of the game: replays (start-up check, export) start there
-            ch.import_lines = list(game.state.log)
-            ch.settings()["seed"] = game.state.seed
-            ch.settings().pop("base", None)
+            ch.import_lines = list(game.log)
+            ch.settings().seed = seed_of(game.script(), row.seed)
+            ch.settings().base = None
             lang = language(row)
             ch.send(Post(row.channel_id, t("svc.import_fixes", lang, user=caller.user_id, fixes=fixes(lang))))
             text = t(
                 "svc.imported",
                 caller.loc,
-                options=describe_options(game.options, caller.loc),
-                turn=game.state.turn,
+                options=describe_options(module_of(row), game.options, caller.loc),
+                turn=module.epoch(game),
                 roles=list(module_of(row).roles(game.options)),
             )
             return Result(Reply(text, ephemeral=False), list(ch.outbox))
@@ -436,7 +453,15 @@ class Lobby:
         return await self.games.change(live.id, fn)
 
 
-def seat_of(row: Any, game: Game, caller: Caller, role: str | None) -> str:
+def seed_of(script: str, default: int) -> int:
+    """The seed a game's script names (``@seed N``)."""
+    for line in script.splitlines():
+        if line.startswith("@seed "):
+            return int(line.split()[1])
+    return default
+
+
+def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str:
     """The seat whose eyes a reader looks through: the one asked for (which the caller must hold), else the
     caller's seat that must act now, else their first seat, else the public's."""
     mine = roles_of(row, caller.user_id)
@@ -477,33 +502,19 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
     return say
 
 
-def describe_options(o: Any, loc: str = "en") -> str:
-    """Napoleon's options in words; another module's as ``name=value`` (its own words are to come)."""
-    if not isinstance(o, Options):
-        return options_line(o.to_dict())
-    extras = [
-        t(key, loc)
-        for key, on in (
-            ("svc.options_command_control", o.command_control),
-            ("svc.options_corps_restriction", o.corps_restriction),
-        )
-        if on
-    ]
-    days = t("svc.options_days", loc, days=o.days) if o.days else ""
-    more = t("svc.options_extras", loc, extras=extras) if extras else ""
-    return t(
-        "svc.options_text", loc, players=o.players, ruleset=o.ruleset, setup=o.setup, days=days, extras=more
-    )
+def describe_options(module: Module, options: Any, loc: str = "en") -> str:
+    """A game's options in words, as its module says them."""
+    return module.options_said(options, loc, TEXT)
 
 
-def describe_settings(s: dict[str, Any], loc: str = "en") -> str:
-    h = s.get("deadline_hours") or 0
+def describe_settings(s: GameSettings, loc: str = "en") -> str:
+    h = s.deadline_hours
     if not h:
         return t("svc.deadline_none", loc)
     return t(
         "svc.deadline_text",
         loc,
         hours=h,
-        reminder=s.get("reminder_hours", 0),
-        action=s.get("deadline_action", "pass"),
+        reminder=s.reminder_hours,
+        action=s.deadline_action,
     )

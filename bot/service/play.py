@@ -10,16 +10,16 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import Game, RuleError, parse_command
-from engine.napoleon.state import armies_of
+from engine import RuleError
+from engine.module import GameObject, Module, Standing, resolve
 
 from ..i18n import localize_error, t
-from ..narrate import describe
+from ..narrate import tell
 from ..outbox import DM, Reply, Result
 from ..storage import DuplicateInteraction
 from . import reminders
 from .broadcast import broadcast
-from .common import Caller, Hub, ServiceError, need_game, owns, roles_of
+from .common import Caller, Hub, ServiceError, module_of, need_game, owns, roles_of
 from .core import Change
 
 log = logging.getLogger("estafette.service")
@@ -76,7 +76,7 @@ class Play:
                 return Result(Reply(t("svc.not_accepted", loc, error=localize_error(e, loc))))
             if after is not None:
                 after(ch)
-            reply = reply_text(new, acting, loc, game.options.ruleset)
+            reply = reply_text(new, acting, loc, game.options, ch.module)
             ch.orders[-1].reply = reply
             self.svc.deadlines.arm(ch)
             broadcast(ch, new)
@@ -91,16 +91,18 @@ class Play:
 
     # --- preferences --------------------------------------------------------------------------------------
     async def prefer(self, caller: Caller, key: str, value: str, role: str | None = None) -> Result:
-        """Standing preferences: ``hits`` and ``supply`` (priority lists of own unit ids, rules README
-        decision 7) go to the engine; ``battle`` sets standing battle orders (``fire``, ``square``,
-        ``off``). ``role``: which of the caller's seats (default: the one whose blocks the list names, else
-        the one that must act)."""
+        """Standing preferences: the module's ``preferences`` (Napoleon's ``hits`` and ``supply``: priority
+        lists of own unit ids, rules README decision 7) go to the engine; its ``standing`` key sets standing
+        orders (Napoleon's ``battle``: ``fire``, ``square``, ``off``). ``role``: which of the caller's seats
+        (default: the one whose blocks the list names, else the one that must act)."""
         loc = caller.loc
         if key in ("reminders", "quiet"):  # the player's own, for every game: no game needed
             return await self._player_pref(caller, key, value)
         live = await self.games.read_channel(caller.channel_id)
         await self.svc.seen(caller)
-        if key not in ("hits", "supply", "battle"):
+        module = module_of(live.row)
+        standing = module.standing
+        if key not in module.preferences and not (standing and key == standing.key):
             raise ServiceError("svc.pref_keys")
 
         async def fn(ch: Change) -> Result:
@@ -108,26 +110,26 @@ class Play:
             roles = roles_of(ch.row, caller.user_id)
             if not roles:
                 raise ServiceError("svc.prefs_no_seat")
-            if key == "battle":
-                spec = standing_spec(value)
-                ch.prefer(caller.user_id, "battle", spec or None)
+            if standing is not None and key == standing.key:
+                spec = standing_spec(standing, value)
+                ch.prefer(caller.user_id, key, spec or None)
                 if not spec:
                     return Result(Reply(t("svc.standing_cancelled", loc)))
-                return Result(Reply(t("svc.standing_set", loc, spec=describe_standing(spec, loc))))
+                return Result(Reply(t("svc.standing_set", loc, spec=describe_standing(standing, spec, loc))))
             ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
             if not ids:
                 raise ServiceError("svc.pref_empty", key=key)
             assert ch.game is not None
             seat = owner_seat(ch.row, ch.game, caller, ids, role)
 
-            def set_it(g: Game) -> None:
-                g.prefer(seat, key, ids)  # "@prefer role key:ids" - a directive, replayed as one
+            def set_it(g: GameObject) -> None:  # "@prefer role key:ids" - a directive, replayed as one
+                module.directive(g, "prefer", f"{seat} {key}:{','.join(ids)}")
 
             try:
                 ch.directive(seat, caller.user_id, set_it)
             except RuleError as e:
                 raise ServiceError.of_rule(e) from None
-            saved = ch.game.state.preferences[seat][key]
+            saved = module.preferred(ch.game, seat, key)
             return Result(Reply(t("svc.pref_saved", loc, key=key, units=list(saved))))
 
         res = await self.games.change(live.id, fn)
@@ -180,17 +182,20 @@ class Play:
     def _standing_orders(self, ch: Change, prefs: dict[int, dict[str, Any]]) -> None:
         """Carry out standing battle orders for every active seat that has them (DESIGN, "Asynchronous
         play"): the orders are ordinary orders, stored like any other, and reported to the player."""
+        standing = ch.module.standing
+        if standing is None:
+            return
         for _ in range(200):  # bounded: each round applies at least one order or stops
             game = ch.game
-            if game is None or game.over or game.state.phase != "battle":
+            if game is None or game.over or not standing.when(game):
                 return
             applied = False
             for role in game.active():
                 user, is_bot = ch.row.seats.get(role, (None, False))
-                spec = prefs.get(user, {}).get("battle") if user and not is_bot else None
+                spec = prefs.get(user, {}).get(standing.key) if user and not is_bot else None
                 if not spec:
                     continue
-                order = standing_choice(game, role, spec)
+                order = standing.choose(game, role, spec)
                 if order is None:
                     continue
                 try:
@@ -198,7 +203,7 @@ class Play:
                 except RuleError:
                     continue
                 ploc = ch.locale_of(user)
-                lines = [x for x in (describe(e.visible(role), ploc, game.options.ruleset) for e in new) if x]
+                lines = tell(new, role, ploc, game.options, ch.module)
                 ch.send(
                     DM(
                         user or 0,
@@ -223,28 +228,30 @@ class Play:
         bots = {r for r, (_u, is_bot) in ch.row.seats.items() if is_bot}
         if not bots:
             return
-        from ai import HeuristicPlayer, play_one
+        from ai import play_one
 
-        if ch.bot is None:
-            ch.bot = HeuristicPlayer()  # it may also start afresh (after a restart): it plans from its view
+        if (
+            ch.bot is None
+        ):  # the module's bot player; it may start afresh (after a restart): it plans from its view
+            ch.bot = resolve(ch.module.bot_player)()
         rng = random.Random(ch.row.seed + ch.row.version)
-        before = len(game.state.events)
+        before = len(game.events)
         for _ in range(3000):  # bounded; a whole game is a few hundred orders
             current = ch.game
             assert current is not None
             acting = [r for r in current.active() if r in bots] if not current.over else []
             if not acting:
                 break
-            work = Game(current.state, current.scenario)
+            work: Any = ch.module.working_copy(current)  # ai.play_one takes any game of the contract
             if play_one(work, acting[0], ch.bot, rng, apply=lambda r, o: ch.apply(r, o, None)) is None:
                 break
         after = ch.game
         assert after is not None
-        if len(after.state.events) != before:
-            broadcast(ch, after.state.events[before:])
+        if len(after.events) != before:
+            broadcast(ch, after.events[before:])
 
 
-def acting_role(row: Any, game: Game, caller: Caller, text: str, role: str | None) -> str:
+def acting_role(row: Any, game: GameObject, caller: Caller, text: str, role: str | None) -> str:
     mine = roles_of(row, caller.user_id)
     if not mine:
         raise ServiceError("svc.no_seat_order")
@@ -265,7 +272,7 @@ def acting_role(row: Any, game: Game, caller: Caller, text: str, role: str | Non
     return active[0]
 
 
-def owner_seat(row: Any, game: Game, caller: Caller, ids: list[str], role: str | None) -> str:
+def owner_seat(row: Any, game: GameObject, caller: Caller, ids: list[str], role: str | None) -> str:
     """The seat a preference list is for: the one asked for, else the caller's seat whose blocks it names,
     else the acting one."""
     if role is None:
@@ -275,70 +282,22 @@ def owner_seat(row: Any, game: Game, caller: Caller, ids: list[str], role: str |
     return acting_role(row, game, caller, " ".join(ids), role)
 
 
-def reply_text(events: list, role: str, loc: str = "en", ruleset: str = "3.4") -> str:
-    lines = [x for x in (describe(e.visible(role), loc, ruleset) for e in events) if x]
+def reply_text(events: list, role: str, loc: str, options: Any, module: Module) -> str:
+    lines = tell(events, role, loc, options, module)
     return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
 
 
-def standing_spec(value: str) -> dict[str, bool]:
+def standing_spec(standing: Standing, value: str) -> dict[str, bool]:
+    """Standing orders from the player's words (the module's ``standing.words``; ``off`` cancels them)."""
     words = {w.strip().lower() for w in value.replace(",", " ").split()}
     if not words or words <= {"off", "none", "cancel"}:
         return {}
-    known = {"fire", "square", "hold"}
-    bad = words - known - {"on"}
+    bad = words - set(standing.words) - {"on"}
     if bad:
         raise ServiceError("svc.standing_bad", words=sorted(w[:20] for w in bad)[:5])
-    return {"fire": "fire" in words, "square": "square" in words, "hold": True}
+    return {w: w in words or w in standing.always for w in standing.words}
 
 
-def describe_standing(spec: dict[str, bool], loc: str = "en") -> str:
-    parts = [
-        t(key, loc)
-        for key, on in (
-            ("svc.standing_fire", spec.get("fire")),
-            ("svc.standing_square", spec.get("square")),
-            ("svc.standing_hold", True),
-        )
-        if on
-    ]
+def describe_standing(standing: Standing, spec: dict[str, bool], loc: str = "en") -> str:
+    parts = [t(f"svc.standing_{w}", loc) for w in standing.words if spec.get(w)]
     return t("svc.standing_sep", loc).join(parts)
-
-
-def standing_choice(game: Game, role: str, spec: dict[str, bool]) -> str | None:
-    """The next order standing battle orders give, or None when they have nothing (or the player must
-    decide: deployments and regroups are real decisions, rules README decision 7)."""
-    lg = game.legal(role)
-    names = set(lg.orders)
-    if "deploy" in names or "regroup" in names:
-        return None
-    choices = lg.choices
-    if spec.get("square"):
-        threatened = threatened_by_cavalry(game, role)
-        sq = [
-            c
-            for c in choices
-            if c.startswith("/square") and parse_command(c).options.get("unit") in threatened
-        ]
-        if sq:
-            return sq[0]
-    if spec.get("fire"):
-        fire = [c for c in choices if c.startswith("/fire")]
-        if fire:
-            return fire[0]
-    if "/end" in choices and (spec.get("fire") or spec.get("square")):
-        return "/end"
-    return None
-
-
-def threatened_by_cavalry(game: Game, role: str) -> set[str]:
-    """The role's blocks standing on a spot where enemy cavalry stands too (8.5: squares are formed against
-    cavalry engaged with them)."""
-    v = game.view(role, events=False)
-    mine = armies_of(role)
-    out: set[str] = set()
-    for b in v.battles:
-        for s in getattr(b, "sides", ()):
-            for col in (s.left, s.center, s.right):
-                if any(x.army not in mine and x.type == "cavalry" for x in col):
-                    out |= {x.id for x in col if x.army in mine and x.id}
-    return out

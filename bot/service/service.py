@@ -19,10 +19,12 @@ from typing import Any
 
 from engine.script import ScriptError
 
+from ..delivery import Outbox, Outcome
 from ..outbox import Picture, Result
 from ..pictures import Pictures
-from ..storage import BadRow, StoreBase
-from .common import Caller, Live, roles_of
+from ..storage import BadRow, OutboxRow, StoreBase
+from .broadcast import board_picture, pictures_of
+from .common import Caller, Live, module_of, options_of, roles_of
 from .core import Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
@@ -150,13 +152,13 @@ class Service:
                 )
                 continue
             mine = [r for r in seats if r in game.active()]
-            due = row.settings.get("due_at")
+            due = row.settings.due_at
             when = t("svc.deadline_when", caller.loc, due=int(due)) if due and game.active() else ""
             key = "svc.mygames_yours" if mine else "svc.mygames_theirs"
             lines.append(
                 t(key, caller.loc, game=gid, channel=row.channel_id, roles=mine or seats, when=when)
                 + " "
-                + status_text(game, caller.loc)
+                + status_text(live.row, game, caller.loc)
             )
         return Result(Reply("\n".join(lines) or t("svc.mygames_none", caller.loc)))
 
@@ -172,9 +174,128 @@ class Service:
         live = await self.games.read(gid)
         if live is None or live.game is None or live.row.status != "running":
             return []
-        return suggest(live.game, roles_of(live.row, caller.user_id), order, option, current, given)
+        roles = roles_of(live.row, caller.user_id)
+        return suggest(live.game, roles, order, option, current, given, module_of(live.row))
 
     # --- reading a game, for the front ends -------------------------------------------------------------
+    async def has_game(self, channel_id: int) -> bool:
+        """Whether a channel has an open game."""
+        return await self.store.game_id_in_channel(channel_id) is not None
+
+    async def current(self, channel_id: int, *, finished: bool = False) -> Live:
+        """The channel's game as last committed (``finished``: its last game, over or not); ServiceError
+        when it has none."""
+        return await self.games.read_channel(channel_id, finished=finished)
+
+    @staticmethod
+    def seats(live: Live) -> tuple[str, ...]:
+        """The seats of a game (its module's, for its options)."""
+        return tuple(module_of(live.row).roles(options_of(live.row)))
+
+    @staticmethod
+    def ranked(live: Live, choices: Any) -> list[str]:
+        """Legal choices in the order its module shows them (what matters first)."""
+        return module_of(live.row).ranked(list(choices))
+
+    def pictures_now(self, live: Live, locale: str) -> list[Picture]:
+        """Every picture of the game as it is now, the public's and each seat's (the console keeps them all
+        current: issue 3/6)."""
+        if live.game is None:
+            return []
+        seq = self.moment(live)
+        out = [board_picture(live.row, seq, "public", locale)]
+        for role in self.seats(live):
+            out += pictures_of(live.row, seq, live.game, role, None, locale)
+        return out
+
+    def outbox(
+        self,
+        deliver: Callable[[OutboxRow], Awaitable[Outcome]],
+        prepare: Callable[[OutboxRow], Awaitable[None]] | None = None,
+    ) -> Outbox:
+        """A front end's outbox: what the service stores to send, sent through ``deliver`` (``prepare``
+        draws an item's pictures ahead), woken by every change stored."""
+        box = Outbox(self.store, deliver, clock=self.clock, prepare=prepare)
+        self.games.on_commit.append(box.kick)
+        return box
+
+    # --- a player's DMs, for the front end that sends them -----------------------------------------------
+    async def dms_closed_since(self, user_id: int) -> float | None:
+        """When a player's DMs were found closed (None: open, as far as anyone knows)."""
+        return await self.store.dms_closed_since(user_id)
+
+    async def set_dms_closed(self, user_id: int, since: float | None) -> None:
+        await self.store.set_dms_closed(user_id, since)
+
+    async def refused_dms(self, user_id: int) -> list[OutboxRow]:
+        """The DMs to a player still waiting because DMs were refused (closed, or tried and refused)."""
+        closed = await self.store.dms_closed_since(user_id) is not None
+        waiting = await self.store.outbox_pending(kind="dm", target=user_id)
+        return [r for r in waiting if closed or r.attempts > 0]
+
+    async def handed_over(self, item_id: int, how: str) -> None:
+        """An outbox item given to its player another way (an ephemeral reply): done."""
+        await self.store.outbox_done(item_id, how)
+
+    # --- pictures' workers ---------------------------------------------------------------------------------
+    def start_pictures(self) -> None:
+        self.pictures.start()
+
+    def close_pictures(self) -> None:
+        self.pictures.close()
+
+    @property
+    def pictures_kept(self) -> int:
+        """How many drawn pictures are kept for reuse (0: none, and none drawn ahead of their message)."""
+        return int(self.pictures.keep)
+
+    # --- drafts (the module's secret choice made piece by piece: Napoleon's battle deployment) ------------
+    def draft_prompt(self, live: Live, role: str, place: str) -> tuple[int, list[str], dict[str, str]] | None:
+        """What a draft's prompt shows now: its epoch, the pieces and the draft so far (None: not awaited)."""
+        return self.drafts.prompt(live.row, live.game, role, place)
+
+    @staticmethod
+    def draft_columns(live: Live) -> tuple[str, ...]:
+        """The columns a piece of the game's draft goes to (none for a module without a draft)."""
+        spec = module_of(live.row).draft
+        return spec.columns if spec else ()
+
+    def draft_text(self, live: Live, role: str, place: str, locale: str = "en") -> str:
+        return self.drafts.text(live.row, live.game, role, place, locale)
+
+    async def draft_current(
+        self, game_id: int, user_id: int, epoch: int, place: str
+    ) -> tuple[str, int, list[str], dict[str, str]]:
+        """The prompt as it stands: role, epoch, pieces, draft (ServiceError when it is out of date)."""
+        return await self.drafts.current(game_id, user_id, epoch, place)
+
+    async def draft_assign(
+        self,
+        game_id: int,
+        user_id: int,
+        epoch: int,
+        place: str,
+        pieces: list[str] | None,
+        column: str | None,
+        locale: str = "en",
+    ) -> str:
+        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale)
+
+    async def draft_confirm(
+        self,
+        game_id: int,
+        user_id: int,
+        epoch: int,
+        place: str,
+        interaction_id: str | None,
+        locale: str = "en",
+    ) -> Result:
+        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale)
+
+    async def game_at(self, game_id: int, seq: int) -> Any:
+        """The engine game as it was after order ``seq`` (for a picture of that moment)."""
+        return await self.games.game_at(game_id, seq)
+
     @property
     def live(self) -> dict[int, Live]:
         """The loaded games as last committed (read-only for everybody but ``Games``)."""
@@ -220,28 +341,33 @@ class Service:
     async def status_message(self, game_id: int) -> int:
         """The id of the game channel's pinned status message (0 until there is one)."""
         live = await self.games.read(game_id)
-        return int(live.row.settings.get("status_message") or 0) if live else 0
+        return int(live.row.settings.status_message or 0) if live else 0
 
     async def set_status_message(self, game_id: int, message_id: int) -> None:
         async def fn(ch: Any) -> None:
-            ch.settings()["status_message"] = message_id
+            ch.settings().status_message = message_id
 
         await self.games.change(game_id, fn)
 
     async def thread_id(self, game_id: int) -> int:
         live = await self.games.read(game_id)
-        return int(live.row.settings.get("thread_id") or 0) if live else 0
+        return int(live.row.settings.thread_id or 0) if live else 0
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
         async def fn(ch: Any) -> None:
-            ch.settings()["thread_id"] = thread_id
+            ch.settings().thread_id = thread_id
 
         await self.games.change(game_id, fn)
 
     # --- pictures ---------------------------------------------------------------------------------------
     async def draw(self, picture: Picture) -> bytes:
         """A picture's bytes, drawn from the game as it was at the picture's moment (off the event loop)."""
-        return await self.pictures.render(picture, lambda: self.games.game_at(picture.game_id, picture.seq))
+        cached = self.games.cache.get(picture.game_id)
+        row = cached.row if cached is not None else await self.store.game(picture.game_id)
+        module = module_of(row) if row is not None else None
+        return await self.pictures.render(
+            picture, lambda: self.games.game_at(picture.game_id, picture.seq), module
+        )
 
     # --- background work ---------------------------------------------------------------------------------
     def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
@@ -332,7 +458,8 @@ class Service:
     def _may_play_itself(live: Live) -> bool:
         """Whether a bot seat or standing battle orders could have been about to act."""
         assert live.game is not None
-        return any(b for _u, b in live.row.seats.values()) or live.game.state.phase == "battle"
+        standing = module_of(live.row).standing
+        return any(b for _u, b in live.row.seats.values()) or bool(standing and standing.when(live.game))
 
     async def _check(self, gid: int) -> str | None:
         try:

@@ -16,6 +16,7 @@ from .base import (
     StoreBase,
     StoreError,
 )
+from .settings import GameSettings
 from .sqlite import MIGRATIONS, SCHEMA_VERSION, Store
 
 
@@ -37,6 +38,7 @@ __all__ = [
     "Commit",
     "DuplicateInteraction",
     "GameRow",
+    "GameSettings",
     "NewOrder",
     "OrderRow",
     "OutboxRow",

@@ -23,6 +23,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .settings import GameSettings
+
 OPEN = ("lobby", "running", "suspended")
 _NO_END = 2**31 - 1  # above every order number (an INTEGER column in PostgreSQL)
 
@@ -41,7 +43,7 @@ class GameRow:
     # the whole engine game as stored before schema 6 (``Game.dumps``), until the game's next change moves
     # it to ``snapshots`` and ``events``; None for every game stored since
     snapshot: str | None
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: GameSettings = field(default_factory=GameSettings)
     seats: dict[str, tuple[int | None, bool]] = field(default_factory=dict)  # role -> (user, is_bot)
     spectators: list[int] = field(default_factory=list)
     rev: int = 0  # every committed change moves it on by one (compare-and-set)
@@ -163,7 +165,7 @@ def commit_sizes(c: Commit) -> dict[str, int]:
             r.created,
             r.version,
             legacy,
-            json.dumps(r.settings),
+            r.settings.dumps(),
             r.rev,
             r.module,
             r.snapshot_seq,
@@ -269,9 +271,9 @@ class StoreBase(abc.ABC):
     async def _fill(self, row: Row) -> GameRow:
         try:
             options = json.loads(row["options"])
-            settings = json.loads(row["settings"])
-            if not isinstance(options, dict) or not isinstance(settings, dict):
-                raise ValueError("options and settings must be JSON objects")
+            if not isinstance(options, dict):
+                raise ValueError("options must be a JSON object")
+            settings = GameSettings.loads(row["settings"])
         except (ValueError, TypeError) as e:
             raise BadRow(f"game {row['id']}: its row cannot be read ({e})") from None
         g = GameRow(
@@ -315,19 +317,12 @@ class StoreBase(abc.ABC):
         )
         return int(row["id"]) if row else None
 
-    async def game_in_channel(self, channel_id: int, *, finished: bool = False) -> GameRow | None:
-        gid = await self.game_id_in_channel(channel_id, finished=finished)
-        return await self.game(gid) if gid is not None else None
-
     async def game_ids(self, *status: str) -> list[int]:
         """Ids of the games in these states, without reading their rows (a damaged row must not stop the
         listing of the others)."""
         marks = ",".join("?" * len(status))
         rows = await self._all(f"SELECT id FROM games WHERE status IN ({marks}) ORDER BY id", status)
         return [int(r["id"]) for r in rows]
-
-    async def games_with_status(self, *status: str) -> list[GameRow]:
-        return [g for g in [await self.game(i) for i in await self.game_ids(*status)] if g is not None]
 
     async def games_of_user(self, user_id: int) -> list[int]:
         rows = await self._all(
@@ -409,9 +404,11 @@ class StoreBase(abc.ABC):
         host_id: int,
         options: dict[str, Any],
         seed: int,
-        settings: dict[str, Any],
+        settings: GameSettings | dict[str, Any],
         module: str = "napoleon",
     ) -> int:
+        if isinstance(settings, dict):
+            settings = GameSettings.model_validate(settings)
         try:
             async with self._tx() as tx:
                 row = await tx.fetchone(
@@ -425,7 +422,7 @@ class StoreBase(abc.ABC):
                         json.dumps(options),
                         seed,
                         time.time(),
-                        json.dumps(settings),
+                        settings.dumps(),
                         module,
                     ),
                 )
@@ -451,7 +448,7 @@ class StoreBase(abc.ABC):
                     (
                         r.status,
                         json.dumps(r.options),
-                        json.dumps(r.settings),
+                        r.settings.dumps(),
                         r.version,
                         r.host_id,
                         r.snapshot_seq,

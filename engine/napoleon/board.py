@@ -24,7 +24,7 @@ The board (rulings 6.2, docs/rulings.md "Battles")::
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 
 from ..messages import EN
 
@@ -162,12 +162,3 @@ def classify(board: Board, uid: str, dest: str) -> str:
     if board.engaged(back):
         raise MoveRefused("board.own_engaged")
     return "disengage"
-
-
-def positions_of(board: Board, uid: str) -> Iterable[str]:
-    """Every spot a single combat move could name for ``uid`` (legal or not)."""
-    side = board.side_of[uid]
-    for name in RELATIVE:
-        s = to_spot(name, side)
-        if s != board.pos[uid]:
-            yield s

@@ -56,9 +56,6 @@ class Ctx:
     def roles_of_side(self, side: str) -> tuple[str, ...]:
         return tuple(r for r in self.opts.roles if any(SIDE_OF[a] == side for a in armies_of(r)))
 
-    def role_of_unit(self, u: Unit) -> str:
-        return self.roles_of_army(u.army)[0]
-
     # --- units --------------------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
         return self.st.units[uid]

@@ -6,13 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..module import GameObject, Module, OrderKind, OrderOption
+from ..module import Draft, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing
+from . import narrate, present, prompts, standing
 from .game import Game
 from .options import OPTIONS, Options
-from .state import armies_of
+from .present import LEADERS, PREFIXES, owns
 
-PREFIXES = {"french": "FR-", "british": "BR-", "prussian": "PR-"}
-LEADERS = {"NAP": "french", "WEL": "british", "BLU": "prussian"}
+__all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
 
 _BATTLE = OrderOption("battle", "town", required=False, help="which battle, when several are open (6.4)")
 _UNITS = OrderOption("units", "units", help="unit ids, comma-separated")
@@ -58,14 +58,6 @@ ORDERS = (
         "7.6",
     ),
 )
-
-
-def owns(role: str, unit_id: str) -> bool:
-    """13.1: a role commands its armies' blocks (the allied role both the British and the Prussian)."""
-    armies = armies_of(role)
-    if unit_id in LEADERS:
-        return LEADERS[unit_id] in armies
-    return any(unit_id.startswith(PREFIXES[a]) for a in armies)
 
 
 def private_talk(game: GameObject) -> list[tuple[str, ...]]:
@@ -170,5 +162,46 @@ MODULE = Module(
     directives=DIRECTIVES,
     directive=directive,
     report=report,
+    # drawn by the platform's picture seams for a game on a map of the data package (bot/pictures.py: the
+    # process pool, the static layers warmed): no draw path of their own
+    pictures=(
+        PictureKind("map", "", board=True, rank=0),
+        PictureKind("battle", "", places=present.battles, rank=1),
+        PictureKind("replay", "", at_end=True, private=False, rank=5),
+    ),
     bot_player="ai:HeuristicPlayer",
+    copy=lambda game, deep: _copy(game, deep),
+    dumps_state=lambda game: _game(game).dumps_state(),
+    loads_state=Game.loads_state,
+    with_history=lambda game, events, log: _game(game).with_history(events, log),
+    epoch=lambda game: _game(game).state.turn,
+    waiting=present.waiting,
+    outcome=present.outcome,
+    narrate=narrate.describe,
+    status=present.status,
+    prompt=prompts.prompt,
+    describe_options=present.describe_options,
+    ranked=prompts.ranked,
+    suggest=present.suggest,
+    first_options="setup=historical",
+    forced_dice=lambda game: list(_game(game).state.dice.forced),
+    clear_dice=lambda game: _game(game).clear_forced_dice(),
+    reseed=lambda game, seed: _game(game).reseed_dice(seed),
+    seats=("french", "allied", "british", "prussian"),
+    preferences=("hits", "supply"),
+    preferred=lambda game, role, key: list(_game(game).state.preferences[role][key]),
+    standing=Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",)),
+    draft=Draft("deploy", ("left", "center", "right", "reserve"), "battle", present.deploying),
 )
+
+
+def _game(game: GameObject) -> Game:
+    assert isinstance(game, Game)
+    return game
+
+
+def _copy(game: GameObject, deep: bool) -> Game:
+    """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it was), or
+    ``deep``, with a clone of it (a directive changes the state in place)."""
+    g = _game(game)
+    return Game(g.state.clone() if deep else g.state, g.scenario)

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 
 GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 SPEED = {"infantry": 1, "artillery": 1, "cavalry": 2, "leader": 2}  # 5.2
-ARMY_NAME = {"french": "French", "british": "British", "prussian": "Prussian"}
 
 
 def acting_side(ctx: Ctx) -> str:
@@ -476,10 +475,6 @@ def roads_from(sc: Scenario) -> dict[str, tuple[tuple[str, int, bool, str], ...]
         _ROADS[:] = [sc, table]  # one assignment: a thread sees the old pair or the new one
     roads: dict[str, tuple[tuple[str, int, bool, str], ...]] = _ROADS[1]
     return roads
-
-
-def side_of_turn(ctx: Ctx) -> str:
-    return acting_side(ctx)
 
 
 __all__ = ["SIDE_OF", "do_move", "end_movement", "legal_paths", "parse_move"]

@@ -17,7 +17,6 @@ from .options import Options
 _T = TypeVar("_T")
 
 ARMIES = ("french", "british", "prussian")
-SIDES = ("french", "allied")
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
 LEADER_OF = {
     "french": "NAP",
@@ -366,12 +365,6 @@ class GameState:
         """12.0: surrender counts the army's units, its leader included (2.1, 2.5; rules README
         decision 3)."""
         return sum(1 for u in self.units.values() if u.army == army and not u.eliminated)
-
-    def battle_at(self, town: str) -> Any | None:
-        for b in self.battles:
-            if b.town == town and not b.over:
-                return b
-        return None
 
     def open_battles(self) -> list[Any]:
         return [b for b in self.battles if not b.over]

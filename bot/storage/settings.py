@@ -1,0 +1,52 @@
+"""A game's settings (issue 4/6 item 6): what the service keeps of a game beside its options — deadlines,
+language, the dice commitment, drafts, the messages it keeps up to date — as one typed model instead of a
+free dict. Stored as the same JSON object as before: a field at its default is left out, a key this model
+does not know is kept as it was, and a row stored by older code reads as it did (each default is what the
+old code read for a missing key)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class GameSettings(BaseModel):
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
+
+    # deadlines (bot/service/deadlines.py): hours a player has to act (0: none), the default reminder before
+    # the deadline, and what happens when it passes (``pass`` or ``bot``)
+    deadline_hours: float = 0.0
+    reminder_hours: float = 0.0
+    deadline_action: str = "pass"
+    waiting: str | None = None  # the module's ``waiting`` key the deadline is for
+    due_at: float | None = None
+    reminders_sent: list[str] = Field(default_factory=list)  # ``user:hours`` keys already sent
+    handed: dict[str, int | None] = Field(default_factory=dict)  # role -> the player a deadline took it from
+    language: str = "en"  # the channel posts' language
+    # the dice commitment (bot/verify.py): its salt, and whether the end of the game revealed it
+    dice_salt: str | None = None
+    dice_revealed: bool = False
+    drafts: dict[str, dict[str, str]] = Field(default_factory=dict)  # "role@place" -> piece -> column
+    seed: int | None = None  # an imported script's own seed
+    status_message: int | None = None  # the pinned status message
+    thread_id: int | None = None  # the private thread
+    # stored by older code: the imported lines (before schema 3) and the players' languages
+    base: list[str] | None = None
+    locales: dict[str, str] | None = None
+
+    @classmethod
+    def loads(cls, text: str | None) -> GameSettings:
+        """From the stored JSON object (a ValueError if it is not one, or a value has the wrong type)."""
+        d = json.loads(text or "{}")
+        if not isinstance(d, dict):
+            raise ValueError("settings must be a JSON object")
+        return cls.model_validate(d)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The stored JSON object: the fields not at their defaults, and the keys kept from the row."""
+        return self.model_dump(exclude_defaults=True)
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_dict())

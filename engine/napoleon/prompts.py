@@ -1,0 +1,95 @@
+"""Napoleon's prompts (the module's ``prompt``).
+
+What to do next (issue 3/6): the prompt of the state a role is in, with a ready order template made of
+its own ids, for every ping and every DM to the player who must act; and the order in which choices are
+offered (what matters first: fire before retreat in a battle turn, moves before ``/end``).
+
+Built from ``game.legal(role)`` and ``game.view(role)`` only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..module import GameObject, Text
+from ..text import parse_command
+from .game import Game
+from .state import armies_of
+
+# In a battle turn what a player most often wants comes first (3/6: "fire before retreat").
+_RANK = {
+    "deploy": 0,
+    "fire": 1,
+    "square": 2,
+    "unsquare": 3,
+    "battle-move": 4,
+    "reinforce": 5,
+    "regroup": 6,
+    "retreat": 7,
+    "orders": 8,
+    "setup": 0,
+    "move": 0,
+    "end": 9,
+}
+EXAMPLES = 3
+
+
+def ranked(choices: Sequence[str]) -> list[str]:
+    """Choices in the order a player wants to see them (stable within a kind)."""
+    return sorted(choices, key=lambda c: _RANK.get(c.split(" ", 1)[0][1:], 5))
+
+
+def _towns(game: Game, role: str, choices: list[str]) -> list[str]:
+    """The battles these choices belong to: named in them, else the role's battles on its view."""
+    named = list(dict.fromkeys(parse_command(c).options["battle"] for c in choices if "battle:" in c))
+    if named:
+        return named
+    mine = armies_of(role)
+    view = game.view(role, events=False)
+    return [
+        b.town
+        for b in view.battles
+        if any(t.name == b.town and any(x.army in mine for x in t.blocks) for t in view.towns)
+    ]
+
+
+def prompt(game: GameObject, role: str, loc: str, tx: Text, examples: bool = True) -> str:
+    """What the role is asked to do now; ``examples``: with ready orders of its own ids (for its DM and
+    replies), else one line (for the channel's ping)."""
+    assert isinstance(game, Game)
+    return _prompt(game, role, loc, tx, examples=examples)
+
+
+def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str:
+    if game.over or role not in game.active():
+        return ""
+    lg = game.legal(role)
+    choices = ranked([c for c in lg.choices if c != "/end"])
+    # each order as the player's client names it (Japanese: /射撃 ユニット:A (/fire unit:A))
+    shown = (
+        " · ".join(f"`{tx.term('cmd_text', c, loc)}`" for c in choices[:EXAMPLES])
+        if examples and choices
+        else ""
+    )
+    more = len(choices) - EXAMPLES
+    tail = (tx.t("prompt.examples", loc, orders=shown) if shown else "") + (
+        tx.t("prompt.more", loc, n=more) if shown and more > 0 else ""
+    )
+    if lg.phase == "setup":
+        left = len(lg.setup_towns)
+        key = "prompt.setup" if left else "prompt.setup_done"
+        return tx.t(key, loc, n=left) + tail
+    if lg.phase == "movement":
+        view = game.view(role, events=False)
+        left = sum(view.group_moves_left.get(a, 0) for a in armies_of(role))
+        return tx.t("prompt.movement", loc, n=left) + tail
+    names = set(lg.orders)
+    if "deploy" in names:
+        deploys = [c for c in choices if c.startswith("/deploy")]
+        return tx.t("prompt.deploy", loc, towns=_towns(game, role, deploys)) + (
+            tx.t("prompt.deploy_template", loc, order=tx.term("cmd_text", deploys[0], loc))
+            if examples and deploys
+            else ""
+        )
+    if "regroup" in names:
+        return tx.t("prompt.regroup", loc) + tail
+    return tx.t("prompt.battle", loc, towns=_towns(game, role, list(lg.choices))) + tail

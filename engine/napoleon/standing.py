@@ -1,0 +1,58 @@
+"""Standing battle orders (DESIGN, "Asynchronous play"; rules README decision 7): what a player who is away
+leaves to be done in their battle turns — fire, form squares against cavalry (8.5), and hold."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..text import parse_command
+from .game import Game
+from .state import armies_of
+
+WORDS = ("fire", "square", "hold")
+
+
+def when(game: Any) -> bool:
+    """Standing orders play in battles only."""
+    assert isinstance(game, Game)
+    return game.state.phase == "battle"
+
+
+def choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
+    """The next order standing battle orders give, or None when they have nothing (or the player must
+    decide: deployments and regroups are real decisions, rules README decision 7)."""
+    lg = game.legal(role)
+    names = set(lg.orders)
+    if "deploy" in names or "regroup" in names:
+        return None
+    choices = lg.choices
+    if spec.get("square"):
+        threatened = threatened_by_cavalry(game, role)
+        sq = [
+            c
+            for c in choices
+            if c.startswith("/square") and parse_command(c).options.get("unit") in threatened
+        ]
+        if sq:
+            return str(sq[0])
+    if spec.get("fire"):
+        fire = [c for c in choices if c.startswith("/fire")]
+        if fire:
+            return str(fire[0])
+    if "/end" in choices and (spec.get("fire") or spec.get("square")):
+        return "/end"
+    return None
+
+
+def threatened_by_cavalry(game: Any, role: str) -> set[str]:
+    """The role's blocks standing on a spot where enemy cavalry stands too (8.5: squares are formed against
+    cavalry engaged with them)."""
+    v = game.view(role, events=False)
+    mine = armies_of(role)
+    out: set[str] = set()
+    for b in v.battles:
+        for s in getattr(b, "sides", ()):
+            for col in (s.left, s.center, s.right):
+                if any(x.army not in mine and x.type == "cavalry" for x in col):
+                    out |= {x.id for x in col if x.army in mine and x.id}
+    return out
