@@ -1,5 +1,8 @@
-"""Liberty as a game module (the contract: ``engine/module.py``). Not registered by default: tests and the
-lead register it (``engine.modules.register(MODULE)``)."""
+"""Liberty as a game module (the contract: ``engine/module.py``). Not yet in the default registry
+(``engine/modules.py``): it plays through the service (tests/test_liberty_platform.py), but its slash
+commands that share a name with Napoleon's (``/move``, ``/end``, ``/fire``, ``/retreat``, ``/regroup``,
+``/prefer``) would take Napoleon's options, and its own commands have no Japanese names yet; tests register
+it (``engine.modules.register(MODULE)``)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from typing import Any
 
 from data.liberty import load_liberty
 
-from ..module import GameObject, Module, OrderKind, OrderOption
+from ..module import GameObject, Module, OrderKind, OrderOption, PictureKind
 from .game import Game
 from .invariants import INVARIANTS
 from .messages import EN
@@ -45,6 +48,26 @@ ORDERS = (
     OrderKind(
         "prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"
     ),
+)
+
+
+def _battle_places(game: Any, role: str, events: Any) -> list[str]:
+    """The battle picture: one while a battle is being fought (7.1), none otherwise."""
+    bt = game.state.battle
+    return [bt.hex] if bt is not None else []
+
+
+def _hand_places(game: Any, role: str, events: Any) -> list[str]:
+    """A hand is drawn for its owner's DM only (3.0: hands are hidden)."""
+    return ["hand"] if role in ("british", "american") else []
+
+
+# the pictures (drawn from a role's view by renderers/liberty/from_view.py): the hex map in every post and
+# DM; the battle being fought; each side's hand of cards in its own DM only
+PICTURES = (
+    PictureKind("map", "renderers.liberty.from_view:map_png", board=True, rank=0),
+    PictureKind("battle", "renderers.liberty.from_view:battle_png", places=_battle_places, rank=1),
+    PictureKind("hand", "renderers.liberty.from_view:hand_png", places=_hand_places, rank=3),
 )
 
 
@@ -97,4 +120,5 @@ MODULE = Module(
     report=report,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
+    pictures=PICTURES,
 )
