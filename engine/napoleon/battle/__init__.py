@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from data import Road
 
-from ..dice import Dice
-from ..errors import RuleError
-from ..messages import error_data, lookup_error, rule_error
-from ..text import Command, fold, parse_command, split_list, yes_no
-from .board import (
+from ...dice import Dice
+from ...errors import RuleError
+from ...messages import error_data, lookup_error, rule_error
+from ...text import Command, fold, parse_command, split_list, yes_no
+from ..board import (
     LINE,
     RELATIVE,
     RESERVE,
@@ -38,10 +39,23 @@ from .board import (
     spot,
     to_spot,
 )
-from .context import Ctx
-from .faces import face_public
-from .rout import ROUT_LOSS, retreat_towns, rout, rout_limit
-from .state import LEADER_OF, Attack, Battle, GameState, Unit, armies_of, other_side, road_key
+from ..context import Ctx
+from ..faces import face_public
+from ..rout import ROUT_LOSS, retreat_towns, rout, rout_limit
+from ..state import (
+    LEADER_OF,
+    Attack,
+    Battle,
+    BattlePhase,
+    BattleStatus,
+    GameState,
+    Unit,
+    armies_of,
+    other_side,
+    road_key,
+)
+from . import machine
+from .machine import BattleState, state_of
 
 __all__ = [
     "Battle",
@@ -56,7 +70,6 @@ __all__ = [
 # 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
 HIT_FACES = {"3rd": {1: (6,), 2: (5, 6), 3: (4, 5, 6)}, "3.4": {1: (1,), 2: (1, 2), 3: (1, 2, 3)}}
 CLASS_NAME = {"3rd": {1: "SF", 2: "DF", 3: "TF"}, "3.4": {1: "F1", 2: "F2", 3: "F3"}}
-PHASES = ("retreat", "combat", "reinforce")  # 6.3 (morale is rolled by the engine as the battle turn begins)
 STALL_ROUNDS = 3  # rulings 6.3: rounds without the attacker pressing and without losses before it breaks
 MAX_BATTLE_TURNS = 100  # rulings 6.3: a hard bound, never reached in play
 ROAD_LIMIT = {"major": 2, "minor": 1}  # 7.2, 9.1, 7.6 (FAQ 4, 8.3): per road, per battle turn
@@ -163,29 +176,23 @@ def _side_roles(ctx: Ctx, side: str) -> list[str]:
 
 def must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     """6.2: the defender's roles deploy first, then the attacker's; each role its own blocks (13.1)."""
-    if b.status != "deploy":
+    if b.status != BattleStatus.DEPLOY:
         return []
-    for side in (b.defender, b.attacker):
-        waiting = [
-            r
-            for r in _side_roles(ctx, side)
-            if r not in b.deployed and any(_owned(u, r) for u in _units(ctx, b, side))
-        ]
-        if waiting:
-            return waiting
-    return []
+    return machine.undeployed(ctx, b, b.defender) or machine.undeployed(ctx, b, b.attacker)
 
 
 def _may_redeploy(ctx: Ctx, b: Battle, role: str) -> bool:
     """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: a defending role
     that has deployed may deploy again (its new deployment replacing the first) until a role of the attacker
     has deployed."""
-    return (
-        b.status == "deploy"
-        and role in b.deployed
-        and role in _side_roles(ctx, b.defender)
-        and not any(r in b.deployed for r in _side_roles(ctx, b.attacker))
-    )
+    return role in _redeployers(ctx, b)
+
+
+def _redeployers(ctx: Ctx, b: Battle) -> list[str]:
+    """6.2: the defending roles that may deploy again (``_may_redeploy``)."""
+    if b.status != BattleStatus.DEPLOY or any(r in b.deployed for r in _side_roles(ctx, b.attacker)):
+        return []
+    return [r for r in _side_roles(ctx, b.defender) if r in b.deployed]
 
 
 def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
@@ -205,7 +212,7 @@ def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) ->
 def _turn_roles(ctx: Ctx, b: Battle) -> list[str]:
     """The roles that still act in the current battle turn: each role of the battle-turn side with blocks
     in the battle or reinforcements next to it (13.1, rules README decision 8), until it sends /end."""
-    if b.status != "fighting" or b.turn_side is None:
+    if b.status != BattleStatus.FIGHTING or b.turn_side is None:
         return []
     out = []
     for r in _side_roles(ctx, b.turn_side):
@@ -219,7 +226,7 @@ def _turn_roles(ctx: Ctx, b: Battle) -> list[str]:
 def _regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
     """7.6: the victor's roles with something to regroup. In a 3-player game the British choose first, so
     their choice of retreat or reinforce binds the Prussians (rules README decision 8)."""
-    if b.status != "regroup" or b.victor is None:
+    if b.status != BattleStatus.REGROUP or b.victor is None:
         return []
     out = []
     for r in _side_roles(ctx, b.victor):
@@ -233,50 +240,94 @@ def _regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
     return out[:1]
 
 
-def _lock(ctx: Ctx) -> Battle | None:
-    """6.4 / FAQ 7: once the attacker starts a battle turn in a battle, that battle's round (its battle
-    turn, the defender's reply, and a regroup if it ends) finishes before any other battle moves."""
-    for b in ctx.st.battles:
-        if b.status == "regroup" or (b.status == "fighting" and b.round_open):
-            return b
-    return None
-
-
-def _current_roles(ctx: Ctx, b: Battle) -> list[str]:
-    if b.status == "fighting":
-        return _turn_roles(ctx, b)
-    if b.status == "regroup":
-        return _regroup_roles(ctx, b)
+def _nobody(ctx: Ctx, b: Battle) -> list[str]:
     return []
 
 
+@dataclass(frozen=True)
+class Row:
+    """What a battle in ``state`` asks (the table below)."""
+
+    state: BattleState
+    # the kind of order it waits for, as the "nothing waiting" messages name it; None: nobody acts here
+    stage: str | None
+    who: Callable[[Ctx, Battle], list[str]]  # the roles that must act, in order
+    orders: tuple[str, ...]  # the kinds of order ``legal()`` offers them (``/orders`` takes a list of these)
+    prompt: str | None  # the key of the prompt every front end shows them (bot/i18n.py)
+    rule: str
+    also: Callable[[Ctx, Battle], list[str]] = _nobody  # roles that may order here without having to
+
+
+TURN_ORDERS = ("retreat", "battle-move", "fire", "square", "unsquare", "reinforce", "end")
+TABLE: tuple[Row, ...] = (
+    Row(
+        BattleState.DEPLOY_DEFENDER,
+        "deploy",
+        lambda ctx, b: machine.undeployed(ctx, b, b.defender),
+        ("deploy",),
+        "prompt.deploy",
+        "6.2, 13.1",
+        also=_redeployers,  # 3 players: the ally that has deployed, while the other still deploys
+    ),
+    Row(
+        BattleState.DEPLOY_ATTACKER,
+        "deploy",
+        lambda ctx, b: machine.undeployed(ctx, b, b.attacker),
+        ("deploy",),
+        "prompt.deploy",
+        "6.2, 13.1",
+        also=_redeployers,  # until a role of the attacker has deployed
+    ),
+    Row(BattleState.RETREAT, "turn", _turn_roles, TURN_ORDERS, "prompt.battle", "6.3, 7.0"),
+    Row(BattleState.COMBAT, "turn", _turn_roles, TURN_ORDERS[1:], "prompt.battle", "6.3, 8.0"),
+    Row(BattleState.REINFORCE, "turn", _turn_roles, TURN_ORDERS[5:], "prompt.battle", "6.3, 9.0"),
+    Row(BattleState.HELD, None, _nobody, (), None, "6.4"),
+    Row(BattleState.REGROUP, "regroup", _regroup_roles, ("regroup", "end"), "prompt.regroup", "7.6"),
+    Row(BattleState.OVER, None, _nobody, (), None, "7.6"),
+)
+ROWS = {row.state: row for row in TABLE}
+
+
+def acting(ctx: Ctx, b: Battle) -> list[str]:
+    """The roles that must act in battle ``b`` now (the table's ``who``; nobody once the game is over)."""
+    if ctx.st.phase == "over":
+        return []
+    return ROWS[state_of(ctx, b)].who(ctx, b)
+
+
 def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
-    """The battles in which ``role`` may act now, by kind of order."""
+    """The battles in which ``role`` may act now, by kind of order (the table's ``stage``)."""
     out: dict[str, list[Battle]] = {"deploy": [], "turn": [], "regroup": []}
     if ctx.st.phase == "over":
         return out
     for b in ctx.st.battles:
-        if b.status == "deploy" and (role in must_deploy(ctx, b) or _may_redeploy(ctx, b, role)):
-            out["deploy"].append(b)
-    lock = _lock(ctx)
-    candidates = [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]
-    for b in candidates:
-        if role in _current_roles(ctx, b):
-            out["regroup" if b.status == "regroup" else "turn"].append(b)
+        row = ROWS[state_of(ctx, b)]
+        if row.stage is not None and (role in row.who(ctx, b) or role in row.also(ctx, b)):
+            out[row.stage].append(b)
     return out
 
 
 def active_roles(ctx: Ctx) -> list[str]:
-    """The roles that must act now in the battle phase."""
+    """The roles that must act now in the battle phase: those deploying first (6.2), then those of the battle
+    turn or the regroup (6.3-7.6), each once."""
     if ctx.st.phase == "over":
         return []
-    out: list[str] = []
-    for b in ctx.st.battles:
-        out += must_deploy(ctx, b)
-    lock = _lock(ctx)
-    for b in [lock] if lock else [b for b in ctx.st.battles if b.status == "fighting"]:
-        out += _current_roles(ctx, b)
+    rows = [(b, ROWS[state_of(ctx, b)]) for b in ctx.st.battles]
+    out = [r for b, row in rows if row.stage == "deploy" for r in row.who(ctx, b)]
+    out += [r for b, row in rows if row.stage not in (None, "deploy") for r in row.who(ctx, b)]
     return list(dict.fromkeys(out))
+
+
+def prompt_key(ctx: Ctx, role: str) -> str:
+    """The prompt of what ``role`` is asked in the battles (the table's ``prompt``): a deployment first,
+    then a regroup, then a battle turn; "" if it acts in none."""
+    found = _battles_for(ctx, role)
+    for stage in ("deploy", "regroup", "turn"):
+        for b in found[stage]:
+            key = ROWS[state_of(ctx, b)].prompt
+            if key:
+                return key
+    return ""
 
 
 # --- 6.1 / 6.2: the battle begins ---------------------------------------------------------------------------
@@ -360,7 +411,7 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
 
 
 def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    if b.status != "deploy":
+    if b.status != BattleStatus.DEPLOY:
         raise _err("6.2", "battle.already_set_up", town=b.town)
     unknown = set(cmd.options) - {"left", "center", "centre", "right", "reserve", "battle"}
     if unknown:
@@ -405,7 +456,7 @@ def _finish_setup(ctx: Ctx, b: Battle) -> None:
         side: len([u for u in _units(ctx, b, side) if split(b.pos[u.id])[1] == RESERVE])
         for side in (b.attacker, b.defender)
     }
-    b.status = "fighting"
+    machine.reveal(b)
     ctx.emit("reveal", {"town": b.town, "blocks": blocks, "reserves": reserves})
     # rulings 6.2: a side that could not fill its three columns routs at once (7.5)
     for side in (b.defender, b.attacker):
@@ -418,16 +469,7 @@ def _finish_setup(ctx: Ctx, b: Battle) -> None:
 
 
 def _begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
-    b.battle_turn += 1
-    b.turn_side = side
-    b.phase = "retreat"
-    b.ended = []
-    b.acts = {}
-    b.retreat_use = {}
-    b.rout_use = {}
-    b.reinforce_use = {}
-    b.corps_fired = {}
-    b.fresh = {k: v for k, v in b.fresh.items() if v >= b.battle_turn and k in b.pos}
+    machine.begin_turn(b, side)
     ctx.emit("battle_turn", {"town": b.town, "battle_turn": b.battle_turn, "side": side})
     if b.battle_turn > MAX_BATTLE_TURNS:
         _rout_side(ctx, b, b.attacker, f"the attack stalled: {MAX_BATTLE_TURNS} battle turns (rulings 6.3)")
@@ -505,7 +547,7 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
         _begin_turn(ctx, b, b.defender)
         return
     # the round is over (6.4: the attacker chooses again)
-    b.round_open = False
+    machine.close_round(b)
     if b.progress:
         b.idle_rounds = 0
     else:
@@ -530,8 +572,8 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
 
 def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
     """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended."""
-    if b.status != "fighting" or ctx.st.phase == "over":
-        return b.status != "fighting"
+    if b.status != BattleStatus.FIGHTING or ctx.st.phase == "over":
+        return b.status != BattleStatus.FIGHTING
     if not _units(ctx, b, side):
         _battle_over(ctx, b, other_side(side))
         return True
@@ -583,7 +625,7 @@ def _prune(ctx: Ctx, b: Battle) -> None:
 
 def _check_over(ctx: Ctx, b: Battle) -> bool:
     """Rules README decision 6: a battle ends when one side has no block left in it."""
-    if b.status != "fighting":
+    if b.status != BattleStatus.FIGHTING:
         return True
     for side in (b.attacker, b.defender):
         if not _units(ctx, b, side):
@@ -593,28 +635,11 @@ def _check_over(ctx: Ctx, b: Battle) -> bool:
 
 
 def _battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
-    """The side left in the town is the victor (rulings 7.6); it may regroup (7.6)."""
+    """The side left in the town is the victor (rulings 7.6): the battle goes to its regroup (7.6; finished at
+    once by ``settle`` if there is nothing to regroup)."""
     if ctx.st.phase == "over":
         return
-    b.victor = victor
-    b.status = "regroup"
-    b.ended = []
-    b.turn_side = None
-    b.phase = ""
-    for u in ctx.units_at(b.town):
-        u.in_square = False
-    b.pos = {}
-    b.fresh = {}
-    ctx.emit("battle_won", {"town": b.town, "victor": victor, "battle_turn": b.battle_turn})
-    if not _regroup_roles(ctx, b):
-        _finish(ctx, b)
-
-
-def _finish(ctx: Ctx, b: Battle) -> None:
-    b.status = "over"
-    b.round_open = False
-    b.ended = []
-    ctx.emit("battle_over", {"town": b.town, "victor": b.victor})
+    machine.won(ctx, b, victor)
 
 
 # --- 7.0-7.3: retreats --------------------------------------------------------------------------------------
@@ -773,7 +798,7 @@ def _trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tall
 
 
 def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    if b.phase != "retreat":
+    if b.phase != BattlePhase.RETREAT:
         raise _err("7.0", "battle.retreat_phase_over")
     ids = _unit_list(ctx, cmd)
     if "to" not in cmd.options:
@@ -781,7 +806,7 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     dest = _match_town(ctx, cmd.options["to"])
     forced = yes_no(cmd.options.get("forced", ""), "forced")
     plan = _plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
-    _mark_round(ctx, b, role)
+    machine.open_round(b)
     side = b.acting()
     for u, path in plan:
         if u.id not in b.pos or ctx.st.phase == "over":
@@ -903,10 +928,10 @@ def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         dest = to_spot(name, u.side)
     except ValueError:
         raise _err("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE)) from None
-    _enter_phase(b, "combat")
+    machine.may_enter(b, BattlePhase.COMBAT)
     kind = _check_move(ctx, b, role, uid, dest)
-    _mark_round(ctx, b, role)
-    b.phase = "combat"
+    machine.open_round(b)
+    machine.enter(b, BattlePhase.COMBAT)
     board = _board(ctx, b)
     was_engaged = board.engaged(dest)
     src = b.pos[uid]
@@ -1052,10 +1077,10 @@ def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if len(ids) != 1:
         raise _err("", "battle.fire_usage")
     uid = ids[0]
-    _enter_phase(b, "combat")
+    machine.may_enter(b, BattlePhase.COMBAT)
     shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
-    _mark_round(ctx, b, role)
-    b.phase = "combat"
+    machine.open_round(b)
+    machine.enter(b, BattlePhase.COMBAT)
     u = ctx.st.units[uid]
     b.acts.setdefault(uid, []).append("fire")
     b.fresh.pop(uid, None)  # the charge (or close double fire) is used by its first fire
@@ -1141,10 +1166,10 @@ def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
     if len(ids) != 1:
         raise _err("", "battle.square_usage", order=cmd.name)
     uid = ids[0]
-    _enter_phase(b, "combat")
+    machine.may_enter(b, BattlePhase.COMBAT)
     _check_square(ctx, b, role, uid, form)
-    _mark_round(ctx, b, role)
-    b.phase = "combat"
+    machine.open_round(b)
+    machine.enter(b, BattlePhase.COMBAT)
     u = ctx.st.units[uid]
     b.acts.setdefault(uid, []).append("square")
     u.in_square = form
@@ -1209,10 +1234,10 @@ def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if "from" not in cmd.options:
         raise _err("", "battle.reinforce_needs_from")
     town = _match_town(ctx, cmd.options["from"])
-    _enter_phase(b, "reinforce")
+    machine.may_enter(b, BattlePhase.REINFORCE)
     _plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
-    _mark_round(ctx, b, role)
-    b.phase = "reinforce"
+    machine.open_round(b)
+    machine.enter(b, BattlePhase.REINFORCE)
     side = b.acting()
     key = road_key(b.town, town)
     for uid in ids:
@@ -1306,20 +1331,6 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
 # --- orders -------------------------------------------------------------------------------------------------
 
 
-def _enter_phase(b: Battle, phase: str) -> None:
-    """6.3: an order of a later phase closes the earlier ones; an earlier phase cannot be reopened."""
-    if PHASES.index(phase) < PHASES.index(b.phase):
-        raise _err("6.3", "battle.phase_over", current=b.phase, phase=phase)
-
-
-def _mark_round(ctx: Ctx, b: Battle, role: str) -> None:
-    if b.turn_side == b.attacker:
-        b.round_open = True  # 6.4: the attacker has chosen this battle
-
-
-TURN_ORDERS = ("retreat", "battle-move", "fire", "square", "unsquare", "reinforce", "end")
-
-
 def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
     found = _battles_for(ctx, role)
     cands = [b for k in kinds for b in found[k]]
@@ -1340,7 +1351,7 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
         if kinds == ("deploy",):
             for b in ctx.st.battles:
                 if (
-                    b.status in ("deploy", "fighting")
+                    b.status in (BattleStatus.DEPLOY, BattleStatus.FIGHTING)
                     and role in b.deployed
                     and role in _side_roles(ctx, b.defender)
                     and any(r in b.deployed for r in _side_roles(ctx, b.attacker))
@@ -1380,7 +1391,9 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
     name = cmd.name
     if name == "deploy":
         b = _pick(ctx, role, cmd, ("deploy",))
+        was = b.status
         _deploy(ctx, b, role, cmd)
+        settle(ctx, b, was)
         return
     if name == "regroup":
         b = _pick(ctx, role, cmd, ("regroup",))
@@ -1392,17 +1405,18 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
         extra = set(cmd.options) - {"battle"}
         if extra:
             raise _err("", "battle.end_options", options=sorted(extra))
-        if b.status == "regroup":
+        if b.status == BattleStatus.REGROUP:
             b.ended.append(role)
             ctx.emit("regroup_done", {"town": b.town, "role": role})
         else:
-            _mark_round(ctx, b, role)
+            machine.open_round(b)
             b.ended.append(role)
         _advance(ctx)
         return
     if name not in TURN_ORDERS:
         raise _err("", "battle.unknown_order", order=name)
     b = _pick(ctx, role, cmd, ("turn",))
+    was = b.status
     if name == "retreat":
         _retreat(ctx, b, role, cmd)
     elif name == "battle-move":
@@ -1413,7 +1427,16 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
         _square(ctx, b, role, cmd, name == "square")
     elif name == "reinforce":
         _reinforce(ctx, b, role, cmd)
+    settle(ctx, b, was)
     _advance(ctx)
+
+
+def settle(ctx: Ctx, b: Battle, was: BattleStatus) -> None:
+    """7.6: a battle that the rule just applied has won (it was ``was``, now it regroups) and whose victor has
+    nothing to regroup is over at once (the transition REGROUP -> OVER of ``machine.py``, made here, above the
+    rules that say who regroups)."""
+    if was != BattleStatus.REGROUP and b.status == BattleStatus.REGROUP and not _regroup_roles(ctx, b):
+        machine.finish(ctx, b)
 
 
 def _advance(ctx: Ctx) -> None:
@@ -1424,11 +1447,12 @@ def _advance(ctx: Ctx) -> None:
             return
         changed = False
         for b in ctx.st.battles:
-            if b.status == "fighting" and b.turn_side and not _turn_roles(ctx, b):
+            if b.status == BattleStatus.FIGHTING and b.turn_side and not _turn_roles(ctx, b):
                 _end_turn(ctx, b)
+                settle(ctx, b, BattleStatus.FIGHTING)
                 changed = True
-            elif b.status == "regroup" and not _regroup_roles(ctx, b):
-                _finish(ctx, b)
+            elif b.status == BattleStatus.REGROUP and not _regroup_roles(ctx, b):
+                machine.finish(ctx, b)
                 changed = True
         if not changed:
             return
@@ -1565,7 +1589,7 @@ def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     out: list[str] = []
     side = b.acting()
     mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
-    if b.phase == "retreat":
+    if b.phase == BattlePhase.RETREAT:
         board = _board(ctx, b)
         for u in mine:
             if board.unit_engaged(u.id) and _trapped(ctx, b, side, u, b.rout_use, {}):
@@ -1580,7 +1604,7 @@ def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
                     except RuleError:
                         continue
                     out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
-    if b.phase in ("retreat", "combat"):
+    if b.phase in (BattlePhase.RETREAT, BattlePhase.COMBAT):
         board = _board(ctx, b)
         for u in mine:
             for s in _spots(u.side):
