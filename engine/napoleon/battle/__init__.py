@@ -41,7 +41,7 @@ from ..board import (
 )
 from ..context import Ctx
 from ..faces import face_public
-from ..rout import ROUT_LOSS, retreat_towns, rout, rout_limit
+from ..rout import ROUT_LOSS, may_retreat_far, retreat_towns, rout, rout_limit
 from ..state import (
     LEADER_OF,
     Attack,
@@ -181,15 +181,10 @@ def must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     return machine.undeployed(ctx, b, b.defender) or machine.undeployed(ctx, b, b.attacker)
 
 
-def _may_redeploy(ctx: Ctx, b: Battle, role: str) -> bool:
-    """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: a defending role
-    that has deployed may deploy again (its new deployment replacing the first) until a role of the attacker
-    has deployed."""
-    return role in _redeployers(ctx, b)
-
-
 def _redeployers(ctx: Ctx, b: Battle) -> list[str]:
-    """6.2: the defending roles that may deploy again (``_may_redeploy``)."""
+    """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: the defending roles
+    that have deployed may deploy again (the new deployment replacing the first) until a role of the attacker
+    has deployed."""
     if b.status != BattleStatus.DEPLOY or any(r in b.deployed for r in _side_roles(ctx, b.attacker)):
         return []
     return [r for r in _side_roles(ctx, b.defender) if r in b.deployed]
@@ -645,20 +640,6 @@ def _battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
 # --- 7.0-7.3: retreats --------------------------------------------------------------------------------------
 
 
-def _att_set(ctx: Ctx, b: Battle, town: str) -> bool:
-    """7.1: a town the attacker could retreat to (apart from adjacency): friendly-occupied, passed through
-    (starting towns included, rulings 7.1), or a town its reinforcements came from."""
-    return ctx.friendly_in(town, b.attacker) or town in b.passed or town in b.reinforced_from
-
-
-def _far_ok(ctx: Ctx, b: Battle, side: str, town: str) -> bool:
-    """7.1 / 7.3 for a town that is not next to the battle: never an enemy town; for the attacker one of its
-    towns, for the defender one the attacker could not retreat to."""
-    if ctx.enemy_in(town, side):
-        return False
-    return _att_set(ctx, b, town) if side == b.attacker else not _att_set(ctx, b, town)
-
-
 def _speed(u: Unit) -> int:
     """7.3: infantry and artillery 1 town, cavalry (and leaders, [3.4] text; 5.2 for [3rd]) 2."""
     return 2 if u.type in ("cavalry", "leader") else 1
@@ -679,7 +660,11 @@ def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> 
         if depth >= 1:
             here = path[-1]
             # 7.1, 7.3: the town reached and every town passed through are towns the side may retreat to
-            through = here in first if depth == 1 else _far_ok(ctx, b, side, here)
+            through = (
+                here in first
+                if depth == 1
+                else may_retreat_far(ctx, here, side, b.attacker, b.passed, b.reinforced_from)
+            )
             if through and (not forced or depth == length):
                 out.append(list(path))
             if depth == length or not through:
@@ -1586,50 +1571,71 @@ def _deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
 
 
 def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
-    out: list[str] = []
+    """Every order of the battle turn ``role`` may give now, by phase (6.3; /end apart)."""
     side = b.acting()
     mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    out: list[str] = []
     if b.phase == BattlePhase.RETREAT:
-        board = _board(ctx, b)
-        for u in mine:
-            if board.unit_engaged(u.id) and _trapped(ctx, b, side, u, b.rout_use, {}):
-                town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
-                out.append(f"/retreat units:{u.id} to:{town}")
-                continue
-            for forced in (False, True) if ctx.third and not u.leader else (False,):
-                dests = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
-                for d in dests:
-                    try:
-                        _plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
-                    except RuleError:
-                        continue
-                    out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
+        out += _retreat_choices(ctx, b, role, side, mine)
     if b.phase in (BattlePhase.RETREAT, BattlePhase.COMBAT):
-        board = _board(ctx, b)
-        for u in mine:
-            for s in _spots(u.side):
-                if s == b.pos[u.id]:
-                    continue
+        out += _combat_choices(ctx, b, role, mine)
+    return out + _reinforce_choices(ctx, b, role)
+
+
+def _retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit]) -> list[str]:
+    """7.0-7.3, 7.5: the retreats of ``mine`` (the role's blocks in the battle)."""
+    out: list[str] = []
+    board = _board(ctx, b)
+    for u in mine:
+        if board.unit_engaged(u.id) and _trapped(ctx, b, side, u, b.rout_use, {}):
+            town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
+            out.append(f"/retreat units:{u.id} to:{town}")
+            continue
+        for forced in (False, True) if ctx.third and not u.leader else (False,):
+            dests = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
+            for d in dests:
                 try:
-                    _check_move(ctx, b, role, u.id, s)
+                    _plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
                 except RuleError:
                     continue
-                out.append(f"/battle-move unit:{u.id} to:{relative(s, u.side)}")
-            for target in (None, "line", "square"):
-                try:
-                    shot = _check_fire(ctx, b, role, u.id, target)
-                except RuleError:
-                    continue
-                enemies = board.enemies_at(shot.target, u.side)
-                both = len({ctx.st.units[e].in_square for e in enemies}) == 2
-                if both == (target is not None):
-                    out.append(f"/fire unit:{u.id}" + (f" target:{target}" if target else ""))
-            for form in (True, False):
-                try:
-                    _check_square(ctx, b, role, u.id, form)
-                except RuleError:
-                    continue
-                out.append(f"/{'square' if form else 'unsquare'} unit:{u.id}")
+                out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
+    return out
+
+
+def _combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str]:
+    """8.1-8.5: the combat moves, fire and squares of ``mine`` (the role's blocks in the battle)."""
+    out: list[str] = []
+    board = _board(ctx, b)
+    for u in mine:
+        for s in _spots(u.side):
+            if s == b.pos[u.id]:
+                continue
+            try:
+                _check_move(ctx, b, role, u.id, s)
+            except RuleError:
+                continue
+            out.append(f"/battle-move unit:{u.id} to:{relative(s, u.side)}")
+        for target in (None, "line", "square"):
+            try:
+                shot = _check_fire(ctx, b, role, u.id, target)
+            except RuleError:
+                continue
+            enemies = board.enemies_at(shot.target, u.side)
+            both = len({ctx.st.units[e].in_square for e in enemies}) == 2
+            if both == (target is not None):
+                out.append(f"/fire unit:{u.id}" + (f" target:{target}" if target else ""))
+        for form in (True, False):
+            try:
+                _check_square(ctx, b, role, u.id, form)
+            except RuleError:
+                continue
+            out.append(f"/{'square' if form else 'unsquare'} unit:{u.id}")
+    return out
+
+
+def _reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+    """9.0-9.2: the role's units that may join the battle, one order each."""
+    out: list[str] = []
     by_town: dict[str, list[Unit]] = {}
     for town, u in _reinforcements(ctx, b, role):
         by_town.setdefault(town, []).append(u)
