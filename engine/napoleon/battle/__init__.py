@@ -20,11 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from data import Road
-
 from ...dice import Dice
 from ...errors import RuleError
-from ...messages import error_data, lookup_error, rule_error
+from ...messages import error_data, rule_error
 from ...text import Command, fold, parse_command, split_list, yes_no
 from ..board import (
     LINE,
@@ -50,11 +48,25 @@ from ..state import (
     BattleStatus,
     GameState,
     Unit,
-    armies_of,
     other_side,
     road_key,
 )
 from . import machine
+from .common import (
+    ROAD_LIMIT,
+    board_of,
+    err,
+    match_town,
+    match_unit,
+    named,
+    nat,
+    owned,
+    road_between,
+    roll,
+    side_roles,
+    unit_list,
+    units_in,
+)
 from .machine import BattleState, state_of
 
 __all__ = [
@@ -64,15 +76,25 @@ __all__ = [
     "fire_hits",
     "legal_battle",
     "must_deploy",
+    "prompt_key",
+    "roll_fire",
     "start_battle",
 ]
 
+
 # 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
 HIT_FACES = {"3rd": {1: (6,), 2: (5, 6), 3: (4, 5, 6)}, "3.4": {1: (1,), 2: (1, 2), 3: (1, 2, 3)}}
+
+
 CLASS_NAME = {"3rd": {1: "SF", 2: "DF", 3: "TF"}, "3.4": {1: "F1", 2: "F2", 3: "F3"}}
+
+
 STALL_ROUNDS = 3  # rulings 6.3: rounds without the attacker pressing and without losses before it breaks
+
+
 MAX_BATTLE_TURNS = 100  # rulings 6.3: a hard bound, never reached in play
-ROAD_LIMIT = {"major": 2, "minor": 1}  # 7.2, 9.1, 7.6 (FAQ 4, 8.3): per road, per battle turn
+
+
 MOVES = {"cavalry": 2, "leader": 2}  # 8.2, 10.2: other blocks make one combat move
 
 
@@ -88,90 +110,8 @@ def roll_fire(dice: Dice, cv: int, klass: int, ruleset: str) -> tuple[list[int],
     return rolled, fire_hits(rolled, klass, ruleset)
 
 
-# --- small helpers ------------------------------------------------------------------------------------------
-
-
-def _board(ctx: Ctx, b: Battle) -> Board:
-    return Board(b.pos, {uid: ctx.st.units[uid].side for uid in b.pos})
-
-
-def _units(ctx: Ctx, b: Battle, side: str | None = None) -> list[Unit]:
-    return [ctx.st.units[uid] for uid in b.pos if side is None or ctx.st.units[uid].side == side]
-
-
-def _owned(u: Unit, role: str) -> bool:
-    return u.army in armies_of(role)
-
-
-def _nat(uid: str) -> tuple[str, int, str]:
-    m = re.match(r"([A-Za-z]+)-?(\d*)", uid)
-    return (m.group(1), int(m.group(2)) if m and m.group(2) else 0, uid) if m else (uid, 0, uid)
-
-
-def _err(rule: str, key: str, /, **params: Any) -> RuleError:
-    """A rejected order: message ``key`` of ``engine.messages`` (``battle.*``) with ``params``."""
-    return rule_error(rule, key, **params)
-
-
 def _moves_allowed(u: Unit) -> int:
     return MOVES.get(u.type, 1)
-
-
-def _roll(
-    ctx: Ctx,
-    n: int,
-    why: str,
-    public: dict[str, Any],
-    secret: dict[str, Any] | None = None,
-    to: tuple[str, ...] = (),
-) -> list[int]:
-    """Every die roll is public (DESIGN); a hidden block's identity goes only to its owners."""
-    dice = ctx.st.dice.rolls(n)
-    ctx.emit("dice", {"why": why, "dice": dice, **public}, secret=secret, to=to)
-    return dice
-
-
-def _road(ctx: Ctx, a: str, b: str) -> Road:
-    road = ctx.sc.road(a, b)
-    if road is None:
-        raise _err("9.0", "battle.no_road", town=b, battle=a)
-    return road
-
-
-def _match_town(ctx: Ctx, text: str) -> str:
-    try:
-        t = ctx.sc.match_town(text)
-    except LookupError as e:
-        raise lookup_error(e, "town", text) from None
-    return getattr(t, "name", t)
-
-
-def _match_unit(ctx: Ctx, text: str) -> str:
-    t = text.strip()
-    if t.upper() in ctx.st.units:
-        return t.upper()
-    try:
-        u = ctx.sc.match_unit(t)
-    except LookupError as e:
-        raise lookup_error(e, "unit", t) from None
-    return getattr(u, "id", u)
-
-
-def _unit_list(ctx: Ctx, cmd: Command, key: str = "units") -> list[str]:
-    text = cmd.options.get(key) or cmd.options.get("unit" if key == "units" else "units")
-    if not text:
-        raise _err("", "battle.needs_units", order=cmd.name, option=key)
-    ids = [_match_unit(ctx, t) for t in split_list(text)]
-    if len(set(ids)) != len(ids):
-        raise _err("", "battle.unit_twice")
-    return ids
-
-
-# --- who acts -----------------------------------------------------------------------------------------------
-
-
-def _side_roles(ctx: Ctx, side: str) -> list[str]:
-    return list(ctx.roles_of_side(side))
 
 
 def must_deploy(ctx: Ctx, b: Battle) -> list[str]:
@@ -181,16 +121,16 @@ def must_deploy(ctx: Ctx, b: Battle) -> list[str]:
     return machine.undeployed(ctx, b, b.defender) or machine.undeployed(ctx, b, b.attacker)
 
 
-def _redeployers(ctx: Ctx, b: Battle) -> list[str]:
+def redeployers(ctx: Ctx, b: Battle) -> list[str]:
     """6.2 「防御側は一度攻撃側が配置を始めたら、その配置を変更することはできません」: the defending roles
     that have deployed may deploy again (the new deployment replacing the first) until a role of the attacker
     has deployed."""
-    if b.status != BattleStatus.DEPLOY or any(r in b.deployed for r in _side_roles(ctx, b.attacker)):
+    if b.status != BattleStatus.DEPLOY or any(r in b.deployed for r in side_roles(ctx, b.attacker)):
         return []
-    return [r for r in _side_roles(ctx, b.defender) if r in b.deployed]
+    return [r for r in side_roles(ctx, b.defender) if r in b.deployed]
 
 
-def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
+def reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
     """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
     (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
     side = b.acting(regroup)
@@ -199,37 +139,37 @@ def _reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) ->
         if ctx.enemy_in(town, side):
             continue
         for u in ctx.units_at(town, side):
-            if _owned(u, role) and not u.disrupted and not u.retreated and not u.force_marched:
+            if owned(u, role) and not u.disrupted and not u.retreated and not u.force_marched:
                 out.append((town, u))
     return out
 
 
-def _turn_roles(ctx: Ctx, b: Battle) -> list[str]:
+def turn_roles(ctx: Ctx, b: Battle) -> list[str]:
     """The roles that still act in the current battle turn: each role of the battle-turn side with blocks
     in the battle or reinforcements next to it (13.1, rules README decision 8), until it sends /end."""
     if b.status != BattleStatus.FIGHTING or b.turn_side is None:
         return []
     out = []
-    for r in _side_roles(ctx, b.turn_side):
+    for r in side_roles(ctx, b.turn_side):
         if r in b.ended:
             continue
-        if any(_owned(u, r) for u in _units(ctx, b, b.turn_side)) or _reinforcements(ctx, b, r):
+        if any(owned(u, r) for u in units_in(ctx, b, b.turn_side)) or reinforcements(ctx, b, r):
             out.append(r)
     return out
 
 
-def _regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
+def regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
     """7.6: the victor's roles with something to regroup. In a 3-player game the British choose first, so
     their choice of retreat or reinforce binds the Prussians (rules README decision 8)."""
     if b.status != BattleStatus.REGROUP or b.victor is None:
         return []
     out = []
-    for r in _side_roles(ctx, b.victor):
+    for r in side_roles(ctx, b.victor):
         if r in b.ended:
             continue
-        here = any(_owned(u, r) for u in ctx.units_at(b.town, b.victor))
+        here = any(owned(u, r) for u in ctx.units_at(b.town, b.victor))
         if (b.regroup_kind != "reinforce" and here and _regroup_out_options(ctx, b, r)) or (
-            b.regroup_kind != "retreat" and _reinforcements(ctx, b, r, regroup=True)
+            b.regroup_kind != "retreat" and reinforcements(ctx, b, r, regroup=True)
         ):
             out.append(r)
     return out[:1]
@@ -254,6 +194,8 @@ class Row:
 
 
 TURN_ORDERS = ("retreat", "battle-move", "fire", "square", "unsquare", "reinforce", "end")
+
+
 TABLE: tuple[Row, ...] = (
     Row(
         BattleState.DEPLOY_DEFENDER,
@@ -262,7 +204,7 @@ TABLE: tuple[Row, ...] = (
         ("deploy",),
         "prompt.deploy",
         "6.2, 13.1",
-        also=_redeployers,  # 3 players: the ally that has deployed, while the other still deploys
+        also=redeployers,  # 3 players: the ally that has deployed, while the other still deploys
     ),
     Row(
         BattleState.DEPLOY_ATTACKER,
@@ -271,15 +213,17 @@ TABLE: tuple[Row, ...] = (
         ("deploy",),
         "prompt.deploy",
         "6.2, 13.1",
-        also=_redeployers,  # until a role of the attacker has deployed
+        also=redeployers,  # until a role of the attacker has deployed
     ),
-    Row(BattleState.RETREAT, "turn", _turn_roles, TURN_ORDERS, "prompt.battle", "6.3, 7.0"),
-    Row(BattleState.COMBAT, "turn", _turn_roles, TURN_ORDERS[1:], "prompt.battle", "6.3, 8.0"),
-    Row(BattleState.REINFORCE, "turn", _turn_roles, TURN_ORDERS[5:], "prompt.battle", "6.3, 9.0"),
+    Row(BattleState.RETREAT, "turn", turn_roles, TURN_ORDERS, "prompt.battle", "6.3, 7.0"),
+    Row(BattleState.COMBAT, "turn", turn_roles, TURN_ORDERS[1:], "prompt.battle", "6.3, 8.0"),
+    Row(BattleState.REINFORCE, "turn", turn_roles, TURN_ORDERS[5:], "prompt.battle", "6.3, 9.0"),
     Row(BattleState.HELD, None, _nobody, (), None, "6.4"),
-    Row(BattleState.REGROUP, "regroup", _regroup_roles, ("regroup", "end"), "prompt.regroup", "7.6"),
+    Row(BattleState.REGROUP, "regroup", regroup_roles, ("regroup", "end"), "prompt.regroup", "7.6"),
     Row(BattleState.OVER, None, _nobody, (), None, "7.6"),
 )
+
+
 ROWS = {row.state: row for row in TABLE}
 
 
@@ -290,7 +234,7 @@ def acting(ctx: Ctx, b: Battle) -> list[str]:
     return ROWS[state_of(ctx, b)].who(ctx, b)
 
 
-def _battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
+def battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
     """The battles in which ``role`` may act now, by kind of order (the table's ``stage``)."""
     out: dict[str, list[Battle]] = {"deploy": [], "turn": [], "regroup": []}
     if ctx.st.phase == "over":
@@ -316,16 +260,13 @@ def active_roles(ctx: Ctx) -> list[str]:
 def prompt_key(ctx: Ctx, role: str) -> str:
     """The prompt of what ``role`` is asked in the battles (the table's ``prompt``): a deployment first,
     then a regroup, then a battle turn; "" if it acts in none."""
-    found = _battles_for(ctx, role)
+    found = battles_for(ctx, role)
     for stage in ("deploy", "regroup", "turn"):
         for b in found[stage]:
             key = ROWS[state_of(ctx, b)].prompt
             if key:
                 return key
     return ""
-
-
-# --- 6.1 / 6.2: the battle begins ---------------------------------------------------------------------------
 
 
 def start_battle(ctx: Ctx, attack: Attack) -> Battle:
@@ -353,8 +294,8 @@ def start_battle(ctx: Ctx, attack: Attack) -> Battle:
             "attacker": b.attacker,
             "defender": b.defender,
             "blocks": {
-                b.attacker: len(_units(ctx, b, b.attacker)),
-                b.defender: len(_units(ctx, b, b.defender)),
+                b.attacker: len(units_in(ctx, b, b.attacker)),
+                b.defender: len(units_in(ctx, b, b.defender)),
             },
         },
     )
@@ -370,18 +311,18 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
     """6.2: every block of the role placed once; at least one block in each of Left, Center and Right for the
     side (rulings 6.2 for 3 players and for a side with fewer than 3 blocks); one leader in the line
     (10.2)."""
-    side = b.defender if role in _side_roles(ctx, b.defender) else b.attacker
-    mine = [u.id for u in _units(ctx, b, side) if _owned(u, role)]
+    side = b.defender if role in side_roles(ctx, b.defender) else b.attacker
+    mine = [u.id for u in units_in(ctx, b, side) if owned(u, role)]
     placed = [uid for c in (*LINE, RESERVE) for uid in cols.get(c, [])]
     for uid in placed:
-        if uid not in b.pos or not _owned(ctx.st.units[uid], role):
-            raise _err("6.2", "battle.deploy_not_yours", unit=uid, town=b.town, mine=mine)
+        if uid not in b.pos or not owned(ctx.st.units[uid], role):
+            raise err("6.2", "battle.deploy_not_yours", unit=uid, town=b.town, mine=mine)
     if len(set(placed)) != len(placed):
-        raise _err("6.2", "battle.placed_twice")
+        raise err("6.2", "battle.placed_twice")
     missing = [u for u in mine if u not in placed]
     if missing:
-        raise _err("6.2", "battle.place_all", missing=missing)
-    allies = [r for r in _side_roles(ctx, side) if r != role]
+        raise err("6.2", "battle.place_all", missing=missing)
+    allies = [r for r in side_roles(ctx, side) if r != role]
     filled = {c for c in LINE if cols.get(c)} | {
         c for r in allies for c in LINE if b.deployed.get(r, {}).get(c)
     }
@@ -394,26 +335,26 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
         if ctx.st.units[uid].leader
     ]
     if len(line_leaders) > 1:
-        raise _err("10.2", "battle.one_leader_deploy")
-    side_units = _units(ctx, b, side)
+        raise err("10.2", "battle.one_leader_deploy")
+    side_units = units_in(ctx, b, side)
     need = min(3, _line_capable(side_units))
     pending = [r for r in allies if r not in b.deployed]
-    to_come = [u for u in side_units if any(_owned(u, r) for r in pending)]
+    to_come = [u for u in side_units if any(owned(u, r) for r in pending)]
     if line_leaders:
         to_come = [u for u in to_come if not u.leader]
     if len(filled) + min(3 - len(filled), _line_capable(to_come)) < need:
-        raise _err("6.2", "battle.fill_columns")
+        raise err("6.2", "battle.fill_columns")
 
 
-def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if b.status != BattleStatus.DEPLOY:
-        raise _err("6.2", "battle.already_set_up", town=b.town)
+        raise err("6.2", "battle.already_set_up", town=b.town)
     unknown = set(cmd.options) - {"left", "center", "centre", "right", "reserve", "battle"}
     if unknown:
-        raise _err("", "battle.deploy_options", options=sorted(unknown))
-    cols = {c: [_match_unit(ctx, t) for t in split_list(cmd.options.get(c, ""))] for c in (*LINE, RESERVE)}
+        raise err("", "battle.deploy_options", options=sorted(unknown))
+    cols = {c: [match_unit(ctx, t) for t in split_list(cmd.options.get(c, ""))] for c in (*LINE, RESERVE)}
     if "centre" in cmd.options:
-        cols["center"] += [_match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
+        cols["center"] += [match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
     _check_deploy(ctx, b, role, cols)
     side = ctx.st.units[next(uid for c in cols.values() for uid in c)].side
     again = role in b.deployed  # 6.2: the defender changes its deployment before the attacker places
@@ -432,7 +373,7 @@ def _deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
 def _finish_setup(ctx: Ctx, b: Battle) -> None:
     """6.2: both sides reveal their line blocks (type and current cv); reserves stay hidden."""
     blocks = []
-    for uid, s in sorted(b.pos.items(), key=lambda kv: _nat(kv[0])):
+    for uid, s in sorted(b.pos.items(), key=lambda kv: nat(kv[0])):
         side, col = split(s)
         if col != RESERVE:
             u = ctx.st.units[uid]
@@ -448,26 +389,23 @@ def _finish_setup(ctx: Ctx, b: Battle) -> None:
                 }
             )
     reserves = {
-        side: len([u for u in _units(ctx, b, side) if split(b.pos[u.id])[1] == RESERVE])
+        side: len([u for u in units_in(ctx, b, side) if split(b.pos[u.id])[1] == RESERVE])
         for side in (b.attacker, b.defender)
     }
     machine.reveal(b)
     ctx.emit("reveal", {"town": b.town, "blocks": blocks, "reserves": reserves})
     # rulings 6.2: a side that could not fill its three columns routs at once (7.5)
     for side in (b.defender, b.attacker):
-        if _check_rout(ctx, b, side, "a line column left empty at the set-up (6.2, 7.5)"):
+        if check_rout(ctx, b, side, "a line column left empty at the set-up (6.2, 7.5)"):
             return
-    _begin_turn(ctx, b, b.attacker)
+    begin_turn(ctx, b, b.attacker)
 
 
-# --- 6.3: battle turns --------------------------------------------------------------------------------------
-
-
-def _begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
+def begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
     machine.begin_turn(b, side)
     ctx.emit("battle_turn", {"town": b.town, "battle_turn": b.battle_turn, "side": side})
     if b.battle_turn > MAX_BATTLE_TURNS:
-        _rout_side(ctx, b, b.attacker, f"the attack stalled: {MAX_BATTLE_TURNS} battle turns (rulings 6.3)")
+        rout_side(ctx, b, b.attacker, f"the attack stalled: {MAX_BATTLE_TURNS} battle turns (rulings 6.3)")
         return
     _morale(ctx, b, side)
 
@@ -484,9 +422,9 @@ def _morale(ctx: Ctx, b: Battle, side: str) -> None:
     """8.6: the battle-turn side's engaged 1-cv blocks roll; 1-3 (after the leader's +1) fails and the block
     disengages at once as a forced combat move ([3rd] text; rulings 8.6 for [3.4]). [3rd]: a leader that is
     its side's only block in an engaged column checks too."""
-    board = _board(ctx, b)
+    board = board_of(ctx, b)
     checks = []
-    for u in sorted(_units(ctx, b, side), key=lambda u: _nat(u.id)):
+    for u in sorted(units_in(ctx, b, side), key=lambda u: nat(u.id)):
         s = b.pos[u.id]
         if not board.engaged(s):
             continue
@@ -495,14 +433,14 @@ def _morale(ctx: Ctx, b: Battle, side: str) -> None:
     for u in checks:
         if u.id not in b.pos:
             continue
-        board = _board(ctx, b)
+        board = board_of(ctx, b)
         if not board.engaged(b.pos[u.id]):
             continue
         bonus = 0 if u.leader else _leader_bonus(ctx, b, board, u)
-        pub, sec, to = _who(ctx, b, u)
+        pub, sec, to = named(ctx, b, u)
         # need: the lowest die that passes (8.6: 1-3 fails, after the leader's +1), said with the roll
         need = 4 - bonus
-        die = _roll(ctx, 1, "morale (8.6)", {"town": b.town, "bonus": bonus, "need": need, **pub}, sec, to)[0]
+        die = roll(ctx, 1, "morale (8.6)", {"town": b.town, "bonus": bonus, "need": need, **pub}, sec, to)[0]
         if die >= need:
             continue
         dest = _disengage_spot(board, u.id)
@@ -514,7 +452,7 @@ def _morale(ctx: Ctx, b: Battle, side: str) -> None:
         src = b.pos[u.id]
         b.pos[u.id] = dest
         ctx.emit("morale_failed", {"town": b.town, "from": src, "to": dest, **pub}, secret=sec, to=to)
-        if _check_rout(ctx, b, side, "a line column emptied by a failed morale check (7.5, 8.6)"):
+        if check_rout(ctx, b, side, "a line column emptied by a failed morale check (7.5, 8.6)"):
             return
 
 
@@ -529,17 +467,10 @@ def _disengage_spot(board: Board, uid: str) -> str | None:
         return None
 
 
-def _who(ctx: Ctx, b: Battle, u: Unit) -> tuple[dict[str, Any], dict[str, Any] | None, tuple[str, ...]]:
-    """The public and secret parts naming a block: its id in public when its face is public."""
-    if face_public(ctx, b, u):
-        return {"unit": u.id, "army": u.army}, None, ()
-    return {"army": u.army}, {"unit": u.id}, ctx.roles_of_army(u.army)
-
-
-def _end_turn(ctx: Ctx, b: Battle) -> None:
+def end_turn(ctx: Ctx, b: Battle) -> None:
     ctx.emit("battle_turn_end", {"town": b.town, "battle_turn": b.battle_turn, "side": b.turn_side})
     if b.turn_side == b.attacker:
-        _begin_turn(ctx, b, b.defender)
+        begin_turn(ctx, b, b.defender)
         return
     # the round is over (6.4: the attacker chooses again)
     machine.close_round(b)
@@ -549,7 +480,7 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
         b.idle_rounds += 1
         if b.idle_rounds >= STALL_ROUNDS:
             b.progress = False
-            _rout_side(
+            rout_side(
                 ctx,
                 b,
                 b.attacker,
@@ -559,31 +490,28 @@ def _end_turn(ctx: Ctx, b: Battle) -> None:
             return
         ctx.emit("attack_stalling", {"town": b.town, "idle_rounds": b.idle_rounds, "limit": STALL_ROUNDS})
     b.progress = False
-    _begin_turn(ctx, b, b.attacker)
+    begin_turn(ctx, b, b.attacker)
 
 
-# --- rout, end of battle, regroup --------------------------------------------------------------------------
-
-
-def _check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
+def check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
     """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended."""
     if b.status != BattleStatus.FIGHTING or ctx.st.phase == "over":
         return b.status != BattleStatus.FIGHTING
-    if not _units(ctx, b, side):
-        _battle_over(ctx, b, other_side(side))
+    if not units_in(ctx, b, side):
+        battle_over(ctx, b, other_side(side))
         return True
-    empty = _board(ctx, b).empty_columns(side)
+    empty = board_of(ctx, b).empty_columns(side)
     if empty:
-        _rout_side(ctx, b, side, f"{cause}: {', '.join(empty)} empty")
+        rout_side(ctx, b, side, f"{cause}: {', '.join(empty)} empty")
         return True
     return False
 
 
-def _rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
+def rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
     """7.5: every remaining block of the side takes rout attrition, then all leave (rout.py)."""
-    board = _board(ctx, b)
-    units = _units(ctx, b, side)
-    enemy = _units(ctx, b, other_side(side))
+    board = board_of(ctx, b)
+    units = units_in(ctx, b, side)
+    enemy = units_in(ctx, b, other_side(side))
     cav_engaged = {
         u.id
         for u in units
@@ -607,7 +535,7 @@ def _rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
     _prune(ctx, b)
     if ctx.st.phase == "over":
         return
-    _battle_over(ctx, b, other_side(side))
+    battle_over(ctx, b, other_side(side))
 
 
 def _prune(ctx: Ctx, b: Battle) -> None:
@@ -618,18 +546,18 @@ def _prune(ctx: Ctx, b: Battle) -> None:
             b.fresh.pop(uid, None)
 
 
-def _check_over(ctx: Ctx, b: Battle) -> bool:
+def check_over(ctx: Ctx, b: Battle) -> bool:
     """Rules README decision 6: a battle ends when one side has no block left in it."""
     if b.status != BattleStatus.FIGHTING:
         return True
     for side in (b.attacker, b.defender):
-        if not _units(ctx, b, side):
-            _battle_over(ctx, b, other_side(side))
+        if not units_in(ctx, b, side):
+            battle_over(ctx, b, other_side(side))
             return True
     return False
 
 
-def _battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
+def battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
     """The side left in the town is the victor (rulings 7.6): the battle goes to its regroup (7.6; finished at
     once by ``settle`` if there is nothing to regroup)."""
     if ctx.st.phase == "over":
@@ -637,15 +565,12 @@ def _battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
     machine.won(ctx, b, victor)
 
 
-# --- 7.0-7.3: retreats --------------------------------------------------------------------------------------
-
-
 def _speed(u: Unit) -> int:
     """7.3: infantry and artillery 1 town, cavalry (and leaders, [3.4] text; 5.2 for [3rd]) 2."""
     return 2 if u.type in ("cavalry", "leader") else 1
 
 
-def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
+def retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
     """Every legal retreat path (battle town first) for ``u``. 7.1: the first town is one the side may
     retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town), and so
     must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it; the
@@ -677,16 +602,16 @@ def _retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> 
     return out
 
 
-def _room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int], *, rout: bool = False) -> int:
+def room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int], *, rout: bool = False) -> int:
     """Units the road a-c may still take this battle turn: 2/1 (7.2, 9.1, 7.6), or 10/6 halved across a river
     for a unit that routs (7.5)."""
-    road = _road(ctx, a, c)
+    road = road_between(ctx, a, c)
     key = road_key(a, c)
     limit = rout_limit(road) if rout else ROAD_LIMIT[road.cls]
     return limit - use.get(key, 0) - extra.get(key, 0)
 
 
-def _plan_retreat(
+def plan_retreat(
     ctx: Ctx,
     b: Battle,
     role: str,
@@ -703,45 +628,45 @@ def _plan_retreat(
     rule = "7.6" if regroup else "7.0"
     side = b.acting(regroup)
     if forced and not ctx.third:
-        raise _err("7.3", "battle.retreat_forced_34")
+        raise err("7.3", "battle.retreat_forced_34")
     if forced and regroup:
-        raise _err("7.6", "battle.regroup_not_forced")
+        raise err("7.6", "battle.regroup_not_forced")
     pinned = None
     if path_text:
-        pinned = [_match_town(ctx, t) for t in path_text.split(">")]
+        pinned = [match_town(ctx, t) for t in path_text.split(">")]
         if pinned[0] != b.town:
             pinned = [b.town, *pinned]
         if pinned[-1] != dest:
-            raise _err(rule, "battle.path_end", town=dest)
+            raise err(rule, "battle.path_end", town=dest)
     extra: dict[str, int] = {}
     extra_rout: dict[str, int] = {}
-    board = None if regroup else _board(ctx, b)
+    board = None if regroup else board_of(ctx, b)
     plan: list[tuple[Unit, list[str] | None]] = []
     for uid in ids:
         u = ctx.st.units[uid]
         if regroup:
-            if u.location != b.town or u.side != side or not _owned(u, role):
-                raise _err(rule, "battle.not_your_block_at", unit=uid, town=b.town)
-        elif uid not in b.pos or not _owned(u, role):
-            raise _err(rule, "battle.not_your_block", unit=uid, town=b.town)
+            if u.location != b.town or u.side != side or not owned(u, role):
+                raise err(rule, "battle.not_your_block_at", unit=uid, town=b.town)
+        elif uid not in b.pos or not owned(u, role):
+            raise err(rule, "battle.not_your_block", unit=uid, town=b.town)
         if forced and u.leader:
-            raise _err("5.5", "battle.leader_forced")
+            raise err("5.5", "battle.leader_forced")
         # 7.0 (P1-7.0a): a unit leaving an engaged spot routs, so it uses the rout limits of 7.5 (10/6, halved
         # across a river), counted apart from the 2/1 of the ordinary retreat (7.2)
         routs = not regroup and board is not None and board.unit_engaged(uid)
         used, tally = (b.rout_use, extra_rout) if routs else (use, extra)
-        if routs and _trapped(ctx, b, side, u, used, tally):
+        if routs and trapped(ctx, b, side, u, used, tally):
             # 7.0, 7.5 「(いかなる理由があっても)退却できなかったユニットは全滅します」: it routs, finds no
             # way out, and is eliminated (rulings 7.0); the order names a neighbouring town
             if ctx.sc.road(b.town, dest) is None:
-                raise _err("7.5", "battle.trapped_neighbour", unit=uid, battle=b.town, town=dest)
+                raise err("7.5", "battle.trapped_neighbour", unit=uid, battle=b.town, town=dest)
             plan.append((u, None))
             continue
-        paths = [p for p in _retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
+        paths = [p for p in retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
         if pinned:
             paths = [p for p in paths if p == pinned]
         if not paths:
-            ok = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
+            ok = sorted({p[-1] for p in retreat_paths(ctx, b, side, u, forced=forced)})
             near = ctx.sc.road(b.town, dest) is not None
             key = ("battle.cannot_retreat_to" if ok else "battle.cannot_retreat_nowhere") + (
                 "_3rd" if ctx.third else ""
@@ -749,15 +674,15 @@ def _plan_retreat(
             extra_params: dict[str, Any] = {"ok": ok} if ok else {}
             if ctx.third:
                 extra_params["forced"] = forced
-            raise _err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
+            raise err("7.3" if dest in ok or not near else "7.1", key, unit=uid, town=dest, **extra_params)
         best = None
-        for p in sorted(paths, key=lambda p: (len(p), -_room(ctx, used, p[0], p[1], tally, rout=routs), p)):
-            if u.leader or _room(ctx, used, p[0], p[1], tally, rout=routs) > 0:
+        for p in sorted(paths, key=lambda p: (len(p), -room(ctx, used, p[0], p[1], tally, rout=routs), p)):
+            if u.leader or room(ctx, used, p[0], p[1], tally, rout=routs) > 0:
                 best = p
                 break
         if best is None:
-            road = _road(ctx, paths[0][0], paths[0][1])
-            raise _err(
+            road = road_between(ctx, paths[0][0], paths[0][1])
+            raise err(
                 "7.5" if routs else "7.6" if regroup else "7.2",
                 "battle.regroup_road_full" if regroup else "battle.retreat_road_full",
                 town=b.town,
@@ -772,34 +697,34 @@ def _plan_retreat(
     return plan
 
 
-def _trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally: dict[str, int]) -> bool:
+def trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally: dict[str, int]) -> bool:
     """7.5: no road out for this routing unit: no town it may retreat to (7.1, 7.3; a [3rd] forced march
     included), or no room left on the rout limits of every road to one."""
     for forced in (False, True) if ctx.third and not u.leader else (False,):
-        for p in _retreat_paths(ctx, b, side, u, forced=forced):
-            if u.leader or _room(ctx, used, p[0], p[1], tally, rout=True) > 0:
+        for p in retreat_paths(ctx, b, side, u, forced=forced):
+            if u.leader or room(ctx, used, p[0], p[1], tally, rout=True) > 0:
                 return False
     return True
 
 
-def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if b.phase != BattlePhase.RETREAT:
-        raise _err("7.0", "battle.retreat_phase_over")
-    ids = _unit_list(ctx, cmd)
+        raise err("7.0", "battle.retreat_phase_over")
+    ids = unit_list(ctx, cmd)
     if "to" not in cmd.options:
-        raise _err("", "battle.retreat_needs_to")
-    dest = _match_town(ctx, cmd.options["to"])
+        raise err("", "battle.retreat_needs_to")
+    dest = match_town(ctx, cmd.options["to"])
     forced = yes_no(cmd.options.get("forced", ""), "forced")
-    plan = _plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
+    plan = plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
     machine.open_round(b)
     side = b.acting()
     for u, path in plan:
         if u.id not in b.pos or ctx.st.phase == "over":
             break  # routed by an earlier unit of this order
-        board = _board(ctx, b)
+        board = board_of(ctx, b)
         s = b.pos[u.id]
         engaged = board.engaged(s)
-        pub, sec, to = _who(ctx, b, u)
+        pub, sec, to = named(ctx, b, u)
         if engaged:  # 7.0: retreating from an engaged column costs that unit the rout attrition (7.5)
             loss = ROUT_LOSS[u.type]
             if u.type == "cavalry" and not any(
@@ -817,7 +742,7 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             b.pos.pop(u.id, None)
             if ctx.st.phase == "over":
                 return
-            if _check_rout(ctx, b, side, "a line column emptied by retreat (7.5)") or _check_over(ctx, b):
+            if check_rout(ctx, b, side, "a line column emptied by retreat (7.5)") or check_over(ctx, b):
                 return
             continue
         if not u.leader and not u.eliminated:  # a unit the attrition eliminated never takes the road
@@ -829,7 +754,7 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             bonus = 1 if lid and lid in b.pos and lid != u.id else 0  # 10.1: a leader in the town
             need = 4 - (bonus - 1)  # the lowest die that avoids the loss (1-3 after the modifier loses)
             check = {"town": b.town, "modifier": bonus - 1, "need": need, **pub}
-            die = _roll(ctx, 1, "forced-march retreat (7.3)", check, sec, to)[0]
+            die = roll(ctx, 1, "forced-march retreat (7.3)", check, sec, to)[0]
             u.force_marched = True
             if die < need:
                 ctx.lose(u, 1, "forced-march retreat (5.5, 7.3)", public_face=False)
@@ -850,44 +775,41 @@ def _retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             )
         if ctx.st.phase == "over":
             return
-        if _check_rout(ctx, b, side, "a line column emptied by retreat (7.5)"):
+        if check_rout(ctx, b, side, "a line column emptied by retreat (7.5)"):
             return
-        if _check_over(ctx, b):
+        if check_over(ctx, b):
             return
-
-
-# --- 8.1-8.2: combat moves ----------------------------------------------------------------------------------
 
 
 def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
     """8.1, 8.2, 8.5, 10.2: the kind of the combat move, or RuleError."""
     u = ctx.st.units[uid]
-    if uid not in b.pos or not _owned(u, role):
-        raise _err("8.1", "battle.not_your_block", unit=uid, town=b.town)
+    if uid not in b.pos or not owned(u, role):
+        raise err("8.1", "battle.not_your_block", unit=uid, town=b.town)
     acts = b.acts.get(uid, [])
     if "fire" in acts:
-        raise _err("8.0", "battle.fired_no_move", unit=uid)
+        raise err("8.0", "battle.fired_no_move", unit=uid)
     if "square" in acts:
-        raise _err("8.5", "battle.squared_no_move", unit=uid)
+        raise err("8.5", "battle.squared_no_move", unit=uid)
     if "forced" in acts:
-        raise _err("8.6", "battle.morale_moved", unit=uid)
+        raise err("8.6", "battle.morale_moved", unit=uid)
     done = [a for a in acts if a in ("engage", "disengage", "redeploy")]
     if len(done) >= _moves_allowed(u):
-        raise _err("8.2", "battle.moves_done_two" if len(done) == 2 else "battle.moves_done_one", unit=uid)
+        raise err("8.2", "battle.moves_done_two" if len(done) == 2 else "battle.moves_done_one", unit=uid)
     if u.in_square and ctx.third:
-        raise _err("8.5", "battle.square_no_move", unit=uid)
-    board = _board(ctx, b)
+        raise err("8.5", "battle.square_no_move", unit=uid)
+    board = board_of(ctx, b)
     try:
         kind = classify(board, uid, dest)
     except MoveRefused as e:
         why = rule_error("", e.key)
-        raise _err(
+        raise err(
             "8.1", "battle.cannot_move_to", unit=uid, position=relative(dest, u.side), why=why
         ) from None
     if kind == "engage" and u.type == "artillery" and not ctx.third:
-        raise _err("8.1", "battle.artillery_engage")
+        raise err("8.1", "battle.artillery_engage")
     if ctx.third and u.type in MOVES and {kind, *done} >= {"engage", "disengage"}:
-        raise _err("8.2", "battle.engage_disengage", type=u.type)
+        raise err("8.2", "battle.engage_disengage", type=u.type)
     if u.leader and split(dest)[1] != RESERVE:
         others = [
             x
@@ -898,26 +820,26 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
             and split(b.pos[x])[1] != RESERVE
         ]
         if others:
-            raise _err("10.2", "battle.one_leader", other=others[0])
+            raise err("10.2", "battle.one_leader", other=others[0])
     return kind
 
 
-def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = _unit_list(ctx, cmd, "unit")
+def do_battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    ids = unit_list(ctx, cmd, "unit")
     if len(ids) != 1 or "to" not in cmd.options:
-        raise _err("", "battle.move_usage")
+        raise err("", "battle.move_usage")
     uid = ids[0]
     name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
     u = ctx.st.units[uid]
     try:
         dest = to_spot(name, u.side)
     except ValueError:
-        raise _err("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE)) from None
+        raise err("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE)) from None
     machine.may_enter(b, BattlePhase.COMBAT)
     kind = _check_move(ctx, b, role, uid, dest)
     machine.open_round(b)
     machine.enter(b, BattlePhase.COMBAT)
-    board = _board(ctx, b)
+    board = board_of(ctx, b)
     was_engaged = board.engaged(dest)
     src = b.pos[uid]
     hidden_before = not face_public(ctx, b, u)
@@ -955,10 +877,7 @@ def _battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             )
     else:
         ctx.emit("battle_move", data, secret={"unit": uid}, to=ctx.roles_of_army(u.army))
-    _check_rout(ctx, b, u.side, f"a line column emptied by {uid}'s {kind} (7.5, 8.1)")
-
-
-# --- 8.3-8.5: fire, hits, squares --------------------------------------------------------------------------
+    check_rout(ctx, b, u.side, f"a line column emptied by {uid}'s {kind} (7.5, 8.1)")
 
 
 @dataclass
@@ -988,42 +907,42 @@ def _targets(ctx: Ctx, b: Battle, board: Board, uid: str) -> tuple[str, str] | N
 
 def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) -> _Shot:
     u = ctx.st.units[uid]
-    if uid not in b.pos or not _owned(u, role):
-        raise _err("8.3", "battle.not_your_block", unit=uid, town=b.town)
+    if uid not in b.pos or not owned(u, role):
+        raise err("8.3", "battle.not_your_block", unit=uid, town=b.town)
     if u.leader:
-        raise _err("10.2", "battle.leader_no_fire")
+        raise err("10.2", "battle.leader_no_fire")
     acts = b.acts.get(uid, [])
     if "fire" in acts:
-        raise _err("8.3", "battle.already_fired", unit=uid)
+        raise err("8.3", "battle.already_fired", unit=uid)
     if acts:
-        raise _err("8.3", "battle.moved_no_fire", unit=uid)
-    board = _board(ctx, b)
+        raise err("8.3", "battle.moved_no_fire", unit=uid)
+    board = board_of(ctx, b)
     tr = _targets(ctx, b, board, uid)
     if tr is None:
         if split(b.pos[uid])[1] == RESERVE:
-            raise _err("8.3", "battle.reserve_no_fire", unit=uid)
+            raise err("8.3", "battle.reserve_no_fire", unit=uid)
         if u.type == "artillery":
-            raise _err("8.3", "battle.no_long_range", unit=uid)
-        raise _err("8.3", "battle.not_engaged", unit=uid)
+            raise err("8.3", "battle.no_long_range", unit=uid)
+        raise err("8.3", "battle.not_engaged", unit=uid)
     t, rng = tr
     enemies = [ctx.st.units[e] for e in board.enemies_at(t, u.side)]
     formations = sorted({"square" if e.in_square else "line" for e in enemies})
     if target:
         target = target.strip().lower()
         if target not in ("line", "square"):
-            raise _err("", "battle.target_usage")
+            raise err("", "battle.target_usage")
         if target not in formations:
-            raise _err("8.5", "battle.no_target", target=target, targets=formations)
+            raise err("8.5", "battle.no_target", target=target, targets=formations)
         formation = target
     elif len(formations) == 1:
         formation = formations[0]
     else:
-        raise _err("8.5", "battle.choose_target")
+        raise err("8.5", "battle.choose_target")
     if u.type == "infantry" and ctx.opts.corps_restriction:
         corps = _corps(ctx, uid)
         fired = b.corps_fired.get(t)
         if fired is not None and fired != corps:
-            raise _err("13.3", "battle.corps", corps=fired)
+            raise err("13.3", "battle.corps", corps=fired)
     charge = False
     if u.type == "infantry":
         klass = 1 if u.in_square else (2 if formation == "square" else 1)
@@ -1049,18 +968,18 @@ def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
     (rules README decision 7; British before Prussian, decision 8), else leaders last, then the order of
     battle."""
     pref: list[str] = []
-    for r in _side_roles(ctx, side):
+    for r in side_roles(ctx, side):
         pref += ctx.st.preferences.get(r, {}).get("hits", [])
     rank = {uid: i for i, uid in enumerate(pref)}
     return sorted(
-        units, key=lambda u: (-(1 if u.leader else u.cv), rank.get(u.id, len(rank)), u.leader, _nat(u.id))
+        units, key=lambda u: (-(1 if u.leader else u.cv), rank.get(u.id, len(rank)), u.leader, nat(u.id))
     )
 
 
-def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = _unit_list(ctx, cmd, "unit")
+def do_fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    ids = unit_list(ctx, cmd, "unit")
     if len(ids) != 1:
-        raise _err("", "battle.fire_usage")
+        raise err("", "battle.fire_usage")
     uid = ids[0]
     machine.may_enter(b, BattlePhase.COMBAT)
     shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
@@ -1074,8 +993,8 @@ def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     if u.side == b.attacker:
         b.progress = True
     ruleset = ctx.opts.ruleset
-    pub, sec, to = _who(ctx, b, u)
-    dice = _roll(
+    pub, sec, to = named(ctx, b, u)
+    dice = roll(
         ctx,
         u.cv,
         "fire (8.3)",
@@ -1107,7 +1026,7 @@ def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     enemy_side = other_side(u.side)
     applied = 0
     for _ in range(hits):  # 8.4: one at a time, each to the strongest block of the targeted formation
-        board = _board(ctx, b)
+        board = board_of(ctx, b)
         pool = [
             ctx.st.units[e]
             for e in board.enemies_at(shot.target, u.side)
@@ -1125,31 +1044,31 @@ def _fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         if ctx.st.phase == "over":
             return
     b.last_fire["applied"] = applied
-    if not _check_rout(ctx, b, enemy_side, "a line column emptied by fire (7.5)"):
-        _check_over(ctx, b)
+    if not check_rout(ctx, b, enemy_side, "a line column emptied by fire (7.5)"):
+        check_over(ctx, b)
 
 
 def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
     u = ctx.st.units[uid]
-    if uid not in b.pos or not _owned(u, role):
-        raise _err("8.5", "battle.not_your_block", unit=uid, town=b.town)
+    if uid not in b.pos or not owned(u, role):
+        raise err("8.5", "battle.not_your_block", unit=uid, town=b.town)
     if u.type != "infantry":
-        raise _err("8.5", "battle.only_infantry_square")
+        raise err("8.5", "battle.only_infantry_square")
     if b.acts.get(uid):
-        raise _err("8.5", "battle.square_acted", unit=uid)
+        raise err("8.5", "battle.square_acted", unit=uid)
     if form:
         if u.in_square:
-            raise _err("8.5", "battle.already_square", unit=uid)
+            raise err("8.5", "battle.already_square", unit=uid)
         if split(b.pos[uid])[1] == RESERVE:
-            raise _err("8.5", "battle.square_reserve")
+            raise err("8.5", "battle.square_reserve")
     elif not u.in_square:
-        raise _err("8.5", "battle.not_square", unit=uid)
+        raise err("8.5", "battle.not_square", unit=uid)
 
 
-def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
-    ids = _unit_list(ctx, cmd, "unit")
+def do_square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
+    ids = unit_list(ctx, cmd, "unit")
     if len(ids) != 1:
-        raise _err("", "battle.square_usage", order=cmd.name)
+        raise err("", "battle.square_usage", order=cmd.name)
     uid = ids[0]
     machine.may_enter(b, BattlePhase.COMBAT)
     _check_square(ctx, b, role, uid, form)
@@ -1165,25 +1084,22 @@ def _square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
         ctx.emit("square" if form else "unsquare", {**data, "cv": u.cv})
 
 
-# --- 9.0-9.2: reinforcements; 7.6 regroup -------------------------------------------------------------------
-
-
-def _plan_reinforce(
+def plan_reinforce(
     ctx: Ctx, b: Battle, role: str, ids: list[str], town: str, use: dict[str, int], *, regroup: bool = False
 ) -> None:
     rule = "7.6" if regroup else "9.0"
     road = ctx.sc.road(b.town, town)
     if road is None:
-        raise _err(rule, "battle.no_road", town=town, battle=b.town)
+        raise err(rule, "battle.no_road", town=town, battle=b.town)
     side = b.acting(regroup)
     if ctx.enemy_in(town, side):
-        raise _err(rule, "battle.enemy_town", town=town)
-    eligible = {u.id for t, u in _reinforcements(ctx, b, role, regroup=regroup) if t == town}
+        raise err(rule, "battle.enemy_town", town=town)
+    eligible = {u.id for t, u in reinforcements(ctx, b, role, regroup=regroup) if t == town}
     n = 0
     for uid in ids:
         u = ctx.st.units[uid]
-        if u.location != town or not _owned(u, role):
-            raise _err(rule, "battle.not_your_unit_at", unit=uid, town=town)
+        if u.location != town or not owned(u, role):
+            raise err(rule, "battle.not_your_unit_at", unit=uid, town=town)
         if uid not in eligible:
             why = (
                 "disrupted"
@@ -1194,7 +1110,7 @@ def _plan_reinforce(
                 if u.force_marched
                 else "not_free"
             )
-            raise _err(
+            raise err(
                 "9.2" if u.retreated else "5.5" if u.force_marched else "7.4" if u.disrupted else rule,
                 f"battle.cannot_reinforce_{why}",
                 unit=uid,
@@ -1203,7 +1119,7 @@ def _plan_reinforce(
             n += 1
     key = road_key(b.town, town)
     if use.get(key, 0) + n > ROAD_LIMIT[road.cls]:
-        raise _err(
+        raise err(
             "7.6" if regroup else "9.1",
             "battle.regroup_reinforce_road" if regroup else "battle.reinforce_road",
             cls=road.cls,
@@ -1214,13 +1130,13 @@ def _plan_reinforce(
         )
 
 
-def _reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = _unit_list(ctx, cmd)
+def do_reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    ids = unit_list(ctx, cmd)
     if "from" not in cmd.options:
-        raise _err("", "battle.reinforce_needs_from")
-    town = _match_town(ctx, cmd.options["from"])
+        raise err("", "battle.reinforce_needs_from")
+    town = match_town(ctx, cmd.options["from"])
     machine.may_enter(b, BattlePhase.REINFORCE)
-    _plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
+    plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
     machine.open_round(b)
     machine.enter(b, BattlePhase.REINFORCE)
     side = b.acting()
@@ -1248,27 +1164,27 @@ def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]
     out = []
     victor = b.acting(regroup=True)
     for u in ctx.units_at(b.town, victor):
-        if not _owned(u, role):
+        if not owned(u, role):
             continue
-        for p in _retreat_paths(ctx, b, victor, u, forced=False):
-            if u.leader or _room(ctx, b.regroup_use, p[0], p[1], {}) > 0:
+        for p in retreat_paths(ctx, b, victor, u, forced=False):
+            if u.leader or room(ctx, b.regroup_use, p[0], p[1], {}) > 0:
                 out.append((u.id, p[-1]))
     return out
 
 
-def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     """7.6: the victor retreats units out of the town or brings units in, not both (FAQ 8.2); 2/1 per road
     (FAQ 4, 8.3). Disrupted: retreating regroupers in both editions; reinforcing ones in [3.4] only
     (FAQ 8.1)."""
-    ids = _unit_list(ctx, cmd)
+    ids = unit_list(ctx, cmd)
     if ("to" in cmd.options) == ("from" in cmd.options):
-        raise _err("", "battle.regroup_usage")
+        raise err("", "battle.regroup_usage")
     kind = "retreat" if "to" in cmd.options else "reinforce"
     if b.regroup_kind and b.regroup_kind != kind:
-        raise _err("7.6", "battle.regroup_kind", kind=b.regroup_kind)
+        raise err("7.6", "battle.regroup_kind", kind=b.regroup_kind)
     if kind == "retreat":
-        dest = _match_town(ctx, cmd.options["to"])
-        plan = _plan_retreat(
+        dest = match_town(ctx, cmd.options["to"])
+        plan = plan_retreat(
             ctx, b, role, ids, dest, cmd.options.get("path"), False, b.regroup_use, regroup=True
         )
         b.regroup_kind = kind
@@ -1294,8 +1210,8 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             to=(role,),
         )
     else:
-        town = _match_town(ctx, cmd.options["from"])
-        _plan_reinforce(ctx, b, role, ids, town, b.regroup_use, regroup=True)
+        town = match_town(ctx, cmd.options["from"])
+        plan_reinforce(ctx, b, role, ids, town, b.regroup_use, regroup=True)
         b.regroup_kind = kind
         key = road_key(b.town, town)
         for uid in ids:
@@ -1313,23 +1229,20 @@ def _regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         )
 
 
-# --- orders -------------------------------------------------------------------------------------------------
-
-
 def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
-    found = _battles_for(ctx, role)
+    found = battles_for(ctx, role)
     cands = [b for k in kinds for b in found[k]]
     if "battle" in cmd.options:
-        town = _match_town(ctx, cmd.options["battle"])
+        town = match_town(ctx, cmd.options["battle"])
         for b in cands:
             if b.town == town:
                 return b
         if any(b.town == town and not b.over for b in ctx.st.battles):
             if cands:
                 towns = [b.town for b in cands]
-                raise _err("6.4", "battle.not_waiting_here_others", town=town, role=role, towns=towns)
-            raise _err("6.4", "battle.not_waiting_here", town=town, role=role)
-        raise _err("6.0", "battle.no_battle", town=town)
+                raise err("6.4", "battle.not_waiting_here_others", town=town, role=role, towns=towns)
+            raise err("6.4", "battle.not_waiting_here", town=town, role=role)
+        raise err("6.0", "battle.no_battle", town=town)
     if len(cands) == 1:
         return cands[0]
     if not cands:
@@ -1338,34 +1251,34 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
                 if (
                     b.status in (BattleStatus.DEPLOY, BattleStatus.FIGHTING)
                     and role in b.deployed
-                    and role in _side_roles(ctx, b.defender)
-                    and any(r in b.deployed for r in _side_roles(ctx, b.attacker))
+                    and role in side_roles(ctx, b.defender)
+                    and any(r in b.deployed for r in side_roles(ctx, b.attacker))
                 ):
                     # 6.2: once the attacker has started placing, the defender may not change
-                    raise _err("6.2", "battle.deploy_final", town=b.town)
+                    raise err("6.2", "battle.deploy_final", town=b.town)
         waiting = active_roles(ctx)
         rule = "6.2" if kinds == ("deploy",) else "7.6" if kinds == ("regroup",) else "6.3"
-        mine = {k: [b.town for b in bs] for k, bs in _battles_for(ctx, role).items() if bs}
+        mine = {k: [b.town for b in bs] for k, bs in battles_for(ctx, role).items() if bs}
         if mine:  # the battles wait for another order of this role: say which, not "waiting for you"
             kind, towns = next(iter(mine.items()))
-            raise _err(rule, "battle.nothing_waiting_yours", order=cmd.name, wait=kind, towns=towns)
+            raise err(rule, "battle.nothing_waiting_yours", order=cmd.name, wait=kind, towns=towns)
         if waiting:
-            raise _err(rule, "battle.nothing_waiting_for", order=cmd.name, role=role, waiting=waiting)
-        raise _err(rule, "battle.nothing_waiting", order=cmd.name, role=role)
+            raise err(rule, "battle.nothing_waiting_for", order=cmd.name, role=role, waiting=waiting)
+        raise err(rule, "battle.nothing_waiting", order=cmd.name, role=role)
     ids = []
     for key in ("unit", "units"):
         if key in cmd.options:
-            ids = [_match_unit(ctx, t) for t in split_list(cmd.options[key])]
+            ids = [match_unit(ctx, t) for t in split_list(cmd.options[key])]
     if ids and cmd.name not in ("reinforce", "regroup"):
         with_units = [b for b in cands if ids[0] in b.pos]
         if len(with_units) == 1:
             return with_units[0]
-    raise _err("6.4", "battle.which", role=role, towns=[b.town for b in cands])
+    raise err("6.4", "battle.which", role=role, towns=[b.town for b in cands])
 
 
 def apply_battle_order(ctx: Ctx, role: str, cmd: Command) -> None:
     if ctx.st.phase == "over":
-        raise _err("12.0", "game.over")
+        raise err("12.0", "game.over")
     if cmd.name == "orders":
         _orders(ctx, role, cmd)
         return
@@ -1377,19 +1290,19 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
     if name == "deploy":
         b = _pick(ctx, role, cmd, ("deploy",))
         was = b.status
-        _deploy(ctx, b, role, cmd)
+        do_deploy(ctx, b, role, cmd)
         settle(ctx, b, was)
         return
     if name == "regroup":
         b = _pick(ctx, role, cmd, ("regroup",))
-        _regroup(ctx, b, role, cmd)
+        do_regroup(ctx, b, role, cmd)
         _advance(ctx)
         return
     if name == "end":
         b = _pick(ctx, role, cmd, ("turn", "regroup"))
         extra = set(cmd.options) - {"battle"}
         if extra:
-            raise _err("", "battle.end_options", options=sorted(extra))
+            raise err("", "battle.end_options", options=sorted(extra))
         if b.status == BattleStatus.REGROUP:
             b.ended.append(role)
             ctx.emit("regroup_done", {"town": b.town, "role": role})
@@ -1399,19 +1312,19 @@ def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
         _advance(ctx)
         return
     if name not in TURN_ORDERS:
-        raise _err("", "battle.unknown_order", order=name)
+        raise err("", "battle.unknown_order", order=name)
     b = _pick(ctx, role, cmd, ("turn",))
     was = b.status
     if name == "retreat":
-        _retreat(ctx, b, role, cmd)
+        do_retreat(ctx, b, role, cmd)
     elif name == "battle-move":
-        _battle_move(ctx, b, role, cmd)
+        do_battle_move(ctx, b, role, cmd)
     elif name == "fire":
-        _fire(ctx, b, role, cmd)
+        do_fire(ctx, b, role, cmd)
     elif name in ("square", "unsquare"):
-        _square(ctx, b, role, cmd, name == "square")
+        do_square(ctx, b, role, cmd, name == "square")
     elif name == "reinforce":
-        _reinforce(ctx, b, role, cmd)
+        do_reinforce(ctx, b, role, cmd)
     settle(ctx, b, was)
     _advance(ctx)
 
@@ -1420,7 +1333,7 @@ def settle(ctx: Ctx, b: Battle, was: BattleStatus) -> None:
     """7.6: a battle that the rule just applied has won (it was ``was``, now it regroups) and whose victor has
     nothing to regroup is over at once (the transition REGROUP -> OVER of ``machine.py``, made here, above the
     rules that say who regroups)."""
-    if was != BattleStatus.REGROUP and b.status == BattleStatus.REGROUP and not _regroup_roles(ctx, b):
+    if was != BattleStatus.REGROUP and b.status == BattleStatus.REGROUP and not regroup_roles(ctx, b):
         machine.finish(ctx, b)
 
 
@@ -1432,11 +1345,11 @@ def _advance(ctx: Ctx) -> None:
             return
         changed = False
         for b in ctx.st.battles:
-            if b.status == BattleStatus.FIGHTING and b.turn_side and not _turn_roles(ctx, b):
-                _end_turn(ctx, b)
+            if b.status == BattleStatus.FIGHTING and b.turn_side and not turn_roles(ctx, b):
+                end_turn(ctx, b)
                 settle(ctx, b, BattleStatus.FIGHTING)
                 changed = True
-            elif b.status == BattleStatus.REGROUP and not _regroup_roles(ctx, b):
+            elif b.status == BattleStatus.REGROUP and not regroup_roles(ctx, b):
                 machine.finish(ctx, b)
                 changed = True
         if not changed:
@@ -1461,13 +1374,13 @@ def _parse_item(item: str, battle: str | None) -> Command:
             opts = {"unit": words[1]}
             if len(words) == 3:
                 if words[0].lower() != "fire":
-                    raise _err("", "battle.cannot_read", item=item)
+                    raise err("", "battle.cannot_read", item=item)
                 opts["target"] = words[2]
             cmd = Command(words[0].lower(), opts)
         else:
-            raise _err("", "battle.cannot_read_usage", item=item)
+            raise err("", "battle.cannot_read_usage", item=item)
     if cmd.name == "orders":
-        raise _err("", "battle.nested_orders")
+        raise err("", "battle.nested_orders")
     if battle and "battle" not in cmd.options:
         cmd = Command(cmd.name, {**cmd.options, "battle": battle})
     return cmd
@@ -1483,7 +1396,7 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
     standing (so this order is not all-or-nothing). The first item failing rejects the whole order."""
     text = cmd.options.get("list")
     if not text:
-        raise _err("", "battle.orders_usage")
+        raise err("", "battle.orders_usage")
     items = [i for i in text.split(";") if i.strip()]
     for i, item in enumerate(items, 1):
         if ctx.st.phase == "over":
@@ -1494,7 +1407,7 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
         except RuleError as e:
             _restore(ctx.st, snap)
             if i == 1:
-                raise _err(e.rule, "battle.orders_item", i=i, item=item.strip(), error=e) from None
+                raise err(e.rule, "battle.orders_item", i=i, item=item.strip(), error=e) from None
             ctx.emit(
                 "orders_stopped",
                 {"role": role, "done": i - 1, "item": i, "rule": e.rule},
@@ -1504,14 +1417,11 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
             return
 
 
-# --- legal orders -------------------------------------------------------------------------------------------
-
-
 def legal_battle(ctx: Ctx, role: str) -> list[str]:
     """Every order ``role`` may give now (complete but for /deploy, which lists a few diverse choices)."""
     if ctx.st.phase == "over":
         return []
-    found = _battles_for(ctx, role)
+    found = battles_for(ctx, role)
     n = sum(len(v) for v in found.values())
     out: list[str] = []
 
@@ -1519,23 +1429,23 @@ def legal_battle(ctx: Ctx, role: str) -> list[str]:
         return f" battle:{b.town}" if n > 1 else ""
 
     for b in found["deploy"]:
-        out += [t + sfx(b) for t in _deploy_choices(ctx, b, role)]
+        out += [t + sfx(b) for t in deploy_choices(ctx, b, role)]
     for b in found["turn"]:
-        out += [t + sfx(b) for t in _turn_choices(ctx, b, role)]
+        out += [t + sfx(b) for t in turn_choices(ctx, b, role)]
         out.append("/end" + sfx(b))
     for b in found["regroup"]:
-        out += [t + sfx(b) for t in _regroup_choices(ctx, b, role)]
+        out += [t + sfx(b) for t in regroup_choices(ctx, b, role)]
         out.append("/end" + sfx(b))
     return out
 
 
-def _deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     """A few diverse valid deployments (a complete list is impossible)."""
-    side = b.defender if role in _side_roles(ctx, b.defender) else b.attacker
-    mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    side = b.defender if role in side_roles(ctx, b.defender) else b.attacker
+    mine = sorted([u for u in units_in(ctx, b, side) if owned(u, role)], key=lambda u: nat(u.id))
     combat = [u.id for u in mine if not u.leader]
     leaders = [u.id for u in mine if u.leader]
-    allies = [r for r in _side_roles(ctx, side) if r != role and r in b.deployed]
+    allies = [r for r in side_roles(ctx, side) if r != role and r in b.deployed]
     allies_line = {c for r in allies for c in LINE if b.deployed[r].get(c)}
     ally_leader = any(
         ctx.st.units[uid].leader for r in allies for c in LINE for uid in b.deployed[r].get(c, [])
@@ -1570,42 +1480,42 @@ def _deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     return out
 
 
-def _turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     """Every order of the battle turn ``role`` may give now, by phase (6.3; /end apart)."""
     side = b.acting()
-    mine = sorted([u for u in _units(ctx, b, side) if _owned(u, role)], key=lambda u: _nat(u.id))
+    mine = sorted([u for u in units_in(ctx, b, side) if owned(u, role)], key=lambda u: nat(u.id))
     out: list[str] = []
     if b.phase == BattlePhase.RETREAT:
-        out += _retreat_choices(ctx, b, role, side, mine)
+        out += retreat_choices(ctx, b, role, side, mine)
     if b.phase in (BattlePhase.RETREAT, BattlePhase.COMBAT):
-        out += _combat_choices(ctx, b, role, mine)
-    return out + _reinforce_choices(ctx, b, role)
+        out += combat_choices(ctx, b, role, mine)
+    return out + reinforce_choices(ctx, b, role)
 
 
-def _retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit]) -> list[str]:
+def retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit]) -> list[str]:
     """7.0-7.3, 7.5: the retreats of ``mine`` (the role's blocks in the battle)."""
     out: list[str] = []
-    board = _board(ctx, b)
+    board = board_of(ctx, b)
     for u in mine:
-        if board.unit_engaged(u.id) and _trapped(ctx, b, side, u, b.rout_use, {}):
+        if board.unit_engaged(u.id) and trapped(ctx, b, side, u, b.rout_use, {}):
             town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
             out.append(f"/retreat units:{u.id} to:{town}")
             continue
         for forced in (False, True) if ctx.third and not u.leader else (False,):
-            dests = sorted({p[-1] for p in _retreat_paths(ctx, b, side, u, forced=forced)})
+            dests = sorted({p[-1] for p in retreat_paths(ctx, b, side, u, forced=forced)})
             for d in dests:
                 try:
-                    _plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
+                    plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
                 except RuleError:
                     continue
                 out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
     return out
 
 
-def _combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str]:
+def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str]:
     """8.1-8.5: the combat moves, fire and squares of ``mine`` (the role's blocks in the battle)."""
     out: list[str] = []
-    board = _board(ctx, b)
+    board = board_of(ctx, b)
     for u in mine:
         for s in _spots(u.side):
             if s == b.pos[u.id]:
@@ -1633,16 +1543,16 @@ def _combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[st
     return out
 
 
-def _reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     """9.0-9.2: the role's units that may join the battle, one order each."""
     out: list[str] = []
     by_town: dict[str, list[Unit]] = {}
-    for town, u in _reinforcements(ctx, b, role):
+    for town, u in reinforcements(ctx, b, role):
         by_town.setdefault(town, []).append(u)
     for town in sorted(by_town):
-        for u in sorted(by_town[town], key=lambda u: _nat(u.id)):
+        for u in sorted(by_town[town], key=lambda u: nat(u.id)):
             try:
-                _plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
+                plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
             except RuleError:
                 continue
             out.append(f"/reinforce units:{u.id} from:{town}")
@@ -1653,21 +1563,19 @@ def _spots(side: str) -> list[str]:
     return [to_spot(n, side) for n in RELATIVE]
 
 
-def _regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
     out = []
     if b.regroup_kind != "reinforce":
-        for uid, dest in sorted(set(_regroup_out_options(ctx, b, role)), key=lambda x: (_nat(x[0]), x[1])):
+        for uid, dest in sorted(set(_regroup_out_options(ctx, b, role)), key=lambda x: (nat(x[0]), x[1])):
             try:
-                _plan_retreat(ctx, b, role, [uid], dest, None, False, b.regroup_use, regroup=True)
+                plan_retreat(ctx, b, role, [uid], dest, None, False, b.regroup_use, regroup=True)
             except RuleError:
                 continue
             out.append(f"/regroup units:{uid} to:{dest}")
     if b.regroup_kind != "retreat":
-        for town, u in sorted(
-            _reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], _nat(x[1].id))
-        ):
+        for town, u in sorted(reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], nat(x[1].id))):
             try:
-                _plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
+                plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
             except RuleError:
                 continue
             out.append(f"/regroup units:{u.id} from:{town}")
