@@ -39,7 +39,6 @@ from ..board import (
 )
 from ..context import Ctx
 from ..faces import face_public
-from ..rout import ROUT_LOSS, may_retreat_far, retreat_towns, rout, rout_limit
 from ..state import (
     LEADER_OF,
     Attack,
@@ -67,7 +66,9 @@ from .common import (
     unit_list,
     units_in,
 )
+from .destinations import may_retreat_far, retreat_towns
 from .machine import BattleState, state_of
+from .rout import ROUT_LOSS, check_over, check_rout, rout_limit, rout_side
 
 __all__ = [
     "Battle",
@@ -491,78 +492,6 @@ def end_turn(ctx: Ctx, b: Battle) -> None:
         ctx.emit("attack_stalling", {"town": b.town, "idle_rounds": b.idle_rounds, "limit": STALL_ROUNDS})
     b.progress = False
     begin_turn(ctx, b, b.attacker)
-
-
-def check_rout(ctx: Ctx, b: Battle, side: str, cause: str) -> bool:
-    """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended."""
-    if b.status != BattleStatus.FIGHTING or ctx.st.phase == "over":
-        return b.status != BattleStatus.FIGHTING
-    if not units_in(ctx, b, side):
-        battle_over(ctx, b, other_side(side))
-        return True
-    empty = board_of(ctx, b).empty_columns(side)
-    if empty:
-        rout_side(ctx, b, side, f"{cause}: {', '.join(empty)} empty")
-        return True
-    return False
-
-
-def rout_side(ctx: Ctx, b: Battle, side: str, cause: str) -> None:
-    """7.5: every remaining block of the side takes rout attrition, then all leave (rout.py)."""
-    board = board_of(ctx, b)
-    units = units_in(ctx, b, side)
-    enemy = units_in(ctx, b, other_side(side))
-    cav_engaged = {
-        u.id
-        for u in units
-        if u.type == "cavalry"
-        and any(ctx.st.units[e].type == "cavalry" for e in board.enemies_at(b.pos[u.id], side))
-    }
-    for u in units:
-        u.in_square = False
-    rout(
-        ctx,
-        b.town,
-        units,
-        side=side,
-        attacker=b.attacker,
-        enemy=enemy,
-        cavalry_engaged=cav_engaged,
-        passed=b.passed,
-        reinforced_from=b.reinforced_from,
-        cause=cause,
-    )
-    _prune(ctx, b)
-    if ctx.st.phase == "over":
-        return
-    battle_over(ctx, b, other_side(side))
-
-
-def _prune(ctx: Ctx, b: Battle) -> None:
-    for uid in list(b.pos):
-        u = ctx.st.units[uid]
-        if u.eliminated or u.location != b.town:
-            del b.pos[uid]
-            b.fresh.pop(uid, None)
-
-
-def check_over(ctx: Ctx, b: Battle) -> bool:
-    """Rules README decision 6: a battle ends when one side has no block left in it."""
-    if b.status != BattleStatus.FIGHTING:
-        return True
-    for side in (b.attacker, b.defender):
-        if not units_in(ctx, b, side):
-            battle_over(ctx, b, other_side(side))
-            return True
-    return False
-
-
-def battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
-    """The side left in the town is the victor (rulings 7.6): the battle goes to its regroup (7.6; finished at
-    once by ``settle`` if there is nothing to regroup)."""
-    if ctx.st.phase == "over":
-        return
-    machine.won(ctx, b, victor)
 
 
 def _speed(u: Unit) -> int:
