@@ -52,7 +52,6 @@ from ..state import (
 )
 from . import machine
 from .common import (
-    ROAD_LIMIT,
     board_of,
     err,
     match_town,
@@ -66,6 +65,7 @@ from .common import (
     units_in,
 )
 from .machine import BattleState, state_of
+from .reinforce import do_reinforce, plan_reinforce, reinforce_choices, reinforcements
 from .retreat import do_retreat, plan_retreat, retreat_choices, retreat_paths, room
 from .rout import check_over, check_rout, rout_side
 
@@ -128,20 +128,6 @@ def redeployers(ctx: Ctx, b: Battle) -> list[str]:
     if b.status != BattleStatus.DEPLOY or any(r in b.deployed for r in side_roles(ctx, b.attacker)):
         return []
     return [r for r in side_roles(ctx, b.defender) if r in b.deployed]
-
-
-def reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
-    """9.0-9.2: the role's units in adjacent towns that may join the battle: not disrupted or retreated
-    (7.4, 9.2), not force-marched this campaign turn (5.5), in a town holding no enemy (rulings 9.0)."""
-    side = b.acting(regroup)
-    out = []
-    for town, _r in ctx.sc.neighbours(b.town):
-        if ctx.enemy_in(town, side):
-            continue
-        for u in ctx.units_at(town, side):
-            if owned(u, role) and not u.disrupted and not u.retreated and not u.force_marched:
-                out.append((town, u))
-    return out
 
 
 def turn_roles(ctx: Ctx, b: Battle) -> list[str]:
@@ -796,82 +782,6 @@ def do_square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
         ctx.emit("square" if form else "unsquare", {**data, "cv": u.cv})
 
 
-def plan_reinforce(
-    ctx: Ctx, b: Battle, role: str, ids: list[str], town: str, use: dict[str, int], *, regroup: bool = False
-) -> None:
-    rule = "7.6" if regroup else "9.0"
-    road = ctx.sc.road(b.town, town)
-    if road is None:
-        raise err(rule, "battle.no_road", town=town, battle=b.town)
-    side = b.acting(regroup)
-    if ctx.enemy_in(town, side):
-        raise err(rule, "battle.enemy_town", town=town)
-    eligible = {u.id for t, u in reinforcements(ctx, b, role, regroup=regroup) if t == town}
-    n = 0
-    for uid in ids:
-        u = ctx.st.units[uid]
-        if u.location != town or not owned(u, role):
-            raise err(rule, "battle.not_your_unit_at", unit=uid, town=town)
-        if uid not in eligible:
-            why = (
-                "disrupted"
-                if u.disrupted
-                else "retreated"
-                if u.retreated
-                else "forced"
-                if u.force_marched
-                else "not_free"
-            )
-            raise err(
-                "9.2" if u.retreated else "5.5" if u.force_marched else "7.4" if u.disrupted else rule,
-                f"battle.cannot_reinforce_{why}",
-                unit=uid,
-            )
-        if not u.leader:
-            n += 1
-    key = road_key(b.town, town)
-    if use.get(key, 0) + n > ROAD_LIMIT[road.cls]:
-        raise err(
-            "7.6" if regroup else "9.1",
-            "battle.regroup_reinforce_road" if regroup else "battle.reinforce_road",
-            cls=road.cls,
-            town=town,
-            battle=b.town,
-            limit=ROAD_LIMIT[road.cls],
-            used=use.get(key, 0),
-        )
-
-
-def do_reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = unit_list(ctx, cmd)
-    if "from" not in cmd.options:
-        raise err("", "battle.reinforce_needs_from")
-    town = match_town(ctx, cmd.options["from"])
-    machine.may_enter(b, BattlePhase.REINFORCE)
-    plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
-    machine.open_round(b)
-    machine.enter(b, BattlePhase.REINFORCE)
-    side = b.acting()
-    key = road_key(b.town, town)
-    for uid in ids:
-        u = ctx.st.units[uid]
-        u.location = b.town
-        b.pos[uid] = spot(side, RESERVE)  # 9.0: straight into the Reserve
-        if not u.leader:
-            b.reinforce_use[key] = b.reinforce_use.get(key, 0) + 1
-    if side == b.attacker:
-        b.progress = True
-        if town not in b.reinforced_from:
-            b.reinforced_from.append(town)  # 7.1
-    army = sorted({ctx.st.units[i].army for i in ids})
-    ctx.emit(
-        "reinforce",
-        {"town": b.town, "from": town, "armies": army, "count": len(ids)},
-        secret={"units": ids},
-        to=tuple(r for a in army for r in ctx.roles_of_army(a)),
-    )
-
-
 def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]]:
     out = []
     victor = b.acting(regroup=True)
@@ -1232,22 +1142,6 @@ def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str
             except RuleError:
                 continue
             out.append(f"/{'square' if form else 'unsquare'} unit:{u.id}")
-    return out
-
-
-def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
-    """9.0-9.2: the role's units that may join the battle, one order each."""
-    out: list[str] = []
-    by_town: dict[str, list[Unit]] = {}
-    for town, u in reinforcements(ctx, b, role):
-        by_town.setdefault(town, []).append(u)
-    for town in sorted(by_town):
-        for u in sorted(by_town[town], key=lambda u: nat(u.id)):
-            try:
-                plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
-            except RuleError:
-                continue
-            out.append(f"/reinforce units:{u.id} from:{town}")
     return out
 
 
