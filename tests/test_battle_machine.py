@@ -15,8 +15,9 @@ from test_battle_support import Fight
 
 from bot.i18n import BOT_EN
 from bot.service import prompts
-from engine.napoleon.battle import ROWS, TABLE, machine, must_deploy
+from engine.napoleon.battle import machine, must_deploy
 from engine.napoleon.battle.machine import BattleState, state_of
+from engine.napoleon.battle.table import ROWS, TABLE
 from engine.napoleon.game import BATTLE_ORDERS, Game
 from engine.text import parse_command
 
