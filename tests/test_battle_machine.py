@@ -17,7 +17,8 @@ from bot.i18n import BOT_EN
 from bot.service import prompts
 from engine.napoleon.battle import machine, must_deploy
 from engine.napoleon.battle.machine import BattleState, state_of
-from engine.napoleon.battle.table import ROWS, TABLE
+from engine.napoleon.battle.orders import _RULES
+from engine.napoleon.battle.table import ROWS, TABLE, stages_for
 from engine.napoleon.game import BATTLE_ORDERS, Game
 from engine.text import parse_command
 
@@ -40,6 +41,15 @@ def test_a_row_that_asks_nobody_offers_no_order_and_no_prompt_and_the_others_nam
     # 6.3: a later phase closes the earlier ones, so each turn state offers fewer kinds than the one before
     assert set(ROWS[S.REINFORCE].orders) < set(ROWS[S.COMBAT].orders) < set(ROWS[S.RETREAT].orders)
     assert "retreat" not in ROWS[S.COMBAT].orders and ROWS[S.REINFORCE].orders == ("reinforce", "end")
+
+
+def test_every_battle_order_is_taken_in_some_state_and_applied_by_one_rule():
+    kinds = {k for row in TABLE for k in row.orders}
+    assert kinds == set(BATTLE_ORDERS) - {"orders"} == set(_RULES)  # (/orders: a list of the others)
+    # an order goes to a battle in a state that takes it: /end ends a battle turn or a regroup
+    assert stages_for("end") == ("turn", "regroup") and stages_for("fire") == ("turn",)
+    assert stages_for("deploy") == ("deploy",) and stages_for("regroup") == ("regroup",)
+    assert stages_for("move") == ()
 
 
 def test_every_transition_leaves_a_state_for_another():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
 from ...errors import RuleError
 from ...messages import error_data
@@ -20,7 +21,7 @@ from .deploy import deploy_choices, do_deploy
 from .regroup import do_regroup, regroup_choices, regroup_roles
 from .reinforce import do_reinforce
 from .retreat import do_retreat
-from .table import TURN_ORDERS, active_roles, battles_for
+from .table import active_roles, battles_for, stages_for
 from .turns import end_turn, turn_choices, turn_roles
 
 
@@ -81,47 +82,45 @@ def apply_battle_order(ctx: Ctx, role: str, cmd: Command) -> None:
 
 
 def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
-    name = cmd.name
-    if name == "deploy":
-        b = _pick(ctx, role, cmd, ("deploy",))
-        was = b.status
-        do_deploy(ctx, b, role, cmd)
-        settle(ctx, b, was)
-        return
-    if name == "regroup":
-        b = _pick(ctx, role, cmd, ("regroup",))
-        do_regroup(ctx, b, role, cmd)
-        _advance(ctx)
-        return
-    if name == "end":
-        b = _pick(ctx, role, cmd, ("turn", "regroup"))
-        extra = set(cmd.options) - {"battle"}
-        if extra:
-            raise err("", "battle.end_options", options=sorted(extra))
-        if b.status == BattleStatus.REGROUP:
-            b.ended.append(role)
-            ctx.emit("regroup_done", {"town": b.town, "role": role})
-        else:
-            machine.open_round(b)
-            b.ended.append(role)
-        _advance(ctx)
-        return
-    if name not in TURN_ORDERS:
-        raise err("", "battle.unknown_order", order=name)
-    b = _pick(ctx, role, cmd, ("turn",))
+    """One order: to the battle waiting for it (the stages of the table whose states take this kind of order),
+    by the rule file of its kind; then whatever has nothing left to wait for (not after a deployment, which
+    ends nothing but its own set-up)."""
+    stages = stages_for(cmd.name)
+    if not stages:
+        raise err("", "battle.unknown_order", order=cmd.name)
+    b = _pick(ctx, role, cmd, stages)
     was = b.status
-    if name == "retreat":
-        do_retreat(ctx, b, role, cmd)
-    elif name == "battle-move":
-        do_battle_move(ctx, b, role, cmd)
-    elif name == "fire":
-        do_fire(ctx, b, role, cmd)
-    elif name in ("square", "unsquare"):
-        do_square(ctx, b, role, cmd, name == "square")
-    elif name == "reinforce":
-        do_reinforce(ctx, b, role, cmd)
+    _RULES[cmd.name](ctx, b, role, cmd)
     settle(ctx, b, was)
-    _advance(ctx)
+    if cmd.name != "deploy":
+        _advance(ctx)
+
+
+def _end(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    """``/end``: this role is done with this battle turn (6.3, 13.1) or with the regroup (7.6)."""
+    extra = set(cmd.options) - {"battle"}
+    if extra:
+        raise err("", "battle.end_options", options=sorted(extra))
+    if b.status == BattleStatus.REGROUP:
+        b.ended.append(role)
+        ctx.emit("regroup_done", {"town": b.town, "role": role})
+    else:
+        machine.open_round(b)
+        b.ended.append(role)
+
+
+# the rule file that applies each kind of order
+_RULES: dict[str, Callable[[Ctx, Battle, str, Command], None]] = {
+    "deploy": do_deploy,  # 6.2
+    "retreat": do_retreat,  # 7.0
+    "battle-move": do_battle_move,  # 8.1
+    "fire": do_fire,  # 8.3
+    "square": lambda ctx, b, role, cmd: do_square(ctx, b, role, cmd, True),  # 8.5
+    "unsquare": lambda ctx, b, role, cmd: do_square(ctx, b, role, cmd, False),
+    "reinforce": do_reinforce,  # 9.0
+    "regroup": do_regroup,  # 7.6
+    "end": _end,
+}
 
 
 def settle(ctx: Ctx, b: Battle, was: BattleStatus) -> None:

@@ -69,11 +69,10 @@ TABLE: tuple[Row, ...] = (
 ROWS = {row.state: row for row in TABLE}
 
 
-def acting(ctx: Ctx, b: Battle) -> list[str]:
-    """The roles that must act in battle ``b`` now (the table's ``who``; nobody once the game is over)."""
-    if ctx.st.phase == "over":
-        return []
-    return ROWS[state_of(ctx, b)].who(ctx, b)
+def stages_for(order: str) -> tuple[str, ...]:
+    """The stages whose states take orders of kind ``order`` (``("turn", "regroup")`` for /end), in the
+    table's order; none for a kind no battle takes."""
+    return tuple(dict.fromkeys(row.stage for row in TABLE if row.stage and order in row.orders))
 
 
 def battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
