@@ -490,7 +490,8 @@ def movement_from_dict(mv: dict[str, Any]) -> Movement:
 
 @dataclass
 class Battle:
-    """One battle (6.0-10.2): the rules are ``battle.py``'s; this is its state."""
+    """One battle (6.0-10.2): the rules are the package ``battle/``'s (what the battle is doing, ``status``,
+    ``phase`` and ``round_open``, is read and written by ``battle/machine.py`` only); this is its state."""
 
     town: str
     attacker: str  # side whose campaign turn it is
