@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import random
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from engine.napoleon.battle.machine import BattleState, state_of
 from engine.napoleon.battle.orders import _RULES
 from engine.napoleon.battle.table import ROWS, TABLE, stages_for
 from engine.napoleon.game import BATTLE_ORDERS, Game
+from engine.napoleon.state import Battle, BattlePhase, BattleStatus
 from engine.text import parse_command
 
 S = BattleState
@@ -61,6 +63,19 @@ def test_every_transition_leaves_a_state_for_another():
     assert not machine.moves(S.REINFORCE, S.COMBAT)  # 6.3: an earlier phase is never reopened
     assert not machine.moves(S.COMBAT, S.DEPLOY_ATTACKER)  # 6.3: an earlier phase is never reopened
     assert not machine.moves(S.DEPLOY_ATTACKER, S.DEPLOY_DEFENDER)
+
+
+def test_the_stored_strings_are_read_back_as_the_enums_and_written_the_same():
+    f = Fight(["FR-1", "FR-2", "FR-3"], ["PR-1", "PR-2", "PR-4"])
+    f.deploy("allied", left="PR-1", center="PR-2", right="PR-4")
+    f.deploy("french", left="FR-1", center="FR-2", right="FR-3")
+    text = json.dumps(f.b.to_dict())
+    stored = json.loads(text)  # as a snapshot holds it: plain strings, as before the enums
+    assert (stored["status"], stored["phase"]) == ("fighting", "retreat")
+    again = Battle.from_dict(stored)
+    assert again.status is BattleStatus.FIGHTING and again.phase is BattlePhase.RETREAT
+    assert json.dumps(again.to_dict()) == text
+    assert Battle.from_dict({**stored, "status": "over", "phase": ""}).over
 
 
 # --- only the machine writes what a battle is doing ---------------------------------------------------------

@@ -21,11 +21,7 @@ from .rout import check_over, check_rout
 
 # 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
 HIT_FACES = {"3rd": {1: (6,), 2: (5, 6), 3: (4, 5, 6)}, "3.4": {1: (1,), 2: (1, 2), 3: (1, 2, 3)}}
-
-
 CLASS_NAME = {"3rd": {1: "SF", 2: "DF", 3: "TF"}, "3.4": {1: "F1", 2: "F2", 3: "F3"}}
-
-
 MOVES = {"cavalry": 2, "leader": 2}  # 8.2, 10.2: other blocks make one combat move
 
 

@@ -36,8 +36,6 @@ class Row:
 
 
 TURN_ORDERS = ("retreat", "battle-move", "fire", "square", "unsquare", "reinforce", "end")
-
-
 TABLE: tuple[Row, ...] = (
     Row(
         BattleState.DEPLOY_DEFENDER,

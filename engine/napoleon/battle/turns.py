@@ -17,8 +17,6 @@ from .retreat import retreat_choices
 from .rout import check_rout, rout_side
 
 STALL_ROUNDS = 3  # rulings 6.3: rounds without the attacker pressing and without losses before it breaks
-
-
 MAX_BATTLE_TURNS = 100  # rulings 6.3: a hard bound, never reached in play
 
 
@@ -37,6 +35,8 @@ def turn_roles(ctx: Ctx, b: Battle) -> list[str]:
 
 
 def begin_turn(ctx: Ctx, b: Battle, side: str) -> None:
+    """6.3: ``side``'s battle turn begins (``machine.begin_turn``) with its morale check (8.6); past
+    ``MAX_BATTLE_TURNS`` the attacker routs instead (rulings 6.3)."""
     machine.begin_turn(b, side)
     ctx.emit("battle_turn", {"town": b.town, "battle_turn": b.battle_turn, "side": side})
     if b.battle_turn > MAX_BATTLE_TURNS:
