@@ -523,12 +523,12 @@ def test_every_phrase_of_the_engine_in_events_is_translated():
 def test_the_engine_phrases_in_its_source_are_all_known():
     """The literal reasons, causes and results in the engine's source (even those no random game reached)."""
     texts = set()
-    for path in (ROOT / "engine" / "napoleon").glob("*.py"):
+    for path in (ROOT / "engine" / "napoleon").rglob("*.py"):  # the battle package's rule files included
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 name = getattr(node.func, "attr", getattr(node.func, "id", ""))
                 args = list(node.args) + [k.value for k in node.keywords if k.arg in ("cause", "reason")]
-                if name in ("lose", "eliminate", "roll", "_roll", "finish", "Result", "_check_rout", "rout"):
+                if name in ("lose", "eliminate", "roll", "_roll", "finish", "Result", "check_rout", "rout"):
                     texts |= {
                         a.value for a in args if isinstance(a, ast.Constant) and isinstance(a.value, str)
                     }

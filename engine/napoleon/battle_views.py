@@ -16,7 +16,7 @@ from .battle import must_deploy
 from .board import LINE, RESERVE, split
 from .context import Ctx
 from .faces import BlockView, face, face_public
-from .state import Battle, armies_of
+from .state import Battle, BattleStatus, armies_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +91,7 @@ def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
         reserve: list[BlockView] = []
         hidden = 0
         side_roles = [r for r in ctx.roles_of_side(side)]
-        deployed = b.status != "deploy" or all(
+        deployed = b.status != BattleStatus.DEPLOY or all(
             r in b.deployed or not any(u.army in armies_of(r) and u.side == side for u in units.values())
             for r in side_roles
         )
@@ -102,7 +102,7 @@ def battle_view(ctx: Ctx, b: Battle, role: str) -> BattleView:
             if s_side != side:
                 continue
             own = u.army in mine
-            if b.status == "deploy":
+            if b.status == BattleStatus.DEPLOY:
                 # 6.2: secret until both sides have deployed; the owner sees its own placements
                 placed = any(uid in ids for r in b.deployed if r == role for ids in b.deployed[r].values())
                 if own and placed and col != RESERVE and u.side == side:

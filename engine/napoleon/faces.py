@@ -9,7 +9,7 @@ from typing import Any
 
 from .board import RESERVE, split
 from .context import Ctx
-from .state import Battle, Unit
+from .state import Battle, BattleStatus, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +65,7 @@ def _face(ctx: Ctx, u: Unit, known: bool) -> BlockView:
 def face_public(ctx: Ctx, b: Battle, u: Unit) -> bool:
     """Is the face of ``u`` (in battle ``b``) known to everyone?"""
     s = b.pos.get(u.id)
-    if s is None or b.status == "deploy":
+    if s is None or b.status == BattleStatus.DEPLOY:
         return False
     if split(s)[1] == RESERVE:
         return False

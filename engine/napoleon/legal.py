@@ -29,6 +29,8 @@ class Legal:
     forced: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> forced-march paths
     setup_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # unit -> towns it may deploy in
     attacks: tuple[str, ...] = ()  # the choices that attack an enemy-held town (6.1)
+    # the key of the prompt front ends show (bot/i18n.py; in battles the table of battle/table.py), "" if none
+    prompt_key: str = ""
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
@@ -83,6 +85,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             ("setup", "end"),
             tuple(choices),
             setup_towns=towns,
+            prompt_key="prompt.setup" if towns else "prompt.setup_done",
         )
     if st.phase == "movement":
         moves: dict[str, tuple[tuple[str, ...], ...]] = {}
@@ -146,7 +149,16 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             moves,
             forced,
             attacks=attack_choices,
+            prompt_key="prompt.movement",
         )
     choices = battle_rules.legal_battle(ctx, role)
     names = tuple(sorted({c.split()[0][1:] for c in choices}))
-    return Legal(role, st.phase, True, "fight your battles (6.0)", names, tuple(choices))
+    return Legal(
+        role,
+        st.phase,
+        True,
+        "fight your battles (6.0)",
+        names,
+        tuple(choices),
+        prompt_key=battle_rules.prompt_key(ctx, role),
+    )

@@ -10,8 +10,8 @@ from ..errors import RuleError
 from ..messages import rule_error
 from ..text import Command, split_list, yes_no
 from . import battle as battle_rules
+from .battle.rout import rout
 from .context import Ctx
-from .rout import rout
 from .state import LEADER_OF, SIDE_OF, Attack, PendingForcedMarch, Unit, armies_of, other_side, road_key
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ import json
 import threading
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..dice import Dice
@@ -57,8 +58,29 @@ def plain_copy(v: Any) -> Any:
     return copy.deepcopy(v)
 
 
+class BattleStatus(StrEnum):
+    """What a battle is doing (``Battle.status``; 6.2, 6.3, 7.6). A str: stored as these very strings. The
+    battle's states (who acts, what they may order) are ``battle/machine.py``'s, read from this, its phase and
+    the 6.4 lock."""
+
+    DEPLOY = "deploy"  # 6.2: set up in secret
+    FIGHTING = "fighting"  # 6.3: battle turns
+    REGROUP = "regroup"  # 7.6: the victor may regroup
+    OVER = "over"
+
+
+class BattlePhase(StrEnum):
+    """The phase of a battle turn (``Battle.phase``, 6.3; morale, 8.6, is rolled as the battle turn begins).
+    A str: stored as these very strings."""
+
+    NONE = ""  # outside a battle turn
+    RETREAT = "retreat"  # 7.0
+    COMBAT = "combat"  # 8.0
+    REINFORCE = "reinforce"  # 9.0
+
+
 _PLACE_FIELDS = frozenset({"location", "eliminated", "army"})
-_SCALARS = (str, int, bool, float, type(None))
+_SCALARS = (str, int, bool, float, type(None), BattleStatus, BattlePhase)  # the enums are immutable too
 
 # Stamps: ``_PLACE_CHANGES[0]`` changes whenever a unit's place changes (location or elimination), which lets
 # ``Ctx`` cache which sides stand in which town between changes; ``REVISION[0]`` changes whenever anything of
@@ -570,7 +592,8 @@ def movement_from_dict(mv: dict[str, Any]) -> Movement:
 
 @dataclass
 class Battle:
-    """One battle (6.0-10.2): the rules are ``battle.py``'s; this is its state."""
+    """One battle (6.0-10.2): the rules are the package ``battle/``'s (what the battle is doing, ``status``,
+    ``phase`` and ``round_open``, is read and written by ``battle/machine.py`` only); this is its state."""
 
     town: str
     attacker: str  # side whose campaign turn it is
@@ -579,7 +602,7 @@ class Battle:
     passed: list[str] = field(default_factory=list)  # towns the attackers passed through, start included
     origins: list[str] = field(default_factory=list)
     reinforced_from: list[str] = field(default_factory=list)  # 7.1: towns attacker reinforcements came from
-    status: str = "deploy"  # "deploy" (6.2) | "fighting" (6.3) | "regroup" (7.6) | "over"
+    status: BattleStatus = BattleStatus.DEPLOY
     victor: str | None = None
     deployed: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> column -> ids (secret)
     pos: dict[str, str] = field(
@@ -587,7 +610,7 @@ class Battle:
     )  # unit id -> spot (board.py) of every block in the battle
     battle_turn: int = 0  # 6.3: 1 = the attacker's first
     turn_side: str | None = None  # whose battle turn it is
-    phase: str = ""  # "retreat" | "combat" | "reinforce" (6.3)
+    phase: BattlePhase = BattlePhase.NONE  # 6.3
     ended: list[str] = field(default_factory=list)  # roles that ended this battle turn (or the regroup)
     round_open: bool = False  # 6.4: the attacker started a round here; other battles wait
     acts: dict[str, list[str]] = field(default_factory=dict)  # unit -> what it did this battle turn (8.0)
@@ -607,7 +630,7 @@ class Battle:
 
     @property
     def over(self) -> bool:
-        return self.status == "over"
+        return self.status == BattleStatus.OVER
 
     def acting(self, regroup: bool = False) -> str:
         """The side that acts: the victor in a regroup (7.6), else the side whose battle turn it is (6.3).
@@ -626,4 +649,8 @@ class Battle:
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Battle:
         known = {f.name for f in fields(cls)}
-        return cls(**{k: copy.deepcopy(v) for k, v in d.items() if k in known})
+        b = cls(**{k: copy.deepcopy(v) for k, v in d.items() if k in known})
+        # stored as plain strings (a snapshot, an undo entry): read back as the enums
+        b.status = BattleStatus(b.status)
+        b.phase = BattlePhase(b.phase)
+        return b

@@ -1,4 +1,7 @@
-"""Retreat destinations (7.1) and the rout (7.5), shared by the automatic rout of 6.1 and by battles."""
+"""7.5, the rout: attrition, then every block of the routed side leaves by itself (``rout``: shared by the
+automatic rout of 6.1, ``movement.py``, and by battles); and in a battle, when a side routs (a line column
+holding none of its blocks) and when the battle is over (a side with no block left, rules README decision 6).
+Where a routed block may go is 7.1's (``destinations.py``)."""
 
 from __future__ import annotations
 
@@ -7,55 +10,13 @@ from typing import Any
 
 from data import Road
 
-from .context import Ctx
-from .state import Unit, road_key
+from ..context import Ctx
+from ..state import Battle, BattleStatus, Unit, other_side, road_key
+from . import machine
+from .common import board_of, units_in
+from .destinations import may_retreat_far, retreat_towns
 
 ROUT_LOSS = {"artillery": 2, "infantry": 1, "cavalry": 1, "leader": 0}  # 7.5
-
-
-def attacker_towns(
-    ctx: Ctx, town: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]
-) -> set[str]:
-    """7.1: the towns the attacker may retreat to from ``town``: towns holding its units (and no enemy), towns
-    its units in the battle passed through (their starting towns included), towns its reinforcements came
-    from. Never a town holding enemy units."""
-    out: set[str] = set(passed) | set(reinforced_from)
-    for other, _road in ctx.sc.neighbours(town):
-        if ctx.friendly_in(other, attacker):
-            out.add(other)
-    out.discard(town)
-    return {t for t in out if not ctx.enemy_in(t, attacker)}
-
-
-def retreat_towns(
-    ctx: Ctx, town: str, side: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]
-) -> list[str]:
-    """7.1: the adjacent towns ``side`` may retreat or rout to from ``town``."""
-    passed = list(passed)
-    reinforced_from = list(reinforced_from)
-    att = attacker_towns(ctx, town, attacker, passed, reinforced_from)
-    out = []
-    for other, _road in ctx.sc.neighbours(town):
-        if ctx.enemy_in(other, side):
-            continue  # 7.1: never into a town containing enemy units
-        if side == attacker:
-            if other in att:
-                out.append(other)
-        elif other not in att:  # 7.1: the defender only where the attacker could not retreat
-            out.append(other)
-    return out
-
-
-def may_retreat_far(
-    ctx: Ctx, town: str, side: str, attacker: str, passed: Iterable[str], reinforced_from: Iterable[str]
-) -> bool:
-    """7.1 / 7.3 for a town that is not next to the battle: never a town holding enemy units; for the attacker
-    one of its towns (friendly-held, passed through, reinforcements' origin), for the defender a town the
-    attacker could not retreat to."""
-    if ctx.enemy_in(town, side):
-        return False
-    attackers = ctx.friendly_in(town, attacker) or town in passed or town in reinforced_from
-    return attackers if side == attacker else not attackers
 
 
 def rout_speed(u: Unit) -> int:
@@ -179,3 +140,86 @@ def rout(
                 secret={"units": mine},
                 to=army_roles[army],
             )
+
+
+def check_rout(ctx: Ctx, b: Battle, side: str, cause: str, **params: Any) -> bool:
+    """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended.
+    ``cause`` is a phrase of the catalog (its English template) and ``params`` fill it."""
+    if b.status != BattleStatus.FIGHTING or ctx.st.phase == "over":
+        return b.status != BattleStatus.FIGHTING
+    if not units_in(ctx, b, side):
+        battle_over(ctx, b, other_side(side))
+        return True
+    empty = board_of(ctx, b).empty_columns(side)
+    if empty:
+        rout_side(ctx, b, side, cause, params, empty)
+        return True
+    return False
+
+
+def rout_side(
+    ctx: Ctx,
+    b: Battle,
+    side: str,
+    cause: str,
+    params: dict[str, Any] | None = None,
+    empty: Sequence[str] = (),
+) -> None:
+    """7.5: every remaining block of the side takes rout attrition, then all leave (``rout``). The event says
+    ``cause`` (a phrase of the catalog) with ``params``, and the line columns left ``empty``."""
+    board = board_of(ctx, b)
+    units = units_in(ctx, b, side)
+    enemy = units_in(ctx, b, other_side(side))
+    cav_engaged = {
+        u.id
+        for u in units
+        if u.type == "cavalry"
+        and any(ctx.st.units[e].type == "cavalry" for e in board.enemies_at(b.pos[u.id], side))
+    }
+    for u in units:
+        u.in_square = False
+    rout(
+        ctx,
+        b.town,
+        units,
+        side=side,
+        attacker=b.attacker,
+        enemy=enemy,
+        cavalry_engaged=cav_engaged,
+        passed=b.passed,
+        reinforced_from=b.reinforced_from,
+        cause=cause,
+        cause_params=params,
+        empty=empty,
+    )
+    _prune(ctx, b)
+    if ctx.st.phase == "over":
+        return
+    battle_over(ctx, b, other_side(side))
+
+
+def _prune(ctx: Ctx, b: Battle) -> None:
+    for uid in list(b.pos):
+        u = ctx.st.units[uid]
+        if u.eliminated or u.location != b.town:
+            del b.pos[uid]
+            b.fresh.pop(uid, None)
+
+
+def check_over(ctx: Ctx, b: Battle) -> bool:
+    """Rules README decision 6: a battle ends when one side has no block left in it."""
+    if b.status != BattleStatus.FIGHTING:
+        return True
+    for side in (b.attacker, b.defender):
+        if not units_in(ctx, b, side):
+            battle_over(ctx, b, other_side(side))
+            return True
+    return False
+
+
+def battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
+    """The side left in the town is the victor (rulings 7.6): the battle goes to its regroup (7.6; finished at
+    once by ``settle`` if there is nothing to regroup)."""
+    if ctx.st.phase == "over":
+        return
+    machine.won(ctx, b, victor)

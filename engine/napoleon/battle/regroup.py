@@ -1,0 +1,118 @@
+"""7.6, the regroup: the victor's roles with something to regroup (in a 3-player game the British first, rules
+README decision 8), who retreat units out of the town or bring units in, not both (FAQ 8.2), 2/1 a road (FAQ
+4, 8.3). ``/regroup``, then ``/end``."""
+
+from __future__ import annotations
+
+from ...errors import RuleError
+from ...text import Command
+from ..context import Ctx
+from ..state import Battle, BattleStatus, road_key
+from .common import err, match_town, nat, owned, side_roles, unit_list
+from .reinforce import plan_reinforce, reinforcements
+from .retreat import plan_retreat, retreat_paths, room
+
+
+def regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
+    """7.6: the victor's roles with something to regroup. In a 3-player game the British choose first, so
+    their choice of retreat or reinforce binds the Prussians (rules README decision 8)."""
+    if b.status != BattleStatus.REGROUP or b.victor is None:
+        return []
+    out = []
+    for r in side_roles(ctx, b.victor):
+        if r in b.ended:
+            continue
+        here = any(owned(u, r) for u in ctx.units_at(b.town, b.victor))
+        if (b.regroup_kind != "reinforce" and here and _regroup_out_options(ctx, b, r)) or (
+            b.regroup_kind != "retreat" and reinforcements(ctx, b, r, regroup=True)
+        ):
+            out.append(r)
+    return out[:1]
+
+
+def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]]:
+    out = []
+    victor = b.acting(regroup=True)
+    for u in ctx.units_at(b.town, victor):
+        if not owned(u, role):
+            continue
+        for p in retreat_paths(ctx, b, victor, u, forced=False):
+            if u.leader or room(ctx, b.regroup_use, p[0], p[1], {}) > 0:
+                out.append((u.id, p[-1]))
+    return out
+
+
+def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+    """7.6: the victor retreats units out of the town or brings units in, not both (FAQ 8.2); 2/1 per road
+    (FAQ 4, 8.3). Disrupted: retreating regroupers in both editions; reinforcing ones in [3.4] only
+    (FAQ 8.1)."""
+    ids = unit_list(ctx, cmd)
+    if ("to" in cmd.options) == ("from" in cmd.options):
+        raise err("", "battle.regroup_usage")
+    kind = "retreat" if "to" in cmd.options else "reinforce"
+    if b.regroup_kind and b.regroup_kind != kind:
+        raise err("7.6", "battle.regroup_kind", kind=b.regroup_kind)
+    if kind == "retreat":
+        dest = match_town(ctx, cmd.options["to"])
+        plan = plan_retreat(
+            ctx, b, role, ids, dest, cmd.options.get("path"), False, b.regroup_use, regroup=True
+        )
+        b.regroup_kind = kind
+        for u, path in plan:
+            assert path is not None  # 7.6: a regrouping block leaves no engaged spot, so it never routs
+            if not u.leader:
+                k = road_key(path[0], path[1])
+                b.regroup_use[k] = b.regroup_use.get(k, 0) + 1
+            u.location = path[-1]
+            u.disrupted = True
+            u.retreated = True
+        towns = ", ".join(sorted({p[-1] for _u, p in plan if p}))
+        ctx.emit(
+            "regroup",
+            {
+                "town": b.town,
+                "how": kind,
+                "to": towns,
+                "count": len(plan),
+                "armies": sorted({u.army for u, _p in plan}),
+            },
+            secret={"units": ids},
+            to=(role,),
+        )
+    else:
+        town = match_town(ctx, cmd.options["from"])
+        plan_reinforce(ctx, b, role, ids, town, b.regroup_use, regroup=True)
+        b.regroup_kind = kind
+        key = road_key(b.town, town)
+        for uid in ids:
+            u = ctx.st.units[uid]
+            u.location = b.town
+            if not u.leader:
+                b.regroup_use[key] = b.regroup_use.get(key, 0) + 1
+            if not ctx.third:
+                u.disrupted = True  # [3.4] 7.6: every regrouped unit is disrupted (FAQ 8.1 is [3rd] only)
+        ctx.emit(
+            "regroup",
+            {"town": b.town, "how": kind, "from": town, "count": len(ids)},
+            secret={"units": ids},
+            to=(role,),
+        )
+
+
+def regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+    out = []
+    if b.regroup_kind != "reinforce":
+        for uid, dest in sorted(set(_regroup_out_options(ctx, b, role)), key=lambda x: (nat(x[0]), x[1])):
+            try:
+                plan_retreat(ctx, b, role, [uid], dest, None, False, b.regroup_use, regroup=True)
+            except RuleError:
+                continue
+            out.append(f"/regroup units:{uid} to:{dest}")
+    if b.regroup_kind != "retreat":
+        for town, u in sorted(reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], nat(x[1].id))):
+            try:
+                plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
+            except RuleError:
+                continue
+            out.append(f"/regroup units:{u.id} from:{town}")
+    return out
