@@ -294,7 +294,7 @@ def do_fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         ]
         if not pool:
             break  # rulings 8.4: hits beyond the targeted formation are lost
-        victim = _hit_order(ctx, enemy_side, pool)[0]
+        victim = ctx.st.own(_hit_order(ctx, enemy_side, pool)[0])  # copy on write: the one hit
         ctx.lose(victim, 1, "fire (8.3, 8.4)", public_face=face_public(ctx, b, victim))
         applied += 1
         b.progress = True
@@ -334,7 +334,7 @@ def do_square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
     _check_square(ctx, b, role, uid, form)
     machine.open_round(b)
     machine.enter(b, BattlePhase.COMBAT)
-    u = ctx.st.units[uid]
+    u = ctx.st.own(ctx.st.units[uid])  # copy on write (state.py)
     b.acts.setdefault(uid, []).append("square")
     u.in_square = form
     data = {"town": b.town, "army": u.army, "spot": b.pos[uid], "unit": uid}

@@ -209,7 +209,8 @@ def won(ctx: Ctx, b: Battle, victor: str) -> None:
     b.turn_side = None
     b.phase = BattlePhase.NONE
     for u in ctx.units_at(b.town):
-        u.in_square = False
+        if u.in_square:
+            ctx.st.own(u).in_square = False  # copy on write (state.py)
     b.pos = {}
     b.fresh = {}
     ctx.emit("battle_won", {"town": b.town, "victor": victor, "battle_turn": b.battle_turn})

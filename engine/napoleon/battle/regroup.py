@@ -63,9 +63,10 @@ def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             if not u.leader:
                 k = road_key(path[0], path[1])
                 b.regroup_use[k] = b.regroup_use.get(k, 0) + 1
-            u.location = path[-1]
-            u.disrupted = True
-            u.retreated = True
+            w = ctx.st.own(u)  # copy on write (state.py); the plan's objects are read for their army only
+            w.location = path[-1]
+            w.disrupted = True
+            w.retreated = True
         towns = ", ".join(sorted({p[-1] for _u, p in plan if p}))
         ctx.emit(
             "regroup",
@@ -85,7 +86,7 @@ def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         b.regroup_kind = kind
         key = road_key(b.town, town)
         for uid in ids:
-            u = ctx.st.units[uid]
+            u = ctx.st.own(ctx.st.units[uid])  # copy on write (state.py)
             u.location = b.town
             if not u.leader:
                 b.regroup_use[key] = b.regroup_use.get(key, 0) + 1

@@ -85,7 +85,7 @@ def do_reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     side = b.acting()
     key = road_key(b.town, town)
     for uid in ids:
-        u = ctx.st.units[uid]
+        u = ctx.st.own(ctx.st.units[uid])  # copy on write (state.py)
         u.location = b.town
         b.pos[uid] = spot(side, RESERVE)  # 9.0: straight into the Reserve
         if not u.leader:

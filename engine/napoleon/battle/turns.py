@@ -89,7 +89,9 @@ def _morale(ctx: Ctx, b: Battle, side: str) -> None:
         if dest is None:
             continue  # cannot happen on this board (rulings 8.6); the block stays and may not act
         if u.in_square and ctx.third:
-            u.in_square = False  # rulings 8.6: [3rd] a square that fails breaks square to disengage
+            ctx.st.own(
+                u
+            ).in_square = False  # rulings 8.6: [3rd] a square that fails breaks square to disengage
         src = b.pos[u.id]
         b.pos[u.id] = dest
         ctx.emit("morale_failed", {"town": b.town, "from": src, "to": dest, **pub}, secret=sec, to=to)
