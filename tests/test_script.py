@@ -143,3 +143,17 @@ def test_scenario_dump_contract_liberty():
     assert all(p["hex"] in hexes for p in d["places"] if not p["west_indies"])
     assert {u["side"] for u in d["units"]} == {"british", "american"}
     assert len(d["units"]) == 50 and len(d["cards"]) == 25
+
+
+def test_an_unexpected_error_of_a_command_line_tool_is_one_line_not_a_traceback(capsys):
+    """No traceback ever reaches a terminal (the guide): ``engine.cli.run`` says what broke in one line."""
+    from engine.cli import run
+
+    def broken() -> int:
+        raise ValueError("a scenario file is damaged")
+
+    assert run(broken) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "ValueError: a scenario file is damaged" in err
+    assert "Traceback" not in err
+    assert run(lambda: 0) == 0
