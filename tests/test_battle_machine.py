@@ -212,16 +212,12 @@ def _check(g: Game, seen: set[BattleState], last: dict[int, BattleState], monkey
             where = cmd.options.get("battle")
             (i,) = [j for j in mine if where is None or g.state.battles[j].town == where]
             assert cmd.name in ROWS[states[i]].orders, (c, states[i])
-        # the prompt the table gives is the one the front ends show (engine/napoleon/prompts.py, which reads
-        # it from the kinds of order offered: so a victor whose only choice left is /end reads "your battle
-        # turn" there, and the table's "regroup")
+        # the prompt the table gives is the one the front ends show (engine/napoleon/prompts.py reads it:
+        # a victor whose only choice left is /end is still asked to regroup or /end)
         said = _Said()
         prompts.prompt(g, role, "en", said)
         keys = [k for k in said.keys if k not in ("prompt.examples", "prompt.more", "prompt.deploy_template")]
-        if lg.prompt_key == "prompt.regroup" and "regroup" not in lg.orders:
-            assert keys[:1] == ["prompt.battle"]
-        else:
-            assert keys[:1] == [lg.prompt_key], (role, states)
+        assert keys[:1] == [lg.prompt_key], (role, states)
 
 
 class _Said:

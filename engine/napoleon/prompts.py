@@ -82,14 +82,14 @@ def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str
         view = game.view(role, events=False)
         left = sum(view.group_moves_left.get(a, 0) for a in armies_of(role))
         return tx.t("prompt.movement", loc, n=left) + tail
-    names = set(lg.orders)
-    if "deploy" in names:
-        deploys = [c for c in choices if c.startswith("/deploy")]
+    # the battle's prompt is the battle table's (engine/napoleon/battle/table.py: Legal.prompt_key)
+    deploys = [c for c in choices if c.startswith("/deploy")]
+    if lg.prompt_key == "prompt.deploy" and deploys:
         return tx.t("prompt.deploy", loc, towns=_towns(game, role, deploys)) + (
             tx.t("prompt.deploy_template", loc, order=tx.term("cmd_text", deploys[0], loc))
             if examples and deploys
             else ""
         )
-    if "regroup" in names:
+    if lg.prompt_key == "prompt.regroup":
         return tx.t("prompt.regroup", loc) + tail
     return tx.t("prompt.battle", loc, towns=_towns(game, role, list(lg.choices))) + tail
