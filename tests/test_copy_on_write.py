@@ -80,9 +80,9 @@ def test_a_write_to_a_shared_unit_during_a_forked_order_changes_nothing_and_sign
     assert not work.__dict__["_dirty"]
 
 
-def test_a_battle_order_whose_rules_write_without_own_still_applies_on_a_full_copy() -> None:
-    """The battle rules (battle.py) write units directly: their orders run again on a full copy, and the
-    state before them is untouched."""
+def test_fire_hits_leave_the_state_before_them_untouched() -> None:
+    """A fire's hits (8.4) write the blocks hit, their losses, eliminations and the routs they cause (7.5):
+    on the fork's own copies, never on the state before the order."""
     seed = 5
     rng = random.Random(seed)
     g = new_game(dataclasses.replace(random_options(rng), days=0), seed)

@@ -301,7 +301,7 @@ def end_movement(ctx: Ctx) -> None:
         need = 4 - mod
         (die,) = ctx.roll(1, "forced march (5.5)", army=u.army, town=u.location, bonus=mod, need=need)
         if die < need:
-            ctx.lose(u, 1, "forced march (5.5)")
+            ctx.lose(st.own(u), 1, "forced march (5.5)")  # copy on write (state.py)
         if st.phase == "over":
             return
     st.movement.forced.clear()

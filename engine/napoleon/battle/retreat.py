@@ -174,6 +174,7 @@ def do_retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     for u, path in plan:
         if u.id not in b.pos or ctx.st.phase == "over":
             break  # routed by an earlier unit of this order
+        u = ctx.st.own(u)  # copy on write (state.py): this state's own object, read and written from here
         board = board_of(ctx, b)
         s = b.pos[u.id]
         engaged = board.engaged(s)

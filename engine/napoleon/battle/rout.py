@@ -54,7 +54,9 @@ def rout(
     leaders may rout two towns to reach them, 7.3), then the nearer, then the road with more room, then by
     name; leaders go first and use no road capacity (rulings 10.0, FAQ 5); whatever cannot get away is
     eliminated."""
-    units = [u for u in units if not u.eliminated]
+    # copy on write (state.py): every routing unit is written (attrition or its move), so each is taken as
+    # this state's own object first, and only those objects are read from here on
+    units = [ctx.st.own(u) for u in units if not u.eliminated]
     if not units:
         return
     army_roles = {u.army: ctx.roles_of_army(u.army) for u in units}
@@ -168,7 +170,7 @@ def rout_side(
     """7.5: every remaining block of the side takes rout attrition, then all leave (``rout``). The event says
     ``cause`` (a phrase of the catalog) with ``params``, and the line columns left ``empty``."""
     board = board_of(ctx, b)
-    units = units_in(ctx, b, side)
+    units = [ctx.st.own(u) for u in units_in(ctx, b, side)]  # copy on write: all of them are written
     enemy = units_in(ctx, b, other_side(side))
     cav_engaged = {
         u.id
