@@ -35,7 +35,8 @@ def test_liberty_is_not_in_the_default_registry():
 
 def test_the_module_declares_seats_options_and_ownership():
     opts = MODULE.parse_options("")
-    assert (opts.british_win, opts.american_win, opts.last_year) == (30, 12, 1783)  # 11.1 as options
+    # 11.1 as options; the thresholds calibrated for our board (data/liberty/README.md), the text's 30/12
+    assert (opts.british_win, opts.american_win, opts.last_year) == (20, 10, 1783)
     assert MODULE.options_dict(MODULE.parse_options("british_win=25 american_win=10")) == {
         **MODULE.defaults(), "british_win": 25, "american_win": 10,
     }  # fmt: skip
