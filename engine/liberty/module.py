@@ -10,10 +10,11 @@ from typing import Any
 
 from data.liberty import load_liberty
 
-from ..module import GameObject, Module, OrderKind, OrderOption, PictureKind
+from ..messages import render
+from ..module import GameObject, Module, OrderKind, OrderOption, PictureKind, plain
 from .game import Game
 from .invariants import INVARIANTS
-from .messages import EN
+from .messages import EN, LOCALE
 from .messages_ja import JA
 from .options import OPTIONS, Options
 
@@ -49,6 +50,19 @@ ORDERS = (
         "prefer", (OrderOption("hits", "units"),), "7.32", "your blocks to take hits first among equals"
     ),
 )
+
+
+def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
+    """One line for an event as a role sees it (its public data, and its secret part where the role may see
+    it): ``liberty.event.<kind>`` of the catalog; the plain event if a template cannot be filled."""
+    catalog = JA if lang == "ja" else EN
+    key = f"liberty.event.{e.get('kind', '')}"
+    if key not in catalog:
+        return plain(e)
+    try:
+        return render(catalog[key], e, catalog)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return plain(e)
 
 
 def _battle_places(game: Any, role: str, events: Any) -> list[str]:
@@ -114,11 +128,12 @@ MODULE = Module(
     loads=Game.loads,
     orders=ORDERS,
     owns=owns,
-    messages={"en": EN, "ja": JA},
+    locale=LOCALE,  # liberty.po: the rules' messages (engine/catalog.py)
     directives=("dice", "place", "hand"),
     directive=directive,
     report=report,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
     pictures=PICTURES,
+    narrate=narrate,
 )
