@@ -7,31 +7,12 @@ tools.catalog check`` compares the languages."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from .. import catalog
 
 LOCALE = str(Path(__file__).resolve().parent / "locale")
+catalog.register("liberty", LOCALE, "liberty")  # a layer of its own (no I/O: read when first looked into)
 
-
-class Messages(Mapping[str, str]):
-    """Liberty's catalog in one language, read when first looked into (no I/O at import)."""
-
-    def __init__(self, lang: str) -> None:
-        self.lang = lang
-
-    def _get(self) -> Mapping[str, str]:
-        return catalog.read(LOCALE, "liberty", self.lang)
-
-    def __getitem__(self, key: str) -> str:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-
-EN: Mapping[str, str] = Messages("en")
+EN: Mapping[str, str] = catalog.LazyCatalog("liberty", "en")

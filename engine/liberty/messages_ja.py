@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .messages import Messages
+from .. import catalog
+from .messages import LOCALE as LOCALE  # importing it registers the "liberty" layer
 
-JA: Mapping[str, str] = Messages("ja")
+JA: Mapping[str, str] = catalog.LazyCatalog("liberty", "ja")
