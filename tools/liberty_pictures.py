@@ -11,29 +11,18 @@ The inputs come from :mod:`renderers.liberty.samples` (the engine's views do not
 
 from __future__ import annotations
 
-import sys
-import time
-from pathlib import Path
+from .outdir import OutDir
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m tools.liberty_pictures OUT_DIR", file=sys.stderr)
+    out = OutDir.parse(argv, "tools.liberty_pictures")
+    if out is None:
         return 2
-    out = Path(args[0])
-    out.mkdir(parents=True, exist_ok=True)
+    write = out.write
 
     from renderers.liberty import draw_battle, draw_hand, draw_map
     from renderers.liberty.samples import sample_battle, sample_hand, setup_picture
 
-    written: list[str] = []
-
-    def write(name: str, data: bytes) -> None:
-        (out / name).write_bytes(data)
-        written.append(f"{name} ({len(data) // 1024} KB)")
-
-    t0 = time.perf_counter()
     for viewer in ("public", "british", "american"):
         write(f"map-1775-{viewer}.png", draw_map(setup_picture(viewer)))  # type: ignore[arg-type]
     write("map-1775-american-ja.png", draw_map(setup_picture("american", "ja")))
@@ -42,10 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     write("battle-british-ja.png", draw_battle(sample_battle("british", "ja")))
     write("hand-british.png", draw_hand(sample_hand("british")))
     write("hand-american-ja.png", draw_hand(sample_hand("american", "ja")))
-    print(f"wrote {len(written)} pictures to {out} in {time.perf_counter() - t0:.1f} s:")
-    for line in written:
-        print("  " + line)
-    return 0
+    return out.report("pictures")
 
 
 if __name__ == "__main__":

@@ -11,17 +11,15 @@
 from __future__ import annotations
 
 import sys
-import time
-from pathlib import Path
+
+from .outdir import OutDir
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m tools.picture_demo OUT_DIR", file=sys.stderr)
+    out = OutDir.parse(argv, "tools.picture_demo")
+    if out is None:
         return 2
-    out = Path(args[0])
-    out.mkdir(parents=True, exist_ok=True)
+    write = out.write
 
     from engine.napoleon import Options, new_game
     from engine.script import public_views
@@ -31,13 +29,6 @@ def main(argv: list[str] | None = None) -> int:
 
     from .samples import battle_game, random_games
 
-    written: list[str] = []
-
-    def write(name: str, data: bytes) -> None:
-        (out / name).write_bytes(data)
-        written.append(f"{name} ({len(data) // 1024} KB)")
-
-    t0 = time.perf_counter()
     g2 = new_game(Options(setup="historical"), seed=1)
     write("map-public.png", render_map(g2.view("public")))
     for role in ("french", "allied"):
@@ -65,10 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("no battle is open in the sample battle script: no battle board written", file=sys.stderr)
 
-    print(f"wrote {len(written)} files to {out} in {time.perf_counter() - t0:.1f} s:")
-    for w in written:
-        print("  " + w)
-    return 0
+    return out.report("files")
 
 
 if __name__ == "__main__":
