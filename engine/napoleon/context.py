@@ -26,11 +26,8 @@ class Ctx:
         state as ``(place stamp, units dict, occupancy)`` until a unit's place changes
         (``state._PLACE_CHANGES``) or the state's units are another dict; ``GameState.clone`` carries it
         over to the copy (the same places). Never changed in place: a rebuild makes a new one."""
-        kept = self.st.__dict__.get("_occ")
-        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
-            return self._rebuild()
-        occ: dict[str, set[str]] = kept[2]
-        return occ
+        occ = self.st.kept_occupancy()
+        return occ if occ is not None else self._rebuild()
 
     def _rebuild(self) -> dict[str, set[str]]:
         gen = _PLACE_CHANGES[0]
@@ -68,19 +65,11 @@ class Ctx:
         ]
 
     def enemy_in(self, town: str, side: str) -> bool:
-        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline (asked in every walk's inner loop)
-        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
-            sides = self._rebuild().get(town)
-        else:
-            sides = kept[2].get(town)
+        sides = self.occupancy().get(town)
         return bool(sides and (len(sides) > 1 or side not in sides))
 
     def friendly_in(self, town: str, side: str) -> bool:
-        kept = self.st.__dict__.get("_occ")  # ``occupancy``, inline
-        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.st.units:
-            sides = self._rebuild().get(town)
-        else:
-            sides = kept[2].get(town)
+        sides = self.occupancy().get(town)
         return bool(sides and side in sides)
 
     def emit(

@@ -312,9 +312,9 @@ class GameState:
                 _set(c, "_dirty", dirty)
         else:
             d["units"] = dict(self.units)
-        occ = self.__dict__.get("_occ")
-        if occ is not None and occ[0] == _PLACE_CHANGES[0] and occ[1] is self.units:
-            d["_occ"] = (occ[0], d["units"], occ[2])  # the same places: who stands where carries over (Ctx)
+        occ = self.kept_occupancy()
+        if occ is not None:
+            d["_occ"] = (_PLACE_CHANGES[0], d["units"], occ)  # the same places: who stands where carries over
         d["setup_waiting"] = list(self.setup_waiting)
         d["movement"] = copy_movement(self.movement)
         d["battles"] = [b.clone() for b in self.battles]
@@ -332,6 +332,15 @@ class GameState:
         copied as ``clone`` does. The units it owns are its ``_dirty`` set's (empty at first)."""
         return self.clone(units=not COPY_ON_WRITE[0])
 
+    def kept_occupancy(self) -> dict[str, set[str]] | None:
+        """Town -> the sides standing in it, as ``Ctx.occupancy`` last found it, if no unit's place has
+        changed since (``_PLACE_CHANGES``) and the units are still the same dict; else None."""
+        kept = self.__dict__.get("_occ")
+        if kept is None or kept[0] != _PLACE_CHANGES[0] or kept[1] is not self.units:
+            return None
+        occ: dict[str, set[str]] = kept[2]
+        return occ
+
     def own(self, u: Unit) -> Unit:
         """The unit ``u`` of this state (by id) as an object this state may write: itself if this state owns
         it (a state not made by ``fork`` owns all its units), otherwise a copy put in its place. Rules write a
@@ -340,10 +349,7 @@ class GameState:
         cur = self.units[u.id]
         if dirty is None or cur._dirty is dirty:
             return cur
-        c = _new(Unit)
-        _set(c, "__dict__", cur.__dict__.copy())
-        _set(c, "_text", cur._text)
-        _set(c, "_faces", cur._faces)
+        c = cur.clone()
         _set(c, "_dirty", dirty)
         self.units[u.id] = c
         return c
