@@ -35,6 +35,7 @@ from . import text as T
 from .cards import Card, Placed, place_cards
 from .fonts import draw_text, font, script_of, text_length
 from .geometry import Box, Layout, fit, inside, overlap
+from .palette import fixed_palette
 
 if TYPE_CHECKING:
     from data import Scenario
@@ -491,9 +492,6 @@ def _battle_mark(d: ImageDraw.ImageDraw, centre: tuple[float, float], r: float =
 # the palette
 
 
-PALETTE_SIZE = 255  # one index left free: the replay GIF marks unchanged pixels with it (transparent)
-
-
 def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
     """255 colours: the key colours exactly, then what the base layer and the sprites need."""
     keys: list[C.RGB] = [
@@ -543,12 +541,7 @@ def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
             fill=C.TITLE_TEXT,
         )
     sample.paste(title, (0, HEIGHT + 400 - 2 * TITLE_H))
-    n = PALETTE_SIZE - len(keys)
-    adaptive = sample.quantize(colors=n, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = [v for c in keys for v in c] + (adaptive.getpalette() or [])[: 3 * n]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
+    return fixed_palette(sample, keys)
 
 
 # ---------------------------------------------------------------------------------------------------------

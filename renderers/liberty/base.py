@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
+from .. import palette
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Point
 from . import geometry as G
@@ -33,7 +34,6 @@ KEY_PX = 13
 KEY_HEAD_PX = 15
 PANEL_PX = 14
 PANEL_HEAD_PX = 15
-PALETTE_SIZE = 255
 
 # the key stands in the cut-off north-west, the boxes panel in the open sea of the south-east (no hex there)
 KEY_BOX: Box = (G.FRAME[0] + 8, G.FRAME[1] + 8, 492, 434)
@@ -385,13 +385,7 @@ def title_bar(im: Image.Image, width: int, height: int = G.TITLE_H) -> None:
 
 def fixed_palette(sample: Image.Image, keys: list[P.RGB]) -> Image.Image:
     """255 colours: ``keys`` exactly, then the median cut of ``sample`` for the rest (one index left free)."""
-    keys = list(dict.fromkeys(keys))
-    n = PALETTE_SIZE - len(keys)
-    adaptive = sample.quantize(colors=n, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = [v for c in keys for v in c] + (adaptive.getpalette() or [])[: 3 * n]
-    pal = Image.new("P", (1, 1))
-    pal.putpalette(flat)
-    return pal
+    return palette.fixed_palette(sample, list(dict.fromkeys(keys)))
 
 
 KEY_COLOURS: list[P.RGB] = [
