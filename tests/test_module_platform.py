@@ -145,24 +145,10 @@ def test_bot_holds_no_napoleon_import():
 
 
 @pytest.fixture
-async def dash_harness(dash, tmp_path):
-    """The Discord harness (tests/conftest.py ``harness``) with Dash registered before the bot starts, so
-    that its order kinds become slash commands; pictures are drawn (Dash's own, by its module)."""
-    from discord_fake import FakeDiscord, running_bot
-
-    from bot.discord_app.client import EstafetteBot
-    from bot.storage import Store
-
-    def make():
-        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
-
-    fake = FakeDiscord(clock=lambda: 1_000_000.0)
-    await fake.start()
-    try:
-        async with running_bot(make, fake=fake) as h:
-            yield h
-    finally:
-        await fake.close()
+async def dash_harness(dash, harness):
+    """The Discord harness (tests/conftest.py ``harness``) started after Dash is registered (``dash`` comes
+    first), so that its order kinds become slash commands."""
+    yield harness
 
 
 async def test_dash_plays_to_its_result_through_the_discord_harness(dash_harness):
