@@ -125,7 +125,8 @@ def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]
     if written is None:
         return {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])}
     units = prev.units
-    return {uid: units[uid].to_dict() for uid in sorted(written) if _changed(units[uid], work.units[uid])}
+    # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were)
+    return {uid: u.to_dict() for uid, u in units.items() if uid in written and _changed(u, work.units[uid])}
 
 
 def _changed(before: Unit, after: Unit) -> bool:
