@@ -84,4 +84,7 @@ BOT_JA_TERMS: dict[str, Any] = {
 
 # --- Japanese names of the choices (the commands' and options' names are in engine/messages_ja.py) ---------
 
-CHOICE_NAMES_JA: Mapping[str, str] = Words(LazyCatalog("bot", "ja"), "choice", prefix="choice.")
+# the names of choices: the bot's, then the games' own (a module's ``choice.*``: its title, its seats)
+CHOICE_NAMES_JA: Mapping[str, str] = Words(
+    Chain(LazyCatalog("bot", "ja"), LazyCatalog("engine", "ja")), "choice", prefix="choice."
+)

@@ -95,6 +95,7 @@ class OrderOption:
     kind: str
     required: bool = True
     help: str = ""
+    choices: tuple[str, ...] = ()  # the only values it takes (offered as a list), or () for any
 
     def __post_init__(self) -> None:
         assert self.kind in ORDER_OPTION_KINDS, self.kind

@@ -1,14 +1,16 @@
-"""The registry of game modules (the contract is ``engine/module.py``): Napoleon built in, others registered
-by ``register`` (the tiny test module of ``tests/tinygame.py``; Liberty once it is written)."""
+"""The registry of game modules (the contract is ``engine/module.py``): Napoleon (the default) and Liberty
+built in, others registered by ``register`` (the tiny test module of ``tests/tinygame.py``)."""
 
 from __future__ import annotations
 
+from .liberty.module import MODULE as LIBERTY
 from .messages import rule_error
 from .module import Module
 from .napoleon.module import MODULE as NAPOLEON
 
 DEFAULT = NAPOLEON.id
-_MODULES: dict[str, Module] = {NAPOLEON.id: NAPOLEON}
+BUILT_IN = (NAPOLEON.id, LIBERTY.id)
+_MODULES: dict[str, Module] = {NAPOLEON.id: NAPOLEON, LIBERTY.id: LIBERTY}
 
 
 def register(module: Module) -> Module:
@@ -18,7 +20,8 @@ def register(module: Module) -> Module:
 
 
 def unregister(module_id: str) -> None:
-    if module_id != DEFAULT:
+    """Take a registered module away (a built-in one stays)."""
+    if module_id not in BUILT_IN:
         _MODULES.pop(module_id, None)
 
 
@@ -31,4 +34,5 @@ def get(module_id: str | None = None) -> Module:
 
 
 def modules() -> list[Module]:
-    return [_MODULES[k] for k in sorted(_MODULES)]
+    """The default module first, then the others by id."""
+    return [_MODULES[k] for k in sorted(_MODULES, key=lambda k: (k != DEFAULT, k))]

@@ -28,9 +28,11 @@ def liberty():
     modules.unregister("liberty")
 
 
-def test_liberty_is_not_in_the_default_registry():
-    with pytest.raises(RuleError):
-        modules.get("liberty")
+def test_liberty_is_built_into_the_registry_after_the_default():
+    assert modules.get("liberty") is MODULE and modules.get(None).id == "napoleon"  # Napoleon the default
+    assert [m.id for m in modules.modules()][:2] == ["napoleon", "liberty"]
+    modules.unregister("liberty")  # a built-in module stays
+    assert modules.get("liberty") is MODULE
 
 
 def test_the_module_declares_seats_options_and_ownership():
@@ -119,7 +121,19 @@ def test_every_message_the_rules_raise_is_in_the_catalog():
             ):
                 used.add(node.value)
     assert len(used) > 60 and used <= set(EN), used - set(EN)
-    assert all(k.startswith("liberty.") for k in EN)  # one namespace: a front end may merge catalogs
+    # one namespace (a front end merges the catalogs), but for the words of its slash commands and choices,
+    # the tables the Discord layer reads by name (``command.play``, ``cmd.play``, ``choice.american``): none
+    # of them is another catalog's
+    tables = ("command.", "option.", "cmd.", "opt.", "choice.")
+    assert all(k.startswith(("liberty.", *tables)) for k in EN)
+    from engine.catalog import ENGINE_LOCALE, read
+
+    others = set(read(ENGINE_LOCALE, "engine", "en")) | set(read(ROOT / "bot" / "locale", "bot", "en"))
+    others |= set(read(ROOT / "engine" / "napoleon" / "locale", "napoleon", "en"))
+    assert not {k for k in EN if k.startswith(tables)} & others
+    assert {k.split(".", 1)[1] for k in EN if k.startswith("command.")} == {
+        k.name for k in MODULE.orders if k.name not in {"move", "end", "fire", "retreat", "regroup"}
+    }  # a Japanese name for every order of its own (the shared ones are named by the platform)
 
 
 def test_rule_errors_carry_the_rule_number_key_and_params():

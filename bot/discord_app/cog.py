@@ -16,10 +16,11 @@ from discord.ext import commands
 
 from engine import RuleError, modules
 
-from ..i18n import locale_of, localize_error, t, term
+from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result
 from ..service import Caller, Service, ServiceError
 from .send import Sender, chunks
+from .translate import description_key
 
 DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's deadline for a reply is 3 s)
 
@@ -450,21 +451,6 @@ class EstafetteCog(commands.Cog):
         await self.run(interaction, call())
 
     # --- campaign orders ----------------------------------------------------------------------------------
-    @app_commands.command(name="move", description=_d("move"))
-    @app_commands.describe(**_o("move", "units", "path", "forced"))
-    @app_commands.autocomplete(units=_auto("move", "units"), path=_auto("move", "path"))
-    async def move(
-        self, interaction: discord.Interaction, units: str, path: str, forced: bool = False
-    ) -> None:
-        await self.order(interaction, f"/move units:{units} path:{path}" + (" forced:yes" if forced else ""))
-
-    @app_commands.command(name="end", description=_d("end"))
-    @app_commands.describe(**_o("end", "battle"))
-    @app_commands.autocomplete(battle=_auto("end", "battle"))
-    async def end(self, interaction: discord.Interaction, battle: str | None = None) -> None:
-        """6.4: with several battles open, ``battle`` says which battle turn ends."""
-        await self.order(interaction, "/end" + (f" battle:{battle}" if battle else ""))
-
     @app_commands.command(name="undo", description=_d("undo"))
     async def undo(self, interaction: discord.Interaction) -> None:
         """Rules README decision 9: until a die is rolled, something hidden is shown, or another role acts."""
@@ -518,24 +504,6 @@ class EstafetteCog(commands.Cog):
             interaction, f"/battle-move unit:{unit} to:{to}" + (f" battle:{battle}" if battle else "")
         )
 
-    @app_commands.command(name="fire", description=_d("fire"))
-    @app_commands.describe(**_o("fire", "unit", "target", "battle"))
-    @app_commands.autocomplete(unit=_auto("fire", "unit"), battle=_auto("fire", "battle"))
-    @app_commands.choices(target=[app_commands.Choice(name=n, value=n) for n in ("line", "square")])
-    async def fire(
-        self,
-        interaction: discord.Interaction,
-        unit: str,
-        target: str | None = None,
-        battle: str | None = None,
-    ) -> None:
-        await self.order(
-            interaction,
-            f"/fire unit:{unit}"
-            + (f" target:{target}" if target else "")
-            + (f" battle:{battle}" if battle else ""),
-        )
-
     @app_commands.command(name="square", description=_d("square"))
     @app_commands.describe(**_o("square", "unit", "battle"))
     @app_commands.autocomplete(unit=_auto("square", "unit"), battle=_auto("square", "battle"))
@@ -547,24 +515,6 @@ class EstafetteCog(commands.Cog):
     @app_commands.autocomplete(unit=_auto("unsquare", "unit"), battle=_auto("unsquare", "battle"))
     async def unsquare(self, interaction: discord.Interaction, unit: str, battle: str | None = None) -> None:
         await self.order(interaction, f"/unsquare unit:{unit}" + (f" battle:{battle}" if battle else ""))
-
-    @app_commands.command(name="retreat", description=_d("retreat"))
-    @app_commands.describe(**_o("retreat", "units", "to", "path", "forced", "battle"))
-    @app_commands.autocomplete(
-        units=_auto("retreat", "units"), to=_auto("retreat", "to"), battle=_auto("retreat", "battle")
-    )
-    async def retreat(
-        self,
-        interaction: discord.Interaction,
-        units: str,
-        to: str,
-        path: str | None = None,
-        forced: bool = False,
-        battle: str | None = None,
-    ) -> None:
-        text = f"/retreat units:{units} to:{to}" + (f" path:{path}" if path else "")
-        text += (" forced:yes" if forced else "") + (f" battle:{battle}" if battle else "")
-        await self.order(interaction, text)
 
     @app_commands.command(name="reinforce", description=_d("reinforce"))
     @app_commands.describe(
@@ -581,33 +531,6 @@ class EstafetteCog(commands.Cog):
     ) -> None:
         await self.order(
             interaction, f"/reinforce units:{units} from:{from_}" + (f" battle:{battle}" if battle else "")
-        )
-
-    @app_commands.command(name="regroup", description=_d("regroup"))
-    @app_commands.describe(
-        **{
-            "from_" if k == "from" else k: v
-            for k, v in _o("regroup", "units", "to", "from", "battle").items()
-        }
-    )
-    @app_commands.autocomplete(
-        units=_auto("regroup", "units"),
-        to=_auto("regroup", "to"),
-        from_=_auto("regroup", "from"),
-        battle=_auto("regroup", "battle"),
-    )
-    @app_commands.rename(from_="from")
-    async def regroup(
-        self,
-        interaction: discord.Interaction,
-        units: str,
-        to: str | None = None,
-        from_: str | None = None,
-        battle: str | None = None,
-    ) -> None:
-        where = f" to:{to}" if to else (f" from:{from_}" if from_ else "")
-        await self.order(
-            interaction, f"/regroup units:{units}{where}" + (f" battle:{battle}" if battle else "")
         )
 
     @app_commands.command(name="orders", description=_d("orders"))
@@ -680,49 +603,85 @@ _PYTHON_TYPES = {"number": "int", "bool": "bool"}  # every other kind of option 
 
 
 def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]]:
-    """A slash command for every order kind of the registered game modules that no command of the cog plays
-    already (the cog's own are the default module's, with their own words): its options typed by their
-    ``OrderOption`` kind, required or not as declared, autocompleted from the legal orders (``suggest``).
-    The order sent is ``/kind option:value ...``; the service finds the caller's game and its module."""
-    made: dict[str, app_commands.Command[Any, ..., None]] = {}
+    """A slash command for every order name of the registered game modules that no command of the cog plays
+    already (the cog's own are the default module's, with their own words). A name several games share
+    (``/move``) is one command whose options are all of theirs: required only where every one of those games
+    requires it, each order checked by the caller's game (its parser says what its ``/move`` takes). Options
+    are typed by their ``OrderOption`` kind and autocompleted from the caller's legal orders (``suggest``).
+    The order sent is ``/name option:value ...``; the service finds the caller's game and its module."""
+    kinds: dict[str, list[tuple[Any, Any]]] = {}  # name -> (module, kind), the default module first
     for module in modules.modules():
         for kind in module.orders:
-            if kind.name in taken or kind.name in made:
-                continue
-            made[kind.name] = _order_command(kind)
-    return list(made.values())
+            if kind.name not in taken:
+                kinds.setdefault(kind.name, []).append((module, kind))
+    return [_order_command(name, shared) for name, shared in kinds.items()]
 
 
-def _order_command(kind: Any) -> app_commands.Command[Any, ..., None]:
-    """One order kind as a slash command (its callback written out, so that discord.py reads its typed
-    parameters as it reads the cog's)."""
-    names = {o.name: _identifier(o.name) for o in kind.options}
-    ordered = sorted(kind.options, key=lambda o: not o.required)  # Discord: required options first
+def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Command[Any, ..., None]:
+    """One order name as a slash command (its callback written out, so that discord.py reads its typed
+    parameters as it reads the cog's), its options those of every game that has the order."""
+    options: dict[str, Any] = {}  # option name -> the first game's OrderOption of that name
+    for _module, kind in shared:
+        for o in kind.options:
+            options.setdefault(o.name, o)
+            if _PYTHON_TYPES.get(options[o.name].kind) != _PYTHON_TYPES.get(o.kind):
+                raise ValueError(f"/{name} {o.name}: two games give it two types")
+    required = {  # required only where every game with the order requires it
+        o: all(any(m.name == o and m.required for m in kind.options) for _module, kind in shared)
+        for o in options
+    }
+    names = {o: _identifier(o) for o in options}
+    ordered = sorted(options.values(), key=lambda o: not required[o.name])  # Discord: required options first
     params = ", ".join(
-        f"{names[o.name]}: {_PYTHON_TYPES.get(o.kind, 'str')}" + ("" if o.required else " = None")
+        f"{names[o.name]}: {_PYTHON_TYPES.get(o.kind, 'str')}" + ("" if required[o.name] else " = None")
         for o in ordered
     )
-    values = ", ".join(f"{o.name!r}: {names[o.name]}" for o in kind.options)
+    values = ", ".join(f"{o!r}: {names[o]}" for o in options)
     source = (
         f"async def callback(interaction: discord.Interaction{', ' if params else ''}{params}) -> None:\n"
-        f"    await _order_of(interaction, {kind.name!r}, {{{values}}})\n"
+        f"    await _order_of(interaction, {name!r}, {{{values}}})\n"
     )
     scope: dict[str, Any] = {"discord": discord, "_order_of": _order_of}
-    exec(source, scope)  # the source holds only identifiers checked above and the kind's name as a literal
-    help_line = (kind.help or kind.name) + (f" ({kind.rule})" if kind.rule else "")
+    exec(source, scope)  # the source holds only identifiers checked above and the order's name as a literal
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=kind.name, description=help_line[:100], callback=scope["callback"]
+        name=name, description=_described(name, None, shared), callback=scope["callback"]
     )
-    described = {names[o.name]: (o.help or o.name)[:100] for o in kind.options}
-    if described:
-        app_commands.describe(**described)(cmd)
-    renamed = {v: k for k, v in names.items() if k != v}
+    if options:  # as locale strings, so that the translator is asked for them
+        app_commands.describe(
+            **{names[o]: app_commands.locale_str(_described(name, o, shared)) for o in options}
+        )(cmd)
+    renamed = {v: app_commands.locale_str(k) for k, v in names.items() if k != v}
     if renamed:
         app_commands.rename(**renamed)(cmd)
-    auto = {names[o.name]: _auto(kind.name, o.name) for o in kind.options if o.kind not in _PYTHON_TYPES}
+    listed = {
+        names[o.name]: [app_commands.Choice(name=app_commands.locale_str(c), value=c) for c in o.choices]
+        for o in options.values()
+    }
+    if any(listed.values()):
+        app_commands.choices(**{k: v for k, v in listed.items() if v})(cmd)
+    auto = {
+        names[o.name]: _auto(name, o.name)
+        for o in options.values()
+        if o.kind not in _PYTHON_TYPES and not o.choices
+    }
     if auto:
         app_commands.autocomplete(**auto)(cmd)
     return cmd
+
+
+def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> str:
+    """The English description of a generated command or of one of its options: the catalogs' (the bot's
+    words for a name several games share, a game's own ``cmd.``/``opt.`` keys for its own orders), else the
+    order kind's help and rule (the translator finds the Japanese under the same key)."""
+    key = description_key(name, option)
+    if key in CATALOGS["en"]:
+        return t(key)[:100]
+    kind = shared[0][1]
+    if option is None:
+        line = (kind.help or name) + (f" ({kind.rule})" if kind.rule else "")
+    else:
+        line = next((o.help for _m, k in shared for o in k.options if o.name == option and o.help), option)
+    return line[:100]
 
 
 def _identifier(name: str) -> str:

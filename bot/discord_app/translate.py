@@ -41,8 +41,9 @@ def japanese(context: app_commands.TranslationContext) -> str | None:
         return COMMAND_NAMES_JA.get(data.qualified_name)
     if where in (Where.command_description, Where.group_description):
         return CATALOGS["ja"].get(description_key(data.qualified_name))
-    if where is Where.parameter_name:
-        return OPTION_NAMES_JA.get(data.display_name)
+    if where is Where.parameter_name:  # the command's own name for it first (``retreat unit``)
+        own = OPTION_NAMES_JA.get(f"{data.command.qualified_name} {data.display_name}")
+        return own or OPTION_NAMES_JA.get(data.display_name)
     if where is Where.parameter_description:
         return CATALOGS["ja"].get(description_key(data.command.qualified_name, data.display_name))
     if where is Where.choice_name:

@@ -1,8 +1,8 @@
-"""Liberty as a game module (the contract: ``engine/module.py``). Not yet in the default registry
-(``engine/modules.py``): it plays through the service (tests/test_liberty_platform.py), but its slash
-commands that share a name with Napoleon's (``/move``, ``/end``, ``/fire``, ``/retreat``, ``/regroup``,
-``/prefer``) would take Napoleon's options, and its own commands have no Japanese names yet; tests register
-it (``engine.modules.register(MODULE)``)."""
+"""Liberty as a game module (the contract: ``engine/module.py``), built into the registry
+(``engine/modules.py``). Its order kinds become slash commands; a command that shares its name with
+another game's (``/move``, ``/end``, ``/fire``, ``/retreat``, ``/regroup``) takes the options of both, each
+order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). The words of its commands
+(names, descriptions, options) are in its catalog (``locale/``: ``command.*``, ``cmd.*``, ``opt.*``)."""
 
 from __future__ import annotations
 

@@ -37,7 +37,15 @@ ORDERS = (
         "6.2",
     ),
     OrderKind("battle-move", (OrderOption("unit", "unit"), OrderOption("to", "text"), _BATTLE), "6.3"),
-    OrderKind("fire", (OrderOption("unit", "unit"), OrderOption("target", "text", False), _BATTLE), "8.1"),
+    OrderKind(
+        "fire",
+        (
+            OrderOption("unit", "unit"),
+            OrderOption("target", "text", False, choices=("line", "square")),
+            _BATTLE,
+        ),
+        "8.1",
+    ),
     OrderKind("square", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
     OrderKind("unsquare", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
     OrderKind(
