@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import uuid
 
@@ -116,14 +117,23 @@ async def new_store(request, tmp_path):
 async def harness(tmp_path):
     """The bot running through the real discord.py against the fake Discord API (tests/discord_fake.py), on
     its own database, without pictures or deadline ticks."""
+    from bot.pictures import NoPictures
+
+    async with bot_harness(tmp_path, NoPictures()) as h:
+        yield h
+
+
+@contextlib.asynccontextmanager
+async def bot_harness(tmp_path, pictures):
+    """The harness of ``harness`` with the pictures given (``NoPictures`` draws a game module's own pictures,
+    from their draw path; a test that plays whole games may draw none)."""
     from discord_fake import FakeDiscord, running_bot
 
     from bot.discord_app.client import EstafetteBot
-    from bot.pictures import NoPictures
     from bot.storage import Store
 
     def make():
-        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=NoPictures(), tick_seconds=0)
+        return EstafetteBot(Store(tmp_path / "bot.db"), pictures=pictures, tick_seconds=0)
 
     # The fake's clock stands still unless a test moves it (fake.advance): Discord's 3-second deadline for
     # a reply is then tested where a test means to, never by a slow shared machine.

@@ -122,9 +122,9 @@ def test_every_message_the_rules_raise_is_in_the_catalog():
                 used.add(node.value)
     assert len(used) > 60 and used <= set(EN), used - set(EN)
     # one namespace (a front end merges the catalogs), but for the words of its slash commands and choices,
-    # the tables the Discord layer reads by name (``command.play``, ``cmd.play``, ``choice.american``): none
-    # of them is another catalog's
-    tables = ("command.", "option.", "cmd.", "opt.", "choice.")
+    # the tables read by name (``command.play``, ``cmd.play``, ``choice.american``, ``term.role.american``):
+    # none of them is another catalog's
+    tables = ("command.", "option.", "cmd.", "opt.", "choice.", "term.role.")
     assert all(k.startswith(("liberty.", *tables)) for k in EN)
     from engine.catalog import ENGINE_LOCALE, read
 
@@ -162,3 +162,23 @@ def test_every_event_is_told_from_its_public_data_in_both_languages():
         for catalog in (EN, JA):
             text = render(catalog[f"liberty.event.{kind}"], data, catalog)  # a missing field would raise
             assert text and "{" not in text, kind
+
+
+def test_the_narration_names_the_sides_and_reasons_in_the_players_language():
+    """Events carry role ids and reason keys (11.1, 4.0); the narration says them in words, in Japanese with
+    the rulebook's names and no English left."""
+    from engine.liberty.module import narrate
+
+    over = {"kind": "game_over", "winner": "american", "reason": "last_year", "vp": 15}
+    assert narrate(over, "ja", None, None) == (
+        "ゲーム終了: アメリカ軍の勝利（最終年が終わってもイギリス軍が勝利していない）"
+    )
+    assert narrate(over, "en", None, None) == (
+        "the game is over: american wins (the last year ended without a British victory)"
+    )
+    weather = {"kind": "weather", "roller": "british", "die": 1, "effect": "north"}
+    assert narrate(weather, "ja", None, None) == "天候（イギリス軍の出目 1）: このターンは北部で攻撃できない"
+    march = {"kind": "forced_march", "side": "american", "die": 2, "lost": True}
+    assert "アメリカ軍" in narrate(march, "ja", None, None) and "True" not in narrate(march, "ja", None, None)
+    moved = {"kind": "moved", "side": "british", "n": 2, "path": ["17.07", "18.07"]}
+    assert narrate(moved, "ja", None, None) == "イギリス軍が 2 ブロックを 17.07、18.07 へ移動"

@@ -10,7 +10,8 @@ from typing import Any
 
 from data.liberty import load_liberty
 
-from ..messages import render
+from ..messages import EN_TERMS, render
+from ..messages_ja import JA_TERMS
 from ..module import GameObject, Module, OrderKind, OrderOption, PictureKind, plain
 from .game import Game
 from .invariants import INVARIANTS
@@ -59,8 +60,12 @@ def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     key = f"liberty.event.{e.get('kind', '')}"
     if key not in catalog:
         return plain(e)
-    try:
-        return render(catalog[key], e, catalog)
+    said = dict(e)  # the words of its values: why the game ended (11.1), the weather's effect (4.0)
+    for field, words in (("reason", "liberty.reason."), ("effect", "liberty.weather.")):
+        if isinstance(said.get(field), str):
+            said[field] = catalog.get(words + said[field], said[field])
+    try:  # the sides by the language's names ({side:role}), lists and yes/no as the language says them
+        return render(catalog[key], said, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
     except (KeyError, TypeError, ValueError, IndexError):
         return plain(e)
 

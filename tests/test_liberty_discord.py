@@ -1,0 +1,160 @@
+"""*Liberty* (issue 6/6) played to its result in Discord: the real discord.py against the fake Discord API
+(tests/discord_fake.py), every order a slash command made from Liberty's order kinds (``order_commands``:
+one command per name, the options of every game that has it), the secret card play 3.1 answered only to
+the player who played, autocomplete from the caller's own legal orders, each side's hand in its own DM.
+Nothing in ``bot/`` knows Liberty's name."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from conftest import bot_harness
+
+from ai.liberty import LibertyRandomPlayer
+from bot.pictures import NoPictures
+from engine.text import parse_command
+
+
+class Blank(NoPictures):
+    """Every picture a 1x1 PNG, a game module's own too (a whole game draws hundreds; the pictures
+    themselves are tested in tests/test_liberty_render.py and test_liberty_platform.py)."""
+
+    def run(self, job: Any, scenario: Any = None) -> bytes:
+        return self.PNG
+
+
+@pytest.fixture
+async def h(tmp_path):
+    async with bot_harness(tmp_path, Blank()) as harness:
+        yield harness
+
+
+def slash_options(order: str) -> tuple[str, dict[str, Any]]:
+    """An order's text as the slash command a player fills in: ``/move units:a,b path:x>y forced:yes`` ->
+    ``("move", {"units": "a,b", "path": "x>y", "forced": True})``."""
+    cmd = parse_command(order)
+    return cmd.name, {k: (True if v == "yes" else v) for k, v in cmd.options.items()}
+
+
+def test_the_synced_commands_take_every_games_options(h):
+    synced = {c["name"]: c for c in h.fake.synced_commands()}
+    assert {"play", "supply", "sea", "build", "place", "battle", "disband", "exchange", "accept"} <= set(
+        synced
+    )
+    move = {o["name"]: o for o in synced["move"]["options"]}
+    assert {"units", "path", "forced", "river", "also"} == set(move)  # Napoleon's and Liberty's (5.6)
+    assert move["units"]["required"] and move["path"]["required"] and not move["river"].get("required")
+    retreat = {o["name"]: o for o in synced["retreat"]["options"]}
+    # Napoleon's units/to and Liberty's unit/path: required in neither, since each game lacks the other's
+    assert {"units", "to", "unit", "path"} <= set(retreat) and not any(
+        o.get("required") for o in retreat.values()
+    )
+    assert retreat["unit"]["name_localizations"]["ja"] != retreat["units"]["name_localizations"]["ja"]
+    fire = {o["name"]: o for o in synced["fire"]["options"]}
+    assert [c["value"] for c in fire["target"]["choices"]] == ["line", "square"]  # Napoleon's 8.4, listed
+    assert synced["play"]["name_localizations"]["ja"] == "カード提出"
+    assert "3.1" in synced["play"]["description"]
+
+
+async def test_liberty_plays_to_its_result_through_discord(h):
+    made = await h.feed(
+        h.slash("game new", {"game": "liberty", "options": "last_year=1776"}, user="alice", channel="game-1")
+    )
+    assert "last_year=1776" in made.reply.content and not made.reply.ephemeral
+    await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))  # british, the first free seat
+    await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))  # american
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    channel = h.world.channel("game-1").id
+    live = next(iter(h.bot.service.live.values()))
+    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    name = {user["british"]: "alice", user["american"]: "bob"}
+    assert set(user) == {"british", "american"}
+    # 3.0: each side's hand of cards in its own DM only, never in the channel
+    posted = [a["filename"] for m in h.fake.messages_in(channel) for a in m["attachments"]]
+    assert posted and not [f for f in posted if f.startswith("hand")]
+    for u in ("alice", "bob"):
+        assert any(
+            a["filename"].startswith("hand") for m in h.fake.dms_to(h.world.user(u)) for a in m["attachments"]
+        )
+
+    # autocomplete offers the caller's own cards (3.1: hands hidden), nothing of the other side's
+    hands = {role: {c.split("card:")[1] for c in live.game.legal(role).choices} for role in user}
+    auto = h.autocomplete("play", {"card": ""}, focused="card", user="alice", channel="game-1")
+    await h.feed(auto)
+    offered = {c["value"] for c in h.fake.autocomplete_choices(auto["id"])}
+    assert offered == hands["british"] and not offered & (hands["american"] - hands["british"])
+
+    # 3.1: a card played is answered to its player alone; the channel learns only that a card is down
+    card = sorted(hands["british"])[0]
+    before = len(h.fake.messages_in(channel))
+    got = await h.feed(h.slash("play", {"card": card}, user="alice", channel="game-1"))
+    assert got.reply.content.startswith("Done") and got.reply.ephemeral
+    said = "\n".join(m.get("content") or "" for m in h.fake.messages_in(channel)[before:])
+    assert card not in said
+
+    rng = random.Random(7)
+    player = LibertyRandomPlayer()
+    orders = 1
+    commands = {"play"}
+    while not live.game.over and orders < 900:
+        role = rng.choice(live.game.active())
+        order = player.choose(live.game.view(role), live.game.legal(role), rng)
+        command, options = slash_options(order)
+        got = await h.feed(h.slash(command, options, user=name[user[role]], channel="game-1"))
+        assert got.reply.content.startswith("Done"), (order, got.reply.content)
+        commands.add(command)
+        orders += 1
+        live = next(iter(h.bot.service.live.values()))
+    assert live.game.over and live.row.status == "over", orders
+    assert {"play", "move", "end"} <= commands, commands
+    said = "\n".join(m.get("content") or "" for m in h.fake.messages_in(channel))
+    assert "wins" in said or "won" in said
+
+
+class Orders:
+    """A console's input as a player types it: each line the next order of a random side (``role: /...``),
+    read from the game as it stands when the console asks for the line; ``:status`` then the end."""
+
+    def __init__(self, seed: int) -> None:
+        self.svc: Any = None
+        self.rng, self.player, self.sent, self.done = random.Random(seed), LibertyRandomPlayer(), 0, False
+
+    def readline(self) -> str:
+        game = next(iter(self.svc.live.values())).game
+        if game.over or self.sent >= 900:
+            if self.done:
+                return ""
+            self.done = True
+            return ":status\n"
+        role = self.rng.choice(game.active())
+        self.sent += 1
+        return f"{role}: {self.player.choose(game.view(role), game.legal(role), self.rng)}\n"
+
+
+async def test_liberty_plays_to_its_result_in_the_console(tmp_path, monkeypatch):
+    from bot.console import run_console
+    from bot.service import Service
+
+    orders = Orders(3)
+
+    def service(store: Any) -> Service:
+        orders.svc = Service(store, pictures=Blank())
+        return orders.svc
+
+    monkeypatch.setattr("bot.console.Service", service)
+    out = io.StringIO()
+    status = await run_console(
+        str(tmp_path / "c.db"), str(tmp_path / "pics"), "last_year=1776", orders, out=out, game="liberty"
+    )
+    text = out.getvalue()
+    assert status == 0 and orders.done and orders.sent > 20, orders.sent
+    live = next(iter(orders.svc.live.values()))
+    assert live.game.over and live.row.status == "over"
+    assert "Traceback" not in text and "failed" not in text.lower()
+    assert text.count("Done") >= orders.sent  # every order accepted
+    assert "wins" in text or "won" in text
+    pictures = {p.name for p in (tmp_path / "pics").iterdir()}
+    assert "map-public.png" in pictures and {"hand-british.png", "hand-american.png"} <= pictures, pictures
