@@ -7,6 +7,7 @@ module's own drawing functions (``renderers/liberty/from_view.py``):
 
 - ``liberty-map-1775-public.png``: the public map of the 1775 set-up (12.0), the first card phase;
 - ``liberty-map-battle-public.png``: the public map while the first big battle is fought (round 2);
+- the same two in Japanese (``-ja``), for the Japanese chapter;
 - ``liberty-battle-british.png`` and ``liberty-battle-british-ja.png``: that battle as the British see it;
 - ``liberty-map-american.png`` and ``liberty-map-american-ja.png``: the American player's private map in
   the first action phase of 1778, France in the war;
@@ -63,13 +64,17 @@ MOMENTS = (
     Moment(
         "start",
         lambda g: g.state.year == 1775 and g.state.turn == 1 and g.state.phase == "cards",
-        (("liberty-map-1775-public.png", "map", "public", "en"),),
+        (
+            ("liberty-map-1775-public.png", "map", "public", "en"),
+            ("liberty-map-1775-public-ja.png", "map", "public", "ja"),
+        ),
     ),
     Moment(
         "battle",
         _big_battle,
         (
             ("liberty-map-battle-public.png", "map", "public", "en"),
+            ("liberty-map-battle-public-ja.png", "map", "public", "ja"),
             ("liberty-battle-british.png", "battle", "british", "en"),
             ("liberty-battle-british-ja.png", "battle", "british", "ja"),
         ),
