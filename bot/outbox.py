@@ -8,7 +8,9 @@ which picture of which game at which order, drawn when it is sent, from the game
 
 from __future__ import annotations
 
+import hashlib
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,6 +108,7 @@ class DM:
     role: str = ""
     deploy: tuple[str, ...] = ()  # battle towns where this player must deploy: the front end offers its UI
     file: tuple[str, str] | None = None  # (name, text): e.g. the script of an aborted game
+    picks: tuple[str, ...] = ()  # orders to pick from a list (``Module.picks``), as they stood when sent
 
     kind = "dm"
 
@@ -122,6 +125,7 @@ class DM:
             "role": self.role,
             "deploy": list(self.deploy),
             "file": list(self.file) if self.file else None,
+            **({"picks": list(self.picks)} if self.picks else {}),
         }
 
 
@@ -168,6 +172,11 @@ class Status:
 Message = Post | DM | Thread | Status
 
 
+def picks_key(picks: Sequence[str]) -> str:
+    """A short key of a list of picks (``DM.picks``): a pick is out of date once the list is another."""
+    return hashlib.sha1("\n".join(picks).encode()).hexdigest()[:10]
+
+
 def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0) -> Message:
     """The message an outbox row holds (the inverse of ``to_body``)."""
     pictures = [Picture.from_dict(p) for p in body.get("pictures", [])]
@@ -184,6 +193,7 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             body.get("role", ""),
             tuple(body.get("deploy", ())),
             (f[0], f[1]) if f else None,
+            tuple(body.get("picks", ())),
         )
     if kind == "thread":
         return Thread(

@@ -87,6 +87,9 @@ def parse_values(specs: Sequence[OptionSpec], text: str, base: Mapping[str, Any]
     return values
 
 
+PICKS_SHOWN = 25  # Discord's most options in one select
+
+
 @dataclass(frozen=True)
 class OrderOption:
     """One option of an order (``units:`` of ``/move``): its ``kind`` says what autocomplete offers."""
@@ -257,6 +260,9 @@ class Module:
     preferred: Callable[[GameObject, str, str], list[str]] = lambda game, role, key: []  # the list saved
     standing: Standing | None = None
     draft: Draft | None = None
+    # (game, role) -> the orders the role may pick from a list in its private prompt now (a select in its
+    # DM: Liberty's cards, 3.1), at most PICKS_SHOWN, or [] where it gives its orders by command
+    picks: Callable[[GameObject, str], list[str]] = lambda game, role: []
 
     def __post_init__(self) -> None:
         if self.locale:

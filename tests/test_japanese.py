@@ -143,7 +143,8 @@ def test_a_command_reference_gives_the_clients_names_first_and_the_english_in_br
         "/配置 ユニット:A,B 町:町 (/setup units:A,B town:町) と書くか、/配置 自動:yes (/setup auto:yes) で"
         "残りを史実どおりに配置してください"
     )
-    assert "/ゲーム 参加 (/game join)" in t("svc.new_game", "ja", game=1, options="x", roles=["french"])
+    made = t("svc.new_game", "ja", game=1, title="Napoleon 1815", options="x", roles=["french"])
+    assert "/ゲーム 参加 (/game join)" in made
     assert "強行軍:yes (" in t("move.needs_forced", "ja", unit="FR-1", type="infantry", speed=1)
 
 

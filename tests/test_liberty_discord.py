@@ -64,6 +64,7 @@ async def test_liberty_plays_to_its_result_through_discord(h):
         h.slash("game new", {"game": "liberty", "options": "last_year=1776"}, user="alice", channel="game-1")
     )
     assert "last_year=1776" in made.reply.content and not made.reply.ephemeral
+    assert made.reply.content.startswith("New game of Liberty 1775–83")  # the game's own name, not Napoleon's
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))  # british, the first free seat
     await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))  # american
     await h.feed(h.slash("game start", user="alice", channel="game-1"))
@@ -158,3 +159,56 @@ async def test_liberty_plays_to_its_result_in_the_console(tmp_path, monkeypatch)
     assert "wins" in text or "won" in text
     pictures = {p.name for p in (tmp_path / "pics").iterdir()}
     assert "map-public.png" in pictures and {"hand-british.png", "hand-american.png"} <= pictures, pictures
+
+
+def _components(message: dict) -> list[dict]:
+    return [c for row in message.get("components") or [] for c in row.get("components") or []]
+
+
+def _pick_list(h, user: str) -> tuple[dict, dict]:
+    """The user's latest DM with a list of orders to pick, and that list."""
+    for m in reversed(h.fake.dms_to(h.world.user(user))):
+        picks = [c for c in _components(m) if c["custom_id"].startswith("est:o:")]
+        if picks:
+            return m, picks[0]
+    raise AssertionError(f"no list of orders in {user}'s DMs")
+
+
+async def test_a_card_is_played_from_the_dm_list_even_after_a_restart_and_a_stale_list_is_refused(h):
+    """3.1: each side picks its card in its own DM (``Module.picks``); the list survives a restart (its
+    custom id holds the game and the key of the list); once the game has moved on, an old list changes
+    nothing and says so."""
+    await h.feed(h.slash("game new", {"game": "liberty"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    live = next(iter(h.bot.service.live.values()))
+    mine = [str(c) for c in live.game.legal("british").choices]
+    message, select = _pick_list(h, "alice")
+    assert [o["value"] for o in select["options"]] == mine  # her hand, and only hers
+    _m, bobs = _pick_list(h, "bob")
+    assert not {o["value"] for o in bobs["options"]} & (
+        set(mine) - {str(c) for c in live.game.legal("american").choices}
+    )
+    await h.restart()  # a new bot process, same database: the list in the DM still works
+    got = await h.feed(h.select(select["custom_id"], [mine[0]], message=message, user=h.world.user("alice")))
+    assert got.reply.content.startswith("Done"), got.reply.content
+    live = next(iter(h.bot.service.live.values()))
+    assert live.game.state.played.get("british") == mine[0].split("card:")[1]  # 3.1: played face down
+    again = await h.feed(
+        h.select(select["custom_id"], [mine[1]], message=message, user=h.world.user("alice"))
+    )
+    assert again.reply.ephemeral and "out of date" in again.reply.content  # her list is gone: nothing changes
+    assert (
+        next(iter(h.bot.service.live.values())).game.state.played.get("british") == mine[0].split("card:")[1]
+    )
+    # the other side's list is still the one it was sent: bob plays from it
+    _m, bobs = _pick_list(h, "bob")
+    message_b, _ = _pick_list(h, "bob")
+    got = await h.feed(
+        h.select(
+            bobs["custom_id"], [bobs["options"][0]["value"]], message=message_b, user=h.world.user("bob")
+        )
+    )
+    assert got.reply.content.startswith("Done"), got.reply.content
+    assert next(iter(h.bot.service.live.values())).game.state.phase != "cards"  # both cards down: revealed

@@ -124,7 +124,7 @@ def test_every_message_the_rules_raise_is_in_the_catalog():
     # one namespace (a front end merges the catalogs), but for the words of its slash commands and choices,
     # the tables read by name (``command.play``, ``cmd.play``, ``choice.american``, ``term.role.american``):
     # none of them is another catalog's
-    tables = ("command.", "option.", "cmd.", "opt.", "choice.", "term.role.")
+    tables = ("command.", "option.", "cmd.", "opt.", "choice.", "term.role.", "title.")
     assert all(k.startswith(("liberty.", *tables)) for k in EN)
     from engine.catalog import ENGINE_LOCALE, read
 

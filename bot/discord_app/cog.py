@@ -17,7 +17,7 @@ from discord.ext import commands
 from engine import RuleError, modules
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
-from ..outbox import DM, Result
+from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
 from .send import Sender, chunks
 from .translate import description_key
@@ -147,6 +147,48 @@ class DeploySelect(
         await cog.deploy_select(interaction, self)
 
 
+class OrderPick(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
+):
+    """The list of orders of a private prompt (``Module.picks``: Liberty's cards to play face down, 3.1).
+    Its custom id carries the game and the key of the list as sent, and nothing else: it works after a
+    restart, and a list the game has moved past is refused as out of date (the service checks the key)."""
+
+    def __init__(
+        self, game: int, key: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"est:o:{game}:{key}",
+                min_values=1,
+                max_values=1,
+                options=options or [discord.SelectOption(label="-", value="-")],
+                placeholder=placeholder or t("ui.pick_order"),
+            )
+        )
+        self.game, self.key = game, key
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> OrderPick:
+        assert isinstance(item, discord.ui.Select)  # the template is a select's custom id
+        return cls(int(match["game"]), match["key"], item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        await cog._component(interaction, self.game, cog.order_pick(interaction, self))
+
+
+def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en") -> discord.ui.View:
+    """A private prompt's list of orders to pick from (at most 25; each order's text is its value)."""
+    view = discord.ui.View(timeout=None)
+    options = [discord.SelectOption(label=_cut(p), value=p) for p in picks if len(p) <= CHOICE_LIMIT]
+    view.add_item(OrderPick(game_id, picks_key(picks), options, t("ui.pick_order", locale_of(locale))))
+    return view
+
+
 def deploy_view(
     game_id: int,
     version: int,
@@ -243,7 +285,10 @@ class EstafetteCog(commands.Cog):
         sender.deploy_view = self._dm_view
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
-        """The deployment prompt's components for a DM, as the battle stands now (None if not awaited)."""
+        """A DM's components: the deployment prompt as the battle stands now (None if not awaited), or the
+        list of orders to pick from as it was sent."""
+        if m.picks and not m.deploy:
+            return picks_view(m.game_id, m.picks, await self.service.player_locale(m.game_id, m.user_id))
         live = await self.service.game(m.game_id)
         if live is None or not m.deploy:
             return None
@@ -537,6 +582,23 @@ class EstafetteCog(commands.Cog):
     @app_commands.describe(**_o("orders", "list", "battle"))
     async def orders(self, interaction: discord.Interaction, list: str, battle: str | None = None) -> None:
         await self.order(interaction, f'/orders list:"{list}"' + (f" battle:{battle}" if battle else ""))
+
+    # --- a private prompt's list of orders ----------------------------------------------------------------
+    async def order_pick(self, interaction: discord.Interaction, item: OrderPick) -> None:
+        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
+        values = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
+        if not values:
+            raise ServiceError("svc.pick_stale")
+        res = await self.service.pick(
+            item.game,
+            interaction.user.id,
+            item.key,
+            str(values[0]),
+            str(interaction.id),
+            locale_of(interaction.locale),
+        )
+        await self.sender.reply(interaction, res.reply)
+        await self.sender.flush_pending(interaction)
 
     # --- deployment components ----------------------------------------------------------------------------
     async def deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:

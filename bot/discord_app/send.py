@@ -136,7 +136,7 @@ class Sender:
         for item in refused[-EPHEMERAL_FALLBACK_LIMIT:]:
             m = message_from(item.kind, item.target, item.body, item.game_id)
             assert isinstance(m, DM)
-            view = await self.deploy_view(m) if (self.deploy_view and m.deploy) else None
+            view = await self.deploy_view(m) if (self.deploy_view and (m.deploy or m.picks)) else None
             fs = await self.files(m.pictures) + self._file(m)
             if await self.answer(interaction, m.text, files=fs, ephemeral=True, view=view):
                 await self.service.handed_over(item.id, "handed over as an ephemeral reply")
@@ -195,7 +195,7 @@ class Sender:
     async def _dm(self, item: OutboxRow, m: DM) -> Outcome:
         try:
             user = self.client.get_user(m.user_id) or await self.client.fetch_user(m.user_id)
-            view = await self.deploy_view(m) if (self.deploy_view and m.deploy) else None
+            view = await self.deploy_view(m) if (self.deploy_view and (m.deploy or m.picks)) else None
             kw: dict[str, Any] = {"view": view} if view is not None else {}
             await self._send_parts(user, item, m.text, await self.files(m.pictures) + self._file(m), **kw)
         except discord.Forbidden:

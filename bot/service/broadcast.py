@@ -6,7 +6,7 @@ the messages go to the outbox in the same transaction as the change (``Change.se
 
 from __future__ import annotations
 
-from engine.module import GameObject
+from engine.module import PICKS_SHOWN, GameObject
 
 from ..i18n import t
 from ..narrate import TEXT, tell
@@ -121,6 +121,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         if not (everyone or mine or role in active):
             continue
         deploy = tuple(sorted(deploying)) if role in active else ()
+        picks = tuple(module.picks(game, role)[:PICKS_SHOWN]) if role in active and not deploy else ()
         text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
         if role in active:
             text += "\n\n" + prompt(game, role, ploc, module)
@@ -133,6 +134,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
                 game_id=row.id,
                 role=role,
                 deploy=deploy,
+                picks=picks,
             )
         )
     if thread_roles(row):

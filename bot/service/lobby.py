@@ -13,7 +13,7 @@ from engine import RuleError, modules
 from engine.module import GameObject, Module
 from engine.script import ScriptError, run_lines
 
-from ..i18n import join, t
+from ..i18n import CATALOGS, join, t
 from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
 from ..storage import GameSettings
@@ -108,7 +108,15 @@ class Lobby:
 
         gid = await self.games.create(caller.channel_id, create)
         roles = list(module.roles(opts))
-        text = t("svc.new_game", loc, game=gid, options=describe_options(module, opts, loc), roles=roles)
+        title = CATALOGS[loc].get(f"title.{module.id}", module.title)  # the game's short name
+        text = t(
+            "svc.new_game",
+            loc,
+            game=gid,
+            title=title,
+            options=describe_options(module, opts, loc),
+            roles=roles,
+        )
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:

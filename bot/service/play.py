@@ -15,7 +15,7 @@ from engine.module import GameObject, Module, Standing, resolve
 
 from ..i18n import localize_error, t
 from ..narrate import tell
-from ..outbox import DM, Reply, Result
+from ..outbox import DM, Reply, Result, picks_key
 from ..storage import DuplicateInteraction
 from . import reminders
 from .broadcast import broadcast
@@ -39,6 +39,40 @@ class Play:
         """Apply one order for the caller in the game of the caller's channel."""
         live = await self.games.read_channel(caller.channel_id)
         return await self.order_in(live.id, caller, text, interaction_id, role)
+
+    async def pick(
+        self,
+        game_id: int,
+        user_id: int,
+        shown: str,
+        text: str,
+        interaction_id: str | None,
+        locale: str = "en",
+    ) -> Result:
+        """An order picked from the list of a private prompt (``Module.picks``) through the one order path.
+        ``shown`` is the key of the list as it was sent (``picks_key``): once the caller's list is another
+        one (the game moved on), the pick is refused as out of date, and nothing changes."""
+        live = await self.games.read(game_id)
+        module = module_of(live.row) if live is not None else None
+        role = None
+        if live is not None and module is not None and live.game is not None:
+            role = next(
+                (
+                    r
+                    for r in roles_of(live.row, user_id)
+                    if text in (now := module.picks(live.game, r)) and picks_key(now) == shown
+                ),
+                None,
+            )
+        if live is None or module is None or role is None:
+            raise ServiceError("svc.pick_stale")
+        caller = Caller(user_id, live.row.channel_id, live.row.guild_id, locale=locale)
+
+        def same_list(ch: Change) -> None:  # under the lock: the list is still the one the player saw
+            if ch.game is None or picks_key(module.picks(ch.game, role)) != shown:
+                raise ServiceError("svc.pick_stale")
+
+        return await self.order_in(game_id, caller, text, interaction_id, role, check=same_list)
 
     async def order_in(
         self,

@@ -292,6 +292,18 @@ class Service:
     ) -> Result:
         return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale)
 
+    async def pick(
+        self,
+        game_id: int,
+        user_id: int,
+        shown: str,
+        text: str,
+        interaction_id: str | None,
+        locale: str = "en",
+    ) -> Result:
+        """An order picked from a private prompt's list (``Module.picks``; refused once out of date)."""
+        return await self.play.pick(game_id, user_id, shown, text, interaction_id, locale)
+
     async def game_at(self, game_id: int, seq: int) -> Any:
         """The engine game as it was after order ``seq`` (for a picture of that moment)."""
         return await self.games.game_at(game_id, seq)

@@ -12,7 +12,7 @@ from data.liberty import load_liberty
 
 from ..messages import EN_TERMS, render
 from ..messages_ja import JA_TERMS
-from ..module import GameObject, Module, OrderKind, OrderOption, PictureKind, plain
+from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, plain
 from .game import Game
 from .invariants import INVARIANTS
 from .messages import EN, LOCALE
@@ -81,6 +81,19 @@ def _hand_places(game: Any, role: str, events: Any) -> list[str]:
     return ["hand"] if role in ("british", "american") else []
 
 
+# the orders a side picks from a list in its DM (``Module.picks``) when all it may do is of these kinds: the
+# card it plays face down (3.1), the next battle (7.1), a battle turn (7.3-7.4), where a build goes (6.1),
+# an answer to an exchange offer (11.5); moves and the choices made of several blocks go by command
+PICK_KINDS = frozenset({"play", "battle", "fire", "retreat", "place", "build", "accept", "decline", "end"})
+
+
+def _picks(game: Any, role: str) -> list[str]:
+    choices = [str(c) for c in game.legal(role).choices]
+    if not choices or len(choices) > PICKS_SHOWN:
+        return []
+    return choices if all(c.split()[0].lstrip("/") in PICK_KINDS for c in choices) else []
+
+
 # the pictures (drawn from a role's view by renderers/liberty/from_view.py): the hex map in every post and
 # DM; the battle being fought; each side's hand of cards in its own DM only
 PICTURES = (
@@ -140,5 +153,6 @@ MODULE = Module(
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
     pictures=PICTURES,
+    picks=_picks,
     narrate=narrate,
 )
