@@ -182,3 +182,15 @@ def test_the_narration_names_the_sides_and_reasons_in_the_players_language():
     assert "アメリカ軍" in narrate(march, "ja", None, None) and "True" not in narrate(march, "ja", None, None)
     moved = {"kind": "moved", "side": "british", "n": 2, "path": ["17.07", "18.07"]}
     assert narrate(moved, "ja", None, None) == "イギリス軍が 2 ブロックを 17.07、18.07 へ移動"
+
+
+def test_the_prompt_asks_each_side_in_its_language_with_ready_orders():
+    """3.1: in the card phase both sides are asked to play a card; the Japanese prompt names the command as
+    a Japanese client shows it, the English one keeps the engine's words; the other side is not asked."""
+    g = MODULE.new_game(MODULE.parse_options(""), 1)
+    ja = MODULE.asked(g, "british", "ja", None, True)
+    assert ja.startswith("手札のカードを 1 枚、/カード提出 (/play) で伏せて出してください（3.1）")
+    assert "`/play card:" in ja  # ready orders, from the side's own hand
+    assert MODULE.asked(g, "american", "en", None, False) == "play a card face down (3.1)"
+    g.apply("british", str(g.legal("british").choices[0]))
+    assert MODULE.asked(g, "british", "ja", None, True) == ""  # it has played: it waits

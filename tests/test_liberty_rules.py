@@ -669,7 +669,8 @@ def test_11_5_prisoners_are_exchanged_by_an_offer_and_its_acceptance_at_any_time
     assert g.view("american").offer == {"by": "british", "give": ["AM-1"], "take": ["BR-2"]}
     assert "/accept" in g.legal("american").choices
     rejected(g, "british", "/accept", "11.5")  # not one's own offer
-    g.apply("american", "/accept")
+    answered = [e for e in g.apply("american", "/accept") if e.kind == "exchange_answered"]
+    assert [(e.data["by"], e.data["accepted"]) for e in answered] == [("american", True)]  # who answered
     assert g.state.blocks["AM-1"].at == POOL and g.state.blocks["BR-2"].at == POOL
     assert g.state.blocks["AM-2"].at == PRISONER and g.state.offer is None  # G46: nothing else moves
     put(g, "BR-1", PRISONER)

@@ -43,4 +43,4 @@ def answer(ctx: Ctx, side: str, accept: bool) -> None:
             french = ctx.lib.unit(u).nation == "french"
             b.at = FRENCH_POOL if french and not st.french_in else POOL
             b.strength = ctx.lib.unit(u).max_cv
-    ctx.emit("exchange_answered", {"by": other(deal["by"]), "accepted": accept, **deal})
+    ctx.emit("exchange_answered", {**deal, "by": other(deal["by"]), "accepted": accept})  # by: who answers

@@ -10,14 +10,18 @@ from typing import Any
 
 from data.liberty import load_liberty
 
+from ..messages import EN as ENGINE_EN
 from ..messages import EN_TERMS, render
+from ..messages_ja import JA as ENGINE_JA
 from ..messages_ja import JA_TERMS
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, plain
+from .battle import step as battle_step
 from .game import Game
 from .invariants import INVARIANTS
 from .messages import EN, LOCALE
 from .messages_ja import JA
 from .options import OPTIONS, Options
+from .turns import card
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
 _PATH = OrderOption("path", "path", help="hexes or towns joined by >")
@@ -68,6 +72,33 @@ def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
         return render(catalog[key], said, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
     except (KeyError, TypeError, ValueError, IndexError):
         return plain(e)
+
+
+def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
+    """What ``role`` is asked to do now, in its language (``liberty.prompt.<phase>``), with up to three
+    ready orders; "" when it is not asked."""
+    if game.over or role not in game.active():
+        return ""
+    lg, st = game.legal(role), game.state
+    params: dict[str, Any] = {}
+    if lg.phase == "actions":
+        params = {"n": st.actions_left}
+    elif lg.phase == "place":
+        params = {"unit": st.drawn}
+    elif lg.phase == "supply":
+        params = {"steps": card(game.ctx, st.revealed[role])[1]}  # 3.3: the steps of the card played
+    elif lg.phase == "battle":
+        now = battle_step(game.ctx)
+        params = {"letter": now[1] if now else ""}
+    catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
+    key = f"liberty.prompt.{lg.phase}"
+    said = (
+        render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
+        if key in catalog
+        else lg.prompt
+    )
+    shown = " · ".join(f"`{c}`" for c in lg.choices[:3]) if examples else ""
+    return " ".join(x for x in (said, shown) if x)
 
 
 def _battle_places(game: Any, role: str, events: Any) -> list[str]:
@@ -155,4 +186,5 @@ MODULE = Module(
     pictures=PICTURES,
     picks=_picks,
     narrate=narrate,
+    prompt=prompt,
 )
