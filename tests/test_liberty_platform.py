@@ -85,3 +85,33 @@ async def test_liberty_pictures_are_drawn_from_the_roles_view(liberty, new_store
     assert hand.role in ("british", "american")
     assert (await svc.draw(hand)).startswith(b"\x89PNG")
     await svc.idle()
+
+
+async def test_standing_battle_orders_fire_each_battle_turn_so_a_battle_never_waits(new_store):
+    """7.31 as a standing order (``/game prefer key:battle value:fire``): a side away from the table fires in
+    every battle turn of its own; it is never asked to fire, and its retreats stay its own decision."""
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
+    await svc.new_game(who(HOST), "last_year=1776", game="liberty")
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    set_ = await svc.prefer(who(ALICE), "battle", "fire")
+    assert "fire" in set_.reply.text
+    await svc.prefer(who(BOB), "battle", "fire")
+    with pytest.raises(ServiceError):
+        await svc.prefer(who(BOB), "battle", "square")  # Napoleon's word, not Liberty's
+    live = await svc.current(CH)
+    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    rng, player, sent, fired = random.Random(2), LibertyRandomPlayer(), 0, 0
+    while not live.game.over and sent < 600:
+        role = rng.choice(live.game.active())
+        lg = live.game.legal(role)
+        assert lg.phase != "battle", "a battle turn waited for a side that left standing orders"
+        await svc.order(who(user[role]), player.choose(live.game.view(role), lg, rng), f"s-{sent}", role=role)
+        await svc.idle()  # what plays by itself (the standing orders) runs after the change that woke it
+        sent += 1
+        live = await svc.current(CH, finished=True)
+        fired = sum(1 for line in live.game.log if line.split(": ", 1)[-1] == "/fire")
+    assert live.game.over and fired > 0, (sent, fired)  # battles were fought, by the standing orders
+    await svc.idle()

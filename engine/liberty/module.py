@@ -14,7 +14,7 @@ from ..messages import EN as ENGINE_EN
 from ..messages import EN_TERMS, render
 from ..messages_ja import JA as ENGINE_JA
 from ..messages_ja import JA_TERMS
-from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, plain
+from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
 from .battle import step as battle_step
 from .game import Game
 from .invariants import INVARIANTS
@@ -125,6 +125,19 @@ def _picks(game: Any, role: str) -> list[str]:
     return choices if all(c.split()[0].lstrip("/") in PICK_KINDS for c in choices) else []
 
 
+def _standing_when(game: Any) -> bool:
+    """Standing battle orders play in battles only (7.2-7.3)."""
+    return bool(game.state.phase == "battle")
+
+
+def _standing_choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
+    """A side away from the table that left ``fire`` fires each of its battle turns (7.31: ``/fire``, the
+    block whose turn it is); retreats stay its own decision (7.4)."""
+    if spec.get("fire") and "/fire" in game.legal(role).choices:
+        return "/fire"
+    return None
+
+
 # the pictures (drawn from a role's view by renderers/liberty/from_view.py): the hex map in every post and
 # DM; the battle being fought; each side's hand of cards in its own DM only
 PICTURES = (
@@ -187,4 +200,5 @@ MODULE = Module(
     picks=_picks,
     narrate=narrate,
     prompt=prompt,
+    standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
 )
