@@ -20,6 +20,7 @@ once."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import hashlib
 import heapq
@@ -227,7 +228,7 @@ class Pictures:
             # the battle ended before this moment: the map says what happened
         elif picture.kind != "map":
             raise ValueError(f"unknown picture kind {picture.kind!r}")
-        return Job("map", picture.locale, picture.role, view=view, scenario=sc)
+        return Job("map", picture.locale, picture.role, view=_map_only(view), scenario=sc)
 
     def _view(self, picture: Picture, game: Any) -> Any:
         """The role's view at the picture's moment: one for its map and its battle boards, in every language
@@ -284,6 +285,16 @@ def _retrieved(fut: asyncio.Future[Any]) -> None:
     """A picture whose askers have all gone (cancelled): its failure is not an unread exception."""
     if not fut.cancelled():
         fut.exception()
+
+
+def _map_only(view: Any) -> Any:
+    """The view as the campaign map draws it: without its battles (the battle boards draw those; the map
+    shows a battle by its towns' own fields), so that a fire in a battle leaves the map's job, and so its
+    bytes, as they were (``_same_as_drawn``), and the job sent to a worker is smaller.
+    ``tests/test_pictures_pool.py`` checks that the map is the same drawn either way."""
+    if dataclasses.is_dataclass(view) and not isinstance(view, type) and getattr(view, "battles", None):
+        return dataclasses.replace(view, battles=())
+    return view
 
 
 def _shared(scenario: Any) -> bool:

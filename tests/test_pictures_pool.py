@@ -289,3 +289,18 @@ async def test_a_later_changes_post_goes_while_an_earlier_destination_is_still_b
         await svc.idle()
     finally:
         await store.close()
+
+
+def test_the_campaign_map_is_the_same_drawn_without_the_views_battles(game):
+    """``bot.pictures`` sends the map its view without the battles (the boards draw those), so that a fire
+    leaves the map's job and bytes as they were; the map drawn either way must be the same picture."""
+    import dataclasses
+
+    from renderers.map import render_map
+
+    for role in ("public", "french"):
+        view = game.view(role, events=False)
+        assert view.battles  # a battle is open: there is something to leave out
+        assert render_map(view, game.scenario) == render_map(
+            dataclasses.replace(view, battles=()), game.scenario
+        )
