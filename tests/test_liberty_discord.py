@@ -56,12 +56,22 @@ def test_the_synced_commands_take_every_games_options(h):
     fire = {o["name"]: o for o in synced["fire"]["options"]}
     assert [c["value"] for c in fire["target"]["choices"]] == ["line", "square"]  # Napoleon's 8.4, listed
     assert synced["play"]["name_localizations"]["ja"] == "カード提出"
+    new = next(o for o in synced["game"]["options"] if o["name"] == "new")
+    typed = {o["name"]: o for o in new["options"]}
+    assert {"setup", "players", "last_year", "british_win", "game", "options"} <= set(typed)  # both games'
+    assert (typed["last_year"]["min_value"], typed["last_year"]["max_value"]) == (1775, 1790)
+    assert typed["last_year"]["name_localizations"]["ja"] == "最終年"
     assert "3.1" in synced["play"]["description"]
 
 
 async def test_liberty_plays_to_its_result_through_discord(h):
+    wrong = await h.feed(
+        h.slash("game new", {"game": "liberty", "setup": "free"}, user="alice", channel="game-1")
+    )
+    assert wrong.reply.ephemeral and "setup" in wrong.reply.content and "last_year" in wrong.reply.content
+    # /game new's typed options are every game's: Liberty's 11.1 as an integer with its bounds
     made = await h.feed(
-        h.slash("game new", {"game": "liberty", "options": "last_year=1776"}, user="alice", channel="game-1")
+        h.slash("game new", {"game": "liberty", "last_year": 1776}, user="alice", channel="game-1")
     )
     assert "last_year=1776" in made.reply.content and not made.reply.ephemeral
     assert made.reply.content.startswith("New game of Liberty 1775–83")  # the game's own name, not Napoleon's

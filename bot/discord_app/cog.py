@@ -274,6 +274,125 @@ def _auto(order: str, option: str):
     return complete
 
 
+def _identifier(name: str) -> str:
+    """An option's name as a Python parameter (``from`` -> ``from_``); refused if it cannot be one."""
+    py = name.replace("-", "_")
+    if not py.isidentifier():
+        raise ValueError(f"an order option's name must be a word: {name!r}")
+    return py + "_" if keyword.iskeyword(py) else py
+
+
+# --- /game new: its typed options are those of every game module -------------------------------------------
+
+_OPTION_TYPES = {"int": "int", "bool": "bool", "choice": "str"}  # a text option goes in ``options:``
+_NEW = ("deadline_hours", "deadline_action", "language", "game", "options")  # the platform's own
+
+
+def _game_options() -> dict[str, Any]:
+    """The typed options of ``/game new``: each game module's int, bool and choice options by name, the
+    default module's first (two games' options of one name are one option, checked by the game chosen)."""
+    specs: dict[str, Any] = {}
+    for module in modules.modules():
+        for o in module.options:
+            if o.kind in _OPTION_TYPES and o.name not in _NEW:
+                specs.setdefault(o.name, o)
+                if specs[o.name].kind != o.kind:
+                    raise ValueError(f"/game new {o.name}: two games give it two kinds")
+    return specs
+
+
+def _game_new_command(group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
+    """``/game new`` (a command of the cog's ``/game`` group): the game, every game module's typed options
+    (all optional: each is passed to the game chosen, which refuses one it does not have, saying which it
+    has), then the platform's own (deadline, language) and ``options`` for any option as text."""
+    specs = _game_options()
+    names = {n: _identifier(n) for n in specs}
+
+    def annotation(o: Any) -> str:  # an int option with its bounds as Discord's min and max
+        if o.kind == "int" and o.lo is not None and o.hi is not None:
+            return f"app_commands.Range[int, {int(o.lo)}, {int(o.hi)}]"
+        return _OPTION_TYPES[o.kind]
+
+    typed = ", ".join(f"{names[n]}: {annotation(o)} | None = None" for n, o in specs.items())
+    values = ", ".join(f"{n!r}: {names[n]}" for n in specs)
+    source = (
+        "async def new(self, interaction: discord.Interaction, game: str | None = None, "
+        + (typed + ", " if typed else "")
+        + "deadline_hours: app_commands.Range[float, 0, 720] = 24.0, deadline_action: str = 'pass', "
+        "language: str | None = None, options: str = '') -> None:\n"
+        f"    await _game_new(self, interaction, game, {{{values}}},"
+        " deadline_hours, deadline_action, language, options)\n"
+    )
+    scope: dict[str, Any] = {"discord": discord, "app_commands": app_commands, "_game_new": _game_new}
+    exec(source, scope)  # the source holds only identifiers checked by _identifier and names as literals
+    scope["new"].__qualname__ = "EstafetteCog.game_new"  # a method of the cog: discord.py binds its self
+    cmd: app_commands.Command[Any, ..., None] = group.command(name="new", description=_d("game new"))(
+        scope["new"]
+    )
+    app_commands.describe(  # as locale strings, so that the translator is asked for them
+        **{k: app_commands.locale_str(v) for k, v in _o("game new", *_NEW).items()},
+        **{names[n]: app_commands.locale_str(_option_described(n, o)) for n, o in specs.items()},
+    )(cmd)
+    renamed = {names[n]: app_commands.locale_str(n) for n in specs if names[n] != n}
+    if renamed:
+        app_commands.rename(**renamed)(cmd)
+    listed: dict[str, list[app_commands.Choice[str]]] = {
+        "game": [app_commands.Choice(name=m.title, value=m.id) for m in modules.modules()],
+        "deadline_action": [app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
+        "language": [
+            app_commands.Choice(name="English", value="en"),
+            app_commands.Choice(name="日本語", value="ja"),
+        ],
+    }
+    for n, o in specs.items():
+        if o.kind == "choice":
+            listed[names[n]] = [app_commands.Choice(name=c, value=c) for c in o.choices]
+    said = {  # the choices' names as locale strings too (English but for the languages' own names)
+        k: [app_commands.Choice(name=app_commands.locale_str(c.name), value=c.value) for c in v]
+        for k, v in listed.items()
+    }
+    app_commands.choices(**said)(cmd)
+    return cmd
+
+
+def _option_described(name: str, spec: Any) -> str:
+    """A game option's description: the catalogs' ``opt.game.new.<name>``, else the option's help."""
+    key = description_key("game new", name)
+    return (t(key) if key in CATALOGS["en"] else spec.help or name)[:100]
+
+
+async def _game_new(
+    cog: EstafetteCog,
+    interaction: discord.Interaction,
+    game: str | None,
+    typed: dict[str, Any],
+    deadline_hours: float,
+    deadline_action: str,
+    language: str | None,
+    options: str,
+) -> None:
+    """``/game new``: the typed options given, as the game's options text, then ``options`` (read after
+    them); the game refuses an option it does not have, naming those it has."""
+    given = [
+        f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}"
+        for k, v in typed.items()
+        if v is not None
+    ]
+    opts = " ".join([*given, options.strip()]).strip()
+    await cog.run(
+        interaction,
+        cog.service.new_game(
+            caller_of(interaction),
+            opts,
+            deadline_hours=deadline_hours,
+            deadline_action=deadline_action,
+            language=language,
+            game=game,
+        ),
+        public=True,
+    )
+
+
 class EstafetteCog(commands.Cog):
     game = app_commands.Group(name="game", description=_d("game"))
 
@@ -327,78 +446,7 @@ class EstafetteCog(commands.Cog):
         await self.run(interaction, self.service.order(caller_of(interaction), text, str(interaction.id)))
 
     # --- /game ------------------------------------------------------------------------------------------
-    @game.command(name="new", description=_d("game new"))
-    @app_commands.describe(
-        **_o(
-            "game new",
-            "setup",
-            "players",
-            "ruleset",
-            "command_control",
-            "corps_restriction",
-            "days",
-            "deadline_hours",
-            "deadline_action",
-            "language",
-            "game",
-            "options",
-        )
-    )
-    @app_commands.choices(
-        game=[app_commands.Choice(name=m.title, value=m.id) for m in modules.modules()],
-        setup=[app_commands.Choice(name=n, value=n) for n in ("initiative", "historical", "free")],
-        ruleset=[app_commands.Choice(name=n, value=n) for n in ("3.4", "3rd")],
-        deadline_action=[app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
-        language=[
-            app_commands.Choice(name="English", value="en"),
-            app_commands.Choice(name="日本語", value="ja"),
-        ],
-    )
-    async def game_new(
-        self,
-        interaction: discord.Interaction,
-        setup: str = "initiative",
-        players: app_commands.Range[int, 2, 3] = 2,
-        ruleset: str = "3.4",
-        command_control: bool = False,
-        corps_restriction: bool = False,
-        days: app_commands.Range[int, 0, 4] = 0,
-        deadline_hours: app_commands.Range[float, 0, 720] = 24.0,
-        deadline_action: str = "pass",
-        language: str | None = None,
-        game: str | None = None,
-        options: str = "",
-    ) -> None:
-        """The typed options are the default module's; each is passed only to a module that declares an
-        option of that name (engine/module.py OptionSpec). ``options``: any module's, as ``key=value ...``
-        (read after the typed ones)."""
-        given = {
-            "setup": setup,
-            "players": players,
-            "ruleset": ruleset,
-            "command_control": "on" if command_control else "off",
-            "corps_restriction": "on" if corps_restriction else "off",
-            "days": days,
-        }
-        known = {m.id: m for m in modules.modules()}
-        declared = (
-            {o.name for o in known[game or modules.DEFAULT].options}
-            if (game or modules.DEFAULT) in known
-            else ()
-        )
-        opts = " ".join([*(f"{k}={v}" for k, v in given.items() if k in declared), options.strip()]).strip()
-        await self.run(
-            interaction,
-            self.service.new_game(
-                caller_of(interaction),
-                opts,
-                deadline_hours=deadline_hours,
-                deadline_action=deadline_action,
-                language=language,
-                game=game,
-            ),
-            public=True,
-        )
+    game_new = _game_new_command(game)  # its typed options are every game module's (below)
 
     @game.command(name="join", description=_d("game join"))
     @app_commands.describe(**_o("game join", "role", "bot"))
@@ -744,14 +792,6 @@ def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> 
     else:
         line = next((o.help for _m, k in shared for o in k.options if o.name == option and o.help), option)
     return line[:100]
-
-
-def _identifier(name: str) -> str:
-    """An option's name as a Python parameter (``from`` -> ``from_``); refused if it cannot be one."""
-    py = name.replace("-", "_")
-    if not py.isidentifier():
-        raise ValueError(f"an order option's name must be a word: {name!r}")
-    return py + "_" if keyword.iskeyword(py) else py
 
 
 async def _order_of(interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
