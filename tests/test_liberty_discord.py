@@ -222,3 +222,24 @@ async def test_a_card_is_played_from_the_dm_list_even_after_a_restart_and_a_stal
     )
     assert got.reply.content.startswith("Done"), got.reply.content
     assert next(iter(h.bot.service.live.values())).game.state.phase != "cards"  # both cards down: revealed
+
+
+async def test_a_side_whose_dms_are_closed_gets_its_card_list_as_an_ephemeral_reply(h):
+    """DESIGN's fallback: a private message that cannot be DMed is handed over at the player's next
+        interaction, as an ephemeral reply, with its list of cards (3.1); the list itself is the DM's (picking from
+    it is tested above)."""
+    h.fake.close_dms(h.world.user("bob"))
+    await h.feed(h.slash("game new", {"game": "liberty"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    d = await h.feed(h.slash("game status", user="bob", channel="game-1"))
+    lists = [r for r in d.replies if r.ephemeral and any(c.startswith("est:o:") for c in r.custom_ids)]
+    assert lists, [r.custom_ids for r in d.replies]
+    live = next(iter(h.bot.service.live.values()))
+    hand = [str(c) for c in live.game.legal("american").choices]
+    select = next(
+        c for row in lists[-1].components for c in row["components"] if c["custom_id"].startswith("est:o:")
+    )
+    assert [o["value"] for o in select["options"]] == hand
+    assert len(set(lists[-1].custom_ids)) == len(lists[-1].custom_ids)  # Discord refuses a repeated id
