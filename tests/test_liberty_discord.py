@@ -226,8 +226,8 @@ async def test_a_card_is_played_from_the_dm_list_even_after_a_restart_and_a_stal
 
 async def test_a_side_whose_dms_are_closed_gets_its_card_list_as_an_ephemeral_reply(h):
     """DESIGN's fallback: a private message that cannot be DMed is handed over at the player's next
-        interaction, as an ephemeral reply, with its list of cards (3.1); the list itself is the DM's (picking from
-    it is tested above)."""
+    interaction, as an ephemeral reply, with its list of cards (3.1); the list itself is the DM's (picking
+    from it is tested above)."""
     h.fake.close_dms(h.world.user("bob"))
     await h.feed(h.slash("game new", {"game": "liberty"}, user="alice", channel="game-1"))
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))
