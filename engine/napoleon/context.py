@@ -32,9 +32,17 @@ class Ctx:
     def _rebuild(self) -> dict[str, set[str]]:
         gen = _PLACE_CHANGES[0]
         occ: dict[str, set[str]] = {}
-        for u in self.st.units.values():
-            if u.location is not None and not u.eliminated:
-                occ.setdefault(u.location, set()).add(u.side)
+        get = occ.get
+        for u in self.st.units.values():  # the fields as stored (``Unit.__dict__``): a third faster than
+            d = u.__dict__  # the attributes and the ``side`` property, and this runs after every move
+            loc = d["location"]
+            if loc is not None and not d["eliminated"]:
+                side = SIDE_OF[d["army"]]
+                sides = get(loc)
+                if sides is None:
+                    occ[loc] = {side}
+                else:
+                    sides.add(side)
         object.__setattr__(self.st, "_occ", (gen, self.st.units, occ))  # not a field, not a change
         return occ
 
