@@ -63,3 +63,32 @@ def test_a_battle_and_a_hand_are_drawn_from_the_views_and_the_public_view_has_no
     hand = hand_picture(g.view("american"))
     assert hand is not None and [c.id for c in hand.cards] == list(g.view("american").hand)
     assert Image.open(io.BytesIO(hand_png(g.view("american"), "ja") or b"")).format == "PNG"
+
+
+def test_the_battle_picture_keeps_round_1_reserves_apart_face_up_only_for_their_owner():
+    """Box after 7.5 (the T16 battle of tests/test_liberty_rules.py): AM-2 reinforced the battle the British
+    started; in round 1 it is a reserve, drawn apart, face up for the Americans and hidden for the British
+    and the public, and not among the blocks that fight."""
+    from liberty_helpers import actions, empty, put, to_p2
+    from test_liberty_rules import BOSTON, WEST
+
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "AM-2", "20.07")
+    put(g, "BR-2", BOSTON)
+    put(g, "BR-3", BOSTON)
+    actions(g, "british", 3)
+    g.apply("british", f"/move units:BR-2,BR-3 path:{BOSTON}>{WEST}")
+    to_p2(g, "american")
+    g.apply("american", f"/move units:AM-2 path:20.07>{WEST}")
+    g.apply("american", "/end")
+    american, british, public = (battle_picture(g.view(r)) for r in ("american", "british", "public"))
+    assert [b.face.id for b in american.reserves if b.face] == ["AM-2"]
+    assert len(british.reserves) == 1 and british.reserves[0].face is None  # one hidden reserve: its count
+    assert len(public.reserves) == 1 and public.reserves[0].face is None
+    for pic in (american, british, public):
+        assert len(pic.defending) == 1  # AM-1 fights; the reserve does not in round 1
+    assert g.view("british").battle["reserve_ids"] == [] and g.view("american").battle["reserve_ids"] == [
+        "AM-2"
+    ]
+    assert battle_png(g.view("american")).startswith(b"\x89PNG")

@@ -81,7 +81,17 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
         return None
     attacker = cast(Side, battle["attacker"])
     defender: Side = "american" if attacker == "british" else "british"
-    here = [_block(d) for d in view.blocks if d["at"] == battle["at"]]
+    rnd = int(battle.get("round") or 1)
+    named = set(battle.get("reserve_ids") or ())
+    # the reserves of round 1 (box after 7.5): the role's own by id, another side's as the blocks of the
+    # battle it may not see (every other block of a battle is face up, 7.1); from round 2 they fight
+    fighting = rnd == 1 and view.phase in ("battle", "hit", "withdraw")
+    held = [
+        d
+        for d in view.blocks
+        if d["at"] == battle["at"] and fighting and (d.get("id") in named or "id" not in d)
+    ]
+    here = [_block(d) for d in view.blocks if d["at"] == battle["at"] and d not in held]
     step = battle.get("step")
     return BattlePic(
         where=battle["at"],
@@ -89,7 +99,8 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
         defender=defender,
         attacking=tuple(b for b in here if b.side == attacker),
         defending=tuple(b for b in here if b.side == defender),
-        round=int(battle.get("round") or 1),
+        reserves=tuple(_block(d) for d in held),
+        round=rnd,
         firing=(step[1], cast(Side, step[0])) if step else None,
         viewer=_viewer(view.role),
         locale=locale,
