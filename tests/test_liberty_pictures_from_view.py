@@ -69,18 +69,9 @@ def test_the_battle_picture_keeps_round_1_reserves_apart_face_up_only_for_their_
     """Box after 7.5 (the T16 battle of tests/test_liberty_rules.py): AM-2 reinforced the battle the British
     started; in round 1 it is a reserve, drawn apart, face up for the Americans and hidden for the British
     and the public, and not among the blocks that fight."""
-    from liberty_helpers import actions, empty, put, to_p2
-    from test_liberty_rules import BOSTON, WEST
+    from test_liberty_rules import reserve_battle
 
-    g = empty()
-    put(g, "AM-1", WEST)
-    put(g, "AM-2", "20.07")
-    put(g, "BR-2", BOSTON)
-    put(g, "BR-3", BOSTON)
-    actions(g, "british", 3)
-    g.apply("british", f"/move units:BR-2,BR-3 path:{BOSTON}>{WEST}")
-    to_p2(g, "american")
-    g.apply("american", f"/move units:AM-2 path:20.07>{WEST}")
+    g = reserve_battle()
     g.apply("american", "/end")
     american, british, public = (battle_picture(g.view(r)) for r in ("american", "british", "public"))
     assert [b.face.id for b in american.reserves if b.face] == ["AM-2"]

@@ -4,6 +4,8 @@ and the ruling in ``docs/rulings.md`` ("Liberty")."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from liberty_helpers import actions, empty, new, put, to_p2
 
@@ -249,7 +251,8 @@ def test_t15_retreat_limits_count_per_round():
     rejected(g, "american", f"/retreat unit:AM-5 path:{WEST}>{SPRINGFIELD}", "7.4")  # clear: 4 a round
 
 
-def test_t16_reserves_are_hidden_and_out_of_round_1():
+def reserve_battle() -> Any:
+    """T16's battle: the British attack AM-1 in WEST; AM-2, Player 2's, reinforces it and waits in reserve."""
     g = empty()
     put(g, "AM-1", WEST)
     put(g, "AM-2", "20.07")
@@ -259,6 +262,11 @@ def test_t16_reserves_are_hidden_and_out_of_round_1():
     g.apply("british", f"/move units:BR-2,BR-3 path:{BOSTON}>{WEST}")
     to_p2(g, "american")
     g.apply("american", f"/move units:AM-2 path:20.07>{WEST}")
+    return g
+
+
+def test_t16_reserves_are_hidden_and_out_of_round_1():
+    g = reserve_battle()
     assert g.state.reserves == ["AM-2"]
     g.apply("american", "/end")
     bt = g.state.battle
