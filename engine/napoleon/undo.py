@@ -125,8 +125,19 @@ def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]
     if written is None:
         return {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])}
     units = prev.units
-    # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were)
-    return {uid: u.to_dict() for uid, u in units.items() if uid in written and _changed(u, work.units[uid])}
+    # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were): the
+    # few ids written, sorted by their place in that order (kept per order of ids), not all 82 walked
+    place = _PLACES.get(key := tuple(units))
+    if place is None:
+        place = _PLACES[key] = {uid: i for i, uid in enumerate(key)}
+    return {
+        uid: units[uid].to_dict()
+        for uid in sorted(written, key=place.__getitem__)
+        if uid in units and _changed(units[uid], work.units[uid])
+    }
+
+
+_PLACES: dict[tuple[str, ...], dict[str, int]] = {}  # an order of unit ids -> each id's place in it
 
 
 def _changed(before: Unit, after: Unit) -> bool:
