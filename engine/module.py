@@ -30,6 +30,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from . import catalog
 from .messages import rule_error
+from .orders import Choice
 
 OPTION_KINDS = ("choice", "int", "bool", "text")
 ORDER_OPTION_KINDS = ("units", "unit", "town", "path", "number", "bool", "text", "list")
@@ -239,7 +240,8 @@ class Module:
     # (game, role, lang, text, examples) -> what the role is asked to do now ("" when it is not asked)
     prompt: Callable[[GameObject, str, str, Text, bool], str] | None = None
     describe_options: Callable[[Any, str, Text], str] | None = None  # the options in words
-    ranked: Callable[[Sequence[str]], list[str]] = lambda choices: list(choices)  # the order choices show in
+    # the order the legal choices show in (items: ``Order``s, or strings for a module whose orders are text)
+    ranked: Callable[[Sequence[Choice]], list[Choice]] = lambda choices: list(choices)
     # (game, role, order, option, typed, given) -> the values autocomplete offers, or None to offer the values
     # of the option in the role's legal choices (Napoleon: a move's units and the paths they may take)
     suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (
