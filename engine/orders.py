@@ -55,6 +55,14 @@ class Order:
         """The order's text, made (``text`` keeps it)."""
         raise NotImplementedError
 
+    def command(self) -> Command:
+        """The order as a name and options, as its text says them (for code that knows no order kind)."""
+        d = self.__dict__
+        c = d.get("_command")
+        if c is None:
+            c = d["_command"] = parse_command(self.text())
+        return c
+
     def __str__(self) -> str:
         return self.text()
 
@@ -118,3 +126,9 @@ Choice = Order | str  # an item of a module's ``legal().choices``: an order, or 
 def text_of(choice: Choice) -> str:
     """A legal choice as text, whether the module gives orders or strings."""
     return choice if isinstance(choice, str) else choice.text()
+
+
+def command_of(choice: Choice) -> Command:
+    """A legal choice as a name and options, whether the module gives orders or strings (the platform's
+    generic code: autocomplete, drafts)."""
+    return parse_command(choice) if isinstance(choice, str) else choice.command()

@@ -16,9 +16,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 
-from engine import new_game  # noqa: E402
-from engine.napoleon.movement import attackers_in, incomplete_attacks  # noqa: E402
-from engine.napoleon.options import Options  # noqa: E402
+from engine import new_game
+from engine.napoleon.movement import attackers_in, incomplete_attacks
+from engine.napoleon.options import Options
 
 GAMES: list[tuple[dict[str, Any], int]] = [
     ({"ruleset": "3.4", "setup": "free", "players": 2, "days": 1}, 1),

@@ -185,8 +185,8 @@ def _pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> 
     # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
     # column (an instant rout, 7.5), or random battles would hardly last a battle turn
     careful = rng.random() < 0.9
-    fire = [c for c in choices if isinstance(c, Fire)]
-    engage = [c for c in choices if isinstance(c, BattleMove) and c.to.startswith("across-")]
+    fire: list[Order] = [c for c in choices if isinstance(c, Fire)]
+    engage: list[Order] = [c for c in choices if isinstance(c, BattleMove) and c.to.startswith("across-")]
     calm = [c for c in choices if c != end and not isinstance(c, Retreat)]
     r = rng.random()
     if fire and r < 0.5:
@@ -322,7 +322,7 @@ def play(
                     bot_time += time.perf_counter() - t1
                 if done is None:
                     raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
-                order = done
+                order = str(done)
             else:
                 picked = pick(rng, game, role, budget)
                 if picked is None:

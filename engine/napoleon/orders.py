@@ -210,23 +210,28 @@ class Fire(Order):
         )
 
 
-@order("square")
-class Square(Order):
-    """``/square unit:A`` (8.5)."""
+@dataclasses.dataclass(frozen=True, eq=False)
+class Formation(Order):
+    """``/square unit:A`` or ``/unsquare unit:A`` (8.5): a block forms a square or breaks it."""
 
     unit: str
     battle: str | None = None
 
     @classmethod
-    def read(cls, cmd: Command) -> Square:
+    def read(cls, cmd: Command) -> Formation:
         return cls(_one(cmd, "battle.square_usage", order=cmd.name), cmd.options.get("battle"))
 
     def say(self) -> str:
         return f"/{self.kind} unit:{self.unit}" + _battle(self.battle)
 
 
+@order("square")
+class Square(Formation):
+    """``/square unit:A`` (8.5)."""
+
+
 @order("unsquare")
-class Unsquare(Square):
+class Unsquare(Formation):
     """``/unsquare unit:A`` (8.5)."""
 
 

@@ -14,7 +14,7 @@ from ...orders import Order
 from ..board import RELATIVE, RESERVE, Board, MoveRefused, classify, facing_spot, relative, split, to_spot
 from ..context import Ctx
 from ..faces import face_public
-from ..orders import BattleMove, Fire, Square, Unsquare
+from ..orders import BattleMove, Fire, Formation, Square, Unsquare
 from ..state import Battle, BattlePhase, Unit, other_side
 from . import machine
 from .common import board_of, err, match_unit, named, nat, owned, roll, side_roles
@@ -316,7 +316,7 @@ def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
         raise err("8.5", "battle.not_square", unit=uid)
 
 
-def do_square(ctx: Ctx, b: Battle, role: str, order: Square) -> None:
+def do_square(ctx: Ctx, b: Battle, role: str, order: Formation) -> None:
     """8.5: ``/square`` forms a square, ``/unsquare`` (``Unsquare``) breaks it."""
     uid = match_unit(ctx, order.unit)
     form = not isinstance(order, Unsquare)

@@ -195,7 +195,9 @@ def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[Deploy]:
             _check_deploy(ctx, b, role, cols)
         except RuleError:
             continue
-        choice = Deploy(tuple(cols["left"]), tuple(cols["center"]), tuple(cols["right"]), tuple(cols[RESERVE]))
+        choice = Deploy(
+            tuple(cols["left"]), tuple(cols["center"]), tuple(cols["right"]), tuple(cols[RESERVE])
+        )
         if choice not in out:
             out.append(choice)
     return out
