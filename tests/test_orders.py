@@ -80,14 +80,18 @@ def test_every_order_kind_reads_its_own_forms_and_says_the_canonical_text():
     """What a player may write (spaces, ``centre``, yes/no words, ``unit:``/``units:``) reads as the value
     whose text ``legal()`` would offer."""
     cases = {
-        "/move units:FR-1, FR-2 path: Charleroi > Fleurus forced:y": "/move units:FR-1,FR-2 path:Charleroi>Fleurus forced:yes",
+        "/move units:FR-1, FR-2 path: Charleroi > Fleurus forced:y": (
+            "/move units:FR-1,FR-2 path:Charleroi>Fleurus forced:yes"
+        ),
         "/setup auto:on": "/setup auto:yes",
         "/deploy centre:FR-1 left:FR-2": "/deploy left:FR-2 center:FR-1",
         "/battle-move units:FR-1 to:Across Centre": "/battle-move unit:FR-1 to:across-center",
         "/fire unit:FR-1 target:Square battle:Ligny": "/fire unit:FR-1 target:square battle:Ligny",
         "/retreat unit:FR-1 to:Fleurus forced:no": "/retreat units:FR-1 to:Fleurus",
         "/regroup units:FR-1 from:Fleurus": "/regroup units:FR-1 from:Fleurus",
-        '/orders list:"fire FR-1; FR-2>across-left" battle:Ligny': '/orders list:"fire FR-1; FR-2>across-left" battle:Ligny',
+        '/orders list:" fire FR-1;FR-2>across-left " battle:Ligny': (
+            '/orders list:"fire FR-1; FR-2>across-left" battle:Ligny'
+        ),
     }
     for written, canonical in cases.items():
         o = O.parse(written)
