@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import BlockView
-from engine.napoleon.orders import Deploy, Fire, Regroup, Reinforce, Retreat
-from engine.orders import Order
+from engine import BlockView, Deploy, Fire, Order, Regroup, Reinforce, Retreat
 
 from .knowledge import LEADERS, SIDE_OF, MapInfo, Situation
 

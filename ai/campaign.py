@@ -17,9 +17,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine import Legal
-from engine.napoleon.orders import End, Setup
-from engine.orders import Order
+from engine import End, Legal, Order, Setup
 
 from .knowledge import SURRENDER_AT, MapInfo, Situation
 

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from engine import Legal, RuleError, View, parse_command
-from engine.orders import Choice
+from engine import Choice, Legal, RuleError, View, parse_command
 
 if TYPE_CHECKING:
     from engine import Game

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine import Legal, View
-from engine.napoleon.orders import BattleMove, End, Fire, Retreat, Undo
-from engine.orders import Order
+from engine import BattleMove, End, Fire, Legal, Order, Retreat, Undo, View
 
 
 def _mine(role: str) -> tuple[str, ...]:

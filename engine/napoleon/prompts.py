@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..module import GameObject, Text
-from ..orders import Choice, Order
+from ..orders import Choice, Order, command_of
 from .game import Game
 from .orders import Deploy
 from .state import armies_of
@@ -36,7 +36,7 @@ EXAMPLES = 3
 
 def ranked(choices: Sequence[Choice]) -> list[Choice]:
     """Choices in the order a player wants to see them (stable within a kind)."""
-    return sorted(choices, key=lambda c: _RANK.get(c.kind if isinstance(c, Order) else "", 5))
+    return sorted(choices, key=lambda c: _RANK.get(c.kind if isinstance(c, Order) else command_of(c).name, 5))
 
 
 def _towns(game: Game, role: str, choices: Sequence[Choice]) -> list[str]:
