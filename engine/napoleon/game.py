@@ -93,14 +93,14 @@ class Game:
             return [event]
         prev = self.state
         active = self.active() if prev.phase != "over" else []  # who acts: kept with the state (``cached``)
-        # the orders the phase takes (4.0-4.2), asked before the order is read
-        wait = _gate(Ctx(prev, self.scenario), role, name, active)
-        typed = order if isinstance(order, Order) else GRAMMAR.read(cmd)
         # copy on write (issue 5/6; state.py): the order on a fork first, whose units are copied as the rules
         # write them (``GameState.own``); a rule that writes a unit without ``own`` stops it (``SharedWrite``,
         # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
         work = prev.fork()
         ctx = Ctx(work, self.scenario)
+        # the orders the phase takes (4.0-4.2), asked before the order is read
+        wait = _gate(ctx, role, name, active)
+        typed = order if isinstance(order, Order) else GRAMMAR.read(cmd)
         before = len(work.events)
         was = writing(work.__dict__["_dirty"])
         try:

@@ -42,6 +42,13 @@ class Legal:
     prompt_key: str = ""
 
 
+# The one-unit moves and placements legal() offers, by unit, kept from one call to the next: the same few
+# thousand values come back state after state (a value is frozen, its text kept with it), and making them
+# afresh each time made legal() slower than the strings it offered before (issue 4/6, item 2).
+_MOVES: dict[str, dict[tuple[tuple[str, ...], bool], Move]] = {}
+_SETUPS: dict[str, dict[str, Setup]] = {}
+
+
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     """What ``role`` may do now; ``/undo`` among the choices whenever it may take back its last order (rules
     README decision 9), even while it waits for another role."""
@@ -81,7 +88,14 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 )
             ok = room[kind]
             towns[uid] = ok
-            choices.extend(Setup((uid,), t) for t in ok)
+            placing = _SETUPS.get(uid)
+            if placing is None:
+                placing = _SETUPS[uid] = {}
+            for t in ok:
+                o = placing.get(t)
+                if o is None:
+                    o = placing[t] = Setup((uid,), t)
+                choices.append(o)
         if towns and setup_rules.auto_towns(ctx, role):
             choices.insert(0, Setup(auto=True))  # 3.1: the rest as in history, to change before /end
         if not towns:
@@ -129,8 +143,14 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 forced[u.id] = fm
             for p in into_enemy:
                 attacks.setdefault(p, []).append(u.id)
-            one = (u.id,)
-            moves_out.extend([Move(one, p, f) for p, f in plain])
+            made = _MOVES.get(u.id)
+            if made is None:
+                made = _MOVES[u.id] = {}
+            for pf in plain:
+                m = made.get(pf)
+                if m is None:
+                    m = made[pf] = Move((u.id,), *pf)
+                moves_out.append(m)
         n_plain = len(moves_out)
         for attack, ids in attacks.items():
             path, flag = attack[:-1], attack[-1] == "F"
