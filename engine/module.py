@@ -8,6 +8,10 @@ A *module* is one game (Napoleon is the first; ``engine/napoleon/module.py``). I
 - its **roles** for given options, and which roles may **talk privately** when (Napoleon's allied thread);
 - its **order kinds** with typed options (``OrderKind``/``OrderOption`` — they drive slash commands and
   autocomplete) and which unit ids belong to a role (``owns``: seats, hidden faces, order templates);
+- its **orders as values** (``engine/orders.py``: an ``Order`` per kind, read from its text by the module's
+  one parser and said again by ``text()``): ``legal(role).choices`` holds them, or plain order texts for a
+  module not yet ported; the platform treats a choice only through ``str(choice)`` (``text_of``,
+  ``command_of``), and ``apply`` takes the order's text or the choice itself;
 - ``new_game(options, seed)`` and ``loads(snapshot)``, returning a **game object** that keeps the engine
   contract of ``../shared/DESIGN.md`` (``GameObject`` below: ``apply``, ``view``, ``legal``, ``active``,
   ``over``, ``script``, ``dumps``, ``log``);

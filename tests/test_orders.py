@@ -210,3 +210,16 @@ def test_the_choices_texts_are_those_of_the_code_before_orders_were_values():
     for (opts, seed), w in zip(GAMES, want, strict=True):
         got = play(opts, seed)
         assert got == w, f"game {opts} seed {seed}"
+
+
+def test_a_value_made_without_units_is_refused_as_its_text_would_be():
+    """An order value built by a player rather than read (a bot player's) gets the same answer as its text:
+    a /move or /setup naming no unit (5.0, 3.1)."""
+    g = new_game(Options(setup="historical"), seed=1)
+    with pytest.raises(RuleError) as e:
+        g.apply("french", O.Move((), ("Charleroi",)))
+    assert e.value.key == "move.no_units"
+    free = new_game(Options(setup="free"), seed=1)
+    with pytest.raises(RuleError) as e:
+        free.apply("allied", O.Setup((), "Brussels"))
+    assert e.value.key == "setup.no_units"

@@ -81,6 +81,8 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     st, sc = ctx.st, ctx.sc
     side = acting_side(ctx)
     ids = [ctx.match_unit(text) for text in order.units]
+    if not ids:  # a value made without units (its text would not read: Move.read)
+        raise ctx.fail("", "move.no_units")
     if len(set(ids)) != len(ids):
         raise ctx.fail("", "move.unit_twice")
     units = tuple(st.units[i] for i in ids)

@@ -100,6 +100,8 @@ def apply_setup(ctx: Ctx, role: str, order: Setup) -> None:
         return
     town = ctx.match_town(order.town)
     ids = [ctx.match_unit(t) for t in order.units]
+    if not ids:  # a value made without units (its text would not read: Setup.read)
+        raise ctx.fail("", "setup.no_units")
     modes = setup_modes(ctx.opts.setup)
     for uid in ids:
         u = st.units[uid]
