@@ -7,6 +7,8 @@ orders only (issue 6, item 1).
 >>> game = new_game(Options(setup="historical"), seed=1)
 >>> orders = play_turn(game, "french", HeuristicPlayer(), random.Random(1))
 >>> orders[-1]
+End(battle=None)
+>>> str(orders[-1])
 '/end'
 """
 

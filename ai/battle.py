@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import BlockView, parse_command
+from engine import BlockView, Deploy, Fire, Order, Regroup, Reinforce, Retreat
 
 from .knowledge import LEADERS, SIDE_OF, MapInfo, Situation
 
@@ -24,23 +24,39 @@ MIN_ENGAGE_CV = 2  # blocks with 1 cv do not engage (8.6: engaged 1-cv blocks ch
 
 @dataclass
 class Choice:
-    text: str
-    name: str
-    opts: dict[str, str]
-    battle: str | None
+    """A legal battle order (engine/napoleon/orders.py) and what the player reads of it."""
+
+    order: Order
+
+    @property
+    def name(self) -> str:
+        return self.order.kind
+
+    @property
+    def battle(self) -> str | None:
+        return getattr(self.order, "battle", None)
 
     @property
     def unit(self) -> str | None:
-        u = self.opts.get("unit") or self.opts.get("units")
-        return u.split(",")[0].strip().upper() if u else None
+        """The (first) block it orders."""
+        o = self.order
+        units = o.units if isinstance(o, (Retreat, Reinforce, Regroup)) else getattr(o, "unit", None)
+        if isinstance(units, str):
+            return units
+        return units[0] if units else None
+
+    @property
+    def to(self) -> str:
+        """Where it goes: a battle position (8.1), a town (7.0, 7.6); "" if nowhere."""
+        return getattr(self.order, "to", None) or ""
+
+    @property
+    def forced(self) -> bool:
+        return bool(getattr(self.order, "forced", False))
 
 
-def parse_choices(choices: tuple[str, ...]) -> list[Choice]:
-    out = []
-    for c in choices:
-        cmd = parse_command(c)
-        out.append(Choice(c, cmd.name, dict(cmd.options), cmd.options.get("battle")))
-    return out
+def parse_choices(choices: tuple[Order, ...]) -> list[Choice]:
+    return [Choice(c) for c in choices]
 
 
 @dataclass
@@ -92,7 +108,7 @@ def my_blocks(board: Board, armies: tuple[str, ...]) -> list[BlockView]:
 # --- deployment (6.2) ---------------------------------------------------------------------------------------
 
 
-def deploy_order(sit: Situation, bv, legal_deploys: list[str], suffix: str) -> str:
+def deploy_order(sit: Situation, bv, legal_deploys: list[Deploy], battle: str | None) -> Deploy:
     """Strongest infantry and the artillery in the line, spread so each column has about the same strength;
     cavalry and the weakest blocks in the Reserve to engage later (the charge), the leader in the Reserve
     where it cannot be hit. Fewer than 3 combat blocks: an engine-validated example."""
@@ -136,18 +152,17 @@ def deploy_order(sit: Situation, bv, legal_deploys: list[str], suffix: str) -> s
         cols[c].append(b)
         strength[c] += b.cv or 0
     reserve = [b for b in combat if b not in line] + leaders
-    parts = []
-    for c in (*LINE, "reserve"):
-        ids = [b.id for b in (cols[c] if c != "reserve" else reserve) if b.id]  # own blocks: ids known
-        if ids:
-            parts.append(f"{c}:{','.join(ids)}")
-    return "/deploy " + " ".join(parts) + suffix
+
+    def ids(bs: list[BlockView]) -> tuple[str, ...]:
+        return tuple(b.id for b in bs if b.id)  # own blocks: ids known
+
+    return Deploy(ids(cols["left"]), ids(cols["center"]), ids(cols["right"]), ids(reserve), battle)
 
 
 # --- battle turns -------------------------------------------------------------------------------------------
 
 
-def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi: MapInfo) -> str:
+def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi: MapInfo) -> Order:
     """One order of the role's battle turn: retreat when outgunned, squares against engaged cavalry, fire
     with every block that may, engage the weakest enemy column (cavalry for the charge), feed the reserve
     into threatened columns, reinforce from adjacent towns, then /end."""
@@ -156,7 +171,7 @@ def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi:
     by: dict[str, list[Choice]] = {}
     for c in choices:
         by.setdefault(c.name, []).append(c)
-    end = by.get("end", [choices[-1]])[0].text
+    end = by.get("end", [choices[-1]])[0].order
     mine_total = board.total(me)
     foe_total = board.total(foe)
     outgunned = foe_total > RETREAT_RATIO * max(mine_total, 1.0)
@@ -165,7 +180,7 @@ def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi:
     # spare unengaged line blocks); the line holds until it routs.
     if outgunned and by.get("retreat"):
         for c in by["retreat"]:
-            if c.opts.get("forced"):
+            if c.forced:
                 continue
             uid = c.unit
             if uid is None or uid not in board.pos:
@@ -174,8 +189,8 @@ def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi:
             if side != me:
                 continue
             if col == "reserve" or (not board.engaged(side, col) and len(board.at(side, col, me)) > 1):
-                same = [x for x in by["retreat"] if x.unit == uid and not x.opts.get("forced")]
-                return _best_retreat(sit, mi, same).text
+                same = [x for x in by["retreat"] if x.unit == uid and not x.forced]
+                return _best_retreat(sit, mi, same).order
 
     # 2. Squares against engaged enemy cavalry; break squares no longer needed.
     for c in by.get("square", []):
@@ -186,40 +201,40 @@ def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi:
             cav = sum(board.sit.block_cv(b) for b in foes if b.type == "cavalry")
             inf = sum(board.sit.block_cv(b) for b in foes if b.type in ("infantry", "artillery"))
             if cav >= 2 and cav > inf:
-                return c.text
+                return c.order
     for c in by.get("unsquare", []):
         uid = c.unit
         if uid in board.pos:
             side, col = board.pos[uid]
             foes = board.at(side, col, foe)
             if foes and not any(b.type == "cavalry" for b in foes):
-                return c.text
+                return c.order
 
     # 3. Fire with every block that may: the best shot first (a charge, then the strongest dice).
     fires = by.get("fire", [])
     if fires:
         best_fire = _best_fire(board, fires, sit)
         if best_fire is not None:
-            return best_fire.text
+            return best_fire.order
 
     # 4. Combat moves.
     moves = by.get("battle-move", [])
     if moves:
         mv = _plan_move(board, moves, sit, bv)
         if mv is not None:
-            return mv.text
+            return mv.order
 
     # 5. Reinforcements (9.0), unless the units guard something or the battle is being given up.
     if not outgunned:
         for c in by.get("reinforce", []):
             if c.unit not in locked:
-                return c.text
+                return c.order
     return end
 
 
 def _best_retreat(sit: Situation, mi: MapInfo, cands: list[Choice]) -> Choice:
     def score(c: Choice) -> tuple:
-        t = c.opts.get("to", "")
+        t = c.to
         friends = sit.my_cv(t)
         danger = sum(sit.enemy_cv(n) for n in mi.adj.get(t, ()))
         return (-friends + 0.5 * danger, t)
@@ -234,11 +249,11 @@ def _best_fire(board: Board, fires: list[Choice], sit: Situation) -> Choice | No
     best = None
     best_score = -1.0
     mine = {b.id: b for b in my_blocks(board, sit.armies)}
-    for c in sorted(fires, key=lambda c: c.text):
+    for c in sorted(fires, key=lambda c: c.order.text()):
         b = mine.get(c.unit or "")
         if b is None:
             continue
-        target = c.opts.get("target")
+        target = c.order.target if isinstance(c.order, Fire) else None
         if b.type == "cavalry":
             klass = 1.0 if target == "square" else 2.5  # double, or triple on its charge
         elif b.type == "artillery":
@@ -265,7 +280,7 @@ def _plan_move(board: Board, moves: list[Choice], sit: Situation, bv) -> Choice 
     avail: dict[str, dict[str, Choice]] = {}
     for c in moves:
         if c.unit:
-            avail.setdefault(c.unit, {})[c.opts.get("to", "")] = c
+            avail.setdefault(c.unit, {})[c.to] = c
     mine = {b.id: b for b in my_blocks(board, sit.armies) if b.id}
     leaders = {LEADERS[a] for a in sit.armies}
 
@@ -379,11 +394,11 @@ def _keeper(hold: list[BlockView]) -> BlockView | None:
     )
 
 
-def choose_regroup(sit: Situation, bv, choices: list[Choice], locked: set[str], want_in: bool) -> str:
+def choose_regroup(sit: Situation, bv, choices: list[Choice], locked: set[str], want_in: bool) -> Order:
     """7.6: bring units in to a town worth holding, otherwise stay as we are."""
-    end = next((c.text for c in choices if c.name == "end"), choices[-1].text)
+    end = next((c.order for c in choices if c.name == "end"), choices[-1].order)
     if want_in:
         for c in choices:
-            if c.name == "regroup" and "from" in c.opts and c.unit not in locked:
-                return c.text
+            if isinstance(c.order, Regroup) and c.order.source is not None and c.unit not in locked:
+                return c.order
     return end

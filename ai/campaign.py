@@ -17,7 +17,7 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine import Legal, parse_command
+from engine import End, Legal, Order, Setup
 
 from .knowledge import SURRENDER_AT, MapInfo, Situation
 
@@ -61,17 +61,17 @@ class Stack:
 # --- free deployment (3.1) ----------------------------------------------------------------------------------
 
 
-def plan_setup(sit: Situation, legal: Legal, mi: MapInfo) -> list[str]:
+def plan_setup(sit: Situation, legal: Legal, mi: MapInfo) -> list[Order]:
     """One /setup order per town, then /end. The French stage near the supply bases they will march on;
     the Allies fill their bases and the towns around them."""
     view = sit.view
     unplaced = [b for b in view.unplaced if b.id and b.id in legal.setup_towns]
     if not unplaced:
-        return ["/end"]
+        return [End()]
     by_army: dict[str, list] = {}
     for b in unplaced:
         by_army.setdefault(b.army, []).append(b)
-    orders: list[str] = []
+    orders: list[Order] = []
     for army, blocks in sorted(by_army.items()):
         allowed: set[str] = set()
         for b in blocks:
@@ -123,8 +123,8 @@ def plan_setup(sit: Situation, legal: Legal, mi: MapInfo) -> list[str]:
                             room[t] = room.get(t, cap) - 1
                         break
         for t, ids in plan.items():
-            orders.append(f"/setup units:{','.join(ids)} town:{t}")
-    orders.append("/end")
+            orders.append(Setup(tuple(ids), t))
+    orders.append(End())
     return orders
 
 
@@ -968,10 +968,7 @@ def _parse_attacks(legal: Legal, sit: Situation) -> list[tuple[tuple[str, ...], 
     groups complete (6.1); the planner does not start attacks that way (it would have to finish them)."""
     out = []
     for c in legal.attacks:
-        cmd = parse_command(c)
-        ids = [u.strip().upper() for u in cmd.options["units"].split(",")]
-        path = tuple(p.strip() for p in cmd.options["path"].split(">"))
-        if len(ids) < 3 and not sit.mine.get(path[-1]):
+        if len(c.units) < 3 and not sit.mine.get(c.path[-1]):
             continue
-        out.append((path, cmd.options.get("forced", "no") == "yes", ids))
+        out.append((c.path, c.forced, list(c.units)))
     return out

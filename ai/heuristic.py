@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import random
 
-from engine import Legal, View
+from engine import Deploy, End, Legal, Order, Undo, View
+from engine import Move as MoveOrder
 
 from . import battle as battle_ai
 from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, plan_setup
 from .knowledge import MapInfo, Situation, map_info, situation
+
+END, UNDO = End(), Undo()
 
 
 class HeuristicPlayer:
@@ -20,7 +23,7 @@ class HeuristicPlayer:
 
     def __init__(self, mi: MapInfo | None = None) -> None:
         self.mi = mi or map_info()
-        self._setup: list[str] = []
+        self._setup: list[Order] = []
         self._setup_key: object = None
         self._plan: list[Move] = []
         self._plan_key: object = None
@@ -31,7 +34,7 @@ class HeuristicPlayer:
         self._tf: dict[str, dict[str, dict]] = {}  # role -> target -> task-force state
 
     # -- the Player protocol ---------------------------------------------------------------------------------
-    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
+    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Order:
         sit = situation(game_view, self.mi)
         if legal.phase == "setup":
             return self._choose_setup(sit, legal)
@@ -40,18 +43,18 @@ class HeuristicPlayer:
         return self._choose_battle(sit, legal)
 
     # -- setup -----------------------------------------------------------------------------------------------
-    def _choose_setup(self, sit: Situation, legal: Legal) -> str:
+    def _choose_setup(self, sit: Situation, legal: Legal) -> Order:
         if self._setup_key != sit.role or not self._setup:
             self._setup = plan_setup(sit, legal, self.mi)
             self._setup_key = sit.role
         order = self._setup.pop(0)
-        if order == "/end" and "/end" not in legal.choices:
+        if order == END and END not in legal.choices:
             self._setup = []
             return legal.choices[0]
         return order
 
     # -- movement --------------------------------------------------------------------------------------------
-    def _choose_move(self, sit: Situation, legal: Legal, rng: random.Random) -> str:
+    def _choose_move(self, sit: Situation, legal: Legal, rng: random.Random) -> Order:
         view = sit.view
         key = (view.turn, sit.role)
         if self._plan_key != key:
@@ -74,14 +77,14 @@ class HeuristicPlayer:
             self._entered = {}
         while self._plan:
             mv = self._plan.pop(0)
-            text = self._emit(sit, legal, mv)
-            if text is not None:
-                return text
-        if "/end" not in legal.choices and "/undo" in legal.choices:
-            return "/undo"  # 6.1: an attack short of 3 units holds /end back: take the last move back
-        return "/end"
+            order = self._emit(sit, legal, mv)
+            if order is not None:
+                return order
+        if END not in legal.choices and UNDO in legal.choices:
+            return UNDO  # 6.1: an attack short of 3 units holds /end back: take the last move back
+        return END
 
-    def _emit(self, sit: Situation, legal: Legal, mv: Move) -> str | None:
+    def _emit(self, sit: Situation, legal: Legal, mv: Move) -> MoveOrder | None:
         """The order for a plan step, cut down to what is legal now (None: skip it)."""
         ok = [
             u
@@ -98,8 +101,8 @@ class HeuristicPlayer:
             # for this path bounds how many the roads take
             cap = 0
             for c in legal.attacks:
-                if _path_of(c) == mv.path:
-                    cap = max(cap, len(_units_of(c)))
+                if c.path == mv.path:
+                    cap = max(cap, len(c.units))
             ok = combat[:cap] if cap else []
             if len(ok) < 3:
                 return None
@@ -122,7 +125,7 @@ class HeuristicPlayer:
         if enemy:
             self._entered[dest] = self._entered.get(dest, 0) + n
         forced = mv.forced and any(mv.path not in legal.moves.get(u, ()) for u in ok)
-        return f"/move units:{','.join(ok)} path:{'>'.join(mv.path)}" + (" forced:yes" if forced else "")
+        return MoveOrder(tuple(ok), tuple(mv.path), forced)
 
     def _room(self, a: str, b: str, sit: Situation) -> int:
         r = self.mi.road(a, b)
@@ -131,21 +134,21 @@ class HeuristicPlayer:
         return limit - self._road.get(k, 0)
 
     # -- battles ---------------------------------------------------------------------------------------------
-    def _choose_battle(self, sit: Situation, legal: Legal) -> str:
-        choices = battle_ai.parse_choices(tuple(c for c in legal.choices if c != "/undo"))
+    def _choose_battle(self, sit: Situation, legal: Legal) -> Order:
+        choices = battle_ai.parse_choices(tuple(c for c in legal.choices if c != UNDO))
         if not choices:
-            return "/end"
+            return END
         battles = {bv.town: bv for bv in sit.view.battles}
         town = self._battle_of(sit, choices, battles)
         bv = battles.get(town) if town else None
         mine = [c for c in choices if (c.battle or town) == town] if town else choices
-        suffix = f" battle:{town}" if any(c.battle for c in choices) else ""
+        named = town if any(c.battle for c in choices) else None
         if bv is None or town is None:  # (no town, no battle view)
-            return mine[0].text
+            return mine[0].order
         locked = self._guard_units(sit)
-        if any(c.name == "deploy" for c in mine):
-            deploys = [c.text for c in mine if c.name == "deploy"]
-            return battle_ai.deploy_order(sit, bv, deploys, suffix)
+        deploys = [c.order for c in mine if isinstance(c.order, Deploy)]
+        if deploys:
+            return battle_ai.deploy_order(sit, bv, deploys, named)
         if bv.status == "regroup":
             want_in = town in self.mi.bases or bool(self._threat_near(sit, town))
             return battle_ai.choose_regroup(sit, bv, mine, locked, want_in)
@@ -157,10 +160,8 @@ class HeuristicPlayer:
                 return _canon(c.battle, battles)
         ids = {uid for c in choices for uid in ([c.unit] if c.unit else [])}
         for c in choices:
-            if c.name == "deploy":
-                ids.update(
-                    u.strip().upper() for k, v in c.opts.items() if k != "battle" for u in v.split(",")
-                )
+            if isinstance(c.order, Deploy):
+                ids.update(u for col in c.order.columns().values() for u in col)
         for town, bv in battles.items():
             for s in bv.sides:
                 for col in ("left", "center", "right", "reserve"):
@@ -200,11 +201,3 @@ def _canon(name: str, battles: dict) -> str | None:
         if t.lower().startswith(low):
             return t
     return None
-
-
-def _path_of(choice: str) -> tuple[str, ...]:
-    return tuple(p.strip() for p in choice.split("path:")[1].split(" forced:")[0].split(">"))
-
-
-def _units_of(choice: str) -> list[str]:
-    return choice.split("units:")[1].split(" path:")[0].split(",")

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from engine import Legal, RuleError, View
+from engine import Choice, Legal, RuleError, View, parse_command
 
 if TYPE_CHECKING:
     from engine import Game
@@ -20,14 +20,15 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class Player(Protocol):
-    """A bot player: given its role's view and legal orders, return one order text.
+    """A bot player: given its role's view and legal orders, return one order: one of ``legal.choices`` (an
+    order value, or a text for a module whose orders are text) or an order's text.
 
     ``game_view`` is ``game.view(role)``, ``legal`` is ``game.legal(role)`` (``legal.active`` is true and
     ``legal.choices`` is not empty when it is asked). The order need not be one of ``legal.choices`` (a
     multi-unit ``/move`` or a custom ``/deploy`` is fine) but it must be accepted by the engine.
     """
 
-    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str: ...
+    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Choice: ...
 
 
 @dataclass
@@ -40,12 +41,12 @@ class PlayStats:
     rejected: list[tuple[str, str, str]] = field(default_factory=list)  # (role, order, error)
 
 
-def fallback_order(legal: Legal) -> str:
+def fallback_order(legal: Legal) -> Choice:
     """A safe legal order when a player's order was rejected: end what the role is doing if it may; in a
     movement phase whose /end is held back (6.1: an attack short of 3 units), take the last move back;
     otherwise the first legal choice (a deployment example, a setup placement)."""
     for c in legal.choices:
-        if c.split()[0] == "/end":
+        if parse_command(str(c)).name == "end":
             return c
     if legal.phase == "movement" and "/undo" in legal.choices:
         return "/undo"
@@ -59,8 +60,8 @@ def play_one(
     rng: random.Random,
     *,
     stats: PlayStats | None = None,
-    apply: Callable[[str, str], object] | None = None,
-) -> str | None:
+    apply: Callable[[str, Choice], object] | None = None,
+) -> Choice | None:
     """Ask ``player`` for one order of ``role`` and apply it; None if the role has nothing to do.
 
     If the engine rejects the player's order, a legal fallback (``/end`` where legal, else the first legal
@@ -79,7 +80,7 @@ def play_one(
     except RuleError as e:
         if stats is not None:
             stats.fallbacks += 1
-            stats.rejected.append((role, order, str(e)))
+            stats.rejected.append((role, str(order), str(e)))
         order = fallback_order(legal)
         apply(role, order)
     if stats is not None:
@@ -95,10 +96,10 @@ def play_turn(
     limit: int = 500,
     *,
     stats: PlayStats | None = None,
-) -> list[str]:
+) -> list[Choice]:
     """Apply ``player``'s orders for ``role`` while the role is active (until it is no longer asked to act,
     the game ends, or ``limit`` orders have been applied). Returns the orders applied (see ``play_one``)."""
-    applied: list[str] = []
+    applied: list[Choice] = []
     while len(applied) < limit:
         order = play_one(game, role, player, rng, stats=stats)
         if order is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from engine import Legal, View
+from engine import BattleMove, End, Fire, Legal, Order, Retreat, Undo, View
 
 
 def _mine(role: str) -> tuple[str, ...]:
@@ -17,22 +17,15 @@ def _mine(role: str) -> tuple[str, ...]:
 
 
 UNDO_RATE = 0.03  # how often a random player takes its last order back when it may
+END, UNDO = End(), Undo()
 
 
-def _dest(order: str) -> str:
-    return order.split(" path:")[1].split()[0].split(">")[-1]
-
-
-def _units(order: str) -> list[str]:
-    return order.split("units:")[1].split()[0].split(",")
-
-
-def finish_movement(legal: Legal, rng: random.Random) -> str:
+def finish_movement(legal: Legal, rng: random.Random) -> Order:
     """``/end``; or, while an attack short of 3 units holds it back (6.1), ``/undo`` — always possible then
     (rulings 6.1) — until it may end (each undo takes one move back, so this ends)."""
-    if "/end" in legal.choices:
-        return "/end"
-    return "/undo" if "/undo" in legal.choices else rng.choice(legal.choices)
+    if END in legal.choices:
+        return END
+    return UNDO if UNDO in legal.choices else rng.choice(legal.choices)
 
 
 class RandomPlayer:
@@ -42,20 +35,20 @@ class RandomPlayer:
         self._budget: dict[tuple[int, str], int] = {}
         self._joins: dict[tuple[int, str], int] = {}
 
-    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
-        choices = [c for c in legal.choices if c != "/undo"]
-        if "/undo" in legal.choices and (not choices or rng.random() < UNDO_RATE):
-            return "/undo"  # now and then, as a player would (rules README decision 9)
+    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Order:
+        choices = [c for c in legal.choices if c != UNDO]
+        if UNDO in legal.choices and (not choices or rng.random() < UNDO_RATE):
+            return UNDO  # now and then, as a player would (rules README decision 9)
         if legal.phase == "movement":
-            moves = [c for c in choices if c != "/end"]
+            moves = [c for c in choices if c != END]
             key = (game_view.turn, legal.role)
             left = self._budget.setdefault(key, rng.randint(0, 8))
             if not moves or left <= 0:
-                if "/end" not in legal.choices and self._joins.get(key, 0) < 3:
+                if END not in legal.choices and self._joins.get(key, 0) < 3:
                     begun = {
                         t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)
                     }
-                    joins = [c for c in legal.attacks if _dest(c) in begun]
+                    joins = [c for c in legal.attacks if c.path[-1] in begun]
                     if joins:  # 6.1: try to bring a third unit, a few times a turn, before taking moves back
                         self._joins[key] = self._joins.get(key, 0) + 1
                         return rng.choice(joins)
@@ -64,10 +57,10 @@ class RandomPlayer:
             # 6.1: attacks begun (own blocks already in an enemy-held town), mostly joined; 1-2 units starting
             # an attack are tried now and then (the fuzzer's biases, tools.fuzz.pick)
             begun = {t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)}
-            joins = [c for c in legal.attacks if _dest(c) in begun]
-            starts = [c for c in legal.attacks if c not in joins and len(_units(c)) < 3]
+            joins = [c for c in legal.attacks if c.path[-1] in begun]
+            starts = [c for c in legal.attacks if c not in joins and len(c.units) < 3]
             whole = [c for c in legal.attacks if c not in joins and c not in starts]
-            if joins and "/end" not in legal.choices and rng.random() < 0.7:
+            if joins and END not in legal.choices and rng.random() < 0.7:
                 return rng.choice(joins)
             if (whole or joins) and rng.random() < 0.5:
                 return rng.choice(whole + joins)
@@ -77,14 +70,14 @@ class RandomPlayer:
             return rng.choice(moves) if moves else finish_movement(legal, rng)
         if legal.phase == "setup":
             return rng.choice(choices)
-        fire = [c for c in choices if c.startswith("/fire")]
-        engage = [c for c in choices if c.startswith("/battle-move") and " to:across-" in c]
+        fire = [c for c in choices if isinstance(c, Fire)]
+        engage = [c for c in choices if isinstance(c, BattleMove) and c.to.startswith("across-")]
         r = rng.random()
         if fire and r < 0.5:
             return rng.choice(fire)
         if engage and r < 0.7:
             return rng.choice(engage)
-        calm = [c for c in choices if not c.startswith("/end") and not c.startswith("/retreat")]
+        calm = [c for c in choices if not isinstance(c, (End, Retreat))]
         if calm and rng.random() < 0.7:
             return rng.choice(calm)
         return rng.choice(choices)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine import modules, parse_command
+from engine import modules
 from engine.module import GameObject, Module
+from engine.orders import command_of
 from engine.text import complete_list, fold, matches
 
 LIMIT = 25  # Discord offers at most 25 autocomplete choices
@@ -32,7 +33,7 @@ def suggest(
             values += own
             continue
         for c in game.legal(role).choices:
-            cmd = parse_command(c)
+            cmd = command_of(c)  # an order value's own options, or a module's order text read
             if cmd.name != order or option not in cmd.options:
                 continue
             if any(k in cmd.options and fold(cmd.options[k]) != fold(v) for k, v in given.items() if v):

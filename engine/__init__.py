@@ -10,19 +10,52 @@ from .dice import Dice
 from .errors import RuleError
 from .events import Event
 from .napoleon import BlockView, Game, Legal, Options, TownView, View, new_game
+from .napoleon.orders import (
+    BattleMove,
+    Deploy,
+    End,
+    Fire,
+    Move,
+    Orders,
+    Regroup,
+    Reinforce,
+    Retreat,
+    Setup,
+    Square,
+    Undo,
+    Unsquare,
+)
+from .orders import Choice, Order, command_of, text_of
 from .text import Command, parse_command
 
 __all__ = [
+    "BattleMove",
     "BlockView",
+    "Choice",
     "Command",
+    "Deploy",
     "Dice",
+    "End",
     "Event",
+    "Fire",
     "Game",
     "Legal",
+    "Move",
     "Options",
+    "Order",
+    "Orders",
+    "Regroup",
+    "Reinforce",
+    "Retreat",
     "RuleError",
+    "Setup",
+    "Square",
     "TownView",
+    "Undo",
+    "Unsquare",
     "View",
+    "command_of",
     "new_game",
     "parse_command",
+    "text_of",
 ]

@@ -8,6 +8,10 @@ A *module* is one game (Napoleon is the first; ``engine/napoleon/module.py``). I
 - its **roles** for given options, and which roles may **talk privately** when (Napoleon's allied thread);
 - its **order kinds** with typed options (``OrderKind``/``OrderOption`` — they drive slash commands and
   autocomplete) and which unit ids belong to a role (``owns``: seats, hidden faces, order templates);
+- its **orders as values** (``engine/orders.py``: an ``Order`` per kind, read from its text by the module's
+  one parser and said again by ``text()``): ``legal(role).choices`` holds them, or plain order texts for a
+  module not yet ported; the platform treats a choice only through ``str(choice)`` (``text_of``,
+  ``command_of``), and ``apply`` takes the order's text or the choice itself;
 - ``new_game(options, seed)`` and ``loads(snapshot)``, returning a **game object** that keeps the engine
   contract of ``../shared/DESIGN.md`` (``GameObject`` below: ``apply``, ``view``, ``legal``, ``active``,
   ``over``, ``script``, ``dumps``, ``log``);
@@ -30,6 +34,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from . import catalog
 from .messages import rule_error
+from .orders import Choice
 
 OPTION_KINDS = ("choice", "int", "bool", "text")
 ORDER_OPTION_KINDS = ("units", "unit", "town", "path", "number", "bool", "text", "list")
@@ -243,7 +248,8 @@ class Module:
     # (game, role, lang, text, examples) -> what the role is asked to do now ("" when it is not asked)
     prompt: Callable[[GameObject, str, str, Text, bool], str] | None = None
     describe_options: Callable[[Any, str, Text], str] | None = None  # the options in words
-    ranked: Callable[[Sequence[str]], list[str]] = lambda choices: list(choices)  # the order choices show in
+    # the order the legal choices show in (items: ``Order``s, or strings for a module whose orders are text)
+    ranked: Callable[[Sequence[Choice]], list[Choice]] = lambda choices: list(choices)
     # (game, role, order, option, typed, given) -> the values autocomplete offers, or None to offer the values
     # of the option in the role's legal choices (Napoleon: a move's units and the paths they may take)
     suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (

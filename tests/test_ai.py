@@ -8,7 +8,6 @@ from __future__ import annotations
 import ast
 import pathlib
 import random
-import re
 
 import pytest
 from conftest import cleared, loc, place
@@ -16,6 +15,7 @@ from conftest import cleared, loc, place
 from ai import HeuristicPlayer, PlayStats, RandomPlayer, fallback_order, play_turn
 from ai.knowledge import map_info
 from engine import Legal, Options, View, new_game
+from engine.napoleon.orders import End, Fire, Move, Setup, Square
 
 AI_DIR = pathlib.Path(__file__).resolve().parent.parent / "ai"
 
@@ -30,17 +30,12 @@ class Checked:
 
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> str:
         order = self.player.choose(game_view, legal, rng)
-        if legal.phase == "battle" and order.startswith("/end"):
-            where = _battle_of(order)
-            fires = [c for c in legal.choices if c.startswith("/fire") and _battle_of(c) == where]
+        if legal.phase == "battle" and isinstance(order, End):
+            where = order.battle
+            fires = [c for c in legal.choices if isinstance(c, Fire) and c.battle == where]
             if fires:
                 self.problems.append(f"turn {game_view.turn}: {order} while {fires[0]} was legal")
         return order
-
-
-def _battle_of(order: str) -> str:
-    m = re.search(r" battle:(.+)$", order)
-    return m.group(1) if m else ""
 
 
 def play_whole_game(options: Options, seed: int, bot_roles: set[str], *, checked: bool = False):
@@ -101,7 +96,7 @@ def test_fallback_is_end_where_legal_else_the_first_choice():
     assert fallback_order(game.legal("french")) == "/end"
     free = new_game(Options(setup="free"), seed=1)
     lg = free.legal("allied")
-    assert fallback_order(lg) == lg.choices[0] and lg.choices[0].startswith("/setup")
+    assert fallback_order(lg) == lg.choices[0] and isinstance(lg.choices[0], Setup)
 
 
 # --- hidden information ----------------------------------------------------------------------------------
@@ -143,7 +138,7 @@ def test_identical_views_give_identical_decisions_whatever_the_hidden_facts():
             done.append(order)
         orders.append(done)
     assert orders[0] == orders[1]
-    assert any(o.startswith("/move") for o in orders[0])
+    assert any(isinstance(o, Move) for o in orders[0])
 
 
 def test_the_heuristic_is_deterministic_given_a_seed():
@@ -180,7 +175,7 @@ def test_it_forms_square_when_enemy_cavalry_engages_its_column(ruleset):
     game, bot = _allied_cavalry_engages_the_french_centre(ruleset)
     legal = game.legal("french")
     centre = {b.id for b in game.view("french").battles[0].side("french").center if b.army == "french"}
-    squares = [c for c in legal.choices if c.startswith("/square") and c.split("unit:")[1] in centre]
+    squares = [c for c in legal.choices if isinstance(c, Square) and c.unit in centre]
     assert squares, "a square order is legal for the infantry in the engaged Center"
     order = bot.choose(game.view("french"), legal, random.Random(1))
     assert order in squares
@@ -195,18 +190,18 @@ def _liege_defended_by(n_prussians: int, french: list[str]):
     place(game, "St-Trond", *french)
     assert "St-Trond" in mi.adj["Liège"]
     orders = play_turn(game, "french", HeuristicPlayer(), random.Random(2))
-    return [o for o in orders if o.startswith("/move")]
+    return [o for o in orders if isinstance(o, Move)]
 
 
 def test_it_does_not_attack_a_town_held_by_an_obviously_stronger_stack():
     moves = _liege_defended_by(8, ["FR-1", "FR-3", "FR-4", "FR-5"])  # 8 cv against 8 Prussian blocks
-    assert not [m for m in moves if m.split("path:")[1].split()[0].endswith("Liège")], moves
+    assert not [m for m in moves if m.path[-1] == "Liège"], moves
 
 
 def test_it_attacks_with_clearly_superior_force():
     guard = ["FR-27", "FR-28", "FR-29", "FR-30", "FR-31", "FR-32", "FR-33", "FR-34", "FR-8", "FR-10"]
     moves = _liege_defended_by(3, guard)  # about 36 cv against 3 Prussian blocks
-    assert [m for m in moves if m.split("path:")[1].split()[0].endswith("Liège")], moves
+    assert [m for m in moves if m.path[-1] == "Liège"], moves
 
 
 def test_the_french_march_on_the_supply_bases():
@@ -270,11 +265,11 @@ def _french_turn(turn: int, placing: dict[str, list[str]], prussians_at: dict[st
     for town, ids in placing.items():
         place(game, town, *ids)
     orders = play_turn(game, "french", HeuristicPlayer(), random.Random(3))
-    return game, [o for o in orders if o.startswith("/move")]
+    return game, [o for o in orders if isinstance(o, Move)]
 
 
-def _path(order: str) -> list[str]:
-    return order.split("path:")[1].split()[0].split(">")
+def _path(order: Move) -> list[str]:
+    return list(order.path)
 
 
 def test_an_attack_on_one_or_two_blocks_spends_one_group_move_5_1_6_1():
@@ -292,7 +287,7 @@ def test_an_attack_on_one_or_two_blocks_spends_one_group_move_5_1_6_1():
     into = [m for m in moves if _path(m)[-1] == "Liège"]
     assert into, moves
     assert {_path(m)[0] for m in into} == {"St-Trond"}, into
-    assert sum(len(m.split("units:")[1].split()[0].split(",")) for m in into) >= 3
+    assert sum(len(m.units) for m in into) >= 3
 
 
 def test_napoleon_lets_the_french_force_march_at_night_5_6_10_1():
@@ -301,7 +296,7 @@ def test_napoleon_lets_the_french_force_march_at_night_5_6_10_1():
     corps = ["FR-2", "FR-8", "FR-10", "FR-13", "FR-14", "FR-27", "FR-28", "FR-29"]
     game, moves = _french_turn(5, {"Charleroi": [*corps, "NAP"], "Beaumont": ["FR-1", "FR-3", "FR-4"]})
     assert game.view("french").night
-    forced = [m for m in moves if "forced:yes" in m]
+    forced = [m for m in moves if m.forced]
     assert forced, moves
     assert {_path(m)[0] for m in forced} == {"Charleroi"}, forced
 

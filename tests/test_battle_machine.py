@@ -22,7 +22,6 @@ from engine.napoleon.battle.orders import _RULES
 from engine.napoleon.battle.table import ROWS, TABLE, stages_for
 from engine.napoleon.game import BATTLE_ORDERS, Game
 from engine.napoleon.state import Battle, BattlePhase, BattleStatus
-from engine.text import parse_command
 
 S = BattleState
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,8 +163,8 @@ def test_6_4_a_battle_is_held_while_another_battles_round_is_under_way():
     for _ in range(8):  # deploy both battles, defenders first (6.2)
         role = g.active()[0]
         town = next(b.town for b in g.state.battles if role in must_deploy(g.ctx(), b))
-        deploys = [c for c in g.legal(role).choices if c.startswith("/deploy")]
-        g.apply(role, next((c for c in deploys if f"battle:{town}" in c), deploys[0]))
+        deploys = [c for c in g.legal(role).choices if c.kind == "deploy"]
+        g.apply(role, next((c for c in deploys if getattr(c, "battle", None) == town), deploys[0]))
         if all(b.status == "fighting" for b in g.state.battles):
             break
     ctx = g.ctx()
@@ -176,7 +175,7 @@ def test_6_4_a_battle_is_held_while_another_battles_round_is_under_way():
     ctx = g.ctx()
     assert [state_of(ctx, b) for b in g.state.battles] == [S.HELD, S.RETREAT]
     assert g.active() == ["allied"] and g.state.battles[1].turn_side == "allied"
-    assert all("battle:" not in c for c in g.legal("allied").choices)  # Charleroi's orders only
+    assert all(c.battle is None for c in g.legal("allied").choices)  # Charleroi's orders only
     g.apply("allied", "/end")
     ctx = g.ctx()
     assert [state_of(ctx, b) for b in g.state.battles] == [S.RETREAT, S.RETREAT]  # the round is over
@@ -208,10 +207,9 @@ def _check(g: Game, seen: set[BattleState], last: dict[int, BattleState], monkey
             if role in ROWS[states[i]].who(ctx, b) or role in ROWS[states[i]].also(ctx, b)
         ]
         for c in choices:
-            cmd = parse_command(c)
-            where = cmd.options.get("battle")
+            where = getattr(c, "battle", None)
             (i,) = [j for j in mine if where is None or g.state.battles[j].town == where]
-            assert cmd.name in ROWS[states[i]].orders, (c, states[i])
+            assert c.kind in ROWS[states[i]].orders, (c, states[i])
         # the prompt the table gives is the one the front ends show (engine/napoleon/prompts.py reads it:
         # a victor whose only choice left is /end is still asked to regroup or /end)
         said = _Said()
@@ -253,7 +251,7 @@ def test_who_acts_by_the_table_is_who_legal_offers_orders_in_random_battles(monk
             _check(g, seen, last, monkeypatch)
             role = rng.choice(g.active())
             choices = [c for c in g.legal(role).choices if c != "/undo"]
-            non_end = [c for c in choices if not c.startswith("/end")]
+            non_end = [c for c in choices if c.kind != "end"]
             g.apply(role, rng.choice(non_end) if non_end and rng.random() < 0.85 else rng.choice(choices))
         assert g.state.phase != "battle"
         ctx = g.ctx()

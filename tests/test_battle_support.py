@@ -24,8 +24,9 @@ from engine.napoleon import battle as B
 from engine.napoleon.battle_views import battle_view
 from engine.napoleon.context import Ctx
 from engine.napoleon.options import Options
+from engine.napoleon.orders import parse as parse_order
 from engine.napoleon.state import Attack, GameState, Unit
-from engine.text import fold, parse_command
+from engine.text import fold
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,7 @@ class Fight:
         work = self.state.clone()
         ctx = Ctx(work, self.sc)
         before = len(work.events)
-        B.apply_battle_order(ctx, role, parse_command(text))
+        B.apply_battle_order(ctx, role, parse_order(text))
         self.state = work
         return work.events[before:]
 
@@ -216,7 +217,8 @@ class Fight:
         self.state.dice.force(list(values))
 
     def legal(self, role: str) -> list[str]:
-        return B.legal_battle(self.ctx(), role)
+        """The texts of the battle orders ``role`` may give (the values' ``text()``, the contract)."""
+        return [o.text() for o in B.legal_battle(self.ctx(), role)]
 
     def active(self) -> list[str]:
         return B.active_roles(self.ctx())

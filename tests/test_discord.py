@@ -323,7 +323,7 @@ async def test_three_player_allied_thread_is_created_open_and_locked_by_the_rule
         user = {"british": "bob", "prussian": "carol", "french": "alice"}[role]
         while role in current(h).active():
             lg = current(h).legal(role)
-            order = "/end" if "/end" in lg.choices else lg.choices[0]
+            order = "/end" if "/end" in lg.choices else lg.choices[0].text()
             cmd = order.split()
             opts = dict(o.split(":", 1) for o in cmd[1:])
             await h.feed(h.slash(cmd[0][1:], opts, user=user, channel="game-1"))

@@ -68,7 +68,7 @@ def test_apply_never_changes_the_state_it_replaces():
 
 
 def _moves(game: Game, role: str = "french") -> list[str]:
-    return [c for c in game.legal(role).choices if c.startswith("/move")]
+    return [c.text() for c in game.legal(role).choices if c.kind == "move"]
 
 
 def test_legal_is_asked_again_of_an_unchanged_state_and_answered_the_same():

@@ -389,7 +389,7 @@ def _provoke(rng: random.Random, game: Game) -> None:
     for order in rng.sample(BAD, 4):
         _try(game, rng.choice(roles), order)
     for r in game.options.roles:
-        for c in game.legal(r).choices[:12]:
+        for c in [o.text() for o in game.legal(r).choices[:12]]:  # mutated as text
             unit = rng.choice(list(st.units))
             mutated = rng.choice(
                 [

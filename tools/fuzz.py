@@ -27,7 +27,9 @@ from engine.errors import RuleError
 from engine.napoleon.game import Game, new_game
 from engine.napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks
 from engine.napoleon.options import Options
+from engine.napoleon.orders import BattleMove, End, Fire, Retreat, Undo
 from engine.napoleon.state import armies_of
+from engine.orders import Order
 from engine.script import run_lines
 
 MAX_ORDERS = 20000
@@ -130,23 +132,31 @@ UNDO_RATE = 0.03  # how often the random player takes its last order back when i
 
 
 def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
+    """A random legal order of ``role`` (with the biases below), as its text (what a player sends)."""
+    o = _pick(rng, game, role, budget)
+    return None if o is None else o.text()
+
+
+def _pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> Order | None:
     lg = game.legal(role)
-    choices = [c for c in lg.choices if c != "/undo"]
-    if "/undo" in lg.choices and (not choices or rng.random() < UNDO_RATE):
-        return "/undo"
+    undo = Undo()
+    choices = [c for c in lg.choices if c != undo]
+    if undo in lg.choices and (not choices or rng.random() < UNDO_RATE):
+        return undo
     if not choices:
         return None
+    end = End()
     if lg.phase == "movement":
-        moves = [c for c in choices if c != "/end"]
+        moves = [c for c in choices if c != end]
         key = f"{game.state.turn}:{role}"
         budget.setdefault(key, rng.randint(0, 8))
         # 6.1: while an attack short of 3 units holds /end back, bring a third unit (a few tries a turn, so
         # that this ends) or take moves back until it may end
-        finish = "/end" if "/end" in choices else "/undo" if "/undo" in lg.choices else None
+        finish = end if end in choices else undo if undo in lg.choices else None
         if not moves or budget[key] <= 0:
-            if finish == "/undo" and budget.get(key + ":joins", 0) < 3:
+            if finish == undo and budget.get(key + ":joins", 0) < 3:
                 short = {t for t, _n in incomplete_attacks(game.ctx(), role)}
-                completing = [c for c in lg.attacks if _dest(c) in short]
+                completing = [c for c in lg.attacks if c.path[-1] in short]
                 if completing:
                     budget[key + ":joins"] = budget.get(key + ":joins", 0) + 1
                     return rng.choice(completing)
@@ -154,14 +164,14 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
         budget[key] -= 1
         ctx = game.ctx()
         begun = {t for t in ctx.st.movement.attacks if attackers_in(ctx, t) >= 1}
-        joins = [c for c in lg.attacks if _dest(c) in begun]
+        joins = [c for c in lg.attacks if c.path[-1] in begun]
         # 6.1: an attack may begin with 1-2 units that other groups complete; such starts are tried now and
         # then (they are mostly undone at the end), not as often as whole attacks, or random play would
         # attack less than it used to
-        starts = [c for c in lg.attacks if c not in joins and len(_units(c)) < 3]
+        starts = [c for c in lg.attacks if c not in joins and len(c.units) < 3]
         whole = [c for c in lg.attacks if c not in joins and c not in starts]
         short = {t for t, _n in incomplete_attacks(ctx, role)}
-        completing = [c for c in joins if _dest(c) in short]
+        completing = [c for c in joins if c.path[-1] in short]
         if completing and rng.random() < 0.7:
             return rng.choice(completing)  # mostly bring the third unit to an attack begun with 1-2
         if (whole or joins) and rng.random() < 0.5:
@@ -175,9 +185,9 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
     # battles: favour fighting (fire, engaging) over shuffling, and mostly avoid moves that empty one's own
     # column (an instant rout, 7.5), or random battles would hardly last a battle turn
     careful = rng.random() < 0.9
-    fire = [c for c in choices if c.startswith("/fire")]
-    engage = [c for c in choices if c.startswith("/battle-move") and " to:across-" in c]
-    calm = [c for c in choices if c != "/end" and not c.startswith("/retreat")]
+    fire: list[Order] = [c for c in choices if isinstance(c, Fire)]
+    engage: list[Order] = [c for c in choices if isinstance(c, BattleMove) and c.to.startswith("across-")]
+    calm = [c for c in choices if c != end and not isinstance(c, Retreat)]
     r = rng.random()
     if fire and r < 0.5:
         pool = fire
@@ -198,17 +208,8 @@ def pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> s
     return rng.choice(pool)
 
 
-def _dest(order: str) -> str:
-    """The town a ``/move`` order ends in."""
-    return order.split(" path:")[1].split()[0].split(">")[-1]
-
-
-def _units(order: str) -> list[str]:
-    return order.split("units:")[1].split()[0].split(",")
-
-
-def _routs_itself(game: Game, role: str, order: str) -> bool:
-    if not (order.startswith("/battle-move") or order.startswith("/retreat")):
+def _routs_itself(game: Game, role: str, order: Order) -> bool:
+    if not isinstance(order, (BattleMove, Retreat)):
         return False
     trial = Game(game.state.clone(), game.scenario)
     try:
@@ -223,7 +224,7 @@ def _routs_itself(game: Game, role: str, order: str) -> bool:
 
 def _check_undo(game: Game, prev, order: str, befores: list) -> None:
     """An undo gives back exactly the state before the undone order (rules README decision 9)."""
-    if order.split()[0] == "/undo":
+    if order == Undo().text():
         if befores and game.dumps() != Game(befores.pop(), game.scenario).dumps():
             raise Invariant("/undo did not give back the state before the undone order")
         return
@@ -321,7 +322,7 @@ def play(
                     bot_time += time.perf_counter() - t1
                 if done is None:
                     raise Invariant(f"dead end: {role} must act in phase {game.state.phase} but has no order")
-                order = done
+                order = str(done)
             else:
                 picked = pick(rng, game, role, budget)
                 if picked is None:

@@ -90,12 +90,16 @@ class Change:
         """Orders applied so far: the moment of the game now."""
         return self.row.version
 
-    def apply(self, role: str, text: str, user: int | None, interaction_id: str | None = None) -> list[Event]:
-        """Apply one order (RuleError: nothing changed) and record it to be stored with the change."""
+    def apply(
+        self, role: str, order: Any, user: int | None, interaction_id: str | None = None
+    ) -> list[Event]:
+        """Apply one order (RuleError: nothing changed) and record it to be stored with the change: its text,
+        or one of the module's legal choices (an order value, whose text is ``str(order)``)."""
         game = self._game
         assert game is not None
+        text = str(order)
         work = self.module.working_copy(game)  # the game as it was stays as it was
-        new = work.apply(role, text)
+        new = work.apply(role, order)
         self._game = work
         # an /undo gives back the state before the undone order (its log too): it is stored as itself
         logged = "/undo" if parse_command(text).name == "undo" else last_order(work)[1]

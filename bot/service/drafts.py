@@ -10,8 +10,8 @@ of date and changes nothing (issue 1/6)."""
 
 from __future__ import annotations
 
-from engine import parse_command
 from engine.module import Draft, GameObject
+from engine.orders import command_of
 
 from ..i18n import join, locale_of, t
 from ..outbox import Result
@@ -34,10 +34,8 @@ def deploy_units(spec: Draft, game: GameObject | None, role: str, town: str) -> 
         return None
     mine: list[str] = []
     for c in game.legal(role).choices:
-        if not c.startswith(f"/{spec.order}"):
-            continue
-        cmd = parse_command(c)
-        if cmd.options.get(spec.place, town) != town:
+        cmd = command_of(c)  # an order value's own options, or a module's order text read
+        if cmd.name != spec.order or cmd.options.get(spec.place, town) != town:
             continue
         for k in spec.columns:
             mine += [u.strip() for u in cmd.options.get(k, "").split(",") if u.strip()]

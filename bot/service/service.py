@@ -194,8 +194,8 @@ class Service:
 
     @staticmethod
     def ranked(live: Live, choices: Any) -> list[str]:
-        """Legal choices in the order its module shows them (what matters first)."""
-        return module_of(live.row).ranked(list(choices))
+        """Legal choices in the order its module shows them (what matters first), as text."""
+        return [str(c) for c in module_of(live.row).ranked(list(choices))]
 
     def pictures_now(self, live: Live, locale: str) -> list[Picture]:
         """Every picture of the game as it is now, the public's and each seat's (the console keeps them all

@@ -11,6 +11,7 @@ from data import Scenario, load_scenario
 from ..dice import Dice
 from ..events import Event
 from ..messages import lookup_error, rule_error
+from ..orders import Order
 from ..text import Command, parse_command
 from . import battle as battle_rules
 from . import campaign, movement, setup
@@ -19,6 +20,7 @@ from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
+from .orders import GRAMMAR, End, Move, Setup
 from .state import (
     GameState,
     SharedWrite,
@@ -68,10 +70,14 @@ class Game:
         return self.state.options
 
     # --- the contract ------------------------------------------------------------------------------------
-    def apply(self, role: str, order: str | Command) -> list[Event]:
-        """Apply one order for ``role``; return the new events. Raises RuleError and changes nothing if the
-        order is not legal now."""
-        cmd = parse_command(order) if isinstance(order, str) else order
+    def apply(self, role: str, order: str | Command | Order) -> list[Event]:
+        """Apply one order for ``role`` (its text, read by the one parser of ``orders.py``, or the order
+        itself); return the new events. Raises RuleError and changes nothing if the order is not legal now."""
+        if isinstance(order, Order):
+            name, logged = order.kind, order.text()
+        else:
+            cmd = parse_command(order) if isinstance(order, str) else order
+            name, logged = cmd.name, cmd.text()  # the log keeps the order as it was written
         if role not in self.options.roles:
             raise rule_error(
                 "13.1" if role in ("british", "prussian", "allied") else "",
@@ -79,10 +85,10 @@ class Game:
                 role=role,
                 roles=list(self.options.roles),
             )
-        if cmd.name == "undo":
+        if name == "undo":
             # rules README decision 9: the state before the role's last order (engine/napoleon/undo.py)
-            if cmd.options:
-                raise rule_error("", "game.end_no_options", options=list(cmd.options))
+            if not isinstance(order, Order):
+                GRAMMAR.read(cmd)
             self.state, event = undo_rules.undo(self.state, role)
             return [event]
         prev = self.state
@@ -92,19 +98,22 @@ class Game:
         # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
         work = prev.fork()
         ctx = Ctx(work, self.scenario)
+        # the orders the phase takes (4.0-4.2), asked before the order is read
+        wait = _gate(ctx, role, name, active)
+        typed = order if isinstance(order, Order) else GRAMMAR.read(cmd)
         before = len(work.events)
         was = writing(work.__dict__["_dirty"])
         try:
-            _dispatch(ctx, role, cmd, active)
+            _dispatch(ctx, role, typed, wait)
         except SharedWrite:
             writing(None)
             work = prev.clone()
             ctx = Ctx(work, self.scenario)
-            _dispatch(ctx, role, cmd, active)
+            _dispatch(ctx, role, typed, wait)
         finally:
             writing(was)
         work.orders += 1
-        work.log.append(f"{role}: {cmd.text()}")
+        work.log.append(f"{role}: {logged}")
         undo_rules.record(prev, work, role)
         self.state = work
         return work.events[before:]
@@ -284,39 +293,58 @@ def new_game(options: Options | None = None, seed: int = 0) -> Game:
     return Game.new(options, seed)
 
 
-def _dispatch(ctx: Ctx, role: str, cmd: Command, active: list[str]) -> None:
-    """``role``'s order on ``ctx``'s state (a copy), ``active`` the roles who act in it (``active_roles``,
-    asked of the state it was copied from, which is the same)."""
+def _gate(ctx: Ctx, role: str, name: str, active: list[str]) -> tuple[str, str] | None:
+    """Whether the phase takes orders of kind ``name`` from ``role`` now (``active``: the roles who act),
+    asked before the order is read; in the movement phase, the ally's attack that ``role`` may still complete
+    (13.1 with 6.1) while it waits, if any."""
     st = ctx.st
     if st.phase == "over":
         if st.result:
             raise rule_error("12.0", "game.over_reason", reason=st.result.reason)
         raise rule_error("12.0", "game.over")
-    name = cmd.name
     if st.phase == "setup":
-        if name == "setup":
-            setup.apply_setup(ctx, role, cmd)
-        elif name == "end":
-            _no_options(ctx, cmd)
-            if setup.end_setup(ctx, role):
-                campaign.begin_turn(ctx, 1)
-        else:
+        if name not in ("setup", "end"):
             raise rule_error("3.1", "game.setup_orders", order=name)
-        return
+        return None
     if st.phase == "movement":
         wait = movement.waiting_for_ally(ctx, role) if role not in st.movement.ended else None
         if role not in active and not (wait and name == "move"):
             if wait:
                 raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
             raise movement.not_your_move(ctx, role, active)
-        if name == "move":
-            plan = movement.parse_move(ctx, role, cmd)
+        if name in ("move", "end"):
+            return wait
+        if name in BATTLE_ORDERS:
+            raise rule_error("4.1", "game.battle_order_in_movement", order=name)
+        raise rule_error("", "game.unknown_movement_order", order=name)
+    # battle phase
+    if name in ("move", "setup"):
+        raise rule_error("4.2", "game.not_battle_order", order=name)
+    if name not in BATTLE_ORDERS:
+        raise rule_error("", "game.unknown_battle_order", order=name, orders=["/" + o for o in BATTLE_ORDERS])
+    return None
+
+
+def _dispatch(ctx: Ctx, role: str, order: Order, wait: tuple[str, str] | None) -> None:
+    """``role``'s order on ``ctx``'s state (a copy), which ``_gate`` let through (``wait``: its answer)."""
+    st = ctx.st
+    if st.phase == "setup":
+        if isinstance(order, Setup):
+            setup.apply_setup(ctx, role, order)
+        elif isinstance(order, End):
+            _no_options(order)
+            if setup.end_setup(ctx, role):
+                campaign.begin_turn(ctx, 1)
+        return
+    if st.phase == "movement":
+        if isinstance(order, Move):
+            plan = movement.parse_move(ctx, role, order)
             if wait and not (plan.attack and plan.path[-1] == wait[1] and _completes(ctx, plan)):
                 # 13.1 with 6.1: while an ally's attack is short of 3 units, only units completing it move
                 raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
             movement.do_move(ctx, role, plan)
-        elif name == "end":
-            _no_options(ctx, cmd)
+        elif isinstance(order, End):
+            _no_options(order)
             short = movement.incomplete_attacks(ctx, role)
             if short:
                 # 6.1: an attack needs 3 or more units; 1-2 in an enemy-held town wait for a third
@@ -326,17 +354,8 @@ def _dispatch(ctx: Ctx, role: str, cmd: Command, active: list[str]) -> None:
             ctx.emit("movement_done", {"role": role})
             if not movement_roles(ctx):
                 end_movement_phase(ctx)
-        elif name in BATTLE_ORDERS:
-            raise rule_error("4.1", "game.battle_order_in_movement", order=name)
-        else:
-            raise rule_error("", "game.unknown_movement_order", order=name)
         return
-    # battle phase
-    if name in ("move", "setup"):
-        raise rule_error("4.2", "game.not_battle_order", order=name)
-    if name not in BATTLE_ORDERS:
-        raise rule_error("", "game.unknown_battle_order", order=name, orders=["/" + o for o in BATTLE_ORDERS])
-    battle_rules.apply_battle_order(ctx, role, cmd)
+    battle_rules.apply_battle_order(ctx, role, order)
     if st.phase != "over" and not st.open_battles():
         campaign.end_campaign_turn(ctx)
 
@@ -361,9 +380,10 @@ def _completes(ctx: Ctx, plan: movement.MovePlan) -> bool:
     return movement.attackers_in(ctx, plan.path[-1]) + n >= 3
 
 
-def _no_options(ctx: Ctx, cmd: Command) -> None:
-    if cmd.options:
-        raise rule_error("", "game.end_no_options", options=list(cmd.options))
+def _no_options(order: End) -> None:
+    """``/end`` of the set-up or the movement names no battle."""
+    if order.battle is not None:
+        raise rule_error("", "game.end_no_options", options=["battle"])
 
 
 def end_movement_phase(ctx: Ctx) -> None:

@@ -5,16 +5,23 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from ..orders import Order
 from . import battle as battle_rules
 from . import setup as setup_rules
 from . import undo as undo_rules
 from .context import Ctx
 from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, road_room_now, walk_paths
+from .orders import End, Move, Setup, Undo
 from .state import armies_of
 
 # one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
-# them (path + "N"/"F") and the plain moves as orders
-_Walked = tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], list[tuple[str, ...]], list[str]]
+# them (path + "N"/"F") and the plain moves (path, forced march)
+_Walked = tuple[
+    tuple[tuple[str, ...], ...],
+    tuple[tuple[str, ...], ...],
+    list[tuple[str, ...]],
+    list[tuple[tuple[str, ...], bool]],
+]
 
 
 @dataclass(frozen=True)
@@ -24,13 +31,22 @@ class Legal:
     active: bool  # this role must act now
     prompt: str  # what the role is asked to do, in words
     orders: tuple[str, ...] = ()  # order names accepted now
-    choices: tuple[str, ...] = ()  # concrete orders that are legal now (complete where the set is finite)
+    # concrete orders that are legal now (complete where the set is finite): values of orders.py, whose
+    # text (``str``) is the order's text
+    choices: tuple[Order, ...] = ()
     moves: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> normal paths
     forced: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)  # unit -> forced-march paths
     setup_towns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # unit -> towns it may deploy in
-    attacks: tuple[str, ...] = ()  # the choices that attack an enemy-held town (6.1)
+    attacks: tuple[Move, ...] = ()  # the choices that attack an enemy-held town (6.1)
     # the key of the prompt front ends show (bot/i18n.py; in battles the table of battle/table.py), "" if none
     prompt_key: str = ""
+
+
+# The one-unit moves and placements legal() offers, by unit, kept from one call to the next: the same few
+# thousand values come back state after state (a value is frozen, its text kept with it), and making them
+# afresh each time made legal() slower than the strings it offered before (issue 4/6, item 2).
+_MOVES: dict[str, dict[tuple[tuple[str, ...], bool], Move]] = {}
+_SETUPS: dict[str, dict[str, Setup]] = {}
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
@@ -39,7 +55,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     out = _legal(ctx, role, active)
     if role in ctx.opts.roles and undo_rules.refusal(ctx.st, role) is None:
         out = dataclasses.replace(
-            out, orders=(*out.orders, "undo"), choices=(*out.choices, "/undo"), prompt=out.prompt
+            out, orders=(*out.orders, "undo"), choices=(*out.choices, Undo()), prompt=out.prompt
         )
     return out
 
@@ -53,7 +69,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         return Legal(role, st.phase, False, f"waiting for {who}")
     if st.phase == "setup":
         towns: dict[str, tuple[str, ...]] = {}
-        choices: list[str] = []
+        choices: list[Order] = []
         # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
         placed: dict[tuple[str, str], int] = {}
         for u in st.units.values():
@@ -72,11 +88,18 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 )
             ok = room[kind]
             towns[uid] = ok
-            choices.extend(f"/setup units:{uid} town:{t}" for t in ok)
+            placing = _SETUPS.get(uid)
+            if placing is None:
+                placing = _SETUPS[uid] = {}
+            for t in ok:
+                o = placing.get(t)
+                if o is None:
+                    o = placing[t] = Setup((uid,), t)
+                choices.append(o)
         if towns and setup_rules.auto_towns(ctx, role):
-            choices.insert(0, "/setup auto:yes")  # 3.1: the rest as in history, to change before /end
+            choices.insert(0, Setup(auto=True))  # 3.1: the rest as in history, to change before /end
         if not towns:
-            choices.append("/end")
+            choices.append(End())
         return Legal(
             role,
             "setup",
@@ -90,7 +113,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     if st.phase == "movement":
         moves: dict[str, tuple[tuple[str, ...], ...]] = {}
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
-        choices = []
+        moves_out: list[Move] = []
         attacks: dict[tuple[str, ...], list[str]] = {}
         walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
         mine = armies_of(role)
@@ -105,8 +128,8 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 normal_ends, fm_ends = walk_paths(ctx, u)
                 into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
                 into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
-                plain = [">".join(p) for p, hostile in normal_ends if not hostile]
-                plain += [">".join(p) + " forced:yes" for p, hostile in fm_ends if not hostile]
+                plain = [(p, False) for p, hostile in normal_ends if not hostile]
+                plain += [(p, True) for p, hostile in fm_ends if not hostile]
                 walked[key] = (
                     tuple(p for p, _ in normal_ends),
                     tuple(p for p, _ in fm_ends),
@@ -120,25 +143,31 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 forced[u.id] = fm
             for p in into_enemy:
                 attacks.setdefault(p, []).append(u.id)
-            uid = u.id
-            choices.extend([f"/move units:{uid} path:{tail}" for tail in plain])
-        n_plain = len(choices)
+            made = _MOVES.get(u.id)
+            if made is None:
+                made = _MOVES[u.id] = {}
+            for pf in plain:
+                m = made.get(pf)
+                if m is None:
+                    m = made[pf] = Move((u.id,), *pf)
+                moves_out.append(m)
+        n_plain = len(moves_out)
         for attack, ids in attacks.items():
             path, flag = attack[:-1], attack[-1] == "F"
-            sfx = " forced:yes" if flag else ""
             if attackers_in(ctx, path[-1]) >= 1:
                 # joining an attack already begun (6.1: the count runs over every order): one unit at a time
-                choices.extend(f"/move units:{i} path:{'>'.join(path)}{sfx}" for i in ids)
+                moves_out.extend(Move((i,), path, flag) for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
             carry = road_room_now(ctx, path, side)
             take = combat[: min(carry, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
-                choices.append(f"/move units:{','.join(take)} path:{'>'.join(path)}{sfx}")
-        attack_choices = tuple(choices[n_plain:])
+                moves_out.append(Move(tuple(take), path, flag))
+        attack_choices = tuple(moves_out[n_plain:])
+        choices = list(moves_out)
         if not incomplete_attacks(ctx, role):
-            choices.append("/end")  # 6.1: not while an enemy town holds only 1-2 of this role's attack
+            choices.append(End())  # 6.1: not while an enemy town holds only 1-2 of this role's attack
         return Legal(
             role,
             "movement",
@@ -152,7 +181,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             prompt_key="prompt.movement",
         )
     choices = battle_rules.legal_battle(ctx, role)
-    names = tuple(sorted({c.split()[0][1:] for c in choices}))
+    names = tuple(sorted({c.kind for c in choices}))
     return Legal(
         role,
         st.phase,

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
 from ..messages import rule_error
-from ..text import Command, split_list, yes_no
 from . import battle as battle_rules
 from .battle.rout import rout
 from .context import Ctx
+from .orders import Move
 from .state import LEADER_OF, SIDE_OF, Attack, PendingForcedMarch, Unit, armies_of, other_side, road_key
 
 if TYPE_CHECKING:
@@ -75,17 +75,13 @@ class MovePlan:
     attack: bool
 
 
-def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
-    """Check a /move order against 5.0-5.6, 6.1 and 13.2 without changing anything."""
+def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
+    """Check a /move order (its syntax checked by ``Move.read``) against 5.0-5.6, 6.1 and 13.2 without
+    changing anything."""
     st, sc = ctx.st, ctx.sc
-    extra = set(cmd.options) - {"units", "path", "forced"}
-    if extra or "units" not in cmd.options or "path" not in cmd.options:
-        raise ctx.fail("", "move.usage")
     side = acting_side(ctx)
-    ids = []
-    for text in split_list(cmd.options["units"]):
-        ids.append(ctx.match_unit(text))
-    if not ids:
+    ids = [ctx.match_unit(text) for text in order.units]
+    if not ids:  # a value made without units (its text would not read: Move.read)
         raise ctx.fail("", "move.no_units")
     if len(set(ids)) != len(ids):
         raise ctx.fail("", "move.unit_twice")
@@ -109,10 +105,7 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
         raise ctx.fail("5.1", "move.one_group", towns=sorted(t or "?" for t in starts))
     start = starts.pop()
     assert start is not None
-    path_names = [p.strip() for p in cmd.options["path"].split(">") if p.strip()]
-    path: list[str] = []
-    for p in path_names:
-        path.append(ctx.match_town(p))
+    path = [ctx.match_town(p) for p in order.path]
     if path and path[0] != start:
         path.insert(0, start)  # the path may leave out the town the units stand in
     if len(path) < 2:
@@ -133,7 +126,7 @@ def parse_move(ctx: Ctx, role: str, cmd: Command) -> MovePlan:
     if attack and night:
         raise ctx.fail("5.6", "move.night_attack", town=dest)
 
-    forced_flag = yes_no(cmd.options.get("forced", "no"), "forced")
+    forced_flag = order.forced
     forced: list[str] = []
     for u in units:
         speed = SPEED[u.type]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..module import GameObject, Text
-from ..text import parse_command
+from ..orders import Choice, Order, command_of
 from .game import Game
+from .orders import Deploy
 from .state import armies_of
 
 # In a battle turn what a player most often wants comes first (3/6: "fire before retreat").
@@ -33,14 +34,14 @@ _RANK = {
 EXAMPLES = 3
 
 
-def ranked(choices: Sequence[str]) -> list[str]:
+def ranked(choices: Sequence[Choice]) -> list[Choice]:
     """Choices in the order a player wants to see them (stable within a kind)."""
-    return sorted(choices, key=lambda c: _RANK.get(c.split(" ", 1)[0][1:], 5))
+    return sorted(choices, key=lambda c: _RANK.get(c.kind if isinstance(c, Order) else command_of(c).name, 5))
 
 
-def _towns(game: Game, role: str, choices: list[str]) -> list[str]:
+def _towns(game: Game, role: str, choices: Sequence[Choice]) -> list[str]:
     """The battles these choices belong to: named in them, else the role's battles on its view."""
-    named = list(dict.fromkeys(parse_command(c).options["battle"] for c in choices if "battle:" in c))
+    named = list(dict.fromkeys(b for c in choices if (b := getattr(c, "battle", None)) is not None))
     if named:
         return named
     mine = armies_of(role)
@@ -66,7 +67,7 @@ def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str
     choices = ranked([c for c in lg.choices if c != "/end"])
     # each order as the player's client names it (Japanese: /射撃 ユニット:A (/fire unit:A))
     shown = (
-        " · ".join(f"`{tx.term('cmd_text', c, loc)}`" for c in choices[:EXAMPLES])
+        " · ".join(f"`{tx.term('cmd_text', str(c), loc)}`" for c in choices[:EXAMPLES])
         if examples and choices
         else ""
     )
@@ -83,13 +84,13 @@ def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str
         left = sum(view.group_moves_left.get(a, 0) for a in armies_of(role))
         return tx.t("prompt.movement", loc, n=left) + tail
     # the battle's prompt is the battle table's (engine/napoleon/battle/table.py: Legal.prompt_key)
-    deploys = [c for c in choices if c.startswith("/deploy")]
+    deploys = [c for c in choices if isinstance(c, Deploy)]
     if lg.prompt_key == "prompt.deploy" and deploys:
         return tx.t("prompt.deploy", loc, towns=_towns(game, role, deploys)) + (
-            tx.t("prompt.deploy_template", loc, order=tx.term("cmd_text", deploys[0], loc))
+            tx.t("prompt.deploy_template", loc, order=tx.term("cmd_text", str(deploys[0]), loc))
             if examples and deploys
             else ""
         )
     if lg.prompt_key == "prompt.regroup":
         return tx.t("prompt.regroup", loc) + tail
-    return tx.t("prompt.battle", loc, towns=_towns(game, role, list(lg.choices))) + tail
+    return tx.t("prompt.battle", loc, towns=_towns(game, role, lg.choices)) + tail

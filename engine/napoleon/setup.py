@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..text import Command, split_list, yes_no
 from .context import Ctx
+from .orders import Setup
 from .state import SIDE_OF, armies_of
 
 
@@ -81,16 +81,14 @@ def auto_towns(ctx: Ctx, role: str) -> dict[str, str]:
     return out
 
 
-def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
+def apply_setup(ctx: Ctx, role: str, order: Setup) -> None:
     """/setup units:A,B town:T (3.1); /setup auto:yes places every block still to place (auto_towns)."""
     st, sc = ctx.st, ctx.sc
     if role not in st.setup_waiting:
         if not st.setup_waiting:
             raise ctx.fail("3.1", "setup.not_your_turn_nobody")
         raise ctx.fail("3.1", "setup.not_your_turn", who=list(st.setup_waiting))
-    if "auto" in cmd.options:
-        if set(cmd.options) != {"auto"} or not yes_no(cmd.options["auto"], "auto"):
-            raise ctx.fail("", "setup.usage")
+    if order.auto:
         plan = auto_towns(ctx, role)
         if not plan:
             raise ctx.fail("3.1", "setup.auto_nothing")
@@ -100,11 +98,9 @@ def apply_setup(ctx: Ctx, role: str, cmd: Command) -> None:
         for town, ids in by_town.items():
             _deploy(ctx, role, ids, town)
         return
-    if set(cmd.options) - {"units", "town"} or "units" not in cmd.options or "town" not in cmd.options:
-        raise ctx.fail("", "setup.usage")
-    town = ctx.match_town(cmd.options["town"])
-    ids = [ctx.match_unit(t) for t in split_list(cmd.options["units"])]
-    if not ids:
+    town = ctx.match_town(order.town)
+    ids = [ctx.match_unit(t) for t in order.units]
+    if not ids:  # a value made without units (its text would not read: Setup.read)
         raise ctx.fail("", "setup.no_units")
     modes = setup_modes(ctx.opts.setup)
     for uid in ids:

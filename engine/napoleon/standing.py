@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..text import parse_command
 from .game import Game
+from .orders import End, Fire, Square
 from .state import armies_of
 
 WORDS = ("fire", "square", "hold")
@@ -28,19 +28,15 @@ def choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
     choices = lg.choices
     if spec.get("square"):
         threatened = threatened_by_cavalry(game, role)
-        sq = [
-            c
-            for c in choices
-            if c.startswith("/square") and parse_command(c).options.get("unit") in threatened
-        ]
+        sq = [c for c in choices if isinstance(c, Square) and c.unit in threatened]
         if sq:
-            return str(sq[0])
+            return sq[0].text()
     if spec.get("fire"):
-        fire = [c for c in choices if c.startswith("/fire")]
+        fire = [c for c in choices if isinstance(c, Fire)]
         if fire:
-            return str(fire[0])
-    if "/end" in choices and (spec.get("fire") or spec.get("square")):
-        return "/end"
+            return fire[0].text()
+    if End() in choices and (spec.get("fire") or spec.get("square")):
+        return End().text()
     return None
 
 

@@ -10,13 +10,14 @@ from typing import Any
 from ...dice import Dice
 from ...errors import RuleError
 from ...messages import rule_error
-from ...text import Command, fold
+from ...orders import Order
 from ..board import RELATIVE, RESERVE, Board, MoveRefused, classify, facing_spot, relative, split, to_spot
 from ..context import Ctx
 from ..faces import face_public
+from ..orders import BattleMove, Fire, Formation, Square, Unsquare
 from ..state import Battle, BattlePhase, Unit, other_side
 from . import machine
-from .common import board_of, err, named, nat, owned, roll, side_roles, unit_list
+from .common import board_of, err, match_unit, named, nat, owned, roll, side_roles
 from .rout import check_over, check_rout
 
 # 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
@@ -84,17 +85,10 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
     return kind
 
 
-def do_battle_move(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = unit_list(ctx, cmd, "unit")
-    if len(ids) != 1 or "to" not in cmd.options:
-        raise err("", "battle.move_usage")
-    uid = ids[0]
-    name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
+def do_battle_move(ctx: Ctx, b: Battle, role: str, order: BattleMove) -> None:
+    uid = match_unit(ctx, order.unit)
     u = ctx.st.units[uid]
-    try:
-        dest = to_spot(name, u.side)
-    except ValueError:
-        raise err("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE)) from None
+    dest = to_spot(order.to, u.side)  # a position's name: read by BattleMove.read
     machine.may_enter(b, BattlePhase.COMBAT)
     kind = _check_move(ctx, b, role, uid, dest)
     machine.open_round(b)
@@ -236,13 +230,10 @@ def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
     )
 
 
-def do_fire(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = unit_list(ctx, cmd, "unit")
-    if len(ids) != 1:
-        raise err("", "battle.fire_usage")
-    uid = ids[0]
+def do_fire(ctx: Ctx, b: Battle, role: str, order: Fire) -> None:
+    uid = match_unit(ctx, order.unit)
     machine.may_enter(b, BattlePhase.COMBAT)
-    shot = _check_fire(ctx, b, role, uid, cmd.options.get("target"))
+    shot = _check_fire(ctx, b, role, uid, order.target)
     machine.open_round(b)
     machine.enter(b, BattlePhase.COMBAT)
     u = ctx.st.units[uid]
@@ -325,11 +316,10 @@ def _check_square(ctx: Ctx, b: Battle, role: str, uid: str, form: bool) -> None:
         raise err("8.5", "battle.not_square", unit=uid)
 
 
-def do_square(ctx: Ctx, b: Battle, role: str, cmd: Command, form: bool) -> None:
-    ids = unit_list(ctx, cmd, "unit")
-    if len(ids) != 1:
-        raise err("", "battle.square_usage", order=cmd.name)
-    uid = ids[0]
+def do_square(ctx: Ctx, b: Battle, role: str, order: Formation) -> None:
+    """8.5: ``/square`` forms a square, ``/unsquare`` (``Unsquare``) breaks it."""
+    uid = match_unit(ctx, order.unit)
+    form = not isinstance(order, Unsquare)
     machine.may_enter(b, BattlePhase.COMBAT)
     _check_square(ctx, b, role, uid, form)
     machine.open_round(b)
@@ -348,9 +338,9 @@ def _spots(side: str) -> list[str]:
     return [to_spot(n, side) for n in RELATIVE]
 
 
-def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str]:
+def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[Order]:
     """8.1-8.5: the combat moves, fire and squares of ``mine`` (the role's blocks in the battle)."""
-    out: list[str] = []
+    out: list[Order] = []
     board = board_of(ctx, b)
     for u in mine:
         for s in _spots(u.side):
@@ -360,7 +350,7 @@ def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str
                 _check_move(ctx, b, role, u.id, s)
             except RuleError:
                 continue
-            out.append(f"/battle-move unit:{u.id} to:{relative(s, u.side)}")
+            out.append(BattleMove(u.id, relative(s, u.side)))
         for target in (None, "line", "square"):
             try:
                 shot = _check_fire(ctx, b, role, u.id, target)
@@ -369,11 +359,11 @@ def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[str
             enemies = board.enemies_at(shot.target, u.side)
             both = len({ctx.st.units[e].in_square for e in enemies}) == 2
             if both == (target is not None):
-                out.append(f"/fire unit:{u.id}" + (f" target:{target}" if target else ""))
+                out.append(Fire(u.id, target))
         for form in (True, False):
             try:
                 _check_square(ctx, b, role, u.id, form)
             except RuleError:
                 continue
-            out.append(f"/{'square' if form else 'unsquare'} unit:{u.id}")
+            out.append(Square(u.id) if form else Unsquare(u.id))
     return out

@@ -11,7 +11,6 @@ from data import Road
 
 from ...errors import RuleError
 from ...messages import lookup_error, rule_error
-from ...text import Command, split_list
 from ..board import Board
 from ..context import Ctx
 from ..faces import face_public
@@ -80,11 +79,9 @@ def match_unit(ctx: Ctx, text: str) -> str:
     return getattr(u, "id", u)
 
 
-def unit_list(ctx: Ctx, cmd: Command, key: str = "units") -> list[str]:
-    text = cmd.options.get(key) or cmd.options.get("unit" if key == "units" else "units")
-    if not text:
-        raise err("", "battle.needs_units", order=cmd.name, option=key)
-    ids = [match_unit(ctx, t) for t in split_list(text)]
+def unit_ids(ctx: Ctx, names: tuple[str, ...]) -> list[str]:
+    """The units a battle order names (its syntax read by ``orders.py``), each once."""
+    ids = [match_unit(ctx, t) for t in names]
     if len(set(ids)) != len(ids):
         raise err("", "battle.unit_twice")
     return ids

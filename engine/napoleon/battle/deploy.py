@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleError
-from ...text import Command, split_list
 from ..board import LINE, RESERVE, split, spot
 from ..context import Ctx
+from ..orders import Deploy
 from ..state import Attack, Battle, BattleStatus, Unit, other_side
 from . import machine
 from .common import err, match_unit, nat, owned, side_roles, units_in
@@ -110,15 +110,10 @@ def _check_deploy(ctx: Ctx, b: Battle, role: str, cols: dict[str, list[str]]) ->
         raise err("6.2", "battle.fill_columns")
 
 
-def do_deploy(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_deploy(ctx: Ctx, b: Battle, role: str, order: Deploy) -> None:
     if b.status != BattleStatus.DEPLOY:
         raise err("6.2", "battle.already_set_up", town=b.town)
-    unknown = set(cmd.options) - {"left", "center", "centre", "right", "reserve", "battle"}
-    if unknown:
-        raise err("", "battle.deploy_options", options=sorted(unknown))
-    cols = {c: [match_unit(ctx, t) for t in split_list(cmd.options.get(c, ""))] for c in (*LINE, RESERVE)}
-    if "centre" in cmd.options:
-        cols["center"] += [match_unit(ctx, t) for t in split_list(cmd.options["centre"])]
+    cols = {c: [match_unit(ctx, t) for t in names] for c, names in order.columns().items()}
     _check_deploy(ctx, b, role, cols)
     side = ctx.st.units[next(uid for c in cols.values() for uid in c)].side
     again = role in b.deployed  # 6.2: the defender changes its deployment before the attacker places
@@ -165,7 +160,7 @@ def _finish_setup(ctx: Ctx, b: Battle) -> None:
     begin_turn(ctx, b, b.attacker)
 
 
-def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[Deploy]:
     """A few diverse valid deployments (a complete list is impossible)."""
     side = b.defender if role in side_roles(ctx, b.defender) else b.attacker
     mine = sorted([u for u in units_in(ctx, b, side) if owned(u, role)], key=lambda u: nat(u.id))
@@ -177,7 +172,7 @@ def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
         ctx.st.units[uid].leader for r in allies for c in LINE for uid in b.deployed[r].get(c, [])
     )
     base = [c for c in LINE if c not in allies_line] + [c for c in LINE if c in allies_line]
-    out: list[str] = []
+    out: list[Deploy] = []
     for rot, style in enumerate(("spread", "thin", "center", "spread", "thin")):
         order = base if rot < 3 else base[:1] + base[1:][::-1]
         cols: dict[str, list[str]] = {c: [] for c in (*LINE, RESERVE)}
@@ -200,7 +195,9 @@ def deploy_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
             _check_deploy(ctx, b, role, cols)
         except RuleError:
             continue
-        text = "/deploy " + " ".join(f"{c}:{','.join(ids)}" for c, ids in cols.items() if ids)
-        if text not in out:
-            out.append(text)
+        choice = Deploy(
+            tuple(cols["left"]), tuple(cols["center"]), tuple(cols["right"]), tuple(cols[RESERVE])
+        )
+        if choice not in out:
+            out.append(choice)
     return out

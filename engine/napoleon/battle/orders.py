@@ -6,13 +6,15 @@ and ``legal_battle``, every order a role may give now."""
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
+from typing import Any
 
 from ...errors import RuleError
 from ...messages import error_data
-from ...text import Command, parse_command, split_list
+from ...orders import Order
 from ..context import Ctx
+from ..orders import End, Orders
+from ..orders import item as read_item
 from ..state import Battle, BattleStatus, GameState
 from . import machine
 from .combat import do_battle_move, do_fire, do_square
@@ -25,11 +27,12 @@ from .table import active_roles, battles_for, stages_for
 from .turns import end_turn, turn_choices, turn_roles
 
 
-def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
+def _pick(ctx: Ctx, role: str, order: Order, kinds: tuple[str, ...]) -> Battle:
     found = battles_for(ctx, role)
     cands = [b for k in kinds for b in found[k]]
-    if "battle" in cmd.options:
-        town = match_town(ctx, cmd.options["battle"])
+    named: str | None = getattr(order, "battle", None)
+    if named is not None:
+        town = match_town(ctx, named)
         for b in cands:
             if b.town == town:
                 return b
@@ -57,50 +60,47 @@ def _pick(ctx: Ctx, role: str, cmd: Command, kinds: tuple[str, ...]) -> Battle:
         mine = {k: [b.town for b in bs] for k, bs in battles_for(ctx, role).items() if bs}
         if mine:  # the battles wait for another order of this role: say which, not "waiting for you"
             kind, towns = next(iter(mine.items()))
-            raise err(rule, "battle.nothing_waiting_yours", order=cmd.name, wait=kind, towns=towns)
+            raise err(rule, "battle.nothing_waiting_yours", order=order.kind, wait=kind, towns=towns)
         if waiting:
-            raise err(rule, "battle.nothing_waiting_for", order=cmd.name, role=role, waiting=waiting)
-        raise err(rule, "battle.nothing_waiting", order=cmd.name, role=role)
-    ids = []
-    for key in ("unit", "units"):
-        if key in cmd.options:
-            ids = [match_unit(ctx, t) for t in split_list(cmd.options[key])]
-    if ids and cmd.name not in ("reinforce", "regroup"):
+            raise err(rule, "battle.nothing_waiting_for", order=order.kind, role=role, waiting=waiting)
+        raise err(rule, "battle.nothing_waiting", order=order.kind, role=role)
+    names: tuple[str, ...] = getattr(order, "units", None) or (
+        (order.unit,) if hasattr(order, "unit") else ()
+    )
+    ids = [match_unit(ctx, t) for t in names]
+    if ids and order.kind not in ("reinforce", "regroup"):
         with_units = [b for b in cands if ids[0] in b.pos]
         if len(with_units) == 1:
             return with_units[0]
     raise err("6.4", "battle.which", role=role, towns=[b.town for b in cands])
 
 
-def apply_battle_order(ctx: Ctx, role: str, cmd: Command) -> None:
+def apply_battle_order(ctx: Ctx, role: str, order: Order) -> None:
     if ctx.st.phase == "over":
         raise err("12.0", "game.over")
-    if cmd.name == "orders":
-        _orders(ctx, role, cmd)
+    if isinstance(order, Orders):
+        _orders(ctx, role, order)
         return
-    _apply_one(ctx, role, cmd)
+    _apply_one(ctx, role, order)
 
 
-def _apply_one(ctx: Ctx, role: str, cmd: Command) -> None:
+def _apply_one(ctx: Ctx, role: str, order: Order) -> None:
     """One order: to the battle waiting for it (the stages of the table whose states take this kind of order),
     by the rule file of its kind; then whatever has nothing left to wait for (not after a deployment, which
     ends nothing but its own set-up)."""
-    stages = stages_for(cmd.name)
+    stages = stages_for(order.kind)
     if not stages:
-        raise err("", "battle.unknown_order", order=cmd.name)
-    b = _pick(ctx, role, cmd, stages)
+        raise err("", "battle.unknown_order", order=order.kind)
+    b = _pick(ctx, role, order, stages)
     was = b.status
-    _RULES[cmd.name](ctx, b, role, cmd)
+    _RULES[order.kind](ctx, b, role, order)
     settle(ctx, b, was)
-    if cmd.name != "deploy":
+    if order.kind != "deploy":
         _advance(ctx)
 
 
-def _end(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def _end(ctx: Ctx, b: Battle, role: str, order: End) -> None:
     """``/end``: this role is done with this battle turn (6.3, 13.1) or with the regroup (7.6)."""
-    extra = set(cmd.options) - {"battle"}
-    if extra:
-        raise err("", "battle.end_options", options=sorted(extra))
     if b.status == BattleStatus.REGROUP:
         b.ended.append(role)
         ctx.emit("regroup_done", {"town": b.town, "role": role})
@@ -109,14 +109,14 @@ def _end(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         b.ended.append(role)
 
 
-# the rule file that applies each kind of order
-_RULES: dict[str, Callable[[Ctx, Battle, str, Command], None]] = {
+# the rule file that applies each kind of order (each takes its own kind: ``orders.py``)
+_RULES: dict[str, Callable[[Ctx, Battle, str, Any], None]] = {
     "deploy": do_deploy,  # 6.2
     "retreat": do_retreat,  # 7.0
     "battle-move": do_battle_move,  # 8.1
     "fire": do_fire,  # 8.3
-    "square": lambda ctx, b, role, cmd: do_square(ctx, b, role, cmd, True),  # 8.5
-    "unsquare": lambda ctx, b, role, cmd: do_square(ctx, b, role, cmd, False),
+    "square": do_square,  # 8.5
+    "unsquare": do_square,
     "reinforce": do_reinforce,  # 9.0
     "regroup": do_regroup,  # 7.6
     "end": _end,
@@ -150,54 +150,21 @@ def _advance(ctx: Ctx) -> None:
             return
 
 
-_SHORT = re.compile(r"^\s*([^>\s]+)\s*>\s*([a-z-]+)\s*$", re.IGNORECASE)
-
-
-def _parse_item(item: str, battle: str | None) -> Command:
-    s = item.strip()
-    if s.startswith("/"):
-        cmd = parse_command(s)
-    else:
-        words = s.split()
-        m = _SHORT.match(s)
-        if m:
-            cmd = Command("battle-move", {"unit": m.group(1), "to": m.group(2)})
-        elif words and words[0].lower() == "end" and len(words) == 1:
-            cmd = Command("end", {})
-        elif words and words[0].lower() in ("fire", "square", "unsquare") and len(words) in (2, 3):
-            opts = {"unit": words[1]}
-            if len(words) == 3:
-                if words[0].lower() != "fire":
-                    raise err("", "battle.cannot_read", item=item)
-                opts["target"] = words[2]
-            cmd = Command(words[0].lower(), opts)
-        else:
-            raise err("", "battle.cannot_read_usage", item=item)
-    if cmd.name == "orders":
-        raise err("", "battle.nested_orders")
-    if battle and "battle" not in cmd.options:
-        cmd = Command(cmd.name, {**cmd.options, "battle": battle})
-    return cmd
-
-
 def _restore(st: GameState, snap: GameState) -> None:
     for f in dataclasses.fields(GameState):
         setattr(st, f.name, getattr(snap, f.name))
 
 
-def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
-    """DESIGN: several orders applied in order; stops at the first one not legal then, the ones before it
-    standing (so this order is not all-or-nothing). The first item failing rejects the whole order."""
-    text = cmd.options.get("list")
-    if not text:
-        raise err("", "battle.orders_usage")
-    items = [i for i in text.split(";") if i.strip()]
-    for i, item in enumerate(items, 1):
+def _orders(ctx: Ctx, role: str, order: Orders) -> None:
+    """DESIGN: several orders applied in order; stops at the first one not legal then (or that cannot be
+    read: each item is read when its turn comes), the ones before it standing (so this order is not
+    all-or-nothing). The first item failing rejects the whole order."""
+    for i, item in enumerate(order.items, 1):
         if ctx.st.phase == "over":
             break
         snap = ctx.st.clone()
         try:
-            _apply_one(ctx, role, _parse_item(item, cmd.options.get("battle")))
+            _apply_one(ctx, role, read_item(item, order.battle))
         except RuleError as e:
             _restore(ctx.st, snap)
             if i == 1:
@@ -211,23 +178,22 @@ def _orders(ctx: Ctx, role: str, cmd: Command) -> None:
             return
 
 
-def legal_battle(ctx: Ctx, role: str) -> list[str]:
-    """Every order ``role`` may give now (complete but for /deploy, which lists a few diverse choices)."""
+def legal_battle(ctx: Ctx, role: str) -> list[Order]:
+    """Every order ``role`` may give now (complete but for /deploy, which lists a few diverse choices); each
+    names its battle when the role acts in more than one (6.4)."""
     if ctx.st.phase == "over":
         return []
     found = battles_for(ctx, role)
     n = sum(len(v) for v in found.values())
-    out: list[str] = []
+    out: list[Order] = []
 
-    def sfx(b: Battle) -> str:
-        return f" battle:{b.town}" if n > 1 else ""
+    def named(b: Battle, orders: list[Any]) -> list[Order]:
+        return [dataclasses.replace(o, battle=b.town) for o in orders] if n > 1 else orders
 
     for b in found["deploy"]:
-        out += [t + sfx(b) for t in deploy_choices(ctx, b, role)]
+        out += named(b, deploy_choices(ctx, b, role))
     for b in found["turn"]:
-        out += [t + sfx(b) for t in turn_choices(ctx, b, role)]
-        out.append("/end" + sfx(b))
+        out += named(b, [*turn_choices(ctx, b, role), End()])
     for b in found["regroup"]:
-        out += [t + sfx(b) for t in regroup_choices(ctx, b, role)]
-        out.append("/end" + sfx(b))
+        out += named(b, [*regroup_choices(ctx, b, role), End()])
     return out

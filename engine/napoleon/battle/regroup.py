@@ -5,10 +5,10 @@ README decision 8), who retreat units out of the town or bring units in, not bot
 from __future__ import annotations
 
 from ...errors import RuleError
-from ...text import Command
 from ..context import Ctx
+from ..orders import Regroup
 from ..state import Battle, BattleStatus, road_key
-from .common import err, match_town, nat, owned, side_roles, unit_list
+from .common import err, match_town, nat, owned, side_roles, unit_ids
 from .reinforce import plan_reinforce, reinforcements
 from .retreat import plan_retreat, retreat_paths, room
 
@@ -42,21 +42,17 @@ def _regroup_out_options(ctx: Ctx, b: Battle, role: str) -> list[tuple[str, str]
     return out
 
 
-def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_regroup(ctx: Ctx, b: Battle, role: str, order: Regroup) -> None:
     """7.6: the victor retreats units out of the town or brings units in, not both (FAQ 8.2); 2/1 per road
     (FAQ 4, 8.3). Disrupted: retreating regroupers in both editions; reinforcing ones in [3.4] only
     (FAQ 8.1)."""
-    ids = unit_list(ctx, cmd)
-    if ("to" in cmd.options) == ("from" in cmd.options):
-        raise err("", "battle.regroup_usage")
-    kind = "retreat" if "to" in cmd.options else "reinforce"
+    ids = unit_ids(ctx, order.units)
+    kind = "retreat" if order.to is not None else "reinforce"
     if b.regroup_kind and b.regroup_kind != kind:
         raise err("7.6", "battle.regroup_kind", kind=b.regroup_kind)
     if kind == "retreat":
-        dest = match_town(ctx, cmd.options["to"])
-        plan = plan_retreat(
-            ctx, b, role, ids, dest, cmd.options.get("path"), False, b.regroup_use, regroup=True
-        )
+        dest = match_town(ctx, order.to or "")
+        plan = plan_retreat(ctx, b, role, ids, dest, order.path, False, b.regroup_use, regroup=True)
         b.regroup_kind = kind
         for u, path in plan:
             assert path is not None  # 7.6: a regrouping block leaves no engaged spot, so it never routs
@@ -81,7 +77,7 @@ def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             to=(role,),
         )
     else:
-        town = match_town(ctx, cmd.options["from"])
+        town = match_town(ctx, order.source or "")
         plan_reinforce(ctx, b, role, ids, town, b.regroup_use, regroup=True)
         b.regroup_kind = kind
         key = road_key(b.town, town)
@@ -100,20 +96,20 @@ def do_regroup(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
         )
 
 
-def regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[Regroup]:
     out = []
     if b.regroup_kind != "reinforce":
         for uid, dest in sorted(set(_regroup_out_options(ctx, b, role)), key=lambda x: (nat(x[0]), x[1])):
             try:
-                plan_retreat(ctx, b, role, [uid], dest, None, False, b.regroup_use, regroup=True)
+                plan_retreat(ctx, b, role, [uid], dest, (), False, b.regroup_use, regroup=True)
             except RuleError:
                 continue
-            out.append(f"/regroup units:{uid} to:{dest}")
+            out.append(Regroup((uid,), to=dest))
     if b.regroup_kind != "retreat":
         for town, u in sorted(reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], nat(x[1].id))):
             try:
                 plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
             except RuleError:
                 continue
-            out.append(f"/regroup units:{u.id} from:{town}")
+            out.append(Regroup((u.id,), source=town))
     return out

@@ -5,12 +5,12 @@ Reserve (9.0); an attacker's reinforcement's town becomes one it may retreat to 
 from __future__ import annotations
 
 from ...errors import RuleError
-from ...text import Command
 from ..board import RESERVE, spot
 from ..context import Ctx
+from ..orders import Reinforce
 from ..state import Battle, BattlePhase, Unit, road_key
 from . import machine
-from .common import ROAD_LIMIT, err, match_town, nat, owned, unit_list
+from .common import ROAD_LIMIT, err, match_town, nat, owned, unit_ids
 
 
 def reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> list[tuple[str, Unit]]:
@@ -73,11 +73,9 @@ def plan_reinforce(
         )
 
 
-def do_reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
-    ids = unit_list(ctx, cmd)
-    if "from" not in cmd.options:
-        raise err("", "battle.reinforce_needs_from")
-    town = match_town(ctx, cmd.options["from"])
+def do_reinforce(ctx: Ctx, b: Battle, role: str, order: Reinforce) -> None:
+    ids = unit_ids(ctx, order.units)
+    town = match_town(ctx, order.source)
     machine.may_enter(b, BattlePhase.REINFORCE)
     plan_reinforce(ctx, b, role, ids, town, b.reinforce_use)
     machine.open_round(b)
@@ -103,9 +101,9 @@ def do_reinforce(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
     )
 
 
-def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[Reinforce]:
     """9.0-9.2: the role's units that may join the battle, one order each."""
-    out: list[str] = []
+    out: list[Reinforce] = []
     by_town: dict[str, list[Unit]] = {}
     for town, u in reinforcements(ctx, b, role):
         by_town.setdefault(town, []).append(u)
@@ -115,5 +113,5 @@ def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
                 plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
             except RuleError:
                 continue
-            out.append(f"/reinforce units:{u.id} from:{town}")
+            out.append(Reinforce((u.id,), town))
     return out

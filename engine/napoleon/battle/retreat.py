@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...errors import RuleError
-from ...text import Command, yes_no
 from ..context import Ctx
 from ..faces import face_public
+from ..orders import Retreat
 from ..state import LEADER_OF, Battle, BattlePhase, Unit, road_key
 from . import machine
-from .common import ROAD_LIMIT, board_of, err, match_town, named, owned, road_between, roll, unit_list
+from .common import ROAD_LIMIT, board_of, err, match_town, named, owned, road_between, roll, unit_ids
 from .destinations import may_retreat_far, retreat_towns
 from .rout import ROUT_LOSS, check_over, check_rout, rout_limit
 
@@ -70,7 +70,7 @@ def plan_retreat(
     role: str,
     ids: list[str],
     dest: str,
-    path_text: str | None,
+    pinned_names: tuple[str, ...],
     forced: bool,
     use: dict[str, int],
     *,
@@ -85,8 +85,8 @@ def plan_retreat(
     if forced and regroup:
         raise err("7.6", "battle.regroup_not_forced")
     pinned = None
-    if path_text:
-        pinned = [match_town(ctx, t) for t in path_text.split(">")]
+    if pinned_names:
+        pinned = [match_town(ctx, t) for t in pinned_names]
         if pinned[0] != b.town:
             pinned = [b.town, *pinned]
         if pinned[-1] != dest:
@@ -160,15 +160,12 @@ def trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally
     return True
 
 
-def do_retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
+def do_retreat(ctx: Ctx, b: Battle, role: str, order: Retreat) -> None:
     if b.phase != BattlePhase.RETREAT:
         raise err("7.0", "battle.retreat_phase_over")
-    ids = unit_list(ctx, cmd)
-    if "to" not in cmd.options:
-        raise err("", "battle.retreat_needs_to")
-    dest = match_town(ctx, cmd.options["to"])
-    forced = yes_no(cmd.options.get("forced", ""), "forced")
-    plan = plan_retreat(ctx, b, role, ids, dest, cmd.options.get("path"), forced, b.retreat_use)
+    ids = unit_ids(ctx, order.units)
+    dest = match_town(ctx, order.to)
+    plan = plan_retreat(ctx, b, role, ids, dest, order.path, order.forced, b.retreat_use)
     machine.open_round(b)
     side = b.acting()
     for u, path in plan:
@@ -235,21 +232,21 @@ def do_retreat(ctx: Ctx, b: Battle, role: str, cmd: Command) -> None:
             return
 
 
-def retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit]) -> list[str]:
+def retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit]) -> list[Retreat]:
     """7.0-7.3, 7.5: the retreats of ``mine`` (the role's blocks in the battle)."""
-    out: list[str] = []
+    out: list[Retreat] = []
     board = board_of(ctx, b)
     for u in mine:
         if board.unit_engaged(u.id) and trapped(ctx, b, side, u, b.rout_use, {}):
             town = ctx.sc.neighbours(b.town)[0][0]  # 7.5: retreated anyway, it is eliminated
-            out.append(f"/retreat units:{u.id} to:{town}")
+            out.append(Retreat((u.id,), town))
             continue
         for forced in (False, True) if ctx.third and not u.leader else (False,):
             dests = sorted({p[-1] for p in retreat_paths(ctx, b, side, u, forced=forced)})
             for d in dests:
                 try:
-                    plan_retreat(ctx, b, role, [u.id], d, None, forced, b.retreat_use)
+                    plan_retreat(ctx, b, role, [u.id], d, (), forced, b.retreat_use)
                 except RuleError:
                     continue
-                out.append(f"/retreat units:{u.id} to:{d}" + (" forced:yes" if forced else ""))
+                out.append(Retreat((u.id,), d, forced=forced))
     return out

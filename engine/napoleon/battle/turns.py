@@ -6,6 +6,7 @@ that does not press routs (rulings 6.3). The phases of a turn and their orders a
 
 from __future__ import annotations
 
+from ...orders import Order
 from ..board import RESERVE, Board, classify, facing_spot, split, spot
 from ..context import Ctx
 from ..state import LEADER_OF, Battle, BattlePhase, BattleStatus, Unit
@@ -137,11 +138,11 @@ def end_turn(ctx: Ctx, b: Battle) -> None:
     begin_turn(ctx, b, b.attacker)
 
 
-def turn_choices(ctx: Ctx, b: Battle, role: str) -> list[str]:
+def turn_choices(ctx: Ctx, b: Battle, role: str) -> list[Order]:
     """Every order of the battle turn ``role`` may give now, by phase (6.3; /end apart)."""
     side = b.acting()
     mine = sorted([u for u in units_in(ctx, b, side) if owned(u, role)], key=lambda u: nat(u.id))
-    out: list[str] = []
+    out: list[Order] = []
     if b.phase == BattlePhase.RETREAT:
         out += retreat_choices(ctx, b, role, side, mine)
     if b.phase in (BattlePhase.RETREAT, BattlePhase.COMBAT):
