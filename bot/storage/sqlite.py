@@ -175,7 +175,7 @@ class Store(StoreBase):
         self.db.row_factory = aiosqlite.Row
         await self.db.execute("PRAGMA busy_timeout=5000")
         if self.path != ":memory:":
-            await self.db.execute("PRAGMA journal_mode=WAL")
+            await self._wal()
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.db.execute("PRAGMA synchronous=NORMAL")
         await self.migrate(self.schema)
@@ -187,6 +187,19 @@ class Store(StoreBase):
             self.reader = await aiosqlite.connect(self.path, isolation_level=None)
             self.reader.row_factory = aiosqlite.Row
             await self.reader.execute("PRAGMA busy_timeout=5000")
+
+    async def _wal(self) -> None:
+        """Write-ahead logging. Turning it on takes the file for a moment, and SQLite answers "database is
+        locked" at once (without its busy timeout) while another process opening the same file holds it —
+        two bot processes starting together: tried again for up to 5 s."""
+        for attempt in range(50):
+            try:
+                await self._db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or attempt == 49:
+                    raise
+                await asyncio.sleep(0.1)
 
     async def close(self) -> None:
         if self.reader is not None and self.reader is not self.db:
