@@ -22,13 +22,11 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
-import hashlib
 import heapq
 import itertools
 import logging
 import multiprocessing
 import os
-import pickle
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -46,7 +44,6 @@ log = logging.getLogger("estafette.pictures")
 # must not wait), one at a time (Pillow's fonts are not meant to be shared between threads).
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
 VIEWS = 32  # views kept for the pictures of recent moments
-SAME_KEPT = 48  # pictures kept by their content (``_same_as_drawn``): a few changes of many games
 MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
 # the order pictures are drawn in when several wait: what the channel sees first, the replay (long) last
 FIRST = {("map", True): 0, ("battle", True): 1, ("map", False): 2, ("battle", False): 3, ("replay", True): 5}
@@ -157,7 +154,6 @@ class Pictures:
         if loop is not self._loop:  # futures belong to one loop (tests run one loop each)
             self._loop = loop
             self._drawn.clear()
-            self.__dict__.pop("_same", None)
             self._local.clear()
             if self.pool is not None:
                 self.pool.queue.clear()
@@ -172,12 +168,12 @@ class Pictures:
             view = self._view(picture, game)
             job = Job(picture.kind, picture.locale, picture.role, view=view, draw=kind.draw)
             order = kind.rank if picture.role == "public" else kind.rank + 2
-            return await self._same_as_drawn(job, lambda: self._local.draw(order, job))
+            return await self._local.draw(order, job)
         job = self.job(picture, game)
         order = FIRST.get((job.kind, job.role == "public"), 4)
         if not _shared(game.scenario):  # a scenario of its own (a test's): only this process has it
             return await self._local.draw(order, job, game.scenario)
-        return await self._same_as_drawn(job, lambda: self._pooled(order, job, picture))
+        return await self._pooled(order, job, picture)
 
     async def _pooled(self, order: int, job: Job, picture: Picture) -> bytes:
         if self.pool is not None and self._plain():
@@ -186,30 +182,6 @@ class Pictures:
             except BrokenProcessPool:
                 log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
         return await self._local.draw(order, job)
-
-    async def _same_as_drawn(self, job: Job, draw: Callable[[], Awaitable[bytes]]) -> bytes:
-        """The bytes of ``job``: those of a job with the same content drawn lately, else drawn now. A change
-        posts every picture again, but most show what the last one showed (a fire in a battle moves nothing
-        on the campaign map, and leaves the other side's map as it was): the same view, drawn by the same
-        deterministic renderer, gives the same bytes, so only what changed is drawn (``keep`` 0: none
-        reused, every picture drawn, as tests count them)."""
-        if not self.keep:
-            return await draw()
-        try:
-            key = hashlib.blake2b(
-                pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL), digest_size=16
-            ).digest()
-        except (pickle.PicklingError, TypeError, AttributeError):
-            return await draw()
-        same: OrderedDict[bytes, asyncio.Future[bytes]] = self.__dict__.setdefault("_same", OrderedDict())
-        fut = same.get(key)
-        if fut is None or (fut.done() and (fut.cancelled() or fut.exception() is not None)):
-            fut = same[key] = asyncio.ensure_future(draw())
-            fut.add_done_callback(_retrieved)
-            while len(same) > SAME_KEPT and next(iter(same.values())).done():
-                same.popitem(last=False)
-        same.move_to_end(key)
-        return await asyncio.shield(fut)
 
     def _plain(self) -> bool:
         """Whether this draws as ``Pictures`` itself does (a worker draws with ``Pictures``)."""
@@ -289,8 +261,7 @@ def _retrieved(fut: asyncio.Future[Any]) -> None:
 
 def _map_only(view: Any) -> Any:
     """The view as the campaign map draws it: without its battles (the battle boards draw those; the map
-    shows a battle by its towns' own fields), so that a fire in a battle leaves the map's job, and so its
-    bytes, as they were (``_same_as_drawn``), and the job sent to a worker is smaller.
+    shows a battle by its towns' own fields), so that the job sent to a worker is smaller.
     ``tests/test_pictures_pool.py`` checks that the map is the same drawn either way."""
     if dataclasses.is_dataclass(view) and not isinstance(view, type) and getattr(view, "battles", None):
         return dataclasses.replace(view, battles=())
