@@ -850,3 +850,127 @@ def test_7_4_a_hexside_both_used_is_for_the_last_to_enter():
     while g.state.phase == "battle":
         g.apply(g.active()[0], "/fire")
     assert g.state.blocks["BR-2"].at == PRISONER  # G28: no way back after round 3
+
+
+# -- retreat and regroup by river (7.4, 7.5, G29, G31) and between the West Indies ports (8.5, 9.1) ------
+
+
+def test_g29_a_block_that_joined_by_river_may_retreat_by_river_and_no_other():
+    g = empty()
+    put(g, "BR-2", "18.08")  # Albany
+    put(g, "AM-1", "18.10", 1)
+    put(g, "AM-2", "18.10")
+    _battle(g, "british", ["/move units:BR-2 path:18.08>18.09>18.10 river:yes"])  # the Hudson (5.6)
+    g.state.control.update({"18.08": "british", "18.09": "british"})  # Albany and Kingston held (artificial)
+    g.state.dice.force([6] * 10)
+    g.apply("american", "/fire")  # the defender's C blocks first; both miss
+    river = "/retreat unit:BR-2 path:18.10>18.09>18.08 river:yes"
+    assert river in g.legal("british").choices  # 7.4: it joined by river
+    rejected(g, "british", "/retreat unit:BR-2 path:18.10>18.09>18.08", "2.13")  # overland: MA 1
+    g.apply("british", river)
+    assert g.state.blocks["BR-2"].at == "18.08"
+
+
+def test_g29_a_block_that_came_overland_does_not_retreat_by_river():
+    g = empty()
+    put(g, "BR-2", "18.09")
+    put(g, "AM-8", "18.10")  # B2: acts first
+    _battle(g, "british", ["/move units:BR-2 path:18.09>18.10"])
+    assert not any("river:yes" in c for c in g.legal("american").choices)
+    e = rejected(g, "american", "/retreat unit:AM-8 path:18.10>18.11 river:yes", "7.4")
+    assert e.key == "liberty.move.river_joined"
+
+
+def test_g28_g30_an_attacker_that_came_by_river_withdraws_back_along_it():
+    g = empty()
+    put(g, "BR-2", "18.08")
+    put(g, "AM-1", "18.10")
+    _battle(g, "british", ["/move units:BR-2 path:18.08>18.09>18.10 river:yes"])
+    g.state.control.update({"18.08": "british", "18.09": "british"})
+    g.state.dice.force([6] * 30)
+    while g.state.phase == "battle" and g.state.battle.hex == "18.10":
+        g.apply(g.active()[0], "/fire")
+    assert g.state.blocks["BR-2"].at == "18.08"  # 7.2 with G30: the way it came, by river (G29)
+
+
+def test_g31_a_block_that_joined_by_river_may_regroup_by_river():
+    g = empty()
+    put(g, "BR-2", "18.08")
+    put(g, "BR-3", "18.09")
+    put(g, "AM-1", "18.10", 1)
+    _battle(
+        g,
+        "british",
+        ["/move units:BR-2 path:18.08>18.09>18.10 river:yes", "/move units:BR-3 path:18.09>18.10"],
+    )
+    g.state.control.update({"18.08": "british", "18.09": "british"})
+    g.state.dice.force([6, 1, 6, 6])  # AM-1 misses, BR-2 takes its last step
+    g.apply("american", "/fire")
+    g.apply("british", "/fire unit:BR-2")
+    assert g.state.phase == "regroup"
+    choices = g.legal("british").choices
+    assert "/regroup units:BR-2 path:18.10>18.09>18.08 river:yes" in choices
+    assert not any(c.startswith("/regroup units:BR-3") and "river:yes" in c for c in choices)
+    rejected(g, "british", "/regroup units:BR-3 path:18.10>18.09>18.08 river:yes", "7.5")  # came overland
+    g.apply("british", "/regroup units:BR-2 path:18.10>18.09>18.08 river:yes")
+    assert g.state.blocks["BR-2"].at == "18.08"
+
+
+def _west_indies_battle(g, french_land):
+    """The French sail from Martinique straight to Jamaica (9.1), held by a British warship and a block."""
+    g.state.french_in = True
+    put(g, "RN-1", "Jamaica")
+    put(g, "BR-2", "Jamaica")
+    put(g, "FN-1", "Martinique")
+    for u in french_land:
+        put(g, u, "Martinique")
+    recompute_control(g.ctx)
+    _battle(g, "american", [f"/sea units:{','.join(['FN-1', *french_land])} to:Jamaica"])
+
+
+def test_9_1_a_sea_retreat_from_a_west_indies_port_may_go_to_the_other():
+    g = empty()
+    _west_indies_battle(g, ["FR-1"])
+    g.state.dice.force([6] * 20)
+    g.apply("british", "/fire unit:RN-1")  # the warships first (8.2, 8.4): RN-1 misses
+    choices = g.legal("american").choices
+    assert "/retreat unit:FN-1 path:Martinique" in choices and "/retreat unit:FN-1 path:Atlantic" in choices
+    g.apply("american", "/retreat unit:FN-1 path:Martinique")
+    # G33 with 9.1: the land block still at sea goes with its last warship, back to Martinique
+    assert [g.state.blocks[u].at for u in ("FN-1", "FR-1")] == ["Martinique", "Martinique"]
+
+
+def test_8_5_land_blocks_sea_retreat_where_their_warship_went():
+    g = empty()
+    g.state.french_in = True
+    put(g, "BR-2", "Jamaica", 1)
+    put(g, "FN-1", "Martinique")
+    put(g, "FR-1", "Martinique")
+    recompute_control(g.ctx)
+    _battle(g, "american", ["/sea units:FN-1,FR-1 to:Jamaica"])  # no British warship: they land at once
+    g.apply("american", "/retreat unit:FN-1 path:Martinique")  # the unopposed warship goes first (A)
+    g.state.dice.force([6])
+    g.apply("british", "/fire")  # the defender's C block misses
+    choices = g.legal("american").choices
+    assert (
+        "/retreat unit:FR-1 path:Martinique" in choices and "/retreat unit:FR-1 path:Atlantic" not in choices
+    )
+    e = rejected(g, "american", "/retreat unit:FR-1 path:Atlantic", "8.5")
+    assert e.key == "liberty.retreat.sea_place"
+    g.apply("american", "/retreat unit:FR-1 path:Martinique")
+    assert g.state.blocks["FR-1"].at == "Martinique"
+
+
+def test_9_1_the_victor_may_regroup_between_the_west_indies_ports():
+    g = empty()
+    _west_indies_battle(g, ["FR-1", "FR-2"])
+    g.state.dice.force([6] * 8 + [1] * 4 + [1] * 3 + [6] * 10)  # RN-1 misses, FN-1 sinks it
+    g.apply("british", "/fire unit:RN-1")
+    while g.state.phase == "battle":
+        g.apply(g.active()[0], "/fire")
+    assert g.state.phase == "regroup" and g.state.battle.victor == "american"
+    choices = g.legal("american").choices
+    assert "/regroup units:FR-1 path:Jamaica>Martinique" in choices
+    assert not any("Atlantic" in c for c in choices)  # 7.5: never into the Atlantic box
+    g.apply("american", "/regroup units:FN-1,FR-1 path:Martinique")
+    assert [g.state.blocks[u].at for u in ("FN-1", "FR-1", "FR-2")] == ["Martinique", "Martinique", "Jamaica"]

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
+from engine.errors import RuleError
+
 from . import board
-from .board import REGROUP, RETREAT, pair_key, place_name
+from .board import REGROUP, RETREAT, pair_key, place_name, west_indies
 from .context import Ctx, error
 from .state import PRISONER, Battle, Block, other
 from .turns import capture, end_turn
@@ -138,7 +140,7 @@ def settle(ctx: Ctx) -> None:
         if step(ctx) is not None:
             return
         bt.round += 1
-        bt.acted, bt.retreats, bt.warship_retreated = [], {}, False
+        bt.acted, bt.retreats, bt.warship_retreated, bt.sea_to = [], {}, False, []
         if bt.round == 2 and bt.reserves:
             shown = [{"unit": u, "strength": st.blocks[u].strength} for u in bt.reserves
                      if st.blocks[u].at == bt.hex]  # fmt: skip
@@ -244,8 +246,8 @@ def _sea_attack_lost(ctx: Ctx, bt: Battle) -> None:
             if b.strength <= 0:
                 capture(ctx, b, "8.4")
             else:
-                b.at = ctx.lib.atlantic
-                ctx.emit("sea_repulsed", {"at": bt.hex, "unit": b.id, "side": b.side})
+                b.at = sea_home(ctx, b)
+                ctx.emit("sea_repulsed", {"at": bt.hex, "unit": b.id, "side": b.side, "to": b.at})
 
 
 # -- retreat ---------------------------------------------------------------------------------------------
@@ -284,6 +286,36 @@ def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
     return out
 
 
+def retreat_options(ctx: Ctx, b: Block) -> list[tuple[list[str], bool]]:
+    """7.4 with G29: (path, by river) of the retreats open to ``b`` now: overland (``retreat_paths``), and
+    for a block that joined the battle by river, 2 hexes along a river (5.6):
+    「河から戦闘に加入したブロックのみ河から退却できる」."""
+    out = [(p, False) for p in retreat_paths(ctx, b).values()]
+    if b.by_river:
+        for path in board.river_reach(ctx, b.side, b).values():
+            if len(path) < 3:
+                continue  # one hex by river is one hex overland
+            try:
+                _retreat_check(ctx, b, path, river=True)
+            except RuleError:
+                continue
+            out.append((path, True))
+    return out
+
+
+def _retreat_check(ctx: Ctx, b: Block, path: Sequence[str], *, river: bool) -> None:
+    """7.4: the walk of a retreat (the round's hexside counts) and its hexside rule for the attacker (only
+    where it entered) and the defender (never there)."""
+    bt = ctx.st.battle
+    assert bt is not None
+    board.walk(ctx, b.side, [b], path, RETREAT, river=river, counts=bt.retreats)
+    entered = attacker_sides(ctx, bt)
+    if b.side == bt.attacker and path[1] not in entered:
+        raise error("7.4", "liberty.retreat.attacker_side", place=place_name(ctx, path[1]))
+    if b.side != bt.attacker and path[1] in entered:
+        raise error("7.4", "liberty.retreat.defender_side", place=place_name(ctx, path[1]))
+
+
 def can_sea_retreat(ctx: Ctx, b: Block) -> bool:
     """8.5: warships may always retreat to the Atlantic box from a port; land blocks with a friendly unopposed
     warship retreating the same round, at most 3; blocks still at sea with their warships."""
@@ -302,29 +334,74 @@ def can_sea_retreat(ctx: Ctx, b: Block) -> bool:
     return bt.warship_retreated and not warships(ctx, in_battle(ctx, bt, other(b.side)))
 
 
-def sea_retreat(ctx: Ctx, b: Block) -> None:
-    """8.5; G33: when the attacker's last warship leaves a sea attack still at sea, its land blocks go with
-    it to the Atlantic box, with no step lost."""
+def other_port(ctx: Ctx, place: str, side: str, n: int = 1) -> str | None:
+    """9.1: from a West Indies port, the other one, if ``n`` blocks of ``side`` may go there now by a sea
+    retreat or a regroup: free of enemy blocks and of battle, not the enemy's (7.4), and within the stack of
+    2 before French entry."""
+    if not west_indies(place):
+        return None
+    there = "Martinique" if place == "Jamaica" else "Jamaica"
+    st = ctx.st
+    if not board.not_enemy(ctx, there, side) or there in board.battle_places(st):
+        return None
+    if not st.french_in and len(st.at(there, side)) + n > ctx.lib.west_indies_stack:
+        return None
+    return there
+
+
+def sea_retreat_places(ctx: Ctx, b: Block) -> list[str]:
+    """8.5 with 9.1: where ``b`` may retreat by sea now: the Atlantic box, and from a West Indies port the
+    other one (``other_port``); land blocks and warships retreat together (「共に退却する」), so a land block
+    goes only where a warship of its side has retreated this round."""
+    bt = ctx.st.battle
+    assert bt is not None
+    if not can_sea_retreat(ctx, b):
+        return []
+    places = [ctx.lib.atlantic]
+    there = other_port(ctx, bt.hex, b.side)
+    if there is not None:
+        places.append(there)
+    if ctx.lib.unit(b.id).type != "warship":
+        places = [p for p in places if p in bt.sea_to]
+    return places
+
+
+def sea_home(ctx: Ctx, b: Block) -> str:
+    """Where a block that must leave by sea goes (8.4's repulse, 8.6, G28, G30: the engine's choice, the
+    way it came): back to the West Indies port it sailed from directly (9.1, 「9.1 を除く」) if it may go
+    there, else to the Atlantic box."""
+    bt = ctx.st.battle
+    assert bt is not None
+    there = other_port(ctx, bt.hex, b.side)
+    return there if there is not None and b.came_from == there else ctx.lib.atlantic
+
+
+def sea_retreat(ctx: Ctx, b: Block, to: str | None = None) -> None:
+    """8.5 to the Atlantic box or, between the West Indies ports, to the other (9.1); ``to`` None: the
+    engine's choice (``sea_home``). G33: when the attacker's last warship leaves a sea attack still at sea,
+    its land blocks go with it, with no step lost."""
     st = ctx.st
     bt = st.battle
     assert bt is not None
+    to = to or sea_home(ctx, b)
     ship = ctx.lib.unit(b.id).type == "warship"
     stranded = ship and b.side == bt.attacker and at_sea(ctx, bt)
     if ship:
         bt.warship_retreated = True
+        bt.sea_to = [*bt.sea_to, to] if to not in bt.sea_to else bt.sea_to
     else:
         bt.sea_retreats += 1
-    b.at = ctx.lib.atlantic
+    b.at = to
     if b.id not in bt.acted:
         bt.acted.append(b.id)
-    ctx.emit("retreated", {"at": bt.hex, "unit": b.id, "side": b.side, "to": ctx.lib.atlantic})
+    ctx.emit("retreated", {"at": bt.hex, "unit": b.id, "side": b.side, "to": to})
     if stranded and not warships(ctx, st.at(bt.hex, b.side)):
         for land in st.at(bt.hex, b.side):
             if land.by_sea:
-                sea_retreat(ctx, land)
+                sea_retreat(ctx, land, to)
 
 
-def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
+def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str], *, river: bool = False) -> None:
     st = ctx.st
     bt = st.battle
     now = step(ctx) if st.phase == "battle" and bt is not None else None
@@ -333,21 +410,20 @@ def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str]) -> None:
     b = next((x for x in now[2] if x.id == unit), None)
     if b is None:
         raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[x.id for x in now[2]])
-    if list(path) in ([ctx.lib.atlantic], [bt.hex, ctx.lib.atlantic]):
-        if not can_sea_retreat(ctx, b):
-            raise error("8.5", "liberty.retreat.no_sea")
-        sea_retreat(ctx, b)
-        settle(ctx)
-        return
     path = list(path)
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
-    board.walk(ctx, side, [b], path, RETREAT, river=False, counts=bt.retreats)
-    entered = attacker_sides(ctx, bt)
-    if side == bt.attacker and path[1] not in entered:
-        raise error("7.4", "liberty.retreat.attacker_side", place=place_name(ctx, path[1]))
-    if side != bt.attacker and path[1] in entered:
-        raise error("7.4", "liberty.retreat.defender_side", place=place_name(ctx, path[1]))
+    sea = len(path) == 2 and (path[1] == ctx.lib.atlantic or (west_indies(bt.hex) and west_indies(path[1])))
+    if sea:  # 8.5, 9.1
+        if not can_sea_retreat(ctx, b):
+            raise error("8.5", "liberty.retreat.no_sea")
+        places = sea_retreat_places(ctx, b)
+        if path[1] not in places:
+            raise error("8.5", "liberty.retreat.sea_place", unit=b.id, place=path[1], places=places)
+        sea_retreat(ctx, b, path[1])
+        settle(ctx)
+        return
+    _retreat_check(ctx, b, path, river=river)
     _go(ctx, bt, b, path, bt.retreats)
     bt.acted.append(b.id)
     settle(ctx)
@@ -376,14 +452,11 @@ def forced_retreat(ctx: Ctx, b: Block, rule: str) -> None:
     if b.by_sea or ctx.lib.unit(b.id).type == "warship":
         sea_retreat(ctx, b)
         return
-    paths = retreat_paths(ctx, b)
-    if b.side == bt.defender:
-        entered = attacker_sides(ctx, bt)
-        paths = {d: p for d, p in paths.items() if p[1] not in entered}
-    if not paths:
+    options = retreat_options(ctx, b)  # G29: a block that came by river goes back by it
+    if not options:
         capture(ctx, b, rule)
         return
-    best = sorted(paths.values(), key=lambda p: (p[1] != b.came_from, len(p), p[-1]))[0]
+    best = min(options, key=lambda o: (o[0][1] != b.came_from, o[1] != b.by_river, len(o[0]), o[0][-1]))[0]
     _go(ctx, bt, b, best, bt.retreats)
 
 
@@ -401,22 +474,27 @@ def finish(ctx: Ctx, victor: str | None) -> None:
             st.reserves.remove(b.id)
     ctx.emit("battle_over", {"at": bt.hex, "victor": victor, "rounds": min(bt.round, 3)})
     bt.acted = []
-    if victor is not None and regroup_options(ctx):
+    if victor is not None and (regroup_options(ctx) or river_regroups(ctx)):
         st.phase, st.acting = "regroup", victor
         return
     next_battle(ctx)
 
 
 def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
-    """7.5 with G31: unit -> dest -> path, for the victor's blocks not yet regrouped."""
+    """7.5 with G31: unit -> dest -> path (overland), for the victor's blocks not yet regrouped; 9.1 (7.5:
+    「西インド諸島と港の間では再編成を行える」, read as between the two West Indies ports, D9): from one
+    West Indies port to the other, for the blocks that may go by sea (warships too)."""
     st = ctx.st
     bt = st.battle
     assert bt is not None and bt.victor is not None
     out = {}
+    there = _regroup_port(ctx, bt, bt.victor, 1)
     for b in st.at(bt.hex, bt.victor):
         if b.id in bt.acted:
             continue
         paths = {}
+        if there is not None and ctx.lib.unit(b.id).can_sea_move:
+            paths[there] = [bt.hex, there]
         for dest, path in board.reach(ctx, b.side, b, REGROUP).items():
             if all(
                 bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
@@ -429,7 +507,34 @@ def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> None:
+def river_regroups(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
+    """7.5 with G31: unit -> dest -> path by river (5.6) for the victor's blocks that joined the battle by
+    river (「河から戦闘に加入したブロックのみ河で再編成を行える」), not yet regrouped."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None and bt.victor is not None
+    out: dict[str, dict[str, list[str]]] = {}
+    for b in st.at(bt.hex, bt.victor):
+        if b.id in bt.acted or not b.by_river:
+            continue
+        for dest, path in board.river_reach(ctx, b.side, b).items():
+            if len(path) < 3:
+                continue  # one hex by river is one hex overland
+            try:
+                board.walk(ctx, b.side, [b], path, REGROUP, river=True, counts=bt.regroups)
+            except RuleError:
+                continue
+            out.setdefault(b.id, {})[dest] = path
+    return out
+
+
+def _regroup_port(ctx: Ctx, bt: Battle, side: str, n: int) -> str | None:
+    """9.1: the other West Indies port, if ``n`` blocks may regroup into it (friendly, 7.5)."""
+    there = other_port(ctx, bt.hex, side, n)
+    return there if there is not None and board.friendly(ctx, there, side) else None
+
+
+def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, river: bool = False) -> None:
     st = ctx.st
     bt = st.battle
     if st.phase != "regroup" or bt is None or side != bt.victor:
@@ -445,13 +550,20 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str]) -> Non
     path = list(path)
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
-    board.walk(ctx, side, group, path, REGROUP, counts=bt.regroups)
+    if len(path) == 2 and west_indies(bt.hex) and west_indies(path[1]):  # 9.1: port to port
+        for b in group:
+            if not ctx.lib.unit(b.id).can_sea_move:
+                raise error("5.7", "liberty.sea.not_by_sea", unit=b.id)
+        if _regroup_port(ctx, bt, side, len(group)) != path[1]:
+            raise error("9.1", "liberty.regroup.port", place=path[1])
+    else:
+        board.walk(ctx, side, group, path, REGROUP, river=river, counts=bt.regroups)
+        for x, y in pairwise(path):
+            bt.regroups[pair_key(x, y)] = bt.regroups.get(pair_key(x, y), 0) + len(group)
     for b in group:
         _go(ctx, bt, b, path, {}, "regrouped")
         bt.acted.append(b.id)
-    for x, y in pairwise(path):
-        bt.regroups[pair_key(x, y)] = bt.regroups.get(pair_key(x, y), 0) + len(group)
-    if not regroup_options(ctx):
+    if not regroup_options(ctx) and not river_regroups(ctx):
         end_regroup(ctx, side)
 
 

@@ -142,9 +142,12 @@ class Game:
             unit = self._units(o.get("unit", ""))
             if len(unit) != 1:
                 raise error("7.4", "liberty.retreat.one_unit")
-            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")))
+            river = yes_no(o.get("river", ""), "river")
+            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")), river=river)
         elif name == "regroup":
-            battle.regroup(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")))
+            river = yes_no(o.get("river", ""), "river")
+            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
+            battle.regroup(ctx, role, units, path, river=river)
         elif name == "disband":
             winter.disband(ctx, role, self._units(o.get("units", "")))
         elif name == "exchange":

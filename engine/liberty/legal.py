@@ -167,16 +167,20 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         choices = ["/fire"]
         for b in now[2]:
             choices.append(f"/fire unit:{b.id}")
-            for path in battle_rules.retreat_paths(ctx, b).values():
-                choices.append(f"/retreat unit:{b.id} path:{_path(path)}")
-            if battle_rules.can_sea_retreat(ctx, b):
-                choices.append(f"/retreat unit:{b.id} path:{ctx.lib.atlantic}")
+            for path, river in battle_rules.retreat_options(ctx, b):
+                choices.append(f"/retreat unit:{b.id} path:{_path(path)}" + (" river:yes" if river else ""))
+            for place in battle_rules.sea_retreat_places(ctx, b):  # 8.5, 9.1
+                choices.append(f"/retreat unit:{b.id} path:{place}")
         return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
                      ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
     if st.phase == "regroup":
         choices = [
             f"/regroup units:{u} path:{_path(p)}"
             for u, paths in battle_rules.regroup_options(ctx).items()
+            for p in paths.values()
+        ] + [
+            f"/regroup units:{u} path:{_path(p)} river:yes"
+            for u, paths in battle_rules.river_regroups(ctx).items()
             for p in paths.values()
         ]
         return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*choices, "/end"))

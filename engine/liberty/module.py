@@ -20,6 +20,7 @@ from .options import OPTIONS, Options
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
 _PATH = OrderOption("path", "path", help="hexes or towns joined by >")
+_RIVER = OrderOption("river", "bool", False)  # 5.6; 7.4, 7.5: a retreat or regroup by river
 ORDERS = (
     OrderKind("play", (OrderOption("card", "text", help="a card of your hand"),), "3.1"),
     OrderKind("supply", (OrderOption("units", "units", False),), "3.3"),
@@ -29,7 +30,7 @@ ORDERS = (
             _UNITS,
             _PATH,
             OrderOption("forced", "bool", False),
-            OrderOption("river", "bool", False),
+            _RIVER,
             OrderOption("also", "bool", False, "more of the group your last action moved (no action)"),
         ),
         "5.1",
@@ -40,8 +41,8 @@ ORDERS = (
     OrderKind("end", (), "3.1", "end your actions, your regroup or your disbanding"),
     OrderKind("battle", (OrderOption("at", "town"),), "7.1"),
     OrderKind("fire", (OrderOption("unit", "unit", False),), "7.31"),
-    OrderKind("retreat", (OrderOption("unit", "unit"), _PATH), "7.4"),
-    OrderKind("regroup", (_UNITS, _PATH), "7.5"),
+    OrderKind("retreat", (OrderOption("unit", "unit"), _PATH, _RIVER), "7.4"),
+    OrderKind("regroup", (_UNITS, _PATH, _RIVER), "7.5"),
     OrderKind("disband", (_UNITS,), "11.3"),
     OrderKind("exchange", (OrderOption("give", "units", False), OrderOption("take", "units", False)), "11.5"),
     OrderKind("accept", (), "11.5", "accept the other side's exchange offer"),

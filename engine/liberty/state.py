@@ -48,6 +48,7 @@ class Battle:
     retreats: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks retreated this round (7.4)
     sea_retreats: int = 0  # land blocks retreated by sea in this battle (8.5: at most 3)
     warship_retreated: bool = False  # this round, for 8.5
+    sea_to: list[str] = field(default_factory=list)  # 8.5, 9.1: where its warships retreated this round
     victor: str | None = None
     regroups: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks regrouped across it (7.5)
 
