@@ -282,9 +282,10 @@ def test_t17_regroup_up_to_the_blocks_move_into_friendly_hexes():
     g.state.dice.force([6, 1, 6])
     g.apply("british", "/fire")
     assert g.state.phase == "regroup" and g.active() == ["british"]
-    options = battle.regroup_options(g.ctx)["BR-7"]
+    paths = battle.regroup_options(g.ctx)["BR-7"]
+    options = {p[-1] for p in paths}
     assert BOSTON in options and g.ctx.lib.atlantic not in options
-    assert all(len(p) <= 3 for p in options.values())  # no forced march (5.5)
+    assert all(len(p) <= 3 for p in paths)  # no forced march (5.5)
     assert "20.07" not in options  # neutral, not friendly (G31)
     g.apply("british", f"/regroup units:BR-7 path:{WEST}>{BOSTON}")
     assert g.state.blocks["BR-7"].at == BOSTON and g.state.phase == "cards"
@@ -974,3 +975,21 @@ def test_9_1_the_victor_may_regroup_between_the_west_indies_ports():
     assert not any("Atlantic" in c for c in choices)  # 7.5: never into the Atlantic box
     g.apply("american", "/regroup units:FN-1,FR-1 path:Martinique")
     assert [g.state.blocks[u].at for u in ("FN-1", "FR-1", "FR-2")] == ["Martinique", "Martinique", "Jamaica"]
+
+
+def test_7_4_a_retreat_is_offered_by_each_hexside_the_attacker_entered_by():
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "BR-7", BOSTON)  # dragoons, MA 2
+    put(g, "BR-2", SPRINGFIELD)
+    _battle(
+        g,
+        "british",
+        [f"/move units:BR-7 path:{BOSTON}>{WEST}", f"/move units:BR-2 path:{SPRINGFIELD}>{WEST}"],
+    )
+    g.state.control.update({SPRINGFIELD: "british", NEWPORT: "british"})  # (artificial) both ways open
+    choices = g.legal("british").choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>{NEWPORT}" in choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}" in choices  # the other hexside
+    g.apply("british", f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}")
+    assert g.state.blocks["BR-7"].at == NEWPORT

@@ -262,35 +262,40 @@ def attacker_sides(ctx: Ctx, bt: Battle) -> list[str]:
     return [h for h in st.entries.get(f"{bt.hex}|{bt.attacker}", []) if h not in theirs]
 
 
-def retreat_paths(ctx: Ctx, b: Block) -> dict[str, list[str]]:
-    """7.4: the retreats open to ``b`` now: up to its MA (G29) into friendly or neutral hexes free of enemy
-    blocks and battles; the attacker only across the hexsides it entered by, the defender never across them;
-    the hexside limits per round."""
+def retreat_paths(ctx: Ctx, b: Block) -> list[list[str]]:
+    """7.4: the overland retreats open to ``b`` now, a shortest path to each hex by each first hexside: up to
+    its MA (G29) into friendly or neutral hexes free of enemy blocks and battles; the attacker only across
+    the hexsides it entered by, the defender never across them; the hexside limits per round."""
     st = ctx.st
     bt = st.battle
     assert bt is not None
     entered = attacker_sides(ctx, bt)
-    out = {}
-    for dest, path in board.reach(ctx, b.side, b, RETREAT).items():
-        first = path[1]
+    out = []
+    for first in _first_steps(ctx, b.at):
         if (b.side == bt.attacker) != (first in entered):
             continue
-        side = ctx.lib.hexside(path[0], first)
-        if side is None or any(
-            bt.retreats.get(pair_key(x, y), 0) + 1 > c.limit
-            for x, y in pairwise(path)
-            if (c := ctx.lib.hexside(x, y)) is not None
-        ):
-            continue
-        out[dest] = path
+        for path in board.reach(ctx, b.side, b, RETREAT, first=first).values():
+            if all(
+                bt.retreats.get(pair_key(x, y), 0) + 1 <= c.limit
+                for x, y in pairwise(path)
+                if (c := ctx.lib.hexside(x, y)) is not None
+            ):
+                out.append(path)
     return out
+
+
+def _first_steps(ctx: Ctx, place: str) -> list[str]:
+    """The land hexes next to ``place`` (the first steps of a retreat or a regroup)."""
+    if place not in ctx.lib._index.hexes:
+        return []
+    return [n for n, c in ctx.lib.neighbours(place) if c.land and ctx.lib.hex(n).land]
 
 
 def retreat_options(ctx: Ctx, b: Block) -> list[tuple[list[str], bool]]:
     """7.4 with G29: (path, by river) of the retreats open to ``b`` now: overland (``retreat_paths``), and
     for a block that joined the battle by river, 2 hexes along a river (5.6):
     「河から戦闘に加入したブロックのみ河から退却できる」."""
-    out = [(p, False) for p in retreat_paths(ctx, b).values()]
+    out = [(p, False) for p in retreat_paths(ctx, b)]
     if b.by_river:
         for path in board.river_reach(ctx, b.side, b).values():
             if len(path) < 3:
@@ -480,10 +485,11 @@ def finish(ctx: Ctx, victor: str | None) -> None:
     next_battle(ctx)
 
 
-def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
-    """7.5 with G31: unit -> dest -> path (overland), for the victor's blocks not yet regrouped; 9.1 (7.5:
-    「西インド諸島と港の間では再編成を行える」, read as between the two West Indies ports, D9): from one
-    West Indies port to the other, for the blocks that may go by sea (warships too)."""
+def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
+    """7.5 with G31: unit -> its overland paths (a shortest one to each hex by each first hexside), for the
+    victor's blocks not yet regrouped; 9.1 (7.5: 「西インド諸島と港の間では再編成を行える」, read as
+    between the two West Indies ports, D9): from one West Indies port to the other, for the blocks that may
+    go by sea (warships too)."""
     st = ctx.st
     bt = st.battle
     assert bt is not None and bt.victor is not None
@@ -492,39 +498,40 @@ def regroup_options(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
     for b in st.at(bt.hex, bt.victor):
         if b.id in bt.acted:
             continue
-        paths = {}
+        paths = []
         if there is not None and ctx.lib.unit(b.id).can_sea_move:
-            paths[there] = [bt.hex, there]
-        for dest, path in board.reach(ctx, b.side, b, REGROUP).items():
-            if all(
-                bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
-                for x, y in pairwise(path)
-                if (c := ctx.lib.hexside(x, y)) is not None
-            ):
-                paths[dest] = path
+            paths.append([bt.hex, there])
+        for first in _first_steps(ctx, bt.hex):
+            for path in board.reach(ctx, b.side, b, REGROUP, first=first).values():
+                if all(
+                    bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
+                    for x, y in pairwise(path)
+                    if (c := ctx.lib.hexside(x, y)) is not None
+                ):
+                    paths.append(path)
         if paths:
             out[b.id] = paths
     return out
 
 
-def river_regroups(ctx: Ctx) -> dict[str, dict[str, list[str]]]:
+def river_regroups(ctx: Ctx) -> dict[str, list[list[str]]]:
     """7.5 with G31: unit -> dest -> path by river (5.6) for the victor's blocks that joined the battle by
     river (「河から戦闘に加入したブロックのみ河で再編成を行える」), not yet regrouped."""
     st = ctx.st
     bt = st.battle
     assert bt is not None and bt.victor is not None
-    out: dict[str, dict[str, list[str]]] = {}
+    out: dict[str, list[list[str]]] = {}
     for b in st.at(bt.hex, bt.victor):
         if b.id in bt.acted or not b.by_river:
             continue
-        for dest, path in board.river_reach(ctx, b.side, b).items():
+        for path in board.river_reach(ctx, b.side, b).values():
             if len(path) < 3:
                 continue  # one hex by river is one hex overland
             try:
                 board.walk(ctx, b.side, [b], path, REGROUP, river=True, counts=bt.regroups)
             except RuleError:
                 continue
-            out.setdefault(b.id, {})[dest] = path
+            out.setdefault(b.id, []).append(path)
     return out
 
 

@@ -177,11 +177,11 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         choices = [
             f"/regroup units:{u} path:{_path(p)}"
             for u, paths in battle_rules.regroup_options(ctx).items()
-            for p in paths.values()
+            for p in paths
         ] + [
             f"/regroup units:{u} path:{_path(p)} river:yes"
             for u, paths in battle_rules.river_regroups(ctx).items()
-            for p in paths.values()
+            for p in paths
         ]
         return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*choices, "/end"))
     if st.phase == "disband":
