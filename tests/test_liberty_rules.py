@@ -514,8 +514,47 @@ def test_t33_winter_attrition_without_a_leader():
     _winter(g)
     g.apply("british", "/end")
     g.apply("american", "/end")
+    assert g.state.phase == "attrition" and g.active() == ["british"]  # 11.4: the owner's choice
+    choices = g.legal("british").choices
+    assert len(choices) == 10 + 1 and choices[-1] == "/end"  # any 2 of the 5 (Boston supplies 3), or /end
+    assert choices[0] == "/attrition units:BR-5,HE-2"  # the default first: the weakest (3 and 2)
+    e = rejected(g, "british", "/attrition units:BR-2", "11.4")
+    assert e.key == "liberty.attrition.wrong"
+    g.apply("british", "/attrition units:BR-3,HE-1")
     gone = sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER)
-    assert len(gone) == 2 and "HE-2" in gone  # 11.4: value 3 keeps 3 (the weakest go, ours)
+    assert gone == ["BR-3", "HE-1"] and g.state.phase == "cards" and g.state.year == 1777
+
+
+def test_11_4_end_leaves_the_choice_to_the_engine_the_weakest_first():
+    g = empty()
+    for u in ("BR-2", "BR-3", "BR-5", "HE-1", "HE-2"):
+        put(g, u, BOSTON, 2 if u == "HE-2" else None)
+    _winter(g)
+    g.apply("british", "/end")
+    g.apply("american", "/end")
+    g.apply("british", "/end")  # what a passed deadline does (bot/service/deadlines.py)
+    gone = sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER)
+    assert len(gone) == 2 and "HE-2" in gone and g.state.phase == "cards"
+
+
+def test_11_4_no_choice_no_question_and_only_blocks_at_a_place_in_question():
+    g = empty()
+    for u in ("BR-2", "BR-3"):
+        put(g, u, "18.10")  # West Point: a small town supplies none
+    for u in ("AM-1", "AM-2", "AM-3", "AM-4"):
+        put(g, u, BOSTON)
+    g.state.control[BOSTON] = "american"
+    _winter(g)
+    g.apply("british", "/end")
+    g.apply("american", "/end")
+    assert [g.state.blocks[u].at for u in ("BR-2", "BR-3")] == [PRISONER, PRISONER]  # no choice: both go
+    assert g.active() == ["american"] and g.state.phase == "attrition"
+    e = rejected(g, "british", "/attrition units:BR-2", "11.4")
+    assert e.key == "liberty.attrition.not_now"
+    e = rejected(g, "american", "/attrition units:AM-1,AM-2", "11.4")
+    assert e.key == "liberty.attrition.wrong"
+    g.apply("american", "/attrition units:AM-4")
+    assert g.state.blocks["AM-4"].at == PRISONER and g.state.phase == "cards"
 
 
 def test_t33_the_owner_chooses_who_goes_by_its_standing_order():
@@ -549,6 +588,8 @@ def test_t34c_an_american_leader_does_not_supply_french_blocks():
         put(g, u, BOSTON)
     kept = winter.supported(g.ctx, BOSTON, g.state.at(BOSTON, "american"))
     assert len(kept) == 4 and "WASHINGTON" in [b.id for b in kept]  # 3 French + the leader: 1 French lost
+    # the owner's choice (11.4) is of the French block to lose: losing Washington would leave 4 French for 3
+    assert winter.attrition_choices(g.ctx, "american", BOSTON) == [["FR-4"], ["FR-1"], ["FR-2"], ["FR-3"]]
 
 
 @pytest.mark.parametrize(("vp_towns", "year", "winner"), [(30, 1777, "british"), (11, 1777, "american")])

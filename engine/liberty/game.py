@@ -105,7 +105,7 @@ class Game:
     def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
         ctx, st = self.ctx, self.ctx.st
         known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
-                 "regroup", "disband", "prefer", "exchange", "accept", "decline"}  # fmt: skip
+                 "regroup", "disband", "attrition", "prefer", "exchange", "accept", "decline"}  # fmt: skip
         if name not in known:
             raise error("", "liberty.order.unknown", order=name, known=sorted(known))
         if st.phase == "over":
@@ -132,6 +132,8 @@ class Game:
                 battle.end_regroup(ctx, role)
             elif st.phase == "disband":
                 winter.end_disband(ctx, role)
+            elif st.phase == "attrition":
+                winter.end_attrition(ctx, role)
             else:
                 raise error("", "liberty.order.end_not_now", phase=st.phase)
         elif name == "battle":
@@ -150,6 +152,8 @@ class Game:
             battle.regroup(ctx, role, units, path, river=river)
         elif name == "disband":
             winter.disband(ctx, role, self._units(o.get("units", "")))
+        elif name == "attrition":
+            winter.choose_attrition(ctx, role, self._units(o.get("units", "")))
         elif name == "exchange":
             exchange.offer(ctx, role, self._units(o.get("give", "")), self._units(o.get("take", "")))
         elif name in ("accept", "decline"):

@@ -188,4 +188,13 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
         return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
                      (*(f"/disband units:{u}" for u in ids), "/end"))  # fmt: skip
+    if st.phase == "attrition":  # 11.4: the owner chooses who goes; /end: the standing order decides
+        places = winter.attrition_places(ctx, role)
+        options = [
+            f"/attrition units:{','.join(ids)}"
+            for p in places
+            for ids in winter.attrition_choices(ctx, role, p)
+        ]
+        prompt = f"winter attrition: choose the blocks that go at {', '.join(places)}, or /end (11.4)"
+        return Legal(role, "attrition", True, prompt, ("attrition", "end"), (*options, "/end"))
     return Legal(role, st.phase, False, "")

@@ -63,7 +63,8 @@ class State:
     dice: Dice
     year: int = 1775
     turn: int = 1  # 1..5; 6 is the winter turn
-    phase: str = "cards"  # cards, supply, actions, place, battle_order, battle, regroup, disband, over
+    # cards, supply, actions, place, battle_order, battle, regroup, disband, attrition, over
+    phase: str = "cards"
     deck: list[str] = field(default_factory=list)  # the cards not dealt this year (3.0)
     hands: dict[str, list[str]] = field(default_factory=dict)
     played: dict[str, str] = field(default_factory=dict)  # the cards committed this turn (secret till both)
@@ -90,6 +91,7 @@ class State:
     french_in: bool = False  # 9.0
     hit_order: dict[str, list[str]] = field(default_factory=dict)  # 7.32: the owner's choice among equals
     winter_todo: list[str] = field(default_factory=list)  # sides still to disband (11.3)
+    attrition_todo: list[str] = field(default_factory=list)  # "side|place" awaiting its owner's choice (11.4)
     offer: dict[str, Any] | None = None  # 11.5: {"by": side, "give": [ids], "take": [ids]} awaiting an answer
     winner: str | None = None
     reason: str | None = None
