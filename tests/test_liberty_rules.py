@@ -507,13 +507,19 @@ def _winter(g):
     winter.begin(g.ctx)
 
 
-def test_t33_winter_attrition_without_a_leader():
+def _five_in_boston_at_winter():
+    """5 British blocks in Boston (value 3), one of them worn, and the disbanding over (11.3)."""
     g = empty()
     for u in ("BR-2", "BR-3", "BR-5", "HE-1", "HE-2"):
         put(g, u, BOSTON, 2 if u == "HE-2" else None)
     _winter(g)
     g.apply("british", "/end")
     g.apply("american", "/end")
+    return g
+
+
+def test_t33_winter_attrition_without_a_leader():
+    g = _five_in_boston_at_winter()
     assert g.state.phase == "attrition" and g.active() == ["british"]  # 11.4: the owner's choice
     choices = g.legal("british").choices
     assert len(choices) == 10 + 1 and choices[-1] == "/end"  # any 2 of the 5 (Boston supplies 3), or /end
@@ -526,12 +532,7 @@ def test_t33_winter_attrition_without_a_leader():
 
 
 def test_11_4_end_leaves_the_choice_to_the_engine_the_weakest_first():
-    g = empty()
-    for u in ("BR-2", "BR-3", "BR-5", "HE-1", "HE-2"):
-        put(g, u, BOSTON, 2 if u == "HE-2" else None)
-    _winter(g)
-    g.apply("british", "/end")
-    g.apply("american", "/end")
+    g = _five_in_boston_at_winter()
     g.apply("british", "/end")  # what a passed deadline does (bot/service/deadlines.py)
     gone = sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER)
     assert len(gone) == 2 and "HE-2" in gone and g.state.phase == "cards"
