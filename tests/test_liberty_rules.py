@@ -269,9 +269,37 @@ def test_t16_reserves_are_hidden_and_out_of_round_1():
     g.apply("american", "/fire")
     g.apply("british", "/fire unit:BR-2")
     assert g.state.blocks["AM-1"].at == PRISONER and g.state.blocks["AM-2"].strength == 3  # G27: no hits
-    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27), still unseen
-    assert g.state.blocks["AM-2"].at not in (WEST, PRISONER)
-    assert '"AM-2"' not in str(g.view("british").to_dict()).replace("'", '"')
+    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27), its owner choosing the way
+    assert g.state.phase == "withdraw" and g.active() == ["american"]
+    assert f"/retreat unit:AM-2 path:{WEST}>20.07" in g.legal("american").choices
+    assert g.legal("british").choices == ()
+    g.apply("american", "/end")  # the engine's choice: the way it came
+    assert g.state.blocks["AM-2"].at == "20.07"
+    assert '"AM-2"' not in str(g.view("british").to_dict()).replace("'", '"')  # still unseen
+
+
+def test_g30_the_attacker_chooses_each_blocks_way_out_after_round_3():
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "BR-7", BOSTON)  # dragoons, MA 2: more than one way back through Boston
+    put(g, "BR-2", BOSTON)
+    _battle(g, "british", [f"/move units:BR-7,BR-2 path:{BOSTON}>{WEST}"])
+    g.state.dice.force([6] * 40)
+    while g.state.phase == "battle":
+        g.apply(g.active()[0], "/fire")
+    assert g.state.phase == "withdraw" and g.active() == ["british"]  # 7.2 with G30
+    assert g.state.blocks["BR-2"].at == BOSTON  # one way only: it went at once
+    choices = g.legal("british").choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>21.07" in choices
+    assert not any(f"path:{WEST}>20.07" in c for c in choices)  # only where the attacker came in
+    e = rejected(g, "british", f"/retreat unit:BR-7 path:{WEST}>20.07", "7.4")  # 20.07: neutral
+    assert e.key == "liberty.retreat.attacker_side"
+    e = rejected(g, "british", f"/retreat unit:BR-2 path:{BOSTON}>{NEWPORT}", "7.2")
+    assert e.key == "liberty.withdraw.not_yours"
+    g.apply("british", f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>21.07")
+    assert g.state.blocks["BR-7"].at == "21.07" and g.state.phase == "regroup"  # the victor may regroup
+    over = next(e for e in g.events if e.kind == "battle_over").data
+    assert over["victor"] == "american"  # G26
 
 
 def test_t17_regroup_up_to_the_blocks_move_into_friendly_hexes():
@@ -931,8 +959,10 @@ def test_g28_g30_an_attacker_that_came_by_river_withdraws_back_along_it():
     _battle(g, "british", ["/move units:BR-2 path:18.08>18.09>18.10 river:yes"])
     g.state.control.update({"18.08": "british", "18.09": "british"})
     g.state.dice.force([6] * 30)
-    while g.state.phase == "battle" and g.state.battle.hex == "18.10":
+    while g.state.phase == "battle":
         g.apply(g.active()[0], "/fire")
+    assert "/retreat unit:BR-2 path:18.10>18.09>18.08 river:yes" in g.legal("british").choices
+    g.apply("british", "/end")  # the engine's choice
     assert g.state.blocks["BR-2"].at == "18.08"  # 7.2 with G30: the way it came, by river (G29)
 
 

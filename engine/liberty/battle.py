@@ -132,9 +132,9 @@ def settle(ctx: Ctx) -> None:
             finish(ctx, bt.defender if st.at(bt.hex, bt.defender) else None)
             return
         if not dfd:
-            if bt.round == 1:
-                for b in st.at(bt.hex, bt.defender):  # G27: the reserves must retreat
-                    forced_retreat(ctx, b, "7.4")
+            if bt.round == 1 and st.at(bt.hex, bt.defender):  # G27: the reserves must retreat
+                begin_withdrawal(ctx, bt.defender, "7.4")
+                return
             finish(ctx, bt.attacker)
             return
         if step(ctx) is not None:
@@ -152,9 +152,7 @@ def settle(ctx: Ctx) -> None:
                     sea_retreat(ctx, b)
                 finish(ctx, bt.attacker)
                 return
-            for b in st.at(bt.hex, bt.attacker):  # 7.2: the attacker withdraws
-                forced_retreat(ctx, b, "7.2")
-            finish(ctx, bt.defender)
+            begin_withdrawal(ctx, bt.attacker, "7.2")  # 7.2: the attacker withdraws
             return
         ctx.emit("round", {"at": bt.hex, "round": bt.round})
 
@@ -409,6 +407,9 @@ def sea_retreat(ctx: Ctx, b: Block, to: str | None = None) -> None:
 def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str], *, river: bool = False) -> None:
     st = ctx.st
     bt = st.battle
+    if st.phase == "withdraw" and bt is not None:
+        withdraw(ctx, side, unit, path, river=river)
+        return
     now = step(ctx) if st.phase == "battle" and bt is not None else None
     if now is None or bt is None or now[0] != side:
         raise error("7.21", "liberty.battle.not_your_turn")
@@ -445,6 +446,93 @@ def _go(
         ctx.emit(kind, data, {"unit": b.id}, (b.side,))
     else:
         ctx.emit(kind, {**data, "unit": b.id})
+
+
+# -- the retreats a side must make (7.2 with G30, G27), each block's way chosen by its owner ---------------
+
+
+def begin_withdrawal(ctx: Ctx, side: str, rule: str) -> None:
+    """7.2 (G30: after round 3 the attacker withdraws) or G27 (the reserves retreat when the battle ends in
+    round 1): every block of ``side`` in the hex must retreat; its owner chooses each one's way
+    (``/retreat``, phase "withdraw") where there is more than one, ``/end`` leaves the rest to the engine
+    (``forced_retreat``: the way it came); a block with no way is captured (G28)."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    bt.withdrawing = [b.id for b in st.at(bt.hex, side)]
+    bt.withdraw_rule = rule
+    _next_withdrawal(ctx)
+
+
+def withdrawal_options(ctx: Ctx, b: Block) -> list[tuple[list[str], bool]]:
+    """The ways ``b`` may withdraw: (path, by river) overland or by river (7.4, G29), or by sea to the
+    Atlantic box or the other West Indies port (8.5, 9.1) for a block that came by sea and a warship."""
+    bt = ctx.st.battle
+    assert bt is not None
+    if b.by_sea or ctx.lib.unit(b.id).type == "warship":
+        there = other_port(ctx, bt.hex, b.side)
+        return [([bt.hex, p], False) for p in [ctx.lib.atlantic, *([there] if there else [])]]
+    return retreat_options(ctx, b)
+
+
+def _next_withdrawal(ctx: Ctx) -> None:
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    side = bt.attacker if bt.withdraw_rule == "7.2" else bt.defender  # who withdraws (G30, G27)
+    left = []
+    for u in bt.withdrawing:
+        b = st.blocks[u]
+        options = withdrawal_options(ctx, b)
+        if not options:
+            capture(ctx, b, bt.withdraw_rule)  # G28
+        elif len(options) == 1:
+            forced_retreat(ctx, b, bt.withdraw_rule)
+        else:
+            left.append(u)
+    bt.withdrawing = left
+    if left:
+        st.phase, st.acting = "withdraw", side
+        return
+    st.phase, st.acting = "battle", None
+    finish(ctx, other(side))
+
+
+def withdraw(ctx: Ctx, side: str, unit: str, path: Sequence[str], *, river: bool) -> None:
+    """``/retreat`` in the withdrawal: one block's way (``withdrawal_options``)."""
+    st = ctx.st
+    bt = st.battle
+    assert bt is not None
+    if st.acting != side:
+        raise error("7.2", "liberty.withdraw.not_now")
+    if unit not in bt.withdrawing:
+        raise error("7.2", "liberty.withdraw.not_yours", unit=unit, units=bt.withdrawing)
+    b = st.blocks[unit]
+    path = list(path)
+    if path and path[0] != bt.hex:
+        path.insert(0, bt.hex)
+    if b.by_sea or ctx.lib.unit(b.id).type == "warship":
+        places = [p[-1] for p, _ in withdrawal_options(ctx, b)]
+        if len(path) != 2 or path[1] not in places:
+            raise error("8.5", "liberty.retreat.sea_place", unit=b.id, place=path[-1], places=places)
+        sea_retreat(ctx, b, path[1])
+    else:
+        _retreat_check(ctx, b, path, river=river)
+        _go(ctx, bt, b, path, bt.retreats)
+    bt.withdrawing.remove(unit)
+    _next_withdrawal(ctx)
+
+
+def end_withdrawal(ctx: Ctx, side: str) -> None:
+    """``/end`` in the withdrawal: the engine chooses the rest (``forced_retreat``)."""
+    st = ctx.st
+    bt = st.battle
+    if st.phase != "withdraw" or bt is None or st.acting != side:
+        raise error("7.2", "liberty.withdraw.not_now")
+    for u in list(bt.withdrawing):
+        forced_retreat(ctx, st.blocks[u], bt.withdraw_rule)
+    bt.withdrawing = []
+    _next_withdrawal(ctx)
 
 
 def forced_retreat(ctx: Ctx, b: Block, rule: str) -> None:

@@ -134,6 +134,8 @@ class Game:
                 winter.end_disband(ctx, role)
             elif st.phase == "attrition":
                 winter.end_attrition(ctx, role)
+            elif st.phase == "withdraw":
+                battle.end_withdrawal(ctx, role)
             else:
                 raise error("", "liberty.order.end_not_now", phase=st.phase)
         elif name == "battle":

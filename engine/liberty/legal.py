@@ -173,6 +173,18 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 choices.append(f"/retreat unit:{b.id} path:{place}")
         return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
                      ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
+    if st.phase == "withdraw":  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
+        bt = st.battle
+        assert bt is not None
+        choices = []
+        for u in bt.withdrawing:
+            for p, river in battle_rules.withdrawal_options(ctx, st.blocks[u]):
+                sea = p[-1] == ctx.lib.atlantic or board.west_indies(p[-1])
+                choices.append(
+                    f"/retreat unit:{u} path:{p[-1] if sea else _path(p)}" + (" river:yes" if river else "")
+                )
+        prompt = f"your blocks must retreat ({bt.withdraw_rule}): choose each one's way, or /end"
+        return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*choices, "/end"))
     if st.phase == "regroup":
         choices = [
             f"/regroup units:{u} path:{_path(p)}"

@@ -51,6 +51,8 @@ class Battle:
     sea_to: list[str] = field(default_factory=list)  # 8.5, 9.1: where its warships retreated this round
     victor: str | None = None
     regroups: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks regrouped across it (7.5)
+    withdrawing: list[str] = field(default_factory=list)  # blocks that must retreat, their owner choosing
+    withdraw_rule: str = ""  # why: "7.2" (after round 3, G30) or "7.4" (reserves, G27)
 
     @property
     def defender(self) -> str:
