@@ -26,6 +26,7 @@ def test_liberty_games_by_random_orders_and_by_its_bot_end_with_every_invariant_
     assert out["code"] == 0 and out["games"] == 3 and out["failures"] == 0 and out["orders"] > 30
     assert sum(sum(r.values()) for r in out["results"].values()) == 3
     assert all(sum(r.values()) == 1 for r in out["results"].values())  # seed % 3: one game of each mode
+    assert sum(out["orders_by_kind"].values()) == out["orders"] and out["orders_by_kind"]["/play"] >= 3 * 10
 
 
 def test_games_draw_the_modules_options_from_their_seed_and_the_summary_counts_each_combination(capsys):

@@ -15,7 +15,8 @@ as often as its lowest, its highest or its middle value); ``--options`` fixes so
 Every order a player picks must be accepted (a rejected legal order is a failure), and a game must end within
 ``--cap`` orders. A failure prints the game's seed, mode, options and what broke, and the run goes on; the
 exit status is 1 if any game failed. Prints a JSON summary: games, failures, results by mode, by option
-combination (its non-default values, "defaults" for none) and by each option's value, orders, seconds."""
+combination (its non-default values, "defaults" for none) and by each option's value, orders (and by
+kind: ``/move``, ``/retreat``, ...), seconds."""
 
 from __future__ import annotations
 
@@ -69,11 +70,16 @@ def _text(v: Any) -> str:
 
 
 def play(
-    module: Module, seed: int, mode: str, cap: int, values: dict[str, Any] | None = None
+    module: Module,
+    seed: int,
+    mode: str,
+    cap: int,
+    values: dict[str, Any] | None = None,
+    kinds: dict[str, int] | None = None,
 ) -> tuple[str, int]:
     """One whole game on the option ``values`` (the defaults when None); returns its winner
-    (``result()["winner"]`` or "") and its number of orders. Raises AssertionError on a broken invariant, a
-    rejected legal order or a game that does not end."""
+    (``result()["winner"]`` or "") and its number of orders, counted by kind into ``kinds`` (``/move``: n).
+    Raises AssertionError on a broken invariant, a rejected legal order or a game that does not end."""
     options = module.make_options(module.defaults() | (values or {}))
     game = module.new_game(options, seed)
     seats = module.roles(options)
@@ -88,6 +94,9 @@ def play(
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
         game.apply(role, order)
         orders += 1
+        if kinds is not None:
+            kind = order.split()[0] if order.strip() else "?"
+            kinds[kind] = kinds.get(kind, 0) + 1
         for check in module.fuzz_invariants:
             check(game)
     again = module.loads(game.dumps())
@@ -113,11 +122,12 @@ def _one(work: tuple[str, int, int, dict[str, Any], bool]) -> dict[str, Any]:
     mode = MODES[seed % len(MODES)]
     values = draw(module, seed, fixed) if drawn else module.defaults() | fixed
     run = {"seed": seed, "mode": mode, "options": label(module, values), "values": values}
+    kinds: dict[str, int] = {}
     try:
-        winner, n = play(module, seed, mode, cap, values)
+        winner, n = play(module, seed, mode, cap, values, kinds)
     except Exception as e:  # a failure of the game under test, reported with its seed
         return run | {"error": f"{type(e).__name__}: {e}"}
-    return run | {"winner": winner, "orders": n}
+    return run | {"winner": winner, "orders": n, "kinds": kinds}
 
 
 def _tally(into: dict[str, Any], key: str, winner: str) -> None:
@@ -158,9 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, dict[str, int]] = {m: {} for m in MODES}
     combinations: dict[str, Any] = {}
     by_option: dict[str, dict[str, Any]] = {s.name: {} for s in module.options}
+    kinds: dict[str, int] = {}
     for r in runs:
         if "error" in r:
             continue
+        for k, n in r["kinds"].items():
+            kinds[k] = kinds.get(k, 0) + n
         results[r["mode"]][r["winner"]] = results[r["mode"]].get(r["winner"], 0) + 1
         _tally(combinations, r["options"], r["winner"])
         for name, v in r["values"].items():
@@ -173,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         "results": results,
         "orders": sum(r.get("orders", 0) for r in runs),
         "longest_game_orders": max((r.get("orders", 0) for r in runs), default=0),
+        "orders_by_kind": dict(sorted(kinds.items(), key=lambda kv: -kv[1])),
         "seconds": round(time.perf_counter() - started, 1),
         "jobs": args.jobs,
         "by_option": by_option,
