@@ -288,6 +288,7 @@ def test_g30_the_attacker_chooses_each_blocks_way_out_after_round_3():
     while g.state.phase == "battle":
         g.apply(g.active()[0], "/fire")
     assert g.state.phase == "withdraw" and g.active() == ["british"]  # 7.2 with G30
+    assert {"BR-7", "AM-1"} <= {b.get("id") for b in g.view("american").blocks}  # still revealed (7.1)
     assert g.state.blocks["BR-2"].at == BOSTON  # one way only: it went at once
     choices = g.legal("british").choices
     assert f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>21.07" in choices
