@@ -151,10 +151,17 @@ def test_t09_a_block_rolls_its_strength_and_hits_at_or_under_its_number():
     g.state.dice.force([1, 4, 3])  # B before C: the attacking rifles fire first (7.21) and roll 1, 4, 3
     assert g.active() == ["american"]
     g.apply("american", "/fire")
+    # 7.32: 4 -> 3, then the two 3s tie and, with no /prefer, their owner chooses at once (G25)
+    assert g.state.phase == "hit" and g.active() == ["british"]
+    assert g.legal("british").choices == ("/hit unit:BR-2", "/hit unit:BR-3")  # the default first
+    assert g.legal("american").choices == ()
+    e = rejected(g, "british", "/hit unit:BR-5", "7.32")
+    assert e.key == "liberty.hit.not_equal"
+    g.apply("british", "/hit unit:BR-3")
     shot = [e for e in g.events if e.kind == "fired"][-1].data
     assert shot["dice"] == [1, 4, 3] and shot["hits"] == 2 and shot["rating"] == "B3"
-    # 7.32: 4 -> 3, then the two 3s tie and, with no /prefer, the first by id takes it
-    assert g.state.blocks["BR-2"].strength == 2 and g.state.blocks["BR-3"].strength == 3
+    assert g.state.blocks["BR-2"].strength == 3 and g.state.blocks["BR-3"].strength == 2
+    assert g.state.phase == "battle" and g.active() == ["british"]  # the combat turns go on (C)
 
 
 def test_t10_firing_order_defender_first_within_each_letter():
@@ -843,8 +850,10 @@ def test_t41_excess_hits_carry_over_from_the_last_warship_to_the_land_blocks():
     g.state.dice.force([6, 1, 1, 1, 6])  # RN-1 misses; FN-3 scores 3
     g.apply("british", "/fire")
     g.apply("american", "/fire")
+    assert g.state.phase == "hit" and g.active() == ["british"]  # the third hit: "the owner picks one"
+    g.apply("british", "/hit unit:LO-1")
     took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["RN-1", 0], ["BR-3", 2], ["BR-3", 1]]  # 8.2; 7.32 the owner's tie: id order
+    assert took == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
 
 
 def test_t42_land_blocks_sea_retreat_only_with_a_warship_and_at_most_3():
@@ -1040,8 +1049,9 @@ def test_9_1_the_victor_may_regroup_between_the_west_indies_ports():
     _west_indies_battle(g, ["FR-1", "FR-2"])
     g.state.dice.force([6] * 8 + [1] * 4 + [1] * 3 + [6] * 10)  # RN-1 misses, FN-1 sinks it
     g.apply("british", "/fire unit:RN-1")
-    while g.state.phase == "battle":
-        g.apply(g.active()[0], "/fire")
+    while g.state.phase in ("battle", "hit"):
+        role = g.active()[0]
+        g.apply(role, g.legal(role).choices[0] if g.state.phase == "hit" else "/fire")
     assert g.state.phase == "regroup" and g.state.battle.victor == "american"
     choices = g.legal("american").choices
     assert "/regroup units:FR-1 path:Jamaica>Martinique" in choices
@@ -1066,3 +1076,21 @@ def test_7_4_a_retreat_is_offered_by_each_hexside_the_attacker_entered_by():
     assert f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}" in choices  # the other hexside
     g.apply("british", f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}")
     assert g.state.blocks["BR-7"].at == NEWPORT
+
+
+def test_g25_a_hit_among_equals_waits_on_its_owner_and_the_turns_other_blocks_fire_after():
+    g = empty()
+    put(g, "AM-2", WEST, 3)
+    put(g, "AM-3", WEST, 3)
+    put(g, "BR-2", BOSTON, 4)
+    put(g, "BR-3", BOSTON, 3)
+    _battle(g, "british", [f"/move units:BR-2,BR-3 path:{BOSTON}>{WEST}"])
+    g.state.dice.force([6] * 6 + [1, 6, 6, 6] + [1, 6, 6])
+    g.apply("american", "/fire")  # the defender's C blocks miss
+    g.apply("british", "/fire")  # BR-2 hits once: AM-2 and AM-3 are equals
+    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3"]  # BR-2's roll waits (G25)
+    rejected(g, "british", "/hit unit:BR-3", "7.32")  # not the British player's choice
+    g.apply("american", "/hit unit:AM-3")
+    assert fired(g)[-2:] == ["BR-2", "BR-3"]  # then BR-3 fires, at the then-strongest: AM-2
+    assert (g.state.blocks["AM-2"].strength, g.state.blocks["AM-3"].strength) == (2, 2)
+    assert g.state.battle.round == 2

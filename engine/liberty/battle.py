@@ -160,32 +160,49 @@ def settle(ctx: Ctx) -> None:
 # -- fire ------------------------------------------------------------------------------------------------
 
 
-def _target(ctx: Ctx, bt: Battle, firer: Block) -> Block | None:
-    """7.32: the strongest enemy block (the owner's choice among equals, ``/prefer hits:``, else its list);
-    8.2 with G32: warships hit warships first while both sides have them, land blocks hit land blocks."""
+def _targets(ctx: Ctx, bt: Battle, firer: Block) -> list[Block]:
+    """7.32: the strongest enemy blocks, equals all (their owner chooses among them, G25); 8.2 with G32:
+    warships hit warships first while both sides have them, land blocks hit land blocks."""
     enemy = in_battle(ctx, bt, other(firer.side))
     if not enemy:
-        return None
+        return []
     mine_ws = warships(ctx, in_battle(ctx, bt, firer.side))
     their_ws = warships(ctx, enemy)
     is_ws = ctx.lib.unit(firer.id).type == "warship"
     if their_ws and mine_ws:
         pool = their_ws if is_ws else [b for b in enemy if b not in their_ws]
         if not pool:
-            return None
+            return []
     else:
         pool = enemy
     if at_sea(ctx, bt) and not is_ws:
-        return None
+        return []
     top = max(b.strength for b in pool)
-    tied = [b for b in pool if b.strength == top]
-    prefer = ctx.st.hit_order.get(other(firer.side), [])
+    return [b for b in pool if b.strength == top]
+
+
+def _default_target(ctx: Ctx, tied: Sequence[Block]) -> Block:
+    """Among equals, the owner's standing order ``/prefer hits:`` (those listed first), else non-leaders
+    first, then by id."""
+    prefer = ctx.st.hit_order.get(tied[0].side, [])
 
     def rank(b: Block) -> tuple[int, int, str]:
         listed = prefer.index(b.id) if b.id in prefer else len(prefer)
         return (listed, 1 if ctx.lib.unit(b.id).is_leader else 0, b.id)
 
     return min(tied, key=rank)
+
+
+def hit_choices(ctx: Ctx) -> list[str]:
+    """G25: the blocks the owner may choose from for the hit waiting on it (phase "hit"), the default
+    first."""
+    st = ctx.st
+    bt = st.battle
+    if st.phase != "hit" or bt is None or bt.pending is None:
+        return []
+    tied = _targets(ctx, bt, st.blocks[bt.pending["unit"]])
+    first = _default_target(ctx, tied)
+    return [first.id, *(b.id for b in tied if b is not first)]
 
 
 def fire(ctx: Ctx, side: str, unit: str | None) -> None:
@@ -198,39 +215,95 @@ def fire(ctx: Ctx, side: str, unit: str | None) -> None:
     firing = ready if unit is None else [b for b in ready if b.id == unit]
     if not firing:
         raise error("7.21", "liberty.battle.not_ready", unit=unit, ready=[b.id for b in ready])
-    for b in firing:
-        if b.at != bt.hex:
-            continue
-        _fire_one(ctx, bt, b)
-        if not in_battle(ctx, bt, other(side)):
-            break
+    bt.firing = [b.id for b in firing]
+    _fire_on(ctx, bt)
+
+
+def _fire_on(ctx: Ctx, bt: Battle) -> None:
+    """The blocks of the combat turn fire one after the other (G25), each roll's hits applied at once; a hit
+    among equals whose owner has no standing order waits on its choice (phase "hit")."""
+    st = ctx.st
+    while bt.firing:
+        b = st.blocks[bt.firing[0]]
+        if bt.pending is None:
+            if b.at != bt.hex:
+                bt.firing.pop(0)
+                continue
+            _roll(ctx, bt, b)
+        if not _hits(ctx, bt, b):
+            return  # waiting on the owner's choice
+        bt.firing.pop(0)
+        if not in_battle(ctx, bt, other(b.side)):
+            bt.firing = []
     settle(ctx)
 
 
-def _fire_one(ctx: Ctx, bt: Battle, b: Block) -> None:
-    """7.31: as many dice as the strength; each die at or under the rating's number hits; 7.32: each hit at
-    once to the then-strongest enemy block; 8.3: bombardment never takes a land block below 1 (G39)."""
-    st = ctx.st
+def _roll(ctx: Ctx, bt: Battle, b: Block) -> None:
+    """7.31: as many dice as the strength; each die at or under the rating's number hits."""
     bt.acted.append(b.id)
     n = fire_number(ctx, b, bt)
-    dice = st.dice.rolls(b.strength)
+    dice = ctx.st.dice.rolls(b.strength)
     hits = sum(1 for d in dice if d <= n)
+    bt.pending = {"unit": b.id, "dice": dice, "hits": hits, "left": hits, "took": [],
+                  "rating": f"{letter(ctx, b, bt)}{n}"}  # fmt: skip
+
+
+def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
+    """7.32: each hit at once to the then-strongest enemy block (``chosen``: the owner's pick among equals);
+    8.3: bombardment never takes a land block below 1 (G39). False while a hit waits on a choice (G25)."""
+    st = ctx.st
+    p = bt.pending
+    assert p is not None
     is_ws = ctx.lib.unit(b.id).type == "warship"
-    took: list[list[object]] = []
-    for _ in range(hits):
-        t = _target(ctx, bt, b)
-        if t is None:
+    while p["left"] > 0:
+        tied = _targets(ctx, bt, b)
+        if not tied:
+            p["left"] = 0
             break
-        if is_ws and ctx.lib.unit(t.id).type != "warship" and t.strength <= 1:
-            took.append([t.id, "bombardment"])
+        bombard = is_ws and ctx.lib.unit(tied[0].id).type != "warship" and tied[0].strength <= 1
+        if chosen is None and len(tied) > 1 and not bombard and not _standing(ctx, tied):
+            st.phase, st.acting = "hit", tied[0].side
+            return False
+        t = next((x for x in tied if x.id == chosen), None) or _default_target(ctx, tied)
+        chosen = None
+        p["left"] -= 1
+        if bombard:
+            p["took"].append([t.id, "bombardment"])
             continue  # 8.3
         t.strength -= 1
-        took.append([t.id, t.strength])
+        p["took"].append([t.id, t.strength])
         if t.strength <= 0:
             capture(ctx, t, "7.32")
-    ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": f"{letter(ctx, b, bt)}{n}",
-                       "dice": dice, "hits": hits, "took": took})  # fmt: skip
+    st.phase, st.acting = "battle", None
+    ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": p["rating"], "dice": p["dice"],
+                       "hits": p["hits"], "took": p["took"]})  # fmt: skip
+    bt.pending = None
     _sea_attack_lost(ctx, bt)
+    return True
+
+
+def _standing(ctx: Ctx, tied: Sequence[Block]) -> bool:
+    """Whether the owner's standing order ``/prefer hits:`` names one of the equals (then it decides)."""
+    prefer = ctx.st.hit_order.get(tied[0].side, [])
+    return any(b.id in prefer for b in tied)
+
+
+def choose_hit(ctx: Ctx, side: str, unit: str) -> None:
+    """``/hit unit:ID``: the owner's block to take the hit among equals (7.32 「持ち主がどちらを減少させるか
+    選択する」, G25)."""
+    st = ctx.st
+    bt = st.battle
+    if st.phase != "hit" or bt is None or bt.pending is None or st.acting != side:
+        raise error("7.32", "liberty.hit.not_now")
+    choices = hit_choices(ctx)
+    if unit not in choices:
+        raise error("7.32", "liberty.hit.not_equal", unit=unit, units=choices)
+    if not _hits(ctx, bt, st.blocks[bt.pending["unit"]], unit):
+        return  # another hit among equals waits on the owner
+    bt.firing.pop(0)
+    if not in_battle(ctx, bt, side):
+        bt.firing = []
+    _fire_on(ctx, bt)
 
 
 def _sea_attack_lost(ctx: Ctx, bt: Battle) -> None:

@@ -104,7 +104,7 @@ class Game:
 
     def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
         ctx, st = self.ctx, self.ctx.st
-        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
+        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "hit", "retreat",
                  "regroup", "disband", "attrition", "prefer", "exchange", "accept", "decline"}  # fmt: skip
         if name not in known:
             raise error("", "liberty.order.unknown", order=name, known=sorted(known))
@@ -142,6 +142,11 @@ class Game:
             battle.choose(ctx, role, board.place_of(ctx, o.get("at", "")))
         elif name == "fire":
             battle.fire(ctx, role, self._units(o["unit"])[0] if o.get("unit") else None)
+        elif name == "hit":
+            unit = self._units(o.get("unit", ""))
+            if len(unit) != 1:
+                raise error("7.32", "liberty.hit.one_unit")
+            battle.choose_hit(ctx, role, unit[0])
         elif name == "retreat":
             unit = self._units(o.get("unit", ""))
             if len(unit) != 1:

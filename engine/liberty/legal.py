@@ -173,6 +173,10 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 choices.append(f"/retreat unit:{b.id} path:{place}")
         return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
                      ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
+    if st.phase == "hit":  # 7.32, G25: the owner chooses which of its equally strong blocks takes the hit
+        units = battle_rules.hit_choices(ctx)
+        prompt = f"choose which of {', '.join(units)} takes the hit (7.32)"
+        return Legal(role, "hit", True, prompt, ("hit", "prefer"), tuple(f"/hit unit:{u}" for u in units))
     if st.phase == "withdraw":  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
         bt = st.battle
         assert bt is not None

@@ -41,6 +41,7 @@ ORDERS = (
     OrderKind("end", (), "3.1", "end your actions, your regroup, your disbanding or your attrition choices"),
     OrderKind("battle", (OrderOption("at", "town"),), "7.1"),
     OrderKind("fire", (OrderOption("unit", "unit", False),), "7.31"),
+    OrderKind("hit", (OrderOption("unit", "unit"),), "7.32", "your block to take the hit among equals"),
     OrderKind("retreat", (OrderOption("unit", "unit"), _PATH, _RIVER), "7.4"),
     OrderKind("regroup", (_UNITS, _PATH, _RIVER), "7.5"),
     OrderKind("disband", (_UNITS,), "11.3"),

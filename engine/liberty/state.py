@@ -53,6 +53,10 @@ class Battle:
     regroups: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks regrouped across it (7.5)
     withdrawing: list[str] = field(default_factory=list)  # blocks that must retreat, their owner choosing
     withdraw_rule: str = ""  # why: "7.2" (after round 3, G30) or "7.4" (reserves, G27)
+    firing: list[str] = field(default_factory=list)  # the blocks of the combat turn still to fire (7.31)
+    # the roll being applied (G25): {"unit", "dice", "hits", "left", "took"}; a hit among equals may wait on
+    # the target's owner (phase "hit", 7.32)
+    pending: dict[str, Any] | None = None
 
     @property
     def defender(self) -> str:
@@ -65,7 +69,7 @@ class State:
     dice: Dice
     year: int = 1775
     turn: int = 1  # 1..5; 6 is the winter turn
-    # cards, supply, actions, place, battle_order, battle, regroup, disband, attrition, over
+    # cards, supply, actions, place, battle_order, battle, hit, withdraw, regroup, disband, attrition, over
     phase: str = "cards"
     deck: list[str] = field(default_factory=list)  # the cards not dealt this year (3.0)
     hands: dict[str, list[str]] = field(default_factory=dict)
