@@ -20,8 +20,6 @@ retreat, warships cannot hold (8.2-8.6, G32-G37); French entry (9.0, 11.2); wint
 prisoner exchange by an offer and its acceptance at any time (11.5, G46); the set-up (12.0).
 
 NOT DONE:
-- The 8.6 retreat of warships that cannot hold (G37) is the engine's (to the Atlantic box, or back to the
-  West Indies port they sailed from).
 - The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies (there
   is nothing to ask: a placement with one legal place).
 - The calibration of 11.1's thresholds on our board (options ``british_win``/``american_win``; first figures

@@ -148,9 +148,7 @@ def settle(ctx: Ctx) -> None:
         if bt.round > 3:
             dfd = st.at(bt.hex, bt.defender)
             if dfd and all(ctx.lib.unit(b.id).type == "warship" for b in dfd):
-                for b in dfd:  # 8.6, G37: warships cannot hold against land blocks
-                    sea_retreat(ctx, b)
-                finish(ctx, bt.attacker)
+                begin_withdrawal(ctx, bt.defender, "8.6")  # G37: warships cannot hold against land blocks
                 return
             begin_withdrawal(ctx, bt.attacker, "7.2")  # 7.2: the attacker withdraws
             return
@@ -525,8 +523,10 @@ def _go(
 
 
 def begin_withdrawal(ctx: Ctx, side: str, rule: str) -> None:
-    """7.2 (G30: after round 3 the attacker withdraws) or G27 (the reserves retreat when the battle ends in
-    round 1): every block of ``side`` in the hex must retreat; its owner chooses each one's way
+    """7.2 (G30: after round 3 the attacker withdraws), G27 (the reserves retreat when the battle ends in
+    round 1) or 8.6 with G37 (warships alone cannot hold against land blocks after round 3, the sea retreat
+    from a West Indies port to the Atlantic box or the other port): every block of ``side`` in the hex must
+    retreat; its owner chooses each one's way
     (``/retreat``, phase "withdraw") where there is more than one, ``/end`` leaves the rest to the engine
     (``forced_retreat``: the way it came); a block with no way is captured (G28)."""
     st = ctx.st

@@ -52,7 +52,7 @@ class Battle:
     victor: str | None = None
     regroups: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks regrouped across it (7.5)
     withdrawing: list[str] = field(default_factory=list)  # blocks that must retreat, their owner choosing
-    withdraw_rule: str = ""  # why: "7.2" (after round 3, G30) or "7.4" (reserves, G27)
+    withdraw_rule: str = ""  # why: "7.2" (after round 3, G30), "7.4" (reserves, G27), "8.6" (G37)
     firing: list[str] = field(default_factory=list)  # the blocks of the combat turn still to fire (7.31)
     # the roll being applied (G25): {"unit", "dice", "hits", "left", "took"}; a hit among equals may wait on
     # the target's owner (phase "hit", 7.32)
