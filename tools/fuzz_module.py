@@ -9,14 +9,14 @@ to the same game.
 (``python -m tools.fuzz`` is Napoleon's, with its own option combinations and checks.) Game ``S`` (seeds
 ``--seed`` onwards) plays mode ``S % 3`` — random against random, the bot as the first seat, the bot as the
 second — and options drawn from the seed (``draw``): each declared option (``Module.options``) takes, at
-random, its default or another value (a bool either; a choice any of its choices; an int its default twice
-as often as its lowest, its highest or its middle value); ``--options`` fixes some (``/game new``'s text),
+random, its default or another value (a bool either; a choice any of its choices; an int its default twice as
+often as its lowest, its highest or its middle value); ``--options`` fixes some (``/game new``'s text),
 ``--defaults`` draws none. So any one game is re-run with ``--games 1 --seed S`` (and the same ``--options``).
 Every order a player picks must be accepted (a rejected legal order is a failure), and a game must end within
-``--cap`` orders. A failure prints the game's seed, mode, options and what broke, and the run goes on; the
-exit status is 1 if any game failed. Prints a JSON summary: games, failures, results by mode, by option
-combination (its non-default values, "defaults" for none) and by each option's value, orders (and by
-kind: ``/move``, ``/retreat``, ...), seconds."""
+``--cap`` orders. Every 500 games a line of progress goes to stderr. A failure prints the game's seed, mode,
+options and what broke, and the run goes on; the exit status is 1 if any game failed. Prints a JSON summary:
+games, failures, results by mode, by option combination (its non-default values, "defaults" for none) and by
+each option's value, orders (and by kind: ``/move``, ``/retreat``, ...), seconds."""
 
 from __future__ import annotations
 
@@ -154,13 +154,23 @@ def main(argv: list[str] | None = None) -> int:
     work = [(args.game, args.seed + i, args.cap, fixed, not args.defaults) for i in range(args.games)]
     started = time.perf_counter()
     runs: list[dict[str, Any]] = []
+
+    def progress(r: dict[str, Any]) -> None:
+        runs.append(r)
+        if len(runs) % 500 == 0:
+            bad = sum("error" in x for x in runs)
+            took = time.perf_counter() - started
+            print(f"{len(runs)}/{args.games} games, {bad} failed, {took:.0f} s", file=sys.stderr, flush=True)
+
     if args.jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            runs = list(pool.imap_unordered(_one, work, chunksize=4))
+            for r in pool.imap_unordered(_one, work, chunksize=4):
+                progress(r)
     else:
-        runs = [_one(w) for w in work]
+        for w in work:
+            progress(_one(w))
     runs.sort(key=lambda r: r["seed"])
     failures = [r for r in runs if "error" in r]
     for f in failures:
