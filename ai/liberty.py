@@ -60,8 +60,10 @@ class LibertyHeuristicPlayer:
             return self._disband(view, choices, side)
         if legal.phase == "battle":
             return "/fire" if "/fire" in choices else choices[0]
-        if legal.phase == "regroup":
-            return "/end"
+        if legal.phase in ("regroup", "withdraw"):
+            return "/end"  # 7.5: stay; 7.2, G27: the way each block came (the engine's choice)
+        if legal.phase in ("attrition", "hit"):
+            return choices[0]  # the default first: 11.4 the weakest go, leaders last; 7.32 non-leaders first
         return choices[0]
 
     def _card(self, view: Any, choices: list[str]) -> str:

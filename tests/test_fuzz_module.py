@@ -1,5 +1,6 @@
 """``python -m tools.fuzz_module`` (issue 6/6 item 6): the fuzzer of any game module plays whole games with
-the module's invariants after every order, and reports a broken one with the game's seed."""
+the module's invariants after every order, over the module's declared options, and reports a broken one with
+the game's seed."""
 
 from __future__ import annotations
 
@@ -13,11 +14,58 @@ from engine.liberty.module import MODULE
 from tools import fuzz_module
 
 
-def test_liberty_games_by_random_orders_and_by_its_bot_end_with_every_invariant_kept(capsys):
-    assert fuzz_module.main(["liberty", "--games", "3", "--seed", "40"]) == 0
+def _summary(capsys, argv: list[str]) -> dict:
+    code = fuzz_module.main(argv)
     out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
-    assert out["games"] == 3 and out["failures"] == 0 and out["orders"] > 30
+    modules.unregister("liberty")
+    return out | {"code": code}
+
+
+def test_liberty_games_by_random_orders_and_by_its_bot_end_with_every_invariant_kept(capsys):
+    out = _summary(capsys, ["liberty", "--games", "3", "--seed", "40"])
+    assert out["code"] == 0 and out["games"] == 3 and out["failures"] == 0 and out["orders"] > 30
     assert sum(sum(r.values()) for r in out["results"].values()) == 3
+    assert all(sum(r.values()) == 1 for r in out["results"].values())  # seed % 3: one game of each mode
+    assert sum(out["orders_by_kind"].values()) == out["orders"] and out["orders_by_kind"]["/play"] >= 3 * 10
+
+
+def test_games_draw_the_modules_options_from_their_seed_and_the_summary_counts_each_combination(capsys):
+    seeds = range(200)
+    drawn = [fuzz_module.draw(MODULE, s) for s in seeds]
+    assert drawn == [fuzz_module.draw(MODULE, s) for s in seeds]  # a fixed function of the seed
+    for spec in MODULE.options:
+        values = {d[spec.name] for d in drawn}
+        assert spec.default in values and len(values) >= 2, spec.name
+        if spec.kind == "int":
+            assert {spec.lo, spec.hi} <= values
+    assert fuzz_module.label(MODULE, MODULE.defaults()) == "defaults"
+    assert fuzz_module.label(
+        MODULE, MODULE.defaults() | {"last_year": 1775, "indians_wilderness": False}
+    ) == ("last_year=1775 indians_wilderness=off")
+    out = _summary(capsys, ["liberty", "--games", "4", "--seed", "3", "--options", "last_year=1775"])
+    assert out["failures"] == 0
+    assert sum(c["games"] for c in out["combinations"].values()) == 4
+    assert all("last_year=1775" in c for c in out["combinations"])
+    assert out["by_option"]["last_year"] == {
+        "1775": {"games": 4, "results": out["by_option"]["last_year"]["1775"]["results"]}
+    }
+    expected = {
+        fuzz_module.label(MODULE, fuzz_module.draw(MODULE, s, {"last_year": 1775})) for s in range(3, 7)
+    }
+    assert set(out["combinations"]) == expected
+
+
+def test_defaults_draws_no_option_and_jobs_play_the_same_games_in_worker_processes(capsys):
+    one = _summary(capsys, ["liberty", "--games", "4", "--seed", "9", "--defaults"])
+    assert list(one["combinations"]) == ["defaults"]
+    two = _summary(capsys, ["liberty", "--games", "4", "--seed", "9", "--defaults", "--jobs", "2"])
+    assert two["jobs"] == 2 and two["orders"] == one["orders"] and two["results"] == one["results"]
+
+
+def test_a_bad_options_text_is_refused_with_what_would_be_accepted(capsys):
+    with pytest.raises(SystemExit):
+        fuzz_module.main(["liberty", "--options", "bogus=1"])
+    assert "known: british_win" in capsys.readouterr().err
     modules.unregister("liberty")
 
 

@@ -153,10 +153,17 @@ def test_t09_a_block_rolls_its_strength_and_hits_at_or_under_its_number():
     g.state.dice.force([1, 4, 3])  # B before C: the attacking rifles fire first (7.21) and roll 1, 4, 3
     assert g.active() == ["american"]
     g.apply("american", "/fire")
+    # 7.32: 4 -> 3, then the two 3s tie and, with no /prefer, their owner chooses at once (G25)
+    assert g.state.phase == "hit" and g.active() == ["british"]
+    assert g.legal("british").choices == ("/hit unit:BR-2", "/hit unit:BR-3")  # the default first
+    assert g.legal("american").choices == ()
+    e = rejected(g, "british", "/hit unit:BR-5", "7.32")
+    assert e.key == "liberty.hit.not_equal"
+    g.apply("british", "/hit unit:BR-3")
     shot = [e for e in g.events if e.kind == "fired"][-1].data
     assert shot["dice"] == [1, 4, 3] and shot["hits"] == 2 and shot["rating"] == "B3"
-    # 7.32: 4 -> 3, then the two 3s tie and, with no /prefer, the first by id takes it
-    assert g.state.blocks["BR-2"].strength == 2 and g.state.blocks["BR-3"].strength == 3
+    assert g.state.blocks["BR-2"].strength == 3 and g.state.blocks["BR-3"].strength == 2
+    assert g.state.phase == "battle" and g.active() == ["british"]  # the combat turns go on (C)
 
 
 def test_t10_firing_order_defender_first_within_each_letter():
@@ -277,9 +284,38 @@ def test_t16_reserves_are_hidden_and_out_of_round_1():
     g.apply("american", "/fire")
     g.apply("british", "/fire unit:BR-2")
     assert g.state.blocks["AM-1"].at == PRISONER and g.state.blocks["AM-2"].strength == 3  # G27: no hits
-    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27), still unseen
-    assert g.state.blocks["AM-2"].at not in (WEST, PRISONER)
-    assert '"AM-2"' not in str(g.view("british").to_dict()).replace("'", '"')
+    # the battle ended in round 1: the reserve must retreat (box after 7.5, G27), its owner choosing the way
+    assert g.state.phase == "withdraw" and g.active() == ["american"]
+    assert f"/retreat unit:AM-2 path:{WEST}>20.07" in g.legal("american").choices
+    assert g.legal("british").choices == ()
+    g.apply("american", "/end")  # the engine's choice: the way it came
+    assert g.state.blocks["AM-2"].at == "20.07"
+    assert '"AM-2"' not in str(g.view("british").to_dict()).replace("'", '"')  # still unseen
+
+
+def test_g30_the_attacker_chooses_each_blocks_way_out_after_round_3():
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "BR-7", BOSTON)  # dragoons, MA 2: more than one way back through Boston
+    put(g, "BR-2", BOSTON)
+    _battle(g, "british", [f"/move units:BR-7,BR-2 path:{BOSTON}>{WEST}"])
+    g.state.dice.force([6] * 40)
+    while g.state.phase == "battle":
+        g.apply(g.active()[0], "/fire")
+    assert g.state.phase == "withdraw" and g.active() == ["british"]  # 7.2 with G30
+    assert {"BR-7", "AM-1"} <= {b.get("id") for b in g.view("american").blocks}  # still revealed (7.1)
+    assert g.state.blocks["BR-2"].at == BOSTON  # one way only: it went at once
+    choices = g.legal("british").choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>21.07" in choices
+    assert not any(f"path:{WEST}>20.07" in c for c in choices)  # only where the attacker came in
+    e = rejected(g, "british", f"/retreat unit:BR-7 path:{WEST}>20.07", "7.4")  # 20.07: neutral
+    assert e.key == "liberty.retreat.attacker_side"
+    e = rejected(g, "british", f"/retreat unit:BR-2 path:{BOSTON}>{NEWPORT}", "7.2")
+    assert e.key == "liberty.withdraw.not_yours"
+    g.apply("british", f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>21.07")
+    assert g.state.blocks["BR-7"].at == "21.07" and g.state.phase == "regroup"  # the victor may regroup
+    over = next(e for e in g.events if e.kind == "battle_over").data
+    assert over["victor"] == "american"  # G26
 
 
 def test_t17_regroup_up_to_the_blocks_move_into_friendly_hexes():
@@ -290,9 +326,10 @@ def test_t17_regroup_up_to_the_blocks_move_into_friendly_hexes():
     g.state.dice.force([6, 1, 6])
     g.apply("british", "/fire")
     assert g.state.phase == "regroup" and g.active() == ["british"]
-    options = battle.regroup_options(g.ctx)["BR-7"]
+    paths = battle.regroup_options(g.ctx)["BR-7"]
+    options = {p[-1] for p in paths}
     assert BOSTON in options and g.ctx.lib.atlantic not in options
-    assert all(len(p) <= 3 for p in options.values())  # no forced march (5.5)
+    assert all(len(p) <= 3 for p in paths)  # no forced march (5.5)
     assert "20.07" not in options  # neutral, not friendly (G31)
     g.apply("british", f"/regroup units:BR-7 path:{WEST}>{BOSTON}")
     assert g.state.blocks["BR-7"].at == BOSTON and g.state.phase == "cards"
@@ -514,15 +551,55 @@ def _winter(g):
     winter.begin(g.ctx)
 
 
-def test_t33_winter_attrition_without_a_leader():
+def _five_in_boston_at_winter():
+    """5 British blocks in Boston (value 3), one of them worn, and the disbanding over (11.3)."""
     g = empty()
     for u in ("BR-2", "BR-3", "BR-5", "HE-1", "HE-2"):
         put(g, u, BOSTON, 2 if u == "HE-2" else None)
     _winter(g)
     g.apply("british", "/end")
     g.apply("american", "/end")
+    return g
+
+
+def test_t33_winter_attrition_without_a_leader():
+    g = _five_in_boston_at_winter()
+    assert g.state.phase == "attrition" and g.active() == ["british"]  # 11.4: the owner's choice
+    choices = g.legal("british").choices
+    assert len(choices) == 10 + 1 and choices[-1] == "/end"  # any 2 of the 5 (Boston supplies 3), or /end
+    assert choices[0] == "/attrition units:BR-5,HE-2"  # the default first: the weakest (3 and 2)
+    e = rejected(g, "british", "/attrition units:BR-2", "11.4")
+    assert e.key == "liberty.attrition.wrong"
+    g.apply("british", "/attrition units:BR-3,HE-1")
     gone = sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER)
-    assert len(gone) == 2 and "HE-2" in gone  # 11.4: value 3 keeps 3 (the weakest go, ours)
+    assert gone == ["BR-3", "HE-1"] and g.state.phase == "cards" and g.state.year == 1777
+
+
+def test_11_4_end_leaves_the_choice_to_the_engine_the_weakest_first():
+    g = _five_in_boston_at_winter()
+    g.apply("british", "/end")  # what a passed deadline does (bot/service/deadlines.py)
+    gone = sorted(b.id for b in g.state.blocks.values() if b.at == PRISONER)
+    assert len(gone) == 2 and "HE-2" in gone and g.state.phase == "cards"
+
+
+def test_11_4_no_choice_no_question_and_only_blocks_at_a_place_in_question():
+    g = empty()
+    for u in ("BR-2", "BR-3"):
+        put(g, u, "18.10")  # West Point: a small town supplies none
+    for u in ("AM-1", "AM-2", "AM-3", "AM-4"):
+        put(g, u, BOSTON)
+    g.state.control[BOSTON] = "american"
+    _winter(g)
+    g.apply("british", "/end")
+    g.apply("american", "/end")
+    assert [g.state.blocks[u].at for u in ("BR-2", "BR-3")] == [PRISONER, PRISONER]  # no choice: both go
+    assert g.active() == ["american"] and g.state.phase == "attrition"
+    e = rejected(g, "british", "/attrition units:BR-2", "11.4")
+    assert e.key == "liberty.attrition.not_now"
+    e = rejected(g, "american", "/attrition units:AM-1,AM-2", "11.4")
+    assert e.key == "liberty.attrition.wrong"
+    g.apply("american", "/attrition units:AM-4")
+    assert g.state.blocks["AM-4"].at == PRISONER and g.state.phase == "cards"
 
 
 def test_t33_the_owner_chooses_who_goes_by_its_standing_order():
@@ -556,6 +633,8 @@ def test_t34c_an_american_leader_does_not_supply_french_blocks():
         put(g, u, BOSTON)
     kept = winter.supported(g.ctx, BOSTON, g.state.at(BOSTON, "american"))
     assert len(kept) == 4 and "WASHINGTON" in [b.id for b in kept]  # 3 French + the leader: 1 French lost
+    # the owner's choice (11.4) is of the French block to lose: losing Washington would leave 4 French for 3
+    assert winter.attrition_choices(g.ctx, "american", BOSTON) == [["FR-4"], ["FR-1"], ["FR-2"], ["FR-3"]]
 
 
 @pytest.mark.parametrize(("vp_towns", "year", "winner"), [(30, 1777, "british"), (11, 1777, "american")])
@@ -780,8 +859,10 @@ def test_t41_excess_hits_carry_over_from_the_last_warship_to_the_land_blocks():
     g.state.dice.force([6, 1, 1, 1, 6])  # RN-1 misses; FN-3 scores 3
     g.apply("british", "/fire")
     g.apply("american", "/fire")
+    assert g.state.phase == "hit" and g.active() == ["british"]  # the third hit: "the owner picks one"
+    g.apply("british", "/hit unit:LO-1")
     took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["RN-1", 0], ["BR-3", 2], ["BR-3", 1]]  # 8.2; 7.32 the owner's tie: id order
+    assert took == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
 
 
 def test_t42_land_blocks_sea_retreat_only_with_a_warship_and_at_most_3():
@@ -859,3 +940,166 @@ def test_7_4_a_hexside_both_used_is_for_the_last_to_enter():
     while g.state.phase == "battle":
         g.apply(g.active()[0], "/fire")
     assert g.state.blocks["BR-2"].at == PRISONER  # G28: no way back after round 3
+
+
+# -- retreat and regroup by river (7.4, 7.5, G29, G31) and between the West Indies ports (8.5, 9.1) ------
+
+
+def test_g29_a_block_that_joined_by_river_may_retreat_by_river_and_no_other():
+    g = empty()
+    put(g, "BR-2", "18.08")  # Albany
+    put(g, "AM-1", "18.10", 1)
+    put(g, "AM-2", "18.10")
+    _battle(g, "british", ["/move units:BR-2 path:18.08>18.09>18.10 river:yes"])  # the Hudson (5.6)
+    g.state.control.update({"18.08": "british", "18.09": "british"})  # Albany and Kingston held (artificial)
+    g.state.dice.force([6] * 10)
+    g.apply("american", "/fire")  # the defender's C blocks first; both miss
+    river = "/retreat unit:BR-2 path:18.10>18.09>18.08 river:yes"
+    assert river in g.legal("british").choices  # 7.4: it joined by river
+    rejected(g, "british", "/retreat unit:BR-2 path:18.10>18.09>18.08", "2.13")  # overland: MA 1
+    g.apply("british", river)
+    assert g.state.blocks["BR-2"].at == "18.08"
+
+
+def test_g29_a_block_that_came_overland_does_not_retreat_by_river():
+    g = empty()
+    put(g, "BR-2", "18.09")
+    put(g, "AM-8", "18.10")  # B2: acts first
+    _battle(g, "british", ["/move units:BR-2 path:18.09>18.10"])
+    assert not any("river:yes" in c for c in g.legal("american").choices)
+    e = rejected(g, "american", "/retreat unit:AM-8 path:18.10>18.11 river:yes", "7.4")
+    assert e.key == "liberty.move.river_joined"
+
+
+def test_g28_g30_an_attacker_that_came_by_river_withdraws_back_along_it():
+    g = empty()
+    put(g, "BR-2", "18.08")
+    put(g, "AM-1", "18.10")
+    _battle(g, "british", ["/move units:BR-2 path:18.08>18.09>18.10 river:yes"])
+    g.state.control.update({"18.08": "british", "18.09": "british"})
+    g.state.dice.force([6] * 30)
+    while g.state.phase == "battle":
+        g.apply(g.active()[0], "/fire")
+    assert "/retreat unit:BR-2 path:18.10>18.09>18.08 river:yes" in g.legal("british").choices
+    g.apply("british", "/end")  # the engine's choice
+    assert g.state.blocks["BR-2"].at == "18.08"  # 7.2 with G30: the way it came, by river (G29)
+
+
+def test_g31_a_block_that_joined_by_river_may_regroup_by_river():
+    g = empty()
+    put(g, "BR-2", "18.08")
+    put(g, "BR-3", "18.09")
+    put(g, "AM-1", "18.10", 1)
+    _battle(
+        g,
+        "british",
+        ["/move units:BR-2 path:18.08>18.09>18.10 river:yes", "/move units:BR-3 path:18.09>18.10"],
+    )
+    g.state.control.update({"18.08": "british", "18.09": "british"})
+    g.state.dice.force([6, 1, 6, 6])  # AM-1 misses, BR-2 takes its last step
+    g.apply("american", "/fire")
+    g.apply("british", "/fire unit:BR-2")
+    assert g.state.phase == "regroup"
+    choices = g.legal("british").choices
+    assert "/regroup units:BR-2 path:18.10>18.09>18.08 river:yes" in choices
+    assert not any(c.startswith("/regroup units:BR-3") and "river:yes" in c for c in choices)
+    rejected(g, "british", "/regroup units:BR-3 path:18.10>18.09>18.08 river:yes", "7.5")  # came overland
+    g.apply("british", "/regroup units:BR-2 path:18.10>18.09>18.08 river:yes")
+    assert g.state.blocks["BR-2"].at == "18.08"
+
+
+def _west_indies_battle(g, french_land):
+    """The French sail from Martinique straight to Jamaica (9.1), held by a British warship and a block."""
+    g.state.french_in = True
+    put(g, "RN-1", "Jamaica")
+    put(g, "BR-2", "Jamaica")
+    put(g, "FN-1", "Martinique")
+    for u in french_land:
+        put(g, u, "Martinique")
+    recompute_control(g.ctx)
+    _battle(g, "american", [f"/sea units:{','.join(['FN-1', *french_land])} to:Jamaica"])
+
+
+def test_9_1_a_sea_retreat_from_a_west_indies_port_may_go_to_the_other():
+    g = empty()
+    _west_indies_battle(g, ["FR-1"])
+    g.state.dice.force([6] * 20)
+    g.apply("british", "/fire unit:RN-1")  # the warships first (8.2, 8.4): RN-1 misses
+    choices = g.legal("american").choices
+    assert "/retreat unit:FN-1 path:Martinique" in choices and "/retreat unit:FN-1 path:Atlantic" in choices
+    g.apply("american", "/retreat unit:FN-1 path:Martinique")
+    # G33 with 9.1: the land block still at sea goes with its last warship, back to Martinique
+    assert [g.state.blocks[u].at for u in ("FN-1", "FR-1")] == ["Martinique", "Martinique"]
+
+
+def test_8_5_land_blocks_sea_retreat_where_their_warship_went():
+    g = empty()
+    g.state.french_in = True
+    put(g, "BR-2", "Jamaica", 1)
+    put(g, "FN-1", "Martinique")
+    put(g, "FR-1", "Martinique")
+    recompute_control(g.ctx)
+    _battle(g, "american", ["/sea units:FN-1,FR-1 to:Jamaica"])  # no British warship: they land at once
+    g.apply("american", "/retreat unit:FN-1 path:Martinique")  # the unopposed warship goes first (A)
+    g.state.dice.force([6])
+    g.apply("british", "/fire")  # the defender's C block misses
+    choices = g.legal("american").choices
+    assert (
+        "/retreat unit:FR-1 path:Martinique" in choices and "/retreat unit:FR-1 path:Atlantic" not in choices
+    )
+    e = rejected(g, "american", "/retreat unit:FR-1 path:Atlantic", "8.5")
+    assert e.key == "liberty.retreat.sea_place"
+    g.apply("american", "/retreat unit:FR-1 path:Martinique")
+    assert g.state.blocks["FR-1"].at == "Martinique"
+
+
+def test_9_1_the_victor_may_regroup_between_the_west_indies_ports():
+    g = empty()
+    _west_indies_battle(g, ["FR-1", "FR-2"])
+    g.state.dice.force([6] * 8 + [1] * 4 + [1] * 3 + [6] * 10)  # RN-1 misses, FN-1 sinks it
+    g.apply("british", "/fire unit:RN-1")
+    while g.state.phase in ("battle", "hit"):
+        role = g.active()[0]
+        g.apply(role, g.legal(role).choices[0] if g.state.phase == "hit" else "/fire")
+    assert g.state.phase == "regroup" and g.state.battle.victor == "american"
+    choices = g.legal("american").choices
+    assert "/regroup units:FR-1 path:Jamaica>Martinique" in choices
+    assert not any("Atlantic" in c for c in choices)  # 7.5: never into the Atlantic box
+    g.apply("american", "/regroup units:FN-1,FR-1 path:Martinique")
+    assert [g.state.blocks[u].at for u in ("FN-1", "FR-1", "FR-2")] == ["Martinique", "Martinique", "Jamaica"]
+
+
+def test_7_4_a_retreat_is_offered_by_each_hexside_the_attacker_entered_by():
+    g = empty()
+    put(g, "AM-1", WEST)
+    put(g, "BR-7", BOSTON)  # dragoons, MA 2
+    put(g, "BR-2", SPRINGFIELD)
+    _battle(
+        g,
+        "british",
+        [f"/move units:BR-7 path:{BOSTON}>{WEST}", f"/move units:BR-2 path:{SPRINGFIELD}>{WEST}"],
+    )
+    g.state.control.update({SPRINGFIELD: "british", NEWPORT: "british"})  # (artificial) both ways open
+    choices = g.legal("british").choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{BOSTON}>{NEWPORT}" in choices
+    assert f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}" in choices  # the other hexside
+    g.apply("british", f"/retreat unit:BR-7 path:{WEST}>{SPRINGFIELD}>{NEWPORT}")
+    assert g.state.blocks["BR-7"].at == NEWPORT
+
+
+def test_g25_a_hit_among_equals_waits_on_its_owner_and_the_turns_other_blocks_fire_after():
+    g = empty()
+    put(g, "AM-2", WEST, 3)
+    put(g, "AM-3", WEST, 3)
+    put(g, "BR-2", BOSTON, 4)
+    put(g, "BR-3", BOSTON, 3)
+    _battle(g, "british", [f"/move units:BR-2,BR-3 path:{BOSTON}>{WEST}"])
+    g.state.dice.force([6] * 6 + [1, 6, 6, 6] + [1, 6, 6])
+    g.apply("american", "/fire")  # the defender's C blocks miss
+    g.apply("british", "/fire")  # BR-2 hits once: AM-2 and AM-3 are equals
+    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3"]  # BR-2's roll waits (G25)
+    rejected(g, "british", "/hit unit:BR-3", "7.32")  # not the British player's choice
+    g.apply("american", "/hit unit:AM-3")
+    assert fired(g)[-2:] == ["BR-2", "BR-3"]  # then BR-3 fires, at the then-strongest: AM-2
+    assert (g.state.blocks["AM-2"].strength, g.state.blocks["AM-3"].strength) == (2, 2)
+    assert g.state.battle.round == 2

@@ -1,14 +1,22 @@
 """The fuzzer for any game module (``engine/module.py``): whole games by random legal orders and by the
-module's bot player against random ones, the module's own invariants (``Module.fuzz_invariants``) checked
-after every order, and at the end the snapshot and the script replayed to the same game.
+module's bot player against random ones, over the module's declared options, the module's own invariants
+(``Module.fuzz_invariants``) checked after every order, and at the end the snapshot and the script replayed
+to the same game.
 
-    python -m tools.fuzz_module liberty [--games 1000] [--seed 0] [--cap 5000]
+    python -m tools.fuzz_module liberty [--games 1000] [--seed 0] [--cap 5000] [--jobs 2]
+        [--options "key=value ..."] [--defaults]
 
-(``python -m tools.fuzz`` is Napoleon's, with its option combinations and checks.) Game ``seed+i`` plays
-mode ``i % 3``: random against random, the bot as the first seat, the bot as the second; every order a
-player picks must be accepted (a rejected legal order is a failure), and a game must end within ``--cap``
-orders. A failure prints the game's seed and what broke, and the run goes on; the exit status is 1 if any
-game failed. Prints a JSON summary: games, failures, results by mode, orders, seconds."""
+(``python -m tools.fuzz`` is Napoleon's, with its own option combinations and checks.) Game ``S`` (seeds
+``--seed`` onwards) plays mode ``S % 3`` — random against random, the bot as the first seat, the bot as the
+second — and options drawn from the seed (``draw``): each declared option (``Module.options``) takes, at
+random, its default or another value (a bool either; a choice any of its choices; an int its default twice as
+often as its lowest, its highest or its middle value); ``--options`` fixes some (``/game new``'s text),
+``--defaults`` draws none. So any one game is re-run with ``--games 1 --seed S`` (and the same ``--options``).
+Every order a player picks must be accepted (a rejected legal order is a failure), and a game must end within
+``--cap`` orders. Every 500 games a line of progress goes to stderr. A failure prints the game's seed, mode,
+options and what broke, and the run goes on; the exit status is 1 if any game failed. Prints a JSON summary:
+games, failures, results by mode, by option combination (its non-default values, "defaults" for none) and by
+each option's value, orders (and by kind: ``/move``, ``/retreat``, ...), seconds."""
 
 from __future__ import annotations
 
@@ -20,7 +28,8 @@ import time
 from typing import Any
 
 from engine import modules
-from engine.module import Module, resolve
+from engine.errors import RuleError
+from engine.module import Module, OptionSpec, parse_values, resolve
 from engine.script import run_lines
 
 MODES = ("random", "bot-first", "bot-second")
@@ -31,10 +40,47 @@ class _Random:
         return str(rng.choice(list(legal.choices)))
 
 
-def play(module: Module, seed: int, mode: str, cap: int) -> tuple[str, int]:
-    """One whole game; returns its winner (``result()["winner"]`` or "") and its number of orders. Raises
-    AssertionError on a broken invariant, a rejected legal order or a game that does not end."""
-    options = module.parse_options("")
+def _values(spec: OptionSpec) -> list[Any]:
+    """The values an option is drawn from (the default weighted as the others together, or twice)."""
+    if spec.kind == "bool":
+        return [False, True]
+    if spec.kind == "choice":
+        return list(spec.choices)
+    if spec.kind == "int" and spec.lo is not None and spec.hi is not None:
+        return [spec.default, spec.default, spec.lo, spec.hi, (spec.lo + spec.hi) // 2]
+    return [spec.default]  # a text option, or an int without bounds: its default only
+
+
+def draw(module: Module, seed: int, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Game ``seed``'s option values: ``fixed`` as given, every other option drawn (``_values``) from the
+    seed alone."""
+    rng = random.Random(f"options {seed}")
+    out = {spec.name: rng.choice(_values(spec)) for spec in module.options}
+    return out | (fixed or {})
+
+
+def label(module: Module, values: dict[str, Any]) -> str:
+    """An option combination in words: its values other than the defaults, or "defaults"."""
+    bits = [f"{s.name}={_text(values[s.name])}" for s in module.options if values[s.name] != s.default]
+    return " ".join(bits) or "defaults"
+
+
+def _text(v: Any) -> str:
+    return ("on" if v else "off") if isinstance(v, bool) else str(v)
+
+
+def play(
+    module: Module,
+    seed: int,
+    mode: str,
+    cap: int,
+    values: dict[str, Any] | None = None,
+    kinds: dict[str, int] | None = None,
+) -> tuple[str, int]:
+    """One whole game on the option ``values`` (the defaults when None); returns its winner
+    (``result()["winner"]`` or "") and its number of orders, counted by kind into ``kinds`` (``/move``: n).
+    Raises AssertionError on a broken invariant, a rejected legal order or a game that does not end."""
+    options = module.make_options(module.defaults() | (values or {}))
     game = module.new_game(options, seed)
     seats = module.roles(options)
     rng = random.Random(seed)
@@ -48,6 +94,9 @@ def play(module: Module, seed: int, mode: str, cap: int) -> tuple[str, int]:
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
         game.apply(role, order)
         orders += 1
+        if kinds is not None:
+            kind = order.split()[0] if order.strip() else "?"
+            kinds[kind] = kinds.get(kind, 0) + 1
         for check in module.fuzz_invariants:
             check(game)
     again = module.loads(game.dumps())
@@ -58,40 +107,101 @@ def play(module: Module, seed: int, mode: str, cap: int) -> tuple[str, int]:
     return (str(won.get("winner", "")) if isinstance(won, dict) else str(won or "")), orders
 
 
+def _module(game_id: str) -> Module:
+    if game_id == "liberty":
+        from engine.liberty.module import MODULE as LIBERTY
+
+        modules.register(LIBERTY)  # not in the default registry yet (engine/liberty/module.py)
+    return modules.get(game_id)
+
+
+def _one(work: tuple[str, int, int, dict[str, Any], bool]) -> dict[str, Any]:
+    """Game ``seed`` (in this process or a worker): its mode, options, winner and orders, or its error."""
+    game_id, seed, cap, fixed, drawn = work
+    module = _module(game_id)
+    mode = MODES[seed % len(MODES)]
+    values = draw(module, seed, fixed) if drawn else module.defaults() | fixed
+    run = {"seed": seed, "mode": mode, "options": label(module, values), "values": values}
+    kinds: dict[str, int] = {}
+    try:
+        winner, n = play(module, seed, mode, cap, values, kinds)
+    except Exception as e:  # a failure of the game under test, reported with its seed
+        return run | {"error": f"{type(e).__name__}: {e}"}
+    return run | {"winner": winner, "orders": n, "kinds": kinds}
+
+
+def _tally(into: dict[str, Any], key: str, winner: str) -> None:
+    t = into.setdefault(key, {"games": 0, "results": {}})
+    t["games"] += 1
+    t["results"][winner] = t["results"].get(winner, 0) + 1
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fuzz_module")
     ap.add_argument("game", help="a registered game module (liberty is registered by this tool)")
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--cap", type=int, default=5000)
+    ap.add_argument("--seed", type=int, default=0, help="the first game's seed (then seed+1, ...)")
+    ap.add_argument("--cap", type=int, default=5000, help="orders after which a game has failed to end")
+    ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
+    ap.add_argument("--options", default="", help='option values every game plays ("key=value ...")')
+    ap.add_argument("--defaults", action="store_true", help="draw no options: the defaults (and --options)")
     args = ap.parse_args(argv)
-    if args.game == "liberty":
-        from engine.liberty.module import MODULE as LIBERTY
-
-        modules.register(LIBERTY)  # not in the default registry yet (engine/liberty/module.py)
-    module = modules.get(args.game)
+    module = _module(args.game)
+    try:
+        fixed = parse_values(module.options, args.options, {})  # only the values given
+    except RuleError as e:
+        ap.error(f"--options: {e}")
+    work = [(args.game, args.seed + i, args.cap, fixed, not args.defaults) for i in range(args.games)]
     started = time.perf_counter()
-    failures: list[dict[str, Any]] = []
+    runs: list[dict[str, Any]] = []
+
+    def progress(r: dict[str, Any]) -> None:
+        runs.append(r)
+        if len(runs) % 500 == 0:
+            bad = sum("error" in x for x in runs)
+            took = time.perf_counter() - started
+            print(f"{len(runs)}/{args.games} games, {bad} failed, {took:.0f} s", file=sys.stderr, flush=True)
+
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            for r in pool.imap_unordered(_one, work, chunksize=4):
+                progress(r)
+    else:
+        for w in work:
+            progress(_one(w))
+    runs.sort(key=lambda r: r["seed"])
+    failures = [r for r in runs if "error" in r]
+    for f in failures:
+        print(f"seed {f['seed']} ({f['mode']}; {f['options']}): {f['error']}", file=sys.stderr)
     results: dict[str, dict[str, int]] = {m: {} for m in MODES}
-    total = 0
-    for i in range(args.games):
-        seed, mode = args.seed + i, MODES[i % len(MODES)]
-        try:
-            winner, n = play(module, seed, mode, args.cap)
-        except Exception as e:  # a failure of the game under test, reported with its seed
-            failures.append({"seed": seed, "mode": mode, "error": f"{type(e).__name__}: {e}"})
-            print(f"seed {seed} ({mode}): {type(e).__name__}: {e}", file=sys.stderr)
+    combinations: dict[str, Any] = {}
+    by_option: dict[str, dict[str, Any]] = {s.name: {} for s in module.options}
+    kinds: dict[str, int] = {}
+    for r in runs:
+        if "error" in r:
             continue
-        total += n
-        results[mode][winner] = results[mode].get(winner, 0) + 1
+        for k, n in r["kinds"].items():
+            kinds[k] = kinds.get(k, 0) + n
+        results[r["mode"]][r["winner"]] = results[r["mode"]].get(r["winner"], 0) + 1
+        _tally(combinations, r["options"], r["winner"])
+        for name, v in r["values"].items():
+            if name in by_option:
+                _tally(by_option[name], _text(v), r["winner"])
     summary = {
         "game": module.id,
         "games": args.games,
         "failures": len(failures),
         "results": results,
-        "orders": total,
+        "orders": sum(r.get("orders", 0) for r in runs),
+        "longest_game_orders": max((r.get("orders", 0) for r in runs), default=0),
+        "orders_by_kind": dict(sorted(kinds.items(), key=lambda kv: -kv[1])),
         "seconds": round(time.perf_counter() - started, 1),
-        "failed": failures[:20],
+        "jobs": args.jobs,
+        "by_option": by_option,
+        "combinations": dict(sorted(combinations.items(), key=lambda kv: (-kv[1]["games"], kv[0]))),
+        "failed": [{k: f[k] for k in ("seed", "mode", "options", "error")} for f in failures[:20]],
     }
     print(json.dumps(summary))
     return 1 if failures else 0

@@ -10,25 +10,18 @@ simultaneous card play, Player 1 and ties, supply cards (Intro, 3.0-3.3, G1-G4);
 moves with hexside limits, the forest stop, pinning, forced march, river movement, sea movement through the
 Atlantic box and the West Indies (5.1-5.7, 9.1, G7-G16); builds drawn blind and placed (6.0-6.2, G17-G22);
 battles: P1's order, reveal, 3 rounds, A/B/C with the defender first, fire or retreat, hits to the strongest
-(the owner's standing choice among equals), reserves, withdrawal after round 3, regroup (7.1-7.5, G23-G31);
-warships on the map (8.1: 2 sea hexes to a port, 3 by forced march); the navy in battle: warships fight
-warships first, bombardment never eliminates, sea attacks with at most 3 land blocks and a warship, landing,
-repulse, sea retreat, warships cannot hold (8.2-8.6, G32-G37); French
-entry (9.0, 11.2); winter: victory (11.1), disbanding (11.3, G43), captured Indians (10.0, G44), attrition
-with leaders (11.4, G45); prisoner exchange by an offer and its acceptance at any time (11.5, G46); the
-set-up (12.0).
+(the owner's choice among equals at the hit, or its standing order), reserves, withdrawal after round 3 and
+the reserves' retreat with each block's way chosen by its owner, retreats and regroups overland, by river for
+blocks that came by river and between the West Indies ports, regroup (7.1-7.5, G23-G31); warships on the map
+(8.1: 2 sea hexes to a port, 3 by forced march); the navy in battle: warships fight warships first,
+bombardment never eliminates, sea attacks with at most 3 land blocks and a warship, landing, repulse, sea
+retreat, warships cannot hold (8.2-8.6, G32-G37); French entry (9.0, 11.2); winter: victory (11.1), disbanding
+(11.3, G43), captured Indians (10.0, G44), attrition with leaders, the owner choosing who goes (11.4, G45);
+prisoner exchange by an offer and its acceptance at any time (11.5, G46); the set-up (12.0).
 
 NOT DONE:
-- G25 a block-by-block choice of who takes each hit among equals at the moment of the hit: the owner's
-  standing order (``/prefer hits:``) decides, else non-leaders first, then by id.
-- G29 retreats and G31 regroups go overland only (no river retreat or regroup for river-joined blocks) and
-  offer one path per destination.
-- 11.4 asks nothing at the winter: the owner's standing ``/prefer hits:`` list decides who goes, else the
-  weakest first, leaders last; the round-3 withdrawal and the G27 retreat of reserves are chosen by the
-  engine (back the way each block came).
-- The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies.
-- 9.1's direct moves between the two West Indies ports: sea moves and sea attacks go port to port, but a sea
-  retreat always goes to the Atlantic box and there is no regroup between them (7.5).
+- The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies (there
+  is nothing to ask: a placement with one legal place).
 - The calibration of 11.1's thresholds on our board (options ``british_win``/``american_win``; first figures
   in ``data/liberty/README.md``).
 """

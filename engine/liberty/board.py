@@ -281,10 +281,11 @@ def naval_reach(ctx: Ctx, side: str, start: str, *, forced: bool = False) -> dic
 
 
 def reach(
-    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False
+    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False, first: str | None = None
 ) -> dict[str, list[str]]:
     """dest -> one shortest path the block alone may take by land (no river move), pruned as it goes (the
-    limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes)."""
+    limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes); ``first``:
+    only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5)."""
     st, lib = ctx.st, ctx.lib
     unit = lib.unit(block.id)
     if unit.type == "warship" or block.at not in lib._index.hexes:
@@ -306,7 +307,12 @@ def reach(
                 if c is not None and c.stops and not indian:
                     continue  # 5.2
             for n, c in lib.neighbours(here):
-                if n in seen or not c.land or not lib.hex(n).land:
+                if (
+                    n in seen
+                    or not c.land
+                    or not lib.hex(n).land
+                    or (len(path) == 1 and first not in (None, n))
+                ):
                     continue
                 if not indian_may_enter(ctx, block, n):
                     continue

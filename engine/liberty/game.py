@@ -104,8 +104,8 @@ class Game:
 
     def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
         ctx, st = self.ctx, self.ctx.st
-        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "retreat",
-                 "regroup", "disband", "prefer", "exchange", "accept", "decline"}  # fmt: skip
+        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "hit", "retreat",
+                 "regroup", "disband", "attrition", "prefer", "exchange", "accept", "decline"}  # fmt: skip
         if name not in known:
             raise error("", "liberty.order.unknown", order=name, known=sorted(known))
         if st.phase == "over":
@@ -132,21 +132,35 @@ class Game:
                 battle.end_regroup(ctx, role)
             elif st.phase == "disband":
                 winter.end_disband(ctx, role)
+            elif st.phase == "attrition":
+                winter.end_attrition(ctx, role)
+            elif st.phase == "withdraw":
+                battle.end_withdrawal(ctx, role)
             else:
                 raise error("", "liberty.order.end_not_now", phase=st.phase)
         elif name == "battle":
             battle.choose(ctx, role, board.place_of(ctx, o.get("at", "")))
         elif name == "fire":
             battle.fire(ctx, role, self._units(o["unit"])[0] if o.get("unit") else None)
+        elif name == "hit":
+            unit = self._units(o.get("unit", ""))
+            if len(unit) != 1:
+                raise error("7.32", "liberty.hit.one_unit")
+            battle.choose_hit(ctx, role, unit[0])
         elif name == "retreat":
             unit = self._units(o.get("unit", ""))
             if len(unit) != 1:
                 raise error("7.4", "liberty.retreat.one_unit")
-            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")))
+            river = yes_no(o.get("river", ""), "river")
+            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")), river=river)
         elif name == "regroup":
-            battle.regroup(ctx, role, self._units(o.get("units", "")), self._path(o.get("path", "")))
+            river = yes_no(o.get("river", ""), "river")
+            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
+            battle.regroup(ctx, role, units, path, river=river)
         elif name == "disband":
             winter.disband(ctx, role, self._units(o.get("units", "")))
+        elif name == "attrition":
+            winter.choose_attrition(ctx, role, self._units(o.get("units", "")))
         elif name == "exchange":
             exchange.offer(ctx, role, self._units(o.get("give", "")), self._units(o.get("take", "")))
         elif name in ("accept", "decline"):

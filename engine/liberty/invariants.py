@@ -26,7 +26,7 @@ def battles_only_in_the_battle_phase(game: GameObject) -> None:
     """7.0: outside the battle phase no hex holds both sides' blocks; the Atlantic box never fights (1.6)."""
     assert isinstance(game, Game)
     st = game.state
-    if st.phase not in ("battle", "battle_order", "regroup", "actions", "place", "supply"):
+    if st.phase not in ("battle", "hit", "withdraw", "battle_order", "regroup", "actions", "place", "supply"):
         assert board.battle_places(st) == [], (st.phase, board.battle_places(st))
 
 

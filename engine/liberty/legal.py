@@ -167,21 +167,50 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         choices = ["/fire"]
         for b in now[2]:
             choices.append(f"/fire unit:{b.id}")
-            for path in battle_rules.retreat_paths(ctx, b).values():
-                choices.append(f"/retreat unit:{b.id} path:{_path(path)}")
-            if battle_rules.can_sea_retreat(ctx, b):
-                choices.append(f"/retreat unit:{b.id} path:{ctx.lib.atlantic}")
+            for path, river in battle_rules.retreat_options(ctx, b):
+                choices.append(f"/retreat unit:{b.id} path:{_path(path)}" + (" river:yes" if river else ""))
+            for place in battle_rules.sea_retreat_places(ctx, b):  # 8.5, 9.1
+                choices.append(f"/retreat unit:{b.id} path:{place}")
         return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
                      ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
+    if st.phase == "hit":  # 7.32, G25: the owner chooses which of its equally strong blocks takes the hit
+        units = battle_rules.hit_choices(ctx)
+        prompt = f"choose which of {', '.join(units)} takes the hit (7.32)"
+        return Legal(role, "hit", True, prompt, ("hit", "prefer"), tuple(f"/hit unit:{u}" for u in units))
+    if st.phase == "withdraw":  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
+        bt = st.battle
+        assert bt is not None
+        choices = []
+        for u in bt.withdrawing:
+            for p, river in battle_rules.withdrawal_options(ctx, st.blocks[u]):
+                sea = p[-1] == ctx.lib.atlantic or board.west_indies(p[-1])
+                choices.append(
+                    f"/retreat unit:{u} path:{p[-1] if sea else _path(p)}" + (" river:yes" if river else "")
+                )
+        prompt = f"your blocks must retreat ({bt.withdraw_rule}): choose each one's way, or /end"
+        return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*choices, "/end"))
     if st.phase == "regroup":
         choices = [
             f"/regroup units:{u} path:{_path(p)}"
             for u, paths in battle_rules.regroup_options(ctx).items()
-            for p in paths.values()
+            for p in paths
+        ] + [
+            f"/regroup units:{u} path:{_path(p)} river:yes"
+            for u, paths in battle_rules.river_regroups(ctx).items()
+            for p in paths
         ]
         return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*choices, "/end"))
     if st.phase == "disband":
         ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
         return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
                      (*(f"/disband units:{u}" for u in ids), "/end"))  # fmt: skip
+    if st.phase == "attrition":  # 11.4: the owner chooses who goes; /end: the standing order decides
+        places = winter.attrition_places(ctx, role)
+        options = [
+            f"/attrition units:{','.join(ids)}"
+            for p in places
+            for ids in winter.attrition_choices(ctx, role, p)
+        ]
+        prompt = f"winter attrition: choose the blocks that go at {', '.join(places)}, or /end (11.4)"
+        return Legal(role, "attrition", True, prompt, ("attrition", "end"), (*options, "/end"))
     return Legal(role, st.phase, False, "")

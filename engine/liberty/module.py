@@ -25,6 +25,7 @@ from .turns import card
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
 _PATH = OrderOption("path", "path", help="hexes or towns joined by >")
+_RIVER = OrderOption("river", "bool", False)  # 5.6; 7.4, 7.5: a retreat or regroup by river
 ORDERS = (
     OrderKind("play", (OrderOption("card", "text", help="a card of your hand"),), "3.1"),
     OrderKind("supply", (OrderOption("units", "units", False),), "3.3"),
@@ -34,7 +35,7 @@ ORDERS = (
             _UNITS,
             _PATH,
             OrderOption("forced", "bool", False),
-            OrderOption("river", "bool", False),
+            _RIVER,
             OrderOption("also", "bool", False, "more of the group your last action moved (no action)"),
         ),
         "5.1",
@@ -42,12 +43,14 @@ ORDERS = (
     OrderKind("sea", (_UNITS, OrderOption("to", "town", help="Atlantic, a port, a West Indies port")), "5.7"),
     OrderKind("build", (), "6.0", "draw a block blind from your pool"),
     OrderKind("place", (OrderOption("to", "town"),), "6.1"),
-    OrderKind("end", (), "3.1", "end your actions, your regroup or your disbanding"),
+    OrderKind("end", (), "3.1", "end your actions, your regroup, your disbanding or your attrition choices"),
     OrderKind("battle", (OrderOption("at", "town"),), "7.1"),
     OrderKind("fire", (OrderOption("unit", "unit", False),), "7.31"),
-    OrderKind("retreat", (OrderOption("unit", "unit"), _PATH), "7.4"),
-    OrderKind("regroup", (_UNITS, _PATH), "7.5"),
+    OrderKind("hit", (OrderOption("unit", "unit"),), "7.32", "your block to take the hit among equals"),
+    OrderKind("retreat", (OrderOption("unit", "unit"), _PATH, _RIVER), "7.4"),
+    OrderKind("regroup", (_UNITS, _PATH, _RIVER), "7.5"),
     OrderKind("disband", (_UNITS,), "11.3"),
+    OrderKind("attrition", (OrderOption("units", "units", help="the blocks that go, at one place"),), "11.4"),
     OrderKind("exchange", (OrderOption("give", "units", False), OrderOption("take", "units", False)), "11.5"),
     OrderKind("accept", (), "11.5", "accept the other side's exchange offer"),
     OrderKind("decline", (), "11.5", "decline the other side's exchange offer"),

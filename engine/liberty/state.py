@@ -48,8 +48,15 @@ class Battle:
     retreats: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks retreated this round (7.4)
     sea_retreats: int = 0  # land blocks retreated by sea in this battle (8.5: at most 3)
     warship_retreated: bool = False  # this round, for 8.5
+    sea_to: list[str] = field(default_factory=list)  # 8.5, 9.1: where its warships retreated this round
     victor: str | None = None
     regroups: dict[str, int] = field(default_factory=dict)  # "a|b" -> blocks regrouped across it (7.5)
+    withdrawing: list[str] = field(default_factory=list)  # blocks that must retreat, their owner choosing
+    withdraw_rule: str = ""  # why: "7.2" (after round 3, G30), "7.4" (reserves, G27), "8.6" (G37)
+    firing: list[str] = field(default_factory=list)  # the blocks of the combat turn still to fire (7.31)
+    # the roll being applied (G25): {"unit", "dice", "hits", "left", "took"}; a hit among equals may wait on
+    # the target's owner (phase "hit", 7.32)
+    pending: dict[str, Any] | None = None
 
     @property
     def defender(self) -> str:
@@ -62,7 +69,8 @@ class State:
     dice: Dice
     year: int = 1775
     turn: int = 1  # 1..5; 6 is the winter turn
-    phase: str = "cards"  # cards, supply, actions, place, battle_order, battle, regroup, disband, over
+    # cards, supply, actions, place, battle_order, battle, hit, withdraw, regroup, disband, attrition, over
+    phase: str = "cards"
     deck: list[str] = field(default_factory=list)  # the cards not dealt this year (3.0)
     hands: dict[str, list[str]] = field(default_factory=dict)
     played: dict[str, str] = field(default_factory=dict)  # the cards committed this turn (secret till both)
@@ -89,6 +97,7 @@ class State:
     french_in: bool = False  # 9.0
     hit_order: dict[str, list[str]] = field(default_factory=dict)  # 7.32: the owner's choice among equals
     winter_todo: list[str] = field(default_factory=list)  # sides still to disband (11.3)
+    attrition_todo: list[str] = field(default_factory=list)  # "side|place" awaiting its owner's choice (11.4)
     offer: dict[str, Any] | None = None  # 11.5: {"by": side, "give": [ids], "take": [ids]} awaiting an answer
     winner: str | None = None
     reason: str | None = None

@@ -353,7 +353,9 @@ def sea_move(ctx: Ctx, side: str, ids: Sequence[str], dest: str) -> None:
         st.sea_attacks.append(dest)
     if origin in st.pinned and side != st.p1:
         st.pinned[origin] -= len(group)
-    battle = _arrive(ctx, side, group, dest, "sea", sea=dest != lib.atlantic)
+    # 9.1: a move straight between the West Indies ports came from the other (the way back, 8.4, 8.5)
+    came = origin if board.west_indies(origin) and board.west_indies(dest) else "sea"
+    battle = _arrive(ctx, side, group, dest, came, sea=dest != lib.atlantic)
     st.actions_left -= 1
     ctx.emit("sea_moved", {"side": side, "from": origin, "to": dest, "n": len(group), "attack": battle},
              {"units": [b.id for b in group]}, (side,))  # fmt: skip

@@ -55,7 +55,7 @@ def shown(ctx: Ctx, b: Block, role: str) -> bool:
     if b.side == role:
         return True
     bt = ctx.st.battle
-    if bt is not None and ctx.st.phase in ("battle", "regroup") and b.at == bt.hex:
+    if bt is not None and ctx.st.phase in ("battle", "hit", "withdraw", "regroup") and b.at == bt.hex:
         return not (bt.round == 1 and b.id in bt.reserves)
     return False
 

@@ -6,6 +6,7 @@ winter attrition with leaders (11.4). Prisoner exchange (11.5) is by agreement a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from . import board
 from .board import place_name
@@ -126,15 +127,15 @@ def end_disband(ctx: Ctx, side: str) -> None:
     if st.winter_todo:
         st.acting = st.winter_todo[0]
         return
-    attrition(ctx)
-    new_year(ctx)
+    begin_attrition(ctx)
 
 
 def supported(ctx: Ctx, place: str, blocks: Sequence[Block]) -> list[Block]:
     """11.4 with G45: the blocks a place keeps over the winter: its town's value, plus one leader's strength
     (itself and strength-1 more of its own nation: American leaders Americans, French leaders French) in a
-    town hex. Indians are exempt (10.0). The owner chooses who goes (11.4) by its standing order
-    ``/prefer hits:`` (those listed go first), else the weakest go first, leaders last (ours)."""
+    town hex. Indians are exempt (10.0). Where the owner is not asked (``attrition_choices``), its
+    standing order ``/prefer hits:`` decides (those listed go first), else the weakest go first, leaders
+    last (ours)."""
     lib = ctx.lib
     town = lib.town(place) if place in ("Jamaica", "Martinique") else lib.town_at(place)
     value = town.value if town is not None else 0
@@ -166,18 +167,106 @@ def supported(ctx: Ctx, place: str, blocks: Sequence[Block]) -> list[Block]:
     return best
 
 
-def attrition(ctx: Ctx) -> None:
-    """11.4: every block over its hex's supply limit is removed and captured (British first, G51)."""
+def _over_supply(ctx: Ctx, side: str) -> dict[str, list[Block]]:
+    """11.4: place -> the side's blocks there (Indians apart, 10.0), where more stand than it supplies."""
+    out = {}
+    for place in sorted({b.at for b in ctx.st.at_side(side)}):
+        here = [b for b in ctx.st.at(place, side) if ctx.lib.unit(b.id).type != "indians"]
+        if len(supported(ctx, place, here)) < len(here):
+            out[place] = here
+    return out
+
+
+def attrition_choices(ctx: Ctx, side: str, place: str, limit: int = 40) -> list[list[str]]:
+    """11.4: 「補給限界を超えるブロックを除去せねばならない」 — the owner chooses which blocks go: sets of as
+    many blocks as the place cannot supply whose going leaves the rest all supplied (the leader's share by
+    nation, G45), the engine's default (``supported``) first; at most ``limit`` of them (of the first
+    2,000 sets of that size)."""
+    here = _over_supply(ctx, side).get(place, [])
+    keep = supported(ctx, place, here)
+    default = [b.id for b in here if b not in keep]
+    out = [default]
+    for i, gone in enumerate(combinations(here, len(default))):
+        if len(out) >= limit or i >= 2000:
+            break
+        ids = [b.id for b in gone]
+        if ids != default and _may_lose(ctx, place, here, ids):
+            out.append(ids)
+    return out
+
+
+def _may_lose(ctx: Ctx, place: str, here: Sequence[Block], ids: Sequence[str]) -> bool:
+    """Whether the blocks ``ids`` going leaves the rest of ``here`` all supplied (11.4)."""
+    rest = [b for b in here if b.id not in ids]
+    return len(supported(ctx, place, rest)) == len(rest)
+
+
+def begin_attrition(ctx: Ctx) -> None:
+    """11.4 after 11.3: where a side has more blocks than a place supplies and a choice of who goes, its
+    owner chooses (``/attrition``), the British first (G51); a side that has left a standing order
+    (``/prefer hits:``) is not asked; where there is no choice the blocks go at once."""
     st = ctx.st
+    st.attrition_todo = []
     for side in ("british", "american"):
-        places = sorted({b.at for b in st.at_side(side)})
-        for place in places:
-            here = [b for b in st.at(place, side) if ctx.lib.unit(b.id).type != "indians"]
-            keep = supported(ctx, place, here)
-            for b in here:
-                if b not in keep:
-                    capture(ctx, b, "11.4")
+        for place, here in _over_supply(ctx, side).items():
+            if not st.hit_order.get(side) and len(attrition_choices(ctx, side, place, 2)) > 1:
+                st.attrition_todo.append(f"{side}|{place}")
+                continue
+            _lose(ctx, [b for b in here if b not in supported(ctx, place, here)])
+    _next_attrition(ctx)
+
+
+def _lose(ctx: Ctx, gone: Sequence[Block]) -> None:
+    for b in gone:
+        capture(ctx, b, "11.4")
+
+
+def _next_attrition(ctx: Ctx) -> None:
+    st = ctx.st
+    if st.attrition_todo:
+        st.phase, st.acting = "attrition", st.attrition_todo[0].split("|")[0]
+        return
     ctx.emit("attrition_done", {"year": st.year})
+    new_year(ctx)
+
+
+def attrition_places(ctx: Ctx, side: str) -> list[str]:
+    """The places where ``side`` is still to choose who goes (11.4)."""
+    return [k.split("|")[1] for k in ctx.st.attrition_todo if k.split("|")[0] == side]
+
+
+def choose_attrition(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
+    """``/attrition units:...``: the blocks that go at one place (11.4)."""
+    st = ctx.st
+    if st.phase != "attrition" or st.acting != side:
+        raise error("11.4", "liberty.attrition.not_now")
+    blocks = [st.blocks[u] for u in ids if u in st.blocks]
+    places = attrition_places(ctx, side)
+    where = {b.at for b in blocks}
+    if len(blocks) != len(ids) or len(where) != 1 or next(iter(where)) not in places:
+        raise error("11.4", "liberty.attrition.place", places=[place_name(ctx, p) for p in places])
+    place = next(iter(where))
+    here = _over_supply(ctx, side)[place]
+    default = attrition_choices(ctx, side, place, 1)[0]
+    if len(set(ids)) != len(default) or not _may_lose(ctx, place, here, ids):
+        raise error(
+            "11.4", "liberty.attrition.wrong", place=place_name(ctx, place), n=len(default),
+            example=",".join(default),
+        )  # fmt: skip
+    _lose(ctx, blocks)
+    st.attrition_todo.remove(f"{side}|{place}")
+    _next_attrition(ctx)
+
+
+def end_attrition(ctx: Ctx, side: str) -> None:
+    """``/end`` in the winter attrition: the engine's default (``supported``) at the side's places left."""
+    st = ctx.st
+    if st.phase != "attrition" or st.acting != side:
+        raise error("11.4", "liberty.attrition.not_now")
+    for place in attrition_places(ctx, side):
+        _lose(ctx, [st.blocks[u] for u in attrition_choices(ctx, side, place, 1)[0]])
+        st.attrition_todo.remove(f"{side}|{place}")
+    _next_attrition(ctx)
 
 
 def new_year(ctx: Ctx) -> None:
