@@ -15,6 +15,7 @@ from ..messages import EN_TERMS, render
 from ..messages_ja import JA as ENGINE_JA
 from ..messages_ja import JA_TERMS
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
+from .battle import hit_choices
 from .battle import step as battle_step
 from .game import Game
 from .invariants import INVARIANTS
@@ -22,6 +23,7 @@ from .messages import EN, LOCALE
 from .messages_ja import JA
 from .options import OPTIONS, Options
 from .turns import card
+from .winter import attrition_places
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
 _PATH = OrderOption("path", "path", help="hexes or towns joined by >")
@@ -93,6 +95,12 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     elif lg.phase == "battle":
         now = battle_step(game.ctx)
         params = {"letter": now[1] if now else ""}
+    elif lg.phase == "hit":  # 7.32, G25: which of the owner's equally strong blocks takes the hit
+        params = {"units": hit_choices(game.ctx)}
+    elif lg.phase == "withdraw":  # 7.2 with G30, G27
+        params = {"rule": st.battle.withdraw_rule if st.battle is not None else ""}
+    elif lg.phase == "attrition":  # 11.4
+        params = {"places": attrition_places(game.ctx, role)}
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
     key = f"liberty.prompt.{lg.phase}"
     said = (
@@ -116,9 +124,12 @@ def _hand_places(game: Any, role: str, events: Any) -> list[str]:
 
 
 # the orders a side picks from a list in its DM (``Module.picks``) when all it may do is of these kinds: the
-# card it plays face down (3.1), the next battle (7.1), a battle turn (7.3-7.4), where a build goes (6.1),
-# an answer to an exchange offer (11.5); moves and the choices made of several blocks go by command
-PICK_KINDS = frozenset({"play", "battle", "fire", "retreat", "place", "build", "accept", "decline", "end"})
+# card it plays face down (3.1), the next battle (7.1), a battle turn (7.3-7.4), the block that takes a hit
+# among equals (7.32), where a build goes (6.1), who goes in the winter's attrition (11.4), an answer to an
+# exchange offer (11.5); moves and the choices made of several blocks go by command
+PICK_KINDS = frozenset(
+    {"play", "battle", "fire", "hit", "retreat", "place", "build", "attrition", "accept", "decline", "end"}
+)
 
 
 def _picks(game: Any, role: str) -> list[str]:
