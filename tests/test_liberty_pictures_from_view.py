@@ -83,3 +83,21 @@ def test_the_battle_picture_keeps_round_1_reserves_apart_face_up_only_for_their_
         "AM-2"
     ]
     assert battle_png(g.view("american")).startswith(b"\x89PNG")
+
+
+def test_the_battle_picture_shows_the_last_roll_and_the_hits_it_did():
+    """7.31: every roll is public; the picture shows the last one's dice, the firer's number and the hits
+    each block took (T16's battle: AM-1 misses, then one of BR-2's four dice hits)."""
+    from test_liberty_rules import reserve_battle
+
+    g = reserve_battle()
+    g.apply("american", "/end")
+    assert battle_picture(g.view("public")).dice == ()  # nothing fired yet
+    g.state.dice.force([6, 6, 6, 6, 1, 6, 6, 6])
+    g.apply("american", "/fire")
+    missed = battle_picture(g.view("british"))
+    assert missed.dice == (6, 6, 6, 6) and missed.hits == () and missed.fire > 0
+    g.apply("british", "/fire unit:BR-2")  # one die of four hits: AM-1, the only target, loses a step
+    hit = battle_picture(g.view("public"))
+    assert hit.dice == (1, 6, 6, 6) and hit.hits == (("AM-1", 1),)
+    assert battle_png(g.view("public")).startswith(b"\x89PNG")

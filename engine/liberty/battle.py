@@ -275,6 +275,7 @@ def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
     st.phase, st.acting = "battle", None
     ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": p["rating"], "dice": p["dice"],
                        "hits": p["hits"], "took": p["took"]})  # fmt: skip
+    bt.last_fire = {"unit": b.id, "rating": p["rating"], "dice": list(p["dice"]), "took": list(p["took"])}
     bt.pending = None
     _sea_attack_lost(ctx, bt)
     return True

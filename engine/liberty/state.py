@@ -57,6 +57,9 @@ class Battle:
     # the roll being applied (G25): {"unit", "dice", "hits", "left", "took"}; a hit among equals may wait on
     # the target's owner (phase "hit", 7.32)
     pending: dict[str, Any] | None = None
+    last_fire: dict[str, Any] | None = (
+        None  # the last roll's unit, rating, dice and hits taken (public, 7.31)
+    )
 
     @property
     def defender(self) -> str:

@@ -87,10 +87,17 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
     battle = None
     if bt is not None:
         now = battle_rules.step(ctx) if st.phase == "battle" else None
-        battle = {"at": bt.hex, "attacker": bt.attacker, "round": bt.round, "reserves": len(bt.reserves),
-                  "victor": bt.victor, "step": [now[0], now[1]] if now else None,
-                  # the reserves this role may name (box after 7.5): its own; from round 2, every one (7.21)
-                  "reserve_ids": [r for r in bt.reserves if shown(ctx, st.blocks[r], role)]}  # fmt: skip
+        battle = {
+            "at": bt.hex,
+            "attacker": bt.attacker,
+            "round": bt.round,
+            "reserves": len(bt.reserves),
+            "victor": bt.victor,
+            "step": [now[0], now[1]] if now else None,
+            # the reserves this role may name (box after 7.5): its own; from round 2, every one (7.21)
+            "reserve_ids": [r for r in bt.reserves if shown(ctx, st.blocks[r], role)],
+            "last_fire": bt.last_fire,
+        }  # fmt: skip  (public: every roll is, 7.31)
     both = len(st.played) == 2
     return View(
         role=role,

@@ -100,11 +100,24 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
         attacking=tuple(b for b in here if b.side == attacker),
         defending=tuple(b for b in here if b.side == defender),
         reserves=tuple(_block(d) for d in held),
+        **_last_fire(battle.get("last_fire")),
         round=rnd,
         firing=(step[1], cast(Side, step[0])) if step else None,
         viewer=_viewer(view.role),
         locale=locale,
     )
+
+
+def _last_fire(fire: Any) -> dict[str, Any]:
+    """The last roll of the battle (7.31) as the picture shows it: its dice, the firer's number, and the hits
+    each block took (``took``: ``[block id, strength after]`` a hit, or ``[id, "bombardment"]``, 8.3)."""
+    if not fire:
+        return {}
+    hits: dict[str, int] = {}
+    for uid, _after in fire.get("took") or ():
+        hits[uid] = hits.get(uid, 0) + 1
+    number = "".join(c for c in str(fire.get("rating", "")) if c.isdigit())
+    return {"dice": tuple(fire.get("dice") or ()), "fire": int(number or 0), "hits": tuple(hits.items())}
 
 
 def hand_picture(view: Any, locale: str = "en") -> HandPicture | None:
