@@ -22,6 +22,4 @@ prisoner exchange by an offer and its acceptance at any time (11.5, G46); the se
 NOT DONE:
 - The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies (there
   is nothing to ask: a placement with one legal place).
-- The calibration of 11.1's thresholds on our board (options ``british_win``/``american_win``; first figures
-  in ``data/liberty/README.md``).
 """
