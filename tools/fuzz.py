@@ -31,6 +31,7 @@ from engine.napoleon.orders import BattleMove, End, Fire, Retreat, Undo
 from engine.napoleon.state import armies_of
 from engine.orders import Order
 from engine.script import run_lines
+from tools.parallel import play_all
 
 MAX_ORDERS = 20000
 TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
@@ -445,15 +446,7 @@ def main(argv: list[str] | None = None) -> int:
             el = time.perf_counter() - t0
             print(f"{len(results)}/{args.games} games, {bad} failed, {el:.0f} s", file=sys.stderr, flush=True)
 
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(_one, work, chunksize=4):
-                progress(r)
-    else:
-        for w in work:
-            progress(_one(w))
+    play_all(_one, work, args.jobs, progress)
     dt = time.perf_counter() - t0
     runs = [r for r in results if isinstance(r, GameRun)]
     failures = [r for r in results if isinstance(r, Failure)]

@@ -31,6 +31,7 @@ from engine import modules
 from engine.errors import RuleError
 from engine.module import Module, OptionSpec, parse_values, resolve
 from engine.script import run_lines
+from tools.parallel import play_all
 
 MODES = ("random", "bot-first", "bot-second")
 
@@ -162,15 +163,7 @@ def main(argv: list[str] | None = None) -> int:
             took = time.perf_counter() - started
             print(f"{len(runs)}/{args.games} games, {bad} failed, {took:.0f} s", file=sys.stderr, flush=True)
 
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            for r in pool.imap_unordered(_one, work, chunksize=4):
-                progress(r)
-    else:
-        for w in work:
-            progress(_one(w))
+    play_all(_one, work, args.jobs, progress)
     runs.sort(key=lambda r: r["seed"])
     failures = [r for r in runs if "error" in r]
     for f in failures:

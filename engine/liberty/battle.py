@@ -345,11 +345,7 @@ def retreat_paths(ctx: Ctx, b: Block) -> list[list[str]]:
         if (b.side == bt.attacker) != (first in entered):
             continue
         for path in board.reach(ctx, b.side, b, RETREAT, first=first).values():
-            if all(
-                bt.retreats.get(pair_key(x, y), 0) + 1 <= c.limit
-                for x, y in pairwise(path)
-                if (c := ctx.lib.hexside(x, y)) is not None
-            ):
+            if _within_limits(ctx, bt.retreats, path):
                 out.append(path)
     return out
 
@@ -665,11 +661,7 @@ def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
             paths.append([bt.hex, there])
         for first in _first_steps(ctx, bt.hex):
             for path in board.reach(ctx, b.side, b, REGROUP, first=first).values():
-                if all(
-                    bt.regroups.get(pair_key(x, y), 0) + 1 <= c.limit
-                    for x, y in pairwise(path)
-                    if (c := ctx.lib.hexside(x, y)) is not None
-                ):
+                if _within_limits(ctx, bt.regroups, path):
                     paths.append(path)
         if paths:
             out[b.id] = paths
@@ -747,3 +739,13 @@ def end_regroup(ctx: Ctx, side: str) -> None:
 def prisoners(ctx: Ctx, side: str) -> list[str]:
     """11.5: the blocks ``side`` holds: the other side's captured blocks."""
     return sorted(b.id for b in ctx.st.blocks.values() if b.at == PRISONER and b.side != side)
+
+
+def _within_limits(ctx: Ctx, crossed: dict[str, int], path: Sequence[str]) -> bool:
+    """Whether one more block may take ``path`` with the hexsides' limits (7.4, 7.5): ``crossed`` counts the
+    blocks that crossed each hexside already (this round's retreats, this battle's regroups)."""
+    return all(
+        crossed.get(pair_key(x, y), 0) + 1 <= c.limit
+        for x, y in pairwise(path)
+        if (c := ctx.lib.hexside(x, y)) is not None
+    )

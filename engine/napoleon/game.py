@@ -20,7 +20,7 @@ from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
-from .orders import GRAMMAR, End, Move, Setup
+from .orders import BATTLE_KINDS, GRAMMAR, End, Move, Setup
 from .state import (
     GameState,
     SharedWrite,
@@ -360,18 +360,9 @@ def _dispatch(ctx: Ctx, role: str, order: Order, wait: tuple[str, str] | None) -
         campaign.end_campaign_turn(ctx)
 
 
-BATTLE_ORDERS = (
-    "deploy",
-    "battle-move",
-    "fire",
-    "square",
-    "unsquare",
-    "retreat",
-    "reinforce",
-    "regroup",
-    "orders",
-    "end",
-)
+# the battle's orders: the kinds an /orders list may hold (orders.BATTLE_KINDS), and /orders itself before
+# /end, in the order a refusal lists them
+BATTLE_ORDERS = (*(k for k in BATTLE_KINDS if k != "end"), "orders", "end")
 
 
 def _completes(ctx: Ctx, plan: movement.MovePlan) -> bool:

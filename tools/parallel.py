@@ -1,0 +1,21 @@
+"""Whole games played one after the other or in worker processes (the fuzzers, ``tools/fuzz.py`` and
+``tools/fuzz_module.py``): each result handed to ``each`` as it comes, in the order they finish."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+
+def play_all(one: Callable[[Any], Any], work: Iterable[Any], jobs: int, each: Callable[[Any], None]) -> None:
+    """``one(w)`` for every ``w`` of ``work``: in ``jobs`` spawned processes (``one`` must be a module-level
+    function and ``w`` picklable) when ``jobs`` > 1, else here."""
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for r in pool.imap_unordered(one, work, chunksize=4):
+                each(r)
+    else:
+        for w in work:
+            each(one(w))
