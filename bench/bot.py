@@ -43,10 +43,11 @@ from discord_fake import FakeDiscord, World, running_bot  # noqa: E402
 
 from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.outbox import Picture  # noqa: E402
-from bot.pictures import FIRST, Pictures  # noqa: E402
+from bot.pictures import Pictures, rank  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engine import Game, new_game  # noqa: E402
+from engine.napoleon.module import MODULE as NAPOLEON  # noqa: E402
 from tools.fuzz import pick, random_options  # noqa: E402
 
 BUDGETS = {"reply": (150, 500), "map posted": (250, 600)}  # ms: median, p99
@@ -163,17 +164,18 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
     town = game.state.open_battles()[0].town if game.state.open_battles() else ""
     specs = [Picture("map", live.id, live.row.version, role) for role in ("public", "french", "allied")]
     specs += [Picture("battle", live.id, live.row.version, role, "en", town) for role in ("public", "french")]
-    jobs = [pictures.job(p, game) for p in specs]
+    kinds = [NAPOLEON.picture(p.kind) for p in specs]
+    jobs = [pictures.job(p, game, k) for p, k in zip(specs, kinds, strict=True)]
     one, here, change, serial = [], [], [], []
     for _ in range(runs):
         t0 = time.perf_counter()
-        await queue.draw(FIRST[("map", True)], jobs[0])
+        await queue.draw(rank(kinds[0], "public"), jobs[0])
         one.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         pictures.run(jobs[0])
         here.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        await asyncio.gather(*(queue.draw(FIRST[(j.kind, j.role == "public")], j) for j in jobs))
+        await asyncio.gather(*(queue.draw(rank(k, j.role), j) for k, j in zip(kinds, jobs, strict=True)))
         change.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
         for j in jobs:

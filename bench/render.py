@@ -6,8 +6,8 @@ battle board, in this process, one picture at a time.
 Budgets (DESIGN.md, "Budgets"): the campaign map (about 1900×1400) in at most 75 ms median and under 1 MB
 — five times faster than a comparable bot's ~370 ms through an SVG converter — and the battle board under
 50 ms. Times are per picture once the scenario's static layer and palette exist (drawn once per process,
-``renderers.warm`` at start-up; that one-off cost is printed first). The reference, measured in the same
-run: encoding the public start map as an RGB PNG (no fixed palette), which alone costs more than drawing
+``renderers.napoleon.warm`` at start-up; that one-off cost is printed first). The reference, measured in the
+same run: encoding the public start map as an RGB PNG (no fixed palette), which alone costs more than drawing
 and encoding a whole map the way the renderer does; each map's ratio to it is printed. ``--levels`` also
 prints time and size for each PNG compression level.
 """
@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from data import load_scenario
 from engine.napoleon import Options, new_game
-from renderers import battle as battle_r
-from renderers import map as map_r
+from renderers.napoleon import battle as battle_r
+from renderers.napoleon import map as map_r
 from tools.samples import battle_game, random_games
 
 MAP_BUDGET_MS = 75

@@ -55,7 +55,7 @@ def main() -> None:
     print(f"static layers and palettes (warm): {en_ms:.0f} ms, +{ja_ms:.0f} ms in Japanese")
 
     from engine.napoleon import Options, new_game
-    from renderers import render_map
+    from renderers.napoleon import render_map
 
     napoleon = new_game(Options(setup="historical"), seed=1).view("public")
     render_map(napoleon)

@@ -6,9 +6,10 @@ Conventions of the Japanese texts (tests/test_japanese.py checks what can be che
 
 - **Politeness, one style per kind of text.** Messages to players (replies, refusals, prompts, DMs, the rule
   errors of ``engine/messages_ja.py``: ``svc.*``, ``prompt.*``, ``ui.*``, ``console.*``) are です / ます.
-  The event log (``ev.*``) and the labels of the pictures (``renderers/text.py``) are plain or noun style
-  (「Ligny の会戦: PR-2 が射撃」, 「Florennes から Philippeville へ潰走」), never です / ます. Command and
-  option descriptions (``cmd.*``, ``opt.*``) are short noun or dictionary-form phrases (Discord's 100).
+  The event log (``ev.*``) and the labels of the pictures (``renderers/napoleon/text.py``) are plain or noun
+  style (「Ligny の会戦: PR-2 が射撃」, 「Florennes から Philippeville へ潰走」), never です / ます.
+  Command and option descriptions (``cmd.*``, ``opt.*``) are short noun or dictionary-form phrases
+  (Discord's 100).
 - **Commands and options are named as the client shows them**, with the English as typed in the console in
   brackets: 「/手番終了 (/end)」, 「会戦:町 (battle:町)」. A template writes ⟨/end⟩ or ⟨battle:町⟩ and
   ``engine.messages_ja.command_ref`` says it; never a bare English command name.

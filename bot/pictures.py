@@ -1,26 +1,30 @@
-"""Pictures for the service: a thin seam over ``renderers`` so tests and the console can swap it.
+"""Pictures for the service: every game's pictures drawn the same way, as their module declares them.
 
 A picture spec (``outbox.Picture``) is drawn from the game as it was at the picture's moment, through
-``game.view`` only. ``locale`` is the language of whoever will see the picture (``en`` or ``ja``): the
-pictures' fixed texts follow it (``renderers.text``).
+``game.view`` only. Its module's ``PictureKind`` says how (``engine/module.py``): the role's view (or what
+the kind's ``subject`` hook makes of it: Napoleon's battle board takes one battle of the view) is made a
+``Job`` — plain picklable data: the subject, the names of the functions that draw it, the language — and the
+job is drawn by ``draw(subject, locale)`` (after ``prepare(subject)`` where the kind names one: Napoleon's
+replay plays the script into its views first). Nothing here knows a game. ``locale`` is the language of
+whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts follow it.
 
 Drawing never blocks the event loop (issue 5/6 item 4): the view is taken on the loop (about a millisecond)
-and made a ``Job`` (plain picklable data: a view, a battle view or a script, and the scenario's name); the
-job is drawn by a process pool sized to the cores, whose workers draw their static layers when they start
-(``Pictures.start``, called by the bot's start-up). The pictures of one change are all asked for at once
-and drawn side by side, the public map first (what every player in the channel waits for), then the public
-battle boards, the private pictures and the replays. Without a pool (tests, the console, a system where no
-process can be started) the same job is drawn in this process, on one thread off the loop: the same bytes.
-A worker that dies breaks its pool: the pool is replaced, and the pictures it was drawing are drawn in this
-process instead. A picture that cannot be drawn raises; its message goes without it (``discord_app.send``).
-A picture drawn is kept for a while (``keep``): the outbox draws an item's pictures before its turn to be
-sent (``Outbox.prepare``), and the channel post and the pinned status carry the same public map, drawn
-once."""
+and the job drawn by a process pool sized to the cores, whose workers draw every module's static layers
+when they start (``Module.warm``; ``Pictures.start``, called by the bot's start-up). The pictures of one
+change are all asked for at once and drawn side by side in their kinds' ``rank`` order: the public map first
+(what every player in the channel waits for), then the public battle boards, the private pictures and the
+replays. Without a pool (tests, the console, a system where no process can be started) the same job is
+drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its pool: the
+pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that cannot
+be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a while
+(``keep``): the outbox draws an item's pictures before its turn to be sent (``Outbox.prepare``), and the
+channel post and the pinned status carry the same public map, drawn once.
+
+Tests that look at what is drawn override ``run(job)``, the one place a job becomes bytes."""
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import heapq
 import itertools
@@ -34,7 +38,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from engine.module import Module, resolve
+from engine import modules
+from engine.module import Module, PictureKind, resolve
 
 from .outbox import Picture
 
@@ -45,24 +50,26 @@ log = logging.getLogger("estafette.pictures")
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
 VIEWS = 32  # views kept for the pictures of recent moments
 MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
-# the order pictures are drawn in when several wait: what the channel sees first, the replay (long) last
-FIRST = {("map", True): 0, ("battle", True): 1, ("map", False): 2, ("battle", False): 3, ("replay", True): 5}
 
 
 @dataclass(frozen=True)
 class Job:
     """What a renderer needs to draw one picture, and nothing of the engine's state: picklable, so that a
-    worker process can draw it. ``scenario`` is a scenario of the ``data`` package, by name (each process
-    loads it once and keeps its static layers)."""
+    worker process can draw it. ``draw`` and ``prepare`` name the module's functions ("package.module:name",
+    imported where the job is drawn); ``subject`` is what they draw (a view, or what the kind's ``subject``
+    hook made of it)."""
 
-    kind: str  # map, battle, replay
+    kind: str  # the picture kind's name (map, battle, replay, hand...)
+    draw: str
+    subject: Any = None
     locale: str = "en"
     role: str = "public"
-    view: Any = None  # map: the role's View
-    battle: Any = None  # battle: one BattleView of it
-    script: str = ""  # replay: the game's script
-    scenario: str = "napoleon"
-    draw: str = ""  # a module's own picture: "package.module:function" drawing ``view`` in ``locale``
+    prepare: str = ""
+
+
+def rank(kind: PictureKind, role: str) -> int:
+    """The order a picture waits in to be drawn: its kind's rank, a private one two places behind."""
+    return kind.rank if role == "public" else kind.rank + 2
 
 
 def workers_wanted() -> int:
@@ -163,48 +170,28 @@ class Pictures:
     ) -> bytes:
         self._same_loop()
         game = await load()
-        kind = module.picture(picture.kind) if module is not None else None
-        if kind is not None and kind.draw:  # the module's own drawing, from the role's view, in this process
-            view = self._view(picture, game)
-            job = Job(picture.kind, picture.locale, picture.role, view=view, draw=kind.draw)
-            order = kind.rank if picture.role == "public" else kind.rank + 2
-            return await self._local.draw(order, job)
-        job = self.job(picture, game)
-        order = FIRST.get((job.kind, job.role == "public"), 4)
-        if not _shared(game.scenario):  # a scenario of its own (a test's): only this process has it
-            return await self._local.draw(order, job, game.scenario)
-        return await self._pooled(order, job, picture)
-
-    async def _pooled(self, order: int, job: Job, picture: Picture) -> bytes:
-        if self.pool is not None and self._plain():
+        module = module or modules.get()
+        kind = module.picture(picture.kind)
+        if kind is None:
+            raise ValueError(f"{module.id} has no picture kind {picture.kind!r}")
+        job = self.job(picture, game, kind)
+        order = rank(kind, picture.role)
+        if self.pool is not None and type(self).run is Pictures.run:  # a test's own drawing stays here
             try:
                 return await self.pool.draw(order, job)
             except BrokenProcessPool:
                 log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
         return await self._local.draw(order, job)
 
-    def _plain(self) -> bool:
-        """Whether this draws as ``Pictures`` itself does (a worker draws with ``Pictures``)."""
-        return all(getattr(type(self), m) is getattr(Pictures, m) for m in ("run", "map", "battle", "replay"))
-
-    def job(self, picture: Picture, game: Any) -> Job:
+    def job(self, picture: Picture, game: Any, kind: PictureKind) -> Job:
         """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment)."""
-        sc = getattr(game.scenario, "name", "napoleon")
-        if picture.kind == "replay":
-            return Job("replay", picture.locale, picture.role, script=game.script(), scenario=sc)
         view = self._view(picture, game)
-        if picture.kind == "battle":
-            battle = next((b for b in view.battles if b.town == picture.town), None)
-            if battle is not None:
-                return Job("battle", picture.locale, picture.role, battle=battle, scenario=sc)
-            # the battle ended before this moment: the map says what happened
-        elif picture.kind != "map":
-            raise ValueError(f"unknown picture kind {picture.kind!r}")
-        return Job("map", picture.locale, picture.role, view=_map_only(view), scenario=sc)
+        subject = kind.subject(game, view, picture.role, picture.town) if kind.subject else view
+        return Job(picture.kind, kind.draw, subject, picture.locale, picture.role, kind.prepare)
 
     def _view(self, picture: Picture, game: Any) -> Any:
-        """The role's view at the picture's moment: one for its map and its battle boards, in every language
-        (a moment never changes)."""
+        """The role's view at the picture's moment: one for all its pictures, in every language (a moment
+        never changes)."""
         views: OrderedDict[tuple[int, int, str], Any] = self.__dict__.setdefault("_views", OrderedDict())
         key = (picture.game_id, picture.seq, picture.role)
         view = views.get(key)
@@ -214,43 +201,19 @@ class Pictures:
                 views.popitem(last=False)
         return view
 
-    def draw(self, picture: Picture, game: Any) -> bytes:
+    def draw(self, picture: Picture, game: Any, module: Module | None = None) -> bytes:
         """Draw ``picture`` here and now (blocking: off the event loop only)."""
-        return self.run(self.job(picture, game), game.scenario)
+        module = module or modules.get()
+        kind = module.picture(picture.kind)
+        if kind is None:
+            raise ValueError(f"{module.id} has no picture kind {picture.kind!r}")
+        return self.run(self.job(picture, game, kind))
 
-    def run(self, job: Job, scenario: Any = None) -> bytes:
-        """Draw a job (in a worker, or in this process). ``scenario``: the Scenario itself, if not the data
-        package's ``job.scenario``."""
-        if job.draw:
-            drawn: bytes = resolve(job.draw)(job.view, job.locale)
-            return drawn
-        if scenario is None:
-            from data import load_scenario
-
-            scenario = load_scenario(job.scenario)
-        if job.kind == "map":
-            return self.map(job.view, scenario, job.locale)
-        if job.kind == "battle":
-            return self.battle(job.battle, job.role, job.locale)
-        if job.kind == "replay":
-            return self.replay(job.script, scenario, job.locale)
-        raise ValueError(f"unknown picture kind {job.kind!r}")
-
-    def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
-        from renderers.map import render_map
-
-        return render_map(view, scenario, locale)
-
-    def battle(self, battle_view: Any, role: str, locale: str = "en") -> bytes:
-        from renderers.battle import render_battle
-
-        return render_battle(battle_view, role, locale)
-
-    def replay(self, script: str, scenario: Any, locale: str = "en") -> bytes:
-        from engine.script import public_views
-        from renderers.replay import render_replay
-
-        return render_replay(public_views(script), scenario, locale)
+    def run(self, job: Job) -> bytes:
+        """Draw a job (in a worker, or in this process): the one place a job becomes bytes."""
+        subject = resolve(job.prepare)(job.subject) if job.prepare else job.subject
+        drawn: bytes = resolve(job.draw)(subject, job.locale)
+        return drawn
 
 
 def _retrieved(fut: asyncio.Future[Any]) -> None:
@@ -259,37 +222,20 @@ def _retrieved(fut: asyncio.Future[Any]) -> None:
         fut.exception()
 
 
-def _map_only(view: Any) -> Any:
-    """The view as the campaign map draws it: without its battles (the battle boards draw those; the map
-    shows a battle by its towns' own fields), so that the job sent to a worker is smaller.
-    ``tests/test_pictures_pool.py`` checks that the map is the same drawn either way."""
-    if dataclasses.is_dataclass(view) and not isinstance(view, type) and getattr(view, "battles", None):
-        return dataclasses.replace(view, battles=())
-    return view
-
-
-def _shared(scenario: Any) -> bool:
-    """Whether ``scenario`` is the data package's own, which a worker loads by name."""
-    from data import load_scenario
-
-    try:
-        return load_scenario(scenario.name) is scenario
-    except Exception:
-        return False
-
-
 def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
-    """Draw the static layers of every locale now (a second or two), not on a player's first picture."""
-    import renderers
-
-    renderers.warm(None, locales)
+    """Draw every module's static layers in every locale now (a second or two), not on a player's first
+    picture."""
+    for module in modules.modules():
+        if module.warm:
+            for locale in locales:
+                resolve(module.warm)(locale)
 
 
 # --- the order of drawing, and the pool ---------------------------------------------------------------------
 
 
 class _Queue:
-    """Jobs waiting to be drawn by ``executor``, the first in ``FIRST``'s order (then the oldest) first; at
+    """Jobs waiting to be drawn by ``executor``, the lowest ``rank`` (then the oldest) first; at
     most ``slots`` handed to the executor at a time, so that a public map asked for later still passes the
     private pictures waiting."""
 
@@ -410,11 +356,5 @@ class NoPictures(Pictures):
     def start(self, workers: int | None = None) -> None:
         pass  # nothing to warm, no pool
 
-    def map(self, view: Any, scenario: Any, locale: str = "en") -> bytes:
-        return self.PNG
-
-    def battle(self, battle_view: Any, role: str, locale: str = "en") -> bytes:
-        return self.PNG
-
-    def replay(self, script: str, scenario: Any, locale: str = "en") -> bytes:
-        return b"GIF89a"
+    def run(self, job: Job) -> bytes:
+        return b"GIF89a" if job.kind == "replay" else self.PNG

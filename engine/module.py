@@ -122,15 +122,21 @@ class OrderKind:
 @dataclass(frozen=True)
 class PictureKind:
     """One kind of picture (``map``). ``draw`` names ("package.module:function") a function above the engine
-    (renderers/, or a test module) that takes a role's view and a language and returns PNG bytes: a picture
-    is drawn from a view, never from the game's state. ``after`` names the event kinds that change it (empty:
-    every change).
+    (``renderers/``, or a test module) that takes the picture's *subject* and a language and returns the
+    image's bytes. A picture is drawn from a view, never from the game's state: the subject is the role's
+    view, or what ``subject(game, view, role, place)`` makes of it (plain picklable data, made on the bot's
+    event loop, so cheap: Napoleon's battle board takes the one battle of the view at ``place``). ``prepare``
+    names an engine function run where the picture is drawn, before ``draw``, on the subject (Napoleon's
+    replay: the game's script played into its public views, so that no renderer plays a game). The bot draws
+    every kind the same way, in its process pool (``bot/pictures.py``), knowing no game. ``after`` names the
+    event kinds that change it (empty: every change).
 
     Which pictures a change posts (the service, ``bot/service/broadcast.py``): one of each kind whose
     ``places`` is None; for a kind with ``places(game, role, events)``, one per place it returns (Napoleon's
     battle boards: the open battles the events touched, None for all, that the role fights in); ``at_end``
     kinds only once the game is over (the replay), and only in public posts; ``private`` kinds also in each
-    player's DM, as their role sees it; ``board``: the kind the pinned status shows."""
+    player's DM, as their role sees it; ``board``: the kind the pinned status shows. ``rank``: the order the
+    pictures waiting are drawn in, lowest first (a private picture waits two places behind its public one)."""
 
     name: str
     draw: str
@@ -140,6 +146,8 @@ class PictureKind:
     private: bool = True
     board: bool = False
     rank: int = 4  # the order pictures are drawn in when several wait (public first; lower first)
+    subject: Callable[[Any, Any, str, str], Any] | None = None  # (game, view, role, place) -> draw's input
+    prepare: str = ""  # "package.module:function" of the engine, run on the subject before ``draw``
 
 
 class Text(Protocol):
@@ -227,6 +235,7 @@ class Module:
     directive: Callable[[GameObject, str, str], None] = lambda game, word, rest: None
     report: Callable[[GameObject], dict[str, Any]] = lambda game: {}  # ``python -m engine.script``'s JSON
     pictures: tuple[PictureKind, ...] = ()
+    warm: str = ""  # "package.module:function" (locale) drawing the pictures' static layers, at start-up
     bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)
     fuzz_invariants: tuple[Callable[[GameObject], None], ...] = ()
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
 from PIL import Image, ImageDraw
 
@@ -121,6 +121,13 @@ def _block_shape(
     if square:
         w = round(3 * SS * k)
         d.rounded_rectangle((x0, y0, x1, y1), radius=r, outline=C.SQUARE_MARK, width=w)
+
+
+def key_symbol(kind: str, ink: Any) -> Image.Image:
+    """A type's symbol as a picture's key shows it: 18×14, drawn supersampled."""
+    sym = Image.new("RGBA", (18 * SS, 14 * SS), (0, 0, 0, 0))
+    draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), ink, SS)
+    return sym.resize((18, 14), Image.Resampling.LANCZOS)
 
 
 def draw_symbol(

@@ -19,6 +19,8 @@ ARMY: dict[str, RGB] = {"french": FRENCH, "british": BRITISH, "prussian": PRUSSI
 DUTCH_BAND = FRENCH  # Dutch-Belgian blocks: red with a blue band
 GUARD_BAND = GUARD_GREEN  # Guard blocks: blue with a green band
 ARMY_TEXT: RGB = (255, 255, 255)
+# the armies' colours, in the order the fixed palettes of the maps and boards list them
+ARMY_COLOURS = (FRENCH, GUARD_GREEN, BRITISH, PRUSSIAN, ARMY_TEXT)
 
 # --- map ---------------------------------------------------------------------------------------------
 PAPER: RGB = (240, 233, 214)

@@ -1,4 +1,4 @@
-"""The fixed palette every map picture is mapped onto (Napoleon's ``renderers/map.py``, Liberty's
+"""The fixed palette every map picture is mapped onto (Napoleon's ``renderers/napoleon/map.py``, Liberty's
 ``renderers/liberty/base.py``): indexed PNGs are a fraction of an RGB PNG's size and encoding time."""
 
 from __future__ import annotations

@@ -143,7 +143,7 @@ def test_every_key_in_the_catalogs_is_used_in_the_code():
 
 
 def test_every_picture_label_is_used_by_the_renderers():
-    import renderers.text as T
+    import renderers.napoleon.text as T
 
     used = _constants("renderers")
     # a game word is looked up as f"{family}.{value}" (T.term("army", side)): its family is the prefix
@@ -203,7 +203,7 @@ def test_a_count_takes_the_plural_form_of_its_language():
     assert "move 1 more unit into Ligny" in render(one, {"town": "Ligny", "n": 2, "need": 1}, EN)
     ja = t("move.attack_incomplete", "ja", town="Ligny", n=1, need=2)
     assert "攻撃ユニットは1ユニットだけ" in ja and "あと2ユニットを移動" in ja  # one form: the count says it
-    import renderers.text as T
+    import renderers.napoleon.text as T
 
     assert [T.say("fire.hits", "en", n=n) for n in (0, 1, 2)] == ["0 hits", "1 hit", "2 hits"]
     assert [T.say("cell.blocks", "ja", n=n) for n in (1, 2)] == ["1ユニット", "2ユニット"]
@@ -223,7 +223,7 @@ def test_a_list_is_said_as_its_language_lists():
 
 
 def test_a_date_is_said_by_babel_in_both_languages():
-    import renderers.text as T
+    import renderers.napoleon.text as T
 
     assert T.long_date("1815-06-16", "en") == "Friday 16 June 1815"
     assert T.long_date("1815-06-16", "ja") == "1815年6月16日(金)"

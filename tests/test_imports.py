@@ -140,5 +140,5 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking():
     """The checker itself: it finds an import made inside a function and one under TYPE_CHECKING."""
     g = graph()
     assert "ai" in g["bot.service.play"]  # ``from ai import HeuristicPlayer`` inside _bot_moves
-    assert "engine.napoleon.views" in g["renderers.map"]  # under TYPE_CHECKING
+    assert "engine.napoleon.views" in g["renderers.napoleon.map"]  # under TYPE_CHECKING
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]

@@ -13,7 +13,7 @@ from bot.i18n import CATALOGS, TERMS, localize_error, t
 from bot.i18n_ja import BOT_JA, CHOICE_NAMES_JA, COMMAND_NAMES_JA, OPTION_NAMES_JA
 from bot.narrate import describe
 from engine.messages_ja import JA, JA_TERMS, PHRASES_JA, command_ref
-from renderers.text import JA as PICTURES_JA
+from renderers.napoleon.text import JA as PICTURES_JA
 
 COMMANDS = sorted({name.split(" ")[-1] for name in COMMAND_NAMES_JA} | {"game"}, key=len, reverse=True)
 # an English command name written bare: "/end" not inside the brackets that follow its Japanese name

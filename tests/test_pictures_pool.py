@@ -12,7 +12,9 @@ import signal
 import pytest
 
 from bot.outbox import Picture
-from bot.pictures import FIRST, NoPictures, Pictures
+from bot.pictures import NoPictures, Pictures, rank
+from engine.napoleon.module import MODULE as NAPOLEON
+from engine.napoleon.pictures import BattleSubject, MapSubject
 from tools.samples import battle_game
 
 
@@ -59,24 +61,43 @@ def pooled():
 def test_a_job_holds_views_only_and_survives_pickling(game):
     pictures = Pictures()
     for p in specs(game):
-        job = pictures.job(p, game)
-        assert job.view is None or job.view.role == p.role
+        job = pictures.job(p, game, NAPOLEON.picture(p.kind))
+        view = job.subject.view if p.kind == "map" else job.subject.map.view
+        assert view.role == p.role and job.draw.startswith("renderers.napoleon:")
+        if p.kind == "battle":
+            assert isinstance(job.subject, BattleSubject) and job.subject.battle.town == p.town
         assert "state" not in job.__dict__ and not any(type(v).__name__ == "Game" for v in vars(job).values())
         back = pickle.loads(pickle.dumps(job))
         assert back == job  # what a worker receives is what was asked
-    replay = pictures.job(Picture("replay", 1, 5), game)
-    assert replay.kind == "replay" and replay.script == game.script() and replay.view is None
+    replay = pictures.job(Picture("replay", 1, 5), game, NAPOLEON.picture("replay"))
+    assert replay.kind == "replay" and replay.subject == game.script()
+    assert replay.prepare == "engine.script:public_views"  # the engine plays the script, not the renderer
 
 
 def test_a_battle_that_ended_before_its_moment_is_drawn_as_the_map(game):
-    job = Pictures().job(Picture("battle", 1, 5, "public", "en", "Nowhere"), game)
-    assert job.kind == "map" and job.battle is None and job.view.role == "public"
+    job = Pictures().job(Picture("battle", 1, 5, "public", "en", "Nowhere"), game, NAPOLEON.picture("battle"))
+    assert job.subject.battle is None and isinstance(job.subject.map, MapSubject)
+    assert job.subject.map.view.role == "public"
+    assert Pictures().run(job) == Pictures().draw(Picture("map", 1, 5, "public", "en"), game)
 
 
 async def test_the_pool_draws_the_same_bytes_as_this_process(game, expected, pooled):
     got = await asyncio.gather(*(pooled.render(p, loader(game)) for p in expected))
     assert dict(zip(expected, got, strict=True)) == expected
     assert pooled.pool.replaced == 0
+
+
+async def test_every_modules_pictures_go_the_same_way_through_the_pool(pooled):
+    """Liberty's pictures are drawn by the same pool from the same kind of job as Napoleon's (its module's
+    draw paths, its views picklable): the same bytes as in this process, its hand in the player's DM only."""
+    from engine.liberty.module import MODULE as LIBERTY
+
+    game = LIBERTY.new_game(LIBERTY.parse_options(""), 1)
+    for p in (Picture("map", 2, 0, "public", "en"), Picture("map", 2, 0, "british", "ja")):
+        job = Pictures().job(p, game, LIBERTY.picture("map"))
+        assert job.draw == "renderers.liberty.from_view:map_png" and job.subject.role == p.role
+        assert pickle.loads(pickle.dumps(job)) == job
+        assert await pooled.render(p, loader(game), LIBERTY) == Pictures().draw(p, game, LIBERTY)
 
 
 async def test_without_a_pool_the_same_bytes_are_drawn_here(game, expected):
@@ -116,8 +137,8 @@ async def test_a_picture_drawn_is_drawn_once_for_every_message_that_carries_it(g
     drawn = []
 
     class Counting(Pictures):
-        def map(self, view, scenario, locale="en"):
-            drawn.append(view.role)
+        def run(self, job):
+            drawn.append(job.role)
             return NoPictures.PNG
 
     pictures = Counting()
@@ -136,7 +157,8 @@ async def test_a_picture_drawn_is_drawn_once_for_every_message_that_carries_it(g
 
 
 async def test_waiting_pictures_are_drawn_public_map_first():
-    """With the one slot busy, the pictures waiting are drawn in FIRST's order, not in the order asked."""
+    """With the one slot busy, the pictures waiting are drawn in their kinds' rank order (a private one two
+    places behind its public one), not in the order asked."""
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
@@ -154,11 +176,11 @@ async def test_waiting_pictures_are_drawn_public_map_first():
         queue = _Queue(draw, executor, 1)
         busy = queue.draw(5, "busy")
         asked = {
-            "private battle": FIRST[("battle", False)],
-            "private map": FIRST[("map", False)],
-            "public battle": FIRST[("battle", True)],
-            "public map": FIRST[("map", True)],
-            "another public map": FIRST[("map", True)],
+            "private battle": rank(NAPOLEON.picture("battle"), "french"),
+            "private map": rank(NAPOLEON.picture("map"), "allied"),
+            "public battle": rank(NAPOLEON.picture("battle"), "public"),
+            "public map": rank(NAPOLEON.picture("map"), "public"),
+            "another public map": rank(NAPOLEON.picture("map"), "public"),
         }
         waiting = [queue.draw(order, name) for name, order in asked.items()]
         assert queue.busy == 1 and len(queue.waiting) == 5
@@ -226,8 +248,10 @@ async def test_a_picture_that_cannot_be_drawn_leaves_its_message_going_without_i
     from discord_fake import running_bot
 
     class Broken(NoPictures):
-        def map(self, view, scenario, locale="en"):
-            raise RuntimeError("the renderer failed")
+        def run(self, job):
+            if job.kind == "map":
+                raise RuntimeError("the renderer failed")
+            return super().run(job)
 
     fake, make = _bot(tmp_path, Broken())
     async with running_bot(make, fake=fake, timeout=60) as h:
@@ -288,11 +312,11 @@ async def test_a_later_changes_post_goes_while_an_earlier_destination_is_still_b
 
 
 def test_the_campaign_map_is_the_same_drawn_without_the_views_battles(game):
-    """``bot.pictures`` sends the map its view without the battles (the boards draw those), so that a fire
+    """Napoleon's map subject holds its view without the battles (the boards draw those), so that a fire
     leaves the map's job and bytes as they were; the map drawn either way must be the same picture."""
     import dataclasses
 
-    from renderers.map import render_map
+    from renderers.napoleon.map import render_map
 
     for role in ("public", "french"):
         view = game.view(role, events=False)

@@ -30,15 +30,15 @@ from bot.service import Caller, Service
 from bot.storage import Store
 from engine import Options, new_game
 from engine.script import public_views
-from renderers import battle as battle_r
 from renderers import colours as C
 from renderers import fonts
-from renderers import map as map_r
-from renderers import text as T
-from renderers.battle import render_battle
 from renderers.geometry import inside, overlap
-from renderers.map import HEIGHT, TITLE_H, WIDTH, render_map
-from renderers.replay import render_replay
+from renderers.napoleon import battle as battle_r
+from renderers.napoleon import map as map_r
+from renderers.napoleon import text as T
+from renderers.napoleon.battle import render_battle
+from renderers.napoleon.map import HEIGHT, TITLE_H, WIDTH, render_map
+from renderers.napoleon.replay import render_replay
 from tools.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game, walk
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
@@ -165,8 +165,8 @@ def test_the_map_is_posted_at_its_drawn_size_and_under_1_mb():
 
 
 def _card_problems(view, locale: str = "en") -> list[str]:
-    """What is wrong with the block cards of ``view``'s map as :func:`renderers.map.card_layout` lays them
-    out (the layout the picture draws): a card without a leader line must have its centre nearer its own
+    """What is wrong with the block cards of ``view``'s map as :func:`renderers.napoleon.map.card_layout` lays
+    them out (the layout the picture draws): a card without a leader line must have its centre nearer its own
     town than any other town's dot; a leader line starts at its own town and ends on its card; no card
     covers another town's dot, any town's name, another card, the key or the panel, or leaves the map."""
     base = map_r.base_for(map_r._scenario(None), locale)
@@ -659,17 +659,9 @@ class RecordingPictures(NoPictures):
     def __init__(self) -> None:
         self.calls: list[tuple[str, str, str]] = []
 
-    def map(self, view, scenario, locale="en"):
-        self.calls.append(("map", view.role, locale))
-        return self.PNG
-
-    def battle(self, battle_view, role, locale="en"):
-        self.calls.append(("battle", role, locale))
-        return self.PNG
-
-    def replay(self, script, scenario, locale="en"):
-        self.calls.append(("replay", "public", locale))
-        return b"GIF89a"
+    def run(self, job):
+        self.calls.append((job.kind, job.role, job.locale))
+        return super().run(job)
 
 
 async def test_a_japanese_speaking_players_pictures_are_drawn_in_japanese(tmp_path):

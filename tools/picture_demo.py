@@ -23,9 +23,9 @@ def main(argv: list[str] | None = None) -> int:
 
     from engine.napoleon import Options, new_game
     from engine.script import public_views
-    from renderers.battle import render_battle
-    from renderers.map import render_map
-    from renderers.replay import render_replay
+    from renderers.napoleon.battle import render_battle
+    from renderers.napoleon.map import render_map
+    from renderers.napoleon.replay import render_replay
 
     from .samples import battle_game, random_games
 

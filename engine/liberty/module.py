@@ -211,6 +211,7 @@ MODULE = Module(
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
     pictures=PICTURES,
+    warm="renderers.liberty.pictures:warm",
     picks=_picks,
     narrate=narrate,
     prompt=prompt,

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..module import Draft, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing
+from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
 from . import narrate, present, prompts, standing
 from .game import Game
 from .options import OPTIONS, Options
+from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
 
 __all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
@@ -170,13 +171,8 @@ MODULE = Module(
     directives=DIRECTIVES,
     directive=directive,
     report=report,
-    # drawn by the platform's picture seams for a game on a map of the data package (bot/pictures.py: the
-    # process pool, the static layers warmed): no draw path of their own
-    pictures=(
-        PictureKind("map", "", board=True, rank=0),
-        PictureKind("battle", "", places=present.battles, rank=1),
-        PictureKind("replay", "", at_end=True, private=False, rank=5),
-    ),
+    pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
+    warm="renderers.napoleon:warm",
     bot_player="ai:HeuristicPlayer",
     copy=lambda game, deep: _copy(game, deep),
     dumps_state=lambda game: _game(game).dumps_state(),

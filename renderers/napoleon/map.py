@@ -13,8 +13,8 @@ blocks only as a stack in their army's colour with a count. The picture depends 
 alone: the same view gives the same bytes.
 
 The fixed texts (key, title bar, panels, result) are in English or Japanese (``locale``, texts in
-:mod:`renderers.text`); a Japanese picture draws them in IPAexGothic. Town names, unit ids and the blocks'
-faces are the same in both. The static layer is cached per scenario and locale (the key differs).
+:mod:`renderers.napoleon.text`); a Japanese picture draws them in IPAexGothic. Town names, unit ids and the
+blocks' faces are the same in both. The static layer is cached per scenario and locale (the key differs).
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from . import blocks as B
-from . import colours as C
+from .. import blocks as B
+from .. import colours as C
+from ..cards import Card, Placed, place_cards
+from ..fonts import draw_text, font, script_of, text_length
+from ..geometry import Box, Layout, fit, inside, overlap
+from ..palette import fixed_palette
 from . import text as T
-from .cards import Card, Placed, place_cards
-from .fonts import draw_text, font, script_of, text_length
-from .geometry import Box, Layout, fit, inside, overlap
-from .palette import fixed_palette
 
 if TYPE_CHECKING:
     from data import Scenario
@@ -436,9 +436,7 @@ def _legend(locale: str = "en") -> Image.Image:
     y += 50
     x = 12
     for kind, label in kinds:
-        sym = Image.new("RGBA", (18 * B.SS, 14 * B.SS), (0, 0, 0, 0))
-        B.draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), C.INK, B.SS)
-        sym = sym.resize((18, 14), Image.Resampling.LANCZOS)
+        sym = B.key_symbol(kind, C.INK)
         im.paste(sym, (x, y + 3), sym)
         d.text((x + 22, y + 10), label, font=f, fill=C.INK, anchor="lm")
         x += 22 + int(f.getlength(label)) + 16
@@ -513,11 +511,7 @@ def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
         C.NIGHT_BG,
         C.PANEL_BG,
         C.PANEL_EDGE,
-        C.FRENCH,
-        C.GUARD_GREEN,
-        C.BRITISH,
-        C.PRUSSIAN,
-        C.ARMY_TEXT,
+        *C.ARMY_COLOURS,
         (0, 0, 0),
     ]
     for body in C.ARMY.values():

@@ -1,7 +1,7 @@
 """The fixed texts of the pictures, in English (``EN``) and Japanese (``JA``), chosen by a locale.
 
 Every label the renderers draw comes from here: ``say(key, locale, **params)`` fills a template of the
-pictures' catalog (``renderers/locale/<lang>/LC_MESSAGES/pictures.po``, engine/catalog.py),
+pictures' catalog (``renderers/napoleon/locale/<lang>/LC_MESSAGES/pictures.po``, engine/catalog.py),
 ``term(family, value, locale)`` names a game word (an army, a column, a phase...) and gives an unknown value
 back as it is. A template with a count ``n`` may have plural forms (``msgid_plural``), chosen by the
 language's plural rule; lists and dates are said by Babel.

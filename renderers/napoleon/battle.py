@@ -12,7 +12,8 @@ Revealed blocks show unit id, type symbol and current cv; hidden ones (the enemy
 before both sides have deployed) are blank blocks in their army's colour with a count. Disrupted blocks lie
 down; blocks in square have a yellow frame. The panel on the right gives the state of the battle, the dice of
 the last fire (hits marked) and a key. The picture depends only on the view it is given and the locale its
-texts are in (``en`` or ``ja``, from :mod:`renderers.text`; unit ids and town names stay as they are).
+texts are in (``en`` or ``ja``, from :mod:`renderers.napoleon.text`; unit ids and town names stay as
+they are).
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.napoleon.board import FACING, LINE  # the board's geometry has one home: the engine's board.py
 from engine.napoleon.state import SIDE_OF
 
-from . import blocks as B
-from . import colours as C
+from .. import blocks as B
+from .. import colours as C
+from ..fonts import draw_text, font, script_of, text_length
 from . import text as T
-from .fonts import draw_text, font, script_of, text_length
 
 if TYPE_CHECKING:
     from engine.napoleon.battle_views import BattleSideView, BattleView
@@ -538,9 +539,7 @@ def _draw_key(im: Image.Image, x: int, y: int, locale: str = "en") -> int:
     x2 = x
     for kind in ("infantry", "cavalry", "artillery", "leader"):
         label = T.term("type", kind, locale)
-        sym = Image.new("RGBA", (18 * B.SS, 14 * B.SS), (0, 0, 0, 0))
-        B.draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), C.INK, B.SS)
-        sym = sym.resize((18, 14), Image.Resampling.LANCZOS)
+        sym = B.key_symbol(kind, C.INK)
         im.paste(sym, (x2, y + 2), sym)
         d.text((x2 + 22, y + 9), label, font=f, fill=C.INK, anchor="lm")
         x2 += 22 + int(f.getlength(label)) + 12
@@ -586,11 +585,7 @@ def _palette(locale: str = "en") -> Image.Image:
         C.TITLE_TEXT,
         C.PANEL_BG,
         C.PANEL_EDGE,
-        C.FRENCH,
-        C.GUARD_GREEN,
-        C.BRITISH,
-        C.PRUSSIAN,
-        C.ARMY_TEXT,
+        *C.ARMY_COLOURS,
         C.SQUARE_MARK,
         C.BATTLE,
         C.TOWN_FILL,
