@@ -691,3 +691,22 @@ async def test_a_japanese_speaking_players_pictures_are_drawn_in_japanese(tmp_pa
         await svc.idle()
     finally:
         await store.close()
+
+
+def test_a_card_layout_kept_is_the_layout_made_anew():
+    """The map keeps its cards' places by what decides them (renderers/napoleon/map.py ``Base.placed``): a
+    battle turn, or another map whose cards have the same sizes, is laid out once. What is kept must be
+    what laying them out again gives, and a caller changing its copy changes nothing kept."""
+    from data import load_scenario
+
+    sc = load_scenario()
+    base = map_r.base_for(sc)
+    game = battle_game()
+    for role in ("public", "french", "allied"):
+        view = game.view(role, events=False)
+        first = map_r.card_layout(view, sc)
+        first.clear()
+        kept = map_r.card_layout(view, sc)
+        assert kept and len(base.placed) >= 1
+        base.placed.clear()
+        assert map_r.card_layout(view, sc) == kept

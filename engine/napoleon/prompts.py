@@ -75,22 +75,22 @@ def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str
     tail = (tx.t("prompt.examples", loc, orders=shown) if shown else "") + (
         tx.t("prompt.more", loc, n=more) if shown and more > 0 else ""
     )
-    if lg.phase == "setup":
-        left = len(lg.setup_towns)
-        key = "prompt.setup" if left else "prompt.setup_done"
-        return tx.t(key, loc, n=left) + tail
-    if lg.phase == "movement":
+    # the prompt is the one ``legal()`` names (``Legal.prompt_key``: setup 3.1, movement 5.0, and in a
+    # battle the battle table's, engine/napoleon/battle/table.py); here only its words' parameters
+    key = lg.prompt_key
+    if key in ("prompt.setup", "prompt.setup_done"):
+        return tx.t(key, loc, n=len(lg.setup_towns)) + tail
+    if key == "prompt.movement":
         view = game.view(role, events=False)
         left = sum(view.group_moves_left.get(a, 0) for a in armies_of(role))
-        return tx.t("prompt.movement", loc, n=left) + tail
-    # the battle's prompt is the battle table's (engine/napoleon/battle/table.py: Legal.prompt_key)
+        return tx.t(key, loc, n=left) + tail
     deploys = [c for c in choices if isinstance(c, Deploy)]
-    if lg.prompt_key == "prompt.deploy" and deploys:
-        return tx.t("prompt.deploy", loc, towns=_towns(game, role, deploys)) + (
+    if key == "prompt.deploy" and deploys:
+        return tx.t(key, loc, towns=_towns(game, role, deploys)) + (
             tx.t("prompt.deploy_template", loc, order=tx.term("cmd_text", str(deploys[0]), loc))
-            if examples and deploys
+            if examples
             else ""
         )
-    if lg.prompt_key == "prompt.regroup":
-        return tx.t("prompt.regroup", loc) + tail
+    if key == "prompt.regroup":
+        return tx.t(key, loc) + tail
     return tx.t("prompt.battle", loc, towns=_towns(game, role, lg.choices)) + tail

@@ -22,8 +22,9 @@ from __future__ import annotations
 import io
 import itertools
 import math
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -90,6 +91,9 @@ class Base:
     legend: Box
     panel: Box  # where blocks to place / eliminated blocks go
     bases: dict[str, str]  # supply base town -> army
+    # the cards' places by what decides them (their sizes, the battles, what to avoid): a battle turn or
+    # another role's map with the same cards is laid out once (the layout is a third of a map's time)
+    placed: OrderedDict[Any, dict[str, Placed]] = field(default_factory=OrderedDict)
 
 
 _GEOS: dict[int, tuple[Any, _Geo]] = {}
@@ -687,6 +691,7 @@ def _arrange_sizes(sizes: tuple[tuple[int, int], ...], header: int, min_w: int, 
 MAX_SHAPES = 4  # the sizes a card may take docked to its town: its own, then narrower or wider ones
 MAX_DISPLACED_SHAPES = 3  # ... and displaced from it
 BOUNDS: Box = (4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4)
+PLACED_KEPT = 256  # card layouts kept per static layer (a few KB each)
 BATTLE_R = 14  # the battle mark's radius: no other card hides under it
 
 
@@ -743,10 +748,19 @@ def _place(base: Base, cards: Sequence[_Card], avoid: Sequence[Box] = ()) -> dic
             x, y = base.layout.towns[c.town.name]
             r = max(BATTLE_R + 1, (dots[c.town.name][2] - dots[c.town.name][0]) / 2)
             dots[c.town.name] = (x - r, y - r, x + r, y + r)
-    specs = [
+    specs = tuple(
         Card(c.town.name, tuple(a[:2] for a in c.docked), tuple(a[:2] for a in c.displaced)) for c in cards
-    ]
-    return place_cards(specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid))
+    )
+    key = (specs, tuple(c.town.name for c in cards if c.town.battle), tuple(avoid))
+    placed = base.placed.get(key)
+    if placed is None:
+        placed = place_cards(specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid))
+        base.placed[key] = placed
+        while len(base.placed) > PLACED_KEPT:
+            base.placed.popitem(last=False)
+    else:
+        base.placed.move_to_end(key)
+    return dict(placed)
 
 
 def card_layout(view: View, scenario: Scenario | None = None, locale: str = "en") -> dict[str, Placed]:
