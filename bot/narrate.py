@@ -49,3 +49,25 @@ def describe(
 def tell(events: Any, role: str, locale: str, options: Any, module: Module | None = None) -> list[str]:
     """The lines ``role`` reads of these events (each as it sees it), bookkeeping left out."""
     return [x for x in (describe(e.visible(role), locale, options, module) for e in events) if x]
+
+
+def last_lines(
+    events: Any,
+    role: str,
+    locale: str,
+    options: Any,
+    module: Module | None = None,
+    n: int = 6,
+    within: int = 60,
+) -> list[str]:
+    """The last ``n`` lines ``role`` reads of the last ``within`` events, as
+    ``tell(events[-within:], ...)[-n:]`` gives them, told from the end and only as far back as needed (the
+    pinned status after every change)."""
+    out: list[str] = []
+    for e in reversed(events[-within:]):
+        x = describe(e.visible(role), locale, options, module)
+        if x:
+            out.append(x)
+            if len(out) == n:
+                break
+    return out[::-1]

@@ -338,3 +338,35 @@ async def test_console_legal_listing_speaks_the_console_language(env, locale, as
     live.game.state.phase = "over"  # a finished game: nobody to act
     await con.handle(":legal")
     assert nobody in out.getvalue()
+
+
+def test_the_pinned_status_tells_the_last_events_as_telling_them_all_would():
+    """The pinned status tells its last public events from the end, only as far back as it needs
+    (``bot.narrate.last_lines``): the same lines as telling the last 60 events and keeping the last few, for
+    every role, language and count, over random games of both built-in modules."""
+    import random
+
+    from bot.narrate import last_lines, tell
+    from engine import modules
+    from tools.samples import random_games
+
+    napoleon = None
+    for napoleon in random_games(range(3, 4), every=300, max_orders=300):
+        pass
+    liberty = modules.get("liberty")
+    lib = liberty.new_game(liberty.make_options(liberty.defaults()), 5)
+    rng = random.Random(5)
+    for _ in range(300):
+        if lib.over:
+            break
+        role = rng.choice(lib.active())
+        lib.apply(role, str(rng.choice(list(lib.legal(role).choices))))
+    for game, module in ((napoleon, modules.get("napoleon")), (lib, liberty)):
+        assert game is not None and len(game.events) > 60
+        for role in ("public", *module.roles(game.options)):
+            for lang in ("en", "ja"):
+                for n in (1, 6, 200):
+                    for cut in (10, len(game.events) // 2, len(game.events)):
+                        ev = game.events[:cut]
+                        want = tell(ev[-60:], role, lang, game.options, module)[-n:]
+                        assert last_lines(ev, role, lang, game.options, module, n) == want

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.module import PICKS_SHOWN, GameObject
 
 from ..i18n import t
-from ..narrate import TEXT, tell
+from ..narrate import TEXT, last_lines, tell
 from ..outbox import DM, Message, Picture, Post, Status, Thread
 from ..storage import GameRow
 from ..verify import commitment
@@ -165,10 +165,10 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
     places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]
     if places:
         lines.append(t("svc.board_battles", lang, towns=places))
-    told = tell(game.events[-60:], "public", lang, game.options, module)
+    told = last_lines(game.events, "public", lang, game.options, module, BOARD_EVENTS)
     if told:
         lines.append(t("svc.board_last", lang))
-        lines += [f"- {x}" for x in told[-BOARD_EVENTS:]]
+        lines += [f"- {x}" for x in told]
     return Status(row.id, row.channel_id, "\n".join(lines), [board_picture(row, seq, "public", lang)])
 
 
