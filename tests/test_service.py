@@ -350,9 +350,7 @@ def test_the_pinned_status_tells_the_last_events_as_telling_them_all_would():
     from engine import modules
     from tools.samples import random_games
 
-    napoleon = None
-    for napoleon in random_games(range(3, 4), every=300, max_orders=300):
-        pass
+    napoleon = list(random_games(range(3, 4), every=300, max_orders=300))[-1]
     liberty = modules.get("liberty")
     lib = liberty.new_game(liberty.make_options(liberty.defaults()), 5)
     rng = random.Random(5)
