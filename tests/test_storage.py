@@ -194,3 +194,16 @@ def test_game_settings_read_and_write_the_json_older_code_stored():
             GameSettings.loads(bad)
     with pytest.raises(ValueError):
         s.deadline_hours = "long"  # assignments are checked too
+
+
+async def test_the_seats_languages_are_read_in_one_query_on_either_backend(new_store):
+    """A change reads its seats' languages at once (``user_locales``): those seen, and no one else."""
+    store = await new_store()
+    await store.set_user_locale(11, "ja")
+    await store.set_user_locale(12, "en")
+    await store.set_dms_closed(13, 5.0)  # a player known for something else, whose language was never seen
+    assert await store.user_locales([11, 12, 13, 14]) == {11: "ja", 12: "en"}
+    assert await store.user_locales([12]) == {12: "en"}
+    assert await store.user_locales([]) == {}
+    await store.set_user_locale(11, "en")  # a language seen again
+    assert await store.user_locales([11]) == {11: "en"}

@@ -327,11 +327,11 @@ class Games:
 
     async def _locales(self, row: GameRow) -> dict[int, str]:
         legacy = row.settings.locales or {}
+        users = list(dict.fromkeys(u for u, _bot in row.seats.values() if u is not None))
+        known = await self.store.user_locales(users)
         out: dict[int, str] = {}
-        for user, _bot in row.seats.values():
-            if user is None:
-                continue
-            seen = await self.store.user_locale(user) or legacy.get(str(user))
+        for user in users:
+            seen = known.get(user) or legacy.get(str(user))
             if seen:
                 out[user] = seen
         return out

@@ -602,6 +602,16 @@ class StoreBase(abc.ABC):
         r = await self._one("SELECT locale FROM users WHERE user_id=?", (user_id,))
         return r["locale"] if r else None
 
+    async def user_locales(self, user_ids: list[int]) -> dict[int, str]:
+        """The languages of these players that were ever seen, in one query (a change asks for its seats')."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        rows = await self._all(
+            f"SELECT user_id, locale FROM users WHERE user_id IN ({marks})", tuple(user_ids)
+        )
+        return {int(r["user_id"]): r["locale"] for r in rows if r["locale"]}
+
     async def _set_user(self, user_id: int, column: str, value: Any) -> None:
         assert column in ("locale", "dms_closed_since", "reminders", "quiet")
         await self._exec(
