@@ -91,7 +91,8 @@ async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_a
     assert flags("setup") == {"auto": (False, False), "units": (False, True), "town": (False, True)}  # 3.1
     no, battle, column = (False, False), (False, True), (True, False)
     # 6.2: the columns written out (or made with the DM's buttons), only the battle offered
-    assert flags("deploy") == {"left": column, "center": column, "right": column, "reserve": no, "battle": battle}
+    deploy = {"left": column, "center": column, "right": column, "reserve": no, "battle": battle}
+    assert flags("deploy") == deploy
     assert flags("battle-move") == {"unit": (True, True), "to": (True, True), "battle": battle}
     assert flags("square") == flags("unsquare") == {"unit": (True, True), "battle": battle}
     assert flags("reinforce") == {"units": (True, True), "from": (True, True), "battle": battle}  # 9.0
@@ -103,28 +104,35 @@ async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_a
         await interaction.response.send_message("ok", ephemeral=True)
 
     h.bot.get_cog("EstafetteCog").order = order
-    expected = {
-        ("undo", ()): "/undo",
-        ("setup", (("auto", True),)): "/setup auto:yes",
-        ("setup", (("units", "FR-1,FR-2"), ("town", "Ligny"))): "/setup units:FR-1,FR-2 town:Ligny",
-        ("deploy", (("left", "A"), ("center", "B"), ("right", "C"))): "/deploy left:A center:B right:C",
-        ("deploy", (("left", "A"), ("center", "B"), ("right", "C"), ("reserve", "D,E"), ("battle", "Ligny"))): (
-            "/deploy left:A center:B right:C reserve:D,E battle:Ligny"
+    columns = {"left": "A", "center": "B", "right": "C"}
+    given = [
+        ("undo", {}, "/undo"),
+        ("setup", {"auto": True}, "/setup auto:yes"),
+        ("setup", {"units": "FR-1,FR-2", "town": "Ligny"}, "/setup units:FR-1,FR-2 town:Ligny"),
+        ("deploy", columns, "/deploy left:A center:B right:C"),
+        (
+            "deploy",
+            {**columns, "reserve": "D,E", "battle": "Ligny"},
+            "/deploy left:A center:B right:C reserve:D,E battle:Ligny",
         ),
-        ("battle-move", (("unit", "FR-1"), ("to", "left"))): "/battle-move unit:FR-1 to:left",
-        ("square", (("unit", "FR-1"), ("battle", "Ligny"))): "/square unit:FR-1 battle:Ligny",
-        ("unsquare", (("unit", "FR-1"),)): "/unsquare unit:FR-1",
-        ("reinforce", (("units", "FR-1"), ("from", "Fleurus"), ("battle", "Ligny"))): (
-            "/reinforce units:FR-1 from:Fleurus battle:Ligny"
+        ("battle-move", {"unit": "FR-1", "to": "left"}, "/battle-move unit:FR-1 to:left"),
+        ("square", {"unit": "FR-1", "battle": "Ligny"}, "/square unit:FR-1 battle:Ligny"),
+        ("unsquare", {"unit": "FR-1"}, "/unsquare unit:FR-1"),
+        (
+            "reinforce",
+            {"units": "FR-1", "from": "Fleurus", "battle": "Ligny"},
+            "/reinforce units:FR-1 from:Fleurus battle:Ligny",
         ),
-        ("orders", (("list", "fire A; /battle-move unit:B to:left; end"),)): (
-            '/orders list:"fire A; /battle-move unit:B to:left; end"'
+        (
+            "orders",
+            {"list": "fire A; /battle-move unit:B to:left; end"},
+            '/orders list:"fire A; /battle-move unit:B to:left; end"',
         ),
-        ("orders", (("list", "fire A"), ("battle", "Ligny"))): '/orders list:"fire A" battle:Ligny',
-    }
-    for name, options in expected:
-        await h.feed(h.slash(name, dict(options), user="alice", channel="game-1"))
-    assert sent == list(expected.values())
+        ("orders", {"list": "fire A", "battle": "Ligny"}, '/orders list:"fire A" battle:Ligny'),
+    ]
+    for name, options, _text in given:
+        await h.feed(h.slash(name, options, user="alice", channel="game-1"))
+    assert sent == [text for _name, _options, text in given]
     for text in sent:
         assert GRAMMAR.read(parse_command(text)).text() == text
 

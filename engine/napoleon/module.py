@@ -20,7 +20,7 @@ ORDERS = (
     OrderKind(
         "setup",
         (  # auto first: ``/setup auto:yes``, as the order is written (engine/napoleon/orders.py Setup)
-            OrderOption("auto", "bool", False, "place every block still to place, as in history where it may"),
+            OrderOption("auto", "bool", False, "place every block still to place, as in history if it may"),
             OrderOption("units", "units", False, "unit ids, comma-separated (with town:, without auto:)"),
             OrderOption("town", "town", False, "the town to place them in (with units:)"),
         ),
