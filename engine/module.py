@@ -104,6 +104,8 @@ class OrderOption:
     required: bool = True
     help: str = ""
     choices: tuple[str, ...] = ()  # the only values it takes (offered as a list), or () for any
+    suggested: bool = True  # offered by autocomplete (False: the player writes it, a deployment's columns)
+    quoted: bool = False  # its value goes in quotes in the order's text (it may hold ":", ``/orders list:``)
 
     def __post_init__(self) -> None:
         assert self.kind in ORDER_OPTION_KINDS, self.kind
@@ -111,7 +113,9 @@ class OrderOption:
 
 @dataclass(frozen=True)
 class OrderKind:
-    """One kind of order (``/move``), with its typed options, the rule it follows and a help line."""
+    """One kind of order (``/move``), with its typed options, the rule it follows and a help line. The
+    Discord front end makes a slash command of it (``bot/discord_app/cog.py order_commands``): its options in
+    this order (the required first), and the order it sends says them in this order too."""
 
     name: str
     options: tuple[OrderOption, ...] = ()

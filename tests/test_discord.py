@@ -61,6 +61,82 @@ async def test_sync_registers_every_command_with_its_options(harness):
     assert move["units"]["autocomplete"] and move["path"]["autocomplete"] and move["units"]["required"]
 
 
+async def test_every_order_command_is_made_from_the_modules_order_kinds(harness):
+    """Issue 4/6: the synced commands are the cog's own (no order among them) and one per order name of the
+    registered modules, so that a new order kind gets its command with no code in the cog."""
+    from bot.discord_app.cog import EstafetteCog
+    from engine import modules
+
+    orders = {k.name for m in modules.modules() for k in m.orders}
+    own = {c.name for c in harness.bot.get_cog("EstafetteCog").get_app_commands()}
+    assert own == {"game", "mygames"} and not own & orders
+    assert {c["name"] for c in harness.fake.synced_commands()} == orders | own
+    assert not [n for n in vars(EstafetteCog) if n.replace("_", "-") in orders]  # none written out
+
+
+async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_as_written(harness):
+    """Napoleon's own orders (made from engine/napoleon/module.py's ORDERS): the options required,
+    autocompleted and renamed as before, and the text each sends the one its parser reads and says again
+    (engine/napoleon/orders.py), ``/orders list:`` in quotes."""
+    from engine.napoleon.orders import GRAMMAR
+    from engine.text import parse_command
+
+    h = harness
+    synced = {c["name"]: {o["name"]: o for o in c.get("options", [])} for c in h.fake.synced_commands()}
+
+    def flags(name: str) -> dict[str, tuple[bool, bool]]:
+        return {n: (bool(o.get("required")), bool(o.get("autocomplete"))) for n, o in synced[name].items()}
+
+    assert synced["undo"] == {}
+    assert flags("setup") == {"auto": (False, False), "units": (False, True), "town": (False, True)}  # 3.1
+    no, battle, column = (False, False), (False, True), (True, False)
+    # 6.2: the columns written out (or made with the DM's buttons), only the battle offered
+    deploy = {"left": column, "center": column, "right": column, "reserve": no, "battle": battle}
+    assert flags("deploy") == deploy
+    assert flags("battle-move") == {"unit": (True, True), "to": (True, True), "battle": battle}
+    assert flags("square") == flags("unsquare") == {"unit": (True, True), "battle": battle}
+    assert flags("reinforce") == {"units": (True, True), "from": (True, True), "battle": battle}  # 9.0
+    assert flags("orders") == {"list": (True, False), "battle": no}
+    sent: list[str] = []
+
+    async def order(interaction, text: str) -> None:
+        sent.append(text)
+        await interaction.response.send_message("ok", ephemeral=True)
+
+    h.bot.get_cog("EstafetteCog").order = order
+    columns = {"left": "A", "center": "B", "right": "C"}
+    given = [
+        ("undo", {}, "/undo"),
+        ("setup", {"auto": True}, "/setup auto:yes"),
+        ("setup", {"units": "FR-1,FR-2", "town": "Ligny"}, "/setup units:FR-1,FR-2 town:Ligny"),
+        ("deploy", columns, "/deploy left:A center:B right:C"),
+        (
+            "deploy",
+            {**columns, "reserve": "D,E", "battle": "Ligny"},
+            "/deploy left:A center:B right:C reserve:D,E battle:Ligny",
+        ),
+        ("battle-move", {"unit": "FR-1", "to": "left"}, "/battle-move unit:FR-1 to:left"),
+        ("square", {"unit": "FR-1", "battle": "Ligny"}, "/square unit:FR-1 battle:Ligny"),
+        ("unsquare", {"unit": "FR-1"}, "/unsquare unit:FR-1"),
+        (
+            "reinforce",
+            {"units": "FR-1", "from": "Fleurus", "battle": "Ligny"},
+            "/reinforce units:FR-1 from:Fleurus battle:Ligny",
+        ),
+        (
+            "orders",
+            {"list": "fire A; /battle-move unit:B to:left; end"},
+            '/orders list:"fire A; /battle-move unit:B to:left; end"',
+        ),
+        ("orders", {"list": "fire A", "battle": "Ligny"}, '/orders list:"fire A" battle:Ligny'),
+    ]
+    for name, options, _text in given:
+        await h.feed(h.slash(name, options, user="alice", channel="game-1"))
+    assert sent == [text for _name, _options, text in given]
+    for text in sent:
+        assert GRAMMAR.read(parse_command(text)).text() == text
+
+
 async def test_start_posts_the_public_map_and_dms_private_maps(harness):
     h = harness
     d = await new_game(h)

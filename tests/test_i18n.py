@@ -267,10 +267,13 @@ def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
 
 def test_every_command_description_key_exists(tmp_path):
     bot = EstafetteBot(Store(tmp_path / "x.db"), pictures=NoPictures(), tick_seconds=0, sync=False)
-    from bot.discord_app.cog import EstafetteCog
+    from bot.discord_app.cog import EstafetteCog, order_commands
 
     cog = EstafetteCog(bot, bot.service, bot.sender)
-    for cmd in cog.walk_app_commands():
+    own = list(cog.walk_app_commands())
+    # the cog's commands and every game's orders (made from their order kinds)
+    every = own + order_commands({c.name for c in own})
+    for cmd in every:
         assert description_key(cmd.qualified_name) in CATALOGS["ja"], cmd.qualified_name
         for p in getattr(cmd, "parameters", []):
             assert description_key(cmd.qualified_name, p.display_name) in CATALOGS["ja"], (

@@ -543,94 +543,6 @@ class EstafetteCog(commands.Cog):
 
         await self.run(interaction, call())
 
-    # --- campaign orders ----------------------------------------------------------------------------------
-    @app_commands.command(name="undo", description=_d("undo"))
-    async def undo(self, interaction: discord.Interaction) -> None:
-        """Rules README decision 9: until a die is rolled, something hidden is shown, or another role acts."""
-        await self.order(interaction, "/undo")
-
-    @app_commands.command(name="setup", description=_d("setup"))
-    @app_commands.describe(**_o("setup", "units", "town", "auto"))
-    @app_commands.autocomplete(units=_auto("setup", "units"), town=_auto("setup", "town"))
-    async def setup(
-        self, interaction: discord.Interaction, units: str = "", town: str = "", auto: bool = False
-    ) -> None:
-        """3.1: ``auto`` places every block still to place (as in history where it may), to change before
-        /end; without it both ``units`` and ``town`` are needed (the engine says so when one is missing)."""
-        if auto:
-            text = (
-                "/setup auto:yes" + (f" units:{units}" if units else "") + (f" town:{town}" if town else "")
-            )
-        else:
-            text = "/setup" + (f" units:{units}" if units else "") + (f" town:{town}" if town else "")
-        await self.order(interaction, text)
-
-    # --- battle orders ------------------------------------------------------------------------------------
-    @app_commands.command(name="deploy", description=_d("deploy"))
-    @app_commands.describe(**_o("deploy", "left", "center", "right", "reserve", "battle"))
-    @app_commands.autocomplete(battle=_auto("deploy", "battle"))
-    async def deploy(
-        self,
-        interaction: discord.Interaction,
-        left: str,
-        center: str,
-        right: str,
-        reserve: str = "",
-        battle: str | None = None,
-    ) -> None:
-        text = f"/deploy left:{left} center:{center} right:{right}" + (
-            f" reserve:{reserve}" if reserve else ""
-        )
-        await self.order(interaction, text + (f" battle:{battle}" if battle else ""))
-
-    @app_commands.command(name="battle-move", description=_d("battle-move"))
-    @app_commands.describe(**_o("battle-move", "unit", "to", "battle"))
-    @app_commands.autocomplete(
-        unit=_auto("battle-move", "unit"),
-        to=_auto("battle-move", "to"),
-        battle=_auto("battle-move", "battle"),
-    )
-    async def battle_move(
-        self, interaction: discord.Interaction, unit: str, to: str, battle: str | None = None
-    ) -> None:
-        await self.order(
-            interaction, f"/battle-move unit:{unit} to:{to}" + (f" battle:{battle}" if battle else "")
-        )
-
-    @app_commands.command(name="square", description=_d("square"))
-    @app_commands.describe(**_o("square", "unit", "battle"))
-    @app_commands.autocomplete(unit=_auto("square", "unit"), battle=_auto("square", "battle"))
-    async def square(self, interaction: discord.Interaction, unit: str, battle: str | None = None) -> None:
-        await self.order(interaction, f"/square unit:{unit}" + (f" battle:{battle}" if battle else ""))
-
-    @app_commands.command(name="unsquare", description=_d("unsquare"))
-    @app_commands.describe(**_o("unsquare", "unit", "battle"))
-    @app_commands.autocomplete(unit=_auto("unsquare", "unit"), battle=_auto("unsquare", "battle"))
-    async def unsquare(self, interaction: discord.Interaction, unit: str, battle: str | None = None) -> None:
-        await self.order(interaction, f"/unsquare unit:{unit}" + (f" battle:{battle}" if battle else ""))
-
-    @app_commands.command(name="reinforce", description=_d("reinforce"))
-    @app_commands.describe(
-        **{"from_" if k == "from" else k: v for k, v in _o("reinforce", "units", "from", "battle").items()}
-    )
-    @app_commands.autocomplete(
-        units=_auto("reinforce", "units"),
-        from_=_auto("reinforce", "from"),
-        battle=_auto("reinforce", "battle"),
-    )
-    @app_commands.rename(from_="from")
-    async def reinforce(
-        self, interaction: discord.Interaction, units: str, from_: str, battle: str | None = None
-    ) -> None:
-        await self.order(
-            interaction, f"/reinforce units:{units} from:{from_}" + (f" battle:{battle}" if battle else "")
-        )
-
-    @app_commands.command(name="orders", description=_d("orders"))
-    @app_commands.describe(**_o("orders", "list", "battle"))
-    async def orders(self, interaction: discord.Interaction, list: str, battle: str | None = None) -> None:
-        await self.order(interaction, f'/orders list:"{list}"' + (f" battle:{battle}" if battle else ""))
-
     # --- a private prompt's list of orders ----------------------------------------------------------------
     async def order_pick(self, interaction: discord.Interaction, item: OrderPick) -> None:
         # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
@@ -707,18 +619,19 @@ class EstafetteCog(commands.Cog):
         await interaction.response.edit_message(content=text, view=view)
 
 
-# --- the order commands of the other game modules, made from their order kinds -----------------------------
+# --- the order commands of every game module, made from their order kinds ---------------------------------
 
 _PYTHON_TYPES = {"number": "int", "bool": "bool"}  # every other kind of option is typed text
 
 
 def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]]:
-    """A slash command for every order name of the registered game modules that no command of the cog plays
-    already (the cog's own are the default module's, with their own words). A name several games share
+    """A slash command for every order name of the registered game modules (none of ``taken``, the names of
+    the cog's own commands: a new order kind gets its command with no code here). A name several games share
     (``/move``) is one command whose options are all of theirs: required only where every one of those games
     requires it, each order checked by the caller's game (its parser says what its ``/move`` takes). Options
-    are typed by their ``OrderOption`` kind and autocompleted from the caller's legal orders (``suggest``).
-    The order sent is ``/name option:value ...``; the service finds the caller's game and its module."""
+    are typed by their ``OrderOption`` kind and autocompleted from the caller's legal orders (``suggest``)
+    unless not ``suggested``. The order sent is ``/name option:value ...``, its options in the order kind's
+    order (``quoted`` ones in quotes); the service finds the caller's game and its module."""
     kinds: dict[str, list[tuple[Any, Any]]] = {}  # name -> (module, kind), the default module first
     for module in modules.modules():
         for kind in module.orders:
@@ -736,10 +649,16 @@ def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Com
             options.setdefault(o.name, o)
             if _PYTHON_TYPES.get(options[o.name].kind) != _PYTHON_TYPES.get(o.kind):
                 raise ValueError(f"/{name} {o.name}: two games give it two types")
+            if options[o.name].quoted != o.quoted:
+                raise ValueError(f"/{name} {o.name}: one game quotes it, another does not")
     required = {  # required only where every game with the order requires it
         o: all(any(m.name == o and m.required for m in kind.options) for _module, kind in shared)
         for o in options
     }
+    suggested = {  # autocompleted where any game with the order suggests its values
+        o: any(m.name == o and m.suggested for _module, kind in shared for m in kind.options) for o in options
+    }
+    quoted = tuple(o for o, spec in options.items() if spec.quoted)
     names = {o: _identifier(o) for o in options}
     ordered = sorted(options.values(), key=lambda o: not required[o.name])  # Discord: required options first
     params = ", ".join(
@@ -749,10 +668,10 @@ def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Com
     values = ", ".join(f"{o!r}: {names[o]}" for o in options)
     source = (
         f"async def callback(interaction: discord.Interaction{', ' if params else ''}{params}) -> None:\n"
-        f"    await _order_of(interaction, {name!r}, {{{values}}})\n"
+        f"    await _order_of(interaction, {name!r}, {{{values}}}, {quoted!r})\n"
     )
     scope: dict[str, Any] = {"discord": discord, "_order_of": _order_of}
-    exec(source, scope)  # the source holds only identifiers checked above and the order's name as a literal
+    exec(source, scope)  # the source holds only identifiers checked above and names as literals
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
         name=name, description=_described(name, None, shared), callback=scope["callback"]
     )
@@ -772,7 +691,7 @@ def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Com
     auto = {
         names[o.name]: _auto(name, o.name)
         for o in options.values()
-        if o.kind not in _PYTHON_TYPES and not o.choices
+        if o.kind not in _PYTHON_TYPES and not o.choices and suggested[o.name]
     }
     if auto:
         app_commands.autocomplete(**auto)(cmd)
@@ -794,13 +713,16 @@ def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> 
     return line[:100]
 
 
-async def _order_of(interaction: discord.Interaction, name: str, values: dict[str, Any]) -> None:
-    """A generated order command: its options as the order's text (``yes`` for a boolean set)."""
+async def _order_of(
+    interaction: discord.Interaction, name: str, values: dict[str, Any], quoted: tuple[str, ...] = ()
+) -> None:
+    """A generated order command: its options as the order's text (``yes`` for a boolean set, a ``quoted``
+    option's value in quotes: ``/orders list:"fire A; B>left"``)."""
     parts = [f"/{name}"]
     for k, v in values.items():
         if v is None or v is False:
             continue
-        parts.append(f"{k}:yes" if v is True else f"{k}:{v}")
+        parts.append(f"{k}:yes" if v is True else f'{k}:"{v}"' if k in quoted else f"{k}:{v}")
     await _cog_of(interaction).order(interaction, " ".join(parts))
 
 

@@ -18,21 +18,37 @@ __all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
 _BATTLE = OrderOption("battle", "town", required=False, help="which battle, when several are open (6.4)")
 _UNITS = OrderOption("units", "units", help="unit ids, comma-separated")
 ORDERS = (
-    OrderKind("setup", (_UNITS, OrderOption("town", "town"), OrderOption("auto", "bool", False)), "3.1"),
+    OrderKind(
+        "setup",
+        (  # auto first: ``/setup auto:yes``, as the order is written (engine/napoleon/orders.py Setup)
+            OrderOption("auto", "bool", False, "place every block still to place, as in history if it may"),
+            OrderOption("units", "units", False, "unit ids, comma-separated (with town:, without auto:)"),
+            OrderOption("town", "town", False, "the town to place them in (with units:)"),
+        ),
+        "3.1",
+        "place blocks before the game, changed at will until /end: units: and town: both (the engine says"
+        " which is missing), or auto: for every block still to place",
+    ),
     OrderKind(
         "move",
         (_UNITS, OrderOption("path", "path", help="towns joined by >"), OrderOption("forced", "bool", False)),
         "5.0",
     ),
     OrderKind("end", (_BATTLE,), "4.0"),
-    OrderKind("undo", (), "", "take back your last order (rules README decision 9)"),
+    OrderKind(
+        "undo",
+        (),
+        "",
+        "take back your last order, until a die is rolled, something hidden is shown or another role acts"
+        " (rules README decision 9)",
+    ),
     OrderKind(
         "deploy",
-        (
-            OrderOption("left", "list"),
-            OrderOption("center", "list"),
-            OrderOption("right", "list"),
-            OrderOption("reserve", "list", False),
+        (  # the columns the player writes (or makes with the DM's buttons, ``Draft``): not suggested
+            OrderOption("left", "list", suggested=False),
+            OrderOption("center", "list", suggested=False),
+            OrderOption("right", "list", suggested=False),
+            OrderOption("reserve", "list", False, suggested=False),
             _BATTLE,
         ),
         "6.2",
@@ -65,6 +81,16 @@ ORDERS = (
         "regroup",
         (_UNITS, OrderOption("to", "town", False), OrderOption("from", "town", False), _BATTLE),
         "7.6",
+    ),
+    OrderKind(
+        "orders",
+        (
+            OrderOption("list", "text", help="battle orders separated by ;", suggested=False, quoted=True),
+            OrderOption("battle", "town", False, _BATTLE.help, suggested=False),
+        ),
+        "",
+        "several battle orders for one battle turn, applied in order; the first not legal then stops the list"
+        " (DESIGN, The orders)",
     ),
 )
 
