@@ -63,8 +63,8 @@ ORDERS = (
         ),
         "8.1",
     ),
-    OrderKind("square", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
-    OrderKind("unsquare", (OrderOption("unit", "unit"), _BATTLE), "8.4"),
+    OrderKind("square", (OrderOption("unit", "unit"), _BATTLE), "8.5"),
+    OrderKind("unsquare", (OrderOption("unit", "unit"), _BATTLE), "8.5"),
     OrderKind(
         "retreat",
         (
