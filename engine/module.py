@@ -106,6 +106,7 @@ class OrderOption:
     choices: tuple[str, ...] = ()  # the only values it takes (offered as a list), or () for any
     suggested: bool = True  # offered by autocomplete (False: the player writes it, a deployment's columns)
     quoted: bool = False  # its value goes in quotes in the order's text (it may hold ":", ``/orders list:``)
+    words: str = ""  # a term family naming its values in the player's language (``term.<words>.<value>``)
 
     def __post_init__(self) -> None:
         assert self.kind in ORDER_OPTION_KINDS, self.kind

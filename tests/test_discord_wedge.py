@@ -356,3 +356,34 @@ async def test_every_dm_to_the_player_who_must_act_says_what_to_do_with_their_ow
     alice = h.world.user("alice")
     first = [m for m in h.fake.dms_to(alice) if "Group moves left" in (m.get("content") or "")]
     assert first and "`/move units:" in first[0]["content"]
+
+
+async def test_a_battle_moves_positions_are_offered_in_the_players_words(harness):
+    """6.1's positions (``OrderOption.words``): autocomplete of ``/battle-move to:`` names each in the
+    player's language and sends it as the order writes it."""
+    from bot.i18n import term
+
+    h = harness
+    await battle(h, SMALL_BATTLE)
+    bob = h.world.user("bob")
+    await h.feed(
+        h.slash("deploy", {"left": "PR-1", "center": "PR-2", "right": "PR-3"}, user=bob, channel="game-1")
+    )
+    await h.feed(
+        h.slash("deploy", {"left": "FR-1", "center": "FR-2", "right": "FR-3"}, user="alice", channel="game-1")
+    )
+    live = next(iter(h.bot.service.live.values()))
+    role = live.game.active()[0]
+    move = next(c for c in live.game.legal(role).choices if str(c).startswith("/battle-move"))
+    user = "alice" if role == "french" else bob
+    asked = {"unit": move.unit}
+    d = await h.feed(
+        h.autocomplete("battle-move", asked, focused="to", user=user, channel="game-1", locale="ja")
+    )
+    choices = h.fake.autocomplete_choices(d.interaction_id)
+    assert move.to in [c["value"] for c in choices]
+    for c in choices:
+        assert c["name"] == f"{term('position', c['value'], 'ja')} ({c['value']})"
+        assert term("position", c["value"], "ja") != c["value"]  # a word of its own, not the id again
+    d = await h.feed(h.autocomplete("battle-move", asked, focused="to", user=user, channel="game-1"))
+    assert all(c["name"] == c["value"] for c in h.fake.autocomplete_choices(d.interaction_id))

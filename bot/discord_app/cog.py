@@ -250,7 +250,10 @@ def _cut(text: str) -> str:
     return text if len(text) <= CHOICE_LIMIT else text[: CHOICE_LIMIT - 1] + "…"
 
 
-def _auto(order: str, option: str):
+def _auto(order: str, option: str, words: str = ""):
+    """Autocomplete of an order's option from the caller's legal orders (``suggest``); ``words``: the term
+    family that names its values in the player's language (``OrderOption.words``)."""
+
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         cog = _cog_of(interaction)
         given = {
@@ -265,10 +268,8 @@ def _auto(order: str, option: str):
         # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
         # order nobody meant, so it is not offered (typing it in full still works); names are cut.
         values = [v for v in values if 0 < len(v) <= CHOICE_LIMIT][:25]
-        if order == "battle-move" and option == "to" and loc != "en":  # positions in the player's words
-            return [
-                app_commands.Choice(name=_cut(f"{term('position', v, loc)} ({v})"), value=v) for v in values
-            ]
+        if words and loc != "en":  # the values in the player's words, as they are sent
+            return [app_commands.Choice(name=_cut(f"{term(words, v, loc)} ({v})"), value=v) for v in values]
         return [app_commands.Choice(name=_cut(v), value=v) for v in values]
 
     return complete
@@ -689,7 +690,7 @@ def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Com
     if any(listed.values()):
         app_commands.choices(**{k: v for k, v in listed.items() if v})(cmd)
     auto = {
-        names[o.name]: _auto(name, o.name)
+        names[o.name]: _auto(name, o.name, o.words)
         for o in options.values()
         if o.kind not in _PYTHON_TYPES and not o.choices and suggested[o.name]
     }

@@ -53,7 +53,15 @@ ORDERS = (
         ),
         "6.2",
     ),
-    OrderKind("battle-move", (OrderOption("unit", "unit"), OrderOption("to", "text"), _BATTLE), "6.3"),
+    OrderKind(
+        "battle-move",
+        (
+            OrderOption("unit", "unit"),
+            OrderOption("to", "text", words="position"),
+            _BATTLE,
+        ),  # 6.1's positions
+        "6.3",
+    ),
     OrderKind(
         "fire",
         (
