@@ -935,7 +935,8 @@ def test_7_4_a_hexside_both_used_is_for_the_last_to_enter():
     g.state.dice.force([6] * 30)
     g.apply("american", "/fire")
     assert g.active() == ["british"]
-    assert not any(str(c).startswith("/retreat") for c in g.legal("british").choices)  # the Americans came last
+    # the Americans came last
+    assert not any(str(c).startswith("/retreat") for c in g.legal("british").choices)
     rejected(g, "british", f"/retreat unit:BR-2 path:{WEST}>{BOSTON}", "7.4")
     while g.state.phase == "battle":
         g.apply(g.active()[0], "/fire")

@@ -84,12 +84,8 @@ class Game:
         if role not in SIDES:
             raise error("", "liberty.order.role", role=role, roles=list(SIDES))
         typed = GRAMMAR.parse(order)
-        if isinstance(order, Order):
-            logged = order.text()
-        elif isinstance(order, Command):
-            logged = order.text()
-        else:
-            logged = order.strip()  # the log keeps the order as it was written
+        # the log keeps the order as it was written (a value: its text)
+        logged = order.strip() if isinstance(order, str) else order.text()
         if self.ctx.st.phase == "over":
             raise error("11.1", "liberty.order.over")
         saved = self.ctx.st.clone()

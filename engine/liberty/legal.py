@@ -1,6 +1,6 @@
 """``legal(role)``: what a role may do now, as concrete orders (values of ``orders.py``, each saying the
-order line it was before orders were values; for prompts, autocomplete, bot players). Moves are offered per block and per group along one path (5.1), each checked by the same rules as
-the order."""
+order line it was before orders were values; for prompts, autocomplete, bot players). Moves are offered per
+block and per group along one path (5.1), each checked by the same rules as the order."""
 
 from __future__ import annotations
 
@@ -183,15 +183,15 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*ways, O.End()))
     if st.phase == "regroup":
         regroups = [
-            O.Regroup((u,), tuple(p))
-            for u, paths in battle_rules.regroup_options(ctx).items()
-            for p in paths
+            O.Regroup((u,), tuple(p)) for u, paths in battle_rules.regroup_options(ctx).items() for p in paths
         ] + [
             O.Regroup((u,), tuple(p), river=True)
             for u, paths in battle_rules.river_regroups(ctx).items()
             for p in paths
         ]
-        return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*regroups, O.End()))
+        return Legal(
+            role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*regroups, O.End())
+        )
     if st.phase == "disband":
         ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
         return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
