@@ -102,8 +102,8 @@ class Supply(Order):
 
 @order("move")
 class Move(Order):
-    """``/move units:A,B path:H1>H2 [forced:yes] [river:yes] [also:yes]`` (5.1; forced march 5.4, by river
-    5.6, more of the group just moved G7): the path may leave out the start."""
+    """``/move units:A,B path:H1>H2 [forced:yes] [river:yes] [also:yes]`` (5.1; forced march 5.5, by river
+    5.6, warships 8.1, more of the group just moved G7): the path may leave out the start."""
 
     units: Names
     path: Names
@@ -230,8 +230,8 @@ class Hit(Order):
 
 @order("retreat")
 class Retreat(Order):
-    """``/retreat unit:A path:H1>H2 [river:yes]`` (7.4; by river 7.4 with G29, a withdrawal 7.2 with G30):
-    ``to:`` says the path too."""
+    """``/retreat unit:A path:H1>H2 [river:yes]`` (7.4, G29: overland, by river, by sea 8.5, between the
+    West Indies ports 9.1; a withdrawal 7.2 with G30): ``to:`` says the path too."""
 
     unit: str
     path: Names
@@ -251,7 +251,8 @@ class Retreat(Order):
 
 @order("regroup")
 class Regroup(Order):
-    """``/regroup units:A path:H1>H2 [river:yes]`` (7.5; by river G31): the victor's blocks after a battle."""
+    """``/regroup units:A path:H1>H2 [river:yes]`` (7.5, G31; by river as 7.4): the victor's blocks after a
+    battle."""
 
     units: Names
     path: Names
