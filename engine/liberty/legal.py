@@ -33,6 +33,7 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     st = ctx.st
     choices: list[Order] = []
     attacks: list[Order] = []
+    seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
     for b in st.at_side(side):
         if not b.moved and (only is None or b.at == only):
@@ -93,8 +94,10 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
                     attack = turns.sea_check(ctx, side, group, dest)
                 except RuleError:
                     continue
-                sea = O.Sea(tuple(b.id for b in group), dest)
-                if sea not in choices:
+                ids = tuple(b.id for b in group)
+                if (ids, dest) not in seas:  # the same group to the same place offered once
+                    seas.add((ids, dest))
+                    sea = O.Sea(ids, dest)
                     choices.append(sea)
                     if attack:
                         attacks.append(sea)
