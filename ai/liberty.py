@@ -1,33 +1,37 @@
 """Bot players for Liberty (engine/liberty), from a role's view and legal orders only. The random player
 plays a random card, moves a few groups (attacks half the time it can), builds now and then, fires more often
 than it retreats, and regroups or disbands rarely, so that a game reaches its end; the heuristic player is
-the module's bot player."""
+the module's bot player. Both read the fields of the order values ``legal()`` offers
+(``engine/liberty/orders.py``) and answer with one of them."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from engine.liberty import orders as O
+from engine.orders import Order
+
 
 class LibertyRandomPlayer:
-    def choose(self, view: Any, legal: Any, rng: random.Random) -> str:
-        choices = list(legal.choices)
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
+        choices: list[Order] = list(legal.choices)
         if legal.phase == "actions":
             attacks = list(legal.attacks)
             if attacks and rng.random() < 0.5:
                 return rng.choice(attacks)
-            moves = [c for c in choices if c.startswith(("/move", "/sea"))]
+            moves = [c for c in choices if isinstance(c, (O.Move, O.Sea))]
             r = rng.random()
-            if "/build" in choices and r < 0.3:
-                return "/build"
+            if O.Build() in choices and r < 0.3:
+                return O.Build()
             if moves and r < 0.85:
                 return rng.choice(moves)
-            return "/end"
+            return O.End()
         if legal.phase == "battle":
-            fire = [c for c in choices if c.startswith("/fire")]
+            fire = [c for c in choices if isinstance(c, O.Fire)]
             return rng.choice(fire) if fire and rng.random() < 0.85 else rng.choice(choices)
         if legal.phase in ("regroup", "disband"):
-            return "/end" if rng.random() < 0.7 else rng.choice(choices)
+            return O.End() if rng.random() < 0.7 else rng.choice(choices)
         return rng.choice(choices)
 
 
@@ -45,34 +49,34 @@ class LibertyHeuristicPlayer:
         self.colour = {t.hex or t.name: t.colour for t in self.lib.towns}
         self.cards = {c.id: (c.kind, c.value) for c in self.lib.cards}
 
-    def choose(self, view: Any, legal: Any, rng: random.Random) -> str:
-        choices = list(legal.choices)
+    def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
+        choices: list[Order] = list(legal.choices)
         side = legal.role
         if legal.phase == "cards":
-            return self._card(view, choices)
+            return self._card(view, [c for c in choices if isinstance(c, O.Play)])
         if legal.phase == "supply":
-            return max(choices, key=len)
+            return max(choices, key=lambda c: len(c.text()))  # the most steps (of the longest names)
         if legal.phase == "actions":
             return self._action(view, choices, side, rng)
         if legal.phase == "place":
-            return max(choices, key=lambda c: self.values.get(c.split("to:")[1], 0))
+            return max(choices, key=lambda c: self.values.get(c.to, 0) if isinstance(c, O.Place) else -1)
         if legal.phase == "disband":
             return self._disband(view, choices, side)
         if legal.phase == "battle":
-            return "/fire" if "/fire" in choices else choices[0]
+            return O.Fire() if O.Fire() in choices else choices[0]
         if legal.phase in ("regroup", "withdraw"):
-            return "/end"  # 7.5: stay; 7.2, G27: the way each block came (the engine's choice)
+            return O.End()  # 7.5: stay; 7.2, G27: the way each block came (the engine's choice)
         if legal.phase in ("attrition", "hit"):
             return choices[0]  # the default first: 11.4 the weakest go, leaders last; 7.32 non-leaders first
         return choices[0]
 
-    def _card(self, view: Any, choices: list[str]) -> str:
+    def _card(self, view: Any, choices: list[O.Play]) -> O.Play:
         worn = sum(
             1 for b in view.blocks if "id" in b and b["side"] == view.role and b["strength"] < b["max"]
         )
 
-        def rank(c: str) -> tuple[int, int]:
-            kind, value = self.cards[c.split("card:")[1]]
+        def rank(c: O.Play) -> tuple[int, int]:
+            kind, value = self.cards[c.card]
             return (3 + value if worn >= 2 else 0, 0) if kind == "supply" else (value, 1)
 
         return max(choices, key=rank)
@@ -92,23 +96,23 @@ class LibertyHeuristicPlayer:
         theirs = colour == ("blue" if side == "british" else "red")
         return self.values.get(place, 0) if theirs else 0
 
-    def _action(self, view: Any, choices: list[str], side: str, rng: random.Random) -> str:
+    def _action(self, view: Any, choices: list[Order], side: str, rng: random.Random) -> Order:
         own, foe = self._counts(view, side)
         winter = view.turn >= 5
-        best, best_score = "/end", 0.4
+        best: Order = O.End()
+        best_score = 0.4
         for c in choices:
-            if c == "/build":
+            if isinstance(c, O.Build):
                 score = 2.5
-            elif c.startswith(("/move", "/sea")):
-                units = c.split("units:")[1].split()[0].split(",")
-                if c.startswith("/move"):
-                    path = c.split("path:")[1].split()[0].split(">")
-                    origin, dest = path[0], path[-1]
+            elif isinstance(c, (O.Move, O.Sea)):
+                units = list(c.units)
+                if isinstance(c, O.Move):
+                    origin, dest = c.path[0], c.path[-1]
                 else:
-                    dest = c.split("to:")[1].split()[0]
+                    dest = c.to
                     origin = next((b["at"] for b in view.blocks if b.get("id") == units[0]), dest)
                 score = self._score(view, side, own, foe, units, origin, dest, winter)
-                score -= 1.0 if "forced:yes" in c else 0.0
+                score -= 1.0 if isinstance(c, O.Move) and c.forced else 0.0
             else:
                 continue
             score += rng.random() * 0.3
@@ -139,13 +143,13 @@ class LibertyHeuristicPlayer:
             score -= 5 if dest not in self.values else 0
         return score
 
-    def _disband(self, view: Any, choices: list[str], side: str) -> str:
+    def _disband(self, view: Any, choices: list[Order], side: str) -> Order:
         """11.3 before 11.4: disband a block the winter would capture (a rough capacity: the town's value)."""
         own, _ = self._counts(view, side)
         for c in choices:
-            if not c.startswith("/disband"):
+            if not isinstance(c, O.Disband):
                 continue
-            unit = c.split("units:")[1]
+            unit = c.units[0]
             at = next((b["at"] for b in view.blocks if b.get("id") == unit), None)
             if at is None:
                 continue
@@ -155,4 +159,4 @@ class LibertyHeuristicPlayer:
             )  # fmt: skip
             if own.get(at, 0) > cap:
                 return c
-        return "/end"
+        return O.End()

@@ -15,7 +15,7 @@ from conftest import bot_harness
 
 from ai.liberty import LibertyRandomPlayer
 from bot.pictures import NoPictures
-from engine.text import parse_command
+from engine.orders import Choice, command_of
 
 
 class Blank(NoPictures):
@@ -32,10 +32,10 @@ async def h(tmp_path):
         yield harness
 
 
-def slash_options(order: str) -> tuple[str, dict[str, Any]]:
-    """An order's text as the slash command a player fills in: ``/move units:a,b path:x>y forced:yes`` ->
-    ``("move", {"units": "a,b", "path": "x>y", "forced": True})``."""
-    cmd = parse_command(order)
+def slash_options(order: Choice) -> tuple[str, dict[str, Any]]:
+    """An order (its value or its text) as the slash command a player fills in: ``/move units:a,b
+    path:x>y forced:yes`` -> ``("move", {"units": "a,b", "path": "x>y", "forced": True})``."""
+    cmd = command_of(order)
     return cmd.name, {k: (True if v == "yes" else v) for k, v in cmd.options.items()}
 
 
@@ -92,7 +92,7 @@ async def test_liberty_plays_to_its_result_through_discord(h):
         )
 
     # autocomplete offers the caller's own cards (3.1: hands hidden), nothing of the other side's
-    hands = {role: {c.split("card:")[1] for c in live.game.legal(role).choices} for role in user}
+    hands = {role: {str(c).split("card:")[1] for c in live.game.legal(role).choices} for role in user}
     auto = h.autocomplete("play", {"card": ""}, focused="card", user="alice", channel="game-1")
     await h.feed(auto)
     offered = {c["value"] for c in h.fake.autocomplete_choices(auto["id"])}

@@ -96,7 +96,8 @@ def play(
         game.apply(role, order)
         orders += 1
         if kinds is not None:
-            kind = order.split()[0] if order.strip() else "?"
+            text = str(order)  # an order value or its text
+            kind = text.split()[0] if text.strip() else "?"
             kinds[kind] = kinds.get(kind, 0) + 1
         for check in module.fuzz_invariants:
             check(game)

@@ -3,7 +3,8 @@
 The rules, each citing its number in the digest (``shared/rules/liberty-digest.md``), on our reconstructed
 board and block table (``data/liberty/``). ``module.py`` declares the ``Module``; the package imports down:
 ``state`` <- ``context`` <- ``board`` <- ``turns`` <- ``battle`` <- ``winter`` <- ``flow``, ``views``,
-``legal`` <- ``game`` <- ``module``. Rulings for the gaps: ``docs/rulings.md``, "Liberty".
+``legal`` <- ``game`` <- ``module``; ``orders`` (its orders as values, the one parser) on ``context``, under
+``legal`` and ``game``. Rulings for the gaps: ``docs/rulings.md``, "Liberty".
 
 Done: the year of 5 game turns and the winter turn; the deal from the seeded dice with hidden hands; secret
 simultaneous card play, Player 1 and ties, supply cards (Intro, 3.0-3.3, G1-G4); weather (4.0, G5); group

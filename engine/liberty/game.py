@@ -5,18 +5,22 @@ per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from data import AmbiguousMatch, NoMatch
 from data.liberty import load_liberty
 from engine.errors import RuleError
 from engine.events import Event
-from engine.text import parse_command, split_list, yes_no
+from engine.orders import Order
+from engine.text import Command, split_list
 
 from . import battle, board, exchange, flow, turns, winter
+from . import orders as O
 from .context import Ctx, error
 from .legal import Legal, legal
 from .options import Options
+from .orders import GRAMMAR
 from .setup import new_state
 from .state import SIDES, State
 from .views import View, build_view
@@ -73,59 +77,60 @@ class Game:
     def legal(self, role: str) -> Legal:
         return legal(self.ctx, role, self.active())
 
-    def apply(self, role: str, order: str) -> list[Event]:
+    def apply(self, role: str, order: str | Command | Order) -> list[Event]:
+        """Apply one order for ``role`` (its text, read by the one parser of ``orders.py``, or the order
+        itself); return the new events. Raises RuleError and changes nothing if the order cannot be read or
+        is not legal now."""
         if role not in SIDES:
             raise error("", "liberty.order.role", role=role, roles=list(SIDES))
-        cmd = parse_command(order)
+        typed = GRAMMAR.parse(order)
+        # the log keeps the order as it was written (a value: its text)
+        logged = order.strip() if isinstance(order, str) else order.text()
+        if self.ctx.st.phase == "over":
+            raise error("11.1", "liberty.order.over")
         saved = self.ctx.st.clone()
         before = len(self.ctx.events)
         try:
-            self._dispatch(role, cmd.name, cmd.options)
+            self._dispatch(role, typed)
             flow.run(self.ctx)
         except RuleError:
             self.ctx.st.__dict__.update(saved.__dict__)  # in place: references to the state stay good
             del self.ctx.events[before:]
             raise
-        self._log.append(f"{role}: {order.strip()}")
+        self._log.append(f"{role}: {logged}")
         return self.ctx.events[before:]
 
     # -- orders ---------------------------------------------------------------------------------------------
-    def _units(self, text: str) -> list[str]:
+    def _units(self, names: str | Sequence[str]) -> list[str]:
+        """The block ids the names mean (5.1: a block is named by its id, or a unique start of it)."""
         out = []
-        for u in split_list(text):
+        for u in split_list(names) if isinstance(names, str) else names:
             try:
                 out.append(self.ctx.lib.match_unit(u))
             except (NoMatch, AmbiguousMatch):
                 raise error("", "liberty.order.unit", unit=u) from None
         return out
 
-    def _path(self, text: str) -> list[str]:
-        return [board.place_of(self.ctx, p) for p in text.split(">") if p.strip()]
+    def _path(self, names: Sequence[str]) -> list[str]:
+        return [board.place_of(self.ctx, p) for p in names]
 
-    def _dispatch(self, role: str, name: str, o: dict[str, str]) -> None:
+    def _dispatch(self, role: str, o: Order) -> None:
+        """The rules of the order's kind, on the blocks and places its names mean."""
         ctx, st = self.ctx, self.ctx.st
-        known = {"play", "supply", "move", "sea", "build", "place", "end", "battle", "fire", "hit", "retreat",
-                 "regroup", "disband", "attrition", "prefer", "exchange", "accept", "decline"}  # fmt: skip
-        if name not in known:
-            raise error("", "liberty.order.unknown", order=name, known=sorted(known))
-        if st.phase == "over":
-            raise error("11.1", "liberty.order.over")
-        if name == "play":
-            turns.play(ctx, role, o.get("card", ""))
-        elif name == "supply":
-            turns.supply(ctx, role, self._units(o.get("units", "")))
-        elif name == "move":
-            forced, river = yes_no(o.get("forced", ""), "forced"), yes_no(o.get("river", ""), "river")
-            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
-            also = yes_no(o.get("also", ""), "also")
-            turns.move(ctx, role, units, path, forced=forced, river=river, also=also)
-        elif name == "sea":
-            turns.sea_move(ctx, role, self._units(o.get("units", "")), board.place_of(ctx, o.get("to", "")))
-        elif name == "build":
+        if isinstance(o, O.Play):
+            turns.play(ctx, role, o.card)
+        elif isinstance(o, O.Supply):
+            turns.supply(ctx, role, self._units(o.units))
+        elif isinstance(o, O.Move):
+            units, path = self._units(o.units), self._path(o.path)
+            turns.move(ctx, role, units, path, forced=o.forced, river=o.river, also=o.also)
+        elif isinstance(o, O.Sea):
+            turns.sea_move(ctx, role, self._units(o.units), board.place_of(ctx, o.to))
+        elif isinstance(o, O.Build):
             turns.build(ctx, role)
-        elif name == "place":
-            turns.place(ctx, role, board.place_of(ctx, o.get("to", "")))
-        elif name == "end":
+        elif isinstance(o, O.Place):
+            turns.place(ctx, role, board.place_of(ctx, o.to))
+        elif isinstance(o, O.End):
             if st.phase == "actions" and st.acting == role:
                 turns.end_actions(ctx, role)
             elif st.phase == "regroup":
@@ -138,35 +143,28 @@ class Game:
                 battle.end_withdrawal(ctx, role)
             else:
                 raise error("", "liberty.order.end_not_now", phase=st.phase)
-        elif name == "battle":
-            battle.choose(ctx, role, board.place_of(ctx, o.get("at", "")))
-        elif name == "fire":
-            battle.fire(ctx, role, self._units(o["unit"])[0] if o.get("unit") else None)
-        elif name == "hit":
-            unit = self._units(o.get("unit", ""))
-            if len(unit) != 1:
-                raise error("7.32", "liberty.hit.one_unit")
-            battle.choose_hit(ctx, role, unit[0])
-        elif name == "retreat":
-            unit = self._units(o.get("unit", ""))
-            if len(unit) != 1:
-                raise error("7.4", "liberty.retreat.one_unit")
-            river = yes_no(o.get("river", ""), "river")
-            battle.retreat(ctx, role, unit[0], self._path(o.get("path", "") or o.get("to", "")), river=river)
-        elif name == "regroup":
-            river = yes_no(o.get("river", ""), "river")
-            units, path = self._units(o.get("units", "")), self._path(o.get("path", ""))
-            battle.regroup(ctx, role, units, path, river=river)
-        elif name == "disband":
-            winter.disband(ctx, role, self._units(o.get("units", "")))
-        elif name == "attrition":
-            winter.choose_attrition(ctx, role, self._units(o.get("units", "")))
-        elif name == "exchange":
-            exchange.offer(ctx, role, self._units(o.get("give", "")), self._units(o.get("take", "")))
-        elif name in ("accept", "decline"):
-            exchange.answer(ctx, role, name == "accept")
-        elif name == "prefer":
-            ids = self._units(o.get("hits", ""))
+        elif isinstance(o, O.Battle):
+            battle.choose(ctx, role, board.place_of(ctx, o.at))
+        elif isinstance(o, O.Fire):
+            battle.fire(ctx, role, self._units([o.unit])[0] if o.unit else None)
+        elif isinstance(o, O.Hit):
+            battle.choose_hit(ctx, role, self._units([o.unit])[0])
+        elif isinstance(o, O.Retreat):
+            unit = self._units([o.unit])[0]
+            battle.retreat(ctx, role, unit, self._path(o.path), river=o.river)
+        elif isinstance(o, O.Regroup):
+            units, path = self._units(o.units), self._path(o.path)
+            battle.regroup(ctx, role, units, path, river=o.river)
+        elif isinstance(o, O.Disband):
+            winter.disband(ctx, role, self._units(o.units))
+        elif isinstance(o, O.Attrition):
+            winter.choose_attrition(ctx, role, self._units(o.units))
+        elif isinstance(o, O.Exchange):
+            exchange.offer(ctx, role, self._units(o.give), self._units(o.take))
+        elif isinstance(o, (O.Accept, O.Decline)):
+            exchange.answer(ctx, role, isinstance(o, O.Accept))
+        elif isinstance(o, O.Prefer):
+            ids = self._units(o.hits)
             for u in ids:
                 if st.blocks[u].side != role:
                     raise error("7.32", "liberty.prefer.not_yours", unit=u)

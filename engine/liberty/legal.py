@@ -1,6 +1,6 @@
-"""``legal(role)``: what a role may do now, as concrete order lines (for prompts, autocomplete, bot
-players). Moves are offered per block and per group along one path (5.1), each checked by the same rules as
-the order."""
+"""``legal(role)``: what a role may do now, as concrete orders (values of ``orders.py``, each saying the
+order line it was before orders were values; for prompts, autocomplete, bot players). Moves are offered per
+block and per group along one path (5.1), each checked by the same rules as the order."""
 
 from __future__ import annotations
 
@@ -8,9 +8,11 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from engine.errors import RuleError
+from engine.orders import Order
 
 from . import battle as battle_rules
 from . import board, turns, winter
+from . import orders as O
 from .context import Ctx
 from .state import SIDES, Block
 
@@ -22,24 +24,20 @@ class Legal:
     active: bool
     prompt: str
     orders: tuple[str, ...] = ()
-    choices: tuple[str, ...] = ()
-    attacks: tuple[str, ...] = ()  # the choices that start or join a battle
+    choices: tuple[Order, ...] = ()
+    attacks: tuple[Order, ...] = ()  # the choices that start or join a battle
 
 
-def _path(p: list[str]) -> str:
-    return ">".join(p)
-
-
-def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[str], list[str]]:
+def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
     """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
     st = ctx.st
-    choices: list[str] = []
-    attacks: list[str] = []
+    choices: list[Order] = []
+    attacks: list[Order] = []
+    seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
     for b in st.at_side(side):
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
-    suffix = " also:yes" if only is not None else ""
     for origin, blocks in groups.items():
         by_path: dict[tuple[str, ...], list[Block]] = {}
         extra: list[tuple[list[Block], list[str], bool, bool]] = []
@@ -78,13 +76,10 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[str], lis
                 turns.move_check(ctx, side, group, path, forced=forced, river=river)
             except RuleError:
                 continue
-            text = f"/move units:{','.join(b.id for b in group)} path:{_path(path)}"
-            text += " forced:yes" if forced else ""
-            text += " river:yes" if river else ""
-            text += suffix
-            choices.append(text)
+            move = O.Move(tuple(b.id for b in group), tuple(path), forced, river, only is not None)
+            choices.append(move)
             if board.enemy_in(ctx, path[-1], side):
-                attacks.append(text)
+                attacks.append(move)
         # 5.7, 8.4: sea moves of the blocks that can go by sea
         sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
         if only is not None or not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
@@ -99,11 +94,13 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[str], lis
                     attack = turns.sea_check(ctx, side, group, dest)
                 except RuleError:
                     continue
-                text = f"/sea units:{','.join(b.id for b in group)} to:{dest}"
-                if text not in choices:
-                    choices.append(text)
+                ids = tuple(b.id for b in group)
+                if (ids, dest) not in seas:  # the same group to the same place offered once
+                    seas.add((ids, dest))
+                    sea = O.Sea(ids, dest)
+                    choices.append(sea)
                     if attack:
-                        attacks.append(text)
+                        attacks.append(sea)
     return choices, attacks
 
 
@@ -116,7 +113,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     offer = ctx.st.offer
     if out.active and offer is not None and offer["by"] != role:  # 11.5: an answer, in turn or not
         out = replace(
-            out, orders=(*out.orders, "accept", "decline"), choices=(*out.choices, "/accept", "/decline")
+            out, orders=(*out.orders, "accept", "decline"), choices=(*out.choices, O.Accept(), O.Decline())
         )
     return out
 
@@ -125,23 +122,23 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
     if st.phase == "over":
         return Legal(role, "over", False, "the game is over")
-    answers: tuple[str, ...] = ()
+    answers: tuple[Order, ...] = ()
     if st.offer is not None and st.offer["by"] != role and role in SIDES:
-        answers = ("/accept", "/decline")  # 11.5: answered at any time, in turn or not
+        answers = (O.Accept(), O.Decline())  # 11.5: answered at any time, in turn or not
     if role not in SIDES or role not in active:
         wait = f"waiting for {', '.join(active) or 'nobody'}"
         return Legal(role, st.phase, False, wait, ("prefer", "exchange", "accept", "decline"), answers)
     if st.phase == "cards":
-        cards = tuple(f"/play card:{c}" for c in st.hands[role])
+        cards = tuple(O.Play(c) for c in st.hands[role])
         return Legal(role, "cards", True, "play a card face down (3.1)", ("play", "prefer"), cards)
     if st.phase == "supply":
         ok = turns.supply_eligible(ctx, role)
         steps = turns.card(ctx, st.revealed[role])[1]
-        choices = ["/supply"] + [f"/supply units:{u}" for u in ok]
+        supplies = [O.Supply(), *(O.Supply((u,)) for u in ok)]
         if len(ok) > 1:
-            choices.append(f"/supply units:{','.join(ok[:steps])}")
+            supplies.append(O.Supply(tuple(ok[:steps])))
         return Legal(
-            role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(choices)
+            role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(supplies)
         )
     if st.phase == "actions":
         choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
@@ -149,68 +146,62 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             also, also_attacks = _moves(ctx, role, st.group_from)
             choices, attacks = also + choices, also_attacks + attacks
         if st.pool(role) and st.actions_left:
-            choices.append("/build")
-        choices.append("/end")
+            choices.append(O.Build())
+        choices.append(O.End())
         return Legal(role, "actions", True, f"{st.actions_left} action(s) left: move, build or /end (3.1)",
                      ("move", "sea", "build", "end", "prefer"), tuple(choices), tuple(attacks))  # fmt: skip
     if st.phase == "place":
         assert st.drawn is not None
         places = turns.deploy_places(ctx, st.blocks[st.drawn])
         return Legal(role, "place", True, f"place {st.drawn} (6.1, 6.2)", ("place",),
-                     tuple(f"/place to:{p}" for p in places))  # fmt: skip
+                     tuple(O.Place(p) for p in places))  # fmt: skip
     if st.phase == "battle_order":
         return Legal(role, "battle_order", True, "choose the next battle (7.1)", ("battle",),
-                     tuple(f"/battle at:{h}" for h in st.battles))  # fmt: skip
+                     tuple(O.Battle(h) for h in st.battles))  # fmt: skip
     if st.phase == "battle":
         now = battle_rules.step(ctx)
         assert now is not None
-        choices = ["/fire"]
+        turn: list[Order] = [O.Fire()]
         for b in now[2]:
-            choices.append(f"/fire unit:{b.id}")
+            turn.append(O.Fire(b.id))
             for path, river in battle_rules.retreat_options(ctx, b):
-                choices.append(f"/retreat unit:{b.id} path:{_path(path)}" + (" river:yes" if river else ""))
+                turn.append(O.Retreat(b.id, tuple(path), river))
             for place in battle_rules.sea_retreat_places(ctx, b):  # 8.5, 9.1
-                choices.append(f"/retreat unit:{b.id} path:{place}")
+                turn.append(O.Retreat(b.id, (place,)))
         return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
-                     ("fire", "retreat", "prefer"), tuple(choices))  # fmt: skip
+                     ("fire", "retreat", "prefer"), tuple(turn))  # fmt: skip
     if st.phase == "hit":  # 7.32, G25: the owner chooses which of its equally strong blocks takes the hit
         units = battle_rules.hit_choices(ctx)
         prompt = f"choose which of {', '.join(units)} takes the hit (7.32)"
-        return Legal(role, "hit", True, prompt, ("hit", "prefer"), tuple(f"/hit unit:{u}" for u in units))
+        return Legal(role, "hit", True, prompt, ("hit", "prefer"), tuple(O.Hit(u) for u in units))
     if st.phase == "withdraw":  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
         bt = st.battle
         assert bt is not None
-        choices = []
+        ways: list[Order] = []
         for u in bt.withdrawing:
             for p, river in battle_rules.withdrawal_options(ctx, st.blocks[u]):
                 sea = p[-1] == ctx.lib.atlantic or board.west_indies(p[-1])
-                choices.append(
-                    f"/retreat unit:{u} path:{p[-1] if sea else _path(p)}" + (" river:yes" if river else "")
-                )
+                ways.append(O.Retreat(u, (p[-1],) if sea else tuple(p), river))
         prompt = f"your blocks must retreat ({bt.withdraw_rule}): choose each one's way, or /end"
-        return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*choices, "/end"))
+        return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*ways, O.End()))
     if st.phase == "regroup":
-        choices = [
-            f"/regroup units:{u} path:{_path(p)}"
-            for u, paths in battle_rules.regroup_options(ctx).items()
-            for p in paths
+        regroups = [
+            O.Regroup((u,), tuple(p)) for u, paths in battle_rules.regroup_options(ctx).items() for p in paths
         ] + [
-            f"/regroup units:{u} path:{_path(p)} river:yes"
+            O.Regroup((u,), tuple(p), river=True)
             for u, paths in battle_rules.river_regroups(ctx).items()
             for p in paths
         ]
-        return Legal(role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*choices, "/end"))
+        return Legal(
+            role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*regroups, O.End())
+        )
     if st.phase == "disband":
         ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
         return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
-                     (*(f"/disband units:{u}" for u in ids), "/end"))  # fmt: skip
+                     (*(O.Disband((u,)) for u in ids), O.End()))  # fmt: skip
     if st.phase == "attrition":  # 11.4: the owner chooses who goes; /end: the standing order decides
         places = winter.attrition_places(ctx, role)
-        options = [
-            f"/attrition units:{','.join(ids)}"
-            for p in places
-            for ids in winter.attrition_choices(ctx, role, p)
-        ]
+        goes = [O.Attrition(tuple(ids)) for p in places for ids in winter.attrition_choices(ctx, role, p)]
         prompt = f"winter attrition: choose the blocks that go at {', '.join(places)}, or /end (11.4)"
-        return Legal(role, "attrition", True, prompt, ("attrition", "end"), (*options, "/end"))
+        return Legal(role, "attrition", True, prompt, ("attrition", "end"), (*goes, O.End()))
     return Legal(role, st.phase, False, "")

@@ -133,10 +133,11 @@ PICK_KINDS = frozenset(
 
 
 def _picks(game: Any, role: str) -> list[str]:
-    choices = [str(c) for c in game.legal(role).choices]
+    """The texts of the side's choices, if all are of the kinds picked from a list and fit one."""
+    choices = game.legal(role).choices
     if not choices or len(choices) > PICKS_SHOWN:
         return []
-    return choices if all(c.split()[0].lstrip("/") in PICK_KINDS for c in choices) else []
+    return [c.text() for c in choices] if all(c.kind in PICK_KINDS for c in choices) else []
 
 
 def _standing_when(game: Any) -> bool:

@@ -1,0 +1,396 @@
+"""Liberty's orders as values (issue 4/6, item 2): one frozen value per kind of order (the ``ORDERS`` of
+``module.py``), read from its text by the one parser of Liberty's order text (``GRAMMAR``; ``parse``) and
+said again by ``text()``, byte for byte the text ``legal()`` offered before orders were values.
+
+The parser checks syntax only: the options an order takes, those it needs, yes/no words, one block where an
+order moves one. It keeps the names as written: which block, card or place a name means, and whether the
+order is legal now, are the rules' (``game.py`` resolves the names, ``turns``, ``battle``, ``winter`` and
+``exchange`` judge), which say an unknown name or an order out of its phase as before.
+"""
+
+from __future__ import annotations
+
+from ..orders import Grammar, Order, order
+from ..text import Command, split_list, yes_no
+from .context import error
+
+Names = tuple[str, ...]
+
+
+def _takes(cmd: Command, *options: str) -> dict[str, str]:
+    """``cmd``'s options, refused if it gives one its order does not take."""
+    extra = [k for k in cmd.options if k not in options]
+    if extra:
+        if options:
+            raise error("", "liberty.order.options", order=cmd.name, options=extra, known=list(options))
+        raise error("", "liberty.order.no_options", order=cmd.name, options=extra)
+    return cmd.options
+
+
+def _needs(cmd: Command, option: str, value: str | None = None) -> str:
+    """A value the order cannot do without (``value``: the option's, or an alias's)."""
+    v = (cmd.options.get(option, "") if value is None else value).strip()
+    if not v:
+        raise error("", "liberty.order.needs", order=cmd.name, option=option)
+    return v
+
+
+def _units(cmd: Command, option: str = "units", *, needed: bool = True) -> Names:
+    """Block names, comma-separated (``needed``: at least one)."""
+    ids = tuple(split_list(cmd.options.get(option, "")))
+    if needed and not ids:
+        raise error("", "liberty.order.needs", order=cmd.name, option=option)
+    return ids
+
+
+def _one(cmd: Command, rule: str, key: str, *, needed: bool = True) -> str | None:
+    """The one block of an order on one block (``unit:``); None if not given and not ``needed``."""
+    ids = split_list(cmd.options.get("unit", ""))
+    if not ids and not needed:
+        return None
+    if len(ids) != 1:
+        raise error(rule, key)
+    return ids[0]
+
+
+def _path(cmd: Command, text: str | None = None) -> Names:
+    """Places joined by ``>`` (hexes, towns, a box), at least one."""
+    raw = cmd.options.get("path", "") if text is None else text
+    path = tuple(p.strip() for p in raw.split(">") if p.strip())
+    if not path:
+        raise error("", "liberty.order.needs", order=cmd.name, option="path")
+    return path
+
+
+def _yes(cmd: Command, option: str) -> bool:
+    return yes_no(cmd.options.get(option, ""), option)
+
+
+def _flags(**flags: bool) -> str:
+    return "".join(f" {k}:yes" for k, v in flags.items() if v)
+
+
+@order("play")
+class Play(Order):
+    """``/play card:ID`` (3.1): the card a side plays face down."""
+
+    card: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Play:
+        _takes(cmd, "card")
+        return cls(_needs(cmd, "card"))
+
+    def say(self) -> str:
+        return f"/play card:{self.card}"
+
+
+@order("supply")
+class Supply(Order):
+    """``/supply [units:A,B]`` (3.3): the blocks that take a step of the supply card, none for none."""
+
+    units: Names = ()
+
+    @classmethod
+    def read(cls, cmd: Command) -> Supply:
+        _takes(cmd, "units")
+        return cls(_units(cmd, needed=False))
+
+    def say(self) -> str:
+        return f"/supply units:{','.join(self.units)}" if self.units else "/supply"
+
+
+@order("move")
+class Move(Order):
+    """``/move units:A,B path:H1>H2 [forced:yes] [river:yes] [also:yes]`` (5.1; forced march 5.5, by river
+    5.6, warships 8.1, more of the group just moved G7): the path may leave out the start."""
+
+    units: Names
+    path: Names
+    forced: bool = False
+    river: bool = False
+    also: bool = False
+
+    @classmethod
+    def read(cls, cmd: Command) -> Move:
+        _takes(cmd, "units", "path", "forced", "river", "also")
+        flags = (_yes(cmd, "forced"), _yes(cmd, "river"), _yes(cmd, "also"))
+        return cls(_units(cmd), _path(cmd), *flags)
+
+    def say(self) -> str:
+        return f"/move units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(
+            forced=self.forced, river=self.river, also=self.also
+        )
+
+
+@order("sea")
+class Sea(Order):
+    """``/sea units:A,B to:P`` (5.7): a sea move to the Atlantic box, a port or a West Indies port."""
+
+    units: Names
+    to: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Sea:
+        _takes(cmd, "units", "to")
+        return cls(_units(cmd), _needs(cmd, "to"))
+
+    def say(self) -> str:
+        return f"/sea units:{','.join(self.units)} to:{self.to}"
+
+
+@order("build")
+class Build(Order):
+    """``/build`` (6.0): a block drawn blind from the side's pool."""
+
+    @classmethod
+    def read(cls, cmd: Command) -> Build:
+        _takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/build"
+
+
+@order("place")
+class Place(Order):
+    """``/place to:P`` (6.1, 6.2): where the block just drawn is deployed."""
+
+    to: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Place:
+        _takes(cmd, "to")
+        return cls(_needs(cmd, "to"))
+
+    def say(self) -> str:
+        return f"/place to:{self.to}"
+
+
+@order("end")
+class End(Order):
+    """``/end``: the side is done with its actions (3.1), its regroup (7.5), its withdrawals (7.2), its
+    disbanding (11.3) or its attrition choices (11.4)."""
+
+    @classmethod
+    def read(cls, cmd: Command) -> End:
+        _takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/end"
+
+
+@order("battle")
+class Battle(Order):
+    """``/battle at:H`` (7.1): the battle the side fights next."""
+
+    at: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Battle:
+        _takes(cmd, "at")
+        return cls(_needs(cmd, "at"))
+
+    def say(self) -> str:
+        return f"/battle at:{self.at}"
+
+
+@order("fire")
+class Fire(Order):
+    """``/fire [unit:A]`` (7.31): the block whose combat turn it is fires (naming it, or not)."""
+
+    unit: str | None = None
+
+    @classmethod
+    def read(cls, cmd: Command) -> Fire:
+        _takes(cmd, "unit")
+        return cls(_one(cmd, "7.31", "liberty.fire.one_unit", needed=False))
+
+    def say(self) -> str:
+        return f"/fire unit:{self.unit}" if self.unit is not None else "/fire"
+
+
+@order("hit")
+class Hit(Order):
+    """``/hit unit:A`` (7.32, G25): which of the owner's equally strong blocks takes the hit."""
+
+    unit: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Hit:
+        _takes(cmd, "unit")
+        unit = _one(cmd, "7.32", "liberty.hit.one_unit")
+        assert unit is not None
+        return cls(unit)
+
+    def say(self) -> str:
+        return f"/hit unit:{self.unit}"
+
+
+@order("retreat")
+class Retreat(Order):
+    """``/retreat unit:A path:H1>H2 [river:yes]`` (7.4, G29: overland, by river, by sea 8.5, between the
+    West Indies ports 9.1; a withdrawal 7.2 with G30): ``to:`` says the path too."""
+
+    unit: str
+    path: Names
+    river: bool = False
+
+    @classmethod
+    def read(cls, cmd: Command) -> Retreat:
+        o = _takes(cmd, "unit", "path", "to", "river")
+        unit = _one(cmd, "7.4", "liberty.retreat.one_unit")
+        assert unit is not None
+        river = _yes(cmd, "river")
+        return cls(unit, _path(cmd, o.get("path", "") or o.get("to", "")), river)
+
+    def say(self) -> str:
+        return f"/retreat unit:{self.unit} path:{'>'.join(self.path)}" + _flags(river=self.river)
+
+
+@order("regroup")
+class Regroup(Order):
+    """``/regroup units:A path:H1>H2 [river:yes]`` (7.5, G31; by river as 7.4): the victor's blocks after a
+    battle."""
+
+    units: Names
+    path: Names
+    river: bool = False
+
+    @classmethod
+    def read(cls, cmd: Command) -> Regroup:
+        _takes(cmd, "units", "path", "river")
+        river = _yes(cmd, "river")
+        return cls(_units(cmd), _path(cmd), river)
+
+    def say(self) -> str:
+        return f"/regroup units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(river=self.river)
+
+
+@order("disband")
+class Disband(Order):
+    """``/disband units:A,B`` (11.3): blocks sent back to the pool before winter."""
+
+    units: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> Disband:
+        _takes(cmd, "units")
+        return cls(_units(cmd))
+
+    def say(self) -> str:
+        return f"/disband units:{','.join(self.units)}"
+
+
+@order("attrition")
+class Attrition(Order):
+    """``/attrition units:A,B`` (11.4): the blocks that go at one place in the winter's attrition."""
+
+    units: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> Attrition:
+        _takes(cmd, "units")
+        return cls(_units(cmd))
+
+    def say(self) -> str:
+        return f"/attrition units:{','.join(self.units)}"
+
+
+@order("exchange")
+class Exchange(Order):
+    """``/exchange give:A take:B`` (11.5): prisoners offered for prisoners (the rules refuse an empty
+    offer)."""
+
+    give: Names = ()
+    take: Names = ()
+
+    @classmethod
+    def read(cls, cmd: Command) -> Exchange:
+        _takes(cmd, "give", "take")
+        return cls(_units(cmd, "give", needed=False), _units(cmd, "take", needed=False))
+
+    def say(self) -> str:
+        return (
+            "/exchange"
+            + (f" give:{','.join(self.give)}" if self.give else "")
+            + (f" take:{','.join(self.take)}" if self.take else "")
+        )
+
+
+@order("accept")
+class Accept(Order):
+    """``/accept`` (11.5): the other side's exchange offer accepted."""
+
+    @classmethod
+    def read(cls, cmd: Command) -> Accept:
+        _takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/accept"
+
+
+@order("decline")
+class Decline(Order):
+    """``/decline`` (11.5): the other side's exchange offer declined."""
+
+    @classmethod
+    def read(cls, cmd: Command) -> Decline:
+        _takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/decline"
+
+
+@order("prefer")
+class Prefer(Order):
+    """``/prefer hits:A,B`` (7.32, 11.4): the side's blocks to take hits (and go in winter) first among
+    equals; an empty list drops the preference."""
+
+    hits: Names = ()
+
+    @classmethod
+    def read(cls, cmd: Command) -> Prefer:
+        _takes(cmd, "hits")
+        return cls(_units(cmd, "hits", needed=False))
+
+    def say(self) -> str:
+        return f"/prefer hits:{','.join(self.hits)}"
+
+
+KINDS: tuple[type[Order], ...] = (
+    Play,
+    Supply,
+    Move,
+    Sea,
+    Build,
+    Place,
+    End,
+    Battle,
+    Fire,
+    Hit,
+    Retreat,
+    Regroup,
+    Disband,
+    Attrition,
+    Exchange,
+    Accept,
+    Decline,
+    Prefer,
+)
+
+
+class _Grammar(Grammar):
+    """Liberty's parser: an order it does not have is refused in its own words (the known orders listed)."""
+
+    def read(self, cmd: Command) -> Order:
+        if cmd.name not in self.kinds:
+            raise error("", "liberty.order.unknown", order=cmd.name, known=sorted(self.kinds))
+        return super().read(cmd)
+
+
+GRAMMAR: Grammar = _Grammar(KINDS)
+parse = GRAMMAR.parse
