@@ -9,6 +9,7 @@ draws them in its process pool (``bot/pictures.py``), knowing no game. What each
 docs/pictures.md.
 
 The parts here are shared by the games: fonts (``fonts``), colours and their colour-vision check
-(``colours``), the fixed palette of indexed maps (``palette``), block sprites (``blocks``), boxes and
-overlaps (``geometry``) and the placing of cards beside their places (``cards``).
+(``colours``), the fixed palette of indexed maps (``palette``), a block's body and the unit-type symbols
+(``blocks``), boxes, overlaps and the relaxed layout of a scenario's towns (``geometry``) and the placing
+of cards beside their places (``cards``).
 """

@@ -83,8 +83,8 @@ def back(side: str, count: int, size: int = 22, step: int = 3, count_px: int = 1
     im = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     if depth:
-        NB._block_shape(d, (step, 0, step + size, size), shade(body, 0.7), None, None, False)
-    NB._block_shape(d, (0, step, size, step + size), body, None, None, False)
+        NB.block_shape(d, (step, 0, step + size, size), shade(body, 0.7), None, None, False)
+    NB.block_shape(d, (0, step, size, step + size), body, None, None, False)
     im = im.resize((w, h), Image.Resampling.LANCZOS)
     _text(im, (size / 2, step + size / 2), str(count), count_px, "bold", text_on(body), "mm")
     return im
@@ -124,7 +124,7 @@ def face(f: BlockFace, k: float = 1.0) -> Image.Image:
     w, h, bh = face_width(f.id, k), round(FACE_H * k), round(BAND_H * k)
     im = Image.new("RGBA", (w * SS, h * SS), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
-    NB._block_shape(d, (0, 0, w, h), body, band, (k, k, w - k, bh), False, k)
+    NB.block_shape(d, (0, 0, w, h), body, band, (k, k, w - k, bh), False, k)
     fg = text_on(body)
     _symbol(d, f.type, (5 * k, bh + 7 * k, 17 * k, bh + 17 * k), fg)
     r, gap = 1.7 * k, 5 * k

@@ -30,9 +30,9 @@ from PIL import Image, ImageDraw, ImageFont
 from engine.napoleon.board import FACING, LINE  # the board's geometry has one home: the engine's board.py
 from engine.napoleon.state import SIDE_OF
 
-from .. import blocks as B
 from .. import colours as C
 from ..fonts import draw_text, font, script_of, text_length
+from . import blocks as B
 from . import text as T
 
 if TYPE_CHECKING:

@@ -30,12 +30,12 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image, ImageDraw
 
-from .. import blocks as B
 from .. import colours as C
 from ..cards import Card, Placed, place_cards
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Layout, fit, inside, overlap
 from ..palette import fixed_palette
+from . import blocks as B
 from . import text as T
 
 if TYPE_CHECKING:
