@@ -9,8 +9,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.liberty import orders as O
-from engine.orders import Order
+from engine import Order
+from engine import liberty_orders as O
 
 
 class LibertyRandomPlayer:

@@ -9,6 +9,7 @@
 from .dice import Dice
 from .errors import RuleError
 from .events import Event
+from .liberty import orders as liberty_orders  # Liberty's order values, for the bot players (ai/liberty.py)
 from .napoleon import BlockView, Game, Legal, Options, TownView, View, new_game
 from .napoleon.orders import (
     BattleMove,
@@ -55,6 +56,7 @@ __all__ = [
     "Unsquare",
     "View",
     "command_of",
+    "liberty_orders",
     "new_game",
     "parse_command",
     "text_of",
