@@ -139,14 +139,46 @@ class Ctx:
 
     def match_town(self, text: str) -> str:
         """The town a player means by ``text`` (RuleError if none or several)."""
+        found = _matched(self.sc, "town").get(text)
+        if found is not None:
+            return found
         try:
-            return self.sc.match_town(text)
+            found = self.sc.match_town(text)
         except LookupError as e:
             raise lookup_error(e, "town", text) from None
+        _remember(self.sc, "town", text, found)
+        return found
 
     def match_unit(self, text: str) -> str:
         """The unit a player means by ``text`` (RuleError if none or several)."""
+        found = _matched(self.sc, "unit").get(text)
+        if found is not None:
+            return found
         try:
-            return self.sc.match_unit(text)
+            found = self.sc.match_unit(text)
         except LookupError as e:
             raise lookup_error(e, "unit", text) from None
+        _remember(self.sc, "unit", text, found)
+        return found
+
+
+# What ``match_town`` and ``match_unit`` found for each text, per scenario (the scenario's matching folds
+# every name typed: accents, case, prefixes; orders name the same few towns and units again and again):
+# (scenario, "town" or "unit") -> {text: name}. Only names found are kept (a refusal is said again).
+_MATCHED: dict[tuple[int, str], tuple[Scenario, dict[str, str]]] = {}
+
+
+def _matched(sc: Scenario, what: str) -> dict[str, str]:
+    kept = _MATCHED.get((id(sc), what))
+    if kept is None or kept[0] is not sc:
+        return {}
+    return kept[1]
+
+
+def _remember(sc: Scenario, what: str, text: str, name: str) -> None:
+    kept = _MATCHED.get((id(sc), what))
+    if kept is None or kept[0] is not sc or len(kept[1]) >= 10_000:  # texts typed by players: a bound
+        if len(_MATCHED) >= 64:
+            _MATCHED.clear()
+        kept = _MATCHED[(id(sc), what)] = (sc, {})
+    kept[1][text] = name

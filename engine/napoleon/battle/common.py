@@ -10,7 +10,7 @@ from typing import Any
 from data import Road
 
 from ...errors import RuleError
-from ...messages import lookup_error, rule_error
+from ...messages import rule_error
 from ..board import Board
 from ..context import Ctx
 from ..faces import face_public
@@ -70,22 +70,14 @@ def road_between(ctx: Ctx, a: str, b: str) -> Road:
 
 
 def match_town(ctx: Ctx, text: str) -> str:
-    try:
-        t = ctx.sc.match_town(text)
-    except LookupError as e:
-        raise lookup_error(e, "town", text) from None
-    return getattr(t, "name", t)
+    return ctx.match_town(text)
 
 
 def match_unit(ctx: Ctx, text: str) -> str:
     t = text.strip()
     if t.upper() in ctx.st.units:
         return t.upper()
-    try:
-        u = ctx.sc.match_unit(t)
-    except LookupError as e:
-        raise lookup_error(e, "unit", t) from None
-    return getattr(u, "id", u)
+    return ctx.match_unit(t)
 
 
 def unit_ids(ctx: Ctx, names: tuple[str, ...]) -> list[str]:
