@@ -12,6 +12,7 @@ from . import undo as undo_rules
 from .context import Ctx
 from .movement import (
     SPEED,
+    Walked,
     acting_side,
     attackers_in,
     incomplete_attacks,
@@ -58,6 +59,32 @@ _SETUPS: dict[str, dict[str, Setup]] = {}
 # far from the last order has the same moves again, found by one comparison of the pairs
 _LAST: dict[str, tuple[tuple[tuple[tuple[str, ...], bool], ...], tuple[Move, ...]]] = {}
 _ATTACKS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], Move] = {}  # the attacks offered, by fields
+
+
+def _split(walk: Walked) -> _Walked:
+    """A walk's paths (``walk_paths``) as ``legal`` reads them: the normal and the forced-march paths, the
+    attacks among them (path + "N"/"F"), the plain moves (path, forced march). Kept with the walk's lists
+    (``walk_paths`` gives the same lists again while they hold)."""
+    normal_ends, fm_ends = walk
+    kept = _SPLITS.get(id(normal_ends))
+    if kept is not None and kept[0] is normal_ends:
+        return kept[1]
+    into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
+    into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
+    plain = (
+        *((p, False) for p, hostile in normal_ends if not hostile),
+        *((p, True) for p, hostile in fm_ends if not hostile),
+    )
+    split = (tuple(p for p, _ in normal_ends), tuple(p for p, _ in fm_ends), into_enemy, plain)
+    if normal_ends:  # an empty list is made afresh each time: nothing to keep it by
+        if len(_SPLITS) >= 20_000:
+            _SPLITS.clear()
+        _SPLITS[id(normal_ends)] = (normal_ends, split)  # the list kept with it: its id is not reused
+    return split
+
+
+# id of a walk's list of normal paths -> (that list, its ``_split``)
+_SPLITS: dict[int, tuple[list[tuple[tuple[str, ...], bool]], _Walked]] = {}
 
 
 def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool) -> Move:
@@ -146,21 +173,10 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             # units of one army, speed (5.2) and kind (leader or not) standing together have the same paths:
             # walk them once
             key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
-            if key not in walked:
-                normal_ends, fm_ends = walk_paths(ctx, u)
-                into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
-                into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
-                plain = (
-                    *((p, False) for p, hostile in normal_ends if not hostile),
-                    *((p, True) for p, hostile in fm_ends if not hostile),
-                )
-                walked[key] = (
-                    tuple(p for p, _ in normal_ends),
-                    tuple(p for p, _ in fm_ends),
-                    into_enemy,
-                    plain,
-                )
-            normal, fm, into_enemy, plain = walked[key]
+            found = walked.get(key)
+            if found is None:
+                found = walked[key] = _split(walk_paths(ctx, u))
+            normal, fm, into_enemy, plain = found
             if normal:
                 moves[u.id] = normal
             if fm:
@@ -168,7 +184,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             for p in into_enemy:
                 attacks.setdefault(p, []).append(u.id)
             last = _LAST.get(u.id)
-            if last is not None and last[0] == plain:
+            if last is not None and (last[0] is plain or last[0] == plain):
                 moves_out.extend(last[1])  # the unit's moves as the last time it was asked
                 continue
             made = _MOVES.get(u.id)

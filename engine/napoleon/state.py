@@ -313,9 +313,8 @@ class GameState:
                 _set(c, "_dirty", dirty)
         else:
             d["units"] = dict(self.units)
-        occ = self.kept_occupancy()
-        if occ is not None:
-            d["_occ"] = (_PLACE_CHANGES[0], d["units"], occ)  # the same places: who stands where carries over
+        if self.kept_occupancy() is not None:  # the same places: who stands where carries over
+            d["_occ"] = (_PLACE_CHANGES[0], d["units"], *self.__dict__["_occ"][2:])
         d["setup_waiting"] = list(self.setup_waiting)
         d["movement"] = copy_movement(self.movement)
         d["battles"] = [b.clone() for b in self.battles]
