@@ -317,7 +317,9 @@ class GameState:
             d["_occ"] = (_PLACE_CHANGES[0], d["units"], *self.__dict__["_occ"][2:])
         d["setup_waiting"] = list(self.setup_waiting)
         d["movement"] = copy_movement(self.movement)
-        d["battles"] = [b.clone() for b in self.battles]
+        # a battle that is over is never written again (no state of the battle table takes an order in it,
+        # 7.6; the campaign turn's end drops it): shared, not copied
+        d["battles"] = [b if b.status is BattleStatus.OVER else b.clone() for b in self.battles]
         d["events"] = list(self.events)
         d["surrendered"] = list(self.surrendered)
         d["log"] = list(self.log)
