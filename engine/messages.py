@@ -178,8 +178,9 @@ def render_error(
 
 
 def rule_error(rule: str, key: str, /, **params: Any) -> RuleError:
-    """A RuleError whose English text is the template ``key`` filled with ``params``."""
-    return RuleError(rule, render(EN[key], params, EN), key=key, params=params)
+    """A RuleError whose English text is the template ``key`` filled with ``params``, said when first asked
+    for (``RuleError.message``: ``legal()`` drops most of the errors it makes unread)."""
+    return RuleError(rule, key=key, params=params, say=lambda: render(EN[key], params, EN))
 
 
 def error_data(err: RuleError) -> dict[str, Any]:

@@ -16,6 +16,12 @@ if TYPE_CHECKING:
     from .options import Options
 
 
+# (the game's roles, an army or "side:" and a side) -> the roles commanding it (``Ctx.roles_of_army``,
+# ``roles_of_side``): a few games' worth of tuples, asked on every order
+_ROLES: dict[tuple[tuple[str, ...], str], tuple[str, ...]] = {}
+_LAST_OCC: list[dict[str, set[str]]] = [{}]  # the occupancy ``Ctx._rebuild`` made last (never changed)
+
+
 @dataclass
 class Ctx:
     st: GameState
@@ -32,19 +38,36 @@ class Ctx:
     def _rebuild(self) -> dict[str, set[str]]:
         gen = _PLACE_CHANGES[0]
         occ: dict[str, set[str]] = {}
+        at: dict[str, list[str]] = {}  # town -> the ids of the units standing in it, in the units' order
         get = occ.get
-        for u in self.st.units.values():  # the fields as stored (``Unit.__dict__``): a third faster than
-            d = u.__dict__  # the attributes and the ``side`` property, and this runs after every move
+        for uid, u in self.st.units.items():  # the fields as stored (``Unit.__dict__``): a third faster
+            d = u.__dict__  # than the attributes and the ``side`` property, and this runs after every move
             loc = d["location"]
             if loc is not None and not d["eliminated"]:
                 side = SIDE_OF[d["army"]]
                 sides = get(loc)
                 if sides is None:
                     occ[loc] = {side}
+                    at[loc] = [uid]
                 else:
                     sides.add(side)
-        object.__setattr__(self.st, "_occ", (gen, self.st.units, occ))  # not a field, not a change
+                    at[loc].append(uid)
+        last = _LAST_OCC[0]
+        if occ == last:
+            # the same sides in the same towns as the last one made (a move within one's own towns, a fire,
+            # a state asked again): that one, so that what is kept per occupancy holds on (retreat walks)
+            occ = last
+        else:
+            _LAST_OCC[0] = occ
+        object.__setattr__(self.st, "_occ", (gen, self.st.units, occ, at))  # not a field, not a change
         return occ
+
+    def _standing(self) -> dict[str, list[str]]:
+        """Town -> the ids of the units standing in it (``units_at``), kept with the occupancy."""
+        if self.st.kept_occupancy() is None:
+            self._rebuild()
+        at: dict[str, list[str]] = self.st.__dict__["_occ"][3]
+        return at
 
     @property
     def opts(self) -> Options:
@@ -56,21 +79,31 @@ class Ctx:
 
     # --- roles --------------------------------------------------------------------------------------
     def roles_of_army(self, army: str) -> tuple[str, ...]:
-        return tuple(r for r in self.opts.roles if army in armies_of(r))
+        roles = self.opts.roles
+        found = _ROLES.get((roles, army))
+        if found is None:
+            found = _ROLES[(roles, army)] = tuple(r for r in roles if army in armies_of(r))
+        return found
 
     def roles_of_side(self, side: str) -> tuple[str, ...]:
-        return tuple(r for r in self.opts.roles if any(SIDE_OF[a] == side for a in armies_of(r)))
+        roles = self.opts.roles
+        found = _ROLES.get((roles, "side:" + side))
+        if found is None:
+            found = _ROLES[(roles, "side:" + side)] = tuple(
+                r for r in roles if any(SIDE_OF[a] == side for a in armies_of(r))
+            )
+        return found
 
     # --- units --------------------------------------------------------------------------------------
     def unit(self, uid: str) -> Unit:
         return self.st.units[uid]
 
     def units_at(self, town: str, side: str | None = None) -> list[Unit]:
-        return [
-            u
-            for u in self.st.units.values()
-            if u.location == town and not u.eliminated and (side is None or u.side == side)
-        ]
+        units = self.st.units
+        ids = self._standing().get(town, ())
+        if side is None:
+            return [units[i] for i in ids]
+        return [u for i in ids if SIDE_OF[(u := units[i]).army] == side]
 
     def enemy_in(self, town: str, side: str) -> bool:
         sides = self.occupancy().get(town)
@@ -139,14 +172,46 @@ class Ctx:
 
     def match_town(self, text: str) -> str:
         """The town a player means by ``text`` (RuleError if none or several)."""
+        found = _matched(self.sc, "town").get(text)
+        if found is not None:
+            return found
         try:
-            return self.sc.match_town(text)
+            found = self.sc.match_town(text)
         except LookupError as e:
             raise lookup_error(e, "town", text) from None
+        _remember(self.sc, "town", text, found)
+        return found
 
     def match_unit(self, text: str) -> str:
         """The unit a player means by ``text`` (RuleError if none or several)."""
+        found = _matched(self.sc, "unit").get(text)
+        if found is not None:
+            return found
         try:
-            return self.sc.match_unit(text)
+            found = self.sc.match_unit(text)
         except LookupError as e:
             raise lookup_error(e, "unit", text) from None
+        _remember(self.sc, "unit", text, found)
+        return found
+
+
+# What ``match_town`` and ``match_unit`` found for each text, per scenario (the scenario's matching folds
+# every name typed: accents, case, prefixes; orders name the same few towns and units again and again):
+# (scenario, "town" or "unit") -> {text: name}. Only names found are kept (a refusal is said again).
+_MATCHED: dict[tuple[int, str], tuple[Scenario, dict[str, str]]] = {}
+
+
+def _matched(sc: Scenario, what: str) -> dict[str, str]:
+    kept = _MATCHED.get((id(sc), what))
+    if kept is None or kept[0] is not sc:
+        return {}
+    return kept[1]
+
+
+def _remember(sc: Scenario, what: str, text: str, name: str) -> None:
+    kept = _MATCHED.get((id(sc), what))
+    if kept is None or kept[0] is not sc or len(kept[1]) >= 10_000:  # texts typed by players: a bound
+        if len(_MATCHED) >= 64:
+            _MATCHED.clear()
+        kept = _MATCHED[(id(sc), what)] = (sc, {})
+    kept[1][text] = name

@@ -73,8 +73,11 @@ class Game:
     def apply(self, role: str, order: str | Command | Order) -> list[Event]:
         """Apply one order for ``role`` (its text, read by the one parser of ``orders.py``, or the order
         itself); return the new events. Raises RuleError and changes nothing if the order is not legal now."""
+        typed: Order | None = None
         if isinstance(order, Order):
-            name, logged = order.kind, order.text()
+            name, logged, typed = order.kind, order.text(), order
+        elif isinstance(order, str) and (read := _READ.get(order)) is not None:
+            name, logged, typed = read  # a text read before: the same order (reading is pure)
         else:
             cmd = parse_command(order) if isinstance(order, str) else order
             name, logged = cmd.name, cmd.text()  # the log keeps the order as it was written
@@ -87,7 +90,7 @@ class Game:
             )
         if name == "undo":
             # rules README decision 9: the state before the role's last order (engine/napoleon/undo.py)
-            if not isinstance(order, Order):
+            if typed is None:
                 GRAMMAR.read(cmd)
             self.state, event = undo_rules.undo(self.state, role)
             return [event]
@@ -100,7 +103,12 @@ class Game:
         ctx = Ctx(work, self.scenario)
         # the orders the phase takes (4.0-4.2), asked before the order is read
         wait = _gate(ctx, role, name, active)
-        typed = order if isinstance(order, Order) else GRAMMAR.read(cmd)
+        if typed is None:
+            typed = GRAMMAR.read(cmd)
+            if isinstance(order, str):
+                if len(_READ) >= 10_000:  # texts typed by players: a bound
+                    _READ.clear()
+                _READ[order] = (name, logged, typed)
         before = len(work.events)
         was = writing(work.__dict__["_dirty"])
         try:
@@ -281,6 +289,11 @@ class Game:
     @property
     def events(self) -> list[Event]:
         return self.state.events
+
+
+# order text -> (its name, its text as logged, its value): what ``apply`` read from it, the same every time
+# (``parse_command`` and ``GRAMMAR.read`` are pure; only texts that read are kept)
+_READ: dict[str, tuple[str, str, Order]] = {}
 
 
 def _opt(v: object) -> str:

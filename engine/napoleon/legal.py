@@ -10,7 +10,15 @@ from . import battle as battle_rules
 from . import setup as setup_rules
 from . import undo as undo_rules
 from .context import Ctx
-from .movement import SPEED, acting_side, attackers_in, incomplete_attacks, road_room_now, walk_paths
+from .movement import (
+    SPEED,
+    Walked,
+    acting_side,
+    attackers_in,
+    incomplete_attacks,
+    road_room_now,
+    walk_paths,
+)
 from .orders import End, Move, Setup, Undo
 from .state import armies_of
 
@@ -20,7 +28,7 @@ _Walked = tuple[
     tuple[tuple[str, ...], ...],
     tuple[tuple[str, ...], ...],
     list[tuple[str, ...]],
-    list[tuple[tuple[str, ...], bool]],
+    tuple[tuple[tuple[str, ...], bool], ...],
 ]
 
 
@@ -47,6 +55,47 @@ class Legal:
 # afresh each time made legal() slower than the strings it offered before (issue 4/6, item 2).
 _MOVES: dict[str, dict[tuple[tuple[str, ...], bool], Move]] = {}
 _SETUPS: dict[str, dict[str, Setup]] = {}
+# unit -> its plain moves the last time they were asked (its (path, forced) pairs, and their values): a unit
+# far from the last order has the same moves again, found by one comparison of the pairs
+_LAST: dict[str, tuple[tuple[tuple[tuple[str, ...], bool], ...], tuple[Move, ...]]] = {}
+_ATTACKS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], Move] = {}  # the attacks offered, by fields
+
+
+def _split(walk: Walked) -> _Walked:
+    """A walk's paths (``walk_paths``) as ``legal`` reads them: the normal and the forced-march paths, the
+    attacks among them (path + "N"/"F"), the plain moves (path, forced march). Kept with the walk's lists
+    (``walk_paths`` gives the same lists again while they hold)."""
+    normal_ends, fm_ends = walk
+    kept = _SPLITS.get(id(normal_ends))
+    if kept is not None and kept[0] is normal_ends:
+        return kept[1]
+    into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
+    into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
+    plain = (
+        *((p, False) for p, hostile in normal_ends if not hostile),
+        *((p, True) for p, hostile in fm_ends if not hostile),
+    )
+    split = (tuple(p for p, _ in normal_ends), tuple(p for p, _ in fm_ends), into_enemy, plain)
+    if normal_ends:  # an empty list is made afresh each time: nothing to keep it by
+        if len(_SPLITS) >= 20_000:
+            _SPLITS.clear()
+        _SPLITS[id(normal_ends)] = (normal_ends, split)  # the list kept with it: its id is not reused
+    return split
+
+
+# id of a walk's list of normal paths -> (that list, its ``_split``)
+_SPLITS: dict[int, tuple[list[tuple[tuple[str, ...], bool]], _Walked]] = {}
+
+
+def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool) -> Move:
+    """``Move(units, path, forced)``, the same value each time (an attack, or a unit joining one)."""
+    key = (units, path, forced)
+    m = _ATTACKS.get(key)
+    if m is None:
+        if len(_ATTACKS) >= 100_000:  # groups of units are many over a long life: start again
+            _ATTACKS.clear()
+        m = _ATTACKS[key] = Move(units, path, forced)
+    return m
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
@@ -124,46 +173,44 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             # units of one army, speed (5.2) and kind (leader or not) standing together have the same paths:
             # walk them once
             key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
-            if key not in walked:
-                normal_ends, fm_ends = walk_paths(ctx, u)
-                into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
-                into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
-                plain = [(p, False) for p, hostile in normal_ends if not hostile]
-                plain += [(p, True) for p, hostile in fm_ends if not hostile]
-                walked[key] = (
-                    tuple(p for p, _ in normal_ends),
-                    tuple(p for p, _ in fm_ends),
-                    into_enemy,
-                    plain,
-                )
-            normal, fm, into_enemy, plain = walked[key]
+            found = walked.get(key)
+            if found is None:
+                found = walked[key] = _split(walk_paths(ctx, u))
+            normal, fm, into_enemy, plain = found
             if normal:
                 moves[u.id] = normal
             if fm:
                 forced[u.id] = fm
             for p in into_enemy:
                 attacks.setdefault(p, []).append(u.id)
+            last = _LAST.get(u.id)
+            if last is not None and (last[0] is plain or last[0] == plain):
+                moves_out.extend(last[1])  # the unit's moves as the last time it was asked
+                continue
             made = _MOVES.get(u.id)
             if made is None:
                 made = _MOVES[u.id] = {}
+            mine_out: list[Move] = []
             for pf in plain:
                 m = made.get(pf)
                 if m is None:
                     m = made[pf] = Move((u.id,), *pf)
-                moves_out.append(m)
+                mine_out.append(m)
+            _LAST[u.id] = (plain, tuple(mine_out))
+            moves_out.extend(mine_out)
         n_plain = len(moves_out)
         for attack, ids in attacks.items():
             path, flag = attack[:-1], attack[-1] == "F"
             if attackers_in(ctx, path[-1]) >= 1:
                 # joining an attack already begun (6.1: the count runs over every order): one unit at a time
-                moves_out.extend(Move((i,), path, flag) for i in ids)
+                moves_out.extend(_move((i,), path, flag) for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
             carry = road_room_now(ctx, path, side)
             take = combat[: min(carry, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
-                moves_out.append(Move(tuple(take), path, flag))
+                moves_out.append(_move(tuple(take), path, flag))
         attack_choices = tuple(moves_out[n_plain:])
         choices = list(moves_out)
         if not incomplete_attacks(ctx, role):

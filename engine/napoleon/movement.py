@@ -370,10 +370,13 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
     return [p for p, _ in normal], [p for p, _ in forced]
 
 
-def walk_paths(
-    ctx: Ctx, u: Unit
-) -> tuple[list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]]:
-    """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town)."""
+Walked = tuple[list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]]
+
+
+def walk_paths(ctx: Ctx, u: Unit) -> Walked:
+    """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town). The lists are
+    kept (``_WALKS``) for the next walk from the same town with the same inputs: read them, do not change
+    them."""
     st, sc = ctx.st, ctx.sc
     side = u.side
     if u.moved or u.eliminated or u.location is None:
@@ -389,39 +392,46 @@ def walk_paths(
     leader = u.leader
     can_force = not leader and (not night or active_leader_in(ctx, u.location, u.army))
     max_steps = speed + (1 if can_force else 0)
-    normal: list[tuple[tuple[str, ...], bool]] = []
-    forced: list[tuple[tuple[str, ...], bool]] = []
+    start = u.location
+    command_control = ctx.opts.command_control
+    key = (id(sc), side, start, speed, leader, max_steps, night, command_control)
     # looked up once for the whole walk (nothing changes while it runs): who stands where, the roads' use
     occ = ctx.occupancy()
     road_use = st.movement.road_use
-    attacks = st.movement.attacks
+    kept = _WALKS.get(key)
+    if kept is not None and kept.sc is sc and kept.still(ctx, occ, road_use):
+        return kept.normal, kept.forced
+    normal: list[tuple[tuple[str, ...], bool]] = []
+    forced: list[tuple[tuple[str, ...], bool]] = []
     adjacent = roads_from(sc)
-    command_control = ctx.opts.command_control
-    start = u.location
+    towns: set[str] = set()  # what the walk read, to tell later whether it would find the same
+    hostiles: set[str] = set()
+    roads: dict[str, int | None] = {}
+    answers: dict[str, bool] = {}
 
     def walk(path: tuple[str, ...], here: str, steps: int) -> None:
         out = normal if steps <= speed else forced
-        for nxt, limit, river, key in adjacent[here]:
+        for nxt, limit, river, road in adjacent[here]:
             if nxt in path:
                 continue
+            towns.add(nxt)
             sides = occ.get(nxt)
             hostile = bool(sides and (len(sides) > 1 or side not in sides))  # Ctx.enemy_in
+            if hostile:
+                hostiles.add(nxt)
             # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
-            if not leader and (limit // 2 if river and hostile else limit) - road_use.get(key, 0) < 1:
-                continue
+            if not leader:
+                used = roads[road] = road_use.get(road)
+                if (limit // 2 if river and hostile else limit) - (used or 0) < 1:
+                    continue
             new = (*path, nxt)
             if hostile:
                 if night:
                     continue
-                att = attacks.get(nxt)
-                if leader and attackers_in(ctx, nxt) == 0:
-                    continue  # a leader does not start an attack (10.0, 6.1)
-                if (
-                    command_control
-                    and att
-                    and start not in att.origins
-                    and any(sc.road(o, start) is None for o in att.origins)
-                ):
+                ok = answers.get(nxt)
+                if ok is None:
+                    ok = answers[nxt] = _may_attack(ctx, nxt, start, leader)
+                if not ok:
                     continue
                 out.append((new, True))
                 continue
@@ -430,7 +440,82 @@ def walk_paths(
                 walk(new, nxt, steps + 1)
 
     walk((start,), start, 1)
+    if len(_WALKS) >= 20_000:
+        _WALKS.clear()
+    _WALKS[key] = _Walk(
+        sc,
+        side,
+        start,
+        leader,
+        normal,
+        forced,
+        frozenset(towns),
+        frozenset(hostiles),
+        tuple(roads),
+        list(roads.values()),
+        tuple(answers.items()),
+    )
     return normal, forced
+
+
+def _may_attack(ctx: Ctx, town: str, start: str, leader: bool) -> bool:
+    """Whether a unit from ``start`` may move into the enemy-held ``town`` now (by day): a leader only into an
+    attack begun (10.0, 6.1); 13.2 two groups only from road-connected adjacent towns."""
+    if leader and attackers_in(ctx, town) == 0:
+        return False  # a leader does not start an attack (10.0, 6.1)
+    att = ctx.st.movement.attacks.get(town)
+    return not (
+        ctx.opts.command_control
+        and att
+        and start not in att.origins
+        and any(ctx.sc.road(o, start) is None for o in att.origins)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Walk:
+    """One walk's paths and what they were found from: whether each town it looked at was held by the
+    enemy, the use of each road it looked at (None: unused), and its answer about each attack it could make
+    (``_may_attack``). The walk is made of these answers alone (its key gives the rest), so the same answers
+    now give the same paths."""
+
+    sc: Scenario
+    side: str
+    start: str
+    leader: bool
+    normal: list[tuple[tuple[str, ...], bool]]
+    forced: list[tuple[tuple[str, ...], bool]]
+    towns: frozenset[str]
+    hostiles: frozenset[str]
+    roads: tuple[str, ...]
+    uses: list[int | None]
+    attacks: tuple[tuple[str, bool], ...]
+
+    def still(self, ctx: Ctx, occ: dict[str, set[str]], road_use: dict[str, int]) -> bool:
+        """Whether the same walk now would find these paths."""
+        if self.towns & _hostile_towns(occ, self.side) != self.hostiles:
+            return False
+        if list(map(road_use.get, self.roads)) != self.uses:
+            return False
+        return all(_may_attack(ctx, t, self.start, self.leader) == ok for t, ok in self.attacks)
+
+
+# walk key (scenario, side, start, speed, leader, steps, night, 13.2) -> the last walk made with it
+_WALKS: dict[tuple[object, ...], _Walk] = {}
+# an occupancy (``Ctx.occupancy``: a new dict whenever a place changes) -> the towns held by each side's enemy
+_HOSTILE: list[tuple[object, dict[str, frozenset[str]]]] = [(None, {})]
+
+
+def _hostile_towns(occ: dict[str, set[str]], side: str) -> frozenset[str]:
+    """The towns of ``occ`` where ``side`` finds the enemy (``Ctx.enemy_in``), made once per occupancy."""
+    kept = _HOSTILE[0]
+    if kept[0] is not occ:
+        kept = (occ, {})
+        _HOSTILE[0] = kept  # one assignment: another thread sees the old pair or the new one
+    found = kept[1].get(side)
+    if found is None:
+        found = kept[1][side] = frozenset(t for t, s in occ.items() if len(s) > 1 or side not in s)
+    return found
 
 
 def road_room_now(ctx: Ctx, path: tuple[str, ...], side: str) -> int:

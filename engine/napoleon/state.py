@@ -43,10 +43,11 @@ def plain_copy(v: Any) -> Any:
     """A deep copy of plain data (dicts, lists, sets, tuples of str/int/bool/None and dataclasses of those):
     what ``copy.deepcopy`` does for game state, without its memo (several times faster; DESIGN budgets)."""
     t = type(v)
+    # scalars inside a dict or a list are taken as they are without a call (the most of the game's data)
     if t is dict:
-        return {k: plain_copy(x) for k, x in v.items()}
+        return {k: x if type(x) in _SCALARS else plain_copy(x) for k, x in v.items()}
     if t is list:
-        return [plain_copy(x) for x in v]
+        return [x if type(x) in _SCALARS else plain_copy(x) for x in v]
     if t is set:
         return set(v)
     if t is tuple:
@@ -312,12 +313,13 @@ class GameState:
                 _set(c, "_dirty", dirty)
         else:
             d["units"] = dict(self.units)
-        occ = self.kept_occupancy()
-        if occ is not None:
-            d["_occ"] = (_PLACE_CHANGES[0], d["units"], occ)  # the same places: who stands where carries over
+        if self.kept_occupancy() is not None:  # the same places: who stands where carries over
+            d["_occ"] = (_PLACE_CHANGES[0], d["units"], *self.__dict__["_occ"][2:])
         d["setup_waiting"] = list(self.setup_waiting)
         d["movement"] = copy_movement(self.movement)
-        d["battles"] = [b.clone() for b in self.battles]
+        # a battle that is over is never written again (no state of the battle table takes an order in it,
+        # 7.6; the campaign turn's end drops it): shared, not copied
+        d["battles"] = [b if b.status is BattleStatus.OVER else b.clone() for b in self.battles]
         d["events"] = list(self.events)
         d["surrendered"] = list(self.surrendered)
         d["log"] = list(self.log)
@@ -646,8 +648,19 @@ class Battle:
         return side
 
     def clone(self) -> Battle:
-        copied: Battle = plain_copy(self)
-        return copied
+        """``plain_copy(self)`` (every field copied), made without calling ``__init__``; the sides of its
+        blocks (``battle/common.board_of``, never changed once made) shared."""
+        d = self.__dict__
+        new = _new(Battle)
+        copied: dict[str, Any] = {}
+        for n in _BATTLE_FIELDS:
+            v = d[n]
+            copied[n] = v if type(v) in _SCALARS else plain_copy(v)
+        sides = d.get("_sides")
+        if sides is not None:
+            copied["_sides"] = sides
+        _set(new, "__dict__", copied)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return {f.name: copy.deepcopy(getattr(self, f.name)) for f in fields(self)}
@@ -660,3 +673,6 @@ class Battle:
         b.status = BattleStatus(b.status)
         b.phase = BattlePhase(b.phase)
         return b
+
+
+_BATTLE_FIELDS = field_names(Battle)

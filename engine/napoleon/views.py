@@ -122,7 +122,8 @@ def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
         night=bool(turn and turn.night),
         side=turn.side if turn else None,
         phase=st.phase,
-        active=tuple(active_roles(ctx)),
+        # who acts: kept with the state, as ``Game.active`` keeps it (the same key and value)
+        active=st.cached("active", lambda: tuple(active_roles(ctx))),
         towns=towns,
         unplaced=tuple(sorted(unplaced, key=_sort_key)),
         eliminated=tuple(sorted(eliminated, key=_sort_key)),

@@ -42,8 +42,8 @@ def _moves_allowed(u: Unit) -> int:
     return MOVES.get(u.type, 1)
 
 
-def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
-    """8.1, 8.2, 8.5, 10.2: the kind of the combat move, or RuleError."""
+def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str, board: Board | None = None) -> str:
+    """8.1, 8.2, 8.5, 10.2: the kind of the combat move, or RuleError (``board``: ``b``'s, if made)."""
     u = ctx.st.units[uid]
     if uid not in b.pos or not owned(u, role):
         raise err("8.1", "battle.not_your_block", unit=uid, town=b.town)
@@ -59,7 +59,8 @@ def _check_move(ctx: Ctx, b: Battle, role: str, uid: str, dest: str) -> str:
         raise err("8.2", "battle.moves_done_two" if len(done) == 2 else "battle.moves_done_one", unit=uid)
     if u.in_square and ctx.third:
         raise err("8.5", "battle.square_no_move", unit=uid)
-    board = board_of(ctx, b)
+    if board is None:
+        board = board_of(ctx, b)
     try:
         kind = classify(board, uid, dest)
     except MoveRefused as e:
@@ -159,7 +160,9 @@ def _targets(ctx: Ctx, b: Battle, board: Board, uid: str) -> tuple[str, str] | N
     return t, "long"
 
 
-def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) -> _Shot:
+def _check_fire(
+    ctx: Ctx, b: Battle, role: str, uid: str, target: str | None, board: Board | None = None
+) -> _Shot:
     u = ctx.st.units[uid]
     if uid not in b.pos or not owned(u, role):
         raise err("8.3", "battle.not_your_block", unit=uid, town=b.town)
@@ -170,7 +173,8 @@ def _check_fire(ctx: Ctx, b: Battle, role: str, uid: str, target: str | None) ->
         raise err("8.3", "battle.already_fired", unit=uid)
     if acts:
         raise err("8.3", "battle.moved_no_fire", unit=uid)
-    board = board_of(ctx, b)
+    if board is None:
+        board = board_of(ctx, b)
     tr = _targets(ctx, b, board, uid)
     if tr is None:
         if split(b.pos[uid])[1] == RESERVE:
@@ -341,29 +345,42 @@ def _spots(side: str) -> list[str]:
 def combat_choices(ctx: Ctx, b: Battle, role: str, mine: list[Unit]) -> list[Order]:
     """8.1-8.5: the combat moves, fire and squares of ``mine`` (the role's blocks in the battle)."""
     out: list[Order] = []
-    board = board_of(ctx, b)
+    board = board_of(ctx, b)  # nothing changes while the choices are tried: one board for them all
     for u in mine:
         for s in _spots(u.side):
             if s == b.pos[u.id]:
                 continue
             try:
-                _check_move(ctx, b, role, u.id, s)
+                _check_move(ctx, b, role, u.id, s, board)
             except RuleError:
                 continue
-            out.append(BattleMove(u.id, relative(s, u.side)))
+            out.append(_made(BattleMove, u.id, relative(s, u.side)))
         for target in (None, "line", "square"):
             try:
-                shot = _check_fire(ctx, b, role, u.id, target)
+                shot = _check_fire(ctx, b, role, u.id, target, board)
             except RuleError:
                 continue
             enemies = board.enemies_at(shot.target, u.side)
             both = len({ctx.st.units[e].in_square for e in enemies}) == 2
             if both == (target is not None):
-                out.append(Fire(u.id, target))
+                out.append(_made(Fire, u.id, target))
         for form in (True, False):
             try:
                 _check_square(ctx, b, role, u.id, form)
             except RuleError:
                 continue
-            out.append(Square(u.id) if form else Unsquare(u.id))
+            out.append(_made(Square, u.id) if form else _made(Unsquare, u.id))
     return out
+
+
+# The orders ``combat_choices`` offers, kept from one call to the next (frozen values; as legal.py's moves)
+_MADE: dict[tuple[object, ...], Order] = {}
+
+
+def _made(kind: type[Order], *fields: object) -> Order:
+    """``kind(*fields)``, the same value each time."""
+    key = (kind, *fields)
+    o = _MADE.get(key)
+    if o is None:
+        o = _MADE[key] = kind(*fields)
+    return o

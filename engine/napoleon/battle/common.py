@@ -10,15 +10,24 @@ from typing import Any
 from data import Road
 
 from ...errors import RuleError
-from ...messages import lookup_error, rule_error
+from ...messages import rule_error
 from ..board import Board
 from ..context import Ctx
 from ..faces import face_public
-from ..state import Battle, Unit, armies_of
+from ..state import SIDE_OF, Battle, Unit, armies_of
 
 
 def board_of(ctx: Ctx, b: Battle) -> Board:
-    return Board(b.pos, {uid: ctx.st.units[uid].side for uid in b.pos})
+    """The board of ``b``: its positions (the battle's own dict) and the side of each block in it. A block's
+    side never changes (its army's), so the sides are kept with the battle (outside its fields: never in a
+    snapshot or a copy) until other blocks stand in it."""
+    pos = b.pos
+    sides: dict[str, str] | None = b.__dict__.get("_sides")
+    if sides is None or sides.keys() != pos.keys():
+        units = ctx.st.units
+        sides = {uid: SIDE_OF[units[uid].army] for uid in pos}
+        b.__dict__["_sides"] = sides  # never changed once made: a board made before keeps its own
+    return Board(pos, sides)
 
 
 def units_in(ctx: Ctx, b: Battle, side: str | None = None) -> list[Unit]:
@@ -61,22 +70,14 @@ def road_between(ctx: Ctx, a: str, b: str) -> Road:
 
 
 def match_town(ctx: Ctx, text: str) -> str:
-    try:
-        t = ctx.sc.match_town(text)
-    except LookupError as e:
-        raise lookup_error(e, "town", text) from None
-    return getattr(t, "name", t)
+    return ctx.match_town(text)
 
 
 def match_unit(ctx: Ctx, text: str) -> str:
     t = text.strip()
     if t.upper() in ctx.st.units:
         return t.upper()
-    try:
-        u = ctx.sc.match_unit(t)
-    except LookupError as e:
-        raise lookup_error(e, "unit", t) from None
-    return getattr(u, "id", u)
+    return ctx.match_unit(t)
 
 
 def unit_ids(ctx: Ctx, names: tuple[str, ...]) -> list[str]:

@@ -106,9 +106,10 @@ def regroup_choices(ctx: Ctx, b: Battle, role: str) -> list[Regroup]:
                 continue
             out.append(Regroup((uid,), to=dest))
     if b.regroup_kind != "retreat":
-        for town, u in sorted(reinforcements(ctx, b, role, regroup=True), key=lambda x: (x[0], nat(x[1].id))):
+        found = reinforcements(ctx, b, role, regroup=True)  # asked once for all the choices
+        for town, u in sorted(found, key=lambda x: (x[0], nat(x[1].id))):
             try:
-                plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True)
+                plan_reinforce(ctx, b, role, [u.id], town, b.regroup_use, regroup=True, found=found)
             except RuleError:
                 continue
             out.append(Regroup((u.id,), source=town))

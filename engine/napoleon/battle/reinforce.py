@@ -28,8 +28,18 @@ def reinforcements(ctx: Ctx, b: Battle, role: str, *, regroup: bool = False) -> 
 
 
 def plan_reinforce(
-    ctx: Ctx, b: Battle, role: str, ids: list[str], town: str, use: dict[str, int], *, regroup: bool = False
+    ctx: Ctx,
+    b: Battle,
+    role: str,
+    ids: list[str],
+    town: str,
+    use: dict[str, int],
+    *,
+    regroup: bool = False,
+    found: list[tuple[str, Unit]] | None = None,
 ) -> None:
+    """Validate a reinforcement (9.0-9.2) or a regroup by reinforcement (7.6) of ``ids`` from ``town``
+    (``found``: ``reinforcements(ctx, b, role, regroup=regroup)`` if already asked). Nothing is changed."""
     rule = "7.6" if regroup else "9.0"
     road = ctx.sc.road(b.town, town)
     if road is None:
@@ -37,7 +47,9 @@ def plan_reinforce(
     side = b.acting(regroup)
     if ctx.enemy_in(town, side):
         raise err(rule, "battle.enemy_town", town=town)
-    eligible = {u.id for t, u in reinforcements(ctx, b, role, regroup=regroup) if t == town}
+    if found is None:
+        found = reinforcements(ctx, b, role, regroup=regroup)
+    eligible = {u.id for t, u in found if t == town}
     n = 0
     for uid in ids:
         u = ctx.st.units[uid]
@@ -105,12 +117,13 @@ def reinforce_choices(ctx: Ctx, b: Battle, role: str) -> list[Reinforce]:
     """9.0-9.2: the role's units that may join the battle, one order each."""
     out: list[Reinforce] = []
     by_town: dict[str, list[Unit]] = {}
-    for town, u in reinforcements(ctx, b, role):
+    found = reinforcements(ctx, b, role)  # asked once: nothing changes while the choices are tried
+    for town, u in found:
         by_town.setdefault(town, []).append(u)
     for town in sorted(by_town):
         for u in sorted(by_town[town], key=lambda u: nat(u.id)):
             try:
-                plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use)
+                plan_reinforce(ctx, b, role, [u.id], town, b.reinforce_use, found=found)
             except RuleError:
                 continue
             out.append(Reinforce((u.id,), town))

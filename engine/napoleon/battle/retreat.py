@@ -29,11 +29,34 @@ def retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> l
     must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it; the
     digest's difference table marks the row a clarification). [3rd] forced march: exactly one town more
     than the unit's speed (rulings 7.3)."""
-    first = set(retreat_towns(ctx, b.town, side, b.attacker, b.passed, b.reinforced_from))
-    length = _speed(u) + (1 if forced else 0)
-    out: list[list[str]] = []
+    return [list(p) for p in _paths(ctx, b, side, _speed(u) + (1 if forced else 0), forced)]
 
-    def walk(path: list[str]) -> None:
+
+# The walks of ``_paths``, kept while who stands where is the same (``Ctx.occupancy``: a new dict whenever a
+# unit's place changes, never changed in place) in the same scenario: (occupancy, scenario, key -> paths).
+# ``legal()`` asks the same walk for every block of a speed and every town it may reach (issue 5/6).
+_WALKS: list[tuple[object, object, dict[tuple[object, ...], tuple[tuple[str, ...], ...]]]] = [
+    (None, None, {})
+]
+
+
+def _paths(ctx: Ctx, b: Battle, side: str, length: int, forced: bool) -> tuple[tuple[str, ...], ...]:
+    """``retreat_paths`` of a block that retreats ``length`` towns at most (exactly, ``forced``)."""
+    occ = ctx.occupancy()
+    sc = ctx.sc
+    kept = _WALKS[0]
+    if kept[0] is not occ or kept[1] is not sc:
+        kept = (occ, sc, {})
+        _WALKS[0] = kept  # one assignment: another thread sees the old triple or the new one
+    passed, reinforced_from = tuple(b.passed), tuple(b.reinforced_from)
+    key = (b.town, side, b.attacker, passed, reinforced_from, length, forced)
+    found = kept[2].get(key)
+    if found is not None:
+        return found
+    first = set(retreat_towns(ctx, b.town, side, b.attacker, passed, reinforced_from))
+    out: list[tuple[str, ...]] = []
+
+    def walk(path: tuple[str, ...]) -> None:
         depth = len(path) - 1
         if depth >= 1:
             here = path[-1]
@@ -41,18 +64,21 @@ def retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> l
             through = (
                 here in first
                 if depth == 1
-                else may_retreat_far(ctx, here, side, b.attacker, b.passed, b.reinforced_from)
+                else may_retreat_far(ctx, here, side, b.attacker, passed, reinforced_from)
             )
             if through and (not forced or depth == length):
-                out.append(list(path))
+                out.append(path)
             if depth == length or not through:
                 return
-        for nxt, _r in ctx.sc.neighbours(path[-1]):
-            if nxt not in path and not ctx.enemy_in(nxt, side):
-                walk([*path, nxt])
+        for nxt, _r in sc.neighbours(path[-1]):
+            if nxt not in path:
+                sides = occ.get(nxt)
+                if not (sides and (len(sides) > 1 or side not in sides)):  # Ctx.enemy_in
+                    walk((*path, nxt))
 
-    walk([b.town])
-    return out
+    walk((b.town,))
+    paths = kept[2][key] = tuple(out)
+    return paths
 
 
 def room(ctx: Ctx, use: dict[str, int], a: str, c: str, extra: dict[str, int], *, rout: bool = False) -> int:
@@ -115,11 +141,12 @@ def plan_retreat(
                 raise err("7.5", "battle.trapped_neighbour", unit=uid, battle=b.town, town=dest)
             plan.append((u, None))
             continue
-        paths = [p for p in retreat_paths(ctx, b, side, u, forced=forced) if p[-1] == dest]
+        every = _paths(ctx, b, side, _speed(u) + (1 if forced else 0), forced)
+        paths = [p for p in every if p[-1] == dest]
         if pinned:
-            paths = [p for p in paths if p == pinned]
+            paths = [p for p in paths if list(p) == pinned]
         if not paths:
-            ok = sorted({p[-1] for p in retreat_paths(ctx, b, side, u, forced=forced)})
+            ok = sorted({p[-1] for p in every})
             near = ctx.sc.road(b.town, dest) is not None
             key = ("battle.cannot_retreat_to" if ok else "battle.cannot_retreat_nowhere") + (
                 "_3rd" if ctx.third else ""
@@ -146,7 +173,7 @@ def plan_retreat(
         if not u.leader:  # rulings 10.0: leaders use no road capacity
             k = road_key(best[0], best[1])
             tally[k] = tally.get(k, 0) + 1
-        plan.append((u, best))
+        plan.append((u, list(best)))
     return plan
 
 
@@ -154,7 +181,7 @@ def trapped(ctx: Ctx, b: Battle, side: str, u: Unit, used: dict[str, int], tally
     """7.5: no road out for this routing unit: no town it may retreat to (7.1, 7.3; a [3rd] forced march
     included), or no room left on the rout limits of every road to one."""
     for forced in (False, True) if ctx.third and not u.leader else (False,):
-        for p in retreat_paths(ctx, b, side, u, forced=forced):
+        for p in _paths(ctx, b, side, _speed(u) + (1 if forced else 0), forced):
             if u.leader or room(ctx, used, p[0], p[1], tally, rout=True) > 0:
                 return False
     return True
@@ -242,7 +269,7 @@ def retreat_choices(ctx: Ctx, b: Battle, role: str, side: str, mine: list[Unit])
             out.append(Retreat((u.id,), town))
             continue
         for forced in (False, True) if ctx.third and not u.leader else (False,):
-            dests = sorted({p[-1] for p in retreat_paths(ctx, b, side, u, forced=forced)})
+            dests = sorted({p[-1] for p in _paths(ctx, b, side, _speed(u) + (1 if forced else 0), forced)})
             for d in dests:
                 try:
                     plan_retreat(ctx, b, role, [u.id], d, (), forced, b.retreat_use)
