@@ -125,6 +125,8 @@ def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]
     if written is None:
         return {uid: u.to_dict() for uid, u in prev.units.items() if _changed(u, work.units[uid])}
     units = prev.units
+    if not written:
+        return {}
     # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were): the
     # few ids written, sorted by their place in that order (kept per order of ids), not all 82 walked
     place = _PLACES.get(key := tuple(units))
