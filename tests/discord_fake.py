@@ -2723,6 +2723,17 @@ class Delivery:
     def answered(self) -> bool:
         return any(r.kind == "callback" for r in self.replies)
 
+    @property
+    def said(self) -> Reply:
+        """The answer the user reads: the callback, or, after a deferred one ("thinking", type 5: the bot's
+        call ran past its ``DEFER_AFTER`` on a slow machine), the followup or edit that replaced it."""
+        first = self.reply
+        if first.type != 5:
+            return first
+        later = [r for r in self.replies if r.kind in ("followup", "edit_original")]
+        assert later, f"interaction {self.interaction_id} was deferred and never answered"
+        return later[0]
+
 
 class BotHandle(InteractionFactory):
     """A logged-in, ready bot wired to a :class:`FakeDiscord`, plus payload builders and feeding."""

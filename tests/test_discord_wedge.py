@@ -159,6 +159,30 @@ async def test_a_reply_that_fails_after_3_seconds_still_posts_the_map_the_ping_a
     assert len(h.fake.dms_to(bob)) > n_dms, "the DMs are sent"
 
 
+async def test_an_order_slower_than_the_defer_time_is_deferred_then_answered(harness, monkeypatch):
+    """A service call still running after ``DEFER_AFTER`` (a busy machine, a slow database) is deferred,
+    ephemerally, within Discord's 3 seconds, and its answer replaces the "thinking" message."""
+    import asyncio
+
+    import bot.discord_app.cog as cog
+
+    h = harness
+    await new_game(h)
+    service = h.bot.service
+    real = service.order
+
+    async def slow(*args, **kw):
+        await asyncio.sleep(0.3)
+        return await real(*args, **kw)
+
+    monkeypatch.setattr(cog, "DEFER_AFTER", 0.05)
+    service.order = slow
+    d = await h.feed(h.slash("end", user="alice", channel="game-1"))
+    assert d.reply.type == 5 and d.reply.ephemeral  # deferred first
+    assert d.said is not d.reply and d.said.content.startswith("Done")
+    assert d.said.ephemeral
+
+
 async def test_closed_dms_are_retried_with_a_back_off_and_survive_a_restart(harness):
     h = harness
     bob = h.world.user("bob")
