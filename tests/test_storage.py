@@ -207,3 +207,45 @@ async def test_the_seats_languages_are_read_in_one_query_on_either_backend(new_s
     assert await store.user_locales([]) == {}
     await store.set_user_locale(11, "en")  # a language seen again
     assert await store.user_locales([11]) == {11: "en"}
+
+
+async def test_a_process_starting_while_another_plays_a_game_does_not_suspend_it(new_store):
+    """The start-up check of a process that starts while another plays the game reads it under the game's
+    locks (PostgreSQL's advisory lock): an order the other commits meanwhile waits for the check, rather than
+    landing between the check's reading of the row and of the orders (which looked like a damaged game and
+    suspended it: seen in tests/test_crash.py's two processes on a busy machine)."""
+    if new_store.backend != "postgres":
+        pytest.skip("one process per SQLite database: nobody commits around a check")
+    one = Service(await new_store("shared"), pictures=NoPictures())
+    await one.new_game(who(HOST), "setup=historical days=1")
+    await one.join(who(ALICE), "french")
+    await one.join(who(BOB), "allied")
+    await one.start(who(HOST))
+    rng = random.Random(3)
+    for n in range(6):
+        game = (await one.games.read(1)).game
+        role = rng.choice(game.active())
+        await one.order(
+            who({"french": ALICE, "allied": BOB}[role]), pick(rng, game, role, {}), f"a-{n}", role=role
+        )
+    two = Service(await new_store("shared"), pictures=NoPictures())  # a second process starting
+    real = two.store.order_count
+    played: list[asyncio.Task] = []
+
+    async def count_then_let_the_other_play(gid: int):
+        got = await real(gid)
+        game = (await one.games.read(gid)).game
+        role = game.active()[0]
+        order = pick(random.Random(9), game, role, {})
+        user = {"french": ALICE, "allied": BOB}[role]
+        played.append(asyncio.ensure_future(one.order(who(user), order, "b-1", role=role)))
+        await asyncio.sleep(0.5)  # the other process's order, if nothing holds it, is committed now
+        return got
+
+    two.store.order_count = count_then_let_the_other_play
+    problems = await two.recover()
+    assert problems == [] and (await two.store.game(1)).status == "running"
+    assert played and (await played[0]).reply.text.startswith("Done")  # it went, after the check
+    assert (await two.store.game(1)).version == 7
+    await one.idle()
+    await two.idle()

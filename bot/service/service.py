@@ -474,6 +474,24 @@ class Service:
         return any(b for _u, b in live.row.seats.values()) or bool(standing and standing.when(live.game))
 
     async def _check(self, gid: int) -> str | None:
+        # read under the game's locks (this process's and, on PostgreSQL, the advisory lock every process
+        # takes to change it): a game another process plays meanwhile is read between two of its changes,
+        # never its row of one change with the orders of the next (which looked like a damaged game)
+        async with self.games.lock(gid), self.store.game_lock(gid):
+            found = await self._read_check(gid)
+        if not isinstance(found, tuple):
+            return found
+        replay = found[0]
+
+        async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
+            ch.set_game(replay)
+
+        await self.games.change(gid, adopt, checked=True)
+        return None
+
+    async def _read_check(self, gid: int) -> str | tuple[Any] | None:
+        """The check of ``_check``, read under the game's locks: a problem, None if the game is as stored, or
+        (the replay,) when the stored snapshot differs from it only as ``canonical`` forgives (kept then)."""
         try:
             row = await self.store.game(gid)
         except BadRow as e:
@@ -502,14 +520,9 @@ class Service:
             # replay of the orders is the game, so it is kept. Any other difference suspends the game.
             if canonical(mine, events=False) != canonical(theirs, events=False):
                 return f"its snapshot (channel {row.channel_id}) disagrees with a replay of its orders"
-
-            async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
-                ch.set_game(replay)
-
-            await self.games.change(gid, adopt, checked=True)
             same = canonical(mine) == canonical(theirs)
             why = "dict order" if same else "the events as this engine says them"
             log.info("game %s: snapshot rewritten from the replay (%s)", gid, why)
-            return None
+            return (replay,)
         self.games.cache[gid] = Live(row, game)
         return None
