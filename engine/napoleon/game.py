@@ -23,6 +23,7 @@ from .options import Options
 from .orders import BATTLE_KINDS, GRAMMAR, End, Move, Setup
 from .state import (
     GameState,
+    Kept,
     SharedWrite,
     Unit,
     armies_of,
@@ -106,9 +107,7 @@ class Game:
         if typed is None:
             typed = GRAMMAR.read(cmd)
             if isinstance(order, str):
-                if len(_READ) >= 10_000:  # texts typed by players: a bound
-                    _READ.clear()
-                _READ[order] = (name, logged, typed)
+                _READ.keep(order, (name, logged, typed))
         before = len(work.events)
         was = writing(work.__dict__["_dirty"])
         try:
@@ -293,7 +292,7 @@ class Game:
 
 # order text -> (its name, its text as logged, its value): what ``apply`` read from it, the same every time
 # (``parse_command`` and ``GRAMMAR.read`` are pure; only texts that read are kept)
-_READ: dict[str, tuple[str, str, Order]] = {}
+_READ: Kept[str, tuple[str, str, Order]] = Kept(10_000)
 
 
 def _opt(v: object) -> str:

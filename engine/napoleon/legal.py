@@ -20,7 +20,7 @@ from .movement import (
     walk_paths,
 )
 from .orders import End, Move, Setup, Undo
-from .state import armies_of
+from .state import Kept, armies_of
 
 # one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
 # them (path + "N"/"F") and the plain moves (path, forced march)
@@ -58,7 +58,9 @@ _SETUPS: dict[str, dict[str, Setup]] = {}
 # unit -> its plain moves the last time they were asked (its (path, forced) pairs, and their values): a unit
 # far from the last order has the same moves again, found by one comparison of the pairs
 _LAST: dict[str, tuple[tuple[tuple[tuple[str, ...], bool], ...], tuple[Move, ...]]] = {}
-_ATTACKS: dict[tuple[tuple[str, ...], tuple[str, ...], bool], Move] = {}  # the attacks offered, by fields
+_ATTACKS: Kept[tuple[tuple[str, ...], tuple[str, ...], bool], Move] = Kept(
+    100_000
+)  # the attacks offered, by fields
 
 
 def _split(walk: Walked) -> _Walked:
@@ -77,25 +79,19 @@ def _split(walk: Walked) -> _Walked:
     )
     split = (tuple(p for p, _ in normal_ends), tuple(p for p, _ in fm_ends), into_enemy, plain)
     if normal_ends:  # an empty list is made afresh each time: nothing to keep it by
-        if len(_SPLITS) >= 20_000:
-            _SPLITS.clear()
-        _SPLITS[id(normal_ends)] = (normal_ends, split)  # the list kept with it: its id is not reused
+        _SPLITS.keep(id(normal_ends), (normal_ends, split))  # the list kept with it: its id is not reused
     return split
 
 
 # id of a walk's list of normal paths -> (that list, its ``_split``)
-_SPLITS: dict[int, tuple[list[tuple[tuple[str, ...], bool]], _Walked]] = {}
+_SPLITS: Kept[int, tuple[list[tuple[tuple[str, ...], bool]], _Walked]] = Kept(20_000)
 
 
 def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool) -> Move:
     """``Move(units, path, forced)``, the same value each time (an attack, or a unit joining one)."""
     key = (units, path, forced)
     m = _ATTACKS.get(key)
-    if m is None:
-        if len(_ATTACKS) >= 100_000:  # groups of units are many over a long life: start again
-            _ATTACKS.clear()
-        m = _ATTACKS[key] = Move(units, path, forced)
-    return m
+    return m if m is not None else _ATTACKS.keep(key, Move(units, path, forced))
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:

@@ -12,7 +12,17 @@ from . import battle as battle_rules
 from .battle.rout import rout
 from .context import Ctx
 from .orders import Move
-from .state import LEADER_OF, SIDE_OF, Attack, PendingForcedMarch, Unit, armies_of, other_side, road_key
+from .state import (
+    LEADER_OF,
+    SIDE_OF,
+    Attack,
+    Kept,
+    PendingForcedMarch,
+    Unit,
+    armies_of,
+    other_side,
+    road_key,
+)
 
 if TYPE_CHECKING:
     from data import Scenario
@@ -440,20 +450,21 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
                 walk(new, nxt, steps + 1)
 
     walk((start,), start, 1)
-    if len(_WALKS) >= 20_000:
-        _WALKS.clear()
-    _WALKS[key] = _Walk(
-        sc,
-        side,
-        start,
-        leader,
-        normal,
-        forced,
-        frozenset(towns),
-        frozenset(hostiles),
-        tuple(roads),
-        list(roads.values()),
-        tuple(answers.items()),
+    _WALKS.keep(
+        key,
+        _Walk(
+            sc,
+            side,
+            start,
+            leader,
+            normal,
+            forced,
+            frozenset(towns),
+            frozenset(hostiles),
+            tuple(roads),
+            list(roads.values()),
+            tuple(answers.items()),
+        ),
     )
     return normal, forced
 
@@ -501,7 +512,7 @@ class _Walk:
 
 
 # walk key (scenario, side, start, speed, leader, steps, night, 13.2) -> the last walk made with it
-_WALKS: dict[tuple[object, ...], _Walk] = {}
+_WALKS: Kept[tuple[object, ...], _Walk] = Kept(20_000)
 # an occupancy (``Ctx.occupancy``: a new dict whenever a place changes) -> the towns held by each side's enemy
 _HOSTILE: list[tuple[object, dict[str, frozenset[str]]]] = [(None, {})]
 

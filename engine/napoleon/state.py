@@ -16,6 +16,8 @@ from ..events import Event
 from .options import Options
 
 _T = TypeVar("_T")
+_K = TypeVar("_K")
+_V = TypeVar("_V")
 
 ARMIES = ("french", "british", "prussian")
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
@@ -32,6 +34,21 @@ _ARMIES_OF = {
     "british": ("british",),
     "prussian": ("prussian",),
 }
+
+
+class Kept(dict[_K, _V]):
+    """What was worked out once and may be asked again (texts read, walks, moves), forgotten whole when it
+    holds ``most`` entries: the texts players type and the groups they move are many over a long life."""
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.most = most
+
+    def keep(self, key: _K, value: _V) -> _V:
+        if len(self) >= self.most:
+            self.clear()
+        self[key] = value
+        return value
 
 
 def armies_of(role: str) -> tuple[str, ...]:
