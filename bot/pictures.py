@@ -170,10 +170,7 @@ class Pictures:
     ) -> bytes:
         self._same_loop()
         game = await load()
-        module = module or modules.get()
-        kind = module.picture(picture.kind)
-        if kind is None:
-            raise ValueError(f"{module.id} has no picture kind {picture.kind!r}")
+        kind = _kind(picture, module)
         job = self.job(picture, game, kind)
         order = rank(kind, picture.role)
         if self.pool is not None and type(self).run is Pictures.run:  # a test's own drawing stays here
@@ -203,11 +200,7 @@ class Pictures:
 
     def draw(self, picture: Picture, game: Any, module: Module | None = None) -> bytes:
         """Draw ``picture`` here and now (blocking: off the event loop only)."""
-        module = module or modules.get()
-        kind = module.picture(picture.kind)
-        if kind is None:
-            raise ValueError(f"{module.id} has no picture kind {picture.kind!r}")
-        return self.run(self.job(picture, game, kind))
+        return self.run(self.job(picture, game, _kind(picture, module)))
 
     def run(self, job: Job) -> bytes:
         """Draw a job (in a worker, or in this process): the one place a job becomes bytes."""
@@ -220,6 +213,15 @@ def _retrieved(fut: asyncio.Future[Any]) -> None:
     """A picture whose askers have all gone (cancelled): its failure is not an unread exception."""
     if not fut.cancelled():
         fut.exception()
+
+
+def _kind(picture: Picture, module: Module | None) -> PictureKind:
+    """The kind ``picture`` is of, as its game's module (default: the default module's) declares it."""
+    m = module or modules.get()
+    kind = m.picture(picture.kind)
+    if kind is None:
+        raise ValueError(f"{m.id} has no picture kind {picture.kind!r}")
+    return kind
 
 
 def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:

@@ -20,10 +20,11 @@ replays fewer than ``SNAPSHOT_EVERY`` orders.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
 from engine import RuleError, modules, parse_command
@@ -237,6 +238,13 @@ class Games:
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
 
+    @contextlib.asynccontextmanager
+    async def locked(self, game_id: int) -> AsyncIterator[None]:
+        """The game's locks, as every change takes them: this process's, then the storage's (PostgreSQL's
+        advisory lock, so that two processes never change one game at once)."""
+        async with self.lock(game_id), self.store.game_lock(game_id):
+            yield
+
     # --- reading --------------------------------------------------------------------------------------
     async def _live_for(self, row: GameRow) -> Live:
         """The Live of this row: the cached one if it is at this revision (or newer), else loaded."""
@@ -277,7 +285,7 @@ class Games:
         ServiceError or RuleError from ``fn`` stores nothing. (``checked``: the start-up check itself.)"""
         if self.before_use is not None and not checked:
             await self.before_use(game_id)
-        async with self.lock(game_id), self.store.game_lock(game_id):
+        async with self.locked(game_id):
             row = await self.store.game(game_id)
             if row is None:
                 raise ServiceError("svc.game_gone")

@@ -17,6 +17,7 @@ import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
+from engine.module import GameObject
 from engine.script import ScriptError
 
 from ..delivery import Outbox, Outcome
@@ -477,52 +478,50 @@ class Service:
         # read under the game's locks (this process's and, on PostgreSQL, the advisory lock every process
         # takes to change it): a game another process plays meanwhile is read between two of its changes,
         # never its row of one change with the orders of the next (which looked like a damaged game)
-        async with self.games.lock(gid), self.store.game_lock(gid):
-            found = await self._read_check(gid)
-        if not isinstance(found, tuple):
-            return found
-        replay = found[0]
+        async with self.games.locked(gid):
+            problem, adopted = await self._read_check(gid)
+        if adopted is not None:
 
-        async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
-            ch.set_game(replay)
+            async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
+                ch.set_game(adopted)
 
-        await self.games.change(gid, adopt, checked=True)
-        return None
+            await self.games.change(gid, adopt, checked=True)
+        return problem
 
-    async def _read_check(self, gid: int) -> str | tuple[Any] | None:
-        """The check of ``_check``, read under the game's locks: a problem, None if the game is as stored, or
-        (the replay,) when the stored snapshot differs from it only as ``canonical`` forgives (kept then)."""
+    async def _read_check(self, gid: int) -> tuple[str | None, GameObject | None]:
+        """The check of ``_check``, read under the game's locks: its problem (None if none), and the replay
+        to keep when the stored snapshot differs from it only as ``canonical`` forgives."""
         try:
             row = await self.store.game(gid)
         except BadRow as e:
-            return str(e)
+            return str(e), None
         if row is None:
-            return "gone"
+            return "gone", None
         count, top = await self.store.order_count(gid)
         if not count == top == row.version:
-            return f"its stored version ({row.version}) disagrees with its {count} stored orders"
+            return f"its stored version ({row.version}) disagrees with its {count} stored orders", None
         try:
             game = await self.games.load(row)
             if game is None:
-                return "it has no stored game"
+                return "it has no stored game", None
             replay = await self.games.reference(row, full=self.full_checks or row.snapshot_seq is None)
             stored = await self.games.stored(row, game)
             assert stored is not None
         except (ValueError, KeyError, TypeError, ScriptError, zlib.error) as e:
-            return f"it cannot be loaded or replayed ({e})"
+            return f"it cannot be loaded or replayed ({e})", None
         except Exception as e:  # anything else a damaged snapshot can raise
             log.exception("game %s could not be loaded", gid)
-            return f"it cannot be loaded ({type(e).__name__})"
+            return f"it cannot be loaded ({type(e).__name__})", None
         mine, theirs = replay.dumps(), stored.dumps()
         if mine != theirs:
             # The same state reached by the same orders, differing only in the order of its dicts or in the
             # wording of its events (a newer engine says more of a die roll, say: docs/service.md): the
             # replay of the orders is the game, so it is kept. Any other difference suspends the game.
             if canonical(mine, events=False) != canonical(theirs, events=False):
-                return f"its snapshot (channel {row.channel_id}) disagrees with a replay of its orders"
+                return f"its snapshot (channel {row.channel_id}) disagrees with a replay of its orders", None
             same = canonical(mine) == canonical(theirs)
             why = "dict order" if same else "the events as this engine says them"
             log.info("game %s: snapshot rewritten from the replay (%s)", gid, why)
-            return (replay,)
+            return None, replay
         self.games.cache[gid] = Live(row, game)
-        return None
+        return None, None

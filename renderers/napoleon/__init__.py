@@ -34,18 +34,9 @@ __all__ = [
 ]
 
 
-def _scenario(name_or_scenario: Any) -> Any:
-    """A scenario of the data package by name (what a worker is sent), or the scenario itself."""
-    if isinstance(name_or_scenario, str):
-        from data import load_scenario
-
-        return load_scenario(name_or_scenario)
-    return name_or_scenario
-
-
 def map_png(subject: Any, locale: str = "en") -> bytes:
     """The campaign map of a ``MapSubject`` (a role's view and its scenario)."""
-    return render_map(subject.view, _scenario(subject.scenario), locale)
+    return render_map(subject.view, map_r._scenario(subject.scenario), locale)
 
 
 def battle_png(subject: Any, locale: str = "en") -> bytes:

@@ -909,12 +909,14 @@ def _draw_result(im: Image.Image, v: View, locale: str = "en") -> None:
 # entry points
 
 
-def _scenario(sc: Scenario | None) -> Scenario:
-    if sc is not None:
+def _scenario(sc: Scenario | str | None) -> Scenario:
+    """The scenario itself, or the data package's by name (what a picture worker is sent; None: the
+    default)."""
+    if sc is not None and not isinstance(sc, str):
         return sc
     from data import load_scenario
 
-    return load_scenario()
+    return load_scenario(sc or "napoleon")
 
 
 def map_image(view: View, scenario: Scenario | None = None, locale: str = "en") -> Image.Image:
