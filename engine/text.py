@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .messages import rule_error
 
 _OPTION = re.compile(r"(?:^|\s)([a-z][a-z0-9_-]*):", re.IGNORECASE)
+_NAME = re.compile(r"[a-z][a-z0-9-]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,10 +36,22 @@ def parse_command(text: str) -> Command:
         raise rule_error("", "text.no_slash", text=s)
     head, _, rest = s[1:].partition(" ")
     name = head.strip().lower()
-    if not re.fullmatch(r"[a-z][a-z0-9-]*", name):
+    if _NAME.fullmatch(name) is None:
         raise rule_error("", "text.bad_name", name=head)
     options: dict[str, str] = {}
     rest = " " + rest
+    if '"' not in rest:
+        # no quoted value (nearly every order): the options split in one pass, each value running to the
+        # next option, as the loop below reads them
+        parts = _OPTION.split(rest)
+        if parts[0].strip():
+            raise rule_error("", "text.not_name_value", order=name, text=parts[0].strip())
+        for i in range(1, len(parts), 2):
+            key = parts[i].lower()
+            if key in options:
+                raise rule_error("", "text.option_twice", option=key)
+            options[key] = parts[i + 1].strip()
+        return Command(name, options)
     pos = 0
     matches = list(_OPTION.finditer(rest))
     if matches and rest[: matches[0].start()].strip():

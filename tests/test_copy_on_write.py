@@ -98,3 +98,49 @@ def test_fire_hits_leave_the_state_before_them_untouched() -> None:
             fired += 1
             assert Game(before, g.scenario).dumps() == text
     assert fired == 3
+
+
+def _mutables(v: object) -> list[object]:
+    """The lists, dicts and sets inside ``v`` (itself included), depth first."""
+    if isinstance(v, dict):
+        return [v, *(m for x in v.values() for m in _mutables(x))]
+    if isinstance(v, (list, tuple, set)):
+        own = [v] if not isinstance(v, tuple) else []
+        return [*own, *(m for x in v for m in _mutables(x))]
+    return []
+
+
+def test_a_battle_copy_is_plain_copy_field_by_field_and_shares_nothing_that_changes() -> None:
+    """``battle_fields`` copies each field by its declared shape (``_battle_copier``); over the battles of
+    random games it gives what ``plain_copy`` gives, in the fields' order, and no list or dict of the copy
+    is the battle's own (or an order on a fork would write the state before it)."""
+    seen = 0
+    for seed in (21, 22, 23):
+        rng = random.Random(seed)
+        g = new_game(dataclasses.replace(random_options(rng), days=0), seed)
+        budget: dict[str, int] = {}
+        while not g.over and seen < 400:
+            role = rng.choice(g.active())
+            g.apply(role, pick(rng, g, role, budget))
+            for b in g.state.battles:
+                seen += 1
+                fields = S.battle_fields(b)
+                expected = {n: S.plain_copy(getattr(b, n)) for n in S.field_names(S.Battle)}
+                assert fields == expected and list(fields) == list(expected)
+                theirs = {id(m) for m in _mutables([getattr(b, n) for n in S.field_names(S.Battle)])}
+                assert not theirs & {id(m) for m in _mutables(list(fields.values()))}
+                clone = b.clone()
+                assert clone == b and clone is not b
+    assert seen >= 100
+
+
+def test_every_field_of_a_battle_has_a_copier_for_its_shape() -> None:
+    """A field whose declared shape is none of the hand-copied ones is ``plain_copy``'s, never shared as a
+    scalar: only str, int, bool, None and the enums are."""
+    for name, copier in S._BATTLE_COPIERS:
+        value = S.Battle("X", "french", "allied").__dict__[name]
+        if copier is None:
+            assert type(value) in S._SCALARS, name
+        else:
+            assert copier in (list, dict, S._lists_by_key, S._columns_by_role, S.plain_copy), name
+    assert dict(S._BATTLE_COPIERS)["last_fire"] is S.plain_copy

@@ -669,10 +669,7 @@ class Battle:
         blocks (``battle/common.board_of``, never changed once made) shared."""
         d = self.__dict__
         new = _new(Battle)
-        copied: dict[str, Any] = {}
-        for n in _BATTLE_FIELDS:
-            v = d[n]
-            copied[n] = v if type(v) in _SCALARS else plain_copy(v)
+        copied = battle_fields(self)
         sides = d.get("_sides")
         if sides is not None:
             copied["_sides"] = sides
@@ -693,3 +690,42 @@ class Battle:
 
 
 _BATTLE_FIELDS = field_names(Battle)
+
+
+def _lists_by_key(v: dict[str, list[str]]) -> dict[str, list[str]]:
+    return {k: list(x) for k, x in v.items()}
+
+
+def _columns_by_role(v: dict[str, dict[str, list[str]]]) -> dict[str, dict[str, list[str]]]:
+    return {r: {c: list(x) for c, x in cols.items()} for r, cols in v.items()}
+
+
+def _battle_copier(annotation: Any) -> Callable[[Any], Any] | None:
+    """How ``battle_fields`` copies one field, by its declared shape: None (a scalar: str, int, bool, None,
+    the enums, shared), ``list`` (a list of strings), ``dict`` (a dict of scalars), a dict of lists of
+    strings, ``deployed``'s role -> column -> ids; any other shape (``last_fire``, a field added later) by
+    ``plain_copy``."""
+    shape = str(annotation).replace(" ", "")
+    if shape in ("str", "str|None", "int", "bool", "BattleStatus", "BattlePhase"):
+        return None
+    if shape == "list[str]":
+        return list
+    if shape in ("dict[str,str]", "dict[str,int]"):
+        return dict
+    if shape == "dict[str,list[str]]":
+        return _lists_by_key
+    if shape == "dict[str,dict[str,list[str]]]":
+        return _columns_by_role
+    return plain_copy
+
+
+_BATTLE_COPIERS = tuple((f.name, _battle_copier(f.type)) for f in fields(Battle))
+
+
+def battle_fields(b: Battle) -> dict[str, Any]:
+    """A battle's fields copied, in their order (``{name: plain_copy(value)}``: what /undo's entry keeps and
+    ``clone`` copies), each by its declared shape (``_battle_copier``): several times quicker than
+    ``plain_copy`` walking every value (one copy of each open battle an order in the battle phase, and
+    another for /undo's entry)."""
+    d = b.__dict__
+    return {n: d[n] if cp is None else cp(d[n]) for n, cp in _BATTLE_COPIERS}

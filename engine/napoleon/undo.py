@@ -35,10 +35,9 @@ from .state import (
     Result,
     Unit,
     _plain,
-    field_names,
+    battle_fields,
     movement_from_dict,
     movement_to_dict,
-    plain_copy,
 )
 
 MAX_UNDO = 100  # entries kept; the oldest goes first (a whole movement phase is at most 44 orders)
@@ -69,7 +68,7 @@ def _field(st: GameState, name: str) -> Any:
     if name == "dice":
         return v.to_dict()
     if name == "battles":
-        return [{n: plain_copy(getattr(b, n)) for n in field_names(type(b))} for b in v]  # Battle.to_dict
+        return [battle_fields(b) for b in v]  # Battle.to_dict
     if name == "movement":
         return movement_to_dict(v)
     if name == "result":
