@@ -5,11 +5,16 @@
 Game ``seed+i`` plays random options (tools.fuzz.random_options) over the whole time record (days=0), the
 random player (tools.fuzz.pick) choosing every order. After every order it does what the bot's service does
 (bot/service/core.py, broadcast.py, prompts.py): the public view twice (the status line, the pinned status),
-``legal(role)`` twice (headline, prompt) and ``view(role)`` of every active role, and ``dumps()`` (the
-snapshot the change stores). "legal, first ask" is the first call on a new state; "asked again" the repeat
-(kept with the state). "whole campaign, all" sums everything timed; "apply + legal only" sums ``apply``
-and the first ``legal`` of each active role (what the older bench called a whole game). Timed
-with ``time.process_time`` (CPU: the machine is shared); the random player's own choosing is not timed.
+``legal(role)`` twice (headline, prompt) and ``view(role)`` of every active role, and what the change stores
+(``Change.commit``): the events and script lines the order added (``history_of``, as the storage appends
+them) and, every ``SNAPSHOT_EVERY`` orders and at the end of each campaign turn and of the game, the
+snapshot of the state without its event log (``state_of``), compressed (``pack``). "legal, first ask" is the
+first call on a new state; "asked again" the repeat (kept with the state). "whole campaign, all" sums
+everything timed; "apply + legal only" sums ``apply`` and the first ``legal`` of each active role (what the
+older bench called a whole game). ``dumps()`` (the whole state with its event log, which the bot wrote after
+every order before its storage grew by events) is timed after every order for comparison, outside the sums.
+Timed with ``time.process_time`` (CPU: the machine is shared); the random player's own choosing is not
+timed.
 
 Budgets (issue 15, item 1): apply one order < 0.2 ms median, ``legal()`` < 0.5 ms median, a whole random
 campaign (everything timed, summed over the game) < 0.5 s.
@@ -28,7 +33,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.service.core import SNAPSHOT_EVERY, history_of
+from bot.storage.base import pack
 from engine import RuleError, new_game
+from engine.modules import NAPOLEON
+from engine.napoleon.game import Game
 from tools.fuzz import pick, random_options
 
 clock = time.process_time
@@ -50,7 +59,7 @@ def play(seed: int, t: dict[str, list[float]]) -> tuple[float, float]:
     game = new_game(dataclasses.replace(random_options(rng), days=0), seed)
     budget: dict[str, int] = {}
     total = engine = 0.0
-    n = 0
+    n = since = 0
     while not game.over:
         # what the bot does after a change (bot/service/broadcast.py): who acts, the status line and the
         # pinned status (the public view, twice), each active role's headline and prompt (legal twice, view)
@@ -73,17 +82,27 @@ def play(seed: int, t: dict[str, list[float]]) -> tuple[float, float]:
         t2 = clock()
         role = rng.choice(active)
         order = pick(rng, game, role, budget)  # the random player's own choosing is not the engine's time
+        before = Game(game.state, game.scenario)  # the game before the order (apply leaves its state be)
         t3 = clock()
         try:
             game.apply(role, order)
         except RuleError as e:
             raise SystemExit(f"seed {seed}: legal order rejected: {role}: {order}: {e}") from None
         t4 = clock()
-        game.dumps()
+        # what the change stores (bot/service/core.py, ``Change.commit``): the history it added, and the
+        # snapshot when one is due (``_snapshot_due``)
+        history_of(before, game)
+        since += 1
+        if since >= SNAPSHOT_EVERY or NAPOLEON.epoch(game) != NAPOLEON.epoch(before) or game.over:
+            pack(NAPOLEON.state_of(game))
+            since = 0
         t5 = clock()
+        game.dumps()
+        t6 = clock()
         t["public"].append(t1 - t0)
         t["apply"].append(t4 - t3)
-        t["dumps"].append(t5 - t4)
+        t["store"].append(t5 - t4)
+        t["dumps"].append(t6 - t5)
         t["order"].append((t2 - t0) + (t5 - t3))
         t["engine"].append((t4 - t3) + sum(t["legal"][-len(active) :]))
         t["dumps_at"].append(n)
@@ -99,9 +118,8 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
-    t: dict[str, list[float]] = {
-        k: [] for k in ("apply", "legal", "legal_again", "view", "public", "dumps", "order", "engine")
-    }
+    kinds = ("apply", "legal", "legal_again", "view", "public", "store", "dumps", "order", "engine")
+    t: dict[str, list[float]] = {k: [] for k in kinds}
     t["dumps_at"], t["orders"] = [], []
     games: list[float] = []
     engine_games: list[float] = []
@@ -128,7 +146,8 @@ def main() -> None:
     print(f"legal(role), asked again  {stats(t['legal_again'])}")
     print(f"view(role), each active   {stats(t['view'])}")
     print(f"active(), view(public) x2 {stats(t['public'])}")
-    print(f"dumps()                   {stats(t['dumps'])}")
+    print(f"stored, history+snapshot {stats(t['store'])}")
+    print(f"dumps() (not in the sums) {stats(t['dumps'])}")
     print(f"  dumps, first 20 orders  {stats(early)}")
     print(f"  dumps, last 20 orders   {stats(late)}")
     print(f"all of the above, order   {stats(t['order'])}")
