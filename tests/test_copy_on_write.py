@@ -144,3 +144,28 @@ def test_every_field_of_a_battle_has_a_copier_for_its_shape() -> None:
         else:
             assert copier in (list, dict, S._lists_by_key, S._columns_by_role, S.plain_copy), name
     assert dict(S._BATTLE_COPIERS)["last_fire"] is S.plain_copy
+
+
+def test_standing_preferences_are_shared_by_copies_and_replaced_whole_by_prefer() -> None:
+    """The standing preferences (rules README decision 7) are not copied by a fork: ``Game.prefer`` replaces
+    them whole, so a state from before keeps its own."""
+    g = new_game(seed=5)
+    g.prefer("allied", "hits", ["BR-1"])
+    before = g.state
+    work = before.fork()
+    assert work.preferences is before.preferences
+    g.state = work
+    g.prefer("allied", "hits", ["PR-2"])
+    assert before.preferences["allied"]["hits"] == ["BR-1"]
+    assert g.state.preferences["allied"]["hits"] == ["PR-2"]
+
+
+def test_a_forced_march_waiting_for_its_roll_is_frozen_and_shared_by_copies() -> None:
+    """5.5: the forced marches wait for the end of the movement; no rule changes one, so a copy of the
+    movement bookkeeping shares them."""
+    fm = S.PendingForcedMarch("FR-1", ("Charleroi", "Fleurus"), 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fm.bonus = 0  # type: ignore[misc]
+    mv = S.Movement(forced=[fm])
+    assert S.copy_movement(mv).forced[0] is fm
+    assert S.movement_from_dict(S.movement_to_dict(mv)) == mv

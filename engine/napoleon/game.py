@@ -96,7 +96,9 @@ class Game:
             self.state, event = undo_rules.undo(self.state, role)
             return [event]
         prev = self.state
-        active = self.active() if prev.phase != "over" else []  # who acts: kept with the state (``cached``)
+        # who acts, which only the movement phase's gate asks (the set-up's and the battles' rules say who may
+        # give an order themselves): kept with the state (``cached``)
+        active = self.active() if prev.phase == "movement" else []
         # copy on write (issue 5/6; state.py): the order on a fork first, whose units are copied as the rules
         # write them (``GameState.own``); a rule that writes a unit without ``own`` stops it (``SharedWrite``,
         # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
@@ -231,7 +233,10 @@ class Game:
             if self.state.units[uid].army not in armies_of(role):
                 raise rule_error("", "game.not_your_unit", unit=uid, role=role)
             out.append(uid)
-        self.state.preferences.setdefault(role, {})[key] = out
+        # replaced, never changed in place: the copies of this state share it (``GameState.clone``)
+        prefs = dict(self.state.preferences)
+        prefs[role] = {**prefs.get(role, {}), key: out}
+        self.state.preferences = prefs
         self._directive(f"@prefer {role} {key}:{','.join(out)}")
 
     def script(self) -> str:
@@ -306,8 +311,8 @@ def new_game(options: Options | None = None, seed: int = 0) -> Game:
 
 
 def _gate(ctx: Ctx, role: str, name: str, active: list[str]) -> tuple[str, str] | None:
-    """Whether the phase takes orders of kind ``name`` from ``role`` now (``active``: the roles who act),
-    asked before the order is read; in the movement phase, the ally's attack that ``role`` may still complete
+    """Whether the phase takes orders of kind ``name`` from ``role`` now (``active``: the roles who act, in
+    the movement phase; not asked in the others), asked before the order is read; in the movement phase, the ally's attack that ``role`` may still complete
     (13.1 with 6.1) while it waits, if any."""
     st = ctx.st
     if st.phase == "over":

@@ -262,7 +262,7 @@ def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
         u.force_marched = True
         # 10.1: +1 with an active leader in the town the march starts from (by day; at night normal odds).
         bonus = 1 if (not is_night(ctx) and active_leader_in(ctx, start, u.army)) else 0
-        st.movement.forced.append(PendingForcedMarch(uid, list(plan.path), bonus))
+        st.movement.forced.append(PendingForcedMarch(uid, plan.path, bonus))
     if plan.attack:
         att = st.movement.attacks.setdefault(dest, Attack(dest, side))
         att.units.extend(u.id for u in plan.units)

@@ -261,10 +261,13 @@ class Attack:
     roads: list[str] = field(default_factory=list)  # the last segment each attacking unit used (road key)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PendingForcedMarch:
+    """A forced march waiting for its roll (5.5). Never changed once made: the copies of the movement
+    bookkeeping share it."""
+
     unit: str
-    path: list[str]
+    path: tuple[str, ...]
     bonus: int  # +1 with an active leader in the town the march started from (10.1)
     penalty: int = 0  # [3rd] 7.3: -1 when force-marching in a retreat
 
@@ -341,7 +344,8 @@ class GameState:
         d["surrendered"] = list(self.surrendered)
         d["log"] = list(self.log)
         d["undo"] = list(self.undo)  # entries are never changed once made
-        d["preferences"] = {r: {k: list(v) for k, v in p.items()} for r, p in self.preferences.items()}
+        # the standing preferences (rules README decision 7) are shared: never changed in place, only replaced
+        # whole (``Game.prefer``)
         _set(new, "__dict__", d)
         return new
 
@@ -464,7 +468,7 @@ def copy_movement(mv: Movement) -> Movement:
             k: Attack(a.town, a.side, list(a.units), list(a.origins), list(a.passed), list(a.roads))
             for k, a in mv.attacks.items()
         },
-        [PendingForcedMarch(f.unit, list(f.path), f.bonus, f.penalty) for f in mv.forced],
+        list(mv.forced),  # frozen: shared
         list(mv.ended),
     )
 
@@ -610,7 +614,7 @@ def movement_from_dict(mv: dict[str, Any]) -> Movement:
         group_moves=list(mv["group_moves"]),
         road_use=dict(mv["road_use"]),
         attacks={k: Attack(**copy.deepcopy(a)) for k, a in mv["attacks"].items()},
-        forced=[PendingForcedMarch(**copy.deepcopy(f)) for f in mv["forced"]],
+        forced=[PendingForcedMarch(**{**f, "path": tuple(f["path"])}) for f in mv["forced"]],
         ended=list(mv.get("ended", [])),
     )
 

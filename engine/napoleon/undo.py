@@ -78,6 +78,9 @@ def _field(st: GameState, name: str) -> Any:
     return v
 
 
+_AS_DATA_IS_AS_OBJECTS = frozenset(("dice", "battles", "movement"))
+
+
 def stop_of(prev: GameState, work: GameState) -> str | None:
     """Why the order that turned ``prev`` into ``work`` cannot be taken back, or None if it can."""
     if work.dice.rolled != prev.dice.rolled:
@@ -107,9 +110,10 @@ def record(prev: GameState, work: GameState, role: str) -> None:
         if a is b or a == b:
             continue  # equal as objects, so equal as plain data: nothing to keep
         before = _field(prev, name)
-        # dice and battles as data are their fields as they are (copied), so unequal objects are unequal
-        # data; the others' data turns tuples into lists, so they are compared as data
-        if name in ("dice", "battles") or before != _field(work, name):
+        # dice, battles and the movement bookkeeping as data are their fields as they are (copied; the
+        # movement's tuples are its frozen forced marches' paths, tuples in both), so unequal objects are
+        # unequal data; the others' data turns tuples into lists, so they are compared as data
+        if name in _AS_DATA_IS_AS_OBJECTS or before != _field(work, name):
             entry["state"][name] = before
     stack = [*prev.undo, entry]
     work.undo = stack[-MAX_UNDO:]
@@ -128,9 +132,14 @@ def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]
         return {}
     # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were): the
     # few ids written, sorted by their place in that order (kept per order of ids), not all 82 walked
-    place = _PLACES.get(key := tuple(units))
-    if place is None:
-        place = _PLACES[key] = {uid: i for i, uid in enumerate(key)}
+    # kept with the state and carried to its copies (``GameState.clone`` copies its dict), whose units are
+    # the same ids in the same order (no rule adds or removes a unit); checked by their number
+    place: dict[str, int] | None = work.__dict__.get("_places")
+    if place is None or len(place) != len(units):
+        place = _PLACES.get(key := tuple(units))
+        if place is None:
+            place = _PLACES[key] = {uid: i for i, uid in enumerate(key)}
+        object.__setattr__(work, "_places", place)  # not a field, not a change
     return {
         uid: units[uid].to_dict()
         for uid in sorted(written, key=place.__getitem__)
