@@ -312,8 +312,8 @@ def new_game(options: Options | None = None, seed: int = 0) -> Game:
 
 def _gate(ctx: Ctx, role: str, name: str, active: list[str]) -> tuple[str, str] | None:
     """Whether the phase takes orders of kind ``name`` from ``role`` now (``active``: the roles who act, in
-    the movement phase; not asked in the others), asked before the order is read; in the movement phase, the ally's attack that ``role`` may still complete
-    (13.1 with 6.1) while it waits, if any."""
+    the movement phase; not asked in the others), asked before the order is read; in the movement phase,
+    the ally's attack that ``role`` may still complete (13.1 with 6.1) while it waits, if any."""
     st = ctx.st
     if st.phase == "over":
         if st.result:
