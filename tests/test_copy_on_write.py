@@ -169,3 +169,28 @@ def test_a_forced_march_waiting_for_its_roll_is_frozen_and_shared_by_copies() ->
     mv = S.Movement(forced=[fm])
     assert S.copy_movement(mv).forced[0] is fm
     assert S.movement_from_dict(S.movement_to_dict(mv)) == mv
+
+
+def test_a_town_view_is_the_same_value_while_the_same_faces_stand_there_and_new_when_one_changes() -> None:
+    """views._town: a town's view is found again by the faces standing there (kept with their units until
+    they change), so an order's views remake only the towns it touched; a unit that changes gives a new
+    face, and its town a new view saying the change."""
+    rng = random.Random(4)
+    g = new_game(dataclasses.replace(random_options(rng), days=0), 4)
+    budget: dict[str, int] = {}
+    while g.state.phase == "setup":
+        role = rng.choice(g.active())
+        g.apply(role, pick(rng, g, role, budget))
+    before = {t.name: t for t in g.view("french", events=False).towns}
+    town, tv = next((n, t) for n, t in before.items() if any(b.known and b.cv and b.cv > 1 for b in t.blocks))
+    uid = next(b.id for b in tv.blocks if b.known and b.cv and b.cv > 1)
+    work = g.state.fork()
+    work.own(work.units[uid]).cv -= 1
+    after = {t.name: t for t in Game(work, g.scenario).view("french", events=False).towns}
+    assert all(after[n] is before[n] for n in before if n != town)  # the towns not touched: the same values
+    assert after[town] is not tv and after[town] != tv
+    cv = next(b.cv for b in tv.blocks if b.id == uid)
+    assert cv is not None
+    assert [b.cv for b in after[town].blocks if b.id == uid] == [cv - 1]
+    again = {t.name: t for t in g.view("french", events=False).towns}
+    assert again[town] is tv  # the state before: as it was

@@ -15,7 +15,7 @@ from .campaign import last_turn
 from .context import Ctx
 from .faces import BlockView, face
 from .movement import group_moves_left
-from .state import Unit, armies_of
+from .state import Kept, Unit, armies_of
 
 __all__ = ["BlockView", "TownView", "View", "block", "build_view"]
 
@@ -88,23 +88,38 @@ def _sort_key(b: BlockView) -> tuple[str, bool, str]:
     return (b.army, not b.known, b.id or "")
 
 
+def _town(name: str, blocks: list[BlockView], battle: bool) -> TownView:
+    """The view of one town holding ``blocks`` (in the units' order), the same value each time the same
+    blocks stand there: a block's face is kept with its unit until the unit changes (``faces.face``), so an
+    order changes the views of the few towns it touched and the others are found by the faces' identities.
+    The value kept holds the faces, so their ids are not reused while it is kept."""
+    key = (name, battle, *map(id, blocks))
+    found = _TOWNS.get(key)
+    if found is None:
+        found = _TOWNS.keep(key, TownView(name, tuple(sorted(blocks, key=_sort_key)), battle))
+    return found
+
+
+# (town, in a battle, the ids of the faces standing there) -> its view (``_town``)
+_TOWNS: Kept[tuple[Any, ...], TownView] = Kept(20_000)
+
+
 def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
     st, sc = ctx.st, ctx.sc
     by_town: dict[str, list[BlockView]] = {}
     unplaced: list[BlockView] = []
     eliminated: list[BlockView] = []
     battle_towns = {b.town for b in st.open_battles()}
+    mine = armies_of(role)
     for u in st.units.values():
         if u.eliminated:
-            eliminated.append(block(ctx, u, role, revealed=True))
+            eliminated.append(face(ctx, u, True))  # revealed (``block``)
         elif u.location is None:
-            if u.army in armies_of(role):
-                unplaced.append(block(ctx, u, role))
+            if u.army in mine:
+                unplaced.append(face(ctx, u, True))
         else:
-            by_town.setdefault(u.location, []).append(block(ctx, u, role))
-    towns = tuple(
-        TownView(t, tuple(sorted(bs, key=_sort_key)), t in battle_towns) for t, bs in sorted(by_town.items())
-    )
+            by_town.setdefault(u.location, []).append(face(ctx, u, u.army in mine))
+    towns = tuple(_town(t, bs, t in battle_towns) for t, bs in sorted(by_town.items()))
     turn = sc.turns[st.turn - 1] if st.turn else None
     gml = {}
     if st.phase == "movement" and turn is not None:
