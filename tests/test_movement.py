@@ -355,3 +355,40 @@ def test_5_2_example_cavalry_brussels_to_waterloo_and_beyond():
     assert paths == set(beyond)
     g.apply("allied", f"/move units:{cav[0]} path:Brussels>Waterloo>{beyond[0]}")
     assert loc(g, cav[0]) == beyond[0]
+
+
+def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_now_does() -> None:
+    """5.3, 5.4: the units a path into an enemy-held town may still carry is the least room of its roads
+    (a river crossed into the enemy's town halves its road); a combat unit's walk finds it on the way, and
+    legal() reads it there instead of walking the path again. Over random movement phases it is what
+    road_room_now says, for every such path of every combat unit."""
+    import dataclasses
+    import random
+
+    from engine import new_game
+    from engine.napoleon.movement import road_room_now, walk_paths
+    from tools.fuzz import pick, random_options
+
+    checked = 0
+    for seed in (31, 32, 33, 34):
+        rng = random.Random(seed)
+        g = new_game(dataclasses.replace(random_options(rng), days=0), seed)
+        budget: dict[str, int] = {}
+        for _ in range(400):
+            if g.over:
+                break
+            if g.state.phase == "movement":
+                ctx = g.ctx()
+                for u in g.state.units.values():
+                    normal, forced, rooms = walk_paths(ctx, u)
+                    hostile = [p for p, h in (*normal, *forced) if h]
+                    if u.leader:
+                        assert rooms == {}
+                        continue
+                    assert set(rooms) == set(hostile)
+                    for p in hostile:
+                        assert rooms[p] == road_room_now(ctx, p, u.side) >= 1
+                        checked += 1
+            role = rng.choice(g.active())
+            g.apply(role, pick(rng, g, role, budget))
+    assert checked >= 50

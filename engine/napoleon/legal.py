@@ -23,11 +23,12 @@ from .orders import End, Move, Setup, Undo
 from .state import Kept, armies_of
 
 # one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
-# them (path + "N"/"F") and the plain moves (path, forced march)
+# them (path + "N"/"F") with the room of each (for a combat unit's walk; ``road_room_now``) and the plain
+# moves (path, forced march)
 _Walked = tuple[
     tuple[tuple[str, ...], ...],
     tuple[tuple[str, ...], ...],
-    list[tuple[str, ...]],
+    dict[tuple[str, ...], int | None],
     tuple[tuple[tuple[str, ...], bool], ...],
 ]
 
@@ -67,12 +68,12 @@ def _split(walk: Walked) -> _Walked:
     """A walk's paths (``walk_paths``) as ``legal`` reads them: the normal and the forced-march paths, the
     attacks among them (path + "N"/"F"), the plain moves (path, forced march). Kept with the walk's lists
     (``walk_paths`` gives the same lists again while they hold)."""
-    normal_ends, fm_ends = walk
+    normal_ends, fm_ends, rooms = walk
     kept = _SPLITS.get(id(normal_ends))
     if kept is not None and kept[0] is normal_ends:
         return kept[1]
-    into_enemy = [(*p, "N") for p, hostile in normal_ends if hostile]
-    into_enemy += [(*p, "F") for p, hostile in fm_ends if hostile]
+    into_enemy = {(*p, "N"): rooms.get(p) for p, hostile in normal_ends if hostile}
+    into_enemy.update({(*p, "F"): rooms.get(p) for p, hostile in fm_ends if hostile})
     plain = (
         *((p, False) for p, hostile in normal_ends if not hostile),
         *((p, True) for p, hostile in fm_ends if not hostile),
@@ -160,6 +161,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         moves_out: list[Move] = []
         attacks: dict[tuple[str, ...], list[str]] = {}
+        rooms: dict[tuple[str, ...], int] = {}  # attack -> its room, from a combat unit's walk
         walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
         mine = armies_of(role)
         side = acting_side(ctx)
@@ -177,8 +179,10 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 moves[u.id] = normal
             if fm:
                 forced[u.id] = fm
-            for p in into_enemy:
+            for p, attack_room in into_enemy.items():
                 attacks.setdefault(p, []).append(u.id)
+                if attack_room is not None:
+                    rooms[p] = attack_room
             last = _LAST.get(u.id)
             if last is not None and (last[0] is plain or last[0] == plain):
                 moves_out.extend(last[1])  # the unit's moves as the last time it was asked
@@ -202,7 +206,11 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 moves_out.extend(_move((i,), path, flag) for i in ids)
                 continue
             combat = [i for i in ids if not st.units[i].leader]
-            carry = road_room_now(ctx, path, side)
+            if not combat:
+                continue  # leaders alone do not begin an attack (10.0, 6.1)
+            carry = rooms.get(attack)
+            if carry is None:
+                carry = road_room_now(ctx, path, side)
             take = combat[: min(carry, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes

@@ -376,27 +376,32 @@ def start_attack(ctx: Ctx, town: str, att: Attack) -> None:
 def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
     """Paths this unit could take alone or with its group now: (normal, forced). Attack paths are listed
     whatever the count: fewer than 3 units stand provisionally (rulings 6.1)."""
-    normal, forced = walk_paths(ctx, u)
+    normal, forced, _rooms = walk_paths(ctx, u)
     return [p for p, _ in normal], [p for p, _ in forced]
 
 
-Walked = tuple[list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]]
+# a walk's (path, ends in an enemy-held town) lists, normal and forced-march (5.2, 5.5), and the room each
+# path into an enemy-held town still has (``road_room_now``; a combat unit's walk only)
+Walked = tuple[
+    list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]], dict[tuple[str, ...], int]
+]
 
 
 def walk_paths(ctx: Ctx, u: Unit) -> Walked:
-    """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town). The lists are
-    kept (``_WALKS``) for the next walk from the same town with the same inputs: read them, do not change
-    them."""
+    """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town), and for a combat
+    unit the units each path into an enemy-held town may still carry (``road_room_now``, found on the way:
+    the least room of its roads, 5.3, 5.4). What it returns is kept (``_WALKS``) for the next walk from the
+    same town with the same inputs: read it, do not change it."""
     st, sc = ctx.st, ctx.sc
     side = u.side
     if u.moved or u.eliminated or u.location is None:
-        return [], []
+        return [], [], {}
     if (
         not u.leader
         and group_key(u.army, u.location) not in st.movement.group_moves
         and group_moves_left(ctx, u.army) <= 0
     ):
-        return [], []
+        return [], [], {}
     night = is_night(ctx)
     speed = SPEED[u.type]
     leader = u.leader
@@ -410,16 +415,17 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
     road_use = st.movement.road_use
     kept = _WALKS.get(key)
     if kept is not None and kept.sc is sc and kept.still(ctx, occ, road_use):
-        return kept.normal, kept.forced
+        return kept.normal, kept.forced, kept.rooms
     normal: list[tuple[tuple[str, ...], bool]] = []
     forced: list[tuple[tuple[str, ...], bool]] = []
+    rooms: dict[tuple[str, ...], int] = {}
     adjacent = roads_from(sc)
     towns: set[str] = set()  # what the walk read, to tell later whether it would find the same
     hostiles: set[str] = set()
     roads: dict[str, int | None] = {}
     answers: dict[str, bool] = {}
 
-    def walk(path: tuple[str, ...], here: str, steps: int) -> None:
+    def walk(path: tuple[str, ...], here: str, steps: int, least: int) -> None:
         out = normal if steps <= speed else forced
         for nxt, limit, river, road in adjacent[here]:
             if nxt in path:
@@ -430,10 +436,14 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
             if hostile:
                 hostiles.add(nxt)
             # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
+            room = least
             if not leader:
                 used = roads[road] = road_use.get(road)
-                if (limit // 2 if river and hostile else limit) - (used or 0) < 1:
+                room = (limit // 2 if river and hostile else limit) - (used or 0)
+                if room < 1:
                     continue
+                if least < room:
+                    room = least
             new = (*path, nxt)
             if hostile:
                 if night:
@@ -444,12 +454,14 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
                 if not ok:
                     continue
                 out.append((new, True))
+                if not leader:
+                    rooms[new] = room  # the least room of its roads (road_room_now)
                 continue
             out.append((new, False))
             if steps < max_steps:
-                walk(new, nxt, steps + 1)
+                walk(new, nxt, steps + 1, room)
 
-    walk((start,), start, 1)
+    walk((start,), start, 1, _NO_LIMIT)
     _WALKS.keep(
         key,
         _Walk(
@@ -459,6 +471,7 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
             leader,
             normal,
             forced,
+            rooms,
             frozenset(towns),
             frozenset(hostiles),
             tuple(roads),
@@ -466,7 +479,10 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
             tuple(answers.items()),
         ),
     )
-    return normal, forced
+    return normal, forced, rooms
+
+
+_NO_LIMIT = 1 << 30  # the room of no road yet (``walk_paths``)
 
 
 def _may_attack(ctx: Ctx, town: str, start: str, leader: bool) -> bool:
@@ -496,6 +512,7 @@ class _Walk:
     leader: bool
     normal: list[tuple[tuple[str, ...], bool]]
     forced: list[tuple[tuple[str, ...], bool]]
+    rooms: dict[tuple[str, ...], int]
     towns: frozenset[str]
     hostiles: frozenset[str]
     roads: tuple[str, ...]
