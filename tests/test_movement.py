@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from conftest import cleared, cv, loc, place, rejected, units_of
 
@@ -392,3 +394,35 @@ def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_now_does() -> No
             role = rng.choice(g.active())
             g.apply(role, pick(rng, g, role, budget))
     assert checked >= 50
+
+
+def _simple_paths(adjacent: dict[str, Any], path: tuple[str, ...], max_steps: int) -> list[tuple[str, ...]]:
+    """The simple paths on from ``path`` of up to ``max_steps`` roads, depth first (the reference)."""
+    out: list[tuple[str, ...]] = []
+    for nxt, *_ in adjacent[path[-1]]:
+        if nxt not in path:
+            out.append((*path, nxt))
+            if len(path) < max_steps:
+                out += _simple_paths(adjacent, (*path, nxt), max_steps)
+    return out
+
+
+def test_the_tree_of_a_walk_is_every_simple_path_in_depth_first_order_with_its_subtree_bounds() -> None:
+    """5.0 (a move never enters a town twice), 5.2 (1 or 2 roads, 3 with a forced march): ``_tree`` lists
+    every simple path from a town in the order a depth-first walk of the roads finds them, and each step's
+    ``end`` closes exactly the paths that go on from it (what the walk skips when a road is full or the
+    town is held by the enemy)."""
+    from engine import new_game
+    from engine.napoleon.movement import _tree, roads_from
+
+    sc = new_game().scenario
+    adjacent = roads_from(sc)
+    for start in adjacent:
+        for max_steps in (1, 2, 3):
+            expected = _simple_paths(adjacent, (start,), max_steps)
+            tree = _tree(sc, start, max_steps)
+            assert [step[4] for step in tree] == expected
+            for i, (nxt, _limit, _river, _road, path, steps, end) in enumerate(tree):
+                assert path[-1] == nxt and len(path) == steps + 1 and i < end <= len(tree)
+                below = [p for p in expected[i + 1 :] if p[: len(path)] == path]
+                assert [step[4] for step in tree[i + 1 : end]] == below[: end - i - 1] == below

@@ -419,49 +419,50 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
     normal: list[tuple[tuple[str, ...], bool]] = []
     forced: list[tuple[tuple[str, ...], bool]] = []
     rooms: dict[tuple[str, ...], int] = {}
-    adjacent = roads_from(sc)
     towns: set[str] = set()  # what the walk read, to tell later whether it would find the same
     hostiles: set[str] = set()
     roads: dict[str, int | None] = {}
     answers: dict[str, bool] = {}
-
-    def walk(path: tuple[str, ...], here: str, steps: int, least: int) -> None:
-        out = normal if steps <= speed else forced
-        for nxt, limit, river, road in adjacent[here]:
-            if nxt in path:
+    get_side, get_use = occ.get, road_use.get
+    # the least room of the roads so far (5.3, 5.4) after each step: [0] before the first
+    least = [_NO_LIMIT] * (max_steps + 1)
+    # every simple path of up to ``max_steps`` roads from ``start``, in the order a depth-first walk finds
+    # them (``_tree``); a step that the walk may not take skips the steps beyond it (``end``)
+    nodes = _tree(sc, start, max_steps)
+    i, n = 0, len(nodes)
+    while i < n:
+        nxt, limit, river, road, new, steps, end = nodes[i]
+        towns.add(nxt)
+        sides = get_side(nxt)
+        hostile = bool(sides and (len(sides) > 1 or side not in sides))  # Ctx.enemy_in
+        if hostile:
+            hostiles.add(nxt)
+        # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
+        room = least[steps - 1]
+        if not leader:
+            used = roads[road] = get_use(road)
+            here = (limit // 2 if river and hostile else limit) - (used or 0)
+            if here < 1:
+                i = end
                 continue
-            towns.add(nxt)
-            sides = occ.get(nxt)
-            hostile = bool(sides and (len(sides) > 1 or side not in sides))  # Ctx.enemy_in
-            if hostile:
-                hostiles.add(nxt)
-            # road_room: 5.3 the road's limit, 5.4 halved on a river crossed into an enemy-held town
-            room = least
-            if not leader:
-                used = roads[road] = road_use.get(road)
-                room = (limit // 2 if river and hostile else limit) - (used or 0)
-                if room < 1:
-                    continue
-                if least < room:
-                    room = least
-            new = (*path, nxt)
-            if hostile:
-                if night:
-                    continue
-                ok = answers.get(nxt)
-                if ok is None:
-                    ok = answers[nxt] = _may_attack(ctx, nxt, start, leader)
-                if not ok:
-                    continue
+            if here < room:
+                room = here
+        out = normal if steps <= speed else forced
+        if hostile:
+            i = end  # 5.0: a move stops in an enemy-held town
+            if night:
+                continue
+            ok = answers.get(nxt)
+            if ok is None:
+                ok = answers[nxt] = _may_attack(ctx, nxt, start, leader)
+            if ok:
                 out.append((new, True))
                 if not leader:
                     rooms[new] = room  # the least room of its roads (road_room_now)
-                continue
-            out.append((new, False))
-            if steps < max_steps:
-                walk(new, nxt, steps + 1, room)
-
-    walk((start,), start, 1, _NO_LIMIT)
+            continue
+        out.append((new, False))
+        least[steps] = room
+        i += 1  # on to the steps beyond (none past ``max_steps``)
     _WALKS.keep(
         key,
         _Walk(
@@ -483,6 +484,40 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
 
 
 _NO_LIMIT = 1 << 30  # the room of no road yet (``walk_paths``)
+
+# a step of a walk: (town, road limit, river, road key, the path to the town, roads taken, where the steps
+# beyond this one end in the tree)
+_Step = tuple[str, int, bool, str, tuple[str, ...], int, int]
+_TREES: dict[tuple[int, str, int], tuple[Scenario, tuple[_Step, ...]]] = {}
+
+
+def _tree(sc: Scenario, start: str, max_steps: int) -> tuple[_Step, ...]:
+    """Every simple path of 1 to ``max_steps`` roads from ``start`` (5.0: a unit never enters a town twice in
+    one move), in the order a depth-first walk of ``roads_from`` finds them, each with the index where the
+    paths that go on from it end: what a walk visits when nothing stops it, made once per scenario, town and
+    length (a few dozen steps; the walk skips what a full road or an enemy-held town cuts off)."""
+    key = (id(sc), start, max_steps)
+    kept = _TREES.get(key)
+    if kept is not None and kept[0] is sc:
+        return kept[1]
+    adjacent = roads_from(sc)
+    out: list[_Step] = []
+
+    def grow(path: tuple[str, ...], here: str, steps: int) -> None:
+        for nxt, limit, river, road in adjacent[here]:
+            if nxt in path:
+                continue
+            at = len(out)
+            new = (*path, nxt)
+            out.append((nxt, limit, river, road, new, steps, 0))
+            if steps < max_steps:
+                grow(new, nxt, steps + 1)
+            out[at] = (nxt, limit, river, road, new, steps, len(out))
+
+    grow((start,), start, 1)
+    tree = tuple(out)
+    _TREES[key] = (sc, tree)  # one assignment: a thread sees no half-made tree
+    return tree
 
 
 def _may_attack(ctx: Ctx, town: str, start: str, leader: bool) -> bool:
