@@ -1783,6 +1783,23 @@ def _guess_type(filename: str, data: bytes) -> str:
     return mimetypes.guess_type(filename)[0] or "application/octet-stream"
 
 
+_DISPOSITION = re.compile(r'\s*form-data((?:\s*;\s*[a-z]+="[^"\\]*")*)\s*')
+_DISPOSITION_PARAM = re.compile(r'([a-z]+)="([^"\\]*)"')
+
+
+def _disposition(part: BodyPartReader) -> tuple[str, str | None]:
+    """A form part's name and file name. The plain ``form-data; name="..."; filename="..."`` that
+    discord.py writes is read here (aiohttp's own reading escapes the header a character at a time: a tenth
+    of the fake's time reading uploads, on the bot's own event loop in the benchmarks); anything else
+    (escapes, percent-encoding, ``filename*``) by aiohttp."""
+    header = part.headers.get("Content-Disposition", "")
+    m = _DISPOSITION.fullmatch(header) if "%" not in header else None
+    if m is None:
+        return part.name or "", part.filename
+    params = dict(_DISPOSITION_PARAM.findall(m.group(1)))
+    return params.get("name", ""), params.get("filename")
+
+
 async def _read_body(request: web.Request, call: Call) -> None:
     ctype = request.headers.get("Content-Type", "")
     if ctype.startswith("multipart/"):
@@ -1790,9 +1807,8 @@ async def _read_body(request: web.Request, call: Call) -> None:
         while (part := await reader.next()) is not None:
             if not isinstance(part, BodyPartReader):
                 continue  # nested multipart: discord.py never sends one
-            name = part.name or ""
+            name, filename = _disposition(part)
             data = await part.read(decode=False)
-            filename = part.filename
             if filename is not None or name.startswith("files["):
                 ctype_part = part.headers.get("Content-Type", "application/octet-stream")
                 call.files.append(UploadedFile(name, filename or "", ctype_part, bytes(data)))

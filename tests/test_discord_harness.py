@@ -1617,3 +1617,23 @@ async def test_feed_waits_for_the_bots_own_work_tasks() -> None:
     async with running_bot(make) as h:
         await h.feed(h.slash("later"))
         assert h.fake.last_message(h.world.channel("general"))["content"] == "Background work done."
+
+
+def test_the_fake_reads_a_form_parts_name_and_file_name_as_aiohttp_does() -> None:
+    """The fake's quick reading of ``Content-Disposition`` (``_disposition``) gives what aiohttp's gives, for
+    what discord.py writes and for the headers it leaves to aiohttp."""
+    import discord_fake
+    from aiohttp import BodyPartReader
+    from multidict import CIMultiDict, CIMultiDictProxy
+
+    headers = [
+        'form-data; name="files[0]"; filename="map-12-public.png"',
+        'form-data; name="payload_json"',
+        'form-data; name="files[1]"; filename="battle-3-french.png"',
+        'form-data; name="files[0]"; filename="%E3%83%9E%E3%83%83%E3%83%97.png"',
+        "form-data; name=\"files[0]\"; filename*=utf-8''%E3%83%9E.png",
+        'form-data; name="a\\"b"; filename="c.png"',
+    ]
+    for h in headers:
+        part = BodyPartReader(b"--x", CIMultiDictProxy(CIMultiDict({"Content-Disposition": h})), None)  # type: ignore[arg-type]
+        assert discord_fake._disposition(part) == (part.name or "", part.filename), h
