@@ -33,7 +33,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.service.core import SNAPSHOT_EVERY, history_of
+from bot.service.core import SNAPSHOT_EVERY, history_of, snapshot_due
 from bot.storage.base import pack
 from engine import RuleError, new_game
 from engine.modules import NAPOLEON
@@ -93,7 +93,7 @@ def play(seed: int, t: dict[str, list[float]]) -> tuple[float, float]:
         # snapshot when one is due (``_snapshot_due``)
         history_of(before, game)
         since += 1
-        if since >= SNAPSHOT_EVERY or NAPOLEON.epoch(game) != NAPOLEON.epoch(before) or game.over:
+        if snapshot_due(NAPOLEON, before, game, since, SNAPSHOT_EVERY):
             pack(NAPOLEON.state_of(game))
             since = 0
         t5 = clock()

@@ -359,16 +359,17 @@ def test_5_2_example_cavalry_brussels_to_waterloo_and_beyond():
     assert loc(g, cav[0]) == beyond[0]
 
 
-def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_now_does() -> None:
+def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_says_of_its_steps() -> None:
     """5.3, 5.4: the units a path into an enemy-held town may still carry is the least room of its roads
     (a river crossed into the enemy's town halves its road); a combat unit's walk finds it on the way, and
-    legal() reads it there instead of walking the path again. Over random movement phases it is what
-    road_room_now says, for every such path of every combat unit."""
+    legal() reads it there instead of walking the path again. Over random movement phases it is the least
+    of what road_room says of each step, for every such path of every combat unit."""
     import dataclasses
+    import itertools
     import random
 
     from engine import new_game
-    from engine.napoleon.movement import road_room_now, walk_paths
+    from engine.napoleon.movement import road_room, walk_paths
     from tools.fuzz import pick, random_options
 
     checked = 0
@@ -389,7 +390,8 @@ def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_now_does() -> No
                         continue
                     assert set(rooms) == set(hostile)
                     for p in hostile:
-                        assert rooms[p] == road_room_now(ctx, p, u.side) >= 1
+                        least = min(road_room(ctx, a, b, u.side)[0] for a, b in itertools.pairwise(p))
+                        assert rooms[p] == least >= 1
                         checked += 1
             role = rng.choice(g.active())
             g.apply(role, pick(rng, g, role, budget))

@@ -72,16 +72,21 @@ async def test_a_change_round_trips_every_field_on_either_backend(new_store):
         await store.commit(Commit(row=new, rev=0))
 
 
+async def _started(host: Service, other: Service) -> None:
+    """A one-day historical game started by ``host``, Alice French, Bob Allied (joining through ``other``)."""
+    await host.new_game(who(HOST), "setup=historical days=1")
+    await host.join(who(ALICE), "french")
+    await other.join(who(BOB), "allied")
+    await host.start(who(HOST))
+
+
 async def test_two_processes_on_one_database_never_apply_an_order_twice_nor_lose_one(new_store):
     """Orders for one game arrive at two services at once. With PostgreSQL the game's advisory lock makes
     them take turns (no refusal at all); with SQLite, which is for one process, the compare-and-set still
     refuses the stale writer, loudly, and nothing is lost or doubled."""
-    one, two = Service(await new_store("shared"), pictures=NoPictures()), None
+    one = Service(await new_store("shared"), pictures=NoPictures())
     two = Service(await new_store("shared"), pictures=NoPictures())
-    await one.new_game(who(HOST), "setup=historical days=1")
-    await one.join(who(ALICE), "french")
-    await two.join(who(BOB), "allied")
-    await one.start(who(HOST))
+    await _started(one, two)
     rng = random.Random(5)
     user = {"french": ALICE, "allied": BOB}
     done = refused = 0
@@ -217,10 +222,7 @@ async def test_a_process_starting_while_another_plays_a_game_does_not_suspend_it
     if new_store.backend != "postgres":
         pytest.skip("one process per SQLite database: nobody commits around a check")
     one = Service(await new_store("shared"), pictures=NoPictures())
-    await one.new_game(who(HOST), "setup=historical days=1")
-    await one.join(who(ALICE), "french")
-    await one.join(who(BOB), "allied")
-    await one.start(who(HOST))
+    await _started(one, one)
     rng = random.Random(3)
     for n in range(6):
         game = (await one.games.read(1)).game

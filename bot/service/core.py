@@ -198,9 +198,19 @@ class Change:
         before = self.before.game
         assert before is not None
         last = self.row.snapshot_seq
-        if last is None or self.row.version - last >= self.snapshot_every:
-            return True
-        return self.module.epoch(game) != self.module.epoch(before) or game.over
+        since = None if last is None else self.row.version - last
+        return snapshot_due(self.module, before, game, since, self.snapshot_every)
+
+
+def snapshot_due(
+    module: Module, before: GameObject, after: GameObject, since: int | None, every: int
+) -> bool:
+    """Whether the change from ``before`` to ``after`` stores a snapshot: the first one (``since`` None),
+    ``every`` orders since the last, at the end of each campaign turn (4.0; the module's ``epoch``) and of
+    the game."""
+    if since is None or since >= every:
+        return True
+    return module.epoch(after) != module.epoch(before) or after.over
 
 
 def history_of(before: GameObject | None, after: GameObject) -> History:

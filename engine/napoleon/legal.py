@@ -13,17 +13,15 @@ from .context import Ctx
 from .movement import (
     SPEED,
     Walked,
-    acting_side,
     attackers_in,
     incomplete_attacks,
-    road_room_now,
     walk_paths,
 )
 from .orders import End, Move, Setup, Undo
 from .state import Kept, armies_of
 
 # one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
-# them (path + "N"/"F") with the room of each (for a combat unit's walk; ``road_room_now``) and the plain
+# them (path + "N"/"F") with the room of each (for a combat unit's walk; 5.3, 5.4) and the plain
 # moves (path, forced march)
 _Walked = tuple[
     tuple[tuple[str, ...], ...],
@@ -164,7 +162,6 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         rooms: dict[tuple[str, ...], int] = {}  # attack -> its room, from a combat unit's walk
         walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
         mine = armies_of(role)
-        side = acting_side(ctx)
         for u in st.units.values():
             if u.army not in mine or u.eliminated or u.location is None:
                 continue
@@ -208,9 +205,7 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             combat = [i for i in ids if not st.units[i].leader]
             if not combat:
                 continue  # leaders alone do not begin an attack (10.0, 6.1)
-            carry = rooms.get(attack)
-            if carry is None:
-                carry = road_room_now(ctx, path, side)
+            carry = rooms[attack]  # found by the combat units' walks (``walk_paths``)
             take = combat[: min(carry, len(combat))]
             if take:
                 # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes

@@ -381,7 +381,7 @@ def legal_paths(ctx: Ctx, u: Unit) -> tuple[list[tuple[str, ...]], list[tuple[st
 
 
 # a walk's (path, ends in an enemy-held town) lists, normal and forced-march (5.2, 5.5), and the room each
-# path into an enemy-held town still has (``road_room_now``; a combat unit's walk only)
+# path into an enemy-held town still has (the least ``road_room`` of its steps; a combat unit's walk only)
 Walked = tuple[
     list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]], dict[tuple[str, ...], int]
 ]
@@ -389,8 +389,8 @@ Walked = tuple[
 
 def walk_paths(ctx: Ctx, u: Unit) -> Walked:
     """``legal_paths`` with each path's end: (path, whether it ends in an enemy-held town), and for a combat
-    unit the units each path into an enemy-held town may still carry (``road_room_now``, found on the way:
-    the least room of its roads, 5.3, 5.4). What it returns is kept (``_WALKS``) for the next walk from the
+    unit the units each path into an enemy-held town may still carry (found on the way: the least
+    ``road_room`` of its steps, 5.3, 5.4). What it returns is kept (``_WALKS``) for the next walk from the
     same town with the same inputs: read it, do not change it."""
     st, sc = ctx.st, ctx.sc
     side = u.side
@@ -458,7 +458,7 @@ def walk_paths(ctx: Ctx, u: Unit) -> Walked:
             if ok:
                 out.append((new, True))
                 if not leader:
-                    rooms[new] = room  # the least room of its roads (road_room_now)
+                    rooms[new] = room  # the least room of its roads
             continue
         out.append((new, False))
         least[steps] = room
@@ -579,27 +579,6 @@ def _hostile_towns(occ: dict[str, set[str]], side: str) -> frozenset[str]:
     if found is None:
         found = kept[1][side] = frozenset(t for t, s in occ.items() if len(s) > 1 or side not in s)
     return found
-
-
-def road_room_now(ctx: Ctx, path: tuple[str, ...], side: str) -> int:
-    """``min(road_room(ctx, a, b, side)[0])`` over the steps of ``path``: the units it may still carry."""
-    occ = ctx.occupancy()
-    road_use = ctx.st.movement.road_use
-    adjacent = roads_from(ctx.sc)
-    room = None
-    for a, b in itertools.pairwise(path):
-        for o, limit, river, key in adjacent[a]:
-            if o == b:
-                sides = occ.get(b)
-                if river and sides and (len(sides) > 1 or side not in sides):
-                    limit //= 2  # 5.4
-                r = max(0, limit - road_use.get(key, 0))
-                room = r if room is None or r < room else room
-                break
-        else:
-            raise AssertionError(f"no road {a}-{b}")
-    assert room is not None
-    return room
 
 
 _ROADS: list[Any] = [None, None]  # the scenario, and its roads_from table

@@ -693,9 +693,6 @@ class Battle:
         return b
 
 
-_BATTLE_FIELDS = field_names(Battle)
-
-
 def _lists_by_key(v: dict[str, list[str]]) -> dict[str, list[str]]:
     return {k: list(x) for k, x in v.items()}
 

@@ -131,23 +131,18 @@ def _changed_units(prev: GameState, work: GameState) -> dict[str, dict[str, Any]
     if not written:
         return {}
     # in the units' own order, as the walk of all 82 gave them (the snapshot's bytes stay as they were): the
-    # few ids written, sorted by their place in that order (kept per order of ids), not all 82 walked
-    # kept with the state and carried to its copies (``GameState.clone`` copies its dict), whose units are
-    # the same ids in the same order (no rule adds or removes a unit); checked by their number
+    # few ids written, sorted by their place in that order, not all 82 walked. Each id's place is kept with
+    # the state and carried to its copies (``GameState.clone`` copies its dict), whose units are the same ids
+    # in the same order (no rule adds or removes a unit); checked by their number
     place: dict[str, int] | None = work.__dict__.get("_places")
     if place is None or len(place) != len(units):
-        place = _PLACES.get(key := tuple(units))
-        if place is None:
-            place = _PLACES[key] = {uid: i for i, uid in enumerate(key)}
+        place = {uid: i for i, uid in enumerate(units)}
         object.__setattr__(work, "_places", place)  # not a field, not a change
     return {
         uid: units[uid].to_dict()
         for uid in sorted(written, key=place.__getitem__)
         if uid in units and _changed(units[uid], work.units[uid])
     }
-
-
-_PLACES: dict[tuple[str, ...], dict[str, int]] = {}  # an order of unit ids -> each id's place in it
 
 
 def _changed(before: Unit, after: Unit) -> bool:

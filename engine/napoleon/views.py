@@ -15,9 +15,9 @@ from .campaign import last_turn
 from .context import Ctx
 from .faces import BlockView, face
 from .movement import group_moves_left
-from .state import Kept, Unit, armies_of
+from .state import Kept, armies_of
 
-__all__ = ["BlockView", "TownView", "View", "block", "build_view"]
+__all__ = ["BlockView", "TownView", "View", "build_view"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +76,6 @@ class View:
             "result": self.result,
             "events": list(self.events),
         }
-
-
-def block(ctx: Ctx, u: Unit, role: str, *, revealed: bool = False) -> BlockView:
-    """How ``role`` sees unit ``u``: its face if it owns it (13.1: in a 3-player game only its own army)
-    or if it is revealed; otherwise the colour of its army only."""
-    return face(ctx, u, u.army in armies_of(role) or revealed)
 
 
 def _sort_key(b: BlockView) -> tuple[str, bool, str]:
