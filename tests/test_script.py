@@ -157,3 +157,31 @@ def test_an_unexpected_error_of_a_command_line_tool_is_one_line_not_a_traceback(
     assert err.count("\n") == 1 and "ValueError: a scenario file is damaged" in err
     assert "Traceback" not in err
     assert run(lambda: 0) == 0
+
+
+def _forced_march_loss(with_leader: bool) -> int:
+    """FR-13 force-marches Beaumont>Walcourt>Laneffe on a forced 3; the steps it loses."""
+    units = "NAP,FR-13" if with_leader else "FR-13"
+    out = run_lines(
+        [
+            "@options setup=historical",
+            "@place NAP Beaumont",
+            "@place FR-13 Beaumont",
+            "@dice 3",
+            f"french: /move units:{units} path:Beaumont>Walcourt>Laneffe forced:yes",
+            "french: /end",
+        ]
+    )
+    assert out.ok, out.results
+    rolls = [e.data for e in out.game.events if e.kind == "dice" and e.data["why"] == "forced march (5.5)"]
+    assert [r["dice"] for r in rolls] == [[3]]
+    assert rolls[0]["need"] == 3  # 10.1: the leader's +1, so 3 counts as 4
+    u = out.game.state.units["FR-13"]
+    return u.max_cv - u.cv
+
+
+def test_10_1_the_leader_counts_where_he_stands_when_the_order_is_given():
+    """10.1 (rulings 10.1): the +1 goes to a forced march starting from the town where the army's active
+    leader stands when the order is given, so Napoleon marching off with the group still gives it."""
+    assert _forced_march_loss(with_leader=False) == 0  # Napoleon stays in Beaumont
+    assert _forced_march_loss(with_leader=True) == 0  # Napoleon marches with FR-13

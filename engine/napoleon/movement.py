@@ -253,6 +253,13 @@ def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
     for a, b in zip(plan.path, plan.path[1:], strict=False):
         k = road_key(a, b)
         st.movement.road_use[k] = st.movement.road_use.get(k, 0) + len(combat)
+    # 10.1: +1 with an active leader in the town the march starts from (by day; at night normal odds), where
+    # he stands when the order is given: read before anyone moves, a leader marching with the group included
+    led = {
+        a
+        for a in {st.units[uid].army for uid in plan.forced}
+        if not is_night(ctx) and active_leader_in(ctx, start, a)
+    }
     for u in plan.units:
         w = st.own(u)  # copy on write (state.py); the plan's own objects are not read after this
         w.location = dest
@@ -260,9 +267,7 @@ def do_move(ctx: Ctx, role: str, plan: MovePlan) -> None:
     for uid in plan.forced:
         u = st.own(st.units[uid])
         u.force_marched = True
-        # 10.1: +1 with an active leader in the town the march starts from (by day; at night normal odds).
-        bonus = 1 if (not is_night(ctx) and active_leader_in(ctx, start, u.army)) else 0
-        st.movement.forced.append(PendingForcedMarch(uid, plan.path, bonus))
+        st.movement.forced.append(PendingForcedMarch(uid, plan.path, 1 if u.army in led else 0))
     if plan.attack:
         att = st.movement.attacks.setdefault(dest, Attack(dest, side))
         att.units.extend(u.id for u in plan.units)
