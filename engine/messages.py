@@ -24,6 +24,7 @@ A template is a ``str.format`` string whose fields may name how a value is said 
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,17 +219,29 @@ def error_from_data(data: Mapping[str, Any]) -> RuleError:
     )
 
 
+def shown(text: str) -> str:
+    """What a player typed, fit to be said back to them: without control, format (bidi, zero-width) and
+    separator-of-line characters, which would reorder, hide or break the message around it."""
+    return "".join(c for c in text if unicodedata.category(c) not in _UNSHOWN).strip()
+
+
+_UNSHOWN = frozenset({"Cc", "Cf", "Zl", "Zp"})
+
+
 def lookup_error(e: LookupError, what: str, text: str) -> RuleError:
     """A name that matches no town or unit, or several (``data``'s ``NoMatch`` / ``AmbiguousMatch``), as a
     RuleError with a key. ``what`` is ``"town"`` or ``"unit"``; ``text`` is what was typed."""
-    t = text.strip()
+
+    def said(t: str) -> RuleError:
+        if candidates is not None:
+            return rule_error("", f"match.ambiguous_{what}", text=t, candidates=list(candidates))
+        if str(e) == f"no {what} given":
+            return rule_error("", f"match.no_{what}_given")
+        return rule_error("", f"match.no_{what}", text=t)
+
     candidates = getattr(e, "candidates", None)
-    if candidates is not None:
-        err = rule_error("", f"match.ambiguous_{what}", text=t, candidates=list(candidates))
-    elif str(e) == f"no {what} given":
-        err = rule_error("", f"match.no_{what}_given")
-    else:
-        err = rule_error("", f"match.no_{what}", text=t)
+    t = text.strip()
+    err = said(t)
     if str(err) != str(e):  # the data layer worded it otherwise: keep its words
-        return RuleError("", str(e), key="match.other", params={"text": str(e)})
-    return err
+        return RuleError("", shown(str(e)), key="match.other", params={"text": shown(str(e))})
+    return err if shown(t) == t else said(shown(t))  # said back less what would garble the message

@@ -83,11 +83,15 @@ def parse_values(specs: Sequence[OptionSpec], text: str, base: Mapping[str, Any]
     """``key=value`` items, spaces between them, read by ``specs`` over the values ``base``."""
     by_name = {o.name: o for o in specs}
     values = dict(base)
+    given: set[str] = set()
     for item in text.split():
         key, sep, value = item.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not sep or key not in by_name:
             raise rule_error("options", "options.unknown", item=item, known=list(by_name))
+        if key in given:  # which one was meant is not for us to guess
+            raise rule_error("options", "options.twice", option=key)
+        given.add(key)
         values[key] = by_name[key].read(value)
     return values
 

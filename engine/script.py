@@ -20,6 +20,8 @@ marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script t
 
 ``--seed N`` overrides the script's ``@seed``. Directives may stand anywhere and take effect where they
 stand; ``@game``, ``@options`` and ``@seed`` must come before the first other line (``@game`` first of all).
+``game=NAME`` in the first ``@options`` line is ``@game NAME`` (as ``/game new game:`` is); the ``@options``
+lines are read as one, so an option given twice in them is refused.
 Directives other than those three are the game module's (``Module.directives``).
 """
 
@@ -52,6 +54,7 @@ class Outcome:
 
 
 _ROLE_LINE = re.compile(r"^(!\s*)?([a-z]+)\s*:\s*(/.*)$")
+_GAME_ITEM = re.compile(r"^game=", re.IGNORECASE)
 
 
 def strip_comment(line: str) -> str:
@@ -77,6 +80,8 @@ def run_lines(
     out = Outcome(game=start)
     module_ = modules.get(module)
     values: dict[str, Any] | None = None
+    texts: list[str] = []  # the @options lines' items, game= taken out
+    chosen: str | None = None  # the module @game named
     script_seed = 0
 
     def game() -> GameObject:
@@ -100,8 +105,22 @@ def run_lines(
                     if values is not None:
                         raise ScriptError(f"line {no}: @game must come before @options")
                     module_ = modules.get(rest)
+                    chosen = module_.id
                 elif word == "options":
-                    values = module_.options_dict(module_.parse_options(rest, values))
+                    # ``game=`` as with ``/game new``: read as ``@game`` (before the module's own options)
+                    items = rest.split()
+                    named = [i.partition("=")[2] for i in items if _GAME_ITEM.match(i)]
+                    if named:
+                        if len(named) > 1:
+                            raise ScriptError(f"line {no}: option game is given twice; give it once")
+                        if values is not None:
+                            raise ScriptError(f"line {no}: game= must come in the first @options line")
+                        if chosen is not None and modules.get(named[0]).id != chosen:
+                            raise ScriptError(f"line {no}: game={named[0]} but @game {chosen}")
+                        module_ = modules.get(named[0])
+                    texts.append(" ".join(i for i in items if not _GAME_ITEM.match(i)))
+                    # every @options line read as one, so that an option given twice is refused
+                    values = module_.options_dict(module_.parse_options(" ".join(texts)))
                 elif word == "seed":
                     script_seed = int(rest)
                 else:

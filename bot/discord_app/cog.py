@@ -372,8 +372,8 @@ async def _game_new(
     language: str | None,
     options: str,
 ) -> None:
-    """``/game new``: the typed options given, as the game's options text, then ``options`` (read after
-    them); the game refuses an option it does not have, naming those it has."""
+    """``/game new``: the typed options given, as the game's options text, then ``options``; the game
+    refuses an option it does not have, naming those it has, and one given twice (typed and in the text)."""
     given = [
         f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}"
         for k, v in typed.items()

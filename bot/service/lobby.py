@@ -40,6 +40,7 @@ from .core import Change
 
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
+LOG_LAST = (1, 100)  # /game log last: the fewest and most lines (the Discord command's range too)
 
 
 def parse_options(text: str, game: str | None = None) -> Any:
@@ -287,6 +288,9 @@ class Lobby:
         )
 
     async def log_text(self, caller: Caller, last: int = 25, role: str | None = None) -> Result:
+        if not LOG_LAST[0] <= last <= LOG_LAST[1]:
+            # a slice by 0 or a negative number would show the whole log or all but its first lines
+            raise ServiceError("svc.log_last", value=last, lo=LOG_LAST[0], hi=LOG_LAST[1])
         live = await self.games.read_channel(caller.channel_id, finished=True)
         game = need_game(live.row, live.game)
         await self.svc.seen(caller)

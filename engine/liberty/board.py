@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from data.liberty import Hexside, Liberty
 
+from ..messages import shown
 from .context import Ctx, error
 from .state import Block, State, other
 
@@ -62,7 +63,7 @@ def place_of(ctx: Ctx, text: str) -> str:
     try:
         name = ctx.lib.match_place(text)
     except (NoMatch, AmbiguousMatch):
-        raise error("", "liberty.place.unknown", place=text) from None
+        raise error("", "liberty.place.unknown", place=shown(text)) from None
     if name in ctx.lib._index.hexes or name == ctx.lib.atlantic:
         return name
     town = ctx.lib.town(name)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..messages import shown
 from . import board
 from .board import MOVE, place_name
 from .context import Ctx, error
@@ -53,7 +54,7 @@ def play(ctx: Ctx, side: str, card_id: str) -> None:
     hand = st.hands.get(side, [])
     match = next((c for c in hand if c.casefold() == card_id.strip().casefold()), None)
     if match is None:
-        raise error("3.1", "liberty.card.not_in_hand", card=card_id, hand=hand)
+        raise error("3.1", "liberty.card.not_in_hand", card=shown(card_id), hand=hand)
     hand.remove(match)
     st.played[side] = match
     ctx.emit("card_played", {"side": side}, {"card": match}, (side,))
