@@ -645,9 +645,10 @@ def finish(ctx: Ctx, victor: str | None) -> None:
 
 def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
     """7.5 with G31: unit -> its overland paths (a shortest one to each hex by each first hexside), for the
-    victor's blocks not yet regrouped; 9.1 (7.5: 「西インド諸島と港の間では再編成を行える」, read as
-    between the two West Indies ports, D9): from one West Indies port to the other, for the blocks that may
-    go by sea (warships too)."""
+    victor's blocks not yet regrouped; a warship's by its normal move (7.5 「いくつか/全てのブロックの…通常
+    移動」, 8.1: 2 hexes by sea to a friendly port); 9.1 (7.5: 「西インド諸島と港の間では再編成を行える」,
+    read as between the two West Indies ports, D9): from one West Indies port to the other, for the blocks
+    that may go by sea (warships too)."""
     st = ctx.st
     bt = st.battle
     assert bt is not None and bt.victor is not None
@@ -659,6 +660,8 @@ def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
         paths = []
         if there is not None and ctx.lib.unit(b.id).can_sea_move:
             paths.append([bt.hex, there])
+        if ctx.lib.unit(b.id).type == "warship":
+            paths += board.naval_reach(ctx, b.side, bt.hex, mode=REGROUP).values()
         for first in _first_steps(ctx, bt.hex):
             for path in board.reach(ctx, b.side, b, REGROUP, first=first).values():
                 if _within_limits(ctx, bt.regroups, path):
@@ -711,12 +714,20 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, riv
     path = list(path)
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
+    if path and path[-1] == ctx.lib.atlantic:  # 7.5 「大西洋ボックスへ再編成は行えない」
+        raise error("7.5", "liberty.regroup.atlantic")
     if len(path) == 2 and west_indies(bt.hex) and west_indies(path[1]):  # 9.1: port to port
         for b in group:
             if not ctx.lib.unit(b.id).can_sea_move:
                 raise error("5.7", "liberty.sea.not_by_sea", unit=b.id)
         if _regroup_port(ctx, bt, side, len(group)) != path[1]:
             raise error("9.1", "liberty.regroup.port", place=path[1])
+    elif any(ctx.lib.unit(b.id).type == "warship" for b in group):  # 7.5 by 8.1's move, no hexside limits
+        if not all(ctx.lib.unit(b.id).type == "warship" for b in group):
+            raise error("8.1", "liberty.move.mixed")
+        if river:
+            raise error("5.6", "liberty.move.river")
+        board.naval_walk(ctx, side, path, forced=False, mode=REGROUP)
     else:
         board.walk(ctx, side, group, path, REGROUP, river=river, counts=bt.regroups)
         for x, y in pairwise(path):
