@@ -28,6 +28,17 @@ def fired(g):
     return [e.data["unit"] for e in g.events if e.kind == "fired"]
 
 
+def took(g):
+    """The hits of the last roll as [block, strength after] (8.3: [block, "bombardment"]), told one by one
+    after it."""
+    last = max(i for i, e in enumerate(g.events) if e.kind == "fired")
+    return [
+        [e.data["unit"], "bombardment" if e.kind == "bombarded" else e.data["strength"]]
+        for e in g.events[last:]
+        if e.kind in ("hit", "bombarded")
+    ]
+
+
 # -- cards and sequence (Intro, 3.0-3.3) -----------------------------------------------------------------
 
 
@@ -192,8 +203,7 @@ def test_t11_each_hit_goes_to_the_strongest_the_owner_choosing_among_equals():
     g.apply("american", "/fire")  # B
     g.apply("american", "/fire")  # C (defender first)
     g.apply("british", "/fire")
-    took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["AM-3", 2], ["AM-2", 2], ["AM-3", 1]]
+    assert took(g) == [["AM-3", 2], ["AM-2", 2], ["AM-3", 1]]
 
 
 def test_t12_a_block_below_strength_1_is_captured_and_never_fires():
@@ -539,7 +549,7 @@ def test_t30_bombardment_never_takes_a_land_block_below_1():
     g.state.dice.force([1, 1, 6])
     g.apply("british", "/fire")
     assert g.state.blocks["AM-2"].strength == 1
-    assert [e for e in g.events if e.kind == "fired"][-1].data["took"] == [["AM-2", "bombardment"]] * 2
+    assert took(g) == [["AM-2", "bombardment"]] * 2
 
 
 # -- winter (11.x), France, Indians ---------------------------------------------------------------------
@@ -861,8 +871,7 @@ def test_t41_excess_hits_carry_over_from_the_last_warship_to_the_land_blocks():
     g.apply("american", "/fire")
     assert g.state.phase == "hit" and g.active() == ["british"]  # the third hit: "the owner picks one"
     g.apply("british", "/hit unit:LO-1")
-    took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
+    assert took(g) == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
 
 
 def test_t42_land_blocks_sea_retreat_only_with_a_warship_and_at_most_3():
@@ -1098,7 +1107,8 @@ def test_g25_a_hit_among_equals_waits_on_its_owner_and_the_turns_other_blocks_fi
     g.state.dice.force([6] * 6 + [1, 6, 6, 6] + [1, 6, 6])
     g.apply("american", "/fire")  # the defender's C blocks miss
     g.apply("british", "/fire")  # BR-2 hits once: AM-2 and AM-3 are equals
-    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3"]  # BR-2's roll waits (G25)
+    # BR-2's roll is told, its hit waits on the owner (G25)
+    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3", "BR-2"] and took(g) == []
     rejected(g, "british", "/hit unit:BR-3", "7.32")  # not the British player's choice
     g.apply("american", "/hit unit:AM-3")
     assert fired(g)[-2:] == ["BR-2", "BR-3"]  # then BR-3 fires, at the then-strongest: AM-2

@@ -237,13 +237,18 @@ def _fire_on(ctx: Ctx, bt: Battle) -> None:
 
 
 def _roll(ctx: Ctx, bt: Battle, b: Block) -> None:
-    """7.31: as many dice as the strength; each die at or under the rating's number hits."""
+    """7.31: as many dice as the strength; each die at or under the rating's number hits. The roll is told
+    (and shown as the last fire) at once, before its hits and any choice among equals they wait on."""
     bt.acted.append(b.id)
     n = fire_number(ctx, b, bt)
     dice = ctx.st.dice.rolls(b.strength)
     hits = sum(1 for d in dice if d <= n)
-    bt.pending = {"unit": b.id, "dice": dice, "hits": hits, "left": hits, "took": [],
-                  "rating": f"{letter(ctx, b, bt)}{n}"}  # fmt: skip
+    rating = f"{letter(ctx, b, bt)}{n}"
+    bt.pending = {"unit": b.id, "dice": dice, "hits": hits, "left": hits, "rating": rating}
+    ctx.emit(
+        "fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": rating, "dice": dice, "hits": hits}
+    )
+    bt.last_fire = {"unit": b.id, "side": b.side, "rating": rating, "dice": list(dice), "took": []}
 
 
 def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
@@ -265,17 +270,16 @@ def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
         t = next((x for x in tied if x.id == chosen), None) or _default_target(ctx, tied)
         chosen = None
         p["left"] -= 1
-        if bombard:
-            p["took"].append([t.id, "bombardment"])
-            continue  # 8.3
-        t.strength -= 1
-        p["took"].append([t.id, t.strength])
+        if not bombard:  # 8.3: bombardment never takes a land block below 1
+            t.strength -= 1
+        if bt.last_fire is not None:
+            bt.last_fire["took"].append([t.id, "bombardment" if bombard else t.strength])
+        # each hit told as it lands, naming the block (and then its capture, 2.11)
+        told = {"at": bt.hex, "unit": t.id, "side": t.side, "by": b.id, "strength": t.strength}
+        ctx.emit("bombarded" if bombard else "hit", told)
         if t.strength <= 0:
             capture(ctx, t, "7.32")
     st.phase, st.acting = "battle", None
-    ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": p["rating"], "dice": p["dice"],
-                       "hits": p["hits"], "took": p["took"]})  # fmt: skip
-    bt.last_fire = {"unit": b.id, "rating": p["rating"], "dice": list(p["dice"]), "took": list(p["took"])}
     bt.pending = None
     _sea_attack_lost(ctx, bt)
     return True

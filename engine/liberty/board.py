@@ -70,7 +70,12 @@ def place_of(ctx: Ctx, text: str) -> str:
 
 
 def place_name(ctx: Ctx, place: str) -> str:
-    town = ctx.lib.town_at(place)
+    return named(ctx.lib, place)
+
+
+def named(lib: Liberty, place: str) -> str:
+    """A place as players read it: a town's hex by the town's name and the hex id (what an order may use)."""
+    town = lib.town_at(place)
     return f"{town.name} ({place})" if town else place
 
 
