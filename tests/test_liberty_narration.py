@@ -104,7 +104,8 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
     # the picture shows this roll (not the one before), and says who fired: BR-2, nobody hit yet
     pic = battle_picture(game.view("public"))
     assert pic.dice == (1, 1, 6, 6) and pic.firer == "BR-2" and pic.firer_side == "british" and pic.hits == ()
-    assert last_fire_text(pic) == "Last fire: BR-2 (British) missed (at 2 or less)"
+    waits = "Last fire: BR-2 (British): 2 hit(s) await the owner's choice (at 2 or less)"
+    assert last_fire_text(pic) == waits
 
     await order(h, "bob", "hit", unit="AM-3")
     said = lines(h.fake.messages_in(channel))
@@ -122,7 +123,7 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
     assert bt is not None and bt.last_fire["took"] == [["AM-3", 0], ["AM-2", 0]]
     pic = battle_picture(live(h).game.view("public"))
     assert pic.hits == (("AM-3", 1), ("AM-2", 1))
-    assert last_fire_text(pic) == "Last fire: BR-2 (British) hit AM-3 (−1), AM-2 (−1) (at 2 or less)"
+    assert last_fire_text(pic) == "Last fire: BR-2 (British): hit AM-3 (−1), AM-2 (−1) (at 2 or less)"
     ja = battle_picture(live(h).game.view("public"), "ja")
     assert (
         last_fire_text(ja) == "直前の射撃: BR-2（イギリス軍）→ AM-3（−1）、AM-2（−1） に命中（2以下で命中）"
@@ -156,3 +157,34 @@ def test_the_winter_turn_is_titled_winter_not_turn_6_of_5():
     assert _turn_text(1775, map_picture(g.view("public")).turn, "en") == "1775, winter turn"
     g.state.turn = 5
     assert _turn_text(1775, map_picture(g.view("public")).turn, "en") == "1775, turn 5 of 5"
+
+
+def test_the_battle_picture_shows_the_roll_whose_hits_wait_on_a_choice():
+    """7.32 with G25: while the owner chooses among equals, the picture shows the roll being applied (not
+    the one before), the steps it took so far, and the hits still waiting; each hit is told as it lands."""
+    from liberty_helpers import actions, empty, put
+
+    g = empty()
+    for u in ("AM-2", "AM-3", "AM-4"):
+        put(g, u, "20.08", 3)
+    put(g, "BR-2", "21.08", 4)
+    actions(g, "british", 3)
+    g.state.queue = []
+    g.apply("british", "/move units:BR-2 path:21.08>20.08")
+    g.apply("british", "/end")
+    g.state.dice.force([6] * 9 + [1, 1, 6, 6])
+    g.apply("american", "/fire")  # AM-2, AM-3, AM-4 miss
+    g.apply("british", "/fire")  # two hits, three equals
+    pic = battle_picture(g.view("american"))
+    assert (pic.firer, pic.dice, pic.hits, pic.waiting) == ("BR-2", (1, 1, 6, 6), (), 2)
+    g.apply("american", "/hit unit:AM-3")  # the second hit: AM-2 and AM-4 are equal now
+    pic = battle_picture(g.view("public"))
+    assert (pic.hits, pic.waiting) == ((("AM-3", 1),), 1)
+    assert last_fire_text(pic) == (
+        "Last fire: BR-2 (British): hit AM-3 (−1); 1 hit(s) await the owner's choice (at 2 or less)"
+    )
+    last = max(i for i, e in enumerate(g.events) if e.kind == "fired")
+    assert [e.kind for e in g.events[last:]] == ["fired", "hit"]  # the roll, then the hit that landed
+    g.apply("american", "/hit unit:AM-4")
+    assert battle_picture(g.view("public")).waiting == 0
+    assert [e.data["unit"] for e in g.events if e.kind == "hit"] == ["AM-3", "AM-4"]

@@ -106,6 +106,7 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
         defending=tuple(b for b in here if b.side == defender),
         reserves=tuple(_block(d) for d in held),
         **_last_fire(battle.get("last_fire")),
+        waiting=int(battle.get("waiting") or 0),
         round=rnd,
         firing=(step[1], cast(Side, step[0])) if step else None,
         viewer=_viewer(view.role),

@@ -110,7 +110,8 @@ class BattlePicture:
     ``firing``: the letter and side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the steps
     the last fire took as ``(block id, steps)`` pairs (the blocks hit, not the firer), and ``dice`` its rolls
     (highlighted when at or under the firer's number), with ``fire`` that number (0: no last fire), and
-    ``firer`` / ``firer_side`` the block that fired and its side. ``viewer`` and ``locale`` as for
+    ``firer`` / ``firer_side`` the block that fired and its side, ``waiting`` its hits still to land (their
+    owner choosing which of its equal blocks takes them). ``viewer`` and ``locale`` as for
     :class:`MapPicture`. From the engine's battle view: copy its lists, one :class:`Block` per block with the
     battle's hex."""
 
@@ -127,6 +128,7 @@ class BattlePicture:
     fire: int = 0
     firer: str = ""
     firer_side: Side | None = None
+    waiting: int = 0
     viewer: Viewer = "public"
     locale: str = "en"
 

@@ -529,7 +529,10 @@ def last_fire_text(pic: BattlePicture) -> str:
     """The last roll (7.31) in words: who fired (block and side), whom it hit and the steps each lost."""
     loc = T.locale_of(pic.locale)
     hits = T.join([T.say("battle.hit", loc, id=i, n=n) for i, n in pic.hits], loc)
-    result = T.say("battle.hits", loc, hits=hits) if hits else T.say("battle.no_hits", loc)
+    parts = [T.say("battle.hits", loc, hits=hits)] if hits else []
+    if pic.waiting:
+        parts.append(T.say("battle.waiting", loc, n=pic.waiting))
+    result = T.say("battle.then", loc).join(parts) or T.say("battle.no_hits", loc)
     side = T.side_name(pic.firer_side, loc) if pic.firer_side else ""
     return T.say("battle.last_fire", loc, firer=pic.firer, side=side, result=result, fire=pic.fire)
 
