@@ -28,6 +28,17 @@ def fired(g):
     return [e.data["unit"] for e in g.events if e.kind == "fired"]
 
 
+def took(g):
+    """The hits of the last roll as [block, strength after] (8.3: [block, "bombardment"]), told one by one
+    after it."""
+    last = max(i for i, e in enumerate(g.events) if e.kind == "fired")
+    return [
+        [e.data["unit"], "bombardment" if e.kind == "bombarded" else e.data["strength"]]
+        for e in g.events[last:]
+        if e.kind in ("hit", "bombarded")
+    ]
+
+
 # -- cards and sequence (Intro, 3.0-3.3) -----------------------------------------------------------------
 
 
@@ -192,8 +203,7 @@ def test_t11_each_hit_goes_to_the_strongest_the_owner_choosing_among_equals():
     g.apply("american", "/fire")  # B
     g.apply("american", "/fire")  # C (defender first)
     g.apply("british", "/fire")
-    took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["AM-3", 2], ["AM-2", 2], ["AM-3", 1]]
+    assert took(g) == [["AM-3", 2], ["AM-2", 2], ["AM-3", 1]]
 
 
 def test_t12_a_block_below_strength_1_is_captured_and_never_fires():
@@ -539,7 +549,7 @@ def test_t30_bombardment_never_takes_a_land_block_below_1():
     g.state.dice.force([1, 1, 6])
     g.apply("british", "/fire")
     assert g.state.blocks["AM-2"].strength == 1
-    assert [e for e in g.events if e.kind == "fired"][-1].data["took"] == [["AM-2", "bombardment"]] * 2
+    assert took(g) == [["AM-2", "bombardment"]] * 2
 
 
 # -- winter (11.x), France, Indians ---------------------------------------------------------------------
@@ -861,8 +871,7 @@ def test_t41_excess_hits_carry_over_from_the_last_warship_to_the_land_blocks():
     g.apply("american", "/fire")
     assert g.state.phase == "hit" and g.active() == ["british"]  # the third hit: "the owner picks one"
     g.apply("british", "/hit unit:LO-1")
-    took = [e for e in g.events if e.kind == "fired"][-1].data["took"]
-    assert took == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
+    assert took(g) == [["RN-1", 0], ["BR-3", 2], ["LO-1", 1]]  # 8.2; 7.32 the owner's choice among equals
 
 
 def test_t42_land_blocks_sea_retreat_only_with_a_warship_and_at_most_3():
@@ -1098,9 +1107,107 @@ def test_g25_a_hit_among_equals_waits_on_its_owner_and_the_turns_other_blocks_fi
     g.state.dice.force([6] * 6 + [1, 6, 6, 6] + [1, 6, 6])
     g.apply("american", "/fire")  # the defender's C blocks miss
     g.apply("british", "/fire")  # BR-2 hits once: AM-2 and AM-3 are equals
-    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3"]  # BR-2's roll waits (G25)
+    # BR-2's roll is told, its hit waits on the owner (G25)
+    assert g.state.phase == "hit" and fired(g) == ["AM-2", "AM-3", "BR-2"] and took(g) == []
     rejected(g, "british", "/hit unit:BR-3", "7.32")  # not the British player's choice
     g.apply("american", "/hit unit:AM-3")
     assert fired(g)[-2:] == ["BR-2", "BR-3"]  # then BR-3 fires, at the then-strongest: AM-2
     assert (g.state.blocks["AM-2"].strength, g.state.blocks["AM-3"].strength) == (2, 2)
     assert g.state.battle.round == 2
+
+
+# -- through the script runner: 1.6 no combat in the Atlantic box; 7.5 warships regroup ------------------
+
+
+def _script(lines: str):
+    from engine.script import run_lines
+
+    out = run_lines(["@game liberty", "@seed 3", *lines.strip().splitlines()])
+    assert out.ok, [r for r in out.results if r.get("unexpected")]
+    return out.game, [r["error"] for r in out.results if r["error"]]
+
+
+# after French entry (9.0) the American P1 sails a French block into the Atlantic box where British blocks are
+ATLANTIC = """
+@french in
+@hand british ACT-1,ACT-2
+@hand american ACT-15,ACT-16
+@place FR-1 Newport
+@place BR-5 Atlantic
+@place HE-1 Atlantic
+@dice 6
+american: /play card:ACT-15
+british: /play card:ACT-1
+american: /sea units:FR-1 to:Atlantic
+american: /end
+"""
+
+
+def test_1_6_sailing_into_the_atlantic_box_where_enemy_blocks_are_pins_nobody():
+    """1.6 「戦闘は許されない」: no attack in the Atlantic box, so nothing there is pinned (5.4): the British
+    P2 sails its blocks out to Boston as it may from any place."""
+    g, _ = _script(ATLANTIC + "british: /sea units:BR-5,HE-1 to:Boston\n")
+    st = g.state
+    assert [st.blocks[u].at for u in ("FR-1", "BR-5", "HE-1")] == ["Atlantic", BOSTON, BOSTON]
+    sailed = next(e for e in g.events if e.kind == "sea_moved" and e.data["side"] == "american")
+    assert sailed.data["attack"] is False and "Atlantic" not in st.attacks
+
+
+def test_1_6_both_sides_stay_in_the_atlantic_box_and_no_battle_is_fought():
+    g, _ = _script(ATLANTIC + "british: /sea units:BR-5 to:Boston\n")  # its one action: its turn is over
+    st = g.state
+    assert st.blocks["HE-1"].at == "Atlantic" and st.blocks["FR-1"].at == "Atlantic"  # side by side
+    assert st.turn == 2 and st.phase == "cards"  # the turn ended without a battle (7.0)
+    assert not any(e.kind == "battle" for e in g.events)
+
+
+# the British defend New London (a port) with a warship and a land block; the Americans attack from Newport;
+# the British win, LO-2 holds New York (friendly by its blocks), New Haven and Newport are American towns
+NEW_LONDON = """
+@hand british ACT-1,ACT-2
+@hand american ACT-15,ACT-16
+@place RN-1 New London
+@place BR-2 New London cv=1
+@place LO-2 New York
+@place AM-2 Newport cv=1
+@dice 6
+american: /play card:ACT-15
+british: /play card:ACT-1
+american: /move units:AM-2 path:Newport>New London
+american: /end
+british: /end
+@dice 6 6
+british: /fire unit:RN-1
+@dice 1
+british: /fire unit:BR-2
+"""
+
+
+def test_7_5_the_victors_warship_regroups_by_its_normal_move_to_a_friendly_port():
+    """7.5 「再編成は勝利ヘクスにいるいくつか/全てのブロックの敵ブロックのいない友好的ヘクスへの通常移動
+    である」: any of the victor's blocks, a warship too, by its own move (8.1: 2 hexes by sea, to a port)."""
+    g, _ = _script(NEW_LONDON)
+    st = g.state
+    assert st.blocks["AM-2"].at == PRISONER and st.phase == "regroup" and g.active() == ["british"]
+    assert "/regroup units:RN-1 path:20.10>19.10>18.11" in g.legal("british").choices  # to New York
+    g, _ = _script(NEW_LONDON + "british: /regroup units:RN-1 path:New London>New Haven>New York\n")
+    assert g.state.blocks["RN-1"].at == "18.11" and g.state.blocks["BR-2"].at == "20.10"
+    assert any(e.kind == "regrouped" and e.data.get("unit") == "RN-1" for e in g.events)
+
+
+def test_7_5_a_warships_regroup_goes_to_a_friendly_port_never_the_atlantic_box():
+    g, errors = _script(
+        NEW_LONDON
+        + "! british: /regroup units:RN-1 path:New London>21.10>Newport\n"  # an American port: not friendly
+        + "! british: /regroup units:RN-1 path:New London>New Haven\n"  # the same
+        + "! british: /regroup units:RN-1 path:New London>Atlantic\n"  # 7.5: never the Atlantic box
+        + "! british: /regroup units:RN-1,BR-2 path:New London>New Haven>New York\n"  # 8.1: not with land
+    )
+    assert [e.split(":")[0] for e in errors] == ["7.5", "7.5", "7.5", "8.1"]
+    assert "friendly" in errors[0] and "Newport" in errors[0] and "New Haven" in errors[1]
+    assert "Atlantic box" in errors[2] and "separately" in errors[3]
+    assert g.state.blocks["RN-1"].at == "20.10" and g.state.phase == "regroup"
+    ends = {
+        str(c).split(">")[-1] for c in g.legal("british").choices if str(c).startswith("/regroup units:RN-1")
+    }
+    assert ends == {"18.11"}  # New York alone

@@ -237,13 +237,18 @@ def _fire_on(ctx: Ctx, bt: Battle) -> None:
 
 
 def _roll(ctx: Ctx, bt: Battle, b: Block) -> None:
-    """7.31: as many dice as the strength; each die at or under the rating's number hits."""
+    """7.31: as many dice as the strength; each die at or under the rating's number hits. The roll is told
+    (and shown as the last fire) at once, before its hits and any choice among equals they wait on."""
     bt.acted.append(b.id)
     n = fire_number(ctx, b, bt)
     dice = ctx.st.dice.rolls(b.strength)
     hits = sum(1 for d in dice if d <= n)
-    bt.pending = {"unit": b.id, "dice": dice, "hits": hits, "left": hits, "took": [],
-                  "rating": f"{letter(ctx, b, bt)}{n}"}  # fmt: skip
+    rating = f"{letter(ctx, b, bt)}{n}"
+    bt.pending = {"unit": b.id, "dice": dice, "hits": hits, "left": hits, "rating": rating}
+    ctx.emit(
+        "fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": rating, "dice": dice, "hits": hits}
+    )
+    bt.last_fire = {"unit": b.id, "side": b.side, "rating": rating, "dice": list(dice), "took": []}
 
 
 def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
@@ -265,17 +270,16 @@ def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
         t = next((x for x in tied if x.id == chosen), None) or _default_target(ctx, tied)
         chosen = None
         p["left"] -= 1
-        if bombard:
-            p["took"].append([t.id, "bombardment"])
-            continue  # 8.3
-        t.strength -= 1
-        p["took"].append([t.id, t.strength])
+        if not bombard:  # 8.3: bombardment never takes a land block below 1
+            t.strength -= 1
+        if bt.last_fire is not None:
+            bt.last_fire["took"].append([t.id, "bombardment" if bombard else t.strength])
+        # each hit told as it lands, naming the block (and then its capture, 2.11)
+        told = {"at": bt.hex, "unit": t.id, "side": t.side, "by": b.id, "strength": t.strength}
+        ctx.emit("bombarded" if bombard else "hit", told)
         if t.strength <= 0:
             capture(ctx, t, "7.32")
     st.phase, st.acting = "battle", None
-    ctx.emit("fired", {"at": bt.hex, "unit": b.id, "side": b.side, "rating": p["rating"], "dice": p["dice"],
-                       "hits": p["hits"], "took": p["took"]})  # fmt: skip
-    bt.last_fire = {"unit": b.id, "rating": p["rating"], "dice": list(p["dice"]), "took": list(p["took"])}
     bt.pending = None
     _sea_attack_lost(ctx, bt)
     return True
@@ -645,9 +649,10 @@ def finish(ctx: Ctx, victor: str | None) -> None:
 
 def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
     """7.5 with G31: unit -> its overland paths (a shortest one to each hex by each first hexside), for the
-    victor's blocks not yet regrouped; 9.1 (7.5: 「西インド諸島と港の間では再編成を行える」, read as
-    between the two West Indies ports, D9): from one West Indies port to the other, for the blocks that may
-    go by sea (warships too)."""
+    victor's blocks not yet regrouped; a warship's by its normal move (7.5 「いくつか/全てのブロックの…通常
+    移動」, 8.1: 2 hexes by sea to a friendly port); 9.1 (7.5: 「西インド諸島と港の間では再編成を行える」,
+    read as between the two West Indies ports, D9): from one West Indies port to the other, for the blocks
+    that may go by sea (warships too)."""
     st = ctx.st
     bt = st.battle
     assert bt is not None and bt.victor is not None
@@ -659,6 +664,8 @@ def regroup_options(ctx: Ctx) -> dict[str, list[list[str]]]:
         paths = []
         if there is not None and ctx.lib.unit(b.id).can_sea_move:
             paths.append([bt.hex, there])
+        if ctx.lib.unit(b.id).type == "warship":
+            paths += board.naval_reach(ctx, b.side, bt.hex, mode=REGROUP).values()
         for first in _first_steps(ctx, bt.hex):
             for path in board.reach(ctx, b.side, b, REGROUP, first=first).values():
                 if _within_limits(ctx, bt.regroups, path):
@@ -711,12 +718,20 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, riv
     path = list(path)
     if path and path[0] != bt.hex:
         path.insert(0, bt.hex)
+    if path and path[-1] == ctx.lib.atlantic:  # 7.5 「大西洋ボックスへ再編成は行えない」
+        raise error("7.5", "liberty.regroup.atlantic")
     if len(path) == 2 and west_indies(bt.hex) and west_indies(path[1]):  # 9.1: port to port
         for b in group:
             if not ctx.lib.unit(b.id).can_sea_move:
                 raise error("5.7", "liberty.sea.not_by_sea", unit=b.id)
         if _regroup_port(ctx, bt, side, len(group)) != path[1]:
             raise error("9.1", "liberty.regroup.port", place=path[1])
+    elif any(ctx.lib.unit(b.id).type == "warship" for b in group):  # 7.5 by 8.1's move, no hexside limits
+        if not all(ctx.lib.unit(b.id).type == "warship" for b in group):
+            raise error("8.1", "liberty.move.mixed")
+        if river:
+            raise error("5.6", "liberty.move.river")
+        board.naval_walk(ctx, side, path, forced=False, mode=REGROUP)
     else:
         board.walk(ctx, side, group, path, REGROUP, river=river, counts=bt.regroups)
         for x, y in pairwise(path):

@@ -71,7 +71,12 @@ def place_of(ctx: Ctx, text: str) -> str:
 
 
 def place_name(ctx: Ctx, place: str) -> str:
-    town = ctx.lib.town_at(place)
+    return named(ctx.lib, place)
+
+
+def named(lib: Liberty, place: str) -> str:
+    """A place as players read it: a town's hex by the town's name and the hex id (what an order may use)."""
+    town = lib.town_at(place)
     return f"{town.name} ({place})" if town else place
 
 
@@ -233,9 +238,20 @@ def walk(
     return keys
 
 
-def naval_walk(ctx: Ctx, side: str, path: Sequence[str], *, forced: bool) -> None:
+def _sea_regroup_bars(ctx: Ctx, place: str, side: str) -> bool:
+    """7.5 for a warship: its normal move (8.1) by sea, through hexes free of enemy blocks
+    (「敵ブロックのいない」); whose town a coast is does not close the water off it, so only the port it ends
+    in must be friendly."""
+    return enemy_in(ctx, place, side)
+
+
+def naval_walk(ctx: Ctx, side: str, path: Sequence[str], *, forced: bool, mode: str = MOVE) -> None:
     """8.1: warships move 2 hexes on the map (3 by forced march, 5.5) across sea hexsides only, ignore the
-    hexside limits, and end in a port; 5.1: they stop where enemy blocks are."""
+    hexside limits, and end in a port; 5.1: they stop where enemy blocks are. 7.5 (``mode`` REGROUP): the
+    victor's warships regroup by this normal move, no forced march (5.5), to a friendly port free of enemy
+    blocks (「敵ブロックのいない友好的ヘクスへの通常移動」)."""
+    if forced and mode != MOVE:
+        raise error("5.5", "liberty.move.forced_not_here")
     steps = len(path) - 1
     if steps < 1:
         raise error("5.1", "liberty.move.short")
@@ -255,10 +271,17 @@ def naval_walk(ctx: Ctx, side: str, path: Sequence[str], *, forced: bool) -> Non
             raise error("5.1", "liberty.move.stop_and_fight", place=place_name(ctx, h))
     if not is_port(ctx, path[-1]):
         raise error("8.1", "liberty.move.warship_port", place=place_name(ctx, path[-1]))
+    if mode == REGROUP:
+        for h in path[1:]:
+            if _sea_regroup_bars(ctx, h, side) or (h == path[-1] and not friendly(ctx, h, side)):
+                raise error("7.5", "liberty.regroup.hex", place=place_name(ctx, h))
 
 
-def naval_reach(ctx: Ctx, side: str, start: str, *, forced: bool = False) -> dict[str, list[str]]:
-    """8.1: port -> one shortest sea path for the warships in ``start``."""
+def naval_reach(
+    ctx: Ctx, side: str, start: str, *, forced: bool = False, mode: str = MOVE
+) -> dict[str, list[str]]:
+    """8.1: port -> one shortest sea path for the warships in ``start``; 7.5 (``mode`` REGROUP): through
+    hexes open to a regroup (``naval_walk``), to friendly ports."""
     lib = ctx.lib
     if start not in lib._index.hexes:
         return {}
@@ -272,11 +295,14 @@ def naval_reach(ctx: Ctx, side: str, start: str, *, forced: bool = False) -> dic
                 continue
             for n, c in lib.neighbours(path[-1]):
                 if c.navigable and n not in seen:
+                    if mode == REGROUP and _sea_regroup_bars(ctx, n, side):
+                        continue
                     seen.add(n)
                     nxt.append([*path, n])
         frontier = nxt
         for p in nxt:
-            if is_port(ctx, p[-1]) and (not forced or len(p) - 1 == limit):
+            ends = is_port(ctx, p[-1]) and (not forced or len(p) - 1 == limit)
+            if ends and (mode != REGROUP or friendly(ctx, p[-1], side)):
                 out[p[-1]] = p
     return out
 

@@ -172,7 +172,8 @@ class Game:
 
     # -- scripts and snapshots ------------------------------------------------------------------------------
     def directive(self, word: str, rest: str) -> None:
-        """``@dice 1 5 6`` (forced dice), ``@place UNIT PLACE [cv=N]``, ``@hand SIDE CARD,CARD``."""
+        """``@dice 1 5 6`` (forced dice), ``@place UNIT PLACE [cv=N]``, ``@hand SIDE CARD,CARD``,
+        ``@french in`` (France at war, 9.0)."""
         st = self.ctx.st
         if word == "dice":
             st.dice.force([int(v) for v in rest.split()])
@@ -193,6 +194,10 @@ class Game:
             if side not in SIDES or any(c not in known for c in ids):
                 raise ValueError("write @hand SIDE CARD,CARD (card ids of cards.toml)")
             st.hands[side] = ids
+        elif word == "french":  # a position after France's entry (9.0), as the winter roll makes it
+            if rest.strip() != "in":
+                raise ValueError("write @french in")
+            winter.french_enter(self.ctx)
         else:
             raise ValueError(f"unknown directive @{word}")
         self._log.append(f"@{word} {rest}")

@@ -17,6 +17,7 @@ from ..messages_ja import JA_TERMS
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
 from .battle import hit_choices
 from .battle import step as battle_step
+from .board import named
 from .game import Game
 from .invariants import INVARIANTS
 from .messages import EN, LOCALE
@@ -73,10 +74,31 @@ def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     for field, words in (("reason", "liberty.reason."), ("effect", "liberty.weather.")):
         if isinstance(said.get(field), str):
             said[field] = catalog.get(words + said[field], said[field])
+    lib = load_liberty()
+    for field in ("at", "to", "from"):  # a town's hex by its name (battle in Newport (21.09))
+        if isinstance(said.get(field), str):
+            said[field] = _place(lib, said[field], catalog)
+    if e.get("kind") == "cards_revealed":  # 3.1: the cards' values decide; their ids say nothing
+        for side in ("british", "american"):
+            said[side] = _card(lib, str(said.get(side, "")), catalog)
     try:  # the sides by the language's names ({side:role}), lists and yes/no as the language says them
         return render(catalog[key], said, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
     except (KeyError, TypeError, ValueError, IndexError):
         return plain(e)
+
+
+def _place(lib: Any, place: str, catalog: Any) -> str:
+    if place == lib.atlantic:
+        return str(catalog.get("liberty.place.atlantic", place))
+    return named(lib, place)
+
+
+def _card(lib: Any, card_id: str, catalog: Any) -> str:
+    """A card as its kind and value (3.1, 3.3): "action card 3", "supply card 2"."""
+    c = next((c for c in lib.cards if c.id == card_id), None)
+    if c is None or f"liberty.card.{c.kind}" not in catalog:
+        return card_id
+    return str(catalog[f"liberty.card.{c.kind}"]).format(value=c.value)
 
 
 def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
@@ -97,12 +119,15 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
         params = {"letter": now[1] if now else ""}
     elif lg.phase == "hit":  # 7.32, G25: which of the owner's equally strong blocks takes the hit
         params = {"units": hit_choices(game.ctx)}
+        roll = st.battle.pending if st.battle is not None else None
+        if roll is not None:  # the roll that made the hit, so the choice is read after its cause
+            params.update(by=roll["unit"], side=st.blocks[roll["unit"]].side, dice=roll["dice"])
     elif lg.phase == "withdraw":  # 7.2 with G30, G27
         params = {"rule": st.battle.withdraw_rule if st.battle is not None else ""}
     elif lg.phase == "attrition":  # 11.4
         params = {"places": attrition_places(game.ctx, role)}
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
-    key = f"liberty.prompt.{lg.phase}"
+    key = "liberty.prompt.hit_by" if "by" in params else f"liberty.prompt.{lg.phase}"
     said = (
         render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
         if key in catalog
@@ -206,7 +231,7 @@ MODULE = Module(
     orders=ORDERS,
     owns=owns,
     locale=LOCALE,  # liberty.po: the rules' messages (engine/catalog.py)
-    directives=("dice", "place", "hand"),
+    directives=("dice", "place", "hand", "french"),
     directive=directive,
     report=report,
     bot_player="ai.liberty:LibertyHeuristicPlayer",

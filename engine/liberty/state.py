@@ -54,12 +54,12 @@ class Battle:
     withdrawing: list[str] = field(default_factory=list)  # blocks that must retreat, their owner choosing
     withdraw_rule: str = ""  # why: "7.2" (after round 3, G30), "7.4" (reserves, G27), "8.6" (G37)
     firing: list[str] = field(default_factory=list)  # the blocks of the combat turn still to fire (7.31)
-    # the roll being applied (G25): {"unit", "dice", "hits", "left", "took"}; a hit among equals may wait on
+    # the roll being applied (G25): {"unit", "dice", "hits", "left", "rating"}; a hit among equals may wait on
     # the target's owner (phase "hit", 7.32)
     pending: dict[str, Any] | None = None
-    last_fire: dict[str, Any] | None = (
-        None  # the last roll's unit, rating, dice and hits taken (public, 7.31)
-    )
+    # the last roll (public, 7.31): the firer's unit and side, rating, dice, and the hits taken so far as
+    # [target, strength after or "bombardment"] (set at the roll, so shown while a hit choice waits)
+    last_fire: dict[str, Any] | None = None
 
     @property
     def defender(self) -> str:

@@ -206,9 +206,10 @@ def _pinning(ctx: Ctx, side: str, origin: str, n: int, first: str | None) -> Non
 
 def _arrive(ctx: Ctx, side: str, group: Sequence[Block], dest: str, came_from: str, *, sea: bool) -> bool:
     """Blocks enter ``dest``: an attack (G23) if enemy blocks are there; P2's blocks joining a hex P1 attacked
-    are reserves (box after 7.5). Returns whether it is an attack."""
+    are reserves (box after 7.5). Returns whether it is an attack. 1.6: no combat in the Atlantic box
+    (「戦闘は許されない」): sailing into it where enemy blocks are is no attack and pins nobody (5.4)."""
     st = ctx.st
-    attack = board.enemy_in(ctx, dest, side)
+    attack = board.enemy_in(ctx, dest, side) and dest != ctx.lib.atlantic
     if attack:
         if st.attacks.get(dest) == other(side):
             st.reserves += [b.id for b in group]

@@ -97,6 +97,8 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
             # the reserves this role may name (box after 7.5): its own; from round 2, every one (7.21)
             "reserve_ids": [r for r in bt.reserves if shown(ctx, st.blocks[r], role)],
             "last_fire": bt.last_fire,
+            # its hits still to land, waiting on the owner's choice among equals (7.32, G25)
+            "waiting": bt.pending["left"] if st.phase == "hit" and bt.pending else 0,
         }  # fmt: skip  (public: every roll is, 7.31)
     both = len(st.played) == 2
     return View(

@@ -49,10 +49,7 @@ def begin(ctx: Ctx) -> None:
         entered = sum(dice) >= o.french_entry
         ctx.emit("french_entry", {"dice": dice, "entered": entered})
         if entered:
-            st.french_in = True
-            for b in st.blocks.values():
-                if b.at == FRENCH_POOL:
-                    b.at = POOL  # 12.0: turned face down into the American pool
+            french_enter(ctx)
     # 11.3 (10.0, G44): an Indian whose own town holds enemy blocks is captured, even from the pool
     for b in sorted(st.blocks.values(), key=lambda b: b.id):
         home = ctx.lib.home_of(b.id)
@@ -69,6 +66,15 @@ def begin(ctx: Ctx) -> None:
                      {"units": [b.id for b in gone]}, (side,))  # fmt: skip
     st.winter_todo = ["british", "american"]
     st.phase, st.acting = "disband", "british"
+
+
+def french_enter(ctx: Ctx) -> None:
+    """9.0: France is at war; 12.0: its pool's blocks are turned face down into the American pool."""
+    st = ctx.st
+    st.french_in = True
+    for b in st.blocks.values():
+        if b.at == FRENCH_POOL:
+            b.at = POOL
 
 
 def may_disband(ctx: Ctx, b: Block) -> bool:

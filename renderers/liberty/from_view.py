@@ -62,7 +62,7 @@ def map_picture(view: Any, locale: str = "en") -> MapPicture:
     battle = view.battle
     return MapPicture(
         year=view.year,
-        turn=view.turn,
+        turn=_turn(view.turn),
         blocks=tuple(_block(d) for d in view.blocks),
         viewer=_viewer(view.role),
         battles=(battle["at"],) if battle and battle.get("victor") is None else (),
@@ -72,6 +72,11 @@ def map_picture(view: Any, locale: str = "en") -> MapPicture:
         british_vp=view.vp,
         locale=locale,
     )
+
+
+def _turn(turn: int) -> int:
+    """The game turn as the pictures take it: 1-5, 0 for the winter turn (the engine's turn 6, 11.0)."""
+    return 0 if turn > 5 else turn
 
 
 def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
@@ -101,6 +106,7 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
         defending=tuple(b for b in here if b.side == defender),
         reserves=tuple(_block(d) for d in held),
         **_last_fire(battle.get("last_fire")),
+        waiting=int(battle.get("waiting") or 0),
         round=rnd,
         firing=(step[1], cast(Side, step[0])) if step else None,
         viewer=_viewer(view.role),
@@ -109,15 +115,26 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
 
 
 def _last_fire(fire: Any) -> dict[str, Any]:
-    """The last roll of the battle (7.31) as the picture shows it: its dice, the firer's number, and the hits
-    each block took (``took``: ``[block id, strength after]`` a hit, or ``[id, "bombardment"]``, 8.3)."""
+    """The last roll of the battle (7.31) as the picture shows it: who fired (block and side), its dice, the
+    firer's number, and the steps each block lost to it (``took``: ``[block id, strength after]`` a hit, or
+    ``[id, "bombardment"]``, 8.3, which costs no step)."""
     if not fire:
         return {}
     hits: dict[str, int] = {}
-    for uid, _after in fire.get("took") or ():
-        hits[uid] = hits.get(uid, 0) + 1
+    for uid, after in fire.get("took") or ():
+        hits[uid] = hits.get(uid, 0) + (0 if after == "bombardment" else 1)
     number = "".join(c for c in str(fire.get("rating", "")) if c.isdigit())
-    return {"dice": tuple(fire.get("dice") or ()), "fire": int(number or 0), "hits": tuple(hits.items())}
+    firer = str(fire.get("unit") or "")
+    side = fire.get("side")
+    if side is None and firer:
+        side = load_liberty().unit(firer).side
+    return {
+        "dice": tuple(fire.get("dice") or ()),
+        "fire": int(number or 0),
+        "hits": tuple(hits.items()),
+        "firer": firer,
+        "firer_side": side,
+    }
 
 
 def hand_picture(view: Any, locale: str = "en") -> HandPicture | None:
@@ -135,7 +152,7 @@ def hand_picture(view: Any, locale: str = "en") -> HandPicture | None:
         side=cast(Side, view.role),
         cards=tuple(card(c) for c in view.hand),
         year=view.year,
-        turn=view.turn,
+        turn=_turn(view.turn),
         played=card(played) if played in cards else None,
         locale=locale,
     )

@@ -107,9 +107,11 @@ class BattlePicture:
     letter (A acts before B before C, the defender first within a letter, 7.21). ``reserves``: Player 2's
     blocks that reinforced a battle Player 1 started, hidden and out of action in round 1 (the box after
     7.5), drawn apart (face up or not as given; all of one side). ``round`` (1–3);
-    ``firing``: the letter and side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the last
-    fire's hits as ``(block id, hits)`` pairs, and ``dice`` its rolls (highlighted when at or under the
-    firer's number), with ``fire`` that number (0: no last fire). ``viewer`` and ``locale`` as for
+    ``firing``: the letter and side to fire now, e.g. ``("B", "british")``, or None; ``hits``: the steps
+    the last fire took as ``(block id, steps)`` pairs (the blocks hit, not the firer), and ``dice`` its rolls
+    (highlighted when at or under the firer's number), with ``fire`` that number (0: no last fire), and
+    ``firer`` / ``firer_side`` the block that fired and its side, ``waiting`` its hits still to land (their
+    owner choosing which of its equal blocks takes them). ``viewer`` and ``locale`` as for
     :class:`MapPicture`. From the engine's battle view: copy its lists, one :class:`Block` per block with the
     battle's hex."""
 
@@ -124,6 +126,9 @@ class BattlePicture:
     hits: tuple[tuple[str, int], ...] = ()
     dice: tuple[int, ...] = ()
     fire: int = 0
+    firer: str = ""
+    firer_side: Side | None = None
+    waiting: int = 0
     viewer: Viewer = "public"
     locale: str = "en"
 

@@ -509,12 +509,9 @@ def battle_image(pic: BattlePicture) -> Image.Image:
                   sc, fill=P.INK)  # fmt: skip
         y += 28
     if pic.fire:
-        hits = T.join([T.say("battle.hit", loc, id=i, n=n) for i, n in pic.hits], loc) or T.say(
-            "battle.no_hits", loc
-        )
-        draw_text(d, (20, y), T.say("battle.last_fire", loc, hits=hits, fire=pic.fire), 15, "regular", sc,
-                  fill=P.INK)  # fmt: skip
-        x = 20 + text_length(T.say("battle.last_fire", loc, hits=hits, fire=pic.fire), 15, "regular", sc) + 14
+        said = last_fire_text(pic)
+        draw_text(d, (20, y), said, 15, "regular", sc, fill=P.INK)
+        x = 20 + text_length(said, 15, "regular", sc) + 14
         for v in pic.dice:
             hit = v <= pic.fire
             d.rounded_rectangle((x, y - 4, x + 26, y + 22), radius=4, fill=P.INK if hit else P.WHITE,
@@ -526,6 +523,18 @@ def battle_image(pic: BattlePicture) -> Image.Image:
         y += 30
     draw_text(d, (20, y), T.say("battle.order", loc), 14, "regular", sc, fill=P.INK_SOFT)
     return im.quantize(palette=_battle_palette(loc), dither=Image.Dither.NONE)
+
+
+def last_fire_text(pic: BattlePicture) -> str:
+    """The last roll (7.31) in words: who fired (block and side), whom it hit and the steps each lost."""
+    loc = T.locale_of(pic.locale)
+    hits = T.join([T.say("battle.hit", loc, id=i, n=n) for i, n in pic.hits], loc)
+    parts = [T.say("battle.hits", loc, hits=hits)] if hits else []
+    if pic.waiting:
+        parts.append(T.say("battle.waiting", loc, n=pic.waiting))
+    result = T.say("battle.then", loc).join(parts) or T.say("battle.no_hits", loc)
+    side = T.side_name(pic.firer_side, loc) if pic.firer_side else ""
+    return T.say("battle.last_fire", loc, firer=pic.firer, side=side, result=result, fire=pic.fire)
 
 
 def draw_battle(pic: BattlePicture) -> bytes:
