@@ -126,7 +126,7 @@ class Scan:
         self.told: dict[str, set[str]] = {a: set() for a in self.audiences}  # the events' parts told it
         self.secret: set[str] = set()  # every word of any event's secret part so far
         self.seen: dict[str, set[str]] = {}  # each audience's view now (its words)
-        self.prior: GameObject | None = None
+        self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
 
     def _views(self, game: GameObject) -> dict[str, set[str]]:
         return {a: words(game.view(a, events=False)) for a in self.audiences}
@@ -139,23 +139,30 @@ class Scan:
                 words(e.visible(a), self.told[a])
 
     def start(self, game: GameObject) -> list[Leak]:
-        """The messages of the game's start (a full refresh) checked; the game as it is kept."""
+        """The messages of the game's start (a full refresh) checked."""
         self.seen = self._views(game)
         self._learn(list(game.events))
-        return self._check(game, None, "", list(game.events), everyone=True)
+        return self._check(game, None, None, "", list(game.events), everyone=True)
 
-    def order(self, role: str, new: list[Event], game: GameObject) -> list[Leak]:
-        """After ``role``'s order made ``new`` events and left ``game``: its messages, checked."""
-        before = self.seen
+    def order(
+        self, role: str, new: list[Event], game: GameObject, before: GameObject | None = None
+    ) -> list[Leak]:
+        """After ``role``'s order made ``new`` events and left ``game``: its messages, checked. ``before``:
+        the game before the order, if the driver kept it (as the service does); else the scan keeps a copy
+        of each game it is shown (a driver that applies orders in place)."""
+        if before is None:
+            before, self.kept = self.kept, self.module.working_copy(game)
+        seen = self.seen
         self.seen = self._views(game)
         self._learn(new)
         self.report.orders += 1
-        lawful = {a: before.get(a, set()) | self.seen[a] | self.told[a] for a in self.audiences}
-        return self._check(game, lawful, role, new)
+        lawful = {a: seen.get(a, set()) | self.seen[a] | self.told[a] for a in self.audiences}
+        return self._check(game, before, lawful, role, new)
 
     def _check(
         self,
         game: GameObject,
+        prior: GameObject | None,
         lawful: dict[str, set[str]] | None,
         role: str,
         new: list[Event],
@@ -168,7 +175,7 @@ class Scan:
             if r in lawful:
                 lawful[r] = lawful[r] | {w for c in game.legal(r).choices for w in _WORD.findall(str(c))}
         self.row.version = self.report.orders
-        ch = _Quiet(Live(self.row, self.prior if self.prior is not None else game), {})
+        ch = _Quiet(Live(self.row, prior if prior is not None else game), {})
         ch.set_game(game)  # the game after the order; ``prior``: before it (what the broadcast compares)
         messages: list[tuple[str, str, str]] = []  # (recipient, what, text)
         for m in after_change(ch, new, everyone):
@@ -180,7 +187,6 @@ class Scan:
             for w in sorted(said(text, everything - lawful[who])):
                 leaks.append(Leak(self.report.orders, who, what, w, text))
         self.report.leaks += leaks
-        self.prior = self.module.working_copy(game)
         return leaks
 
 
@@ -226,10 +232,10 @@ def scan_game(
     while not game.over and scan.report.orders < cap:
         role = rng.choice(game.active())
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
-        work = module.working_copy(game)
+        work = module.working_copy(game)  # as the service applies an order: the game before it stays
         new = work.apply(role, order)
+        scan.order(role, list(new), work, game)
         game = work
-        scan.order(role, list(new), game)
     scan.report.seconds = time.perf_counter() - t0
     return scan.report
 

@@ -136,7 +136,10 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
         return ""
     try:
         return render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
-    except (KeyError, IndexError):  # a parameter the public view does not give: no headline rather than a guess
+    except (
+        KeyError,
+        IndexError,
+    ):  # a parameter the public view does not give: no headline rather than a guess
         return ""
 
 
