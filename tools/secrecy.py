@@ -103,7 +103,7 @@ class Scan:
     def __init__(self, module: Module, game: GameObject, seed: int = 0, lang: str = "en") -> None:
         self.module = module
         self.roles = tuple(module.roles(game.options))
-        seats = {r: (USER + i, False) for i, r in enumerate(self.roles)}
+        seats: dict[str, tuple[int | None, bool]] = {r: (USER + i, False) for i, r in enumerate(self.roles)}
         self.user_role = {u: r for r, (u, _) in seats.items()}
         self.row = GameRow(
             id=1,
