@@ -12,7 +12,9 @@ and the recipient's knowledge does not is a leak.
 
     python -m tools.secrecy liberty [--games 4] [--seed 0] [--cap 3000]
 
-prints one line per leak and a JSON summary (games, orders, leaks, seconds); exit status 1 on a leak.
+plays the default options and prints one line per leak and a JSON summary (games, orders, leaks, seconds);
+exit status 1 on a leak. At scale, over the options the fuzzers draw: ``python -m tools.fuzz_module liberty
+--secrecy`` and ``python -m tools.fuzz --secrecy``.
 ``scan_game(module, seed)`` is what the tests and ``--secrecy`` of the fuzzers (``tools/fuzz_module.py``,
 ``tools/fuzz.py``) call; ``Scan.order`` is the per-order hook, for a driver of its own."""
 
@@ -34,6 +36,7 @@ from bot.service.common import Live
 from bot.service.core import Change
 from bot.service.play import reply_text
 from bot.storage import GameRow, GameSettings
+from engine import modules
 from engine.events import Event
 from engine.module import GameObject, Module, resolve
 
@@ -241,21 +244,17 @@ def scan_game(
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tools.fuzz_module import _module, draw
-
     ap = argparse.ArgumentParser(prog="python -m tools.secrecy")
     ap.add_argument("game", help="a registered game module")
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cap", type=int, default=3000, help="orders scanned at most in one game")
-    ap.add_argument("--defaults", action="store_true", help="the default options (else drawn from the seed)")
     args = ap.parse_args(argv)
-    module = _module(args.game)
+    module = modules.get(args.game)
     t0 = time.perf_counter()
     leaks, orders = 0, 0
     for seed in range(args.seed, args.seed + args.games):
-        values = None if args.defaults else draw(module, seed)
-        rep = scan_game(module, seed, values=values, cap=args.cap)
+        rep = scan_game(module, seed, cap=args.cap)
         orders += rep.orders
         leaks += len(rep.leaks)
         for leak in rep.leaks[:20]:
