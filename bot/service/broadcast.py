@@ -123,8 +123,10 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         picks = tuple(module.picks(game, role)[:PICKS_SHOWN]) if role in active and not deploy else ()
         key = picks_key(picks, pick_moment(game.log, role)) if picks else ""
         asked = prompt(game, role, ploc, module) if role in active else ""
-        if picks and not (everyone or mine) and _sent_before(ch, role, key, asked, ploc):
-            continue  # the same list, asked the same way, was the last thing sent: not again
+        if picks and not everyone and _sent_before(ch, role, key, asked, ploc):
+            if not mine:
+                continue  # the same list, asked the same way, was the last thing sent: not again
+            picks, key = (), ""  # news for it, without the list it already holds (still current)
         text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
         if role in active:
             text += "\n\n" + asked
