@@ -159,6 +159,29 @@ def test_every_headline_is_made_from_the_public_view():
     assert seen and seen[0].role == "public"
 
 
+def test_liberty_has_a_headline_wherever_a_side_is_asked():
+    """Liberty's headline, from the public view, is said in every phase a side is asked something, in both
+    languages; in a build's (6.0, 6.1) it names no block."""
+    module = _module("liberty")
+    phases: set[str] = set()
+    for seed in (3, 7):
+        game = module.new_game(module.make_options(module.defaults()), seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.over:
+                break
+            for role in game.active():
+                for lang in ("en", "ja"):
+                    head = module.headline_of(game, role, lang, TEXT)
+                    assert head or not module.asked(game, role, lang, TEXT, False), game.state.phase
+                    if game.state.phase == "place":
+                        assert game.state.drawn not in head
+                phases.add(game.state.phase)
+            role, order = _to_build(game, rng)
+            game.apply(role, order)
+    assert {"cards", "actions", "place", "battle"} <= phases, phases
+
+
 def test_napoleons_headline_says_what_its_prompt_says():
     """Napoleon's headline, from the public view, says what the role's own one-line prompt says (5.0 group
     moves, 6.2 deployments, 6.3 battle turns, 7.6 regroups), but for set-up (3.1), whose count is the

@@ -3,7 +3,8 @@
 Over a whole seeded game, after every order, it builds what the service builds for that change — the
 channel's post (with the headlines of its ping), each player's DM with its prompt and the labels of its list
 to pick from, the reply to the player who gave the order, the pinned status — by the service's own code
-(``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``), and checks every text and label,
+(``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``, a deployment's prompt and the
+blocks its selects offer, ``bot.service.drafts``), and checks every text and label,
 per recipient, against what that recipient may lawfully know: the words of its view before and after the
 change, the parts of the events it has been told (``Event.visible``) and, for a seat, the words of its own
 legal orders (what the rules let it do: the places a move may go). A word of the game — a string in
@@ -34,6 +35,7 @@ from bot.outbox import DM, Message, Post, Status
 from bot.service.broadcast import after_change
 from bot.service.common import Live
 from bot.service.core import Change
+from bot.service.drafts import Drafts, deploy_units
 from bot.service.play import reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
@@ -51,7 +53,7 @@ class Leak:
 
     order: int  # the order after which it was sent (0: the start)
     recipient: str  # a role, or "public" (the game channel, the spectators, the pinned status)
-    what: str  # "post", "dm", "picks", "reply", "status"
+    what: str  # "post", "status", "dm", "picks" (a list's labels), "draft" (a deployment's), "reply"
     word: str
     text: str  # the message (cut)
 
@@ -183,6 +185,8 @@ class Scan:
         messages: list[tuple[str, str, str]] = []  # (recipient, what, text)
         for m in after_change(ch, new, everyone):
             messages += _texts(m)
+            if isinstance(m, DM) and m.deploy:  # the deployment prompt it opens, and its buttons' labels
+                messages += self._drafts(m, game)
         if role:
             messages.append((role, "reply", reply_text(new, role, self.lang, game.options, self.module)))
         leaks = []
@@ -191,6 +195,18 @@ class Scan:
                 leaks.append(Leak(self.report.orders, who, what, w, text))
         self.report.leaks += leaks
         return leaks
+
+    def _drafts(self, m: DM, game: GameObject) -> list[tuple[str, str, str]]:
+        """A deployment DM's prompt (``Drafts.text``) and the blocks its selects offer (``deploy_units``)."""
+        spec = self.module.draft
+        if spec is None:
+            return []
+        drafts = Drafts.__new__(Drafts)  # its text needs no service: the row and the game
+        out = []
+        for town in m.deploy:
+            out.append((m.role, "draft", drafts.text(self.row, game, m.role, town, self.lang)))
+            out += [(m.role, "draft", u) for u in deploy_units(spec, game, m.role, town) or ()]
+        return out
 
 
 def _texts(m: Message) -> list[tuple[str, str, str]]:
