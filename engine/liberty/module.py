@@ -134,12 +134,9 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
         key = f"liberty.prompt.{view.phase}"
     if key not in catalog:
         return ""
-    try:
+    try:  # a parameter the public view does not give: no headline rather than a guess
         return render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
-    except (
-        KeyError,
-        IndexError,
-    ):  # a parameter the public view does not give: no headline rather than a guess
+    except (KeyError, IndexError):
         return ""
 
 
