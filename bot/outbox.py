@@ -109,6 +109,7 @@ class DM:
     deploy: tuple[str, ...] = ()  # battle towns where this player must deploy: the front end offers its UI
     file: tuple[str, str] | None = None  # (name, text): e.g. the script of an aborted game
     picks: tuple[str, ...] = ()  # orders to pick from a list (``Module.picks``), as they stood when sent
+    picks_key: str = ""  # the key of that list at that moment (``picks_key``), which a pick must still match
 
     kind = "dm"
 
@@ -125,7 +126,7 @@ class DM:
             "role": self.role,
             "deploy": list(self.deploy),
             "file": list(self.file) if self.file else None,
-            **({"picks": list(self.picks)} if self.picks else {}),
+            **({"picks": list(self.picks), "picks_key": self.picks_key} if self.picks else {}),
         }
 
 
@@ -172,9 +173,19 @@ class Status:
 Message = Post | DM | Thread | Status
 
 
-def picks_key(picks: Sequence[str]) -> str:
-    """A short key of a list of picks (``DM.picks``): a pick is out of date once the list is another."""
-    return hashlib.sha1("\n".join(picks).encode()).hexdigest()[:10]
+def picks_key(picks: Sequence[str], moment: int = 0) -> str:
+    """A short key of a list of picks (``DM.picks``) at a ``moment`` of the game (``pick_moment``): a pick is
+    out of date once the list is another, or the same texts again at another moment (``/build · /end`` of
+    one year and of the next)."""
+    return hashlib.sha1(f"{moment}\n".encode() + "\n".join(picks).encode()).hexdigest()[:10]
+
+
+def pick_moment(log: Sequence[str], role: str) -> int:
+    """Which of ``role``'s lists a list is: the orders the role has given so far (the game's log). Its list
+    moves on with every order of its own, and stays while only others act (both sides play a card at once,
+    3.1): what it picks from is the decision it was sent, never an earlier one that looks the same."""
+    head = f"{role}:"
+    return sum(1 for line in log if line.startswith(head))
 
 
 def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0) -> Message:
@@ -194,6 +205,7 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             tuple(body.get("deploy", ())),
             (f[0], f[1]) if f else None,
             tuple(body.get("picks", ())),
+            str(body.get("picks_key", "")),
         )
     if kind == "thread":
         return Thread(

@@ -265,6 +265,10 @@ class Module:
     status: Callable[[GameObject, str, Text], str] | None = None  # the game's state in one line
     # (game, role, lang, text, examples) -> what the role is asked to do now ("" when it is not asked)
     prompt: Callable[[GameObject, str, str, Text, bool], str] | None = None
+    # (public view, role, lang, text) -> one line for everyone (the channel's ping): what the role is asked to
+    # do. It is handed the public view and nothing else, so that it cannot say what only the role may know (a
+    # block drawn blind); a module without one has no headline
+    headline: Callable[[Any, str, str, Text], str] | None = None
     describe_options: Callable[[Any, str, Text], str] | None = None  # the options in words
     # the order the legal choices show in (items: ``Order``s, or strings for a module whose orders are text)
     ranked: Callable[[Sequence[Choice]], list[Choice]] = lambda choices: list(choices)
@@ -343,6 +347,13 @@ class Module:
         choices = [str(c) for c in getattr(lg, "choices", ())]
         shown = " · ".join(f"`{c}`" for c in choices[:3]) if examples else ""
         return " ".join(x for x in (str(getattr(lg, "prompt", "")), shown) if x)
+
+    def headline_of(self, game: GameObject, role: str, lang: str, text: Text) -> str:
+        """What ``role`` is asked to do now, said to everyone: the module's ``headline`` of the public view
+        (never of the game, nor of the role's view or legal orders); "" when it is not asked."""
+        if self.headline is None or game.over or role not in game.active():
+            return ""
+        return self.headline(game.view("public", events=False), role, lang, text)
 
     def said(self, game: GameObject, lang: str, text: Text) -> str:
         """The game's state in one line (the status board's)."""

@@ -8,7 +8,8 @@ after every order:
 legal() never lists a rejected order, no dead end (an active role with nothing to do), no endless game,
 every unit in exactly one place, cv within 1..max, road use and group moves within limits, no hidden face in
 another role's view, snapshot round trip, and replay of the game's script reproducing it exactly. Each
-failure is written as a replayable script.
+failure is written as a replayable script. ``--secrecy``: what the service sends after every order is
+scanned for what its audience may not know (``tools/secrecy.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ai import HeuristicPlayer, Player, PlayStats, play_one
 from engine.errors import RuleError
@@ -282,6 +284,7 @@ def play(
     check_every: bool = True,
     final_checks: bool = True,
     opponent: Player | None = None,
+    secrecy: bool = False,
 ) -> GameRun:
     """Play one whole game. ``mode``: "random", "bot-french", "bot-allied" or "bots" (the bot on both
     sides). The random side uses ``pick`` or, if given, ``opponent`` (an ``ai.Player``). Raises ``Failure``
@@ -307,6 +310,7 @@ def play(
     twin = Game.loads(game.dumps()) if check_every else None
     befores: list = []  # the states before the orders that may still be undone (rules README decision 9)
     played: list[str] = []  # every order applied, as script lines
+    scan = _scan(game, seed) if secrecy else None  # tools/secrecy.py: what the service sends, checked
     try:
         while not game.over:
             active = game.active()
@@ -315,6 +319,7 @@ def play(
             role = rng.choice(active)
             player = bots.get(role) or others.get(role)
             prev = game.state  # apply never changes a state it replaces, so it can be kept as it is
+            told = len(game.events)
             if player is not None:
                 t1 = time.perf_counter()
                 order, pending = "(the bot's order)", True
@@ -337,6 +342,8 @@ def play(
                 except RuleError as e:
                     raise Invariant(f"legal() listed {role}: {order} but it was rejected: {e}") from None
             pending = False
+            if scan is not None and (scan.order(role, list(game.events[told:]), game) or scan.report.leaks):
+                raise Invariant(f"a secret told: {scan.report.leaks[0]}")
             played.append(f"{role}: {order}")
             n += 1
             if n > MAX_ORDERS:
@@ -399,11 +406,20 @@ def play(
     )
 
 
-def _one(args: tuple[int, str]) -> GameRun | Failure:
-    seed, mode = args
+def _scan(game: Game, seed: int) -> Any:
+    from engine import modules
+    from tools.secrecy import Scan
+
+    scan = Scan(modules.get("napoleon"), game, seed)
+    scan.start(game)  # what it finds is reported with the first order
+    return scan
+
+
+def _one(args: tuple[int, str, bool]) -> GameRun | Failure:
+    seed, mode, secrecy = args
     options, game_mode = plan(seed, mode)
     try:
-        return play(seed, options, mode=game_mode)
+        return play(seed, options, mode=game_mode, secrecy=secrecy)
     except Failure as f:
         f.__traceback__ = None
         f.__cause__ = None
@@ -434,8 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     ap.add_argument("--out", default="fuzz-failures", help="where failing games are written as scripts")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--secrecy", action="store_true", help="scan what the service sends (tools/secrecy.py)")
     args = ap.parse_args(argv)
-    work = [(args.seed + i, args.mode) for i in range(args.games)]
+    work = [(args.seed + i, args.mode, args.secrecy) for i in range(args.games)]
     t0 = time.perf_counter()
     results: list[GameRun | Failure] = []
 

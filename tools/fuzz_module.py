@@ -4,7 +4,7 @@ module's bot player against random ones, over the module's declared options, the
 to the same game.
 
     python -m tools.fuzz_module liberty [--games 1000] [--seed 0] [--cap 5000] [--jobs 2]
-        [--options "key=value ..."] [--defaults]
+        [--options "key=value ..."] [--defaults] [--secrecy]
 
 (``python -m tools.fuzz`` is Napoleon's, with its own option combinations and checks.) Game ``S`` (seeds
 ``--seed`` onwards) plays mode ``S % 3`` — random against random, the bot as the first seat, the bot as the
@@ -16,7 +16,9 @@ Every order a player picks must be accepted (a rejected legal order is a failure
 ``--cap`` orders. Every 500 games a line of progress goes to stderr. A failure prints the game's seed, mode,
 options and what broke, and the run goes on; the exit status is 1 if any game failed. Prints a JSON summary:
 games, failures, results by mode, by option combination (its non-default values, "defaults" for none) and by
-each option's value, orders (and by kind: ``/move``, ``/retreat``, ...), seconds."""
+each option's value, orders (and by kind: ``/move``, ``/retreat``, ...), seconds. ``--secrecy``: after
+every order, what the service sends is scanned for what its audience may not know (``tools/secrecy.py``;
+about seven times the game's cost); a leak fails the game."""
 
 from __future__ import annotations
 
@@ -77,6 +79,7 @@ def play(
     cap: int,
     values: dict[str, Any] | None = None,
     kinds: dict[str, int] | None = None,
+    secrecy: bool = False,
 ) -> tuple[str, int]:
     """One whole game on the option ``values`` (the defaults when None); returns its winner
     (``result()["winner"]`` or "") and its number of orders, counted by kind into ``kinds`` (``/move``: n).
@@ -89,12 +92,15 @@ def play(
     if mode != "random" and module.bot_player:
         players[seats[0 if mode == "bot-first" else 1]] = resolve(module.bot_player)()
     orders = 0
+    scan = _scan(module, game, seed) if secrecy else None  # tools/secrecy.py: what the service sends, checked
     while not game.over:
         assert orders < cap, f"no result after {cap} orders"
         role = rng.choice(game.active())
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
-        game.apply(role, order)
+        new = game.apply(role, order)
         orders += 1
+        leaks = scan.order(role, list(new), game) if scan is not None else []
+        assert not leaks, f"a secret told: {leaks[0]}"
         if kinds is not None:
             text = str(order)  # an order value or its text
             kind = text.split()[0] if text.strip() else "?"
@@ -109,6 +115,14 @@ def play(
     return (str(won.get("winner", "")) if isinstance(won, dict) else str(won or "")), orders
 
 
+def _scan(module: Module, game: Any, seed: int) -> Any:
+    from tools.secrecy import Scan
+
+    scan = Scan(module, game, seed)
+    assert not scan.start(game), "a secret told at the start"
+    return scan
+
+
 def _module(game_id: str) -> Module:
     if game_id == "liberty":
         from engine.liberty.module import MODULE as LIBERTY
@@ -117,16 +131,16 @@ def _module(game_id: str) -> Module:
     return modules.get(game_id)
 
 
-def _one(work: tuple[str, int, int, dict[str, Any], bool]) -> dict[str, Any]:
+def _one(work: tuple[str, int, int, dict[str, Any], bool, bool]) -> dict[str, Any]:
     """Game ``seed`` (in this process or a worker): its mode, options, winner and orders, or its error."""
-    game_id, seed, cap, fixed, drawn = work
+    game_id, seed, cap, fixed, drawn, secrecy = work
     module = _module(game_id)
     mode = MODES[seed % len(MODES)]
     values = draw(module, seed, fixed) if drawn else module.defaults() | fixed
     run = {"seed": seed, "mode": mode, "options": label(module, values), "values": values}
     kinds: dict[str, int] = {}
     try:
-        winner, n = play(module, seed, mode, cap, values, kinds)
+        winner, n = play(module, seed, mode, cap, values, kinds, secrecy)
     except Exception as e:  # a failure of the game under test, reported with its seed
         return run | {"error": f"{type(e).__name__}: {e}"}
     return run | {"winner": winner, "orders": n, "kinds": kinds}
@@ -147,13 +161,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="processes to play games in")
     ap.add_argument("--options", default="", help='option values every game plays ("key=value ...")')
     ap.add_argument("--defaults", action="store_true", help="draw no options: the defaults (and --options)")
+    ap.add_argument("--secrecy", action="store_true", help="scan what the service sends (tools/secrecy.py)")
     args = ap.parse_args(argv)
     module = _module(args.game)
     try:
         fixed = parse_values(module.options, args.options, {})  # only the values given
     except RuleError as e:
         ap.error(f"--options: {e}")
-    work = [(args.game, args.seed + i, args.cap, fixed, not args.defaults) for i in range(args.games)]
+    work = [
+        (args.game, args.seed + i, args.cap, fixed, not args.defaults, args.secrecy)
+        for i in range(args.games)
+    ]
     started = time.perf_counter()
     runs: list[dict[str, Any]] = []
 

@@ -152,8 +152,9 @@ class OrderPick(
     template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
 ):
     """The list of orders of a private prompt (``Module.picks``: Liberty's cards to play face down, 3.1).
-    Its custom id carries the game and the key of the list as sent, and nothing else: it works after a
-    restart, and a list the game has moved past is refused as out of date (the service checks the key)."""
+    Its custom id carries the game and the key of the list as sent (its texts and the moment it was sent),
+    and nothing else: it works after a restart, and a list the game has moved past, even one whose texts
+    recur, is refused as out of date and changes nothing (the service checks the key)."""
 
     def __init__(
         self, game: int, key: str, options: list[discord.SelectOption] | None = None, placeholder: str = ""
@@ -181,11 +182,12 @@ class OrderPick(
         await cog._component(interaction, self.game, cog.order_pick(interaction, self))
 
 
-def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en") -> discord.ui.View:
-    """A private prompt's list of orders to pick from (at most 25; each order's text is its value)."""
+def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en", key: str = "") -> discord.ui.View:
+    """A private prompt's list of orders to pick from (at most 25; each order's text is its value); ``key``:
+    the list's key at the moment it was sent (``DM.picks_key``; an older row's: of its texts alone)."""
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=_cut(p), value=p) for p in picks if len(p) <= CHOICE_LIMIT]
-    view.add_item(OrderPick(game_id, picks_key(picks), options, t("ui.pick_order", locale_of(locale))))
+    view.add_item(OrderPick(game_id, key or picks_key(picks), options, t("ui.pick_order", locale_of(locale))))
     return view
 
 
@@ -408,7 +410,8 @@ class EstafetteCog(commands.Cog):
         """A DM's components: the deployment prompt as the battle stands now (None if not awaited), or the
         list of orders to pick from as it was sent."""
         if m.picks and not m.deploy:
-            return picks_view(m.game_id, m.picks, await self.service.player_locale(m.game_id, m.user_id))
+            loc = await self.service.player_locale(m.game_id, m.user_id)
+            return picks_view(m.game_id, m.picks, loc, m.picks_key)
         live = await self.service.game(m.game_id)
         if live is None or not m.deploy:
             return None

@@ -6,11 +6,11 @@ the messages go to the outbox in the same transaction as the change (``Change.se
 
 from __future__ import annotations
 
-from engine.module import PICKS_SHOWN, GameObject
+from engine.module import PICKS_SHOWN, GameObject, Module
 
 from ..i18n import t
 from ..narrate import TEXT, last_lines, tell
-from ..outbox import DM, Message, Picture, Post, Status, Thread
+from ..outbox import DM, Message, Picture, Post, Status, Thread, pick_moment, picks_key
 from ..storage import GameRow
 from ..verify import commitment
 from .common import language, module_of, thread_roles
@@ -91,8 +91,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     elif active:
         who = ", ".join(f"<@{u}>" for u in mentions)
         ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
-        heads = list(dict.fromkeys(headline(game, r, lang, module) for r in active))
-        ping += "".join(f"\n{h}" for h in heads if h)
+        ping += "".join(f"\n{h}" for h in headlines(game, active, lang, module))
     body = "\n".join(public_lines[-12:]) + ping
     salt = row.settings.dice_salt
     if game.over and salt and not row.settings.dice_revealed:
@@ -122,9 +121,15 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
             continue
         deploy = tuple(sorted(deploying)) if role in active else ()
         picks = tuple(module.picks(game, role)[:PICKS_SHOWN]) if role in active and not deploy else ()
+        key = picks_key(picks, pick_moment(game.log, role)) if picks else ""
+        asked = prompt(game, role, ploc, module) if role in active else ""
+        if picks and not everyone and _sent_before(ch, role, key, asked, ploc):
+            if not mine:
+                continue  # the same list, asked the same way, was the last thing sent: not again
+            picks, key = (), ""  # news for it, without the list it already holds (still current)
         text = "\n".join(mine[-12:]) or t("svc.your_forces", ploc, role=role)
         if role in active:
-            text += "\n\n" + prompt(game, role, ploc, module)
+            text += "\n\n" + asked
         out.append(
             DM(
                 user,
@@ -135,12 +140,34 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
                 role=role,
                 deploy=deploy,
                 picks=picks,
+                picks_key=key,
             )
         )
     if thread_roles(row):
         out.append(thread_state(row, game))
     out.append(status_board(row, game, seq, lang))
     return out
+
+
+def headlines(game: GameObject, active: list[str], lang: str, module: Module) -> list[str]:
+    """The lines the channel's ping adds: what each waiting seat is asked to do, each from the public view
+    alone (``Module.headline_of``); where the game has more than two seats, each line says whose it is."""
+    heads = [(r, h) for r in active if (h := headline(game, r, lang, module))]
+    if len(module.roles(game.options)) > 2:
+        return [t("svc.headline_for", lang, role=r, line=h) for r, h in heads]
+    return list(dict.fromkeys(h for _, h in heads))
+
+
+def _sent_before(ch: Change, role: str, key: str, asked: str, loc: str) -> bool:
+    """Whether ``role``'s last DM already held this list (the same ``key``) and this prompt: the game before
+    the last order asked it the same (only another seat acted, and told it nothing)."""
+    before = ch.prior
+    if before is None or before is ch.game or before.over or role not in before.active():
+        return False
+    was = tuple(ch.module.picks(before, role)[:PICKS_SHOWN])
+    if not was or picks_key(was, pick_moment(before.log, role)) != key:
+        return False
+    return prompt(before, role, loc, ch.module) == asked
 
 
 BOARD_EVENTS = 6  # the last public events the pinned status shows

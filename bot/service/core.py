@@ -62,6 +62,7 @@ class Change:
         self.replaced = False  # the game was set anew (its logs are stored whole)
         self.row = live.row.copy()
         self._game = live.game  # shared until changed: ``apply`` never changes a state in place
+        self.prior = live.game  # the game before the last order (what its broadcast compares with)
         self.game_changed = False
         self.orders: list[NewOrder] = []
         self.outbox: list[Message] = []
@@ -101,7 +102,7 @@ class Change:
         text = str(order)
         work = self.module.working_copy(game)  # the game as it was stays as it was
         new = work.apply(role, order)
-        self._game = work
+        self.prior, self._game = game, work
         # an /undo gives back the state before the undone order (its log too): it is stored as itself
         logged = "/undo" if parse_command(text).name == "undo" else last_order(work)[1]
         self.orders.append(NewOrder(role, user, logged, interaction_id))

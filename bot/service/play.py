@@ -11,11 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleError
-from engine.module import GameObject, Module, Standing, resolve
+from engine.module import PICKS_SHOWN, GameObject, Module, Standing, resolve
 
 from ..i18n import localize_error, t
 from ..narrate import tell
-from ..outbox import DM, Reply, Result, picks_key
+from ..outbox import DM, Reply, Result, pick_moment, picks_key
 from ..storage import DuplicateInteraction
 from . import reminders
 from .broadcast import broadcast
@@ -50,17 +50,22 @@ class Play:
         locale: str = "en",
     ) -> Result:
         """An order picked from the list of a private prompt (``Module.picks``) through the one order path.
-        ``shown`` is the key of the list as it was sent (``picks_key``): once the caller's list is another
-        one (the game moved on), the pick is refused as out of date, and nothing changes."""
+        ``shown`` is the key of the list as it was sent (``picks_key``: its texts and the role's moment,
+        ``pick_moment``): once the caller's list is another one, or the same texts at a later moment (the game
+        moved on), the pick is refused as out of date, and nothing changes."""
         live = await self.games.read(game_id)
         module = module_of(live.row) if live is not None else None
         role = None
+
+        def current(game: Any, r: str) -> str:  # the key of the role's list now
+            return picks_key(module.picks(game, r)[:PICKS_SHOWN], pick_moment(game.log, r)) if module else ""
+
         if live is not None and module is not None and live.game is not None:
             role = next(
                 (
                     r
                     for r in roles_of(live.row, user_id)
-                    if text in (now := module.picks(live.game, r)) and picks_key(now) == shown
+                    if text in module.picks(live.game, r) and current(live.game, r) == shown
                 ),
                 None,
             )
@@ -69,7 +74,7 @@ class Play:
         caller = Caller(user_id, live.row.channel_id, live.row.guild_id, locale=locale)
 
         def same_list(ch: Change) -> None:  # under the lock: the list is still the one the player saw
-            if ch.game is None or picks_key(module.picks(ch.game, role)) != shown:
+            if ch.game is None or current(ch.game, role) != shown:
                 raise ServiceError("svc.pick_stale")
 
         return await self.order_in(game_id, caller, text, interaction_id, role, check=same_list)

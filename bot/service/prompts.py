@@ -1,6 +1,7 @@
 """What to do next (issue 3/6): the prompt of the state a role is in, as its game's module says it
 (``Module.prompt``: Napoleon's with a ready order template of the role's own ids), for every ping and every
-DM to the player who must act. Built from ``game.legal(role)`` and ``game.view(role)`` only."""
+DM to the player who must act. Built from ``game.legal(role)`` and ``game.view(role)`` only; the channel's
+headline from the public view only."""
 
 from __future__ import annotations
 
@@ -11,8 +12,9 @@ from ..narrate import TEXT
 
 
 def headline(game: GameObject, role: str, loc: str, module: Module | None = None) -> str:
-    """One line: what the role is asked to do now (for the channel's ping)."""
-    return (module or modules.get()).asked(game, role, loc, TEXT, examples=False)
+    """One line: what the role is asked to do now, for everyone (the channel's ping): the module's headline
+    of the public view, never of the role's own (``Module.headline_of``)."""
+    return (module or modules.get()).headline_of(game, role, loc, TEXT)
 
 
 def prompt(game: GameObject, role: str, loc: str, module: Module | None = None) -> str:

@@ -137,6 +137,34 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     return " ".join(x for x in (said, shown) if x)
 
 
+def headline(view: Any, role: str, lang: str, text: Any) -> str:
+    """One line for the channel's ping: what ``role`` is asked to do, from the public ``view`` alone (its
+    phase, the actions left, the cards once both are face up, the battle's step). What only the side may know
+    is not in it, so it is not said: the block a build drew blind (6.0: "Nobody else learns what you drew"),
+    and where the side's own prompt names blocks or places the public view does not hold (a hit among equals,
+    7.32; a withdrawal's rule, 7.2; the winter's attrition, 11.4), ``liberty.headline.<phase>`` says it
+    without them."""
+    if view.winner is not None or role not in view.active:
+        return ""
+    params: dict[str, Any] = {}
+    if view.phase == "actions":
+        params = {"n": view.actions_left}
+    elif view.phase == "supply" and role in view.cards:  # 3.3: the card played, face up once both are
+        params = {"steps": next(c.value for c in load_liberty().cards if c.id == view.cards[role])}
+    elif view.phase == "battle" and view.battle is not None and view.battle["step"]:
+        params = {"letter": view.battle["step"][1]}
+    catalog = ENGINE_JA if lang == "ja" else ENGINE_EN
+    key = f"liberty.headline.{view.phase}"
+    if key not in catalog:
+        key = f"liberty.prompt.{view.phase}"
+    if key not in catalog:
+        return ""
+    try:  # a parameter the public view does not give: no headline rather than a guess
+        return render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
+    except (KeyError, IndexError):
+        return ""
+
+
 def _battle_places(game: Any, role: str, events: Any) -> list[str]:
     """The battle picture: one while a battle is being fought (7.1), none otherwise."""
     bt = game.state.battle
@@ -241,5 +269,6 @@ MODULE = Module(
     picks=_picks,
     narrate=narrate,
     prompt=prompt,
+    headline=headline,
     standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
 )

@@ -218,6 +218,7 @@ MODULE = Module(
     narrate=narrate.describe,
     status=present.status,
     prompt=prompts.prompt,
+    headline=prompts.headline,
     describe_options=present.describe_options,
     ranked=prompts.ranked,
     suggest=present.suggest,

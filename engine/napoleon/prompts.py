@@ -4,7 +4,8 @@ What to do next (issue 3/6): the prompt of the state a role is in, with a ready 
 its own ids, for every ping and every DM to the player who must act; and the order in which choices are
 offered (what matters first: fire before retreat in a battle turn, moves before ``/end``).
 
-Built from ``game.legal(role)`` and ``game.view(role)`` only."""
+Built from ``game.legal(role)`` and ``game.view(role)`` only; the channel's headline from the public view
+alone (``headline``), so that it cannot name what only the role knows."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from ..module import GameObject, Text
 from ..orders import Choice, Order, command_of
 from .game import Game
 from .orders import Deploy
-from .state import armies_of
+from .state import SIDE_OF, armies_of
+from .views import View
 
 # In a battle turn what a player most often wants comes first (3/6: "fire before retreat").
 _RANK = {
@@ -94,3 +96,26 @@ def _prompt(game: Game, role: str, loc: str, tx: Text, *, examples: bool) -> str
     if key == "prompt.regroup":
         return tx.t(key, loc) + tail
     return tx.t("prompt.battle", loc, towns=_towns(game, role, lg.choices)) + tail
+
+
+def headline(view: View, role: str, loc: str, tx: Text) -> str:
+    """One line for the channel's ping: what ``role`` is asked to do, from the public ``view`` alone (the
+    phase, the group moves left, the battles and whose blocks stand at them: all public, 4.0-6.0). The same
+    words as the role's own prompt, but for set-up, whose count of blocks still to place is the role's."""
+    if view.result is not None or role not in view.active:
+        return ""
+    if view.phase == "setup":  # 3.1
+        return tx.t("headline.setup", loc)
+    mine = armies_of(role)
+    if view.phase == "movement":  # 5.0: the moves left of the role's armies (public: the groups are seen)
+        return tx.t("prompt.movement", loc, n=sum(view.group_moves_left.get(a, 0) for a in mine))
+    sides = {SIDE_OF[a] for a in mine}
+    here = {t.name for t in view.towns if any(b.army in mine for b in t.blocks)}
+    fights = [b for b in view.battles if b.town in here]
+    deploy = [b.town for b in fights if role in b.must_deploy]  # 6.2, 13.1: a deployment first
+    if deploy:
+        return tx.t("prompt.deploy", loc, towns=deploy)
+    if any(b.status == "regroup" and b.victor in sides for b in fights):  # 7.6
+        return tx.t("prompt.regroup", loc)
+    turn = [b.town for b in fights if b.status == "fighting" and b.turn_side in sides]  # 6.3
+    return tx.t("prompt.battle", loc, towns=turn or [b.town for b in fights])
