@@ -96,7 +96,7 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
     # the roll, posted before the choice is asked in the channel and in bob's DM
     said = lines(h.fake.messages_in(channel))
     roll = first(said, "BR-2 (C2) rolls 1, 1, 6, 6: 2 hit(s)")
-    asked = first(said, "choose which of AM-2, AM-3")
+    asked = first(said, "choose which of your equally strong blocks")  # the public headline
     assert roll < asked and not any("loses a step" in line for _m, line in said)
     dm = [(m, line) for m, line in lines(h.fake.dms_to(h.world.user("bob"))) if "choose which" in line]
     assert dm and dm[-1][0] > said[roll][0]  # the DM comes after the post with the roll...
