@@ -122,8 +122,6 @@ class Console:
     async def _deliver(self, item: OutboxRow) -> Outcome:
         m = message_from(item.kind, item.target, item.body, item.game_id)
         self.deliver(m)
-        if self.gone:  # not shown: the next console shows it
-            return Outcome.retry("the console's output is closed")
         if isinstance(m, DM) or (isinstance(m, Post) and m.channel_id == CHANNEL):
             await self._save(m.pictures)
         if isinstance(m, DM) and m.file:  # e.g. the script of an aborted game: beside the pictures
