@@ -143,3 +143,33 @@ def test_export_of_a_running_solo_game_writes_its_script(tmp_path):
     assert "french: /move units:FR-1 path:Solre-sur-Sambre>Thuin" in script
     ja = console(tmp_path, ":export\n", "--language", "ja")
     assert "estafette-game-1.txt に書き出しました" in ja
+
+
+async def test_a_running_game_with_a_bot_seat_or_another_player_is_not_exported(tmp_path):
+    """Only a game whose every seat is the caller's may be exported while it runs: a bot's seat is another
+    side (its hidden blocks), another player's too."""
+    import pytest
+
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service, ServiceError
+    from bot.storage import Store
+
+    store = Store(tmp_path / "s.db")
+    await store.open()
+    try:
+        svc = Service(store, pictures=NoPictures())
+        for channel, other in ((10, "bot"), (11, "player")):
+            me = Caller(1, channel, guild_id=5, manager=True)
+            await svc.new_game(me, "setup=historical", deadline_hours=0)
+            await svc.join(me, "french")
+            if other == "bot":
+                await svc.join(me, "allied", bot=True)
+            else:
+                await svc.join(Caller(2, channel, guild_id=5), "allied")
+            await svc.start(me)
+            with pytest.raises(ServiceError) as refused:
+                await svc.export(me)
+            assert refused.value.key == "svc.export_running"
+        await svc.idle()
+    finally:
+        await store.close()
