@@ -33,10 +33,10 @@ def main(argv: list[str] | None = None) -> int:
         return _main(args)
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        if args is not None and args.mode in ("auto", "console") and args.database:
+        if args is not None and getattr(args, "console_database", None):
             from .i18n import t
 
-            print(t("console.interrupted", args.language, database=args.database), file=sys.stderr)
+            print(t("console.interrupted", args.language, database=args.console_database), file=sys.stderr)
         return 130
 
 
@@ -113,7 +113,7 @@ def _main(args: argparse.Namespace) -> int:
         return run_discord(settings, database)
     from .console import run_console
 
-    args.database = database
+    args.console_database = database  # Ctrl-C says where the game is kept
     return asyncio.run(
         run_console(
             database, settings.pictures, args.options, locale=args.language, new=args.new, game=args.game

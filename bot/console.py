@@ -186,7 +186,8 @@ class Console:
             return False
         if word == ":help":
             seats = await self._roles() if await self._any_game() else ()
-            self.say(t("console.help", self.locale, seats=list(seats) or ["-"]))
+            seats = seats or ("-",)
+            self.say(t("console.help", self.locale, seats=list(seats), seat=seats[0]))
         elif word == ":language":
             self._language(args)
         elif word == ":new":
