@@ -222,3 +222,9 @@ def test_a_value_is_cut_at_its_last_whole_item():
     assert _shortened(long) == long[: long[:99].rfind(",") + 1] and len(_shortened(long)) <= 99
     assert _shortened("A>" * 60).endswith(">")
     assert _shortened("x" * 150) == ""  # no item to cut at: not offered
+
+
+def test_the_demo_into_a_file_is_one_line(tmp_path):
+    (tmp_path / "out").write_text("mine\n")
+    done = estafette(tmp_path, "demo", "--out", "out")
+    assert "is a file" in one_error_line(done) and (tmp_path / "out").read_text() == "mine\n"
