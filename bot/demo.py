@@ -41,7 +41,6 @@ def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = Tr
 
     from .pictures import Pictures
 
-
     if out_dir.exists() and not out_dir.is_dir():
         print(f"error: --out {out_dir} is a file; name a folder (nothing was written)", file=sys.stderr)
         return 2
