@@ -110,6 +110,12 @@ def _main(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
+        from .console import unusable_database
+
+        problem = unusable_database(database, "en")
+        if problem is not None:  # the bot's database too: one line, not a traceback at start-up
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
         return run_discord(settings, database)
     from .console import run_console
 

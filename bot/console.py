@@ -332,18 +332,24 @@ def console_options(options: str, game: str | None = None) -> tuple[str, str | N
     return (f"{first} {options.strip()}".strip() if first else options.strip()), None
 
 
-def _unusable(database: str, pictures: str, locale: str) -> str | None:
-    """Why the console cannot start on these files (one line), or None: checked before anything is
-    opened, so that nothing is created."""
+def unusable_database(database: str, locale: str) -> str | None:
+    """Why a SQLite database cannot be opened where it is named (one line), or None."""
     if "://" not in database:
         folder = Path(database).expanduser().resolve().parent
         if not folder.is_dir():
             return t("console.no_folder", locale, database=database, folder=folder)
         if Path(database).is_dir():
             return t("console.database_folder", locale, database=database)
-    if Path(pictures).exists() and not Path(pictures).is_dir():
-        return t("console.pictures_file", locale, pictures=pictures)
     return None
+
+
+def _unusable(database: str, pictures: str, locale: str) -> str | None:
+    """Why the console cannot start on these files (one line), or None: checked before anything is
+    opened, so that nothing is created."""
+    problem = unusable_database(database, locale)
+    if problem is None and Path(pictures).exists() and not Path(pictures).is_dir():
+        problem = t("console.pictures_file", locale, pictures=pictures)
+    return problem
 
 
 async def run_console(

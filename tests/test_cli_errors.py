@@ -228,3 +228,10 @@ def test_the_demo_into_a_file_is_one_line(tmp_path):
     (tmp_path / "out").write_text("mine\n")
     done = estafette(tmp_path, "demo", "--out", "out")
     assert "is a file" in one_error_line(done) and (tmp_path / "out").read_text() == "mine\n"
+
+
+def test_the_discord_bot_with_a_database_in_a_missing_folder_is_one_line(tmp_path):
+    done = estafette(
+        tmp_path, "discord", env={"ESTAFETTE_DISCORD_TOKEN": "x", "ESTAFETTE_DATABASE": "missing/b.db"}
+    )
+    assert "does not exist" in one_error_line(done) and not (tmp_path / "missing").exists()
