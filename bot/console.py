@@ -69,7 +69,10 @@ class Console:
         """The console's game: a new one of the game module ``game`` (default: the default module) with
         every seat the console's, or the one it has."""
         if not await self.svc.has_game(CHANNEL):
-            await self.show(await self.svc.new_game(self.me, options, deadline_hours=0, game=game))
+            made = await self.svc.new_game(self.me, options, deadline_hours=0, game=game)
+            # its first line: the rest tells Discord players how to take seats, which the console does
+            made.reply.text = made.reply.text.split("\n", 1)[0]
+            await self.show(made)
             for role in self.svc.seats(await self.svc.current(CHANNEL)):
                 await self.svc.join(self.me, role)
             await self.show(await self.svc.start(self.me))
@@ -212,9 +215,10 @@ class Console:
         elif word == ":prefer":
             roles = await self._roles()
             seat = self._seat(args[:1]) if args and args[0].lower() in roles else None
-            key, *value = args[1:] if seat else args
-            if not key:
+            words = args[1:] if seat else args
+            if not words:  # which preferences there are
                 raise ServiceError("svc.pref_keys")
+            key, *value = words
             res = await self.svc.prefer(self.me, key, " ".join(value), seat)
             res.reply.text = self._console_syntax(res.reply.text)
             await self.show(res)

@@ -61,6 +61,7 @@ def test_the_japanese_console_plays_orders_in_japanese(tmp_path):
         "ja",
     )
     assert "Estafette コンソールです" in text and "コンソールのコマンドです" in text
+    assert "/game join" not in text  # the console takes every seat itself
     assert "[ゲームチャンネル]" in text and "[french への DM]" in text
     assert text.count("実行しました。") == 2  # the move and the end
     assert ":frobnicate はコンソールのコマンドではありません" in text
@@ -173,3 +174,9 @@ async def test_a_running_game_with_a_bot_seat_or_another_player_is_not_exported(
         await svc.idle()
     finally:
         await store.close()
+
+
+def test_prefer_says_the_consoles_own_syntax_and_takes_no_words(tmp_path):
+    text = console(tmp_path, ":prefer battle fire\n:prefer\n:prefer french\n")
+    assert ":prefer battle off cancels them" in text and "/game prefer" not in text
+    assert text.count("Not done — preferences: hits") == 2 and "failed on our side" not in text
