@@ -67,16 +67,21 @@ class Console:
 
     async def ensure_game(self, options: str, game: str | None = None) -> None:
         """The console's game: a new one of the game module ``game`` (default: the default module) with
-        every seat the console's, or the one it has."""
-        if not await self.svc.has_game(CHANNEL):
-            made = await self.svc.new_game(self.me, options, deadline_hours=0, game=game)
+        every seat the console's, or the one it has (one still being made when the console was stopped, by
+        Ctrl-C, is made now)."""
+        made = not await self.svc.has_game(CHANNEL)
+        if made:
+            res = await self.svc.new_game(self.me, options, deadline_hours=0, game=game)
             # its first line: the rest tells Discord players how to take seats, which the console does
-            made.reply.text = made.reply.text.split("\n", 1)[0]
-            await self.show(made)
-            for role in self.svc.seats(await self.svc.current(CHANNEL)):
-                await self.svc.join(self.me, role)
+            res.reply.text = res.reply.text.split("\n", 1)[0]
+            await self.show(res)
+        live = await self.svc.current(CHANNEL)
+        if live.row.status == "lobby":
+            for role in self.svc.seats(live):
+                if live.row.seats.get(role, (None, False))[0] != USER:
+                    await self.svc.join(self.me, role)
             await self.show(await self.svc.start(self.me))
-        else:
+        elif not made:
             await self.show(await self.svc.status(self.me))
 
     async def show(self, res: Result) -> None:

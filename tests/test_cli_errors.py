@@ -149,9 +149,9 @@ def test_ctrl_c_in_the_consoles_first_second_is_one_line_and_keeps_the_game(tmp_
     assert child.exitstatus == 130, text
     assert "Traceback" not in text and "closed database" not in text and "ERROR" not in text, text
     assert text.count("Stopped (Ctrl-C)") == 1 and "c.db" in text
-    if (tmp_path / "c.db").exists():  # stopped before anything was stored, or stored whole
-        status, _ = asyncio.run(stored_game(tmp_path / "c.db"))
-        assert status == "running"
+    if (tmp_path / "c.db").exists():  # stopped before anything was stored, or with each change whole
+        status, version = asyncio.run(stored_game(tmp_path / "c.db"))
+        assert status in ("lobby", "running") and version == 0
     again = estafette(tmp_path, "console", "--database", "c.db", stdin=":status\n")
     assert again.returncode == 0 and "Turn 1/24" in again.stdout and "Traceback" not in again.stderr
 
@@ -235,3 +235,32 @@ def test_the_discord_bot_with_a_database_in_a_missing_folder_is_one_line(tmp_pat
         tmp_path, "discord", env={"ESTAFETTE_DISCORD_TOKEN": "x", "ESTAFETTE_DATABASE": "missing/b.db"}
     )
     assert "does not exist" in one_error_line(done) and not (tmp_path / "missing").exists()
+
+
+def test_a_console_game_stopped_while_it_was_being_made_is_made_at_the_next_start(tmp_path):
+    """Ctrl-C between the new game and its seats leaves it in the lobby: the next console takes the seats
+    and starts it, rather than showing a game nobody can play."""
+
+    async def half_made() -> None:
+        from bot.console import CHANNEL, USER
+        from bot.pictures import NoPictures
+        from bot.service import Caller, Service
+        from bot.storage import Store
+
+        store = Store(tmp_path / "half.db")
+        await store.open()
+        try:
+            svc = Service(store, pictures=NoPictures())
+            me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console")
+            await svc.new_game(me, "setup=historical", deadline_hours=0)
+            await svc.join(me, "french")
+            await svc.idle()
+        finally:
+            await store.close()
+
+    asyncio.run(half_made())
+    assert asyncio.run(stored_game(tmp_path / "half.db")) == ("lobby", 0)
+    done = estafette(tmp_path, "console", "--database", "half.db", stdin=":status\n")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "The campaign begins" in done.stdout and "Turn 1/24" in done.stdout
+    assert asyncio.run(stored_game(tmp_path / "half.db")) == ("running", 0)
