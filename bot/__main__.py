@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import logging
 import sys
 from pathlib import Path
-
-from engine.scenario import listing
-
-from .config import load_settings
 
 MODES = """\
 modes:
   (none), auto   the Discord bot if ESTAFETTE_DISCORD_TOKEN (or DISCORD_TOKEN) is set, else the console
   console        a local game in the terminal, on the SQLite file (--database); its first game has the
-                 module's console options, --options others, --new aborts the game in progress and starts
-                 afresh
+                 module's console options (--options change some of them), --new aborts the game in
+                 progress and starts afresh, --language ja speaks Japanese
   discord        the Discord bot (needs ESTAFETTE_DISCORD_TOKEN)
   demo           two bot players play a whole campaign (~20 s): maps, replay, log and script in --out;
                  --scripted prints a short scripted game instead
@@ -32,6 +26,23 @@ settings (environment or .env): ESTAFETTE_DISCORD_TOKEN, ESTAFETTE_DATABASE, EST
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line; Ctrl-C at any moment ends it with one line and status 130, never a traceback."""
+    args: argparse.Namespace | None = None
+    try:
+        args = _parse(argv)
+        return _main(args)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        if args is not None and getattr(args, "console_database", None):
+            from .i18n import t
+
+            print(t("console.interrupted", args.language, database=args.console_database), file=sys.stderr)
+        return 130
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    from engine.scenario import listing
+
     ap = argparse.ArgumentParser(
         prog="estafette",
         description="Estafette: block wargames as play-by-chat campaigns on Discord, or in the console.",
@@ -47,11 +58,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--new", action="store_true", help="console: abort the game in progress and start a new one"
     )
+    ap.add_argument(
+        "--language", choices=["en", "ja"], default="en", help="console: its language (:language changes it)"
+    )
     ap.add_argument("--database", default=None, help="the SQLite file (default ./estafette.db)")
     ap.add_argument("--out", default="estafette-demo", help="demo: where the pictures, replay and log go")
     ap.add_argument("--seed", type=int, default=1815, help="demo: the game's seed")
     ap.add_argument("--scripted", action="store_true", help="demo: print the short scripted demo instead")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def _main(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from engine.cli import run
+
+    from .config import load_settings
+
     settings = load_settings()
     logging.basicConfig(
         level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -67,7 +91,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "demo":
         from .demo import bots, scripted
 
-        return scripted() if args.scripted else bots(Path(args.out), args.seed, args.options)
+        # a closed pipe (`| head`) ends it quietly, anything unexpected is one line (engine.cli)
+        if args.scripted:
+            return run(scripted)
+        return run(lambda: bots(Path(args.out), args.seed, args.options))
     if args.mode == "discord" or (args.mode == "auto" and settings.discord_token):
         if not settings.discord_token:
             print(
@@ -83,16 +110,21 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
+        from .console import unusable_database
+
+        problem = unusable_database(database, "en")
+        if problem is not None:  # the bot's database too: one line, not a traceback at start-up
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
         return run_discord(settings, database)
     from .console import run_console
 
-    try:
-        return asyncio.run(
-            run_console(database, settings.pictures, args.options, new=args.new, game=args.game)
+    args.console_database = database  # Ctrl-C says where the game is kept
+    return asyncio.run(
+        run_console(
+            database, settings.pictures, args.options, locale=args.language, new=args.new, game=args.game
         )
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
+    )
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
+import os
 import re
 import sys
 import threading
@@ -17,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .delivery import Outcome
-from .i18n import locale_of, localize_error, t
+from .i18n import LOCALES, locale_of, localize_error, t
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
 from .storage import OutboxRow, open_store
@@ -25,6 +27,9 @@ from .storage import OutboxRow, open_store
 log = logging.getLogger("estafette.console")
 CHANNEL = 1  # the console's "channel"
 LEGAL_SHOWN = 30
+DISCORD_PREFER_OFF = "/game prefer key:battle value:off"
+# refusals whose Discord remedy the console does otherwise: said the console's way
+CONSOLE_WORDS = {"svc.no_game": "console.no_game"}
 USER = 1  # the console's player holds every seat
 
 
@@ -32,11 +37,18 @@ class Console:
     """``locale``: ``en`` or ``ja``, the language of the console's player (and of a game it creates)."""
 
     def __init__(
-        self, service: Service, pictures: Path, out: TextIO = sys.stdout, locale: str = "en"
+        self,
+        service: Service,
+        pictures: Path,
+        out: TextIO = sys.stdout,
+        locale: str = "en",
+        game: str | None = None,
     ) -> None:
         self.svc = service
         self.pictures = pictures
         self.out = out
+        self.game = game  # the game module of a new game (None: the default module)
+        self.gone = False  # the output was closed (``| head``): nothing more is shown, the console ends
         self.locale = locale_of(locale)
         self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console", locale=self.locale)
         # the console's outbox: what the service sends is printed (and its pictures saved) from the store,
@@ -44,17 +56,32 @@ class Console:
         self.outbox = service.outbox(self._deliver)
 
     def say(self, text: str) -> None:
-        print(text, file=self.out, flush=True)
+        if self.gone:
+            return
+        try:
+            print(text, file=self.out, flush=True)
+        except BrokenPipeError:  # `estafette console | head`: the reader left, which is no error
+            self.gone = True
+            with contextlib.suppress(Exception):  # Python would complain again when it flushes at exit
+                os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.fileno())
 
     async def ensure_game(self, options: str, game: str | None = None) -> None:
         """The console's game: a new one of the game module ``game`` (default: the default module) with
-        every seat the console's, or the one it has."""
-        if not await self.svc.has_game(CHANNEL):
-            await self.show(await self.svc.new_game(self.me, options, deadline_hours=0, game=game))
-            for role in self.svc.seats(await self.svc.current(CHANNEL)):
-                await self.svc.join(self.me, role)
+        every seat the console's, or the one it has (one still being made when the console was stopped, by
+        Ctrl-C, is made now)."""
+        made = not await self.svc.has_game(CHANNEL)
+        if made:
+            res = await self.svc.new_game(self.me, options, deadline_hours=0, game=game)
+            # its first line: the rest tells Discord players how to take seats, which the console does
+            res.reply.text = res.reply.text.split("\n", 1)[0]
+            await self.show(res)
+        live = await self.svc.current(CHANNEL)
+        if live.row.status == "lobby":
+            for role in self.svc.seats(live):
+                if live.row.seats.get(role, (None, False))[0] != USER:
+                    await self.svc.join(self.me, role)
             await self.show(await self.svc.start(self.me))
-        else:
+        elif not made:
             await self.show(await self.svc.status(self.me))
 
     async def show(self, res: Result) -> None:
@@ -96,7 +123,7 @@ class Console:
         while True:
             ready.set()
             line = await queue.get()
-            if line is None or not await self.handle(line):
+            if line is None or self.gone or not await self.handle(line) or self.gone:
                 break
             await self.redraw()
 
@@ -130,7 +157,11 @@ class Console:
     async def _save(self, pictures: list[Picture]) -> None:
         if not pictures:
             return
-        self.pictures.mkdir(parents=True, exist_ok=True)
+        try:
+            self.pictures.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.say(t("console.write_failed", self.locale, path=self.pictures, error=e.strerror or e))
+            return
         for p in pictures:
             kind, _, rest = p.filename.partition("-")
             name = f"{kind}-{rest.rsplit('-', 1)[-1]}"  # map-ROLE.png: the latest of each kind
@@ -147,7 +178,10 @@ class Console:
         try:
             return await self._handle(line)
         except ServiceError as e:
-            self.say(t("console.not_done", self.locale, error=localize_error(e, self.locale)))
+            if e.key in CONSOLE_WORDS:  # the console's own way of doing it, not Discord's
+                self.say(t(CONSOLE_WORDS[e.key], self.locale))
+            else:
+                self.say(t("console.not_done", self.locale, error=localize_error(e, self.locale)))
         except Exception as e:  # a bug: one line, not a traceback (the log has the rest)
             log.exception("console command failed: %s", line)
             self.say(t("console.failed", self.locale, error=f"{type(e).__name__}: {e}"))
@@ -159,7 +193,13 @@ class Console:
         if word in (":quit", ":q"):
             return False
         if word == ":help":
-            self.say(t("console.help", self.locale))
+            seats = await self._roles() if await self._any_game() else ()
+            seats = seats or ("-",)
+            self.say(t("console.help", self.locale, seats=list(seats), seat=seats[0]))
+        elif word == ":language":
+            self._language(args)
+        elif word == ":new":
+            await self.new(rest.strip())
         elif word == ":status":
             await self.show(await self.svc.status(self.me, self._seat(args)))
         elif word == ":map":
@@ -180,10 +220,13 @@ class Console:
         elif word == ":prefer":
             roles = await self._roles()
             seat = self._seat(args[:1]) if args and args[0].lower() in roles else None
-            key, *value = args[1:] if seat else args
-            if not key:
+            words = args[1:] if seat else args
+            if not words:  # which preferences there are
                 raise ServiceError("svc.pref_keys")
-            await self.show(await self.svc.prefer(self.me, key, " ".join(value), seat))
+            key, *value = words
+            res = await self.svc.prefer(self.me, key, " ".join(value), seat)
+            res.reply.text = self._console_syntax(res.reply.text)
+            await self.show(res)
         elif word.startswith(":"):
             self.say(t("console.unknown", self.locale, command=word[:40]))
         else:
@@ -197,6 +240,48 @@ class Console:
                 self.say(t("console.slash", self.locale))
                 return True
             await self.show(await self.svc.order(self.me, text, role=role))
+        return True
+
+    def _language(self, args: list[str]) -> None:
+        """``:language ja``: the console's texts, its replies and the DMs it shows in that language (the
+        channel's posts stay in the game's language, set when it was made)."""
+        want = args[0].lower() if args else ""
+        if want not in LOCALES:
+            self.say(t("console.language_unknown", self.locale, value=want[:20], languages=list(LOCALES)))
+            return
+        self.locale = want
+        self.me = dataclasses.replace(self.me, locale=want)
+        self.say(t("console.language_set", self.locale))
+
+    async def new(self, options: str = "") -> None:
+        """``:new [OPTIONS]``: the game in progress aborted (its script written beside the pictures) and a
+        new one of the same game started, with the module's console options under ``options``."""
+        game = self.game
+        if await self._any_game():
+            game = (await self.svc.current(CHANNEL, finished=True)).row.module
+        merged, problem = console_options(options, game)
+        if problem is not None:
+            self.say(t("console.new_bad_options", self.locale, error=problem))
+            return
+        if await self.svc.has_game(CHANNEL):
+            await self.svc.abort(self.me)
+            await self.settle()
+        self.game = game
+        await self.ensure_game(merged, game)
+
+    def _console_syntax(self, text: str) -> str:
+        """A reply that names Discord's preference command, with the console's instead."""
+        from engine.messages_ja import command_ref
+
+        for said in (command_ref(DISCORD_PREFER_OFF), DISCORD_PREFER_OFF, "/game prefer battle off"):
+            text = text.replace(said, ":prefer battle off")
+        return text
+
+    async def _any_game(self) -> bool:
+        try:
+            await self.svc.current(CHANNEL, finished=True)
+        except ServiceError:
+            return False
         return True
 
     @staticmethod
@@ -238,13 +323,42 @@ class Console:
 
 def check_options(options: str, game: str | None = None) -> str | None:
     """What is wrong with a console's ``--options`` (one line) for the game module ``game``, or None."""
+    return console_options(options, game)[1]
+
+
+def console_options(options: str, game: str | None = None) -> tuple[str, str | None]:
+    """A console game's options: the module's ``first_options`` (Napoleon's historical set-up) with
+    ``options`` over them, key by key (``players=3`` keeps the historical set-up; ``setup=free`` changes
+    it); and what is wrong with them (one line), or None."""
     from engine import RuleError, modules
 
     try:
-        modules.get(game).parse_options(options)
+        module = modules.get(game)
+        first = module.first_options.strip()
+        module.parse_options(options, module.options_dict(module.parse_options(first)))
     except RuleError as e:
-        return str(e)
+        return options, str(e)
+    return (f"{first} {options.strip()}".strip() if first else options.strip()), None
+
+
+def unusable_database(database: str, locale: str) -> str | None:
+    """Why a SQLite database cannot be opened where it is named (one line), or None."""
+    if "://" not in database:
+        folder = Path(database).expanduser().resolve().parent
+        if not folder.is_dir():
+            return t("console.no_folder", locale, database=database, folder=folder)
+        if Path(database).is_dir():
+            return t("console.database_folder", locale, database=database)
     return None
+
+
+def _unusable(database: str, pictures: str, locale: str) -> str | None:
+    """Why the console cannot start on these files (one line), or None: checked before anything is
+    opened, so that nothing is created."""
+    problem = unusable_database(database, locale)
+    if problem is None and Path(pictures).exists() and not Path(pictures).is_dir():
+        problem = t("console.pictures_file", locale, pictures=pictures)
+    return problem
 
 
 async def run_console(
@@ -259,36 +373,53 @@ async def run_console(
     game: str | None = None,
 ) -> int:
     """The console game, of the game module ``game`` (default: the default module). Its first game has the
-    module's ``first_options`` (Napoleon's historical set-up) unless ``options`` say otherwise; an existing
-    game resumes (and ``options`` are ignored, which it says), unless ``new``."""
+    module's ``first_options`` (Napoleon's historical set-up) with ``options`` over them; an existing game
+    resumes (and ``options`` are ignored, which it says), unless ``new``. Exit status 2 when it cannot
+    start (one line on stderr, nothing created); 0 when its output is closed (``| head``)."""
     from engine import RuleError, modules
 
     try:
-        default = modules.get(game).first_options
+        modules.get(game)
     except RuleError as e:
         print(t("console.bad_options", locale, error=e), file=sys.stderr)
         return 2
-    options = options.strip() or default
-    problem = check_options(options, game)
+    given = options.strip()
+    options, problem = console_options(given, game)
+    if problem is None:
+        problem = _unusable(database, pictures, locale)
     if problem is not None:
         print(t("console.bad_options", locale, error=problem), file=sys.stderr)
         return 2
     store = open_store(database)
-    await store.open()
+    try:
+        await store.open()
+    except Exception as e:  # unreadable, locked, not a database: one line, nothing changed
+        print(t("console.bad_database", locale, database=database, error=e), file=sys.stderr)
+        with contextlib.suppress(Exception):
+            await store.close()
+        return 2
+    con: Console | None = None
+    svc: Service | None = None
     try:
         svc = Service(store)
         await svc.recover()
-        con = Console(svc, Path(pictures), out=out, locale=locale)
+        con = Console(svc, Path(pictures), out=out, locale=locale, game=game)
         con.say(t("console.hello", con.locale))
         existing = await svc.has_game(CHANNEL)
         if existing and new:
             await svc.abort(con.me)
             await con.settle()
-        elif existing and options != default:
+        elif existing and given:
             con.say(t("console.options_ignored", con.locale, database=database))
         await con.ensure_game(options, game)
-        await con.redraw()
-        await con.loop(lines)
+        if not con.gone:
+            await con.redraw()
+            await con.loop(lines)
     finally:
+        # what still delivers or plays ends before the store closes (Ctrl-C in the first second included)
+        if con is not None:
+            await con.outbox.close()
+        if svc is not None:
+            await svc.stop()
         await store.close()
     return 0

@@ -76,6 +76,7 @@ class Outbox:
         self.prepare = prepare
         self.clock = clock
         self._task: asyncio.Task[None] | None = None
+        self._closed = False
         self._again = False
         self._news = asyncio.Event()  # set by kick: a drain under way looks again at once
         self._draining = asyncio.Lock()  # one drain at a time in this process
@@ -87,6 +88,8 @@ class Outbox:
         """Something new is in the outbox: deliver it soon (never waits; safe to call from anywhere)."""
         self._again = True
         self._news.set()
+        if self._closed:
+            return
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(self.drain(), name="estafette-work-outbox")
 
@@ -135,6 +138,8 @@ class Outbox:
         finally:
             for task in running.values():
                 task.cancel()
+            # wait for them to end: the store may close right after (a console's Ctrl-C)
+            await asyncio.gather(*running.values(), return_exceptions=True)
 
     async def _deliver_queue(
         self, queue: list[OutboxRow], gate: asyncio.Semaphore, ahead: asyncio.Semaphore
@@ -194,6 +199,14 @@ class Outbox:
         while True:
             self.kick()
             await asyncio.sleep(period)
+
+    async def close(self) -> None:
+        """Stop delivering and wait until nothing of it runs (before the store closes)."""
+        self._closed = True
+        task, self._task = self._task, None
+        if task is not None and not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
 
     async def settle(self) -> None:
         """Wait until this process's delivery work has finished (tests, the console)."""

@@ -5,6 +5,7 @@ turn, the end pictures (the replay), the log and the script are written to a fol
 from __future__ import annotations
 
 import random
+import sys
 import time
 from pathlib import Path
 
@@ -40,6 +41,9 @@ def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = Tr
 
     from .pictures import Pictures
 
+    if out_dir.exists() and not out_dir.is_dir():
+        print(f"error: --out {out_dir} is a file; name a folder (nothing was written)", file=sys.stderr)
+        return 2
     module = modules.get()
     first = module.options_dict(module.parse_options(module.first_options))
     opts = module.parse_options(options, first)

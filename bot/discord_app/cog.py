@@ -252,6 +252,17 @@ def _cut(text: str) -> str:
     return text if len(text) <= CHOICE_LIMIT else text[: CHOICE_LIMIT - 1] + "…"
 
 
+def _shortened(value: str) -> str:
+    """A value over Discord's 100 characters as its longest start that ends at one of its items (a list's
+    ``,``, a path's ``>``, a word's space) and fits, the separator kept: the player picks it and types on
+    (the next item is completed in turn); "" if it has no such start."""
+    if len(value) <= CHOICE_LIMIT:
+        return value
+    head = value[: CHOICE_LIMIT - 1]  # room for the name's "…"
+    end = max(head.rfind(sep) for sep in (",", ">", " "))
+    return head[: end + 1] if end > 0 else ""
+
+
 def _auto(order: str, option: str, words: str = ""):
     """Autocomplete of an order's option from the caller's legal orders (``suggest``); ``words``: the term
     family that names its values in the player's language (``OrderOption.words``)."""
@@ -268,11 +279,19 @@ def _auto(order: str, option: str, words: str = ""):
             values = []
         loc = locale_of(interaction.locale)
         # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
-        # order nobody meant, so it is not offered (typing it in full still works); names are cut.
-        values = [v for v in values if 0 < len(v) <= CHOICE_LIMIT][:25]
+        # order nobody meant; it is offered shortened at one of its items, its name saying there is more
+        # (typing it in full still works); names are cut.
+        short = {v: _shortened(v) for v in values}
+        more = {s for v, s in short.items() if s != v}
+        values = list(dict.fromkeys(s for s in short.values() if s))[:25]
         if words and loc != "en":  # the values in the player's words, as they are sent
-            return [app_commands.Choice(name=_cut(f"{term(words, v, loc)} ({v})"), value=v) for v in values]
-        return [app_commands.Choice(name=_cut(v), value=v) for v in values]
+            return [
+                app_commands.Choice(
+                    name=_cut(f"{term(words, v, loc)} ({v})" + ("…" if v in more else "")), value=v
+                )
+                for v in values
+            ]
+        return [app_commands.Choice(name=v + "…" if v in more else _cut(v), value=v) for v in values]
 
     return complete
 
@@ -743,7 +762,15 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     original = getattr(error, "original", error)
     loc = locale_of(interaction.locale)
     cog: Any = interaction.client.get_cog("EstafetteCog")  # type: ignore[attr-defined]
-    if isinstance(original, (ServiceError, RuleError)):
+    if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
+        # a command a client still shows after a sync (gone, or changed): the player is told, no bug logged
+        log.info("stale command %s from user %s", error, interaction.user.id)
+        if interaction.type is discord.InteractionType.autocomplete:
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.autocomplete([])
+            return
+        text = t("ui.command_gone", loc)
+    elif isinstance(original, (ServiceError, RuleError)):
         text = _not_done(interaction, original)
     elif isinstance(error, app_commands.CheckFailure):
         text = t("ui.not_allowed", loc, error=error)

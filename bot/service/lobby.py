@@ -384,7 +384,10 @@ class Lobby:
         once, never to one alone. A running game's is refused."""
         live = await self.games.read_channel(caller.channel_id, finished=True)
         row = live.row
-        if row.status == "over":
+        # a running game whose every seat is the caller's (the console's): nobody else can learn its secrets
+        # (a bot's seat is another side: its hidden blocks stay hidden)
+        alone = bool(row.seats) and all(not bot and u == caller.user_id for u, bot in row.seats.values())
+        if row.status == "over" or (row.status == "running" and alone):
             text = await self.script_text(row)
             return Result(
                 Reply(
