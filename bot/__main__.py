@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from pathlib import Path
 
@@ -38,6 +39,15 @@ def main(argv: list[str] | None = None) -> int:
 
             print(t("console.interrupted", args.language, database=args.console_database), file=sys.stderr)
         return 130
+    except Exception as e:  # the last resort: one line, never a traceback in the terminal
+        from .service.common import ServiceError
+
+        if isinstance(e, ServiceError):
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        logging.getLogger("estafette").debug("unexpected", exc_info=True)
+        print(f"error: something went wrong on our side ({type(e).__name__}: {e})", file=sys.stderr)
+        return 1
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:

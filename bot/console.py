@@ -338,7 +338,14 @@ def console_options(options: str, game: str | None = None) -> tuple[str, str | N
         module.parse_options(options, module.options_dict(module.parse_options(first)))
     except RuleError as e:
         return options, str(e)
-    return (f"{first} {options.strip()}".strip() if first else options.strip()), None
+    given = {_option_key(item) for item in options.split()}
+    kept = [item for item in first.split() if _option_key(item) not in given]  # each option said once
+    return " ".join([*kept, *options.split()]), None
+
+
+def _option_key(item: str) -> str:
+    """The option an item ``key=value`` names, as ``parse_values`` reads it."""
+    return item.partition("=")[0].strip().lower().replace("-", "_")
 
 
 def unusable_database(database: str, locale: str) -> str | None:
