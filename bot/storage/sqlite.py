@@ -137,6 +137,13 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 7: storage that stays bounded. Each snapshot's epoch (the module's: a campaign turn), so that only
+    # the first of each epoch is kept beside the latest two (base.StoreBase._thin_snapshots); NULL for the
+    # snapshots stored before, until the service reads them (Service.housekeeping). Delivered outbox items
+    # are deleted after a grace period, and finished games' working rows folded away (docs/service.md).
+    """
+    ALTER TABLE snapshots ADD COLUMN epoch TEXT;  -- JSON of the module's epoch (NULL: not known yet)
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 
