@@ -384,6 +384,7 @@ class Games:
                     done["epochs"] += await self._find_epochs(gid, seqs)
             except Exception:
                 log.exception("game %s: the epochs of its snapshots could not be read", gid)
+        await self.store.tidy()
         return done
 
     async def _find_epochs(self, gid: int, seqs: list[int]) -> int:

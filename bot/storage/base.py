@@ -602,6 +602,10 @@ class StoreBase(abc.ABC):
             )
         return True
 
+    async def tidy(self) -> None:
+        """After a round of housekeeping: give back what the backend holds beyond the data (SQLite: its
+        write-ahead log)."""
+
     async def snapshots_without_epoch(self) -> list[tuple[int, int]]:
         """(game, order) of the snapshots stored before schema 7, whose epoch is not known yet."""
         rows = await self._all("SELECT game_id, seq FROM snapshots WHERE epoch IS NULL ORDER BY game_id, seq")
