@@ -341,7 +341,8 @@ async def file_main(args: argparse.Namespace) -> None:
     one, five, _ = os.getloadavg()
     print(
         f"SQLite: {args.campaigns} x {len(MODULES)} whole campaigns ({', '.join(MODULES)}), one after another"
-        f" in one database, an order every {args.minutes:g} min; {took:.1f} s (load average {one:.1f} {five:.1f})"
+        f" in one database, an order every {args.minutes:g} min; {took:.1f} s"
+        f" (load average {one:.1f} {five:.1f})"
     )
     for prune in modes:
         rows = results[prune]

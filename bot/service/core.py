@@ -362,7 +362,7 @@ class Games:
                 out[user] = seen
         return out
 
-    # --- keeping storage bounded (schema 7; docs/service.md, "What is kept") ---------------------------------
+    # --- keeping storage bounded (schema 7; docs/service.md, "What is kept") ------------------------------
     async def housekeeping(self, now: float, keep: float) -> dict[str, int]:
         """Delete the outbox items delivered more than ``keep`` seconds ago, fold away the working rows of
         the games finished since (``StoreBase.compact_finished``), and find the epochs of snapshots stored

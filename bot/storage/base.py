@@ -591,9 +591,15 @@ class StoreBase(abc.ABC):
         events, log = await self.history(game_id, at)
         whole = History(0, events, 0, log).to_row()
         async with self._tx() as tx:
-            changed = await tx.execute("UPDATE games SET rev=rev+1 WHERE id=? AND rev=?", (game_id, row.rev))
-            if changed != 1:
-                return False  # a change came first: the next round looks again
+            # the game as read, still: the fold changes no game, so the revision stays (a change of another
+            # process, reading before the fold, still commits)
+            same = await tx.execute(
+                "UPDATE games SET version=version WHERE id=? AND version=? AND snapshot_seq=?"
+                " AND status IN ('over','aborted')",
+                (game_id, row.version, at),
+            )
+            if same != 1:
+                return False  # moved on meanwhile: the next round looks again
             await tx.execute("DELETE FROM snapshots WHERE game_id=? AND seq<?", (game_id, at))
             await tx.execute("DELETE FROM events WHERE game_id=? AND seq<=?", (game_id, at))
             await tx.execute(
@@ -605,6 +611,7 @@ class StoreBase(abc.ABC):
     async def tidy(self) -> None:
         """After a round of housekeeping: give back what the backend holds beyond the data (SQLite: its
         write-ahead log)."""
+        return None
 
     async def snapshots_without_epoch(self) -> list[tuple[int, int]]:
         """(game, order) of the snapshots stored before schema 7, whose epoch is not known yet."""
