@@ -311,3 +311,30 @@ async def test_snapshots_from_before_schema_7_get_their_epochs_and_are_thinned(n
     fresh = Service(await new_store("old"), pictures=NoPictures())
     assert await fresh.recover() == []
     assert (await fresh.current(106)).game.dumps() == live.dumps()
+
+
+async def test_the_delivery_loop_runs_housekeeping_at_start_up_and_every_round(new_store):
+    from bot import delivery
+
+    store = await new_store()
+    now = [1000.0]
+    svc = Service(store, pictures=NoPictures(), clock=lambda: now[0])
+    box = svc.outbox(delivered)
+    rounds: list[float] = []
+    real = svc.games.housekeeping
+
+    async def counted(at: float, keep: float) -> dict[str, int]:
+        rounds.append(at)
+        assert keep == KEEP
+        return await real(at, keep)
+
+    svc.games.housekeeping = counted  # type: ignore[method-assign]
+    task = asyncio.ensure_future(box.run(0.01))
+    await asyncio.sleep(0.05)
+    assert rounds == [1000.0]  # at start-up, not again before the period
+    now[0] += delivery.HOUSEKEEPING_EVERY
+    await asyncio.sleep(0.05)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    await box.settle()
+    assert rounds == [1000.0, 1000.0 + delivery.HOUSEKEEPING_EVERY]
