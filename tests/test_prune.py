@@ -338,3 +338,21 @@ async def test_the_delivery_loop_runs_housekeeping_at_start_up_and_every_round(n
     await asyncio.gather(task, return_exceptions=True)
     await box.settle()
     assert rounds == [1000.0, 1000.0 + delivery.HOUSEKEEPING_EVERY]
+
+
+async def test_housekeeping_cuts_sqlite_s_write_ahead_log_back(tmp_path):
+    """The WAL of SQLite otherwise stays at its largest (about 4 MB) for good."""
+    import os
+
+    from bot.storage import Store
+
+    store = Store(tmp_path / "wal.db")
+    await store.open()
+    svc = Service(store, pictures=NoPictures())
+    await started(svc, 107)
+    await play(svc, 107, random.Random(10), upto=20)
+    wal = tmp_path / "wal.db-wal"
+    assert os.path.getsize(wal) > 100_000
+    await svc.games.housekeeping(time.time(), KEEP)
+    assert os.path.getsize(wal) == 0
+    await store.close()

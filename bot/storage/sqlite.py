@@ -139,7 +139,7 @@ MIGRATIONS: list[str] = [
     """,
     # 7: storage that stays bounded. Each snapshot's epoch (the module's: a campaign turn), so that only
     # the first of each epoch is kept beside the latest two (base.StoreBase._thin_snapshots); NULL for the
-    # snapshots stored before, until the service reads them (Service.housekeeping). Delivered outbox items
+    # snapshots stored before, until the service reads them (Games.housekeeping). Delivered outbox items
     # are deleted after a grace period, and finished games' working rows folded away (docs/service.md).
     """
     ALTER TABLE snapshots ADD COLUMN epoch TEXT;  -- JSON of the module's epoch (NULL: not known yet)
@@ -225,11 +225,16 @@ class Store(StoreBase):
 
     async def tidy(self) -> None:
         """Copy the write-ahead log into the database and cut it to nothing (housekeeping), so that the
-        files hold the data and little more. A reader in the middle of a read leaves the log as it is:
-        the next round tries again."""
+        files hold the data and little more. Changes wait meanwhile (the write lock): a read still running
+        after 100 ms leaves the log as it is, and the next round tries again."""
         if self.path != ":memory:":
             async with self.write_lock:
-                await self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                db = self._db
+                await db.execute("PRAGMA busy_timeout=100")
+                try:
+                    await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    await db.execute("PRAGMA busy_timeout=5000")
 
     async def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Run the migrations up to schema ``upto`` (tests build older databases with a lower one)."""
