@@ -1,7 +1,23 @@
-"""Storage benchmark (issue 5/6 item 2): bytes written per order while whole campaigns are played through the
-service, and what a load replays.
+"""Storage benchmark: how big the database file grows per order over whole campaigns of both games
+(``--file``, the default), and the bytes each commit writes and what a load replays (``--rows``).
 
-    python bench/storage.py [--games 3] [--database postgresql://...]
+    python bench/storage.py [--campaigns 2] [--minutes 3] [--no-prune]          # the whole file, SQLite
+    python bench/storage.py --rows [--games 3] [--database postgresql://...]
+
+**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up, ``tools.fuzz.pick``)
+and of Liberty (its default options, ``ai.liberty.LibertyRandomPlayer``) are played one after another in one
+SQLite database, as a club's bot plays them, through ``Service.order`` with the outbox delivered by a front
+end that always succeeds (``Service.outbox``) and the housekeeping run as the delivery loop runs it
+(``Outbox.run``: at start-up and every ``HOUSEKEEPING_EVERY`` seconds). Time is a clock of the bench's: each
+order comes ``--minutes`` after the one before (play by chat), and between two campaigns the grace
+(``ESTAFETTE_OUTBOX_KEEP``) passes. After each campaign it measures the file — database, -wal and -shm —
+as it is, then after ``PRAGMA wal_checkpoint(TRUNCATE)``, and reports the growth over the campaign divided
+by its orders (the budget: < 1.5 KB an order), min / median / p99 over the campaigns, and the whole file
+over all orders. The reference, in the same run: the same campaigns without pruning (``--no-prune`` alone:
+only that, which also runs on the code from before pruning existed).
+
+**The rows** (``rows_main``, issue 5/6 item 2): bytes written per order while whole campaigns are played
+through the service, and what a load replays.
 
 Each game (days=0, historical set-up, random legal orders from ``tools.fuzz.pick``) is played to its end
 through ``Service.order``, one order per change. For every order it prints min / median / p99 / max of:
@@ -35,10 +51,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot.delivery import Outcome
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.service.core import SNAPSHOT_EVERY, Games
-from bot.storage import open_store
+from bot.storage import Store, open_store
+from bot.storage import base as storage_base
 from bot.storage.base import commit_sizes
 from engine import Game
 from tools.fuzz import pick
@@ -141,7 +159,7 @@ async def load(store: Any, gid: int, now: str, out: dict[str, list[float]]) -> N
     out["load_ref_ms"].append((time.perf_counter() - t0) * 1000)
 
 
-async def main_async(args: argparse.Namespace) -> None:
+async def rows_main(args: argparse.Namespace) -> None:
     keys = ["reference", "game", "outbox", "wal", "load_ms", "load_ref_ms", "replayed", *GAME_TABLES]
     out: dict[str, list[float]] = {k: [] for k in keys}
     with tempfile.TemporaryDirectory() as tmp:
@@ -165,11 +183,208 @@ async def main_async(args: argparse.Namespace) -> None:
     print(summary("reference: schema 5's Game.loads", out["load_ref_ms"], "ms", "loads"))
 
 
+# --- the whole file -------------------------------------------------------------------------------------
+MODULES = ("napoleon", "liberty")
+
+
+class Clock:
+    """The bench's time: the service's, the outbox's and the store's (``done`` marks, order times)."""
+
+    def __init__(self) -> None:
+        self.now = 1.8e9
+
+    def __call__(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now
+
+
+class Unpruned(Store):
+    """The store as it was before pruning: every snapshot kept (the reference)."""
+
+    @staticmethod
+    async def _thin_snapshots(*_args: Any) -> None:
+        return None
+
+
+def file_bytes(path: str) -> int:
+    return sum(os.path.getsize(p) for p in (path, path + "-wal", path + "-shm") if os.path.exists(p))
+
+
+def chooser(module: str) -> Any:
+    """A function (rng, game, role) -> a legal order of the module's game."""
+    if module == "liberty":
+        from ai.liberty import LibertyRandomPlayer
+
+        player = LibertyRandomPlayer()
+        return lambda rng, game, role: player.choose(game.view(role), game.legal(role), rng)
+    budget: dict[str, int] = {}
+    return lambda rng, game, role: pick(rng, game, role, budget)
+
+
+async def campaign(
+    svc: Service, box: Any, clock: Clock, module: str, seed: int, channel: int, step: float, hk: list[float]
+) -> int:
+    """One whole campaign through the service, delivered; the orders it took."""
+    host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
+    svc.seed_source = lambda: seed
+    if module == "liberty":
+        await svc.new_game(host, "", game="liberty")
+    else:
+        await svc.new_game(host, "setup=historical days=0")
+    await svc.join(a)
+    await svc.join(b)
+    await svc.start(host)
+    gid = await svc.store.game_id_in_channel(channel)
+    assert gid is not None
+    live = await svc.current(channel)
+    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    who = {role: a if u == a.user_id else b for role, u in user.items()}
+    rng, choose, n = random.Random(seed), chooser(module), 0
+    while live.game is not None and not live.game.over:
+        role = rng.choice(live.game.active())
+        clock.now += step
+        r = await svc.order(who[role], choose(rng, live.game, role), f"i-{channel}-{n}", role=role)
+        assert r.reply.text.startswith("Done"), r.reply.text
+        n += 1
+        await box.settle()
+        await housekeeping(box, clock, hk)
+        live = await svc.current(channel, finished=True)
+    await svc.idle()
+    await box.settle()
+    return n
+
+
+async def housekeeping(box: Any, clock: Clock, hk: list[float]) -> None:
+    """What ``Outbox.run`` does: a round every ``HOUSEKEEPING_EVERY`` seconds (none without pruning)."""
+    from bot import delivery
+
+    every = getattr(delivery, "HOUSEKEEPING_EVERY", None)
+    run = getattr(box, "housekeeping", None)
+    if run is not None and every is not None and clock.now - hk[0] >= every:
+        hk[0] = clock.now
+        await run()
+
+
+async def club(path: str, args: argparse.Namespace, prune: bool) -> list[dict[str, float]]:
+    """Campaigns one after another in one database; per campaign: orders, growth as is and checkpointed."""
+    from bot import delivery
+
+    clock = Clock()
+    storage_base.time = clock  # type: ignore[assignment]  # the store's done marks and order times
+    store: Store = Store(path) if prune else Unpruned(path)
+    await store.open()
+
+    async def deliver(_item: Any) -> Outcome:
+        return Outcome.done()
+
+    svc = Service(store, pictures=NoPictures(), clock=clock)
+    box = svc.outbox(deliver)
+    if not prune:
+        box.housekeeping = None
+    hk = [-1e18]
+    await housekeeping(box, clock, hk)  # at start-up
+    out = []
+    assert store.db is not None
+    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    base = file_bytes(path)
+    first = base
+    n = 0
+    for i in range(args.campaigns):
+        for k, module in enumerate(MODULES):
+            orders = await campaign(
+                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk
+            )
+            n += orders
+            as_is = file_bytes(path)  # as the last order left it: no checkpoint but the automatic ones
+            clock.now += getattr(delivery, "KEEP", 3600.0) + 1  # the grace passes before the next campaign
+            await housekeeping(box, clock, hk)
+            await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            after = file_bytes(path)
+            out.append(
+                {
+                    "module": module,
+                    "orders": orders,
+                    "as_is": (as_is - base) / orders,
+                    "after": (after - base) / orders,
+                }
+            )
+            base = after
+    out.append({"module": "all", "orders": n, "as_is": 0.0, "after": (base - first) / n, "total": base / n})
+    if args.tables:
+        async with store.db.execute(
+            "SELECT name, COUNT(*), SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 3 DESC"
+        ) as cur:
+            rows = await cur.fetchall()
+        async with store.db.execute("PRAGMA freelist_count") as cur:
+            free = await cur.fetchone()
+        print(
+            f"{'pruned' if prune else 'not pruned'}: pages by table",
+            [tuple(r) for r in rows],
+            "free",
+            free[0],
+        )
+    await store.close()
+    storage_base.time = time
+    return out
+
+
+async def file_main(args: argparse.Namespace) -> None:
+    modes = [False] if args.no_prune else [True, False]
+    results: dict[bool, list[dict[str, float]]] = {}
+    t0 = time.perf_counter()
+    for prune in modes:
+        with tempfile.TemporaryDirectory() as tmp:
+            results[prune] = await club(str(Path(tmp) / "club.db"), args, prune)
+    took = time.perf_counter() - t0
+    one, five, _ = os.getloadavg()
+    print(
+        f"SQLite: {args.campaigns} x {len(MODULES)} whole campaigns ({', '.join(MODULES)}), one after another"
+        f" in one database, an order every {args.minutes:g} min; {took:.1f} s"
+        f" (load average {one:.1f} {five:.1f})"
+    )
+    for prune in modes:
+        rows = results[prune]
+        camp = [r for r in rows if r["module"] != "all"]
+        total = rows[-1]
+        label = "pruned" if prune else "reference: not pruned"
+        print(f"{label}: orders per campaign {[int(r['orders']) for r in camp]}")
+        print(summary("  growth per order, at its last order", [r["as_is"] for r in camp], "B", "campaigns"))
+        print(summary("  growth per order, checkpointed", [r["after"] for r in camp], "B", "campaigns"))
+        for module in MODULES:
+            mine = [r["after"] for r in camp if r["module"] == module]
+            print(summary(f"    {module}, checkpointed", mine, "B", "campaigns"))
+        print(
+            f"  whole file (db + wal + shm) / all {int(total['orders'])} orders: {total['total']:.1f} B"
+            f" (growth after the empty schema {total['after']:.1f} B)"
+        )
+    if True in results:
+        whole = results[True][-1]["total"]
+        camp = [r for r in results[True] if r["module"] != "all"]
+        ref = f", {whole / results[False][-1]['total']:.2f} of the reference" if False in results else ""
+        print(
+            f"budget < 1.5 KB an order, the whole file over whole campaigns: {whole:.0f} B"
+            f" ({'ok' if whole < 1536 else 'OVER'}{ref})"
+        )
+        med, worst = statistics.median([r["after"] for r in camp]), max(r["as_is"] for r in camp)
+        print(
+            f"  a campaign's own growth, checkpointed: median {med:.0f} B;"
+            f" at its last order (before the grace and the fold): worst {worst:.0f} B"
+        )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--database", default=None, help="a postgresql:// URL of an empty database (else SQLite)")
-    asyncio.run(main_async(ap.parse_args()))
+    ap.add_argument("--rows", action="store_true", help="the bytes each commit writes (issue 5/6)")
+    ap.add_argument("--games", type=int, default=3, help="--rows: campaigns")
+    ap.add_argument("--database", default=None, help="--rows: a postgresql:// URL of an empty database")
+    ap.add_argument("--campaigns", type=int, default=2, help="campaigns of each game")
+    ap.add_argument("--minutes", type=float, default=3.0, help="minutes between two orders")
+    ap.add_argument("--no-prune", action="store_true", help="only the reference: nothing pruned")
+    ap.add_argument("--tables", action="store_true", help="the pages of each table at the end (dbstat)")
+    args = ap.parse_args()
+    asyncio.run(rows_main(args) if args.rows else file_main(args))
 
 
 if __name__ == "__main__":

@@ -27,6 +27,9 @@ SIDE_BY_SIDE = 4  # destinations delivered at once
 AHEAD = 16  # channels, and as many DMs, whose pictures are drawn (or which are delivered) at once
 # seconds a process holds a destination, renewed at each item: a dead process's claim lapses after it
 LEASE = float(os.environ.get("ESTAFETTE_OUTBOX_LEASE", "30"))
+# seconds a delivered item is kept before it is deleted (docs/service.md, "What is kept")
+KEEP = float(os.environ.get("ESTAFETTE_OUTBOX_KEEP", "3600"))
+HOUSEKEEPING_EVERY = 600.0  # seconds between two rounds of housekeeping (and one at start-up)
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,8 @@ class Outbox:
         self.sent = 0  # items delivered by this process (for tests and the crash test)
         # who delivers: with several processes on one database, one at a time delivers to a destination
         self.owner = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+        # prunes what was delivered and what finished games no longer need (``Games.housekeeping``)
+        self.housekeeping: Callable[[], Awaitable[object]] | None = None
 
     def kick(self, _game_id: int = 0) -> None:
         """Something new is in the outbox: deliver it soon (never waits; safe to call from anywhere)."""
@@ -196,8 +201,15 @@ class Outbox:
 
     async def run(self, period: float = 30.0) -> None:
         """Wake up every ``period`` seconds for what waits on a back-off (long-lived)."""
+        last = -HOUSEKEEPING_EVERY  # the first round at start-up
         while True:
             self.kick()
+            if self.housekeeping is not None and self.clock() - last >= HOUSEKEEPING_EVERY:
+                last = self.clock()
+                try:
+                    await self.housekeeping()
+                except Exception:  # the database refused: the next round tries again
+                    log.exception("housekeeping failed")
             await asyncio.sleep(period)
 
     async def close(self) -> None:

@@ -171,19 +171,21 @@ class Change:
         return self.locales.get(user or 0) or language(self.row)
 
     def commit(self) -> Commit:
-        game, snapshot, history, legacy = self._game, None, None, False
+        game, snapshot, history, legacy, epoch = self._game, None, None, False, None
         if self.game_changed and game is not None:
             # a game set anew, a game's first store, and one loaded from its pre-schema-6 snapshot: whole logs
             whole = self.replaced or self.before.game is None or self.before.row.snapshot is not None
             history = history_of(None if whole else self.before.game, game)
             if whole or self._snapshot_due(game):
                 snapshot = pack(self.module.state_of(game))
+                epoch = epoch_key(self.module, game)
                 self.row.snapshot_seq = self.row.version
                 legacy, self.row.snapshot = self.row.snapshot is not None, None
         return Commit(
             row=self.row,
             rev=self.before.row.rev,
             snapshot=snapshot,
+            epoch=epoch,
             history=history,
             clear_legacy=legacy,
             orders=self.orders,
@@ -212,6 +214,12 @@ def snapshot_due(
     if since is None or since >= every:
         return True
     return module.epoch(after) != module.epoch(before) or after.over
+
+
+def epoch_key(module: Module, game: GameObject) -> str:
+    """The module's epoch of a game as stored with its snapshot (JSON): only the first snapshot of each is
+    kept for good (storage, schema 7)."""
+    return json.dumps(module.epoch(game), sort_keys=True, default=repr)
 
 
 def history_of(before: GameObject | None, after: GameObject) -> History:
@@ -354,6 +362,43 @@ class Games:
             if seen:
                 out[user] = seen
         return out
+
+    # --- keeping storage bounded (schema 7; docs/service.md, "What is kept") ------------------------------
+    async def housekeeping(self, now: float, keep: float) -> dict[str, int]:
+        """Delete the outbox items delivered more than ``keep`` seconds ago, fold away the working rows of
+        the games finished since (``StoreBase.compact_finished``), and find the epochs of snapshots stored
+        before schema 7 (then thinned like a change's). A game's rows are touched under its locks, as a
+        change takes them: a change never races a fold. How many of each were done."""
+        done = {"outbox": await self.store.prune_outbox(now - keep), "finished": 0, "epochs": 0}
+        for gid in await self.store.finished_to_compact(now - keep):
+            try:
+                async with self.locked(gid):
+                    done["finished"] += await self.store.compact_finished(gid)
+            except Exception:  # one damaged game must not keep the others' rows
+                log.exception("game %s: its working rows could not be folded", gid)
+        unknown: dict[int, list[int]] = {}
+        for gid, seq in await self.store.snapshots_without_epoch():
+            unknown.setdefault(gid, []).append(seq)
+        for gid, seqs in unknown.items():
+            try:
+                async with self.locked(gid):
+                    done["epochs"] += await self._find_epochs(gid, seqs)
+            except Exception:
+                log.exception("game %s: the epochs of its snapshots could not be read", gid)
+        await self.store.tidy()
+        return done
+
+    async def _find_epochs(self, gid: int, seqs: list[int]) -> int:
+        row = await self.store.game(gid)
+        if row is None:
+            return 0
+        module, epochs = module_of(row), {}
+        for seq in seqs:
+            snap = await self.store.snapshot(gid, seq)
+            if snap is not None and snap[0] == seq:
+                epochs[seq] = epoch_key(module, module.from_state(snap[1], [], []))
+        await self.store.set_epochs(gid, epochs)
+        return len(epochs)
 
     # --- moments: the game as it was at an order, for pictures --------------------------------------------
     def remember(self, game_id: int, seq: int, game: GameObject) -> None:

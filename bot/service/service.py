@@ -20,7 +20,7 @@ from typing import Any
 from engine.module import GameObject
 from engine.script import ScriptError
 
-from ..delivery import Outbox, Outcome
+from ..delivery import KEEP, Outbox, Outcome
 from ..outbox import Picture, Result
 from ..pictures import Pictures
 from ..storage import BadRow, OutboxRow, StoreBase
@@ -218,6 +218,7 @@ class Service:
         draws an item's pictures ahead), woken by every change stored."""
         box = Outbox(self.store, deliver, clock=self.clock, prepare=prepare)
         self.games.on_commit.append(box.kick)
+        box.housekeeping = lambda: self.games.housekeeping(self.clock(), KEEP)
         return box
 
     # --- a player's DMs, for the front end that sends them -----------------------------------------------

@@ -124,6 +124,9 @@ class Commit:
     row: GameRow  # the new values (status, options, settings, seats, spectators, version, snapshot_seq)
     rev: int
     snapshot: bytes | None = None  # the engine state at ``row.version`` (``pack``), or None: none this time
+    # the module's epoch at that snapshot (JSON): the first snapshot of each epoch is kept for good, the
+    # others only while they are the latest or the one before it (``_commit_rest``)
+    epoch: str | None = None
     history: History | None = None  # what the change did to the event log and the script log (None: nothing)
     clear_legacy: bool = False  # the game's pre-schema-6 snapshot is replaced by the rows written now
     orders: list[NewOrder] = field(default_factory=list)
@@ -174,7 +177,7 @@ def commit_sizes(c: Commit) -> dict[str, int]:
             row_bytes(r.id, 0, o.role, o.user_id, o.text, o.interaction_id, 0.0, o.reply) for o in c.orders
         ),
         "events": row_bytes(r.id, r.version, *c.history.to_row()) if c.history else 0,
-        "snapshots": row_bytes(r.id, r.version, c.snapshot) if c.snapshot else 0,
+        "snapshots": row_bytes(r.id, r.version, c.snapshot, c.epoch) if c.snapshot else 0,
         "outbox": sum(
             row_bytes(0, r.id, 0, kind, target, json.dumps(body), 0.0, 0, 0.0)
             for kind, target, body in c.outbox
@@ -504,10 +507,11 @@ class StoreBase(abc.ABC):
             )
         if c.snapshot is not None:
             await tx.execute(
-                "INSERT INTO snapshots (game_id, seq, state) VALUES (?,?,?)"
-                " ON CONFLICT (game_id, seq) DO UPDATE SET state=excluded.state",
-                (r.id, r.version, c.snapshot),
+                "INSERT INTO snapshots (game_id, seq, state, epoch) VALUES (?,?,?,?)"
+                " ON CONFLICT (game_id, seq) DO UPDATE SET state=excluded.state, epoch=excluded.epoch",
+                (r.id, r.version, c.snapshot, c.epoch),
             )
+            await self._thin_snapshots(tx, r.id, r.version)
         for user, key, value in c.preferences:
             await tx.execute(
                 "DELETE FROM preferences WHERE game_id=? AND user_id=? AND key=?", (r.id, user, key)
@@ -537,6 +541,93 @@ class StoreBase(abc.ABC):
         """Suspend a game whose row or snapshot failed its start-up check (the row may be unreadable, so
         this is the one write that does not go through ``commit``; it moves the revision on all the same)."""
         await self._exec("UPDATE games SET status='suspended', rev=rev+1 WHERE id=?", (game_id,))
+
+    # --- keeping storage bounded (schema 7) -------------------------------------------------------------
+    @staticmethod
+    async def _thin_snapshots(tx: Tx, game_id: int, latest: int) -> None:
+        """Drop the game's snapshots but the latest, the one before it (the start-up check replays from it)
+        and the first of each epoch (a turn boundary: a moment of an older turn is rebuilt from its turn's
+        first snapshot). A snapshot whose epoch is not known (stored before schema 7) stays."""
+        await tx.execute(
+            "DELETE FROM snapshots WHERE game_id=? AND epoch IS NOT NULL"
+            " AND seq < (SELECT COALESCE(MAX(seq), 0) FROM snapshots WHERE game_id=? AND seq<?)"
+            " AND EXISTS (SELECT 1 FROM snapshots t WHERE t.game_id=snapshots.game_id"
+            "  AND t.epoch=snapshots.epoch AND t.seq<snapshots.seq)",
+            (game_id, game_id, latest),
+        )
+
+    async def prune_outbox(self, before: float) -> int:
+        """Delete the outbox items delivered (or given up) before ``before``; how many. Their ids are never
+        given again (SQLite's AUTOINCREMENT, PostgreSQL's sequence), so no later item carries the nonce of
+        a pruned one; an item not yet marked done is never pruned, and is sent again with its own nonce."""
+        async with self._tx() as tx:
+            return await tx.execute("DELETE FROM outbox WHERE done IS NOT NULL AND done<?", (before,))
+
+    async def finished_to_compact(self, before: float) -> list[int]:
+        """Finished games (over or aborted) still holding working rows — snapshots before their latest, or
+        more than one row of ``events`` up to it — and whose outbox items were all delivered before
+        ``before`` (no picture of one of their moments waits to be drawn)."""
+        rows = await self._all(
+            "SELECT id FROM games WHERE status IN ('over','aborted') AND snapshot_seq IS NOT NULL"
+            " AND (EXISTS (SELECT 1 FROM snapshots s WHERE s.game_id=games.id AND s.seq<games.snapshot_seq)"
+            "  OR EXISTS (SELECT 1 FROM events e WHERE e.game_id=games.id AND e.seq<games.snapshot_seq))"
+            " AND NOT EXISTS (SELECT 1 FROM outbox o WHERE o.game_id=games.id"
+            "  AND (o.done IS NULL OR o.done>=?)) ORDER BY id",
+            (before,),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def compact_finished(self, game_id: int) -> bool:
+        """A finished game's working rows folded away, in one transaction (under the game's locks: the
+        caller's): its snapshots before the latest deleted, and its rows of ``events`` up to that snapshot
+        folded into one row there that holds both logs whole. What stays — the row, seats, orders, imports,
+        preferences, the latest snapshot, the history rows after it — exports, replays, verifies and loads
+        the game as before; a moment before the latest snapshot is rebuilt by a replay of its orders.
+        False if the game is not (or no longer) a finished one with something to fold."""
+        row = await self.game(game_id)
+        if row is None or row.status not in ("over", "aborted") or row.snapshot_seq is None:
+            return False
+        at = row.snapshot_seq
+        events, log = await self.history(game_id, at)
+        whole = History(0, events, 0, log).to_row()
+        async with self._tx() as tx:
+            # the game as read, still: the fold changes no game, so the revision stays (a change of another
+            # process, reading before the fold, still commits)
+            same = await tx.execute(
+                "UPDATE games SET version=version WHERE id=? AND version=? AND snapshot_seq=?"
+                " AND status IN ('over','aborted')",
+                (game_id, row.version, at),
+            )
+            if same != 1:
+                return False  # moved on meanwhile: the next round looks again
+            await tx.execute("DELETE FROM snapshots WHERE game_id=? AND seq<?", (game_id, at))
+            await tx.execute("DELETE FROM events WHERE game_id=? AND seq<=?", (game_id, at))
+            await tx.execute(
+                "INSERT INTO events (game_id, seq, events_from, events, log_from, log) VALUES (?,?,?,?,?,?)",
+                (game_id, at, *whole),
+            )
+        return True
+
+    async def tidy(self) -> None:
+        """After a round of housekeeping: give back what the backend holds beyond the data (SQLite: its
+        write-ahead log)."""
+        return None
+
+    async def snapshots_without_epoch(self) -> list[tuple[int, int]]:
+        """(game, order) of the snapshots stored before schema 7, whose epoch is not known yet."""
+        rows = await self._all("SELECT game_id, seq FROM snapshots WHERE epoch IS NULL ORDER BY game_id, seq")
+        return [(int(r["game_id"]), int(r["seq"])) for r in rows]
+
+    async def set_epochs(self, game_id: int, epochs: dict[int, str]) -> None:
+        """The epochs of a game's older snapshots, found by reading them; then thinned as a change would."""
+        async with self._tx() as tx:
+            for seq, epoch in epochs.items():
+                await tx.execute(
+                    "UPDATE snapshots SET epoch=? WHERE game_id=? AND seq=?", (epoch, game_id, seq)
+                )
+            top = await tx.fetchone("SELECT MAX(seq) AS top FROM snapshots WHERE game_id=?", (game_id,))
+            if top is not None and top["top"] is not None:
+                await self._thin_snapshots(tx, game_id, int(top["top"]))
 
     # --- the outbox ------------------------------------------------------------------------------------
     @staticmethod

@@ -125,6 +125,10 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     );
     """,
+    # 3 (SQLite's 7): each snapshot's epoch, for keeping storage bounded (sqlite.py)
+    """
+    ALTER TABLE snapshots ADD COLUMN epoch TEXT;
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

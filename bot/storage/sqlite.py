@@ -137,8 +137,16 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, seq)
     ) WITHOUT ROWID;
     """,
+    # 7: storage that stays bounded. Each snapshot's epoch (the module's: a campaign turn), so that only
+    # the first of each epoch is kept beside the latest two (base.StoreBase._thin_snapshots); NULL for the
+    # snapshots stored before, until the service reads them (Games.housekeeping). Delivered outbox items
+    # are deleted after a grace period, and finished games' working rows folded away (docs/service.md).
+    """
+    ALTER TABLE snapshots ADD COLUMN epoch TEXT;  -- JSON of the module's epoch (NULL: not known yet)
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
+WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint
 
 
 class _SqliteTx:
@@ -178,6 +186,8 @@ class Store(StoreBase):
             await self._wal()
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.db.execute("PRAGMA synchronous=NORMAL")
+        # a checkpoint that empties the log cuts it back to this (else it stays at its largest, ~4 MB)
+        await self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
         await self.migrate(self.schema)
         # SQLite serves one bot process: claims on the outbox left by a process that died are void
         await self.db.execute("DELETE FROM outbox_claims")
@@ -212,6 +222,19 @@ class Store(StoreBase):
     @property
     def is_open(self) -> bool:
         return self.db is not None
+
+    async def tidy(self) -> None:
+        """Copy the write-ahead log into the database and cut it to nothing (housekeeping), so that the
+        files hold the data and little more. Changes wait meanwhile (the write lock): a read still running
+        after 100 ms leaves the log as it is, and the next round tries again."""
+        if self.path != ":memory:":
+            async with self.write_lock:
+                db = self._db
+                await db.execute("PRAGMA busy_timeout=100")
+                try:
+                    await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    await db.execute("PRAGMA busy_timeout=5000")
 
     async def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Run the migrations up to schema ``upto`` (tests build older databases with a lower one)."""
