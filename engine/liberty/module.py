@@ -271,4 +271,7 @@ MODULE = Module(
     prompt=prompt,
     headline=headline,
     standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
+    # a game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept at
+    # each one's start
+    epoch=lambda game: game.state.year * 10 + game.state.turn,
 )
