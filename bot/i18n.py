@@ -39,6 +39,7 @@ def locale_of(discord_locale: object) -> str:
 
 BOT_EN: Mapping[str, str] = LazyCatalog("bot", "en")
 
+
 def route(value: Any) -> str:
     """A path as a sentence says it: ``Charleroi>Gosselies>Frasnes`` -> ``from Charleroi via Gosselies to
     Frasnes``."""

@@ -11,16 +11,14 @@ from typing import Any
 from data.liberty import load_liberty
 
 from ..messages import EN as ENGINE_EN
-from ..messages import EN_TERMS, render
 from ..messages_ja import JA as ENGINE_JA
-from ..messages_ja import JA_TERMS
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
 from .battle import hit_choices
 from .battle import step as battle_step
 from .game import Game
 from .invariants import INVARIANTS
-from .messages import EN, LOCALE
-from .messages_ja import JA
+from .messages import LOCALE, describe_options, place, say, status, told
+from .messages import narrate as tell
 from .options import OPTIONS, Options
 from .turns import card
 from .winter import attrition_places
@@ -64,19 +62,14 @@ ORDERS = (
 
 def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     """One line for an event as a role sees it (its public data, and its secret part where the role may see
-    it): ``liberty.event.<kind>`` of the catalog; the plain event if a template cannot be filled."""
-    catalog = JA if lang == "ja" else EN
-    key = f"liberty.event.{e.get('kind', '')}"
-    if key not in catalog:
-        return plain(e)
-    said = dict(e)  # the words of its values: why the game ended (11.1), the weather's effect (4.0)
-    for field, words in (("reason", "liberty.reason."), ("effect", "liberty.weather.")):
-        if isinstance(said.get(field), str):
-            said[field] = catalog.get(words + said[field], said[field])
-    try:  # the sides by the language's names ({side:role}), lists and yes/no as the language says them
-        return render(catalog[key], said, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
+    it): ``liberty.event.<kind>`` of the catalog, said by ``messages.narrate`` (places by name, the sides
+    as the language names them, counts by its plural rule); the plain event if a template cannot be
+    filled."""
+    try:
+        said = tell(e, "ja" if lang == "ja" else "en")
     except (KeyError, TypeError, ValueError, IndexError):
         return plain(e)
+    return plain(e) if said is None else said
 
 
 def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
@@ -85,30 +78,33 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     if game.over or role not in game.active():
         return ""
     lg, st = game.legal(role), game.state
+    lang = "ja" if lang == "ja" else "en"
     params: dict[str, Any] = {}
+    key = f"liberty.prompt.{lg.phase}"
+    bt = st.battle
     if lg.phase == "actions":
         params = {"n": st.actions_left}
+        if not st.actions_left:  # 3.1: no action left; only more of the group just moved (no action), /end
+            key = "liberty.prompt.actions_none"
     elif lg.phase == "place":
         params = {"unit": st.drawn}
     elif lg.phase == "supply":
         params = {"steps": card(game.ctx, st.revealed[role])[1]}  # 3.3: the steps of the card played
-    elif lg.phase == "battle":
+    elif lg.phase == "battle" and bt is not None:  # 7.21: which battle, whose attack, the round
         now = battle_step(game.ctx)
-        params = {"letter": now[1] if now else ""}
-    elif lg.phase == "hit":  # 7.32, G25: which of the owner's equally strong blocks takes the hit
-        params = {"units": hit_choices(game.ctx)}
-    elif lg.phase == "withdraw":  # 7.2 with G30, G27
-        params = {"rule": st.battle.withdraw_rule if st.battle is not None else ""}
+        params = {"letter": now[1] if now else "", "at": bt.hex, "round": bt.round, "attacker": bt.attacker}
+    elif lg.phase == "hit" and bt is not None:  # 7.32, G25: which of the owner's equal blocks takes the hit
+        params = {"units": hit_choices(game.ctx), "at": bt.hex}
+    elif lg.phase == "withdraw" and bt is not None:  # 7.2 with G30, G27
+        params = {"rule": bt.withdraw_rule, "at": bt.hex}
     elif lg.phase == "attrition":  # 11.4
-        params = {"places": attrition_places(game.ctx, role)}
+        params = {"places": [place(p, lang) for p in attrition_places(game.ctx, role)]}
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
-    key = f"liberty.prompt.{lg.phase}"
-    said = (
-        render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
-        if key in catalog
-        else lg.prompt
-    )
-    shown = " · ".join(f"`{c}`" for c in lg.choices[:3]) if examples else ""
+    said = say(key, lang, **told(params, lang)) if key in catalog else lg.prompt
+    # each order as the player's client names it (Japanese: /カードプレイ カード:ACT-1 (/play card:ACT-1))
+    orders = [c.text() for c in lg.choices[:3]]
+    named = [text.term("cmd_text", o, lang) if text else o for o in orders]
+    shown = " · ".join(f"`{o}`" for o in named) if examples else ""
     return " ".join(x for x in (said, shown) if x)
 
 
@@ -216,5 +212,7 @@ MODULE = Module(
     picks=_picks,
     narrate=narrate,
     prompt=prompt,
+    status=status,
+    describe_options=describe_options,
     standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
 )
