@@ -441,8 +441,8 @@ def test_japanese_rule_errors_by_example():
     game = new_game(Options(setup="historical"), seed=1)
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-2 path:Solre-sur-Sambre>Thuin>Marchienne")
-    assert str(info.value).startswith("5.2: FR-2 (infantry) moves 1 town a turn")
-    assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)の移動は1ターンに1町です")
+    assert str(info.value).startswith("5.2: FR-2 (infantry) stands in Solre-sur-Sambre and moves 1 town a turn")
+    assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。")
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-99 path:Thuin")
     assert localize_error(info.value, "ja") == "「FR-99」に当たるユニットはありません"
@@ -570,7 +570,7 @@ async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_la
         assert "あなたの番です" in posts[0].text
         assert dms[2].startswith("あなたの部隊") and dms[3].startswith("Your forces")
         res = await svc.order(Caller(2, 10, 9, locale="ja"), "/move units:FR-2 path:Thuin>Marchienne")
-        assert res.reply.text.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は")
+        assert res.reply.text.startswith("受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。")
         res = await svc.order(
             Caller(2, 10, 9, locale="en-US"), "/move units:FR-1 path:Solre-sur-Sambre>Thuin"
         )
@@ -679,7 +679,7 @@ async def test_a_japanese_player_gets_japanese_replies_and_english_stays_as_it_w
             locale="ja",
         )
     )
-    assert bad.reply.content.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は"), bad.reply.content
+    assert bad.reply.content.startswith("受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。"), bad.reply.content
     ok = await h.feed(
         h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")
     )
@@ -731,7 +731,7 @@ def test_8_3_a_block_firing_at_the_enemy_that_crossed_into_its_column_says_so_wi
     new = f.do("allied", "/fire unit:PR-2")
     (en,) = [x for x in _told(new, "french", "en") if "fires" in x]
     assert en == (
-        "Battle of Ligny: PR-2 (Prussian) fires F1 at the French blocks that crossed into the allied center "
+        "Battle of Ligny: PR-2 (Prussian) fires F1 at the French blocks that crossed into the Allied center "
         "— dice 6 6 6 6 (8.3)"
     )
     (ja,) = [x for x in _told(new, "french", "ja") if "射撃" in x]
@@ -747,7 +747,7 @@ def test_8_3_fire_at_an_enemy_column_names_that_column():
     e |= {"target": "allied:left", "formation": "square", "army": "french"}
     assert (
         describe(e, "en")
-        == "Battle of Ligny: a French block fires F2 at the square in the allied left — dice 1 2 (8.3)"
+        == "Battle of Ligny: a French block fires F2 at the square in the Allied left — dice 1 2 (8.3)"
     )
     assert (
         describe(e, "ja")
@@ -874,7 +874,7 @@ def test_7_5_a_rout_event_carries_its_cause_and_parameters_and_reads_as_before_i
         "empty": ["left", "center"],
     }
     assert describe(e) == (
-        "Ligny: the Allied rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
+        "Ligny: the Allies rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
     )
     assert describe(e, "ja") == "Ligny: 連合軍が潰走(PR-1 が動いて空いた戦列コラム(7.5、8.1): 左翼、中央が空)"
     stalled = {

@@ -59,8 +59,24 @@ FORBIDDEN = {
 
 
 # Napoleon's Japanese rules say ユニット; Liberty's (shared/seeds/004, the original) say ブロック throughout
-# (167 times, never ユニット): each game keeps its own rulebook's word
-LIBERTY_TERMS = {"ブロック"}
+# (167 times, never ユニット), and ダイス where Napoleon's say サイコロ: each game keeps its own rulebook's word
+LIBERTY_TERMS = {"ブロック", "ダイス"}
+
+# Liberty's own words, as its translation (shared/seeds/004) spells them and clubs use them
+LIBERTY_FORBIDDEN = {
+    "サイコロ": "ダイス (Liberty's translation)",
+    "アクション・カード": "アクションカード",
+    "アクション・フェイズ": "活動フェイズ",
+    "カード・フェイズ": "カードフェイズ",
+    "行動": "アクション / 活動 (3.1)",
+    "補給カード": "サプライカード (補給 is the winter's 補給源街)",
+    "冬季消耗": "冬季損耗 (11.4)",
+    "勝利得点": "勝利ポイント",
+    "荒野": "原野 (1.4)",
+    "損害": "命中 / 命中の配分 (7.32)",
+    "徴募": "補充 / 補充プール (6.0)",
+    "カード提出": "カードプレイ",
+}
 
 
 def _liberty_texts() -> set[str]:
@@ -88,6 +104,26 @@ def test_no_japanese_text_uses_a_forbidden_term():
         if bad in s and not (bad in LIBERTY_TERMS and ("liberty." in where or where in liberty))
     ]
     assert not found, "\n".join(found)
+
+
+def test_liberty_says_its_translations_words():
+    """Liberty's catalog follows its Japanese translation (shared/seeds/004): サプライカード, 活動フェイズ,
+    冬季損耗, 勝利ポイント, 原野, 命中, 補充, ダイス; no yes/no left after a word (「受諾 あり」)."""
+    from engine.catalog import read
+    from engine.liberty.messages import LOCALE
+
+    texts = dict(read(LOCALE, "liberty", "ja"))
+    assert len(texts) > 150
+    found = [
+        f"{key}: {bad!r} (say {LIBERTY_FORBIDDEN[bad]})"
+        for key, s in texts.items()
+        for bad in LIBERTY_FORBIDDEN
+        if bad in s
+    ]
+    assert not found, "\n".join(found)
+    assert not [k for k, s in texts.items() if re.search(r"\{[a-z_]+:bool\}", s)], "yes/no said as あり/なし"
+    assert COMMAND_NAMES_JA["build"] == "補充" and COMMAND_NAMES_JA["play"] == "カードプレイ"
+    assert COMMAND_NAMES_JA["supply"] == "サプライ" and COMMAND_NAMES_JA["attrition"] == "冬季損耗"
 
 
 def test_no_message_is_an_english_sentence_in_japanese_words():
@@ -145,7 +181,8 @@ def test_a_command_reference_gives_the_clients_names_first_and_the_english_in_br
     )
     made = t("svc.new_game", "ja", game=1, title="Napoleon 1815", options="x", roles=["french"])
     assert "/ゲーム 参加 (/game join)" in made
-    assert "強行軍:yes (" in t("move.needs_forced", "ja", unit="FR-1", type="infantry", speed=1)
+    where = {"start": "Solre-sur-Sambre", "path": "Solre-sur-Sambre>Beaumont>Thuin", "steps": 2}
+    assert "強行軍:yes (" in t("move.needs_forced", "ja", unit="FR-1", type="infantry", speed=1, **where)
 
 
 def test_the_renamed_commands_and_choices():
@@ -211,7 +248,8 @@ def test_8_1_edition_tagged_rule_errors_use_their_editions_words():
 def test_a_rout_goes_from_a_town_to_a_town():
     e = {"kind": "routed", "count": 2, "armies": ["prussian"], "from": "Florennes", "to": "Philippeville"}
     assert describe(e, "ja") == "プロシア軍2ユニットが Florennes から Philippeville へ潰走"
-    assert describe(e, "en") == "2 Prussian blocks flee Florennes > Philippeville"
+    assert describe(e, "en") == "2 Prussian blocks flee from Florennes to Philippeville"
+    assert describe(e | {"count": 1}, "en") == "1 Prussian block flees from Florennes to Philippeville"
 
 
 def test_a_move_says_where_from_through_and_to():
@@ -223,7 +261,9 @@ def test_a_move_says_where_from_through_and_to():
     assert describe(e | {"attack": True, "path": ["Fleurus", "Ligny"]}, "ja") == (
         "フランス軍3ユニットが Fleurus から Ligny へ攻撃"
     )
-    assert describe(e | {"attack": False}, "en") == "3 French blocks move Charleroi > Gosselies > Frasnes"
+    assert describe(e | {"attack": False}, "en") == "3 French blocks move from Charleroi via Gosselies to Frasnes"
+    one = e | {"attack": False, "count": 1, "path": ["Beaumont", "Thuin"]}
+    assert describe(one, "en") == "1 French block moves from Beaumont to Thuin"
 
 
 def test_a_die_roll_is_one_flat_line_naming_the_armies():
