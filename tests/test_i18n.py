@@ -441,7 +441,8 @@ def test_japanese_rule_errors_by_example():
     game = new_game(Options(setup="historical"), seed=1)
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-2 path:Solre-sur-Sambre>Thuin>Marchienne")
-    assert str(info.value).startswith("5.2: FR-2 (infantry) stands in Solre-sur-Sambre and moves 1 town a turn")
+    said = str(info.value)
+    assert said.startswith("5.2: FR-2 (infantry) stands in Solre-sur-Sambre and moves 1 town a turn")
     assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。")
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-99 path:Thuin")
@@ -679,7 +680,8 @@ async def test_a_japanese_player_gets_japanese_replies_and_english_stays_as_it_w
             locale="ja",
         )
     )
-    assert bad.reply.content.startswith("受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。"), bad.reply.content
+    refused = "受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。"
+    assert bad.reply.content.startswith(refused), bad.reply.content
     ok = await h.feed(
         h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")
     )

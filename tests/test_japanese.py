@@ -59,7 +59,7 @@ FORBIDDEN = {
 
 
 # Napoleon's Japanese rules say ユニット; Liberty's (shared/seeds/004, the original) say ブロック throughout
-# (167 times, never ユニット), and ダイス where Napoleon's say サイコロ: each game keeps its own rulebook's word
+# (167 times, never ユニット), and ダイス where Napoleon's say サイコロ: each game keeps its rulebook's word
 LIBERTY_TERMS = {"ブロック", "ダイス"}
 
 # Liberty's own words, as its translation (shared/seeds/004) spells them and clubs use them
@@ -261,7 +261,8 @@ def test_a_move_says_where_from_through_and_to():
     assert describe(e | {"attack": True, "path": ["Fleurus", "Ligny"]}, "ja") == (
         "フランス軍3ユニットが Fleurus から Ligny へ攻撃"
     )
-    assert describe(e | {"attack": False}, "en") == "3 French blocks move from Charleroi via Gosselies to Frasnes"
+    said = describe(e | {"attack": False}, "en")
+    assert said == "3 French blocks move from Charleroi via Gosselies to Frasnes"
     one = e | {"attack": False, "count": 1, "path": ["Beaumont", "Thuin"]}
     assert describe(one, "en") == "1 French block moves from Beaumont to Thuin"
 

@@ -177,12 +177,14 @@ def test_the_narration_names_the_sides_and_reasons_in_the_players_language():
         "the game is over: the Americans win (the last year ended without a British victory)"
     )
     weather = {"kind": "weather", "roller": "british", "die": 1, "effect": "north"}
-    assert narrate(weather, "ja", None, None) == "天候（イギリス軍のダイス 1）: このターンは北部で攻撃できない"
+    said = narrate(weather, "ja", None, None)
+    assert said == "天候（イギリス軍のダイス 1）: このターンは北部で攻撃できない"
     march = {"kind": "forced_march", "side": "american", "die": 2, "lost": True}
     assert "アメリカ軍" in narrate(march, "ja", None, None) and "True" not in narrate(march, "ja", None, None)
     moved = {"kind": "moved", "side": "british", "n": 2, "path": ["17.07", "18.07"]}
     # 17.07 holds Canajoharie (a town is named by its name), 18.07 no town (its number)
-    assert narrate(moved, "ja", None, None) == "イギリス軍が 2 ブロックを Canajoharie から ヘクス 18.07 へ移動"
+    said = narrate(moved, "ja", None, None)
+    assert said == "イギリス軍が 2 ブロックを Canajoharie から ヘクス 18.07 へ移動"
     assert narrate(moved, "en", None, None) == "the British move 2 blocks from Canajoharie to hex 18.07"
 
 
