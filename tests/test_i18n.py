@@ -794,8 +794,8 @@ def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move
     with pytest.raises(RuleError) as info:
         g.apply("prussian", "/move units:PR-1 path:Ligny>Sombreffe")
     assert str(info.value) == (
-        "13.1: the prussian part of the allied campaign turn is done (/end); waiting for british to finish "
-        "moving"
+        "13.1: the Prussians have finished their part of the Allied campaign turn (/end); waiting for the "
+        "British to finish moving"
     )
     assert localize_error(info.value, "ja") == (
         "13.1: 連合軍のキャンペーンターンのうち、プロシア軍の移動は /手番終了 (/end) で終わっています。"
@@ -803,7 +803,7 @@ def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move
     )
     with pytest.raises(RuleError) as info:  # the French, in the allied turn: as before
         g.apply("french", "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
-    assert str(info.value) == "4.0: it is the allied campaign turn; french cannot move now"
+    assert str(info.value) == "4.0: it is the Allied campaign turn: the French cannot move now"
 
 
 def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_for_itself():
@@ -858,8 +858,9 @@ async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still
     )
     assert status == 0
     text = out.getvalue()
-    assert "the prussian part of the allied campaign turn is done (/end); waiting for british" in text
-    assert "prussian cannot move now" not in text
+    said = "the Prussians have finished their part of the Allied campaign turn (/end); waiting for the"
+    assert said in text
+    assert "the Prussians cannot move now" not in text
 
 
 # --- events carry phrases and their parameters, not English text (issue 4/6 item 5) ------------------------
