@@ -213,7 +213,7 @@ def test_a_list_is_said_as_its_language_lists():
     assert t("svc.place_all", "en", units=["FR-1", "FR-2", "FR-3"]).endswith("FR-1, FR-2, FR-3")
     assert "は FR-1、FR-2、FR-3 です" in t("svc.place_all", "ja", units=["FR-1", "FR-2", "FR-3"])
     said = t("setup.end_not_your_turn", "en", who=["british", "prussian"])
-    assert said.endswith("(waiting for british and prussian)")
+    assert said.endswith("(waiting for the British and the Prussians)")
     assert "イギリス軍とプロシア軍を待っています" in t(
         "setup.end_not_your_turn", "ja", who=["british", "prussian"]
     )
@@ -821,7 +821,7 @@ def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_
         "あなたの配置(/会戦配置 (/deploy))です"
     )
     err = f.rejects("french", "/fire unit:FR-1", "6.3")  # another role: names who is awaited
-    assert str(err) == "6.3: no battle is waiting for /fire from french now (waiting for: allied)"
+    assert str(err) == "6.3: no battle is waiting for /fire from the French now (waiting for: the Allies)"
 
 
 def test_an_orders_list_that_stops_says_which_item_and_why_to_its_player_only():

@@ -55,7 +55,7 @@ def test_the_synced_commands_take_every_games_options(h):
     assert retreat["unit"]["name_localizations"]["ja"] != retreat["units"]["name_localizations"]["ja"]
     fire = {o["name"]: o for o in synced["fire"]["options"]}
     assert [c["value"] for c in fire["target"]["choices"]] == ["line", "square"]  # Napoleon's 8.4, listed
-    assert synced["play"]["name_localizations"]["ja"] == "カード提出"
+    assert synced["play"]["name_localizations"]["ja"] == "カードプレイ"
     new = next(o for o in synced["game"]["options"] if o["name"] == "new")
     typed = {o["name"]: o for o in new["options"]}
     assert {"setup", "players", "last_year", "british_win", "game", "options"} <= set(typed)  # both games'
