@@ -367,3 +367,67 @@ def test_orders_said_to_a_japanese_player_name_the_clients_commands():
     assert "`/移動 ユニット:" in said and "(/move units:" in said
     assert not BARE_COMMAND.findall(said), said
     assert "`/move units:" in prompt(game, "french", "en")
+
+
+# --- Liberty, as a Japanese club reads it (its translation's words, shared/seeds/004) ----------------------
+
+
+def test_liberty_events_read_as_japanese_sentences_in_its_translations_words():
+    """9.0 フランスの参戦ロール, 11.5 an answer, 5.5 the forced-march table (1ステップロス / 効果なし), 7.21
+    戦闘ラウンド, 11.0 冬季ターン and 勝利ポイント: no yes/no, no English place word."""
+    from engine.liberty.messages import narrate
+
+    entry = {"kind": "french_entry", "dice": [6, 3], "entered": True}
+    assert narrate(entry, "ja") == "フランスの参戦ロール 6、3: フランスが参戦"
+    assert narrate(entry | {"entered": False}, "en") == "French entry roll 6, 3: France stays out"
+    answer = {"kind": "exchange_answered", "by": "american", "accepted": False, "give": [], "take": []}
+    assert narrate(answer, "ja") == "アメリカ軍が交換を拒否した"
+    march = {"kind": "forced_march", "side": "british", "die": 2, "lost": True}
+    assert narrate(march, "ja") == "イギリス軍: 強行軍のダイス 2、1ステップロス"
+    assert narrate(march | {"lost": False}, "ja").endswith("効果なし")
+    assert narrate({"kind": "round", "at": "21.08", "round": 2}, "ja") == "Boston の戦闘: 戦闘ラウンド 2"
+    back = {"kind": "sea_repulsed", "unit": "HE-1", "to": "Atlantic", "at": "21.08"}
+    assert narrate(back, "ja") == "HE-1 は 大西洋ボックス へ押し戻された"
+    vp = {"kind": "victory_check", "year": 1776, "vp": 18}
+    assert narrate(vp, "ja") == "1776年の冬季ターン: イギリス軍の勝利ポイントは 18"
+    assert narrate({"kind": "hand", "side": "british", "cards": 5}, "en") == "the British hold 5 cards"
+
+
+def test_liberty_status_options_and_prompts_say_the_game_in_japanese():
+    """/ゲーム 状況 and the options in words; the action prompt once no action is left (3.1) offers no build;
+    the battle prompt names the battle, its round and who attacks (7.21)."""
+    from liberty_helpers import actions, empty, put
+
+    from bot.narrate import TEXT
+    from engine.liberty.module import MODULE
+
+    g = MODULE.new_game(MODULE.parse_options(""), 1)
+    assert (
+        MODULE.said(g, "ja", TEXT)
+        == "1775年 第1ゲームターン、カードフェイズ。イギリス軍、アメリカ軍を待っています。"
+    )
+    assert MODULE.said(g, "en", TEXT) == (
+        "1775, game turn 1, card phase; waiting for the British and the Americans."
+    )
+    said = MODULE.options_said(g.options, "ja", TEXT)
+    assert "=" not in said and "勝利ポイント 20 以上" in said and "原野ヘクス" in said
+    g = empty(1)
+    put(g, "BR-1", "21.08")
+    put(g, "BR-2", "21.08")
+    actions(g, "british", 1)
+    g.apply("british", "/move units:BR-1 path:21.08>20.08")  # the last action: BR-2 may still follow
+    asked = MODULE.asked(g, "british", "ja", TEXT, False)
+    assert asked.startswith("アクションは残っていません。") and "/補充" not in asked
+    assert MODULE.asked(g, "british", "en", TEXT, False).startswith("no action left")
+    g = empty(1)
+    put(g, "BR-1", "21.08")
+    put(g, "AM-1", "20.08")
+    actions(g, "british", 1)
+    g.apply("british", "/move units:BR-1 path:21.08>20.08")  # an attack: the battle follows (7.1)
+    assert g.state.phase == "battle" and g.active() == ["american"]
+    assert g.ctx.lib.town_at("20.08") is None  # a hex without a town: by its number
+    asked = MODULE.asked(g, "american", "ja", TEXT, False)
+    assert asked.startswith("ヘクス 20.08 の戦闘（戦闘ラウンド 1、イギリス軍の攻撃）。あなたの "), asked
+    assert MODULE.asked(g, "american", "en", TEXT, False).startswith(
+        "battle in hex 20.08, battle round 1, the British attacking: your "
+    )

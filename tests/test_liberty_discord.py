@@ -73,7 +73,7 @@ async def test_liberty_plays_to_its_result_through_discord(h):
     made = await h.feed(
         h.slash("game new", {"game": "liberty", "last_year": 1776}, user="alice", channel="game-1")
     )
-    assert "last_year=1776" in made.reply.content and not made.reply.ephemeral
+    assert "the war ends with 1776" in made.reply.content and not made.reply.ephemeral  # options in words
     assert made.reply.content.startswith("New game of Liberty 1775–83")  # the game's own name, not Napoleon's
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))  # british, the first free seat
     await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))  # american
