@@ -166,3 +166,26 @@ def test_an_order_naming_a_block_elsewhere_says_where_the_block_stands():
     ja = localize_error(info.value, "ja")
     assert "FR-1(歩兵)は Solre-sur-Sambre にいます" in ja
     assert "Solre-sur-Sambre から Beaumont 経由で Thuin へは2町の移動" in ja
+
+
+def test_an_order_whose_path_starts_where_the_block_is_not_says_where_it_is():
+    """5.0: a path from a town the group is not in, with no road from where it stands, is refused naming
+    where the group stands (not "there is no road")."""
+    out = run_lines(
+        [
+            "@options ruleset=3.4 setup=historical players=2",
+            "@seed 3",
+            "french: /move units:FR-1 path:Fleurus>Ligny",
+        ]
+    )
+    (result,) = out.results
+    assert result["error"] == (
+        "5.0: the group FR-1 stands in Solre-sur-Sambre, not in Fleurus: a path starts in Solre-sur-Sambre "
+        "(or leaves it out)"
+    )
+    assert out.game is not None
+    with pytest.raises(RuleError) as info:
+        out.game.apply("french", "/move units:FR-1 path:Fleurus>Ligny")
+    assert localize_error(info.value, "ja").startswith(
+        "5.0: FR-1 がいるのは Solre-sur-Sambre です(Fleurus にはいません)"
+    )

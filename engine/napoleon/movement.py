@@ -116,12 +116,15 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     start = starts.pop()
     assert start is not None
     path = [ctx.match_town(p) for p in order.path]
+    first = path[0] if path else start
     if path and path[0] != start:
         path.insert(0, start)  # the path may leave out the town the units stand in
     if len(path) < 2:
         raise ctx.fail("5.0", "move.no_path", start=start)
     for a, b in itertools.pairwise(path):
         if sc.road(a, b) is None:
+            if a == start and first != start:  # written from another town: say where the group stands
+                raise ctx.fail("5.0", "move.not_there", units=[u.id for u in units], start=start, first=first)
             roads = [o for o, _ in sc.neighbours(a)]
             raise ctx.fail("1.0", "move.no_road", a=a, b=b, roads=roads)
     if len(set(path)) != len(path):
