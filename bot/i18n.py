@@ -81,10 +81,12 @@ def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
 
 
 def _counted(key: str, loc: str, params: Mapping[str, Any]) -> str | None:
-    """The form of a plural entry (``msgid_plural``) for the count its ``n`` (or ``count``) gives, by the
+    """The form of a plural entry (``msgid_plural``) for the count its ``n`` (or ``count``, or its one
+    number) gives, by the
     language's plural rule (Babel's CLDR data: "1 block moves", "2 blocks move"); None for any other entry
     or a language with one form (its template then is the catalog's, its ⟨references⟩ said)."""
-    n = params.get("n", params.get("count"))
+    counts = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
+    n = params.get("n", params.get("count", counts[0] if len(counts) == 1 else None))
     if not isinstance(n, int):
         return None
     for name in ("bot", "engine"):
