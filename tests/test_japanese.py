@@ -387,7 +387,7 @@ def test_liberty_events_read_as_japanese_sentences_in_its_translations_words():
     assert narrate(march | {"lost": False}, "ja").endswith("効果なし")
     assert narrate({"kind": "round", "at": "21.08", "round": 2}, "ja") == "Boston の戦闘: 戦闘ラウンド 2"
     back = {"kind": "sea_repulsed", "unit": "HE-1", "to": "Atlantic", "at": "21.08"}
-    assert narrate(back, "ja") == "HE-1 は 大西洋ボックス へ押し戻された"
+    assert narrate(back, "ja") == "HE-1 は大西洋ボックスへ押し戻された"
     vp = {"kind": "victory_check", "year": 1776, "vp": 18}
     assert narrate(vp, "ja") == "1776年の冬季ターン: イギリス軍の勝利ポイントは 18"
     assert narrate({"kind": "hand", "side": "british", "cards": 5}, "en") == "the British hold 5 cards"

@@ -7,6 +7,7 @@ tools.catalog check`` compares the languages."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -98,7 +99,11 @@ def say(key: str, lang: str, /, **params: Any) -> str:
     cat = catalog_layer(lang)
     if isinstance(n, int) and key in cat.plurals and len(cat.forms[key]) > 1:
         template = cat.plural(key, n)
-    return render(template, params, catalog, terms(lang))
+    said = render(template, params, catalog, terms(lang))
+    box = catalog["liberty.place.atlantic"]
+    if not box.isascii():  # a name in the language's own script takes no spaces around it (大西洋ボックスへ)
+        said = re.sub(rf" ?{re.escape(box)} ?", box, said)
+    return said
 
 
 def catalog_layer(lang: str) -> catalog.Catalog:
