@@ -124,6 +124,11 @@ def test_a_whole_game_reads_as_sentences_in_both_languages(module_id, options, s
     kinds = {what.split(" ")[0] for what, _lang, _text in read}
     assert {"options", "status", "prompt", "ping", "event", "refusal"} <= kinds
     assert len(read) > 2000
+    events = {what for what, _lang, _text in read if what.startswith("event ")}
+    # the game went through what a player reads most: moves, battles, and for Liberty its winters
+    told = {"napoleon": {"move", "battle", "deployed", "dice", "battle_won"}, "liberty": {"moved", "battle"}}
+    told["liberty"] |= {"fired", "winter", "victory_check", "cards_revealed", "weather", "game_over"}
+    assert {f"event {k}" for k in told[module_id]} <= events, told[module_id] - {e[6:] for e in events}
     bad: dict[str, tuple[str, str]] = {}
     for what, lang, text in read:
         for p in problems(module_id, what, lang, text):
