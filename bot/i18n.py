@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.catalog import Chain, LazyCatalog
+from engine.catalog import Chain, LazyCatalog, layer
 from engine.errors import RuleError
 from engine.messages import EN as ENGINE_EN
 from engine.messages import EN_TERMS, Phrase, render, render_error, words
@@ -39,11 +39,29 @@ def locale_of(discord_locale: object) -> str:
 
 BOT_EN: Mapping[str, str] = LazyCatalog("bot", "en")
 
+
+def route(value: Any) -> str:
+    """A path as a sentence says it: ``Charleroi>Gosselies>Frasnes`` -> ``from Charleroi via Gosselies to
+    Frasnes``."""
+    towns = [x.strip() for x in str(value).split(">") if x.strip()]
+    if len(towns) < 2:
+        return str(value)
+    via = f" via {join(towns[1:-1], 'en')}" if len(towns) > 2 else ""
+    return f"from {towns[0]}{via} to {towns[-1]}"
+
+
+def _spot(value: Any) -> str:
+    """``french:left`` -> ``French left`` (the army's name, not its id)."""
+    side, _, column = str(value).partition(":")
+    return f"{BOT_EN_TERMS['army_name'].get(side, side)} {column}".strip()
+
+
 BOT_EN_TERMS: dict[str, Any] = {
     **EN_TERMS,
     **words(Chain(BOT_EN, ENGINE_EN), *BOT_WORD_KINDS),
     "date": day("en"),
-    "spot": lambda s: str(s).replace(":", " "),
+    "spot": lambda s: _spot(s),
+    "route": route,
 }
 
 
@@ -56,10 +74,26 @@ def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
     """The message ``key`` in ``locale`` (``"en"``, ``"ja"``, or a Discord locale such as ``"en-US"``)."""
     loc = locale_of(locale)
     catalog = CATALOGS[loc]
-    template = catalog.get(key)
+    template = _counted(key, loc, params) or catalog.get(key)
     if template is None:
         template = CATALOGS["en"][key]  # a KeyError here is a bug: the test of the catalogs catches it
     return render(template, params, catalog, TERMS[loc])
+
+
+def _counted(key: str, loc: str, params: Mapping[str, Any]) -> str | None:
+    """The form of a plural entry (``msgid_plural``) for the count its ``n`` (or ``count``, or its one
+    number) gives, by the
+    language's plural rule (Babel's CLDR data: "1 block moves", "2 blocks move"); None for any other entry
+    or a language with one form (its template then is the catalog's, its ⟨references⟩ said)."""
+    counts = [v for v in params.values() if isinstance(v, int) and not isinstance(v, bool)]
+    n = params.get("n", params.get("count", counts[0] if len(counts) == 1 else None))
+    if not isinstance(n, int):
+        return None
+    for name in ("bot", "engine"):
+        cat = layer(name, loc)
+        if key in cat.plurals:
+            return cat.plural(key, n) if len(cat.forms[key]) > 1 else None
+    return None
 
 
 def term(kind: str, value: Any, locale: str = DEFAULT) -> str:

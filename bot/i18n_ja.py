@@ -49,7 +49,7 @@ BOT_JA: Mapping[str, str] = LazyCatalog("bot", "ja", after=with_commands)
 # the kinds of words the bot's catalog adds to the engine's (``term.<kind>.<value>``)
 BOT_WORD_KINDS = (
     *("army_name", "role_name", "admin_action", "slot", "game_phase", "setup_mode", "deadline_action"),
-    *("column_title", "move_verb", "move_verb_3rd", "target_formation", "check"),
+    *("column_title", "move_verb", "move_verb_3rd", "target_formation", "check", "army_noun"),
 )
 
 _COLUMN = JA_TERMS["column"]
@@ -81,6 +81,7 @@ BOT_JA_TERMS: dict[str, Any] = {
     **words(Chain(BOT_JA, JA), *BOT_WORD_KINDS),
     "date": day("ja"),
     "spot": _spot,
+    "route": JA_TERMS["path"],  # Charleroi から Gosselies 経由で Frasnes へ
 }
 
 # --- Japanese names of the choices (the commands' and options' names are in engine/messages_ja.py) ---------

@@ -91,7 +91,7 @@ class Words(Mapping[str, str]):
 # the kinds of words the engine's catalog names (``{role:role}``, ``{type:type}``...)
 WORD_KINDS = (
     *("role", "side", "army", "army_name", "type", "column", "position", "phase", "road_class"),
-    *("formation", "regroup_kind", "bool", "deploy_area", "battle_wait"),
+    *("formation", "regroup_kind", "bool", "deploy_area", "battle_wait", "army_noun", "region"),
 )
 
 

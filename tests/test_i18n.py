@@ -213,7 +213,7 @@ def test_a_list_is_said_as_its_language_lists():
     assert t("svc.place_all", "en", units=["FR-1", "FR-2", "FR-3"]).endswith("FR-1, FR-2, FR-3")
     assert "は FR-1、FR-2、FR-3 です" in t("svc.place_all", "ja", units=["FR-1", "FR-2", "FR-3"])
     said = t("setup.end_not_your_turn", "en", who=["british", "prussian"])
-    assert said.endswith("(waiting for british and prussian)")
+    assert said.endswith("(waiting for the British and the Prussians)")
     assert "イギリス軍とプロシア軍を待っています" in t(
         "setup.end_not_your_turn", "ja", who=["british", "prussian"]
     )
@@ -441,8 +441,9 @@ def test_japanese_rule_errors_by_example():
     game = new_game(Options(setup="historical"), seed=1)
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-2 path:Solre-sur-Sambre>Thuin>Marchienne")
-    assert str(info.value).startswith("5.2: FR-2 (infantry) moves 1 town a turn")
-    assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)の移動は1ターンに1町です")
+    said = str(info.value)
+    assert said.startswith("5.2: FR-2 (infantry) stands in Solre-sur-Sambre and moves 1 town a turn")
+    assert localize_error(info.value, "ja").startswith("5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。")
     with pytest.raises(RuleError) as info:
         game.apply("french", "/move units:FR-99 path:Thuin")
     assert localize_error(info.value, "ja") == "「FR-99」に当たるユニットはありません"
@@ -570,7 +571,7 @@ async def test_a_japanese_game_posts_in_japanese_and_dms_each_player_in_their_la
         assert "あなたの番です" in posts[0].text
         assert dms[2].startswith("あなたの部隊") and dms[3].startswith("Your forces")
         res = await svc.order(Caller(2, 10, 9, locale="ja"), "/move units:FR-2 path:Thuin>Marchienne")
-        assert res.reply.text.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は")
+        assert res.reply.text.startswith("受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。")
         res = await svc.order(
             Caller(2, 10, 9, locale="en-US"), "/move units:FR-1 path:Solre-sur-Sambre>Thuin"
         )
@@ -679,7 +680,8 @@ async def test_a_japanese_player_gets_japanese_replies_and_english_stays_as_it_w
             locale="ja",
         )
     )
-    assert bad.reply.content.startswith("受け付けられません — 5.2: FR-2(歩兵)の移動は"), bad.reply.content
+    refused = "受け付けられません — 5.2: FR-2(歩兵)は Solre-sur-Sambre にいます。"
+    assert bad.reply.content.startswith(refused), bad.reply.content
     ok = await h.feed(
         h.slash("move", {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}, user="alice", channel="game-1")
     )
@@ -731,7 +733,7 @@ def test_8_3_a_block_firing_at_the_enemy_that_crossed_into_its_column_says_so_wi
     new = f.do("allied", "/fire unit:PR-2")
     (en,) = [x for x in _told(new, "french", "en") if "fires" in x]
     assert en == (
-        "Battle of Ligny: PR-2 (Prussian) fires F1 at the French blocks that crossed into the allied center "
+        "Battle of Ligny: PR-2 (Prussian) fires F1 at the French blocks that crossed into the Allied center "
         "— dice 6 6 6 6 (8.3)"
     )
     (ja,) = [x for x in _told(new, "french", "ja") if "射撃" in x]
@@ -747,7 +749,7 @@ def test_8_3_fire_at_an_enemy_column_names_that_column():
     e |= {"target": "allied:left", "formation": "square", "army": "french"}
     assert (
         describe(e, "en")
-        == "Battle of Ligny: a French block fires F2 at the square in the allied left — dice 1 2 (8.3)"
+        == "Battle of Ligny: a French block fires F2 at the square in the Allied left — dice 1 2 (8.3)"
     )
     assert (
         describe(e, "ja")
@@ -792,8 +794,8 @@ def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move
     with pytest.raises(RuleError) as info:
         g.apply("prussian", "/move units:PR-1 path:Ligny>Sombreffe")
     assert str(info.value) == (
-        "13.1: the prussian part of the allied campaign turn is done (/end); waiting for british to finish "
-        "moving"
+        "13.1: the Prussians have finished their part of the Allied campaign turn (/end); waiting for the "
+        "British to finish moving"
     )
     assert localize_error(info.value, "ja") == (
         "13.1: 連合軍のキャンペーンターンのうち、プロシア軍の移動は /手番終了 (/end) で終わっています。"
@@ -801,7 +803,7 @@ def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move
     )
     with pytest.raises(RuleError) as info:  # the French, in the allied turn: as before
         g.apply("french", "/move units:FR-1 path:Solre-sur-Sambre>Thuin")
-    assert str(info.value) == "4.0: it is the allied campaign turn; french cannot move now"
+    assert str(info.value) == "4.0: it is the Allied campaign turn: the French cannot move now"
 
 
 def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_for_itself():
@@ -819,7 +821,7 @@ def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_
         "あなたの配置(/会戦配置 (/deploy))です"
     )
     err = f.rejects("french", "/fire unit:FR-1", "6.3")  # another role: names who is awaited
-    assert str(err) == "6.3: no battle is waiting for /fire from french now (waiting for: allied)"
+    assert str(err) == "6.3: no battle is waiting for /fire from the French now (waiting for: the Allies)"
 
 
 def test_an_orders_list_that_stops_says_which_item_and_why_to_its_player_only():
@@ -856,8 +858,9 @@ async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still
     )
     assert status == 0
     text = out.getvalue()
-    assert "the prussian part of the allied campaign turn is done (/end); waiting for british" in text
-    assert "prussian cannot move now" not in text
+    said = "the Prussians have finished their part of the Allied campaign turn (/end); waiting for the"
+    assert said in text
+    assert "the Prussians cannot move now" not in text
 
 
 # --- events carry phrases and their parameters, not English text (issue 4/6 item 5) ------------------------
@@ -874,7 +877,7 @@ def test_7_5_a_rout_event_carries_its_cause_and_parameters_and_reads_as_before_i
         "empty": ["left", "center"],
     }
     assert describe(e) == (
-        "Ligny: the Allied rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
+        "Ligny: the Allies rout (a line column emptied by PR-1's disengage (7.5, 8.1): left, center empty)"
     )
     assert describe(e, "ja") == "Ligny: 連合軍が潰走(PR-1 が動いて空いた戦列コラム(7.5、8.1): 左翼、中央が空)"
     stalled = {

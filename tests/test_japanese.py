@@ -59,8 +59,24 @@ FORBIDDEN = {
 
 
 # Napoleon's Japanese rules say ユニット; Liberty's (shared/seeds/004, the original) say ブロック throughout
-# (167 times, never ユニット): each game keeps its own rulebook's word
-LIBERTY_TERMS = {"ブロック"}
+# (167 times, never ユニット), and ダイス where Napoleon's say サイコロ: each game keeps its rulebook's word
+LIBERTY_TERMS = {"ブロック", "ダイス"}
+
+# Liberty's own words, as its translation (shared/seeds/004) spells them and clubs use them
+LIBERTY_FORBIDDEN = {
+    "サイコロ": "ダイス (Liberty's translation)",
+    "アクション・カード": "アクションカード",
+    "アクション・フェイズ": "活動フェイズ",
+    "カード・フェイズ": "カードフェイズ",
+    "行動": "アクション / 活動 (3.1)",
+    "補給カード": "サプライカード (補給 is the winter's 補給源街)",
+    "冬季消耗": "冬季損耗 (11.4)",
+    "勝利得点": "勝利ポイント",
+    "荒野": "原野 (1.4)",
+    "損害": "命中 / 命中の配分 (7.32)",
+    "徴募": "補充 / 補充プール (6.0)",
+    "カード提出": "カードプレイ",
+}
 
 
 def _liberty_texts() -> set[str]:
@@ -88,6 +104,26 @@ def test_no_japanese_text_uses_a_forbidden_term():
         if bad in s and not (bad in LIBERTY_TERMS and ("liberty." in where or where in liberty))
     ]
     assert not found, "\n".join(found)
+
+
+def test_liberty_says_its_translations_words():
+    """Liberty's catalog follows its Japanese translation (shared/seeds/004): サプライカード, 活動フェイズ,
+    冬季損耗, 勝利ポイント, 原野, 命中, 補充, ダイス; no yes/no left after a word (「受諾 あり」)."""
+    from engine.catalog import read
+    from engine.liberty.messages import LOCALE
+
+    texts = dict(read(LOCALE, "liberty", "ja"))
+    assert len(texts) > 150
+    found = [
+        f"{key}: {bad!r} (say {LIBERTY_FORBIDDEN[bad]})"
+        for key, s in texts.items()
+        for bad in LIBERTY_FORBIDDEN
+        if bad in s
+    ]
+    assert not found, "\n".join(found)
+    assert not [k for k, s in texts.items() if re.search(r"\{[a-z_]+:bool\}", s)], "yes/no said as あり/なし"
+    assert COMMAND_NAMES_JA["build"] == "補充" and COMMAND_NAMES_JA["play"] == "カードプレイ"
+    assert COMMAND_NAMES_JA["supply"] == "サプライ" and COMMAND_NAMES_JA["attrition"] == "冬季損耗"
 
 
 def test_no_message_is_an_english_sentence_in_japanese_words():
@@ -145,7 +181,8 @@ def test_a_command_reference_gives_the_clients_names_first_and_the_english_in_br
     )
     made = t("svc.new_game", "ja", game=1, title="Napoleon 1815", options="x", roles=["french"])
     assert "/ゲーム 参加 (/game join)" in made
-    assert "強行軍:yes (" in t("move.needs_forced", "ja", unit="FR-1", type="infantry", speed=1)
+    where = {"start": "Solre-sur-Sambre", "path": "Solre-sur-Sambre>Beaumont>Thuin", "steps": 2}
+    assert "強行軍:yes (" in t("move.needs_forced", "ja", unit="FR-1", type="infantry", speed=1, **where)
 
 
 def test_the_renamed_commands_and_choices():
@@ -211,7 +248,8 @@ def test_8_1_edition_tagged_rule_errors_use_their_editions_words():
 def test_a_rout_goes_from_a_town_to_a_town():
     e = {"kind": "routed", "count": 2, "armies": ["prussian"], "from": "Florennes", "to": "Philippeville"}
     assert describe(e, "ja") == "プロシア軍2ユニットが Florennes から Philippeville へ潰走"
-    assert describe(e, "en") == "2 Prussian blocks flee Florennes > Philippeville"
+    assert describe(e, "en") == "2 Prussian blocks flee from Florennes to Philippeville"
+    assert describe(e | {"count": 1}, "en") == "1 Prussian block flees from Florennes to Philippeville"
 
 
 def test_a_move_says_where_from_through_and_to():
@@ -223,7 +261,10 @@ def test_a_move_says_where_from_through_and_to():
     assert describe(e | {"attack": True, "path": ["Fleurus", "Ligny"]}, "ja") == (
         "フランス軍3ユニットが Fleurus から Ligny へ攻撃"
     )
-    assert describe(e | {"attack": False}, "en") == "3 French blocks move Charleroi > Gosselies > Frasnes"
+    said = describe(e | {"attack": False}, "en")
+    assert said == "3 French blocks move from Charleroi via Gosselies to Frasnes"
+    one = e | {"attack": False, "count": 1, "path": ["Beaumont", "Thuin"]}
+    assert describe(one, "en") == "1 French block moves from Beaumont to Thuin"
 
 
 def test_a_die_roll_is_one_flat_line_naming_the_armies():
@@ -326,3 +367,67 @@ def test_orders_said_to_a_japanese_player_name_the_clients_commands():
     assert "`/移動 ユニット:" in said and "(/move units:" in said
     assert not BARE_COMMAND.findall(said), said
     assert "`/move units:" in prompt(game, "french", "en")
+
+
+# --- Liberty, as a Japanese club reads it (its translation's words, shared/seeds/004) ----------------------
+
+
+def test_liberty_events_read_as_japanese_sentences_in_its_translations_words():
+    """9.0 フランスの参戦ロール, 11.5 an answer, 5.5 the forced-march table (1ステップロス / 効果なし), 7.21
+    戦闘ラウンド, 11.0 冬季ターン and 勝利ポイント: no yes/no, no English place word."""
+    from engine.liberty.messages import narrate
+
+    entry = {"kind": "french_entry", "dice": [6, 3], "entered": True}
+    assert narrate(entry, "ja") == "フランスの参戦ロール 6、3: フランスが参戦"
+    assert narrate(entry | {"entered": False}, "en") == "French entry roll 6, 3: France stays out"
+    answer = {"kind": "exchange_answered", "by": "american", "accepted": False, "give": [], "take": []}
+    assert narrate(answer, "ja") == "アメリカ軍が交換を拒否した"
+    march = {"kind": "forced_march", "side": "british", "die": 2, "lost": True}
+    assert narrate(march, "ja") == "イギリス軍: 強行軍のダイス 2、1ステップロス"
+    assert narrate(march | {"lost": False}, "ja").endswith("効果なし")
+    assert narrate({"kind": "round", "at": "21.08", "round": 2}, "ja") == "Boston の戦闘: 戦闘ラウンド 2"
+    back = {"kind": "sea_repulsed", "unit": "HE-1", "to": "Atlantic", "at": "21.08"}
+    assert narrate(back, "ja") == "HE-1 は大西洋ボックスへ押し戻された"
+    vp = {"kind": "victory_check", "year": 1776, "vp": 18}
+    assert narrate(vp, "ja") == "1776年の冬季ターン: イギリス軍の勝利ポイントは 18"
+    assert narrate({"kind": "hand", "side": "british", "cards": 5}, "en") == "the British hold 5 cards"
+
+
+def test_liberty_status_options_and_prompts_say_the_game_in_japanese():
+    """/ゲーム 状況 and the options in words; the action prompt once no action is left (3.1) offers no build;
+    the battle prompt names the battle, its round and who attacks (7.21)."""
+    from liberty_helpers import actions, empty, put
+
+    from bot.narrate import TEXT
+    from engine.liberty.module import MODULE
+
+    g = MODULE.new_game(MODULE.parse_options(""), 1)
+    assert (
+        MODULE.said(g, "ja", TEXT)
+        == "1775年 第1ゲームターン、カードフェイズ。イギリス軍、アメリカ軍を待っています。"
+    )
+    assert MODULE.said(g, "en", TEXT) == (
+        "1775, game turn 1, card phase; waiting for the British and the Americans."
+    )
+    said = MODULE.options_said(g.options, "ja", TEXT)
+    assert "=" not in said and "勝利ポイント 20 以上" in said and "原野ヘクス" in said
+    g = empty(1)
+    put(g, "BR-1", "21.08")
+    put(g, "BR-2", "21.08")
+    actions(g, "british", 1)
+    g.apply("british", "/move units:BR-1 path:21.08>20.08")  # the last action: BR-2 may still follow
+    asked = MODULE.asked(g, "british", "ja", TEXT, False)
+    assert asked.startswith("アクションは残っていません。") and "/補充" not in asked
+    assert MODULE.asked(g, "british", "en", TEXT, False).startswith("no action left")
+    g = empty(1)
+    put(g, "BR-1", "21.08")
+    put(g, "AM-1", "20.08")
+    actions(g, "british", 1)
+    g.apply("british", "/move units:BR-1 path:21.08>20.08")  # an attack: the battle follows (7.1)
+    assert g.state.phase == "battle" and g.active() == ["american"]
+    assert g.ctx.lib.town_at("20.08") is None  # a hex without a town: by its number
+    asked = MODULE.asked(g, "american", "ja", TEXT, False)
+    assert asked.startswith("ヘクス 20.08 の戦闘（戦闘ラウンド 1、イギリス軍の攻撃）。あなたの "), asked
+    assert MODULE.asked(g, "american", "en", TEXT, False).startswith(
+        "battle in hex 20.08, battle round 1, the British attacking: your "
+    )

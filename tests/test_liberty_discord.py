@@ -55,7 +55,7 @@ def test_the_synced_commands_take_every_games_options(h):
     assert retreat["unit"]["name_localizations"]["ja"] != retreat["units"]["name_localizations"]["ja"]
     fire = {o["name"]: o for o in synced["fire"]["options"]}
     assert [c["value"] for c in fire["target"]["choices"]] == ["line", "square"]  # Napoleon's 8.4, listed
-    assert synced["play"]["name_localizations"]["ja"] == "カード提出"
+    assert synced["play"]["name_localizations"]["ja"] == "カードプレイ"
     new = next(o for o in synced["game"]["options"] if o["name"] == "new")
     typed = {o["name"]: o for o in new["options"]}
     assert {"setup", "players", "last_year", "british_win", "game", "options"} <= set(typed)  # both games'
@@ -73,7 +73,7 @@ async def test_liberty_plays_to_its_result_through_discord(h):
     made = await h.feed(
         h.slash("game new", {"game": "liberty", "last_year": 1776}, user="alice", channel="game-1")
     )
-    assert "last_year=1776" in made.reply.content and not made.reply.ephemeral
+    assert "the war ends with 1776" in made.reply.content and not made.reply.ephemeral  # options in words
     assert made.reply.content.startswith("New game of Liberty 1775–83")  # the game's own name, not Napoleon's
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))  # british, the first free seat
     await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))  # american

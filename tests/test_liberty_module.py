@@ -124,7 +124,7 @@ def test_every_message_the_rules_raise_is_in_the_catalog():
     # one namespace (a front end merges the catalogs), but for the words of its slash commands and choices,
     # the tables read by name (``command.play``, ``cmd.play``, ``choice.american``, ``term.role.american``):
     # none of them is another catalog's
-    tables = ("command.", "option.", "cmd.", "opt.", "choice.", "term.role.", "title.")
+    tables = ("command.", "option.", "cmd.", "opt.", "choice.", "term.", "title.")
     assert all(k.startswith(("liberty.", *tables)) for k in EN)
     from engine.catalog import ENGINE_LOCALE, read
 
@@ -148,7 +148,7 @@ def test_rule_errors_carry_the_rule_number_key_and_params():
 def test_every_event_is_told_from_its_public_data_in_both_languages():
     from liberty_helpers import play_random
 
-    from engine.messages import render
+    from engine.liberty.messages import narrate
 
     seen = {}
     for seed in (1, 2):
@@ -159,8 +159,8 @@ def test_every_event_is_told_from_its_public_data_in_both_languages():
         seen
     )
     for kind, data in seen.items():
-        for catalog in (EN, JA):
-            text = render(catalog[f"liberty.event.{kind}"], data, catalog)  # a missing field would raise
+        for lang in ("en", "ja"):
+            text = narrate({"kind": kind, **data}, lang)  # a missing field would raise
             assert text and "{" not in text, kind
 
 
@@ -174,14 +174,18 @@ def test_the_narration_names_the_sides_and_reasons_in_the_players_language():
         "ゲーム終了: アメリカ軍の勝利（最終年が終わってもイギリス軍が勝利していない）"
     )
     assert narrate(over, "en", None, None) == (
-        "the game is over: american wins (the last year ended without a British victory)"
+        "the game is over: the Americans win (the last year ended without a British victory)"
     )
     weather = {"kind": "weather", "roller": "british", "die": 1, "effect": "north"}
-    assert narrate(weather, "ja", None, None) == "天候（イギリス軍の出目 1）: このターンは北部で攻撃できない"
+    said = narrate(weather, "ja", None, None)
+    assert said == "天候（イギリス軍のダイス 1）: このターンは北部で攻撃できない"
     march = {"kind": "forced_march", "side": "american", "die": 2, "lost": True}
     assert "アメリカ軍" in narrate(march, "ja", None, None) and "True" not in narrate(march, "ja", None, None)
     moved = {"kind": "moved", "side": "british", "n": 2, "path": ["17.07", "18.07"]}
-    assert narrate(moved, "ja", None, None) == "イギリス軍が 2 ブロックを 17.07、18.07 へ移動"
+    # 17.07 holds Canajoharie (a town is named by its name), 18.07 no town (its number)
+    said = narrate(moved, "ja", None, None)
+    assert said == "イギリス軍が 2 ブロックを Canajoharie から ヘクス 18.07 へ移動"
+    assert narrate(moved, "en", None, None) == "the British move 2 blocks from Canajoharie to hex 18.07"
 
 
 def test_the_prompt_asks_each_side_in_its_language_with_ready_orders():
@@ -189,8 +193,8 @@ def test_the_prompt_asks_each_side_in_its_language_with_ready_orders():
     a Japanese client shows it, the English one keeps the engine's words; the other side is not asked."""
     g = MODULE.new_game(MODULE.parse_options(""), 1)
     ja = MODULE.asked(g, "british", "ja", None, True)
-    assert ja.startswith("手札のカードを 1 枚、/カード提出 (/play) で伏せて出してください（3.1）")
-    assert "`/play card:" in ja  # ready orders, from the side's own hand
+    assert ja.startswith("手札のカードを 1 枚、/カードプレイ (/play) で伏せてプレイしてください（3.1）")
+    assert "`/play card:" in ja  # ready orders, from the side's own hand (with a client: its names)
     assert MODULE.asked(g, "american", "en", None, False) == "play a card face down (3.1)"
     g.apply("british", str(g.legal("british").choices[0]))
     assert MODULE.asked(g, "british", "ja", None, True) == ""  # it has played: it waits

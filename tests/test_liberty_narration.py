@@ -17,7 +17,7 @@ from engine.liberty.module import narrate
 from renderers.liberty.from_view import battle_picture, hand_picture, map_picture
 from renderers.liberty.pictures import last_fire_text
 
-# The British (P1: action card 2 against 1) attack Newport (21.09) from Boston with BR-2 (C2, 4 steps);
+# The British (P1: action card 2 against 1) attack Newport from Boston with BR-2 (C2, 4 steps);
 # AM-2 and AM-3 defend at 1 step each. Dice: the weather 6; AM-2 and AM-3 miss (6, 6); BR-2 rolls 1 1 6 6:
 # two hits, the first among equals (the American chooses), each one a capture.
 NEWPORT = (
@@ -81,13 +81,13 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
     await order(h, "bob", "play", card="ACT-1")
     # 3.1: the cards by their values, not their ids
     said = lines(h.fake.messages_in(channel))
-    reveal = said[first(said, "cards:")][1]
+    reveal = said[first(said, "cards played:")][1]
     assert "action card 2" in reveal and "action card 1" in reveal and "ACT-" not in reveal
     await order(h, "alice", "move", units="BR-2", path="Boston>Newport")  # the British's 2 actions: one
     await order(h, "alice", "end")
     await order(h, "bob", "end")
     said = lines(h.fake.messages_in(channel))
-    assert said[first(said, "british attacks")][1].startswith("battle in Newport (21.09)")  # the town named
+    assert said[first(said, "the British attack")][1].startswith("battle in Newport")  # the town named
     await order(h, "bob", "fire")  # the defender's C blocks first (7.21): both miss
     await order(h, "alice", "fire")  # BR-2: 1 1 6 6, two hits; the first falls between equals
     game = live(h).game
@@ -95,12 +95,12 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
 
     # the roll, posted before the choice is asked in the channel and in bob's DM
     said = lines(h.fake.messages_in(channel))
-    roll = first(said, "BR-2 (C2) rolls 1, 1, 6, 6: 2 hit(s)")
+    roll = first(said, "BR-2 (C2) rolls 1, 1, 6, 6: 2 hits")
     asked = first(said, "choose which of your equally strong blocks")  # the public headline
     assert roll < asked and not any("loses a step" in line for _m, line in said)
     dm = [(m, line) for m, line in lines(h.fake.dms_to(h.world.user("bob"))) if "choose which" in line]
     assert dm and dm[-1][0] > said[roll][0]  # the DM comes after the post with the roll...
-    assert "BR-2 (british) rolled 1, 1, 6, 6" in dm[-1][1]  # ...and says which roll it answers
+    assert "the British rolled 1, 1, 6, 6 with BR-2" in dm[-1][1]  # ...and says which roll it answers
     # the picture shows this roll (not the one before), and says who fired: BR-2, nobody hit yet
     pic = battle_picture(game.view("public"))
     assert pic.dice == (1, 1, 6, 6) and pic.firer == "BR-2" and pic.firer_side == "british" and pic.hits == ()
@@ -112,12 +112,12 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
     told = [line for _m, line in said[asked + 1 :]]
     steps = [i for i, line in enumerate(told) if "loses a step" in line or "captured" in line]
     assert [told[i] for i in steps] == [
-        "AM-3 loses a step to BR-2's fire in Newport (21.09): strength 0",
-        "AM-3 is captured in Newport (21.09)",
-        "AM-2 loses a step to BR-2's fire in Newport (21.09): strength 0",
-        "AM-2 is captured in Newport (21.09)",
+        "AM-3 loses a step to BR-2's fire in Newport: strength 0",
+        "AM-3 is captured in Newport",
+        "AM-2 loses a step to BR-2's fire in Newport: strength 0",
+        "AM-2 is captured in Newport",
     ]
-    assert first(said, "captured") > roll and "the battle in Newport (21.09) is over" in told[steps[-1] + 1]
+    assert first(said, "captured") > roll and "the battle in Newport is over" in told[steps[-1] + 1]
     # the last fire names the firer and the blocks it hit
     bt = live(h).game.state.battle
     assert bt is not None and bt.last_fire["took"] == [["AM-3", 0], ["AM-2", 0]]
@@ -134,15 +134,15 @@ def test_the_hit_and_the_card_reveal_are_told_in_japanese():
     hit = {"kind": "hit", "at": "21.09", "unit": "AM-3", "side": "american", "by": "BR-2", "strength": 2}
     assert (
         narrate(hit, "ja", None, None)
-        == "Newport (21.09) で BR-2 の射撃が AM-3 に命中: ステップロス（戦力 2）"
+        == "Newport で BR-2 の射撃が AM-3 に命中: ステップロス（戦力 2）"
     )
     cards = {"kind": "cards_revealed", "british": "SUP-4", "american": "ACT-16", "p1": "british"}
     assert narrate(cards, "en", None, None) == (
-        "cards: British supply card 3, American action card 3; Player 1: british"
+        "cards played: British supply card 3, American action card 3; Player 1: the British"
     )
     assert "サプライカード 3" in narrate(cards, "ja", None, None)
     sea = {"kind": "sea_moved", "side": "british", "from": "21.08", "to": "Atlantic", "n": 2}
-    assert narrate(sea, "en", None, None).endswith("from Boston (21.08) to the Atlantic box")
+    assert narrate(sea, "en", None, None).endswith("from Boston to the Atlantic box")
 
 
 def test_the_winter_turn_is_titled_winter_not_turn_6_of_5():

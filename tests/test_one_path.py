@@ -350,7 +350,7 @@ async def test_an_import_says_what_it_fixes_drops_queued_dice_and_resets_seats(e
     r = await svc.import_script(who(HOST), SCRIPT)
     assert "Imported" in r.reply.text
     note = next(m for m in await stored(store) if isinstance(m, Post) and "imported a script" in m.text)
-    assert "1 block(s) placed by hand" in note.text and "5 forced die roll(s) left over, dropped" in note.text
+    assert "1 block placed by hand" in note.text and "5 forced die rolls left over, dropped" in note.text
     row = await store.game(1)
     assert row.seats == {"french": (ALICE, False)}  # the 2-player allied seat is gone: 3 players now
     await svc.join(who(BOB), "british")

@@ -115,6 +115,6 @@ async def test_mygames_lists_every_game_a_player_sits_in_across_servers(env):
     lines = r.reply.text.splitlines()
     assert len(lines) == 2
     assert "<#100>" in lines[0] and "your move" in lines[0] and "deadline <t:" in lines[0]
-    assert "<#200>" in lines[1] and "your move" not in lines[1] and "waiting for allied" in lines[1]
+    assert "<#200>" in lines[1] and "your move" not in lines[1] and "waiting for the Allies" in lines[1]
     r = await svc.my_games(Caller(99, 0, 0))
     assert "no game" in r.reply.text

@@ -11,17 +11,14 @@ from typing import Any
 from data.liberty import load_liberty
 
 from ..messages import EN as ENGINE_EN
-from ..messages import EN_TERMS, render
 from ..messages_ja import JA as ENGINE_JA
-from ..messages_ja import JA_TERMS
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
 from .battle import hit_choices
 from .battle import step as battle_step
-from .board import named
 from .game import Game
 from .invariants import INVARIANTS
-from .messages import EN, LOCALE
-from .messages_ja import JA
+from .messages import LOCALE, describe_options, place, say, status, told
+from .messages import narrate as tell
 from .options import OPTIONS, Options
 from .turns import card
 from .winter import attrition_places
@@ -65,40 +62,14 @@ ORDERS = (
 
 def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     """One line for an event as a role sees it (its public data, and its secret part where the role may see
-    it): ``liberty.event.<kind>`` of the catalog; the plain event if a template cannot be filled."""
-    catalog = JA if lang == "ja" else EN
-    key = f"liberty.event.{e.get('kind', '')}"
-    if key not in catalog:
-        return plain(e)
-    said = dict(e)  # the words of its values: why the game ended (11.1), the weather's effect (4.0)
-    for field, words in (("reason", "liberty.reason."), ("effect", "liberty.weather.")):
-        if isinstance(said.get(field), str):
-            said[field] = catalog.get(words + said[field], said[field])
-    lib = load_liberty()
-    for field in ("at", "to", "from"):  # a town's hex by its name (battle in Newport (21.09))
-        if isinstance(said.get(field), str):
-            said[field] = _place(lib, said[field], catalog)
-    if e.get("kind") == "cards_revealed":  # 3.1: the cards' values decide; their ids say nothing
-        for side in ("british", "american"):
-            said[side] = _card(lib, str(said.get(side, "")), catalog)
-    try:  # the sides by the language's names ({side:role}), lists and yes/no as the language says them
-        return render(catalog[key], said, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
+    it): ``liberty.event.<kind>`` of the catalog, said by ``messages.narrate`` (places by name, the sides
+    as the language names them, counts by its plural rule); the plain event if a template cannot be
+    filled."""
+    try:
+        said = tell(e, "ja" if lang == "ja" else "en")
     except (KeyError, TypeError, ValueError, IndexError):
         return plain(e)
-
-
-def _place(lib: Any, place: str, catalog: Any) -> str:
-    if place == lib.atlantic:
-        return str(catalog.get("liberty.place.atlantic", place))
-    return named(lib, place)
-
-
-def _card(lib: Any, card_id: str, catalog: Any) -> str:
-    """A card as its kind and value (3.1, 3.3): "action card 3", "supply card 2"."""
-    c = next((c for c in lib.cards if c.id == card_id), None)
-    if c is None or f"liberty.card.{c.kind}" not in catalog:
-        return card_id
-    return str(catalog[f"liberty.card.{c.kind}"]).format(value=c.value)
+    return plain(e) if said is None else said
 
 
 def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
@@ -107,33 +78,37 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     if game.over or role not in game.active():
         return ""
     lg, st = game.legal(role), game.state
+    lang = "ja" if lang == "ja" else "en"
     params: dict[str, Any] = {}
+    key = f"liberty.prompt.{lg.phase}"
+    bt = st.battle
     if lg.phase == "actions":
         params = {"n": st.actions_left}
+        if not st.actions_left:  # 3.1: no action left; only more of the group just moved (no action), /end
+            key = "liberty.prompt.actions_none"
     elif lg.phase == "place":
         params = {"unit": st.drawn}
     elif lg.phase == "supply":
         params = {"steps": card(game.ctx, st.revealed[role])[1]}  # 3.3: the steps of the card played
-    elif lg.phase == "battle":
+    elif lg.phase == "battle" and bt is not None:  # 7.21: which battle, whose attack, the round
         now = battle_step(game.ctx)
-        params = {"letter": now[1] if now else ""}
-    elif lg.phase == "hit":  # 7.32, G25: which of the owner's equally strong blocks takes the hit
-        params = {"units": hit_choices(game.ctx)}
-        roll = st.battle.pending if st.battle is not None else None
-        if roll is not None:  # the roll that made the hit, so the choice is read after its cause
+        params = {"letter": now[1] if now else "", "at": bt.hex, "round": bt.round, "attacker": bt.attacker}
+    elif lg.phase == "hit" and bt is not None:  # 7.32, G25: which of the owner's equal blocks takes the hit
+        params = {"units": hit_choices(game.ctx), "at": bt.hex}
+        if bt.pending is not None:  # the roll that made the hit, so the choice is read after its cause
+            roll = bt.pending
             params.update(by=roll["unit"], side=st.blocks[roll["unit"]].side, dice=roll["dice"])
-    elif lg.phase == "withdraw":  # 7.2 with G30, G27
-        params = {"rule": st.battle.withdraw_rule if st.battle is not None else ""}
+            key = "liberty.prompt.hit_by"
+    elif lg.phase == "withdraw" and bt is not None:  # 7.2 with G30, G27
+        params = {"rule": bt.withdraw_rule, "at": bt.hex}
     elif lg.phase == "attrition":  # 11.4
-        params = {"places": attrition_places(game.ctx, role)}
+        params = {"places": [place(p, lang) for p in attrition_places(game.ctx, role)]}
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
-    key = "liberty.prompt.hit_by" if "by" in params else f"liberty.prompt.{lg.phase}"
-    said = (
-        render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
-        if key in catalog
-        else lg.prompt
-    )
-    shown = " · ".join(f"`{c}`" for c in lg.choices[:3]) if examples else ""
+    said = say(key, lang, **told(params, lang)) if key in catalog else lg.prompt
+    # each order as the player's client names it (Japanese: /カードプレイ カード:ACT-1 (/play card:ACT-1))
+    orders = [c.text() for c in lg.choices[:3]]
+    named = [text.term("cmd_text", o, lang) if text else o for o in orders]
+    shown = " · ".join(f"`{o}`" for o in named) if examples else ""
     return " ".join(x for x in (said, shown) if x)
 
 
@@ -152,7 +127,10 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
     elif view.phase == "supply" and role in view.cards:  # 3.3: the card played, face up once both are
         params = {"steps": next(c.value for c in load_liberty().cards if c.id == view.cards[role])}
     elif view.phase == "battle" and view.battle is not None and view.battle["step"]:
-        params = {"letter": view.battle["step"][1]}
+        b = view.battle  # public: the battle's place, round and attacker, whose step it is (7.21)
+        params = {"letter": b["step"][1], "at": b["at"], "round": b["round"], "attacker": b["attacker"]}
+    elif view.phase in ("hit", "withdraw") and view.battle is not None:
+        params = {"at": view.battle["at"]}
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN
     key = f"liberty.headline.{view.phase}"
     if key not in catalog:
@@ -160,7 +138,7 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
     if key not in catalog:
         return ""
     try:  # a parameter the public view does not give: no headline rather than a guess
-        return render(catalog[key], params, catalog, JA_TERMS if lang == "ja" else EN_TERMS)
+        return say(key, lang, **told(params, lang))
     except (KeyError, IndexError):
         return ""
 
@@ -270,6 +248,8 @@ MODULE = Module(
     narrate=narrate,
     prompt=prompt,
     headline=headline,
+    status=status,
+    describe_options=describe_options,
     standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
     # a game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept at
     # each one's start

@@ -116,12 +116,15 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     start = starts.pop()
     assert start is not None
     path = [ctx.match_town(p) for p in order.path]
+    first = path[0] if path else start
     if path and path[0] != start:
         path.insert(0, start)  # the path may leave out the town the units stand in
     if len(path) < 2:
         raise ctx.fail("5.0", "move.no_path", start=start)
     for a, b in itertools.pairwise(path):
         if sc.road(a, b) is None:
+            if a == start and first != start:  # written from another town: say where the group stands
+                raise ctx.fail("5.0", "move.not_there", units=[u.id for u in units], start=start, first=first)
             roads = [o for o, _ in sc.neighbours(a)]
             raise ctx.fail("1.0", "move.no_road", a=a, b=b, roads=roads)
     if len(set(path)) != len(path):
@@ -137,6 +140,8 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
         raise ctx.fail("5.6", "move.night_attack", town=dest)
 
     forced_flag = order.forced
+    # where the group stands and the path read from there (a path may leave out its start, 5.0)
+    where = {"start": start, "path": ">".join(path), "steps": steps}
     forced: list[str] = []
     for u in units:
         speed = SPEED[u.type]
@@ -146,10 +151,10 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
             raise ctx.fail("5.5", "move.leader_forced", unit=u.id)
         if steps > speed + 1:
             raise ctx.fail(
-                "5.2", "move.too_far", unit=u.id, type=u.type, speed=speed, forced=speed + 1, steps=steps
+                "5.2", "move.too_far", unit=u.id, type=u.type, speed=speed, forced=speed + 1, **where
             )
         if not forced_flag:
-            raise ctx.fail("5.2", "move.needs_forced", unit=u.id, type=u.type, speed=speed)
+            raise ctx.fail("5.2", "move.needs_forced", unit=u.id, type=u.type, speed=speed, **where)
         forced.append(u.id)
     if forced and night and not active_leader_in(ctx, start, units[0].army):
         # 5.6, 10.1: at night only a leader may order a forced march (from the town it stands in).

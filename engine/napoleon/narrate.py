@@ -146,9 +146,9 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
         forced = tx.t("ev.move_forced", loc, n=e["forced"]) if e.get("forced") else ""
         blocks = _blocks(e["count"], e["armies"], loc, tx)
         key = "ev.move_attack" if e["attack"] else "ev.move"
-        return tx.t(
-            key, loc, blocks=blocks, path=">".join(e["path"]), forced=forced, units=_units(e, loc, tx)
-        )
+        path = ">".join(e["path"])
+        units = _units(e, loc, tx)
+        return tx.t(key, loc, blocks=blocks, path=path, forced=forced, units=units, count=e["count"])
     if k == "dice":
         return _dice(e, loc, tx)
     if k == "loss":
@@ -178,7 +178,12 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
         return tx.t("ev.placed", loc, who=_who(e, loc, tx), town=e["town"])
     if k == "automatic_rout":
         return tx.t(
-            "ev.automatic_rout", loc, town=e["town"], defenders=e["defenders"], attackers=e["attackers"]
+            "ev.automatic_rout",
+            loc,
+            town=e["town"],
+            defenders=e["defenders"],
+            attackers=e["attackers"],
+            count=e["defenders"],
         )
     if k == "rout":
         cause = Phrase.of(e, "cause")
@@ -187,7 +192,8 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
         return tx.t("ev.rout", loc, town=e["town"], side=e["side"], cause=cause)
     if k == "routed":
         blocks = _blocks(e["count"], e["armies"], loc, tx)
-        return tx.t("ev.routed", loc, blocks=blocks, frm=e["from"], to=e["to"], units=_units(e, loc, tx))
+        path = f"{e['from']}>{e['to']}"
+        return tx.t("ev.routed", loc, blocks=blocks, path=path, units=_units(e, loc, tx), count=e["count"])
     if k == "battle":
         return tx.t("ev.battle", loc, town=e["town"], attacker=e["attacker"], defender=e["defender"])
     if k == "deployed":
@@ -232,8 +238,9 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
         return tx.t(key, loc, town=e["town"], who=_who(e, loc, tx), to=e["to"])
     if k == "reinforce":
         blocks = _blocks(e["count"], e["armies"], loc, tx)
+        units = _units(e, loc, tx)
         return tx.t(
-            "ev.reinforce", loc, town=e["town"], blocks=blocks, frm=e["from"], units=_units(e, loc, tx)
+            "ev.reinforce", loc, town=e["town"], blocks=blocks, frm=e["from"], units=units, count=e["count"]
         )
     if k == "attack_stalling":
         return tx.t("ev.attack_stalling", loc, town=e["town"], idle=e["idle_rounds"], limit=e["limit"])
@@ -256,7 +263,7 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
     if k == "orders_stopped":
         return _orders_stopped(e, loc, tx)
     if k == "supply":
-        return tx.t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"])
+        return tx.t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"], count=e["units"])
     if k == "surrender":
         return tx.t("ev.surrender", loc, army=e["army"], blocks=e["blocks"])
     if k == "game_over":

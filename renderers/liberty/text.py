@@ -2,8 +2,8 @@
 the same ``{fields}`` (``tests/test_liberty_render.py`` checks), in the style of
 :mod:`renderers.napoleon.text` so that they can move into the shared catalogues later. Town names, hex ids and
 block ids are the data's and never translated. The Japanese game words follow the translation of the rules
-(``shared/seeds/004_…``): 行動カード, 補給カード, 戦闘, 予備, 冬季ターン, 荒野, 天候境界線, 大西洋ボックス,
-西インド諸島.
+(``shared/seeds/004_…``): アクションカード, サプライカード, 戦闘, 予備, 冬季ターン, 原野, 天候境界線,
+大西洋ボックス, 西インド諸島.
 """
 
 from __future__ import annotations
@@ -88,11 +88,11 @@ JA: dict[str, str] = {
     "title.game": "リバティ 1775–83",
     "title.turn": "{year}年 第{turn}ターン（全5）",
     "title.winter": "{year}年 冬季ターン",
-    "title.vp": "イギリス軍の勝利得点: {vp}",
+    "title.vp": "イギリス軍の勝利ポイント: {vp}",
     "eyes_only": "{side}専用",
     "key": "凡例",
     "key.clear": "平地ヘクス",
-    "key.wilderness": "荒野 (1.4)",
+    "key.wilderness": "原野 (1.4)",
     "key.water": "海・湖",
     "key.south": "天候境界線の南 (4.0)",
     "key.weather_line": "天候境界線 (4.0)",
@@ -123,7 +123,7 @@ JA: dict[str, str] = {
     "french.in": "フランス参戦済み (9.0)",
     "french.out": "フランス未参戦 (9.0)",
     "battle.title": "{place}の戦闘",
-    "battle.round": "第{n}ラウンド（全3）",
+    "battle.round": "戦闘ラウンド {n}（全3）",
     "battle.sides": "攻撃側 {attacker}、防御側 {defender}",
     "battle.firing": "射撃: {side}の{letter}ブロック",
     "battle.order": "AはBより、BはCより先に行動。同じ文字では防御側が先 (7.21)。",
@@ -140,9 +140,9 @@ JA: dict[str, str] = {
     "hand.title": "手札: {side}",
     "hand.turn": "{year}年 第{turn}ターン",
     "hand.winter": "{year}年 冬季",
-    "hand.action": "行動",
-    "hand.supply": "補給",
-    "hand.actions": "{n}行動",
+    "hand.action": "アクション",
+    "hand.supply": "サプライ",
+    "hand.actions": "アクション {n}",
     "hand.steps": "{n}ステップ",
     "hand.played": "このターンに出したカード",
     "hand.empty": "手札なし。",
