@@ -132,10 +132,7 @@ async def test_a_battle_is_told_roll_then_hits_then_the_choice_and_captures_afte
 
 def test_the_hit_and_the_card_reveal_are_told_in_japanese():
     hit = {"kind": "hit", "at": "21.09", "unit": "AM-3", "side": "american", "by": "BR-2", "strength": 2}
-    assert (
-        narrate(hit, "ja", None, None)
-        == "Newport で BR-2 の射撃が AM-3 に命中: ステップロス（戦力 2）"
-    )
+    assert narrate(hit, "ja", None, None) == "Newport で BR-2 の射撃が AM-3 に命中: ステップロス（戦力 2）"
     cards = {"kind": "cards_revealed", "british": "SUP-4", "american": "ACT-16", "p1": "british"}
     assert narrate(cards, "en", None, None) == (
         "cards played: British supply card 3, American action card 3; Player 1: the British"
