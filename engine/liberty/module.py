@@ -225,6 +225,10 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
+def _epoch(game: Any) -> int:
+    return int(game.state.year) * 10 + int(game.state.turn)
+
+
 MODULE = Module(
     id="liberty",
     title="Liberty: The American Revolution 1775–83",
@@ -253,5 +257,5 @@ MODULE = Module(
     standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
     # a game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept at
     # each one's start
-    epoch=lambda game: game.state.year * 10 + game.state.turn,
+    epoch=lambda game: _epoch(game),
 )
