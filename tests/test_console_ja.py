@@ -133,7 +133,7 @@ def test_new_in_the_console_aborts_the_game_in_progress_and_refuses_bad_options(
     assert "Turn 2/24" in rest.splitlines()[1]  # the refused :new changed nothing: the game goes on
     assert "Game 1 was aborted" in rest and "estafette-game-1.txt" in rest
     assert (tmp_path / "pictures" / "estafette-game-1.txt").exists()  # the aborted game's script
-    assert "New game of Napoleon 1815 (game 2)" in rest and rest.rstrip().endswith("waiting for french.")
+    assert "New game of Napoleon 1815 (game 2)" in rest and rest.rstrip().endswith("waiting for the French.")
 
 
 def test_export_of_a_running_solo_game_writes_its_script(tmp_path):
