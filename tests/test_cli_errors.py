@@ -194,20 +194,23 @@ async def test_autocomplete_of_a_stale_command_answers_no_choices_without_an_err
 
 
 async def test_autocomplete_shortens_suggestions_over_100_characters(harness):
-    """A long list of units typed: every completion is over Discord's 100 characters. It is offered
-    shortened at its last whole unit (the fake refuses a choice over 100), its name ending in "…"."""
+    """A long list of units typed: completions near or over Discord's 100 characters are offered (the fake
+    refuses a choice over 100), one over it shortened at its last whole unit with its name ending in "…",
+    and never without a unit the player typed whole (picked, it would change their order)."""
     h = harness
     await _new_game(h)
-    typed = ",".join(f"FR-{i}" for i in range(1, 21)) + ",FR-2"
-    assert len(typed) > 100
-    done = await h.feed(
-        h.autocomplete("move", {"units": typed}, focused="units", user="alice", channel="game-1")
-    )
-    choices = h.fake.autocomplete_choices(done.interaction_id)
-    assert choices, "no choice at all"
-    for c in choices:
-        assert len(c["value"]) <= 100 and len(c["name"]) <= 100
-        assert typed.startswith(c["value"]) and c["value"].endswith(",") and c["name"] == c["value"] + "…"
+    for n in (17, 18):  # 97 and 103 characters typed: the completions fit, then they must be shortened
+        typed = ",".join(f"FR-{i}" for i in range(1, n + 1)) + ",FR-2"
+        whole = typed[: typed.rfind(",") + 1]
+        done = await h.feed(
+            h.autocomplete("move", {"units": typed}, focused="units", user="alice", channel="game-1")
+        )
+        choices = h.fake.autocomplete_choices(done.interaction_id)
+        assert choices, f"no choice at all for {len(typed)} characters typed"
+        for c in choices:
+            assert len(c["value"]) <= 100 and len(c["name"]) <= 100
+            assert c["value"].startswith(whole)  # every unit typed whole is kept
+            assert c["name"].endswith("…") == (not c["value"].startswith(typed))
     short = await h.feed(
         h.autocomplete("move", {"units": "FR-1,FR-"}, focused="units", user="alice", channel="game-1")
     )

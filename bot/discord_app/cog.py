@@ -281,9 +281,11 @@ def _auto(order: str, option: str, words: str = ""):
         # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
         # order nobody meant; it is offered shortened at one of its items, its name saying there is more
         # (typing it in full still works); names are cut.
+        # Never one that drops an item the player typed whole: picked, it would change their order.
+        kept = current[: max(current.rfind(sep) for sep in (",", ">", " ")) + 1]
         short = {v: _shortened(v) for v in values}
         more = {s for v, s in short.items() if s != v}
-        values = list(dict.fromkeys(s for s in short.values() if s))[:25]
+        values = list(dict.fromkeys(s for s in short.values() if s and s.startswith(kept)))[:25]
         if words and loc != "en":  # the values in the player's words, as they are sent
             return [
                 app_commands.Choice(
