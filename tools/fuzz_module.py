@@ -80,6 +80,7 @@ def play(
     values: dict[str, Any] | None = None,
     kinds: dict[str, int] | None = None,
     secrecy: bool = False,
+    pictures: Any = None,
 ) -> tuple[str, int]:
     """One whole game on the option ``values`` (the defaults when None); returns its winner
     (``result()["winner"]`` or "") and its number of orders, counted by kind into ``kinds`` (``/move``: n).
@@ -107,6 +108,10 @@ def play(
             kinds[kind] = kinds.get(kind, 0) + 1
         for check in module.fuzz_invariants:
             check(game)
+        if pictures is not None:  # a ``picture_sweep.Sampler``: this state's pictures, if it is sampled
+            pictures.after(game)
+    if pictures is not None:
+        pictures.end(game)
     again = module.loads(game.dumps())
     assert again.dumps() == game.dumps(), "the snapshot does not load back to the same game"
     assert run_lines(game.script().splitlines()).game.dumps() == game.dumps(), "the script replays otherwise"

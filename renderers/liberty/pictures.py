@@ -299,6 +299,10 @@ def _boxes_panel(
         ink = {"red": (150, 30, 22), "blue": (20, 50, 130)}.get(wi.colour, P.INK)
         top = y
         _put(im, (x, y), wi.name, BA.PANEL_PX, "bold", "latin", ink)
+        holder = pic.control.get(wi.name)
+        if holder is not None:  # 1.2 with 9.1: a port held by the side that is not its colour's
+            hx = x + text_length(wi.name, BA.PANEL_PX, "bold", "latin") + 10
+            _put(im, (hx, y), f"({T.side_name(holder, loc)})", BA.PANEL_PX, "bold", sc, P.SIDE[holder])
         y += BA.PANEL_PX + 6
         contents(wi.name)
         if wi.name in pic.battles:  # 5.5 with 9.1: the port fought over, framed as a hex with a battle is
@@ -340,10 +344,10 @@ def check_map(lib: Liberty, pic: MapPicture) -> None:
                 f"a battle at {hid!r}: battles are fought in land hexes (cc.rr, e.g. 21.08) "
                 f"or in a West Indies port ({' or '.join(t.name for t in lib.west_indies())})"
             )
-    towns = {t.name for t in lib.towns if t.hex is not None}
+    towns = {t.name for t in lib.towns if t.hex is not None or t.west_indies}
     for town in pic.control:
         if town not in towns:
-            raise ValueError(f"control of {town!r}: name a town on the map, e.g. Boston")
+            raise ValueError(f"control of {town!r}: name a town on the map or a West Indies port, e.g. Boston")
     for key in pic.pools:
         if key not in ("british", "american", "french"):
             raise ValueError(f"pool {key!r}: the pools are british, american and french (6.1, 9.0)")
