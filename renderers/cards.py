@@ -41,6 +41,7 @@ DOCK_ALONG = (0.5, 0.25, 0.75, 0.0, 1.0)  # where the dot sits along the card's 
 MIN_GAP = 12  # a displaced card keeps at least this far from its own town's dot
 CELL = 4  # the free-cell grid's resolution, px
 WEIGHED = 60  # a displaced card weighs at most this many free places, nearest first
+STRICT_LOOKS = 200  # ... and looks at no more than this many (most are refused when none may break a rule)
 FAR = 300  # ... within this distance of its town, if it can
 RUNS = 2  # ... in each row of free cells, in the runs nearest its town on either side
 RINGS = (14, 28, 48, 76, 112, 160, 220, 300, 400, 520)  # when nothing is free: the least bad of these
@@ -112,6 +113,7 @@ def place_cards(
         bounds=bounds,
         grid=_Grid(bounds, list(rows)),
         near_dots=_Grid(bounds),
+        anchors={towns[c.town] for c in cards},
     )
     for b in grown.values():
         scene.near_dots.block(_grow(b, NEAR_DOT))
@@ -270,6 +272,7 @@ class _Scene:
     bounds: Box
     grid: _Grid  # names, walls, dots and the cards placed so far
     near_dots: _Grid  # within NEAR_DOT of a town's dot
+    anchors: set[Point] = field(default_factory=set)  # the dots of the towns with cards
     cards: list[Box] = field(default_factory=list)  # grown by CARD_GAP
     lines: list[Segment] = field(default_factory=list)
 
@@ -417,14 +420,36 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
-    return _displaced_within(c, scene, grid, FAR) or _displaced_within(c, scene, grid, math.inf)
+    for strict in (2, 1, 0):
+        for reach in (FAR, math.inf):
+            p = _displaced_within(c, scene, grid, reach, strict)
+            if p is not None:
+                return p
+    return None
 
 
-def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float) -> Placed | None:
+def _nearest_own(box: Box, at: Point, others: Sequence[tuple[float, Point]], anchors: set[Point]) -> bool:
+    """Whether the box stands nearer its own town ``at`` than any other town with a card (edge to dot, the
+    ``anchors``): what tells the reader whose it is, besides its leader line and its header."""
+    own = _box_gap(box, (at[0], at[1], at[0], at[1]))
+    reach = own + math.hypot(box[2] - box[0], box[3] - box[1]) + own
+    for d, p in others:
+        if d > reach:
+            return True
+        if p in anchors and _box_gap(box, (p[0], p[1], p[0], p[1])) <= own:
+            return False
+    return True
+
+
+def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict: int = 0) -> Placed | None:
+    """The cheapest displaced place within ``reach``; ``strict`` 1: only a place whose leader line crosses no
+    other town's dot, no card, name or wall, and that is under no other leader line; 2: that also stands
+    nearer its own town than any other town with a card."""
     at = scene.towns[c.town]
     x, y = at
     others = scene.neighbours[c.town]
     hurdles = _hurdles(scene, c.town, _around(at, reach + max(max(s) for s in c.displaced)))
+    looked = 0
     rows: list[tuple[float, int, int, int]] = []  # (least preference of a place in it, shape, row, bits)
     spots: list[tuple[float, int, int, int]] = []  # (preference, shape, row, column)
     shapes = iter(enumerate(c.displaced))
@@ -435,20 +460,29 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float) -> Plac
         low = min(rows[0][0] if rows else math.inf, next_shape)  # nothing not in ``spots`` costs less
         while spots and spots[0][0] <= low:
             pref, k, row, col = heapq.heappop(spots)
-            if (best is not None and pref >= best[0]) or weighed == WEIGHED:
+            if (best is not None and pref >= best[0]) or weighed == WEIGHED or looked == STRICT_LOOKS:
                 return None if best is None else best[1]
-            weighed += 1
+            looked += 1
             w, h = c.displaced[k]
             x0, y0 = grid.x0 + col * CELL, grid.y0 + row * CELL
             box = (x0, y0, x0 + w, y0 + h)
+            end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
+            if strict and (
+                any(_crosses(s, box) for s in scene.lines)
+                or _line_cost(hurdles, [], (at, end), 1.0) > 0
+                or (strict == 2 and not _nearest_own(box, at, others, scene.anchors))
+            ):
+                continue
+            weighed += 1
             bound = math.inf if best is None else best[0]
             cost = pref + (FOREIGN_COST if _foreign_centre(box, at, others) else 0.0)
+            if strict == 1 and not _nearest_own(box, at, others, scene.anchors):
+                cost += FOREIGN_COST
             if scene.near_dots.taken(box):
                 cost += _near_dots(box, scene.foreign(c.town, _grow(box, NEAR_DOT)))
             cost += LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
             if cost >= bound:
                 continue
-            end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
             cost += _line_cost(hurdles, scene.lines, (at, end), bound - cost)
             if cost < bound:
                 best = (cost, Placed(c.town, box, k, (at, end)))
