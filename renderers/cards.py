@@ -41,7 +41,7 @@ DOCK_ALONG = (0.5, 0.25, 0.75, 0.0, 1.0)  # where the dot sits along the card's 
 MIN_GAP = 12  # a displaced card keeps at least this far from its own town's dot
 CELL = 4  # the free-cell grid's resolution, px
 WEIGHED = 60  # a displaced card weighs at most this many free places, nearest first
-STRICT_LOOKS = 200  # ... and looks at no more than this many (most are refused when none may break a rule)
+STRICT_LOOKS = 120  # ... and looks at no more than this many (most are refused when none may break a rule)
 FAR = 300  # ... within this distance of its town, if it can
 RUNS = 2  # ... in each row of free cells, in the runs nearest its town on either side
 RINGS = (14, 28, 48, 76, 112, 160, 220, 300, 400, 520)  # when nothing is free: the least bad of these
@@ -420,11 +420,10 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
-    for strict in (2, 1, 0):
-        for reach in (FAR, math.inf):
-            p = _displaced_within(c, scene, grid, reach, strict)
-            if p is not None:
-                return p
+    for strict, reach in ((2, FAR), (1, FAR), (0, FAR), (0, math.inf)):
+        p = _displaced_within(c, scene, grid, reach, strict)
+        if p is not None:
+            return p
     return None
 
 

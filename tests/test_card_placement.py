@@ -131,7 +131,9 @@ def liberty_problems(view: Any) -> list[str]:
     hex_of = {t.name: t.hex for t in lib.towns if t.hex}
     dots = {hex_of[t]: b for t, b in dots.items() if t in hex_of}
     names = {hex_of[t]: b for t, b in names.items() if t in hex_of}
-    return problems(placed, stacks, names, dots, {h: p.displaced for h, p in placed.items()})
+    anchors = {h: stacks[h] for h in placed}  # the hexes with cards
+    dots |= {f"{h} backs": b for h, b in stacks.items() if h not in placed}  # nor other hexes' blocks
+    return problems(placed, anchors, names, dots, {h: p.displaced for h, p in placed.items()})
 
 
 def _views(states: tuple[Any, ...], module: Any) -> Iterator[tuple[str, Any]]:
