@@ -57,6 +57,7 @@ SHAPE_COST = 50.0  # each step down a card's list of docked sizes
 DISPLACED_COST = 300.0  # any displaced place against any docked one
 PER_PX = 2.0  # a displaced card, per pixel away from its town
 FOREIGN_COST = 150.0  # a displaced card whose centre is nearer another town
+NEARER_OTHER_COST = 300.0  # ... or whose edge is as near another town with a card as its own
 NEAR_DOT_COST = 10.0  # per pixel closer than NEAR_DOT to another town's dot
 LINE_OVER_DOT_COST = 1500.0  # a leader line through another town's dot (it seems to lead there)
 LINE_UNDER_CARD_COST = 250.0  # a leader line under a card (it vanishes and reappears)
@@ -83,10 +84,17 @@ class Placed:
     box: Box
     shape: int
     leader: Segment | None = None
+    over_name: bool = False  # docked over its own town's name, in a displaced size: its header names the town
 
     @property
     def displaced(self) -> bool:
         return self.leader is not None
+
+    @property
+    def headed(self) -> bool:
+        """Whether the card carries its town's name in a header (and takes one of its displaced sizes): away
+        from its town, or over its own name."""
+        return self.leader is not None or self.over_name
 
 
 def place_cards(
@@ -128,7 +136,14 @@ def place_cards(
             later.append(c)
         else:
             out[c.town] = scene.add(p)
-    for c in later:
+    still = []
+    for c in later:  # docked over its own name, which its header then says
+        p = _docked(c, scene, _radius(dots[c.town]), labels.get(c.town))
+        if p is None:
+            still.append(c)
+        else:
+            out[c.town] = scene.add(p)
+    for c in still:
         r = _radius(dots[c.town])
         p = _displaced(c, scene, r) or _least_bad(c, scene, r)
         out[c.town] = scene.add(p)
@@ -372,12 +387,18 @@ def _foreign_centre(box: Box, at: Point, others: Sequence[tuple[float, Point]]) 
     return False
 
 
-def _docked(c: Card, scene: _Scene, r: float) -> Placed | None:
-    """The card's best docked place that breaks no rule, or None."""
+def _docked(c: Card, scene: _Scene, r: float, own_name: Box | None = None) -> Placed | None:
+    """The card's best docked place that breaks no rule, or None; with ``own_name`` (its town's name box),
+    in its displaced sizes (with a header) and free to cover that name."""
     at = scene.towns[c.town]
+    if own_name is not None:
+        c = Card(c.town, c.displaced, c.displaced)
     reach = _around(at, max(max(s) for s in c.docked) + r + NEAR_DOT)
     foreign = scene.foreign(c.town, reach)
-    blockers = [*foreign, *scene.names_within(reach), *_within([*scene.cards, *scene.walls], reach)]
+    names = scene.names_within(reach)
+    if own_name is not None:
+        names = [n for n in names if n != _grow(own_name, 1)]
+    blockers = [*foreign, *names, *_within([*scene.cards, *scene.walls], reach)]
     others = scene.neighbours[c.town]
     bounds = scene.bounds
     best: tuple[float, Placed] | None = None
@@ -391,14 +412,22 @@ def _docked(c: Card, scene: _Scene, r: float) -> Placed | None:
             continue
         if any(o[0] < bx1 and bx0 < o[2] and o[1] < by1 and by0 < o[3] for o in blockers):
             continue
+        if own_name is not None and not _covers(box, own_name):  # no piece of its name peeping out
+            continue
         cost = (
             pref
             + _near_dots(box, foreign)
             + LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
         )
         if best is None or cost < best[0]:
-            best = (cost, Placed(c.town, box, k))
+            best = (cost, Placed(c.town, box, k, over_name=own_name is not None))
     return None if best is None else best[1]
+
+
+def _covers(box: Box, name: Box) -> bool:
+    """Whether the card covers the name wholly, or not at all."""
+    inside = box[0] <= name[0] and box[1] <= name[1] and name[2] <= box[2] and name[3] <= box[3]
+    return inside or _area(box, name) == 0
 
 
 def _near_dots(box: Box, foreign: list[Box]) -> float:
@@ -420,7 +449,7 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
-    for strict, reach in ((2, FAR), (1, FAR), (0, FAR), (0, math.inf)):
+    for strict, reach in ((2, FAR), (0, FAR), (0, math.inf)):
         p = _displaced_within(c, scene, grid, reach, strict)
         if p is not None:
             return p
@@ -475,8 +504,8 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict:
             weighed += 1
             bound = math.inf if best is None else best[0]
             cost = pref + (FOREIGN_COST if _foreign_centre(box, at, others) else 0.0)
-            if strict == 1 and not _nearest_own(box, at, others, scene.anchors):
-                cost += FOREIGN_COST
+            if not strict and not _nearest_own(box, at, others, scene.anchors):
+                cost += NEARER_OTHER_COST
             if scene.near_dots.taken(box):
                 cost += _near_dots(box, scene.foreign(c.town, _grow(box, NEAR_DOT)))
             cost += LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))

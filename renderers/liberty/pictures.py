@@ -347,7 +347,9 @@ def check_map(lib: Liberty, pic: MapPicture) -> None:
     towns = {t.name for t in lib.towns if t.hex is not None or t.west_indies}
     for town in pic.control:
         if town not in towns:
-            raise ValueError(f"control of {town!r}: name a town on the map or a West Indies port, e.g. Boston")
+            raise ValueError(
+                f"control of {town!r}: name a town on the map or a West Indies port, e.g. Boston"
+            )
     for key in pic.pools:
         if key not in ("british", "american", "french"):
             raise ValueError(f"pool {key!r}: the pools are british, american and french (6.1, 9.0)")
