@@ -155,8 +155,8 @@ def _views(states: tuple[Any, ...], module: Any) -> Iterator[tuple[str, Any]]:
 # What the placing achieves on these states, as shares of the cards (a card may stand away from its town and
 # nearer another's only when no free place nearer its own is left; a leader line crosses something only when
 # every way out does): a change that places worse fails here.
-MOST_NEARER_OTHERS = {"napoleon": 0.03, "liberty": 0.19}
-MOST_LINES_CROSSING = {"napoleon": 0.0175, "liberty": 0.14}
+MOST_NEARER_OTHERS = {"napoleon": 0.03, "liberty": 0.18}
+MOST_LINES_CROSSING = {"napoleon": 0.0175, "liberty": 0.13}
 
 
 @lru_cache(maxsize=2)

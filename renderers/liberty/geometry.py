@@ -387,7 +387,8 @@ def place_face_cards(
     place touching it is free, else displaced as near as it can (its leader line crossing as few boxes as it
     can). No card covers a box of ``keep_out`` (names, markers, the key, a panel), another hex's row of backs
     or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
-    biggest cards first, then by hex."""
+    biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
+    have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
     obstacles = _static(tuple(keep_out), bounds).with_stacks(stacks.values())
     out: dict[str, Placed] = {}
 
@@ -399,6 +400,7 @@ def place_face_cards(
 
     lines: list[tuple[Point, Point]] = []  # the leader lines drawn so far
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
+    later: list[CardSpec] = []
     for c in order:
         stack = stacks[c.hex]
         placed = next(
@@ -411,8 +413,13 @@ def place_face_cards(
             None,
         )
         if placed is None:
-            others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
-            placed = _displaced(c, stack, obstacles, free, others, lines)
+            later.append(c)
+            continue
+        out[c.hex] = placed
+        obstacles.add(placed.box)
+    for c in later:  # displaced once every card that may dock has docked
+        others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
+        placed = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         out[c.hex] = placed
         obstacles.add(placed.box)
         if placed.leader is not None:
