@@ -38,7 +38,7 @@ from tools.parallel import play_all
 MAX_ORDERS = 20000
 TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
 MODES = ("random", "bot-french", "bot-allied")  # who plays: random on both sides, or the bot on one side
-PICTURES = 60  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
+PICTURES = 120  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
 PICTURES_HELP = "draw every picture of about one state in N orders, every new battle's and the last (0: none)"
 
 

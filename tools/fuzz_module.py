@@ -36,7 +36,7 @@ from engine.script import run_lines
 from tools.parallel import play_all
 
 MODES = ("random", "bot-first", "bot-second")
-PICTURES = 60  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
+PICTURES = 120  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
 PICTURES_HELP = "draw every picture of about one state in N orders, every new battle's and the last (0: none)"
 
 

@@ -43,7 +43,7 @@ from engine.module import Module
 
 SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"GIF8")
 EVERY = 60  # a state is drawn after an order with this chance in one (besides new places and the end)
-NEW_PLACES = 6  # at most this many states a game drawn for a place that has just appeared
+NEW_PLACES = 4  # at most this many states a game drawn for a place that has just appeared
 AT_END_EVERY = 10  # the at_end kinds (a replay: a second or more) are drawn in one game in this many
 
 
