@@ -105,7 +105,7 @@ def napoleon_states() -> tuple[Any, ...]:
     out = []
     for seed in range(1, 9):
         options, mode = fuzz.plan(seed)
-        keep = _Keep(NAPOLEON, seed, every=25)
+        keep = _Keep(NAPOLEON, seed, every=25, new_places=6)
         fuzz.play(seed, options, mode=mode, check_every=False, final_checks=False, pictures=keep)
         out += keep.kept
     return tuple(out)
@@ -115,7 +115,7 @@ def napoleon_states() -> tuple[Any, ...]:
 def liberty_states() -> tuple[Any, ...]:
     out = []
     for seed in range(0, 8):
-        keep = _Keep(LIBERTY, seed, every=25)
+        keep = _Keep(LIBERTY, seed, every=25, new_places=6)
         mode = fuzz_module.MODES[seed % 3]
         fuzz_module.play(LIBERTY, seed, mode, 5000, fuzz_module.draw(LIBERTY, seed), pictures=keep)
         out += keep.kept
