@@ -17,19 +17,14 @@ Which states are drawn (:class:`Sampler`), a fixed function of the game's seed a
   ``new_places`` states a game;
 - the final state (with the ``at_end`` kinds, the replay, in ``at_end_every`` games: drawn from the seed).
 
-    python -m tools.picture_sweep liberty [--games 5] [--seed 0] [--every 40]
-
-plays ``--games`` fuzzer games (``tools.fuzz_module``'s players and options) and sweeps each, printing
-the number of states and pictures drawn and the seconds taken per game.
+The fuzzers draw them (``--pictures N``); to look at what is drawn, give a :class:`Sampler` a directory
+(``out``): ``fuzz_module.play(module, seed, mode, cap, values, pictures=Sampler(module, seed, out="DIR"))``.
 """
 
 from __future__ import annotations
 
-import argparse
 import io
-import json
 import random
-import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -171,34 +166,3 @@ class Sampler:
 
     def summary(self) -> dict[str, Any]:
         return {"states": self.states, "pictures": self.pictures, "seconds": round(self.seconds, 2)}
-
-
-def main(argv: list[str] | None = None) -> int:
-    from tools.fuzz_module import MODES, _module, draw, play
-
-    ap = argparse.ArgumentParser(prog="python -m tools.picture_sweep")
-    ap.add_argument("game", help="a registered game module (liberty is registered by this tool)")
-    ap.add_argument("--games", type=int, default=5)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--every", type=int, default=EVERY, help="a state in this many orders drawn at random")
-    ap.add_argument("--cap", type=int, default=5000)
-    ap.add_argument("--out", default="", help="a directory to write the pictures drawn to")
-    args = ap.parse_args(argv)
-    module = _module(args.game)
-    failed = 0
-    total: dict[str, float] = {"states": 0, "pictures": 0, "seconds": 0.0}
-    for seed in range(args.seed, args.seed + args.games):
-        sampler = Sampler(module, seed, args.every, at_end_every=1, out=args.out)
-        try:
-            play(module, seed, MODES[seed % len(MODES)], args.cap, draw(module, seed), pictures=sampler)
-        except AssertionError as e:
-            failed += 1
-            print(f"seed {seed}: {e}", file=sys.stderr)
-        for k, v in sampler.summary().items():
-            total[k] += v
-    print(json.dumps({"game": module.id, "games": args.games, "failures": failed, **total}))
-    return 1 if failed else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
