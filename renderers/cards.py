@@ -1,9 +1,11 @@
 """Where each town's card of blocks stands on the campaign map: a pure, deterministic layout (no Pillow).
 
 A card is *docked* to its town when the town's dot sits on the card's edge; nothing else tells the reader
-whose it is, so a docked card must have its centre nearer its own town than any other town's dot. When no
-docked place is free, the card is *displaced*: it stands away from its town, carries the town's name in a
-header (the caller draws that) and gets a leader line from the town's dot to its nearest edge. Docked or
+whose it is, so a docked card must have its centre nearer its own town than any other town's dot. A card
+with no docked place beside its town's name may dock over that name, covering it wholly, in a size with a
+header naming the town (``Placed.over_name``). When no docked place is free, the card is *displaced*: it
+stands away from its town, carries the town's name in a header (the caller draws headers:
+``Placed.headed``) and gets a leader line from the town's dot to its nearest edge. Docked or
 displaced, a card never covers a town's name, another town's dot, the key, a panel or another card, and
 stays inside the picture. A displaced card stands as near its town as it can, and its leader line crosses
 other towns' dots, cards, names and other leader lines as little as it can (each has a cost, in the same
@@ -444,8 +446,11 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     """The card's cheapest displaced place on free cells. Places are weighed in order of their distance
     from the town (a heap): rows of cells nearest first, and in each the places nearest the town on either
     side; a size of the card is looked at only once a place in it could be the cheapest. The search stops
-    when nothing not yet weighed can cost less, or after ``WEIGHED`` places. Places within ``FAR`` of the
-    town are looked at first, the rest of the picture only if none is free."""
+    when nothing not yet weighed can cost less, or after ``WEIGHED`` places. First the nearest place within
+    ``FAR`` that breaks no rule: nearer its own town than any other town with a card, its leader line over no
+    other town's dot, no card, name or wall, and under no leader line drawn before; else the cheapest within
+    ``FAR`` (standing as near another card's town costing ``NEARER_OTHER_COST``), the rest of the picture
+    only if none is free."""
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
