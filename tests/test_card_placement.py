@@ -95,7 +95,7 @@ class _Keep(Sampler):
         super().__post_init__()
         self.kept: list[Any] = []
 
-    def _draw(self, game: Any, at_end: bool) -> None:
+    def _draw(self, game: Any, at_end: bool, locales: tuple[str, ...] = ("en",)) -> None:
         self.kept.append(self.module.loads(game.dumps()))
         self.states += 1
 

@@ -88,7 +88,7 @@ def test_every_state_where_a_battle_opens_somewhere_new_is_drawn():
     seen: list[frozenset[tuple[str, str]]] = []
 
     class Watch(Sampler):
-        def _draw(self, game, at_end):
+        def _draw(self, game, at_end, locales=("en",)):
             seen.append(places_now(self.module, game))
             self.states += 1
 

@@ -15,7 +15,8 @@ Which states are drawn (:class:`Sampler`), a fixed function of the game's seed a
 - a state where a place appears that a kind draws and has not drawn yet in this game (a battle that has
   just opened where none was drawn before, wherever it is: a hex, a town, a port off the map), in at most
   ``new_places`` states a game;
-- the final state (with the ``at_end`` kinds, the replay, in ``at_end_every`` games: drawn from the seed).
+- the final state (with the ``at_end`` kinds, the replay, in ``at_end_every`` games: drawn from the seed);
+  the first and the final state in every language the bot speaks (``BOTH``), the others in English.
 
 The fuzzers draw them (``--pictures N``); to look at what is drawn, give a :class:`Sampler` a directory
 (``out``): ``fuzz_module.play(module, seed, mode, cap, values, pictures=Sampler(module, seed, out="DIR"))``.
@@ -39,6 +40,7 @@ from engine.module import Module
 SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"GIF8")
 EVERY = 60  # a state is drawn after an order with this chance in one (besides new places and the end)
 NEW_PLACES = 4  # at most this many states a game drawn for a place that has just appeared
+BOTH = ("en", "ja")  # the first and the last state are drawn in both languages, the others in English
 AT_END_EVERY = 10  # the at_end kinds (a replay: a second or more) are drawn in one game in this many
 
 
@@ -138,17 +140,17 @@ class Sampler:
             self._news += 1
             pick = True
         if pick and not game.over:
-            self._draw(game, at_end=False)
+            self._draw(game, at_end=False, locales=BOTH if self._orders == 1 else ("en",))
             self._seen |= now
         self.seconds += time.perf_counter() - t
 
     def end(self, game: Any) -> None:
         """The game is over: its final state (with the replay in one game in ``at_end_every``)."""
         t = time.perf_counter()
-        self._draw(game, at_end=random.Random(f"at end {self.seed}").randrange(self.at_end_every) == 0)
+        self._draw(game, random.Random(f"at end {self.seed}").randrange(self.at_end_every) == 0, BOTH)
         self.seconds += time.perf_counter() - t
 
-    def _draw(self, game: Any, at_end: bool) -> None:
+    def _draw(self, game: Any, at_end: bool, locales: tuple[str, ...] = ("en",)) -> None:
         write = None
         if self.out:
             folder = Path(self.out)
@@ -159,7 +161,7 @@ class Sampler:
                 (folder / f"{stem}-{name}.{'gif' if data[:4] == b'GIF8' else 'png'}").write_bytes(data)
 
         try:
-            self.pictures += draw_all(self.module, game, at_end, out=write)
+            self.pictures += draw_all(self.module, game, at_end, locales, out=write)
         except PictureFailure as e:
             raise PictureFailure(f"after order {self._orders}: {e}") from e
         self.states += 1
