@@ -1,9 +1,11 @@
 """Where each town's card of blocks stands on the campaign map: a pure, deterministic layout (no Pillow).
 
 A card is *docked* to its town when the town's dot sits on the card's edge; nothing else tells the reader
-whose it is, so a docked card must have its centre nearer its own town than any other town's dot. When no
-docked place is free, the card is *displaced*: it stands away from its town, carries the town's name in a
-header (the caller draws that) and gets a leader line from the town's dot to its nearest edge. Docked or
+whose it is, so a docked card must have its centre nearer its own town than any other town's dot. A card
+with no docked place beside its town's name may dock over that name, covering it wholly, in a size with a
+header naming the town (``Placed.over_name``). When no docked place is free, the card is *displaced*: it
+stands away from its town, carries the town's name in a header (the caller draws headers:
+``Placed.headed``) and gets a leader line from the town's dot to its nearest edge. Docked or
 displaced, a card never covers a town's name, another town's dot, the key, a panel or another card, and
 stays inside the picture. A displaced card stands as near its town as it can, and its leader line crosses
 other towns' dots, cards, names and other leader lines as little as it can (each has a cost, in the same
@@ -41,6 +43,7 @@ DOCK_ALONG = (0.5, 0.25, 0.75, 0.0, 1.0)  # where the dot sits along the card's 
 MIN_GAP = 12  # a displaced card keeps at least this far from its own town's dot
 CELL = 4  # the free-cell grid's resolution, px
 WEIGHED = 60  # a displaced card weighs at most this many free places, nearest first
+STRICT_LOOKS = 120  # ... and looks at no more than this many (most are refused when none may break a rule)
 FAR = 300  # ... within this distance of its town, if it can
 RUNS = 2  # ... in each row of free cells, in the runs nearest its town on either side
 RINGS = (14, 28, 48, 76, 112, 160, 220, 300, 400, 520)  # when nothing is free: the least bad of these
@@ -56,6 +59,7 @@ SHAPE_COST = 50.0  # each step down a card's list of docked sizes
 DISPLACED_COST = 300.0  # any displaced place against any docked one
 PER_PX = 2.0  # a displaced card, per pixel away from its town
 FOREIGN_COST = 150.0  # a displaced card whose centre is nearer another town
+NEARER_OTHER_COST = 300.0  # ... or whose edge is as near another town with a card as its own
 NEAR_DOT_COST = 10.0  # per pixel closer than NEAR_DOT to another town's dot
 LINE_OVER_DOT_COST = 1500.0  # a leader line through another town's dot (it seems to lead there)
 LINE_UNDER_CARD_COST = 250.0  # a leader line under a card (it vanishes and reappears)
@@ -82,10 +86,17 @@ class Placed:
     box: Box
     shape: int
     leader: Segment | None = None
+    over_name: bool = False  # docked over its own town's name, in a displaced size: its header names the town
 
     @property
     def displaced(self) -> bool:
         return self.leader is not None
+
+    @property
+    def headed(self) -> bool:
+        """Whether the card carries its town's name in a header (and takes one of its displaced sizes): away
+        from its town, or over its own name."""
+        return self.leader is not None or self.over_name
 
 
 def place_cards(
@@ -112,6 +123,7 @@ def place_cards(
         bounds=bounds,
         grid=_Grid(bounds, list(rows)),
         near_dots=_Grid(bounds),
+        anchors={towns[c.town] for c in cards},
     )
     for b in grown.values():
         scene.near_dots.block(_grow(b, NEAR_DOT))
@@ -126,7 +138,14 @@ def place_cards(
             later.append(c)
         else:
             out[c.town] = scene.add(p)
-    for c in later:
+    still = []
+    for c in later:  # docked over its own name, which its header then says
+        p = _docked(c, scene, _radius(dots[c.town]), labels.get(c.town))
+        if p is None:
+            still.append(c)
+        else:
+            out[c.town] = scene.add(p)
+    for c in still:
         r = _radius(dots[c.town])
         p = _displaced(c, scene, r) or _least_bad(c, scene, r)
         out[c.town] = scene.add(p)
@@ -270,6 +289,7 @@ class _Scene:
     bounds: Box
     grid: _Grid  # names, walls, dots and the cards placed so far
     near_dots: _Grid  # within NEAR_DOT of a town's dot
+    anchors: set[Point] = field(default_factory=set)  # the dots of the towns with cards
     cards: list[Box] = field(default_factory=list)  # grown by CARD_GAP
     lines: list[Segment] = field(default_factory=list)
 
@@ -369,12 +389,18 @@ def _foreign_centre(box: Box, at: Point, others: Sequence[tuple[float, Point]]) 
     return False
 
 
-def _docked(c: Card, scene: _Scene, r: float) -> Placed | None:
-    """The card's best docked place that breaks no rule, or None."""
+def _docked(c: Card, scene: _Scene, r: float, own_name: Box | None = None) -> Placed | None:
+    """The card's best docked place that breaks no rule, or None; with ``own_name`` (its town's name box),
+    in its displaced sizes (with a header) and free to cover that name."""
     at = scene.towns[c.town]
+    if own_name is not None:
+        c = Card(c.town, c.displaced, c.displaced)
     reach = _around(at, max(max(s) for s in c.docked) + r + NEAR_DOT)
     foreign = scene.foreign(c.town, reach)
-    blockers = [*foreign, *scene.names_within(reach), *_within([*scene.cards, *scene.walls], reach)]
+    names = scene.names_within(reach)
+    if own_name is not None:
+        names = [n for n in names if n != _grow(own_name, 1)]
+    blockers = [*foreign, *names, *_within([*scene.cards, *scene.walls], reach)]
     others = scene.neighbours[c.town]
     bounds = scene.bounds
     best: tuple[float, Placed] | None = None
@@ -388,14 +414,22 @@ def _docked(c: Card, scene: _Scene, r: float) -> Placed | None:
             continue
         if any(o[0] < bx1 and bx0 < o[2] and o[1] < by1 and by0 < o[3] for o in blockers):
             continue
+        if own_name is not None and not _covers(box, own_name):  # no piece of its name peeping out
+            continue
         cost = (
             pref
             + _near_dots(box, foreign)
             + LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
         )
         if best is None or cost < best[0]:
-            best = (cost, Placed(c.town, box, k))
+            best = (cost, Placed(c.town, box, k, over_name=own_name is not None))
     return None if best is None else best[1]
+
+
+def _covers(box: Box, name: Box) -> bool:
+    """Whether the card covers the name wholly, or not at all."""
+    inside = box[0] <= name[0] and box[1] <= name[1] and name[2] <= box[2] and name[3] <= box[3]
+    return inside or _area(box, name) == 0
 
 
 def _near_dots(box: Box, foreign: list[Box]) -> float:
@@ -412,19 +446,43 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     """The card's cheapest displaced place on free cells. Places are weighed in order of their distance
     from the town (a heap): rows of cells nearest first, and in each the places nearest the town on either
     side; a size of the card is looked at only once a place in it could be the cheapest. The search stops
-    when nothing not yet weighed can cost less, or after ``WEIGHED`` places. Places within ``FAR`` of the
-    town are looked at first, the rest of the picture only if none is free."""
+    when nothing not yet weighed can cost less, or after ``WEIGHED`` places. First the nearest place within
+    ``FAR`` that breaks no rule: nearer its own town than any other town with a card, its leader line over no
+    other town's dot, no card, name or wall, and under no leader line drawn before; else the cheapest within
+    ``FAR`` (standing as near another card's town costing ``NEARER_OTHER_COST``), the rest of the picture
+    only if none is free."""
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
-    return _displaced_within(c, scene, grid, FAR) or _displaced_within(c, scene, grid, math.inf)
+    for strict, reach in ((2, FAR), (0, FAR), (0, math.inf)):
+        p = _displaced_within(c, scene, grid, reach, strict)
+        if p is not None:
+            return p
+    return None
 
 
-def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float) -> Placed | None:
+def _nearest_own(box: Box, at: Point, others: Sequence[tuple[float, Point]], anchors: set[Point]) -> bool:
+    """Whether the box stands nearer its own town ``at`` than any other town with a card (edge to dot, the
+    ``anchors``): what tells the reader whose it is, besides its leader line and its header."""
+    own = _box_gap(box, (at[0], at[1], at[0], at[1]))
+    reach = own + math.hypot(box[2] - box[0], box[3] - box[1]) + own
+    for d, p in others:
+        if d > reach:
+            return True
+        if p in anchors and _box_gap(box, (p[0], p[1], p[0], p[1])) <= own:
+            return False
+    return True
+
+
+def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict: int = 0) -> Placed | None:
+    """The cheapest displaced place within ``reach``; ``strict`` 1: only a place whose leader line crosses no
+    other town's dot, no card, name or wall, and that is under no other leader line; 2: that also stands
+    nearer its own town than any other town with a card."""
     at = scene.towns[c.town]
     x, y = at
     others = scene.neighbours[c.town]
     hurdles = _hurdles(scene, c.town, _around(at, reach + max(max(s) for s in c.displaced)))
+    looked = 0
     rows: list[tuple[float, int, int, int]] = []  # (least preference of a place in it, shape, row, bits)
     spots: list[tuple[float, int, int, int]] = []  # (preference, shape, row, column)
     shapes = iter(enumerate(c.displaced))
@@ -435,20 +493,29 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float) -> Plac
         low = min(rows[0][0] if rows else math.inf, next_shape)  # nothing not in ``spots`` costs less
         while spots and spots[0][0] <= low:
             pref, k, row, col = heapq.heappop(spots)
-            if (best is not None and pref >= best[0]) or weighed == WEIGHED:
+            if (best is not None and pref >= best[0]) or weighed == WEIGHED or looked == STRICT_LOOKS:
                 return None if best is None else best[1]
-            weighed += 1
+            looked += 1
             w, h = c.displaced[k]
             x0, y0 = grid.x0 + col * CELL, grid.y0 + row * CELL
             box = (x0, y0, x0 + w, y0 + h)
+            end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
+            if strict and (
+                any(_crosses(s, box) for s in scene.lines)
+                or _line_cost(hurdles, [], (at, end), 1.0) > 0
+                or (strict == 2 and not _nearest_own(box, at, others, scene.anchors))
+            ):
+                continue
+            weighed += 1
             bound = math.inf if best is None else best[0]
             cost = pref + (FOREIGN_COST if _foreign_centre(box, at, others) else 0.0)
+            if not strict and not _nearest_own(box, at, others, scene.anchors):
+                cost += NEARER_OTHER_COST
             if scene.near_dots.taken(box):
                 cost += _near_dots(box, scene.foreign(c.town, _grow(box, NEAR_DOT)))
             cost += LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
             if cost >= bound:
                 continue
-            end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
             cost += _line_cost(hurdles, scene.lines, (at, end), bound - cost)
             if cost < bound:
                 best = (cost, Placed(c.town, box, k, (at, end)))

@@ -168,7 +168,8 @@ def _card_problems(view, locale: str = "en") -> list[str]:
     """What is wrong with the block cards of ``view``'s map as :func:`renderers.napoleon.map.card_layout` lays
     them out (the layout the picture draws): a card without a leader line must have its centre nearer its own
     town than any other town's dot; a leader line starts at its own town and ends on its card; no card
-    covers another town's dot, any town's name, another card, the key or the panel, or leaves the map."""
+    covers another town's dot, another town's name (its own only wholly, said in its header), another card,
+    the key or the panel, or leaves the map."""
     base = map_r.base_for(map_r._scenario(None), locale)
     placed = map_r.card_layout(view, locale=locale)
     panel = map_r._panel_layout(base, view, locale)
@@ -201,7 +202,7 @@ def _card_problems(view, locale: str = "en") -> list[str]:
             if t != town and overlap(box, dot):
                 problems.append(f"{town}'s card covers {t}'s dot")
         for t, label in base.labels.items():
-            if overlap(box, label):
+            if overlap(box, label) and not (t == town and p.over_name):  # its own, said in its header
                 problems.append(f"{town}'s card covers the name {t}")
         for t, q in placed.items():
             if t > town and overlap(box, q.box):

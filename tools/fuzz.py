@@ -38,6 +38,8 @@ from tools.parallel import play_all
 MAX_ORDERS = 20000
 TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
 MODES = ("random", "bot-french", "bot-allied")  # who plays: random on both sides, or the bot on one side
+PICTURES = 120  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
+PICTURES_HELP = "draw every picture of about one state in N orders, every new battle's and the last (0: none)"
 
 
 def combinations() -> list[tuple[Options, str]]:
@@ -285,6 +287,7 @@ def play(
     final_checks: bool = True,
     opponent: Player | None = None,
     secrecy: bool = False,
+    pictures: Any = None,
 ) -> GameRun:
     """Play one whole game. ``mode``: "random", "bot-french", "bot-allied" or "bots" (the bot on both
     sides). The random side uses ``pick`` or, if given, ``opponent`` (an ``ai.Player``). Raises ``Failure``
@@ -357,6 +360,10 @@ def play(
                     if twin.dumps() != game.dumps():
                         raise Invariant("a game saved and loaded plays on differently from one never stopped")
                     twin = Game.loads(twin.dumps())
+            if pictures is not None:  # a ``picture_sweep.Sampler``: this state's pictures, if it is sampled
+                pictures.after(game)
+        if pictures is not None:
+            pictures.end(game)
         if final_checks:
             check_events(game)
             snap = game.snapshot()
@@ -415,11 +422,11 @@ def _scan(game: Game, seed: int) -> Any:
     return scan
 
 
-def _one(args: tuple[int, str, bool]) -> GameRun | Failure:
-    seed, mode, secrecy = args
+def _one(args: tuple[int, str, bool, int]) -> GameRun | Failure:
+    seed, mode, secrecy, every = args
     options, game_mode = plan(seed, mode)
     try:
-        return play(seed, options, mode=game_mode, secrecy=secrecy)
+        return play(seed, options, mode=game_mode, secrecy=secrecy, pictures=_sampler(seed, every))
     except Failure as f:
         f.__traceback__ = None
         f.__cause__ = None
@@ -427,6 +434,16 @@ def _one(args: tuple[int, str, bool]) -> GameRun | Failure:
         f.trace = traceback.format_exception(f.__context__) if f.__context__ else []
         f.__context__ = None
         return f
+
+
+def _sampler(seed: int, every: int) -> Any:
+    """The pictures drawn of game ``seed`` (``tools/picture_sweep.py``), or None (``every`` 0)."""
+    if not every:
+        return None
+    from engine import modules
+    from tools.picture_sweep import Sampler
+
+    return Sampler(modules.get("napoleon"), seed, every)
 
 
 def _label(o: Options) -> str:
@@ -451,8 +468,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default="fuzz-failures", help="where failing games are written as scripts")
     ap.add_argument("--quiet", action="store_true")
     ap.add_argument("--secrecy", action="store_true", help="scan what the service sends (tools/secrecy.py)")
+    ap.add_argument("--pictures", type=int, default=PICTURES, metavar="N", help=PICTURES_HELP)
     args = ap.parse_args(argv)
-    work = [(args.seed + i, args.mode, args.secrecy) for i in range(args.games)]
+    work = [(args.seed + i, args.mode, args.secrecy, args.pictures) for i in range(args.games)]
     t0 = time.perf_counter()
     results: list[GameRun | Failure] = []
 

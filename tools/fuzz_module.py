@@ -36,6 +36,8 @@ from engine.script import run_lines
 from tools.parallel import play_all
 
 MODES = ("random", "bot-first", "bot-second")
+PICTURES = 120  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
+PICTURES_HELP = "draw every picture of about one state in N orders, every new battle's and the last (0: none)"
 
 
 class _Random:
@@ -80,6 +82,7 @@ def play(
     values: dict[str, Any] | None = None,
     kinds: dict[str, int] | None = None,
     secrecy: bool = False,
+    pictures: Any = None,
 ) -> tuple[str, int]:
     """One whole game on the option ``values`` (the defaults when None); returns its winner
     (``result()["winner"]`` or "") and its number of orders, counted by kind into ``kinds`` (``/move``: n).
@@ -107,6 +110,10 @@ def play(
             kinds[kind] = kinds.get(kind, 0) + 1
         for check in module.fuzz_invariants:
             check(game)
+        if pictures is not None:  # a ``picture_sweep.Sampler``: this state's pictures, if it is sampled
+            pictures.after(game)
+    if pictures is not None:
+        pictures.end(game)
     again = module.loads(game.dumps())
     assert again.dumps() == game.dumps(), "the snapshot does not load back to the same game"
     assert run_lines(game.script().splitlines()).game.dumps() == game.dumps(), "the script replays otherwise"
@@ -131,19 +138,26 @@ def _module(game_id: str) -> Module:
     return modules.get(game_id)
 
 
-def _one(work: tuple[str, int, int, dict[str, Any], bool, bool]) -> dict[str, Any]:
+def _one(work: tuple[str, int, int, dict[str, Any], bool, bool, int]) -> dict[str, Any]:
     """Game ``seed`` (in this process or a worker): its mode, options, winner and orders, or its error."""
-    game_id, seed, cap, fixed, drawn, secrecy = work
+    game_id, seed, cap, fixed, drawn, secrecy, every = work
     module = _module(game_id)
     mode = MODES[seed % len(MODES)]
     values = draw(module, seed, fixed) if drawn else module.defaults() | fixed
     run = {"seed": seed, "mode": mode, "options": label(module, values), "values": values}
     kinds: dict[str, int] = {}
     try:
-        winner, n = play(module, seed, mode, cap, values, kinds, secrecy)
+        winner, n = play(module, seed, mode, cap, values, kinds, secrecy, _sampler(module, seed, every))
     except Exception as e:  # a failure of the game under test, reported with its seed
         return run | {"error": f"{type(e).__name__}: {e}"}
     return run | {"winner": winner, "orders": n, "kinds": kinds}
+
+
+def _sampler(module: Module, seed: int, every: int) -> Any:
+    """The pictures drawn of game ``seed`` (``tools/picture_sweep.py``), or None (``every`` 0)."""
+    from tools.picture_sweep import Sampler
+
+    return Sampler(module, seed, every) if every else None
 
 
 def _tally(into: dict[str, Any], key: str, winner: str) -> None:
@@ -162,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--options", default="", help='option values every game plays ("key=value ...")')
     ap.add_argument("--defaults", action="store_true", help="draw no options: the defaults (and --options)")
     ap.add_argument("--secrecy", action="store_true", help="scan what the service sends (tools/secrecy.py)")
+    ap.add_argument("--pictures", type=int, default=PICTURES, metavar="N", help=PICTURES_HELP)
     args = ap.parse_args(argv)
     module = _module(args.game)
     try:
@@ -169,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
     except RuleError as e:
         ap.error(f"--options: {e}")
     work = [
-        (args.game, args.seed + i, args.cap, fixed, not args.defaults, args.secrecy)
+        (args.game, args.seed + i, args.cap, fixed, not args.defaults, args.secrecy, args.pictures)
         for i in range(args.games)
     ]
     started = time.perf_counter()

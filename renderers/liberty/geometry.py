@@ -15,6 +15,7 @@ rectangle through the centres of column 02, column 24, the even columns of row 0
 from __future__ import annotations
 
 import copy
+import heapq
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -228,14 +229,15 @@ def layout(lib: Liberty) -> MapLayout:
 # the cards of faces
 
 
-DOCK_ALONG = (
-    0.5,
-    0.0,
-    1.0,
-)  # where the card's edge meets its row of backs: its middle, top or bottom, left or right
-RING_STEP = 26  # a displaced card tries rings this far apart round its hex
-RINGS = 16
-DIRECTIONS = 12
+DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75, -0.25, 1.25)  # where the card's edge meets its row of backs: its
+# middle, top or bottom, left or right, and between and beyond (the card still touching the backs' side)
+RING_STEP = 22  # a displaced card tries rings this far apart round its hex
+RINGS = 24
+SHAPES = 2  # a displaced card tries its first few sizes
+LOOKS = 80  # ... weighs at most this many free places
+FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
+TRIED = 320  # ... among at most this many places, free or not, once one is weighed
+DIRECTIONS = 16
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -328,13 +330,23 @@ class _Obstacles:
             for o in self.stacks.get(k, ())
         )
 
-    def crossed(self, a: Point, b: Point, skip: Box) -> int:
-        """How many boxes (but ``skip``) the segment a–b passes through."""
+    def crossed(self, a: Point, b: Point, skip: Box, most: int = 1 << 30) -> int:
+        """How many boxes (but ``skip``) the segment a–b passes through (counted up to ``most``)."""
         from ..cards import _crosses
 
-        box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-        seen = {o for k in self._keys(box) for o in self.buckets.get(k, ()) if o != skip}
-        return sum(1 for o in seen if _crosses((a, b), o))
+        x0, y0, x1, y1 = min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1])
+        seen = set()
+        n = 0
+        for k in self._keys((x0, y0, x1, y1)):
+            for o in self.buckets.get(k, ()):
+                if o in seen or o == skip or o[2] <= x0 or o[0] >= x1 or o[3] <= y0 or o[1] >= y1:
+                    continue
+                seen.add(o)
+                if _crosses((a, b), o):
+                    n += 1
+                    if n == most:
+                        return n
+        return n
 
 
 @lru_cache(maxsize=8)
@@ -359,9 +371,11 @@ def _docked_boxes(stack: Box, w: int, h: int) -> Iterable[Box]:
     x0, y0, x1, y1 = stack
     for f in DOCK_ALONG:
         y = y0 + (y1 - y0) / 2 - f * h if f != 0.5 else (y0 + y1) / 2 - h / 2
+        y = min(max(y, y0 - h + 6), y1 - 6)  # a side of the card still along a side of the backs
         yield (x1 + GAP + 1, y, x1 + GAP + 1 + w, y + h)
         yield (x0 - GAP - 1 - w, y, x0 - GAP - 1, y + h)
         x = (x0 + x1) / 2 - f * w
+        x = min(max(x, x0 - w + 6), x1 - 6)
         yield (x, y1 + GAP + 1, x + w, y1 + GAP + 1 + h)
         yield (x, y0 - GAP - 1 - h, x + w, y0 - GAP - 1)
 
@@ -373,7 +387,8 @@ def place_face_cards(
     place touching it is free, else displaced as near as it can (its leader line crossing as few boxes as it
     can). No card covers a box of ``keep_out`` (names, markers, the key, a panel), another hex's row of backs
     or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
-    biggest cards first, then by hex."""
+    biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
+    have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
     obstacles = _static(tuple(keep_out), bounds).with_stacks(stacks.values())
     out: dict[str, Placed] = {}
 
@@ -383,7 +398,9 @@ def place_face_cards(
     def free(b: Box) -> bool:
         return inside(b) and not obstacles.hit(b)
 
+    lines: list[tuple[Point, Point]] = []  # the leader lines drawn so far
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
+    later: list[CardSpec] = []
     for c in order:
         stack = stacks[c.hex]
         placed = next(
@@ -396,9 +413,17 @@ def place_face_cards(
             None,
         )
         if placed is None:
-            placed = _displaced(c, stack, obstacles, free)
+            later.append(c)
+            continue
         out[c.hex] = placed
         obstacles.add(placed.box)
+    for c in later:  # displaced once every card that may dock has docked
+        others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
+        placed = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
+        out[c.hex] = placed
+        obstacles.add(placed.box)
+        if placed.leader is not None:
+            lines.append(placed.leader)
     return {c.hex: out[c.hex] for c in cards}
 
 
@@ -413,32 +438,70 @@ _UNITS = tuple(
 )
 
 
-def _displaced(c: CardSpec, stack: Box, obstacles: _Obstacles, free: Callable[[Box], bool]) -> Placed:
-    """The card's cheapest free place on rings round its backs: its distance, plus a cost for each name,
-    marker or row of backs its leader line would pass through; the nearer rings first, stopping once no
-    further ring can cost less."""
+def _gap(a: Box, b: Box) -> float:
+    return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def _displaced(
+    c: CardSpec,
+    stack: Box,
+    obstacles: _Obstacles,
+    free: Callable[[Box], bool],
+    others: Sequence[Box] = (),
+    lines: Sequence[tuple[Point, Point]] = (),
+) -> Placed:
+    """The card's cheapest free place on rings round its backs, weighed nearest first: its distance, plus
+    ``CROSS_COST`` for each name, marker, row of backs or card its leader line passes through and each leader
+    line drawn before (``lines``) it covers, plus ``FOREIGN_COST`` if it stands as near another hex's backs
+    (``others``) as its own; the first place that breaks none of these is taken, and the search stops once
+    no place further out can cost less (or after ``LOOKS`` free places)."""
+    from ..cards import _crosses
+
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
-    best: tuple[float, Placed] | None = None
     b0, b1, b2, b3 = obstacles.x0, obstacles.y0, obstacles.x0 + obstacles.cols * CELL, obstacles.y0 + len(
         obstacles.walls) * CELL  # fmt: skip
-    for ring in range(1, RINGS + 1):
-        if best is not None and best[0] <= ring * RING_STEP:
-            break  # nothing this far out can cost less
-        for k, (w, h) in enumerate(c.displaced[:2]):
-            for ux, uy in _UNITS:
-                reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
-                x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
-                if x0 < b0 or y0 < b1 or x0 + w > b2 or y0 + h > b3:
-                    continue
-                box: Box = (x0, y0, x0 + w, y0 + h)
-                if not free(box):
-                    continue
-                end = (min(max(sx, x0), x0 + w), min(max(sy, y0), y0 + h))
-                cost = ring * RING_STEP + 40 * k + CROSS_COST * obstacles.crossed((sx, sy), end, stack)
-                if best is None or cost < best[0]:
-                    best = (cost, Placed(c.hex, box, k, ((sx, sy), end)))
-    if best is None:  # nowhere free: next to its backs, over whatever is there
-        w, h = c.displaced[0]
-        box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))
-        return Placed(c.hex, box, 0, ((sx, sy), (box[0], sy)))
-    return best[1]
+
+    def rings() -> Iterable[tuple[float, int, Box]]:
+        """The places, cheapest first (a ring's places once no nearer ring's can cost less)."""
+        waiting: list[tuple[float, int, Box]] = []
+        for ring in range(1, RINGS + 2):
+            while waiting and waiting[0][0] <= ring * RING_STEP:
+                yield heapq.heappop(waiting)
+            if ring > RINGS:
+                break
+            for k, (w, h) in enumerate(c.displaced[:SHAPES]):
+                for ux, uy in _UNITS:
+                    reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
+                    x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
+                    if b0 <= x0 and b1 <= y0 and x0 + w <= b2 and y0 + h <= b3:
+                        heapq.heappush(waiting, (ring * RING_STEP + 40 * k, k, (x0, y0, x0 + w, y0 + h)))
+        while waiting:
+            yield heapq.heappop(waiting)
+
+    cheapest: tuple[float, Placed] | None = None
+    looked = 0
+    for tried, (cost, k, box) in enumerate(rings()):
+        if cheapest is not None and (tried >= TRIED or cost >= cheapest[0]):
+            break  # nothing further can cost less
+        if not free(box):
+            continue
+        end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+        p = Placed(c.hex, box, k, ((sx, sy), end))
+        crossed = obstacles.crossed((sx, sy), end, stack)
+        crossed += sum(1 for line in lines if _crosses(line, box))
+        if not crossed:
+            own = _gap(box, stack)
+            if not any(_gap(box, o) <= own for o in others):
+                return p  # the nearest place that breaks no rule
+            cost += FOREIGN_COST
+        cost += CROSS_COST * crossed
+        if cheapest is None or cost < cheapest[0]:
+            cheapest = (cost, p)
+        looked += 1
+        if looked == LOOKS:
+            break
+    if cheapest is not None:
+        return cheapest[1]
+    w, h = c.displaced[0]  # nowhere free: next to its backs, over whatever is there
+    box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))
+    return Placed(c.hex, box, 0, ((sx, sy), (box[0], sy)))

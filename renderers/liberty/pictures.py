@@ -297,9 +297,18 @@ def _boxes_panel(
     head(T.say("box.west_indies", loc))
     for wi in lib.west_indies():
         ink = {"red": (150, 30, 22), "blue": (20, 50, 130)}.get(wi.colour, P.INK)
+        top = y
         _put(im, (x, y), wi.name, BA.PANEL_PX, "bold", "latin", ink)
+        holder = pic.control.get(wi.name)
+        if holder is not None:  # 1.2 with 9.1: a port held by the side that is not its colour's
+            hx = x + text_length(wi.name, BA.PANEL_PX, "bold", "latin") + 10
+            _put(im, (hx, y), f"({T.side_name(holder, loc)})", BA.PANEL_PX, "bold", sc, P.SIDE[holder])
         y += BA.PANEL_PX + 6
         contents(wi.name)
+        if wi.name in pic.battles:  # 5.5 with 9.1: the port fought over, framed as a hex with a battle is
+            ImageDraw.Draw(im).rounded_rectangle(
+                (x - 6, top - 6, x1 - 6, y - 5), radius=6, outline=P.BATTLE, width=4
+            )
     head(T.say("box.pools", loc))
     for pool in ("british", "american", "french"):
         if pool in pic.pools:
@@ -329,13 +338,18 @@ def check_map(lib: Liberty, pic: MapPicture) -> None:
                 f"{what} stands at {b.hex!r}: a block stands in a land hex (cc.rr, e.g. 21.08), "
                 f"or in {' or '.join(sorted(boxes))}"
             )
-    for hid in pic.battles:
-        if hid not in land:
-            raise ValueError(f"a battle at {hid!r}: battles are fought in land hexes (cc.rr, e.g. 21.08)")
-    towns = {t.name for t in lib.towns if t.hex is not None}
+    for hid in pic.battles:  # 9.1: a West Indies port is fought over as a town (a sea attack, 8.4)
+        if hid not in land and hid not in boxes - {lib.atlantic}:
+            raise ValueError(
+                f"a battle at {hid!r}: battles are fought in land hexes (cc.rr, e.g. 21.08) "
+                f"or in a West Indies port ({' or '.join(t.name for t in lib.west_indies())})"
+            )
+    towns = {t.name for t in lib.towns if t.hex is not None or t.west_indies}
     for town in pic.control:
         if town not in towns:
-            raise ValueError(f"control of {town!r}: name a town on the map, e.g. Boston")
+            raise ValueError(
+                f"control of {town!r}: name a town on the map or a West Indies port, e.g. Boston"
+            )
     for key in pic.pools:
         if key not in ("british", "american", "french"):
             raise ValueError(f"pool {key!r}: the pools are british, american and french (6.1, 9.0)")
@@ -358,7 +372,7 @@ def map_image(pic: MapPicture) -> Image.Image:
     if pic.british_vp is not None:
         sub.append(T.say("title.vp", loc, vp=pic.british_vp))
     _title(im, T.say("title.game", loc), " · ".join(sub), pic.viewer, loc, G.WIDTH)
-    marks = [_battle_mark(d, hid) for hid in sorted(set(pic.battles))]
+    marks = [_battle_mark(d, hid) for hid in sorted(set(pic.battles)) if (hid, 1) in base.layout.stacks]
     dirty += marks
     by_place = _by_place(pic.blocks)
     on_map = {k: v for k, v in by_place.items() if (k, 1) in base.layout.stacks}

@@ -787,7 +787,7 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
     for c in cards:
         p = placed[c.town.name]
         x0, y0 = round(p.box[0]), round(p.box[1])
-        w, h, offsets = c.displaced[p.shape] if p.displaced else c.docked[p.shape]
+        w, h, offsets = c.displaced[p.shape] if p.headed else c.docked[p.shape]
         battle = c.town.battle
         edge = C.BATTLE if battle else C.PANEL_EDGE
         d.rounded_rectangle(
@@ -797,7 +797,7 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
             outline=edge,
             width=3 if battle else 1,
         )
-        if p.displaced:
+        if p.headed:  # away from its town or over its own name: the header names the town
             d.rounded_rectangle(
                 (x0, y0, x0 + w - 1, y0 + CARD_HEAD_H), radius=5, fill=C.BATTLE if battle else C.INK
             )
