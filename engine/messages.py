@@ -92,6 +92,7 @@ class Words(Mapping[str, str]):
 WORD_KINDS = (
     *("role", "side", "army", "army_name", "type", "column", "position", "phase", "road_class"),
     *("formation", "regroup_kind", "bool", "deploy_area", "battle_wait", "army_noun", "region"),
+    "place",  # a place a rule names by its id, said as players read it (a game's box: ``term.place.<id>``)
 )
 
 

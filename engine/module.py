@@ -291,6 +291,9 @@ class Module:
     # (game, role) -> the orders the role may pick from a list in its private prompt now (a select in its
     # DM: Liberty's cards, 3.1), at most PICKS_SHOWN, or [] where it gives its orders by command
     picks: Callable[[GameObject, str], list[str]] = lambda game, role: []
+    # (place, lang) -> a place a picture kind's ``places`` names (where a battle is), as a player reads it;
+    # the default says its id (a game whose places are named by their names)
+    place_said: Callable[[str, str], str] = lambda place, lang: place
 
     def __post_init__(self) -> None:
         if self.locale:

@@ -191,7 +191,7 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
         lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
     places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]
     if places:
-        lines.append(t("svc.board_battles", lang, towns=places))
+        lines.append(t("svc.board_battles", lang, towns=[module.place_said(p, lang) for p in places]))
     told = last_lines(game.events, "public", lang, game.options, module, BOARD_EVENTS)
     if told:
         lines.append(t("svc.board_last", lang))

@@ -13,6 +13,7 @@ from data.liberty import load_liberty
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
 from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
+from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
 from .game import Game
@@ -106,10 +107,29 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     catalog = ENGINE_JA if lang == "ja" else ENGINE_EN  # the engine's (⟨/cmd⟩ said as the client names it)
     said = say(key, lang, **told(params, lang)) if key in catalog else lg.prompt
     # each order as the player's client names it (Japanese: /カードプレイ カード:ACT-1 (/play card:ACT-1))
-    orders = [c.text() for c in lg.choices[:3]]
+    orders = [with_names(c.text()) for c in lg.choices[:3]]
     named = [text.term("cmd_text", o, lang) if text else o for o in orders]
     shown = " · ".join(f"`{o}`" for o in named) if examples else ""
     return " ".join(x for x in (said, shown) if x)
+
+
+_PLACE_OPTIONS = {k.name: {o.name for o in k.options if o.kind in ("path", "town")} for k in ORDERS}
+
+
+def with_names(order: str) -> str:
+    """An order's text with each hex that holds a town written as the town's name, as a player would type it
+    (an order names a place by its hex or its town, ``board.resolve``): ``path:Boston>20.07``."""
+    cmd = parse_command(order)
+    lib = load_liberty()
+
+    def named(hex_: str) -> str:
+        town = lib.town_at(hex_.strip())
+        return town.name if town is not None else hex_
+
+    for option in _PLACE_OPTIONS.get(cmd.name, ()):
+        if option in cmd.options:
+            cmd.options[option] = ">".join(named(h) for h in cmd.options[option].split(">"))
+    return cmd.text()
 
 
 def headline(view: Any, role: str, lang: str, text: Any) -> str:
@@ -249,6 +269,7 @@ MODULE = Module(
     pictures=PICTURES,
     warm="renderers.liberty.pictures:warm",
     picks=_picks,
+    place_said=lambda p, lang: place(p, "ja" if lang == "ja" else "en"),  # a battle's town by its name
     narrate=narrate,
     prompt=prompt,
     headline=headline,
