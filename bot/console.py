@@ -30,6 +30,14 @@ LEGAL_SHOWN = 30
 DISCORD_PREFER_OFF = "/game prefer key:battle value:off"
 # refusals whose Discord remedy the console does otherwise: said the console's way
 CONSOLE_WORDS = {"svc.no_game": "console.no_game"}
+# texts of the service that name a Discord way (autocomplete, /game export, /game verify), and the console's
+# own text of each, with the same fields: a post, a DM or a reply holding one is shown with the console's
+CONSOLE_TEXTS = {
+    "prompt.more": "console.prompt_more",
+    "svc.dice_commitment": "console.dice_commitment",
+    "svc.dice_reveal": "console.dice_reveal",
+    "svc.script_dm": "console.script_dm",
+}
 USER = 1  # the console's player holds every seat
 
 
@@ -59,7 +67,7 @@ class Console:
         if self.gone:
             return
         try:
-            print(text, file=self.out, flush=True)
+            print(console_text(text), file=self.out, flush=True)
         except BrokenPipeError:  # `estafette console | head`: the reader left, which is no error
             self.gone = True
             with contextlib.suppress(Exception):  # Python would complain again when it flushes at exit
@@ -149,8 +157,9 @@ class Console:
         if isinstance(m, Post):
             if m.channel_id == CHANNEL:
                 self.say(t("console.channel", self.locale, text=m.text))
-        elif isinstance(m, DM):
-            self.say(t("console.dm", self.locale, role=m.role, text=m.text))
+        elif isinstance(m, DM):  # to a seat, or to the player (a game's script: no seat)
+            key = "console.dm" if m.role else "console.dm_player"
+            self.say(t(key, self.locale, role=m.role, text=m.text))
         elif isinstance(m, Thread):
             self.say(t("console.thread_open" if m.open else "console.thread_locked", self.locale))
 
@@ -319,6 +328,37 @@ class Console:
         """Every seat's pictures as they are now (issue 3/6: the console's pictures are always current)."""
         live = await self.svc.current(CHANNEL, finished=True)
         await self._save(self.svc.pictures_now(live, self.locale))
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template as the texts it makes: its words as they are, each ``{field}`` any text (its name kept)."""
+    out, names = [], set()
+    for literal, field in re.findall(r"([^{]*)(\{[^{}]*\}|$)", template):
+        out.append(re.escape(literal))
+        name = re.split(r"[:!]", field[1:-1], maxsplit=1)[0] if field else ""
+        if name and name not in names:
+            names.add(name)
+            out.append(f"(?P<{name}>.*?)")
+        elif name:
+            out.append(f"(?P={name})")
+    return re.compile("".join(out))
+
+
+_PATTERNS: list[tuple[re.Pattern[str], str, str]] = []
+
+
+def console_text(text: str) -> str:
+    """``text`` with each service text that names a Discord way (``CONSOLE_TEXTS``), in either language,
+    said the console's way (``:legal`` for autocomplete, ``:export`` for ``/game export``)."""
+    from .i18n import CATALOGS
+
+    if not _PATTERNS:
+        for lang in LOCALES:
+            for key, mine in CONSOLE_TEXTS.items():
+                _PATTERNS.append((_pattern(CATALOGS[lang][key]), mine, lang))
+    for pattern, mine, lang in _PATTERNS:
+        text = pattern.sub(lambda m: t(mine, lang, **m.groupdict()), text)  # noqa: B023 (used at once)
+    return text
 
 
 def check_options(options: str, game: str | None = None) -> str | None:

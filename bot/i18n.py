@@ -70,6 +70,24 @@ CATALOGS: dict[str, Mapping[str, str]] = {"en": Chain(BOT_EN, ENGINE_EN), "ja": 
 TERMS: dict[str, dict[str, Any]] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
 
 
+def _seat(loc: str) -> Any:
+    """A seat as a list to pick from says it: its name and the id a player types or picks
+    (``british`` -> ``British (`british`)``, the catalog's ``svc.seat_named``); the id alone if it has no
+    name."""
+
+    def said(role: Any) -> str:
+        name = TERMS[loc]["role_name"].get(str(role), str(role))
+        if name == str(role):
+            return f"`{role}`"
+        return CATALOGS[loc]["svc.seat_named"].format(name=name, id=role)
+
+    return said
+
+
+for _loc in LOCALES:
+    TERMS[_loc]["seat"] = _seat(_loc)
+
+
 def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
     """The message ``key`` in ``locale`` (``"en"``, ``"ja"``, or a Discord locale such as ``"en-US"``)."""
     loc = locale_of(locale)
