@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .delivery import Outcome
-from .i18n import LOCALES, locale_of, localize_error, t
+from .i18n import FRONT, LOCALES, locale_of, localize_error, t
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
 from .storage import OutboxRow, open_store
@@ -30,14 +30,6 @@ LEGAL_SHOWN = 30
 DISCORD_PREFER_OFF = "/game prefer key:battle value:off"
 # refusals whose Discord remedy the console does otherwise: said the console's way
 CONSOLE_WORDS = {"svc.no_game": "console.no_game"}
-# texts of the service that name a Discord way (autocomplete, /game export, /game verify), and the console's
-# own text of each, with the same fields: a post, a DM or a reply holding one is shown with the console's
-CONSOLE_TEXTS = {
-    "prompt.more": "console.prompt_more",
-    "svc.dice_commitment": "console.dice_commitment",
-    "svc.dice_reveal": "console.dice_reveal",
-    "svc.script_dm": "console.script_dm",
-}
 USER = 1  # the console's player holds every seat
 
 
@@ -58,6 +50,8 @@ class Console:
         self.game = game  # the game module of a new game (None: the default module)
         self.gone = False  # the output was closed (``| head``): nothing more is shown, the console ends
         self.locale = locale_of(locale)
+        # the service's texts that name a Discord way (autocomplete, /game export) said the console's way
+        FRONT.set("console")
         self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console", locale=self.locale)
         # the console's outbox: what the service sends is printed (and its pictures saved) from the store,
         # as Discord's is sent, so that a console game too resumes what it had not shown
@@ -67,7 +61,7 @@ class Console:
         if self.gone:
             return
         try:
-            print(console_text(text), file=self.out, flush=True)
+            print(text, file=self.out, flush=True)
         except BrokenPipeError:  # `estafette console | head`: the reader left, which is no error
             self.gone = True
             with contextlib.suppress(Exception):  # Python would complain again when it flushes at exit
@@ -330,37 +324,6 @@ class Console:
         await self._save(self.svc.pictures_now(live, self.locale))
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    """A template as the texts it makes: its words as they are, each ``{field}`` any text (its name kept)."""
-    out, names = [], set()
-    for literal, field in re.findall(r"([^{]*)(\{[^{}]*\}|$)", template):
-        out.append(re.escape(literal))
-        name = re.split(r"[:!]", field[1:-1], maxsplit=1)[0] if field else ""
-        if name and name not in names:
-            names.add(name)
-            out.append(f"(?P<{name}>.*?)")
-        elif name:
-            out.append(f"(?P={name})")
-    return re.compile("".join(out))
-
-
-_PATTERNS: list[tuple[re.Pattern[str], str, str]] = []
-
-
-def console_text(text: str) -> str:
-    """``text`` with each service text that names a Discord way (``CONSOLE_TEXTS``), in either language,
-    said the console's way (``:legal`` for autocomplete, ``:export`` for ``/game export``)."""
-    from .i18n import CATALOGS
-
-    if not _PATTERNS:
-        for lang in LOCALES:
-            for key, mine in CONSOLE_TEXTS.items():
-                _PATTERNS.append((_pattern(CATALOGS[lang][key]), mine, lang))
-    for pattern, mine, lang in _PATTERNS:
-        text = pattern.sub(lambda m: t(mine, lang, **m.groupdict()), text)  # noqa: B023 (used at once)
-    return text
-
-
 def check_options(options: str, game: str | None = None) -> str | None:
     """What is wrong with a console's ``--options`` (one line) for the game module ``game``, or None."""
     return console_options(options, game)[1]
@@ -425,6 +388,7 @@ async def run_console(
     start (one line on stderr, nothing created); 0 when its output is closed (``| head``)."""
     from engine import RuleError, modules
 
+    FRONT.set("console")  # before the service's tasks start: they say the texts the console's way
     try:
         modules.get(game)
     except RuleError as e:

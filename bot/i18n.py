@@ -15,6 +15,7 @@ names stay as the data gives them. No discord here: the service and the console 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar
 from typing import Any
 
 from engine.catalog import Chain, LazyCatalog, layer
@@ -88,10 +89,19 @@ for _loc in LOCALES:
     TERMS[_loc]["seat"] = _seat(_loc)
 
 
+# the front end saying the texts (``console``): a text it says its own way (the service's "autocomplete
+# shows them", "/game export") is its catalog entry ``<front>.say.<key>``, with the same fields
+FRONT: ContextVar[str] = ContextVar("estafette_front", default="")
+
+
 def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
-    """The message ``key`` in ``locale`` (``"en"``, ``"ja"``, or a Discord locale such as ``"en-US"``)."""
+    """The message ``key`` in ``locale`` (``"en"``, ``"ja"``, or a Discord locale such as ``"en-US"``), as
+    the front end (``FRONT``) says it."""
     loc = locale_of(locale)
     catalog = CATALOGS[loc]
+    front = FRONT.get()
+    if front and f"{front}.say.{key}" in catalog:
+        key = f"{front}.say.{key}"
     template = _counted(key, loc, params) or catalog.get(key)
     if template is None:
         template = CATALOGS["en"][key]  # a KeyError here is a bug: the test of the catalogs catches it

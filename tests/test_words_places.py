@@ -18,8 +18,8 @@ from bot.service import Caller, Service
 from bot.service.broadcast import status_board
 from engine import modules
 from engine.errors import RuleError
-from engine.messages import rule_error
 from engine.liberty.module import with_names
+from engine.messages import rule_error
 from engine.module import resolve
 
 HEX = re.compile(r"(?<![\w.])\d\d\.\d\d(?![\w.])")
