@@ -31,6 +31,8 @@ DISCORD_PREFER_OFF = "/game prefer key:battle value:off"
 # refusals whose Discord remedy the console does otherwise: said the console's way
 CONSOLE_WORDS = {"svc.no_game": "console.no_game"}
 USER = 1  # the console's player holds every seat
+# the console's own words for the service's texts that name a Discord way (``console.say.<key>``)
+CONSOLE_SAYS = "console.say."
 
 
 class Console:
@@ -51,7 +53,7 @@ class Console:
         self.gone = False  # the output was closed (``| head``): nothing more is shown, the console ends
         self.locale = locale_of(locale)
         # the service's texts that name a Discord way (autocomplete, /game export) said the console's way
-        FRONT.set("console")
+        FRONT.set(CONSOLE_SAYS)
         self.me = Caller(USER, CHANNEL, guild_id=0, manager=True, name="console", locale=self.locale)
         # the console's outbox: what the service sends is printed (and its pictures saved) from the store,
         # as Discord's is sent, so that a console game too resumes what it had not shown
@@ -388,7 +390,7 @@ async def run_console(
     start (one line on stderr, nothing created); 0 when its output is closed (``| head``)."""
     from engine import RuleError, modules
 
-    FRONT.set("console")  # before the service's tasks start: they say the texts the console's way
+    FRONT.set(CONSOLE_SAYS)  # before the service's tasks start: they say the texts the console's way
     try:
         modules.get(game)
     except RuleError as e:

@@ -89,8 +89,8 @@ for _loc in LOCALES:
     TERMS[_loc]["seat"] = _seat(_loc)
 
 
-# the front end saying the texts (``console``): a text it says its own way (the service's "autocomplete
-# shows them", "/game export") is its catalog entry ``<front>.say.<key>``, with the same fields
+# the front end saying the texts, as the prefix of its own entries (``console.say.``): a text it says its own
+# way (the service's "autocomplete shows them", "/game export") is its entry ``<prefix><key>``, same fields
 FRONT: ContextVar[str] = ContextVar("estafette_front", default="")
 
 
@@ -100,8 +100,8 @@ def t(key: str, locale: str = DEFAULT, /, **params: Any) -> str:
     loc = locale_of(locale)
     catalog = CATALOGS[loc]
     front = FRONT.get()
-    if front and f"{front}.say.{key}" in catalog:
-        key = f"{front}.say.{key}"
+    if front and front + key in catalog:
+        key = front + key
     template = _counted(key, loc, params) or catalog.get(key)
     if template is None:
         template = CATALOGS["en"][key]  # a KeyError here is a bug: the test of the catalogs catches it
