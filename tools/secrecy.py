@@ -102,6 +102,37 @@ class _Quiet(Change):
         return self.seq
 
 
+class _Memo:
+    """The module's ``picks`` and ``prompt`` hooks, each answered once per game object and arguments: the
+    broadcast of an order asks them of the game before it (is this the list the seat already holds?), which
+    the previous order's broadcast asked of the same game. Only the entries of that game are kept from one
+    order to the next (a driver that applies orders in place changes the game object itself)."""
+
+    def __init__(self, module: Module) -> None:
+        self.cache: dict[tuple[Any, ...], Any] = {}
+        self.games: dict[int, GameObject] = {}  # held, so that an id is not reused while cached
+        hooks: dict[str, Any] = {"picks": self._hook(module.picks, "picks")}
+        if module.prompt is not None:
+            hooks["prompt"] = self._hook(module.prompt, "prompt")
+        self.memo = dataclasses.replace(module, **hooks)
+
+    def _hook(self, fn: Any, name: str) -> Any:
+        def memo(game: GameObject, *args: Any) -> Any:
+            key = (id(game), name, *args)
+            if key not in self.cache:
+                self.games[id(game)] = game
+                self.cache[key] = fn(game, *args)
+            return self.cache[key]
+
+        return memo
+
+    def module(self, prior: GameObject | None) -> Module:
+        keep = id(prior) if prior is not None and self.games.get(id(prior)) is prior else None
+        self.cache = {k: v for k, v in self.cache.items() if k[0] == keep}
+        self.games = {keep: self.games[keep]} if keep is not None else {}
+        return self.memo
+
+
 class Scan:
     """The scan of one game: ``start`` once, then ``order`` after every order applied (by any driver)."""
 
@@ -132,6 +163,7 @@ class Scan:
         self.secret: set[str] = set()  # every word of any event's secret part so far
         self.seen: dict[str, set[str]] = {}  # each audience's view now (its words)
         self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
+        self.memo = _Memo(module)
 
     def _views(self, game: GameObject) -> dict[str, set[str]]:
         return {a: words(game.view(a, events=False)) for a in self.audiences}
@@ -176,11 +208,9 @@ class Scan:
         if lawful is None:
             lawful = {a: self.seen[a] | self.told[a] for a in self.audiences}
         everything = self.secret.union(*self.seen.values())
-        for r in game.active():  # a role may be shown its own legal orders (the map's places they name)
-            if r in lawful:
-                lawful[r] = lawful[r] | {w for c in game.legal(r).choices for w in _WORD.findall(str(c))}
         self.row.version = self.report.orders
         ch = _Quiet(Live(self.row, prior if prior is not None else game), {})
+        ch.module = self.memo.module(prior)  # the service's own hooks, each asked once per game and role
         ch.set_game(game)  # the game after the order; ``prior``: before it (what the broadcast compares)
         messages: list[tuple[str, str, str]] = []  # (recipient, what, text)
         for m in after_change(ch, new, everyone):
@@ -190,8 +220,14 @@ class Scan:
         if role:
             messages.append((role, "reply", reply_text(new, role, self.lang, game.options, self.module)))
         leaks = []
+        legal: dict[str, set[str]] = {}
         for who, what, text in messages:
-            for w in sorted(said(text, everything - lawful[who])):
+            found = said(text, everything - lawful[who])
+            if found and who in game.active():  # a role may be shown its own legal orders (the places
+                if who not in legal:  # a move may go): asked only when a word is not otherwise known
+                    legal[who] = {w for c in game.legal(who).choices for w in _WORD.findall(str(c))}
+                found -= legal[who]
+            for w in sorted(found):
                 leaks.append(Leak(self.report.orders, who, what, w, text))
         self.report.leaks += leaks
         return leaks
@@ -218,6 +254,28 @@ def _texts(m: Message) -> list[tuple[str, str, str]]:
     if isinstance(m, DM):
         return [(m.role, "dm", m.text), *((m.role, "picks", p) for p in m.picks)]
     return []
+
+
+def _settled(game: GameObject) -> GameObject:
+    """``game``, its ``legal`` and ``view`` answered once per role: a game the driver never changes again
+    (each order goes to a copy) is asked them by the driver, the broadcast's prompt, its list and its
+    headline, and the scan, all of the same moment."""
+    seen: dict[tuple[Any, ...], Any] = {}
+    legal, view = game.legal, game.view
+
+    def legal_once(role: str) -> Any:
+        if ("legal", role) not in seen:
+            seen["legal", role] = legal(role)
+        return seen["legal", role]
+
+    def view_once(role: str = PUBLIC, *, events: bool = True) -> Any:
+        if ("view", role, events) not in seen:
+            seen["view", role, events] = view(role, events=events)
+        return seen["view", role, events]
+
+    setattr(game, "legal", legal_once)  # noqa: B010 (on this object only)
+    setattr(game, "view", view_once)  # noqa: B010
+    return game
 
 
 class _Random:
@@ -247,12 +305,14 @@ def scan_game(
     if bots and module.bot_player and seed % 2:
         players[roles[seed // 2 % len(roles)]] = resolve(module.bot_player)()
     scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"))
+    game = _settled(game)
     scan.start(game)
     while not game.over and scan.report.orders < cap:
         role = rng.choice(game.active())
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
         work = module.working_copy(game)  # as the service applies an order: the game before it stays
         new = work.apply(role, order)
+        work = _settled(work)
         scan.order(role, list(new), work, game)
         game = work
     scan.report.seconds = time.perf_counter() - t0
