@@ -31,12 +31,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.outbox import DM, Message, Post, Status
+from bot.i18n import localize_error
+from bot.outbox import DM, Message, Picture, Post, Reply, Status, Thread
 from bot.service.broadcast import after_change
-from bot.service.common import Live
+from bot.service.common import Caller, Live, ServiceError
 from bot.service.core import Change
+from bot.service.deadlines import Deadlines
 from bot.service.drafts import Drafts, deploy_units
-from bot.service.play import reply_text
+from bot.service.lobby import Lobby
+from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
 from engine.events import Event
@@ -45,6 +48,7 @@ from engine.module import GameObject, Module, resolve
 PUBLIC = "public"
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.']*")
 USER = 1000  # the first seat's user id; seat i is USER + i
+EVERY = 20  # orders between the moments the seats ask (status, map, log, export) and a deadline is played
 
 
 @dataclass(frozen=True)
@@ -69,22 +73,41 @@ class Report:
     seconds: float = 0.0
 
 
+_KINDS: dict[type, Any] = {}  # how words() walks a value of each type: "s", "d", "l", field names, or ()
+
+
+def _kind(t: type) -> Any:
+    if issubclass(t, str):
+        return "s"
+    if issubclass(t, dict):
+        return "d"
+    if issubclass(t, (list, tuple, set, frozenset)):
+        return "l"
+    if dataclasses.is_dataclass(t):
+        return tuple(f.name for f in dataclasses.fields(t))
+    return ()
+
+
 def words(value: Any, into: set[str] | None = None) -> set[str]:
     """Every string value in a view or an event (in dicts, lists, dataclasses; numbers and booleans are not
     words: a strength of 3 cannot be told from any other 3)."""
     out = set() if into is None else into
     stack = [value]
+    pop, push, add, kinds = stack.pop, stack.extend, out.add, _KINDS
     while stack:
-        v = stack.pop()
-        if isinstance(v, str):
+        v = pop()
+        k = kinds.get(type(v))
+        if k is None:
+            k = kinds[type(v)] = _kind(type(v))
+        if k == "s":
             if len(v) >= 2:
-                out.add(v)
-        elif isinstance(v, dict):  # its values: the keys are the structure's names ("card", "units")
-            stack.extend(v.values())
-        elif isinstance(v, (list, tuple, set, frozenset)):
-            stack.extend(v)
-        elif dataclasses.is_dataclass(v) and not isinstance(v, type):
-            stack.extend(getattr(v, f.name) for f in dataclasses.fields(v))
+                add(v)
+        elif k == "d":  # its values: the keys are the structure's names ("card", "units")
+            push(v.values())
+        elif k == "l":
+            push(v)
+        elif k:
+            push(getattr(v, n) for n in k)
     return out
 
 
@@ -96,10 +119,58 @@ def said(text: str, candidates: set[str]) -> set[str]:
 
 
 class _Quiet(Change):
-    """A change as the service makes one, but for the moment kept for the pictures (not drawn here)."""
+    """A change as the service makes one, but for the moment kept for the pictures (not drawn here); each
+    game it passes through is kept (what its messages may tell: any of those moments)."""
 
     def moment(self) -> int:
         return self.seq
+
+    def apply(
+        self, role: str, order: Any, user: int | None, interaction_id: str | None = None
+    ) -> list[Event]:
+        new = super().apply(role, order, user, interaction_id)
+        self.passed.append((self._game, new))
+        return new
+
+    @property
+    def passed(self) -> list[tuple[Any, list[Event]]]:
+        return self.__dict__.setdefault("_passed", [])
+
+
+class _Hub:
+    """What the service's lobby, deadlines and standing orders ask of the service, for one game at one
+    moment: the game, the clock, no store (no reminder preferences: the game's own reminder times)."""
+
+    def __init__(self, live: Live, now: float) -> None:
+        self.live, self.now = live, now
+        self.games = self.store = self.play = self
+
+    async def read_channel(self, channel_id: int, finished: bool = False) -> Live:
+        return self.live
+
+    async def seen(self, caller: Caller) -> None:
+        return None
+
+    async def reminder_prefs(self, users: list[int]) -> dict[int, Any]:
+        return {}
+
+    def moment(self, live: Live) -> int:
+        return live.row.version
+
+    def clock(self) -> float:
+        return self.now
+
+    def schedule(self, game_id: int) -> None:
+        return None
+
+
+def _run(coro: Any) -> Any:
+    """A coroutine of the service that awaits nothing but the ``_Hub``: run to its end."""
+    try:
+        coro.send(None)
+    except StopIteration as done:
+        return done.value
+    raise RuntimeError("the service awaited something the scan does not give")
 
 
 class _Memo:
@@ -136,7 +207,9 @@ class _Memo:
 class Scan:
     """The scan of one game: ``start`` once, then ``order`` after every order applied (by any driver)."""
 
-    def __init__(self, module: Module, game: GameObject, seed: int = 0, lang: str = "en") -> None:
+    def __init__(
+        self, module: Module, game: GameObject, seed: int = 0, lang: str = "en", every: int = EVERY
+    ) -> None:
         self.module = module
         self.roles = tuple(module.roles(game.options))
         seats: dict[str, tuple[int | None, bool]] = {r: (USER + i, False) for i, r in enumerate(self.roles)}
@@ -164,6 +237,7 @@ class Scan:
         self.seen: dict[str, set[str]] = {}  # each audience's view now (its words)
         self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
         self.memo = _Memo(module)
+        self.every = every  # the moments at which the seats ask and the branches are played
 
     def _views(self, game: GameObject) -> dict[str, set[str]]:
         return {a: words(game.view(a, events=False)) for a in self.audiences}
@@ -212,14 +286,40 @@ class Scan:
         ch = _Quiet(Live(self.row, prior if prior is not None else game), {})
         ch.module = self.memo.module(prior)  # the service's own hooks, each asked once per game and role
         ch.set_game(game)  # the game after the order; ``prior``: before it (what the broadcast compares)
-        messages: list[tuple[str, str, str]] = []  # (recipient, what, text)
-        for m in after_change(ch, new, everyone):
+        sent = after_change(ch, new, everyone)
+        replies = (
+            [(role, "reply", reply_text(new, role, self.lang, game.options, self.module))] if role else []
+        )
+        leaks = self._judge(game, sent, replies, lawful, everything)
+        if self.every and self.report.orders % self.every == 0 and not game.over:
+            leaks += self._asked(game, lawful, everything)
+            leaks += self._branches(game, lawful, everything)
+        self.report.leaks += leaks
+        return leaks
+
+    def _judge(
+        self,
+        game: GameObject,
+        sent: list[Message],
+        more: list[tuple[str, str, str]],
+        lawful: dict[str, set[str]],
+        everything: set[str],
+    ) -> list[Leak]:
+        """Every text, label and picture subject of ``sent`` (and the texts ``more``), per recipient; the
+        private thread's members."""
+        messages = list(more)  # (recipient, what, text)
+        pictures: list[tuple[str, Picture]] = []
+        leaks = []
+        for m in sent:
             messages += _texts(m)
             if isinstance(m, DM) and m.deploy:  # the deployment prompt it opens, and its buttons' labels
                 messages += self._drafts(m, game)
-        if role:
-            messages.append((role, "reply", reply_text(new, role, self.lang, game.options, self.module)))
-        leaks = []
+            if isinstance(m, (Post, Status)):
+                pictures += [(PUBLIC, p) for p in m.pictures]
+            elif isinstance(m, DM):
+                pictures += [(m.role, p) for p in m.pictures]
+            elif isinstance(m, Thread):
+                leaks += self._thread(m)
         legal: dict[str, set[str]] = {}
         for who, what, text in messages:
             found = said(text, everything - lawful[who])
@@ -229,7 +329,108 @@ class Scan:
                 found -= legal[who]
             for w in sorted(found):
                 leaks.append(Leak(self.report.orders, who, what, w, text))
-        self.report.leaks += leaks
+        for who, picture in pictures:
+            leaks += self._picture(game, who, picture, lawful, everything)
+        return leaks
+
+    def _picture(
+        self, game: GameObject, who: str, picture: Picture, lawful: dict[str, set[str]], everything: set[str]
+    ) -> list[Leak]:
+        """A picture sent to ``who`` is drawn as ``who`` sees it (or as the public does), from a subject that
+        holds no word ``who`` may not know (``PictureKind.subject``; the view itself is its role's)."""
+        shown = f"{picture.kind} as {picture.role} sees it {picture.town}".strip()
+        if picture.role not in (who, PUBLIC):
+            return [Leak(self.report.orders, who, "picture", picture.role, shown)]
+        kind = self.module.picture(picture.kind)
+        if kind is None or kind.subject is None or kind.at_end:  # the view as it is; the end's replay is
+            return []  # the finished game's script, public as its export is
+        subject = kind.subject(game, game.view(picture.role, events=False), picture.role, picture.town)
+        found = words(subject) & (everything - lawful[who])
+        return [Leak(self.report.orders, who, "picture", w, shown) for w in sorted(found)]
+
+    def _thread(self, m: Thread) -> list[Leak]:
+        """The private thread's members: players of the seats that ever share it (never another side's)."""
+        allowed = set(self.module.private_roles(self.module.make_options(self.row.options)))
+        users = {u for r, (u, _b) in self.row.seats.items() if r in allowed}
+        return [
+            Leak(
+                self.report.orders, self.user_role.get(u, str(u)), "thread", str(u), "a member of the thread"
+            )
+            for u in m.members
+            if u not in users
+        ]
+
+    def _asked(self, game: GameObject, lawful: dict[str, set[str]], everything: set[str]) -> list[Leak]:
+        """What each seat is answered, asking now: ``/game status``, ``/game map``, ``/game log`` (as that
+        seat), and ``/game export`` (refused while the game runs, its seats held by several people)."""
+        row = self.row.copy()
+        lobby = Lobby(_Hub(Live(row, game), 0.0))  # type: ignore[arg-type]
+        out: list[tuple[str, str, str]] = []
+        sent: list[Message] = []
+        for r in self.roles:
+            user = row.seats[r][0]
+            assert user is not None
+            caller = Caller(user, row.channel_id, locale=self.lang)
+            for what, call in (
+                ("status", lobby.status(caller, r)),
+                ("map", lobby.map(caller, r)),
+                ("log", lobby.log_text(caller, 25, r)),
+                ("export", lobby.export(caller)),
+            ):
+                try:
+                    reply: Reply = _run(call).reply
+                except ServiceError as e:  # a refusal is said to the caller, too
+                    out.append((r, what, localize_error(e, self.lang)))
+                    continue
+                out.append((r, what, reply.text))
+                sent.append(DM(user, "", list(reply.pictures), role=r))  # its pictures: the caller's
+        return self._judge(game, sent, out, lawful, everything)
+
+    def _branches(self, game: GameObject, lawful: dict[str, set[str]], everything: set[str]) -> list[Leak]:
+        """What the service sends if, at this moment, a reminder falls due, the deadline passes (``pass``
+        and ``bot``, by turns) or each seat has left standing orders (all of the module's words): each
+        played on a change of its own, the game itself going on as it was."""
+        deadlines = Deadlines(_Hub(Live(self.row, game), 0.0))  # type: ignore[arg-type]
+        play = Play.__new__(Play)
+        standing = self.module.standing
+        prefs: dict[int, dict[str, Any]] = {}
+        if standing is not None:  # every seat with every standing order the module takes
+            prefs = {u: {standing.key: dict.fromkeys(standing.words, True)} for u in self.user_role if u}
+        action = ("pass", "bot")[self.report.orders // self.every % 2]
+
+        def reminder(ch: Change) -> None:
+            ch.row.settings.due_at, ch.row.settings.reminder_hours = 3600.0, 2.0
+            ch.row.settings.reminders_sent = []
+            _run(deadlines._tick_one(ch))
+
+        def passed(ch: Change) -> None:
+            ch.row.settings.due_at, ch.row.settings.deadline_action = 1.0, action
+            deadlines.svc.now = 2.0  # type: ignore[attr-defined]
+            _run(deadlines._tick_one(ch))
+
+        leaks = []
+        for fn in (reminder, passed, lambda ch: play._standing_orders(ch, prefs)):
+            row = self.row.copy()
+            ch = _Quiet(Live(row, game), {})
+            deadlines.svc.live = Live(row, game)  # type: ignore[attr-defined]
+            deadlines.svc.now = 0.0  # type: ignore[attr-defined]
+            fn(ch)
+            if not ch.outbox:
+                continue
+            law, every = {a: set(v) for a, v in lawful.items()}, set(everything)
+            for _g, new in ch.passed:  # what each audience was told of the orders it played
+                for e in new:
+                    words(e.secret, every)
+                    for a in self.audiences:
+                        words(e.visible(a), law[a])
+            after = ch.game
+            assert after is not None
+            if after is not game:  # and what each sees at its end
+                for a in self.audiences:
+                    seen = words(after.view(a, events=False))
+                    law[a] |= seen
+                    every |= seen
+            leaks += self._judge(after, ch.outbox, [], law, every)
         return leaks
 
     def _drafts(self, m: DM, game: GameObject) -> list[tuple[str, str, str]]:
