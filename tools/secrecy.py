@@ -238,6 +238,7 @@ class Scan:
         self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
         self.memo = _Memo(module)
         self.every = every  # the moments at which the seats ask and the branches are played
+        self.standing_moments = 0  # the moments so far at which standing orders could play
 
     def _views(self, game: GameObject) -> dict[str, set[str]]:
         return {a: words(game.view(a, events=False)) for a in self.audiences}
@@ -291,9 +292,16 @@ class Scan:
             [(role, "reply", reply_text(new, role, self.lang, game.options, self.module))] if role else []
         )
         leaks = self._judge(game, sent, replies, lawful, everything)
-        if self.every and self.report.orders % self.every == 0 and not game.over:
-            leaks += self._asked(game, lawful, everything)
-            leaks += self._branches(game, lawful, everything)
+        standing = self.module.standing
+        if self.every and not game.over:
+            plays = ["reminder", "passed"] if self.report.orders % self.every == 0 else []
+            if standing is not None and standing.when(game):  # every third moment standing orders may play
+                self.standing_moments += 1
+                plays += ["standing"] if self.standing_moments % 3 == 1 else []
+            if plays:
+                leaks += self._branches(game, lawful, everything, plays)
+            if self.report.orders % self.every == 0:
+                leaks += self._asked(game, lawful, everything)
         self.report.leaks += leaks
         return leaks
 
@@ -386,7 +394,9 @@ class Scan:
                 sent.append(DM(user, "", list(reply.pictures), role=r))  # its pictures: the caller's
         return self._judge(game, sent, out, lawful, everything)
 
-    def _branches(self, game: GameObject, lawful: dict[str, set[str]], everything: set[str]) -> list[Leak]:
+    def _branches(
+        self, game: GameObject, lawful: dict[str, set[str]], everything: set[str], plays: list[str]
+    ) -> list[Leak]:
         """What the service sends if, at this moment, a reminder falls due, the deadline passes (``pass``
         and ``bot``, by turns) or each seat has left standing orders (all of the module's words): each
         played on a change of its own, the game itself going on as it was."""
@@ -409,7 +419,12 @@ class Scan:
             _run(deadlines._tick_one(ch))
 
         leaks = []
-        for fn in (reminder, passed, lambda ch: play._standing_orders(ch, prefs)):
+
+        def standing_orders(ch: Change) -> None:
+            play._standing_orders(ch, prefs)
+
+        named = {"reminder": reminder, "passed": passed, "standing": standing_orders}
+        for fn in (named[p] for p in plays):
             row = self.row.copy()
             ch = _Quiet(Live(row, game), {})
             deadlines.svc.live = Live(row, game)  # type: ignore[attr-defined]
