@@ -72,15 +72,16 @@ def _recurrence(h: Any, years: dict[str, list[int]]) -> tuple[str, dict, dict, d
         if len(lists) < 2:
             continue
         new_m, new_s = lists[-1]
-        for (old_m, old_s), then in zip(lists[:-1], sent):
-            if _values(old_s) == _values(new_s) and then < sent[-1]:
+        for (old_m, old_s), then in zip(lists[:-1], sent, strict=False):
+            if _values(old_s) == _values(new_s) and len(_values(new_s)) > 1 and then < sent[-1]:
                 return user, old_m, old_s, new_m, new_s
     return None
 
 
 async def test_a_list_sent_again_later_makes_the_old_one_out_of_date(h):
-    """The same list offered in a later year of a real game (the ``/build · /end`` of 1775 and 1776): a pick from the earlier DM says it is out of
-    date and changes nothing (the game's revision and log stay); the pick from the new DM is played."""
+    """The same list of several orders offered in a later year of a real game (the ``/build · /end`` of 1775
+    and 1776): a pick from the earlier DM says it is out of date and changes nothing (the game's revision and
+    state stay); the same pick from the new DM is played."""
     await _start(h)
     rng = random.Random(4)
     found, years = None, {}
