@@ -102,3 +102,42 @@ async def test_a_list_sent_again_later_makes_the_old_one_out_of_date(h):
     got = await h.feed(h.select(new_s["custom_id"], [value], message=new_m, user=h.world.user(user)))
     assert got.reply.content.startswith("Done"), got.reply.content
     assert live(h).row.version > before[0]
+
+
+async def test_news_for_a_seat_whose_list_is_unchanged_comes_without_the_list(h, monkeypatch):
+    """3.1: both sides play a card at once, so while the British play theirs the Americans' list of cards
+    stays theirs. News told to the Americans alone at that moment (here, what their hand holds: 3.0) comes in
+    a DM of its own that says it, without the list again; the list they hold is still the one to pick from."""
+    from engine.events import Event
+    from engine.liberty.game import Game
+
+    await _start(h)
+    bob = h.world.user("bob")
+    ((m_b, s_b),) = [(m, s) for m in h.fake.dms_to(bob) if (s := _select(m))]
+    hand = list(live(h).game.view("american").hand)
+    apply = Game.apply
+
+    def with_news(self: Game, role: str, order: Any) -> list[Event]:
+        new = apply(self, role, order)
+        if role == "british":  # news for the other side, its list unchanged
+            return [
+                *new,
+                Event(
+                    "hand", {"side": "american", "cards": len(hand)}, {"hand": hand}, frozenset({"american"})
+                ),
+            ]
+        return new
+
+    monkeypatch.setattr(Game, "apply", with_news)
+    alice = h.world.user("alice")
+    m_a, s_a = [(m, s) for m in h.fake.dms_to(alice) if (s := _select(m))][-1]
+    before = len(h.fake.dms_to(bob))
+    got = await h.feed(h.select(s_a["custom_id"], [_values(s_a)[0]], message=m_a, user=alice))
+    assert got.reply.content.startswith("Done"), got.reply.content
+    news = h.fake.dms_to(bob)[before:]
+    assert len(news) == 1, news
+    assert hand[0] in news[0]["content"], news[0]["content"]  # the news, said
+    assert _select(news[0]) is None and not _components(news[0])  # without the list again
+    assert "american" in live(h).game.active()
+    got = await h.feed(h.select(s_b["custom_id"], [_values(s_b)[0]], message=m_b, user=bob))
+    assert got.reply.content.startswith("Done"), got.reply.content  # the list he holds is current
