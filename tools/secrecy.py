@@ -74,6 +74,7 @@ class Report:
 
 
 _KINDS: dict[type, Any] = {}  # how words() walks a value of each type: "s", "d", "l", field names, or ()
+Memo = dict[int, tuple[Any, frozenset[str]]]  # id -> (the value, kept so that its id stays its, its words)
 
 
 def _kind(t: type) -> Any:
@@ -88,20 +89,42 @@ def _kind(t: type) -> Any:
     return ()
 
 
-def words(value: Any, into: set[str] | None = None) -> set[str]:
+def _kept(t: type) -> bool:
+    """Whether a value of type ``t`` never changes (a tuple, a frozen dataclass): its words may be kept."""
+    params = getattr(t, "__dataclass_params__", None)
+    return t is tuple or (params is not None and params.frozen)
+
+
+_KEPT: dict[type, bool] = {}
+
+
+def words(value: Any, into: set[str] | None = None, memo: Memo | None = None) -> set[str]:
     """Every string value in a view or an event (in dicts, lists, dataclasses; numbers and booleans are not
-    words: a strength of 3 cannot be told from any other 3)."""
+    words: a strength of 3 cannot be told from any other 3). ``memo``: the words of each tuple and frozen
+    dataclass already walked, by identity (a module's views share what did not change from one order to
+    the next)."""
     out = set() if into is None else into
     stack = [value]
     pop, push, add, kinds = stack.pop, stack.extend, out.add, _KINDS
     while stack:
         v = pop()
-        k = kinds.get(type(v))
+        t = type(v)
+        k = kinds.get(t)
         if k is None:
-            k = kinds[type(v)] = _kind(type(v))
+            k = kinds[t] = _kind(t)
+            _KEPT[t] = _kept(t)
         if k == "s":
             if len(v) >= 2:
                 add(v)
+            continue
+        if memo is not None and k and _KEPT[t]:
+            got = memo.get(id(v))
+            if got is None or got[0] is not v:
+                inner: set[str] = set()
+                for x in v if k == "l" else (getattr(v, n) for n in k):
+                    words(x, inner, memo)
+                got = memo[id(v)] = (v, frozenset(inner))
+            out |= got[1]
         elif k == "d":  # its values: the keys are the structure's names ("card", "units")
             push(v.values())
         elif k == "l":
@@ -237,11 +260,14 @@ class Scan:
         self.seen: dict[str, set[str]] = {}  # each audience's view now (its words)
         self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
         self.memo = _Memo(module)
+        self.walked: Memo = {}  # the words of the parts of views already walked (``words``)
         self.every = every  # the moments at which the seats ask and the branches are played
         self.standing_moments = 0  # the moments so far at which standing orders could play
 
     def _views(self, game: GameObject) -> dict[str, set[str]]:
-        return {a: words(game.view(a, events=False)) for a in self.audiences}
+        if len(self.walked) > 200_000:  # kept for the views of the next orders; bounded
+            self.walked.clear()
+        return {a: words(game.view(a, events=False), memo=self.walked) for a in self.audiences}
 
     def _learn(self, events: list[Event]) -> None:
         for e in events:
@@ -294,7 +320,8 @@ class Scan:
         leaks = self._judge(game, sent, replies, lawful, everything)
         standing = self.module.standing
         if self.every and not game.over:
-            plays = ["reminder", "passed"] if self.report.orders % self.every == 0 else []
+            at = self.report.orders % (3 * self.every)  # a passed deadline plays many orders: more rarely
+            plays = ["reminder"] + ["passed"] * (at == 0) if self.report.orders % self.every == 0 else []
             if standing is not None and standing.when(game):  # every third moment standing orders may play
                 self.standing_moments += 1
                 plays += ["standing"] if self.standing_moments % 3 == 1 else []
@@ -337,8 +364,12 @@ class Scan:
                 found -= legal[who]
             for w in sorted(found):
                 leaks.append(Leak(self.report.orders, who, what, w, text))
+        drawn: dict[tuple[str, str, str, str], list[Leak]] = {}  # one subject, for all who are sent it
         for who, picture in pictures:
-            leaks += self._picture(game, who, picture, lawful, everything)
+            key = (who, picture.kind, picture.role, picture.town)
+            if key not in drawn:
+                drawn[key] = self._picture(game, who, picture, lawful, everything)
+                leaks += drawn[key]
         return leaks
 
     def _picture(
@@ -353,7 +384,7 @@ class Scan:
         if kind is None or kind.subject is None or kind.at_end:  # the view as it is; the end's replay is
             return []  # the finished game's script, public as its export is
         subject = kind.subject(game, game.view(picture.role, events=False), picture.role, picture.town)
-        found = words(subject) & (everything - lawful[who])
+        found = words(subject, memo=self.walked) & (everything - lawful[who])
         return [Leak(self.report.orders, who, "picture", w, shown) for w in sorted(found)]
 
     def _thread(self, m: Thread) -> list[Leak]:
@@ -406,7 +437,7 @@ class Scan:
         prefs: dict[int, dict[str, Any]] = {}
         if standing is not None:  # every seat with every standing order the module takes
             prefs = {u: {standing.key: dict.fromkeys(standing.words, True)} for u in self.user_role if u}
-        action = ("pass", "bot")[self.report.orders // self.every % 2]
+        action = ("pass", "bot")[self.report.orders // (3 * self.every) % 2]
 
         def reminder(ch: Change) -> None:
             ch.row.settings.due_at, ch.row.settings.reminder_hours = 3600.0, 2.0
@@ -507,11 +538,14 @@ def scan_game(
     bots: bool = True,
     cap: int = 3000,
     lang: str | None = None,
+    every: int = EVERY,
 ) -> Report:
     """One whole seeded game of ``module`` (on option ``values``; the defaults when None), played as the
     service plays it (each order applied to a working copy), every change's messages scanned. Seats: random
     legal orders, and on odd seeds the module's bot player in one seat; the language: English on even seeds,
-    Japanese on odd ones (``lang`` fixes it). Stops at ``cap`` orders (the scan needs no result)."""
+    Japanese on odd ones (``lang`` fixes it). Stops at ``cap`` orders (the scan needs no result). ``every``:
+    the orders between the moments each seat asks (status, map, log, export) and a reminder and a passed
+    deadline are played (0: never)."""
     t0 = time.perf_counter()
     options = module.make_options(module.defaults() | (values or {}))
     game = module.new_game(options, seed)
@@ -520,7 +554,7 @@ def scan_game(
     players: dict[str, Any] = {r: _Random() for r in roles}
     if bots and module.bot_player and seed % 2:
         players[roles[seed // 2 % len(roles)]] = resolve(module.bot_player)()
-    scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"))
+    scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"), every)
     game = _settled(game)
     scan.start(game)
     while not game.over and scan.report.orders < cap:
@@ -541,12 +575,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--cap", type=int, default=3000, help="orders scanned at most in one game")
+    ap.add_argument("--every", type=int, default=EVERY, help="orders between the seats' asking (0: never)")
     args = ap.parse_args(argv)
     module = modules.get(args.game)
     t0 = time.perf_counter()
     leaks, orders = 0, 0
     for seed in range(args.seed, args.seed + args.games):
-        rep = scan_game(module, seed, cap=args.cap)
+        rep = scan_game(module, seed, cap=args.cap, every=args.every)
         orders += rep.orders
         leaks += len(rep.leaks)
         for leak in rep.leaks[:20]:
