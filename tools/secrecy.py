@@ -2,16 +2,23 @@
 
 Over a whole seeded game, after every order, it builds what the service builds for that change — the
 channel's post (with the headlines of its ping), each player's DM with its prompt and the labels of its list
-to pick from, the reply to the player who gave the order, the pinned status — by the service's own code
-(``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``, a deployment's prompt and the
-blocks its selects offer, ``bot.service.drafts``), and checks every text and label,
+to pick from, the reply to the player who gave the order, the pinned status, the private thread — by the
+service's own code (``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``, a deployment's
+prompt and the blocks its selects offer, ``bot.service.drafts``). Every so many orders (``every``) it also
+has each seat ask ``/game status``, ``/game map``, ``/game log`` and ``/game export`` (refused while the game
+runs) through ``bot.service.lobby``, and plays, on a change of its own that the game does not keep, a
+reminder falling due and a deadline passing (``pass`` and ``bot`` by turns: ``bot.service.deadlines``);
+wherever the module's standing orders may play, every third such moment, every seat's standing orders
+(``bot.service.play``: their DMs and the broadcasts of the orders they give). Each text and label is checked,
 per recipient, against what that recipient may lawfully know: the words of its view before and after the
 change, the parts of the events it has been told (``Event.visible``) and, for a seat, the words of its own
-legal orders (what the rules let it do: the places a move may go). A word of the game — a string in
-some role's view or in some event's secret part: a block's id or name, a card, a face — that the text holds
-and the recipient's knowledge does not is a leak.
+legal orders (what the rules let it do: the places a move may go). A word of the game — a string in some
+role's view or in some event's secret part: a block's id or name, a card, a face — that the text holds and
+the recipient's knowledge does not is a leak. So is a picture drawn as another role sees it, or whose
+subject (``PictureKind.subject``: the data it is drawn from) holds such a word, and a member of the private
+thread who holds none of the seats that share it.
 
-    python -m tools.secrecy liberty [--games 4] [--seed 0] [--cap 3000]
+    python -m tools.secrecy liberty [--games 4] [--seed 0] [--cap 3000] [--every 20]
 
 plays the default options and prints one line per leak and a JSON summary (games, orders, leaks, seconds);
 exit status 1 on a leak. At scale, over the options the fuzzers draw: ``python -m tools.fuzz_module liberty
