@@ -327,7 +327,7 @@ class Scan:
         leaks = self._judge(game, sent, replies, lawful, everything)
         standing = self.module.standing
         if self.every and not game.over:
-            at = self.report.orders % (3 * self.every)  # a passed deadline plays many orders: more rarely
+            at = self.report.orders % (6 * self.every)  # a passed deadline plays many orders: more rarely
             plays = ["reminder"] + ["passed"] * (at == 0) if self.report.orders % self.every == 0 else []
             if standing is not None and standing.when(game):  # every third moment standing orders may play
                 self.standing_moments += 1
@@ -444,7 +444,7 @@ class Scan:
         prefs: dict[int, dict[str, Any]] = {}
         if standing is not None:  # every seat with every standing order the module takes
             prefs = {u: {standing.key: dict.fromkeys(standing.words, True)} for u in self.user_role if u}
-        action = ("pass", "bot")[self.report.orders // (3 * self.every) % 2]
+        action = ("pass", "bot")[self.report.orders // (6 * self.every) % 2]
 
         def reminder(ch: Change) -> None:
             ch.row.settings.due_at, ch.row.settings.reminder_hours = 3600.0, 2.0
