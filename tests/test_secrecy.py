@@ -288,3 +288,42 @@ async def test_a_list_from_an_earlier_moment_is_out_of_date_and_the_same_list_is
         h.select(s_b["custom_id"], [s_b["options"][0]["value"]], message=m_b, user=h.world.user("bob"))
     )
     assert got.reply.content.startswith("Done"), got.reply.content
+
+
+def test_the_scan_finds_the_other_sides_log_and_map_asked_for(monkeypatch):
+    """The scan asks, as each seat, ``/game status``, ``/game map`` and ``/game log`` (by the service's own
+    code): with the seat each is answered as made the other side's, it reports the other side's map (its
+    picture) and what the other side's log tells of its hidden set-up (Napoleon 3.1)."""
+    import bot.service.lobby as lobby
+
+    other = {"french": "allied", "allied": "french"}
+    monkeypatch.setattr(lobby, "seat_of", lambda row, game, caller, role: other[role])
+    report = scan_game(modules.get("napoleon"), 0, cap=41, lang="en")
+    found = {(leak.what, leak.recipient) for leak in report.leaks}
+    assert {("picture", "french"), ("picture", "allied"), ("log", "allied")} <= found, found
+
+
+def test_the_scan_finds_a_secret_in_a_deadlines_post(monkeypatch):
+    """The post of a passed deadline is checked against the channel's knowledge: made to name the late
+    side's hand, it is a leak (3.0)."""
+    import bot.service.deadlines as deadlines
+
+    real = deadlines.t
+
+    def t(key: str, lang: str, **params: Any) -> str:
+        if key.startswith("svc.deadline_passed"):
+            game = live_game[0]
+            return real(key, lang, **params) + " " + " ".join(game.view("british").hand)
+        return real(key, lang, **params)
+
+    live_game: list[Any] = []
+    original = deadlines.Deadlines._passed
+
+    def passed(self: Any, ch: Any) -> None:
+        live_game[:] = [ch.game]
+        original(self, ch)
+
+    monkeypatch.setattr(deadlines, "t", t)
+    monkeypatch.setattr(deadlines.Deadlines, "_passed", passed)
+    report = scan_game(_module("liberty"), 0, cap=21, lang="en")
+    assert any(leak.what == "post" and leak.recipient == "public" for leak in report.leaks), report.leaks[:3]
