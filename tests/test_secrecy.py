@@ -327,3 +327,17 @@ def test_the_scan_finds_a_secret_in_a_deadlines_post(monkeypatch):
     monkeypatch.setattr(deadlines.Deadlines, "_passed", passed)
     report = scan_game(_module("liberty"), 0, cap=21, lang="en")
     assert any(leak.what == "post" and leak.recipient == "public" for leak in report.leaks), report.leaks[:3]
+
+
+def test_a_word_a_rule_says_in_public_is_known_to_the_public():
+    """A reason told to everyone (7.5 [3rd]: the lone leader eliminated because cavalry caught him) makes
+    its words known: the scan must not count the rule's own words as a leak, and still counts a word no
+    public part says."""
+    from tools.secrecy import said, told
+
+    known = told(
+        {"kind": "eliminated", "reason": "7.5 [3rd]: a lone leader caught by 3+ enemy units with cavalry"},
+        set(),
+    )
+    assert "cavalry" in known and not said("BLU eliminated: ... units with cavalry", {"cavalry"} - known)
+    assert said("FR-3 is artillery", {"artillery"} - known) == {"artillery"}

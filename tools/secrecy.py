@@ -141,6 +141,17 @@ def words(value: Any, into: set[str] | None = None, memo: Memo | None = None) ->
     return out
 
 
+def told(visible: Any, into: set[str]) -> set[str]:
+    """What an audience learns from an event's part it is told: its words, and each word of its texts (a
+    rule's reason said in public — "a lone leader caught by 3+ enemy units with cavalry" — tells what it
+    names: the rule made it known)."""
+    found = words(visible)
+    into |= found
+    for w in found:
+        into.update(x.rstrip(".-'") for x in _WORD.findall(w))
+    return into
+
+
 def said(text: str, candidates: set[str]) -> set[str]:
     """The candidate words ``text`` holds as whole words (a word with a space: as it is written)."""
     found = {w.rstrip(".-'") for w in _WORD.findall(text)} & candidates
@@ -281,7 +292,7 @@ class Scan:
             if e.secret:
                 words(e.secret, self.secret)
             for a in self.audiences:
-                words(e.visible(a), self.told[a])
+                told(e.visible(a), self.told[a])
 
     def start(self, game: GameObject) -> list[Leak]:
         """The messages of the game's start (a full refresh) checked."""
@@ -475,7 +486,7 @@ class Scan:
                 for e in new:
                     words(e.secret, every)
                     for a in self.audiences:
-                        words(e.visible(a), law[a])
+                        told(e.visible(a), law[a])
             after = ch.game
             assert after is not None
             if after is not game:  # and what each sees at its end
