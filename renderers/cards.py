@@ -87,10 +87,20 @@ class Placed:
     shape: int
     leader: Segment | None = None
     over_name: bool = False  # docked over its own town's name, in a displaced size: its header names the town
+    bend: Point | None = None  # where the leader line turns (round what its straight line would cross)
 
     @property
     def displaced(self) -> bool:
         return self.leader is not None
+
+    @property
+    def path(self) -> tuple[Segment, ...]:
+        """The leader line as drawn: one segment, or two meeting at its bend."""
+        if self.leader is None:
+            return ()
+        if self.bend is None:
+            return (self.leader,)
+        return ((self.leader[0], self.bend), (self.bend, self.leader[1]))
 
     @property
     def headed(self) -> bool:
@@ -296,8 +306,7 @@ class _Scene:
     def add(self, p: Placed) -> Placed:
         self.cards.append(_grow(p.box, CARD_GAP))
         self.grid.block(self.cards[-1])
-        if p.leader is not None:
-            self.lines.append(p.leader)
+        self.lines += p.path
         return p
 
     def foreign(self, town: str, reach: Box) -> list[Box]:

@@ -74,8 +74,7 @@ def problems(
             out.append(
                 f"{town}'s card {'has' if headed[town] else 'has no'} header, {own:.0f} px from its town"
             )
-        if p.leader is not None:
-            line = p.leader
+        for line in p.path:  # straight, or bent once
             crossed = [f"{t}'s card" for t, b in cards.items() if t != town and _crosses(line, b)]
             crossed += [f"the name {t}" for t, n in names.items() if _crosses(line, n)]
             crossed += [f"{t}'s dot" for t, d in dots.items() if t != town and _crosses(line, d)]

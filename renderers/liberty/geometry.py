@@ -238,6 +238,8 @@ LOOKS = 80  # ... weighs at most this many free places
 FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
+BEND_COST = 20  # px of distance a bent leader line costs
+BEND_IN = 8  # px: a bent leader line meets its card this far in from the card's corner
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -422,8 +424,7 @@ def place_face_cards(
         placed = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         out[c.hex] = placed
         obstacles.add(placed.box)
-        if placed.leader is not None:
-            lines.append(placed.leader)
+        lines += placed.path
     return {c.hex: out[c.hex] for c in cards}
 
 
@@ -440,6 +441,59 @@ _UNITS = tuple(
 
 def _gap(a: Box, b: Box) -> float:
     return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def _leader(
+    hid: str,
+    box: Box,
+    k: int,
+    at: Point,
+    stack: Box,
+    obstacles: _Obstacles,
+    lines: Sequence[tuple[Point, Point]],
+) -> tuple[Placed, int]:
+    """The card at ``box`` with its leader line from ``at`` (its backs' centre) and how many boxes and leader
+    lines that line crosses: straight to the card's nearest edge, else, when that crosses something, bent
+    once at a right angle (along a row, then down a column into the card, or the other way) if such a
+    line crosses nothing."""
+    sx, sy = at
+    end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+    straight = Placed(hid, box, k, (at, end))
+    crossed = _path_crossed(straight, stack, obstacles, lines)
+    if not crossed:
+        return straight, 0
+    x0, y0, x1, y1 = box
+    bends: list[tuple[Point, Point]] = []  # (bend, end)
+    if not y0 <= sy <= y1:  # along the row, then into the card from above or below
+        ey = y0 if sy < y0 else y1
+        for x in (min(max(sx, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2):
+            if abs(x - sx) > BEND_IN:
+                bends.append(((x, sy), (x, ey)))
+    if not x0 <= sx <= x1:  # down the column, then into the card from its side
+        ex = x0 if sx < x0 else x1
+        for y in (min(max(sy, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2):
+            if abs(y - sy) > BEND_IN:
+                bends.append(((sx, y), (ex, y)))
+    for bend, e in bends:
+        p = Placed(hid, box, k, (at, e), bend=bend)
+        if not _path_crossed(p, stack, obstacles, lines, 1):
+            return p, 0
+    return straight, crossed
+
+
+def _path_crossed(
+    p: Placed, stack: Box, obstacles: _Obstacles, lines: Sequence[tuple[Point, Point]], most: int = 1 << 30
+) -> int:
+    """How many boxes (but its own backs) and leader lines ``p``'s leader line crosses (up to ``most``)."""
+    from ..cards import _segments_cross
+
+    n = 0
+    for a, b in p.path:
+        n += obstacles.crossed(a, b, stack, most - n)
+        n += sum(1 for line in lines if _segments_cross((a, b), line))
+        if n >= most:
+            break
+    return n
 
 
 def _displaced(
@@ -485,16 +539,17 @@ def _displaced(
             break  # nothing further can cost less
         if not free(box):
             continue
-        end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
-        p = Placed(c.hex, box, k, ((sx, sy), end))
-        crossed = obstacles.crossed((sx, sy), end, stack)
-        crossed += sum(1 for line in lines if _crosses(line, box))
+        covered = sum(1 for line in lines if _crosses(line, box))
+        p, crossed = _leader(c.hex, box, k, (sx, sy), stack, obstacles, lines)
+        crossed += covered
         if not crossed:
             own = _gap(box, stack)
             if not any(_gap(box, o) <= own for o in others):
                 return p  # the nearest place that breaks no rule
             cost += FOREIGN_COST
         cost += CROSS_COST * crossed
+        if p.bend is not None:
+            cost += BEND_COST
         if cheapest is None or cost < cheapest[0]:
             cheapest = (cost, p)
         looked += 1
