@@ -182,8 +182,7 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
     d = ImageDraw.Draw(im)
     drawn: list[Box] = [p.box]
     x0, y0, x1, y1 = p.box
-    if p.leader is not None:
-        (ax, ay), (bx, by) = p.leader
+    for (ax, ay), (bx, by) in p.path:  # straight, or bent once
         d.line((ax, ay, bx, by), fill=P.INK, width=2)
         drawn.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
     d.rectangle((x0, y0, x1, y1), fill=P.PANEL_BG, outline=P.INK, width=1)
