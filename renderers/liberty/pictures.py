@@ -498,8 +498,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
         for i, L in enumerate(LETTERS):
             cx = lanes_x + i * LANE_W
             firing = pic.firing == (L, side)
-            if firing:
-                d.rectangle((cx + 4, y + 4, cx + LANE_W - 4, y + ROW_H - 12), outline=P.BATTLE, width=4)
+            if firing:  # under the row's label, which reaches into column A
+                d.rectangle((cx + 4, y + 29, cx + LANE_W - 4, y + ROW_H - 12), outline=P.BATTLE, width=4)
             mine = [b for b in blocks if _letter(b) == L]
             _lane_blocks(im, mine, cx + 12, y + 34, LANE_W - 24)
         hidden = [b for b in blocks if _letter(b) == "?"]
