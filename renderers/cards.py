@@ -609,12 +609,16 @@ def _bent(
     bends: list[tuple[Point, Point]] = []
     if not y0 <= y <= y1:  # along the row, then into the card from above or below
         ey = y0 if y < y0 else y1
-        for bx in (min(max(x, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2):
+        for bx in dict.fromkeys(
+            (min(max(x, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
+        ):
             if abs(bx - x) > BEND_IN:
                 bends.append(((bx, y), (bx, ey)))
     if not x0 <= x <= x1:  # down the column, then into the card from its side
         ex = x0 if x < x0 else x1
-        for by in (min(max(y, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2):
+        for by in dict.fromkeys(
+            (min(max(y, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
+        ):
             if abs(by - y) > BEND_IN:
                 bends.append(((x, by), (ex, by)))
     for bend, end in bends:

@@ -520,12 +520,16 @@ def _leader(
     bends: list[tuple[Point, Point]] = []  # (bend, end)
     if not y0 <= sy <= y1:  # along the row, then into the card from above or below
         ey = y0 if sy < y0 else y1
-        for x in (min(max(sx, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2):
+        for x in dict.fromkeys(
+            (min(max(sx, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
+        ):
             if abs(x - sx) > BEND_IN:
                 bends.append(((x, sy), (x, ey)))
     if not x0 <= sx <= x1:  # down the column, then into the card from its side
         ex = x0 if sx < x0 else x1
-        for y in (min(max(sy, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2):
+        for y in dict.fromkeys(
+            (min(max(sy, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
+        ):
             if abs(y - sy) > BEND_IN:
                 bends.append(((sx, y), (ex, y)))
     for bend, e in bends:
