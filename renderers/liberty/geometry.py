@@ -238,6 +238,7 @@ LOOKS = 80  # ... weighs at most this many free places
 FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
+AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
 DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
 REPAIRS = 1  # cards with no clean place tried first, one at a time
 BEND_COST = 20  # px of distance a bent leader line costs
@@ -594,9 +595,9 @@ def _clean(
     for tried, (_, k, box) in enumerate(_rings(c, stack, obstacles, True)):
         if tried == DENSE_TRIED:
             return None
-        if not free(box):
-            continue
         own = _gap(box, stack)
+        if own < AWAY or not free(box):
+            continue
         if any(_gap(box, o) <= own for o in others) or any(_crosses(line, box) for line in lines):
             continue
         p, crossed = _leader(c.hex, box, k, at, stack, obstacles, lines)
@@ -641,7 +642,7 @@ def _displaced(
     for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles, False)):
         if cheapest is not None and (tried >= TRIED or cost >= cheapest[0]):
             break  # nothing further can cost less
-        if not free(box):
+        if _gap(box, stack) < AWAY or not free(box):
             continue
         covered = sum(1 for line in lines if _crosses(line, box))
         p, crossed = _leader(c.hex, box, k, (sx, sy), stack, obstacles, lines)

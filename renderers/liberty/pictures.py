@@ -172,7 +172,8 @@ def _map_cards(
         cards.append(G.CardSpec(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
     if not cards:
         return {}, faces
-    keep_out = [*base.layout.towns.values(), *base.layout.markers.values(), *avoid]
+    lay = base.layout
+    keep_out = [*lay.towns.values(), *lay.markers.values(), *(b for _, b in lay.labels.values()), *avoid]
     return G.place_face_cards(cards, stack_boxes, keep_out, G.FRAME), faces
 
 
