@@ -5,7 +5,7 @@ whose it is, so a docked card must have its centre nearer its own town than any 
 with no docked place beside its town's name may dock over that name, covering it wholly, in a size with a
 header naming the town (``Placed.over_name``). When no docked place is free, the card is *displaced*: it
 stands away from its town, carries the town's name in a header (the caller draws headers:
-``Placed.headed``) and gets a leader line from the town's dot to its nearest edge. Docked or
+``Placed.headed``) and gets a leader line from the town's dot to its nearest edge (or bent once). Docked or
 displaced, a card never covers a town's name, another town's dot, the key, a panel or another card, and
 stays inside the picture. A displaced card stands as near its town as it can, and its leader line crosses
 other towns' dots, cards, names and other leader lines as little as it can (each has a cost, in the same
@@ -19,6 +19,9 @@ only place). For a displaced card the picture is a grid of cells, ``CELL`` px sq
 with the cells that names, dots, the key and the cards placed so far touch taken; where a card of a given
 size fits is then a few ands and shifts of whole rows (:meth:`_Grid.fits`), and the free places are weighed
 nearest first. Only if no place at all is free does a card take the place that breaks the rules least.
+A leader line whose straight way crosses something may bend once at a right angle round it
+(``Placed.bend``). A displaced card that found no clean place (nearest its own town, its line crossing
+nothing) is tried once more wholly before the others, and that layout kept if fewer cards are left unclean.
 """
 
 from __future__ import annotations
@@ -496,7 +499,8 @@ def _displaced(c: Card, scene: _Scene, r: float) -> tuple[Placed, bool]:
     ``FAR`` that breaks no rule: nearer its own town than any other town with a card, its leader line over no
     other town's dot, no card, name or wall, and under no leader line drawn before; else the cheapest within
     ``FAR`` (standing as near another card's town costing ``NEARER_OTHER_COST``), the rest of the picture
-    only if none is free."""
+    only if none is free, else the least bad place (:func:`_least_bad`). Also whether the place is clean
+    (the first kind)."""
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
