@@ -506,6 +506,7 @@ def _leader(
     stack: Box,
     obstacles: _Obstacles,
     lines: Sequence[tuple[Point, Point]],
+    bend: bool = True,
 ) -> tuple[Placed, int]:
     """The card at ``box`` with its leader line from ``at`` (its backs' centre) and how many boxes and leader
     lines that line crosses: straight to the card's nearest edge, else, when that crosses something, bent
@@ -515,8 +516,8 @@ def _leader(
     end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
     straight = Placed(hid, box, k, (at, end))
     crossed = _path_crossed(straight, stack, obstacles, lines)
-    if not crossed:
-        return straight, 0
+    if not crossed or not bend:
+        return straight, crossed
     x0, y0, x1, y1 = box
     bends: list[tuple[Point, Point]] = []  # (bend, end)
     if not y0 <= sy <= y1:  # along the row, then into the card from above or below
@@ -645,11 +646,14 @@ def _displaced(
         if _gap(box, stack) < AWAY or not free(box):
             continue
         covered = sum(1 for line in lines if _crosses(line, box))
-        p, crossed = _leader(c.hex, box, k, (sx, sy), stack, obstacles, lines)
+        own = _gap(box, stack)
+        foreign = any(_gap(box, o) <= own for o in others)
+        # a bent line could still make this place the first clean one, or the cheapest
+        worth = not foreign or cheapest is None or cost + FOREIGN_COST + BEND_COST < cheapest[0]
+        p, crossed = _leader(c.hex, box, k, (sx, sy), stack, obstacles, lines, worth)
         crossed += covered
         if not crossed:
-            own = _gap(box, stack)
-            if not any(_gap(box, o) <= own for o in others):
+            if not foreign:
                 return p, True  # the nearest place that breaks no rule
             cost += FOREIGN_COST
         cost += CROSS_COST * crossed
