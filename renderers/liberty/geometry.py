@@ -506,7 +506,7 @@ def _leader(
     stack: Box,
     obstacles: _Obstacles,
     lines: Sequence[tuple[Point, Point]],
-    bend: bool = True,
+    may_bend: bool = True,
 ) -> tuple[Placed, int]:
     """The card at ``box`` with its leader line from ``at`` (its backs' centre) and how many boxes and leader
     lines that line crosses: straight to the card's nearest edge, else, when that crosses something, bent
@@ -516,7 +516,7 @@ def _leader(
     end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
     straight = Placed(hid, box, k, (at, end))
     crossed = _path_crossed(straight, stack, obstacles, lines)
-    if not crossed or not bend:
+    if not crossed or not may_bend:
         return straight, crossed
     x0, y0, x1, y1 = box
     bends: list[tuple[Point, Point]] = []  # (bend, end)
