@@ -5,7 +5,7 @@ whose it is, so a docked card must have its centre nearer its own town than any 
 with no docked place beside its town's name may dock over that name, covering it wholly, in a size with a
 header naming the town (``Placed.over_name``). When no docked place is free, the card is *displaced*: it
 stands away from its town, carries the town's name in a header (the caller draws headers:
-``Placed.headed``) and gets a leader line from the town's dot to its nearest edge. Docked or
+``Placed.headed``) and gets a leader line from the town's dot to its nearest edge (or bent once). Docked or
 displaced, a card never covers a town's name, another town's dot, the key, a panel or another card, and
 stays inside the picture. A displaced card stands as near its town as it can, and its leader line crosses
 other towns' dots, cards, names and other leader lines as little as it can (each has a cost, in the same
@@ -19,6 +19,9 @@ only place). For a displaced card the picture is a grid of cells, ``CELL`` px sq
 with the cells that names, dots, the key and the cards placed so far touch taken; where a card of a given
 size fits is then a few ands and shifts of whole rows (:meth:`_Grid.fits`), and the free places are weighed
 nearest first. Only if no place at all is free does a card take the place that breaks the rules least.
+A leader line whose straight way crosses something may bend once at a right angle round it
+(``Placed.bend``). A displaced card that found no clean place (nearest its own town, its line crossing
+nothing) is tried once more wholly before the others, and that layout kept if fewer cards are left unclean.
 """
 
 from __future__ import annotations
@@ -65,7 +68,10 @@ LINE_OVER_DOT_COST = 1500.0  # a leader line through another town's dot (it seem
 LINE_UNDER_CARD_COST = 250.0  # a leader line under a card (it vanishes and reappears)
 LINE_OVER_NAME_COST = 400.0  # a leader line striking through a town's name
 LINES_CROSS_COST = 150.0  # two leader lines crossing
+BEND_COST = 40.0  # a leader line bent round what its straight line would cross
+BEND_IN = 8  # px: a bent leader line meets its card this far in from the card's corner
 BROKEN = 1e6  # a place that breaks a rule, plus what it hides (only when no place breaks none)
+REPAIRS = 1  # cards with no clean place tried first, one at a time
 
 
 @dataclass(frozen=True)
@@ -87,10 +93,20 @@ class Placed:
     shape: int
     leader: Segment | None = None
     over_name: bool = False  # docked over its own town's name, in a displaced size: its header names the town
+    bend: Point | None = None  # where the leader line turns (round what its straight line would cross)
 
     @property
     def displaced(self) -> bool:
         return self.leader is not None
+
+    @property
+    def path(self) -> tuple[Segment, ...]:
+        """The leader line as drawn: one segment, or two meeting at its bend."""
+        if self.leader is None:
+            return ()
+        if self.bend is None:
+            return (self.leader,)
+        return ((self.leader[0], self.bend), (self.bend, self.leader[1]))
 
     @property
     def headed(self) -> bool:
@@ -112,28 +128,63 @@ def place_cards(
     panel); ``bounds`` the box every card stays in. Pure and deterministic."""
     names, name_boxes, rows = _names(tuple(labels.items()), bounds)
     grown = {n: _grow(b, DOT_CLEAR) for n, b in dots.items()}
-    scene = _Scene(
-        towns=dict(towns),
-        neighbours=_neighbours(tuple(towns.items())),
-        dots=grown,
-        dot_boxes=_Buckets([(n, b) for n, b in grown.items()]),
-        names=names,
-        name_boxes=name_boxes,
-        walls=list(keep_out),
-        bounds=bounds,
-        grid=_Grid(bounds, list(rows)),
-        near_dots=_Grid(bounds),
-        anchors={towns[c.town] for c in cards},
-    )
+    fixed = _Grid(bounds, list(rows))
+    near_dots = _Grid(bounds)
     for b in grown.values():
-        scene.near_dots.block(_grow(b, NEAR_DOT))
-    for b in (*scene.walls, *grown.values()):
-        scene.grid.block(b)
-    out: dict[str, Placed] = {}
+        near_dots.block(_grow(b, NEAR_DOT))
+    for b in (*keep_out, *grown.values()):
+        fixed.block(b)
+
+    def scene() -> _Scene:
+        return _Scene(
+            towns=dict(towns),
+            neighbours=_neighbours(tuple(towns.items())),
+            dots=grown,
+            dot_boxes=_Buckets([(n, b) for n, b in grown.items()]),
+            names=names,
+            name_boxes=name_boxes,
+            walls=list(keep_out),
+            bounds=bounds,
+            grid=fixed.copy(),
+            near_dots=near_dots,
+            anchors={towns[c.town] for c in cards},
+        )
+
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.town))
+    out, bad = _place_all(order, scene(), dots, labels)
+    # a card that found no clean place first, before the cards round it: it takes the place nearest its town,
+    # and they may find others; kept when fewer cards are left unclean
+    tried: set[str] = set()
+    while bad and len(tried) < REPAIRS:
+        town = min(bad - tried, default=None)
+        if town is None:
+            break
+        tried.add(town)
+        first = [c for c in order if c.town == town]
+        if _place_all(first, scene(), dots, labels, town)[1]:
+            continue  # not clean even alone
+        again, still = _place_all(first + [c for c in order if c.town != town], scene(), dots, labels, town)
+        if len(still) < len(bad):
+            out, bad = again, still
+    return {c.town: out[c.town] for c in cards}
+
+
+def _place_all(
+    order: Sequence[Card], scene: _Scene, dots: Mapping[str, Box], labels: Mapping[str, Box], first: str = ""
+) -> tuple[dict[str, Placed], set[str]]:
+    """The cards placed in ``order`` (``first`` wholly before the others: docked, over its name or displaced)
+    and the towns whose cards found no clean place (:func:`_displaced`)."""
+    out: dict[str, Placed] = {}
+    bad: set[str] = set()
     later = []
     for c in order:
         p = _docked(c, scene, _radius(dots[c.town]))
+        if p is None and c.town == first:
+            p = _docked(c, scene, _radius(dots[c.town]), labels.get(c.town))
+            if p is None:
+                p, clean = _displaced(c, scene, _radius(dots[c.town]))
+                if not clean:
+                    bad.add(c.town)
         if p is None:
             later.append(c)
         else:
@@ -146,10 +197,11 @@ def place_cards(
         else:
             out[c.town] = scene.add(p)
     for c in still:
-        r = _radius(dots[c.town])
-        p = _displaced(c, scene, r) or _least_bad(c, scene, r)
+        p, clean = _displaced(c, scene, _radius(dots[c.town]))
+        if not clean:
+            bad.add(c.town)
         out[c.town] = scene.add(p)
-    return {c.town: out[c.town] for c in cards}
+    return out, bad
 
 
 def _radius(dot: Box) -> float:
@@ -296,8 +348,7 @@ class _Scene:
     def add(self, p: Placed) -> Placed:
         self.cards.append(_grow(p.box, CARD_GAP))
         self.grid.block(self.cards[-1])
-        if p.leader is not None:
-            self.lines.append(p.leader)
+        self.lines += p.path
         return p
 
     def foreign(self, town: str, reach: Box) -> list[Box]:
@@ -416,11 +467,9 @@ def _docked(c: Card, scene: _Scene, r: float, own_name: Box | None = None) -> Pl
             continue
         if own_name is not None and not _covers(box, own_name):  # no piece of its name peeping out
             continue
-        cost = (
-            pref
-            + _near_dots(box, foreign)
-            + LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
-        )
+        if any(_crosses(s, box) for s in scene.lines):  # the leader line of a card placed first
+            continue
+        cost = pref + _near_dots(box, foreign)
         if best is None or cost < best[0]:
             best = (cost, Placed(c.town, box, k, over_name=own_name is not None))
     return None if best is None else best[1]
@@ -442,7 +491,7 @@ def _near_dots(box: Box, foreign: list[Box]) -> float:
     return cost
 
 
-def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
+def _displaced(c: Card, scene: _Scene, r: float) -> tuple[Placed, bool]:
     """The card's cheapest displaced place on free cells. Places are weighed in order of their distance
     from the town (a heap): rows of cells nearest first, and in each the places nearest the town on either
     side; a size of the card is looked at only once a place in it could be the cheapest. The search stops
@@ -450,15 +499,16 @@ def _displaced(c: Card, scene: _Scene, r: float) -> Placed | None:
     ``FAR`` that breaks no rule: nearer its own town than any other town with a card, its leader line over no
     other town's dot, no card, name or wall, and under no leader line drawn before; else the cheapest within
     ``FAR`` (standing as near another card's town costing ``NEARER_OTHER_COST``), the rest of the picture
-    only if none is free."""
+    only if none is free, else the least bad place (:func:`_least_bad`). Also whether the place is clean
+    (the first kind)."""
     at = scene.towns[c.town]
     grid = scene.grid.copy()
     grid.block(_around(at, r + MIN_GAP))
     for strict, reach in ((2, FAR), (0, FAR), (0, math.inf)):
         p = _displaced_within(c, scene, grid, reach, strict)
         if p is not None:
-            return p
-    return None
+            return p, strict == 2
+    return _least_bad(c, scene, r), False
 
 
 def _nearest_own(box: Box, at: Point, others: Sequence[tuple[float, Point]], anchors: set[Point]) -> bool:
@@ -500,12 +550,17 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict:
             x0, y0 = grid.x0 + col * CELL, grid.y0 + row * CELL
             box = (x0, y0, x0 + w, y0 + h)
             end = (min(max(x, x0), x0 + w), min(max(y, y0), y0 + h))
-            if strict and (
-                any(_crosses(s, box) for s in scene.lines)
-                or _line_cost(hurdles, [], (at, end), 1.0) > 0
-                or (strict == 2 and not _nearest_own(box, at, others, scene.anchors))
-            ):
-                continue
+            bend: Point | None = None
+            if strict:
+                if any(_crosses(s, box) for s in scene.lines) or (
+                    strict == 2 and not _nearest_own(box, at, others, scene.anchors)
+                ):
+                    continue
+                if _line_cost(hurdles, [], (at, end), 1.0) > 0:
+                    clean = _bent(at, box, hurdles, scene.lines)
+                    if clean is None:
+                        continue
+                    bend, end = clean
             weighed += 1
             bound = math.inf if best is None else best[0]
             cost = pref + (FOREIGN_COST if _foreign_centre(box, at, others) else 0.0)
@@ -516,9 +571,14 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict:
             cost += LINE_UNDER_CARD_COST * sum(1 for s in scene.lines if _crosses(s, box))
             if cost >= bound:
                 continue
-            cost += _line_cost(hurdles, scene.lines, (at, end), bound - cost)
+            straight = 0.0 if bend is not None else _line_cost(hurdles, scene.lines, (at, end), bound - cost)
+            if straight > BEND_COST:
+                clean = _bent(at, box, hurdles, scene.lines)
+                if clean is not None:
+                    (bend, end), straight = clean, 0.0
+            cost += BEND_COST if bend is not None else straight
             if cost < bound:
-                best = (cost, Placed(c.town, box, k, (at, end)))
+                best = (cost, Placed(c.town, box, k, (at, end), bend=bend))
         if low == math.inf or (best is not None and low >= best[0]):
             return None if best is None else best[1]
         if low == next_shape:  # the next size's rows: where it fits
@@ -540,6 +600,38 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict:
             x0 = grid.x0 + col * CELL
             gap = math.hypot(max(0.0, x0 - x, x - x0 - w), max(0.0, y0 - y, y - y0 - h))
             heapq.heappush(spots, (DISPLACED_COST + gap * PER_PX + k * SHAPE_COST, k, row, col))
+
+
+def _bent(
+    at: Point, box: Box, hurdles: list[tuple[Box, float]], lines: list[Segment]
+) -> tuple[Point, Point] | None:
+    """A leader line from ``at`` to the card ``box`` bent once at a right angle (along a row, then down a
+    column into the card, or the other way) that crosses no hurdle and no other leader line: its bend and its
+    end, or None."""
+    x, y = at
+    x0, y0, x1, y1 = box
+    bends: list[tuple[Point, Point]] = []
+    if not y0 <= y <= y1:  # along the row, then into the card from above or below
+        ey = y0 if y < y0 else y1
+        for bx in dict.fromkeys(
+            (min(max(x, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
+        ):
+            if abs(bx - x) > BEND_IN:
+                bends.append(((bx, y), (bx, ey)))
+    if not x0 <= x <= x1:  # down the column, then into the card from its side
+        ex = x0 if x < x0 else x1
+        for by in dict.fromkeys(
+            (min(max(y, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
+        ):
+            if abs(by - y) > BEND_IN:
+                bends.append(((x, by), (ex, by)))
+    for bend, end in bends:
+        if all(
+            _line_cost(hurdles, lines, seg, 1.0) == 0 and not _crosses(seg, box)
+            for seg in ((at, bend), (bend, end))
+        ):
+            return bend, end
+    return None
 
 
 def _nearest_in_runs(bits: int, x: float, w: float, most: int) -> list[int]:

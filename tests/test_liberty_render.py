@@ -324,3 +324,19 @@ def test_model_is_the_documented_input() -> None:
     assert isinstance(setup_picture(), MapPicture)
     with pytest.raises(AttributeError):
         pic.round = 3  # type: ignore[misc]
+
+
+def test_the_firing_columns_frame_leaves_the_rows_label_clear() -> None:
+    """Column A's orange frame (whose fire it is, 7.21) stands below the row's "Defender"/"Attacker" label,
+    which reaches into that column: no orange pixel in the label's box."""
+    from renderers.liberty import pictures as LP
+    from renderers.liberty import sprites as SP
+
+    pic = sample_battle("public")
+    for r, side in enumerate((pic.defender, pic.attacker)):
+        label = T.say("battle.defender" if r == 0 else "battle.attacker", "en", side=T.side_name(side, "en"))
+        im = decode(draw_battle(replace(pic, firing=("A", side)))).convert("RGB")
+        y = LP.BATTLE_TOP + 36 + r * LP.ROW_H + 10
+        x1 = 20 + fonts.text_length(label, 15, "bold")
+        seen = {im.getpixel((x, yy)) for x in range(20, round(x1)) for yy in range(y, y + 18)}
+        assert tuple(SP.BATTLE) not in seen, label

@@ -340,7 +340,8 @@ def test_card_layout_is_what_the_map_draws(monkeypatch):
     monkeypatch.setattr(ImageDraw.ImageDraw, "line", line_spy)
     render_map(view)
     assert sorted(cards) == sorted((b[0], b[1], b[2] - 1, b[3] - 1) for b in (p.box for p in placed.values()))
-    assert sorted(lines) == sorted((*p.leader[0], *p.leader[1]) for p in placed.values() if p.leader)
+    drawn = [(*p.leader[0], *(p.bend or ()), *p.leader[1]) for p in placed.values() if p.leader]
+    assert sorted(lines) == sorted(drawn)
 
 
 def test_the_card_layout_is_pure_and_deterministic():

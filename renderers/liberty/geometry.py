@@ -238,6 +238,11 @@ LOOKS = 80  # ... weighs at most this many free places
 FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
+AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
+DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
+REPAIRS = 1  # cards with no clean place tried first, one at a time
+BEND_COST = 20  # px of distance a bent leader line costs
+BEND_IN = 8  # px: a bent leader line meets its card this far in from the card's corner
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -389,6 +394,39 @@ def place_face_cards(
     or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
     biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
     have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
+    order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
+    out, bad = _place_all(order, cards, stacks, keep_out, bounds)
+    # a card that found no clean place first, before the cards round it: it takes the place nearest its
+    # backs, and they may find others; kept when fewer cards are left unclean
+    tried: set[str] = set()
+    while bad and len(tried) < REPAIRS:
+        hid = min(bad - tried, default=None)
+        if hid is None:
+            break
+        tried.add(hid)
+        first = [c for c in order if c.hex == hid]
+        if _place_all(first, cards, stacks, keep_out, bounds, hid)[1]:
+            continue  # not clean even alone
+        again, still = _place_all(
+            first + [c for c in order if c.hex != hid], cards, stacks, keep_out, bounds, hid
+        )
+        if len(still) < len(bad):
+            out, bad = again, still
+    return {c.hex: out[c.hex] for c in cards}
+
+
+def _place_all(
+    order: Sequence[CardSpec],
+    cards: Sequence[CardSpec],
+    stacks: Mapping[str, Box],
+    keep_out: Sequence[Box],
+    bounds: Box,
+    first: str = "",
+) -> tuple[dict[str, Placed], set[str]]:
+    """The cards placed in ``order`` (``first`` wholly before the others, docked or displaced) and the hexes
+    whose cards found no clean place (:func:`_displaced`)."""
+    from ..cards import _crosses
+
     obstacles = _static(tuple(keep_out), bounds).with_stacks(stacks.values())
     out: dict[str, Placed] = {}
 
@@ -399,8 +437,8 @@ def place_face_cards(
         return inside(b) and not obstacles.hit(b)
 
     lines: list[tuple[Point, Point]] = []  # the leader lines drawn so far
-    order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
     later: list[CardSpec] = []
+    bad: set[str] = set()
     for c in order:
         stack = stacks[c.hex]
         placed = next(
@@ -408,10 +446,20 @@ def place_face_cards(
                 Placed(c.hex, _whole(b), k)
                 for k, (w, h) in enumerate(c.docked)
                 for b in _docked_boxes(stack, w, h)
-                if inside(_whole(b)) and not obstacles.hit_beside(_whole(b), stack)
+                if inside(_whole(b))
+                and not obstacles.hit_beside(_whole(b), stack)
+                and not any(_crosses(line, _whole(b)) for line in lines)  # a card tried first may have one
             ),
             None,
         )
+        if placed is None and c.hex == first:
+            others = [stacks[o.hex] for o in cards if o.hex != c.hex]
+            placed, clean = _displaced(c, stack, obstacles, free, others, lines)
+            if not clean:
+                placed, clean = _closer(c, stack, obstacles, free, others, lines, placed)
+            if not clean:
+                bad.add(c.hex)
+            lines += placed.path
         if placed is None:
             later.append(c)
             continue
@@ -419,12 +467,15 @@ def place_face_cards(
         obstacles.add(placed.box)
     for c in later:  # displaced once every card that may dock has docked
         others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
-        placed = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
+        placed, clean = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
+        if not clean:  # looked for more closely
+            placed, clean = _closer(c, stacks[c.hex], obstacles, free, others, lines, placed)
+        if not clean:
+            bad.add(c.hex)
         out[c.hex] = placed
         obstacles.add(placed.box)
-        if placed.leader is not None:
-            lines.append(placed.leader)
-    return {c.hex: out[c.hex] for c in cards}
+        lines += placed.path
+    return out, bad
 
 
 def _whole(b: Box) -> Box:
@@ -438,8 +489,136 @@ _UNITS = tuple(
 )
 
 
+_DENSE_UNITS = tuple(
+    (math.cos(math.pi * i / DIRECTIONS), math.sin(math.pi * i / DIRECTIONS)) for i in range(2 * DIRECTIONS)
+)
+
+
 def _gap(a: Box, b: Box) -> float:
     return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
+
+
+def _leader(
+    hid: str,
+    box: Box,
+    k: int,
+    at: Point,
+    stack: Box,
+    obstacles: _Obstacles,
+    lines: Sequence[tuple[Point, Point]],
+    may_bend: bool = True,
+) -> tuple[Placed, int]:
+    """The card at ``box`` with its leader line from ``at`` (its backs' centre) and how many boxes and leader
+    lines that line crosses: straight to the card's nearest edge, else, when that crosses something, bent
+    once at a right angle (along a row, then down a column into the card, or the other way) if such a
+    line crosses nothing."""
+    sx, sy = at
+    end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
+    straight = Placed(hid, box, k, (at, end))
+    crossed = _path_crossed(straight, stack, obstacles, lines)
+    if not crossed or not may_bend:
+        return straight, crossed
+    x0, y0, x1, y1 = box
+    bends: list[tuple[Point, Point]] = []  # (bend, end)
+    if not y0 <= sy <= y1:  # along the row, then into the card from above or below
+        ey = y0 if sy < y0 else y1
+        for x in dict.fromkeys(
+            (min(max(sx, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
+        ):
+            if abs(x - sx) > BEND_IN:
+                bends.append(((x, sy), (x, ey)))
+    if not x0 <= sx <= x1:  # down the column, then into the card from its side
+        ex = x0 if sx < x0 else x1
+        for y in dict.fromkeys(
+            (min(max(sy, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
+        ):
+            if abs(y - sy) > BEND_IN:
+                bends.append(((sx, y), (ex, y)))
+    for bend, e in bends:
+        p = Placed(hid, box, k, (at, e), bend=bend)
+        if not _path_crossed(p, stack, obstacles, lines, 1):
+            return p, 0
+    return straight, crossed
+
+
+def _path_crossed(
+    p: Placed, stack: Box, obstacles: _Obstacles, lines: Sequence[tuple[Point, Point]], most: int = 1 << 30
+) -> int:
+    """How many boxes (but its own backs) and leader lines ``p``'s leader line crosses (up to ``most``)."""
+    from ..cards import _segments_cross
+
+    n = 0
+    for a, b in p.path:
+        n += obstacles.crossed(a, b, stack, most - n)
+        n += sum(1 for line in lines if _segments_cross((a, b), line))
+        if n >= most:
+            break
+    return n
+
+
+def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles, dense: bool) -> Iterable[tuple[float, int, Box]]:
+    """The card's places on rings round its backs inside the picture, nearest first (a ring's places once
+    no nearer ring's can cost less); ``dense``: twice as many rings and directions."""
+    sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
+    b0, b1 = obstacles.x0, obstacles.y0
+    b2, b3 = b0 + obstacles.cols * CELL, b1 + len(obstacles.walls) * CELL
+    step, units = (RING_STEP / 2, _DENSE_UNITS) if dense else (RING_STEP, _UNITS)
+    waiting: list[tuple[float, int, Box]] = []
+    n = round(RINGS * RING_STEP / step)
+    for ring in range(1, n + 2):
+        while waiting and waiting[0][0] <= ring * step:
+            yield heapq.heappop(waiting)
+        if ring > n:
+            break
+        for k, (w, h) in enumerate(c.displaced[:SHAPES]):
+            for ux, uy in units:
+                reach = ring * step + (w / 2) * abs(ux) + (h / 2) * abs(uy)
+                x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
+                if b0 <= x0 and b1 <= y0 and x0 + w <= b2 and y0 + h <= b3:
+                    heapq.heappush(waiting, (ring * step + 40 * k, k, (x0, y0, x0 + w, y0 + h)))
+    while waiting:
+        yield heapq.heappop(waiting)
+
+
+def _clean(
+    c: CardSpec,
+    stack: Box,
+    obstacles: _Obstacles,
+    free: Callable[[Box], bool],
+    others: Sequence[Box],
+    lines: Sequence[tuple[Point, Point]],
+) -> Placed | None:
+    """The nearest free place on the dense rings that breaks no rule (as :func:`_displaced` looks for among
+    fewer), among the first ``DENSE_TRIED``, or None."""
+    from ..cards import _crosses
+
+    at = ((stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2)
+    for tried, (_, k, box) in enumerate(_rings(c, stack, obstacles, True)):
+        if tried == DENSE_TRIED:
+            return None
+        own = _gap(box, stack)
+        if own < AWAY or not free(box):
+            continue
+        if any(_gap(box, o) <= own for o in others) or any(_crosses(line, box) for line in lines):
+            continue
+        p, crossed = _leader(c.hex, box, k, at, stack, obstacles, lines)
+        if not crossed:
+            return p
+    return None
+
+
+def _closer(
+    c: CardSpec,
+    stack: Box,
+    obstacles: _Obstacles,
+    free: Callable[[Box], bool],
+    others: Sequence[Box],
+    lines: Sequence[tuple[Point, Point]],
+    found: Placed,
+) -> tuple[Placed, bool]:
+    """A clean place on the dense rings (:func:`_clean`), else the place ``found`` before."""
+    p = _clean(c, stack, obstacles, free, others, lines)
+    return (found, False) if p is None else (p, True)
 
 
 def _displaced(
@@ -449,59 +628,44 @@ def _displaced(
     free: Callable[[Box], bool],
     others: Sequence[Box] = (),
     lines: Sequence[tuple[Point, Point]] = (),
-) -> Placed:
+) -> tuple[Placed, bool]:
     """The card's cheapest free place on rings round its backs, weighed nearest first: its distance, plus
     ``CROSS_COST`` for each name, marker, row of backs or card its leader line passes through and each leader
     line drawn before (``lines``) it covers, plus ``FOREIGN_COST`` if it stands as near another hex's backs
     (``others``) as its own; the first place that breaks none of these is taken, and the search stops once
-    no place further out can cost less (or after ``LOOKS`` free places)."""
+    no place further out can cost less (or after ``LOOKS`` free places). Also whether that first place was
+    found."""
     from ..cards import _crosses
 
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
-    b0, b1, b2, b3 = obstacles.x0, obstacles.y0, obstacles.x0 + obstacles.cols * CELL, obstacles.y0 + len(
-        obstacles.walls) * CELL  # fmt: skip
-
-    def rings() -> Iterable[tuple[float, int, Box]]:
-        """The places, cheapest first (a ring's places once no nearer ring's can cost less)."""
-        waiting: list[tuple[float, int, Box]] = []
-        for ring in range(1, RINGS + 2):
-            while waiting and waiting[0][0] <= ring * RING_STEP:
-                yield heapq.heappop(waiting)
-            if ring > RINGS:
-                break
-            for k, (w, h) in enumerate(c.displaced[:SHAPES]):
-                for ux, uy in _UNITS:
-                    reach = ring * RING_STEP + (w / 2) * abs(ux) + (h / 2) * abs(uy)
-                    x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
-                    if b0 <= x0 and b1 <= y0 and x0 + w <= b2 and y0 + h <= b3:
-                        heapq.heappush(waiting, (ring * RING_STEP + 40 * k, k, (x0, y0, x0 + w, y0 + h)))
-        while waiting:
-            yield heapq.heappop(waiting)
-
     cheapest: tuple[float, Placed] | None = None
     looked = 0
-    for tried, (cost, k, box) in enumerate(rings()):
+    for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles, False)):
         if cheapest is not None and (tried >= TRIED or cost >= cheapest[0]):
             break  # nothing further can cost less
-        if not free(box):
+        if _gap(box, stack) < AWAY or not free(box):
             continue
-        end = (min(max(sx, box[0]), box[2]), min(max(sy, box[1]), box[3]))
-        p = Placed(c.hex, box, k, ((sx, sy), end))
-        crossed = obstacles.crossed((sx, sy), end, stack)
-        crossed += sum(1 for line in lines if _crosses(line, box))
+        covered = sum(1 for line in lines if _crosses(line, box))
+        own = _gap(box, stack)
+        foreign = any(_gap(box, o) <= own for o in others)
+        # a bent line could still make this place the first clean one, or the cheapest
+        worth = not foreign or cheapest is None or cost + FOREIGN_COST + BEND_COST < cheapest[0]
+        p, crossed = _leader(c.hex, box, k, (sx, sy), stack, obstacles, lines, worth)
+        crossed += covered
         if not crossed:
-            own = _gap(box, stack)
-            if not any(_gap(box, o) <= own for o in others):
-                return p  # the nearest place that breaks no rule
+            if not foreign:
+                return p, True  # the nearest place that breaks no rule
             cost += FOREIGN_COST
         cost += CROSS_COST * crossed
+        if p.bend is not None:
+            cost += BEND_COST
         if cheapest is None or cost < cheapest[0]:
             cheapest = (cost, p)
         looked += 1
         if looked == LOOKS:
             break
     if cheapest is not None:
-        return cheapest[1]
+        return cheapest[1], False
     w, h = c.displaced[0]  # nowhere free: next to its backs, over whatever is there
     box = _whole((stack[2] + GAP, stack[1], stack[2] + GAP + w, stack[1] + h))
-    return Placed(c.hex, box, 0, ((sx, sy), (box[0], sy)))
+    return Placed(c.hex, box, 0, ((sx, sy), (box[0], sy))), False

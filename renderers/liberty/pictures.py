@@ -172,7 +172,8 @@ def _map_cards(
         cards.append(G.CardSpec(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
     if not cards:
         return {}, faces
-    keep_out = [*base.layout.towns.values(), *base.layout.markers.values(), *avoid]
+    lay = base.layout
+    keep_out = [*lay.towns.values(), *lay.markers.values(), *(b for _, b in lay.labels.values()), *avoid]
     return G.place_face_cards(cards, stack_boxes, keep_out, G.FRAME), faces
 
 
@@ -182,8 +183,7 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
     d = ImageDraw.Draw(im)
     drawn: list[Box] = [p.box]
     x0, y0, x1, y1 = p.box
-    if p.leader is not None:
-        (ax, ay), (bx, by) = p.leader
+    for (ax, ay), (bx, by) in p.path:  # straight, or bent once
         d.line((ax, ay, bx, by), fill=P.INK, width=2)
         drawn.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
     d.rectangle((x0, y0, x1, y1), fill=P.PANEL_BG, outline=P.INK, width=1)
@@ -499,8 +499,8 @@ def battle_image(pic: BattlePicture) -> Image.Image:
         for i, L in enumerate(LETTERS):
             cx = lanes_x + i * LANE_W
             firing = pic.firing == (L, side)
-            if firing:
-                d.rectangle((cx + 4, y + 4, cx + LANE_W - 4, y + ROW_H - 12), outline=P.BATTLE, width=4)
+            if firing:  # under the row's label, which reaches into column A
+                d.rectangle((cx + 4, y + 29, cx + LANE_W - 4, y + ROW_H - 12), outline=P.BATTLE, width=4)
             mine = [b for b in blocks if _letter(b) == L]
             _lane_blocks(im, mine, cx + 12, y + 34, LANE_W - 24)
         hidden = [b for b in blocks if _letter(b) == "?"]

@@ -782,7 +782,7 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
         if p.leader is not None:
             (x, y), end = p.leader
             colour = C.BATTLE if c.town.battle else C.INK
-            d.line((x, y, *end), fill=colour, width=3)
+            d.line((x, y, *(() if p.bend is None else p.bend), *end), fill=colour, width=3, joint="curve")
             d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
     for c in cards:
         p = placed[c.town.name]
