@@ -6,9 +6,11 @@ import asyncio
 import contextlib
 import os
 import uuid
+from typing import Any
 
 import pytest
 
+from bot.pictures import NoPictures
 from engine import Game, Options, RuleError, new_game
 
 # Out-of-the-way towns where every block waits unless a test places it (far from the action, each army
@@ -121,6 +123,14 @@ async def harness(tmp_path):
 
     async with bot_harness(tmp_path, NoPictures()) as h:
         yield h
+
+
+class Blank(NoPictures):
+    """Every picture a 1x1 PNG, a game module's own too (a whole game draws hundreds; the pictures
+    themselves are tested in tests/test_render.py, test_liberty_render.py and test_picture_sweep.py)."""
+
+    def run(self, job: Any, scenario: Any = None) -> bytes:
+        return self.PNG
 
 
 @contextlib.asynccontextmanager

@@ -11,19 +11,10 @@ import random
 from typing import Any
 
 import pytest
-from conftest import bot_harness
+from conftest import Blank, bot_harness
 
 from ai.liberty import LibertyRandomPlayer
-from bot.pictures import NoPictures
 from engine.orders import Choice, command_of
-
-
-class Blank(NoPictures):
-    """Every picture a 1x1 PNG, a game module's own too (a whole game draws hundreds; the pictures
-    themselves are tested in tests/test_liberty_render.py and test_liberty_platform.py)."""
-
-    def run(self, job: Any, scenario: Any = None) -> bytes:
-        return self.PNG
 
 
 @pytest.fixture

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import bot_harness
+from conftest import Blank, bot_harness
 from discord_fake import Upload
-from test_liberty_discord import Blank
 
 from engine.liberty.module import narrate
 from renderers.liberty.from_view import battle_picture, hand_picture, map_picture

@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import bot_harness
+from conftest import Blank, bot_harness
 
 from bot.narrate import TEXT
 from bot.outbox import pick_moment, picks_key
@@ -22,13 +22,6 @@ from tools import fuzz
 from tools.fuzz_module import _module, draw
 from tools.fuzz_module import play as play_module
 from tools.secrecy import Scan, scan_game
-
-
-class Blank(NoPictures):
-    """Every picture a 1x1 PNG (the pictures are tested elsewhere)."""
-
-    def run(self, job: Any, scenario: Any = None) -> bytes:
-        return self.PNG
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import bot_harness
-from test_secrecy import Blank, _components
+from conftest import Blank, bot_harness
+from test_secrecy import _components
 
 NAMES = {"british": "alice", "american": "bob"}
 

@@ -8,9 +8,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import bot_harness
+from conftest import Blank, bot_harness
 from discord_fake import Upload
-from test_secrecy import Blank
 
 from bot.narrate import TEXT
 from bot.service.prompts import prompt
