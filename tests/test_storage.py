@@ -4,6 +4,7 @@ processes on one database. Two services on one database stand for two processes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
 import pytest
@@ -251,3 +252,24 @@ async def test_a_process_starting_while_another_plays_a_game_does_not_suspend_it
     assert (await two.store.game(1)).version == 7
     await one.idle()
     await two.idle()
+
+
+async def test_a_change_cancelled_as_its_transaction_begins_leaves_none_open(tmp_path):
+    """A task cancelled while SQLite begins its transaction (a shutdown, a timeout): the BEGIN runs on in
+    the connection's thread, and the next change must still begin its own ("cannot start a transaction
+    within a transaction" was the next writer's error)."""
+    from bot.storage.sqlite import Store as SqliteStore
+
+    store = SqliteStore(tmp_path / "c.db")
+    await store.open()
+    try:
+        for _ in range(5):
+            task = asyncio.create_task(store.prune_outbox(0.0))
+            await asyncio.sleep(0)  # it holds the lock and waits for its BEGIN
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            assert await store.prune_outbox(0.0) == 0  # the next change begins, and commits
+            assert not store._db.in_transaction
+    finally:
+        await store.close()

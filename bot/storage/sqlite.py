@@ -285,7 +285,17 @@ class Store(StoreBase):
     async def _tx(self) -> AsyncIterator[_SqliteTx]:
         db = self._db
         async with self.write_lock:
-            await db.execute("BEGIN IMMEDIATE")
+            if db.in_transaction:  # left open by a change cancelled as it began: nothing of it was committed
+                await db.rollback()
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+            except asyncio.CancelledError:
+                # the statement runs on in the connection's thread: wait for it there, then undo it, so the
+                # next change does not find a transaction open ("cannot start a transaction within ...")
+                await db.execute("SELECT 1")
+                if db.in_transaction:
+                    await db.rollback()
+                raise
             try:
                 yield _SqliteTx(db)
             except BaseException:
