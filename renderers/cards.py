@@ -602,29 +602,36 @@ def _displaced_within(c: Card, scene: _Scene, grid: _Grid, reach: float, strict:
             heapq.heappush(spots, (DISPLACED_COST + gap * PER_PX + k * SHAPE_COST, k, row, col))
 
 
-def _bent(
-    at: Point, box: Box, hurdles: list[tuple[Box, float]], lines: list[Segment]
-) -> tuple[Point, Point] | None:
-    """A leader line from ``at`` to the card ``box`` bent once at a right angle (along a row, then down a
-    column into the card, or the other way) that crosses no hurdle and no other leader line: its bend and its
-    end, or None."""
+def bend_candidates(at: Point, box: Box) -> list[tuple[Point, Point]]:
+    """The right-angled leader lines from ``at`` into the card ``box`` worth trying, as (bend, end): along
+    the row, then into the card from above or below; down the column, then in from its side."""
     x, y = at
     x0, y0, x1, y1 = box
     bends: list[tuple[Point, Point]] = []
-    if not y0 <= y <= y1:  # along the row, then into the card from above or below
+    if not y0 <= y <= y1:
         ey = y0 if y < y0 else y1
         for bx in dict.fromkeys(
             (min(max(x, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
         ):
             if abs(bx - x) > BEND_IN:
                 bends.append(((bx, y), (bx, ey)))
-    if not x0 <= x <= x1:  # down the column, then into the card from its side
+    if not x0 <= x <= x1:
         ex = x0 if x < x0 else x1
         for by in dict.fromkeys(
             (min(max(y, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
         ):
             if abs(by - y) > BEND_IN:
                 bends.append(((x, by), (ex, by)))
+    return bends
+
+
+def _bent(
+    at: Point, box: Box, hurdles: list[tuple[Box, float]], lines: list[Segment]
+) -> tuple[Point, Point] | None:
+    """A leader line from ``at`` to the card ``box`` bent once at a right angle (along a row, then down a
+    column into the card, or the other way) that crosses no hurdle and no other leader line: its bend and its
+    end, or None."""
+    bends = bend_candidates(at, box)
     for bend, end in bends:
         if all(
             _line_cost(hurdles, lines, seg, 1.0) == 0 and not _crosses(seg, box)

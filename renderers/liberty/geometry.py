@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards import Placed
+from ..cards import Placed, bend_candidates
 from ..fonts import font
 from ..geometry import Box, Point, overlap
 
@@ -242,7 +242,6 @@ AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer,
 DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
 REPAIRS = 1  # cards with no clean place tried first, one at a time
 BEND_COST = 20  # px of distance a bent leader line costs
-BEND_IN = 8  # px: a bent leader line meets its card this far in from the card's corner
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
 CROSS_COST = (
@@ -518,22 +517,7 @@ def _leader(
     crossed = _path_crossed(straight, stack, obstacles, lines)
     if not crossed or not may_bend:
         return straight, crossed
-    x0, y0, x1, y1 = box
-    bends: list[tuple[Point, Point]] = []  # (bend, end)
-    if not y0 <= sy <= y1:  # along the row, then into the card from above or below
-        ey = y0 if sy < y0 else y1
-        for x in dict.fromkeys(
-            (min(max(sx, x0 + BEND_IN), x1 - BEND_IN), (x0 + x1) / 2, x0 + BEND_IN, x1 - BEND_IN)
-        ):
-            if abs(x - sx) > BEND_IN:
-                bends.append(((x, sy), (x, ey)))
-    if not x0 <= sx <= x1:  # down the column, then into the card from its side
-        ex = x0 if sx < x0 else x1
-        for y in dict.fromkeys(
-            (min(max(sy, y0 + BEND_IN), y1 - BEND_IN), (y0 + y1) / 2, y0 + BEND_IN, y1 - BEND_IN)
-        ):
-            if abs(y - sy) > BEND_IN:
-                bends.append(((sx, y), (ex, y)))
+    bends = bend_candidates(at, box)  # (bend, end)
     for bend, e in bends:
         p = Placed(hid, box, k, (at, e), bend=bend)
         if not _path_crossed(p, stack, obstacles, lines, 1):
