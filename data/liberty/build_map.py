@@ -229,13 +229,32 @@ class Problem(Exception):
     """The sources do not make a valid map (a town at sea, a port on no coast, ...)."""
 
 
+@dataclass
+class _Land:
+    """What the steps of ``build`` share: the grid, its zones, and each hex's terrain as step 2 found it."""
+
+    grid: Grid
+    spec: dict[str, Any]
+    lakes: list[Zone]
+    forests: list[Zone]
+    clears: list[Zone]
+    swamps: list[Zone]
+    terrain: dict[Cell, str] = field(default_factory=dict)
+    lake_of: dict[Cell, str] = field(default_factory=dict)
+    touches: dict[Cell, set[str]] = field(default_factory=dict)
+
+
 def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
     spec = sources["grid"]
     grid = Grid(spec)
-    lakes = zones(grid, sources["lakes"])
-    forests = zones(grid, sources["forest"])
-    clears = zones(grid, sources["clear"])
-    swamps = zones(grid, sources["swamp"])
+    land = _Land(
+        grid,
+        spec,
+        zones(grid, sources["lakes"]),
+        zones(grid, sources["forest"]),
+        zones(grid, sources["clear"]),
+        zones(grid, sources["swamp"]),
+    )
     problems: list[str] = []
 
     towns = sources["towns"]
@@ -249,33 +268,13 @@ def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
     # 1. the frame, less the trimmed corner
     def trimmed(cell: Cell) -> bool:
         lat, lon = grid.unproject(*grid.centre(cell))
-        return lat > spec["trim_north_of"] and lon < spec["trim_west_of"]
+        return bool(lat > spec["trim_north_of"] and lon < spec["trim_west_of"])
 
     cells = [c for c in frame_cells(grid) if not trimmed(c)]
 
     # 2. hex terrain
-    ocean_counts: dict[str, int] = survey.get("hexes", {})
-    n_hex = len(grid.hex_points((0, 0)))
-    terrain: dict[Cell, str] = {}
-    lake_of: dict[Cell, str] = {}
-    touches: dict[Cell, set[str]] = {}
-    for cell in cells:
-        points = grid.hex_points(cell)
-        ocean = ocean_counts.get(hex_id(*cell), 0) / n_hex
-        in_lakes = [first_zone(lakes, p) for p in points]
-        touches[cell] = {name for name in in_lakes if name}
-        lake = sum(1 for name in in_lakes if name) / n_hex
-        land = 1 - ocean - lake
-        kind = "land"
-        if lake >= spec["lake_from"] or (land < spec["sea_below"] and lake > ocean):
-            kind = "lake"
-            lake_of[cell] = max(touches[cell], key=lambda name: in_lakes.count(name))
-        elif land < spec["sea_below"]:
-            kind = "sea"
-        if kind != "land" and cell in town_cells:
-            kind = "land"  # a town's hex is land, whatever the samples say
-            lake_of.pop(cell, None)
-        terrain[cell] = kind
+    _hex_terrain(land, cells, survey.get("hexes", {}), town_cells)
+    terrain = land.terrain
 
     # open sea beyond the first ring of sea hexes serves no move (warships end in ports, 8.1): left out
     on_map = set(cells)
@@ -286,86 +285,9 @@ def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
     ]
     on_map = set(cells)
 
-    # 3. hexsides
-    side_bits: dict[str, str] = survey.get("hexsides", {})
-    overrides = sources["overrides"]
-    forced_land = {side_key(a, b) for a, b in overrides.get("land", [])}
-    forced_water = {side_key(a, b) for a, b in overrides.get("water", [])}
-    sides: dict[str, Side] = {}
-    for a, b in frame_sides(grid, cells):
-        ia, ib = hex_id(*a), hex_id(*b)
-        key = side_key(ia, ib)
-        edge, line = grid.side_points(a, b)
-        bits = side_bits.get(key, "0" * len(edge) + "/" + "0" * len(line))
-        edge_ocean, line_ocean = ([c == "1" for c in part] for part in bits.split("/"))
-        edge_lake = [first_zone(lakes, p) for p in edge]
-        line_lake = [first_zone(lakes, p) for p in line]
-        kinds = {terrain[a], terrain[b]}
-        navigable = any(edge_ocean) and "lake" not in kinds
-        if "sea" in kinds:
-            kind = "sea"
-        elif "lake" in kinds:
-            kind = "lake"
-        else:
-            water_ocean = sum(edge_ocean)
-            water_lake = sum(1 for name in edge_lake if name)
-            water = water_ocean + water_lake >= spec["water_from"]
-            if key in forced_land or key in forced_water:
-                water = key in forced_water
-            if water:
-                kind = "sea" if water_ocean >= water_lake else "lake"
-            else:
-                dry = [
-                    p
-                    for p, o, lk in zip(
-                        edge + line, edge_ocean + line_ocean, edge_lake + line_lake, strict=True
-                    )
-                    if not o and not lk
-                ] or line
-                swampy = sum(1 for p in dry if first_zone(swamps, p))
-                wooded = sum(1 for p in dry if first_zone(forests, p) and not first_zone(clears, p))
-                kind = "swamp" if swampy * 2 >= len(dry) else "forest" if wooded * 2 >= len(dry) else "clear"
-        side = Side(ia, ib, kind, navigable)
-        if kind in ("clear", "forest", "swamp"):
-            near = {
-                name
-                for name in (lake_of.get(n) for n in set(grid_neighbours(*a)) & set(grid_neighbours(*b)))
-                if name
-            }
-            along = {name for name in edge_lake + line_lake if name} | near
-            shore = sorted(name for name in along if name in touches[a] | lake_names(a, grid, lake_of))
-            shore = [name for name in shore if name in touches[b] | lake_names(b, grid, lake_of)]
-            if shore:
-                side.shore = shore[0]
-        sides[key] = side
-
-    for a, b in sources["overrides"].get("swamp", []):
-        sides[side_key(a, b)].terrain = "swamp"
-    for a, b in sources["overrides"].get("navigable", []):
-        sides[side_key(a, b)].navigable = True
-
-    # rivers and lake lines
-    waterways: list[tuple[str, str, list[str]]] = []
-    for kind, specs in (("river", sources["rivers"]), ("lake", sources["lake_lines"])):
-        for river in specs:
-            path = river_path(grid, river["points"])
-            path = [c for c in path if c in on_map]
-            ids = [hex_id(*c) for c in path]
-            crossed = False
-            for x, y in itertools.pairwise(ids):
-                crossing = sides.get(side_key(x, y))
-                if (
-                    crossing
-                    and crossing.terrain in ("clear", "forest", "swamp")
-                    and river["name"] not in crossing.rivers
-                ):
-                    crossing.rivers.append(river["name"])
-                    crossed = True
-            if crossed:
-                waterways.append((river["name"], kind, ids))
-    for zone in lakes:
-        if any(s.shore == zone.name for s in sides.values()):
-            waterways.append((zone.name, "lake", []))
+    # 3. hexsides, rivers and lake lines
+    sides = _hexsides(land, cells, survey.get("hexsides", {}), sources["overrides"])
+    waterways = _waterways(grid, sources, on_map, sides, land.lakes)
 
     # 4. wilderness, regions, half hexes
     forest_sides: dict[str, int] = {hex_id(*c): 0 for c in cells}
@@ -420,6 +342,121 @@ def build(sources: dict[str, Any], survey: dict[str, Any]) -> Built:
             if grid.cell_of(lb["lat"], lb["lon"]) in on_map
         ],
     )
+
+
+def _hex_terrain(
+    land: _Land, cells: list[Cell], ocean_counts: dict[str, int], town_cells: dict[Cell, str]
+) -> None:
+    """Each hex land, lake or sea by the share of its sample points in each; a town's hex is land."""
+    grid, spec = land.grid, land.spec
+    n_hex = len(grid.hex_points((0, 0)))
+    for cell in cells:
+        points = grid.hex_points(cell)
+        ocean = ocean_counts.get(hex_id(*cell), 0) / n_hex
+        in_lakes = [first_zone(land.lakes, p) for p in points]
+        land.touches[cell] = {name for name in in_lakes if name}
+        lake = sum(1 for name in in_lakes if name) / n_hex
+        dry = 1 - ocean - lake
+        kind = "land"
+        if lake >= spec["lake_from"] or (dry < spec["sea_below"] and lake > ocean):
+            kind = "lake"
+            land.lake_of[cell] = max(land.touches[cell], key=lambda name: in_lakes.count(name))
+        elif dry < spec["sea_below"]:
+            kind = "sea"
+        if kind != "land" and cell in town_cells:
+            kind = "land"  # a town's hex is land, whatever the samples say
+            land.lake_of.pop(cell, None)
+        land.terrain[cell] = kind
+
+
+def _hexsides(
+    land: _Land, cells: list[Cell], side_bits: dict[str, str], overrides: dict[str, Any]
+) -> dict[str, Side]:
+    forced_land = {side_key(a, b) for a, b in overrides.get("land", [])}
+    forced_water = {side_key(a, b) for a, b in overrides.get("water", [])}
+    sides: dict[str, Side] = {}
+    for a, b in frame_sides(land.grid, cells):
+        key = side_key(hex_id(*a), hex_id(*b))
+        forced = None if key not in forced_land and key not in forced_water else key in forced_water
+        sides[key] = _hexside(land, a, b, side_bits.get(key), forced)
+    for a, b in overrides.get("swamp", []):
+        sides[side_key(a, b)].terrain = "swamp"
+    for a, b in overrides.get("navigable", []):
+        sides[side_key(a, b)].navigable = True
+    return sides
+
+
+def _hexside(land: _Land, a: Cell, b: Cell, bits: str | None, forced_water: bool | None) -> Side:
+    """One hexside's crossing from the samples along it: sea or lake where it touches one, else water
+    (``forced_water`` from the overrides), swamp, forest or clear by its dry points; a land crossing along a
+    lake is its shore."""
+    grid = land.grid
+    edge, line = grid.side_points(a, b)
+    bits = bits or "0" * len(edge) + "/" + "0" * len(line)
+    edge_ocean, line_ocean = ([c == "1" for c in part] for part in bits.split("/"))
+    edge_lake = [first_zone(land.lakes, p) for p in edge]
+    line_lake = [first_zone(land.lakes, p) for p in line]
+    kinds = {land.terrain[a], land.terrain[b]}
+    navigable = any(edge_ocean) and "lake" not in kinds
+    if "sea" in kinds:
+        kind = "sea"
+    elif "lake" in kinds:
+        kind = "lake"
+    else:
+        water_ocean = sum(edge_ocean)
+        water_lake = sum(1 for name in edge_lake if name)
+        water = water_ocean + water_lake >= land.spec["water_from"] if forced_water is None else forced_water
+        if water:
+            kind = "sea" if water_ocean >= water_lake else "lake"
+        else:
+            dry = [
+                p
+                for p, o, lk in zip(edge + line, edge_ocean + line_ocean, edge_lake + line_lake, strict=True)
+                if not o and not lk
+            ] or line
+            swampy = sum(1 for p in dry if first_zone(land.swamps, p))
+            wooded = sum(1 for p in dry if first_zone(land.forests, p) and not first_zone(land.clears, p))
+            kind = "swamp" if swampy * 2 >= len(dry) else "forest" if wooded * 2 >= len(dry) else "clear"
+    side = Side(hex_id(*a), hex_id(*b), kind, navigable)
+    if kind in ("clear", "forest", "swamp"):
+        near = {
+            name
+            for name in (land.lake_of.get(n) for n in set(grid_neighbours(*a)) & set(grid_neighbours(*b)))
+            if name
+        }
+        along = {name for name in edge_lake + line_lake if name} | near
+        shore = sorted(name for name in along if name in land.touches[a] | lake_names(a, grid, land.lake_of))
+        shore = [name for name in shore if name in land.touches[b] | lake_names(b, grid, land.lake_of)]
+        if shore:
+            side.shore = shore[0]
+    return side
+
+
+def _waterways(
+    grid: Grid, sources: dict[str, Any], on_map: set[Cell], sides: dict[str, Side], lakes: list[Zone]
+) -> list[tuple[str, str, list[str]]]:
+    """Rivers and lake lines: each crossing of land they follow carries their name; a lake with a shore."""
+    waterways: list[tuple[str, str, list[str]]] = []
+    for kind, specs in (("river", sources["rivers"]), ("lake", sources["lake_lines"])):
+        for river in specs:
+            path = river_path(grid, river["points"])
+            ids = [hex_id(*c) for c in path if c in on_map]
+            crossed = False
+            for x, y in itertools.pairwise(ids):
+                crossing = sides.get(side_key(x, y))
+                if (
+                    crossing
+                    and crossing.terrain in ("clear", "forest", "swamp")
+                    and river["name"] not in crossing.rivers
+                ):
+                    crossing.rivers.append(river["name"])
+                    crossed = True
+            if crossed:
+                waterways.append((river["name"], kind, ids))
+    for zone in lakes:
+        if any(s.shore == zone.name for s in sides.values()):
+            waterways.append((zone.name, "lake", []))
+    return waterways
 
 
 @dataclass

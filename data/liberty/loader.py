@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import tomllib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +203,17 @@ def _load(directory: Path) -> Liberty:
 
 
 def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
+    hexes, problems = _check_hexes(file, m)
+    sides, found = _check_hexsides(file, m, hexes)
+    problems += found
+    problems += _check_waterways(file, m, sides)
+    seen, at, found = _check_towns(file, m, hexes)
+    problems += found
+    problems += _check_ports(file, m, seen, at, [t.name for t in towns])
+    return problems
+
+
+def _check_hexes(file: str, m: _MapFile) -> tuple[dict[str, Hex], list[str]]:
     problems: list[str] = []
     hexes: dict[str, Hex] = {}
     for i, h in enumerate(m.hexes):
@@ -214,19 +225,27 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
                 _at(file, entry, "id", f"outside the grid's columns {m.grid.cols} and rows {m.grid.rows}")
             )
         hexes.setdefault(h.id, h)
+    return hexes, problems
 
-    # every hexside joins two adjacent hexes of the map, once; every adjacent pair has one
+
+def _check_hexsides(
+    file: str, m: _MapFile, hexes: Mapping[str, Hex]
+) -> tuple[dict[frozenset[str], int], list[str]]:
+    """Every hexside joins two adjacent hexes of the map, once; every adjacent pair has one; a hex is
+    wilderness when two or more of its hexsides are forest or swamp (1.4)."""
+    problems: list[str] = []
     sides: dict[frozenset[str], int] = {}
     forest: Counter[str] = Counter()
     waterway_names = {w.name: w for w in m.waterways}
     for i, side in enumerate(m.hexsides):
         entry = _entry_label("hexsides", i, side)
-        known = True
-        for field, hid in (("a", side.a), ("b", side.b)):
-            if hid not in hexes:
-                problems.append(_at(file, entry, field, f'unknown hex "{hid}"'))
-                known = False
-        if not known:
+        unknown = [
+            _at(file, entry, field, f'unknown hex "{hid}"')
+            for field, hid in (("a", side.a), ("b", side.b))
+            if hid not in hexes
+        ]
+        if unknown:
+            problems += unknown
             continue
         if side.b not in {hex_id(*c) for c in grid_neighbours(*parse_hex(side.a))}:
             problems.append(_at(file, entry, None, f"{side.a} and {side.b} are not adjacent"))
@@ -236,25 +255,7 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
             first = _entry_label("hexsides", sides[pair], m.hexsides[sides[pair]])
             problems.append(_at(file, entry, None, f"duplicate hexside (same hexes as {first})"))
         sides.setdefault(pair, i)
-        kinds = {hexes[side.a].terrain, hexes[side.b].terrain}
-        if "sea" in kinds and side.terrain != "sea":
-            problems.append(_at(file, entry, "terrain", "a hexside of a sea hex is a sea crossing (1.1)"))
-        elif "lake" in kinds and side.terrain not in ("lake", "sea"):
-            problems.append(_at(file, entry, "terrain", "a hexside of a lake hex is a lake crossing (1.1)"))
-        if side.navigable and "lake" in kinds:
-            problems.append(_at(file, entry, "navigable", "a lake hex's hexside does not touch the sea"))
-        if (side.rivers or side.shore) and not side.land:
-            problems.append(
-                _at(file, entry, "rivers", "only a land crossing has a river or a lake shore (5.6)")
-            )
-        for name in side.rivers:
-            way = waterway_names.get(name)
-            if way is None or not way.hexes:
-                problems.append(
-                    _at(file, entry, "rivers", f'"{name}" is not a river or lake line of waterways')
-                )
-        if side.shore is not None and (side.shore not in waterway_names or waterway_names[side.shore].hexes):
-            problems.append(_at(file, entry, "shore", f'"{side.shore}" is not a lake shore of waterways'))
+        problems += _check_hexside(file, entry, side, hexes, waterway_names)
         if side.forest:
             forest[side.a] += 1
             forest[side.b] += 1
@@ -273,7 +274,35 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
                     f"{h.wilderness} but the hex has {forest[h.id]} forest/swamp hexsides (1.4: 2 or more)",
                 )
             )
+    return sides, problems
 
+
+def _check_hexside(
+    file: str, entry: str, side: Hexside, hexes: Mapping[str, Hex], waterway_names: Mapping[str, Waterway]
+) -> list[str]:
+    """One hexside's crossing: of sea or lake where it touches one (1.1), rivers and shores on land (5.6)."""
+    problems: list[str] = []
+    kinds = {hexes[side.a].terrain, hexes[side.b].terrain}
+    if "sea" in kinds and side.terrain != "sea":
+        problems.append(_at(file, entry, "terrain", "a hexside of a sea hex is a sea crossing (1.1)"))
+    elif "lake" in kinds and side.terrain not in ("lake", "sea"):
+        problems.append(_at(file, entry, "terrain", "a hexside of a lake hex is a lake crossing (1.1)"))
+    if side.navigable and "lake" in kinds:
+        problems.append(_at(file, entry, "navigable", "a lake hex's hexside does not touch the sea"))
+    if (side.rivers or side.shore) and not side.land:
+        problems.append(_at(file, entry, "rivers", "only a land crossing has a river or a lake shore (5.6)"))
+    for name in side.rivers:
+        way = waterway_names.get(name)
+        if way is None or not way.hexes:
+            problems.append(_at(file, entry, "rivers", f'"{name}" is not a river or lake line of waterways'))
+    if side.shore is not None and (side.shore not in waterway_names or waterway_names[side.shore].hexes):
+        problems.append(_at(file, entry, "shore", f'"{side.shore}" is not a lake shore of waterways'))
+    return problems
+
+
+def _check_waterways(file: str, m: _MapFile, sides: Mapping[frozenset[str], int]) -> list[str]:
+    problems: list[str] = []
+    waterway_names = {w.name for w in m.waterways}
     for i, way in enumerate(m.waterways):
         entry = _entry_label("waterways", i, way)
         for a, b in zip(way.hexes, way.hexes[1:], strict=False):
@@ -292,9 +321,15 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
                         file, entry, None, f"{first} and {second} meet on the hexside {side.a}/{side.b} (5.6)"
                     )
                 )
+    return problems
 
-    # towns: one a hex, in a land hex; ports on the coast
-    names = [t.name for t in towns]
+
+def _check_towns(
+    file: str, m: _MapFile, hexes: Mapping[str, Hex]
+) -> tuple[dict[str, str], dict[str, str], list[str]]:
+    """Towns: one a hex, in a land hex; ports on the coast. Returns the names seen (normalized -> name), the
+    towns by hex, and the problems."""
+    problems: list[str] = []
     seen: dict[str, str] = {}
     at: dict[str, str] = {}
     coastal = {x for side in m.hexsides if side.navigable for x in (side.a, side.b)}
@@ -325,7 +360,14 @@ def _check_map(file: str, m: _MapFile, towns: Sequence[Town]) -> list[str]:
             problems.append(
                 _at(file, _entry_label("labels", i, label), "hex", f"not a hex of the map: {label.hex}")
             )
+    return seen, at, problems
 
+
+def _check_ports(
+    file: str, m: _MapFile, seen: dict[str, str], at: Mapping[str, str], names: Sequence[str]
+) -> list[str]:
+    """The two West Indies ports (9.1), the direct sea routes between them, and the disband bars."""
+    problems: list[str] = []
     colours = sorted(w.colour for w in m.west_indies)
     if colours != ["blue", "red"]:
         problems.append(
