@@ -87,15 +87,42 @@ class MovePlan:
 
 def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     """Check a /move order (its syntax checked by ``Move.read``) against 5.0-5.6, 6.1 and 13.2 without
-    changing anything."""
-    st, sc = ctx.st, ctx.sc
+    changing anything. The checks run in this order, so that the first broken rule is the one said."""
     side = acting_side(ctx)
+    units = _group(ctx, role, order)
+    start = units[0].location
+    assert start is not None
+    path = _path(ctx, order, units, start)
+    steps = len(path) - 1
+    for t in path[1:-1]:
+        if ctx.enemy_in(t, side):
+            raise ctx.fail("5.0", "move.must_stop", town=t)
+    dest = path[-1]
+    attack = ctx.enemy_in(dest, side)
+    night = is_night(ctx)
+    if attack and night:
+        raise ctx.fail("5.6", "move.night_attack", town=dest)
+    # where the group stands and the path read from there (a path may leave out its start, 5.0)
+    where = {"start": start, "path": ">".join(path), "steps": steps}
+    forced = _forced(ctx, units, order.forced, where)
+    if forced and night:
+        _night_forced(ctx, units, forced, start)
+    _check_group_moves(ctx, units, start)
+    combat = [u for u in units if not u.leader]
+    _check_roads(ctx, path, len(combat), side)
+    if attack:
+        _check_attack(ctx, dest, start, len(combat))
+    return MovePlan(units, tuple(path), tuple(forced), attack)
+
+
+def _group(ctx: Ctx, role: str, order: Move) -> tuple[Unit, ...]:
+    """5.1: the role's own units, none eliminated or moved already, all in one town."""
     ids = [ctx.match_unit(text) for text in order.units]
     if not ids:  # a value made without units (its text would not read: Move.read)
         raise ctx.fail("", "move.no_units")
     if len(set(ids)) != len(ids):
         raise ctx.fail("", "move.unit_twice")
-    units = tuple(st.units[i] for i in ids)
+    units = tuple(ctx.st.units[i] for i in ids)
     mine = armies_of(role)
     for u in units:
         if u.army not in mine:
@@ -113,8 +140,11 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     starts = {u.location for u in units}
     if len(starts) != 1:
         raise ctx.fail("5.1", "move.one_group", towns=sorted(t or "?" for t in starts))
-    start = starts.pop()
-    assert start is not None
+    return units
+
+
+def _path(ctx: Ctx, order: Move, units: tuple[Unit, ...], start: str) -> list[str]:
+    """5.0: the towns the group passes, from where it stands, along roads (1.0), none twice."""
     path = [ctx.match_town(p) for p in order.path]
     first = path[0] if path else start
     if path and path[0] != start:
@@ -122,89 +152,87 @@ def parse_move(ctx: Ctx, role: str, order: Move) -> MovePlan:
     if len(path) < 2:
         raise ctx.fail("5.0", "move.no_path", start=start)
     for a, b in itertools.pairwise(path):
-        if sc.road(a, b) is None:
+        if ctx.sc.road(a, b) is None:
             if a == start and first != start:  # written from another town: say where the group stands
                 raise ctx.fail("5.0", "move.not_there", units=[u.id for u in units], start=start, first=first)
-            roads = [o for o, _ in sc.neighbours(a)]
+            roads = [o for o, _ in ctx.sc.neighbours(a)]
             raise ctx.fail("1.0", "move.no_road", a=a, b=b, roads=roads)
     if len(set(path)) != len(path):
         raise ctx.fail("5.0", "move.town_twice")
-    steps = len(path) - 1
-    for t in path[1:-1]:
-        if ctx.enemy_in(t, side):
-            raise ctx.fail("5.0", "move.must_stop", town=t)
-    dest = path[-1]
-    attack = ctx.enemy_in(dest, side)
-    night = is_night(ctx)
-    if attack and night:
-        raise ctx.fail("5.6", "move.night_attack", town=dest)
+    return path
 
-    forced_flag = order.forced
-    # where the group stands and the path read from there (a path may leave out its start, 5.0)
-    where = {"start": start, "path": ">".join(path), "steps": steps}
+
+def _forced(ctx: Ctx, units: tuple[Unit, ...], forced_flag: bool, where: dict[str, Any]) -> list[str]:
+    """5.2: the units that must force-march to go so far (one town beyond their speed, when the order says
+    so); 5.5: never a leader."""
     forced: list[str] = []
     for u in units:
         speed = SPEED[u.type]
-        if steps <= speed:
+        if where["steps"] <= speed:
             continue
         if u.leader:
             raise ctx.fail("5.5", "move.leader_forced", unit=u.id)
-        if steps > speed + 1:
+        if where["steps"] > speed + 1:
             raise ctx.fail(
                 "5.2", "move.too_far", unit=u.id, type=u.type, speed=speed, forced=speed + 1, **where
             )
         if not forced_flag:
             raise ctx.fail("5.2", "move.needs_forced", unit=u.id, type=u.type, speed=speed, **where)
         forced.append(u.id)
-    if forced and night and not active_leader_in(ctx, start, units[0].army):
-        # 5.6, 10.1: at night only a leader may order a forced march (from the town it stands in).
-        raise ctx.fail("5.6", "move.night_forced", town=start)
-    if forced:
-        for uid in forced:
-            army = st.units[uid].army
-            if night and not active_leader_in(ctx, start, army):
-                raise ctx.fail("5.6", "move.night_forced_unit", unit=uid, town=start)
+    return forced
 
-    # 5.1 group moves: the first move out of a town starts that group's move; leaders are ignored (10.0).
-    new_groups = sorted(
-        {u.army for u in units if not u.leader and group_key(u.army, start) not in st.movement.group_moves}
-    )
+
+def _night_forced(ctx: Ctx, units: tuple[Unit, ...], forced: list[str], start: str) -> None:
+    """5.6, 10.1: at night only a leader may order a forced march (from the town it stands in)."""
+    if not active_leader_in(ctx, start, units[0].army):
+        raise ctx.fail("5.6", "move.night_forced", town=start)
+    for uid in forced:
+        if not active_leader_in(ctx, start, ctx.st.units[uid].army):
+            raise ctx.fail("5.6", "move.night_forced_unit", unit=uid, town=start)
+
+
+def _check_group_moves(ctx: Ctx, units: tuple[Unit, ...], start: str) -> None:
+    """5.1 group moves: the first move out of a town starts that group's move; leaders are ignored (10.0)."""
+    moves = ctx.st.movement.group_moves
+    new_groups = sorted({u.army for u in units if not u.leader and group_key(u.army, start) not in moves})
     for army in new_groups:
         if group_moves_left(ctx, army) <= 0:
-            used = [k.split("@", 1)[1] for k in st.movement.group_moves if k.startswith(army + "@")]
+            used = [k.split("@", 1)[1] for k in moves if k.startswith(army + "@")]
             raise ctx.fail("5.1", "move.group_moves", army=army, limit=GROUP_MOVES[army], towns=used)
 
-    # 5.3 road limits on every segment; 5.4 river halving on the segment into an enemy-held town.
-    combat = [u for u in units if not u.leader]
-    n = len(combat)
+
+def _check_roads(ctx: Ctx, path: list[str], n: int, side: str) -> None:
+    """5.3 road limits on every segment; 5.4 river halving on the segment into an enemy-held town."""
     for a, b in itertools.pairwise(path):
         room, limit, halved = road_room(ctx, a, b, side)
-        if n > room:
-            road = sc.road(a, b)
-            assert road is not None  # road_room found this road (5.3)
-            carried = st.movement.road_use.get(road_key(a, b), 0)
-            what = {"a": a, "b": b, "cls": road.cls, "limit": road.limit}
-            if halved:
-                what.update(halved=limit, river=road.river)
-            river = "_river" if halved else ""
-            if room == 0:
-                raise ctx.fail("5.4" if halved else "5.3", f"move.road_full{river}", used=carried, **what)
-            raise ctx.fail("5.4" if halved else "5.3", f"move.road_room{river}", room=room, n=n, **what)
+        if n <= room:
+            continue
+        road = ctx.sc.road(a, b)
+        assert road is not None  # road_room found this road (5.3)
+        carried = ctx.st.movement.road_use.get(road_key(a, b), 0)
+        what: dict[str, Any] = {"a": a, "b": b, "cls": road.cls, "limit": road.limit}
+        if halved:
+            what.update(halved=limit, river=road.river)
+        river = "_river" if halved else ""
+        if room == 0:
+            raise ctx.fail("5.4" if halved else "5.3", f"move.road_full{river}", used=carried, **what)
+        raise ctx.fail("5.4" if halved else "5.3", f"move.road_room{river}", room=room, n=n, **what)
 
-    if attack:
-        att = st.movement.attacks.get(dest)
-        already = attackers_in(ctx, dest)
-        if already + n == 0:
-            # 10.0: a leader is ignored for movement, so it cannot make an attack (6.1) by itself
-            raise ctx.fail("6.1", "move.attack_leader_alone", town=dest)
-        # 6.1: 3 or more units make the attack, counted over every order into the town; an order bringing
-        # fewer stands provisionally, and /end waits for the third (rulings 6.1)
-        if ctx.opts.command_control and att and start not in att.origins:
-            for o in att.origins:
-                if sc.road(o, start) is None:
-                    # 13.2: two groups may attack one enemy group only from road-connected adjacent towns.
-                    raise ctx.fail("13.2", "move.command_control", origin=o, town=dest, start=start)
-    return MovePlan(units, tuple(path), tuple(forced), attack)
+
+def _check_attack(ctx: Ctx, dest: str, start: str, n: int) -> None:
+    """6.1 with 10.0 and 13.2: an attack needs a combat unit, and joins others only from road-connected
+    towns when command control is played."""
+    att = ctx.st.movement.attacks.get(dest)
+    if attackers_in(ctx, dest) + n == 0:
+        # 10.0: a leader is ignored for movement, so it cannot make an attack (6.1) by itself
+        raise ctx.fail("6.1", "move.attack_leader_alone", town=dest)
+    # 6.1: 3 or more units make the attack, counted over every order into the town; an order bringing
+    # fewer stands provisionally, and /end waits for the third (rulings 6.1)
+    if ctx.opts.command_control and att and start not in att.origins:
+        for o in att.origins:
+            if ctx.sc.road(o, start) is None:
+                # 13.2: two groups may attack one enemy group only from road-connected adjacent towns.
+                raise ctx.fail("13.2", "move.command_control", origin=o, town=dest, start=start)
 
 
 def attackers_in(ctx: Ctx, town: str) -> int:
