@@ -177,7 +177,6 @@ def walk(
     """Check that ``group`` (blocks of ``side`` in ``path[0]``) may go along ``path``; return the hexside keys
     it crosses. Raises a RuleError naming the rule broken. ``counts``: the hexside counts that apply (5.2: the
     turn's for a move; 7.4: the round's for a retreat; 7.5: the battle's for a regroup)."""
-    st, lib = ctx.st, ctx.lib
     steps = len(path) - 1
     if steps < 1:
         raise error("5.1", "liberty.move.short")
@@ -191,42 +190,20 @@ def walk(
         if steps > 2 or not common:
             raise error("5.6", "liberty.move.river")
     for b in group:
-        unit = lib.unit(b.id)
-        if unit.type == "warship":
-            raise error("8.1", "liberty.move.warship")
-        if river and mode != MOVE and not b.by_river:
-            raise error("7.4" if mode == RETREAT else "7.5", "liberty.move.river_joined", unit=b.id)
-        indian = unit.type == "indians"
-        if not river:
-            allowance = unit.move + (1 if forced else 0)
-            if steps > allowance:
-                raise error(
-                    "5.5" if forced else "2.13", "liberty.move.too_far", unit=b.id, steps=steps, ma=allowance
-                )
-            if forced and steps <= unit.move:
-                raise error("5.5", "liberty.move.forced_needless", unit=b.id)
-            if not indian:
-                for i, c in enumerate(crossings[:-1]):
-                    if c.stops:
-                        raise error(
-                            "5.2", "liberty.move.must_stop", unit=b.id, place=place_name(ctx, path[i + 1])
-                        )
-        for h in path[1:]:
-            if not indian_may_enter(ctx, b, h):
-                raise error("10.0", "liberty.move.indian_wilderness", unit=b.id, place=place_name(ctx, h))
+        _block_may_go(ctx, b, path, crossings, mode, forced=forced, river=river)
     for h in path[1:-1]:
         if enemy_in(ctx, h, side):
             raise error("5.1", "liberty.move.stop_and_fight", place=place_name(ctx, h))
     if mode == RETREAT:
         for h in path[1:]:
-            if not not_enemy(ctx, h, side) or h in battle_places(st):
+            if not not_enemy(ctx, h, side) or h in battle_places(ctx.st):
                 raise error("7.4", "liberty.retreat.hex", place=place_name(ctx, h))
     if mode == REGROUP:
         for h in path[1:]:
             if not friendly(ctx, h, side):
                 raise error("7.5", "liberty.regroup.hex", place=place_name(ctx, h))
     keys = [side_key(side, a, b) for a, b in pairwise(path)]
-    used = st.hexsides if counts is None else counts
+    used = ctx.st.hexsides if counts is None else counts
     for key, c, (x, y) in zip(keys, crossings, pairwise(path), strict=False):
         count_key = key if counts is None else pair_key(x, y)
         if used.get(count_key, 0) + len(group) > c.limit:
@@ -236,6 +213,45 @@ def walk(
                 used=used.get(count_key, 0), limit=c.limit, n=len(group),
             )  # fmt: skip
     return keys
+
+
+def _block_may_go(
+    ctx: Ctx,
+    b: Block,
+    path: Sequence[str],
+    crossings: Sequence[Hexside],
+    mode: str,
+    *,
+    forced: bool,
+    river: bool,
+) -> None:
+    """One block of a moving group: no warship on land (8.1); by river only if it joined by river (7.4,
+    7.5); within its move allowance (2.13, 5.5) and stopping where a crossing stops it (5.2; Indians do not
+    stop); Indians only where they may enter (10.0)."""
+    unit = ctx.lib.unit(b.id)
+    steps = len(path) - 1
+    if unit.type == "warship":
+        raise error("8.1", "liberty.move.warship")
+    if river and mode != MOVE and not b.by_river:
+        raise error("7.4" if mode == RETREAT else "7.5", "liberty.move.river_joined", unit=b.id)
+    indian = unit.type == "indians"
+    if not river:
+        allowance = unit.move + (1 if forced else 0)
+        if steps > allowance:
+            raise error(
+                "5.5" if forced else "2.13", "liberty.move.too_far", unit=b.id, steps=steps, ma=allowance
+            )
+        if forced and steps <= unit.move:
+            raise error("5.5", "liberty.move.forced_needless", unit=b.id)
+        if not indian:
+            for i, c in enumerate(crossings[:-1]):
+                if c.stops:
+                    raise error(
+                        "5.2", "liberty.move.must_stop", unit=b.id, place=place_name(ctx, path[i + 1])
+                    )
+    for h in path[1:]:
+        if not indian_may_enter(ctx, b, h):
+            raise error("10.0", "liberty.move.indian_wilderness", unit=b.id, place=place_name(ctx, h))
 
 
 def _sea_regroup_bars(ctx: Ctx, place: str, side: str) -> bool:
