@@ -8,7 +8,7 @@ import inspect
 import keyword
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Optional
 
@@ -358,7 +358,7 @@ def _conflict(command: str, option: str, first: tuple[str, type], other: tuple[s
 def _callback(
     call: Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]],
     params: Sequence[inspect.Parameter],
-) -> Callable[..., Awaitable[None]]:
+) -> Callable[..., Coroutine[Any, Any, None]]:
     """A command's callback whose parameters are ``params`` (discord.py reads a callback's typed parameters
     from its signature, here the ``__signature__`` made of them), handing what Discord sent to ``call`` as a
     dict by parameter name."""
@@ -433,8 +433,7 @@ def _game_option_auto(option: str):
             module = modules.get(getattr(interaction.namespace, "game", None))
         except RuleError:
             return []
-        values = [c for o in module.options if o.name == option for c in o.choices if matches(c, current)]
-        return [app_commands.Choice(name=app_commands.locale_str(c), value=c) for c in values[:25]]
+        return _listed([c for o in module.options if o.name == option for c in o.choices], current)
 
     return complete
 
@@ -541,6 +540,38 @@ async def _game_new(
     )
 
 
+PLAYER_PREFERENCES = ("reminders", "quiet")  # /game prefer's keys of the player's own, in every game
+
+
+async def _channel_module(interaction: discord.Interaction) -> tuple[Any, Any] | None:
+    """The game of the caller's channel as last committed and its module, or None where it has none."""
+    try:
+        live = await _cog_of(interaction).service.current(interaction.channel_id or 0)
+    except ServiceError:
+        return None
+    return live, module_of(live.row)
+
+
+def _listed(values: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
+    """A game's own values for an option, matching what is typed, named by the translator as a list's were."""
+    shown = [v for v in dict.fromkeys(values) if matches(v, current)][:25]
+    return [app_commands.Choice(name=app_commands.locale_str(v), value=v) for v in shown]
+
+
+async def _seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game join role:``: the seats of the channel's game (its options say how many), none of another's."""
+    here = await _channel_module(interaction)
+    return _listed(Service.seats(here[0]) if here else (), current)
+
+
+async def _preference_keys(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game prefer key:``: the channel's game's preferences and standing orders, then the player's own."""
+    here = await _channel_module(interaction)
+    module = here[1] if here else None
+    own = [*module.preferences, *([module.standing.key] if module.standing else [])] if module else []
+    return _listed([*own, *PLAYER_PREFERENCES], current)
+
+
 class EstafetteCog(commands.Cog):
     game = app_commands.Group(name="game", description=_d("game"))
 
@@ -600,12 +631,7 @@ class EstafetteCog(commands.Cog):
     # --- /game (``/game new`` is made with the cog: ``game_new_command``) --------------------------------
     @game.command(name="join", description=_d("game join"))
     @app_commands.describe(**_o("game join", "role", "bot"))
-    @app_commands.choices(
-        role=[
-            app_commands.Choice(name=n, value=n)
-            for n in dict.fromkeys(r for m in modules.modules() for r in m.every_role())
-        ]
-    )
+    @app_commands.autocomplete(role=_seats)
     async def game_join(
         self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
     ) -> None:
@@ -648,9 +674,7 @@ class EstafetteCog(commands.Cog):
 
     @game.command(name="prefer", description=_d("game prefer"))
     @app_commands.describe(**_o("game prefer", "key", "value"))
-    @app_commands.choices(
-        key=[app_commands.Choice(name=n, value=n) for n in ("hits", "supply", "battle", "reminders", "quiet")]
-    )
+    @app_commands.autocomplete(key=_preference_keys)
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
 
