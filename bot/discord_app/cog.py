@@ -17,12 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
+from engine.module import Module
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
-from ..service.common import module_of
+from ..service.common import Live, module_of
 from .send import Sender, chunks
 from .translate import description_key
 
@@ -306,7 +307,7 @@ def _auto(order: str, option: str, words: Mapping[str, str], fixed: frozenset[st
         }
         try:
             values = await cog.service.suggestions(caller_of(interaction), order, option, current, given)
-            family = await _words_here(cog, interaction, words)
+            family = await _words_here(interaction, words)
         except Exception:
             log.exception("autocomplete failed")
             values, family = [], ""
@@ -315,17 +316,14 @@ def _auto(order: str, option: str, words: Mapping[str, str], fixed: frozenset[st
     return complete
 
 
-async def _words_here(cog: EstafetteCog, interaction: discord.Interaction, words: Mapping[str, str]) -> str:
+async def _words_here(interaction: discord.Interaction, words: Mapping[str, str]) -> str:
     """The term family of an option in the game of the caller's channel (the channel's game is asked only
     where the games that share the option name its values differently)."""
     families = set(words.values())
     if len(families) <= 1:
         return next(iter(families), "")
-    try:
-        live = await cog.service.current(interaction.channel_id or 0)
-    except ServiceError:
-        return ""
-    return words.get(module_of(live.row).id, "")
+    here = await _channel_module(interaction)
+    return words.get(here[1].id, "") if here else ""
 
 
 def _identifier(name: str) -> str:
@@ -387,13 +385,15 @@ _NEW = ("deadline_hours", "deadline_action", "language", "game", "options")  # t
 @dataclass(frozen=True)
 class _GameOption:
     """An option of ``/game new``: one name of every game that has it, its type, its help (the first
-    game's) and the bounds that take every game's values (each game checks its own)."""
+    game's), the bounds that take every game's values (each game checks its own), and whether a game lists
+    its values (offered by autocomplete for the game chosen)."""
 
     name: str
     type: type
     help: str
     lo: int | None
     hi: int | None
+    listed: bool
 
 
 def _game_options() -> dict[str, _GameOption]:
@@ -420,7 +420,8 @@ def _game_options() -> dict[str, _GameOption]:
             lo = None if None in los else min(x for x in los if x is not None)
             hi = None if None in his else max(x for x in his if x is not None)
             kind = _GAME_TYPES.get(typed[0].kind, str)
-            out[name] = _GameOption(name, kind, typed[0].help, lo, hi)
+            listed = any(o.kind == "choice" for o in typed)
+            out[name] = _GameOption(name, kind, typed[0].help, lo, hi, listed)
     return out
 
 
@@ -496,11 +497,7 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
         for k, v in listed.items()
     }
     app_commands.choices(**said)(cmd)
-    chosen = {
-        names[n]: _game_option_auto(n)
-        for n in specs
-        if any(o.name == n and o.kind == "choice" for m in modules.modules() for o in m.options)
-    }
+    chosen = {names[n]: _game_option_auto(n) for n, o in specs.items() if o.listed}
     if chosen:
         app_commands.autocomplete(**chosen)(cmd)
     return cmd
@@ -543,7 +540,7 @@ async def _game_new(
 PLAYER_PREFERENCES = ("reminders", "quiet")  # /game prefer's keys of the player's own, in every game
 
 
-async def _channel_module(interaction: discord.Interaction) -> tuple[Any, Any] | None:
+async def _channel_module(interaction: discord.Interaction) -> tuple[Live, Module] | None:
     """The game of the caller's channel as last committed and its module, or None where it has none."""
     try:
         live = await _cog_of(interaction).service.current(interaction.channel_id or 0)
