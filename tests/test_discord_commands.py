@@ -132,10 +132,14 @@ async def test_each_games_listed_values_come_by_autocomplete_for_its_own_channel
 async def test_game_new_and_join_offer_the_chosen_games_values(harness):
     h = harness
 
-    async def offered(command: str, option: str, given: dict, channel: str = "game-1") -> list[str]:
-        ask = h.autocomplete(command, {**given, option: ""}, focused=option, user="alice", channel=channel)
+    async def offered(
+        command: str, option: str, given: dict, channel: str = "game-1", what: str = "value", locale="en-US"
+    ) -> list[str]:
+        ask = h.autocomplete(
+            command, {**given, option: ""}, focused=option, user="alice", channel=channel, locale=locale
+        )
         await h.feed(ask)
-        return [c["value"] for c in h.fake.autocomplete_choices(ask["id"])]
+        return [c[what] for c in h.fake.autocomplete_choices(ask["id"])]
 
     assert await offered("game new", "setup", {}) == ["historical", "free", "initiative"]  # the default game
     assert await offered("game new", "setup", {"game": "napoleon"}) == ["historical", "free", "initiative"]
@@ -144,6 +148,8 @@ async def test_game_new_and_join_offer_the_chosen_games_values(harness):
     await h.feed(h.slash("game new", {"players": 3}, user="alice", channel="game-2"))
     assert await offered("game join", "role", {}) == ["british", "american"]  # Liberty's seats only
     assert await offered("game join", "role", {}, "game-2") == ["french", "british", "prussian"]
+    named = await offered("game join", "role", {}, "game-2", "name", "ja")  # as the list named them
+    assert named == [CHOICE_NAMES_JA[r] for r in ("french", "british", "prussian")]
     # Liberty's standing battle orders, no priority lists (Napoleon's hits and supply)
     assert await offered("game prefer", "key", {}) == ["battle", "reminders", "quiet"]
     assert await offered("game prefer", "key", {}, "game-2") == [
