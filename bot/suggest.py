@@ -27,7 +27,7 @@ def suggest(
     listed = [
         c for k in m.orders if k.name == order for o in k.options if o.name == option for c in o.choices
     ]
-    if listed:  # the only values the game takes for it (Napoleon's /fire target:, 8.4), as a list was
+    if listed:  # the only values the game takes for it (OrderOption.choices), offered as a list was
         return [c for c in listed if matches(c, current)][:LIMIT]
     values: list[str] = []
     for role in roles:
