@@ -111,8 +111,8 @@ class Lobby:
         values: Mapping[str, Any] | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
-        module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a front
-        end's own), ``options`` as ``key=value`` text, both read once by the game (``read_options``)."""
+        module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
+        front end's own), ``options`` as ``key=value`` text, both read once by the game (``read_options``)."""
         loc = caller.loc
         try:
             module = modules.get(game)
