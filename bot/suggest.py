@@ -24,6 +24,11 @@ def suggest(
     choices. For list options (``units``) the typed items stay and the last item is completed."""
     given = given or {}
     m = module or modules.get()
+    listed = [
+        c for k in m.orders if k.name == order for o in k.options if o.name == option for c in o.choices
+    ]
+    if listed:  # the only values the game takes for it (OrderOption.choices), offered as a list was
+        return [c for c in listed if matches(c, current)][:LIMIT]
     values: list[str] = []
     for role in roles:
         if role not in game.active():

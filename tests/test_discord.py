@@ -76,8 +76,8 @@ async def test_every_order_command_is_made_from_the_modules_order_kinds(harness)
 
 async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_as_written(harness):
     """Napoleon's own orders (made from engine/napoleon/module.py's ORDERS): the options required,
-    autocompleted and renamed as before, and the text each sends the one its parser reads and says again
-    (engine/napoleon/orders.py), ``/orders list:`` in quotes."""
+    autocompleted and renamed as before, and each sends its name and options, which its parser reads into
+    the order the text read before and says again (engine/napoleon/orders.py), ``/orders list:`` in quotes."""
     from engine.napoleon.orders import GRAMMAR
     from engine.text import parse_command
 
@@ -97,10 +97,10 @@ async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_a
     assert flags("square") == flags("unsquare") == {"unit": (True, True), "battle": battle}
     assert flags("reinforce") == {"units": (True, True), "from": (True, True), "battle": battle}  # 9.0
     assert flags("orders") == {"list": (True, False), "battle": no}
-    sent: list[str] = []
+    sent: list = []
 
-    async def order(interaction, text: str) -> None:
-        sent.append(text)
+    async def order(interaction, given) -> None:
+        sent.append(given)
         await interaction.response.send_message("ok", ephemeral=True)
 
     h.bot.get_cog("EstafetteCog").order = order
@@ -132,9 +132,15 @@ async def test_napoleons_order_commands_keep_their_options_and_send_the_orders_a
     ]
     for name, options, _text in given:
         await h.feed(h.slash(name, options, user="alice", channel="game-1"))
-    assert sent == [text for _name, _options, text in given]
-    for text in sent:
-        assert GRAMMAR.read(parse_command(text)).text() == text
+    # sent as the order's name and typed options (the game's parser reads them, no line of text between),
+    # the options in the order kind's order: the order and its logged line are those the text gave
+    assert [(c.name, list(c.options.items())) for c in sent] == [
+        (parse_command(text).name, list(parse_command(text).options.items())) for _n, _o, text in given
+    ]
+    for command, (_name, _options, text) in zip(sent, given, strict=True):
+        assert command.text() == parse_command(text).text()  # the game's log line (Game.apply)
+        assert GRAMMAR.read(command) == GRAMMAR.read(parse_command(text))
+        assert GRAMMAR.read(command).text() == text
 
 
 async def test_start_posts_the_public_map_and_dms_private_maps(harness):

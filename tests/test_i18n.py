@@ -630,7 +630,7 @@ async def test_the_synced_commands_carry_japanese_names_and_descriptions(harness
 
 def test_the_japanese_name_tables_have_no_stale_entries(tmp_path):
     bot = EstafetteBot(Store(tmp_path / "x.db"), pictures=NoPictures(), tick_seconds=0, sync=False)
-    from bot.discord_app.cog import EstafetteCog, order_commands
+    from bot.discord_app.cog import PLAYER_PREFERENCES, EstafetteCog, order_commands
 
     cog = EstafetteCog(bot, bot.service, bot.sender)
     own = list(cog.walk_app_commands())
@@ -643,6 +643,16 @@ def test_the_japanese_name_tables_have_no_stale_entries(tmp_path):
     own = {f"{c.qualified_name} {p.display_name}" for c in every for p in getattr(c, "parameters", [])}
     assert {k for k in OPTION_NAMES_JA if " " not in k} == options
     assert {k for k in OPTION_NAMES_JA if " " in k} <= own
+    # and the values a game lists for an option, offered by autocomplete under the translator's names
+    # (Napoleon's /fire target:, /game new setup:)
+    from engine import modules
+
+    games = modules.modules()
+    choices |= {c for m in games for k in m.orders for o in k.options for c in o.choices}
+    choices |= {c for m in games for o in m.options if o.kind == "choice" for c in o.choices}
+    choices |= {r for m in games for r in m.every_role()}  # /game join role:
+    choices |= {k for m in games for k in (*m.preferences, *([m.standing.key] if m.standing else []))}
+    choices |= set(PLAYER_PREFERENCES)  # /game prefer key:
     assert set(CHOICE_NAMES_JA) == choices - {"en", "ja"}
     described = {description_key(q) for q in qualified} | {
         description_key(c.qualified_name, p.display_name) for c in every for p in getattr(c, "parameters", [])

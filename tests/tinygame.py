@@ -21,7 +21,7 @@ from engine.dice import Dice
 from engine.errors import RuleError
 from engine.events import Event
 from engine.module import Module, OptionSpec, OrderKind, OrderOption, PictureKind
-from engine.text import parse_command
+from engine.text import Command, parse_command
 
 ROLES = ("red", "blue")
 MESSAGES = {
@@ -96,8 +96,8 @@ class DashGame:
     def active(self) -> list[str]:
         return [] if self.over else [ROLES[(self.turn - 1) % 2]]
 
-    def apply(self, role: str, order: str) -> list[Event]:
-        cmd = parse_command(order)
+    def apply(self, role: str, order: str | Command) -> list[Event]:
+        cmd = order if isinstance(order, Command) else parse_command(order)  # a slash command's, or a line
         if role not in self.active():
             raise RuleError(
                 "D1", MESSAGES["en"]["dash.turn"].format(role=", ".join(self.active()) or "nobody")
@@ -120,7 +120,7 @@ class DashGame:
             self._move(role, self.reserve[role], "reserve")
         else:
             raise RuleError("", f"unknown order /{cmd.name}; known: /run, /sprint, /reserve")
-        self.log.append(f"{role}: {order.strip()}")
+        self.log.append(f"{role}: {cmd.text() if isinstance(order, Command) else order.strip()}")
         self.turn += 1
         return self.events[before:]
 

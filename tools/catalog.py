@@ -37,14 +37,16 @@ from __future__ import annotations
 
 import argparse
 import ast
+import builtins
 import contextlib
 import datetime as dt
 import importlib
 import importlib.util
+import operator
 import re
 import string
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -74,11 +76,59 @@ def load_dict(source: str) -> dict[str, Any]:
     try:
         value = ast.literal_eval(node)
     except ValueError:
-        namespace = _namespace(path, module_name)
-        value = eval(compile(ast.Expression(node), str(path), "eval"), namespace)
+        value = _data(node, _namespace(path, module_name))
     if not isinstance(value, dict):
         raise SystemExit(f"{source} is not a dict")
     return value
+
+
+_OPERATORS: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Mod: operator.mod,
+    ast.Mult: operator.mul,
+    ast.BitOr: operator.or_,
+}
+
+
+def _data(node: ast.expr, names: Mapping[str, Any]) -> Any:
+    """A dict's source read as data, without running it as code: literals, containers and ``**`` merges,
+    the module's names (and the builtins) and their attributes, a few operators, and calls of the functions
+    so named (``dict(X)``, a helper making plural forms); anything else is refused, saying what."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.Name):
+        if node.id in names:
+            return names[node.id]
+        if hasattr(builtins, node.id):
+            return getattr(builtins, node.id)
+        raise SystemExit(f"{node.id} is not defined where the dict is")
+    if isinstance(node, ast.Attribute):
+        return getattr(_data(node.value, names), node.attr)
+    if isinstance(node, ast.Dict):
+        out: dict[Any, Any] = {}
+        for k, v in zip(node.keys, node.values, strict=True):
+            if k is None:
+                out.update(_data(v, names))
+            else:
+                out[_data(k, names)] = _data(v, names)
+        return out
+    if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        items = [_data(e, names) for e in node.elts]
+        return {ast.List: list, ast.Tuple: tuple, ast.Set: set}[type(node)](items)
+    if isinstance(node, ast.BinOp) and type(node.op) in _OPERATORS:
+        return _OPERATORS[type(node.op)](_data(node.left, names), _data(node.right, names))
+    if isinstance(node, ast.Subscript):
+        return _data(node.value, names)[_data(node.slice, names)]
+    if isinstance(node, ast.Call) and not any(isinstance(a, ast.Starred) for a in node.args):
+        args = [_data(a, names) for a in node.args]
+        kwargs: dict[str, Any] = {}
+        for kw in node.keywords:
+            if kw.arg is None:
+                kwargs.update(_data(kw.value, names))
+            else:
+                kwargs[kw.arg] = _data(kw.value, names)
+        return _data(node.func, names)(*args, **kwargs)
+    raise SystemExit(f"line {node.lineno}: {type(node).__name__} is code the converter does not read as data")
 
 
 def _first_assignment(tree: ast.Module, name: str) -> ast.expr | None:

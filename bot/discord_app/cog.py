@@ -4,21 +4,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import keyword
 import logging
 import re
-from collections.abc import Awaitable
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
+from engine.module import Module
+from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
+from ..service.common import Live, module_of
 from .send import Sender, chunks
 from .translate import description_key
 
@@ -263,9 +268,37 @@ def _shortened(value: str) -> str:
     return head[: end + 1] if end > 0 else ""
 
 
-def _auto(order: str, option: str, words: str = ""):
-    """Autocomplete of an order's option from the caller's legal orders (``suggest``); ``words``: the term
-    family that names its values in the player's language (``OrderOption.words``)."""
+def _named(values: list[str], current: str, loc: str, words: str, fixed: frozenset[str]) -> list[Any]:
+    """Autocomplete's answer: the values matching what is typed, each named for the player: a value a game
+    lists for the option (``fixed``) by the translator's name for it (as a listed choice was), a value of a
+    term family (``words``) in the player's words with the value, the others as they are sent."""
+    # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
+    # order nobody meant; it is offered shortened at one of its items, its name saying there is more
+    # (typing it in full still works); names are cut.
+    # Never one that drops an item the player typed whole: picked, it would change their order.
+    kept = current[: max(current.rfind(sep) for sep in (",", ">", " ")) + 1]
+    short = {v: _shortened(v) for v in values}
+    more = {s for v, s in short.items() if s != v}
+    values = list(dict.fromkeys(s for s in short.values() if s and s.startswith(kept)))[:25]
+    choices: list[app_commands.Choice[str]] = []
+    for v in values:
+        if v in fixed:
+            choices.append(app_commands.Choice(name=app_commands.locale_str(v), value=v))
+        elif words and loc != "en":  # the values in the player's words, as they are sent
+            choices.append(
+                app_commands.Choice(
+                    name=_cut(f"{term(words, v, loc)} ({v})" + ("…" if v in more else "")), value=v
+                )
+            )
+        else:
+            choices.append(app_commands.Choice(name=v + "…" if v in more else _cut(v), value=v))
+    return choices
+
+
+def _auto(order: str, option: str, words: Mapping[str, str], fixed: frozenset[str] = frozenset()):
+    """Autocomplete of an order's option for the game of the caller's channel (``suggest``: its legal
+    values now, or the values the game lists for the option, ``OrderOption.choices``); ``words``: each game's
+    term family naming the option's values in the player's language (``OrderOption.words``), by module id."""
 
     async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         cog = _cog_of(interaction)
@@ -274,28 +307,23 @@ def _auto(order: str, option: str, words: str = ""):
         }
         try:
             values = await cog.service.suggestions(caller_of(interaction), order, option, current, given)
+            family = await _words_here(interaction, words)
         except Exception:
             log.exception("autocomplete failed")
-            values = []
-        loc = locale_of(interaction.locale)
-        # A value is what the order will carry: one over Discord's 100 characters would arrive cut, as an
-        # order nobody meant; it is offered shortened at one of its items, its name saying there is more
-        # (typing it in full still works); names are cut.
-        # Never one that drops an item the player typed whole: picked, it would change their order.
-        kept = current[: max(current.rfind(sep) for sep in (",", ">", " ")) + 1]
-        short = {v: _shortened(v) for v in values}
-        more = {s for v, s in short.items() if s != v}
-        values = list(dict.fromkeys(s for s in short.values() if s and s.startswith(kept)))[:25]
-        if words and loc != "en":  # the values in the player's words, as they are sent
-            return [
-                app_commands.Choice(
-                    name=_cut(f"{term(words, v, loc)} ({v})" + ("…" if v in more else "")), value=v
-                )
-                for v in values
-            ]
-        return [app_commands.Choice(name=v + "…" if v in more else _cut(v), value=v) for v in values]
+            values, family = [], ""
+        return _named(values, current, locale_of(interaction.locale), family, fixed)
 
     return complete
+
+
+async def _words_here(interaction: discord.Interaction, words: Mapping[str, str]) -> str:
+    """The term family of an option in the game of the caller's channel (the channel's game is asked only
+    where the games that share the option name its values differently)."""
+    families = set(words.values())
+    if len(families) <= 1:
+        return next(iter(families), "")
+    here = await _channel_module(interaction)
+    return words.get(here[1].id, "") if here else ""
 
 
 def _identifier(name: str) -> str:
@@ -306,52 +334,148 @@ def _identifier(name: str) -> str:
     return py + "_" if keyword.iskeyword(py) else py
 
 
+# --- commands made from what the game modules declare: discord.py's own objects, no source text -----------
+
+
+class CommandConflict(ValueError):
+    """Two game modules declare one option of a command they share with two types: refused when the bot
+    starts, naming both games (an option of a slash command has one type, whichever game a channel plays)."""
+
+
+_TYPE_SAID = {int: "a whole number", bool: "yes/no", str: "text"}
+
+
+def _conflict(command: str, option: str, first: tuple[str, type], other: tuple[str, type]) -> CommandConflict:
+    return CommandConflict(
+        f"/{command} {option}: the game {first[0]!r} takes it as {_TYPE_SAID[first[1]]}, the game "
+        f"{other[0]!r} as {_TYPE_SAID[other[1]]}; a command several games share has one type per option "
+        "(rename the option in one of them)"
+    )
+
+
+def _callback(
+    call: Callable[[discord.Interaction, dict[str, Any]], Awaitable[None]],
+    params: Sequence[inspect.Parameter],
+) -> Callable[..., Coroutine[Any, Any, None]]:
+    """A command's callback whose parameters are ``params`` (discord.py reads a callback's typed parameters
+    from its signature, here the ``__signature__`` made of them), handing what Discord sent to ``call`` as a
+    dict by parameter name."""
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        await call(interaction, values)
+
+    first = inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+    )
+    callback.__signature__ = inspect.Signature([first, *params])  # type: ignore[attr-defined]
+    return callback
+
+
+def _param(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default)
+
+
 # --- /game new: its typed options are those of every game module -------------------------------------------
 
-_OPTION_TYPES = {"int": "int", "bool": "bool", "choice": "str"}  # a text option goes in ``options:``
+_GAME_TYPES: dict[str, type] = {"int": int, "bool": bool}  # a choice or a text option is text
+_TYPED = ("int", "bool", "choice")  # given as options of their own; a text option goes in ``options:``
 _NEW = ("deadline_hours", "deadline_action", "language", "game", "options")  # the platform's own
 
 
-def _game_options() -> dict[str, Any]:
+@dataclass(frozen=True)
+class _GameOption:
+    """An option of ``/game new``: one name of every game that has it, its type, its help (the first
+    game's), the bounds that take every game's values (each game checks its own), and whether a game lists
+    its values (offered by autocomplete for the game chosen)."""
+
+    name: str
+    type: type
+    help: str
+    lo: int | None
+    hi: int | None
+    listed: bool
+
+
+def _game_options() -> dict[str, _GameOption]:
     """The typed options of ``/game new``: each game module's int, bool and choice options by name, the
-    default module's first (two games' options of one name are one option, checked by the game chosen)."""
-    specs: dict[str, Any] = {}
+    default module's first. Two games' options of one name are one option, of one type (else
+    ``CommandConflict``), checked by the game chosen; a choice's values come by autocomplete from the game
+    chosen, never as a list (another game's values would be offered)."""
+    specs: dict[str, list[tuple[str, Any]]] = {}
     for module in modules.modules():
         for o in module.options:
-            if o.kind in _OPTION_TYPES and o.name not in _NEW:
-                specs.setdefault(o.name, o)
-                if specs[o.name].kind != o.kind:
-                    raise ValueError(f"/game new {o.name}: two games give it two kinds")
-    return specs
+            if o.name in _NEW:
+                continue
+            given = specs.setdefault(o.name, [])
+            first = given[0] if given else (module.id, o)
+            a, b = _GAME_TYPES.get(first[1].kind, str), _GAME_TYPES.get(o.kind, str)
+            if a is not b:
+                raise _conflict("game new", o.name, (first[0], a), (module.id, b))
+            given.append((module.id, o))
+    out: dict[str, _GameOption] = {}
+    for name, given in specs.items():
+        typed = [o for _m, o in given if o.kind in _TYPED]
+        if typed:
+            los, his = [o.lo for o in typed], [o.hi for o in typed]
+            lo = None if None in los else min(x for x in los if x is not None)
+            hi = None if None in his else max(x for x in his if x is not None)
+            kind = _GAME_TYPES.get(typed[0].kind, str)
+            listed = any(o.kind == "choice" for o in typed)
+            out[name] = _GameOption(name, kind, typed[0].help, lo, hi, listed)
+    return out
 
 
-def _game_new_command(group: app_commands.Group) -> app_commands.Command[Any, ..., None]:
-    """``/game new`` (a command of the cog's ``/game`` group): the game, every game module's typed options
-    (all optional: each is passed to the game chosen, which refuses one it does not have, saying which it
-    has), then the platform's own (deadline, language) and ``options`` for any option as text."""
+def _game_option_auto(option: str):
+    """Autocomplete of a choice option of ``/game new``: the values of the game chosen (``game:``, the
+    default game when none is), named by the translator as a listed choice was."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        try:
+            module = modules.get(getattr(interaction.namespace, "game", None))
+        except RuleError:
+            return []
+        return _listed([c for o in module.options if o.name == option for c in o.choices], current)
+
+    return complete
+
+
+def game_new_command() -> app_commands.Command[Any, ..., None]:
+    """``/game new`` (made when the cog is, then added to its ``/game`` group): the game, every game module's
+    typed options (all optional: each is passed to the game chosen, which refuses one it does not have,
+    saying which it has), then the platform's own (deadline, language) and ``options`` for any option as
+    text."""
     specs = _game_options()
     names = {n: _identifier(n) for n in specs}
 
-    def annotation(o: Any) -> str:  # an int option with its bounds as Discord's min and max
-        if o.kind == "int" and o.lo is not None and o.hi is not None:
-            return f"app_commands.Range[int, {int(o.lo)}, {int(o.hi)}]"
-        return _OPTION_TYPES[o.kind]
+    def annotation(o: _GameOption) -> Any:  # an int option with its bounds as Discord's min and max
+        if o.type is int and o.lo is not None and o.hi is not None:
+            return app_commands.Range[int, int(o.lo), int(o.hi)]
+        return o.type
 
-    typed = ", ".join(f"{names[n]}: {annotation(o)} | None = None" for n, o in specs.items())
-    values = ", ".join(f"{n!r}: {names[n]}" for n in specs)
-    source = (
-        "async def new(self, interaction: discord.Interaction, game: str | None = None, "
-        + (typed + ", " if typed else "")
-        + "deadline_hours: app_commands.Range[float, 0, 720] = 24.0, deadline_action: str = 'pass', "
-        "language: str | None = None, options: str = '') -> None:\n"
-        f"    await _game_new(self, interaction, game, {{{values}}},"
-        " deadline_hours, deadline_action, language, options)\n"
-    )
-    scope: dict[str, Any] = {"discord": discord, "app_commands": app_commands, "_game_new": _game_new}
-    exec(source, scope)  # the source holds only identifiers checked by _identifier and names as literals
-    scope["new"].__qualname__ = "EstafetteCog.game_new"  # a method of the cog: discord.py binds its self
-    cmd: app_commands.Command[Any, ..., None] = group.command(name="new", description=_d("game new"))(
-        scope["new"]
+    params = [
+        _param("game", Optional[str], None),  # noqa: UP045 (discord.py reads the annotation at run time)
+        *[_param(names[n], Optional[annotation(o)], None) for n, o in specs.items()],  # noqa: UP045
+        _param("deadline_hours", app_commands.Range[float, 0, 720], 24.0),
+        _param("deadline_action", str, "pass"),
+        _param("language", Optional[str], None),  # noqa: UP045
+        _param("options", str, ""),
+    ]
+
+    async def call(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        typed = {n: values[names[n]] for n in specs if values.get(names[n]) is not None}
+        await _game_new(
+            _cog_of(interaction),
+            interaction,
+            values["game"],
+            typed,
+            values["deadline_hours"],
+            values["deadline_action"],
+            values["language"],
+            values["options"],
+        )
+
+    cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
+        name="new", description=_d("game new"), callback=_callback(call, params)
     )
     app_commands.describe(  # as locale strings, so that the translator is asked for them
         **{k: app_commands.locale_str(v) for k, v in _o("game new", *_NEW).items()},
@@ -360,7 +484,7 @@ def _game_new_command(group: app_commands.Group) -> app_commands.Command[Any, ..
     renamed = {names[n]: app_commands.locale_str(n) for n in specs if names[n] != n}
     if renamed:
         app_commands.rename(**renamed)(cmd)
-    listed: dict[str, list[app_commands.Choice[str]]] = {
+    listed: dict[str, list[app_commands.Choice[str]]] = {  # the platform's own lists, the same for every game
         "game": [app_commands.Choice(name=m.title, value=m.id) for m in modules.modules()],
         "deadline_action": [app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
         "language": [
@@ -368,18 +492,18 @@ def _game_new_command(group: app_commands.Group) -> app_commands.Command[Any, ..
             app_commands.Choice(name="日本語", value="ja"),
         ],
     }
-    for n, o in specs.items():
-        if o.kind == "choice":
-            listed[names[n]] = [app_commands.Choice(name=c, value=c) for c in o.choices]
     said = {  # the choices' names as locale strings too (English but for the languages' own names)
         k: [app_commands.Choice(name=app_commands.locale_str(c.name), value=c.value) for c in v]
         for k, v in listed.items()
     }
     app_commands.choices(**said)(cmd)
+    chosen = {names[n]: _game_option_auto(n) for n, o in specs.items() if o.listed}
+    if chosen:
+        app_commands.autocomplete(**chosen)(cmd)
     return cmd
 
 
-def _option_described(name: str, spec: Any) -> str:
+def _option_described(name: str, spec: _GameOption) -> str:
     """A game option's description: the catalogs' ``opt.game.new.<name>``, else the option's help."""
     key = description_key("game new", name)
     return (t(key) if key in CATALOGS["en"] else spec.help or name)[:100]
@@ -395,19 +519,15 @@ async def _game_new(
     language: str | None,
     options: str,
 ) -> None:
-    """``/game new``: the typed options given, as the game's options text, then ``options``; the game
-    refuses an option it does not have, naming those it has, and one given twice (typed and in the text)."""
-    given = [
-        f"{k}={('on' if v else 'off') if isinstance(v, bool) else v}"
-        for k, v in typed.items()
-        if v is not None
-    ]
-    opts = " ".join([*given, options.strip()]).strip()
+    """``/game new``: the typed options given go to the game as values (read once, by the game chosen:
+    ``Lobby.new_game``), ``options`` as text; the game refuses an option it does not have, naming those it
+    has, and one given twice (typed and in the text)."""
     await cog.run(
         interaction,
         cog.service.new_game(
             caller_of(interaction),
-            opts,
+            options.strip(),
+            values=typed,
             deadline_hours=deadline_hours,
             deadline_action=deadline_action,
             language=language,
@@ -415,6 +535,38 @@ async def _game_new(
         ),
         public=True,
     )
+
+
+PLAYER_PREFERENCES = ("reminders", "quiet")  # /game prefer's keys of the player's own, in every game
+
+
+async def _channel_module(interaction: discord.Interaction) -> tuple[Live, Module] | None:
+    """The game of the caller's channel as last committed and its module, or None where it has none."""
+    try:
+        live = await _cog_of(interaction).service.current(interaction.channel_id or 0)
+    except ServiceError:
+        return None
+    return live, module_of(live.row)
+
+
+def _listed(values: Sequence[str], current: str) -> list[app_commands.Choice[str]]:
+    """A game's own values for an option, matching what is typed, named by the translator as a list's were."""
+    shown = [v for v in dict.fromkeys(values) if matches(v, current)][:25]
+    return [app_commands.Choice(name=app_commands.locale_str(v), value=v) for v in shown]
+
+
+async def _seats(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game join role:``: the seats of the channel's game (its options say how many), none of another's."""
+    here = await _channel_module(interaction)
+    return _listed(Service.seats(here[0]) if here else (), current)
+
+
+async def _preference_keys(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game prefer key:``: the channel's game's preferences and standing orders, then the player's own."""
+    here = await _channel_module(interaction)
+    module = here[1] if here else None
+    own = [*module.preferences, *([module.standing.key] if module.standing else [])] if module else []
+    return _listed([*own, *PLAYER_PREFERENCES], current)
 
 
 class EstafetteCog(commands.Cog):
@@ -425,6 +577,8 @@ class EstafetteCog(commands.Cog):
         self.service = service
         self.sender = sender
         self.picked: dict[tuple[int, int, str], list[str]] = {}  # (user, game, town) -> blocks picked
+        # made now, from the game modules registered when the bot starts (a conflict stops it here)
+        self.game.add_command(game_new_command())
         sender.deploy_view = self._dm_view
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
@@ -467,20 +621,14 @@ class EstafetteCog(commands.Cog):
         await self.sender.reply(interaction, res.reply)
         await self.sender.flush_pending(interaction)
 
-    async def order(self, interaction: discord.Interaction, text: str) -> None:
-        await self.run(interaction, self.service.order(caller_of(interaction), text, str(interaction.id)))
+    async def order(self, interaction: discord.Interaction, order: Command) -> None:
+        """An order command's order (``order_given``: its name and typed options), by the one order path."""
+        await self.run(interaction, self.service.order(caller_of(interaction), order, str(interaction.id)))
 
-    # --- /game ------------------------------------------------------------------------------------------
-    game_new = _game_new_command(game)  # its typed options are every game module's (below)
-
+    # --- /game (``/game new`` is made with the cog: ``game_new_command``) --------------------------------
     @game.command(name="join", description=_d("game join"))
     @app_commands.describe(**_o("game join", "role", "bot"))
-    @app_commands.choices(
-        role=[
-            app_commands.Choice(name=n, value=n)
-            for n in dict.fromkeys(r for m in modules.modules() for r in m.every_role())
-        ]
-    )
+    @app_commands.autocomplete(role=_seats)
     async def game_join(
         self, interaction: discord.Interaction, role: str | None = None, bot: bool = False
     ) -> None:
@@ -523,9 +671,7 @@ class EstafetteCog(commands.Cog):
 
     @game.command(name="prefer", description=_d("game prefer"))
     @app_commands.describe(**_o("game prefer", "key", "value"))
-    @app_commands.choices(
-        key=[app_commands.Choice(name=n, value=n) for n in ("hits", "supply", "battle", "reminders", "quiet")]
-    )
+    @app_commands.autocomplete(key=_preference_keys)
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
 
@@ -646,17 +792,19 @@ class EstafetteCog(commands.Cog):
 
 # --- the order commands of every game module, made from their order kinds ---------------------------------
 
-_PYTHON_TYPES = {"number": "int", "bool": "bool"}  # every other kind of option is typed text
+_ORDER_TYPES: dict[str, type] = {"number": int, "bool": bool}  # every other kind of option is text
 
 
 def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]]:
     """A slash command for every order name of the registered game modules (none of ``taken``, the names of
     the cog's own commands: a new order kind gets its command with no code here). A name several games share
     (``/move``) is one command whose options are all of theirs: required only where every one of those games
-    requires it, each order checked by the caller's game (its parser says what its ``/move`` takes). Options
-    are typed by their ``OrderOption`` kind and autocompleted from the caller's legal orders (``suggest``)
-    unless not ``suggested``. The order sent is ``/name option:value ...``, its options in the order kind's
-    order (``quoted`` ones in quotes); the service finds the caller's game and its module."""
+    requires it, each order checked by the caller's game (its parser says what its ``/move`` takes), and one
+    type per option name (a ``CommandConflict`` naming both games otherwise, when the bot starts). Options are
+    typed by their ``OrderOption`` kind; a text option is autocompleted for the caller's game (its legal
+    orders, or the values it lists for the option) unless no game ``suggested`` it. The order sent is the
+    command's name and its options in the order kind's order (``order_given``); the service finds the
+    caller's game and its module."""
     kinds: dict[str, list[tuple[Any, Any]]] = {}  # name -> (module, kind), the default module first
     for module in modules.modules():
         for kind in module.orders:
@@ -665,40 +813,42 @@ def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]
     return [_order_command(name, shared) for name, shared in kinds.items()]
 
 
-def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Command[Any, ..., None]:
-    """One order name as a slash command (its callback written out, so that discord.py reads its typed
-    parameters as it reads the cog's), its options those of every game that has the order."""
-    options: dict[str, Any] = {}  # option name -> the first game's OrderOption of that name
-    for _module, kind in shared:
+def _shared_options(name: str, shared: list[tuple[Any, Any]]) -> dict[str, list[tuple[str, Any]]]:
+    """Every option of the games that share the order ``name``, by name in the first game's order: (module
+    id, ``OrderOption``) of each game that has it; two types for one name is a ``CommandConflict``."""
+    options: dict[str, list[tuple[str, Any]]] = {}
+    for module, kind in shared:
         for o in kind.options:
-            options.setdefault(o.name, o)
-            if _PYTHON_TYPES.get(options[o.name].kind) != _PYTHON_TYPES.get(o.kind):
-                raise ValueError(f"/{name} {o.name}: two games give it two types")
-            if options[o.name].quoted != o.quoted:
-                raise ValueError(f"/{name} {o.name}: one game quotes it, another does not")
+            given = options.setdefault(o.name, [])
+            first = given[0] if given else (module.id, o)
+            a, b = _ORDER_TYPES.get(first[1].kind, str), _ORDER_TYPES.get(o.kind, str)
+            if a is not b:
+                raise _conflict(name, o.name, (first[0], a), (module.id, b))
+            given.append((module.id, o))
+    return options
+
+
+def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Command[Any, ..., None]:
+    """One order name as a slash command, its options those of every game that has the order."""
+    options = _shared_options(name, shared)
+    types = {o: _ORDER_TYPES.get(given[0][1].kind, str) for o, given in options.items()}
     required = {  # required only where every game with the order requires it
         o: all(any(m.name == o and m.required for m in kind.options) for _module, kind in shared)
         for o in options
     }
-    suggested = {  # autocompleted where any game with the order suggests its values
-        o: any(m.name == o and m.suggested for _module, kind in shared for m in kind.options) for o in options
-    }
-    quoted = tuple(o for o, spec in options.items() if spec.quoted)
     names = {o: _identifier(o) for o in options}
-    ordered = sorted(options.values(), key=lambda o: not required[o.name])  # Discord: required options first
-    params = ", ".join(
-        f"{names[o.name]}: {_PYTHON_TYPES.get(o.kind, 'str')}" + ("" if required[o.name] else " = None")
+    ordered = sorted(options, key=lambda o: not required[o])  # Discord: required options first
+    params = [
+        _param(names[o], types[o]) if required[o] else _param(names[o], Optional[types[o]], None)  # noqa: UP045
         for o in ordered
-    )
-    values = ", ".join(f"{o!r}: {names[o]}" for o in options)
-    source = (
-        f"async def callback(interaction: discord.Interaction{', ' if params else ''}{params}) -> None:\n"
-        f"    await _order_of(interaction, {name!r}, {{{values}}}, {quoted!r})\n"
-    )
-    scope: dict[str, Any] = {"discord": discord, "_order_of": _order_of}
-    exec(source, scope)  # the source holds only identifiers checked above and names as literals
+    ]
+
+    async def call(interaction: discord.Interaction, values: dict[str, Any]) -> None:
+        given = order_given(name, {o: values.get(names[o]) for o in options})
+        await _cog_of(interaction).order(interaction, given)
+
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
-        name=name, description=_described(name, None, shared), callback=scope["callback"]
+        name=name, description=_described(name, None, shared), callback=_callback(call, params)
     )
     if options:  # as locale strings, so that the translator is asked for them
         app_commands.describe(
@@ -707,20 +857,32 @@ def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Com
     renamed = {v: app_commands.locale_str(k) for k, v in names.items() if k != v}
     if renamed:
         app_commands.rename(**renamed)(cmd)
-    listed = {
-        names[o.name]: [app_commands.Choice(name=app_commands.locale_str(c), value=c) for c in o.choices]
-        for o in options.values()
-    }
-    if any(listed.values()):
-        app_commands.choices(**{k: v for k, v in listed.items() if v})(cmd)
-    auto = {
-        names[o.name]: _auto(name, o.name, o.words)
-        for o in options.values()
-        if o.kind not in _PYTHON_TYPES and not o.choices and suggested[o.name]
+    auto = {  # a text option a game suggests or lists values for: by autocomplete, for the caller's game
+        names[o]: _auto(
+            name,
+            o,
+            {m: spec.words for m, spec in given},
+            frozenset(c for _m, spec in given for c in spec.choices),
+        )
+        for o, given in options.items()
+        if types[o] is str and any(spec.suggested or spec.choices for _m, spec in given)
     }
     if auto:
         app_commands.autocomplete(**auto)(cmd)
     return cmd
+
+
+def order_given(name: str, values: Mapping[str, Any]) -> Command:
+    """An order command's typed options as the order its game reads (a ``Command``: the order's name and
+    its options in the order kind's order, which the module's parser turns into its order value): a yes/no
+    set says ``yes``, one unset and an option not given are left out, a number is said in digits. Its text
+    (``Command.text``) is the order's line in the game's log and scripts, as the player would write it."""
+    said: dict[str, str] = {}
+    for k, v in values.items():
+        if v is None or v is False:
+            continue
+        said[k] = "yes" if v is True else str(v).strip()
+    return Command(name, said)
 
 
 def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> str:
@@ -736,19 +898,6 @@ def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> 
     else:
         line = next((o.help for _m, k in shared for o in k.options if o.name == option and o.help), option)
     return line[:100]
-
-
-async def _order_of(
-    interaction: discord.Interaction, name: str, values: dict[str, Any], quoted: tuple[str, ...] = ()
-) -> None:
-    """A generated order command: its options as the order's text (``yes`` for a boolean set, a ``quoted``
-    option's value in quotes: ``/orders list:"fire A; B>left"``)."""
-    parts = [f"/{name}"]
-    for k, v in values.items():
-        if v is None or v is False:
-            continue
-        parts.append(f"{k}:yes" if v is True else f'{k}:"{v}"' if k in quoted else f"{k}:{v}")
-    await _cog_of(interaction).order(interaction, " ".join(parts))
 
 
 def _close(call: Awaitable[Any]) -> None:

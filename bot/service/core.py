@@ -31,6 +31,7 @@ from engine import RuleError, modules, parse_command
 from engine.events import Event
 from engine.module import GameObject, Module
 from engine.script import ScriptError, run_lines
+from engine.text import Command
 
 from ..outbox import Message, Picture
 from ..storage import (
@@ -99,7 +100,9 @@ class Change:
         or one of the module's legal choices (an order value, whose text is ``str(order)``)."""
         game = self._game
         assert game is not None
-        text = str(order)
+        text = (
+            order.text() if isinstance(order, Command) else str(order)
+        )  # a slash command's name and options
         work = self.module.working_copy(game)  # the game as it was stays as it was
         new = work.apply(role, order)
         self.prior, self._game = game, work

@@ -7,10 +7,12 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from engine import RuleError, modules
-from engine.module import GameObject, Module
+from engine.messages import rule_error
+from engine.module import GameObject, Module, OptionSpec, parse_values
 from engine.script import ScriptError, run_lines
 
 from ..i18n import CATALOGS, join, t
@@ -49,6 +51,47 @@ def parse_options(text: str, game: str | None = None) -> Any:
     return modules.get(game).parse_options(text)
 
 
+def read_options(module: Module, values: Mapping[str, Any], text: str = "") -> Any:
+    """The game's options object from typed values (a front end's own options, ``/game new players:3``) and
+    ``key=value`` text (``options:``), read once, over the defaults: each value checked by its
+    ``OptionSpec``; an option the game does not have, or one given both ways, is a RuleError naming what
+    would be accepted."""
+    specs = {o.name: o for o in module.options}
+    read = module.defaults()
+    for name, value in values.items():
+        spec = specs.get(name)
+        if spec is None:
+            said = ("on" if value else "off") if isinstance(value, bool) else value
+            raise rule_error("options", "options.unknown", item=f"{name}={said}", known=list(specs))
+        read[name] = _typed(spec, value)
+    written = parse_values(module.options, text, {})  # the text's own items only
+    twice = next((k for k in written if k in values), None)
+    if twice is not None:  # which one was meant is not for us to guess
+        raise rule_error("options", "options.twice", option=twice)
+    return module.make_options({**read, **written})
+
+
+def _typed(spec: OptionSpec, value: Any) -> Any:
+    """A typed value of one option, checked as ``OptionSpec.read`` checks its text: a yes/no, a whole number
+    within its bounds, one of its choices."""
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise rule_error("options", "options.on_off", option=spec.name, value=value)
+        return value
+    if spec.kind == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise rule_error("options", "options.whole_number", option=spec.name, value=value)
+        if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
+            raise rule_error(
+                "options", "options.range", option=spec.name, value=value, lo=spec.lo, hi=spec.hi
+            )
+        return value
+    text = str(value).strip()
+    if spec.kind == "choice" and text not in spec.choices:
+        raise rule_error("options", "options.choice", option=spec.name, value=text, known=list(spec.choices))
+    return text
+
+
 class Lobby:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
@@ -65,13 +108,15 @@ class Lobby:
         deadline_action: str | None = None,
         language: str | None = None,
         game: str | None = None,
+        values: Mapping[str, Any] | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
-        module (``engine/modules.py``; Napoleon by default)."""
+        module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
+        front end's own), ``options`` as ``key=value`` text, both read once by the game (``read_options``)."""
         loc = caller.loc
         try:
             module = modules.get(game)
-            opts = module.parse_options(options)
+            opts = read_options(module, values or {}, options)
         except RuleError as e:
             raise ServiceError.of_rule(e) from None
         settings = GameSettings(

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import RuleError
 from engine.module import PICKS_SHOWN, GameObject, Module, Standing, resolve
+from engine.text import Command
 
 from ..i18n import localize_error, t
 from ..narrate import tell
@@ -34,7 +35,7 @@ class Play:
 
     # --- orders -----------------------------------------------------------------------------------------
     async def order(
-        self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
+        self, caller: Caller, text: str | Command, interaction_id: str | None = None, role: str | None = None
     ) -> Result:
         """Apply one order for the caller in the game of the caller's channel."""
         live = await self.games.read_channel(caller.channel_id)
@@ -83,7 +84,7 @@ class Play:
         self,
         game_id: int,
         caller: Caller,
-        text: str,
+        text: str | Command,
         interaction_id: str | None = None,
         role: str | None = None,
         *,
@@ -106,7 +107,7 @@ class Play:
                 if prev is not None:
                     return Result(Reply(prev.reply or t("svc.already_done", loc)))
             game = need_game(ch.row, ch.game)
-            acting = acting_role(ch.row, game, caller, text, role)
+            acting = acting_role(ch.row, game, caller, text if isinstance(text, str) else text.text(), role)
             if check is not None:
                 check(ch)
             try:

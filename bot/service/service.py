@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.module import GameObject
 from engine.script import ScriptError
+from engine.text import Command
 
 from ..delivery import KEEP, Outbox, Outcome
 from ..outbox import Picture, Result
@@ -108,8 +109,9 @@ class Service:
         return await self.play.prefer(caller, key, value, role)
 
     async def order(
-        self, caller: Caller, text: str, interaction_id: str | None = None, role: str | None = None
+        self, caller: Caller, text: str | Command, interaction_id: str | None = None, role: str | None = None
     ) -> Result:
+        """``text``: the order's line, or its name and typed options (a slash command's)."""
         return await self.play.order(caller, text, interaction_id, role)
 
     async def tick(self) -> list[Any]:
