@@ -27,7 +27,7 @@ from engine.dice import Dice
 from engine.errors import RuleError
 from engine.events import Event
 from engine.messages import rule_error
-from engine.text import parse_command
+from engine.text import Command, parse_command
 
 SIDES = ("blue", "grey")
 ELEVATION = {"ford": 0, "mill": 0, "farm": 0, "orchard": 1, "wood": 1, "church": 1, "ridge": 2}  # R1
@@ -137,8 +137,8 @@ class RidgeGame:
     def active(self) -> list[str]:
         return [] if self.over else [self.acting]
 
-    def apply(self, role: str, order: str) -> list[Event]:
-        cmd = parse_command(order)
+    def apply(self, role: str, order: str | Command) -> list[Event]:
+        cmd = order if isinstance(order, Command) else parse_command(order)  # a slash command's, or a line
         if role not in SIDES:
             raise rule_error("", "ridge.role", role=role)
         if role not in self.active():
@@ -161,7 +161,7 @@ class RidgeGame:
                 self._attack(unit, area)
         else:
             raise rule_error("", "ridge.order", order=cmd.name, known=["move", "attack", "pass"])
-        self.log.append(f"{role}: {order.strip()}")
+        self.log.append(f"{role}: {cmd.text() if isinstance(order, Command) else order.strip()}")
         self._next()
         return self.events[before:]
 
