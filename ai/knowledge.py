@@ -9,7 +9,7 @@ import functools
 from collections import deque
 from dataclasses import dataclass, field
 
-from data import load_scenario
+from data.napoleon import load_scenario
 from engine import BlockView, View
 
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}

@@ -8,7 +8,8 @@ import json
 import sys
 from typing import Any
 
-from data import ScenarioError, load_scenario
+from data import ScenarioError
+from data.napoleon import load_scenario
 
 from . import modules
 

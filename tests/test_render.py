@@ -699,7 +699,7 @@ def test_a_card_layout_kept_is_the_layout_made_anew():
     """The map keeps its cards' places by what decides them (renderers/napoleon/map.py ``Base.placed``): a
     battle turn, or another map whose cards have the same sizes, is laid out once. What is kept must be
     what laying them out again gives, and a caller changing its copy changes nothing kept."""
-    from data import load_scenario
+    from data.napoleon import load_scenario
 
     sc = load_scenario()
     base = map_r.base_for(sc)

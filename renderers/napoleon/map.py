@@ -39,7 +39,7 @@ from . import blocks as B
 from . import text as T
 
 if TYPE_CHECKING:
-    from data import Scenario
+    from data.napoleon import Scenario
     from engine.napoleon.views import BlockView, TownView, View
 
 WIDTH, HEIGHT = 1900, 1400
@@ -914,7 +914,7 @@ def _scenario(sc: Scenario | str | None) -> Scenario:
     default)."""
     if sc is not None and not isinstance(sc, str):
         return sc
-    from data import load_scenario
+    from data.napoleon import load_scenario
 
     return load_scenario(sc or "napoleon")
 
