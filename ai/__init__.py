@@ -2,7 +2,7 @@
 orders only (issue 6, item 1).
 
 >>> import random
->>> from engine import new_game, Options
+>>> from engine.napoleon import new_game, Options
 >>> from ai import HeuristicPlayer, play_turn
 >>> game = new_game(Options(setup="historical"), seed=1)
 >>> orders = play_turn(game, "french", HeuristicPlayer(), random.Random(1))

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from data.napoleon import load_scenario
-from engine import BlockView, View
+from engine.napoleon import BlockView, View
 
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
 ARMIES_OF = {

@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from engine import Choice, Legal, RuleError, View, parse_command
+from engine import Choice, GameObject, RuleError, parse_command
 
-if TYPE_CHECKING:
-    from engine import Game
+# A game's view and legal orders, each its own module's type: the platform reads of them only what every
+# module's hold (``legal.active``, ``legal.choices``, ``legal.phase``).
+View = Any
+Legal = Any
+Game = GameObject
 
 
 @runtime_checkable

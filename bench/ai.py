@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai import RandomPlayer
-from engine import Options
+from engine.napoleon import Options
 from tools.fuzz import GameRun, play
 
 

@@ -28,7 +28,7 @@ from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.storage import Store
-from engine import Options, new_game
+from engine.napoleon import Options, new_game
 from engine.script import public_views
 from renderers import colours as C
 from renderers import fonts
