@@ -12,8 +12,9 @@ import random
 import pytest
 from conftest import cleared, loc, place
 
-from ai import HeuristicPlayer, PlayStats, RandomPlayer, fallback_order, play_turn
-from ai.knowledge import map_info
+from ai import PlayStats, fallback_order, play_turn
+from ai.napoleon import HeuristicPlayer, RandomPlayer
+from ai.napoleon.knowledge import map_info
 from engine.napoleon import Legal, Options, View, new_game
 from engine.napoleon.orders import End, Fire, Move, Setup, Square
 

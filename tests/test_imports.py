@@ -139,6 +139,6 @@ def test_no_new_circle_and_the_known_ones_are_still_there():
 def test_the_graph_sees_imports_inside_functions_and_type_checking():
     """The checker itself: it finds an import made inside a function and one under TYPE_CHECKING."""
     g = graph()
-    assert "ai" in g["bot.service.play"]  # ``from ai import HeuristicPlayer`` inside _bot_moves
+    assert "ai" in g["bot.service.play"]  # ``from ai import play_one`` inside a function
     assert "engine.napoleon.views" in g["renderers.napoleon.map"]  # under TYPE_CHECKING
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]

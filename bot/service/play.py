@@ -260,7 +260,7 @@ class Play:
 
     def _bot_moves(self, ch: Change) -> None:
         """Let bot players play every seat they hold while it must act (any seat may be a bot). They decide
-        from their role's view and legal orders only (ai.HeuristicPlayer)."""
+        from their role's view and legal orders only (the module's bot player)."""
         game = ch.game
         if game is None or game.over:
             return
