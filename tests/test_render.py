@@ -34,6 +34,7 @@ from renderers import colours as C
 from renderers import fonts
 from renderers.geometry import inside, overlap
 from renderers.napoleon import battle as battle_r
+from renderers.napoleon import colours as NC
 from renderers.napoleon import map as map_r
 from renderers.napoleon import text as T
 from renderers.napoleon.battle import render_battle
@@ -61,10 +62,10 @@ def _png(data: bytes) -> Image.Image:
 
 
 ARMY_COLOURS = {
-    "French": C.FRENCH,
-    "Guard green": C.GUARD_GREEN,
-    "British": C.BRITISH,
-    "Prussian": C.PRUSSIAN,
+    "French": NC.FRENCH,
+    "Guard green": NC.GUARD_GREEN,
+    "British": NC.BRITISH,
+    "Prussian": NC.PRUSSIAN,
 }
 
 
