@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from data.napoleon.dump import dump as dump_data
+
 from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
 from . import narrate, present, prompts, standing
 from .game import Game
@@ -205,6 +207,7 @@ MODULE = Module(
     directives=DIRECTIVES,
     directive=directive,
     report=report,
+    dump_data=dump_data,
     pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
     warm="renderers.napoleon:warm",
     bot_player="ai.napoleon:HeuristicPlayer",
