@@ -1,5 +1,5 @@
-"""Each game's data in its own folder (``data/napoleon/``, ``data/liberty/``: TOML files read and validated on
-load by the package beside them); here only what they share: name matching and the loader's fault report.
+"""Each game's data in its own folder (``data/<game>/``: TOML files read and validated on load by the package
+beside them); here only what they share: name matching and the loader's fault report.
 
 >>> from data import NoMatch, normalize
 >>> normalize("  LE RŒULX ")

@@ -45,7 +45,7 @@ LOG_LAST = (1, 100)  # /game log last: the fewest and most lines (the Discord co
 
 def parse_options(text: str, game: str | None = None) -> Any:
     """``setup=historical players=3 ruleset=3rd command_control=on``, read by the game module ``game``
-    (Napoleon by default): its options object, or a RuleError naming what is wrong."""
+    (the default one when None): its options object, or a RuleError naming what is wrong."""
     return modules.get(game).parse_options(text)
 
 
@@ -67,7 +67,7 @@ class Lobby:
         game: str | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
-        module (``engine/modules.py``; Napoleon by default)."""
+        module (``engine/modules.py``; the default one when none)."""
         loc = caller.loc
         try:
             module = modules.get(game)
