@@ -12,13 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from engine import Choice, GameObject, RuleError, parse_command
+from engine import Choice, RuleError, parse_command
 
-# A game's view and legal orders, each its own module's type: the platform reads of them only what every
+# A game (``engine.GameObject``, whose ``apply`` takes its own order values as well as their text), its
+# view and its legal orders, each its own module's type: the platform reads of them only what every
 # module's hold (``legal.active``, ``legal.choices``, ``legal.phase``).
+Game = Any
 View = Any
 Legal = Any
-Game = GameObject
 
 
 @runtime_checkable
