@@ -1,26 +1,24 @@
 """Bot players: any seat of a game can be played by a bot that decides from its role's view and legal
-orders only (issue 6, item 1).
+orders only. Here the platform's part: the interface (``Player``) and the loop that plays a role's turn
+(``play_turn``); each game's players are in its own folder (``ai/<game>/``), named by its module.
 
 >>> import random
->>> from engine import new_game, Options
->>> from ai import HeuristicPlayer, play_turn
->>> game = new_game(Options(setup="historical"), seed=1)
->>> orders = play_turn(game, "french", HeuristicPlayer(), random.Random(1))
->>> orders[-1]
-End(battle=None)
+>>> from engine import modules
+>>> from engine.module import resolve
+>>> from ai import play_turn
+>>> module = modules.get()  # the default game
+>>> game = module.new_game(module.parse_options(module.first_options), 1)
+>>> role = game.active()[0]
+>>> orders = play_turn(game, role, resolve(module.bot_player)(), random.Random(1))
 >>> str(orders[-1])
 '/end'
 """
 
-from .heuristic import HeuristicPlayer
 from .player import Player, PlayStats, fallback_order, play_one, play_turn
-from .random_player import RandomPlayer
 
 __all__ = [
-    "HeuristicPlayer",
     "PlayStats",
     "Player",
-    "RandomPlayer",
     "fallback_order",
     "play_one",
     "play_turn",

@@ -10,12 +10,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from engine import Choice, Legal, RuleError, View, parse_command
+from engine import Choice, RuleError, parse_command
 
-if TYPE_CHECKING:
-    from engine import Game
+# A game (``engine.GameObject``, whose ``apply`` takes its own order values as well as their text), its
+# view and its legal orders, each its own module's type: the platform reads of them only what every
+# module's hold (``legal.active``, ``legal.choices``, ``legal.phase``).
+Game = Any
+View = Any
+Legal = Any
 
 
 @runtime_checkable

@@ -8,8 +8,8 @@ runs the whole time record). Prints the heuristic's win rate per side and overal
 seconds per game, and the number of orders the engine rejected (each replaced by a legal fallback).
 Target (issue 6): at least 90 % wins from either side, a whole game in under 10 s.
 
-The opponent is the fuzzer's random player (``tools.fuzz.pick``, default) or ``ai.RandomPlayer`` (the same
-biases, deciding from its view and legal orders only).
+The opponent is the fuzzer's random player (``tools.fuzz.pick``, default) or ``ai.napoleon.RandomPlayer`` (the
+same biases, deciding from its view and legal orders only).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import RandomPlayer
-from engine import Options
+from ai.napoleon import RandomPlayer
+from engine.napoleon import Options
 from tools.fuzz import GameRun, play
 
 

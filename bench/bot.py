@@ -46,7 +46,7 @@ from bot.outbox import Picture  # noqa: E402
 from bot.pictures import Pictures, rank  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
-from engine import Game, new_game  # noqa: E402
+from engine.napoleon import Game, new_game  # noqa: E402
 from engine.napoleon.module import MODULE as NAPOLEON  # noqa: E402
 from tools.fuzz import pick, random_options  # noqa: E402
 

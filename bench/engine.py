@@ -35,8 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.service.core import SNAPSHOT_EVERY, history_of, snapshot_due
 from bot.storage.base import pack
-from engine import RuleError, new_game
+from engine import RuleError
 from engine.modules import NAPOLEON
+from engine.napoleon import new_game
 from engine.napoleon.game import Game
 from tools.fuzz import pick, random_options
 

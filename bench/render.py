@@ -24,7 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from data import load_scenario
+from data.napoleon import load_scenario
 from engine.napoleon import Options, new_game
 from renderers.napoleon import battle as battle_r
 from renderers.napoleon import map as map_r

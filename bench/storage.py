@@ -58,7 +58,7 @@ from bot.service.core import SNAPSHOT_EVERY, Games
 from bot.storage import Store, open_store
 from bot.storage import base as storage_base
 from bot.storage.base import commit_sizes
-from engine import Game
+from engine.napoleon import Game
 from tools.fuzz import pick
 
 GAME_TABLES = ("games", "orders", "events", "snapshots", "other")

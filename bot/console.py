@@ -332,7 +332,7 @@ def check_options(options: str, game: str | None = None) -> str | None:
 
 
 def console_options(options: str, game: str | None = None) -> tuple[str, str | None]:
-    """A console game's options: the module's ``first_options`` (Napoleon's historical set-up) with
+    """A console game's options: the module's ``first_options`` (a historical set-up, say) with
     ``options`` over them, key by key (``players=3`` keeps the historical set-up; ``setup=free`` changes
     it); and what is wrong with them (one line), or None."""
     from engine import RuleError, modules
@@ -385,7 +385,7 @@ async def run_console(
     game: str | None = None,
 ) -> int:
     """The console game, of the game module ``game`` (default: the default module). Its first game has the
-    module's ``first_options`` (Napoleon's historical set-up) with ``options`` over them; an existing game
+    module's ``first_options`` (a historical set-up, say) with ``options`` over them; an existing game
     resumes (and ``options`` are ignored, which it says), unless ``new``. Exit status 2 when it cannot
     start (one line on stderr, nothing created); 0 when its output is closed (``| head``)."""
     from engine import RuleError, modules

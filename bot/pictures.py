@@ -2,9 +2,9 @@
 
 A picture spec (``outbox.Picture``) is drawn from the game as it was at the picture's moment, through
 ``game.view`` only. Its module's ``PictureKind`` says how (``engine/module.py``): the role's view (or what
-the kind's ``subject`` hook makes of it: Napoleon's battle board takes one battle of the view) is made a
+the kind's ``subject`` hook makes of it: a battle board takes one battle of the view) is made a
 ``Job`` — plain picklable data: the subject, the names of the functions that draw it, the language — and the
-job is drawn by ``draw(subject, locale)`` (after ``prepare(subject)`` where the kind names one: Napoleon's
+job is drawn by ``draw(subject, locale)`` (after ``prepare(subject)`` where the kind names one: a
 replay plays the script into its views first). Nothing here knows a game. ``locale`` is the language of
 whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts follow it.
 

@@ -20,7 +20,7 @@ def suggest(
     module: Module | None = None,
 ) -> list[str]:
     """Values for ``option`` of ``/order`` that are legal now for these roles, matching what is typed: the
-    module's own suggestions (Napoleon: a move's units and paths), else the option's values in the legal
+    module's own suggestions (a move's units and paths, say), else the option's values in the legal
     choices. For list options (``units``) the typed items stay and the last item is completed."""
     given = given or {}
     m = module or modules.get()

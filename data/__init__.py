@@ -1,57 +1,11 @@
-"""Scenario data: map, order of battle, setups and time record, read from TOML and validated on load.
+"""Each game's data in its own folder (``data/<game>/``: TOML files read and validated on load by the package
+beside them); here only what they share: name matching and the loader's fault report.
 
->>> from data import load_scenario
->>> s = load_scenario("napoleon")
->>> len(s.towns), len(s.roads), len(s.units), len(s.turns)
-(66, 134, 82, 24)
+>>> from data import NoMatch, normalize
+>>> normalize("  LE RŒULX ")
+'le roeulx'
 """
 
-from .loader import DATA_DIR, ScenarioError, load_scenario
-from .models import (
-    ARMIES,
-    ROAD_LIMITS,
-    AmbiguousMatch,
-    Army,
-    Country,
-    DeploySide,
-    FreeRule,
-    Nation,
-    NoMatch,
-    River,
-    Road,
-    RoadClass,
-    Scenario,
-    SupplyBase,
-    Town,
-    TurnDef,
-    TurnSide,
-    UnitDef,
-    UnitType,
-    normalize,
-)
+from .base import DATA_DIR, AmbiguousMatch, FrozenDict, NoMatch, ScenarioError, normalize
 
-__all__ = [
-    "ARMIES",
-    "DATA_DIR",
-    "ROAD_LIMITS",
-    "AmbiguousMatch",
-    "Army",
-    "Country",
-    "DeploySide",
-    "FreeRule",
-    "Nation",
-    "NoMatch",
-    "River",
-    "Road",
-    "RoadClass",
-    "Scenario",
-    "ScenarioError",
-    "SupplyBase",
-    "Town",
-    "TurnDef",
-    "TurnSide",
-    "UnitDef",
-    "UnitType",
-    "load_scenario",
-    "normalize",
-]
+__all__ = ["DATA_DIR", "AmbiguousMatch", "FrozenDict", "NoMatch", "ScenarioError", "normalize"]

@@ -1,63 +1,36 @@
 """Estafette's rules engine: pure and deterministic. No I/O, no asyncio, no discord, no Pillow.
 
->>> from engine import new_game, Options
->>> game = new_game(Options(setup="historical"), seed=1)
->>> game.view("public").turn
-1
+This package is the platform: the contract a game module fills (``engine.module``), errors, dice, the
+orders' text and values. The games live in their own packages beside it (one folder each) and import
+from here; this file imports none of them. The registry of the games (``engine.modules``) and the script
+runner (``engine.script``) do, so they are imported by name, not from here:
+
+>>> from engine import modules, parse_command
+>>> module = modules.get()  # the default game
+>>> game = module.new_game(module.parse_options(""), seed=1)
+>>> game.over
+False
+>>> parse_command("/end").name
+'end'
 """
 
 from .dice import Dice
 from .errors import RuleError
 from .events import Event
-from .liberty import orders as liberty_orders  # Liberty's order values, for the bot players (ai/liberty.py)
-from .napoleon import BlockView, Game, Legal, Options, TownView, View, new_game
-from .napoleon.orders import (
-    BattleMove,
-    Deploy,
-    End,
-    Fire,
-    Move,
-    Orders,
-    Regroup,
-    Reinforce,
-    Retreat,
-    Setup,
-    Square,
-    Undo,
-    Unsquare,
-)
+from .module import GameObject, Module
 from .orders import Choice, Order, command_of, text_of
 from .text import Command, parse_command
 
 __all__ = [
-    "BattleMove",
-    "BlockView",
     "Choice",
     "Command",
-    "Deploy",
     "Dice",
-    "End",
     "Event",
-    "Fire",
-    "Game",
-    "Legal",
-    "Move",
-    "Options",
+    "GameObject",
+    "Module",
     "Order",
-    "Orders",
-    "Regroup",
-    "Reinforce",
-    "Retreat",
     "RuleError",
-    "Setup",
-    "Square",
-    "TownView",
-    "Undo",
-    "Unsquare",
-    "View",
     "command_of",
-    "liberty_orders",
-    "new_game",
     "parse_command",
     "text_of",
 ]

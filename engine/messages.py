@@ -5,8 +5,8 @@ said here. A front end picks the language (``bot/i18n.py``); the engine only hol
 A template is a ``str.format`` string whose fields may name how a value is said (the format spec):
 
 - ``{unit}`` a unit id, a town, a number: the same in every language;
-- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's ``term.role.french``
-  (``french`` -> ``フランス軍``: ``Words``); a list of them is joined as the language lists them;
+- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's ``term.role.<id>``
+  (a role's id -> its name in the language: ``Words``); a list of them is joined as the language lists them;
 - ``{towns:list}`` a list of names joined as the language lists them (Babel); ``{who:role+and}`` joined with
   "and" (``+slash``: with "/"); a table may also be a function of the value;
 - ``{n:n_units}`` a count with its noun ("1 unit", "2 units"): the catalog's plural entry ``term.n_units``,

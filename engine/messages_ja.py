@@ -1,5 +1,5 @@
 """The Japanese of the engine's messages, said: its templates and words are in the catalogs
-(``engine/locale/ja``, ``engine/napoleon/locale/ja``: engine/catalog.py), the code that says commands the
+(``engine/locale/ja``, ``engine/<game>/locale/ja``: engine/catalog.py), the code that says commands the
 Japanese way is here. The words of the game follow the Japanese translations of the rules (3rd edition and
 v3.4): 会戦 (battle), 戦闘ターン (battle turn), 潰走 (rout), 再編成 (regroup), 強行軍 (forced march),
 方陣 (square) / 横隊 (line), 予備 (reserve), センターライン (centre line), 士気 (morale),

@@ -243,6 +243,7 @@ class Module:
     directives: tuple[str, ...] = ()  # the script directives after @game/@options/@seed (``@dice 1 5``)
     directive: Callable[[GameObject, str, str], None] = lambda game, word, rest: None
     report: Callable[[GameObject], dict[str, Any]] = lambda game: {}  # ``python -m engine.script``'s JSON
+    dump_data: Callable[[], dict[str, Any]] | None = None  # its data as plain values (engine.scenario --json)
     pictures: tuple[PictureKind, ...] = ()
     warm: str = ""  # "package.module:function" (locale) drawing the pictures' static layers, at start-up
     bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)

@@ -1,5 +1,6 @@
-"""``python -m engine.scenario napoleon --json``: print the loaded scenario (a contract for outside tools);
-``python -m engine.scenario --list``: the game modules (``engine/modules.py``), their seats and options."""
+"""``python -m engine.scenario GAME --json``: print a game's loaded data (a contract for outside tools), each
+game's own dump (``Module.dump_data``); ``python -m engine.scenario --list``: the game modules
+(``engine/modules.py``), their seats and options."""
 
 from __future__ import annotations
 
@@ -8,57 +9,10 @@ import json
 import sys
 from typing import Any
 
-from data import ScenarioError, load_scenario
+from data import ScenarioError
 
 from . import modules
-
-
-def dump(name: str) -> dict[str, Any]:
-    if name == "liberty":
-        return dump_liberty()
-    sc = load_scenario(name)
-    return {
-        "name": sc.name,
-        "towns": [
-            {
-                "name": t.name,
-                "country": t.country,
-                "deploy_side": t.deploy_side,
-                "supply_base": (
-                    {"army": t.supply_base.army, "loss": t.supply_base.loss} if t.supply_base else None
-                ),
-                "x": t.x,
-                "y": t.y,
-                "lat": t.lat,
-                "lon": t.lon,
-            }
-            for t in sc.towns
-        ],
-        "roads": [{"a": r.a, "b": r.b, "class": r.cls, "river": r.river} for r in sc.roads],
-        "units": [
-            {
-                "id": u.id,
-                "name": u.name,
-                "army": u.army,
-                "nation": u.nation,
-                "type": u.type,
-                "max_cv": u.max_cv,
-                "corps": u.corps,
-                "guard": u.guard,
-            }
-            for u in sc.units
-        ],
-        "setups": {
-            "historical": dict(sc.historical),
-            "free": {
-                a: {"towns": list(sc.free_towns(a)), "cap": sc.free_cap(a)}
-                for a in ("french", "british", "prussian")
-            },
-        },
-        "turns": [
-            {"n": t.n, "side": t.side, "night": t.night, "day": str(t.day), "slot": t.slot} for t in sc.turns
-        ],
-    }
+from .errors import RuleError
 
 
 def listing() -> str:
@@ -73,72 +27,24 @@ def listing() -> str:
     return "\n".join(lines) + "\n"
 
 
-def dump_liberty() -> dict[str, Any]:
-    """*Liberty*'s data (``data/liberty``, our reconstruction), with the keys of Napoleon's dump where they
-    mean the same: ``places`` (``name``, ``value``, ``port``, ...), ``hexes``, ``hexsides``, ``units``
-    (``id``, ``side``, ``type``, ``rating``, ``max_cv``), the set-up, the deck and the victory thresholds."""
-    from data.liberty import load_liberty
+def dump(name: str | None = None) -> dict[str, Any]:
+    """The data of the game ``name`` (the default game when None) as plain values: the module's own dump
+    (``Module.dump_data``); a RuleError for a game unknown or without one."""
+    module = modules.get(name)
+    if module.dump_data is None:
+        raise RuleError("options", f"the game {module.id} has no data to print")
+    return module.dump_data()
 
-    lib = load_liberty()
-    return {
-        "name": lib.name,
-        "places": [
-            {
-                "name": t.name,
-                "hex": t.hex,
-                "colour": t.colour,
-                "value": t.value,
-                "vp": t.victory_points,
-                "port": t.port,
-                "indians": t.indians,
-                "west_indies": t.west_indies,
-                "lat": t.lat,
-                "lon": t.lon,
-            }
-            for t in lib.towns
-        ],
-        "atlantic": lib.atlantic,
-        "hexes": [
-            {"id": h.id, "terrain": h.terrain, "region": h.region, "wilderness": h.wilderness, "half": h.half}
-            for h in lib.hexes
-        ],
-        "hexsides": [
-            {
-                "a": s.a,
-                "b": s.b,
-                "terrain": s.terrain,
-                "limit": s.limit,
-                "stops": s.stops,
-                "navigable": s.navigable,
-                "rivers": list(s.rivers),
-                "shore": s.shore,
-            }
-            for s in lib.hexsides
-        ],
-        "units": [
-            {
-                "id": u.id,
-                "name": u.name,
-                "side": u.side,
-                "nation": u.nation,
-                "type": u.type,
-                "rating": u.rating,
-                "max_cv": u.max_cv,
-                "move": u.move,
-                "militia": u.militia,
-                "home": u.home,
-            }
-            for u in lib.units
-        ],
-        "setup": [{"id": e.id, "at": e.at, "cv": e.cv} for e in lib.setup],
-        "cards": [{"id": c.id, "kind": c.kind, "value": c.value} for c in lib.cards],
-        "victory": lib.victory.model_dump(),
-    }
+
+def summary(d: dict[str, Any]) -> str:
+    """The dump in one line: its name and how many items each of its lists holds."""
+    counts = ", ".join(f"{len(v)} {k}" for k, v in d.items() if isinstance(v, list))
+    return f"{d.get('name', '?')}: {counts}"
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.scenario")
-    ap.add_argument("name", nargs="?", default="napoleon")
+    ap.add_argument("name", nargs="?", default=None, help="the game (default: the default game)")
     ap.add_argument("--json", action="store_true", help="print the scenario as JSON")
     ap.add_argument("--list", action="store_true", help="list the game modules and their options")
     args = ap.parse_args(argv)
@@ -147,21 +53,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         d = dump(args.name)
-    except ScenarioError as e:
+    except (RuleError, ScenarioError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(d, ensure_ascii=False, indent=1))
-    elif "places" in d:
-        print(
-            f"{d['name']}: {len(d['places'])} places, {len(d['hexes'])} hexes, "
-            f"{len(d['hexsides'])} hexsides, {len(d['units'])} blocks, {len(d['cards'])} cards"
-        )
-    else:
-        print(
-            f"{d['name']}: {len(d['towns'])} towns, {len(d['roads'])} roads, {len(d['units'])} units, "
-            f"{len(d['turns'])} campaign turns"
-        )
+    print(json.dumps(d, ensure_ascii=False, indent=1) if args.json else summary(d))
     return 0
 
 

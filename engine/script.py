@@ -6,17 +6,17 @@ plays a script and prints one JSON document on stdout. Exit status: 0 when every
 marked (accepted, or rejected where marked ``!``), 1 otherwise, 2 for a script that cannot be read.
 
     # comments and blank lines are ignored
-    @game napoleon              # the game module (the default; python -m engine.scenario --list)
-    @options ruleset=3.4 setup=historical players=2 command_control=off corps_restriction=off
+    @game GAME                  # the game module (or the default one; python -m engine.scenario --list)
+    @options KEY=VALUE ...      # the game's options (python -m engine.scenario --list)
     @seed 7
-    @turn 3
-    @place FR-7 Charleroi cv=2
-    @prefer allied hits:BR-3,BR-5
+    @turn 3                     # a directive of the game's own (Module.directives)
     @dice 1 5 6
     @dice clear                 # drop the forced results still queued
     @dice seed 12345            # the dice go on from this seed
-    french: /move units:FR-1,FR-2 path:Beaumont>Charleroi
-    ! french: /move units:FR-3 path:Beaumont>Charleroi>Fleurus
+    ROLE: /ORDER OPTION:VALUE ...
+    ! ROLE: /ORDER ...          # an order that must be refused
+
+A whole game's script, with its own directives (``@place``, ``@prefer``): ``docs/guide.md``.
 
 ``--seed N`` overrides the script's ``@seed``. Directives may stand anywhere and take effect where they
 stand; ``@game``, ``@options`` and ``@seed`` must come before the first other line (``@game`` first of all).
@@ -184,8 +184,8 @@ def public_views(script: str | Iterable[str]) -> list[Any]:
 
 
 def report(out: Outcome) -> dict[str, Any]:
-    """The JSON document of ``python -m engine.script``: the module's own report of the game (Napoleon's is
-    the DESIGN contract), with each order line's result."""
+    """The JSON document of ``python -m engine.script``: the module's own report of the game (the first
+    game's is the DESIGN contract), with each order line's result."""
     assert out.game is not None
     return {**modules.get(out.module).report(out.game), "results": out.results}
 

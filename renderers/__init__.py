@@ -1,5 +1,5 @@
-"""Pictures drawn from views with Pillow, one package per game: ``renderers.napoleon`` (the campaign map, the
-battle board, the replay) and ``renderers.liberty`` (the hex map, the battle, a hand of cards).
+"""Pictures drawn from views with Pillow, one package per game (``renderers/<game>/``: its maps, boards and
+cards, named by its module's picture kinds).
 
 Renderers take a game's view types (or small inputs adapted from them) and return image bytes; they hold no
 game logic, never see the engine's state and play no game (a replay's views are made by the engine first:

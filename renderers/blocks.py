@@ -1,7 +1,6 @@
 """Block sprites' shared parts, for every game's pictures: a block's rounded body with an optional band and
 a frame (``block_shape``), the unit-type symbols (``draw_symbol``, ``key_symbol``), and text that reads on a
-colour (``text_on``). Each game draws its own faces from them (``renderers.napoleon.blocks``,
-``renderers.liberty.sprites``).
+colour (``text_on``). Each game draws its own faces from them (in ``renderers/<game>/``).
 
 Shapes are drawn at ``SS``× and reduced (smooth edges), text at 1× so that the font sizes recorded by
 :mod:`renderers.fonts` are the sizes seen.
@@ -48,8 +47,8 @@ def block_shape(
     square: bool,
     k: float = 1.0,
 ) -> None:
-    """A block's body at SS×: rounded, outlined; an optional band; a yellow frame when ``square`` (Napoleon's
-    8.5: in square)."""
+    """A block's body at SS×: rounded, outlined; an optional band; a yellow frame when ``square`` (a block
+    marked, as a unit in square)."""
     x0, y0, x1, y1 = (v * SS for v in box)
     r = 4 * SS * k
     d.rounded_rectangle((x0, y0, x1, y1), radius=r, fill=shade(fill, 0.55))

@@ -1,44 +1,25 @@
-"""Colours of the pictures, and a colour-vision-deficiency simulation to check them (Machado et al. 2009).
-
-Army colours follow the game's blocks (French blue, Imperial Guard blue and green, British red,
-Dutch-Belgian red and blue, Prussian dark grey), picked so that they stay apart for deuteranopes,
-protanopes and tritanopes as well (``tests/test_render.py`` checks the distances).
+"""The colours every game's pictures share (ink, paper, panels, titles, marks), and a colour-vision-deficiency
+simulation to check a game's own colours with (Machado et al. 2009). Each game's colours (its armies, its
+map) are in its own folder (``renderers/<game>/``), checked with this simulation by its tests.
 """
 
 from __future__ import annotations
 
 RGB = tuple[int, int, int]
 
-# --- armies and nations ------------------------------------------------------------------------------
-FRENCH: RGB = (34, 84, 196)
-GUARD_GREEN: RGB = (40, 180, 150)
-BRITISH: RGB = (226, 58, 36)
-PRUSSIAN: RGB = (40, 40, 44)
+# --- blocks and marks --------------------------------------------------------------------------------------
+ARMY_TEXT: RGB = (255, 255, 255)  # text on a block's colour (``blocks.text_on``)
+SQUARE_MARK: RGB = (255, 212, 0)
+BATTLE: RGB = (255, 120, 0)
 
-ARMY: dict[str, RGB] = {"french": FRENCH, "british": BRITISH, "prussian": PRUSSIAN}
-DUTCH_BAND = FRENCH  # Dutch-Belgian blocks: red with a blue band
-GUARD_BAND = GUARD_GREEN  # Guard blocks: blue with a green band
-ARMY_TEXT: RGB = (255, 255, 255)
-# the armies' colours, in the order the fixed palettes of the maps and boards list them
-ARMY_COLOURS = (FRENCH, GUARD_GREEN, BRITISH, PRUSSIAN, ARMY_TEXT)
-
-# --- map ---------------------------------------------------------------------------------------------
+# --- paper, ink and panels -----------------------------------------------------------------------------
 PAPER: RGB = (240, 233, 214)
-FRANCE_TINT: RGB = (232, 222, 204)
 INK: RGB = (33, 30, 28)
 INK_SOFT: RGB = (96, 88, 78)
 HALO: RGB = (250, 246, 236)
-ROAD_MAJOR: RGB = (150, 96, 52)
-ROAD_MINOR: RGB = (160, 128, 96)
-RIVER: RGB = (110, 160, 205)
-BORDER: RGB = (150, 120, 160)
-DEPLOY: RGB = (120, 150, 120)
 TOWN_FILL: RGB = (255, 255, 255)
-SQUARE_MARK: RGB = (255, 212, 0)
-BATTLE: RGB = (255, 120, 0)
 TITLE_BG: RGB = (38, 42, 56)
 TITLE_TEXT: RGB = (245, 242, 232)
-NIGHT_BG: RGB = (20, 24, 52)
 PANEL_BG: RGB = (250, 247, 238)
 PANEL_EDGE: RGB = (120, 110, 96)
 

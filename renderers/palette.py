@@ -1,5 +1,5 @@
-"""The fixed palette every map picture is mapped onto (Napoleon's ``renderers/napoleon/map.py``, Liberty's
-``renderers/liberty/base.py``): indexed PNGs are a fraction of an RGB PNG's size and encoding time."""
+"""The fixed palette every game's map picture is mapped onto (each game's map in ``renderers/<game>/``):
+indexed PNGs are a fraction of an RGB PNG's size and encoding time."""
 
 from __future__ import annotations
 

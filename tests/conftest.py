@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from bot.pictures import NoPictures
-from engine import Game, Options, RuleError, new_game
+from engine import RuleError
+from engine.napoleon import Game, Options, new_game
 
 # Out-of-the-way towns where every block waits unless a test places it (far from the action, each army
 # in its own country; Ghent is a British base so parking British there never triggers supply).

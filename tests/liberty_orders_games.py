@@ -1,7 +1,7 @@
 """Whole seeded Liberty games whose legal choices' texts ``tests/fixtures/liberty_orders_texts.json`` holds
 (hashed), recorded with the code before Liberty's orders were values (issue 4/6, item 2; main at ebe0aa9).
 The player here reads the choices as text only (``str``), biased as the fuzzer's random player is
-(``ai/liberty.py``'s ``LibertyRandomPlayer``: attacks, fire, few regroups), so that it chooses the same orders
+(``ai/liberty/``'s ``LibertyRandomPlayer``: attacks, fire, few regroups), so that it chooses the same orders
 from either code:
 
     python tests/liberty_orders_games.py > tests/fixtures/liberty_orders_texts.json  # on that code

@@ -16,7 +16,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path.cwd()))
 
-from engine import new_game
+from engine.napoleon import new_game
 from engine.napoleon.movement import attackers_in, incomplete_attacks
 from engine.napoleon.options import Options
 

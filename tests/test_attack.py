@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from conftest import cleared, cv, loc, place, rejected, units_of
 
-from engine import Options, RuleError, new_game
+from engine import RuleError
+from engine.napoleon import Options, new_game
 
 
 def test_6_1_an_attack_needs_three_units_counted_over_every_order():

@@ -1,5 +1,5 @@
-"""A battle through the whole game (engine.Game): the campaign's attack starts it, orders fight it, the
-campaign turn ends when it is over; snapshots taken mid-battle reload exactly."""
+"""A battle through the whole game (engine.napoleon.Game): the campaign's attack starts it, orders fight it,
+the campaign turn ends when it is over; snapshots taken mid-battle reload exactly."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import cleared, loc, place, rejected, units_of
 
-from engine import Options, new_game
+from engine.napoleon import Options, new_game
 
 # --- 3.x deployment -------------------------------------------------------------------------------------
 

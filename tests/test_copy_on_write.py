@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from engine import new_game
+from engine.napoleon import new_game
 from engine.napoleon import state as S
 from engine.napoleon.game import Game
 from tools.fuzz import pick, random_options

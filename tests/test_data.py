@@ -18,16 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from data import (
-    DATA_DIR,
-    AmbiguousMatch,
-    NoMatch,
-    Road,
-    Scenario,
-    ScenarioError,
-    load_scenario,
-    normalize,
-)
+from data import DATA_DIR, AmbiguousMatch, NoMatch, ScenarioError, normalize
+from data.napoleon import Road, Scenario, load_scenario
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import options_st, random_walk
 
-from engine import Game, new_game
+from engine.napoleon import Game, new_game
 from engine.napoleon.state import Unit
 from engine.script import run_lines
 from tools.fuzz import pick

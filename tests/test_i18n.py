@@ -24,9 +24,10 @@ from bot.narrate import describe
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.storage import Store
-from engine import Game, Options, RuleError, new_game
+from engine import RuleError
 from engine.messages import EN, render, render_error
 from engine.messages_ja import JA, phrase_ja
+from engine.napoleon import Game, Options, new_game
 from engine.napoleon.narrate import QUIET, TOLD
 from tools.fuzz import pick, random_options
 

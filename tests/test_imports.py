@@ -9,6 +9,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("data", "engine", "renderers", "ai", "bot", "tools")
+# The files of engine/ that stand above the games: the registry, which imports every game, and the runners
+# that take a game by its id through it. In the package graph they are a node of their own.
+ABOVE_THE_GAMES = frozenset({"engine.modules", "engine.scenario", "engine.script"})
 # What each top-level package may import (besides itself): the layers of docs/architecture.md.
 MAY_IMPORT = {
     "data": set(),
@@ -139,6 +142,59 @@ def test_no_new_circle_and_the_known_ones_are_still_there():
 def test_the_graph_sees_imports_inside_functions_and_type_checking():
     """The checker itself: it finds an import made inside a function and one under TYPE_CHECKING."""
     g = graph()
-    assert "ai" in g["bot.service.play"]  # ``from ai import HeuristicPlayer`` inside _bot_moves
+    assert "ai" in g["bot.service.play"]  # ``from ai import play_one`` inside a function
     assert "engine.napoleon.views" in g["renderers.napoleon.map"]  # under TYPE_CHECKING
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
+
+
+def games() -> set[str]:
+    """The games' folders: a package under a layer named by a registered game (``engine.napoleon``)."""
+    from engine import modules
+
+    return {m.id for m in modules.modules()}
+
+
+def package_of(module: str, game_ids: set[str]) -> str:
+    """The node a module belongs to in the package graph: a game's rooms in a layer (``engine.napoleon``,
+    its subpackages with it), the registry and its runners, or the layer's platform part (``engine``)."""
+    if module in ABOVE_THE_GAMES:
+        return "engine (registry)"
+    parts = module.split(".")
+    if len(parts) > 1 and parts[1] in game_ids:
+        return ".".join(parts[:2])
+    return parts[0]
+
+
+def package_graph(g: dict[str, set[str]], game_ids: set[str]) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for a, deps in g.items():
+        pa = package_of(a, game_ids)
+        out.setdefault(pa, set())
+        out[pa] |= {pb for b in deps if (pb := package_of(b, game_ids)) != pa}
+    return out
+
+
+def test_no_circle_between_packages():
+    """The platform's part of each layer (``engine``, ``data``, ``renderers``, ``ai``: each package's
+    ``__init__`` and top-level files) is under every game's rooms (``engine.napoleon``, ``data.liberty``,
+    ...), which are under the registry: a layer's package that imported its games while the games import it
+    would be a circle, whatever its files' own graph says."""
+    pg = package_graph(graph(), games())
+    assert {"engine", "engine.napoleon", "engine.liberty", "data", "data.napoleon", "ai.napoleon"} <= set(pg)
+    found = [sorted(c) for c in circles(pg)]
+    assert not found, f"circles between packages: {found}"
+    for layer in ("data", "engine", "renderers", "ai"):
+        assert not {p for p in pg.get(layer, ()) if p.split(".")[0] == layer}, f"{layer} imports a game"
+
+
+def test_the_package_graph_sees_a_package_importing_its_games():
+    """The checker itself: a package's ``__init__`` importing its game, whose files import the package's
+    own files, is a circle of packages though no file imports itself back."""
+    files = {
+        "engine": {"engine.napoleon"},  # engine/__init__.py: ``from .napoleon import new_game``
+        "engine.napoleon": {"engine.napoleon.game"},
+        "engine.napoleon.game": {"engine.dice"},
+        "engine.dice": set(),
+    }
+    assert circles(files) == []
+    assert circles(package_graph(files, {"napoleon"})) == [frozenset({"engine", "engine.napoleon"})]

@@ -356,7 +356,7 @@ def test_the_guides_japanese_quick_start_uses_the_names_the_client_shows():
 
 def test_orders_said_to_a_japanese_player_name_the_clients_commands():
     from bot.service.prompts import prompt
-    from engine import Options, new_game
+    from engine.napoleon import Options, new_game
 
     assert t("svc.standing_dm", "ja", order="/fire unit:PR-2") == (
         "自動戦闘命令で /射撃 ユニット:PR-2 (/fire unit:PR-2) を実行しました。"

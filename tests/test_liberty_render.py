@@ -340,3 +340,16 @@ def test_the_firing_columns_frame_leaves_the_rows_label_clear() -> None:
         x1 = 20 + fonts.text_length(label, 15, "bold")
         seen = {im.getpixel((x, yy)) for x in range(20, round(x1)) for yy in range(y, y + 18)}
         assert tuple(SP.BATTLE) not in seen, label
+
+
+@pytest.mark.parametrize("kind", [None, "protanopia", "deuteranopia", "tritanopia"])
+def test_the_sides_colours_stay_apart_under_colour_blindness(kind: str | None) -> None:
+    """2.0: red British, blue Americans, told apart by colour-blind viewers too (Machado et al. 2009, as
+    Napoleon's armies are checked): a CIE76 difference above 25."""
+    from renderers import colours
+    from renderers.liberty.sprites import SIDE
+
+    red, blue = SIDE["british"], SIDE["american"]
+    if kind:
+        red, blue = colours.simulate(red, kind), colours.simulate(blue, kind)
+    assert colours.delta_e(red, blue) > 25

@@ -368,7 +368,7 @@ def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_says_of_its_step
     import itertools
     import random
 
-    from engine import new_game
+    from engine.napoleon import new_game
     from engine.napoleon.movement import road_room, walk_paths
     from tools.fuzz import pick, random_options
 
@@ -414,7 +414,7 @@ def test_the_tree_of_a_walk_is_every_simple_path_in_depth_first_order_with_its_s
     every simple path from a town in the order a depth-first walk of the roads finds them, and each step's
     ``end`` closes exactly the paths that go on from it (what the walk skips when a road is full or the
     town is held by the enemy)."""
-    from engine import new_game
+    from engine.napoleon import new_game
     from engine.napoleon.movement import _tree, roads_from
 
     sc = new_game().scenario

@@ -19,7 +19,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
 from bot.service.core import Games
 from bot.storage import Commit, StaleWrite, Store, StoreError
-from engine import Game
+from engine.napoleon import Game
 from tools.fuzz import pick
 
 CH, CH2, SPECT = 100, 101, 200

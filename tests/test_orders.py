@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Game, Options, RuleError, new_game, parse_command
+from engine import RuleError, parse_command
+from engine.napoleon import Game, Options, new_game
 from engine.napoleon import orders as O
 from engine.orders import Grammar, Order, command_of, text_of
 from tests.orders_games import GAMES, play

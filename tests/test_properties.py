@@ -9,7 +9,8 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import Game, Options, RuleError, new_game
+from engine import RuleError
+from engine.napoleon import Game, Options, new_game
 from engine.script import run_lines
 from tools.fuzz import check, pick, play, random_options
 
@@ -88,7 +89,7 @@ def test_replays_agree_across_processes_with_other_string_hashes():
 
     code = (
         "import random, hashlib\n"
-        "from engine import new_game\n"
+        "from engine.napoleon import new_game\n"
         "from tools.fuzz import pick, plan\n"
         "for seed in (3, 8, 21):\n"
         "    opts, _ = plan(seed, 'random')\n"

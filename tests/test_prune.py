@@ -17,7 +17,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.service.core import epoch_key
 from bot.verify import verify
-from engine import Game
+from engine.napoleon import Game
 from engine.napoleon.module import MODULE as NAPOLEON
 from engine.script import run_lines
 from tools.fuzz import pick

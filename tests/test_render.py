@@ -28,12 +28,13 @@ from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.storage import Store
-from engine import Options, new_game
+from engine.napoleon import Options, new_game
 from engine.script import public_views
 from renderers import colours as C
 from renderers import fonts
 from renderers.geometry import inside, overlap
 from renderers.napoleon import battle as battle_r
+from renderers.napoleon import colours as NC
 from renderers.napoleon import map as map_r
 from renderers.napoleon import text as T
 from renderers.napoleon.battle import render_battle
@@ -61,10 +62,10 @@ def _png(data: bytes) -> Image.Image:
 
 
 ARMY_COLOURS = {
-    "French": C.FRENCH,
-    "Guard green": C.GUARD_GREEN,
-    "British": C.BRITISH,
-    "Prussian": C.PRUSSIAN,
+    "French": NC.FRENCH,
+    "Guard green": NC.GUARD_GREEN,
+    "British": NC.BRITISH,
+    "Prussian": NC.PRUSSIAN,
 }
 
 
@@ -699,7 +700,7 @@ def test_a_card_layout_kept_is_the_layout_made_anew():
     """The map keeps its cards' places by what decides them (renderers/napoleon/map.py ``Base.placed``): a
     battle turn, or another map whose cards have the same sizes, is laid out once. What is kept must be
     what laying them out again gives, and a caller changing its copy changes nothing kept."""
-    from data import load_scenario
+    from data.napoleon import load_scenario
 
     sc = load_scenario()
     base = map_r.base_for(sc)

@@ -16,7 +16,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.service.core import Games, canonical
 from bot.storage.base import commit_sizes
-from engine import Game
+from engine.napoleon import Game
 from tools.fuzz import pick
 
 FIXTURE = Path(__file__).parent / "fixtures" / "v5_database.json"

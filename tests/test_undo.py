@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import options_st, random_walk
 
-from engine import Game, Options, RuleError, new_game
+from engine import RuleError
+from engine.napoleon import Game, Options, new_game
 from engine.napoleon.orders import Move
 from engine.script import run_lines
 

@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ai import HeuristicPlayer, Player, PlayStats, play_one
+from ai import Player, PlayStats, play_one
+from ai.napoleon import HeuristicPlayer
 from engine.errors import RuleError
 from engine.napoleon.game import Game, new_game
 from engine.napoleon.movement import GROUP_MOVES, attackers_in, incomplete_attacks

@@ -1,7 +1,7 @@
 """``python -m tools.liberty_samples OUT_DIR``: the pictures of the guide's Liberty chapters
 (``docs/guide-liberty.md``, ``docs/guide-liberty.ja.md``), drawn from a real game.
 
-Two bot players (the module's, ``ai/liberty.py``) play a seeded game of *Liberty 1775–83* through the engine
+Two bot players (the module's, ``ai/liberty/``) play a seeded game of *Liberty 1775–83* through the engine
 (``engine/liberty``), and at a few moments the pictures the bot would send are drawn from the views, by the
 module's own drawing functions (``renderers/liberty/from_view.py``):
 

@@ -156,7 +156,7 @@ class OrderPick(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
 ):
-    """The list of orders of a private prompt (``Module.picks``: Liberty's cards to play face down, 3.1).
+    """The list of orders of a private prompt (``Module.picks``: a game's cards to play face down).
     Its custom id carries the game and the key of the list as sent (its texts and the moment it was sent),
     and nothing else: it works after a restart, and a list the game has moved past, even one whose texts
     recur, is refused as out of date and changes nothing (the service checks the key)."""

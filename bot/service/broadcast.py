@@ -29,7 +29,7 @@ def dice_seed(ch: Change) -> int:
 
 
 def board_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
-    """The game's main picture (its module's ``board`` kind: Napoleon's map) as ``role`` sees it, its texts in
+    """The game's main picture (its module's ``board`` kind: a map) as ``role`` sees it, its texts in
     ``locale``: the language of whoever will see it (the game's for a channel post, the player's for a DM or
     a reply)."""
     kinds = module_of(row).pictures
@@ -41,7 +41,7 @@ def pictures_of(
     row: GameRow, seq: int, game: GameObject, role: str, events: list | None, locale: str
 ) -> list[Picture]:
     """The pictures a change shows ``role`` (``events``: what it did; None: a full refresh), by the module's
-    picture kinds: one of each, or one per place a kind names (Napoleon's battle boards), the ``at_end``
+    picture kinds: one of each, or one per place a kind names (battle boards), the ``at_end``
     kinds once the game is over, in public posts only, and the ``private`` kinds in a player's DM."""
     out = []
     for kind in module_of(row).pictures:

@@ -122,7 +122,7 @@ def language(row: GameRow) -> str:
 
 
 def module_of(row: GameRow) -> Module:
-    """The game module a game is played by (stored with it: schema 6; Napoleon for older games)."""
+    """The game module a game is played by (stored with it: schema 6; the default game for older ones)."""
     return modules.get(row.module)
 
 
@@ -133,7 +133,7 @@ def options_of(row: GameRow) -> Any:
 
 
 def thread_roles(row: GameRow) -> tuple[str, ...]:
-    """The seats that ever share a private thread (Napoleon 13.1: the two allies of a 3-player game)."""
+    """The seats that ever share a private thread (the two allies of a 3-player game, say)."""
     return module_of(row).private_roles(options_of(row))
 
 
@@ -147,7 +147,7 @@ def shown(text: str) -> str:
 
 
 def owns(row: GameRow, role: str, unit_id: str) -> bool:
-    """The unit is the seat's (the module says: Napoleon's by army, 13.1)."""
+    """The unit is the seat's (the module says: by army, say)."""
     return module_of(row).owns(role, unit_id.upper())
 
 

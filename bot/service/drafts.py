@@ -1,5 +1,5 @@
 """Drafts: a secret choice made piece by piece in a DM prompt and confirmed as one order, as the game's
-module declares it (``Module.draft``: Napoleon's battle deployment, 6.2, its blocks placed column by column
+module declares it (``Module.draft``: a battle deployment, blocks placed column by column
 and confirmed as one ``/deploy`` order). A draft is part of the game's row, so it survives a restart, and
 every change to it goes through the game's lock like any other change.
 

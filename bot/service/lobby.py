@@ -47,7 +47,7 @@ LOG_LAST = (1, 100)  # /game log last: the fewest and most lines (the Discord co
 
 def parse_options(text: str, game: str | None = None) -> Any:
     """``setup=historical players=3 ruleset=3rd command_control=on``, read by the game module ``game``
-    (Napoleon by default): its options object, or a RuleError naming what is wrong."""
+    (the default one when None): its options object, or a RuleError naming what is wrong."""
     return modules.get(game).parse_options(text)
 
 

@@ -131,9 +131,9 @@ class Play:
 
     # --- preferences --------------------------------------------------------------------------------------
     async def prefer(self, caller: Caller, key: str, value: str, role: str | None = None) -> Result:
-        """Standing preferences: the module's ``preferences`` (Napoleon's ``hits`` and ``supply``: priority
+        """Standing preferences: the module's ``preferences`` (say ``hits`` and ``supply``: priority
         lists of own unit ids, rules README decision 7) go to the engine; its ``standing`` key sets standing
-        orders (Napoleon's ``battle``: ``fire``, ``square``, ``off``). ``role``: which of the caller's seats
+        orders (say ``battle``: ``fire``, ``square``, ``off``). ``role``: which of the caller's seats
         (default: the one whose blocks the list names, else the one that must act)."""
         loc = caller.loc
         if key in ("reminders", "quiet"):  # the player's own, for every game: no game needed
@@ -261,7 +261,7 @@ class Play:
 
     def _bot_moves(self, ch: Change) -> None:
         """Let bot players play every seat they hold while it must act (any seat may be a bot). They decide
-        from their role's view and legal orders only (ai.HeuristicPlayer)."""
+        from their role's view and legal orders only (the module's bot player)."""
         game = ch.game
         if game is None or game.over:
             return

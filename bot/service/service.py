@@ -253,7 +253,7 @@ class Service:
         """How many drawn pictures are kept for reuse (0: none, and none drawn ahead of their message)."""
         return int(self.pictures.keep)
 
-    # --- drafts (the module's secret choice made piece by piece: Napoleon's battle deployment) ------------
+    # --- drafts (the module's secret choice made piece by piece: a battle deployment) ---------------------
     def draft_prompt(self, live: Live, role: str, place: str) -> tuple[int, list[str], dict[str, str]] | None:
         """What a draft's prompt shows now: its epoch, the pieces and the draft so far (None: not awaited)."""
         return self.drafts.prompt(live.row, live.game, role, place)

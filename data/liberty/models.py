@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_validator
 
-from data.models import FrozenDict, _check_name, _Frozen, _match, normalize
+from data.base import FrozenDict, _check_name, _Frozen, _match, normalize
 
 Side = Literal["british", "american"]
 Colour = Literal["blue", "red", "orange"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from data.liberty import load_liberty
+from data.liberty.dump import dump as dump_data
 
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
@@ -264,6 +265,7 @@ MODULE = Module(
     directives=("dice", "place", "hand", "french"),
     directive=directive,
     report=report,
+    dump_data=dump_data,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
     pictures=PICTURES,

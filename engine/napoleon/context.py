@@ -10,7 +10,7 @@ from ..messages import lookup_error, rule_error
 from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of
 
 if TYPE_CHECKING:
-    from data import Scenario
+    from data.napoleon import Scenario
 
     from ..events import Event
     from .options import Options

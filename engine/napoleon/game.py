@@ -6,7 +6,7 @@ import copy
 import json
 from typing import Any
 
-from data import Scenario, load_scenario
+from data.napoleon import Scenario, load_scenario
 
 from ..dice import Dice
 from ..events import Event

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from data.napoleon.dump import dump as dump_data
+
 from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
 from . import narrate, present, prompts, standing
 from .game import Game
@@ -205,9 +207,10 @@ MODULE = Module(
     directives=DIRECTIVES,
     directive=directive,
     report=report,
+    dump_data=dump_data,
     pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
     warm="renderers.napoleon:warm",
-    bot_player="ai:HeuristicPlayer",
+    bot_player="ai.napoleon:HeuristicPlayer",
     copy=lambda game, deep: _copy(game, deep),
     dumps_state=lambda game: _game(game).dumps_state(),
     loads_state=Game.loads_state,

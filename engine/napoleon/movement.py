@@ -25,7 +25,7 @@ from .state import (
 )
 
 if TYPE_CHECKING:
-    from data import Scenario
+    from data.napoleon import Scenario
 
 GROUP_MOVES = {"french": 3, "british": 2, "prussian": 2}  # 5.1
 SPEED = {"infantry": 1, "artillery": 1, "cavalry": 2, "leader": 2}  # 5.2

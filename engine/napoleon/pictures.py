@@ -41,7 +41,7 @@ class BattleSubject:
 
 
 def _scenario(game: Any) -> Any:
-    from data import load_scenario
+    from data.napoleon import load_scenario
 
     sc = game.scenario
     try:

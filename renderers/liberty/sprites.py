@@ -19,8 +19,11 @@ from .model import BlockFace
 SS = NB.SS
 RGB = C.RGB
 
-# 2.0: the British are red, the Americans (and the French) blue: the Napoleon map's checked red and blue
-SIDE: dict[str, RGB] = {"british": C.BRITISH, "american": C.FRENCH}
+# 2.0: the British are red, the Americans (and the French) blue: the red and blue of the other game's blocks,
+# checked apart for colour-blind viewers (tests/test_liberty_render.py)
+BRITISH_RED: RGB = (226, 58, 36)
+AMERICAN_BLUE: RGB = (34, 84, 196)
+SIDE: dict[str, RGB] = {"british": BRITISH_RED, "american": AMERICAN_BLUE}
 # the band a face carries its id on: the nation (a back shows none of it)
 NATION_BAND: dict[str, RGB] = {
     "british": (150, 30, 22),

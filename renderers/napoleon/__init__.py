@@ -4,7 +4,7 @@
 The module names the functions below for its pictures (``engine/napoleon/pictures.py``): each takes what the
 engine's subject hook made of a role's view — plain, picklable data, drawn in a worker process — and a locale.
 
->>> from engine import Options, new_game
+>>> from engine.napoleon import Options, new_game
 >>> from renderers.napoleon import render_map
 >>> png = render_map(new_game(Options(setup="historical"), seed=1).view("public"))
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"

@@ -33,6 +33,7 @@ from engine.napoleon.state import SIDE_OF
 from .. import colours as C
 from ..fonts import draw_text, font, script_of, text_length
 from . import blocks as B
+from . import colours as NC
 from . import text as T
 
 if TYPE_CHECKING:
@@ -419,10 +420,10 @@ def _draw_cell(im: Image.Image, c: _Cell, b: BattleView, locale: str = "en") -> 
 def _side_mark(d: ImageDraw.ImageDraw, side: str, x: int, y: int, h: int) -> None:
     """A small bar in the side's colours (the Allies: British red over Prussian grey)."""
     if side == "french":
-        d.rectangle((x, y, x + 5, y + h), fill=C.FRENCH)
+        d.rectangle((x, y, x + 5, y + h), fill=NC.FRENCH)
     else:
-        d.rectangle((x, y, x + 5, y + h // 2), fill=C.BRITISH)
-        d.rectangle((x, y + h // 2, x + 5, y + h), fill=C.PRUSSIAN)
+        d.rectangle((x, y, x + 5, y + h // 2), fill=NC.BRITISH)
+        d.rectangle((x, y + h // 2, x + 5, y + h), fill=NC.PRUSSIAN)
 
 
 def _draw_centre(im: Image.Image, y: int, locale: str = "en") -> None:
@@ -469,7 +470,7 @@ def _panel(b: BattleView, locale: str = "en") -> Image.Image:
         d.text((x0 + 14, y), T.say("panel.none_yet", locale), font=f, fill=C.INK_SOFT)
         y += 24
     else:
-        colour = C.ARMY.get(str(fire.get("army", "")), C.INK)
+        colour = NC.ARMY.get(str(fire.get("army", "")), C.INK)
         d.rectangle((x0 + 14, y + 3, x0 + 20, y + 17), fill=colour)
         for i, line in enumerate(fire_lines(fire, locale)):
             left = x0 + 26 if i == 0 else x0 + 14
@@ -585,7 +586,7 @@ def _palette(locale: str = "en") -> Image.Image:
         C.TITLE_TEXT,
         C.PANEL_BG,
         C.PANEL_EDGE,
-        *C.ARMY_COLOURS,
+        *NC.ARMY_COLOURS,
         C.SQUARE_MARK,
         C.BATTLE,
         C.TOWN_FILL,

@@ -13,6 +13,7 @@ from PIL import Image
 
 from .. import colours as C
 from ..blocks import SS, block_shape, canvas, draw_symbol, key_symbol, reduce, shade, text, text_on
+from . import colours as NC
 
 __all__ = [
     "BOARD",
@@ -81,15 +82,15 @@ class BlockLike(Protocol):
 
 
 def army_colour(army: str) -> C.RGB:
-    return C.ARMY.get(army, C.INK_SOFT)
+    return NC.ARMY.get(army, C.INK_SOFT)
 
 
 def band_colour(army: str, nation: str | None, guard: bool) -> C.RGB | None:
     """The second colour of a two-colour block (Guard: green; Dutch-Belgian: blue), or None."""
     if guard:
-        return C.GUARD_BAND
+        return NC.GUARD_BAND
     if nation == "dutch_belgian":
-        return C.DUTCH_BAND
+        return NC.DUTCH_BAND
     return None
 
 

@@ -36,10 +36,11 @@ from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Layout, fit, inside, overlap
 from ..palette import fixed_palette
 from . import blocks as B
+from . import colours as NC
 from . import text as T
 
 if TYPE_CHECKING:
-    from data import Scenario
+    from data.napoleon import Scenario
     from engine.napoleon.views import BlockView, TownView, View
 
 WIDTH, HEIGHT = 1900, 1400
@@ -219,16 +220,16 @@ def _draw_geo(sc: Scenario) -> _Geo:
     if len(border) >= 2 and french:
         poly = _france_polygon(border, french[0])
         if poly:
-            d.polygon(_scaled(poly), fill=C.FRANCE_TINT)
+            d.polygon(_scaled(poly), fill=NC.FRANCE_TINT)
     # rivers
     for river in sc.rivers:
         pts = _smooth(_poly(layout, sc, river.points))
-        d.line(_scaled(pts), fill=C.RIVER, width=5 * SS, joint="curve")
+        d.line(_scaled(pts), fill=NC.RIVER, width=5 * SS, joint="curve")
     # the border and the deployment line (muted, dashed)
-    _dashed(d, _scaled(border), C.BORDER, 3 * SS, 14 * SS, 7 * SS)
-    _dashed(d, _scaled(_poly(layout, sc, sc.deployment_line)), C.DEPLOY, 3 * SS, 6 * SS, 8 * SS)
+    _dashed(d, _scaled(border), NC.BORDER, 3 * SS, 14 * SS, 7 * SS)
+    _dashed(d, _scaled(_poly(layout, sc, sc.deployment_line)), NC.DEPLOY, 3 * SS, 6 * SS, 8 * SS)
     # roads: minor under major
-    for cls, width, colour in (("minor", 3, C.ROAD_MINOR), ("major", 7, C.ROAD_MAJOR)):
+    for cls, width, colour in (("minor", 3, NC.ROAD_MINOR), ("major", 7, NC.ROAD_MAJOR)):
         for r in sc.roads:
             if r.cls != cls:
                 continue
@@ -422,7 +423,7 @@ def _legend(locale: str = "en") -> Image.Image:
     for i, (army, nation, guard, label) in enumerate(swatches):
         x = 12 if i % 2 == 0 else col2
         yy = y + (i // 2) * 30
-        body = C.ARMY[army]
+        body = NC.ARMY[army]
         band = B.band_colour(army, nation, guard)
         d.rectangle((x, yy, x + 22, yy + 22), fill=body, outline=C.INK)
         if band is not None:
@@ -453,25 +454,25 @@ def _legend(locale: str = "en") -> Image.Image:
     d.text((square_x + 36, y + 13), say("legend.square"), font=f, fill=C.INK, anchor="lm")
     y += 36
     # map features
-    d.line((12, y + 8, 52, y + 8), fill=C.ROAD_MAJOR, width=7)
+    d.line((12, y + 8, 52, y + 8), fill=NC.ROAD_MAJOR, width=7)
     d.line((12, y + 8, 52, y + 8), fill=(226, 196, 150), width=3)
     d.text((60, y + 8), say("legend.major_road"), font=f, fill=C.INK, anchor="lm")
-    d.line((minor_x, y + 8, minor_x + 40, y + 8), fill=C.ROAD_MINOR, width=3)
+    d.line((minor_x, y + 8, minor_x + 40, y + 8), fill=NC.ROAD_MINOR, width=3)
     d.text((minor_x + 48, y + 8), say("legend.minor_road"), font=f, fill=C.INK, anchor="lm")
-    d.line((river_x, y + 8, river_x + 32, y + 8), fill=C.RIVER, width=5)
+    d.line((river_x, y + 8, river_x + 32, y + 8), fill=NC.RIVER, width=5)
     d.text((river_x + 38, y + 8), say("legend.river"), font=f, fill=C.INK, anchor="lm")
     y += 26
-    _dashed(d, [(12, y + 8), (52, y + 8)], C.BORDER, 3, 14, 7)
+    _dashed(d, [(12, y + 8), (52, y + 8)], NC.BORDER, 3, 14, 7)
     d.text((60, y + 8), say("legend.border"), font=f, fill=C.INK, anchor="lm")
-    _dashed(d, [(deploy_x, y + 8), (deploy_x + 40, y + 8)], C.DEPLOY, 3, 6, 8)
+    _dashed(d, [(deploy_x, y + 8), (deploy_x + 40, y + 8)], NC.DEPLOY, 3, 6, 8)
     d.text((deploy_x + 48, y + 8), say("legend.deployment_line"), font=f, fill=C.INK, anchor="lm")
     y += 28
-    d.ellipse((18, y, 40, y + 22), fill=C.TOWN_FILL, outline=C.BRITISH, width=4)
+    d.ellipse((18, y, 40, y + 22), fill=C.TOWN_FILL, outline=NC.BRITISH, width=4)
     d.ellipse((23, y + 5, 35, y + 17), fill=C.TOWN_FILL, outline=C.INK, width=2)
     d.text((48, y + 11), say("legend.supply_base"), font=f, fill=C.INK, anchor="lm")
     _battle_mark(d, (mark_x + 14, y + 11))
     d.text((mark_x + 38, y + 11), say("legend.battle"), font=f, fill=C.INK, anchor="lm")
-    d.rectangle((france_x, y + 1, france_x + 20, y + 21), fill=C.FRANCE_TINT, outline=C.PANEL_EDGE)
+    d.rectangle((france_x, y + 1, france_x + 20, y + 21), fill=NC.FRANCE_TINT, outline=C.PANEL_EDGE)
     d.text((france_x + 28, y + 11), say("legend.france"), font=f, fill=C.INK, anchor="lm")
     return im
 
@@ -498,27 +499,27 @@ def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
     """255 colours: the key colours exactly, then what the base layer and the sprites need."""
     keys: list[C.RGB] = [
         C.PAPER,
-        C.FRANCE_TINT,
+        NC.FRANCE_TINT,
         C.INK,
         C.INK_SOFT,
         C.HALO,
-        C.ROAD_MAJOR,
-        C.ROAD_MINOR,
-        C.RIVER,
-        C.BORDER,
-        C.DEPLOY,
+        NC.ROAD_MAJOR,
+        NC.ROAD_MINOR,
+        NC.RIVER,
+        NC.BORDER,
+        NC.DEPLOY,
         C.TOWN_FILL,
         C.SQUARE_MARK,
         C.BATTLE,
         C.TITLE_BG,
         C.TITLE_TEXT,
-        C.NIGHT_BG,
+        NC.NIGHT_BG,
         C.PANEL_BG,
         C.PANEL_EDGE,
-        *C.ARMY_COLOURS,
+        *NC.ARMY_COLOURS,
         (0, 0, 0),
     ]
-    for body in C.ARMY.values():
+    for body in NC.ARMY.values():
         for k in (0.55, 0.65, 0.78, 0.8):
             keys.append((round(body[0] * k), round(body[1] * k), round(body[2] * k)))
     sample = Image.new("RGB", (WIDTH, HEIGHT + 400), C.PAPER)
@@ -527,7 +528,7 @@ def _palette(base: Image.Image, locale: str = "en") -> Image.Image:
     x, y = B.paste_samples(sample, x, y, WIDTH - 100, 50, (1, 2, 5, 12))
     title = Image.new("RGB", (WIDTH, 2 * TITLE_H), C.TITLE_BG)
     td = ImageDraw.Draw(title)
-    td.rectangle((0, TITLE_H, WIDTH, 2 * TITLE_H), fill=C.NIGHT_BG)
+    td.rectangle((0, TITLE_H, WIDTH, 2 * TITLE_H), fill=NC.NIGHT_BG)
     for yy in (0, TITLE_H):
         draw_text(
             td,
@@ -585,7 +586,7 @@ def _winner(w: str, locale: str = "en") -> str:
 
 def _draw_title(im: Image.Image, v: View, locale: str = "en") -> None:
     d = ImageDraw.Draw(im)
-    bg = C.NIGHT_BG if v.night else C.TITLE_BG
+    bg = NC.NIGHT_BG if v.night else C.TITLE_BG
     d.rectangle((0, 0, WIDTH, TITLE_H), fill=bg)
     when, what, who = title_text(v, locale)
     s = script_of(locale)
@@ -825,7 +826,7 @@ def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None,
         d.ellipse(
             (x - r, y - r, x + r, y + r),
             fill=C.TOWN_FILL,
-            outline=C.ARMY.get(base_army, C.INK),
+            outline=NC.ARMY.get(base_army, C.INK),
             width=4 * scale,
         )
     r = TOWN_R * scale
@@ -914,7 +915,7 @@ def _scenario(sc: Scenario | str | None) -> Scenario:
     default)."""
     if sc is not None and not isinstance(sc, str):
         return sc
-    from data import load_scenario
+    from data.napoleon import load_scenario
 
     return load_scenario(sc or "napoleon")
 

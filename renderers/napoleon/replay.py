@@ -20,7 +20,7 @@ from PIL import Image
 from .map import map_image
 
 if TYPE_CHECKING:
-    from data import Scenario
+    from data.napoleon import Scenario
     from engine.napoleon.views import View
 
 FRAME_MS = 1200

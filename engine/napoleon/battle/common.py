@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from data import Road
+from data.napoleon import Road
 
 from ...errors import RuleError
 from ...messages import rule_error

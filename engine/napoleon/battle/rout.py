@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from data import Road
+from data.napoleon import Road
 
 from ..context import Ctx
 from ..state import Battle, BattleStatus, Unit, other_side, road_key

@@ -9,8 +9,8 @@ import functools
 from collections import deque
 from dataclasses import dataclass, field
 
-from data import load_scenario
-from engine import BlockView, View
+from data.napoleon import load_scenario
+from engine.napoleon import BlockView, View
 
 SIDE_OF = {"french": "french", "british": "allied", "prussian": "allied"}
 ARMIES_OF = {

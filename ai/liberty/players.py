@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 from engine import Order
-from engine import liberty_orders as O
+from engine.liberty import orders as O
 
 
 class LibertyRandomPlayer:

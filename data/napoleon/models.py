@@ -1,9 +1,9 @@
 """Scenario data model: map, order of battle, setups and time record, as frozen pydantic models.
 
-The TOML files under ``data/<scenario>/`` are read by :mod:`data.loader`; this module describes what a valid
-scenario looks like and gives the engine fast lookups (adjacency, road by its ends, name matching).
+The TOML files of ``data/napoleon/`` are read by :mod:`data.napoleon.loader`; this module describes what a
+valid scenario looks like and gives the engine fast lookups (adjacency, road by its ends, name matching).
 
->>> from data import load_scenario
+>>> from data.napoleon import load_scenario
 >>> s = load_scenario("napoleon")
 >>> [town for town, _ in s.neighbours("Brussels")]
 ['Alost', 'Hal', 'Louvain', 'Ninove', 'Waterloo', 'Wavre']
@@ -16,14 +16,15 @@ scenario looks like and gives the engine fast lookups (adjacency, road by its en
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import date
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import ConfigDict, Field, ValidationInfo, field_validator
+
+from ..base import FrozenDict, _check_name, _Frozen, _match, normalize
 
 Army = Literal["french", "british", "prussian"]
 ARMIES: tuple[Army, ...] = ("french", "british", "prussian")
@@ -49,68 +50,6 @@ ROAD_LIMITS: Mapping[RoadClass, int] = MappingProxyType({"major": 10, "minor": 6
 
 KM_PER_DEGREE_LAT = 110.57
 KM_PER_DEGREE_LON_EQUATOR = 111.32
-
-# Orders are written as text: lists are comma-separated and paths are joined with ">" (DESIGN.md).
-_FORBIDDEN_NAME_CHARS = frozenset(",>;:\n\t")
-# Letters that NFKD does not split into a base letter and an accent.
-_LETTER_FOLDS = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "ł": "l"})
-_SEPARATORS = str.maketrans(dict.fromkeys("-'\u2019\u2018`._/", " "))
-
-
-def normalize(text: str) -> str:
-    """Fold a name for matching: no accents, no case, hyphens/apostrophes/dots as spaces, single spaces.
-
-    >>> normalize("Fontaine-l'Évêque")
-    'fontaine l eveque'
-    >>> normalize("  LE RŒULX ")
-    'le roeulx'
-    """
-    text = unicodedata.normalize("NFKD", text.translate(_LETTER_FOLDS))
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(text.casefold().translate(_SEPARATORS).split())
-
-
-class NoMatch(LookupError):
-    """No town or unit matches the text typed."""
-
-
-class AmbiguousMatch(LookupError):
-    """Several towns or units match the text typed; ``candidates`` lists them."""
-
-    def __init__(self, message: str, candidates: tuple[str, ...]) -> None:
-        super().__init__(message)
-        self.candidates = candidates
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.candidates))
-
-
-class FrozenDict(dict[Any, Any]):
-    """A dict that cannot be changed (the scenario's mappings are shared by every game of the process)."""
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("scenario data is read-only")
-
-    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _read_only
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (dict(self),))
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def _check_name(value: str) -> str:
-    if value != value.strip() or not value:
-        raise ValueError("must be a non-empty name without leading or trailing spaces")
-    bad = sorted(_FORBIDDEN_NAME_CHARS.intersection(value))
-    if bad:
-        raise ValueError(f"must not contain {', '.join(repr(c) for c in bad)} (used by the order syntax)")
-    return value
 
 
 class SupplyBase(_Frozen):
@@ -264,7 +203,7 @@ class FreeRule(_Frozen):
 
 
 class Scenario(_Frozen):
-    """A whole scenario, validated; use :func:`data.load_scenario` to read one from its TOML files."""
+    """A whole scenario, validated; :func:`data.napoleon.load_scenario` reads one from its TOML files."""
 
     name: str
     origin: tuple[float, float]
@@ -408,21 +347,6 @@ def project(origin: tuple[float, float], mid_lat: float, lat: float, lon: float)
     lat0, lon0 = origin
     x = (lon - lon0) * KM_PER_DEGREE_LON_EQUATOR * math.cos(math.radians(mid_lat))
     return (x, (lat0 - lat) * KM_PER_DEGREE_LAT)
-
-
-def _match(text: str, keys: Mapping[str, str], what: str, fold: Any = normalize) -> str:
-    key = fold(text.strip())
-    if not key:
-        raise NoMatch(f"no {what} given")
-    exact = keys.get(key)
-    if exact is not None:
-        return exact
-    hits = tuple(sorted(name for k, name in keys.items() if k.startswith(key)))
-    if len(hits) == 1:
-        return hits[0]
-    if not hits:
-        raise NoMatch(f"no {what} matches {text.strip()!r}")
-    raise AmbiguousMatch(f"{text.strip()!r} could be any {what} of: {', '.join(hits)}", hits)
 
 
 def connected_components(names: Iterable[str], roads: Iterable[Road]) -> list[set[str]]:

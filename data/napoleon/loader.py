@@ -1,4 +1,4 @@
-"""Read a scenario's TOML files, validate them, and build a :class:`~data.models.Scenario`.
+"""Read a scenario's TOML files, validate them, and build a :class:`~data.napoleon.models.Scenario`.
 
 A scenario is a directory ``<data directory>/<name>/`` holding ``map.toml``, ``units.toml``,
 ``setups.toml`` and ``turns.toml``. Any fault is reported as a :class:`ScenarioError` whose lines each name
@@ -8,16 +8,15 @@ the file, the entry and the field, for example
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from ..base import DATA_DIR, ScenarioError, _at, _describe, _entry_label, _suggest, normalize
 from .models import (
     ARMIES,
     Army,
@@ -29,31 +28,17 @@ from .models import (
     TurnDef,
     UnitDef,
     connected_components,
-    normalize,
     project,
 )
 
-DATA_DIR = Path(__file__).resolve().parent
 MAP, UNITS, SETUPS, TURNS = "map.toml", "units.toml", "setups.toml", "turns.toml"
 _NAME = re.compile(r"^[a-z0-9_]+$")
-_MAX_PROBLEMS = 40
 _XY_TOLERANCE = 0.06  # km: the files keep one decimal
-
-
-class ScenarioError(ValueError):
-    """A scenario's files are missing or invalid. ``problems`` holds one line per fault."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = tuple(problems)
-        shown = list(self.problems[:_MAX_PROBLEMS])
-        if len(self.problems) > _MAX_PROBLEMS:
-            shown.append(f"... and {len(self.problems) - _MAX_PROBLEMS} more")
-        super().__init__("\n".join(shown))
 
 
 def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scenario:
     """Load and validate the scenario in ``directory / name`` (``directory`` holds one folder per scenario;
-    by default this ``data`` package). Raises :class:`ScenarioError` listing every fault found.
+    by default the ``data`` package's folder). Raises :class:`ScenarioError` listing every fault found.
 
     The scenarios of the default directory are read once per process and shared (the model is immutable).
     """
@@ -175,62 +160,6 @@ def _fill_in_xy(data: dict[str, Any]) -> None:
             if isinstance(lat, int | float) and isinstance(lon, int | float):
                 x, y = project((lat0, lon0), mid_lat, lat, lon)
                 town["x"], town["y"] = round(x, 1), round(y, 1)
-
-
-# -- describing faults ---------------------------------------------------------------------------------------
-
-
-def _entry_label(key: str, index: int, item: Any) -> str:
-    """``towns[3] ("Waterloo")``: an entry of a list, with what identifies it to a human."""
-    label = f"{key}[{index}]"
-    if isinstance(item, BaseModel):
-        item = item.model_dump(by_alias=True)
-    if not isinstance(item, dict):
-        return label
-    if isinstance(item.get("id"), str):
-        return f'{label} ("{item["id"]}")'
-    if isinstance(item.get("name"), str):
-        return f'{label} ("{item["name"]}")'
-    if isinstance(item.get("a"), str) and isinstance(item.get("b"), str):
-        return f'{label} ("{item["a"]}", "{item["b"]}")'
-    if "n" in item:
-        return f"{label} (n = {item['n']})"
-    return label
-
-
-def _describe(file: str, data: Mapping[str, Any], exc: ValidationError) -> list[str]:
-    lines = []
-    for error in exc.errors():
-        loc = list(error["loc"])
-        message = error["msg"].removeprefix("Value error, ")
-        if "[key]" in loc:  # a table key that is not allowed, e.g. [free.austrian]
-            loc.remove("[key]")
-            message = f"not an accepted key: {message}"
-        entry = ""
-        if loc and isinstance(loc[0], str):
-            key = str(loc.pop(0))
-            node = data.get(key)
-            entry = key
-            if loc and isinstance(loc[0], int) and isinstance(node, list) and loc[0] < len(node):
-                index = loc.pop(0)
-                entry = _entry_label(key, index, node[index])
-            elif loc and isinstance(node, dict) and key in ("historical", "free"):
-                entry = f'{key}."{loc.pop(0)}"' if key == "historical" else f"{key}.{loc.pop(0)}"
-            while loc and isinstance(loc[0], int):  # a position in a plain list: part of the entry
-                entry += f"[{loc.pop(0)}]"
-        field = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".")
-        where = ": ".join(part for part in (file, entry, f'field "{field}"' if field else "") if part)
-        lines.append(f"{where}: {message}")
-    return lines
-
-
-def _at(file: str, entry: str, field: str | None, message: str) -> str:
-    return f"{file}: {entry}: " + (f'field "{field}": ' if field else "") + message
-
-
-def _suggest(name: str, choices: Sequence[str]) -> str:
-    close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
-    return f' (did you mean "{close[0]}"?)' if close else ""
 
 
 # -- cross-checks --------------------------------------------------------------------------------------------

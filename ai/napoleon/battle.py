@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import BlockView, Deploy, Fire, Order, Regroup, Reinforce, Retreat
+from engine import Order
+from engine.napoleon import BlockView
+from engine.napoleon.orders import Deploy, Fire, Regroup, Reinforce, Retreat
 
 from .knowledge import LEADERS, SIDE_OF, MapInfo, Situation
 

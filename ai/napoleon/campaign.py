@@ -17,7 +17,9 @@ import itertools
 import random
 from dataclasses import dataclass, field
 
-from engine import End, Legal, Order, Setup
+from engine import Order
+from engine.napoleon import Legal
+from engine.napoleon.orders import End, Setup
 
 from .knowledge import SURRENDER_AT, MapInfo, Situation
 

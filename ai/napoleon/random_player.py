@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 
-from engine import BattleMove, End, Fire, Legal, Order, Retreat, Undo, View
+from engine import Order
+from engine.napoleon import Legal, View
+from engine.napoleon.orders import BattleMove, End, Fire, Retreat, Undo
 
 
 def _mine(role: str) -> tuple[str, ...]:

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
-from engine import Deploy, End, Legal, Order, Undo, View
-from engine import Move as MoveOrder
+from engine import Order
+from engine.napoleon import Legal, View
+from engine.napoleon.orders import Deploy, End, Undo
+from engine.napoleon.orders import Move as MoveOrder
 
 from . import battle as battle_ai
 from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, plan_setup
