@@ -385,7 +385,7 @@ def _crossers(m: _Moving, col: str, across: str) -> list[tuple[float, str]]:
 def _cavalry_to(m: _Moving, col: str) -> list[tuple[float, str]]:
     """Cavalry elsewhere (the reserve, or a column it does not hold alone): a first step to ``col``, to
     cross with its second move next order."""
-    step_to_col = []
+    step_to_col: list[tuple[float, str]] = []
     for uid, opts in m.avail.items():
         if uid not in m.mine or uid in m.leaders:
             continue
