@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleError
-from engine.module import PICKS_SHOWN, GameObject, Module, Standing, resolve
+from engine.module import GameObject, Module, Standing, listed, resolve
 
 from ..i18n import localize_error, t
 from ..narrate import tell
@@ -49,7 +49,8 @@ class Play:
         interaction_id: str | None,
         locale: str = "en",
     ) -> Result:
-        """An order picked from the list of a private prompt (``Module.picks``) through the one order path.
+        """An order picked from the list of a private prompt (a ``Pick``, or a ``SealedChoice`` made from a
+        list: ``Module.interactions``) through the one order path.
         ``shown`` is the key of the list as it was sent (``picks_key``: its texts and the role's moment,
         ``pick_moment``): once the caller's list is another one, or the same texts at a later moment (the game
         moved on), the pick is refused as out of date, and nothing changes."""
@@ -58,14 +59,14 @@ class Play:
         role = None
 
         def current(game: Any, r: str) -> str:  # the key of the role's list now
-            return picks_key(module.picks(game, r)[:PICKS_SHOWN], pick_moment(game.log, r)) if module else ""
+            return picks_key(listed(module.interactions(game, r)), pick_moment(game.log, r)) if module else ""
 
         if live is not None and module is not None and live.game is not None:
             role = next(
                 (
                     r
                     for r in roles_of(live.row, user_id)
-                    if text in module.picks(live.game, r) and current(live.game, r) == shown
+                    if text in listed(module.interactions(live.game, r)) and current(live.game, r) == shown
                 ),
                 None,
             )
