@@ -46,9 +46,18 @@ class Drafts:
             return None
         return module_of(row).epoch(game), form, draft_of(row, role, form)
 
-    def role_for(self, row: GameRow, game: GameObject | None, user_id: int, epoch: int, place: str) -> str:
-        """The user's seat whose form at ``place`` is awaited, or a clear refusal."""
-        mine = roles_of(row, user_id)
+    def role_for(
+        self,
+        row: GameRow,
+        game: GameObject | None,
+        user_id: int,
+        epoch: int,
+        place: str,
+        seat: str | None = None,
+    ) -> str:
+        """The user's seat (``seat``, when the user holds several) whose form at ``place`` is awaited, or a
+        clear refusal."""
+        mine = [r for r in roles_of(row, user_id) if seat is None or r == seat]
         if not mine:
             raise ServiceError("svc.no_seat_that")
         if row.status != "running" or game is None or module_of(row).epoch(game) != epoch:
@@ -59,19 +68,21 @@ class Drafts:
         raise ServiceError("svc.prompt_stale", town=place)
 
     async def current(
-        self, game_id: int, user_id: int, epoch: int, place: str
+        self, game_id: int, user_id: int, epoch: int, place: str, seat: str | None = None
     ) -> tuple[str, int, SealedChoice, dict[str, str]]:
         """The prompt as it stands (for redrawing it): role, epoch, form, draft. ServiceError if stale."""
-        _live, role, got = await self._standing(game_id, user_id, epoch, place)
+        _live, role, got = await self._standing(game_id, user_id, epoch, place, seat)
         return (role, *got)
 
-    async def _standing(self, game_id: int, user_id: int, epoch: int, place: str) -> tuple[Live, str, Prompt]:
+    async def _standing(
+        self, game_id: int, user_id: int, epoch: int, place: str, seat: str | None = None
+    ) -> tuple[Live, str, Prompt]:
         """The game, the user's role in its form at ``place`` and the prompt (epoch, form, draft);
         ServiceError when the game is gone or the prompt is stale."""
         live = await self.games.read(game_id)
         if live is None:
             raise ServiceError("svc.game_gone")
-        role = self.role_for(live.row, live.game, user_id, epoch, place)
+        role = self.role_for(live.row, live.game, user_id, epoch, place, seat)
         got = self.prompt(live.row, live.game, role, place)
         assert got is not None
         return live, role, got
@@ -85,12 +96,13 @@ class Drafts:
         pieces: list[str] | None,
         slot: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> str:
         """Put ``pieces`` in ``slot`` (None: take them out; ``pieces`` None: all of them). Returns the
         prompt's new text."""
 
         async def fn(ch: Change) -> str:
-            role = self.role_for(ch.row, ch.game, user_id, epoch, place)
+            role = self.role_for(ch.row, ch.game, user_id, epoch, place, seat)
             form = form_at(ch.row, ch.game, role, place)
             assert form is not None  # role_for found it
             if slot is not None and slot not in form.slots:  # a button of no slot of this form
@@ -135,9 +147,10 @@ class Drafts:
         place: str,
         interaction_id: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> Result:
         """The draft as the form's one order, through the one order path; the draft goes once accepted."""
-        live, role, got = await self._standing(game_id, user_id, epoch, place)
+        live, role, got = await self._standing(game_id, user_id, epoch, place, seat)
         _epoch, form, draft = got
         todo = [u for u in form.pieces if u not in draft]
         if todo:
@@ -145,7 +158,7 @@ class Drafts:
         caller = Caller(user_id, live.row.channel_id, live.row.guild_id, locale=locale)
 
         def same_choice(ch: Change) -> None:  # under the lock: still this form's choice
-            self.role_for(ch.row, ch.game, user_id, epoch, place)
+            self.role_for(ch.row, ch.game, user_id, epoch, place, role)
 
         def drop_draft(ch: Change) -> None:
             ch.settings().drafts.pop(f"{role}@{place}", None)

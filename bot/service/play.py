@@ -26,6 +26,13 @@ log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
 
 
+def list_key(module: Module, game: GameObject, role: str) -> str:
+    """The key of the role's list to pick from now (``picks_key`` of its texts at its ``pick_moment``); ""
+    when it has none."""
+    picks = listed(module.interactions(game, role))
+    return picks_key(picks, pick_moment(game.log, role)) if picks else ""
+
+
 class Play:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
@@ -59,7 +66,7 @@ class Play:
         role = None
 
         def current(game: Any, r: str) -> str:  # the key of the role's list now
-            return picks_key(listed(module.interactions(game, r)), pick_moment(game.log, r)) if module else ""
+            return list_key(module, game, r) if module else ""
 
         if live is not None and module is not None and live.game is not None:
             role = next(

@@ -263,10 +263,11 @@ class Service:
         return self.drafts.text(live.row, live.game, role, place, locale)
 
     async def draft_current(
-        self, game_id: int, user_id: int, epoch: int, place: str
+        self, game_id: int, user_id: int, epoch: int, place: str, seat: str | None = None
     ) -> tuple[str, int, SealedChoice, dict[str, str]]:
-        """The prompt as it stands: role, epoch, form, draft (ServiceError when it is out of date)."""
-        return await self.drafts.current(game_id, user_id, epoch, place)
+        """The prompt as it stands: role, epoch, form, draft (ServiceError when it is out of date). ``seat``:
+        which of the user's seats, when it holds several (the console)."""
+        return await self.drafts.current(game_id, user_id, epoch, place, seat)
 
     async def draft_assign(
         self,
@@ -277,8 +278,9 @@ class Service:
         pieces: list[str] | None,
         column: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> str:
-        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale)
+        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale, seat)
 
     async def draft_confirm(
         self,
@@ -288,8 +290,9 @@ class Service:
         place: str,
         interaction_id: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> Result:
-        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale)
+        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale, seat)
 
     async def pick(
         self,
