@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.module import GameObject, SealedChoice, forms
 
 from ..i18n import join, locale_of, t
-from ..outbox import Result
+from ..outbox import Result, pick_moment
 from ..storage import GameRow
 from .common import Caller, Hub, Live, ServiceError, module_of, roles_of
 from .core import Change
@@ -25,6 +25,13 @@ def form_at(row: GameRow, game: GameObject | None, role: str, place: str) -> Sea
     if game is None or game.over or role not in game.active():
         return None
     return next((f for f in forms(module_of(row).interactions(game, role)) if f.at == place), None)
+
+
+def version(row: GameRow, game: GameObject, role: str) -> int:
+    """Which of the role's forms at a place a prompt is: the module's epoch, or for a module without one the
+    orders the role has given (it stays while the role fills the form in, and moves on once it confirms)."""
+    epoch = module_of(row).epoch(game)
+    return int(epoch) if epoch is not None else pick_moment(game.log, role)
 
 
 def draft_of(row: GameRow, role: str, form: SealedChoice) -> dict[str, str]:
@@ -44,7 +51,7 @@ class Drafts:
         form = form_at(row, game, role, place)
         if form is None:
             return None
-        return module_of(row).epoch(game), form, draft_of(row, role, form)
+        return version(row, game, role), form, draft_of(row, role, form)
 
     def role_for(
         self,
@@ -60,10 +67,10 @@ class Drafts:
         mine = [r for r in roles_of(row, user_id) if seat is None or r == seat]
         if not mine:
             raise ServiceError("svc.no_seat_that")
-        if row.status != "running" or game is None or module_of(row).epoch(game) != epoch:
+        if row.status != "running" or game is None:
             raise ServiceError("svc.prompt_stale", town=place)
         for r in mine:
-            if form_at(row, game, r, place) is not None:
+            if form_at(row, game, r, place) is not None and version(row, game, r) == epoch:
                 return r
         raise ServiceError("svc.prompt_stale", town=place)
 
