@@ -3,6 +3,7 @@ and unit ownership, declared once for the bot, the console, the script runner an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -255,18 +256,10 @@ def _deployments(game: GameObject, role: str) -> list[Interaction]:
                     mine += [u.strip() for u in cmd.options.get(col, "").split(",") if u.strip()]
         if mine:
             pieces = tuple(sorted(dict.fromkeys(mine), key=_unit_order))
-            head, help = "svc.draft_head", "svc.draft_help"
+            form = SealedChoice(order="deploy", pieces=pieces, slots=COLUMNS, place="battle", at=town)
             out.append(
-                SealedChoice(
-                    order="deploy",
-                    pieces=pieces,
-                    slots=COLUMNS,
-                    place="battle",
-                    at=town,
-                    head=head,
-                    help=help,
-                )
-            )
+                replace(form, head="svc.draft_head", help="svc.draft_help")
+            )  # its lines in 6.2's words
     return out
 
 
