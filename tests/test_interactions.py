@@ -169,3 +169,13 @@ async def test_the_console_draws_both_kinds(ambush, tmp_path, monkeypatch):
     assert "  1. /strike at:ridge\n  2. /strike at:wood" in text
     assert "1 to 2" in text  # :pick 3 is no order of the list
     assert "won: role=north" in text
+
+
+def test_a_dm_row_stored_before_the_kinds_still_names_its_forms():
+    """An outbox row written when forms were a game's deployment only (``deploy``) loads with its places."""
+    from bot.outbox import message_from
+
+    old = message_from("dm", 7, {"text": "x", "game": 1, "role": "north", "deploy": ["pass"]})
+    assert isinstance(old, DM) and old.forms == ("pass",)
+    new = message_from("dm", 7, old.to_body())
+    assert isinstance(new, DM) and new.forms == ("pass",) and new.to_body()["forms"] == ["pass"]
