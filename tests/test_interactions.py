@@ -179,3 +179,29 @@ def test_a_dm_row_stored_before_the_kinds_still_names_its_forms():
     assert isinstance(old, DM) and old.forms == ("pass",)
     new = message_from("dm", 7, old.to_body())
     assert isinstance(new, DM) and new.forms == ("pass",) and new.to_body()["forms"] == ["pass"]
+
+
+def test_the_built_in_games_declare_theirs_through_the_one_hook():
+    """Napoleon's deployment (6.2) is a sealed form per battle, confirmed as the ``/deploy`` its rules take;
+    Liberty's card (3.1) a sealed list, its next battle or a hit a plain pick."""
+    from test_battle_support import Fight
+
+    from engine.napoleon.game import Game
+
+    napoleon = modules.get("napoleon")
+    f = Fight(["FR-1", "FR-2", "FR-3"], ["PR-1", "PR-2", "PR-3", "PR-4"])
+    game = Game(f.state, f.sc)
+    (form,) = napoleon.interactions(game, "allied")  # 6.2: the defender deploys first
+    assert napoleon.interactions(game, "french") == []  # not asked yet: nothing to draw
+    assert form.form and form.at == "Ligny" and form.pieces == ("PR-1", "PR-2", "PR-3", "PR-4")
+    assert form.slots == ("left", "center", "right", "reserve") and form.head == "svc.draft_head"
+    placed = {"PR-1": "left", "PR-2": "center", "PR-3": "center", "PR-4": "right"}
+    order = form.text(placed)
+    assert order == "/deploy left:PR-1 center:PR-2,PR-3 right:PR-4 battle:Ligny"
+    game.apply("allied", order)  # the form's one order is the rules' own
+    assert napoleon.interactions(game, "allied") == []
+    liberty = modules.get("liberty")
+    g = liberty.new_game(liberty.make_options(liberty.defaults()), 3)
+    (card,) = liberty.interactions(g, "british")
+    assert isinstance(card, SealedChoice) and not card.form  # 3.1: played face down, revealed together
+    assert card.orders == tuple(c.text() for c in g.legal("british").choices)
