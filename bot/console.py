@@ -16,7 +16,7 @@ import re
 import sys
 import threading
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
@@ -58,6 +58,9 @@ class Console:
         # the console's outbox: what the service sends is printed (and its pictures saved) from the store,
         # as Discord's is sent, so that a console game too resumes what it had not shown
         self.outbox = service.outbox(self._deliver)
+        # what the seats' last DMs asked besides plain orders (``Module.interactions``), the console's way
+        self.lists: dict[str, tuple[int, str, tuple[str, ...]]] = {}  # seat -> (game, key, orders): :pick N
+        self.forms: dict[str, tuple[int, str]] = {}  # seat -> (game, place) of a sealed form: :put, :confirm
 
     def say(self, text: str) -> None:
         if self.gone:
@@ -134,12 +137,84 @@ class Console:
     async def _deliver(self, item: OutboxRow) -> Outcome:
         m = message_from(item.kind, item.target, item.body, item.game_id)
         self.deliver(m)
+        if isinstance(m, DM) and m.role and not self.gone:
+            await self._asks(m)
         if isinstance(m, DM) or (isinstance(m, Post) and m.channel_id == CHANNEL):
             await self._save(m.pictures)
         if isinstance(m, DM) and m.file:  # e.g. the script of an aborted game: beside the pictures
             self.pictures.mkdir(parents=True, exist_ok=True)
             self._write(self.pictures / m.file[0], m.file[1].encode())
         return Outcome.done()
+
+    async def _asks(self, m: DM) -> None:
+        """A DM's list to pick from (numbered: ``:pick N``) or the form of its sealed choice (its prompt as it
+        stands now: ``:put``, ``:clear``, ``:confirm``), the kinds Discord draws as components."""
+        if m.picks:
+            self.lists[m.role] = (m.game_id, m.picks_key, m.picks)
+            for i, order in enumerate(m.picks, 1):
+                self.say(f"  {i}. {order}")
+            self.say(t("console.pick_hint", self.locale, role=m.role))
+        if m.forms:
+            self.forms[m.role] = (m.game_id, m.forms[0])
+            live = await self.svc.game(m.game_id)
+            if live is not None:
+                self.say(self.svc.draft_text(live, m.role, m.forms[0], self.locale))
+
+    async def _pick(self, args: list[str]) -> None:
+        """``:pick [SEAT] N``: the N-th order of the seat's list, through the service's pick (refused as out
+        of date once the game has moved past it, as a select of an old DM is)."""
+        seat, rest = await self._seat_of(args, self.lists)
+        game_id, key, orders = self.lists[seat]
+        n = rest[0] if rest else ""
+        if not n.isdigit() or not 1 <= int(n) <= len(orders):
+            self.say(t("console.pick_number", self.locale, n=len(orders)))
+            return
+        res = await self.svc.pick(game_id, USER, key, orders[int(n) - 1], None, self.locale)
+        self.lists.pop(seat, None)  # its next list comes with the next DM that asks
+        await self.show(res)
+
+    async def _form(self, verb: str, args: list[str]) -> None:
+        """``:put [SEAT] PIECES SLOT`` (pieces comma-separated), ``:clear [SEAT]``, ``:confirm [SEAT]``: the
+        seat's sealed form, through the service as Discord's buttons go."""
+        seat, rest = await self._seat_of(args, self.forms)
+        game_id, place = self.forms[seat]
+        live = await self.svc.game(game_id)
+        got = self.svc.draft_prompt(live, seat, place) if live is not None else None
+        if got is None:
+            raise ServiceError("svc.prompt_stale", town=place)
+        epoch = got[0]
+        if verb == "confirm":
+            res = await self.svc.draft_confirm(game_id, USER, epoch, place, None, self.locale, seat)
+            now = await self.svc.game(game_id)
+            if now is None or self.svc.draft_prompt(now, seat, place) is None:  # confirmed: it is done
+                self.forms.pop(seat, None)
+            await self.show(res)
+            return
+        if verb == "clear":
+            self.say(await self.svc.draft_assign(game_id, USER, epoch, place, None, None, self.locale, seat))
+            return
+        if len(rest) < 2:
+            self.say(t("console.put_how", self.locale))
+            return
+        pieces = [p.strip() for p in ",".join(rest[:-1]).split(",") if p.strip()]
+        self.say(
+            await self.svc.draft_assign(game_id, USER, epoch, place, pieces, rest[-1], self.locale, seat)
+        )
+
+    async def _seat_of(self, args: list[str], held: dict[str, Any]) -> tuple[str, list[str]]:
+        """The seat a ``:pick`` or form command names first, else the one seat that holds such a prompt; the
+        rest of the arguments."""
+        roles = await self._roles()
+        if args and args[0].lower() in roles:
+            seat, rest = args[0].lower(), args[1:]
+        elif len(held) == 1:
+            seat, rest = next(iter(held)), args
+        else:
+            seat, rest = "", args
+        if seat not in held:
+            key = "console.which_seat" if len(held) > 1 else "console.nothing_asked"
+            raise ServiceError(key, seats=sorted(held))
+        return seat, rest
 
     def _write(self, path: Path, data: bytes) -> None:
         try:
@@ -232,6 +307,10 @@ class Console:
             res = await self.svc.prefer(self.me, key, " ".join(value), seat)
             res.reply.text = self._console_syntax(res.reply.text)
             await self.show(res)
+        elif word == ":pick":
+            await self._pick(args)
+        elif word in (":put", ":clear", ":confirm"):
+            await self._form(word[1:], args)
         elif word.startswith(":"):
             self.say(t("console.unknown", self.locale, command=word[:40]))
         else:

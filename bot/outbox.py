@@ -106,9 +106,11 @@ class DM:
     fallback_channel: int = 0
     game_id: int = 0
     role: str = ""
-    deploy: tuple[str, ...] = ()  # battle towns where this player must deploy: the front end offers its UI
+    forms: tuple[str, ...] = ()  # places of the sealed choices it makes by a form: the front end draws them
     file: tuple[str, str] | None = None  # (name, text): e.g. the script of an aborted game
-    picks: tuple[str, ...] = ()  # orders to pick from a list (``Module.picks``), as they stood when sent
+    picks: tuple[
+        str, ...
+    ] = ()  # orders to pick from a list (``Module.interactions``), as they stood when sent
     picks_key: str = ""  # the key of that list at that moment (``picks_key``), which a pick must still match
 
     kind = "dm"
@@ -124,7 +126,7 @@ class DM:
             "fallback_channel": self.fallback_channel,
             "game": self.game_id,
             "role": self.role,
-            "deploy": list(self.deploy),
+            "forms": list(self.forms),
             "file": list(self.file) if self.file else None,
             **({"picks": list(self.picks), "picks_key": self.picks_key} if self.picks else {}),
         }
@@ -202,7 +204,7 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             int(body.get("fallback_channel") or 0),
             int(body.get("game") or game_id),
             body.get("role", ""),
-            tuple(body.get("deploy", ())),
+            tuple(body.get("forms", body.get("deploy", ()))),  # a row stored before: "deploy"
             (f[0], f[1]) if f else None,
             tuple(body.get("picks", ())),
             str(body.get("picks_key", "")),

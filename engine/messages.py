@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .catalog import LazyCatalog, format_list, layer
+from .catalog import LazyCatalog, format_list, generation, layer
 from .errors import RuleError
 
 Terms = Mapping[str, Any]
@@ -71,11 +71,13 @@ class Words(Mapping[str, str]):
     def __init__(self, catalog: Mapping[str, str], kind: str, prefix: str | None = None) -> None:
         self.catalog, self.prefix = catalog, prefix if prefix is not None else f"term.{kind}."
         self._words: dict[str, str] | None = None
+        self._read = -1  # the catalogs' generation it was read in
 
     def _table(self) -> dict[str, str]:
-        if self._words is None:
+        if self._words is None or self._read != generation():
             n = len(self.prefix)
             self._words = {k[n:]: self.catalog[k] for k in self.catalog if k.startswith(self.prefix)}
+            self._read = generation()
         return self._words
 
     def __getitem__(self, value: object) -> str:

@@ -32,7 +32,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from . import catalog
 from .messages import rule_error
 from .orders import Choice
 
@@ -172,15 +171,66 @@ class Text(Protocol):
 
 
 @dataclass(frozen=True)
-class Draft:
-    """A secret choice made piece by piece in a private prompt and confirmed as one order (Napoleon's battle
-    deployment, 6.2): ``order`` is its order kind, ``columns`` the places a piece goes to, ``place`` the
-    order option naming where it happens (the battle's town)."""
+class Pick:
+    """An order picked from a list in the role's private prompt: Liberty's next battle (7.1), a hit among
+    equals (7.32). ``orders``: the texts of the orders offered (at most ``PICKS_SHOWN``), each sent as it is
+    through the one order path. The platform draws it (a select in the role's DM, a numbered list at the
+    console); a list the game has moved past is refused as out of date."""
 
-    order: str
-    columns: tuple[str, ...]
-    place: str
-    open: Callable[[Any], list[str]] = lambda game: []  # the places awaiting this choice now
+    orders: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SealedChoice:
+    """A choice made secretly and revealed later (the engine keeps it hidden from the other side until then).
+
+    From a list: ``orders``, one picked, drawn as a ``Pick`` (Liberty's card played face down, 3.1).
+    From a form: each of ``pieces`` put in one of ``slots`` in a private prompt, the draft kept by the
+    platform, and confirmed as one ``order`` whose options are the slots (their pieces joined by ",") and
+    ``place``:``at`` (Napoleon's battle deployment, 6.2: blocks into left..reserve, ``battle:TOWN``). Every
+    piece must be placed; the order's own rules judge the rest. ``head`` and ``help``: message keys of the
+    prompt's first and last lines (fields ``at``, ``n``), the platform's plain words when empty."""
+
+    orders: tuple[str, ...] = ()
+    order: str = ""
+    pieces: tuple[str, ...] = ()
+    slots: tuple[str, ...] = ()
+    place: str = ""
+    at: str = ""
+    head: str = ""
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        assert bool(self.orders) != bool(self.slots), "a sealed choice is a list or a form"
+
+    @property
+    def form(self) -> bool:
+        return bool(self.slots)
+
+    def text(self, placed: Mapping[str, str]) -> str:
+        """The order that confirms the form: ``/order slot:a,b ... place:at`` (``placed``: piece -> slot;
+        the slots in their order, the pieces in theirs, an empty slot left out)."""
+        parts = [f"{s}:{','.join(p for p in self.pieces if placed.get(p) == s)}" for s in self.slots]
+        said = [p for p in parts if not p.endswith(":")]
+        return " ".join([f"/{self.order}", *said, *([f"{self.place}:{self.at}"] if self.place else [])])
+
+
+# what a module asks of a role besides plain orders (slash commands), one of a small closed set
+Interaction = Pick | SealedChoice
+
+
+def listed(interactions: Sequence[Interaction]) -> tuple[str, ...]:
+    """The orders of the role's list to pick from (a ``Pick``, or a ``SealedChoice`` made from a list): the
+    first one's, at most ``PICKS_SHOWN``; () when it has none."""
+    for i in interactions:
+        if isinstance(i, Pick) or not i.form:
+            return tuple(i.orders[:PICKS_SHOWN])
+    return ()
+
+
+def forms(interactions: Sequence[Interaction]) -> list[SealedChoice]:
+    """The role's sealed choices made by a form, one per place."""
+    return [i for i in interactions if isinstance(i, SealedChoice) and i.form]
 
 
 @dataclass(frozen=True)
@@ -288,17 +338,13 @@ class Module:
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
     preferred: Callable[[GameObject, str, str], list[str]] = lambda game, role, key: []  # the list saved
     standing: Standing | None = None
-    draft: Draft | None = None
-    # (game, role) -> the orders the role may pick from a list in its private prompt now (a select in its
-    # DM: Liberty's cards, 3.1), at most PICKS_SHOWN, or [] where it gives its orders by command
-    picks: Callable[[GameObject, str], list[str]] = lambda game, role: []
+    # (game, role) -> what the role is asked besides plain orders now (``Interaction``s: a ``Pick`` from a
+    # list, a ``SealedChoice`` by a list or a form); () where it gives its orders by command. The platform
+    # draws each kind once, for every game
+    interactions: Callable[[GameObject, str], Sequence[Interaction]] = lambda game, role: ()
     # (place, lang) -> a place a picture kind's ``places`` names (where a battle is), as a player reads it;
     # the default says its id (a game whose places are named by their names)
     place_said: Callable[[str, str], str] = lambda place, lang: place
-
-    def __post_init__(self) -> None:
-        if self.locale:
-            catalog.register("engine", self.locale, self.id)
 
     # --- options ---------------------------------------------------------------------------------------
     def defaults(self) -> dict[str, Any]:

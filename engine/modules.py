@@ -3,6 +3,7 @@ built in, others registered by ``register`` (the tiny test module of ``tests/tin
 
 from __future__ import annotations
 
+from . import catalog
 from .liberty.module import MODULE as LIBERTY
 from .messages import rule_error
 from .module import Module
@@ -10,19 +11,27 @@ from .napoleon.module import MODULE as NAPOLEON
 
 DEFAULT = NAPOLEON.id
 BUILT_IN = (NAPOLEON.id, LIBERTY.id)
-_MODULES: dict[str, Module] = {NAPOLEON.id: NAPOLEON, LIBERTY.id: LIBERTY}
+_MODULES: dict[str, Module] = {}
 
 
 def register(module: Module) -> Module:
-    """Add (or replace) a module under its id."""
+    """Add (or replace) a module under its id, and its words to the engine's catalog."""
     _MODULES[module.id] = module
+    if module.locale:
+        catalog.register("engine", module.locale, module.id)
     return module
 
 
+for _built_in in (NAPOLEON, LIBERTY):
+    register(_built_in)
+
+
 def unregister(module_id: str) -> None:
-    """Take a registered module away (a built-in one stays)."""
+    """Take a registered module away, and its words (a built-in one stays)."""
     if module_id not in BUILT_IN:
-        _MODULES.pop(module_id, None)
+        module = _MODULES.pop(module_id, None)
+        if module is not None and module.locale:
+            catalog.unregister("engine", module.locale, module.id)
 
 
 def get(module_id: str | None = None) -> Module:

@@ -231,8 +231,10 @@ def test_a_date_is_said_by_babel_in_both_languages():
     assert T.long_date("not a date", "ja") == "not a date"
 
 
-def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
-    """A game module ships its own catalog (``Module.locale``): its keys are the engine's once it exists."""
+def test_a_modules_catalog_joins_the_engines_while_the_module_is_registered(tmp_path):
+    """A game module ships its own catalog (``Module.locale``): its keys are the engine's while the module is
+    registered, and leave with it."""
+    from engine import modules
     from engine.catalog import sources
     from engine.module import Module
     from tools.catalog import write
@@ -253,6 +255,8 @@ def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
         owns=lambda r, u: False,
         locale=str(tmp_path),
     )
+    assert (str(tmp_path), "minigame") not in sources("engine")  # made, not registered
+    modules.register(mod)
     try:
         from engine.messages import rule_error
 
@@ -260,10 +264,9 @@ def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
         assert str(err) == "M1: Ligny is full"
         assert localize_error(err, "ja") == "M1: Ligny は満員です"
     finally:
-        import engine.catalog as C
-
-        C._SOURCES["engine"].remove((mod.locale, mod.id))
+        modules.unregister("minigame")
     assert (str(tmp_path), "minigame") not in sources("engine")
+    assert "mini.full" not in EN
 
 
 def test_every_command_description_key_exists(tmp_path):

@@ -179,7 +179,7 @@ def _pick_list(h, user: str) -> tuple[dict, dict]:
 
 
 async def test_a_card_is_played_from_the_dm_list_even_after_a_restart_and_a_stale_list_is_refused(h):
-    """3.1: each side picks its card in its own DM (``Module.picks``); the list survives a restart (its
+    """3.1: each side picks its card in its own DM (``Module.interactions``); the list survives a restart (its
     custom id holds the game and the key of the list); once the game has moved on, an old list changes
     nothing and says so."""
     await h.feed(h.slash("game new", {"game": "liberty"}, user="alice", channel="game-1"))

@@ -140,6 +140,13 @@ def test_r7_a_side_with_no_unit_left_loses_at_once(ridge):
 @given(st.integers(0, 10**6), st.integers(1, 8))
 def test_any_game_of_legal_orders_ends_in_time_and_its_script_replays_it(seed, rounds):
     modules.register(MODULE)
+    try:
+        _play_at_random(seed, rounds)
+    finally:
+        modules.unregister("ridge")
+
+
+def _play_at_random(seed: int, rounds: int) -> None:
     rng = random.Random(seed)
     g = RidgeGame.new(RidgeOptions(rounds), seed)
     for _ in range(rounds * 7):  # R3: at most six activations and a pass a round

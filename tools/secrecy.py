@@ -3,8 +3,8 @@
 Over a whole seeded game, after every order, it builds what the service builds for that change — the
 channel's post (with the headlines of its ping), each player's DM with its prompt and the labels of its list
 to pick from, the reply to the player who gave the order, the pinned status, the private thread — by the
-service's own code (``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``, a deployment's
-prompt and the blocks its selects offer, ``bot.service.drafts``). Every so many orders (``every``) it also
+service's own code (``bot.service.broadcast.after_change``, ``bot.service.play.reply_text``, a sealed form's
+prompt and the pieces its selects offer, ``bot.service.drafts``). Every so many orders (``every``) it also
 has each seat ask ``/game status``, ``/game map``, ``/game log`` and ``/game export`` (refused while the game
 runs) through ``bot.service.lobby``, and plays, on a change of its own that the game does not keep, a
 reminder falling due and a deadline passing (``pass`` and ``bot`` by turns: ``bot.service.deadlines``);
@@ -44,7 +44,7 @@ from bot.service.broadcast import after_change
 from bot.service.common import Caller, Live, ServiceError
 from bot.service.core import Change
 from bot.service.deadlines import Deadlines
-from bot.service.drafts import Drafts, deploy_units
+from bot.service.drafts import Drafts, form_at
 from bot.service.lobby import Lobby
 from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
@@ -64,7 +64,7 @@ class Leak:
 
     order: int  # the order after which it was sent (0: the start)
     recipient: str  # a role, or "public" (the game channel, the spectators, the pinned status)
-    what: str  # "post", "status", "dm", "picks" (a list's labels), "draft" (a deployment's), "reply"
+    what: str  # "post", "status", "dm", "picks" (a list's labels), "draft" (a sealed form's), "reply"
     word: str
     text: str  # the message (cut)
 
@@ -215,15 +215,15 @@ def _run(coro: Any) -> Any:
 
 
 class _Memo:
-    """The module's ``picks`` and ``prompt`` hooks, each answered once per game object and arguments: the
-    broadcast of an order asks them of the game before it (is this the list the seat already holds?), which
-    the previous order's broadcast asked of the same game. Only the entries of that game are kept from one
-    order to the next (a driver that applies orders in place changes the game object itself)."""
+    """The module's ``interactions`` and ``prompt`` hooks, each answered once per game object and arguments:
+    the broadcast of an order asks them of the game before it (is this the list the seat already holds?),
+    which the previous order's broadcast asked of the same game. Only the entries of that game are kept from
+    one order to the next (a driver that applies orders in place changes the game object itself)."""
 
     def __init__(self, module: Module) -> None:
         self.cache: dict[tuple[Any, ...], Any] = {}
         self.games: dict[int, GameObject] = {}  # held, so that an id is not reused while cached
-        hooks: dict[str, Any] = {"picks": self._hook(module.picks, "picks")}
+        hooks: dict[str, Any] = {"interactions": self._hook(module.interactions, "interactions")}
         if module.prompt is not None:
             hooks["prompt"] = self._hook(module.prompt, "prompt")
         self.memo = dataclasses.replace(module, **hooks)
@@ -365,7 +365,7 @@ class Scan:
         leaks = []
         for m in sent:
             messages += _texts(m)
-            if isinstance(m, DM) and m.deploy:  # the deployment prompt it opens, and its buttons' labels
+            if isinstance(m, DM) and m.forms:  # the forms' prompts it opens, and their selects' labels
                 messages += self._drafts(m, game)
             if isinstance(m, (Post, Status)):
                 pictures += [(PUBLIC, p) for p in m.pictures]
@@ -498,15 +498,13 @@ class Scan:
         return leaks
 
     def _drafts(self, m: DM, game: GameObject) -> list[tuple[str, str, str]]:
-        """A deployment DM's prompt (``Drafts.text``) and the blocks its selects offer (``deploy_units``)."""
-        spec = self.module.draft
-        if spec is None:
-            return []
+        """A form's prompt (``Drafts.text``) and the pieces its selects offer (the ``SealedChoice``'s)."""
         drafts = Drafts.__new__(Drafts)  # its text needs no service: the row and the game
         out = []
-        for town in m.deploy:
-            out.append((m.role, "draft", drafts.text(self.row, game, m.role, town, self.lang)))
-            out += [(m.role, "draft", u) for u in deploy_units(spec, game, m.role, town) or ()]
+        for place in m.forms:
+            out.append((m.role, "draft", drafts.text(self.row, game, m.role, place, self.lang)))
+            form = form_at(self.row, game, m.role, place)
+            out += [(m.role, "draft", u) for u in (form.pieces if form else ())]
         return out
 
 

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
-from engine.module import Module
+from engine.module import Module, SealedChoice
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
@@ -69,14 +69,14 @@ def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
 # --- components that survive a restart: their state lives in the custom id --------------------------------
 
 
-class DeployButton(
+class FormButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"est:d:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<verb>[a-z]+):(?P<arg>[^:]*)",
 ):
-    """A button of the battle-deployment prompt (6.2): put the selected blocks in a column, clear, confirm,
-    or turn the page of a long list. Carries game, the battle's campaign turn and town: a button of another
-    game or of an earlier battle is out of date (issue 1/6)."""
+    """A button of a sealed choice's form (``SealedChoice``): put the selected
+    pieces in a slot, clear, confirm, or turn the page of a long list. Carries game, the module's epoch and
+    the place: a button of another game or of an earlier choice at that place is out of date."""
 
     def __init__(
         self,
@@ -102,21 +102,21 @@ class DeployButton(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DeployButton:
+    ) -> FormButton:
         return cls(int(match["game"]), int(match["ver"]), match["town"], match["verb"], match["arg"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = _cog_of(interaction)
-        await cog.deploy_button(interaction, self)
+        await cog.form_button(interaction, self)
 
 
-class DeploySelect(
+class FormSelect(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"est:s:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<page>\d+)",
 ):
-    """The block picker of the deployment prompt (a page of at most 25 blocks; ``ver``: the battle's
-    campaign turn)."""
+    """The piece picker of a sealed choice's form (a page of at most 25 pieces; ``ver``: the module's
+    epoch)."""
 
     def __init__(
         self,
@@ -143,20 +143,21 @@ class DeploySelect(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> DeploySelect:
+    ) -> FormSelect:
         assert isinstance(item, discord.ui.Select)  # the template is a select's custom id
         return cls(int(match["game"]), int(match["ver"]), match["town"], int(match["page"]), item.options)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = _cog_of(interaction)
-        await cog.deploy_select(interaction, self)
+        await cog.form_select(interaction, self)
 
 
 class OrderPick(
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
 ):
-    """The list of orders of a private prompt (``Module.picks``: a game's cards to play face down).
+    """The list of orders of a private prompt (a ``Pick``, or a ``SealedChoice`` made from a list:
+    ``Module.interactions``).
     Its custom id carries the game and the key of the list as sent (its texts and the moment it was sent),
     and nothing else: it works after a restart, and a list the game has moved past, even one whose texts
     recur, is refused as out of date and changes nothing (the service checks the key)."""
@@ -196,19 +197,18 @@ def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en", key: st
     return view
 
 
-def deploy_view(
+def form_view(
     game_id: int,
     version: int,
-    town: str,
-    units: list[str],
+    form: SealedChoice,
     draft: dict[str, str],
     page: int = 0,
     picked: list[str] | None = None,
     locale: str = "en",
-    columns: tuple[str, ...] = (),
 ) -> discord.ui.View:
-    """The draft prompt's components: a page of the pieces, a button per column of the game module's draft
-    (``Module.draft``), clear, confirm and the pages."""
+    """A sealed choice's form (``SealedChoice``): a page of the pieces, a button per slot, clear, confirm and
+    the pages. Its custom ids hold the game, the epoch and the place."""
+    town, units = form.at, list(form.pieces)
     loc = locale_of(locale)
     view = discord.ui.View(timeout=None)
     pages = max(1, (len(units) + PAGE - 1) // PAGE)
@@ -223,26 +223,24 @@ def deploy_view(
         )
         for u in shown
     ]
-    view.add_item(DeploySelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
-    for c in columns:
+    view.add_item(FormSelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
+    for c in form.slots:
         label = t("ui.to_column", loc, column=c)
         view.add_item(
-            DeployButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
+            FormButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
         )
     # ◀ and ▶ only where there is a page to go to: with two pages both would lead to the same page, and
     # two buttons of one custom id make Discord refuse the whole message (50035)
     if page > 0:
-        view.add_item(DeployButton(game_id, version, town, "page", str(page - 1), label="◀", row=2))
+        view.add_item(FormButton(game_id, version, town, "page", str(page - 1), label="◀", row=2))
     if page < pages - 1:
-        view.add_item(DeployButton(game_id, version, town, "page", str(page + 1), label="▶", row=2))
+        view.add_item(FormButton(game_id, version, town, "page", str(page + 1), label="▶", row=2))
     clear, confirm = t("ui.clear", loc), t("ui.confirm", loc)
     view.add_item(
-        DeployButton(game_id, version, town, "clear", label=clear, style=discord.ButtonStyle.danger, row=2)
+        FormButton(game_id, version, town, "clear", label=clear, style=discord.ButtonStyle.danger, row=2)
     )
     view.add_item(
-        DeployButton(
-            game_id, version, town, "confirm", label=confirm, style=discord.ButtonStyle.success, row=2
-        )
+        FormButton(game_id, version, town, "confirm", label=confirm, style=discord.ButtonStyle.success, row=2)
     )
     return view
 
@@ -579,26 +577,23 @@ class EstafetteCog(commands.Cog):
         self.picked: dict[tuple[int, int, str], list[str]] = {}  # (user, game, town) -> blocks picked
         # made now, from the game modules registered when the bot starts (a conflict stops it here)
         self.game.add_command(game_new_command())
-        sender.deploy_view = self._dm_view
+        sender.dm_view = self._dm_view
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
-        """A DM's components: the deployment prompt as the battle stands now (None if not awaited), or the
-        list of orders to pick from as it was sent."""
-        if m.picks and not m.deploy:
+        """A DM's components: the form of its first sealed choice as it stands now (None if not awaited), or
+        the list of orders to pick from as it was sent."""
+        if m.picks and not m.forms:
             loc = await self.service.player_locale(m.game_id, m.user_id)
             return picks_view(m.game_id, m.picks, loc, m.picks_key)
         live = await self.service.game(m.game_id)
-        if live is None or not m.deploy:
+        if live is None or not m.forms:
             return None
-        town = m.deploy[0]
-        got = self.service.draft_prompt(live, m.role, town)
+        got = self.service.draft_prompt(live, m.role, m.forms[0])
         if got is None:
             return None
-        turn, units, draft = got
+        epoch, form, draft = got
         loc = await self.service.player_locale(m.game_id, m.user_id)
-        return deploy_view(
-            m.game_id, turn, town, units, draft, locale=loc, columns=self.service.draft_columns(live)
-        )
+        return form_view(m.game_id, epoch, form, draft, locale=loc)
 
     async def run(
         self, interaction: discord.Interaction, call: Awaitable[Result], *, public: bool = False
@@ -731,12 +726,12 @@ class EstafetteCog(commands.Cog):
         await self.sender.reply(interaction, res.reply)
         await self.sender.flush_pending(interaction)
 
-    # --- deployment components ----------------------------------------------------------------------------
-    async def deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
-        await self._component(interaction, item.game, self._deploy_select(interaction, item))
+    # --- a sealed choice's form -------------------------------------------------------------------------
+    async def form_select(self, interaction: discord.Interaction, item: FormSelect) -> None:
+        await self._component(interaction, item.game, self._form_select(interaction, item))
 
-    async def deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
-        await self._component(interaction, item.game, self._deploy_button(interaction, item))
+    async def form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
+        await self._component(interaction, item.game, self._form_button(interaction, item))
 
     async def _component(self, interaction: discord.Interaction, game_id: int, work: Awaitable[None]) -> None:
         """A component's one error path: refusals are answered; anything else gets an apology and a log
@@ -749,7 +744,7 @@ class EstafetteCog(commands.Cog):
             log.exception("unexpected error in a component of game %s", game_id)
             await self.sender.answer(interaction, t("ui.sorry", locale_of(interaction.locale)))
 
-    async def _deploy_select(self, interaction: discord.Interaction, item: DeploySelect) -> None:
+    async def _form_select(self, interaction: discord.Interaction, item: FormSelect) -> None:
         await self.service.draft_current(
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
@@ -758,7 +753,7 @@ class EstafetteCog(commands.Cog):
         self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
         await interaction.response.defer()
 
-    async def _deploy_button(self, interaction: discord.Interaction, item: DeployButton) -> None:
+    async def _form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
         loc = locale_of(interaction.locale)
         user = interaction.user.id
         await self.service.draft_current(item.game, user, item.ver, item.town)  # stale: refused
@@ -781,12 +776,11 @@ class EstafetteCog(commands.Cog):
                 await self.sender.answer(interaction, t("ui.pick_first", loc))
                 return
             await self.service.draft_assign(item.game, user, item.ver, item.town, picked, item.verb, loc)
-        role, turn, units, draft = await self.service.draft_current(item.game, user, item.ver, item.town)
+        role, epoch, form, draft = await self.service.draft_current(item.game, user, item.ver, item.town)
         live = await self.service.game(item.game)
         assert live is not None
         text = chunks(self.service.draft_text(live, role, item.town, loc))[0]
-        columns = self.service.draft_columns(live)
-        view = deploy_view(item.game, turn, item.town, units, draft, page, locale=loc, columns=columns)
+        view = form_view(item.game, epoch, form, draft, page, locale=loc)
         await interaction.response.edit_message(content=text, view=view)
 
 

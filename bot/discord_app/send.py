@@ -57,7 +57,7 @@ class Sender:
     def __init__(self, client: discord.Client, service: Any) -> None:
         self.client = client
         self.service = service
-        self.deploy_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
+        self.dm_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
         """The message's pictures, drawn side by side; one that cannot be drawn is left out (logged)."""
@@ -136,7 +136,7 @@ class Sender:
         for item in refused[-EPHEMERAL_FALLBACK_LIMIT:]:
             m = message_from(item.kind, item.target, item.body, item.game_id)
             assert isinstance(m, DM)
-            view = await self.deploy_view(m) if (self.deploy_view and (m.deploy or m.picks)) else None
+            view = await self.dm_view(m) if (self.dm_view and (m.forms or m.picks)) else None
             fs = await self.files(m.pictures) + self._file(m)
             if await self.answer(interaction, m.text, files=fs, ephemeral=True, view=view):
                 await self.service.handed_over(item.id, "handed over as an ephemeral reply")
@@ -195,7 +195,7 @@ class Sender:
     async def _dm(self, item: OutboxRow, m: DM) -> Outcome:
         try:
             user = self.client.get_user(m.user_id) or await self.client.fetch_user(m.user_id)
-            view = await self.deploy_view(m) if (self.deploy_view and (m.deploy or m.picks)) else None
+            view = await self.dm_view(m) if (self.dm_view and (m.forms or m.picks)) else None
             kw: dict[str, Any] = {"view": view} if view is not None else {}
             await self._send_parts(user, item, m.text, await self.files(m.pictures) + self._file(m), **kw)
         except discord.Forbidden:

@@ -6,7 +6,7 @@ the messages go to the outbox in the same transaction as the change (``Change.se
 
 from __future__ import annotations
 
-from engine.module import PICKS_SHOWN, GameObject, Module
+from engine.module import GameObject, Module, forms, listed
 
 from ..i18n import t
 from ..narrate import TEXT, last_lines, tell
@@ -111,7 +111,6 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
                 mentions if channel == row.channel_id else (),
             )
         )
-    deploying = set(module.draft.open(game)) if module.draft else set()
     for role, (user, is_bot) in row.seats.items():
         if is_bot or user is None:
             continue
@@ -119,8 +118,10 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
         mine = tell([e for e in new_events if e.secret and role in e.to], role, ploc, game.options, module)
         if not (everyone or mine or role in active):
             continue
-        deploy = tuple(sorted(deploying)) if role in active else ()
-        picks = tuple(module.picks(game, role)[:PICKS_SHOWN]) if role in active and not deploy else ()
+        # what the module asks of it besides plain orders: the places of its sealed forms, else its list
+        asks = module.interactions(game, role) if role in active else ()
+        places = tuple(sorted(f.at for f in forms(asks)))
+        picks = listed(asks) if not places else ()
         key = picks_key(picks, pick_moment(game.log, role)) if picks else ""
         asked = prompt(game, role, ploc, module) if role in active else ""
         if picks and not everyone and _sent_before(ch, role, key, asked, ploc):
@@ -138,7 +139,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
                 fallback_channel=row.channel_id,
                 game_id=row.id,
                 role=role,
-                deploy=deploy,
+                forms=places,
                 picks=picks,
                 picks_key=key,
             )
@@ -164,7 +165,7 @@ def _sent_before(ch: Change, role: str, key: str, asked: str, loc: str) -> bool:
     before = ch.prior
     if before is None or before is ch.game or before.over or role not in before.active():
         return False
-    was = tuple(ch.module.picks(before, role)[:PICKS_SHOWN])
+    was = listed(ch.module.interactions(before, role))
     if not was or picks_key(was, pick_moment(before.log, role)) != key:
         return False
     return prompt(before, role, loc, ch.module) == asked

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleError
-from engine.module import PICKS_SHOWN, GameObject, Module, Standing, resolve
+from engine.module import GameObject, Module, Standing, listed, resolve
 from engine.text import Command
 
 from ..i18n import localize_error, t
@@ -25,6 +25,13 @@ from .core import Change
 
 log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
+
+
+def list_key(module: Module, game: GameObject, role: str) -> str:
+    """The key of the role's list to pick from now (``picks_key`` of its texts at its ``pick_moment``); ""
+    when it has none."""
+    picks = listed(module.interactions(game, role))
+    return picks_key(picks, pick_moment(game.log, role)) if picks else ""
 
 
 class Play:
@@ -50,7 +57,8 @@ class Play:
         interaction_id: str | None,
         locale: str = "en",
     ) -> Result:
-        """An order picked from the list of a private prompt (``Module.picks``) through the one order path.
+        """An order picked from the list of a private prompt (a ``Pick``, or a ``SealedChoice`` made from a
+        list: ``Module.interactions``) through the one order path.
         ``shown`` is the key of the list as it was sent (``picks_key``: its texts and the role's moment,
         ``pick_moment``): once the caller's list is another one, or the same texts at a later moment (the game
         moved on), the pick is refused as out of date, and nothing changes."""
@@ -59,14 +67,14 @@ class Play:
         role = None
 
         def current(game: Any, r: str) -> str:  # the key of the role's list now
-            return picks_key(module.picks(game, r)[:PICKS_SHOWN], pick_moment(game.log, r)) if module else ""
+            return list_key(module, game, r) if module else ""
 
         if live is not None and module is not None and live.game is not None:
             role = next(
                 (
                     r
                     for r in roles_of(live.row, user_id)
-                    if text in module.picks(live.game, r) and current(live.game, r) == shown
+                    if text in listed(module.interactions(live.game, r)) and current(live.game, r) == shown
                 ),
                 None,
             )

@@ -4,7 +4,8 @@ It imports nothing of discord: the Discord cogs and the console are two adapters
 Every call takes a ``Caller`` (who, where) and returns a ``Result``: the reply to the caller, and the
 messages its change stored in the outbox (``bot.delivery`` sends them; the front end does not). Its parts:
 ``core`` (the one path for every change), ``lobby`` (/game), ``play`` (orders, bots, standing orders),
-``drafts`` (battle deployment prompts), ``deadlines`` and ``broadcast`` (what every change sends).
+``drafts`` (the prompts of sealed choices made by a form), ``deadlines`` and ``broadcast`` (what every
+change sends).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import zlib
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from engine.module import GameObject
+from engine.module import GameObject, SealedChoice
 from engine.script import ScriptError
 from engine.text import Command
 
@@ -253,25 +254,22 @@ class Service:
         """How many drawn pictures are kept for reuse (0: none, and none drawn ahead of their message)."""
         return int(self.pictures.keep)
 
-    # --- drafts (the module's secret choice made piece by piece: a battle deployment) ---------------------
-    def draft_prompt(self, live: Live, role: str, place: str) -> tuple[int, list[str], dict[str, str]] | None:
-        """What a draft's prompt shows now: its epoch, the pieces and the draft so far (None: not awaited)."""
+    # --- a sealed choice made by a form (``SealedChoice``), and the lists of picks ----------------
+    def draft_prompt(
+        self, live: Live, role: str, place: str
+    ) -> tuple[int, SealedChoice, dict[str, str]] | None:
+        """What a form's prompt shows now: its epoch, the form and the draft so far (None: not awaited)."""
         return self.drafts.prompt(live.row, live.game, role, place)
-
-    @staticmethod
-    def draft_columns(live: Live) -> tuple[str, ...]:
-        """The columns a piece of the game's draft goes to (none for a module without a draft)."""
-        spec = module_of(live.row).draft
-        return spec.columns if spec else ()
 
     def draft_text(self, live: Live, role: str, place: str, locale: str = "en") -> str:
         return self.drafts.text(live.row, live.game, role, place, locale)
 
     async def draft_current(
-        self, game_id: int, user_id: int, epoch: int, place: str
-    ) -> tuple[str, int, list[str], dict[str, str]]:
-        """The prompt as it stands: role, epoch, pieces, draft (ServiceError when it is out of date)."""
-        return await self.drafts.current(game_id, user_id, epoch, place)
+        self, game_id: int, user_id: int, epoch: int, place: str, seat: str | None = None
+    ) -> tuple[str, int, SealedChoice, dict[str, str]]:
+        """The prompt as it stands: role, epoch, form, draft (ServiceError when it is out of date). ``seat``:
+        which of the user's seats, when it holds several (the console)."""
+        return await self.drafts.current(game_id, user_id, epoch, place, seat)
 
     async def draft_assign(
         self,
@@ -282,8 +280,9 @@ class Service:
         pieces: list[str] | None,
         column: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> str:
-        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale)
+        return await self.drafts.assign(game_id, user_id, epoch, place, pieces, column, locale, seat)
 
     async def draft_confirm(
         self,
@@ -293,8 +292,9 @@ class Service:
         place: str,
         interaction_id: str | None,
         locale: str = "en",
+        seat: str | None = None,
     ) -> Result:
-        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale)
+        return await self.drafts.confirm(game_id, user_id, epoch, place, interaction_id, locale, seat)
 
     async def pick(
         self,
@@ -305,7 +305,7 @@ class Service:
         interaction_id: str | None,
         locale: str = "en",
     ) -> Result:
-        """An order picked from a private prompt's list (``Module.picks``; refused once out of date)."""
+        """An order picked from a private prompt's list (``Module.interactions``; refused once stale)."""
         return await self.play.pick(game_id, user_id, shown, text, interaction_id, locale)
 
     async def game_at(self, game_id: int, seq: int) -> Any:

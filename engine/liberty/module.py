@@ -13,7 +13,19 @@ from data.liberty.dump import dump as dump_data
 
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
-from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
+from ..module import (
+    PICKS_SHOWN,
+    GameObject,
+    Interaction,
+    Module,
+    OrderKind,
+    OrderOption,
+    Pick,
+    PictureKind,
+    SealedChoice,
+    Standing,
+    plain,
+)
 from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
@@ -175,21 +187,23 @@ def _hand_places(game: Any, role: str, events: Any) -> list[str]:
     return ["hand"] if role in ("british", "american") else []
 
 
-# the orders a side picks from a list in its DM (``Module.picks``) when all it may do is of these kinds: the
-# card it plays face down (3.1), the next battle (7.1), a battle turn (7.3-7.4), the block that takes a hit
-# among equals (7.32), where a build goes (6.1), who goes in the winter's attrition (11.4), an answer to an
-# exchange offer (11.5); moves and the choices made of several blocks go by command
+# the orders a side picks from a list in its DM when all it may do is of these kinds: the card it plays face
+# down (3.1), the next battle (7.1), a battle turn (7.3-7.4), the block that takes a hit among equals (7.32),
+# where a build goes (6.1), who goes in the winter's attrition (11.4), an answer to an exchange offer (11.5);
+# moves and the choices made of several blocks go by command
 PICK_KINDS = frozenset(
     {"play", "battle", "fire", "hit", "retreat", "place", "build", "attrition", "accept", "decline", "end"}
 )
 
 
-def _picks(game: Any, role: str) -> list[str]:
-    """The texts of the side's choices, if all are of the kinds picked from a list and fit one."""
+def _interactions(game: Any, role: str) -> list[Interaction]:
+    """The side's choices as a list, if all are of the kinds picked from a list and fit one: the card played
+    face down is a sealed choice (3.1: both sides' cards are revealed together), the rest a plain pick."""
     choices = game.legal(role).choices
-    if not choices or len(choices) > PICKS_SHOWN:
+    if not choices or len(choices) > PICKS_SHOWN or not all(c.kind in PICK_KINDS for c in choices):
         return []
-    return [c.text() for c in choices] if all(c.kind in PICK_KINDS for c in choices) else []
+    texts = tuple(c.text() for c in choices)
+    return [SealedChoice(orders=texts) if all(c.kind == "play" for c in choices) else Pick(texts)]
 
 
 def _standing_when(game: Any) -> bool:
@@ -270,7 +284,7 @@ MODULE = Module(
     fuzz_invariants=INVARIANTS,
     pictures=PICTURES,
     warm="renderers.liberty.pictures:warm",
-    picks=_picks,
+    interactions=_interactions,
     place_said=lambda p, lang: place(p, "ja" if lang == "ja" else "en"),  # a battle's town by its name
     narrate=narrate,
     prompt=prompt,

@@ -3,12 +3,14 @@ and unit ownership, declared once for the bot, the console, the script runner an
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from data.napoleon.dump import dump as dump_data
 
-from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
+from ..module import GameObject, Interaction, Module, OrderKind, OrderOption, SealedChoice, Standing
+from ..orders import command_of
 from . import narrate, present, prompts, standing
 from .game import Game
 from .options import OPTIONS, Options
@@ -46,7 +48,7 @@ ORDERS = (
     ),
     OrderKind(
         "deploy",
-        (  # the columns the player writes (or makes with the DM's buttons, ``Draft``): not suggested
+        (  # the columns the player writes (or makes with the DM's buttons, ``SealedChoice``): not suggested
             OrderOption("left", "list", suggested=False),
             OrderOption("center", "list", suggested=False),
             OrderOption("right", "list", suggested=False),
@@ -233,8 +235,40 @@ MODULE = Module(
     preferences=("hits", "supply"),
     preferred=lambda game, role, key: list(_game(game).state.preferences[role][key]),
     standing=Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",)),
-    draft=Draft("deploy", ("left", "center", "right", "reserve"), "battle", present.deploying),
+    interactions=lambda game, role: _deployments(game, role),
 )
+
+
+COLUMNS = ("left", "center", "right", "reserve")  # where a block deploys (6.2)
+
+
+def _deployments(game: GameObject, role: str) -> list[Interaction]:
+    """6.2: each battle awaiting the role's deployment is a sealed choice made by a form (its blocks into the
+    columns, confirmed as one ``/deploy``, revealed once both sides have deployed); every other order is
+    given by command."""
+    towns = present.deploying(game)
+    if not towns or game.over or role not in game.active():
+        return []
+    choices = [command_of(c) for c in game.legal(role).choices]
+    out: list[Interaction] = []
+    for town in towns:
+        mine: list[str] = []
+        for cmd in choices:
+            if cmd.name == "deploy" and cmd.options.get("battle", town) == town:
+                for col in COLUMNS:
+                    mine += [u.strip() for u in cmd.options.get(col, "").split(",") if u.strip()]
+        if mine:
+            pieces = tuple(sorted(dict.fromkeys(mine), key=_unit_order))
+            form = SealedChoice(order="deploy", pieces=pieces, slots=COLUMNS, place="battle", at=town)
+            out.append(
+                replace(form, head="svc.draft_head", help="svc.draft_help")
+            )  # its lines in 6.2's words
+    return out
+
+
+def _unit_order(uid: str) -> tuple[str, int]:
+    head, _, num = uid.partition("-")
+    return (head, int(num) if num.isdigit() else 0)
 
 
 def _game(game: GameObject) -> Game:
