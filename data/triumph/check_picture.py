@@ -34,7 +34,12 @@ def cells(t: Triumph) -> dict[str, list[Point]]:
     """Each locale's cell: the frame clipped by the half-planes nearer its centre than each other centre."""
     out: dict[str, list[Point]] = {}
     for loc in t.locales:
-        poly: list[Point] = [(0, 0), (t.map.width_km, 0), (t.map.width_km, t.map.height_km), (0, t.map.height_km)]
+        poly: list[Point] = [
+            (0, 0),
+            (t.map.width_km, 0),
+            (t.map.width_km, t.map.height_km),
+            (0, t.map.height_km),
+        ]
         for other in t.locales:
             if other.id != loc.id:
                 a, b = other.x - loc.x, other.y - loc.y
@@ -82,20 +87,28 @@ def draw(t: Triumph) -> Image.Image:
         for a in loc.approaches:
             if loc.id < a.to:
                 colour = (40, 40, 220) if a.impassable else (150, 150, 150)
-                d.line([px(*centre[loc.id]), px(*centre[a.to])], fill=colour, width=5 if a.width == "wide" else 1)
+                d.line(
+                    [px(*centre[loc.id]), px(*centre[a.to])], fill=colour, width=5 if a.width == "wide" else 1
+                )
     for road in t.roads:
         colour, width = ((200, 30, 30), 5) if road.road_class == "main" else ((150, 95, 40), 3)
         d.line([px(*centre[x]) for x in road.locales], fill=colour, width=width)
     for o in t.objectives:
         x, y = px(*centre[o.locale])
-        for k, colour in enumerate(o.colours):
-            d.regular_polygon((x - 18 + 12 * k, y - 22, 7), 5, fill=STAR[colour])
+        for k, star in enumerate(o.colours):
+            d.regular_polygon((x - 18 + 12 * k, y - 22, 7), 5, fill=STAR[star])
     for e in t.entries:
         x, y = px(*centre[e.locale])
         d.text((x, y + 40), f"⇒ {e.id} ({e.road_class})", fill=(0, 0, 160), font=font, anchor="mt")
     for c in t.commanders:
         x, y = px(*centre[c.setup])
-        d.text((x, y - 40), c.name, fill=(0, 0, 200) if c.side == "french" else (190, 0, 0), font=bold, anchor="mb")
+        d.text(
+            (x, y - 40),
+            c.name,
+            fill=(0, 0, 200) if c.side == "french" else (190, 0, 0),
+            font=bold,
+            anchor="mb",
+        )
     for loc in t.locales:
         x, y = px(loc.x, loc.y)
         if loc.kind in ("village", "castle"):

@@ -372,7 +372,7 @@ def _check_objectives(file: str, m: _MapFile) -> list[str]:
     on_road = {x for r in m.roads for x in r.locales}
     seen: dict[str, int] = {}
     for i, o in enumerate(m.objectives):
-        entry = _entry_label("objectives", i, o)
+        entry = _entry_label("objectives", i, {"id": o.locale})
         if o.locale not in by_id:
             problems.append(
                 _at(file, entry, "locale", f'unknown locale "{o.locale}"{_suggest(o.locale, list(by_id))}')
