@@ -3,7 +3,7 @@
 The data is a directory ``<data directory>/triumph/`` holding ``map.toml``, ``units.toml`` and
 ``scenarios.toml``. Faults are reported as one :class:`~data.ScenarioError` whose lines each name the file,
 the entry and the field, as the other games' loaders do, e.g.
-``triumph/map.toml: locales[3] ("podolie_heights"): field "approaches[0].to": unknown locale "bosenitz_wood"
+``triumph/map.toml: locales[2] ("podolie_heights"): field "approaches[0].to": unknown locale "bosenitz_wood"
 (did you mean "bosenitz_woods"?)``.
 """
 
