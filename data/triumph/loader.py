@@ -18,8 +18,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from data.loader import ScenarioError, _at, _describe, _entry_label, _suggest
-from data.models import normalize
+from data.base import ScenarioError, _at, _describe, _entry_label, _suggest, normalize
 
 from .models import (
     ALLIED_COLOURS,

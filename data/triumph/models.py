@@ -25,7 +25,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from data.models import FrozenDict, _check_name, _Frozen
+from data.base import FrozenDict, _check_name, _Frozen
 
 Side = Literal["french", "allies"]
 Arm = Literal["infantry", "cavalry", "artillery"]
