@@ -37,8 +37,8 @@ from bot.service.core import SNAPSHOT_EVERY, history_of, snapshot_due
 from bot.storage.base import pack
 from engine import RuleError, new_game
 from engine.modules import NAPOLEON
+from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.game import Game
-from tools.fuzz import pick, random_options
 
 clock = time.process_time
 

@@ -59,7 +59,7 @@ from bot.storage import Store, open_store
 from bot.storage import base as storage_base
 from bot.storage.base import commit_sizes
 from engine import Game
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 GAME_TABLES = ("games", "orders", "events", "snapshots", "other")
 

@@ -27,8 +27,8 @@ from bot.storage import Store
 from engine import Game, Options, RuleError, new_game
 from engine.messages import EN, render, render_error
 from engine.messages_ja import JA, phrase_ja
+from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.narrate import QUIET, TOLD
-from tools.fuzz import pick, random_options
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY_PREFIXES = (

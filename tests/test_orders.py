@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from engine import Game, Options, RuleError, new_game, parse_command
 from engine.napoleon import orders as O
+from engine.napoleon.fuzzing import pick
 from engine.orders import Grammar, Order, command_of, text_of
 from tests.orders_games import GAMES, play
-from tools.fuzz import pick
 
 FIXTURE = Path(__file__).parent / "fixtures" / "orders_texts.json"
 

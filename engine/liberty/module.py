@@ -12,7 +12,17 @@ from data.liberty import load_liberty
 
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
-from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
+from ..module import (
+    PICKS_SHOWN,
+    Fuzzing,
+    GameObject,
+    Module,
+    OrderKind,
+    OrderOption,
+    PictureKind,
+    Standing,
+    plain,
+)
 from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
@@ -266,6 +276,7 @@ MODULE = Module(
     report=report,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
+    fuzzing=Fuzzing(random_player="ai.liberty:LibertyRandomPlayer", bench_opponent="random"),
     pictures=PICTURES,
     warm="renderers.liberty.pictures:warm",
     picks=_picks,

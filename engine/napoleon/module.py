@@ -8,7 +8,9 @@ from typing import Any
 
 from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
 from . import narrate, present, prompts, standing
+from .fuzzing import FUZZING
 from .game import Game
+from .invariants import INVARIANTS
 from .options import OPTIONS, Options
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
@@ -208,6 +210,8 @@ MODULE = Module(
     pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
     warm="renderers.napoleon:warm",
     bot_player="ai:HeuristicPlayer",
+    fuzz_invariants=INVARIANTS,  # engine/napoleon/invariants.py
+    fuzzing=FUZZING,  # engine/napoleon/fuzzing.py: the combinations, the random player, /undo's check
     copy=lambda game, deep: _copy(game, deep),
     dumps_state=lambda game: _game(game).dumps_state(),
     loads_state=Game.loads_state,
