@@ -198,9 +198,9 @@ class Standing:
 @dataclass(frozen=True)
 class Fuzzing:
     """How the fuzzer and the tools (``python -m tools.fuzz --game ID``, ``tools/samples.py``,
-    ``bench/ai.py``) play this game beyond what every game has; every field has a default that fits any game. A *mode* is
-    "random" (random orders for every seat), "bot-SIDE" (the bot player for SIDE's roles, random orders for
-    the others) or "bots" (the bot everywhere)."""
+    ``bench/ai.py``) play this game beyond what every game has; every field has a default that fits any
+    game. A *mode* is "random" (random orders for every seat), "bot-SIDE" (the bot player for SIDE's roles,
+    random orders for the others) or "bots" (the bot everywhere)."""
 
     sides: tuple[str, ...] = ()  # the sides a bot takes in turn (default: the default options' roles)
     # (options, side) -> the roles a side's bot plays (default: the side itself, if it is a role)
