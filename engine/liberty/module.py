@@ -276,6 +276,7 @@ MODULE = Module(
     report=report,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
+    samples="renderers.liberty.samples",  # the picture demo, the picture bench, the guide's pictures
     fuzzing=Fuzzing(random_player="ai.liberty:LibertyRandomPlayer", bench_opponent="random"),
     pictures=PICTURES,
     warm="renderers.liberty.pictures:warm",
