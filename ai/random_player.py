@@ -1,8 +1,8 @@
 """A random player that sees only its view and legal orders (the baseline the heuristic is measured against).
 
 It follows the fuzzer's biases (``engine.napoleon.fuzzing.pick``): a random number of moves each movement
-phase, attacks often, fires and engages more than it shuffles. Unlike the fuzzer it cannot try an order on a copy of the
-game to avoid routing itself, because a bot player never sees the engine state.
+phase, attacks often, fires and engages more than it shuffles. Unlike the fuzzer it cannot try an order on a
+copy of the game to avoid routing itself, because a bot player never sees the engine state.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@
     python bench/storage.py [--campaigns 2] [--minutes 3] [--no-prune]          # the whole file, SQLite
     python bench/storage.py --rows [--games 3] [--database postgresql://...]
 
-**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up,
-``engine.napoleon.fuzzing.pick``) and of Liberty (its default options, ``ai.liberty.LibertyRandomPlayer``) are played one after another in one
+**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up, ``fuzzing.pick``)
+and of Liberty (its default options, ``ai.liberty.LibertyRandomPlayer``) are played one after another in one
 SQLite database, as a club's bot plays them, through ``Service.order`` with the outbox delivered by a front
 end that always succeeds (``Service.outbox``) and the housekeeping run as the delivery loop runs it
 (``Outbox.run``: at start-up and every ``HOUSEKEEPING_EVERY`` seconds). Time is a clock of the bench's: each
@@ -19,8 +19,8 @@ only that, which also runs on the code from before pruning existed).
 **The rows** (``rows_main``, issue 5/6 item 2): bytes written per order while whole campaigns are played
 through the service, and what a load replays.
 
-Each game (days=0, historical set-up, random legal orders from ``engine.napoleon.fuzzing.pick``) is played to
-its end through ``Service.order``, one order per change. For every order it prints min / median / p99 / max of:
+Each game (days=0, historical set-up, random legal orders from ``fuzzing.pick``) is played to its end
+through ``Service.order``, one order per change. For every order it prints min / median / p99 / max of:
 
 - **rows**: the sum of the sizes of the rows its commit writes (``bot.storage.base.commit_sizes``: text as
   UTF-8, blobs as stored, numbers 8 bytes; without the databases' own headers), split into the game's
