@@ -2,10 +2,10 @@
 
     python bench/engine.py [--games 20] [--seed 0]
 
-Game ``seed+i`` plays random options (engine.napoleon.fuzzing.random_options) over the whole time record
-(days=0), the random player (engine.napoleon.fuzzing.pick) choosing every order. After every order it does
-what the bot's service does (bot/service/core.py, broadcast.py, prompts.py): the public view twice (the status
-line, the pinned status), ``legal(role)`` twice (headline, prompt) and ``view(role)`` of every active role, and what the change stores
+Game ``seed+i`` plays random options (fuzzing.random_options) over the whole time record (days=0), the
+random player (fuzzing.pick) choosing every order. After every order it does what the bot's service does
+(bot/service/core.py, broadcast.py, prompts.py): the public view twice (the status line, the pinned status),
+``legal(role)`` twice (headline, prompt) and ``view(role)`` of every active role, and what the change stores
 (``Change.commit``): the events and script lines the order added (``history_of``, as the storage appends
 them) and, every ``SNAPSHOT_EVERY`` orders and at the end of each campaign turn and of the game, the
 snapshot of the state without its event log (``state_of``), compressed (``pack``). "legal, first ask" is the
