@@ -5,8 +5,8 @@
 
 ``--game``: a registered module's id (the registry's default game without it). Game ``i`` plays seed
 ``S * 100003 + i``, the bot on the module's sides in turn (``Module.fuzzing.sides``; ``--side`` one of them
-only), on the options of the game's bench (``Fuzzing.bench_options``: Napoleon varies the rule editions,
-setups, command control and the corps restriction, never ``days``; by default the module's defaults), with
+only), on the options of the game's bench (``Fuzzing.bench_options``: a game may vary its editions, setups
+and optional rules; by default the module's defaults), with
 ``--options`` fixed (``--players N``, ``--setup S``: the same as ``--options "players=N setup=S"``). The
 opponent is the fuzzer's random player (``fuzz``: the module's ``Fuzzing.pick``) or the module's random bot
 player deciding from its view and legal orders only (``random``: ``Fuzzing.random_player``); the module says

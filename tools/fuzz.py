@@ -15,7 +15,7 @@ text); ``--defaults`` draws none.
 After every order it checks: the order a player picked was accepted (a rejected one fails the game, or is
 counted as a fallback for a module that allows it, ``Fuzzing.bot_fallbacks``), no dead end (an active role
 with nothing to do), no endless game (``--cap``), the module's invariants (``Module.fuzz_invariants``) and
-its per-order check (``Fuzzing.watch``: Napoleon's ``/undo``), and a twin saved and loaded every few orders
+its per-order check (``Fuzzing.watch``: a game's ``/undo``), and a twin saved and loaded every few orders
 playing on exactly as the game that never stopped. At the end: the module's final checks
 (``Fuzzing.final``), the snapshot loading back to the same game, and the game's script replayed to it. Each
 failure is written to ``--out`` as a script that ``python -m engine.script`` replays. ``--secrecy``: what
