@@ -1,169 +1,188 @@
-"""Bot benchmark: the heuristic player against a random player, from either side.
+"""Bot benchmark of a game module: its bot player against a random player, from either side.
 
-    python bench/ai.py [--games 200] [--seed 1] [--opponent fuzz|random] [--self-play 5] [--players 2]
+    python bench/ai.py [--game ID] [--games 200] [--seed 1] [--opponent fuzz|random] [--side both|SIDE]
+        [--options "key=value ..."] [--players N] [--setup S] [--self-play 5] [--reference 10] [--verbose]
 
-Half the games the heuristic plays the French, half the Allies (2 players by default), with the options
-varied across rule editions, setups, command control and the corps restriction (never ``days``: every game
-runs the whole time record). Prints the heuristic's win rate per side and overall, the mean and maximum
-seconds per game, and the number of orders the engine rejected (each replaced by a legal fallback).
-Target (issue 6): at least 90 % wins from either side, a whole game in under 10 s.
+``--game``: a registered module's id (the registry's default game without it). Game ``i`` plays seed
+``S * 100003 + i``, the bot on the module's sides in turn (``Module.fuzzing.sides``; ``--side`` one of them
+only), on the options of the game's bench (``Fuzzing.bench_options``: a game may vary its editions, setups
+and optional rules; by default the module's defaults), with
+``--options`` fixed (``--players N``, ``--setup S``: the same as ``--options "players=N setup=S"``). The
+opponent is the fuzzer's random player (``fuzz``: the module's ``Fuzzing.pick``) or the module's random bot
+player deciding from its view and legal orders only (``random``: ``Fuzzing.random_player``); the module says
+which by default (``Fuzzing.bench_opponent``). The games are played by the fuzzer's game loop
+(``tools.fuzz.play``, without its per-order checks), so the bench and the fuzzer's bot-versus-random games are
+the same games.
 
-The opponent is the fuzzer's random player (``tools.fuzz.pick``, default) or ``ai.napoleon.RandomPlayer`` (the
-same biases, deciding from its view and legal orders only).
+Prints the bot's win rate per side (and per option combination) and overall, the seconds a game (min, median,
+p99, mean, max, over the number of games), the bot's own share, the number of orders the engine rejected
+(each replaced by a legal fallback where the module allows it), why the bot lost; the reference, measured in
+the same run: ``--reference`` of the same games (options and seeds) played random against random, and the
+ratio of the medians; then ``--self-play`` games of the bot against itself. Target: at least 90 % wins from
+either side, a whole game in under 10 s.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
-from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai.napoleon import RandomPlayer
-from engine.napoleon import Options
-from tools.fuzz import GameRun, play
+from engine import modules
+from engine.errors import RuleError
+from engine.module import Module, parse_values, resolve
+from tools.fuzz import Failure, GameRun, describe, play, sides
 
 
-@dataclass
-class GameOutcome:
-    run: GameRun
-    heuristic_side: str
-
-    def __getattr__(self, name: str):
-        return getattr(self.run, name)
-
-    @property
-    def winner(self) -> str:
-        return self.run.result
-
-    @property
-    def won(self) -> bool:
-        return self.run.result == self.heuristic_side
+def p99(xs: list[float]) -> float:
+    return sorted(xs)[min(len(xs) - 1, int(0.99 * len(xs)))]
 
 
-def bench_options(i: int, rng: random.Random, players: int = 2, setup: str | None = None) -> Options:
-    """The i-th game's options: editions alternate every two games (so each edition meets both sides),
-    setups cycle (unless one is given), optional rules at random."""
-    ruleset = ("3.4", "3rd")[(i // 2) % 2]
-    setup = setup or ("initiative", "historical", "free")[(i // 4) % 3]
-    return Options(
-        ruleset=ruleset,
-        setup=setup,
-        players=players,
-        command_control=rng.random() < 0.3,
-        corps_restriction=ruleset == "3.4" and rng.random() < 0.3,
+def spread(xs: list[float]) -> str:
+    """min / median / p99 / mean / max of seconds, and how many."""
+    return (
+        f"min {min(xs):.2f}, median {statistics.median(xs):.2f}, p99 {p99(xs):.2f}, "
+        f"mean {statistics.mean(xs):.2f}, max {max(xs):.2f} s ({len(xs)} games)"
     )
 
 
-def side_roles(options: Options, side: str) -> tuple[str, ...]:
-    if side == "french":
-        return ("french",)
-    return tuple(r for r in options.roles if r != "french")
+def bench_options(module: Module, i: int, rng: random.Random, fixed: dict[str, Any]) -> Any:
+    """The i-th game's options: the game's own bench plan, or its defaults (and ``fixed``)."""
+    if module.fuzzing.bench_options is not None:
+        return module.fuzzing.bench_options(i, rng, fixed)
+    return module.make_options(module.defaults() | fixed)
 
 
-def play_game(
-    seed: int,
-    options: Options,
-    heuristic_side: str | None,
-    opponent: str = "fuzz",
-) -> GameOutcome:
-    """One game through the fuzzer's game loop (without its per-order checks). ``heuristic_side`` "french"
-    or "allied" (the other side random), or None: heuristic on both sides."""
-    mode = {"french": "bot-french", "allied": "bot-allied", None: "bots"}[heuristic_side]
-    run = play(
+def play_game(module: Module, seed: int, options: Any, side: str | None, opponent: str = "fuzz") -> GameRun:
+    """One game through the fuzzer's game loop (without its per-order checks). ``side``: the bot's side
+    (the other random), or None: the bot on every side."""
+    other = resolve(module.fuzzing.random_player)() if opponent == "random" and side is not None else None
+    return play(
+        module,
         seed,
         options,
-        mode=mode,
+        mode=f"bot-{side}" if side else "bots",
         check_every=False,
         final_checks=False,
-        opponent=RandomPlayer() if opponent == "random" else None,
+        opponent=other,
     )
-    return GameOutcome(run, heuristic_side or "both")
+
+
+def _args(argv: list[str] | None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="python bench/ai.py")
+    ap.add_argument("--game", default="", help="a registered game module (default: the registry's default)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponent", choices=("fuzz", "random"), help="default: the game's choice")
+    ap.add_argument("--options", default="", help='option values every game plays ("key=value ...")')
+    ap.add_argument("--players", type=int, help='the same as --options "players=N"')
+    ap.add_argument("--setup", help='the same as --options "setup=S"')
+    ap.add_argument("--self-play", type=int, default=5, help="also time this many bot-vs-bot games")
+    ap.add_argument("--reference", type=int, default=10, help="time this many of the games random vs random")
+    ap.add_argument("--side", default="both", help="both, or the one side the bot plays")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    try:
+        args.module = modules.get(args.game or None)
+        text = " ".join(
+            [args.options]
+            + ([f"players={args.players}"] if args.players else [])
+            + ([f"setup={args.setup}"] if args.setup else [])
+        )
+        args.fixed = parse_values(args.module.options, text, {})
+    except RuleError as e:
+        ap.error(f"--game or --options: {e}")
+    if args.side != "both" and args.side not in sides(args.module):
+        ap.error(f"--side: give both or one of {', '.join(sides(args.module))}")
+    args.opponent = args.opponent or args.module.fuzzing.bench_opponent
+    return args
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python bench/ai.py")
-    ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--opponent", choices=("fuzz", "random"), default="fuzz")
-    ap.add_argument("--players", type=int, choices=(2, 3), default=2)
-    ap.add_argument(
-        "--self-play", type=int, default=5, help="also time this many heuristic-vs-heuristic games"
-    )
-    ap.add_argument("--side", choices=("both", "french", "allied"), default="both")
-    ap.add_argument("--setup", choices=("historical", "free", "initiative"), help="only this setup")
-    ap.add_argument("--verbose", action="store_true")
-    args = ap.parse_args(argv)
+    args = _args(argv)
+    module: Module = args.module
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{module.title}: load average {load} on {os.cpu_count()} cores")
     rng = random.Random(args.seed)
-    outcomes: list[GameOutcome] = []
+    turn = sides(module)
+    games: list[tuple[int, Any, str]] = []
+    outcomes: list[tuple[GameRun, str]] = []
+    failed: list[Failure] = []
     for i in range(args.games):
         seed = args.seed * 100003 + i
-        opts = bench_options(i, rng, args.players, args.setup)
-        side = ("french", "allied")[i % 2] if args.side == "both" else args.side
-        out = play_game(seed, opts, side, args.opponent)
-        outcomes.append(out)
+        opts = bench_options(module, i, rng, args.fixed)
+        side = turn[i % len(turn)] if args.side == "both" else args.side
+        games.append((seed, opts, side))
+        try:
+            run = play_game(module, seed, opts, side, args.opponent)
+        except Failure as f:
+            failed.append(f)
+            print(f"game {i} seed {seed}: {f}", file=sys.stderr)
+            continue
+        outcomes.append((run, side))
         if args.verbose:
             print(
-                f"game {i:3d} seed {seed} {opts.ruleset:>3} {opts.setup:<10} heuristic={side:<7} "
-                f"winner={out.winner:<7} {out.seconds:5.2f}s turns={out.turns} alive={out.alive} "
-                f"fallbacks={out.fallbacks} ({out.reason})",
+                f"game {i:3d} seed {seed} {describe(module, opts):<28} bot={side:<9} winner={run.result:<9} "
+                f"{run.seconds:5.2f}s orders={run.orders} {run.counts} fallbacks={run.fallbacks}"
+                f" ({run.reason})",
                 flush=True,
             )
-    print(f"games: {len(outcomes)} (opponent: {args.opponent}, {args.players} players)")
-    for side in ("french", "allied"):
-        mine = [o for o in outcomes if o.heuristic_side == side]
+    print(f"games: {len(outcomes)} (opponent: {args.opponent}; {len(failed)} failed)")
+    for side in turn:
+        mine = [(o, s) for o, s in outcomes if s == side]
         if mine:
-            wins = sum(o.won for o in mine)
-            print(f"heuristic as {side:<7}: {wins}/{len(mine)} wins ({100 * wins / len(mine):.1f} %)")
-            for ed in ("3rd", "3.4"):
-                for st in ("historical", "free", "initiative"):
-                    sub = [o for o in mine if o.options.ruleset == ed and o.options.setup == st]
-                    if sub:
-                        w = sum(o.won for o in sub)
-                        print(f"    {ed:>3} {st:<10}: {w}/{len(sub)}")
+            wins = sum(o.result == s for o, s in mine)
+            print(f"bot as {side:<9}: {wins}/{len(mine)} wins ({100 * wins / len(mine):.1f} %)")
+            combos: dict[str, list[bool]] = {}
+            for o, s in mine:
+                combos.setdefault(describe(module, o.options), []).append(o.result == s)
+            for name, won in sorted(combos.items()):
+                print(f"    {name:<32}: {sum(won)}/{len(won)}")
     if outcomes:
-        wins = sum(o.won for o in outcomes)
-        print(f"overall           : {wins}/{len(outcomes)} wins ({100 * wins / len(outcomes):.1f} %)")
-        secs = [o.seconds for o in outcomes]
-        bots = [o.bot_seconds for o in outcomes]
-        print(f"seconds per game  : mean {statistics.mean(secs):.2f}, max {max(secs):.2f}")
-        print(
-            f"heuristic's share : mean {statistics.mean(bots):.2f}, max {max(bots):.2f} "
-            "(its own view, legal and choose calls)"
-        )
-        print(f"fallback orders   : {sum(o.fallbacks for o in outcomes)}")
+        wins = sum(o.result == s for o, s in outcomes)
+        print(f"overall          : {wins}/{len(outcomes)} wins ({100 * wins / len(outcomes):.1f} %)")
+        secs = [o.seconds for o, _ in outcomes]
+        print(f"seconds per game : {spread(secs)}")
+        bots = [o.bot_seconds for o, _ in outcomes]
+        share = f"mean {statistics.mean(bots):.2f}, max {max(bots):.2f}"
+        print(f"the bot's share  : {share} (its view, legal and choose calls)")
+        print(f"fallback orders  : {sum(o.fallbacks for o, _ in outcomes)}")
         lost: dict[str, int] = {}
-        for o in outcomes:
-            if not o.won:
-                why = o.reason
-                if o.heuristic_side == "french" and "time record" in why:
-                    left = [a for a in ("british", "prussian") if o.alive.get(a, 0)]
-                    why = f"time ran out with {' and '.join(left)} still in the field"
-                lost[why] = lost.get(why, 0) + 1
+        for o, s in outcomes:
+            if o.result != s:
+                lost[o.reason or o.result] = lost.get(o.reason or o.result, 0) + 1
         for why, n in sorted(lost.items(), key=lambda kv: -kv[1]):
             print(f"    lost {n:3d}: {why}")
-        for o in outcomes:
+        for o, _ in outcomes:
             for r in o.rejected[:3]:
                 print(f"    seed {o.seed}: {r}")
+        if args.reference:
+            ref = [
+                play(module, seed, opts, check_every=False, final_checks=False).seconds
+                for seed, opts, _ in games
+            ]
+            ref = ref[: args.reference]
+            print(f"reference, the same games random vs random: {spread(ref)}")
+            print(f"bot games / reference (medians): {statistics.median(secs) / statistics.median(ref):.2f}x")
     if args.self_play:
         times = []
         res: dict[str, int] = {}
         fb = 0
         for i in range(args.self_play):
-            opts = bench_options(i, rng, args.players, args.setup)
-            o = play_game(args.seed * 7919 + i, opts, None)
+            opts = bench_options(module, i, rng, args.fixed)
+            o = play_game(module, args.seed * 7919 + i, opts, None)
             times.append(o.seconds)
-            res[o.winner] = res.get(o.winner, 0) + 1
+            res[o.result] = res.get(o.result, 0) + 1
             fb += o.fallbacks
-        print(
-            f"heuristic vs heuristic: {args.self_play} games, mean {statistics.mean(times):.2f} s, "
-            f"max {max(times):.2f} s, results {res}, fallbacks {fb}"
-        )
-    return 0
+        print(f"bot vs bot: {spread(times)}, results {res}, fallbacks {fb}")
+    print(f"load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
 """Bot benchmark (issue 5/6): what a player waits for, through the real service, outbox and discord.py against
 the fake Discord API (tests/discord_fake.py, on loopback in this process), with real pictures.
 
-    python bench/bot.py [--games 100] [--rounds 30] [--overlap 10] [--forward 10:80] [--workers N]
+    python bench/bot.py [--game ID] [--games 100] [--rounds 30] [--overlap 10] [--forward 10:80] [--workers N]
 
-It builds ``--games`` running games (each with its own two players), each played forward a random number
+``--game``: a registered module's id (the registry's default game without it), made with the module's first
+options (``Module.first_options``), played by its fuzzer's random player (``Module.fuzzing``). It builds
+``--games`` running games (each with its own players), each played forward a random number
 of random legal orders (``--forward``, through the service) so that some stand in a battle and others on
 the march, as in a live club; then starts the bot on them (the picture workers warmed) and plays
 ``--rounds`` rounds of ``--overlap`` interactions at once, each an order of the player to move in a
-different game (random legal orders: moves, attacks, battle deployment and fire...). For each interaction
+different game (random legal orders). For each interaction
 it times, from the moment the interaction is handed to discord.py (as the gateway would):
 
 - **reply**: until the fake Discord receives the interaction's first response;
-- **map posted**: until the fake Discord has received the game channel's post carrying the public map.
+- **map posted**: until the fake Discord has received the game channel's post carrying the public map (the
+  module's board picture).
 
 Budgets: reply under 150 ms median and 500 ms p99; map posted under 250 ms median and 600 ms p99. The
 reference, measured in the same run with nothing else going on: one public map drawn alone (through the
@@ -46,9 +49,12 @@ from bot.outbox import Picture  # noqa: E402
 from bot.pictures import Pictures, rank  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
-from engine.napoleon import Game, new_game  # noqa: E402
-from engine.napoleon.module import MODULE as NAPOLEON  # noqa: E402
-from tools.fuzz import pick, random_options  # noqa: E402
+from engine import modules  # noqa: E402
+from engine.module import Module, parse_values  # noqa: E402
+from tools.fuzz import draw  # noqa: E402
+from tools.fuzz import pick as fuzz_pick  # noqa: E402
+
+MODULE: Module = modules.get(None)  # the game benched (``--game``; the registry's default until it is read)
 
 BUDGETS = {"reply": (150, 500), "map posted": (250, 600)}  # ms: median, p99
 
@@ -71,6 +77,31 @@ def line(name: str, xs: list[float], budget: tuple[float, float] | None = None, 
     return out
 
 
+def pick(rng: random.Random, game: object, role: str, budget: dict[str, int]) -> str | None:
+    """A random legal order of the game's fuzzer (``Module.fuzzing``)."""
+    return fuzz_pick(MODULE, rng, game, role, budget)
+
+
+def seats() -> tuple[str, ...]:
+    """The roles of a game made with the module's first options (those of ``/game new`` without any)."""
+    return tuple(MODULE.roles(MODULE.make_options(MODULE.defaults() | options())))
+
+
+def options() -> dict:
+    return parse_values(MODULE.options, MODULE.first_options, {})
+
+
+def user_of(role: str, i: int) -> str:
+    """The name of game ``i``'s player of ``role``."""
+    return f"p{seats().index(role)}-{i}"
+
+
+def battles(game: object) -> list[str]:
+    """The places where a battle is being fought now (the pictures drawn for a place, as the public sees
+    them)."""
+    return [p for k in MODULE.pictures if k.places for p in k.places(game, "public", None)]
+
+
 def load() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
@@ -88,11 +119,12 @@ async def build(
     orders = 0
     for i in range(distinct):
         ch = world.channel(f"game-{i}").id
-        french, allied = world.user(f"f{i}").id, world.user(f"a{i}").id
-        await svc.new_game(Caller(french, ch, guild), "setup=historical")
-        await svc.join(Caller(french, ch, guild), "french")
-        await svc.join(Caller(allied, ch, guild), "allied")
-        await svc.start(Caller(french, ch, guild))
+        users = {role: world.user(user_of(role, i)).id for role in seats()}
+        first = users[seats()[0]]
+        await svc.new_game(Caller(first, ch, guild), MODULE.first_options, game=MODULE.id)
+        for role, user in users.items():
+            await svc.join(Caller(user, ch, guild), role)
+        await svc.start(Caller(first, ch, guild))
         gid = await store.game_id_in_channel(ch)
         assert gid is not None
         budget: dict[str, int] = {}
@@ -100,11 +132,12 @@ async def build(
         while True:  # every other game is played on until it stands in a battle
             game = svc.live[gid].game
             assert game is not None
-            if game.over or (more <= 0 and (i % 2 or game.state.open_battles() or more < -200)):
+            if game.over or (more <= 0 and (i % 2 or battles(game) or more < -200)):
                 break
             role = rng.choice(game.active())
-            user = french if role == "french" else allied
-            await svc.order(Caller(user, ch, guild), pick(rng, game, role, budget), role=role)
+            order = pick(rng, game, role, budget)
+            assert order is not None
+            await svc.order(Caller(users[role], ch, guild), order, role=role)
             orders += 1
             more -= 1
     await svc.idle()
@@ -117,10 +150,10 @@ async def build(
                 (world.channel(f"game-{i}").id, source),
             )
             gid = row["id"]
-            for role, user in (("french", f"f{i}"), ("allied", f"a{i}")):
+            for role in seats():
                 await tx.execute(
                     "INSERT INTO seats (game_id, role, user_id, is_bot) VALUES (?, ?, ?, 0)",
-                    (gid, role, world.user(user).id),
+                    (gid, role, world.user(user_of(role, i)).id),
                 )
             await tx.execute(
                 "INSERT INTO orders (game_id, seq, role, user_id, text, interaction_id, created, reply)"
@@ -130,10 +163,11 @@ async def build(
     await store._exec("UPDATE outbox SET done=1")  # what the set-up sent is not what is timed
     for gid in await store.game_ids("running"):
         await svc.game(gid)  # loaded, as in a bot that has been running a while
-    battles = sum(1 for lv in svc.live.values() if lv.game is not None and lv.game.state.open_battles())
+    fighting = sum(1 for lv in svc.live.values() if lv.game is not None and battles(lv.game))
     print(
-        f"built {n_games} running games ({distinct} played forward through the service with {orders} random"
-        f" orders, the others copies of them) in {time.perf_counter() - t0:.0f} s; {battles} in a battle"
+        f"built {n_games} running games of {MODULE.title} ({distinct} played forward through the service with"
+        f" {orders} random orders, the others copies of them) in {time.perf_counter() - t0:.0f} s;"
+        f" {fighting} in a battle"
     )
 
 
@@ -142,11 +176,16 @@ def order_payload(h, order: str, user, channel):
     from engine import parse_command
 
     cmd = parse_command(order)
-    opts: dict = dict(cmd.options)
-    if cmd.name == "move":
-        opts["forced"] = opts.get("forced") == "yes"
-    if cmd.name == "orders":
-        opts = {"list": opts["list"]}
+    kind = next((k for k in MODULE.orders if k.name == cmd.name), None)
+    declared = {o.name: o for o in kind.options} if kind is not None else {}
+    opts: dict = {}
+    for name, value in cmd.options.items():
+        o = declared.get(name)
+        if o is not None:  # what the slash command takes, typed as Discord sends it
+            opts[name] = value == "yes" if o.kind == "bool" else value
+    for name, o in declared.items():
+        if o.kind == "bool" and name not in opts:
+            opts[name] = False
     return h.slash(cmd.name, opts, user=user, channel=channel)
 
 
@@ -155,16 +194,20 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
     round trip (or this process's render thread without a pool); the same rendered in this process; the
     pictures of one change in a battle (public map and board, each player's map and board) asked for at once
     as the outbox asks for them; and the same drawn one after the other in this process."""
-    lives = [lv for lv in svc.live.values() if lv.game is not None and lv.game.state.open_battles()]
+    lives = [lv for lv in svc.live.values() if lv.game is not None and battles(lv.game)]
     live = max(lives or svc.live.values(), key=lambda lv: lv.row.version)
     game = live.game
     assert game is not None
     pictures = svc.pictures
     queue = pictures.pool.queue if pictures.pool is not None else pictures._local
-    town = game.state.open_battles()[0].town if game.state.open_battles() else ""
-    specs = [Picture("map", live.id, live.row.version, role) for role in ("public", "french", "allied")]
-    specs += [Picture("battle", live.id, live.row.version, role, "en", town) for role in ("public", "french")]
-    kinds = [NAPOLEON.picture(p.kind) for p in specs]
+    board = next(k for k in MODULE.pictures if k.board)
+    specs = [Picture(board.name, live.id, live.row.version, role) for role in ("public", *seats()[:2])]
+    for kind in MODULE.pictures:
+        places = kind.places(game, "public", None) if kind.places else []
+        if places:
+            roles = ("public", seats()[0])
+            specs += [Picture(kind.name, live.id, live.row.version, r, "en", places[0]) for r in roles]
+    kinds = [MODULE.picture(p.kind) for p in specs]
     jobs = [pictures.job(p, game, k) for p, k in zip(specs, kinds, strict=True)]
     one, here, change, serial = [], [], [], []
     for _ in range(runs):
@@ -187,7 +230,8 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
 
 async def latency(args: argparse.Namespace) -> None:
     n_games = args.games
-    users = [f"{side}{i}" for i in range(n_games) for side in ("f", "a")]
+    board = next(k for k in MODULE.pictures if k.board)  # the map, whose public picture is waited for
+    users = [user_of(role, i) for i in range(n_games) for role in seats()]
     world = World.default(users=["host", *users], channels=[f"game-{i}" for i in range(n_games)])
     fake = FakeDiscord(world)
     stamps: dict[int, float] = {}  # call seq -> when the fake had received the whole request
@@ -252,10 +296,11 @@ async def latency(args: argparse.Namespace) -> None:
                     assert game is not None
                     role = rng.choice(game.active())
                     i = int(world.channel_by_id(lv.row.channel_id).name.split("-")[1])
-                    user = world.user(("f" if role == "french" else "a") + str(i))
+                    user = world.user(user_of(role, i))
                     order = pick(rng, game, role, {})
+                    assert order is not None
                     payloads.append(order_payload(h, order, user, world.channel_by_id(lv.row.channel_id)))
-                    kinds.append("battle" if game.state.open_battles() else "campaign")
+                    kinds.append("battle" if battles(game) else "campaign")
                 first_call = len(fake.calls)
                 start = time.perf_counter()
                 await h.feed_concurrently(*payloads, timeout=120)
@@ -274,7 +319,8 @@ async def latency(args: argparse.Namespace) -> None:
                             if c.method == "POST"
                             and c.path == f"/channels/{channels[lv.id]}/messages"
                             and any(
-                                f.filename.startswith("map-") and "-public" in f.filename for f in c.files
+                                f.filename.startswith(f"{board.name}-") and "-public" in f.filename
+                                for f in c.files
                             )
                         ),
                         None,
@@ -332,16 +378,23 @@ def memory(n: int = 100) -> None:
     snaps = []
     for seed in range(5):
         rng = random.Random(seed)
-        g = new_game(random_options(rng), seed)
+        rand = MODULE.fuzzing.random_options
+        opts = rand(rng) if rand is not None else MODULE.make_options(MODULE.defaults() | draw(MODULE, seed))
+        g = MODULE.new_game(opts, seed)
         budget: dict[str, int] = {}
-        while not g.over and g.state.turn < 12:
+        played = 0
+        # mid-game: the 12th turn (the module's epoch), or 300 orders in a game that counts none
+        while not g.over and (MODULE.epoch(g) or 0) < 12 and (MODULE.epoch(g) is not None or played < 300):
             role = rng.choice(g.active())
-            g.apply(role, pick(rng, g, role, budget))
+            order = pick(rng, g, role, budget)
+            assert order is not None
+            g.apply(role, order)
+            played += 1
         snaps.append(g.dumps())
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    games = [Game.loads(snaps[i % len(snaps)]) for i in range(n)]
+    games = [MODULE.loads(snaps[i % len(snaps)]) for i in range(n)]
     gc.collect()
     after = tracemalloc.take_snapshot()
     used = sum(s.size_diff for s in after.compare_to(before, "filename"))
@@ -354,7 +407,9 @@ def memory(n: int = 100) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    global MODULE
+    ap = argparse.ArgumentParser(prog="python bench/bot.py")
+    ap.add_argument("--game", default="", help="a registered game module (default: the registry's default)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--rounds", type=int, default=30)
     ap.add_argument("--overlap", type=int, default=10, help="interactions at once, each in its own game")
@@ -366,6 +421,7 @@ def main() -> None:
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--profile", help="write a cProfile of the bot's process during the rounds to this file")
     args = ap.parse_args()
+    MODULE = modules.get(args.game or None)
     print(
         f"this machine now: two busy loops in two processes go {parallelism():.2f}x as fast as one after the"
         " other (2.00 with two free cores)"

@@ -2,8 +2,8 @@
 
     python bench/engine.py [--games 20] [--seed 0]
 
-Game ``seed+i`` plays random options (tools.fuzz.random_options) over the whole time record (days=0), the
-random player (tools.fuzz.pick) choosing every order. After every order it does what the bot's service does
+Game ``seed+i`` plays random options (fuzzing.random_options) over the whole time record (days=0), the
+random player (fuzzing.pick) choosing every order. After every order it does what the bot's service does
 (bot/service/core.py, broadcast.py, prompts.py): the public view twice (the status line, the pinned status),
 ``legal(role)`` twice (headline, prompt) and ``view(role)`` of every active role, and what the change stores
 (``Change.commit``): the events and script lines the order added (``history_of``, as the storage appends
@@ -38,8 +38,8 @@ from bot.storage.base import pack
 from engine import RuleError
 from engine.modules import NAPOLEON
 from engine.napoleon import new_game
+from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.game import Game
-from tools.fuzz import pick, random_options
 
 clock = time.process_time
 

@@ -30,7 +30,7 @@ from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.pictures import NoPictures  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import open_store  # noqa: E402
-from tools.fuzz import pick  # noqa: E402
+from engine.napoleon.fuzzing import pick  # noqa: E402
 
 
 async def build(

@@ -4,7 +4,7 @@
     python bench/storage.py [--campaigns 2] [--minutes 3] [--no-prune]          # the whole file, SQLite
     python bench/storage.py --rows [--games 3] [--database postgresql://...]
 
-**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up, ``tools.fuzz.pick``)
+**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up, ``fuzzing.pick``)
 and of Liberty (its default options, ``ai.liberty.LibertyRandomPlayer``) are played one after another in one
 SQLite database, as a club's bot plays them, through ``Service.order`` with the outbox delivered by a front
 end that always succeeds (``Service.outbox``) and the housekeeping run as the delivery loop runs it
@@ -19,7 +19,7 @@ only that, which also runs on the code from before pruning existed).
 **The rows** (``rows_main``, issue 5/6 item 2): bytes written per order while whole campaigns are played
 through the service, and what a load replays.
 
-Each game (days=0, historical set-up, random legal orders from ``tools.fuzz.pick``) is played to its end
+Each game (days=0, historical set-up, random legal orders from ``fuzzing.pick``) is played to its end
 through ``Service.order``, one order per change. For every order it prints min / median / p99 / max of:
 
 - **rows**: the sum of the sizes of the rows its commit writes (``bot.storage.base.commit_sizes``: text as
@@ -59,7 +59,7 @@ from bot.storage import Store, open_store
 from bot.storage import base as storage_base
 from bot.storage.base import commit_sizes
 from engine.napoleon import Game
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 GAME_TABLES = ("games", "orders", "events", "snapshots", "other")
 

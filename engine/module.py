@@ -245,6 +245,37 @@ class Standing:
     always: tuple[str, ...] = ()  # words every standing order holds (Napoleon: hold)
 
 
+@dataclass(frozen=True)
+class Fuzzing:
+    """How the fuzzer and the tools (``python -m tools.fuzz --game ID``, ``tools/samples.py``,
+    ``bench/ai.py``) play this game beyond what every game has; every field has a default that fits any
+    game. A *mode* is "random" (random orders for every seat), "bot-SIDE" (the bot player for SIDE's roles,
+    random orders for the others) or "bots" (the bot everywhere)."""
+
+    sides: tuple[str, ...] = ()  # the sides a bot takes in turn (default: the default options' roles)
+    # (options, side) -> the roles a side's bot plays (default: the side itself, if it is a role)
+    side_roles: Callable[[Any, str], tuple[str, ...]] | None = None
+    # (seed, wanted) -> (options object, mode) of game ``seed``, a fixed function of the seed; ``wanted`` is
+    # "all", "bot" or one mode (default: the options drawn from their specs, the mode ``seed % len(modes)``)
+    plan: Callable[[int, str], tuple[Any, str]] | None = None
+    random_options: Callable[[Any], Any] | None = None  # (random.Random) -> an options object (samples)
+    # (i, random.Random, fixed values) -> the options of the AI bench's i-th game (default: the defaults)
+    bench_options: Callable[[int, Any, Mapping[str, Any]], Any] | None = None
+    # (random.Random, game, role, budget) -> the text of a random legal order of ``role``, or None; reads the
+    # game, as the fuzzer may (default: any legal choice, evenly)
+    pick: Callable[[Any, GameObject, str, dict[str, int]], str | None] | None = None
+    # game -> a check of each order as it is applied (order text), with what it remembers of the orders before
+    watch: Callable[[GameObject], Callable[[GameObject, str], None]] | None = None
+    final: tuple[Callable[[GameObject], None], ...] = ()  # checks of a finished game
+    result: Callable[[GameObject], tuple[str, str]] | None = None  # a finished game -> (winner, why)
+    counts: Callable[[GameObject], dict[str, int]] = lambda game: {}  # what a finished game counts (battles)
+    label: Callable[[Any], str] | None = None  # options -> in words (default: the values not the defaults)
+    cap: int = 5000  # orders after which a game has failed to end
+    bot_fallbacks: bool = False  # a rejected bot order is replaced by a legal one and counted (not a failure)
+    random_player: str = ""  # "package.module:Class" of a random bot player deciding from its view (ai/)
+    bench_opponent: str = "fuzz"  # the AI bench's default opponent: "fuzz" (``pick``) or "random" (the above)
+
+
 @runtime_checkable
 class GameObject(Protocol):
     """What the bot, the console and the script runner call on a game (DESIGN, "The engine contract").
@@ -298,6 +329,10 @@ class Module:
     warm: str = ""  # "package.module:function" (locale) drawing the pictures' static layers, at start-up
     bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)
     fuzz_invariants: tuple[Callable[[GameObject], None], ...] = ()
+    fuzzing: Fuzzing = Fuzzing()
+    # "package.module" above the engine with the game's sample pictures (``tools/picture_demo.py``,
+    # ``tools/samples.py``) and picture bench (``bench/render.py``); "" for none
+    samples: str = ""
 
     # --- how the platform stores, tells and plays it (each default fits a small game like tests' Dash) ----
     # (game, deep) -> a working copy to apply to (``deep``: to change in place, as a directive does); the

@@ -115,8 +115,8 @@ async def drive(
 
 async def next_interaction(h: Any, rng: random.Random, channel: str) -> dict | None:
     """The next thing a player of this channel would do."""
+    from engine.napoleon.fuzzing import pick
     from engine.text import parse_command
-    from tools.fuzz import pick
 
     svc = h.bot.service
     ch = h.world.channel(channel)

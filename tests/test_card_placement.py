@@ -103,9 +103,9 @@ class _Keep(Sampler):
 def napoleon_states() -> tuple[Any, ...]:
     out = []
     for seed in range(1, 9):
-        options, mode = fuzz.plan(seed)
+        options, mode = fuzz.plan(NAPOLEON, seed)
         keep = _Keep(NAPOLEON, seed, every=25, new_places=6)
-        fuzz.play(seed, options, mode=mode, check_every=False, final_checks=False, pictures=keep)
+        fuzz.play(NAPOLEON, seed, options, mode=mode, check_every=False, final_checks=False, pictures=keep)
         out += keep.kept
     return tuple(out)
 

@@ -15,8 +15,8 @@ import pytest
 
 from engine.napoleon import new_game
 from engine.napoleon import state as S
+from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.game import Game
-from tools.fuzz import pick, random_options
 
 
 def _play(seed: int, cow: bool) -> tuple[list[str], list[S.GameState], Game]:

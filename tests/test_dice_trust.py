@@ -15,7 +15,7 @@ from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.storage import Store
 from bot.verify import commitment, verify
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from test_properties import options_st, random_walk
 
 from engine.napoleon import Game, new_game
+from engine.napoleon.fuzzing import pick
 from engine.napoleon.state import Unit
 from engine.script import run_lines
-from tools.fuzz import pick
 
 REFERENCE = Path(__file__).parent / "reference" / "snapshot-before-5-6.json"
 

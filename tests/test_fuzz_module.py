@@ -76,3 +76,49 @@ def test_a_broken_invariant_is_reported_with_the_games_seed():
     broken = dataclasses.replace(MODULE, fuzz_invariants=(never,))
     with pytest.raises(AssertionError, match="a block off the board"):
         fuzz_module.play(broken, 7, "random", 5000)
+
+
+def test_the_one_fuzzer_plays_any_module_by_its_id_and_the_old_command_is_its_alias(capsys):
+    """``python -m tools.fuzz --game liberty`` plays the same games as ``python -m tools.fuzz_module liberty``
+    (the same seeds, the same modes: the bot as the first side is ``bot-british``)."""
+    from tools import fuzz
+
+    assert fuzz.main(["--game", "liberty", "--games", "3", "--seed", "40", "--pictures", "0", "--quiet"]) == 0
+    one = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    two = _summary(capsys, ["liberty", "--games", "3", "--seed", "40", "--pictures", "0"])
+    assert one["game"] == two["game"] == "liberty"
+    assert one["orders"] == two["orders"] and one["results"] == two["results"]
+    assert set(one["results"]) == {"random", "bot-british", "bot-american"}
+
+
+def test_a_bot_side_is_named_by_the_game_and_the_old_spellings_still_read():
+    from engine.napoleon.module import MODULE as NAPOLEON
+    from tools import fuzz
+
+    assert fuzz.modes(MODULE) == ("random", "bot-british", "bot-american")
+    assert fuzz.modes(NAPOLEON) == ("random", "bot-french", "bot-allied")
+    assert fuzz.mode_of(MODULE, "bot-first") == "bot-british"
+    assert fuzz.mode_of(MODULE, "bot-second") == "bot-american"
+    three = NAPOLEON.make_options(NAPOLEON.defaults() | {"players": 3})
+    assert fuzz.bot_roles(NAPOLEON, three, "bot-allied") == ("british", "prussian")  # every allied seat
+    assert fuzz.bot_roles(NAPOLEON, three, "bot-french") == ("french",)
+    assert {fuzz.plan(MODULE, s, "bot")[1] for s in range(6)} == {"bot-british", "bot-american"}
+    assert {fuzz.plan(MODULE, s, "bot-american")[1] for s in range(6)} == {"bot-american"}
+    with pytest.raises(ValueError, match="give one of all, bot, bots, random, bot-british, bot-american"):
+        fuzz.mode_of(MODULE, "bot-french")
+
+
+def test_bot_side_and_an_unknown_mode_or_game_on_the_command_line(capsys, tmp_path):
+    from tools import fuzz
+
+    argv = ["--game", "liberty", "--games", "1", "--seed", "5", "--bot", "american", "--pictures", "0"]
+    assert fuzz.main([*argv, "--out", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert list(out["modes"]) == ["bot-american"]
+    for bad, said in (
+        (["--mode", "bot-french"], "--mode: mode 'bot-french'"),
+        (["--game", "chess"], "chess"),
+    ):
+        with pytest.raises(SystemExit):
+            fuzz.main(["--games", "1", *(["--game", "liberty"] if bad[0] == "--mode" else []), *bad])
+        assert said in capsys.readouterr().err

@@ -28,8 +28,8 @@ from engine import RuleError
 from engine.messages import EN, render, render_error
 from engine.messages_ja import JA, phrase_ja
 from engine.napoleon import Game, Options, new_game
+from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.narrate import QUIET, TOLD
-from tools.fuzz import pick, random_options
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY_PREFIXES = (

@@ -2,7 +2,7 @@
 
 Hidden information is the point of the game: a block hidden from the viewer has no id in the input
 (``Block.face is None``), and these tests check that the picture then depends only on what is public (its side
-and place, 2.0). Times are measured in bench/render_liberty.py, not here."""
+and place, 2.0). Times are measured in bench/render.py --game liberty, not here."""
 
 from __future__ import annotations
 

@@ -1,15 +1,17 @@
-"""tools/liberty_samples.py, the guide's Liberty pictures (docs/guide-liberty.md): it plays the seeded game of
-the bot players through the engine and draws, from the views, the pictures of the moments asked for."""
+"""``python -m tools.samples OUT_DIR --game liberty``, the guide's Liberty pictures (docs/guide-liberty.md):
+it plays the seeded game of the bot players through the engine and draws, from the views, the pictures of the
+moments asked for (``GUIDE`` of ``renderers/liberty/samples.py``)."""
 
 from __future__ import annotations
 
-from tools import liberty_samples
+from renderers.liberty.samples import GUIDE
+from tools import samples
 
 
 def test_the_hand_moment_writes_both_hands_as_small_pngs(tmp_path, capsys):
     # the card phase of 1776 (3.0: a new deal each year; 3.1: the British card already down): reached by play
-    assert liberty_samples.main([str(tmp_path)], only=("hand",)) == 0
-    hand = next(m for m in liberty_samples.MOMENTS if m.name == "hand")
+    assert samples.main([str(tmp_path), "--game", "liberty"], only=("hand",)) == 0
+    hand = next(m for m in GUIDE.moments if m.name == "hand")
     written = sorted(p.name for p in tmp_path.iterdir())
     assert written == sorted(name for name, *_ in hand.draw)
     for p in tmp_path.iterdir():
@@ -20,5 +22,12 @@ def test_the_hand_moment_writes_both_hands_as_small_pngs(tmp_path, capsys):
 
 
 def test_without_an_output_folder_it_prints_its_usage(capsys):
-    assert liberty_samples.main([]) == 2
-    assert "usage: python -m tools.liberty_samples OUT_DIR" in capsys.readouterr().err
+    assert samples.main([]) == 2
+    assert "usage: python -m tools.samples OUT_DIR [--game ID]" in capsys.readouterr().err
+
+
+def test_a_game_without_guide_pictures_or_an_unknown_game_is_refused_saying_why(tmp_path, capsys):
+    assert samples.main([str(tmp_path), "--game", "napoleon"]) == 2
+    assert "napoleon names no guide pictures" in capsys.readouterr().err
+    assert samples.main([str(tmp_path), "--game", "chess"]) == 2
+    assert "chess" in capsys.readouterr().err and not list(tmp_path.iterdir())

@@ -369,8 +369,8 @@ def test_a_walk_finds_the_room_of_each_attack_path_as_road_room_says_of_its_step
     import random
 
     from engine.napoleon import new_game
+    from engine.napoleon.fuzzing import pick, random_options
     from engine.napoleon.movement import road_room, walk_paths
-    from tools.fuzz import pick, random_options
 
     checked = 0
     for seed in (31, 32, 33, 34):

@@ -20,7 +20,7 @@ from bot.service import Caller, Service, ServiceError
 from bot.service.core import Games
 from bot.storage import Commit, StaleWrite, Store, StoreError
 from engine.napoleon import Game
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 CH, CH2, SPECT = 100, 101, 200
 HOST, ALICE, BOB, CAROL = 1, 2, 3, 4

@@ -109,8 +109,10 @@ def test_liberty_fuzzer_games_draw_every_picture_of_their_sampled_states(seed):
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_napoleon_fuzzer_games_draw_every_picture_of_their_sampled_states(seed):
-    options, mode = fuzz.plan(seed)
+    options, mode = fuzz.plan(NAPOLEON, seed)
     sampler = Sampler(NAPOLEON, seed, at_end_every=seed)  # the replay at the end of game 1
-    run = fuzz.play(seed, options, mode=mode, check_every=False, final_checks=False, pictures=sampler)
+    run = fuzz.play(
+        NAPOLEON, seed, options, mode=mode, check_every=False, final_checks=False, pictures=sampler
+    )
     assert sampler.states >= 2 and sampler.pictures >= 3 * sampler.states
-    assert run.battles == 0 or sampler.pictures > 3 * sampler.states  # a battle's boards were drawn
+    assert run.counts["battles"] == 0 or sampler.pictures > 3 * sampler.states  # a battle's boards were drawn

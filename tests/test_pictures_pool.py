@@ -15,7 +15,7 @@ from bot.outbox import Picture
 from bot.pictures import NoPictures, Pictures, rank
 from engine.napoleon.module import MODULE as NAPOLEON
 from engine.napoleon.pictures import BattleSubject, MapSubject
-from tools.samples import battle_game
+from renderers.napoleon.samples import battle_game
 
 
 @pytest.fixture(scope="module")

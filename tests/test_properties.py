@@ -9,10 +9,21 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import RuleError
+from engine import RuleError, modules
 from engine.napoleon import Game, Options, new_game
+from engine.napoleon.fuzzing import pick, random_options
+from engine.napoleon.invariants import INVARIANTS
 from engine.script import run_lines
-from tools.fuzz import check, pick, play, random_options
+from tools.fuzz import play
+
+NAPOLEON = modules.get("napoleon")
+
+
+def check(game: Game) -> None:
+    """The fuzzer's invariants of Napoleon (``Module.fuzz_invariants``)."""
+    for invariant in INVARIANTS:
+        invariant(game)
+
 
 options_st = st.builds(
     Options,
@@ -90,7 +101,7 @@ def test_replays_agree_across_processes_with_other_string_hashes():
     code = (
         "import random, hashlib\n"
         "from engine.napoleon import new_game\n"
-        "from tools.fuzz import pick, plan\n"
+        "from engine.napoleon.fuzzing import pick, plan\n"
         "for seed in (3, 8, 21):\n"
         "    opts, _ = plan(seed, 'random')\n"
         "    rng = random.Random(seed); g = new_game(opts, seed); b = {}\n"
@@ -137,12 +148,12 @@ def test_rejected_orders_change_nothing(opts, seed, steps, junk):
 def test_fuzzer_plays_whole_games_to_a_result():
     rng = random.Random(5)
     for seed in range(6):
-        run = play(seed, random_options(rng))
+        run = play(NAPOLEON, seed, random_options(rng))
         assert run.result in ("french", "allied", "draw")
 
 
 def test_fuzzer_plan_covers_every_option_combination_and_mode():
-    from tools.fuzz import COMBINATIONS, MODES, plan
+    from engine.napoleon.fuzzing import COMBINATIONS, MODES, plan
 
     # 3rd: 3 setups x 2 player counts x command control on/off; 3.4 adds the corps restriction (13.3);
     # each with a short and a whole time record, each in every mode
@@ -155,7 +166,8 @@ def test_fuzzer_plan_covers_every_option_combination_and_mode():
 
 def test_fuzzer_sample_of_random_and_bot_versus_random_games(tmp_path, capsys):
     """The CI sample: short games (days=2) of each mode, through the command line."""
-    from tools.fuzz import main, plan
+    from engine.napoleon.fuzzing import plan
+    from tools.fuzz import main
 
     seeds = [s for s in range(3, 40) if plan(s)[0].days == 2][:6]
     assert {plan(s)[1] for s in seeds} == {"random", "bot-french", "bot-allied"}
@@ -169,18 +181,19 @@ def test_fuzzer_sample_of_random_and_bot_versus_random_games(tmp_path, capsys):
 
 
 def test_fuzzer_writes_a_failure_as_a_replayable_script(tmp_path, monkeypatch):
+    import dataclasses
+
     import tools.fuzz as fuzz
 
     calls = {"n": 0}
-    real_check = fuzz.check
 
     def broken(game):
-        real_check(game)
         calls["n"] += 1
         if calls["n"] == 40:
-            raise fuzz.Invariant("planted failure")
+            raise AssertionError("planted failure")
 
-    monkeypatch.setattr(fuzz, "check", broken)
+    planted = dataclasses.replace(NAPOLEON, fuzz_invariants=(*NAPOLEON.fuzz_invariants, broken))
+    monkeypatch.setitem(modules._MODULES, "napoleon", planted)
     assert fuzz.main(["--games", "1", "--seed", "3", "--out", str(tmp_path), "--quiet"]) == 1
     (path,) = tmp_path.iterdir()
     text = path.read_text(encoding="utf-8")

@@ -18,9 +18,9 @@ from bot.service import Caller, Service
 from bot.service.core import epoch_key
 from bot.verify import verify
 from engine.napoleon import Game
+from engine.napoleon.fuzzing import pick
 from engine.napoleon.module import MODULE as NAPOLEON
 from engine.script import run_lines
-from tools.fuzz import pick
 
 HOST, ALICE, BOB = 1, 2, 3
 

@@ -40,7 +40,8 @@ from renderers.napoleon import text as T
 from renderers.napoleon.battle import render_battle
 from renderers.napoleon.map import HEIGHT, TITLE_H, WIDTH, render_map
 from renderers.napoleon.replay import render_replay
-from tools.samples import BATTLE_SCRIPT, battle_game, random_battle_games, random_games, script_game, walk
+from renderers.napoleon.samples import BATTLE_SCRIPT, battle_game, random_battle_games
+from tools.samples import random_games, script_game, walk
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 REF_SCALE = 4  # references are stored at 1/4 of the picture's size
@@ -558,6 +559,15 @@ def test_the_demo_writes_its_sample_pictures(tmp_path):
         "battle-allied.png",
         "replay.gif",
     } <= names
+
+
+def test_the_demo_of_another_game_writes_that_games_sample_pictures(tmp_path):
+    from tools.picture_demo import main
+
+    assert main([str(tmp_path), "--game", "liberty"]) == 0
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"map-1775-public.png", "battle-british.png", "hand-american-ja.png"} <= names
+    assert main([str(tmp_path / "x"), "--game", "chess"]) == 2
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -23,6 +23,8 @@ from tools.fuzz_module import _module, draw
 from tools.fuzz_module import play as play_module
 from tools.secrecy import Scan, scan_game
 
+NAPOLEON = modules.get("napoleon")
+
 
 @pytest.fixture
 async def h(tmp_path):
@@ -53,8 +55,8 @@ def test_no_secret_is_told_in_the_napoleon_fuzzers_games(seed):
     """Napoleon's fuzzer's games (its option combination for the seed: 2 and 3 players, both editions, the
     historical and the free set-up, battles), with the scan after every order (``--secrecy``): a leak fails
     the game."""
-    options, mode = fuzz.plan(seed)
-    run = fuzz.play(seed, options, mode=mode, check_every=False, final_checks=False, secrecy=True)
+    options, mode = fuzz.plan(NAPOLEON, seed)
+    run = fuzz.play(NAPOLEON, seed, options, mode=mode, check_every=False, final_checks=False, secrecy=True)
     assert run.orders > 20
 
 

@@ -16,7 +16,7 @@ from bot.service import Caller, Service, ServiceError
 from bot.storage import Commit, StaleWrite, open_store
 from bot.storage.base import History, pack
 from bot.storage.postgres import PostgresStore
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
 

@@ -17,7 +17,7 @@ from bot.service import Caller, Service
 from bot.service.core import Games, canonical
 from bot.storage.base import commit_sizes
 from engine.napoleon import Game
-from tools.fuzz import pick
+from engine.napoleon.fuzzing import pick
 
 FIXTURE = Path(__file__).parent / "fixtures" / "v5_database.json"
 SCHEMA_5 = {"sqlite": 5, "postgres": 1}  # PostgreSQL's first schema is SQLite's fifth

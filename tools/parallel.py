@@ -1,5 +1,5 @@
-"""Whole games played one after the other or in worker processes (the fuzzers, ``tools/fuzz.py`` and
-``tools/fuzz_module.py``): each result handed to ``each`` as it comes, in the order they finish."""
+"""Whole games played one after the other or in worker processes (the fuzzer, ``tools/fuzz.py``): each
+result handed to ``each`` as it comes, in the order they finish."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The picture sweep: every picture a module declares, drawn for every role, on a sample of a game's states,
 the way the bot draws them (``bot/pictures.py``: the kind's subject made from the role's view, its
 ``prepare``, its ``draw``). A picture that cannot be drawn raises :class:`PictureFailure`, naming the
-state, the kind, the role and the place; the fuzzers (``tools/fuzz.py``, ``tools/fuzz_module.py``) count it
+state, the kind, the role and the place; the fuzzer (``tools/fuzz.py``, every module) counts it
 as the game's failure.
 
 Which pictures a state shows is the service's choice (``bot/service/broadcast.pictures_of``): one of each
@@ -18,8 +18,8 @@ Which states are drawn (:class:`Sampler`), a fixed function of the game's seed a
 - the final state (with the ``at_end`` kinds, the replay, in ``at_end_every`` games: drawn from the seed);
   the first and the final state in every language the bot speaks (``BOTH``), the others in English.
 
-The fuzzers draw them (``--pictures N``); to look at what is drawn, give a :class:`Sampler` a directory
-(``out``): ``fuzz_module.play(module, seed, mode, cap, values, pictures=Sampler(module, seed, out="DIR"))``.
+The fuzzer draws them (``--pictures N``); to look at what is drawn, give a :class:`Sampler` a directory
+(``out``): ``fuzz.play(module, seed, options, mode=mode, pictures=Sampler(module, seed, out="DIR"))``.
 """
 
 from __future__ import annotations

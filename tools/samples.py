@@ -1,53 +1,35 @@
-"""Sample games for the demo, the benchmark and the picture tests: scripts in the engine's own format
-(DESIGN, "Script runner"), played through ``engine.script.run_lines``. They only set up positions worth
-looking at; the rules are the engine's.
+"""Sample games of any game module, for the demo, the benchmarks and the picture tests, and the guide's
+pictures drawn from a real game:
+
+    python -m tools.samples OUT_DIR [--game ID]
+
+writes the pictures the game's guide shows (``Guide`` of the game's samples module, ``Module.samples``;
+``renderers/showcase.py``): two of the module's bot players play a seeded game, and at the moments the game
+names the pictures the bot would send are drawn from the views. The same seed gives the same game, so the same
+pictures. Each picture is saved with Pillow's strongest PNG compression (the same pixels, smaller files).
+
+The games (``random_games``, ``walk``) are played by the fuzzer's random player of the module
+(``Module.fuzzing``: its options drawn from the seed, its ``pick``); ``script_game`` plays a script in the
+engine's own format (``engine.script.run_lines``). The game's own sample positions are in its package
+(``Module.samples``).
 """
 
 from __future__ import annotations
 
+import io
 import random
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+import sys
+from collections.abc import Iterable, Iterator
+from typing import Any
 
-if TYPE_CHECKING:
-    from engine.napoleon.game import Game
+from engine import modules
+from engine.errors import RuleError
+from engine.module import Module, resolve
 
-# A French attack on Fleurus, deployed, then one battle turn each and a French fire (one die forced to hit).
-BATTLE_SCRIPT = """\
-@options ruleset=3.4 setup=historical players=2
-@seed 3
-@place FR-1 Charleroi
-@place FR-2 Charleroi
-@place FR-3 Charleroi
-@place FR-5 Charleroi
-@place FR-22 Charleroi
-@place FR-30 Charleroi
-@place NAP Charleroi
-@place PR-1 Fleurus
-@place PR-2 Fleurus
-@place PR-3 Fleurus
-@place PR-4 Fleurus
-@place PR-20 Fleurus
-french: /move units:FR-1,FR-2,FR-3,FR-5,FR-22,FR-30,NAP path:Charleroi>Fleurus
-french: /end
-allied: /deploy left:PR-1 center:PR-2,PR-20 right:PR-3 reserve:PR-4
-french: /deploy left:FR-1 center:FR-2 right:FR-3 reserve:FR-5,FR-22,FR-30,NAP
-french: /battle-move unit:FR-30 to:center
-french: /battle-move unit:FR-2 to:across-center
-french: /battle-move unit:NAP to:center
-french: /battle-move unit:FR-22 to:left
-french: /end
-allied: /square unit:PR-1
-allied: /fire unit:PR-2
-allied: /fire unit:PR-20
-allied: /end
-french: /battle-move unit:FR-30 to:across-center
-@dice 1 4
-french: /fire unit:FR-22
-"""
+from .outdir import OutDir
 
 
-def script_game(script: str, upto: int | None = None) -> Game:
+def script_game(script: str, upto: int | None = None) -> Any:
     """The game after the script's first ``upto`` lines (all of them by default); lines the engine rejects
     are skipped (the samples must not break when a rule is refined)."""
     from engine.script import run_lines
@@ -58,30 +40,34 @@ def script_game(script: str, upto: int | None = None) -> Game:
     return out.game
 
 
-def battle_game() -> Game:
-    return script_game(BATTLE_SCRIPT)
+def random_games(seeds: range, every: int = 9, max_orders: int = 4000, *, game: str = "") -> Iterator[Any]:
+    """Games of module ``game`` (the registry's default by default) played by its random player, yielded every
+    ``every`` orders and at their end. The same game object is yielded again as it goes on: take what you
+    need from it at once."""
+    from tools.fuzz import draw
 
-
-def random_games(seeds: range, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
-    """Games of the engine's random player (``tools.fuzz.pick``), yielded every ``every`` orders and at
-    their end. The same game object is yielded again as it goes on: take what you need from it at once."""
-    from engine.napoleon.game import new_game
-    from tools.fuzz import random_options
-
+    module = modules.get(game or None)
     for seed in seeds:
         rng = random.Random(seed)
-        yield from walk(new_game(random_options(rng), seed), rng, every, max_orders)
+        rand = module.fuzzing.random_options
+        options = (
+            rand(rng) if rand is not None else module.make_options(module.defaults() | draw(module, seed))
+        )
+        yield from walk(module.new_game(options, seed), rng, every, max_orders, module=module)
 
 
-def walk(game: Game, rng: random.Random, every: int = 9, max_orders: int = 4000) -> Iterator[Game]:
-    """``game`` played on by the engine's random player, yielded every ``every`` orders and at its end."""
+def walk(
+    game: Any, rng: random.Random, every: int = 9, max_orders: int = 4000, *, module: Module | None = None
+) -> Iterator[Any]:
+    """``game`` played on by the module's random player, yielded every ``every`` orders and at its end."""
     from tools.fuzz import pick
 
+    module = module or modules.get(None)
     budget: dict[str, int] = {}
     n = 0
     while not game.over and n < max_orders:
         role = rng.choice(game.active())
-        order = pick(rng, game, role, budget)
+        order = pick(module, rng, game, role, budget)
         if order is None:
             break
         game.apply(role, order)
@@ -91,27 +77,71 @@ def walk(game: Game, rng: random.Random, every: int = 9, max_orders: int = 4000)
     yield game
 
 
-def random_battle_games(seed: int, steps: int = 40) -> Iterator[Game]:
-    """The sample battle fought on by random legal orders, yielded after each one."""
-    from engine.errors import RuleError
+def showcase(module: Module) -> Any:
+    """The module's sample pictures (``Module.samples``), or None."""
+    import importlib
 
+    return importlib.import_module(module.samples) if module.samples else None
+
+
+def _small(png: bytes) -> bytes:
+    """The same picture saved with the strongest compression (palette kept)."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.open(io.BytesIO(png)).save(out, "PNG", optimize=True)
+    smaller = out.getvalue()
+    return smaller if len(smaller) < len(png) else png
+
+
+def pictures(
+    module: Module, only: tuple[str, ...] = (), seed: int | None = None
+) -> Iterable[tuple[str, bytes]]:
+    """(file name, PNG) of each of the guide's moments (``only``: those named), as the seeded game of the
+    module's bot players reaches it; each moment once. The game stops once every moment asked for is drawn."""
+    samples = showcase(module)
+    guide = getattr(samples, "GUIDE", None)
+    if guide is None:
+        raise ValueError(f"{module.id} names no guide pictures drawn from a game")
+    seed = guide.seed if seed is None else seed
+    todo = [m for m in guide.moments if not only or m.name in only]
+    game = module.new_game(module.make_options(module.defaults()), seed)
+    players = {role: resolve(module.bot_player)() for role in module.roles(game.options)}
     rng = random.Random(seed)
-    game = script_game(BATTLE_SCRIPT, upto=16)  # just after the move that starts the battle
-    yield game
-    for _ in range(steps):
-        if game.over or game.state.phase != "battle":
-            return
-        active = game.active()
-        if not active:
-            return
-        role = rng.choice(active)
-        choices = list(game.legal(role).choices)
-        if not choices:
-            return
-        moves = [c for c in choices if c != "/end"]
-        order = rng.choice(moves) if moves and rng.random() < 0.8 else "/end"
-        try:
-            game.apply(role, order)
-        except RuleError:
-            continue
-        yield game
+    for _ in range(guide.max_orders):
+        for m in [m for m in todo if m.when(game)]:
+            todo.remove(m)
+            for name, kind, role, locale in m.draw:
+                png = guide.draw(kind, game.view(role, events=False), locale)
+                assert png is not None, f"no {kind} picture for {role} at {m.name}"
+                yield name, _small(png)
+        if not todo or game.over:
+            break
+        role = game.active()[0]
+        game.apply(role, players[role].choose(game.view(role, events=False), game.legal(role), rng))
+    if todo:
+        raise RuntimeError(f"seed {seed}: the game never reached {', '.join(m.name for m in todo)}")
+
+
+def main(argv: list[str] | None = None, only: tuple[str, ...] = ()) -> int:
+    """``only``: the names of the moments to draw (all by default)."""
+    out = OutDir.parse(argv, "tools.samples")
+    if out is None:
+        return 2
+    try:
+        module = modules.get(out.game or None)
+    except RuleError as e:
+        print(f"python -m tools.samples: {e}", file=sys.stderr)
+        return 2
+    if getattr(showcase(module), "GUIDE", None) is None:
+        print(
+            f"python -m tools.samples: {module.id} names no guide pictures drawn from a game", file=sys.stderr
+        )
+        return 2
+    for name, png in pictures(module, only):
+        out.write(name, png)
+    return out.report("pictures")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -21,10 +21,10 @@ thread who holds none of the seats that share it.
     python -m tools.secrecy liberty [--games 4] [--seed 0] [--cap 3000] [--every 20]
 
 plays the default options and prints one line per leak and a JSON summary (games, orders, leaks, seconds);
-exit status 1 on a leak. At scale, over the options the fuzzers draw: ``python -m tools.fuzz_module liberty
---secrecy`` and ``python -m tools.fuzz --secrecy``.
-``scan_game(module, seed)`` is what the tests and ``--secrecy`` of the fuzzers (``tools/fuzz_module.py``,
-``tools/fuzz.py``) call; ``Scan.order`` is the per-order hook, for a driver of its own."""
+exit status 1 on a leak. At scale, over the options the fuzzers draw: ``python -m tools.fuzz --game ID
+--secrecy`` (every module; ``--game`` left out: the default game).
+``scan_game(module, seed)`` is what the tests call and the fuzzer's ``--secrecy`` (``tools/fuzz.py``) runs
+order by order; ``Scan.order`` is the per-order hook, for a driver of its own."""
 
 from __future__ import annotations
 

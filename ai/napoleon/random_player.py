@@ -1,8 +1,8 @@
 """A random player that sees only its view and legal orders (the baseline the heuristic is measured against).
 
-It follows the fuzzer's biases (``tools.fuzz.pick``): a random number of moves each movement phase, attacks
-often, fires and engages more than it shuffles. Unlike the fuzzer it cannot try an order on a copy of the
-game to avoid routing itself, because a bot player never sees the engine state.
+It follows the fuzzer's biases (``engine.napoleon.fuzzing.pick``): a random number of moves each movement
+phase, attacks often, fires and engages more than it shuffles. Unlike the fuzzer it cannot try an order on a
+copy of the game to avoid routing itself, because a bot player never sees the engine state.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class RandomPlayer:
                 return finish_movement(legal, rng)
             self._budget[key] = left - 1
             # 6.1: attacks begun (own blocks already in an enemy-held town), mostly joined; 1-2 units starting
-            # an attack are tried now and then (the fuzzer's biases, tools.fuzz.pick)
+            # an attack are tried now and then (the fuzzer's biases, engine.napoleon.fuzzing.pick)
             begun = {t.name for t in game_view.towns if any(b.army in _mine(legal.role) for b in t.blocks)}
             joins = [c for c in legal.attacks if c.path[-1] in begun]
             starts = [c for c in legal.attacks if c not in joins and len(c.units) < 3]

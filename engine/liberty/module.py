@@ -11,10 +11,12 @@ from typing import Any
 from data.liberty import load_liberty
 from data.liberty.dump import dump as dump_data
 
+from .. import catalog
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
 from ..module import (
     PICKS_SHOWN,
+    Fuzzing,
     GameObject,
     Interaction,
     Module,
@@ -264,6 +266,9 @@ def _epoch(game: Any) -> int:
     return int(game.state.year) * 10 + int(game.state.turn)
 
 
+# its rules' messages join the engine's catalog as soon as the game is imported (engine/catalog.py)
+catalog.register("engine", LOCALE, "liberty")
+
 MODULE = Module(
     id="liberty",
     title="Liberty: The American Revolution 1775–83",
@@ -282,6 +287,8 @@ MODULE = Module(
     dump_data=dump_data,
     bot_player="ai.liberty:LibertyHeuristicPlayer",
     fuzz_invariants=INVARIANTS,
+    samples="renderers.liberty.samples",  # the picture demo, the picture bench, the guide's pictures
+    fuzzing=Fuzzing(random_player="ai.liberty:LibertyRandomPlayer", bench_opponent="random"),
     pictures=PICTURES,
     warm="renderers.liberty.pictures:warm",
     interactions=_interactions,

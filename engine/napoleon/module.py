@@ -9,10 +9,13 @@ from typing import Any
 
 from data.napoleon.dump import dump as dump_data
 
+from .. import catalog
 from ..module import GameObject, Interaction, Module, OrderKind, OrderOption, SealedChoice, Standing
 from ..orders import command_of
 from . import narrate, present, prompts, standing
+from .fuzzing import FUZZING
 from .game import Game
+from .invariants import INVARIANTS
 from .options import OPTIONS, Options
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
@@ -192,6 +195,9 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
+# its rules' messages join the engine's catalog as soon as the game is imported (engine/catalog.py)
+catalog.register("engine", str(Path(__file__).resolve().parent / "locale"), "napoleon")
+
 MODULE = Module(
     id="napoleon",
     title="Napoleon: The Waterloo Campaign 1815",
@@ -213,6 +219,9 @@ MODULE = Module(
     pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
     warm="renderers.napoleon:warm",
     bot_player="ai.napoleon:HeuristicPlayer",
+    fuzz_invariants=INVARIANTS,  # engine/napoleon/invariants.py
+    fuzzing=FUZZING,  # engine/napoleon/fuzzing.py: the combinations, the random player, /undo's check
+    samples="renderers.napoleon.samples",  # the picture demo, the picture bench
     copy=lambda game, deep: _copy(game, deep),
     dumps_state=lambda game: _game(game).dumps_state(),
     loads_state=Game.loads_state,

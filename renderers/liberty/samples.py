@@ -1,6 +1,8 @@
 """Sample inputs for Liberty's pictures from the data alone (until the engine's views exist): the 1775 set-up
-(12.0) as each viewer sees it, a battle and a hand. Used by ``tools.liberty_pictures``, the tests and the
-bench; they show, too, how an engine view maps onto :mod:`renderers.liberty.model`.
+(12.0) as each viewer sees it, a battle and a hand. Used by the picture demo (``demo``), the tests and the
+bench (``render_bench``); they show, too, how an engine view maps onto :mod:`renderers.liberty.model`. At the
+end, the guide's pictures drawn from a real game (``GUIDE``, ``python -m tools.samples OUT_DIR --game
+liberty``).
 
 >>> pic = setup_picture("british")
 >>> sum(1 for b in pic.blocks if b.face is not None), sum(1 for b in pic.blocks if b.face is None)
@@ -9,8 +11,13 @@ bench; they show, too, how an engine view maps onto :mod:`renderers.liberty.mode
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
 from data.liberty import Liberty, load_liberty
 
+from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
 from .model import BattlePicture, Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
 
 
@@ -95,3 +102,144 @@ def crowded_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty 
                  "Montreal": "american"},
         pools={"british": 0, "american": 0, "french": 0}, french_in=True, british_vp=21, locale=locale,
     )  # fmt: skip
+
+
+# --- the platform's tools (``Module.samples``; ``renderers/showcase.py``) -----------------------------------
+
+
+def demo(write: Callable[[str, bytes], None], games: Games) -> None:
+    """- ``map-1775-public.png``, ``map-1775-british.png``, ``map-1775-american.png``: the 1775 set-up
+      (``data/liberty/setup.toml``, 12.0), public and as each side sees it (its own faces);
+    - ``map-1775-american-ja.png``: the same in Japanese;
+    - ``battle-public.png``, ``battle-british.png``, ``battle-british-ja.png``: a battle in its second round;
+    - ``hand-british.png``, ``hand-american-ja.png``: a hand of cards (DM only).
+
+    The inputs are the samples above, from the data alone."""
+    from .pictures import draw_battle, draw_hand, draw_map
+
+    viewers: tuple[Viewer, ...] = ("public", "british", "american")
+    for viewer in viewers:
+        write(f"map-1775-{viewer}.png", draw_map(setup_picture(viewer)))
+    write("map-1775-american-ja.png", draw_map(setup_picture("american", "ja")))
+    for viewer in viewers[:2]:
+        write(f"battle-{viewer}.png", draw_battle(sample_battle(viewer)))
+    write("battle-british-ja.png", draw_battle(sample_battle("british", "ja")))
+    write("hand-british.png", draw_hand(sample_hand("british")))
+    write("hand-american-ja.png", draw_hand(sample_hand("american", "ja")))
+
+
+def render_warm() -> list[tuple[str, Callable[[], object]]]:
+    """The one-off costs, timed first: the static layers and palettes (``warm``), per locale."""
+    from .pictures import warm
+
+    return [
+        ("static layers and palettes (warm)", partial(warm, "en")),
+        ("the same in Japanese", partial(warm, "ja")),
+    ]
+
+
+def render_bench(games: Games) -> RenderBench:
+    """The hex map (public and each side's, at the 1775 set-up and crowded), the battle and the hand. The
+    reference: encoding the public 1775 map as an RGB PNG (no fixed palette)."""
+    from . import pictures as PI
+    from .pictures import draw_battle, draw_hand, draw_map
+
+    plain = PI.map_image(setup_picture("public")).convert("RGB")
+    reference = (
+        "encoding the public 1775 map as an RGB PNG (no fixed palette) alone",
+        partial(PI.encode_png, plain),
+    )
+    cases: list[tuple[str, Callable[[], bytes], float, bool]] = []
+    viewers: tuple[Viewer, ...] = ("public", "british", "american")
+    for viewer in viewers:
+        cases.append((f"map 1775, {viewer}", partial(draw_map, setup_picture(viewer)), MAP_BUDGET_MS, True))
+    for viewer in viewers:
+        cases.append(
+            (f"map crowded, {viewer}", partial(draw_map, crowded_picture(viewer)), MAP_BUDGET_MS, True)
+        )
+    call = partial(draw_map, crowded_picture("american", "ja"))
+    cases.append(("map crowded, american, ja", call, MAP_BUDGET_MS, True))
+    for viewer in viewers[:2]:
+        cases.append(
+            (f"battle, {viewer}", partial(draw_battle, sample_battle(viewer)), BATTLE_BUDGET_MS, True)
+        )
+    call = partial(draw_battle, sample_battle("british", "ja"))
+    cases.append(("battle, british, ja", call, BATTLE_BUDGET_MS, True))
+    cases.append(("hand, british", partial(draw_hand, sample_hand("british")), BATTLE_BUDGET_MS, True))
+    cases.append(
+        ("hand, american, ja", partial(draw_hand, sample_hand("american", "ja")), BATTLE_BUDGET_MS, True)
+    )
+    pic = crowded_picture("british")
+    im = PI.map_image(pic)
+    parts: dict[str, Callable[[], object]] = {
+        "draw and map onto the palette": partial(PI.map_image, pic),
+        "of which the cards' layout": partial(PI.card_layout, pic),
+        f"PNG encoding (level {PI.PNG_COMPRESS})": partial(PI.encode_png, im),
+    }
+    return RenderBench(reference, cases, ("the crowded British map", parts))
+
+
+def _big_battle(game: Any) -> bool:
+    """7.2: a battle in its second round with at least 6 blocks in the hex, 2 of each side or more (a picture
+    worth a look)."""
+    st = game.state
+    bt = st.battle
+    if st.phase != "battle" or bt is None or bt.round != 2:
+        return False
+    sides = [b.side for b in st.blocks.values() if b.at == bt.hex]
+    return len(sides) >= 6 and min(sides.count("british"), sides.count("american")) >= 2
+
+
+def _british_committed(game: Any) -> bool:
+    """Card phase (3.1): the British card is down, the American one not yet."""
+    st = game.state
+    return st.year == 1776 and st.phase == "cards" and "british" in st.played and "american" not in st.played
+
+
+def _guide_picture(kind: str, view: Any, locale: str) -> bytes | None:
+    from .from_view import battle_png, hand_png, map_png
+
+    return {"map": map_png, "battle": battle_png, "hand": hand_png}[kind](view, locale)
+
+
+GUIDE = Guide(
+    seed=1,
+    moments=(
+        Moment(
+            "start",
+            lambda g: g.state.year == 1775 and g.state.turn == 1 and g.state.phase == "cards",
+            (
+                ("liberty-map-1775-public.png", "map", "public", "en"),
+                ("liberty-map-1775-public-ja.png", "map", "public", "ja"),
+            ),
+        ),
+        Moment(
+            "battle",
+            _big_battle,
+            (
+                ("liberty-map-battle-public.png", "map", "public", "en"),
+                ("liberty-map-battle-public-ja.png", "map", "public", "ja"),
+                ("liberty-battle-british.png", "battle", "british", "en"),
+                ("liberty-battle-british-ja.png", "battle", "british", "ja"),
+            ),
+        ),
+        Moment(
+            "private",
+            lambda g: g.state.year >= 1778 and g.state.phase == "actions",
+            (
+                ("liberty-map-american.png", "map", "american", "en"),
+                ("liberty-map-american-ja.png", "map", "american", "ja"),
+            ),
+        ),
+        Moment(
+            "hand",
+            _british_committed,
+            (
+                ("liberty-hand-british.png", "hand", "british", "en"),
+                ("liberty-hand-american-ja.png", "hand", "american", "ja"),
+            ),
+        ),
+    ),
+    draw=_guide_picture,
+    about="the pictures of the guide's Liberty chapters (docs/guide-liberty.md, docs/guide-liberty.ja.md)",
+)
