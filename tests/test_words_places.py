@@ -102,13 +102,13 @@ def test_ready_orders_write_a_towns_hex_as_its_name_and_mean_the_same():
         game.apply(role, lg.choices[-1])
     else:
         raise AssertionError("no ready order through a town")
-    prompt = m.asked(game, role, "en", TEXT)
+    prompt = m.prompt(game, role, "en", TEXT)
     examples = re.findall(r"`([^`]*)`", prompt)
     assert examples and any("Boston" in x for x in examples), prompt
     assert not any(game.ctx.lib.town_at(h) for x in examples for h in HEX.findall(x)), examples
-    assert "Boston" in m.asked(game, role, "ja", TEXT)
+    assert "Boston" in m.prompt(game, role, "ja", TEXT)
     for named, choice in zip(examples, lg.choices[:3], strict=True):
-        by_name, by_hex = m.working_copy(game), m.working_copy(game)
+        by_name, by_hex = m.copy(game), m.copy(game)
         by_name.apply(role, named)
         by_hex.apply(role, choice.text())
         assert by_name.view("public").to_dict() == by_hex.view("public").to_dict(), named

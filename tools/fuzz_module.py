@@ -29,9 +29,10 @@ import sys
 import time
 from typing import Any
 
+from ai.registry import has_player, new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, OptionSpec, parse_values, resolve
+from engine.module import Module, OptionSpec, parse_values
 from engine.script import run_lines
 from tools.parallel import play_all
 
@@ -92,8 +93,8 @@ def play(
     seats = module.roles(options)
     rng = random.Random(seed)
     players: dict[str, Any] = {r: _Random() for r in seats}
-    if mode != "random" and module.bot_player:
-        players[seats[0 if mode == "bot-first" else 1]] = resolve(module.bot_player)()
+    if mode != "random" and has_player(module.id):
+        players[seats[0 if mode == "bot-first" else 1]] = new_player(module.id)
     orders = 0
     scan = _scan(module, game, seed) if secrecy else None  # tools/secrecy.py: what the service sends, checked
     while not game.over:

@@ -111,14 +111,14 @@ def _small(png: bytes) -> bytes:
 def pictures(moments: Iterable[Moment], seed: int = SEED) -> Iterable[tuple[str, bytes]]:
     """(file name, PNG) of each moment's pictures, as the seeded bot game reaches it; each moment once. The
     game stops once every moment asked for is drawn."""
+    from ai.registry import new_player
     from engine.liberty.module import MODULE
-    from engine.module import resolve
     from renderers.liberty.from_view import battle_png, hand_png, map_png
 
     draw = {"map": map_png, "battle": battle_png, "hand": hand_png}
     todo = list(moments)
     game = MODULE.new_game(MODULE.parse_options(""), seed)
-    players = {role: resolve(MODULE.bot_player)() for role in MODULE.roles(game.options)}
+    players: dict[str, Any] = {role: new_player(MODULE.id) for role in MODULE.roles(game.options)}
     rng = random.Random(seed)
     for _ in range(MAX_ORDERS):
         for m in [m for m in todo if m.when(game)]:

@@ -56,7 +56,7 @@ def pictures_of(
 
 def status_text(row: GameRow, game: GameObject, loc: str = "en") -> str:
     """The game in one line, as its module says it."""
-    return module_of(row).said(game, loc, TEXT)
+    return module_of(row).status(game, loc, TEXT)
 
 
 def thread_state(row: GameRow, game: GameObject) -> Thread:

@@ -62,7 +62,9 @@ class Drafts:
         units = deploy_units(spec, game, role, town)
         if units is None:
             return None
-        return module_of(row).epoch(game), units, draft_of(row, role, town, units)
+        turn = module_of(row).epoch(game)
+        assert turn is not None  # a game with a draft counts its turns (its epochs)
+        return turn, units, draft_of(row, role, town, units)
 
     def role_for(self, row: GameRow, game: GameObject | None, user_id: int, turn: int, town: str) -> str:
         """The user's seat that must deploy in this battle, or a clear refusal."""

@@ -6,13 +6,26 @@ order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from data.liberty import load_liberty
 
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
-from ..module import PICKS_SHOWN, GameObject, Module, OrderKind, OrderOption, PictureKind, Standing, plain
+from ..module import (
+    PICKS_SHOWN,
+    EventData,
+    GameObject,
+    Module,
+    OptionValue,
+    OrderKind,
+    OrderOption,
+    PictureKind,
+    Standing,
+    Text,
+    plain,
+)
 from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
@@ -22,6 +35,7 @@ from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
 from .turns import card
+from .views import View
 from .winter import attrition_places
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
@@ -204,12 +218,12 @@ def _standing_choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
     return None
 
 
-# the pictures (drawn from a role's view by renderers/liberty/from_view.py): the hex map in every post and
+# the pictures (drawn from a role's view by renderers/liberty's functions): the hex map in every post and
 # DM; the battle being fought; each side's hand of cards in its own DM only
-PICTURES = (
-    PictureKind("map", "renderers.liberty.from_view:map_png", board=True, rank=0),
-    PictureKind("battle", "renderers.liberty.from_view:battle_png", places=_battle_places, rank=1),
-    PictureKind("hand", "renderers.liberty.from_view:hand_png", places=_hand_places, rank=3),
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0),
+    PictureKind("battle", places=_battle_places, rank=1),
+    PictureKind("hand", places=_hand_places, rank=3),
 )
 
 
@@ -249,34 +263,69 @@ def _epoch(game: Any) -> int:
     return int(game.state.year) * 10 + int(game.state.turn)
 
 
-MODULE = Module(
-    id="liberty",
-    title="Liberty: The American Revolution 1775–83",
-    options=OPTIONS,
-    make_options=Options.from_dict,
-    options_dict=lambda options: options.to_dict(),
-    roles=lambda options: ("british", "american"),
-    new_game=lambda options, seed: Game.new(options, seed),
-    loads=Game.loads,
-    orders=ORDERS,
-    owns=owns,
-    locale=LOCALE,  # liberty.po: the rules' messages (engine/catalog.py)
-    directives=("dice", "place", "hand", "french"),
-    directive=directive,
-    report=report,
-    bot_player="ai.liberty:LibertyHeuristicPlayer",
-    fuzz_invariants=INVARIANTS,
-    pictures=PICTURES,
-    warm="renderers.liberty.pictures:warm",
-    picks=_picks,
-    place_said=lambda p, lang: place(p, "ja" if lang == "ja" else "en"),  # a battle's town by its name
-    narrate=narrate,
-    prompt=prompt,
-    headline=headline,
-    status=status,
-    describe_options=describe_options,
-    standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
-    # a game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept at
-    # each one's start
-    epoch=lambda game: _epoch(game),
-)
+class Liberty(Module[Options, Game, View]):
+    """Liberty's declarations and hooks (its rules' messages in ``messages``, its prompts above)."""
+
+    id = "liberty"
+    title = "Liberty: The American Revolution 1775–83"
+    options = OPTIONS
+    orders = ORDERS
+    locale = LOCALE  # liberty.po: the rules' messages (engine/catalog.py)
+    directives = ("dice", "place", "hand", "french")
+    fuzz_invariants = INVARIANTS
+    pictures = PICTURES
+    standing = Standing("battle", ("fire",), _standing_choose, _standing_when)
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return options.to_dict()
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return ("british", "american")
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def directive(self, game: Game, word: str, rest: str) -> None:
+        directive(game, word, rest)
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def epoch(self, game: Game) -> int:
+        """A game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept
+        at each one's start."""
+        return _epoch(game)
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        return narrate(event, lang, options, text)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return status(game, lang, text)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return headline(view, role, lang, text)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return describe_options(options, lang, text)
+
+    def picks(self, game: Game, role: str) -> list[str]:
+        return _picks(game, role)
+
+    def place_said(self, place_: str, lang: str) -> str:
+        """A battle's town by its name."""
+        return place(place_, "ja" if lang == "ja" else "en")
+
+
+MODULE = Liberty()

@@ -3,15 +3,18 @@ and unit ownership, declared once for the bot, the console, the script runner an
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..module import Draft, GameObject, Module, OrderKind, OrderOption, Standing
+from ..module import Draft, EventData, GameObject, Module, OptionValue, OrderKind, OrderOption, Standing, Text
+from ..orders import Choice
 from . import narrate, present, prompts, standing
 from .game import Game
 from .options import OPTIONS, Options
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
+from .views import View
 
 __all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
 
@@ -116,10 +119,6 @@ def private_talk(game: GameObject) -> list[tuple[str, ...]]:
     return []
 
 
-def _options(values: dict[str, Any]) -> Options:
-    return Options.from_dict(values)
-
-
 DIRECTIVES = ("turn", "place", "prefer", "dice")
 
 
@@ -188,59 +187,110 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
-MODULE = Module(
-    id="napoleon",
-    title="Napoleon: The Waterloo Campaign 1815",
-    options=OPTIONS,
-    make_options=_options,
-    options_dict=lambda options: options.to_dict(),
-    roles=lambda options: options.roles,
-    new_game=lambda options, seed: Game.new(options, seed),
-    loads=Game.loads,
-    orders=ORDERS,
-    owns=owns,
-    private_talk=private_talk,
-    private_roles=lambda options: ("british", "prussian") if options.players == 3 else (),
-    locale=str(Path(__file__).resolve().parent / "locale"),  # napoleon.po: the rules' messages
-    directives=DIRECTIVES,
-    directive=directive,
-    report=report,
-    pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
-    warm="renderers.napoleon:warm",
-    bot_player="ai:HeuristicPlayer",
-    copy=lambda game, deep: _copy(game, deep),
-    dumps_state=lambda game: _game(game).dumps_state(),
-    loads_state=Game.loads_state,
-    with_history=lambda game, events, log: _game(game).with_history(events, log),
-    epoch=lambda game: _game(game).state.turn,
-    waiting=present.waiting,
-    outcome=present.outcome,
-    narrate=narrate.describe,
-    status=present.status,
-    prompt=prompts.prompt,
-    headline=prompts.headline,
-    describe_options=present.describe_options,
-    ranked=prompts.ranked,
-    suggest=present.suggest,
-    first_options="setup=historical",
-    forced_dice=lambda game: list(_game(game).state.dice.forced),
-    clear_dice=lambda game: _game(game).clear_forced_dice(),
-    reseed=lambda game, seed: _game(game).reseed_dice(seed),
-    seats=("french", "allied", "british", "prussian"),
-    preferences=("hits", "supply"),
-    preferred=lambda game, role, key: list(_game(game).state.preferences[role][key]),
-    standing=Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",)),
-    draft=Draft("deploy", ("left", "center", "right", "reserve"), "battle", present.deploying),
-)
+class Napoleon(Module[Options, Game, View]):
+    """Napoleon's declarations and hooks: the rules' own functions (``present``, ``prompts``, ``narrate``,
+    ``standing``), each behind the contract's name for it."""
+
+    id = "napoleon"
+    title = "Napoleon: The Waterloo Campaign 1815"
+    options = OPTIONS
+    orders = ORDERS
+    locale = str(Path(__file__).resolve().parent / "locale")  # napoleon.po: the rules' messages
+    directives = DIRECTIVES
+    pictures = PICTURES  # engine/napoleon/pictures.py, drawn by renderers/napoleon
+    first_options = "setup=historical"
+    seats = ("french", "allied", "british", "prussian")
+    preferences = ("hits", "supply")
+    standing = Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",))
+    draft = Draft("deploy", ("left", "center", "right", "reserve"), "battle", present.deploying)
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return options.to_dict()
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return options.roles
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def private_talk(self, game: Game) -> list[tuple[str, ...]]:
+        return private_talk(game)
+
+    def private_roles(self, options: Options) -> tuple[str, ...]:
+        return ("british", "prussian") if options.players == 3 else ()
+
+    def directive(self, game: Game, word: str, rest: str) -> None:
+        directive(game, word, rest)
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def copy(self, game: Game, deep: bool = False) -> Game:
+        """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it
+        was), or ``deep``, with a clone of it (a directive changes the state in place)."""
+        return Game(game.state.clone() if deep else game.state, game.scenario)
+
+    def dumps_state(self, game: Game) -> str:
+        return game.dumps_state()
+
+    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> Game:
+        return Game.loads_state(state, events, log)
+
+    def with_history(self, game: Game, events: list[EventData], log: list[str]) -> Game:
+        return game.with_history(events, log)
+
+    def epoch(self, game: Game) -> int:
+        return game.state.turn
+
+    def waiting(self, game: Game) -> str:
+        return present.waiting(game)
+
+    def outcome(self, game: Game) -> str:
+        return present.outcome(game)
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        return narrate.describe(event, lang, options, text)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return present.status(game, lang, text)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompts.prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return prompts.headline(view, role, lang, text)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return present.describe_options(options, lang, text)
+
+    def ranked(self, choices: Sequence[Choice]) -> list[Choice]:
+        return prompts.ranked(choices)
+
+    def suggest(
+        self, game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+    ) -> list[str] | None:
+        return present.suggest(game, role, order, option, current, given)
+
+    def forced_dice(self, game: Game) -> list[int]:
+        return list(game.state.dice.forced)
+
+    def clear_dice(self, game: Game) -> None:
+        game.clear_forced_dice()
+
+    def reseed(self, game: Game, seed: int) -> None:
+        game.reseed_dice(seed)
+
+    def preferred(self, game: Game, role: str, key: str) -> list[str]:
+        return list(game.state.preferences[role][key])
 
 
-def _game(game: GameObject) -> Game:
-    assert isinstance(game, Game)
-    return game
-
-
-def _copy(game: GameObject, deep: bool) -> Game:
-    """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it was), or
-    ``deep``, with a clone of it (a directive changes the state in place)."""
-    g = _game(game)
-    return Game(g.state.clone() if deep else g.state, g.scenario)
+MODULE = Napoleon()

@@ -1,8 +1,8 @@
 """Napoleon's pictures as the module declares them (``engine.module.PictureKind``): the campaign map, a
 battle board per open battle (6.0) and, at the end, the replay. Each is drawn from a role's view by the
-functions of ``renderers.napoleon`` in the bot's process pool; what is here makes each picture's subject —
-plain data a worker process is sent — from the view, and names the engine's step that turns a script into
-the replay's views (renderers play no game).
+functions ``renderers.napoleon`` registers, in the bot's process pool; what is here makes each picture's
+subject — plain data a worker process is sent — from the view; the replay's subject is the script, which the
+platform plays into its public views where it is drawn (renderers play no game).
 
 >>> from engine.napoleon.module import MODULE
 >>> game = MODULE.new_game(MODULE.make_options({"setup": "historical"}), 1)
@@ -19,6 +19,8 @@ from typing import Any
 
 from ..module import PictureKind
 from . import present
+from .game import Game
+from .views import View
 
 
 @dataclass(frozen=True)
@@ -69,18 +71,8 @@ def replay_subject(game: Any, view: Any, role: str, place: str) -> str:
     return str(game.script())
 
 
-PICTURES = (
-    PictureKind("map", "renderers.napoleon:map_png", board=True, rank=0, subject=map_subject),
-    PictureKind(
-        "battle", "renderers.napoleon:battle_png", places=present.battles, rank=1, subject=battle_subject
-    ),
-    PictureKind(
-        "replay",
-        "renderers.napoleon:replay_png",
-        at_end=True,
-        private=False,
-        rank=5,
-        subject=replay_subject,
-        prepare="engine.script:public_views",
-    ),
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0, subject=map_subject),
+    PictureKind("battle", places=present.battles, rank=1, subject=battle_subject),
+    PictureKind("replay", at_end=True, private=False, rank=5, subject=replay_subject, replay=True),
 )
