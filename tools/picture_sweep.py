@@ -1,8 +1,8 @@
 """The picture sweep: every picture a module declares, drawn for every role, on a sample of a game's states,
-the way the bot draws them (``bot/pictures.py``: the kind's subject made from the role's view, its
-its ``replay`` played into views, the function registered to draw it). A picture that cannot be drawn raises :class:`PictureFailure`, naming the
-state, the kind, the role and the place; the fuzzers (``tools/fuzz.py``, ``tools/fuzz_module.py``) count it
-as the game's failure.
+the way the bot draws them (``bot/pictures.py``: the kind's subject made from the role's view, a replay's
+script played into views, the function registered to draw it). A picture that cannot be drawn raises
+:class:`PictureFailure`, naming the state, the kind, the role and the place; the fuzzers (``tools/fuzz.py``,
+``tools/fuzz_module.py``) count it as the game's failure.
 
 Which pictures a state shows is the service's choice (``bot/service/broadcast.pictures_of``): one of each
 kind, or one per place a kind names for the role (a battle board per open battle the role fights in), the
