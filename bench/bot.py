@@ -165,7 +165,7 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
     specs = [Picture("map", live.id, live.row.version, role) for role in ("public", "french", "allied")]
     specs += [Picture("battle", live.id, live.row.version, role, "en", town) for role in ("public", "french")]
     kinds = [NAPOLEON.picture(p.kind) for p in specs]
-    jobs = [pictures.job(p, game, k) for p, k in zip(specs, kinds, strict=True)]
+    jobs = [pictures.job(p, game, k, NAPOLEON.id) for p, k in zip(specs, kinds, strict=True)]
     one, here, change, serial = [], [], [], []
     for _ in range(runs):
         t0 = time.perf_counter()

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 import pytest
 from test_japanese import FORBIDDEN, LIBERTY_FORBIDDEN
 
+from ai.registry import new_player
 from bot.i18n import localize_error
 from bot.narrate import TEXT
 from engine import modules
 from engine.errors import RuleError
-from engine.module import resolve
 from engine.script import run_lines
 
 ROLES = re.compile(r"\b(french|allied|british|prussian|american)\b")
@@ -51,8 +51,7 @@ def play(module_id: str, options: str, seed: int, cap: int = 4000) -> Iterator[t
     o = m.parse_options(options)
     game = m.new_game(o, seed)
     roles = list(m.roles(o))
-    cls = resolve(m.bot_player)
-    players = {r: cls() for r in roles}
+    players = {r: new_player(m.id) for r in roles}
     rng = random.Random(seed)
     langs = ("en", "ja")
     for lang in langs:

@@ -11,6 +11,7 @@ import re
 import pytest
 from liberty_helpers import actions, empty, put
 
+from ai.registry import new_player
 from bot.i18n import localize_error
 from bot.narrate import TEXT
 from bot.pictures import NoPictures
@@ -20,7 +21,6 @@ from engine import modules
 from engine.errors import RuleError
 from engine.liberty.module import with_names
 from engine.messages import rule_error
-from engine.module import resolve
 
 HEX = re.compile(r"(?<![\w.])\d\d\.\d\d(?![\w.])")
 HOST, ALICE = 1, 2
@@ -55,7 +55,7 @@ def _battle_game():
     """A seeded Liberty game of bot players, stopped while a battle is being fought (7.1)."""
     m = modules.get("liberty")
     game = m.new_game(m.parse_options(""), 3)
-    player = resolve(m.bot_player)()
+    player = new_player(m.id)
     rng = random.Random(3)
     for _ in range(3000):
         if game.state.battle is not None:
