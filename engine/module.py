@@ -201,14 +201,14 @@ class Draft:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(Generic[GameT]):
     """Standing orders a player may leave (Napoleon's standing battle orders): the preference ``key``, the
     ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None."""
 
     key: str
     words: tuple[str, ...]
-    choose: Callable[[Any, str, dict[str, bool]], str | None]
-    when: Callable[[Any], bool] = lambda game: True  # whether standing orders may play now
+    choose: Callable[[GameT, str, dict[str, bool]], str | None]
+    when: Callable[[GameT], bool] = lambda game: True  # whether standing orders may play now
     always: tuple[str, ...] = ()  # words every standing order holds (Napoleon: hold)
 
 
@@ -252,7 +252,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
     first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
-    standing: Standing | None = None
+    standing: Standing[GameT] | None = None
     draft: Draft | None = None
 
     def __init__(self) -> None:

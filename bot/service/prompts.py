@@ -13,7 +13,7 @@ from ..narrate import TEXT
 
 def headline(game: GameObject, role: str, loc: str, module: Module | None = None) -> str:
     """One line: what the role is asked to do now, for everyone (the channel's ping): the module's headline
-    of the public view, never of the role's own (``Module.headline_of``)."""
+    of the public view, never of the role's own (``Module.headline``)."""
     return (module or modules.get()).headline(game, role, loc, TEXT)
 
 
