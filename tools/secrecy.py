@@ -230,11 +230,11 @@ class _Memo:
         setattr(self.memo, "prompt", self._hook(module.prompt, "prompt"))  # noqa: B010
 
     def _hook(self, fn: Any, name: str) -> Any:
-        def memo(game: GameObject, *args: Any) -> Any:
-            key = (id(game), name, *args)
+        def memo(game: GameObject, *args: Any, **kwargs: Any) -> Any:
+            key = (id(game), name, *args, *sorted(kwargs.items()))
             if key not in self.cache:
                 self.games[id(game)] = game
-                self.cache[key] = fn(game, *args)
+                self.cache[key] = fn(game, *args, **kwargs)
             return self.cache[key]
 
         return memo
