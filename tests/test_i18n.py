@@ -239,6 +239,7 @@ def test_a_modules_catalog_joins_the_engines_when_the_module_is_made(tmp_path):
     write(tmp_path, "minigame", "en", {"mini.full": "{town} is full"})
     write(tmp_path, "minigame", "ja", {"mini.full": "{town} は満員です"})
     assert "mini.full" not in EN
+
     class Mini(Module):
         id, title, options, orders = "minigame", "Mini", (), ()
         locale = str(tmp_path)
