@@ -237,7 +237,8 @@ class GameObject(Protocol):
 class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     """A game module: a subclass declares the game's values as class attributes and its rules' hooks as
     methods; each method here with a body is the platform's default, fit for a small game (tests' Dash
-    overrides none of them). Generic in the game's options object, its game object and its views."""
+    overrides only ``directive`` and ``report``). Generic in the game's options object, its game object and
+    its views."""
 
     id: str  # stored with every game
     title: str

@@ -209,8 +209,8 @@ def draw_track(view: DashView, lang: str) -> bytes:
 
 
 class Dash(Module[DashOptions, DashGame, DashView]):
-    """The module: its declarations, and the six hooks every module gives; every other hook is the
-    platform's default."""
+    """The module: its declarations, the six hooks every module gives, its one directive and its report;
+    every other hook is the platform's default."""
 
     id = "dash"
     title = "Dash (a test module)"
