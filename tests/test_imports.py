@@ -142,3 +142,12 @@ def test_the_graph_sees_imports_inside_functions_and_type_checking():
     assert "ai" in g["bot.service.play"]  # ``from ai import HeuristicPlayer`` inside _bot_moves
     assert "engine.napoleon.views" in g["renderers.napoleon.map"]  # under TYPE_CHECKING
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [frozenset("abc")]
+
+
+def test_the_games_pictures_and_bot_players_are_imports_the_graph_sees():
+    """What draws a game's pictures and plays its seats is reached by import, not by a dotted string: each
+    registry imports every game's package of its layer, and the bot reaches them through the registries."""
+    g = graph()
+    assert {"renderers.napoleon", "renderers.liberty"} <= g["renderers.registry"]
+    assert {"ai.heuristic", "ai.liberty"} <= g["ai.registry"]
+    assert "renderers.registry" in g["bot.pictures"] and "ai.registry" in g["bot.service.play"]
