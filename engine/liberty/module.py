@@ -6,11 +6,12 @@ order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data.liberty import load_liberty
 
+from ..events import Event
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
 from ..module import (
@@ -75,7 +76,7 @@ ORDERS = (
 )
 
 
-def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
+def narrate(e: EventData, lang: str, options: Options, tx: Text | None) -> str | None:
     """One line for an event as a role sees it (its public data, and its secret part where the role may see
     it): ``liberty.event.<kind>`` of the catalog, said by ``messages.narrate`` (places by name, the sides
     as the language names them, counts by its plural rule); the plain event if a template cannot be
@@ -87,7 +88,7 @@ def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     return plain(e) if said is None else said
 
 
-def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
+def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool = True) -> str:
     """What ``role`` is asked to do now, in its language (``liberty.prompt.<phase>``), with up to three
     ready orders; "" when it is not asked."""
     if game.over or role not in game.active():
@@ -146,7 +147,7 @@ def with_names(order: str) -> str:
     return cmd.text()
 
 
-def headline(view: Any, role: str, lang: str, text: Any) -> str:
+def headline(view: View, role: str, lang: str, text: Text | None) -> str:
     """One line for the channel's ping: what ``role`` is asked to do, from the public ``view`` alone (its
     phase, the actions left, the cards once both are face up, the battle's step). What only the side may know
     is not in it, so it is not said: the block a build drew blind (6.0: "Nobody else learns what you drew"),
@@ -177,13 +178,13 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
         return ""
 
 
-def _battle_places(game: Any, role: str, events: Any) -> list[str]:
+def _battle_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
     """The battle picture: one while a battle is being fought (7.1), none otherwise."""
     bt = game.state.battle
     return [bt.hex] if bt is not None else []
 
 
-def _hand_places(game: Any, role: str, events: Any) -> list[str]:
+def _hand_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
     """A hand is drawn for its owner's DM only (3.0: hands are hidden)."""
     return ["hand"] if role in ("british", "american") else []
 
@@ -205,12 +206,12 @@ def _picks(game: Any, role: str) -> list[str]:
     return [c.text() for c in choices] if all(c.kind in PICK_KINDS for c in choices) else []
 
 
-def _standing_when(game: Any) -> bool:
+def _standing_when(game: Game) -> bool:
     """Standing battle orders play in battles only (7.2-7.3)."""
     return bool(game.state.phase == "battle")
 
 
-def _standing_choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
+def _standing_choose(game: Game, role: str, spec: dict[str, bool]) -> str | None:
     """A side away from the table that left ``fire`` fires each of its battle turns (7.31: ``/fire``, the
     block whose turn it is); retreats stay its own decision (7.4)."""
     if spec.get("fire") and "/fire" in game.legal(role).choices:
@@ -259,7 +260,7 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
-def _epoch(game: Any) -> int:
+def _epoch(game: Game) -> int:
     return int(game.state.year) * 10 + int(game.state.turn)
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+
+from data import Scenario
 
 from ..module import PictureKind
 from . import present
+from .battle_views import BattleView
 from .game import Game
 from .views import View
 
@@ -28,8 +30,8 @@ class MapSubject:
     """The campaign map as ``view``'s role sees it, on the scenario ``scenario`` (by name when it is the data
     package's own, which a worker loads once; else the scenario itself)."""
 
-    view: Any
-    scenario: Any = "napoleon"
+    view: View
+    scenario: Scenario | str = "napoleon"
 
 
 @dataclass(frozen=True)
@@ -37,12 +39,12 @@ class BattleSubject:
     """The board of ``battle`` (a ``BattleView`` of ``role``'s view); None when the battle had ended by the
     picture's moment, when ``map`` is drawn instead (it says what happened)."""
 
-    battle: Any
+    battle: BattleView | None
     role: str
     map: MapSubject
 
 
-def _scenario(game: Any) -> Any:
+def _scenario(game: Game) -> Scenario | str:
     from data import load_scenario
 
     sc = game.scenario
@@ -52,7 +54,7 @@ def _scenario(game: Any) -> Any:
         return sc
 
 
-def map_subject(game: Any, view: Any, role: str, place: str) -> MapSubject:
+def map_subject(game: Game, view: View, role: str, place: str) -> MapSubject:
     """The view without its battles (the boards draw those; the map shows a battle by its towns' own
     fields), so that a fire leaves the map's subject, and so its picture, as it was, and the job sent to a
     worker is smaller (``tests/test_pictures_pool.py`` checks the map is the same drawn either way)."""
@@ -61,12 +63,12 @@ def map_subject(game: Any, view: Any, role: str, place: str) -> MapSubject:
     return MapSubject(view, _scenario(game))
 
 
-def battle_subject(game: Any, view: Any, role: str, place: str) -> BattleSubject:
+def battle_subject(game: Game, view: View, role: str, place: str) -> BattleSubject:
     battle = next((b for b in view.battles if b.town == place), None)
     return BattleSubject(battle, role, map_subject(game, view, role, place))
 
 
-def replay_subject(game: Any, view: Any, role: str, place: str) -> str:
+def replay_subject(game: Game, view: View, role: str, place: str) -> str:
     """The game's script (``prepare`` plays it into the public views, frame by frame)."""
     return str(game.script())
 
