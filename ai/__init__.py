@@ -4,12 +4,11 @@ orders only. Here the platform's part: the interface (``Player``) and the loop t
 
 >>> import random
 >>> from engine import modules
->>> from engine.module import resolve
->>> from ai import play_turn
+>>> from ai import play_turn, registry
 >>> module = modules.get()  # the default game
 >>> game = module.new_game(module.parse_options(module.first_options), 1)
 >>> role = game.active()[0]
->>> orders = play_turn(game, role, resolve(module.bot_player)(), random.Random(1))
+>>> orders = play_turn(game, role, registry.new_player(module.id), random.Random(1))
 >>> str(orders[-1])
 '/end'
 """

@@ -9,10 +9,10 @@ only), on the options of the game's bench (``Fuzzing.bench_options``: a game may
 and optional rules; by default the module's defaults), with
 ``--options`` fixed (``--players N``, ``--setup S``: the same as ``--options "players=N setup=S"``). The
 opponent is the fuzzer's random player (``fuzz``: the module's ``Fuzzing.pick``) or the module's random bot
-player deciding from its view and legal orders only (``random``: ``Fuzzing.random_player``); the module says
-which by default (``Fuzzing.bench_opponent``). The games are played by the fuzzer's game loop
-(``tools.fuzz.play``, without its per-order checks), so the bench and the fuzzer's bot-versus-random games are
-the same games.
+player deciding from its view and legal orders only (``random``: the game's random player,
+``ai/registry.py``); the module says which by default (``Fuzzing.bench_opponent``). The games are played
+by the fuzzer's game loop (``tools.fuzz.play``, without its per-order checks), so the bench and the fuzzer's
+bot-versus-random games are the same games.
 
 Prints the bot's win rate per side (and per option combination) and overall, the seconds a game (min, median,
 p99, mean, max, over the number of games), the bot's own share, the number of orders the engine rejected
@@ -34,9 +34,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ai.registry import new_random_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, parse_values, resolve
+from engine.module import Module, parse_values
 from tools.fuzz import Failure, GameRun, describe, play, sides
 
 
@@ -62,7 +63,7 @@ def bench_options(module: Module, i: int, rng: random.Random, fixed: dict[str, A
 def play_game(module: Module, seed: int, options: Any, side: str | None, opponent: str = "fuzz") -> GameRun:
     """One game through the fuzzer's game loop (without its per-order checks). ``side``: the bot's side
     (the other random), or None: the bot on every side."""
-    other = resolve(module.fuzzing.random_player)() if opponent == "random" and side is not None else None
+    other = new_random_player(module.id) if opponent == "random" and side is not None else None
     return play(
         module,
         seed,

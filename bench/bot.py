@@ -208,7 +208,7 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
             roles = ("public", seats()[0])
             specs += [Picture(kind.name, live.id, live.row.version, r, "en", places[0]) for r in roles]
     kinds = [MODULE.picture(p.kind) for p in specs]
-    jobs = [pictures.job(p, game, k) for p, k in zip(specs, kinds, strict=True)]
+    jobs = [pictures.job(p, game, k, MODULE.id) for p, k in zip(specs, kinds, strict=True)]
     one, here, change, serial = [], [], [], []
     for _ in range(runs):
         t0 = time.perf_counter()

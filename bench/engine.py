@@ -95,7 +95,7 @@ def play(seed: int, t: dict[str, list[float]]) -> tuple[float, float]:
         history_of(before, game)
         since += 1
         if snapshot_due(NAPOLEON, before, game, since, SNAPSHOT_EVERY):
-            pack(NAPOLEON.state_of(game))
+            pack(NAPOLEON.dumps_state(game))
             since = 0
         t5 = clock()
         game.dumps()

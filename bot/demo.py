@@ -9,8 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+from ai.registry import new_player
 from engine import modules
-from engine.module import resolve
 from engine.script import run_lines
 
 from .narrate import TEXT, describe
@@ -24,14 +24,14 @@ def scripted(path: Path = DEMO) -> int:
     game = out.game
     assert game is not None
     module = modules.get(out.module)
-    print(f"Estafette demo — {path.name} ({module.options_said(game.options, 'en', TEXT)})\n")
+    print(f"Estafette demo — {path.name} ({module.describe_options(game.options, 'en', TEXT)})\n")
     for line in (describe(e, "en", game.options, module) for e in game.view("public").events):
         if line:
             print(line)
     for r in out.results:
         if not r["ok"]:
             print(f"  (line {r['line']} rejected: {r['error']})")
-    print(f"\nNow: {module.said(game, 'en', TEXT)}")
+    print(f"\nNow: {module.status(game, 'en', TEXT)}")
     return 0
 
 
@@ -49,7 +49,7 @@ def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = Tr
     opts = module.parse_options(options, first)
     game = module.new_game(opts, seed)
     rng = random.Random(seed)
-    players = {role: resolve(module.bot_player)() for role in module.roles(opts)}
+    players = {role: new_player(module.id) for role in module.roles(opts)}
     stats = PlayStats()
     out_dir.mkdir(parents=True, exist_ok=True)
     drawer = Pictures()
@@ -81,8 +81,8 @@ def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = Tr
             if kind.at_end:
                 (out_dir / f"{kind.name}.gif").write_bytes(drawer.draw(Picture(kind.name, 0, frames), game))
     orders = sum(1 for line in game.log if not line.startswith("@"))
-    print(f"Bot players, {module.options_said(opts, 'en', TEXT)}, seed {seed}:")
-    print(f"  {module.said(game, 'en', TEXT)}, after {orders} orders ({played:.1f} s of play)")
+    print(f"Bot players, {module.describe_options(opts, 'en', TEXT)}, seed {seed}:")
+    print(f"  {module.status(game, 'en', TEXT)}, after {orders} orders ({played:.1f} s of play)")
     print(
         f"  written to {out_dir}/: turn-NN.png (the public picture after each turn), the end pictures, "
         f"log.txt, game.txt (replay it with `python -m engine.script`)"

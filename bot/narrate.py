@@ -41,7 +41,7 @@ def describe(
     default module) for a game with these ``options``. Never raises."""
     m = module or modules.get()
     try:
-        return m.told(e, locale, options, TEXT)
+        return m.narrate(e, locale, options, TEXT)
     except (KeyError, TypeError, ValueError):
         return plain(e)
 

@@ -3,14 +3,15 @@
 A picture spec (``outbox.Picture``) is drawn from the game as it was at the picture's moment, through
 ``game.view`` only. Its module's ``PictureKind`` says how (``engine/module.py``): the role's view (or what
 the kind's ``subject`` hook makes of it: a battle board takes one battle of the view) is made a
-``Job`` — plain picklable data: the subject, the names of the functions that draw it, the language — and the
-job is drawn by ``draw(subject, locale)`` (after ``prepare(subject)`` where the kind names one: a
-replay plays the script into its views first). Nothing here knows a game. ``locale`` is the language of
+``Job`` — plain picklable data: the subject, the function that draws it (``renderers/registry.py``: the one
+the game's renderer package gives for the kind), the language — and the job is drawn by
+``draw(subject, locale)`` (a ``replay`` kind's subject, a script, is first played into its public views by
+``engine.script.public_views``). Nothing here knows a game. ``locale`` is the language of
 whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts follow it.
 
 Drawing never blocks the event loop (issue 5/6 item 4): the view is taken on the loop (about a millisecond)
 and the job drawn by a process pool sized to the cores, whose workers draw every module's static layers
-when they start (``Module.warm``; ``Pictures.start``, called by the bot's start-up). The pictures of one
+when they start (``renderers.registry.warm``; ``Pictures.start``, at the bot's start-up). The pictures of one
 change are all asked for at once and drawn side by side in their kinds' ``rank`` order: the public map first
 (what every player in the channel waits for), then the public battle boards, the private pictures and the
 replays. Without a pool (tests, the console, a system where no process can be started) the same job is
@@ -36,10 +37,12 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from engine import modules
-from engine.module import Module, PictureKind, resolve
+from engine.module import AnyModule, PictureKind
+from engine.script import public_views
+from renderers import registry
 
 from .outbox import Picture
 
@@ -55,19 +58,20 @@ MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores th
 @dataclass(frozen=True)
 class Job:
     """What a renderer needs to draw one picture, and nothing of the engine's state: picklable, so that a
-    worker process can draw it. ``draw`` and ``prepare`` name the module's functions ("package.module:name",
-    imported where the job is drawn); ``subject`` is what they draw (a view, or what the kind's ``subject``
+    worker process can draw it. ``draw`` is the function the game's renderer package registered for the kind
+    and ``prepare`` an engine step run on the subject first (module-level functions: pickled by name, the
+    worker imports their modules); ``subject`` is what they draw (a view, or what the kind's ``subject``
     hook made of it)."""
 
     kind: str  # the picture kind's name (map, battle, replay, hand...)
-    draw: str
+    draw: registry.Draw
     subject: Any = None
     locale: str = "en"
     role: str = "public"
-    prepare: str = ""
+    prepare: Callable[[Any], Any] | None = None
 
 
-def rank(kind: PictureKind, role: str) -> int:
+def rank(kind: PictureKind[Any, Any], role: str) -> int:
     """The order a picture waits in to be drawn: its kind's rank, a private one two places behind."""
     return kind.rank if role == "public" else kind.rank + 2
 
@@ -131,7 +135,7 @@ class Pictures:
 
     # --- drawing ------------------------------------------------------------------------------------------
     async def render(
-        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: Module | None = None
+        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: AnyModule | None = None
     ) -> bytes:
         """The bytes of ``picture``; ``load()`` gives the game as it was at the picture's moment (asked only
         when the picture must be drawn), a game of ``module``, whose picture kinds say how each is drawn.
@@ -166,12 +170,13 @@ class Pictures:
                 self.pool.queue.clear()
 
     async def _render(
-        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: Module | None = None
+        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: AnyModule | None = None
     ) -> bytes:
         self._same_loop()
         game = await load()
-        kind = _kind(picture, module)
-        job = self.job(picture, game, kind)
+        m = module or modules.get()
+        kind = _kind(picture, m)
+        job = self.job(picture, game, kind, m.id)
         order = rank(kind, picture.role)
         if self.pool is not None and type(self).run is Pictures.run:  # a test's own drawing stays here
             try:
@@ -180,11 +185,15 @@ class Pictures:
                 log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
         return await self._local.draw(order, job)
 
-    def job(self, picture: Picture, game: Any, kind: PictureKind) -> Job:
-        """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment)."""
+    def job(self, picture: Picture, game: Any, kind: PictureKind[Any, Any], module_id: str) -> Job:
+        """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment), a game
+        of module ``module_id``."""
         view = self._view(picture, game)
         subject = kind.subject(game, view, picture.role, picture.town) if kind.subject else view
-        return Job(picture.kind, kind.draw, subject, picture.locale, picture.role, kind.prepare)
+        draw = registry.drawing(module_id, kind.name)
+        return Job(
+            picture.kind, draw, subject, picture.locale, picture.role, public_views if kind.replay else None
+        )
 
     def _view(self, picture: Picture, game: Any) -> Any:
         """The role's view at the picture's moment: one for all its pictures, in every language (a moment
@@ -198,15 +207,16 @@ class Pictures:
                 views.popitem(last=False)
         return view
 
-    def draw(self, picture: Picture, game: Any, module: Module | None = None) -> bytes:
+    def draw(self, picture: Picture, game: Any, module: AnyModule | None = None) -> bytes:
         """Draw ``picture`` here and now (blocking: off the event loop only)."""
-        return self.run(self.job(picture, game, _kind(picture, module)))
+        m = module or modules.get()
+        return self.run(self.job(picture, game, _kind(picture, m), m.id))
 
     def run(self, job: Job) -> bytes:
         """Draw a job (in a worker, or in this process): the one place a job becomes bytes."""
-        subject = resolve(job.prepare)(job.subject) if job.prepare else job.subject
-        drawn: bytes = resolve(job.draw)(subject, job.locale)
-        return drawn
+        subject = job.prepare(job.subject) if job.prepare is not None else job.subject
+        # a kind is asked for only where its game has one to draw (Liberty's battle while one is fought)
+        return cast(bytes, job.draw(subject, job.locale))
 
 
 def _retrieved(fut: asyncio.Future[Any]) -> None:
@@ -215,9 +225,8 @@ def _retrieved(fut: asyncio.Future[Any]) -> None:
         fut.exception()
 
 
-def _kind(picture: Picture, module: Module | None) -> PictureKind:
-    """The kind ``picture`` is of, as its game's module (default: the default module's) declares it."""
-    m = module or modules.get()
+def _kind(picture: Picture, m: AnyModule) -> PictureKind[Any, Any]:
+    """The kind ``picture`` is of, as its game's module declares it."""
     kind = m.picture(picture.kind)
     if kind is None:
         raise ValueError(f"{m.id} has no picture kind {picture.kind!r}")
@@ -226,11 +235,10 @@ def _kind(picture: Picture, module: Module | None) -> PictureKind:
 
 def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
     """Draw every module's static layers in every locale now (a second or two), not on a player's first
-    picture."""
-    for module in modules.modules():
-        if module.warm:
-            for locale in locales:
-                resolve(module.warm)(locale)
+    picture (in a worker: as it starts, the registry imported with this file)."""
+    ids = tuple(m.id for m in modules.modules())
+    for locale in locales:
+        registry.warm(locale, ids)
 
 
 # --- the order of drawing, and the pool ---------------------------------------------------------------------

@@ -1,7 +1,8 @@
-"""The game-module contract (issue 4/6): what a game declares so that the bot, the console, the script runner
-and the tools play it without knowing its name.
+"""The game-module contract: what a game declares so that the bot, the console, the script runner and the
+tools play it without knowing its name.
 
-A *module* is one game (Napoleon is the first; ``engine/napoleon/module.py``). It says:
+A *module* is one game: a subclass of ``Module`` (``engine/napoleon/module.py``, ``engine/liberty/module.py``)
+generic in the game's own types (its options object, its game object, its views). It declares:
 
 - its ``id`` (stored with every game), its ``title``, and its **options** (``OptionSpec``: a name, a type, a
   default, the values accepted, and a help line — they drive ``/game new`` and ``@options``);
@@ -12,28 +13,43 @@ A *module* is one game (Napoleon is the first; ``engine/napoleon/module.py``). I
   one parser and said again by ``text()``): ``legal(role).choices`` holds them, or plain order texts for a
   module not yet ported; the platform treats a choice only through ``str(choice)`` (``text_of``,
   ``command_of``), and ``apply`` takes the order's text or the choice itself;
-- ``new_game(options, seed)`` and ``loads(snapshot)``, returning a **game object** that keeps the engine
-  contract of ``../shared/DESIGN.md`` (``GameObject`` below: ``apply``, ``view``, ``legal``, ``active``,
-  ``over``, ``script``, ``dumps``, ``log``);
-- its **pictures** (``PictureKind``: which kinds, which roles see them, drawn from a view) and its **bot
-  player** and **fuzz invariants** (plain callables, so that ``engine`` imports neither ``ai`` nor Pillow).
+- ``new_game(options, seed)`` and ``loads(snapshot)``, returning a **game object** (``GameObject`` below:
+  ``apply``, ``view``, ``legal``, ``active``, ``over``, ``script``, ``dumps``, ``log``);
+- its **pictures** (``PictureKind``: which kinds, which roles see them, made from a view) and its **fuzz
+  invariants**. What draws a picture and the bot player are registered above the engine by the game's own
+  packages (``renderers/registry.py``, ``ai/registry.py``), so that ``engine`` imports neither.
+
+Every hook with a body in ``Module`` is the platform's default; a module overrides what it says better. One
+name per idea: the platform calls ``module.status(game, ...)`` and the module's ``status`` answers.
 
 Modules are registered by id in ``engine/modules.py`` (``get(id)``, ``modules()``; ``python -m engine.scenario
 --list``). The rules stay in the module's package; this file holds no game and imports none.
 
-This contract borrows from Rally the Troops' module contract (setup / view / action / prompt: a module is a
-pure object the server drives) and from OpenSpiel's game API (a game type with its parameters, and states
-that answer who acts and what is legal).
+Narrower than Rally the Troops' ``rules.js`` (``roles``, ``scenarios``, ``setup(seed, scenario, options)``,
+``view(state, player)`` carrying the prompt and the actions, ``action(state, player, action, arg)``,
+``resign``) and OpenSpiel's ``GameType`` (a record of a game's traits and parameters) with its ``State``
+(``current_player``, ``legal_actions``, ``apply_action``, ``observation_string``, ``serialize``): the game
+object answers ``active``, ``legal``, ``apply``, ``view`` and ``dumps``; the module declares plain values
+(options, order kinds, pictures) and hooks that each have a default, so that a small game declares a
+handful of them and names no trait it does not have.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar, final, runtime_checkable
 
+from .events import Event
 from .messages import rule_error
 from .orders import Choice
+
+OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
+EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
+OptionsT = TypeVar("OptionsT")  # the game's options object
+GameT = TypeVar("GameT", bound="GameObject")  # its game object
+ViewT = TypeVar("ViewT")  # what ``game.view(role)`` gives
 
 OPTION_KINDS = ("choice", "int", "bool", "text")
 ORDER_OPTION_KINDS = ("units", "unit", "town", "path", "number", "bool", "text", "list")
@@ -46,7 +62,7 @@ class OptionSpec:
 
     name: str
     kind: str
-    default: Any
+    default: OptionValue
     help: str
     choices: tuple[str, ...] = ()
     lo: int | None = None
@@ -55,7 +71,7 @@ class OptionSpec:
     def __post_init__(self) -> None:
         assert self.kind in OPTION_KINDS, self.kind
 
-    def read(self, value: str) -> Any:
+    def read(self, value: str) -> OptionValue:
         """The option's value from its text, or a RuleError saying what would be accepted."""
         v = value.strip()
         if self.kind == "bool":
@@ -78,7 +94,9 @@ class OptionSpec:
         return v
 
 
-def parse_values(specs: Sequence[OptionSpec], text: str, base: Mapping[str, Any]) -> dict[str, Any]:
+def parse_values(
+    specs: Sequence[OptionSpec], text: str, base: Mapping[str, OptionValue]
+) -> dict[str, OptionValue]:
     """``key=value`` items, spaces between them, read by ``specs`` over the values ``base``."""
     by_name = {o.name: o for o in specs}
     values = dict(base)
@@ -128,16 +146,16 @@ class OrderKind:
 
 
 @dataclass(frozen=True)
-class PictureKind:
-    """One kind of picture (``map``). ``draw`` names ("package.module:function") a function above the engine
-    (``renderers/``, or a test module) that takes the picture's *subject* and a language and returns the
-    image's bytes. A picture is drawn from a view, never from the game's state: the subject is the role's
-    view, or what ``subject(game, view, role, place)`` makes of it (plain picklable data, made on the bot's
-    event loop, so cheap: Napoleon's battle board takes the one battle of the view at ``place``). ``prepare``
-    names an engine function run where the picture is drawn, before ``draw``, on the subject (Napoleon's
-    replay: the game's script played into its public views, so that no renderer plays a game). The bot draws
-    every kind the same way, in its process pool (``bot/pictures.py``), knowing no game. ``after`` names the
-    event kinds that change it (empty: every change).
+class PictureKind(Generic[GameT, ViewT]):
+    """One kind of picture (``map``), drawn above the engine by the function the game's renderer package
+    registers for it (``renderers/registry.py``: module id and kind -> ``draw(subject, locale)`` -> bytes).
+    A picture is drawn from a view, never from the game's state: the subject is the role's view, or what
+    ``subject(game, view, role, place)`` makes of it (plain picklable data, made on the bot's event loop, so
+    cheap: Napoleon's battle board takes the one battle of the view at ``place``). ``replay``: the subject is
+    the game's script, played where the picture is drawn into its public views
+    (``engine.script.public_views``, so that no renderer plays a game). The bot draws every kind the same
+    way, in its process pool (``bot/pictures.py``), knowing no game. ``after`` names the event kinds that
+    change it (empty: every change).
 
     Which pictures a change posts (the service, ``bot/service/broadcast.py``): one of each kind whose
     ``places`` is None; for a kind with ``places(game, role, events)``, one per place it returns (Napoleon's
@@ -147,15 +165,14 @@ class PictureKind:
     pictures waiting are drawn in, lowest first (a private picture waits two places behind its public one)."""
 
     name: str
-    draw: str
     after: frozenset[str] = frozenset()
-    places: Callable[[Any, str, Sequence[Any] | None], list[str]] | None = None
+    places: Callable[[GameT, str, Sequence[Event] | None], list[str]] | None = None
     at_end: bool = False
     private: bool = True
     board: bool = False
     rank: int = 4  # the order pictures are drawn in when several wait (public first; lower first)
-    subject: Callable[[Any, Any, str, str], Any] | None = None  # (game, view, role, place) -> draw's input
-    prepare: str = ""  # "package.module:function" of the engine, run on the subject before ``draw``
+    subject: Callable[[GameT, ViewT, str, str], object] | None = None  # (game, view, role, place) -> subject
+    replay: bool = False  # the subject is a script, drawn as its public views
 
 
 class Text(Protocol):
@@ -165,9 +182,9 @@ class Text(Protocol):
     does; ``localize_error`` says a RuleError."""
 
     def t(self, key: str, lang: str, /, **params: Any) -> str: ...
-    def join(self, items: Any, lang: str) -> str: ...
+    def join(self, items: Iterable[str], lang: str) -> str: ...
     def term(self, kind: str, text: str, lang: str) -> str: ...
-    def localize_error(self, err: Any, lang: str) -> str: ...
+    def localize_error(self, err: Exception, lang: str) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -234,15 +251,37 @@ def forms(interactions: Sequence[Interaction]) -> list[SealedChoice]:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(Generic[GameT]):
     """Standing orders a player may leave (Napoleon's standing battle orders): the preference ``key``, the
     ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None."""
 
     key: str
     words: tuple[str, ...]
-    choose: Callable[[Any, str, dict[str, bool]], str | None]
-    when: Callable[[Any], bool] = lambda game: True  # whether standing orders may play now
+    choose: Callable[[GameT, str, dict[str, bool]], str | None]
+    when: Callable[[GameT], bool] = lambda game: True  # whether standing orders may play now
     always: tuple[str, ...] = ()  # words every standing order holds (Napoleon: hold)
+
+
+@runtime_checkable
+class GameObject(Protocol):
+    """What the bot, the console and the script runner call on a game (DESIGN, "The engine contract").
+    ``log`` is the list of accepted orders (``role: /order``) and directives, in the order they came; the
+    script of a game is its options, its seed and its log."""
+
+    def apply(self, role: str, order: str) -> list[Event]: ...
+    def view(self, role: str = "public", *, events: bool = True) -> Any: ...
+    def legal(self, role: str) -> Any: ...
+    def active(self) -> list[str]: ...
+    @property
+    def over(self) -> bool: ...
+    def script(self) -> str: ...
+    def dumps(self) -> str: ...
+    @property
+    def log(self) -> list[str]: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def options(self) -> Any: ...
 
 
 @dataclass(frozen=True)
@@ -272,120 +311,189 @@ class Fuzzing:
     label: Callable[[Any], str] | None = None  # options -> in words (default: the values not the defaults)
     cap: int = 5000  # orders after which a game has failed to end
     bot_fallbacks: bool = False  # a rejected bot order is replaced by a legal one and counted (not a failure)
-    random_player: str = ""  # "package.module:Class" of a random bot player deciding from its view (ai/)
-    bench_opponent: str = "fuzz"  # the AI bench's default opponent: "fuzz" (``pick``) or "random" (the above)
+    # the AI bench's default opponent: "fuzz" (``pick``) or "random" (the game's random player: ai/registry)
+    bench_opponent: str = "fuzz"
 
 
-@runtime_checkable
-class GameObject(Protocol):
-    """What the bot, the console and the script runner call on a game (DESIGN, "The engine contract").
-    ``log`` is the list of accepted orders (``role: /order``) and directives, in the order they came; the
-    script of a game is its options, its seed and its log."""
+class Module(ABC, Generic[OptionsT, GameT, ViewT]):
+    """A game module: a subclass declares the game's values as class attributes and its rules' hooks as
+    methods; each method here with a body is the platform's default, fit for a small game (tests' Dash
+    overrides only ``directive`` and ``report``). Generic in the game's options object, its game object and
+    its views."""
 
-    def apply(self, role: str, order: str) -> list[Any]: ...
-    def view(self, role: str = "public", *, events: bool = True) -> Any: ...
-    def legal(self, role: str) -> Any: ...
-    def active(self) -> list[str]: ...
-    @property
-    def over(self) -> bool: ...
-    def script(self) -> str: ...
-    def dumps(self) -> str: ...
-    @property
-    def log(self) -> list[str]: ...
-    @property
-    def events(self) -> list[Any]: ...
-    @property
-    def options(self) -> Any: ...
-
-
-@dataclass(frozen=True)
-class Module:
-    """A game module. Everything here is a plain value or a function: a module is data plus pure code."""
-
-    id: str
+    id: str  # stored with every game
     title: str
     options: tuple[OptionSpec, ...]
-    make_options: Callable[[dict[str, Any]], Any]  # a dict of option values -> the game's own options object
-    options_dict: Callable[[Any], dict[str, Any]]  # the options object -> its values (stored, scripted)
-    roles: Callable[[Any], tuple[str, ...]]  # options -> the seats
-    new_game: Callable[[Any, int], GameObject]  # (options, seed) -> a new game
-    loads: Callable[[str], GameObject]  # a snapshot (``dumps``) -> the game
     orders: tuple[OrderKind, ...]
-    owns: Callable[[str, str], bool]  # (role, unit id) -> the unit is the role's
-    private_talk: Callable[[GameObject], Sequence[tuple[str, ...]]] = lambda game: ()  # the groups open now
-    private_roles: Callable[[Any], tuple[str, ...]] = (
-        lambda options: ()
-    )  # options -> who ever talks privately
     # its message catalog: a dir of gettext catalogs, ``<locale>/<lang>/LC_MESSAGES/<id>.po``
-    # (engine/catalog.py), added to the engine's when the module is made; or plain dicts, lang -> key -> text
-    # (a module not yet ported: ``python -m tools.catalog convert`` makes the .po files of them)
+    # (engine/catalog.py), joined to the engine's while the module is registered (``engine/modules.py``)
     locale: str = ""
-    messages: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     directives: tuple[str, ...] = ()  # the script directives after @game/@options/@seed (``@dice 1 5``)
-    directive: Callable[[GameObject, str, str], None] = lambda game, word, rest: None
-    report: Callable[[GameObject], dict[str, Any]] = lambda game: {}  # ``python -m engine.script``'s JSON
-    dump_data: Callable[[], dict[str, Any]] | None = None  # its data as plain values (engine.scenario --json)
-    pictures: tuple[PictureKind, ...] = ()
-    warm: str = ""  # "package.module:function" (locale) drawing the pictures' static layers, at start-up
-    bot_player: str = ""  # "package.module:Class" of the bot player (resolved above the engine: ai/ or tests)
-    fuzz_invariants: tuple[Callable[[GameObject], None], ...] = ()
-    fuzzing: Fuzzing = Fuzzing()
-    # "package.module" above the engine with the game's sample pictures (``tools/picture_demo.py``,
-    # ``tools/samples.py``) and picture bench (``bench/render.py``); "" for none
-    samples: str = ""
-
-    # --- how the platform stores, tells and plays it (each default fits a small game like tests' Dash) ----
-    # (game, deep) -> a working copy to apply to (``deep``: to change in place, as a directive does); the
-    # default reloads the game's snapshot
-    copy: Callable[[GameObject, bool], GameObject] | None = None
-    dumps_state: Callable[[GameObject], str] | None = None  # the snapshot without its logs (default: dumps)
-    # (state, events, log) -> the game (default: ``loads(state)``: a snapshot that holds its own logs)
-    loads_state: Callable[[str, list[Any], list[str]], GameObject] | None = None
-    with_history: Callable[[GameObject, list[Any], list[str]], GameObject] | None = None
-    epoch: Callable[[GameObject], Any] = lambda game: None  # a snapshot is kept whenever it moves (a turn)
-    # a new deadline whenever it moves (the players awaited)
-    waiting: Callable[[GameObject], str] = lambda game: ",".join(game.active())
-    outcome: Callable[[GameObject], str] = lambda game: ""  # why the game ended, in words (once over)
-    # (event as the role sees it, lang, options, text) -> one line, or None for bookkeeping nobody reads
-    narrate: Callable[[dict[str, Any], str, Any, Text], str | None] | None = None
-    status: Callable[[GameObject, str, Text], str] | None = None  # the game's state in one line
-    # (game, role, lang, text, examples) -> what the role is asked to do now ("" when it is not asked)
-    prompt: Callable[[GameObject, str, str, Text, bool], str] | None = None
-    # (public view, role, lang, text) -> one line for everyone (the channel's ping): what the role is asked to
-    # do. It is handed the public view and nothing else, so that it cannot say what only the role may know (a
-    # block drawn blind); a module without one has no headline
-    headline: Callable[[Any, str, str, Text], str] | None = None
-    describe_options: Callable[[Any, str, Text], str] | None = None  # the options in words
-    # the order the legal choices show in (items: ``Order``s, or strings for a module whose orders are text)
-    ranked: Callable[[Sequence[Choice]], list[Choice]] = lambda choices: list(choices)
-    # (game, role, order, option, typed, given) -> the values autocomplete offers, or None to offer the values
-    # of the option in the role's legal choices (Napoleon: a move's units and the paths they may take)
-    suggest: Callable[[GameObject, str, str, str, str, dict[str, str]], list[str] | None] = (
-        lambda game, role, order, option, current, given: None
-    )
-    # an imported script's dice (DESIGN, "Import"): the forced dice it leaves queued, dropping them, and a new
-    # secret seed for the dice from then on (a module without forced dice or a reseed keeps its own)
-    forced_dice: Callable[[GameObject], list[int]] = lambda game: []
-    clear_dice: Callable[[GameObject], None] = lambda game: None
-    reseed: Callable[[GameObject, int], None] = lambda game, seed: None
+    pictures: tuple[PictureKind[GameT, ViewT], ...] = ()
+    fuzz_invariants: tuple[Callable[[GameT], None], ...] = ()  # checked after every order the fuzzer plays
     seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
     first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
-    preferred: Callable[[GameObject, str, str], list[str]] = lambda game, role, key: []  # the list saved
-    standing: Standing | None = None
-    # (game, role) -> what the role is asked besides plain orders now (``Interaction``s: a ``Pick`` from a
-    # list, a ``SealedChoice`` by a list or a form); () where it gives its orders by command. The platform
-    # draws each kind once, for every game
-    interactions: Callable[[GameObject, str], Sequence[Interaction]] = lambda game, role: ()
-    # (place, lang) -> a place a picture kind's ``places`` names (where a battle is), as a player reads it;
-    # the default says its id (a game whose places are named by their names)
-    place_said: Callable[[str, str], str] = lambda place, lang: place
+    standing: Standing[GameT] | None = None
+    fuzzing: Fuzzing = Fuzzing()  # how the fuzzer, the sample games and the AI bench play it
+    # "package.module" of its sample pictures above the engine (the picture demo, the render bench, the
+    # guide's pictures: renderers/showcase.py)
+    samples: str = ""
 
-    # --- options ---------------------------------------------------------------------------------------
-    def defaults(self) -> dict[str, Any]:
+    # --- what every module says: its options, seats and games ----------------------------------------------
+    @abstractmethod
+    def make_options(self, values: Mapping[str, OptionValue]) -> OptionsT:
+        """The option values -> the game's own options object."""
+
+    @abstractmethod
+    def options_dict(self, options: OptionsT) -> dict[str, OptionValue]:
+        """The options object -> its values (stored, scripted)."""
+
+    @abstractmethod
+    def roles(self, options: OptionsT) -> tuple[str, ...]:
+        """The seats these options give."""
+
+    @abstractmethod
+    def new_game(self, options: OptionsT, seed: int) -> GameT: ...
+
+    @abstractmethod
+    def loads(self, snapshot: str) -> GameT:
+        """The game a snapshot (``dumps``) holds."""
+
+    @abstractmethod
+    def owns(self, role: str, unit: str) -> bool:
+        """Whether the unit id is the role's (seats, hidden faces, order templates)."""
+
+    # --- the platform's defaults, each overridden by a module that says more ------------------------------
+    def private_talk(self, game: GameT) -> Sequence[tuple[str, ...]]:
+        """The groups of roles that may talk privately now."""
+        return ()
+
+    def private_roles(self, options: OptionsT) -> tuple[str, ...]:
+        """Who ever talks privately under these options."""
+        return ()
+
+    def directive(self, game: GameT, word: str, rest: str) -> None:
+        """Play the script directive ``@word rest`` (one of ``directives``) on the game."""
+
+    def report(self, game: GameT) -> dict[str, Any]:
+        """``python -m engine.script``'s JSON document of the game."""
+        return {}
+
+    def copy(self, game: GameT, deep: bool = False) -> GameT:
+        """A copy of ``game`` to apply an order to (``deep``: to change in place, as a directive does), so
+        that the game as it was stays as it was; by default the game reloaded from its snapshot."""
+        return self.loads(game.dumps())
+
+    def dumps_state(self, game: GameT) -> str:
+        """The snapshot without its two growing logs (the store keeps them apart); by default the whole."""
+        return game.dumps()
+
+    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> GameT:
+        """The game of a ``dumps_state`` with the event log and script log the store holds."""
+        return self.loads(state)
+
+    def with_history(self, game: GameT, events: list[EventData], log: list[str]) -> GameT:
+        """``game`` with the event log and script log the store holds (by default the game's own)."""
+        return game
+
+    def epoch(self, game: GameT) -> int | None:
+        """A snapshot is kept whenever it moves (a turn)."""
+        return None
+
+    def waiting(self, game: GameT) -> str:
+        """A new deadline whenever it moves (the players awaited)."""
+        return ",".join(game.active())
+
+    def outcome(self, game: GameT) -> str:
+        """Why the game ended, in words (once over)."""
+        return ""
+
+    def narrate(self, event: EventData, lang: str, options: OptionsT, text: Text) -> str | None:
+        """One event as a role sees it in one line, or None for bookkeeping nobody reads; by default its
+        kind and plain fields."""
+        return plain(event)
+
+    def status(self, game: GameT, lang: str, text: Text) -> str:
+        """The game's state in one line (the status board's)."""
+        if game.over:
+            return self.outcome(game) or "over"
+        return "waiting for " + (", ".join(game.active()) or "nobody")
+
+    def prompt(self, game: GameT, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        """What ``role`` is asked to do now ("" when it is not asked); by default its legal orders' own
+        prompt and (``examples``) three of them."""
+        if game.over or role not in game.active():
+            return ""
+        lg = game.legal(role)
+        choices = [str(c) for c in getattr(lg, "choices", ())]
+        shown = " · ".join(f"`{c}`" for c in choices[:3]) if examples else ""
+        return " ".join(x for x in (str(getattr(lg, "prompt", "")), shown) if x)
+
+    @final
+    def headline(self, game: GameT, role: str, lang: str, text: Text) -> str:
+        """What ``role`` is asked to do now, said to everyone (the channel's ping): ``public_headline`` of the
+        public view, never of the game, nor of the role's view or legal orders; "" when it is not asked."""
+        if game.over or role not in game.active():
+            return ""
+        return self.public_headline(game.view("public", events=False), role, lang, text)
+
+    def public_headline(self, view: ViewT, role: str, lang: str, text: Text) -> str:
+        """The headline from the public view alone, so that it cannot say what only the role may know (a
+        block drawn blind); a module without one has none."""
+        return ""
+
+    def describe_options(self, options: OptionsT, lang: str, text: Text) -> str:
+        """The options in words; by default ``name=value`` as ``@options`` writes them."""
+        return " ".join(f"{k}={_said(v)}" for k, v in self.options_dict(options).items())
+
+    def ranked(self, choices: Sequence[Choice]) -> list[Choice]:
+        """The order the legal choices show in (``Order`` values, or texts for a module whose orders are
+        text)."""
+        return list(choices)
+
+    def suggest(
+        self, game: GameT, role: str, order: str, option: str, current: str, given: dict[str, str]
+    ) -> list[str] | None:
+        """The values autocomplete offers for ``option`` of ``order``, or None to offer the values of the
+        option in the role's legal choices (Napoleon: a move's units and the paths they may take)."""
+        return None
+
+    # an imported script's dice (DESIGN, "Import"): the forced dice it leaves queued, dropping them, and a new
+    # secret seed for the dice from then on (a module without forced dice or a reseed keeps its own)
+    def forced_dice(self, game: GameT) -> list[int]:
+        return []
+
+    def clear_dice(self, game: GameT) -> None:
+        return None
+
+    def reseed(self, game: GameT, seed: int) -> None:
+        return None
+
+    def preferred(self, game: GameT, role: str, key: str) -> list[str]:
+        """The priority list ``role`` saved under ``key`` (one of ``preferences``)."""
+        return []
+
+    def interactions(self, game: GameT, role: str) -> Sequence[Interaction]:
+        """What the role is asked besides plain orders (slash commands): a ``Pick`` from a list, a
+        ``SealedChoice`` (from a list or a form), drawn by the platform; () when it gives its orders by
+        command."""
+        return ()
+
+    def dump_data(self) -> dict[str, Any] | None:
+        """Its data as plain values (``python -m engine.scenario ID --json``), or None when it has none."""
+        return None
+
+    def place_said(self, place: str, lang: str) -> str:
+        """A place a picture kind's ``places`` names (where a battle is), as a player reads it; by default
+        its id (a game whose places are named by their names)."""
+        return place
+
+    # --- what the platform reads of the declarations --------------------------------------------------
+    def defaults(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.options}
 
-    def parse_options(self, text: str, base: Mapping[str, Any] | None = None) -> Any:
+    def parse_options(self, text: str, base: Mapping[str, OptionValue] | None = None) -> OptionsT:
         """``key=value ...`` over ``base`` (or the defaults) -> the game's options object; a RuleError (rule
         "options") names the bad item and what would be accepted."""
         return self.make_options(parse_values(self.options, text, self.defaults() if base is None else base))
@@ -397,65 +505,14 @@ class Module:
         """Every seat any options give (``/game join role:``)."""
         return self.seats or tuple(self.roles(self.make_options(self.defaults())))
 
-    def picture(self, name: str) -> PictureKind | None:
+    def picture(self, name: str) -> PictureKind[GameT, ViewT] | None:
         return next((k for k in self.pictures if k.name == name), None)
 
-    # --- the platform's defaults ---------------------------------------------------------------------------
-    def working_copy(self, game: GameObject, deep: bool = False) -> GameObject:
-        """A copy of ``game`` to apply an order to (``deep``: to change in place), so that the game as it
-        was stays as it was."""
-        return self.copy(game, deep) if self.copy is not None else self.loads(game.dumps())
 
-    def state_of(self, game: GameObject) -> str:
-        return self.dumps_state(game) if self.dumps_state is not None else game.dumps()
-
-    def from_state(self, state: str, events: list[Any], log: list[str]) -> GameObject:
-        return self.loads_state(state, events, log) if self.loads_state is not None else self.loads(state)
-
-    def history_into(self, game: GameObject, events: list[Any], log: list[str]) -> GameObject:
-        """``game`` with the event log and script log the store holds (default: the game's own)."""
-        return self.with_history(game, events, log) if self.with_history is not None else game
-
-    def told(self, event: dict[str, Any], lang: str, options: Any, text: Text) -> str | None:
-        """One event in words; without a narration of its own, its kind and plain fields."""
-        if self.narrate is not None:
-            return self.narrate(event, lang, options, text)
-        return plain(event)
-
-    def asked(self, game: GameObject, role: str, lang: str, text: Text, examples: bool = True) -> str:
-        """What ``role`` is asked to do now: the module's prompt, else its legal orders' own prompt."""
-        if self.prompt is not None:
-            return self.prompt(game, role, lang, text, examples)
-        if game.over or role not in game.active():
-            return ""
-        lg = game.legal(role)
-        choices = [str(c) for c in getattr(lg, "choices", ())]
-        shown = " · ".join(f"`{c}`" for c in choices[:3]) if examples else ""
-        return " ".join(x for x in (str(getattr(lg, "prompt", "")), shown) if x)
-
-    def headline_of(self, game: GameObject, role: str, lang: str, text: Text) -> str:
-        """What ``role`` is asked to do now, said to everyone: the module's ``headline`` of the public view
-        (never of the game, nor of the role's view or legal orders); "" when it is not asked."""
-        if self.headline is None or game.over or role not in game.active():
-            return ""
-        return self.headline(game.view("public", events=False), role, lang, text)
-
-    def said(self, game: GameObject, lang: str, text: Text) -> str:
-        """The game's state in one line (the status board's)."""
-        if self.status is not None:
-            return self.status(game, lang, text)
-        if game.over:
-            return self.outcome(game) or "over"
-        return "waiting for " + (", ".join(game.active()) or "nobody")
-
-    def options_said(self, options: Any, lang: str, text: Text) -> str:
-        if self.describe_options is not None:
-            return self.describe_options(options, lang, text)
-        values = self.options_dict(options)
-        return " ".join(f"{k}={_said(v)}" for k, v in values.items())
+AnyModule = Module[Any, Any, Any]  # a module of some game, as the platform holds it (registry, service)
 
 
-def plain(event: dict[str, Any]) -> str:
+def plain(event: EventData) -> str:
     """An event as its kind and plain fields (``moved: role=red, to=2``), when nothing tells it better."""
     fields = [
         (k, v) for k, v in event.items() if k not in ("kind", "seq") and not isinstance(v, (dict, list))
@@ -463,17 +520,8 @@ def plain(event: dict[str, Any]) -> str:
     return f"{event.get('kind', 'event')}: " + ", ".join(f"{k}={v}" for k, v in fields)
 
 
-def _said(value: Any) -> str:
+def _said(value: OptionValue) -> str:
     """An option's value as ``@options`` writes it (booleans on/off)."""
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(value)
-
-
-def resolve(path: str) -> Any:
-    """The object a "package.module:name" path names (a module's bot player or picture function): imported
-    when asked for, so that the engine depends on nothing above it."""
-    import importlib
-
-    mod, _, name = path.partition(":")
-    return getattr(importlib.import_module(mod), name)

@@ -6,15 +6,15 @@ from __future__ import annotations
 from . import catalog
 from .liberty.module import MODULE as LIBERTY
 from .messages import rule_error
-from .module import Module
+from .module import AnyModule
 from .napoleon.module import MODULE as NAPOLEON
 
 DEFAULT = NAPOLEON.id
 BUILT_IN = (NAPOLEON.id, LIBERTY.id)
-_MODULES: dict[str, Module] = {}
+_MODULES: dict[str, AnyModule] = {}
 
 
-def register(module: Module) -> Module:
+def register(module: AnyModule) -> AnyModule:
     """Add (or replace) a module under its id, and its words to the engine's catalog."""
     _MODULES[module.id] = module
     if module.locale:
@@ -34,7 +34,7 @@ def unregister(module_id: str) -> None:
             catalog.unregister("engine", module.locale, module.id)
 
 
-def get(module_id: str | None = None) -> Module:
+def get(module_id: str | None = None) -> AnyModule:
     """The module ``module_id`` (the default when None or empty), or a RuleError naming the games."""
     mid = (module_id or DEFAULT).strip().lower()
     if mid not in _MODULES:
@@ -42,6 +42,6 @@ def get(module_id: str | None = None) -> Module:
     return _MODULES[mid]
 
 
-def modules() -> list[Module]:
+def modules() -> list[AnyModule]:
     """The default module first, then the others by id."""
     return [_MODULES[k] for k in sorted(_MODULES, key=lambda k: (k != DEFAULT, k))]

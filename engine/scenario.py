@@ -31,9 +31,10 @@ def dump(name: str | None = None) -> dict[str, Any]:
     """The data of the game ``name`` (the default game when None) as plain values: the module's own dump
     (``Module.dump_data``); a RuleError for a game unknown or without one."""
     module = modules.get(name)
-    if module.dump_data is None:
+    data = module.dump_data()
+    if data is None:
         raise RuleError("options", f"the game {module.id} has no data to print")
-    return module.dump_data()
+    return data
 
 
 def summary(d: dict[str, Any]) -> str:

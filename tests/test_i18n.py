@@ -242,19 +242,30 @@ def test_a_modules_catalog_joins_the_engines_while_the_module_is_registered(tmp_
     write(tmp_path, "minigame", "en", {"mini.full": "{town} is full"})
     write(tmp_path, "minigame", "ja", {"mini.full": "{town} は満員です"})
     assert "mini.full" not in EN
-    mod = Module(
-        id="minigame",
-        title="Mini",
-        options=(),
-        make_options=dict,
-        options_dict=dict,
-        roles=lambda o: ("a",),
-        new_game=lambda o, s: None,  # type: ignore[arg-type,return-value]
-        loads=lambda s: None,  # type: ignore[arg-type,return-value]
-        orders=(),
-        owns=lambda r, u: False,
-        locale=str(tmp_path),
-    )
+
+    class Mini(Module):
+        id, title, options, orders = "minigame", "Mini", (), ()
+        locale = str(tmp_path)
+
+        def make_options(self, values):
+            return dict(values)
+
+        def options_dict(self, options):
+            return dict(options)
+
+        def roles(self, options):
+            return ("a",)
+
+        def new_game(self, options, seed):
+            raise NotImplementedError
+
+        def loads(self, snapshot):
+            raise NotImplementedError
+
+        def owns(self, role, unit):
+            return False
+
+    mod = Mini()
     assert (str(tmp_path), "minigame") not in sources("engine")  # made, not registered
     modules.register(mod)
     try:

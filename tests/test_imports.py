@@ -198,3 +198,12 @@ def test_the_package_graph_sees_a_package_importing_its_games():
     }
     assert circles(files) == []
     assert circles(package_graph(files, {"napoleon"})) == [frozenset({"engine", "engine.napoleon"})]
+
+
+def test_the_games_pictures_and_bot_players_are_imports_the_graph_sees():
+    """What draws a game's pictures and plays its seats is reached by import, not by a dotted string: each
+    registry imports every game's package of its layer, and the bot reaches them through the registries."""
+    g = graph()
+    assert {"renderers.napoleon", "renderers.liberty"} <= g["renderers.registry"]
+    assert {"ai.napoleon", "ai.liberty"} <= g["ai.registry"]
+    assert "renderers.registry" in g["bot.pictures"] and "ai.registry" in g["bot.service.play"]

@@ -403,22 +403,22 @@ def test_liberty_status_options_and_prompts_say_the_game_in_japanese():
 
     g = MODULE.new_game(MODULE.parse_options(""), 1)
     assert (
-        MODULE.said(g, "ja", TEXT)
+        MODULE.status(g, "ja", TEXT)
         == "1775年 第1ゲームターン、カードフェイズ。イギリス軍、アメリカ軍を待っています。"
     )
-    assert MODULE.said(g, "en", TEXT) == (
+    assert MODULE.status(g, "en", TEXT) == (
         "1775, game turn 1, card phase; waiting for the British and the Americans."
     )
-    said = MODULE.options_said(g.options, "ja", TEXT)
+    said = MODULE.describe_options(g.options, "ja", TEXT)
     assert "=" not in said and "勝利ポイント 20 以上" in said and "原野ヘクス" in said
     g = empty(1)
     put(g, "BR-1", "21.08")
     put(g, "BR-2", "21.08")
     actions(g, "british", 1)
     g.apply("british", "/move units:BR-1 path:21.08>20.08")  # the last action: BR-2 may still follow
-    asked = MODULE.asked(g, "british", "ja", TEXT, False)
+    asked = MODULE.prompt(g, "british", "ja", TEXT, False)
     assert asked.startswith("アクションは残っていません。") and "/補充" not in asked
-    assert MODULE.asked(g, "british", "en", TEXT, False).startswith("no action left")
+    assert MODULE.prompt(g, "british", "en", TEXT, False).startswith("no action left")
     g = empty(1)
     put(g, "BR-1", "21.08")
     put(g, "AM-1", "20.08")
@@ -426,8 +426,8 @@ def test_liberty_status_options_and_prompts_say_the_game_in_japanese():
     g.apply("british", "/move units:BR-1 path:21.08>20.08")  # an attack: the battle follows (7.1)
     assert g.state.phase == "battle" and g.active() == ["american"]
     assert g.ctx.lib.town_at("20.08") is None  # a hex without a town: by its number
-    asked = MODULE.asked(g, "american", "ja", TEXT, False)
+    asked = MODULE.prompt(g, "american", "ja", TEXT, False)
     assert asked.startswith("ヘクス 20.08 の戦闘（戦闘ラウンド 1、イギリス軍の攻撃）。あなたの "), asked
-    assert MODULE.asked(g, "american", "en", TEXT, False).startswith(
+    assert MODULE.prompt(g, "american", "en", TEXT, False).startswith(
         "battle in hex 20.08, battle round 1, the British attacking: your "
     )

@@ -104,7 +104,7 @@ def test_the_catalogs_have_the_same_keys_and_fields():
     assert set(EN) == set(JA)
     for key in EN:
         assert _fields(EN[key]) == _fields(JA[key]), key
-    assert MODULE.locale == LOCALE and not MODULE.messages  # its gettext catalogs (liberty.po), as Napoleon's
+    assert MODULE.locale == LOCALE  # its gettext catalogs (liberty.po), as Napoleon's
 
 
 def test_every_message_the_rules_raise_is_in_the_catalog():
@@ -192,9 +192,9 @@ def test_the_prompt_asks_each_side_in_its_language_with_ready_orders():
     """3.1: in the card phase both sides are asked to play a card; the Japanese prompt names the command as
     a Japanese client shows it, the English one keeps the engine's words; the other side is not asked."""
     g = MODULE.new_game(MODULE.parse_options(""), 1)
-    ja = MODULE.asked(g, "british", "ja", None, True)
+    ja = MODULE.prompt(g, "british", "ja", None, True)
     assert ja.startswith("手札のカードを 1 枚、/カードプレイ (/play) で伏せてプレイしてください（3.1）")
     assert "`/play card:" in ja  # ready orders, from the side's own hand (with a client: its names)
-    assert MODULE.asked(g, "american", "en", None, False) == "play a card face down (3.1)"
+    assert MODULE.prompt(g, "american", "en", None, False) == "play a card face down (3.1)"
     g.apply("british", str(g.legal("british").choices[0]))
-    assert MODULE.asked(g, "british", "ja", None, True) == ""  # it has played: it waits
+    assert MODULE.prompt(g, "british", "ja", None, True) == ""  # it has played: it waits

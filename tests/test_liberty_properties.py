@@ -156,9 +156,9 @@ def test_the_modules_fuzz_invariants_hold_through_random_games(seed):
 
 
 def test_the_modules_bot_player_beats_the_random_player_as_the_british():
-    from engine.module import resolve
+    from ai.registry import new_player
 
-    bot = resolve(MODULE.bot_player)()
+    bot = new_player(MODULE.id)
     for seed in (0, 1):
         g = new(seed)
         rng = random.Random(seed)

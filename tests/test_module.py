@@ -1,4 +1,4 @@
-"""The game-module contract (issue 4/6 item 1): Napoleon is the first module, and a tiny second one
+"""The game-module contract: Napoleon is the first module, and a tiny second one
 (``tests/tinygame.py``, *Dash*) plays end to end through the same contract: the registry, options, the
 script runner (``@game``), snapshots, hidden information through ``view``, its picture and its bot player."""
 
@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 import tinygame
 
+from ai import registry as players
+from bot.narrate import TEXT
 from engine import modules
 from engine.errors import RuleError
-from engine.module import GameObject, resolve
+from engine.module import GameObject, Module
 from engine.script import ScriptError, report, run_lines
+from renderers import registry as pictures
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,16 +97,63 @@ def test_the_script_runner_refuses_game_after_options_and_unknown_directives(das
         run_lines(["@game dash", "@place X Y"])
 
 
-def test_the_module_picture_and_bot_player_are_named_and_resolved_above_the_engine(dash):
+def test_the_module_picture_and_bot_player_are_registered_above_the_engine(dash):
     game = dash.new_game(dash.parse_options(""), 1)
     (kind,) = dash.pictures
-    png = resolve(kind.draw)(game.view("public"), "en")
+    png = pictures.drawing("dash", kind.name)(game.view("public"), "en")
     assert png.startswith(b"\x89PNG")
-    bot = resolve(dash.bot_player)()
+    bot = players.new_player("dash")
     while not game.over:
         (role,) = game.active()
         game.apply(role, bot.choose(game.view(role), game.legal(role), None))
     assert game.winner == "red"  # red moves first and both always run 2 (D1, D2, D4)
+
+
+def test_every_built_in_picture_kind_has_its_drawing_and_every_game_its_bot_player():
+    for m in modules.modules():
+        for kind in m.pictures:
+            assert callable(pictures.drawing(m.id, kind.name)), (m.id, kind.name)
+        assert players.has_player(m.id), m.id
+    with pytest.raises(LookupError, match=r"no drawing of 'board' for 'napoleon' \(registered: \[.*'map'"):
+        pictures.drawing("napoleon", "board")
+    with pytest.raises(LookupError, match="no bot player for 'chess'"):
+        players.new_player("chess")
+
+
+def test_a_module_must_say_its_games_options_and_seats():
+    """The six hooks without a default (options both ways, seats, a new game, a snapshot, ownership):
+    a module that leaves one out cannot be made."""
+
+    class Half(Module):
+        id, title, options, orders = "half", "Half", (), ()
+
+        def make_options(self, values):
+            return dict(values)
+
+    with pytest.raises(TypeError, match="abstract"):
+        Half()
+
+
+def test_the_platforms_defaults_fit_a_small_game(dash):
+    """Dash overrides none of the presentation and storage hooks: each default says the game plainly."""
+    game = dash.new_game(dash.parse_options(""), 1)
+    assert dash.status(game, "en", TEXT) == "waiting for red"
+    assert dash.prompt(game, "red", "en", TEXT) == (
+        "run, sprint or use your reserve (D2, D3) `/run steps:1` · `/run steps:2` · `/sprint`"
+    )
+    assert dash.prompt(game, "blue", "en", TEXT) == ""  # not asked (D1)
+    assert dash.headline(game, "red", "en", TEXT) == ""  # no public headline of its own
+    assert dash.describe_options(game.options, "en", TEXT) == "length=6"
+    events = game.apply("red", "/run steps:2")
+    assert (
+        dash.narrate(events[0].visible("blue"), "en", game.options, TEXT) == "moved: role=red, to=2, how=run"
+    )
+    work = dash.copy(game)
+    work.apply("blue", "/run steps:1")
+    assert game.at["blue"] == 0 and work.at["blue"] == 1  # the game as it was stays as it was
+    state = dash.dumps_state(game)
+    assert dash.loads_state(state, [], []).dumps() == game.dumps()  # a snapshot that holds its own logs
+    assert dash.epoch(game) is None and dash.waiting(game) == "blue"
 
 
 def test_scenario_list_prints_the_modules():

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 import pytest
 from test_japanese import FORBIDDEN, LIBERTY_FORBIDDEN
 
+from ai.registry import new_player
 from bot.i18n import localize_error
 from bot.narrate import TEXT
 from engine import modules
 from engine.errors import RuleError
-from engine.module import resolve
 from engine.script import run_lines
 
 ROLES = re.compile(r"\b(french|allied|british|prussian|american)\b")
@@ -51,26 +51,25 @@ def play(module_id: str, options: str, seed: int, cap: int = 4000) -> Iterator[t
     o = m.parse_options(options)
     game = m.new_game(o, seed)
     roles = list(m.roles(o))
-    cls = resolve(m.bot_player)
-    players = {r: cls() for r in roles}
+    players = {r: new_player(m.id) for r in roles}
     rng = random.Random(seed)
     langs = ("en", "ja")
     for lang in langs:
-        yield "options", lang, m.options_said(o, lang, TEXT)
+        yield "options", lang, m.describe_options(o, lang, TEXT)
     seen = n = 0
     while not game.over and n < cap:
         for lang in langs:
-            yield "status", lang, m.said(game, lang, TEXT)
+            yield "status", lang, m.status(game, lang, TEXT)
             for r in game.active():
-                yield f"prompt {r}", lang, m.asked(game, r, lang, TEXT, True)
-                yield f"ping {r}", lang, m.asked(game, r, lang, TEXT, False)
+                yield f"prompt {r}", lang, m.prompt(game, r, lang, TEXT, True)
+                yield f"ping {r}", lang, m.prompt(game, r, lang, TEXT, False)
         role = game.active()[0]
         if n % 7 == 0:  # a refused order: the game's answer in each language
             for bad in ("/end", "/move units:ZZ-9 path:A>B"):
                 idle = [r for r in roles if r not in game.active()]
                 who = idle[0] if idle and bad == "/end" else role
                 try:
-                    m.working_copy(game).apply(who, bad)
+                    m.copy(game).apply(who, bad)
                 except RuleError as err:
                     for lang in langs:
                         yield "refusal", lang, localize_error(err, lang)
@@ -79,13 +78,13 @@ def play(module_id: str, options: str, seed: int, cap: int = 4000) -> Iterator[t
         for e in game.events[seen:]:
             for who in [*roles, "public"]:
                 for lang in langs:
-                    said = m.told(e.visible(who), lang, o, TEXT)
+                    said = m.narrate(e.visible(who), lang, o, TEXT)
                     if said:
                         yield f"event {e.kind}", lang, said
         seen = len(game.events)
     assert game.over or n == cap
     for lang in langs:
-        yield "status", lang, m.said(game, lang, TEXT)
+        yield "status", lang, m.status(game, lang, TEXT)
 
 
 def problems(module_id: str, what: str, lang: str, text: str) -> list[str]:

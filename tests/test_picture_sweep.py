@@ -16,6 +16,7 @@ from bot.pictures import Pictures
 from engine import modules
 from engine.liberty.module import MODULE as LIBERTY
 from engine.module import PictureKind
+from renderers import registry
 from renderers.colours import BATTLE
 from renderers.liberty import base as BA
 from renderers.liberty.from_view import map_picture
@@ -73,9 +74,14 @@ def test_the_map_still_refuses_a_battle_where_none_can_be_fought_saying_where_th
 
 
 def test_a_picture_that_cannot_be_drawn_fails_the_fuzzers_game_naming_the_state_kind_and_role():
-    broken = dataclasses.replace(
-        LIBERTY, pictures=(*LIBERTY.pictures, PictureKind("broken", "tests.test_picture_sweep:_cannot_draw"))
-    )
+    class Broken(type(LIBERTY)):
+        id = "liberty-broken"  # Liberty with one more picture, which its renderer cannot draw
+        pictures = (*LIBERTY.pictures, PictureKind("broken"))
+        locale = ""  # Liberty's own catalog, registered under its id already
+
+    drawings = {k.name: registry.drawing(LIBERTY.id, k.name) for k in LIBERTY.pictures}
+    registry.register("liberty-broken", {**drawings, "broken": _cannot_draw})
+    broken = Broken()
     with pytest.raises(PictureFailure, match=r"after order 1: the broken for public .*cannot draw this"):
         fuzz_module.play(broken, 7, "random", 5000, pictures=Sampler(broken, 7))
 

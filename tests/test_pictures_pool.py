@@ -15,6 +15,7 @@ from bot.outbox import Picture
 from bot.pictures import NoPictures, Pictures, rank
 from engine.napoleon.module import MODULE as NAPOLEON
 from engine.napoleon.pictures import BattleSubject, MapSubject
+from engine.script import public_views
 from renderers.napoleon.samples import battle_game
 
 
@@ -61,21 +62,22 @@ def pooled():
 def test_a_job_holds_views_only_and_survives_pickling(game):
     pictures = Pictures()
     for p in specs(game):
-        job = pictures.job(p, game, NAPOLEON.picture(p.kind))
+        job = pictures.job(p, game, NAPOLEON.picture(p.kind), NAPOLEON.id)
         view = job.subject.view if p.kind == "map" else job.subject.map.view
-        assert view.role == p.role and job.draw.startswith("renderers.napoleon:")
+        assert view.role == p.role and job.draw.__module__ == "renderers.napoleon"
         if p.kind == "battle":
             assert isinstance(job.subject, BattleSubject) and job.subject.battle.town == p.town
         assert "state" not in job.__dict__ and not any(type(v).__name__ == "Game" for v in vars(job).values())
         back = pickle.loads(pickle.dumps(job))
         assert back == job  # what a worker receives is what was asked
-    replay = pictures.job(Picture("replay", 1, 5), game, NAPOLEON.picture("replay"))
+    replay = pictures.job(Picture("replay", 1, 5), game, NAPOLEON.picture("replay"), NAPOLEON.id)
     assert replay.kind == "replay" and replay.subject == game.script()
-    assert replay.prepare == "engine.script:public_views"  # the engine plays the script, not the renderer
+    assert replay.prepare is public_views  # the engine plays the script, not the renderer
 
 
 def test_a_battle_that_ended_before_its_moment_is_drawn_as_the_map(game):
-    job = Pictures().job(Picture("battle", 1, 5, "public", "en", "Nowhere"), game, NAPOLEON.picture("battle"))
+    nowhere = Picture("battle", 1, 5, "public", "en", "Nowhere")
+    job = Pictures().job(nowhere, game, NAPOLEON.picture("battle"), NAPOLEON.id)
     assert job.subject.battle is None and isinstance(job.subject.map, MapSubject)
     assert job.subject.map.view.role == "public"
     assert Pictures().run(job) == Pictures().draw(Picture("map", 1, 5, "public", "en"), game)
@@ -91,11 +93,12 @@ async def test_every_modules_pictures_go_the_same_way_through_the_pool(pooled):
     """Liberty's pictures are drawn by the same pool from the same kind of job as Napoleon's (its module's
     draw paths, its views picklable): the same bytes as in this process, its hand in the player's DM only."""
     from engine.liberty.module import MODULE as LIBERTY
+    from renderers.liberty.from_view import map_png
 
     game = LIBERTY.new_game(LIBERTY.parse_options(""), 1)
     for p in (Picture("map", 2, 0, "public", "en"), Picture("map", 2, 0, "british", "ja")):
-        job = Pictures().job(p, game, LIBERTY.picture("map"))
-        assert job.draw == "renderers.liberty.from_view:map_png" and job.subject.role == p.role
+        job = Pictures().job(p, game, LIBERTY.picture("map"), LIBERTY.id)
+        assert job.draw is map_png and job.subject.role == p.role
         assert pickle.loads(pickle.dumps(job)) == job
         assert await pooled.render(p, loader(game), LIBERTY) == Pictures().draw(p, game, LIBERTY)
 

@@ -6,7 +6,6 @@ same list is not sent twice in a row."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from typing import Any
@@ -73,7 +72,7 @@ def test_the_scan_finds_a_drawn_block_named_in_the_ping(monkeypatch):
     import bot.service.broadcast as broadcast
 
     def private(game: Any, role: str, lang: str, module: Any) -> str:
-        return module.asked(game, role, lang, TEXT, examples=False)
+        return module.prompt(game, role, lang, TEXT, examples=False)
 
     monkeypatch.setattr(broadcast, "headline", private)
     report = scan_game(_module("liberty"), 0, cap=60, lang="en")
@@ -148,9 +147,15 @@ def test_every_headline_is_made_from_the_public_view():
     is the same whichever block was drawn."""
     module = _module("liberty")
     seen: list[Any] = []
-    spy = dataclasses.replace(module, headline=lambda view, r, lang, tx: seen.append(view) or "x")
+
+    class Spy(type(module)):
+        def public_headline(self, view, role, lang, text):
+            seen.append(view)
+            return "x"
+
+    spy = Spy()
     game = module.new_game(module.make_options(module.defaults()), 1)
-    assert spy.headline_of(game, game.active()[0], "en", TEXT) == "x"
+    assert spy.headline(game, game.active()[0], "en", TEXT) == "x"
     assert seen and seen[0].role == "public"
 
 
@@ -167,8 +172,8 @@ def test_liberty_has_a_headline_wherever_a_side_is_asked():
                 break
             for role in game.active():
                 for lang in ("en", "ja"):
-                    head = module.headline_of(game, role, lang, TEXT)
-                    assert head or not module.asked(game, role, lang, TEXT, False), game.state.phase
+                    head = module.headline(game, role, lang, TEXT)
+                    assert head or not module.prompt(game, role, lang, TEXT, False), game.state.phase
                     if game.state.phase == "place":
                         assert game.state.drawn not in head
                 phases.add(game.state.phase)
@@ -190,11 +195,11 @@ def test_napoleons_headline_says_what_its_prompt_says():
             if game.over:
                 break
             for role in game.active():
-                head = module.headline_of(game, role, "en", TEXT)
+                head = module.headline(game, role, "en", TEXT)
                 if game.view("public", events=False).phase == "setup":
                     assert head == TEXT.t("headline.setup", "en")
                 else:
-                    assert head == module.asked(game, role, "en", TEXT, examples=False)
+                    assert head == module.prompt(game, role, "en", TEXT, examples=False)
                     compared += 1
             role = rng.choice(game.active())
             game.apply(role, rng.choice(list(game.legal(role).choices)))
@@ -228,7 +233,7 @@ async def test_a_three_player_ping_says_whose_each_line_is(tmp_path):
 
 
 def module_headline(game: Any, role: str) -> str:
-    return modules.get("napoleon").headline_of(game, role, "en", TEXT)
+    return modules.get("napoleon").headline(game, role, "en", TEXT)
 
 
 # --- a list to pick from: current only at the moment it was sent --------------------------------------------

@@ -98,7 +98,7 @@ async def test_the_ping_of_a_rare_phase_names_nothing_the_public_view_lacks(h, p
     posts = [m.get("content") or "" for m in h.fake.messages_in(h.world.channel("game-1").id)]
     for text in posts:
         assert not said(text, secret - public), (phase, said(text, secret - public), text)
-    head = LIBERTY.headline_of(game, side, "en", TEXT)
+    head = LIBERTY.headline(game, side, "en", TEXT)
     assert head and any(head in p for p in posts), head  # the side's task said to all, from the public view
     # the side itself is asked in its DM, with what only it may know (its own prompt)
     user = h.world.user({"british": "alice", "american": "bob"}[side])

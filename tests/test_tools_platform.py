@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ai.registry import new_random_player
 from engine import modules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,4 +50,4 @@ def test_each_built_in_game_declares_what_the_tools_need():
     for m in modules.modules():
         assert m.fuzz_invariants, m.id
         assert m.samples, m.id
-        assert m.fuzzing.random_player, m.id
+        assert new_random_player(m.id) is not None, m.id

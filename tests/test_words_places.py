@@ -11,6 +11,7 @@ import re
 import pytest
 from liberty_helpers import actions, empty, put
 
+from ai.registry import new_player
 from bot.i18n import localize_error
 from bot.narrate import TEXT
 from bot.pictures import NoPictures
@@ -20,7 +21,6 @@ from engine import modules
 from engine.errors import RuleError
 from engine.liberty.module import with_names
 from engine.messages import rule_error
-from engine.module import resolve
 
 HEX = re.compile(r"(?<![\w.])\d\d\.\d\d(?![\w.])")
 HOST, ALICE = 1, 2
@@ -55,7 +55,7 @@ def _battle_game():
     """A seeded Liberty game of bot players, stopped while a battle is being fought (7.1)."""
     m = modules.get("liberty")
     game = m.new_game(m.parse_options(""), 3)
-    player = resolve(m.bot_player)()
+    player = new_player(m.id)
     rng = random.Random(3)
     for _ in range(3000):
         if game.state.battle is not None:
@@ -102,13 +102,13 @@ def test_ready_orders_write_a_towns_hex_as_its_name_and_mean_the_same():
         game.apply(role, lg.choices[-1])
     else:
         raise AssertionError("no ready order through a town")
-    prompt = m.asked(game, role, "en", TEXT)
+    prompt = m.prompt(game, role, "en", TEXT)
     examples = re.findall(r"`([^`]*)`", prompt)
     assert examples and any("Boston" in x for x in examples), prompt
     assert not any(game.ctx.lib.town_at(h) for x in examples for h in HEX.findall(x)), examples
-    assert "Boston" in m.asked(game, role, "ja", TEXT)
+    assert "Boston" in m.prompt(game, role, "ja", TEXT)
     for named, choice in zip(examples, lg.choices[:3], strict=True):
-        by_name, by_hex = m.working_copy(game), m.working_copy(game)
+        by_name, by_hex = m.copy(game), m.copy(game)
         by_name.apply(role, named)
         by_hex.apply(role, choice.text())
         assert by_name.view("public").to_dict() == by_hex.view("public").to_dict(), named

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai import registry as players
 from engine.dice import Dice
 from engine.errors import RuleError
 from engine.events import Event
 from engine.module import Module, OptionSpec, OrderKind, OrderOption, PictureKind
 from engine.text import Command, parse_command
+from renderers import registry as pictures
 
 ROLES = ("red", "blue")
 MESSAGES = {
@@ -190,12 +193,6 @@ class DashGame:
         )
 
 
-def directive(game: Any, word: str, rest: str) -> None:
-    assert word == "dice"
-    game.dice.forced.extend(int(v) for v in rest.split())
-    game.log.append(f"@dice {rest}")  # the script replays it where it stood
-
-
 def draw_track(view: DashView, lang: str) -> bytes:
     """The module's one picture: the track, a square per step, each runner's square filled."""
     from PIL import Image, ImageDraw
@@ -211,28 +208,49 @@ def draw_track(view: DashView, lang: str) -> bytes:
     return buf.getvalue()
 
 
-MODULE = Module(
-    id="dash",
-    title="Dash (a test module)",
-    options=(OptionSpec("length", "int", 6, "squares to the finish", lo=3, hi=30),),
-    make_options=lambda values: DashOptions(**values),
-    options_dict=lambda options: options.to_dict(),
-    roles=lambda options: ROLES,
-    new_game=DashGame.new,
-    loads=DashGame.loads,
-    orders=(
+class Dash(Module[DashOptions, DashGame, DashView]):
+    """The module: its declarations, the six hooks every module gives, its one directive and its report;
+    every other hook is the platform's default."""
+
+    id = "dash"
+    title = "Dash (a test module)"
+    options = (OptionSpec("length", "int", 6, "squares to the finish", lo=3, hi=30),)
+    orders = (
         OrderKind("run", (OrderOption("steps", "number"),), "D2"),
         OrderKind("sprint", (), "D2"),
         OrderKind("reserve", (), "D3"),
-    ),
-    owns=lambda role, unit: unit == role,
-    messages=MESSAGES,
-    directives=("dice",),
-    directive=directive,
-    report=lambda game: {"at": game.at, "winner": game.winner, "active": game.active()},
-    pictures=(PictureKind("track", "tinygame:draw_track"),),
-    bot_player="tinygame:DashBot",
-)
+    )
+    directives = ("dice",)
+    pictures = (PictureKind("track"),)
+
+    def make_options(self, values: Mapping[str, Any]) -> DashOptions:
+        return DashOptions(**values)
+
+    def options_dict(self, options: DashOptions) -> dict[str, Any]:
+        return options.to_dict()
+
+    def roles(self, options: DashOptions) -> tuple[str, ...]:
+        return ROLES
+
+    def new_game(self, options: DashOptions, seed: int) -> DashGame:
+        return DashGame.new(options, seed)
+
+    def loads(self, snapshot: str) -> DashGame:
+        return DashGame.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return unit == role
+
+    def directive(self, game: DashGame, word: str, rest: str) -> None:
+        assert word == "dice"
+        game.dice.forced.extend(int(v) for v in rest.split())
+        game.log.append(f"@dice {rest}")  # the script replays it where it stood
+
+    def report(self, game: DashGame) -> dict[str, Any]:
+        return {"at": game.at, "winner": game.winner, "active": game.active()}
+
+
+MODULE = Dash()
 
 
 class DashBot:
@@ -240,3 +258,8 @@ class DashBot:
 
     def choose(self, view: DashView, legal: DashLegal, rng: Any) -> str:
         return "/run steps:2" if "/run steps:2" in legal.choices else legal.choices[0]
+
+
+# its picture and its bot player, registered above the engine as a game's own packages do
+pictures.register("dash", {"track": draw_track})
+players.register("dash", DashBot)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,7 @@ from engine.errors import RuleError
 from engine.events import Event
 from engine.module import Interaction, Module, OrderKind, OrderOption, Pick, PictureKind, SealedChoice
 from engine.text import parse_command
+from renderers import registry as pictures
 
 ROLES = ("north", "south")
 SCOUTS = {"north": ("N1", "N2", "N3"), "south": ("S1", "S2", "S3")}
@@ -163,16 +165,13 @@ def draw(view: dict[str, Any], lang: str) -> bytes:
     return buf.getvalue()
 
 
-MODULE = Module(
-    id="ambush",
-    title="Ambush (a test module)",
-    options=(),
-    make_options=lambda values: AmbushOptions(),
-    options_dict=lambda options: {},
-    roles=lambda options: ROLES,
-    new_game=AmbushGame.new,
-    loads=AmbushGame.loads,
-    orders=(
+class Ambush(Module[AmbushOptions, AmbushGame, Any]):
+    """The module: its declarations, the six hooks every module gives, and its interactions (A1, A2)."""
+
+    id = "ambush"
+    title = "Ambush (a test module)"
+    options = ()
+    orders = (
         OrderKind(
             "hide",
             (
@@ -183,8 +182,32 @@ MODULE = Module(
             "A1",
         ),
         OrderKind("strike", (OrderOption("at", "text"),), "A2"),
-    ),
-    owns=lambda role, unit: unit in SCOUTS.get(role, ()),
-    pictures=(PictureKind("pass", "tinysealed:draw"),),
-    interactions=interactions,
-)
+    )
+    pictures = (PictureKind[AmbushGame, Any]("pass"),)
+
+    def make_options(self, values: Mapping[str, Any]) -> AmbushOptions:
+        return AmbushOptions()
+
+    def options_dict(self, options: AmbushOptions) -> dict[str, Any]:
+        return {}
+
+    def roles(self, options: AmbushOptions) -> tuple[str, ...]:
+        return ROLES
+
+    def new_game(self, options: AmbushOptions, seed: int) -> AmbushGame:
+        return AmbushGame.new(options, seed)
+
+    def loads(self, snapshot: str) -> AmbushGame:
+        return AmbushGame.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return unit in SCOUTS.get(role, ())
+
+    def interactions(self, game: AmbushGame, role: str) -> list[Interaction]:
+        return interactions(game, role)
+
+
+MODULE = Ambush()
+
+# its picture, registered above the engine as a game's own packages do
+pictures.register("ambush", {"pass": draw})

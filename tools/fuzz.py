@@ -37,9 +37,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, OptionSpec, parse_values, resolve
+from engine.module import Module, OptionSpec, parse_values
 from engine.script import run_lines
 from tools.parallel import play_all
 
@@ -274,7 +275,7 @@ def play(
     stats = None
     roles = bot_roles(module, options, mode)
     if roles or opponent is not None:
-        bots = {r: resolve(module.bot_player)() for r in roles}
+        bots = {r: new_player(module.id) for r in roles}
         if opponent is not None:
             others = {r: opponent for r in module.roles(options) if r not in bots}
         stats = PlayStats()

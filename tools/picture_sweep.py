@@ -1,8 +1,8 @@
 """The picture sweep: every picture a module declares, drawn for every role, on a sample of a game's states,
-the way the bot draws them (``bot/pictures.py``: the kind's subject made from the role's view, its
-``prepare``, its ``draw``). A picture that cannot be drawn raises :class:`PictureFailure`, naming the
-state, the kind, the role and the place; the fuzzer (``tools/fuzz.py``, every module) counts it
-as the game's failure.
+the way the bot draws them (``bot/pictures.py``: the kind's subject made from the role's view, a replay's
+script played into views, the function registered to draw it). A picture that cannot be drawn raises
+:class:`PictureFailure`, naming the state, the kind, the role and the place; the fuzzer
+(``tools/fuzz.py``, every module) counts it as the game's failure.
 
 Which pictures a state shows is the service's choice (``bot/service/broadcast.pictures_of``): one of each
 kind, or one per place a kind names for the role (a battle board per open battle the role fights in), the
@@ -36,6 +36,8 @@ from PIL import Image
 
 from bot.pictures import Job, Pictures
 from engine.module import Module
+from engine.script import public_views
+from renderers import registry
 
 SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"GIF8")
 EVERY = 60  # a state is drawn after an order with this chance in one (besides new places and the end)
@@ -65,7 +67,8 @@ def jobs(module: Module, game: Any, role: str, at_end: bool = True) -> Iterable[
             if view is None:
                 view = game.view(role, events=False)
             subject = kind.subject(game, view, role, place) if kind.subject else view
-            yield place, Job(kind.name, kind.draw, subject, "en", role, kind.prepare)
+            draw, prepare = registry.drawing(module.id, kind.name), public_views if kind.replay else None
+            yield place, Job(kind.name, draw, subject, "en", role, prepare)
 
 
 _DRAWER = Pictures.__new__(Pictures)  # draws a job as a worker does (no queue, no pool)

@@ -22,9 +22,10 @@ import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, resolve
+from engine.module import Module
 
 from .outdir import OutDir
 
@@ -106,7 +107,7 @@ def pictures(
     seed = guide.seed if seed is None else seed
     todo = [m for m in guide.moments if not only or m.name in only]
     game = module.new_game(module.make_options(module.defaults()), seed)
-    players = {role: resolve(module.bot_player)() for role in module.roles(game.options)}
+    players = {role: new_player(module.id) for role in module.roles(game.options)}
     rng = random.Random(seed)
     for _ in range(guide.max_orders):
         for m in [m for m in todo if m.when(game)]:

@@ -29,6 +29,7 @@ order by order; ``Scan.order`` is the per-order hook, for a driver of its own.""
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import json
 import random
@@ -38,6 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ai.registry import has_player, new_player
 from bot.i18n import localize_error
 from bot.outbox import DM, Message, Picture, Post, Reply, Status, Thread
 from bot.service.broadcast import after_change
@@ -50,7 +52,7 @@ from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
 from engine.events import Event
-from engine.module import GameObject, Module, resolve
+from engine.module import GameObject, Module
 
 PUBLIC = "public"
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.']*")
@@ -223,17 +225,16 @@ class _Memo:
     def __init__(self, module: Module) -> None:
         self.cache: dict[tuple[Any, ...], Any] = {}
         self.games: dict[int, GameObject] = {}  # held, so that an id is not reused while cached
-        hooks: dict[str, Any] = {"interactions": self._hook(module.interactions, "interactions")}
-        if module.prompt is not None:
-            hooks["prompt"] = self._hook(module.prompt, "prompt")
-        self.memo = dataclasses.replace(module, **hooks)
+        self.memo = copy.copy(module)  # the same module, its two hooks remembered
+        setattr(self.memo, "interactions", self._hook(module.interactions, "interactions"))  # noqa: B010
+        setattr(self.memo, "prompt", self._hook(module.prompt, "prompt"))  # noqa: B010
 
     def _hook(self, fn: Any, name: str) -> Any:
-        def memo(game: GameObject, *args: Any) -> Any:
-            key = (id(game), name, *args)
+        def memo(game: GameObject, *args: Any, **kwargs: Any) -> Any:
+            key = (id(game), name, *args, *sorted(kwargs.items()))
             if key not in self.cache:
                 self.games[id(game)] = game
-                self.cache[key] = fn(game, *args)
+                self.cache[key] = fn(game, *args, **kwargs)
             return self.cache[key]
 
         return memo
@@ -276,7 +277,7 @@ class Scan:
         self.told: dict[str, set[str]] = {a: set() for a in self.audiences}  # the events' parts told it
         self.secret: set[str] = set()  # every word of any event's secret part so far
         self.seen: dict[str, set[str]] = {}  # each audience's view now (its words)
-        self.kept: GameObject | None = module.working_copy(game)  # the game before the next order
+        self.kept: GameObject | None = module.copy(game)  # the game before the next order
         self.memo = _Memo(module)
         self.walked: Memo = {}  # the words of the parts of views already walked (``words``)
         self.every = every  # the moments at which the seats ask and the branches are played
@@ -307,7 +308,7 @@ class Scan:
         the game before the order, if the driver kept it (as the service does); else the scan keeps a copy
         of each game it is shown (a driver that applies orders in place)."""
         if before is None:
-            before, self.kept = self.kept, self.module.working_copy(game)
+            before, self.kept = self.kept, self.module.copy(game)
         seen = self.seen
         self.seen = self._views(game)
         self._learn(new)
@@ -568,15 +569,15 @@ def scan_game(
     rng = random.Random(f"secrecy {seed}")
     roles = module.roles(options)
     players: dict[str, Any] = {r: _Random() for r in roles}
-    if bots and module.bot_player and seed % 2:
-        players[roles[seed // 2 % len(roles)]] = resolve(module.bot_player)()
+    if bots and has_player(module.id) and seed % 2:
+        players[roles[seed // 2 % len(roles)]] = new_player(module.id)
     scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"), every)
     game = _settled(game)
     scan.start(game)
     while not game.over and scan.report.orders < cap:
         role = rng.choice(game.active())
         order = players[role].choose(game.view(role, events=False), game.legal(role), rng)
-        work = module.working_copy(game)  # as the service applies an order: the game before it stays
+        work = module.copy(game)  # as the service applies an order: the game before it stays
         new = work.apply(role, order)
         work = _settled(work)
         scan.order(role, list(new), work, game)

@@ -56,7 +56,7 @@ def pictures_of(
 
 def status_text(row: GameRow, game: GameObject, loc: str = "en") -> str:
     """The game in one line, as its module says it."""
-    return module_of(row).said(game, loc, TEXT)
+    return module_of(row).status(game, loc, TEXT)
 
 
 def thread_state(row: GameRow, game: GameObject) -> Thread:
@@ -152,7 +152,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
 
 def headlines(game: GameObject, active: list[str], lang: str, module: Module) -> list[str]:
     """The lines the channel's ping adds: what each waiting seat is asked to do, each from the public view
-    alone (``Module.headline_of``); where the game has more than two seats, each line says whose it is."""
+    alone (``Module.headline``); where the game has more than two seats, each line says whose it is."""
     heads = [(r, h) for r in active if (h := headline(game, r, lang, module))]
     if len(module.roles(game.options)) > 2:
         return [t("svc.headline_for", lang, role=r, line=h) for r, h in heads]

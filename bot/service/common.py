@@ -62,7 +62,7 @@ class Live:
 
     row: GameRow
     game: GameObject | None = None
-    bot: Any = None  # the game's bot player (the module's bot_player), kept so that it remembers its plans
+    bot: Any = None  # the game's bot player (``ai.registry.new_player``), kept so that it remembers its plans
 
     @property
     def id(self) -> int:

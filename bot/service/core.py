@@ -103,7 +103,7 @@ class Change:
         text = (
             order.text() if isinstance(order, Command) else str(order)
         )  # a slash command's name and options
-        work = self.module.working_copy(game)  # the game as it was stays as it was
+        work = self.module.copy(game)  # the game as it was stays as it was
         new = work.apply(role, order)
         self.prior, self._game = game, work
         # an /undo gives back the state before the undone order (its log too): it is stored as itself
@@ -119,7 +119,7 @@ class Change:
         """A directive (``@prefer ...``) applied to a copy of the game and stored as an order line."""
         game = self._game
         assert game is not None
-        work = self.module.working_copy(game, deep=True)
+        work = self.module.copy(game, deep=True)
         fn(work)  # RuleError: nothing changed (the copy is dropped)
         self._game = work
         self.orders.append(NewOrder(role, user, work.log[-1]))
@@ -129,7 +129,7 @@ class Change:
     def moment(self) -> int:
         """Keep the game as it is now for the pictures of this moment; returns its order number."""
         if self._game is not None:
-            self.moments[self.seq] = self.module.working_copy(self._game)
+            self.moments[self.seq] = self.module.copy(self._game)
         return self.seq
 
     # --- the row --------------------------------------------------------------------------------------
@@ -180,7 +180,7 @@ class Change:
             whole = self.replaced or self.before.game is None or self.before.row.snapshot is not None
             history = history_of(None if whole else self.before.game, game)
             if whole or self._snapshot_due(game):
-                snapshot = pack(self.module.state_of(game))
+                snapshot = pack(self.module.dumps_state(game))
                 epoch = epoch_key(self.module, game)
                 self.row.snapshot_seq = self.row.version
                 legacy, self.row.snapshot = self.row.snapshot is not None, None
@@ -399,7 +399,7 @@ class Games:
         for seq in seqs:
             snap = await self.store.snapshot(gid, seq)
             if snap is not None and snap[0] == seq:
-                epochs[seq] = epoch_key(module, module.from_state(snap[1], [], []))
+                epochs[seq] = epoch_key(module, module.loads_state(snap[1], [], []))
         await self.store.set_epochs(gid, epochs)
         return len(epochs)
 
@@ -453,7 +453,7 @@ class Games:
         seq, state = snap
         events, log = await self.store.history(row.id, seq)
         module = module_of(row)
-        game = module.from_state(state, events, log)
+        game = module.loads_state(state, events, log)
         orders = await self.store.orders(row.id, upto, after=seq)
         if orders:
             game = await self._play(_lines(orders), game, module)
@@ -466,7 +466,7 @@ class Games:
         if game is None or row.snapshot_seq is None:
             return game  # a game stored before schema 6 is whole in its row
         events, log = await self.store.history(row.id, row.version)
-        return module_of(row).history_into(game, events, log)
+        return module_of(row).with_history(game, events, log)
 
     async def reference(self, row: GameRow, *, full: bool = False) -> GameObject:
         """The game rebuilt from the snapshot before its latest one (so that the latest one is checked too)

@@ -564,7 +564,7 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
 
 def describe_options(module: Module, options: Any, loc: str = "en") -> str:
     """A game's options in words, as its module says them."""
-    return module.options_said(options, loc, TEXT)
+    return module.describe_options(options, loc, TEXT)
 
 
 def describe_settings(s: GameSettings, loc: str = "en") -> str:

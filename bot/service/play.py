@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleError
-from engine.module import GameObject, Module, Standing, listed, resolve
+from engine.module import GameObject, Module, Standing, listed
 from engine.text import Command
 
 from ..i18n import localize_error, t
@@ -277,11 +277,12 @@ class Play:
         if not bots:
             return
         from ai import play_one
+        from ai.registry import new_player
 
         if (
             ch.bot is None
         ):  # the module's bot player; it may start afresh (after a restart): it plans from its view
-            ch.bot = resolve(ch.module.bot_player)()
+            ch.bot = new_player(ch.module.id)
         rng = random.Random(ch.row.seed + ch.row.version)
         before = len(game.events)
         for _ in range(3000):  # bounded; a whole game is a few hundred orders
@@ -290,7 +291,7 @@ class Play:
             acting = [r for r in current.active() if r in bots] if not current.over else []
             if not acting:
                 break
-            work: Any = ch.module.working_copy(current)  # ai.play_one takes any game of the contract
+            work: Any = ch.module.copy(current)  # ai.play_one takes any game of the contract
             if play_one(work, acting[0], ch.bot, rng, apply=lambda r, o: ch.apply(r, o, None)) is None:
                 break
         after = ch.game

@@ -6,26 +6,31 @@ order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). 
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data.liberty import load_liberty
 from data.liberty.dump import dump as dump_data
 
 from .. import catalog
+from ..events import Event
 from ..messages import EN as ENGINE_EN
 from ..messages_ja import JA as ENGINE_JA
 from ..module import (
     PICKS_SHOWN,
+    EventData,
     Fuzzing,
     GameObject,
     Interaction,
     Module,
+    OptionValue,
     OrderKind,
     OrderOption,
     Pick,
     PictureKind,
     SealedChoice,
     Standing,
+    Text,
     plain,
 )
 from ..text import parse_command
@@ -37,6 +42,7 @@ from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
 from .turns import card
+from .views import View
 from .winter import attrition_places
 
 _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
@@ -76,7 +82,7 @@ ORDERS = (
 )
 
 
-def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
+def narrate(e: EventData, lang: str, options: Options, tx: Text | None) -> str | None:
     """One line for an event as a role sees it (its public data, and its secret part where the role may see
     it): ``liberty.event.<kind>`` of the catalog, said by ``messages.narrate`` (places by name, the sides
     as the language names them, counts by its plural rule); the plain event if a template cannot be
@@ -88,7 +94,7 @@ def narrate(e: dict[str, Any], lang: str, options: Any, tx: Any) -> str | None:
     return plain(e) if said is None else said
 
 
-def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) -> str:
+def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool = True) -> str:
     """What ``role`` is asked to do now, in its language (``liberty.prompt.<phase>``), with up to three
     ready orders; "" when it is not asked."""
     if game.over or role not in game.active():
@@ -147,7 +153,7 @@ def with_names(order: str) -> str:
     return cmd.text()
 
 
-def headline(view: Any, role: str, lang: str, text: Any) -> str:
+def headline(view: View, role: str, lang: str, text: Text | None) -> str:
     """One line for the channel's ping: what ``role`` is asked to do, from the public ``view`` alone (its
     phase, the actions left, the cards once both are face up, the battle's step). What only the side may know
     is not in it, so it is not said: the block a build drew blind (6.0: "Nobody else learns what you drew"),
@@ -178,13 +184,13 @@ def headline(view: Any, role: str, lang: str, text: Any) -> str:
         return ""
 
 
-def _battle_places(game: Any, role: str, events: Any) -> list[str]:
+def _battle_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
     """The battle picture: one while a battle is being fought (7.1), none otherwise."""
     bt = game.state.battle
     return [bt.hex] if bt is not None else []
 
 
-def _hand_places(game: Any, role: str, events: Any) -> list[str]:
+def _hand_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
     """A hand is drawn for its owner's DM only (3.0: hands are hidden)."""
     return ["hand"] if role in ("british", "american") else []
 
@@ -208,12 +214,12 @@ def _interactions(game: Any, role: str) -> list[Interaction]:
     return [SealedChoice(orders=texts) if all(c.kind == "play" for c in choices) else Pick(texts)]
 
 
-def _standing_when(game: Any) -> bool:
+def _standing_when(game: Game) -> bool:
     """Standing battle orders play in battles only (7.2-7.3)."""
     return bool(game.state.phase == "battle")
 
 
-def _standing_choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
+def _standing_choose(game: Game, role: str, spec: dict[str, bool]) -> str | None:
     """A side away from the table that left ``fire`` fires each of its battle turns (7.31: ``/fire``, the
     block whose turn it is); retreats stay its own decision (7.4)."""
     if spec.get("fire") and "/fire" in game.legal(role).choices:
@@ -221,12 +227,12 @@ def _standing_choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
     return None
 
 
-# the pictures (drawn from a role's view by renderers/liberty/from_view.py): the hex map in every post and
+# the pictures (drawn from a role's view by renderers/liberty's functions): the hex map in every post and
 # DM; the battle being fought; each side's hand of cards in its own DM only
-PICTURES = (
-    PictureKind("map", "renderers.liberty.from_view:map_png", board=True, rank=0),
-    PictureKind("battle", "renderers.liberty.from_view:battle_png", places=_battle_places, rank=1),
-    PictureKind("hand", "renderers.liberty.from_view:hand_png", places=_hand_places, rank=3),
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0),
+    PictureKind("battle", places=_battle_places, rank=1),
+    PictureKind("hand", places=_hand_places, rank=3),
 )
 
 
@@ -262,44 +268,81 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
-def _epoch(game: Any) -> int:
+def _epoch(game: Game) -> int:
     return int(game.state.year) * 10 + int(game.state.turn)
+
+
+class Liberty(Module[Options, Game, View]):
+    """Liberty's declarations and hooks (its rules' messages in ``messages``, its prompts above)."""
+
+    id = "liberty"
+    title = "Liberty: The American Revolution 1775–83"
+    options = OPTIONS
+    orders = ORDERS
+    locale = LOCALE  # liberty.po: the rules' messages (engine/catalog.py)
+    directives = ("dice", "place", "hand", "french")
+    fuzz_invariants = INVARIANTS
+    pictures = PICTURES
+    standing = Standing("battle", ("fire",), _standing_choose, _standing_when)
+    samples = "renderers.liberty.samples"  # the picture demo, the picture bench, the guide's pictures
+    fuzzing = Fuzzing(bench_opponent="random")
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return options.to_dict()
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return ("british", "american")
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def directive(self, game: Game, word: str, rest: str) -> None:
+        directive(game, word, rest)
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def epoch(self, game: Game) -> int:
+        """A game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept
+        at each one's start."""
+        return _epoch(game)
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        return narrate(event, lang, options, text)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return status(game, lang, text)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return headline(view, role, lang, text)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return describe_options(options, lang, text)
+
+    def interactions(self, game: Game, role: str) -> Sequence[Interaction]:
+        return _interactions(game, role)
+
+    def dump_data(self) -> dict[str, Any]:
+        return dump_data()
+
+    def place_said(self, place_: str, lang: str) -> str:
+        """A battle's town by its name."""
+        return place(place_, "ja" if lang == "ja" else "en")
 
 
 # its rules' messages join the engine's catalog as soon as the game is imported (engine/catalog.py)
 catalog.register("engine", LOCALE, "liberty")
 
-MODULE = Module(
-    id="liberty",
-    title="Liberty: The American Revolution 1775–83",
-    options=OPTIONS,
-    make_options=Options.from_dict,
-    options_dict=lambda options: options.to_dict(),
-    roles=lambda options: ("british", "american"),
-    new_game=lambda options, seed: Game.new(options, seed),
-    loads=Game.loads,
-    orders=ORDERS,
-    owns=owns,
-    locale=LOCALE,  # liberty.po: the rules' messages (engine/catalog.py)
-    directives=("dice", "place", "hand", "french"),
-    directive=directive,
-    report=report,
-    dump_data=dump_data,
-    bot_player="ai.liberty:LibertyHeuristicPlayer",
-    fuzz_invariants=INVARIANTS,
-    samples="renderers.liberty.samples",  # the picture demo, the picture bench, the guide's pictures
-    fuzzing=Fuzzing(random_player="ai.liberty:LibertyRandomPlayer", bench_opponent="random"),
-    pictures=PICTURES,
-    warm="renderers.liberty.pictures:warm",
-    interactions=_interactions,
-    place_said=lambda p, lang: place(p, "ja" if lang == "ja" else "en"),  # a battle's town by its name
-    narrate=narrate,
-    prompt=prompt,
-    headline=headline,
-    status=status,
-    describe_options=describe_options,
-    standing=Standing("battle", ("fire",), _standing_choose, _standing_when),
-    # a game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept at
-    # each one's start
-    epoch=lambda game: _epoch(game),
-)
+MODULE = Liberty()

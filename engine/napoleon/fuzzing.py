@@ -262,5 +262,4 @@ FUZZING = Fuzzing(
     label=label,
     cap=20000,
     bot_fallbacks=True,
-    random_player="ai.napoleon:RandomPlayer",
 )

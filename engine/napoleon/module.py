@@ -3,6 +3,7 @@ and unit ownership, declared once for the bot, the console, the script runner an
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -10,8 +11,19 @@ from typing import Any
 from data.napoleon.dump import dump as dump_data
 
 from .. import catalog
-from ..module import GameObject, Interaction, Module, OrderKind, OrderOption, SealedChoice, Standing
-from ..orders import command_of
+from ..module import (
+    EventData,
+    GameObject,
+    Interaction,
+    Module,
+    OptionValue,
+    OrderKind,
+    OrderOption,
+    SealedChoice,
+    Standing,
+    Text,
+)
+from ..orders import Choice, command_of
 from . import narrate, present, prompts, standing
 from .fuzzing import FUZZING
 from .game import Game
@@ -19,6 +31,7 @@ from .invariants import INVARIANTS
 from .options import OPTIONS, Options
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
+from .views import View
 
 __all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
 
@@ -123,10 +136,6 @@ def private_talk(game: GameObject) -> list[tuple[str, ...]]:
     return []
 
 
-def _options(values: dict[str, Any]) -> Options:
-    return Options.from_dict(values)
-
-
 DIRECTIVES = ("turn", "place", "prefer", "dice")
 
 
@@ -195,63 +204,10 @@ def report(game: GameObject) -> dict[str, Any]:
     }
 
 
-# its rules' messages join the engine's catalog as soon as the game is imported (engine/catalog.py)
-catalog.register("engine", str(Path(__file__).resolve().parent / "locale"), "napoleon")
-
-MODULE = Module(
-    id="napoleon",
-    title="Napoleon: The Waterloo Campaign 1815",
-    options=OPTIONS,
-    make_options=_options,
-    options_dict=lambda options: options.to_dict(),
-    roles=lambda options: options.roles,
-    new_game=lambda options, seed: Game.new(options, seed),
-    loads=Game.loads,
-    orders=ORDERS,
-    owns=owns,
-    private_talk=private_talk,
-    private_roles=lambda options: ("british", "prussian") if options.players == 3 else (),
-    locale=str(Path(__file__).resolve().parent / "locale"),  # napoleon.po: the rules' messages
-    directives=DIRECTIVES,
-    directive=directive,
-    report=report,
-    dump_data=dump_data,
-    pictures=PICTURES,  # engine/napoleon/pictures.py, drawn by renderers/napoleon
-    warm="renderers.napoleon:warm",
-    bot_player="ai.napoleon:HeuristicPlayer",
-    fuzz_invariants=INVARIANTS,  # engine/napoleon/invariants.py
-    fuzzing=FUZZING,  # engine/napoleon/fuzzing.py: the combinations, the random player, /undo's check
-    samples="renderers.napoleon.samples",  # the picture demo, the picture bench
-    copy=lambda game, deep: _copy(game, deep),
-    dumps_state=lambda game: _game(game).dumps_state(),
-    loads_state=Game.loads_state,
-    with_history=lambda game, events, log: _game(game).with_history(events, log),
-    epoch=lambda game: _game(game).state.turn,
-    waiting=present.waiting,
-    outcome=present.outcome,
-    narrate=narrate.describe,
-    status=present.status,
-    prompt=prompts.prompt,
-    headline=prompts.headline,
-    describe_options=present.describe_options,
-    ranked=prompts.ranked,
-    suggest=present.suggest,
-    first_options="setup=historical",
-    forced_dice=lambda game: list(_game(game).state.dice.forced),
-    clear_dice=lambda game: _game(game).clear_forced_dice(),
-    reseed=lambda game, seed: _game(game).reseed_dice(seed),
-    seats=("french", "allied", "british", "prussian"),
-    preferences=("hits", "supply"),
-    preferred=lambda game, role, key: list(_game(game).state.preferences[role][key]),
-    standing=Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",)),
-    interactions=lambda game, role: _deployments(game, role),
-)
-
-
 COLUMNS = ("left", "center", "right", "reserve")  # where a block deploys (6.2)
 
 
-def _deployments(game: GameObject, role: str) -> list[Interaction]:
+def _deployments(game: Game, role: str) -> list[Interaction]:
     """6.2: each battle awaiting the role's deployment is a sealed choice made by a form (its blocks into the
     columns, confirmed as one ``/deploy``, revealed once both sides have deployed); every other order is
     given by command."""
@@ -280,13 +236,121 @@ def _unit_order(uid: str) -> tuple[str, int]:
     return (head, int(num) if num.isdigit() else 0)
 
 
-def _game(game: GameObject) -> Game:
-    assert isinstance(game, Game)
-    return game
+class Napoleon(Module[Options, Game, View]):
+    """Napoleon's declarations and hooks: the rules' own functions (``present``, ``prompts``, ``narrate``,
+    ``standing``), each behind the contract's name for it."""
+
+    id = "napoleon"
+    title = "Napoleon: The Waterloo Campaign 1815"
+    options = OPTIONS
+    orders = ORDERS
+    locale = str(Path(__file__).resolve().parent / "locale")  # napoleon.po: the rules' messages
+    directives = DIRECTIVES
+    pictures = PICTURES  # engine/napoleon/pictures.py, drawn by renderers/napoleon
+    first_options = "setup=historical"
+    seats = ("french", "allied", "british", "prussian")
+    preferences = ("hits", "supply")
+    standing = Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",))
+    fuzz_invariants = INVARIANTS  # engine/napoleon/invariants.py
+    fuzzing = FUZZING  # engine/napoleon/fuzzing.py: the combinations, the random player, /undo's check
+    samples = "renderers.napoleon.samples"  # the picture demo, the picture bench
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return options.to_dict()
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return options.roles
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def private_talk(self, game: Game) -> list[tuple[str, ...]]:
+        return private_talk(game)
+
+    def private_roles(self, options: Options) -> tuple[str, ...]:
+        return ("british", "prussian") if options.players == 3 else ()
+
+    def directive(self, game: Game, word: str, rest: str) -> None:
+        directive(game, word, rest)
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def copy(self, game: Game, deep: bool = False) -> Game:
+        """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it
+        was), or ``deep``, with a clone of it (a directive changes the state in place)."""
+        return Game(game.state.clone() if deep else game.state, game.scenario)
+
+    def dumps_state(self, game: Game) -> str:
+        return game.dumps_state()
+
+    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> Game:
+        return Game.loads_state(state, events, log)
+
+    def with_history(self, game: Game, events: list[EventData], log: list[str]) -> Game:
+        return game.with_history(events, log)
+
+    def epoch(self, game: Game) -> int:
+        return game.state.turn
+
+    def waiting(self, game: Game) -> str:
+        return present.waiting(game)
+
+    def outcome(self, game: Game) -> str:
+        return present.outcome(game)
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        return narrate.describe(event, lang, options, text)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return present.status(game, lang, text)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompts.prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return prompts.headline(view, role, lang, text)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return present.describe_options(options, lang, text)
+
+    def ranked(self, choices: Sequence[Choice]) -> list[Choice]:
+        return prompts.ranked(choices)
+
+    def suggest(
+        self, game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+    ) -> list[str] | None:
+        return present.suggest(game, role, order, option, current, given)
+
+    def forced_dice(self, game: Game) -> list[int]:
+        return list(game.state.dice.forced)
+
+    def clear_dice(self, game: Game) -> None:
+        game.clear_forced_dice()
+
+    def reseed(self, game: Game, seed: int) -> None:
+        game.reseed_dice(seed)
+
+    def preferred(self, game: Game, role: str, key: str) -> list[str]:
+        return list(game.state.preferences[role][key])
+
+    def interactions(self, game: Game, role: str) -> list[Interaction]:
+        return _deployments(game, role)
+
+    def dump_data(self) -> dict[str, Any]:
+        return dump_data()
 
 
-def _copy(game: GameObject, deep: bool) -> Game:
-    """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it was), or
-    ``deep``, with a clone of it (a directive changes the state in place)."""
-    g = _game(game)
-    return Game(g.state.clone() if deep else g.state, g.scenario)
+# its rules' messages join the engine's catalog as soon as the game is imported (engine/catalog.py)
+catalog.register("engine", Napoleon.locale, Napoleon.id)
+
+MODULE = Napoleon()

@@ -1,8 +1,8 @@
 """Napoleon's pictures as the module declares them (``engine.module.PictureKind``): the campaign map, a
 battle board per open battle (6.0) and, at the end, the replay. Each is drawn from a role's view by the
-functions of ``renderers.napoleon`` in the bot's process pool; what is here makes each picture's subject —
-plain data a worker process is sent — from the view, and names the engine's step that turns a script into
-the replay's views (renderers play no game).
+functions ``renderers.napoleon`` registers, in the bot's process pool; what is here makes each picture's
+subject — plain data a worker process is sent — from the view; the replay's subject is the script, which the
+platform plays into its public views where it is drawn (renderers play no game).
 
 >>> from engine.napoleon.module import MODULE
 >>> game = MODULE.new_game(MODULE.make_options({"setup": "historical"}), 1)
@@ -15,10 +15,14 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+
+from data.napoleon import Scenario
 
 from ..module import PictureKind
 from . import present
+from .battle_views import BattleView
+from .game import Game
+from .views import View
 
 
 @dataclass(frozen=True)
@@ -26,8 +30,8 @@ class MapSubject:
     """The campaign map as ``view``'s role sees it, on the scenario ``scenario`` (by name when it is the data
     package's own, which a worker loads once; else the scenario itself)."""
 
-    view: Any
-    scenario: Any = "napoleon"
+    view: View
+    scenario: Scenario | str = "napoleon"
 
 
 @dataclass(frozen=True)
@@ -35,12 +39,12 @@ class BattleSubject:
     """The board of ``battle`` (a ``BattleView`` of ``role``'s view); None when the battle had ended by the
     picture's moment, when ``map`` is drawn instead (it says what happened)."""
 
-    battle: Any
+    battle: BattleView | None
     role: str
     map: MapSubject
 
 
-def _scenario(game: Any) -> Any:
+def _scenario(game: Game) -> Scenario | str:
     from data.napoleon import load_scenario
 
     sc = game.scenario
@@ -50,7 +54,7 @@ def _scenario(game: Any) -> Any:
         return sc
 
 
-def map_subject(game: Any, view: Any, role: str, place: str) -> MapSubject:
+def map_subject(game: Game, view: View, role: str, place: str) -> MapSubject:
     """The view without its battles (the boards draw those; the map shows a battle by its towns' own
     fields), so that a fire leaves the map's subject, and so its picture, as it was, and the job sent to a
     worker is smaller (``tests/test_pictures_pool.py`` checks the map is the same drawn either way)."""
@@ -59,28 +63,18 @@ def map_subject(game: Any, view: Any, role: str, place: str) -> MapSubject:
     return MapSubject(view, _scenario(game))
 
 
-def battle_subject(game: Any, view: Any, role: str, place: str) -> BattleSubject:
+def battle_subject(game: Game, view: View, role: str, place: str) -> BattleSubject:
     battle = next((b for b in view.battles if b.town == place), None)
     return BattleSubject(battle, role, map_subject(game, view, role, place))
 
 
-def replay_subject(game: Any, view: Any, role: str, place: str) -> str:
+def replay_subject(game: Game, view: View, role: str, place: str) -> str:
     """The game's script (``prepare`` plays it into the public views, frame by frame)."""
     return str(game.script())
 
 
-PICTURES = (
-    PictureKind("map", "renderers.napoleon:map_png", board=True, rank=0, subject=map_subject),
-    PictureKind(
-        "battle", "renderers.napoleon:battle_png", places=present.battles, rank=1, subject=battle_subject
-    ),
-    PictureKind(
-        "replay",
-        "renderers.napoleon:replay_png",
-        at_end=True,
-        private=False,
-        rank=5,
-        subject=replay_subject,
-        prepare="engine.script:public_views",
-    ),
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0, subject=map_subject),
+    PictureKind("battle", places=present.battles, rank=1, subject=battle_subject),
+    PictureKind("replay", at_end=True, private=False, rank=5, subject=replay_subject, replay=True),
 )

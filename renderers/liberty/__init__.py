@@ -13,10 +13,16 @@ True
 
 from __future__ import annotations
 
+from .from_view import battle_png, hand_png, map_png
 from .model import BattlePicture, Block, BlockFace, HandCard, HandPicture, MapPicture
 from .pictures import card_layout, draw_battle, draw_hand, draw_map, warm
 
+# what draws each of the module's picture kinds from a role's view (engine/liberty/module.py), gathered by
+# renderers/registry.py
+PICTURES = {"map": map_png, "battle": battle_png, "hand": hand_png}
+
 __all__ = [
+    "PICTURES",
     "BattlePicture",
     "Block",
     "BlockFace",

@@ -1,7 +1,8 @@
 """Liberty's pictures drawn from the engine's view (``engine.liberty.views.View``): the adapters from a view
-to the renderer's input (:mod:`renderers.liberty.model`) and the drawing functions the module names for its
-pictures (``engine/liberty/module.py``: ``map``, ``battle``, ``hand``). A picture is drawn from a view only:
-what the view hides (another side's faces, hands and pool) is not in it, so it cannot be in the picture.
+to the renderer's input (:mod:`renderers.liberty.model`) and the drawing functions of the module's picture
+kinds (``engine/liberty/module.py``: ``map``, ``battle``, ``hand``; registered in ``renderers/registry.py``).
+A picture is drawn from a view only: what the view hides (another side's faces, hands and pool) is not in it,
+so it cannot be in the picture.
 
 >>> from engine.liberty.module import MODULE
 >>> game = MODULE.new_game(MODULE.parse_options(""), 1)

@@ -1,8 +1,9 @@
 """Napoleon's pictures: the campaign map (``map``), the battle board (``battle``) and the replay GIF
 (``replay``), their fixed texts in English and Japanese (``text``, ``locale/…/pictures.po``).
 
-The module names the functions below for its pictures (``engine/napoleon/pictures.py``): each takes what the
-engine's subject hook made of a role's view — plain, picklable data, drawn in a worker process — and a locale.
+``PICTURES`` gives the functions below for the module's picture kinds (``engine/napoleon/pictures.py``;
+gathered by ``renderers/registry.py``): each takes what the engine's subject hook made of a role's view —
+plain, picklable data, drawn in a worker process — and a locale.
 
 >>> from engine.napoleon import Options, new_game
 >>> from renderers.napoleon import render_map
@@ -23,6 +24,7 @@ from .map import render_map
 from .replay import render_replay
 
 __all__ = [
+    "PICTURES",
     "battle_png",
     "map_png",
     "render_battle",
@@ -50,6 +52,11 @@ def battle_png(subject: Any, locale: str = "en") -> bytes:
 def replay_png(views: Sequence[Any], locale: str = "en") -> bytes:
     """The replay GIF of a game's public views (``engine.script.public_views`` made them from its script)."""
     return render_replay(views, None, locale)
+
+
+# the functions that draw the module's picture kinds (engine/napoleon/pictures.py), gathered by
+# renderers/registry.py
+PICTURES = {"map": map_png, "battle": battle_png, "replay": replay_png}
 
 
 def warm(locale: str = "en") -> None:
