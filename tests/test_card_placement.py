@@ -50,24 +50,30 @@ def problems(
     drawn with a header naming its town."""
     out = []
     cards = {t: p.box for t, p in placed.items()}
+    tags = {t: p.tag for t, p in placed.items() if p.tag is not None}
     for town, p in sorted(placed.items()):
         box = p.box
         own = _gap(box, anchors[town])
-        if own > TOUCH:
+        # a card in the margin is its town's by the letter in its header and in a tag touching its town
+        near = p.tag if p.key and p.tag is not None else box
+        near_own = _gap(near, anchors[town])
+        if p.key and (p.tag is None or p.leader is not None or near_own > TOUCH):
+            out.append(f"{town}'s card in the margin has no tag touching its town (or has a leader line)")
+        if near_own > TOUCH:
             nearer = sorted(
-                (_gap(box, a), t) for t, a in anchors.items() if t != town and _gap(box, a) <= own
+                (_gap(near, a), t) for t, a in anchors.items() if t != town and _gap(near, a) <= near_own
             )
             if nearer:
-                out.append(f"{town}'s card is as near {nearer[0][1]}'s as its own ({own:.0f} px)")
-        out += [f"{town}'s card covers {t}'s dot" for t, d in dots.items() if t != town and overlap(box, d)]
-        out += [
-            f"{town}'s card covers {t}'s anchor" for t, a in anchors.items() if t != town and overlap(box, a)
-        ]
+                out.append(f"{town}'s card is as near {nearer[0][1]}'s as its own ({near_own:.0f} px)")
+        for what, b in ((f"{town}'s card", box), *(((f"{town}'s tag", p.tag),) if p.tag else ())):
+            out += [f"{what} covers {t}'s dot" for t, d in dots.items() if t != town and overlap(b, d)]
+            out += [f"{what} covers {t}'s anchor" for t, a in anchors.items() if t != town and overlap(b, a)]
+            out += [f"{what} covers the name {t}" for t, n in names.items() if t != town and overlap(b, n)]
+            out += [f"{what} covers {t}'s card" for t, c in cards.items() if t != town and overlap(b, c)]
+            out += [f"{what} covers {t}'s tag" for t, c in tags.items() if t != town and overlap(b, c)]
+        if p.tag is not None and town in names and overlap(p.tag, names[town]):
+            out.append(f"{town}'s tag covers its own name")
         over_own = town in names and overlap(box, names[town]) > 0
-        out += [
-            f"{town}'s card covers the name {t}" for t, n in names.items() if t != town and overlap(box, n)
-        ]
-        out += [f"{town}'s card covers {t}'s" for t, b in cards.items() if t > town and overlap(box, b)]
         # the cards alike: each away from its town or over its own name says whose it is in a header, and no
         # other card has one
         if headed[town] != (own > TOUCH or over_own):
@@ -76,6 +82,7 @@ def problems(
             )
         for line in p.path:  # straight, or bent once
             crossed = [f"{t}'s card" for t, b in cards.items() if t != town and _crosses(line, b)]
+            crossed += [f"{t}'s tag" for t, b in tags.items() if t != town and _crosses(line, b)]
             crossed += [f"the name {t}" for t, n in names.items() if _crosses(line, n)]
             crossed += [f"{t}'s dot" for t, d in dots.items() if t != town and _crosses(line, d)]
             crossed += [f"{t}'s anchor" for t, a in anchors.items() if t != town and _crosses(line, a)]
