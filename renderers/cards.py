@@ -760,6 +760,7 @@ def _segments_cross(a: Segment, b: Segment) -> bool:
 
 TOUCH = 6  # px: a card (or a tag) this near its town's anchor touches it
 KEY_W = 16  # a key's square: in a margin card's header and beside its town (the tag)
+SMALL_KEY_W = 12  # ... a tag where no bigger one fits
 KEY_GAP = 2  # ... and between it and the header's name
 MARGIN_GAP = 6  # between the cards in the margin
 TAG_ALONG = 4  # px: a tag stands along its town's anchor at least this far
@@ -836,23 +837,21 @@ def to_margin(
         if t not in bad:
             grid.block(_grow(b, DOT_CLEAR))
     near = [(t, _grow(b, DOT_CLEAR)) for t, b in (*dots.items(), *anchors.items()) if t in bad]
-    tags: dict[str, Box] = {}
-    for town in sorted(bad, key=lambda t: (anchors[t][1], anchors[t][0], t)):
-        dock = _grow(anchors[town], reach)
-
-        def blocked(box: Box, town: str = town, dock: Box = dock) -> bool:
-            # its own dot or anchor only where it touches the dock (Napoleon's tag on its dot's rim), never
-            # its own marker standing apart (Liberty's town marker above its blocks)
-            return any(_area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near)
-
-        for box in _tag_places(dock):
-            inside = (
-                bounds[0] <= box[0] and bounds[1] <= box[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
-            )
-            if inside and not grid.taken(box) and not blocked(box):
-                tags[town] = box
-                grid.block(_grow(box, CARD_GAP))
-                break
+    order = sorted(bad, key=lambda t: (anchors[t][1], anchors[t][0], t))
+    tags = _tags(order, anchors, near, grid, bounds, reach)
+    if len(tags) < len(order):  # the towns left without a tag first: those round them may find others
+        again = _tags(
+            [t for t in order if t not in tags] + [t for t in order if t in tags],
+            anchors,
+            near,
+            grid,
+            bounds,
+            reach,
+        )
+        if len(again) > len(tags):
+            tags = again
+    for box in tags.values():
+        grid.block(_grow(box, CARD_GAP))
     moving = [t for t in bad if t in tags]
     for t in bad - set(moving):
         p = placed[t]
@@ -871,6 +870,42 @@ def to_margin(
     return out
 
 
+def _tags(
+    order: Sequence[str],
+    anchors: Mapping[str, Box],
+    near: Sequence[tuple[str, Box]],
+    grid: _Grid,
+    bounds: Box,
+    reach: float,
+) -> dict[str, Box]:
+    """Each town's tag (in ``order``, each on the first free place touching its anchor grown by ``reach``),
+    by town; a town with no free place has none."""
+    grid = grid.copy()
+    tags: dict[str, Box] = {}
+    for town in order:
+        places = (
+            (box, dock)
+            for k, r in dict.fromkeys(((KEY_W, reach), (KEY_W, TOUCH), (SMALL_KEY_W, reach)))
+            for dock in (_grow(anchors[town], r),)  # right by it, else as far as still touches, else smaller
+            for box in _tag_places(dock, k)
+        )
+        for box, dock in places:
+            if not (
+                bounds[0] <= box[0] and bounds[1] <= box[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
+            ):
+                continue
+            # its own dot or anchor only where it touches the dock (Napoleon's tag on its dot's rim), not its
+            # own marker standing apart (Liberty's town marker above its blocks)
+            if grid.taken(box) or any(
+                _area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near
+            ):
+                continue
+            tags[town] = box
+            grid.block(_grow(box, CARD_GAP))
+            break
+    return tags
+
+
 def _block_line(grid: _Grid, line: Segment) -> None:
     """The cells a leader line passes over taken."""
     a, e = line
@@ -880,12 +915,11 @@ def _block_line(grid: _Grid, line: Segment) -> None:
         grid.block((x - 1, y - 1, x + 1, y + 1))
 
 
-def _tag_places(dock: Box) -> Iterator[Box]:
+def _tag_places(dock: Box, k: int = KEY_W) -> Iterator[Box]:
     """A tag's places touching ``dock`` from outside, each side along at least ``TAG_ALONG`` px of it: the
     middles of its right, left, bottom and top sides first, then further along each, nearest first."""
     x0, y0, x1, y1 = dock
     cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-    k = KEY_W
     places = []
     for i in range(TAG_STEPS):
         for t in ((i / (TAG_STEPS - 1)), 1 - i / (TAG_STEPS - 1)) if i else (0.5,):
@@ -987,12 +1021,13 @@ def _edge_place(grid: _Grid, size: Size, bounds: Box, target: Point) -> tuple[fl
     return best
 
 
-def draw_key(draw: object, box: Box, key: str, ink: object, paper: object, size: int = 12) -> None:
+def draw_key(draw: object, box: Box, key: str, ink: object, paper: object) -> None:
     """A key's square (a margin card's letter, in its header and beside its town): the letter in ``ink`` on
     ``paper``, framed in ``ink``; ``draw`` a Pillow ``ImageDraw``."""
     from .fonts import font
 
     d = draw
     x0, y0, x1, y1 = (round(v) for v in box)
+    size = 12 if y1 - y0 >= KEY_W else 9
     d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=3, fill=paper, outline=ink, width=2)  # type: ignore[attr-defined]
     d.text(((x0 + x1) / 2, (y0 + y1) / 2), key, font=font(size, "bold"), fill=ink, anchor="mm")  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """Where the cards of blocks stand on both games' maps, measured on many states the fuzzers reach: each card
 touches its own town's anchor (Napoleon: its dot; Liberty: its hex's row of backs) or stands nearer it than
-any other town's; no card covers another town's dot or anchor or any town's name; a leader line crosses no
-other card, name or dot; every card names its town in a header."""
+any other town's, or stands in the margin with a letter that a tag touching its town repeats; no card or tag
+covers another town's dot or anchor or any town's name; a leader line crosses no other card, name or dot;
+every card away from its town names it in a header."""
 
 from __future__ import annotations
 
@@ -159,13 +160,15 @@ def _views(states: tuple[Any, ...], module: Any) -> Iterator[tuple[str, Any]]:
             yield f"state {i} ({role})", g.view(role, events=False)
 
 
-# What the placing achieves on these states, as shares of the cards (a card may stand away from its town and
-# nearer another's only when no free place nearer its own is left; a leader line, straight or bent once,
-# crosses something only when every way out does): a change that places worse fails here. Liberty's names
-# include the places labelled in hexes without a town (no card covers them any more, so crowded hexes such
-# as Oneida's have fewer clean places).
-MOST_NEARER_OTHERS = {"napoleon": 0.025, "liberty": 0.192}
-MOST_LINES_CROSSING = {"napoleon": 0.005, "liberty": 0.154}
+# A card that finds no clean place near its town goes to the margin (a letter in its header, the same letter
+# in a tag touching its town), so no card stands nearer another town's and no leader line crosses anything.
+# Left: Liberty's Saratoga (18.07) in two states, whose backs sit under the hex's label between two names,
+# with no room for a tag beside them (2 of the 1,372 cards).
+MOST_NEARER_OTHERS = {"napoleon": 0.0, "liberty": 0.002}
+MOST_LINES_CROSSING = {"napoleon": 0.0, "liberty": 0.002}
+# ... and the margin holds no more cards than now: Napoleon 2.4 %, Liberty 22 % (its map is crowded with
+# names, labels and backs, and its cards are big)
+MOST_IN_MARGIN = {"napoleon": 0.03, "liberty": 0.23}
 
 
 @lru_cache(maxsize=2)
@@ -176,10 +179,11 @@ def _measured(game: str) -> tuple[int, dict[str, list[str]]]:
         else (LIBERTY, liberty_states(), liberty_problems)
     )
     cards = 0
-    found: dict[str, list[str]] = {"near": [], "line": [], "rule": []}
+    found: dict[str, list[str]] = {"near": [], "line": [], "rule": [], "margin": []}
     for where, view in _views(states, module):
         placed = NM.card_layout(view) if game == "napoleon" else LP.card_layout(LV.map_picture(view))
         cards += len(placed)
+        found["margin"] += [f"{where}: {t}" for t, p in sorted(placed.items()) if p.key]
         near, line = set(), set()
         for p in measure(view):
             town = p.split("'s ")[0]
@@ -211,3 +215,4 @@ def test_cards_stand_nearest_their_own_towns_and_leader_lines_cross_nothing_as_o
     near, line = len(found["near"]) / cards, len(found["line"]) / cards
     assert near <= MOST_NEARER_OTHERS[game], (near, found["near"][:20])
     assert line <= MOST_LINES_CROSSING[game], (line, found["line"][:20])
+    assert len(found["margin"]) / cards <= MOST_IN_MARGIN[game], found["margin"][:20]
