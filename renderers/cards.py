@@ -818,36 +818,23 @@ def to_margin(
         return dict(placed)
     if len(bad) > len(KEYS):
         bad = set(sorted(bad)[: len(KEYS)])
+    # what no tag or card in the margin may cover: the dots and anchors of the towns whose cards move are
+    # checked one by one (``near``), as a tag may touch its own
+    boxes = [_grow(b, 1) for b in names.values()] + list(walls)
+    boxes += [_grow(p.box, CARD_GAP) for t, p in placed.items() if t not in bad]
+    boxes += [_grow(b, DOT_CLEAR) for t, b in (*dots.items(), *anchors.items()) if t not in bad]
+    lines = [seg for t, p in placed.items() if t not in bad for seg in p.path]
     grid = _Grid(bounds)
-    for b in names.values():
-        grid.block(_grow(b, 1))
-    for b in walls:
+    for b in boxes:
         grid.block(b)
-    for t, p in placed.items():  # the cards that stay (a card whose town has no room for a tag stays too)
-        if t in bad:
-            continue
-        grid.block(_grow(p.box, CARD_GAP))
-        for seg in p.path:
-            _block_line(grid, seg)
-    # the dots and anchors of the towns whose cards move are checked one by one: a tag may touch its own
-    for t, b in dots.items():
-        if t not in bad:
-            grid.block(_grow(b, DOT_CLEAR))
-    for t, b in anchors.items():
-        if t not in bad:
-            grid.block(_grow(b, DOT_CLEAR))
+    for seg in lines:
+        _block_line(grid, seg)
     near = [(t, _grow(b, DOT_CLEAR)) for t, b in (*dots.items(), *anchors.items()) if t in bad]
     order = sorted(bad, key=lambda t: (anchors[t][1], anchors[t][0], t))
-    tags = _tags(order, anchors, near, grid, bounds, reach)
+    tags = _tags(order, anchors, near, grid, bounds, reach, (boxes, lines))
     if len(tags) < len(order):  # the towns left without a tag first: those round them may find others
-        again = _tags(
-            [t for t in order if t not in tags] + [t for t in order if t in tags],
-            anchors,
-            near,
-            grid,
-            bounds,
-            reach,
-        )
+        first = [t for t in order if t not in tags] + [t for t in order if t in tags]
+        again = _tags(first, anchors, near, grid, bounds, reach, (boxes, lines))
         if len(again) > len(tags):
             tags = again
     for box in tags.values():
@@ -877,32 +864,42 @@ def _tags(
     grid: _Grid,
     bounds: Box,
     reach: float,
+    exact: tuple[list[Box], list[Segment]],
 ) -> dict[str, Box]:
     """Each town's tag (in ``order``, each on the first free place touching its anchor grown by ``reach``),
-    by town; a town with no free place has none."""
+    by town; a town with no free place has none. A place is free on the ``grid``'s cells, else (the cells
+    are coarse) by the ``exact`` boxes and leader lines themselves."""
     grid = grid.copy()
+    boxes, lines = list(exact[0]), exact[1]
     tags: dict[str, Box] = {}
     for town in order:
-        places = (
+        places = [
             (box, dock)
             for k, r in dict.fromkeys(((KEY_W, reach), (KEY_W, TOUCH), (SMALL_KEY_W, reach)))
             for dock in (_grow(anchors[town], r),)  # right by it, else as far as still touches, else smaller
             for box in _tag_places(dock, k)
-        )
-        for box, dock in places:
-            if not (
-                bounds[0] <= box[0] and bounds[1] <= box[1] and box[2] <= bounds[2] and box[3] <= bounds[3]
-            ):
-                continue
+            if bounds[0] <= box[0]
+            and bounds[1] <= box[1]
+            and box[2] <= bounds[2]
+            and box[3] <= bounds[3]
             # its own dot or anchor only where it touches the dock (Napoleon's tag on its dot's rim), not its
             # own marker standing apart (Liberty's town marker above its blocks)
-            if grid.taken(box) or any(
-                _area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near
-            ):
-                continue
-            tags[town] = box
-            grid.block(_grow(box, CARD_GAP))
-            break
+            and not any(_area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near)
+        ]
+        found = next((box for box, _ in places if not grid.taken(box)), None)
+        if found is None:
+            found = next(
+                (
+                    box
+                    for box, _ in places
+                    if not any(_area(box, b) > 0 for b in boxes) and not any(_crosses(s, box) for s in lines)
+                ),
+                None,
+            )
+        if found is not None:
+            tags[town] = found
+            grid.block(_grow(found, CARD_GAP))
+            boxes.append(_grow(found, CARD_GAP))
     return tags
 
 
