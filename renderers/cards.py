@@ -807,12 +807,15 @@ def to_margin(
     walls: Sequence[Box],
     bounds: Box,
     reach: float = 1.0,
+    areas: Sequence[Box] = (),
 ) -> dict[str, Placed]:
     """``placed`` with each card that is not placed cleanly (:func:`faults`) moved to the margin: the cards
     stand side by side (or one above another) at the edge of ``bounds`` nearest their towns, on no name, dot,
     anchor, card, leader line or wall, each with a letter in its header, and the same letter stands in a tag
-    beside its town (touching its anchor grown by ``reach``), instead of a leader line. A card whose town has
-    no room for a tag stays where it was; so do all of them when the margin has no room."""
+    beside its town (touching its anchor grown by ``reach``), instead of a leader line. The margin is in the
+    first of the free ``areas`` (a map's open sea) where it fits, against its east side, else along the edge
+    of ``bounds``. A card whose town has no room for a tag stays where it was; so do all of them when the
+    margin has no room."""
     bad = faults(placed, anchors, names, dots)
     if not bad:
         return dict(placed)
@@ -847,7 +850,11 @@ def to_margin(
             _block_line(grid, seg)
     for _, b in near:
         grid.block(b)
-    strip = _strip(moving, placed, anchors, grid, bounds)
+    strip = None
+    for area in (*areas, bounds):
+        strip = _strip(moving, placed, anchors, grid, area, "e" if area is not bounds else "nsew")
+        if strip is not None:
+            break
     if strip is None:
         return dict(placed)
     out = dict(placed)
@@ -938,7 +945,12 @@ def margin_size(p: Placed) -> Size:
 
 
 def _strip(
-    towns: Sequence[str], placed: Mapping[str, Placed], anchors: Mapping[str, Box], grid: _Grid, bounds: Box
+    towns: Sequence[str],
+    placed: Mapping[str, Placed],
+    anchors: Mapping[str, Box],
+    grid: _Grid,
+    bounds: Box,
+    edges: str,
 ) -> list[tuple[str, Box]] | None:
     """The margin's cards in order (west to east along a row, north to south down a column) and their boxes:
     the arrangement (one row, one column, two of either) and place touching the edge of ``bounds`` nearest
@@ -983,7 +995,7 @@ def _strip(
             boxes.append((town, (x, y, x + w, y + h)))
         width = max(b[2] for _, b in boxes)
         height = max(b[3] for _, b in boxes)
-        at = _edge_place(grid, (math.ceil(width), math.ceil(height)), bounds, (tx, ty))
+        at = _edge_place(grid, (math.ceil(width), math.ceil(height)), bounds, (tx, ty), edges)
         if at is None:
             continue
         d, x0, y0 = at
@@ -995,20 +1007,30 @@ def _strip(
     return None if best is None else best[1]
 
 
-def _edge_place(grid: _Grid, size: Size, bounds: Box, target: Point) -> tuple[float, float, float] | None:
-    """The free place for a box of ``size`` touching an edge of ``bounds`` whose centre is nearest
-    ``target``: (distance, x0, y0), or None."""
+def _edge_place(
+    grid: _Grid, size: Size, bounds: Box, target: Point, edges: str
+) -> tuple[float, float, float] | None:
+    """The free place for a box of ``size`` touching one of the ``edges`` of ``bounds`` whose centre is
+    nearest ``target``: (distance, x0, y0), or None."""
     w, h = size
-    cw, ch = math.ceil(w / CELL), math.ceil(h / CELL)
-    last_col, last_row = grid.cols - cw, len(grid.rows) - ch
+    cw = math.ceil(w / CELL)
+    first_col = max(0, math.ceil((bounds[0] - grid.x0) / CELL))
+    first_row = max(0, math.ceil((bounds[1] - grid.y0) / CELL))
+    last_col = min(grid.cols - cw, math.floor((bounds[2] - w - grid.x0) / CELL))
+    last_row = min(len(grid.rows) - math.ceil(h / CELL), math.floor((bounds[3] - h - grid.y0) / CELL))
+    if last_col < first_col or last_row < first_row:
+        return None
     best: tuple[float, float, float] | None = None
     for row, bits in grid.fits(size, bounds).items():
+        if row > last_row or row < first_row:
+            continue
+        bits &= ((1 << (last_col + 1)) - 1) & ~((1 << first_col) - 1)
         y0 = grid.y0 + row * CELL
         cols = []
-        if row in (0, last_row):
+        if (row == first_row and "n" in edges) or (row == last_row and "s" in edges):
             cols = _nearest_in_runs(bits, (target[0] - grid.x0) / CELL, cw, 1)
-        for c in (0, last_col):
-            if bits >> c & 1:
+        for c, edge in ((first_col, "w"), (last_col, "e")):
+            if edge in edges and bits >> c & 1:
                 cols.append(c)
         for c in cols:
             x0 = grid.x0 + c * CELL

@@ -31,6 +31,7 @@ TITLE_PX = 24
 SUB_PX = 17
 CARD_PAD = 4
 CARD_HEAD = 18
+MARGIN_SEA: Box = (600, 1250, 980, 1816)  # the open Atlantic beside the boxes panel: the cards' margin
 FACE_GAP = 3
 FACES_A_ROW = 3
 
@@ -182,7 +183,7 @@ def _map_cards(
     dots = {hexes[t]: b for t, b in lay.markers.items() if t in hexes}
     dots |= {f"{h} backs": b for h, b in stack_boxes.items() if h not in placed}
     anchors = {h: stack_boxes[h] for h in placed}
-    return to_margin(placed, anchors, names, dots, avoid, G.FRAME, G.GAP), faces
+    return to_margin(placed, anchors, names, dots, avoid, G.FRAME, G.GAP, (MARGIN_SEA,)), faces
 
 
 def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> list[Box]:
