@@ -22,6 +22,10 @@ nearest first. Only if no place at all is free does a card take the place that b
 A leader line whose straight way crosses something may bend once at a right angle round it
 (``Placed.bend``). A displaced card that found no clean place (nearest its own town, its line crossing
 nothing) is tried once more wholly before the others, and that layout kept if fewer cards are left unclean.
+
+Both games' maps then hand their layouts to :func:`to_margin`: a card still not placed cleanly
+(:func:`faults`) moves to a margin at the picture's edge (or a free area the game names), with a letter in
+its header, and a tag with the same letter (:func:`draw_key`) touches its town instead of a leader line.
 """
 
 from __future__ import annotations
