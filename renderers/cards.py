@@ -130,10 +130,12 @@ def place_cards(
     labels: Mapping[str, Box],
     bounds: Box,
     keep_out: Sequence[Box] = (),
+    margin: Sequence[Box] = (),
 ) -> dict[str, Placed]:
     """Each card's place, by town. ``towns`` and ``dots`` hold *every* town's dot (centre and box), not only
     the towns with cards; ``labels`` every town's name box; ``keep_out`` what no card may cover (the key, a
-    panel); ``bounds`` the box every card stays in. Pure and deterministic."""
+    panel); ``bounds`` the box every card stays in; ``margin`` the free areas where the cards with no clean
+    place near their towns stand first (:func:`to_margin`). Pure and deterministic."""
     names, name_boxes, rows = _names(tuple(labels.items()), bounds)
     grown = {n: _grow(b, DOT_CLEAR) for n, b in dots.items()}
     fixed = _Grid(bounds, list(rows))
@@ -179,7 +181,7 @@ def place_cards(
         c.town: (towns[c.town][0], towns[c.town][1], towns[c.town][0], towns[c.town][1]) for c in cards
     }
     # a tag touches its town's dot (drawn over the tag's edge), however big the battle mark round it
-    return to_margin(placed, anchors, labels, dots, keep_out, bounds, TOUCH - 1)
+    return to_margin(placed, anchors, labels, dots, keep_out, bounds, TOUCH - 1, margin)
 
 
 def _place_all(

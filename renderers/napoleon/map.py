@@ -693,6 +693,7 @@ MAX_DISPLACED_SHAPES = 3  # ... and displaced from it
 BOUNDS: Box = (4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4)
 PLACED_KEPT = 256  # card layouts kept per static layer (a few KB each)
 BATTLE_R = 14  # the battle mark's radius: no other card hides under it
+MARGIN_AREA: Box = (1350, 1060, WIDTH - 4, HEIGHT - 4)  # the empty south-east beyond Givet: the cards' margin
 
 
 def _shapes(sprites: list[Image.Image], header: int = 0, min_w: int = 0) -> list[_Arrangement]:
@@ -754,7 +755,9 @@ def _place(base: Base, cards: Sequence[_Card], avoid: Sequence[Box] = ()) -> dic
     key = (specs, tuple(c.town.name for c in cards if c.town.battle), tuple(avoid))
     placed = base.placed.get(key)
     if placed is None:
-        placed = place_cards(specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid))
+        placed = place_cards(
+            specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid), (MARGIN_AREA,)
+        )
         base.placed[key] = placed
         while len(base.placed) > PLACED_KEPT:
             base.placed.popitem(last=False)
