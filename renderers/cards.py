@@ -22,6 +22,10 @@ nearest first. Only if no place at all is free does a card take the place that b
 A leader line whose straight way crosses something may bend once at a right angle round it
 (``Placed.bend``). A displaced card that found no clean place (nearest its own town, its line crossing
 nothing) is tried once more wholly before the others, and that layout kept if fewer cards are left unclean.
+
+Both games' maps then hand their layouts to :func:`to_margin`: a card still not placed cleanly
+(:func:`faults`) moves to a margin at the picture's edge (or a free area the game names), with a letter in
+its header, and a tag with the same letter (:func:`draw_key`) touches its town instead of a leader line.
 """
 
 from __future__ import annotations
@@ -94,6 +98,10 @@ class Placed:
     leader: Segment | None = None
     over_name: bool = False  # docked over its own town's name, in a displaced size: its header names the town
     bend: Point | None = None  # where the leader line turns (round what its straight line would cross)
+    key: str = (
+        ""  # in the margin (no clean place near its town): the letter its header and its town's tag show
+    )
+    tag: Box | None = None  # ... and that tag, beside its town
 
     @property
     def displaced(self) -> bool:
@@ -111,8 +119,8 @@ class Placed:
     @property
     def headed(self) -> bool:
         """Whether the card carries its town's name in a header (and takes one of its displaced sizes): away
-        from its town, or over its own name."""
-        return self.leader is not None or self.over_name
+        from its town, in the margin, or over its own name."""
+        return self.leader is not None or self.over_name or bool(self.key)
 
 
 def place_cards(
@@ -122,10 +130,12 @@ def place_cards(
     labels: Mapping[str, Box],
     bounds: Box,
     keep_out: Sequence[Box] = (),
+    margin: Sequence[Box] = (),
 ) -> dict[str, Placed]:
     """Each card's place, by town. ``towns`` and ``dots`` hold *every* town's dot (centre and box), not only
     the towns with cards; ``labels`` every town's name box; ``keep_out`` what no card may cover (the key, a
-    panel); ``bounds`` the box every card stays in. Pure and deterministic."""
+    panel); ``bounds`` the box every card stays in; ``margin`` the free areas where the cards with no clean
+    place near their towns stand first (:func:`to_margin`). Pure and deterministic."""
     names, name_boxes, rows = _names(tuple(labels.items()), bounds)
     grown = {n: _grow(b, DOT_CLEAR) for n, b in dots.items()}
     fixed = _Grid(bounds, list(rows))
@@ -166,7 +176,12 @@ def place_cards(
         again, still = _place_all(first + [c for c in order if c.town != town], scene(), dots, labels, town)
         if len(still) < len(bad):
             out, bad = again, still
-    return {c.town: out[c.town] for c in cards}
+    placed = {c.town: out[c.town] for c in cards}
+    anchors = {
+        c.town: (towns[c.town][0], towns[c.town][1], towns[c.town][0], towns[c.town][1]) for c in cards
+    }
+    # a tag touches its town's dot (drawn over the tag's edge), however big the battle mark round it
+    return to_margin(placed, anchors, labels, dots, keep_out, bounds, TOUCH - 1, margin)
 
 
 def _place_all(
@@ -743,3 +758,301 @@ def _segments_cross(a: Segment, b: Segment) -> bool:
     d1, d2 = side(p3, p4, p1), side(p3, p4, p2)
     d3, d4 = side(p1, p2, p3), side(p1, p2, p4)
     return d1 * d2 < 0 and d3 * d4 < 0
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the margin: cards with no clean place near their towns
+
+
+TOUCH = 6  # px: a card (or a tag) this near its town's anchor touches it
+KEY_W = 16  # a key's square: in a margin card's header and beside its town (the tag)
+SMALL_KEY_W = 12  # ... a tag where no bigger one fits
+KEY_GAP = 2  # ... and between it and the header's name
+MARGIN_GAP = 6  # between the cards in the margin
+TAG_ALONG = 4  # px: a tag stands along its town's anchor at least this far
+TAG_STEPS = 5  # ... at this many places along each side
+KEYS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0 beside a block's strength
+
+
+def faults(
+    placed: Mapping[str, Placed],
+    anchors: Mapping[str, Box],
+    names: Mapping[str, Box],
+    dots: Mapping[str, Box],
+) -> set[str]:
+    """The towns whose cards are not placed cleanly: away from their town's anchor (more than ``TOUCH`` px)
+    and as near another town's with a card, or with a leader line over another card, any name, another
+    town's dot or anchor. ``anchors``: what each card's town is (by town); ``names`` and ``dots``: every
+    name and every dot or marker (a town's own dot by its own key)."""
+    out = set()
+    cards = {t: p.box for t, p in placed.items()}
+    for town, p in placed.items():
+        if p.key:
+            continue
+        own = _box_gap(p.box, anchors[town])
+        if own > TOUCH and any(t != town and _box_gap(p.box, a) <= own for t, a in anchors.items()):
+            out.add(town)
+            continue
+        for line in p.path:
+            if (
+                any(t != town and _crosses(line, b) for t, b in cards.items())
+                or any(_crosses(line, n) for n in names.values())
+                or any(t != town and _crosses(line, d) for t, d in dots.items())
+                or any(t != town and _crosses(line, a) for t, a in anchors.items())
+            ):
+                out.add(town)
+                break
+    return out
+
+
+def to_margin(
+    placed: Mapping[str, Placed],
+    anchors: Mapping[str, Box],
+    names: Mapping[str, Box],
+    dots: Mapping[str, Box],
+    walls: Sequence[Box],
+    bounds: Box,
+    reach: float = 1.0,
+    areas: Sequence[Box] = (),
+) -> dict[str, Placed]:
+    """``placed`` with each card that is not placed cleanly (:func:`faults`) moved to the margin: the cards
+    stand side by side (or one above another) at the edge of ``bounds`` nearest their towns, on no name, dot,
+    anchor, card, leader line or wall, each with a letter in its header, and the same letter stands in a tag
+    beside its town (touching its anchor grown by ``reach``), instead of a leader line. The margin is in the
+    first of the free ``areas`` (a map's open sea) where it fits, against its east side, else along the edge
+    of ``bounds``. A card whose town has no room for a tag stays where it was; so do all of them when the
+    margin has no room."""
+    bad = faults(placed, anchors, names, dots)
+    if not bad:
+        return dict(placed)
+    if len(bad) > len(KEYS):
+        bad = set(sorted(bad)[: len(KEYS)])
+    # what no tag or card in the margin may cover: the dots and anchors of the towns whose cards move are
+    # checked one by one (``near``), as a tag may touch its own
+    boxes = [_grow(b, 1) for b in names.values()] + list(walls)
+    boxes += [_grow(p.box, CARD_GAP) for t, p in placed.items() if t not in bad]
+    boxes += [_grow(b, DOT_CLEAR) for t, b in (*dots.items(), *anchors.items()) if t not in bad]
+    lines = [seg for t, p in placed.items() if t not in bad for seg in p.path]
+    grid = _Grid(bounds)
+    for b in boxes:
+        grid.block(b)
+    for seg in lines:
+        _block_line(grid, seg)
+    near = [(t, _grow(b, DOT_CLEAR)) for t, b in (*dots.items(), *anchors.items()) if t in bad]
+    order = sorted(bad, key=lambda t: (anchors[t][1], anchors[t][0], t))
+    tags = _tags(order, anchors, near, grid, bounds, reach, (boxes, lines))
+    if len(tags) < len(order):  # the towns left without a tag first: those round them may find others
+        first = [t for t in order if t not in tags] + [t for t in order if t in tags]
+        again = _tags(first, anchors, near, grid, bounds, reach, (boxes, lines))
+        if len(again) > len(tags):
+            tags = again
+    for box in tags.values():
+        grid.block(_grow(box, CARD_GAP))
+    moving = [t for t in bad if t in tags]
+    for t in bad - set(moving):
+        p = placed[t]
+        grid.block(_grow(p.box, CARD_GAP))
+        for seg in p.path:
+            _block_line(grid, seg)
+    for _, b in near:
+        grid.block(b)
+    strip = None
+    for area in (*areas, bounds):
+        strip = _strip(moving, placed, anchors, grid, area, "e" if area is not bounds else "nsew")
+        if strip is not None:
+            break
+    if strip is None:
+        return dict(placed)
+    out = dict(placed)
+    for i, (town, box) in enumerate(strip):
+        p = placed[town]
+        out[town] = Placed(town, box, p.shape, key=KEYS[i], tag=tags[town])
+    return out
+
+
+def _tags(
+    order: Sequence[str],
+    anchors: Mapping[str, Box],
+    near: Sequence[tuple[str, Box]],
+    grid: _Grid,
+    bounds: Box,
+    reach: float,
+    exact: tuple[list[Box], list[Segment]],
+) -> dict[str, Box]:
+    """Each town's tag (in ``order``, each on the first free place touching its anchor grown by ``reach``),
+    by town; a town with no free place has none. A place is free on the ``grid``'s cells, else (the cells
+    are coarse) by the ``exact`` boxes and leader lines themselves."""
+    grid = grid.copy()
+    boxes, lines = list(exact[0]), exact[1]
+    tags: dict[str, Box] = {}
+    for town in order:
+        places = [
+            (box, dock)
+            for k, r in dict.fromkeys(((KEY_W, reach), (KEY_W, TOUCH), (SMALL_KEY_W, reach)))
+            for dock in (_grow(anchors[town], r),)  # right by it, else as far as still touches, else smaller
+            for box in _tag_places(dock, k)
+            if bounds[0] <= box[0]
+            and bounds[1] <= box[1]
+            and box[2] <= bounds[2]
+            and box[3] <= bounds[3]
+            # its own dot or anchor only where it touches the dock (Napoleon's tag on its dot's rim), not its
+            # own marker standing apart (Liberty's town marker above its blocks)
+            and not any(_area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near)
+        ]
+        found = next((box for box, _ in places if not grid.taken(box)), None)
+        if found is None:
+            found = next(
+                (
+                    box
+                    for box, _ in places
+                    if not any(_area(box, b) > 0 for b in boxes) and not any(_crosses(s, box) for s in lines)
+                ),
+                None,
+            )
+        if found is not None:
+            tags[town] = found
+            grid.block(_grow(found, CARD_GAP))
+            boxes.append(_grow(found, CARD_GAP))
+    return tags
+
+
+def _block_line(grid: _Grid, line: Segment) -> None:
+    """The cells a leader line passes over taken."""
+    a, e = line
+    n = max(1, math.ceil(math.hypot(e[0] - a[0], e[1] - a[1]) / (CELL / 2)))
+    for i in range(n + 1):
+        x, y = a[0] + (e[0] - a[0]) * i / n, a[1] + (e[1] - a[1]) * i / n
+        grid.block((x - 1, y - 1, x + 1, y + 1))
+
+
+def _tag_places(dock: Box, k: int = KEY_W) -> Iterator[Box]:
+    """A tag's places touching ``dock`` from outside, each side along at least ``TAG_ALONG`` px of it: the
+    middles of its right, left, bottom and top sides first, then further along each, nearest first."""
+    x0, y0, x1, y1 = dock
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    places = []
+    for i in range(TAG_STEPS):
+        for t in ((i / (TAG_STEPS - 1)), 1 - i / (TAG_STEPS - 1)) if i else (0.5,):
+            ty = y0 - k + TAG_ALONG + t * (y1 - y0 + k - 2 * TAG_ALONG)
+            tx = x0 - k + TAG_ALONG + t * (x1 - x0 + k - 2 * TAG_ALONG)
+            far = abs(ty + k / 2 - cy), abs(tx + k / 2 - cx)
+            places += [(far[0], 0, _box(x1, ty, k, k)), (far[0], 1, _box(x0 - k, ty, k, k))]
+            places += [(far[1], 2, _box(tx, y1, k, k)), (far[1], 3, _box(tx, y0 - k, k, k))]
+    seen = set()
+    for _, _, box in sorted(places):
+        if box not in seen:
+            seen.add(box)
+            yield box
+
+
+def margin_size(p: Placed) -> Size:
+    """A card's size in the margin: its displaced size, and room for its key in its header."""
+    return (round(p.box[2] - p.box[0]) + KEY_W + KEY_GAP, round(p.box[3] - p.box[1]))
+
+
+def _strip(
+    towns: Sequence[str],
+    placed: Mapping[str, Placed],
+    anchors: Mapping[str, Box],
+    grid: _Grid,
+    bounds: Box,
+    edges: str,
+) -> list[tuple[str, Box]] | None:
+    """The margin's cards in order (west to east along a row, north to south down a column) and their boxes:
+    the arrangement (one row, one column, two of either) and place touching the edge of ``bounds`` nearest
+    their towns, on free cells; None when none is free."""
+    if not towns:
+        return []
+
+    def centre(t: str) -> Point:
+        a = anchors[t]
+        return ((a[0] + a[2]) / 2, (a[1] + a[3]) / 2)
+
+    tx = sum(centre(t)[0] for t in towns) / len(towns)
+    ty = sum(centre(t)[1] for t in towns) / len(towns)
+    best: tuple[float, list[tuple[str, Box]]] | None = None
+    for across, lines in ((True, 1), (False, 1), (True, 2), (False, 2)):
+        if lines > len(towns) - 1 and lines > 1:
+            continue
+        order = sorted(towns, key=lambda t: (centre(t)[0 if across else 1], t))
+        per = math.ceil(len(order) / lines)
+        offsets: list[tuple[str, float, float, Size]] = []
+        along = 0.0
+        for i, town in enumerate(order):
+            w, h = margin_size(placed[town])
+            line = i // per
+            if i % per == 0:
+                along = 0.0
+            if across:
+                offsets.append((town, along, line, (w, h)))
+                along += w + MARGIN_GAP
+            else:
+                offsets.append((town, line, along, (w, h)))
+                along += h + MARGIN_GAP
+        # each line as thick as its thickest card
+        thick = [0.0] * lines
+        for _, a, b, (w, h) in offsets:
+            ln = int(b if across else a)
+            thick[ln] = max(thick[ln], h if across else w)
+        start = [sum(thick[:i]) + i * MARGIN_GAP for i in range(lines)]
+        boxes: list[tuple[str, Box]] = []
+        for town, a, b, (w, h) in offsets:
+            x, y = (a, start[int(b)]) if across else (start[int(a)], b)
+            boxes.append((town, (x, y, x + w, y + h)))
+        width = max(b[2] for _, b in boxes)
+        height = max(b[3] for _, b in boxes)
+        at = _edge_place(grid, (math.ceil(width), math.ceil(height)), bounds, (tx, ty), edges)
+        if at is None:
+            continue
+        d, x0, y0 = at
+        if best is None or d < best[0]:
+            best = (
+                d,
+                [(t, _box(x0 + b[0], y0 + b[1], round(b[2] - b[0]), round(b[3] - b[1]))) for t, b in boxes],
+            )
+    return None if best is None else best[1]
+
+
+def _edge_place(
+    grid: _Grid, size: Size, bounds: Box, target: Point, edges: str
+) -> tuple[float, float, float] | None:
+    """The free place for a box of ``size`` touching one of the ``edges`` of ``bounds`` whose centre is
+    nearest ``target``: (distance, x0, y0), or None."""
+    w, h = size
+    cw = math.ceil(w / CELL)
+    first_col = max(0, math.ceil((bounds[0] - grid.x0) / CELL))
+    first_row = max(0, math.ceil((bounds[1] - grid.y0) / CELL))
+    last_col = min(grid.cols - cw, math.floor((bounds[2] - w - grid.x0) / CELL))
+    last_row = min(len(grid.rows) - math.ceil(h / CELL), math.floor((bounds[3] - h - grid.y0) / CELL))
+    if last_col < first_col or last_row < first_row:
+        return None
+    best: tuple[float, float, float] | None = None
+    for row, bits in grid.fits(size, bounds).items():
+        if row > last_row or row < first_row:
+            continue
+        bits &= ((1 << (last_col + 1)) - 1) & ~((1 << first_col) - 1)
+        y0 = grid.y0 + row * CELL
+        cols = []
+        if (row == first_row and "n" in edges) or (row == last_row and "s" in edges):
+            cols = _nearest_in_runs(bits, (target[0] - grid.x0) / CELL, cw, 1)
+        for c, edge in ((first_col, "w"), (last_col, "e")):
+            if edge in edges and bits >> c & 1:
+                cols.append(c)
+        for c in cols:
+            x0 = grid.x0 + c * CELL
+            d = math.hypot(x0 + w / 2 - target[0], y0 + h / 2 - target[1])
+            if best is None or d < best[0]:
+                best = (d, x0, y0)
+    return best
+
+
+def draw_key(draw: object, box: Box, key: str, ink: object, paper: object) -> None:
+    """A key's square (a margin card's letter, in its header and beside its town): the letter in ``ink`` on
+    ``paper``, framed in ``ink``; ``draw`` a Pillow ``ImageDraw``."""
+    from .fonts import font
+
+    d = draw
+    x0, y0, x1, y1 = (round(v) for v in box)
+    size = 12 if y1 - y0 >= KEY_W else 9
+    d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=3, fill=paper, outline=ink, width=2)  # type: ignore[attr-defined]
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), key, font=font(size, "bold"), fill=ink, anchor="mm")  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
 """Where the cards of blocks stand on both games' maps, measured on many states the fuzzers reach: each card
 touches its own town's anchor (Napoleon: its dot; Liberty: its hex's row of backs) or stands nearer it than
-any other town's; no card covers another town's dot or anchor or any town's name; a leader line crosses no
-other card, name or dot; every card names its town in a header."""
+any other town's, or stands in the margin with a letter that a tag touching its town repeats; no card or tag
+covers another town's dot or anchor or any town's name; a leader line crosses no other card, name or dot;
+every card away from its town names it in a header."""
 
 from __future__ import annotations
 
@@ -50,24 +51,30 @@ def problems(
     drawn with a header naming its town."""
     out = []
     cards = {t: p.box for t, p in placed.items()}
+    tags = {t: p.tag for t, p in placed.items() if p.tag is not None}
     for town, p in sorted(placed.items()):
         box = p.box
         own = _gap(box, anchors[town])
-        if own > TOUCH:
+        # a card in the margin is its town's by the letter in its header and in a tag touching its town
+        near = p.tag if p.key and p.tag is not None else box
+        near_own = _gap(near, anchors[town])
+        if p.key and (p.tag is None or p.leader is not None or near_own > TOUCH):
+            out.append(f"{town}'s card in the margin has no tag touching its town (or has a leader line)")
+        if near_own > TOUCH:
             nearer = sorted(
-                (_gap(box, a), t) for t, a in anchors.items() if t != town and _gap(box, a) <= own
+                (_gap(near, a), t) for t, a in anchors.items() if t != town and _gap(near, a) <= near_own
             )
             if nearer:
-                out.append(f"{town}'s card is as near {nearer[0][1]}'s as its own ({own:.0f} px)")
-        out += [f"{town}'s card covers {t}'s dot" for t, d in dots.items() if t != town and overlap(box, d)]
-        out += [
-            f"{town}'s card covers {t}'s anchor" for t, a in anchors.items() if t != town and overlap(box, a)
-        ]
+                out.append(f"{town}'s card is as near {nearer[0][1]}'s as its own ({near_own:.0f} px)")
+        for what, b in ((f"{town}'s card", box), *(((f"{town}'s tag", p.tag),) if p.tag else ())):
+            out += [f"{what} covers {t}'s dot" for t, d in dots.items() if t != town and overlap(b, d)]
+            out += [f"{what} covers {t}'s anchor" for t, a in anchors.items() if t != town and overlap(b, a)]
+            out += [f"{what} covers the name {t}" for t, n in names.items() if t != town and overlap(b, n)]
+            out += [f"{what} covers {t}'s card" for t, c in cards.items() if t != town and overlap(b, c)]
+            out += [f"{what} covers {t}'s tag" for t, c in tags.items() if t != town and overlap(b, c)]
+        if p.tag is not None and town in names and overlap(p.tag, names[town]):
+            out.append(f"{town}'s tag covers its own name")
         over_own = town in names and overlap(box, names[town]) > 0
-        out += [
-            f"{town}'s card covers the name {t}" for t, n in names.items() if t != town and overlap(box, n)
-        ]
-        out += [f"{town}'s card covers {t}'s" for t, b in cards.items() if t > town and overlap(box, b)]
         # the cards alike: each away from its town or over its own name says whose it is in a header, and no
         # other card has one
         if headed[town] != (own > TOUCH or over_own):
@@ -76,6 +83,7 @@ def problems(
             )
         for line in p.path:  # straight, or bent once
             crossed = [f"{t}'s card" for t, b in cards.items() if t != town and _crosses(line, b)]
+            crossed += [f"{t}'s tag" for t, b in tags.items() if t != town and _crosses(line, b)]
             crossed += [f"the name {t}" for t, n in names.items() if _crosses(line, n)]
             crossed += [f"{t}'s dot" for t, d in dots.items() if t != town and _crosses(line, d)]
             crossed += [f"{t}'s anchor" for t, a in anchors.items() if t != town and _crosses(line, a)]
@@ -152,13 +160,15 @@ def _views(states: tuple[Any, ...], module: Any) -> Iterator[tuple[str, Any]]:
             yield f"state {i} ({role})", g.view(role, events=False)
 
 
-# What the placing achieves on these states, as shares of the cards (a card may stand away from its town and
-# nearer another's only when no free place nearer its own is left; a leader line, straight or bent once,
-# crosses something only when every way out does): a change that places worse fails here. Liberty's names
-# include the places labelled in hexes without a town (no card covers them any more, so crowded hexes such
-# as Oneida's have fewer clean places).
-MOST_NEARER_OTHERS = {"napoleon": 0.025, "liberty": 0.192}
-MOST_LINES_CROSSING = {"napoleon": 0.005, "liberty": 0.154}
+# A card that finds no clean place near its town goes to the margin (a letter in its header, the same letter
+# in a tag touching its town), so no card stands nearer another town's and no leader line crosses anything.
+# Left: Liberty's Saratoga (18.07) in two states, whose backs sit under the hex's label between two names,
+# with no room for a tag beside them (2 of the 1,372 cards).
+MOST_NEARER_OTHERS = {"napoleon": 0.0, "liberty": 0.002}
+MOST_LINES_CROSSING = {"napoleon": 0.0, "liberty": 0.002}
+# ... and the margin holds no more cards than now: Napoleon 2.4 %, Liberty 22 % (its map is crowded with
+# names, labels and backs, and its cards are big)
+MOST_IN_MARGIN = {"napoleon": 0.03, "liberty": 0.23}
 
 
 @lru_cache(maxsize=2)
@@ -169,10 +179,11 @@ def _measured(game: str) -> tuple[int, dict[str, list[str]]]:
         else (LIBERTY, liberty_states(), liberty_problems)
     )
     cards = 0
-    found: dict[str, list[str]] = {"near": [], "line": [], "rule": []}
+    found: dict[str, list[str]] = {"near": [], "line": [], "rule": [], "margin": []}
     for where, view in _views(states, module):
         placed = NM.card_layout(view) if game == "napoleon" else LP.card_layout(LV.map_picture(view))
         cards += len(placed)
+        found["margin"] += [f"{where}: {t}" for t, p in sorted(placed.items()) if p.key]
         near, line = set(), set()
         for p in measure(view):
             town = p.split("'s ")[0]
@@ -204,3 +215,4 @@ def test_cards_stand_nearest_their_own_towns_and_leader_lines_cross_nothing_as_o
     near, line = len(found["near"]) / cards, len(found["line"]) / cards
     assert near <= MOST_NEARER_OTHERS[game], (near, found["near"][:20])
     assert line <= MOST_LINES_CROSSING[game], (line, found["line"][:20])
+    assert len(found["margin"]) / cards <= MOST_IN_MARGIN[game], found["margin"][:20]

@@ -177,7 +177,14 @@ def test_cards_of_faces_cover_no_name_marker_backs_or_other_card(viewer: str, sa
         assert overlap(p.box, BA.KEY_BOX) == 0 and overlap(p.box, BA.PANEL_BOX) == 0
         x0, y0, x1, y1 = G.FRAME
         assert x0 <= p.box[0] and y0 <= p.box[1] and p.box[2] <= x1 and p.box[3] <= y1
-        if not p.displaced:  # docked: it touches its own hex's backs, which is what says whose it is
+        if p.key:  # in the margin: a tag with its letter touches its own hex's backs
+            s = stacks[p.town]
+            assert p.tag is not None and p.leader is None, p.town
+            gap = max(s[0] - p.tag[2], p.tag[0] - s[2], s[1] - p.tag[3], p.tag[1] - s[3])
+            assert gap <= 6, p.town
+            assert all(overlap(p.tag, o) == 0 for o in (*lay.towns.values(), *lay.markers.values())), p.town
+            assert all(overlap(p.tag, q.box) == 0 for q in boxes), p.town
+        elif not p.displaced:  # docked: it touches its own hex's backs, which is what says whose it is
             s = stacks[p.town]
             gap = max(s[0] - p.box[2], p.box[0] - s[2], s[1] - p.box[3], p.box[1] - s[3])
             assert gap <= G.GAP + 2, p.town

@@ -184,7 +184,13 @@ def _card_problems(view, locale: str = "en") -> list[str]:
     for town, p in sorted(placed.items()):
         box = p.box
         centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-        if p.leader is None:
+        if p.key:  # in the margin: its letter in a tag touching its town's dot, no leader line
+            if p.tag is None or p.leader is not None or _gap(p.tag, pos[town]) > 6:
+                problems.append(f"{town}'s card in the margin has no tag touching its town")
+            for t, dot in base.dots.items():
+                if p.tag is not None and t != town and overlap(p.tag, dot):
+                    problems.append(f"{town}'s tag covers {t}'s dot")
+        elif p.leader is None:
             own = math.dist(centre, pos[town])
             nearer = sorted(t for t, q in pos.items() if t != town and math.dist(centre, q) <= own)
             if nearer:
@@ -215,6 +221,10 @@ def _card_problems(view, locale: str = "en") -> list[str]:
         if not inside(box, (0, TITLE_H, WIDTH, HEIGHT)):
             problems.append(f"{town}'s card leaves the map")
     return problems
+
+
+def _gap(box, at) -> float:
+    return math.hypot(max(box[0] - at[0], at[0] - box[2], 0.0), max(box[1] - at[1], at[1] - box[3], 0.0))
 
 
 def _random_views():

@@ -240,7 +240,6 @@ TRIED = 320  # ... among at most this many places, free or not, once one is weig
 DIRECTIONS = 16
 AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
 DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
-REPAIRS = 1  # cards with no clean place tried first, one at a time
 BEND_COST = 20  # px of distance a bent leader line costs
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
@@ -394,23 +393,7 @@ def place_face_cards(
     biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
     have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
-    out, bad = _place_all(order, cards, stacks, keep_out, bounds)
-    # a card that found no clean place first, before the cards round it: it takes the place nearest its
-    # backs, and they may find others; kept when fewer cards are left unclean
-    tried: set[str] = set()
-    while bad and len(tried) < REPAIRS:
-        hid = min(bad - tried, default=None)
-        if hid is None:
-            break
-        tried.add(hid)
-        first = [c for c in order if c.hex == hid]
-        if _place_all(first, cards, stacks, keep_out, bounds, hid)[1]:
-            continue  # not clean even alone
-        again, still = _place_all(
-            first + [c for c in order if c.hex != hid], cards, stacks, keep_out, bounds, hid
-        )
-        if len(still) < len(bad):
-            out, bad = again, still
+    out = _place_all(order, cards, stacks, keep_out, bounds)
     return {c.hex: out[c.hex] for c in cards}
 
 
@@ -420,10 +403,8 @@ def _place_all(
     stacks: Mapping[str, Box],
     keep_out: Sequence[Box],
     bounds: Box,
-    first: str = "",
-) -> tuple[dict[str, Placed], set[str]]:
-    """The cards placed in ``order`` (``first`` wholly before the others, docked or displaced) and the hexes
-    whose cards found no clean place (:func:`_displaced`)."""
+) -> dict[str, Placed]:
+    """The cards placed in ``order``: docked where they can, then the others displaced."""
     from ..cards import _crosses
 
     obstacles = _static(tuple(keep_out), bounds).with_stacks(stacks.values())
@@ -437,7 +418,6 @@ def _place_all(
 
     lines: list[tuple[Point, Point]] = []  # the leader lines drawn so far
     later: list[CardSpec] = []
-    bad: set[str] = set()
     for c in order:
         stack = stacks[c.hex]
         placed = next(
@@ -447,18 +427,10 @@ def _place_all(
                 for b in _docked_boxes(stack, w, h)
                 if inside(_whole(b))
                 and not obstacles.hit_beside(_whole(b), stack)
-                and not any(_crosses(line, _whole(b)) for line in lines)  # a card tried first may have one
+                and not any(_crosses(line, _whole(b)) for line in lines)
             ),
             None,
         )
-        if placed is None and c.hex == first:
-            others = [stacks[o.hex] for o in cards if o.hex != c.hex]
-            placed, clean = _displaced(c, stack, obstacles, free, others, lines)
-            if not clean:
-                placed, clean = _closer(c, stack, obstacles, free, others, lines, placed)
-            if not clean:
-                bad.add(c.hex)
-            lines += placed.path
         if placed is None:
             later.append(c)
             continue
@@ -468,13 +440,11 @@ def _place_all(
         others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
         placed, clean = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         if not clean:  # looked for more closely
-            placed, clean = _closer(c, stacks[c.hex], obstacles, free, others, lines, placed)
-        if not clean:
-            bad.add(c.hex)
+            placed = _clean(c, stacks[c.hex], obstacles, free, others, lines) or placed
         out[c.hex] = placed
         obstacles.add(placed.box)
         lines += placed.path
-    return out, bad
+    return out
 
 
 def _whole(b: Box) -> Box:
@@ -589,20 +559,6 @@ def _clean(
         if not crossed:
             return p
     return None
-
-
-def _closer(
-    c: CardSpec,
-    stack: Box,
-    obstacles: _Obstacles,
-    free: Callable[[Box], bool],
-    others: Sequence[Box],
-    lines: Sequence[tuple[Point, Point]],
-    found: Placed,
-) -> tuple[Placed, bool]:
-    """A clean place on the dense rings (:func:`_clean`), else the place ``found`` before."""
-    p = _clean(c, stack, obstacles, free, others, lines)
-    return (found, False) if p is None else (p, True)
 
 
 def _displaced(

@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 
 from data.liberty import Liberty, load_liberty
 
-from ..cards import Placed
+from ..cards import KEY_GAP, KEY_W, Placed, draw_key, to_margin
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, overlap
 from . import base as BA
@@ -31,6 +31,7 @@ TITLE_PX = 24
 SUB_PX = 17
 CARD_PAD = 4
 CARD_HEAD = 18
+MARGIN_SEA: Box = (600, 1250, 980, 1816)  # the open Atlantic beside the boxes panel: the cards' margin
 FACE_GAP = 3
 FACES_A_ROW = 3
 
@@ -174,7 +175,15 @@ def _map_cards(
         return {}, faces
     lay = base.layout
     keep_out = [*lay.towns.values(), *lay.markers.values(), *(b for _, b in lay.labels.values()), *avoid]
-    return G.place_face_cards(cards, stack_boxes, keep_out, G.FRAME), faces
+    placed = G.place_face_cards(cards, stack_boxes, keep_out, G.FRAME)
+    # a card with no clean place near its backs goes to the margin, with a key beside its backs
+    hexes = {t.name: t.hex for t in lib.towns if t.hex}
+    names = {hexes[t]: b for t, b in lay.towns.items() if t in hexes}
+    names |= {f"{h} label": b for h, (_, b) in lay.labels.items()}
+    dots = {hexes[t]: b for t, b in lay.markers.items() if t in hexes}
+    dots |= {f"{h} backs": b for h, b in stack_boxes.items() if h not in placed}
+    anchors = {h: stack_boxes[h] for h in placed}
+    return to_margin(placed, anchors, names, dots, avoid, G.FRAME, G.GAP, (MARGIN_SEA,)), faces
 
 
 def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> list[Box]:
@@ -188,11 +197,20 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
         drawn.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)))
     d.rectangle((x0, y0, x1, y1), fill=P.PANEL_BG, outline=P.INK, width=1)
     top = y0 + CARD_PAD
-    if p.displaced:
+    if p.headed:
         d.rectangle((x0, y0, x1, y0 + CARD_HEAD), fill=P.TITLE_BG)
+        kx = 0
+        if p.key:  # in the margin: the letter of the tag beside its backs
+            kx = KEY_W + KEY_GAP
+            ky = y0 + (CARD_HEAD - KEY_W) / 2
+            draw_key(d, (x0 + 2, ky, x0 + 2 + KEY_W, ky + KEY_W), p.key, P.INK, P.PANEL_BG)
         lab = _label(head, 12, "condensed", "latin", P.TITLE_TEXT, P.TITLE_BG)
-        im.paste(lab.crop((0, 1, min(lab.width, round(x1 - x0) - 2), CARD_HEAD)), (round(x0) + 2, round(y0)))
+        room = round(x1 - x0) - 2 - kx
+        im.paste(lab.crop((0, 1, min(lab.width, room), CARD_HEAD)), (round(x0) + 2 + kx, round(y0)))
         top += CARD_HEAD
+    if p.tag is not None:
+        draw_key(d, p.tag, p.key, P.INK, P.PANEL_BG)
+        drawn.append(p.tag)
     per_row = _per_rows(len(blocks))[p.shape]
     x, y = x0 + CARD_PAD, top
     for i, b in enumerate(blocks):

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image, ImageDraw
 
 from .. import colours as C
-from ..cards import Card, Placed, place_cards
+from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Layout, fit, inside, overlap
 from ..palette import fixed_palette
@@ -694,6 +694,7 @@ MAX_DISPLACED_SHAPES = 3  # ... and displaced from it
 BOUNDS: Box = (4, TITLE_H + 4, WIDTH - 4, HEIGHT - 4)
 PLACED_KEPT = 256  # card layouts kept per static layer (a few KB each)
 BATTLE_R = 14  # the battle mark's radius: no other card hides under it
+MARGIN_AREA: Box = (1350, 1060, WIDTH - 4, HEIGHT - 4)  # the empty south-east beyond Givet: the cards' margin
 
 
 def _shapes(sprites: list[Image.Image], header: int = 0, min_w: int = 0) -> list[_Arrangement]:
@@ -755,7 +756,9 @@ def _place(base: Base, cards: Sequence[_Card], avoid: Sequence[Box] = ()) -> dic
     key = (specs, tuple(c.town.name for c in cards if c.town.battle), tuple(avoid))
     placed = base.placed.get(key)
     if placed is None:
-        placed = place_cards(specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid))
+        placed = place_cards(
+            specs, base.layout.towns, dots, base.labels, BOUNDS, (base.legend, *avoid), (MARGIN_AREA,)
+        )
         base.placed[key] = placed
         while len(base.placed) > PLACED_KEPT:
             base.placed.popitem(last=False)
@@ -788,7 +791,8 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
     for c in cards:
         p = placed[c.town.name]
         x0, y0 = round(p.box[0]), round(p.box[1])
-        w, h, offsets = c.displaced[p.shape] if p.headed else c.docked[p.shape]
+        _, h, offsets = c.displaced[p.shape] if p.headed else c.docked[p.shape]
+        w = round(p.box[2] - p.box[0])  # a card in the margin is wider: its key stands in its header
         battle = c.town.battle
         edge = C.BATTLE if battle else C.PANEL_EDGE
         d.rounded_rectangle(
@@ -802,8 +806,12 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
             d.rounded_rectangle(
                 (x0, y0, x0 + w - 1, y0 + CARD_HEAD_H), radius=5, fill=C.BATTLE if battle else C.INK
             )
+            kx = 0
+            if p.key:  # in the margin: the letter of the tag beside its town
+                kx = KEY_W + KEY_GAP
+                draw_key(d, (x0 + 2, y0 + 2, x0 + 2 + KEY_W, y0 + 2 + KEY_W), p.key, C.INK, C.HALO)
             d.text(
-                (x0 + CARD_PAD + 2, y0 + CARD_HEAD_H / 2 + 1),
+                (x0 + CARD_PAD + 2 + kx, y0 + CARD_HEAD_H / 2 + 1),
                 c.town.name,
                 font=fh,
                 fill=C.INK if battle else C.HALO,
@@ -817,6 +825,10 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
     for t in towns:
         if t.battle and t.name in pos:
             _battle_mark(d, pos[t.name], BATTLE_R)
+    for c in cards:  # a card in the margin: its letter beside its town
+        p = placed[c.town.name]
+        if p.tag is not None:
+            draw_key(d, p.tag, p.key, C.BATTLE if c.town.battle else C.INK, C.HALO)
 
 
 def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None, scale: int = 1) -> None:
