@@ -11,12 +11,13 @@ from typing import Any
 
 from engine import Order
 from engine import liberty_orders as O
+from engine.liberty.sequence import Phase
 
 
 class LibertyRandomPlayer:
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
-        if legal.phase == "actions":
+        if legal.phase == Phase.ACTIONS:
             attacks = list(legal.attacks)
             if attacks and rng.random() < 0.5:
                 return rng.choice(attacks)
@@ -27,10 +28,10 @@ class LibertyRandomPlayer:
             if moves and r < 0.85:
                 return rng.choice(moves)
             return O.End()
-        if legal.phase == "battle":
+        if legal.phase == Phase.COMBAT:
             fire = [c for c in choices if isinstance(c, O.Fire)]
             return rng.choice(fire) if fire and rng.random() < 0.85 else rng.choice(choices)
-        if legal.phase in ("regroup", "disband"):
+        if legal.phase in (Phase.REGROUP, Phase.DISBAND):
             return O.End() if rng.random() < 0.7 else rng.choice(choices)
         return rng.choice(choices)
 
@@ -52,21 +53,21 @@ class LibertyHeuristicPlayer:
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
         side = legal.role
-        if legal.phase == "cards":
+        if legal.phase == Phase.CARDS:
             return self._card(view, [c for c in choices if isinstance(c, O.Play)])
-        if legal.phase == "supply":
+        if legal.phase == Phase.SUPPLY:
             return max(choices, key=lambda c: len(c.text()))  # the most steps (of the longest names)
-        if legal.phase == "actions":
+        if legal.phase == Phase.ACTIONS:
             return self._action(view, choices, side, rng)
-        if legal.phase == "place":
+        if legal.phase == Phase.PLACE:
             return max(choices, key=lambda c: self.values.get(c.to, 0) if isinstance(c, O.Place) else -1)
-        if legal.phase == "disband":
+        if legal.phase == Phase.DISBAND:
             return self._disband(view, choices, side)
-        if legal.phase == "battle":
+        if legal.phase == Phase.COMBAT:
             return O.Fire() if O.Fire() in choices else choices[0]
-        if legal.phase in ("regroup", "withdraw"):
+        if legal.phase in (Phase.REGROUP, Phase.WITHDRAW):
             return O.End()  # 7.5: stay; 7.2, G27: the way each block came (the engine's choice)
-        if legal.phase in ("attrition", "hit"):
+        if legal.phase in (Phase.ATTRITION, Phase.HIT):
             return choices[0]  # the default first: 11.4 the weakest go, leaders last; 7.32 non-leaders first
         return choices[0]
 

@@ -21,6 +21,7 @@ from .invariants import INVARIANTS
 from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
+from .sequence import ROWS
 from .turns import card
 from .winter import attrition_places
 
@@ -81,7 +82,7 @@ def prompt(game: Any, role: str, lang: str, text: Any, examples: bool = True) ->
     lg, st = game.legal(role), game.state
     lang = "ja" if lang == "ja" else "en"
     params: dict[str, Any] = {}
-    key = f"liberty.prompt.{lg.phase}"
+    key = ROWS[lg.phase].prompts[0] if ROWS[lg.phase].prompts else ""  # the sequence of play's table
     bt = st.battle
     if lg.phase == "actions":
         params = {"n": st.actions_left}
