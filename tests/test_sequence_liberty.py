@@ -102,12 +102,13 @@ def _phase_writes(path: Path) -> list[str]:
         elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
             targets = [node.target]
         elif isinstance(node, ast.Call) and ast.unparse(node.func) == "setattr" and len(node.args) > 1:
-            if isinstance(node.args[1], ast.Constant) and node.args[1].value == "phase":
+            name = node.args[1]
+            if isinstance(name, ast.Constant) and name.value == "phase":
                 out.append(f"{path.name}:{node.lineno}: setattr")
         flat = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
-        out += [
-            f"{path.name}:{node.lineno}" for t in flat if isinstance(t, ast.Attribute) and t.attr == "phase"
-        ]
+        for t in flat:
+            if isinstance(t, ast.Attribute) and t.attr == "phase":
+                out.append(f"{path.name}:{node.lineno}: {ast.unparse(t.value)}")
     return out
 
 
