@@ -3,21 +3,14 @@ acting side's roles that still move; in battles, the battle rules say (6.2-7.6).
 
 from __future__ import annotations
 
-from . import battle as battle_rules
-from . import movement
+from . import movement, sequence
 from .context import Ctx
 from .state import armies_of
 
 
 def active_roles(ctx: Ctx) -> list[str]:
-    st = ctx.st
-    if st.phase == "over":
-        return []
-    if st.phase == "setup":
-        return list(st.setup_waiting)
-    if st.phase == "movement":
-        return movement_roles(ctx)
-    return battle_rules.active_roles(ctx)
+    """The roles the sequence of play's table asks now (``sequence.py``)."""
+    return sequence.active(ctx)
 
 
 def movement_roles(ctx: Ctx) -> list[str]:
