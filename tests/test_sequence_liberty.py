@@ -20,7 +20,7 @@ from ai.liberty import LibertyHeuristicPlayer, LibertyRandomPlayer
 from engine.liberty.game import Game
 from engine.liberty.messages import EN
 from engine.liberty.orders import GRAMMAR
-from engine.liberty.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, go, moves
+from engine.liberty.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, Who, go, moves
 from engine.liberty.state import State
 
 P = Phase
@@ -34,7 +34,7 @@ def test_every_phase_has_exactly_one_row_naming_real_kinds_prompts_and_rules():
     for row in TABLE:
         # the phases nobody acts in (the engine plays them out, or the game is over) offer nothing
         asks = row.phase not in (P.BATTLE_PHASE, P.WINTER, P.OVER)
-        assert bool(row.orders) == bool(row.prompts) == asks, row.phase
+        assert bool(row.orders) == bool(row.prompts) == asks == (row.who is not Who.NOBODY), row.phase
         assert set(row.orders) <= set(GRAMMAR.kinds), row.phase
         assert all(key in EN for key in row.prompts), row.phase
         assert RULE.match(row.rule), row.rule
@@ -154,8 +154,8 @@ def _check(g: Game, said: list[str]) -> None:
     """Who the table asks is who legal() gives choices to; the kinds and the prompt are the table's."""
     st = g.state
     row = ROWS[st.phase]
-    who = row.who(g.ctx)
-    assert g.active() == who
+    who = g.active()  # the table's Who, said of this game
+    assert bool(who) == (row.who is not Who.NOBODY), (st.phase, who)
     answering = st.offer is not None
     for role in ("british", "american"):
         lg = g.legal(role)

@@ -23,7 +23,7 @@ from engine.napoleon import movement
 from engine.napoleon.battle.table import TABLE as BATTLE_TABLE
 from engine.napoleon.game import BATTLE_ORDERS, Game
 from engine.napoleon.orders import GRAMMAR, Undo
-from engine.napoleon.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, go, moves
+from engine.napoleon.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, Who, go, moves
 from engine.napoleon.state import GameState, state_from_dict, state_to_dict
 
 P = Phase
@@ -35,7 +35,8 @@ def test_every_phase_has_exactly_one_row_naming_real_kinds_prompts_and_rules():
     phases = [row.phase for row in TABLE]
     assert len(phases) == len(set(phases)) and set(phases) == set(Phase)
     for row in TABLE:
-        assert bool(row.orders) == bool(row.prompts) == (row.phase != P.OVER), row.phase
+        asks = row.phase != P.OVER
+        assert bool(row.orders) == bool(row.prompts) == asks == (row.who is not Who.NOBODY), row.phase
         assert set(row.orders) <= set(GRAMMAR.kinds), row.phase
         assert all(key in BOT_EN for key in row.prompts), row.phase
         assert RULE.match(row.rule), row.rule
@@ -97,8 +98,8 @@ def _check(g: Game) -> None:
     """Who the table asks is who legal() gives choices to; the kinds and the prompt are the table's."""
     st = g.state
     row = ROWS[st.phase]
-    who = row.who(g.ctx())
-    assert g.active() == who
+    who = g.active()  # the table's Who, said of this game
+    assert bool(who) == (row.who is not Who.NOBODY), (st.phase, who)
     for role in g.options.roles:
         lg = g.legal(role)
         assert lg.phase is st.phase

@@ -21,10 +21,24 @@ from .context import Ctx, error
 from .legal import Legal, legal
 from .options import Options
 from .orders import GRAMMAR
-from .sequence import Phase, active
+from .sequence import ROWS, Phase, Who
 from .setup import new_state
 from .state import SIDES, State
 from .views import View, build_view
+
+
+def active(ctx: Ctx) -> list[str]:
+    """The sides that must act now: who the sequence of play's table names (``sequence.Who``)."""
+    st = ctx.st
+    who = ROWS[st.phase].who
+    if who is Who.UNPLAYED:  # 3.1
+        return [s for s in SIDES if s not in st.played]
+    if who is Who.STEPPING:  # 7.21
+        now = battle.step(ctx)
+        return [now[0]] if now else []
+    if who is Who.ACTING:
+        return [st.acting] if st.acting else []
+    return []
 
 
 class Game:
@@ -62,7 +76,7 @@ class Game:
         return {"winner": st.winner, "reason": st.reason, "vp": st.vp, "year": st.year} if self.over else None
 
     def active(self) -> list[str]:
-        return active(self.ctx)  # the sequence of play's table
+        return active(self.ctx)
 
     def view(self, role: str = "public", *, events: bool = True) -> View:
         return build_view(self.ctx, role, self.active(), events=events)

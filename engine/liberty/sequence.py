@@ -19,14 +19,9 @@ order that led there returns, so no stored game rests in them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
-
-if TYPE_CHECKING:
-    from .context import Ctx
-    from .state import State
+from typing import Final, Protocol
 
 
 class Phase(StrEnum):
@@ -48,27 +43,13 @@ class Phase(StrEnum):
     OVER = "over"  # 11.1: the war is won
 
 
-def _acting(ctx: Ctx) -> list[str]:
-    return [ctx.st.acting] if ctx.st.acting else []
+class Who(StrEnum):
+    """Who must act in a phase (``game.active`` says it of a game)."""
 
-
-def _unplayed(ctx: Ctx) -> list[str]:
-    """Card phase (3.1): the sides that have not played their card yet."""
-    from .state import SIDES
-
-    return [s for s in SIDES if s not in ctx.st.played]
-
-
-def _stepping(ctx: Ctx) -> list[str]:
-    """7.21: the side whose blocks' combat turn it is."""
-    from .battle import step
-
-    now = step(ctx)
-    return [now[0]] if now else []
-
-
-def _nobody(ctx: Ctx) -> list[str]:
-    return []
+    UNPLAYED = "unplayed"  # card phase (3.1): the sides that have not played their card yet
+    ACTING = "acting"  # the side ``State.acting`` names: P1 or P2 (3.1, 3.3), P1 (7.1), the owner, the victor
+    STEPPING = "stepping"  # 7.21: the side whose blocks' combat turn it is
+    NOBODY = "nobody"  # the engine plays the phase out at once (``flow.run``), or the game is over
 
 
 @dataclass(frozen=True)
@@ -76,7 +57,7 @@ class Row:
     """What the game asks in ``phase``."""
 
     phase: Phase
-    who: Callable[[Ctx], list[str]]  # the sides that must act
+    who: Who  # the sides that must act
     orders: tuple[str, ...]  # the kinds of order ``legal()`` offers them (in the order it lists them)
     prompts: tuple[str, ...]  # the catalog keys of the prompt they are shown (the usual one first)
     rule: str
@@ -88,26 +69,26 @@ ANY_TIME: Final = ("prefer", "exchange", "accept", "decline")
 
 _P = Phase
 TABLE: tuple[Row, ...] = (
-    Row(_P.CARDS, _unplayed, ("play", "prefer"), ("liberty.prompt.cards",), "Game turn, 3.1"),
-    Row(_P.SUPPLY, _acting, ("supply",), ("liberty.prompt.supply",), "3.3"),
+    Row(_P.CARDS, Who.UNPLAYED, ("play", "prefer"), ("liberty.prompt.cards",), "Game turn, 3.1"),
+    Row(_P.SUPPLY, Who.ACTING, ("supply",), ("liberty.prompt.supply",), "3.3"),
     Row(
         _P.ACTIONS,
-        _acting,
+        Who.ACTING,
         ("move", "sea", "build", "end", "prefer"),
         ("liberty.prompt.actions", "liberty.prompt.actions_none"),
         "3.1, 3.2, 5.0, 6.0",
     ),
-    Row(_P.PLACE, _acting, ("place",), ("liberty.prompt.place",), "6.0, 6.1, 6.2"),
-    Row(_P.BATTLE_PHASE, _nobody, (), (), "7.1"),
-    Row(_P.CHOOSING_BATTLE, _acting, ("battle",), ("liberty.prompt.battle_order",), "7.1"),
-    Row(_P.COMBAT, _stepping, ("fire", "retreat", "prefer"), ("liberty.prompt.battle",), "7.21, 7.3, 7.4"),
-    Row(_P.HIT, _acting, ("hit", "prefer"), ("liberty.prompt.hit", "liberty.prompt.hit_by"), "7.32, G25"),
-    Row(_P.WITHDRAW, _acting, ("retreat", "end"), ("liberty.prompt.withdraw",), "7.2, G27, G30, 8.6, G37"),
-    Row(_P.REGROUP, _acting, ("regroup", "end"), ("liberty.prompt.regroup",), "7.5"),
-    Row(_P.WINTER, _nobody, (), (), "11.0, 11.1, 11.2"),
-    Row(_P.DISBAND, _acting, ("disband", "end"), ("liberty.prompt.disband",), "11.3"),
-    Row(_P.ATTRITION, _acting, ("attrition", "end"), ("liberty.prompt.attrition",), "11.4"),
-    Row(_P.OVER, _nobody, (), (), "11.1"),
+    Row(_P.PLACE, Who.ACTING, ("place",), ("liberty.prompt.place",), "6.0, 6.1, 6.2"),
+    Row(_P.BATTLE_PHASE, Who.NOBODY, (), (), "7.1"),
+    Row(_P.CHOOSING_BATTLE, Who.ACTING, ("battle",), ("liberty.prompt.battle_order",), "7.1"),
+    Row(_P.COMBAT, Who.STEPPING, ("fire", "retreat", "prefer"), ("liberty.prompt.battle",), "7.21, 7.3, 7.4"),
+    Row(_P.HIT, Who.ACTING, ("hit", "prefer"), ("liberty.prompt.hit", "liberty.prompt.hit_by"), "7.32, G25"),
+    Row(_P.WITHDRAW, Who.ACTING, ("retreat", "end"), ("liberty.prompt.withdraw",), "7.2, G27, G30, 8.6, G37"),
+    Row(_P.REGROUP, Who.ACTING, ("regroup", "end"), ("liberty.prompt.regroup",), "7.5"),
+    Row(_P.WINTER, Who.NOBODY, (), (), "11.0, 11.1, 11.2"),
+    Row(_P.DISBAND, Who.ACTING, ("disband", "end"), ("liberty.prompt.disband",), "11.3"),
+    Row(_P.ATTRITION, Who.ACTING, ("attrition", "end"), ("liberty.prompt.attrition",), "11.4"),
+    Row(_P.OVER, Who.NOBODY, (), (), "11.1"),
 )
 ROWS: Final = {row.phase: row for row in TABLE}
 
@@ -197,6 +178,13 @@ def moves(src: Phase, dst: Phase) -> bool:
     return any(src in t.src and t.dst == dst for t in TRANSITIONS)
 
 
+class _Phased(Protocol):
+    """The game state as ``go`` sees it (``state.State``)."""
+
+    phase: Phase
+    acting: str | None
+
+
 class _Keep:
     """``go``'s default: the acting side stays as it is."""
 
@@ -204,7 +192,7 @@ class _Keep:
 KEEP: Final = _Keep()
 
 
-def go(st: State, dst: Phase, acting: str | _Keep | None = KEEP) -> None:
+def go(st: _Phased, dst: Phase, acting: str | _Keep | None = KEEP) -> None:
     """The game enters ``dst`` (and ``acting`` acts, if given): the only writer of ``State.phase``. A change
     the table does not list is a fault of the rules, not of an order: it fails loudly."""
     if not moves(st.phase, dst):
@@ -212,8 +200,3 @@ def go(st: State, dst: Phase, acting: str | _Keep | None = KEEP) -> None:
     st.phase = dst
     if not isinstance(acting, _Keep):
         st.acting = acting
-
-
-def active(ctx: Ctx) -> list[str]:
-    """The sides that must act now (the table's ``who``)."""
-    return ROWS[ctx.st.phase].who(ctx)

@@ -3,14 +3,23 @@ acting side's roles that still move; in battles, the battle rules say (6.2-7.6).
 
 from __future__ import annotations
 
-from . import movement, sequence
+from . import battle as battle_rules
+from . import movement
 from .context import Ctx
+from .sequence import ROWS, Who
 from .state import armies_of
 
 
 def active_roles(ctx: Ctx) -> list[str]:
-    """The roles the sequence of play's table asks now (``sequence.py``)."""
-    return sequence.active(ctx)
+    """The roles that must act now: who the sequence of play's table names (``sequence.Who``)."""
+    who = ROWS[ctx.st.phase].who
+    if who is Who.DEPLOYING:
+        return list(ctx.st.setup_waiting)
+    if who is Who.MOVING:
+        return movement_roles(ctx)
+    if who is Who.FIGHTING:
+        return battle_rules.active_roles(ctx)
+    return []
 
 
 def movement_roles(ctx: Ctx) -> list[str]:

@@ -15,16 +15,11 @@ Phases::
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from .orders import BATTLE_KINDS
-
-if TYPE_CHECKING:
-    from .context import Ctx
-    from .state import GameState
 
 
 class Phase(StrEnum):
@@ -36,27 +31,13 @@ class Phase(StrEnum):
     OVER = "over"  # 10.0, 12.0-12.3
 
 
-def _deploying(ctx: Ctx) -> list[str]:
-    """3.1: the roles that have not ended their set-up."""
-    return list(ctx.st.setup_waiting)
+class Who(StrEnum):
+    """Who must act in a phase (``active.active_roles`` says it of a game)."""
 
-
-def _moving(ctx: Ctx) -> list[str]:
-    """4.1, 13.1: the acting side's roles that still move."""
-    from .active import movement_roles
-
-    return movement_roles(ctx)
-
-
-def _fighting(ctx: Ctx) -> list[str]:
-    """6.2-7.6: who the battles' own table asks (``battle/table.py``)."""
-    from .battle.table import active_roles
-
-    return active_roles(ctx)
-
-
-def _nobody(ctx: Ctx) -> list[str]:
-    return []
+    DEPLOYING = "deploying"  # 3.1: the roles that have not ended their set-up
+    MOVING = "moving"  # 4.1, 13.1: the acting side's roles that still move
+    FIGHTING = "fighting"  # 6.2-7.6: who the battles' own table asks (``battle/table.py``)
+    NOBODY = "nobody"  # the game is over
 
 
 @dataclass(frozen=True)
@@ -64,7 +45,7 @@ class Row:
     """What the game asks in ``phase``."""
 
     phase: Phase
-    who: Callable[[Ctx], list[str]]  # the roles that must act, in order
+    who: Who  # the roles that must act
     orders: tuple[str, ...]  # the kinds of order the phase takes (``legal()`` offers some of them)
     prompts: tuple[str, ...]  # the keys of the prompt they are shown (bot/i18n.py), the usual one first
     rule: str
@@ -78,16 +59,16 @@ ANY_TIME: Final = ("undo",)
 
 _P = Phase
 TABLE: tuple[Row, ...] = (
-    Row(_P.SETUP, _deploying, ("setup", "end"), ("prompt.setup", "prompt.setup_done"), "3.1"),
-    Row(_P.MOVEMENT, _moving, ("move", "end"), ("prompt.movement",), "4.0, 4.1, 5.0, 13.1"),
+    Row(_P.SETUP, Who.DEPLOYING, ("setup", "end"), ("prompt.setup", "prompt.setup_done"), "3.1"),
+    Row(_P.MOVEMENT, Who.MOVING, ("move", "end"), ("prompt.movement",), "4.0, 4.1, 5.0, 13.1"),
     Row(
         _P.BATTLE,
-        _fighting,
+        Who.FIGHTING,
         BATTLE_ORDERS,
         ("prompt.deploy", "prompt.battle", "prompt.regroup"),
         "4.2, 6.0, 6.2, 6.3, 7.6",
     ),
-    Row(_P.OVER, _nobody, (), (), "10.0, 12.0"),
+    Row(_P.OVER, Who.NOBODY, (), (), "10.0, 12.0"),
 )
 ROWS: Final = {row.phase: row for row in TABLE}
 
@@ -134,14 +115,15 @@ def moves(src: Phase, dst: Phase) -> bool:
     return any(src in t.src and t.dst == dst for t in TRANSITIONS)
 
 
-def go(st: GameState, dst: Phase) -> None:
+class _Phased(Protocol):
+    """The game state as ``go`` sees it (``state.GameState``)."""
+
+    phase: Phase
+
+
+def go(st: _Phased, dst: Phase) -> None:
     """The game enters ``dst``: the only writer of ``GameState.phase``. A change the table does not list is
     a fault of the rules, not of an order: it fails loudly."""
     if not moves(st.phase, dst):
         raise AssertionError(f"no transition from {st.phase!r} to {dst!r} in the campaign's sequence of play")
     st.phase = dst
-
-
-def active(ctx: Ctx) -> list[str]:
-    """The roles that must act now (the table's ``who``)."""
-    return ROWS[ctx.st.phase].who(ctx)
