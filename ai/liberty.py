@@ -11,13 +11,12 @@ from typing import Any
 
 from engine import Order
 from engine import liberty_orders as O
-from engine.liberty.sequence import Phase
 
 
 class LibertyRandomPlayer:
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
-        if legal.phase == Phase.ACTIONS:
+        if legal.phase == "actions":
             attacks = list(legal.attacks)
             if attacks and rng.random() < 0.5:
                 return rng.choice(attacks)
@@ -28,10 +27,10 @@ class LibertyRandomPlayer:
             if moves and r < 0.85:
                 return rng.choice(moves)
             return O.End()
-        if legal.phase == Phase.COMBAT:
+        if legal.phase == "battle":
             fire = [c for c in choices if isinstance(c, O.Fire)]
             return rng.choice(fire) if fire and rng.random() < 0.85 else rng.choice(choices)
-        if legal.phase in (Phase.REGROUP, Phase.DISBAND):
+        if legal.phase in ("regroup", "disband"):
             return O.End() if rng.random() < 0.7 else rng.choice(choices)
         return rng.choice(choices)
 
@@ -53,21 +52,21 @@ class LibertyHeuristicPlayer:
     def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
         side = legal.role
-        if legal.phase == Phase.CARDS:
+        if legal.phase == "cards":
             return self._card(view, [c for c in choices if isinstance(c, O.Play)])
-        if legal.phase == Phase.SUPPLY:
+        if legal.phase == "supply":
             return max(choices, key=lambda c: len(c.text()))  # the most steps (of the longest names)
-        if legal.phase == Phase.ACTIONS:
+        if legal.phase == "actions":
             return self._action(view, choices, side, rng)
-        if legal.phase == Phase.PLACE:
+        if legal.phase == "place":
             return max(choices, key=lambda c: self.values.get(c.to, 0) if isinstance(c, O.Place) else -1)
-        if legal.phase == Phase.DISBAND:
+        if legal.phase == "disband":
             return self._disband(view, choices, side)
-        if legal.phase == Phase.COMBAT:
+        if legal.phase == "battle":
             return O.Fire() if O.Fire() in choices else choices[0]
-        if legal.phase in (Phase.REGROUP, Phase.WITHDRAW):
+        if legal.phase in ("regroup", "withdraw"):
             return O.End()  # 7.5: stay; 7.2, G27: the way each block came (the engine's choice)
-        if legal.phase in (Phase.ATTRITION, Phase.HIT):
+        if legal.phase in ("attrition", "hit"):
             return choices[0]  # the default first: 11.4 the weakest go, leaders last; 7.32 non-leaders first
         return choices[0]
 
