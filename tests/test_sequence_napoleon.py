@@ -20,6 +20,7 @@ from test_sequence_liberty import _phase_writes
 from ai import HeuristicPlayer
 from bot.i18n import BOT_EN
 from engine import Options, new_game
+from engine.errors import RuleError
 from engine.napoleon import movement
 from engine.napoleon.battle.table import TABLE as BATTLE_TABLE
 from engine.napoleon.game import BATTLE_ORDERS, Game
@@ -66,6 +67,17 @@ def test_go_refuses_a_change_the_table_does_not_list():
     assert g.state.phase is P.MOVEMENT
     go(g.state, P.BATTLE)
     assert g.state.phase is P.BATTLE
+
+
+def test_a_scripts_turn_directive_after_the_end_is_refused_and_changes_nothing():
+    g = new_game(Options(ruleset="3.4", setup="historical", players=2), 1)
+    g.set_turn(3)  # @turn from a movement phase: campaign turn 3 begins
+    assert (g.state.turn, g.state.phase) == (3, P.MOVEMENT)
+    g.ctx().eliminate(g.state.units["NAP"], "test")  # 10.0: the game is over
+    assert g.state.phase is P.OVER
+    with pytest.raises(RuleError) as e:
+        g.set_turn(4)
+    assert e.value.rule == "12.0" and (g.state.turn, g.state.phase) == (3, P.OVER)
 
 
 def test_the_stored_strings_are_those_snapshots_hold_and_read_back_as_the_enums():

@@ -189,6 +189,8 @@ class Game:
     def set_turn(self, n: int) -> None:
         """``@turn``: start at campaign turn ``n`` of the time record (movement phase), ending setup."""
         ctx = self.ctx()
+        if self.state.phase == Phase.OVER:  # the sequence of play has no way back from the end (12.0)
+            raise rule_error("12.0", "game.over")
         if not 1 <= n <= campaign.last_turn(ctx):
             raise rule_error("4.0", "game.turn_range", last=campaign.last_turn(ctx), turn=n)
         for u in list(self.state.units.values()):
