@@ -558,6 +558,7 @@ def test_t30_bombardment_never_takes_a_land_block_below_1():
 def _winter(g):
     g.state.turn = 5
     recompute_control(g.ctx)
+    g.state.phase = "winter"  # the fifth game turn's battles are over (11.0; engine/liberty/sequence.py)
     winter.begin(g.ctx)
 
 
@@ -661,7 +662,7 @@ def test_t35_victory_thresholds(vp_towns, year, winner):
     _winter(g)
     for t in towns:
         g.state.control[t.hex] = "british" if t.hex in british else "american"
-    g.state.phase = "cards"
+    g.state.phase = "winter"  # the next year's winter (11.0)
     winter.begin(g.ctx)
     assert g.state.winner == winner and g.state.vp == vp_towns and g.over
 

@@ -14,6 +14,7 @@ from engine.errors import RuleError
 from . import board
 from .board import REGROUP, RETREAT, pair_key, place_name, west_indies
 from .context import Ctx, error
+from .sequence import Phase, go
 from .state import PRISONER, Battle, Block, other
 from .turns import capture, end_turn
 
@@ -37,12 +38,12 @@ def next_battle(ctx: Ctx) -> None:
     if len(st.battles) == 1:
         start(ctx, st.battles[0])
         return
-    st.phase, st.acting = "battle_order", st.p1
+    go(st, Phase.CHOOSING_BATTLE, st.p1)
 
 
 def choose(ctx: Ctx, side: str, where: str) -> None:
     st = ctx.st
-    if st.phase != "battle_order" or side != st.p1:
+    if st.phase != Phase.CHOOSING_BATTLE or side != st.p1:
         raise error("7.1", "liberty.battle.not_order")
     if where not in st.battles:
         raise error(
@@ -57,7 +58,7 @@ def start(ctx: Ctx, hex_: str) -> None:
     attacker = st.attacks.get(hex_) or st.p1 or "british"
     reserves = [b.id for b in st.at(hex_) if b.id in st.reserves]
     st.battle = Battle(hex=hex_, attacker=attacker, reserves=reserves)
-    st.phase = "battle"
+    go(st, Phase.COMBAT)
     st.battles.remove(hex_)
     shown = [
         {"unit": b.id, "side": b.side, "strength": b.strength} for b in st.at(hex_) if b.id not in reserves
@@ -196,7 +197,7 @@ def hit_choices(ctx: Ctx) -> list[str]:
     first."""
     st = ctx.st
     bt = st.battle
-    if st.phase != "hit" or bt is None or bt.pending is None:
+    if st.phase != Phase.HIT or bt is None or bt.pending is None:
         return []
     tied = _targets(ctx, bt, st.blocks[bt.pending["unit"]])
     first = _default_target(ctx, tied)
@@ -206,7 +207,7 @@ def hit_choices(ctx: Ctx) -> list[str]:
 def fire(ctx: Ctx, side: str, unit: str | None) -> None:
     st = ctx.st
     bt = st.battle
-    now = step(ctx) if st.phase == "battle" and bt is not None else None
+    now = step(ctx) if st.phase == Phase.COMBAT and bt is not None else None
     if now is None or bt is None or now[0] != side:
         raise error("7.21", "liberty.battle.not_your_turn")
     ready = now[2]
@@ -265,7 +266,7 @@ def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
             break
         bombard = is_ws and ctx.lib.unit(tied[0].id).type != "warship" and tied[0].strength <= 1
         if chosen is None and len(tied) > 1 and not bombard and not _standing(ctx, tied):
-            st.phase, st.acting = "hit", tied[0].side
+            go(st, Phase.HIT, tied[0].side)
             return False
         t = next((x for x in tied if x.id == chosen), None) or _default_target(ctx, tied)
         chosen = None
@@ -279,7 +280,7 @@ def _hits(ctx: Ctx, bt: Battle, b: Block, chosen: str | None = None) -> bool:
         ctx.emit("bombarded" if bombard else "hit", told)
         if t.strength <= 0:
             capture(ctx, t, "7.32")
-    st.phase, st.acting = "battle", None
+    go(st, Phase.COMBAT, None)
     bt.pending = None
     _sea_attack_lost(ctx, bt)
     return True
@@ -296,7 +297,7 @@ def choose_hit(ctx: Ctx, side: str, unit: str) -> None:
     選択する」, G25)."""
     st = ctx.st
     bt = st.battle
-    if st.phase != "hit" or bt is None or bt.pending is None or st.acting != side:
+    if st.phase != Phase.HIT or bt is None or bt.pending is None or st.acting != side:
         raise error("7.32", "liberty.hit.not_now")
     choices = hit_choices(ctx)
     if unit not in choices:
@@ -479,10 +480,10 @@ def sea_retreat(ctx: Ctx, b: Block, to: str | None = None) -> None:
 def retreat(ctx: Ctx, side: str, unit: str, path: Sequence[str], *, river: bool = False) -> None:
     st = ctx.st
     bt = st.battle
-    if st.phase == "withdraw" and bt is not None:
+    if st.phase == Phase.WITHDRAW and bt is not None:
         withdraw(ctx, side, unit, path, river=river)
         return
-    now = step(ctx) if st.phase == "battle" and bt is not None else None
+    now = step(ctx) if st.phase == Phase.COMBAT and bt is not None else None
     if now is None or bt is None or now[0] != side:
         raise error("7.21", "liberty.battle.not_your_turn")
     b = next((x for x in now[2] if x.id == unit), None)
@@ -566,9 +567,9 @@ def _next_withdrawal(ctx: Ctx) -> None:
             left.append(u)
     bt.withdrawing = left
     if left:
-        st.phase, st.acting = "withdraw", side
+        go(st, Phase.WITHDRAW, side)
         return
-    st.phase, st.acting = "battle", None
+    go(st, Phase.COMBAT, None)
     finish(ctx, other(side))
 
 
@@ -601,7 +602,7 @@ def end_withdrawal(ctx: Ctx, side: str) -> None:
     """``/end`` in the withdrawal: the engine chooses the rest (``forced_retreat``)."""
     st = ctx.st
     bt = st.battle
-    if st.phase != "withdraw" or bt is None or st.acting != side:
+    if st.phase != Phase.WITHDRAW or bt is None or st.acting != side:
         raise error("7.2", "liberty.withdraw.not_now")
     for u in list(bt.withdrawing):
         forced_retreat(ctx, st.blocks[u], bt.withdraw_rule)
@@ -642,7 +643,7 @@ def finish(ctx: Ctx, victor: str | None) -> None:
     ctx.emit("battle_over", {"at": bt.hex, "victor": victor, "rounds": min(bt.round, 3)})
     bt.acted = []
     if victor is not None and (regroup_options(ctx) or river_regroups(ctx)):
-        st.phase, st.acting = "regroup", victor
+        go(st, Phase.REGROUP, victor)
         return
     next_battle(ctx)
 
@@ -705,7 +706,7 @@ def _regroup_port(ctx: Ctx, bt: Battle, side: str, n: int) -> str | None:
 def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, river: bool = False) -> None:
     st = ctx.st
     bt = st.battle
-    if st.phase != "regroup" or bt is None or side != bt.victor:
+    if st.phase != Phase.REGROUP or bt is None or side != bt.victor:
         raise error("7.5", "liberty.regroup.not_now")
     group = []
     for u in ids:
@@ -745,7 +746,7 @@ def regroup(ctx: Ctx, side: str, ids: Sequence[str], path: Sequence[str], *, riv
 
 def end_regroup(ctx: Ctx, side: str) -> None:
     st = ctx.st
-    if st.phase != "regroup" or st.battle is None or side != st.battle.victor:
+    if st.phase != Phase.REGROUP or st.battle is None or side != st.battle.victor:
         raise error("7.5", "liberty.regroup.not_now")
     st.acting = None
     next_battle(ctx)

@@ -21,9 +21,24 @@ from .context import Ctx, error
 from .legal import Legal, legal
 from .options import Options
 from .orders import GRAMMAR
+from .sequence import ROWS, Phase, Who
 from .setup import new_state
 from .state import SIDES, State
 from .views import View, build_view
+
+
+def active(ctx: Ctx) -> list[str]:
+    """The sides that must act now: who the sequence of play's table names (``sequence.Who``)."""
+    st = ctx.st
+    who = ROWS[st.phase].who
+    if who is Who.UNPLAYED:  # 3.1
+        return [s for s in SIDES if s not in st.played]
+    if who is Who.STEPPING:  # 7.21
+        now = battle.step(ctx)
+        return [now[0]] if now else []
+    if who is Who.ACTING:
+        return [st.acting] if st.acting else []
+    return []
 
 
 class Game:
@@ -54,22 +69,14 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.ctx.st.phase == "over"
+        return self.ctx.st.phase == Phase.OVER
 
     def result(self) -> dict[str, Any] | None:
         st = self.ctx.st
         return {"winner": st.winner, "reason": st.reason, "vp": st.vp, "year": st.year} if self.over else None
 
     def active(self) -> list[str]:
-        st = self.ctx.st
-        if st.phase == "over":
-            return []
-        if st.phase == "cards":
-            return [s for s in SIDES if s not in st.played]
-        if st.phase == "battle":
-            now = battle.step(self.ctx)
-            return [now[0]] if now else []
-        return [st.acting] if st.acting else []
+        return active(self.ctx)
 
     def view(self, role: str = "public", *, events: bool = True) -> View:
         return build_view(self.ctx, role, self.active(), events=events)
@@ -86,7 +93,7 @@ class Game:
         typed = GRAMMAR.parse(order)
         # the log keeps the order as it was written (a value: its text)
         logged = order.strip() if isinstance(order, str) else order.text()
-        if self.ctx.st.phase == "over":
+        if self.ctx.st.phase == Phase.OVER:
             raise error("11.1", "liberty.order.over")
         saved = self.ctx.st.clone()
         before = len(self.ctx.events)
@@ -131,15 +138,15 @@ class Game:
         elif isinstance(o, O.Place):
             turns.place(ctx, role, board.place_of(ctx, o.to))
         elif isinstance(o, O.End):
-            if st.phase == "actions" and st.acting == role:
+            if st.phase == Phase.ACTIONS and st.acting == role:
                 turns.end_actions(ctx, role)
-            elif st.phase == "regroup":
+            elif st.phase == Phase.REGROUP:
                 battle.end_regroup(ctx, role)
-            elif st.phase == "disband":
+            elif st.phase == Phase.DISBAND:
                 winter.end_disband(ctx, role)
-            elif st.phase == "attrition":
+            elif st.phase == Phase.ATTRITION:
                 winter.end_attrition(ctx, role)
-            elif st.phase == "withdraw":
+            elif st.phase == Phase.WITHDRAW:
                 battle.end_withdrawal(ctx, role)
             else:
                 raise error("", "liberty.order.end_not_now", phase=st.phase)

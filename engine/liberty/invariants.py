@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..module import GameObject
 from . import board
 from .game import Game
+from .sequence import Phase
 from .state import FRENCH_POOL, OFF_MAP, POOL, PRISONER, SIDES
 
 
@@ -26,7 +27,8 @@ def battles_only_in_the_battle_phase(game: GameObject) -> None:
     """7.0: outside the battle phase no hex holds both sides' blocks; the Atlantic box never fights (1.6)."""
     assert isinstance(game, Game)
     st = game.state
-    if st.phase not in ("battle", "hit", "withdraw", "battle_order", "regroup", "actions", "place", "supply"):
+    fighting = (Phase.COMBAT, Phase.HIT, Phase.WITHDRAW, Phase.CHOOSING_BATTLE, Phase.REGROUP)
+    if st.phase not in (*fighting, Phase.ACTIONS, Phase.PLACE, Phase.SUPPLY):
         assert board.battle_places(st) == [], (st.phase, board.battle_places(st))
 
 
@@ -34,14 +36,14 @@ def hands_and_cards(game: GameObject) -> None:
     """3.0: 5 cards a hand at the start of a year, one fewer each turn; no card in two places."""
     assert isinstance(game, Game)
     st = game.state
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return
     held = [c for s in SIDES for c in st.hands[s]] + list(st.played.values())
     assert len(held) == len(set(held)), held
     per_turn = game.ctx.lib.deck.hand - (st.turn - 1) if st.turn <= game.ctx.lib.deck.turns_per_year else 0
     for s in SIDES:
         expected = per_turn - (1 if s in st.played else 0)
-        assert st.phase == "disband" or len(st.hands[s]) == max(expected, 0), (s, st.turn, st.hands[s])
+        assert st.phase == Phase.DISBAND or len(st.hands[s]) == max(expected, 0), (s, st.turn, st.hands[s])
 
 
 def hidden_faces(game: GameObject) -> None:

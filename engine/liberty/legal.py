@@ -14,13 +14,14 @@ from . import battle as battle_rules
 from . import board, turns, winter
 from . import orders as O
 from .context import Ctx
+from .sequence import ANY_TIME, ROWS, Phase
 from .state import SIDES, Block
 
 
 @dataclass(frozen=True)
 class Legal:
     role: str
-    phase: str
+    phase: Phase
     active: bool
     prompt: str
     orders: tuple[str, ...] = ()
@@ -120,27 +121,28 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
 
 def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
-    if st.phase == "over":
-        return Legal(role, "over", False, "the game is over")
+    if st.phase == Phase.OVER:
+        return Legal(role, Phase.OVER, False, "the game is over")
     answers: tuple[Order, ...] = ()
     if st.offer is not None and st.offer["by"] != role and role in SIDES:
         answers = (O.Accept(), O.Decline())  # 11.5: answered at any time, in turn or not
     if role not in SIDES or role not in active:
         wait = f"waiting for {', '.join(active) or 'nobody'}"
-        return Legal(role, st.phase, False, wait, ("prefer", "exchange", "accept", "decline"), answers)
-    if st.phase == "cards":
+        return Legal(role, st.phase, False, wait, ANY_TIME, answers)
+    orders = ROWS[st.phase].orders  # the kinds the sequence of play's table says
+    if st.phase == Phase.CARDS:
         cards = tuple(O.Play(c) for c in st.hands[role])
-        return Legal(role, "cards", True, "play a card face down (3.1)", ("play", "prefer"), cards)
-    if st.phase == "supply":
+        return Legal(role, st.phase, True, "play a card face down (3.1)", orders, cards)
+    if st.phase == Phase.SUPPLY:
         ok = turns.supply_eligible(ctx, role)
         steps = turns.card(ctx, st.revealed[role])[1]
         supplies = [O.Supply(), *(O.Supply((u,)) for u in ok)]
         if len(ok) > 1:
             supplies.append(O.Supply(tuple(ok[:steps])))
         return Legal(
-            role, "supply", True, f"add up to {steps} steps, 1 a block (3.3)", ("supply",), tuple(supplies)
+            role, st.phase, True, f"add up to {steps} steps, 1 a block (3.3)", orders, tuple(supplies)
         )
-    if st.phase == "actions":
+    if st.phase == Phase.ACTIONS:
         choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
         if st.group_from is not None:
             also, also_attacks = _moves(ctx, role, st.group_from)
@@ -148,17 +150,17 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         if st.pool(role) and st.actions_left:
             choices.append(O.Build())
         choices.append(O.End())
-        return Legal(role, "actions", True, f"{st.actions_left} action(s) left: move, build or /end (3.1)",
-                     ("move", "sea", "build", "end", "prefer"), tuple(choices), tuple(attacks))  # fmt: skip
-    if st.phase == "place":
+        return Legal(role, st.phase, True, f"{st.actions_left} action(s) left: move, build or /end (3.1)",
+                     orders, tuple(choices), tuple(attacks))  # fmt: skip
+    if st.phase == Phase.PLACE:
         assert st.drawn is not None
         places = turns.deploy_places(ctx, st.blocks[st.drawn])
-        return Legal(role, "place", True, f"place {st.drawn} (6.1, 6.2)", ("place",),
+        return Legal(role, st.phase, True, f"place {st.drawn} (6.1, 6.2)", orders,
                      tuple(O.Place(p) for p in places))  # fmt: skip
-    if st.phase == "battle_order":
-        return Legal(role, "battle_order", True, "choose the next battle (7.1)", ("battle",),
+    if st.phase == Phase.CHOOSING_BATTLE:
+        return Legal(role, st.phase, True, "choose the next battle (7.1)", orders,
                      tuple(O.Battle(h) for h in st.battles))  # fmt: skip
-    if st.phase == "battle":
+    if st.phase == Phase.COMBAT:
         now = battle_rules.step(ctx)
         assert now is not None
         turn: list[Order] = [O.Fire()]
@@ -168,13 +170,15 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 turn.append(O.Retreat(b.id, tuple(path), river))
             for place in battle_rules.sea_retreat_places(ctx, b):  # 8.5, 9.1
                 turn.append(O.Retreat(b.id, (place,)))
-        return Legal(role, "battle", True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
-                     ("fire", "retreat", "prefer"), tuple(turn))  # fmt: skip
-    if st.phase == "hit":  # 7.32, G25: the owner chooses which of its equally strong blocks takes the hit
+        return Legal(role, st.phase, True, f"combat turn: {now[1]} blocks fire or retreat (7.21)",
+                     orders, tuple(turn))  # fmt: skip
+    if st.phase == Phase.HIT:  # 7.32, G25: the owner chooses which of its equally strong blocks takes the hit
         units = battle_rules.hit_choices(ctx)
         prompt = f"choose which of {', '.join(units)} takes the hit (7.32)"
-        return Legal(role, "hit", True, prompt, ("hit", "prefer"), tuple(O.Hit(u) for u in units))
-    if st.phase == "withdraw":  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
+        return Legal(role, st.phase, True, prompt, orders, tuple(O.Hit(u) for u in units))
+    if (
+        st.phase == Phase.WITHDRAW
+    ):  # 7.2 with G30, G27: each block's way; /end: the engine's (the way it came)
         bt = st.battle
         assert bt is not None
         ways: list[Order] = []
@@ -183,8 +187,8 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
                 sea = p[-1] == ctx.lib.atlantic or board.west_indies(p[-1])
                 ways.append(O.Retreat(u, (p[-1],) if sea else tuple(p), river))
         prompt = f"your blocks must retreat ({bt.withdraw_rule}): choose each one's way, or /end"
-        return Legal(role, "withdraw", True, prompt, ("retreat", "end"), (*ways, O.End()))
-    if st.phase == "regroup":
+        return Legal(role, st.phase, True, prompt, orders, (*ways, O.End()))
+    if st.phase == Phase.REGROUP:
         regroups = [
             O.Regroup((u,), tuple(p)) for u, paths in battle_rules.regroup_options(ctx).items() for p in paths
         ] + [
@@ -192,16 +196,14 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             for u, paths in battle_rules.river_regroups(ctx).items()
             for p in paths
         ]
-        return Legal(
-            role, "regroup", True, "regroup, or /end (7.5)", ("regroup", "end"), (*regroups, O.End())
-        )
-    if st.phase == "disband":
+        return Legal(role, st.phase, True, "regroup, or /end (7.5)", orders, (*regroups, O.End()))
+    if st.phase == Phase.DISBAND:
         ids = [b.id for b in st.at_side(role) if winter.may_disband(ctx, b)]
-        return Legal(role, "disband", True, "disband blocks, then /end (11.3)", ("disband", "end"),
+        return Legal(role, st.phase, True, "disband blocks, then /end (11.3)", orders,
                      (*(O.Disband((u,)) for u in ids), O.End()))  # fmt: skip
-    if st.phase == "attrition":  # 11.4: the owner chooses who goes; /end: the standing order decides
+    if st.phase == Phase.ATTRITION:  # 11.4: the owner chooses who goes; /end: the standing order decides
         places = winter.attrition_places(ctx, role)
         goes = [O.Attrition(tuple(ids)) for p in places for ids in winter.attrition_choices(ctx, role, p)]
         prompt = f"winter attrition: choose the blocks that go at {', '.join(places)}, or /end (11.4)"
-        return Legal(role, "attrition", True, prompt, ("attrition", "end"), (*goes, O.End()))
+        return Legal(role, st.phase, True, prompt, orders, (*goes, O.End()))
     return Legal(role, st.phase, False, "")

@@ -41,6 +41,7 @@ from .invariants import INVARIANTS
 from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
+from .sequence import ROWS
 from .turns import card
 from .views import View
 from .winter import attrition_places
@@ -102,7 +103,7 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
     lg, st = game.legal(role), game.state
     lang = "ja" if lang == "ja" else "en"
     params: dict[str, Any] = {}
-    key = f"liberty.prompt.{lg.phase}"
+    key = ROWS[lg.phase].prompts[0] if ROWS[lg.phase].prompts else ""  # the sequence of play's table
     bt = st.battle
     if lg.phase == "actions":
         params = {"n": st.actions_left}

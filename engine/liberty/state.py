@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.dice import Dice
 
+from .sequence import Phase
+
 SIDES = ("british", "american")
 POOL, FRENCH_POOL, PRISONER = "pool", "french_pool", "prisoner"
 OFF_MAP = (POOL, FRENCH_POOL, PRISONER)
@@ -72,8 +74,7 @@ class State:
     dice: Dice
     year: int = 1775
     turn: int = 1  # 1..5; 6 is the winter turn
-    # cards, supply, actions, place, battle_order, battle, hit, withdraw, regroup, disband, attrition, over
-    phase: str = "cards"
+    phase: Phase = Phase.CARDS  # written by sequence.go only
     deck: list[str] = field(default_factory=list)  # the cards not dealt this year (3.0)
     hands: dict[str, list[str]] = field(default_factory=dict)
     played: dict[str, str] = field(default_factory=dict)  # the cards committed this turn (secret till both)
@@ -129,6 +130,7 @@ class State:
         d["dice"] = Dice.from_dict(d["dice"])
         d["blocks"] = {k: Block(**v) for k, v in d["blocks"].items()}
         d["battle"] = Battle(**d["battle"]) if d.get("battle") else None
+        d["phase"] = Phase(d.get("phase", Phase.CARDS))  # stored as its string
         return cls(**d)
 
     # -- lookups --------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from ..messages import shown
 from . import board
 from .board import MOVE, place_name
 from .context import Ctx, error
+from .sequence import Phase, go
 from .state import FRENCH_POOL, POOL, PRISONER, Block, other
 
 WI = ("Jamaica", "Martinique")
@@ -39,7 +40,8 @@ def deal(ctx: Ctx) -> None:
 
 def start_turn(ctx: Ctx) -> None:
     st = ctx.st
-    st.phase, st.played, st.revealed, st.p1, st.weather, st.acting = "cards", {}, {}, None, None, None
+    go(st, Phase.CARDS, None)
+    st.played, st.revealed, st.p1, st.weather = {}, {}, None, None
     ctx.emit("turn", {"year": st.year, "turn": st.turn})
 
 
@@ -49,7 +51,7 @@ def start_turn(ctx: Ctx) -> None:
 def play(ctx: Ctx, side: str, card_id: str) -> None:
     """Card phase: each player plays one card face down; both are turned up together once both are in."""
     st = ctx.st
-    if st.phase != "cards" or side in st.played:
+    if st.phase != Phase.CARDS or side in st.played:
         raise error("3.1", "liberty.card.not_now")
     hand = st.hands.get(side, [])
     match = next((c for c in hand if c.casefold() == card_id.strip().casefold()), None)
@@ -91,14 +93,15 @@ def advance(ctx: Ctx) -> None:
     """The next step of the turn: the supply cards first (3.3), then P1's actions, then P2's, then battles."""
     st = ctx.st
     if not st.queue:
-        st.acting, st.phase = None, "battles"  # flow.run begins them (7.1)
+        go(st, Phase.BATTLE_PHASE, None)  # flow.run begins them (7.1)
         return
     what, side = st.queue.pop(0).split("|")
     st.acting = side
     if what == "supply":
-        st.phase = "supply"
+        go(st, Phase.SUPPLY)
         return
-    st.phase, st.actions_left, st.built, st.deployed = "actions", card(ctx, st.revealed[side])[1], False, []
+    go(st, Phase.ACTIONS)
+    st.actions_left, st.built, st.deployed = card(ctx, st.revealed[side])[1], False, []
     st.group_from = None
     if side != st.p1:
         pin(ctx, side)
@@ -130,7 +133,7 @@ def supply_eligible(ctx: Ctx, side: str) -> list[str]:
 
 def supply(ctx: Ctx, side: str, units: Sequence[str]) -> None:
     st = ctx.st
-    if st.phase != "supply" or st.acting != side:
+    if st.phase != Phase.SUPPLY or st.acting != side:
         raise error("3.3", "liberty.supply.not_now")
     steps = card(ctx, st.revealed[side])[1]
     if len(set(units)) != len(units):
@@ -185,7 +188,7 @@ def _group(ctx: Ctx, side: str, ids: Sequence[str]) -> list[Block]:
 
 def _may_act(ctx: Ctx, side: str, *, moving: bool) -> None:
     st = ctx.st
-    if st.phase != "actions" or st.acting != side:
+    if st.phase != Phase.ACTIONS or st.acting != side:
         raise error("3.1", "liberty.action.not_now")
     if st.actions_left <= 0:
         raise error("3.1", "liberty.action.none_left")
@@ -268,7 +271,7 @@ def move(
     group = _group(ctx, side, ids)
     origin = group[0].at
     if also:
-        if st.phase != "actions" or st.acting != side:
+        if st.phase != Phase.ACTIONS or st.acting != side:
             raise error("3.1", "liberty.action.not_now")
         if st.group_from != origin:
             raise error("5.1", "liberty.move.also_group", place=place_name(ctx, origin))
@@ -424,7 +427,8 @@ def build(ctx: Ctx, side: str) -> None:
         ctx.emit("build_returned", {"side": side}, {"unit": b.id}, (side,))  # G19
         _after_build(ctx, side)
     else:
-        st.drawn, st.phase = b.id, "place"
+        st.drawn = b.id
+        go(st, Phase.PLACE)
         ctx.emit("drawn", {"side": side}, {"unit": b.id, "places": where}, (side,))
 
 
@@ -469,14 +473,15 @@ def _deploy(ctx: Ctx, b: Block, where: str) -> None:
 
 def _after_build(ctx: Ctx, side: str) -> None:
     st = ctx.st
-    st.phase, st.drawn = "actions", None
+    go(st, Phase.ACTIONS)
+    st.drawn = None
     if st.actions_left == 0:
         end_actions(ctx, side)
 
 
 def place(ctx: Ctx, side: str, where: str) -> None:
     st = ctx.st
-    if st.phase != "place" or st.acting != side or st.drawn is None:
+    if st.phase != Phase.PLACE or st.acting != side or st.drawn is None:
         raise error("6.0", "liberty.place.not_now")
     b = st.blocks[st.drawn]
     ok = deploy_places(ctx, b)
@@ -499,7 +504,7 @@ def end_turn(ctx: Ctx) -> None:
     st.hexsides, st.attacks, st.entries, st.pinned, st.sea_attacks, st.reserves = {}, {}, {}, {}, [], []
     st.battles, st.battle, st.acting = [], None, None
     if st.turn >= ctx.lib.deck.turns_per_year:
-        st.phase = "winter"  # flow.run plays it (11.0)
+        go(st, Phase.WINTER)  # flow.run plays it (11.0)
         return
     st.turn += 1
     start_turn(ctx)

@@ -11,6 +11,7 @@ from typing import Any
 
 from . import battle as battle_rules
 from .context import Ctx
+from .sequence import Phase
 from .state import FRENCH_POOL, OFF_MAP, POOL, PRISONER, SIDES, Block
 from .winter import british_vp
 
@@ -20,7 +21,7 @@ class View:
     role: str
     year: int
     turn: int
-    phase: str
+    phase: Phase
     active: tuple[str, ...]
     p1: str | None
     weather: int | None
@@ -55,7 +56,11 @@ def shown(ctx: Ctx, b: Block, role: str) -> bool:
     if b.side == role:
         return True
     bt = ctx.st.battle
-    if bt is not None and ctx.st.phase in ("battle", "hit", "withdraw", "regroup") and b.at == bt.hex:
+    if (
+        bt is not None
+        and ctx.st.phase in (Phase.COMBAT, Phase.HIT, Phase.WITHDRAW, Phase.REGROUP)
+        and b.at == bt.hex
+    ):
         return not (bt.round == 1 and b.id in bt.reserves)
     return False
 
@@ -86,7 +91,7 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
     bt = st.battle
     battle = None
     if bt is not None:
-        now = battle_rules.step(ctx) if st.phase == "battle" else None
+        now = battle_rules.step(ctx) if st.phase == Phase.COMBAT else None
         battle = {
             "at": bt.hex,
             "attacker": bt.attacker,
@@ -98,7 +103,7 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
             "reserve_ids": [r for r in bt.reserves if shown(ctx, st.blocks[r], role)],
             "last_fire": bt.last_fire,
             # its hits still to land, waiting on the owner's choice among equals (7.32, G25)
-            "waiting": bt.pending["left"] if st.phase == "hit" and bt.pending else 0,
+            "waiting": bt.pending["left"] if st.phase == Phase.HIT and bt.pending else 0,
         }  # fmt: skip  (public: every roll is, 7.31)
     both = len(st.played) == 2
     return View(

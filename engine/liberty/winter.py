@@ -11,6 +11,7 @@ from itertools import combinations
 from . import board
 from .board import place_name
 from .context import Ctx, error
+from .sequence import Phase, go
 from .state import FRENCH_POOL, POOL, Block
 from .turns import capture, deal, start_turn
 
@@ -40,7 +41,8 @@ def begin(ctx: Ctx) -> None:
     ctx.emit("victory_check", {"year": st.year, "vp": st.vp, "british_win": o.british_win,
                                "american_win": o.american_win, "winner": winner})  # fmt: skip
     if winner is not None:
-        st.winner, st.reason, st.phase, st.acting = winner, reason, "over", None
+        st.winner, st.reason = winner, reason
+        go(st, Phase.OVER, None)
         ctx.emit("game_over", {"winner": winner, "reason": reason, "vp": st.vp})
         return
     # 11.2, 9.0
@@ -65,7 +67,7 @@ def begin(ctx: Ctx) -> None:
             ctx.emit("disbanded", {"side": side, "n": len(gone), "at": ctx.lib.atlantic},
                      {"units": [b.id for b in gone]}, (side,))  # fmt: skip
     st.winter_todo = ["british", "american"]
-    st.phase, st.acting = "disband", "british"
+    go(st, Phase.DISBAND, "british")
 
 
 def french_enter(ctx: Ctx) -> None:
@@ -106,7 +108,7 @@ def may_disband(ctx: Ctx, b: Block) -> bool:
 
 def disband(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
     st = ctx.st
-    if st.phase != "disband" or st.acting != side:
+    if st.phase != Phase.DISBAND or st.acting != side:
         raise error("11.3", "liberty.disband.not_now")
     if not ids:
         raise error("11.3", "liberty.disband.none")
@@ -127,7 +129,7 @@ def disband(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
 
 def end_disband(ctx: Ctx, side: str) -> None:
     st = ctx.st
-    if st.phase != "disband" or st.acting != side:
+    if st.phase != Phase.DISBAND or st.acting != side:
         raise error("11.3", "liberty.disband.not_now")
     st.winter_todo.remove(side)
     if st.winter_todo:
@@ -230,7 +232,7 @@ def _lose(ctx: Ctx, gone: Sequence[Block]) -> None:
 def _next_attrition(ctx: Ctx) -> None:
     st = ctx.st
     if st.attrition_todo:
-        st.phase, st.acting = "attrition", st.attrition_todo[0].split("|")[0]
+        go(st, Phase.ATTRITION, st.attrition_todo[0].split("|")[0])
         return
     ctx.emit("attrition_done", {"year": st.year})
     new_year(ctx)
@@ -244,7 +246,7 @@ def attrition_places(ctx: Ctx, side: str) -> list[str]:
 def choose_attrition(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
     """``/attrition units:...``: the blocks that go at one place (11.4)."""
     st = ctx.st
-    if st.phase != "attrition" or st.acting != side:
+    if st.phase != Phase.ATTRITION or st.acting != side:
         raise error("11.4", "liberty.attrition.not_now")
     blocks = [st.blocks[u] for u in ids if u in st.blocks]
     places = attrition_places(ctx, side)
@@ -267,7 +269,7 @@ def choose_attrition(ctx: Ctx, side: str, ids: Sequence[str]) -> None:
 def end_attrition(ctx: Ctx, side: str) -> None:
     """``/end`` in the winter attrition: the engine's default (``supported``) at the side's places left."""
     st = ctx.st
-    if st.phase != "attrition" or st.acting != side:
+    if st.phase != Phase.ATTRITION or st.acting != side:
         raise error("11.4", "liberty.attrition.not_now")
     for place in attrition_places(ctx, side):
         _lose(ctx, [st.blocks[u] for u in attrition_choices(ctx, side, place, 1)[0]])

@@ -6,18 +6,20 @@ from __future__ import annotations
 from . import battle as battle_rules
 from . import movement
 from .context import Ctx
+from .sequence import ROWS, Who
 from .state import armies_of
 
 
 def active_roles(ctx: Ctx) -> list[str]:
-    st = ctx.st
-    if st.phase == "over":
-        return []
-    if st.phase == "setup":
-        return list(st.setup_waiting)
-    if st.phase == "movement":
+    """The roles that must act now: who the sequence of play's table names (``sequence.Who``)."""
+    who = ROWS[ctx.st.phase].who
+    if who is Who.DEPLOYING:
+        return list(ctx.st.setup_waiting)
+    if who is Who.MOVING:
         return movement_roles(ctx)
-    return battle_rules.active_roles(ctx)
+    if who is Who.FIGHTING:
+        return battle_rules.active_roles(ctx)
+    return []
 
 
 def movement_roles(ctx: Ctx) -> list[str]:

@@ -6,6 +6,7 @@ from datetime import date
 
 from .context import Ctx
 from .movement import acting_side
+from .sequence import Phase, go
 from .state import ARMIES, SIDE_OF, Movement, Result
 
 SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0: "N units or fewer", leaders included
@@ -27,10 +28,15 @@ def last_turn(ctx: Ctx) -> int:
     return last
 
 
+def over(ctx: Ctx) -> bool:
+    """Whether the game has ended (10.0, 12.0-12.3), asked again after each step that may end it."""
+    return ctx.st.phase == Phase.OVER
+
+
 def begin_turn(ctx: Ctx, n: int) -> None:
     st = ctx.st
     st.turn = n
-    st.phase = "movement"
+    go(st, Phase.MOVEMENT)
     st.movement = Movement()
     t = ctx.sc.turns[n - 1]
     ctx.emit("turn", {"turn": n, "side": t.side, "day": str(t.day), "slot": t.slot, "night": t.night})
@@ -43,10 +49,10 @@ def end_campaign_turn(ctx: Ctx) -> None:
     side = acting_side(ctx)
     if side == "french":
         supply(ctx)
-    if st.phase == "over":
+    if over(ctx):
         return
     surrender(ctx)
-    if st.phase == "over":
+    if over(ctx):
         return
     for u in list(st.units.values()):  # 7.4 recovery; per-turn flags
         if u.disrupted or u.moved or u.force_marched or u.retreated or u.in_square:
@@ -91,7 +97,7 @@ def supply(ctx: Ctx) -> None:
         ctx.emit("supply", {"base": town, "army": army, "units": len(lost)})
         for uid in lost:
             ctx.eliminate(ctx.unit(uid), "supply: the French hold {town} (11.0)", town=town)
-            if ctx.st.phase == "over":
+            if ctx.st.phase == Phase.OVER:
                 return
 
 
@@ -120,7 +126,7 @@ def finish(ctx: Ctx, winner: str, reason: str) -> None:
     st = ctx.st
     if st.result is None:
         st.result = Result(winner, reason)
-        st.phase = "over"
+        go(st, Phase.OVER)
         ctx.emit("game_over", {"winner": winner, "reason": reason})
 
 

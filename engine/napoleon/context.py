@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import RuleError
 from ..messages import lookup_error, rule_error
+from .sequence import Phase, go
 from .state import _PLACE_CHANGES, SIDE_OF, GameState, Result, Unit, armies_of
 
 if TYPE_CHECKING:
@@ -163,7 +164,7 @@ class Ctx:
         if u.id == "NAP" and self.st.result is None:
             # 10.0: if Napoleon is killed, France loses immediately.
             self.st.result = Result("allied", "Napoleon was killed (10.0)")
-            self.st.phase = "over"
+            go(self.st, Phase.OVER)
             self.emit("game_over", {"winner": "allied", "reason": self.st.result.reason})
 
     def fail(self, rule: str, key: str, /, **params: Any) -> RuleError:

@@ -20,7 +20,8 @@ from .active import active_roles, movement_roles
 from .context import Ctx
 from .legal import Legal, legal
 from .options import Options
-from .orders import BATTLE_KINDS, GRAMMAR, End, Move, Setup
+from .orders import GRAMMAR, End, Move, Setup
+from .sequence import BATTLE_ORDERS, ROWS, Phase, go
 from .state import (
     GameState,
     Kept,
@@ -98,7 +99,7 @@ class Game:
         prev = self.state
         # who acts, which only the movement phase's gate asks (the set-up's and the battles' rules say who may
         # give an order themselves): kept with the state (``cached``)
-        active = self.active() if prev.phase == "movement" else []
+        active = self.active() if prev.phase == Phase.MOVEMENT else []
         # copy on write (issue 5/6; state.py): the order on a fork first, whose units are copied as the rules
         # write them (``GameState.own``); a rule that writes a unit without ``own`` stops it (``SharedWrite``,
         # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
@@ -150,7 +151,7 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     # --- directives: set-up helpers for scripts, tests and clubs' own scenarios --------------------------
     def _directive(self, line: str) -> None:
@@ -188,6 +189,8 @@ class Game:
     def set_turn(self, n: int) -> None:
         """``@turn``: start at campaign turn ``n`` of the time record (movement phase), ending setup."""
         ctx = self.ctx()
+        if self.state.phase == Phase.OVER:  # the sequence of play has no way back from the end (12.0)
+            raise rule_error("12.0", "game.over")
         if not 1 <= n <= campaign.last_turn(ctx):
             raise rule_error("4.0", "game.turn_range", last=campaign.last_turn(ctx), turn=n)
         for u in list(self.state.units.values()):
@@ -315,21 +318,21 @@ def _gate(ctx: Ctx, role: str, name: str, active: list[str]) -> tuple[str, str] 
     the movement phase; not asked in the others), asked before the order is read; in the movement phase,
     the ally's attack that ``role`` may still complete (13.1 with 6.1) while it waits, if any."""
     st = ctx.st
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         if st.result:
             raise rule_error("12.0", "game.over_reason", reason=st.result.reason)
         raise rule_error("12.0", "game.over")
-    if st.phase == "setup":
-        if name not in ("setup", "end"):
+    if st.phase == Phase.SETUP:
+        if name not in ROWS[Phase.SETUP].orders:
             raise rule_error("3.1", "game.setup_orders", order=name)
         return None
-    if st.phase == "movement":
+    if st.phase == Phase.MOVEMENT:
         wait = movement.waiting_for_ally(ctx, role) if role not in st.movement.ended else None
         if role not in active and not (wait and name == "move"):
             if wait:
                 raise rule_error("6.1", "move.ally_attack_incomplete", ally=wait[0], town=wait[1])
             raise movement.not_your_move(ctx, role, active)
-        if name in ("move", "end"):
+        if name in ROWS[Phase.MOVEMENT].orders:
             return wait
         if name in BATTLE_ORDERS:
             raise rule_error("4.1", "game.battle_order_in_movement", order=name)
@@ -345,7 +348,7 @@ def _gate(ctx: Ctx, role: str, name: str, active: list[str]) -> tuple[str, str] 
 def _dispatch(ctx: Ctx, role: str, order: Order, wait: tuple[str, str] | None) -> None:
     """``role``'s order on ``ctx``'s state (a copy), which ``_gate`` let through (``wait``: its answer)."""
     st = ctx.st
-    if st.phase == "setup":
+    if st.phase == Phase.SETUP:
         if isinstance(order, Setup):
             setup.apply_setup(ctx, role, order)
         elif isinstance(order, End):
@@ -353,7 +356,7 @@ def _dispatch(ctx: Ctx, role: str, order: Order, wait: tuple[str, str] | None) -
             if setup.end_setup(ctx, role):
                 campaign.begin_turn(ctx, 1)
         return
-    if st.phase == "movement":
+    if st.phase == Phase.MOVEMENT:
         if isinstance(order, Move):
             plan = movement.parse_move(ctx, role, order)
             if wait and not (plan.attack and plan.path[-1] == wait[1] and _completes(ctx, plan)):
@@ -373,13 +376,8 @@ def _dispatch(ctx: Ctx, role: str, order: Order, wait: tuple[str, str] | None) -
                 end_movement_phase(ctx)
         return
     battle_rules.apply_battle_order(ctx, role, order)
-    if st.phase != "over" and not st.open_battles():
+    if st.phase != Phase.OVER and not st.open_battles():
         campaign.end_campaign_turn(ctx)
-
-
-# the battle's orders: the kinds an /orders list may hold (orders.BATTLE_KINDS), and /orders itself before
-# /end, in the order a refusal lists them
-BATTLE_ORDERS = (*(k for k in BATTLE_KINDS if k != "end"), "orders", "end")
 
 
 def _completes(ctx: Ctx, plan: movement.MovePlan) -> bool:
@@ -397,10 +395,10 @@ def _no_options(order: End) -> None:
 def end_movement_phase(ctx: Ctx) -> None:
     st = ctx.st
     movement.end_movement(ctx)
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return
     if st.open_battles():
-        st.phase = "battle"
+        go(st, Phase.BATTLE)
         ctx.emit("battle_phase", {"battles": [b.town for b in st.open_battles()]})
     else:
         campaign.end_campaign_turn(ctx)

@@ -18,6 +18,7 @@ from .movement import (
     walk_paths,
 )
 from .orders import End, Move, Setup, Undo
+from .sequence import ROWS, Phase
 from .state import Kept, armies_of
 
 # one walk of the units standing together (``_legal``): normal paths, forced-march paths, the attacks among
@@ -34,7 +35,7 @@ _Walked = tuple[
 @dataclass(frozen=True)
 class Legal:
     role: str
-    phase: str
+    phase: Phase
     active: bool  # this role must act now
     prompt: str  # what the role is asked to do, in words
     orders: tuple[str, ...] = ()  # order names accepted now
@@ -106,12 +107,12 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
 
 def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     st = ctx.st
-    if st.phase == "over":
-        return Legal(role, "over", False, "the game is over")
+    if st.phase == Phase.OVER:
+        return Legal(role, Phase.OVER, False, "the game is over")
     if role not in active:
         who = ", ".join(active) or "nobody"
         return Legal(role, st.phase, False, f"waiting for {who}")
-    if st.phase == "setup":
+    if st.phase == Phase.SETUP:
         towns: dict[str, tuple[str, ...]] = {}
         choices: list[Order] = []
         # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
@@ -146,15 +147,15 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             choices.append(End())
         return Legal(
             role,
-            "setup",
+            st.phase,
             True,
             "deploy your units with /setup, then /end (3.1)",
-            ("setup", "end"),
+            ROWS[st.phase].orders,
             tuple(choices),
             setup_towns=towns,
             prompt_key="prompt.setup" if towns else "prompt.setup_done",
         )
-    if st.phase == "movement":
+    if st.phase == Phase.MOVEMENT:
         moves: dict[str, tuple[tuple[str, ...], ...]] = {}
         forced: dict[str, tuple[tuple[str, ...], ...]] = {}
         moves_out: list[Move] = []
@@ -216,10 +217,10 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             choices.append(End())  # 6.1: not while an enemy town holds only 1-2 of this role's attack
         return Legal(
             role,
-            "movement",
+            st.phase,
             True,
             "move your groups with /move, then /end (5.0)",
-            ("move", "end"),
+            ROWS[st.phase].orders,
             tuple(choices),
             moves,
             forced,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ..dice import Dice
 from ..events import Event
 from .options import Options
+from .sequence import Phase
 
 _T = TypeVar("_T")
 _K = TypeVar("_K")
@@ -296,7 +297,7 @@ class GameState:
     dice: Dice
     units: dict[str, Unit]
     turn: int = 0  # index into the time record, 1-based; 0 during setup
-    phase: str = "setup"  # "setup" | "movement" | "battle" | "over"
+    phase: Phase = Phase.SETUP  # written by sequence.go only (and /undo, which puts an earlier state back)
     setup_waiting: list[str] = field(default_factory=list)  # roles that still place blocks (3.1)
     movement: Movement = field(default_factory=Movement)
     battles: list[Battle] = field(default_factory=list)  # in creation order
@@ -594,7 +595,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         dice=Dice.from_dict(d["dice"]),
         units={k: Unit.from_dict(u) for k, u in d["units"].items()},
         turn=d["turn"],
-        phase=d["phase"],
+        phase=Phase(d["phase"]),  # stored as its string
         setup_waiting=list(d["setup_waiting"]),
         movement=movement,
         battles=[Battle.from_dict(b) for b in d["battles"]],

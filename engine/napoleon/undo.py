@@ -29,6 +29,7 @@ from ..dice import Dice
 from ..errors import RuleError
 from ..events import Event
 from ..messages import rule_error
+from .sequence import Phase
 from .state import (
     Battle,
     GameState,
@@ -87,7 +88,7 @@ def stop_of(prev: GameState, work: GameState) -> str | None:
         return "dice"
     if any(e.kind in REVEALING for e in work.events[len(prev.events) :]):
         return "reveal"
-    if work.turn != prev.turn or work.phase == "over":
+    if work.turn != prev.turn or work.phase == Phase.OVER:
         return "turn"
     return None
 
@@ -161,7 +162,7 @@ def clear(st: GameState, stop: str) -> None:
 
 def refusal(st: GameState, role: str) -> RuleError | None:
     """The RuleError for an ``/undo`` of ``role`` now, or None if it may undo (rules README decision 9)."""
-    if st.phase == "over":
+    if st.phase == Phase.OVER:
         return rule_error("", "undo.over")
     if st.undo:
         top = st.undo[-1]["role"]
@@ -208,6 +209,8 @@ def _from_plain(name: str, value: Any) -> Any:
         return movement_from_dict(value)
     if name == "result":
         return Result(**value) if value else None
+    if name == "phase":
+        return Phase(value)
     if isinstance(value, list):
         return list(value)
     return value

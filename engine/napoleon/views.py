@@ -15,6 +15,7 @@ from .campaign import last_turn
 from .context import Ctx
 from .faces import BlockView, face
 from .movement import group_moves_left
+from .sequence import Phase
 from .state import Kept, armies_of
 
 __all__ = ["BlockView", "TownView", "View", "build_view"]
@@ -42,7 +43,7 @@ class View:
     slot: str | None
     night: bool
     side: str | None  # whose campaign turn
-    phase: str
+    phase: Phase
     active: tuple[str, ...]
     towns: tuple[TownView, ...]
     unplaced: tuple[BlockView, ...]  # blocks still to deploy (3.1), faces for the owner only
@@ -116,7 +117,7 @@ def build_view(ctx: Ctx, role: str, *, events: bool = True) -> View:
     towns = tuple(_town(t, bs, t in battle_towns) for t, bs in sorted(by_town.items()))
     turn = sc.turns[st.turn - 1] if st.turn else None
     gml = {}
-    if st.phase == "movement" and turn is not None:
+    if st.phase == Phase.MOVEMENT and turn is not None:
         for a in ("french",) if turn.side == "french" else ("british", "prussian"):
             gml[a] = group_moves_left(ctx, a)
     return View(

@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from data.liberty import load_liberty
+from engine.liberty.sequence import Phase
 
 from .model import BattlePicture as BattlePic
 from .model import Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
@@ -91,7 +92,7 @@ def battle_picture(view: Any, locale: str = "en") -> BattlePic | None:
     named = set(battle.get("reserve_ids") or ())
     # the reserves of round 1 (box after 7.5): the role's own by id, another side's as the blocks of the
     # battle it may not see (every other block of a battle is face up, 7.1); from round 2 they fight
-    fighting = rnd == 1 and view.phase in ("battle", "hit", "withdraw")
+    fighting = rnd == 1 and view.phase in (Phase.COMBAT, Phase.HIT, Phase.WITHDRAW)
     held = [
         d
         for d in view.blocks
