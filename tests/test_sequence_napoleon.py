@@ -17,6 +17,7 @@ import pytest
 from test_battle_game import _random_battles
 from test_sequence_liberty import _phase_writes
 
+from ai.napoleon import HeuristicPlayer
 from bot.i18n import BOT_EN
 from engine.errors import RuleError
 from engine.napoleon import movement
@@ -26,11 +27,6 @@ from engine.napoleon.options import Options
 from engine.napoleon.orders import GRAMMAR, Undo
 from engine.napoleon.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, Who, go, moves
 from engine.napoleon.state import GameState, state_from_dict, state_to_dict
-
-try:  # the bot player in the game's own room (ai/napoleon/), or at the top of ai/ before it moved there
-    from ai.napoleon import HeuristicPlayer
-except ImportError:
-    from ai import HeuristicPlayer  # type: ignore[attr-defined,no-redef]
 
 P = Phase
 ROOT = Path(__file__).resolve().parent.parent
