@@ -11,7 +11,7 @@ from engine.napoleon.orders import Deploy, End, Undo
 from engine.napoleon.orders import Move as MoveOrder
 
 from . import battle as battle_ai
-from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, plan_setup
+from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, TaskForce, plan_setup
 from .knowledge import MapInfo, Situation, map_info, situation
 
 END, UNDO = End(), Undo()
@@ -33,7 +33,7 @@ class HeuristicPlayer:
         self._road: dict[tuple[str, str], int] = {}
         self._entered: dict[str, int] = {}
         self._targets: dict[str, dict[str, str]] = {}  # role -> unit -> target town
-        self._tf: dict[str, dict[str, dict]] = {}  # role -> target -> task-force state
+        self._tf: dict[str, dict[str, TaskForce]] = {}  # role -> target -> task-force state
 
     # -- the Player protocol ---------------------------------------------------------------------------------
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Order:
