@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine import Order
-from engine.napoleon import BlockView
+from engine.napoleon import BattleView, BlockView
 from engine.napoleon.orders import Deploy, Fire, Regroup, Reinforce, Retreat
 
 from .knowledge import LEADERS, SIDE_OF, MapInfo, Situation
@@ -88,7 +88,7 @@ class Board:
         return s + self.cv(self.at(owner, "reserve", owner))
 
 
-def read_board(sit: Situation, bv) -> Board:
+def read_board(sit: Situation, bv: BattleView) -> Board:
     me = sit.side
     foe = "allied" if me == "french" else "french"
     spots: dict[tuple[str, str], list[BlockView]] = {}
@@ -110,7 +110,7 @@ def my_blocks(board: Board, armies: tuple[str, ...]) -> list[BlockView]:
 # --- deployment (6.2) ---------------------------------------------------------------------------------------
 
 
-def deploy_order(sit: Situation, bv, legal_deploys: list[Deploy], battle: str | None) -> Deploy:
+def deploy_order(sit: Situation, bv: BattleView, legal_deploys: list[Deploy], battle: str | None) -> Deploy:
     """Strongest infantry and the artillery in the line, spread so each column has about the same strength;
     cavalry and the weakest blocks in the Reserve to engage later (the charge), the leader in the Reserve
     where it cannot be hit. Fewer than 3 combat blocks: an engine-validated example."""
@@ -164,68 +164,40 @@ def deploy_order(sit: Situation, bv, legal_deploys: list[Deploy], battle: str | 
 # --- battle turns -------------------------------------------------------------------------------------------
 
 
-def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi: MapInfo) -> Order:
+def choose_turn(
+    sit: Situation, bv: BattleView, choices: list[Choice], locked: set[str], mi: MapInfo
+) -> Order:
     """One order of the role's battle turn: retreat when outgunned, squares against engaged cavalry, fire
     with every block that may, engage the weakest enemy column (cavalry for the charge), feed the reserve
     into threatened columns, reinforce from adjacent towns, then /end."""
     board = read_board(sit, bv)
-    me, foe = board.me, board.foe
     by: dict[str, list[Choice]] = {}
     for c in choices:
         by.setdefault(c.name, []).append(c)
     end = by.get("end", [choices[-1]])[0].order
-    mine_total = board.total(me)
-    foe_total = board.total(foe)
-    outgunned = foe_total > RETREAT_RATIO * max(mine_total, 1.0)
+    outgunned = board.total(board.foe) > RETREAT_RATIO * max(board.total(board.me), 1.0)
 
-    # 1. Retreat phase: when hopelessly outgunned, take out what can leave without loss (the Reserve and
-    # spare unengaged line blocks); the line holds until it routs.
+    # 1. Retreat phase: when hopelessly outgunned, take out what can leave without loss.
     if outgunned and by.get("retreat"):
-        for c in by["retreat"]:
-            if c.forced:
-                continue
-            uid = c.unit
-            if uid is None or uid not in board.pos:
-                continue
-            side, col = board.pos[uid]
-            if side != me:
-                continue
-            if col == "reserve" or (not board.engaged(side, col) and len(board.at(side, col, me)) > 1):
-                same = [x for x in by["retreat"] if x.unit == uid and not x.forced]
-                return _best_retreat(sit, mi, same).order
-
+        leave = _retreat(board, by["retreat"], sit, mi)
+        if leave is not None:
+            return leave.order
     # 2. Squares against engaged enemy cavalry; break squares no longer needed.
-    for c in by.get("square", []):
-        uid = c.unit
-        if uid in board.pos:
-            side, col = board.pos[uid]
-            foes = board.at(side, col, foe)
-            cav = sum(board.sit.block_cv(b) for b in foes if b.type == "cavalry")
-            inf = sum(board.sit.block_cv(b) for b in foes if b.type in ("infantry", "artillery"))
-            if cav >= 2 and cav > inf:
-                return c.order
-    for c in by.get("unsquare", []):
-        uid = c.unit
-        if uid in board.pos:
-            side, col = board.pos[uid]
-            foes = board.at(side, col, foe)
-            if foes and not any(b.type == "cavalry" for b in foes):
-                return c.order
-
+    square = _square(board, by)
+    if square is not None:
+        return square.order
     # 3. Fire with every block that may: the best shot first (a charge, then the strongest dice).
     fires = by.get("fire", [])
     if fires:
         best_fire = _best_fire(board, fires, sit)
         if best_fire is not None:
             return best_fire.order
-
     # 4. Combat moves.
     moves = by.get("battle-move", [])
     if moves:
-        mv = _plan_move(board, moves, sit, bv)
+        mv = _plan_move(board, moves, sit)
         if mv is not None:
             return mv.order
-
     # 5. Reinforcements (9.0), unless the units guard something or the battle is being given up.
     if not outgunned:
         for c in by.get("reinforce", []):
@@ -234,8 +206,48 @@ def choose_turn(sit: Situation, bv, choices: list[Choice], locked: set[str], mi:
     return end
 
 
+def _retreat(board: Board, retreats: list[Choice], sit: Situation, mi: MapInfo) -> Choice | None:
+    """The retreat of the first block that can leave without loss (the Reserve and spare unengaged line
+    blocks; the line holds until it routs), to its best town; None if none can."""
+    for c in retreats:
+        if c.forced:
+            continue
+        uid = c.unit
+        if uid is None or uid not in board.pos:
+            continue
+        side, col = board.pos[uid]
+        if side != board.me:
+            continue
+        if col == "reserve" or (not board.engaged(side, col) and len(board.at(side, col, board.me)) > 1):
+            same = [x for x in retreats if x.unit == uid and not x.forced]
+            return _best_retreat(sit, mi, same)
+    return None
+
+
+def _square(board: Board, by: dict[str, list[Choice]]) -> Choice | None:
+    """A square where enemy cavalry engages and outweighs the enemy foot; else a square broken where the
+    enemy has no cavalry left (8.5)."""
+    for c in by.get("square", []):
+        uid = c.unit
+        if uid in board.pos:
+            side, col = board.pos[uid]
+            foes = board.at(side, col, board.foe)
+            cav = sum(board.sit.block_cv(b) for b in foes if b.type == "cavalry")
+            inf = sum(board.sit.block_cv(b) for b in foes if b.type in ("infantry", "artillery"))
+            if cav >= 2 and cav > inf:
+                return c
+    for c in by.get("unsquare", []):
+        uid = c.unit
+        if uid in board.pos:
+            side, col = board.pos[uid]
+            foes = board.at(side, col, board.foe)
+            if foes and not any(b.type == "cavalry" for b in foes):
+                return c
+    return None
+
+
 def _best_retreat(sit: Situation, mi: MapInfo, cands: list[Choice]) -> Choice:
-    def score(c: Choice) -> tuple:
+    def score(c: Choice) -> tuple[float, str]:
         t = c.to
         friends = sit.my_cv(t)
         danger = sum(sit.enemy_cv(n) for n in mi.adj.get(t, ()))
@@ -291,7 +303,7 @@ class _Moving:
         return self.board.cv(bs)
 
 
-def _plan_move(board: Board, moves: list[Choice], sit: Situation, bv) -> Choice | None:
+def _plan_move(board: Board, moves: list[Choice], sit: Situation) -> Choice | None:
     """Combat moves: (a) reserve blocks into own columns the enemy has engaged, (b) engage the weakest
     enemy column with cavalry (for the charge) and spare infantry, (c) thin columns get reserve infantry.
     Never empties an own column (that would rout the side, 7.5)."""
@@ -433,7 +445,9 @@ def _keeper(hold: list[BlockView]) -> BlockView | None:
     )
 
 
-def choose_regroup(sit: Situation, bv, choices: list[Choice], locked: set[str], want_in: bool) -> Order:
+def choose_regroup(
+    sit: Situation, bv: BattleView, choices: list[Choice], locked: set[str], want_in: bool
+) -> Order:
     """7.6: bring units in to a town worth holding, otherwise stay as we are."""
     end = next((c.order for c in choices if c.name == "end"), choices[-1].order)
     if want_in:

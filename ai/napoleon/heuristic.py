@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from engine import Order
-from engine.napoleon import Legal, View
+from engine.napoleon import BattleView, Legal, View
 from engine.napoleon.orders import Deploy, End, Undo
 from engine.napoleon.orders import Move as MoveOrder
 
@@ -140,7 +140,7 @@ class HeuristicPlayer:
         choices = battle_ai.parse_choices(tuple(c for c in legal.choices if c != UNDO))
         if not choices:
             return END
-        battles = {bv.town: bv for bv in sit.view.battles}
+        battles: dict[str, BattleView] = {bv.town: bv for bv in sit.view.battles}
         town = self._battle_of(sit, choices, battles)
         bv = battles.get(town) if town else None
         mine = [c for c in choices if (c.battle or town) == town] if town else choices
@@ -156,7 +156,9 @@ class HeuristicPlayer:
             return battle_ai.choose_regroup(sit, bv, mine, locked, want_in)
         return battle_ai.choose_turn(sit, bv, mine, locked, self.mi)
 
-    def _battle_of(self, sit: Situation, choices: list, battles: dict) -> str | None:
+    def _battle_of(
+        self, sit: Situation, choices: list[battle_ai.Choice], battles: dict[str, BattleView]
+    ) -> str | None:
         for c in choices:
             if c.battle:
                 return _canon(c.battle, battles)
@@ -195,7 +197,7 @@ class HeuristicPlayer:
         return sum(sit.enemy_cv(n) for n in self.mi.adj.get(town, ()))
 
 
-def _canon(name: str, battles: dict) -> str | None:
+def _canon(name: str, battles: dict[str, BattleView]) -> str | None:
     if name in battles:
         return name
     low = name.lower()
