@@ -26,6 +26,8 @@ class LegalOrders(Protocol):
     def choices(self) -> Sequence[Choice]: ...
 
 
+# A module's view and legal-orders types: taken by its players (contravariant), given by its games
+# (covariant); ``play_one`` ties a game's to its player's.
 ViewT = TypeVar("ViewT", contravariant=True)
 LegalT = TypeVar("LegalT", bound=LegalOrders, contravariant=True)
 ViewOut = TypeVar("ViewOut", covariant=True)
