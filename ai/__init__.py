@@ -13,10 +13,12 @@ orders only. Here the platform's part: the interface (``Player``) and the loop t
 '/end'
 """
 
-from .player import Player, PlayStats, fallback_order, play_one, play_turn
+from .player import LegalOrders, PlayedGame, Player, PlayStats, fallback_order, play_one, play_turn
 
 __all__ = [
+    "LegalOrders",
     "PlayStats",
+    "PlayedGame",
     "Player",
     "fallback_order",
     "play_one",

@@ -8,22 +8,47 @@ game: it asks for the view and the legal orders, hands them to the player, and a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from engine import Choice, RuleError, parse_command
 
-# A game (``engine.GameObject``, whose ``apply`` takes its own order values as well as their text), its
-# view and its legal orders, each its own module's type: the platform reads of them only what every
-# module's hold (``legal.active``, ``legal.choices``, ``legal.phase``).
-Game = Any
-View = Any
-Legal = Any
+
+class LegalOrders(Protocol):
+    """What the platform reads of any module's legal orders (each module has its own type)."""
+
+    @property
+    def active(self) -> bool: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def choices(self) -> Sequence[Choice]: ...
+
+
+# A module's view and legal-orders types: taken by its players (contravariant), given by its games
+# (covariant); ``play_one`` ties a game's to its player's.
+ViewT = TypeVar("ViewT", contravariant=True)
+LegalT = TypeVar("LegalT", bound=LegalOrders, contravariant=True)
+ViewOut = TypeVar("ViewOut", covariant=True)
+LegalOut = TypeVar("LegalOut", bound=LegalOrders, covariant=True)
+View = TypeVar("View")
+Legal = TypeVar("Legal", bound=LegalOrders)
+
+
+class PlayedGame(Protocol[ViewOut, LegalOut]):
+    """What ``play_one`` calls on a game (``engine.GameObject``, whose ``apply`` takes its own order values
+    as well as their text): its role's view and legal orders are the module's own types."""
+
+    @property
+    def over(self) -> bool: ...
+    def view(self, role: str, *, events: bool = True) -> ViewOut: ...
+    def legal(self, role: str) -> LegalOut: ...
+    def apply(self, role: str, order: Choice) -> object: ...
 
 
 @runtime_checkable
-class Player(Protocol):
+class Player(Protocol[ViewT, LegalT]):
     """A bot player: given its role's view and legal orders, return one order: one of ``legal.choices`` (an
     order value, or a text for a module whose orders are text) or an order's text.
 
@@ -32,7 +57,7 @@ class Player(Protocol):
     multi-unit ``/move`` or a custom ``/deploy`` is fine) but it must be accepted by the engine.
     """
 
-    def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Choice: ...
+    def choose(self, game_view: ViewT, legal: LegalT, rng: random.Random) -> Choice: ...
 
 
 @dataclass
@@ -45,7 +70,7 @@ class PlayStats:
     rejected: list[tuple[str, str, str]] = field(default_factory=list)  # (role, order, error)
 
 
-def fallback_order(legal: Legal) -> Choice:
+def fallback_order(legal: LegalOrders) -> Choice:
     """A safe legal order when a player's order was rejected: end what the role is doing if it may; in a
     movement phase whose /end is held back (6.1: an attack short of 3 units), take the last move back;
     otherwise the first legal choice (a deployment example, a setup placement)."""
@@ -58,9 +83,9 @@ def fallback_order(legal: Legal) -> Choice:
 
 
 def play_one(
-    game: Game,
+    game: PlayedGame[View, Legal],
     role: str,
-    player: Player,
+    player: Player[View, Legal],
     rng: random.Random,
     *,
     stats: PlayStats | None = None,
@@ -93,9 +118,9 @@ def play_one(
 
 
 def play_turn(
-    game: Game,
+    game: PlayedGame[View, Legal],
     role: str,
-    player: Player,
+    player: Player[View, Legal],
     rng: random.Random,
     limit: int = 500,
     *,

@@ -14,7 +14,14 @@ from conftest import cleared, loc, place
 
 from ai import PlayStats, fallback_order, play_turn
 from ai.napoleon import HeuristicPlayer, RandomPlayer
-from ai.napoleon.knowledge import map_info
+from ai.napoleon.attacks import plan_attacks, plan_grabs
+from ai.napoleon.campaign import FULL_GROUP_MOVES, MovePlanner
+from ai.napoleon.deployment import plan_setup
+from ai.napoleon.garrisons import choose_garrisons
+from ai.napoleon.knowledge import map_info, situation
+from ai.napoleon.leaders import plan_leaders
+from ai.napoleon.marches import march, task_forces
+from ai.napoleon.objectives import objectives, update_targets
 from engine.napoleon import Legal, Options, View, new_game
 from engine.napoleon.orders import End, Fire, Move, Setup, Square
 
@@ -320,3 +327,127 @@ def test_napoleon_joins_the_main_force_but_never_alone_across_the_country_10_1()
     nap = loc(game, "NAP")
     assert mi.dist[nap][main] < mi.dist["Châtelet"][main], (nap, main)
     assert any(loc(game, u) == nap for u in game.state.units if u.startswith("FR-")), nap
+
+
+# --- the movement planner's parts (ai/napoleon/{garrisons,objectives,attacks,marches,leaders}.py) ----------
+
+
+def _planner(turn: int, placing: dict[str, list[str]], prussians_at: dict[str, int] | None = None):
+    """The French movement planner on a cleared board, as ``_french_turn`` sets it (the other French blocks
+    at Lille, the Prussians not in ``prussians_at`` and Blücher at Malines)."""
+    game = cleared(turn=turn)
+    placed = {u for ids in placing.values() for u in ids}
+    place(game, "Lille", *[u for u in game.state.units if u.startswith("FR-") and u not in placed])
+    prussians = [u for u in game.state.units if u.startswith("PR-")]
+    for town, n in (prussians_at or {}).items():
+        place(game, town, *prussians[:n])
+        prussians = prussians[n:]
+    place(game, "Malines", *prussians, "BLU")
+    for town, ids in placing.items():
+        place(game, town, *ids)
+    mi = map_info()
+    return MovePlanner(situation(game.view("french"), mi), game.legal("french"), mi, random.Random(1))
+
+
+def _mobile(p: MovePlanner) -> list[str]:
+    return sorted(u for u in set(p.legal.moves) | set(p.legal.forced) if p.sit.block[u].type != "leader")
+
+
+def test_a_taken_supply_base_keeps_foot_and_artillery_the_cavalry_moves_on_11_0():
+    # FR-6 artillery 2, FR-8 and FR-2 infantry 4 and 3: 9 cv and 3 blocks hold Liège; the cavalry is free
+    p = _planner(3, {"Liège": ["FR-6", "FR-8", "FR-2", "FR-5", "FR-11"]})
+    choose_garrisons(p)
+    assert p.held == {"Liège"}
+    assert p.locked == {"FR-6", "FR-8", "FR-2"}
+    assert p.garrison_cv["Liège"] == 9
+
+
+def test_a_target_is_kept_from_turn_to_turn_the_others_march_on_a_base_11_0():
+    p = _planner(1, {"St-Trond": ["FR-1", "FR-2", "FR-3", "FR-8"]})
+    p.memory["FR-1"] = "Brussels"
+    choose_garrisons(p)
+    value, need = objectives(p)
+    assert set(value) == {"Brussels", "Ghent", "Liège"}
+    targets = update_targets(p, _mobile(p), value, need)
+    assert targets["FR-1"] == "Brussels"
+    assert {targets[u] for u in ("FR-2", "FR-3", "FR-8")} == {"Liège"}  # one town away, worth the most
+    assert p.memory == targets
+
+
+def _attacks(p: MovePlanner):
+    choose_garrisons(p)
+    value, need = objectives(p)
+    mobile = _mobile(p)
+    targets = update_targets(p, mobile, value, need)
+    gm_left = dict(FULL_GROUP_MOVES)
+    return plan_attacks(p, mobile, targets, value, gm_left), gm_left
+
+
+def test_the_attack_part_attacks_one_block_with_three_and_spends_one_group_move_6_1_5_1():
+    (moves, used, _pri), gm_left = _attacks(
+        _planner(1, {"St-Trond": ["FR-2", "FR-8", "FR-10"]}, {"Liège": 1})
+    )
+    assert [(m.path[-1], m.attack, len(m.units)) for m in moves] == [("Liège", True, 3)]
+    assert used == {("french", "St-Trond")} and gm_left["french"] == 2
+
+
+def test_the_attack_part_leaves_a_stronger_stack_alone_6_1():
+    (moves, used, _pri), gm_left = _attacks(_planner(1, {"St-Trond": ["FR-1", "FR-3", "FR-4"]}, {"Liège": 8}))
+    assert moves == [] and used == set() and gm_left["french"] == 3
+
+
+def test_an_empty_supply_base_is_grabbed_by_the_units_next_to_it_11_0():
+    p = _planner(1, {"St-Trond": ["FR-1", "FR-2", "FR-3", "FR-4", "FR-8"]})
+    choose_garrisons(p)
+    value, _need = objectives(p)
+    gm_left = dict(FULL_GROUP_MOVES)
+    moves, new = plan_grabs(p, _mobile(p), value, gm_left, [], set())
+    assert {m.path[-1] for m in moves} == {"Liège"} and not any(m.attack for m in moves)
+    assert 1 <= sum(len(m.units) for m in moves) <= 4
+    assert new == {("french", "St-Trond")} and gm_left["french"] == 2
+
+
+def test_a_main_body_waits_for_the_detachments_next_to_it_5_1():
+    main = ["FR-1", "FR-2", "FR-3", "FR-4", "FR-7", "FR-8", "FR-9", "FR-10"]  # 20 cv
+    p = _planner(1, {"Charleroi": main, "Gosselies": ["FR-13", "FR-14"], "Fleurus": ["FR-27", "FR-29"]})
+    mobile = [*main, "FR-13", "FR-14", "FR-27", "FR-29"]
+    orders = task_forces(p, mobile, dict.fromkeys(mobile, "Brussels"))
+    assert orders[("Charleroi", "Brussels")] == "wait"  # 12 cv next door: half the main body's
+    assert orders[("Gosselies", "Brussels")] == orders[("Fleurus", "Brussels")] == "Charleroi"
+    assert p.closers == {("Gosselies", "Brussels"), ("Fleurus", "Brussels")}
+    # without them, it marches on
+    p = _planner(1, {"Charleroi": main})
+    assert task_forces(p, main, dict.fromkeys(main, "Brussels")) == {("Charleroi", "Brussels"): "Brussels"}
+
+
+def test_a_march_keeps_the_cavalry_with_the_infantry_5_2():
+    group = ["FR-1", "FR-2", "FR-3", "FR-5", "FR-11"]  # infantry and cavalry (cavalry moves 2, 5.2)
+    p = _planner(1, {"Charleroi": group})
+    moves, gain = march(p, "Charleroi", group, "Brussels", "Brussels")
+    ends = {m.path[-1] for m in moves}
+    assert len(ends) == 1 and sorted(u for m in moves for u in m.units) == sorted(group), moves
+    assert gain > 0 and p.mi.dist[ends.pop()]["Brussels"] < p.mi.dist["Charleroi"]["Brussels"]
+
+
+def test_a_lone_leader_next_to_the_enemy_gets_away_from_it_7_5():
+    # Napoleon alone at Gosselies, 6 Prussian blocks next door at Fleurus: he leaves for a town out of
+    # their reach next turn (a lone leader can be caught, 7.5; his death loses the game, 10.0)
+    p = _planner(1, {"Gosselies": ["NAP"], "Charleroi": ["FR-1", "FR-2", "FR-3", "FR-8"]}, {"Fleurus": 6})
+    moves = plan_leaders(p, ["NAP"], [], [], {}, {})
+    assert [m.units for m in moves] == [["NAP"]]
+    assert p.mi.dist[moves[0].path[-1]]["Fleurus"] >= 2, moves
+
+
+def test_free_deployment_fills_the_allied_bases_and_puts_each_leader_with_the_biggest_group_3_1():
+    game = new_game(Options(setup="free"), seed=1)
+    mi = map_info()
+    sit, legal = situation(game.view("allied"), mi), game.legal("allied")
+    orders = plan_setup(sit, legal, mi)
+    assert isinstance(orders[-1], End) and all(isinstance(o, Setup) for o in orders[:-1])
+    setups = [o for o in orders if isinstance(o, Setup)]
+    for o in setups:
+        assert all(o.town in legal.setup_towns[u] for u in o.units), o
+    for army, leader in (("BR", "WEL"), ("PR", "BLU")):
+        mine = [o for o in setups if o.units[0].startswith(army)]
+        assert mi.bases[mine[0].town][0].startswith(army.lower()[0]), mine[0]  # its own base first
+        assert leader in max(mine, key=lambda o: len(o.units)).units

@@ -7,14 +7,14 @@ the module's bot player. Both read the fields of the order values ``legal()`` of
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from engine import Order
+from engine.liberty import Legal, View
 from engine.liberty import orders as O
 
 
 class LibertyRandomPlayer:
-    def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
+    def choose(self, view: View, legal: Legal, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
         if legal.phase == "actions":
             attacks = list(legal.attacks)
@@ -49,7 +49,7 @@ class LibertyHeuristicPlayer:
         self.colour = {t.hex or t.name: t.colour for t in self.lib.towns}
         self.cards = {c.id: (c.kind, c.value) for c in self.lib.cards}
 
-    def choose(self, view: Any, legal: Any, rng: random.Random) -> Order:
+    def choose(self, view: View, legal: Legal, rng: random.Random) -> Order:
         choices: list[Order] = list(legal.choices)
         side = legal.role
         if legal.phase == "cards":
@@ -70,7 +70,7 @@ class LibertyHeuristicPlayer:
             return choices[0]  # the default first: 11.4 the weakest go, leaders last; 7.32 non-leaders first
         return choices[0]
 
-    def _card(self, view: Any, choices: list[O.Play]) -> O.Play:
+    def _card(self, view: View, choices: list[O.Play]) -> O.Play:
         worn = sum(
             1 for b in view.blocks if "id" in b and b["side"] == view.role and b["strength"] < b["max"]
         )
@@ -81,7 +81,7 @@ class LibertyHeuristicPlayer:
 
         return max(choices, key=rank)
 
-    def _counts(self, view: Any, side: str) -> tuple[dict[str, int], dict[str, int]]:
+    def _counts(self, view: View, side: str) -> tuple[dict[str, int], dict[str, int]]:
         own: dict[str, int] = {}
         foe: dict[str, int] = {}
         for b in view.blocks:
@@ -96,7 +96,7 @@ class LibertyHeuristicPlayer:
         theirs = colour == ("blue" if side == "british" else "red")
         return self.values.get(place, 0) if theirs else 0
 
-    def _action(self, view: Any, choices: list[Order], side: str, rng: random.Random) -> Order:
+    def _action(self, view: View, choices: list[Order], side: str, rng: random.Random) -> Order:
         own, foe = self._counts(view, side)
         winter = view.turn >= 5
         best: Order = O.End()
@@ -121,7 +121,7 @@ class LibertyHeuristicPlayer:
         return best
 
     def _score(
-        self, view: Any, side: str, own: dict[str, int], foe: dict[str, int], units: list[str], origin: str,
+        self, view: View, side: str, own: dict[str, int], foe: dict[str, int], units: list[str], origin: str,
         dest: str, winter: bool,
     ) -> float:  # fmt: skip
         n = len(units)
@@ -143,7 +143,7 @@ class LibertyHeuristicPlayer:
             score -= 5 if dest not in self.values else 0
         return score
 
-    def _disband(self, view: Any, choices: list[Order], side: str) -> Order:
+    def _disband(self, view: View, choices: list[Order], side: str) -> Order:
         """11.3 before 11.4: disband a block the winter would capture (a rough capacity: the town's value)."""
         own, _ = self._counts(view, side)
         for c in choices:

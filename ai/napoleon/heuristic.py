@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 from engine import Order
-from engine.napoleon import Legal, View
+from engine.napoleon import BattleView, Legal, View
 from engine.napoleon.orders import Deploy, End, Undo
 from engine.napoleon.orders import Move as MoveOrder
 
 from . import battle as battle_ai
-from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, plan_setup
+from .campaign import FULL_GROUP_MOVES, Move, MovePlanner, TaskForce, plan_setup
 from .knowledge import MapInfo, Situation, map_info, situation
 
 END, UNDO = End(), Undo()
@@ -33,7 +33,7 @@ class HeuristicPlayer:
         self._road: dict[tuple[str, str], int] = {}
         self._entered: dict[str, int] = {}
         self._targets: dict[str, dict[str, str]] = {}  # role -> unit -> target town
-        self._tf: dict[str, dict[str, dict]] = {}  # role -> target -> task-force state
+        self._tf: dict[str, dict[str, TaskForce]] = {}  # role -> target -> task-force state
 
     # -- the Player protocol ---------------------------------------------------------------------------------
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Order:
@@ -140,7 +140,7 @@ class HeuristicPlayer:
         choices = battle_ai.parse_choices(tuple(c for c in legal.choices if c != UNDO))
         if not choices:
             return END
-        battles = {bv.town: bv for bv in sit.view.battles}
+        battles: dict[str, BattleView] = {bv.town: bv for bv in sit.view.battles}
         town = self._battle_of(sit, choices, battles)
         bv = battles.get(town) if town else None
         mine = [c for c in choices if (c.battle or town) == town] if town else choices
@@ -156,7 +156,9 @@ class HeuristicPlayer:
             return battle_ai.choose_regroup(sit, bv, mine, locked, want_in)
         return battle_ai.choose_turn(sit, bv, mine, locked, self.mi)
 
-    def _battle_of(self, sit: Situation, choices: list, battles: dict) -> str | None:
+    def _battle_of(
+        self, sit: Situation, choices: list[battle_ai.Choice], battles: dict[str, BattleView]
+    ) -> str | None:
         for c in choices:
             if c.battle:
                 return _canon(c.battle, battles)
@@ -195,7 +197,7 @@ class HeuristicPlayer:
         return sum(sit.enemy_cv(n) for n in self.mi.adj.get(town, ()))
 
 
-def _canon(name: str, battles: dict) -> str | None:
+def _canon(name: str, battles: dict[str, BattleView]) -> str | None:
     if name in battles:
         return name
     low = name.lower()

@@ -24,3 +24,8 @@ NOT DONE:
 - The Indians' "adjacent neutral hex" placement (6.1, 10.0) asks nothing when only one hex qualifies (there
   is nothing to ask: a placement with one legal place).
 """
+
+from .legal import Legal
+from .views import View
+
+__all__ = ["Legal", "View"]
