@@ -170,6 +170,16 @@ class LazyCatalog(Mapping[str, str]):
         return len(self._get())
 
 
+def stamp(m: Mapping[str, str]) -> object:
+    """What a catalog is made of now (the domains of its layers): a table read from it is read again when
+    this changes (a game module registered its catalog after the table was first read)."""
+    if isinstance(m, LazyCatalog):
+        return sources(m.name)
+    if isinstance(m, Chain):
+        return tuple(stamp(x) for x in m.maps)
+    return None
+
+
 class Chain(Mapping[str, str]):
     """Several catalogs seen as one (the first that has a key says it), each read when first looked into."""
 

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .catalog import LazyCatalog, format_list, layer
+from .catalog import LazyCatalog, format_list, layer, stamp
 from .errors import RuleError
 
 Terms = Mapping[str, Any]
@@ -71,11 +71,14 @@ class Words(Mapping[str, str]):
     def __init__(self, catalog: Mapping[str, str], kind: str, prefix: str | None = None) -> None:
         self.catalog, self.prefix = catalog, prefix if prefix is not None else f"term.{kind}."
         self._words: dict[str, str] | None = None
+        self._stamp: object = None
 
     def _table(self) -> dict[str, str]:
-        if self._words is None:
+        now = stamp(self.catalog)  # read again once a game module has added its catalog
+        if self._words is None or now != self._stamp:
             n = len(self.prefix)
             self._words = {k[n:]: self.catalog[k] for k in self.catalog if k.startswith(self.prefix)}
+            self._stamp = now
         return self._words
 
     def __getitem__(self, value: object) -> str:
