@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
+from engine import modules as _modules  # noqa: F401  (the registered games add their catalogs to the engine's)
 from engine.catalog import Chain, LazyCatalog, layer
 from engine.errors import RuleError
 from engine.messages import EN as ENGINE_EN

@@ -236,3 +236,40 @@ def test_a_games_key_in_a_platform_catalog_is_found(world):
     assert {"command.move", "cmd.move", "term.role.british"} <= cats[PLATFORM]["engine"] | cats[PLATFORM][
         "bot"
     ]
+
+
+def test_the_bot_says_a_games_event_line_and_words_from_the_games_catalog_in_a_fresh_process():
+    """``bot.i18n`` alone (a front end that has not loaded a game yet) finds a game's lines and words: the
+    registered games' catalogs join the engine's before the first text is said."""
+    import subprocess
+    import sys
+
+    code = (
+        "from bot.i18n import t, term\n"
+        "print(t('ev.battle', 'en', town='Ligny', attacker='french', defender='prussian'))\n"
+        "print(t('ev.battle', 'ja', town='Ligny', attacker='french', defender='prussian'))\n"
+        "print(term('formation', 'square', 'ja'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == [
+        "Battle of Ligny: the French attack, the Prussians defend",
+        "Ligny の会戦: フランス軍が攻撃、プロシア軍が防御",
+        "方陣",
+    ]
+
+
+def test_a_table_of_words_read_before_a_module_adds_its_catalog_is_read_again(tmp_path):
+    """A word of a game registered after its table was first read is found (``catalog.stamp``)."""
+    import engine.catalog as C
+    from engine.messages import Words
+    from tools.catalog import write
+
+    write(tmp_path, "late", "en", {"term.late_kind.x": "Ex"})
+    table = Words(C.LazyCatalog("engine", "en"), "late_kind")
+    assert "x" not in table
+    C.register("engine", tmp_path, "late")
+    try:
+        assert table["x"] == "Ex"
+    finally:
+        C._SOURCES["engine"].remove((str(tmp_path), "late"))
+    assert "x" not in table
