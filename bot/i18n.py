@@ -126,7 +126,7 @@ def _counted(key: str, loc: str, params: Mapping[str, Any]) -> str | None:
 
 
 def term(kind: str, value: Any, locale: str = DEFAULT) -> str:
-    """One word of the game (``term("role", "french", "ja")`` -> ``フランス軍``)."""
+    """One word (``term("deadline_action", "pass", "ja")`` -> ``パス``; a game's words from its catalog)."""
     return render("{v:" + kind + "}", {"v": value}, CATALOGS[locale_of(locale)], TERMS[locale_of(locale)])
 
 

@@ -5,8 +5,9 @@ said here. A front end picks the language (``bot/i18n.py``); the engine only hol
 A template is a ``str.format`` string whose fields may name how a value is said (the format spec):
 
 - ``{unit}`` a unit id, a town, a number: the same in every language;
-- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's ``term.role.french``
-  (``french`` -> ``フランス軍``: ``Words``); a list of them is joined as the language lists them;
+- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's
+  ``term.<kind>.<value>`` (in the game's own catalog: ``Words``); a list of them is joined as the language
+  lists them;
 - ``{towns:list}`` a list of names joined as the language lists them (Babel); ``{who:role+and}`` joined with
   "and" (``+slash``: with "/"); a table may also be a function of the value;
 - ``{n:n_units}`` a count with its noun ("1 unit", "2 units"): the catalog's plural entry ``term.n_units``,
@@ -17,8 +18,8 @@ A template is a ``str.format`` string whose fields may name how a value is said 
 - ``{error:error}`` a nested error (``RuleError``), said in the same language (``rule_error``: with its rule
   number in front, as ``str(error)``).
 
->>> str(rule_error("5.3", "move.road_full", a="Ligny", b="Fleurus", used=6, cls="minor", limit=6))
-'5.3: the Ligny–Fleurus road has already carried 6 units this turn (minor road limit 6)'
+>>> str(rule_error("options", "options.range", option="days", value="9", lo=0, hi=5))
+"options: days takes a whole number from 0 to 5, not '9'"
 """
 
 from __future__ import annotations
