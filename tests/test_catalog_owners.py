@@ -12,6 +12,7 @@ seat) is the platform's: one name for every game.
 from __future__ import annotations
 
 import ast
+import itertools
 import string
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -91,8 +92,8 @@ def specs(template: str) -> set[str]:
 
 def kinds_said(locale_dirs: Iterable[tuple[Path, str]]) -> set[str]:
     said: set[str] = set()
-    for d, domain in locale_dirs:
-        cat = read(d, domain, "en")
+    for (d, domain), lang in itertools.product(locale_dirs, ("en", "ja")):
+        cat = read(d, domain, lang)
         said |= {s for k in cat for form in cat.forms[k] for s in specs(form)}
     return said
 
@@ -273,3 +274,40 @@ def test_a_table_of_words_read_before_a_module_adds_its_catalog_is_read_again(tm
     finally:
         C._SOURCES["engine"].remove((str(tmp_path), "late"))
     assert "x" not in table
+
+
+def kinds_named_in_code() -> set[str]:
+    """The kinds of words code names: ``term("cmd_text", ...)``, ``OrderOption(..., words="position")``,
+    ``TERMS[loc]["role_name"]``, ``words(catalog, "army_noun", ...)``."""
+    named: set[str] = set()
+    for folder in CODE:
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call):
+                    fn = getattr(node.func, "attr", getattr(node.func, "id", ""))
+                    args = [a for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+                    if fn == "term" and args[:1]:
+                        named.add(args[0].value)
+                    if fn in ("words", "Words"):
+                        named |= {a.value for a in args}
+                    named |= {
+                        kw.value.value
+                        for kw in node.keywords
+                        if kw.arg == "words" and isinstance(kw.value, ast.Constant)
+                    }
+                sub = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
+                if sub and "TERMS" in ast.unparse(node.value) and isinstance(node.slice.value, str):
+                    named.add(node.slice.value)
+    return named
+
+
+def test_every_kind_of_words_in_the_catalogs_is_said_by_a_template_or_the_code(world):
+    """A table of words nobody says is dead text (the tables are read from the catalogs, whatever kinds
+    they hold: ``engine.messages.Sayings``)."""
+    from bot.i18n import TERMS
+
+    _cats, _code, _tables, _decl, _seats, kinds = world
+    said = set().union(*kinds.values()) | kinds_named_in_code()
+    held = set(TERMS["en"]) - set(TERMS["en"].own)
+    assert {"role", "formation", "position", "army_noun"} <= held
+    assert sorted(held - said) == []
