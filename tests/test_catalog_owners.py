@@ -139,16 +139,22 @@ def table_owners(
     decl: Mapping[str, set[str]],
     seats: Mapping[str, set[str]],
     kinds: Mapping[str, set[str]],
+    code: Mapping[str, set[str]],
 ) -> set[str]:
     """The games whose declarations or templates make a table key theirs (empty: nobody's but the
-    platform's). A word (``term.<kind>.<value>``) is a game's when only its templates say the kind, else the
-    games whose seats the value is."""
+    platform's). A word (``term.<kind>.<value>``) is a game's when only its templates say the kind; of a
+    kind only games say, the games whose code names the value (Napoleon's battle phase ``morale``); else
+    the games whose seat the value is."""
     if key.startswith("term.") and key.count(".") >= 2:
         _, kind, value = key.split(".", 2)
         users = {g for g, said in kinds.items() if kind in said}
         if users and len(users) == 1 and PLATFORM not in users:
             return users
-        return {g for g, s in seats.items() if value in s and (PLATFORM in users or not users or g in users)}
+        if users and PLATFORM not in users:
+            return {g for g in users if value in code.get(g, set())} or {
+                g for g in users if value in seats[g]
+            }
+        return {g for g, s in seats.items() if value in s}
     return {g for g, keys in decl.items() if key in keys}
 
 
@@ -180,7 +186,7 @@ def misplaced(
         for key in sorted(keys):
             if key.startswith(TABLES):  # read by name from a table (its prefix in the code says nothing)
                 users = {who for who, texts in code.items() if key in texts}
-                users = users or table_owners(key, decl, seats, kinds)
+                users = users or table_owners(key, decl, seats, kinds, code)
             else:
                 users = {who for who, texts in code.items() if names(key, texts)}
             if len(users) == 1 and PLATFORM not in users:
