@@ -100,9 +100,10 @@ def kinds_said(locale_dirs: Iterable[tuple[Path, str]]) -> set[str]:
 
 def declared(m: Module, platform_commands: set[str], platform_options: set[str]) -> set[str]:
     """The table keys a module's declarations name: its orders (``command.``/``cmd.``/``opt.``), their
-    options and its game options (``option.``, ``opt.game.new.``), its seats, values and id (``choice.``),
-    its title."""
+    options and its game options (``option.``, ``opt.game.new.``), its seats, values, preferences and id
+    (``choice.``), its title."""
     keys = {f"choice.{m.id}", f"title.{m.id}"} | {f"choice.{s}" for s in m.every_role()}
+    keys |= {f"choice.{p}" for p in m.preferences}  # ``/game prefer key:``
     for kind in m.orders:
         if kind.name not in platform_commands:
             keys |= {f"command.{kind.name}", f"cmd.{kind.name}"}
