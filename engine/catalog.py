@@ -114,6 +114,12 @@ def plural_forms(lang: str) -> tuple[int, str]:
 # --- catalogs made of several domains: the engine's own and its game modules' ------------------------------
 
 _SOURCES: dict[str, list[tuple[str, str]]] = {"engine": [(str(ENGINE_LOCALE), "engine")]}
+_changes = [0]  # how many times the sources changed: what was read from them before is stale
+
+
+def generation() -> int:
+    """A number that changes whenever a domain joins or leaves a layer (``Words`` re-reads its table)."""
+    return _changes[0]
 
 
 def register(layer: str, locale_dir: Path | str, domain: str) -> None:
@@ -123,6 +129,15 @@ def register(layer: str, locale_dir: Path | str, domain: str) -> None:
     sources = _SOURCES.setdefault(layer, [])
     if entry not in sources:
         sources.append(entry)
+        _changes[0] += 1
+
+
+def unregister(layer: str, locale_dir: Path | str, domain: str) -> None:
+    """Take a domain out of a layer's catalog (a module unregistered takes its words with it)."""
+    entry = (str(locale_dir), domain)
+    if entry in _SOURCES.get(layer, []):
+        _SOURCES[layer].remove(entry)
+        _changes[0] += 1
 
 
 def sources(layer: str) -> tuple[tuple[str, str], ...]:
@@ -168,16 +183,6 @@ class LazyCatalog(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._get())
-
-
-def stamp(m: Mapping[str, str]) -> object:
-    """What a catalog is made of now (the domains of its layers): a table read from it is read again when
-    this changes (a game module registered its catalog after the table was first read)."""
-    if isinstance(m, LazyCatalog):
-        return sources(m.name)
-    if isinstance(m, Chain):
-        return tuple(stamp(x) for x in m.maps)
-    return None
 
 
 class Chain(Mapping[str, str]):

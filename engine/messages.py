@@ -5,9 +5,8 @@ said here. A front end picks the language (``bot/i18n.py``); the engine only hol
 A template is a ``str.format`` string whose fields may name how a value is said (the format spec):
 
 - ``{unit}`` a unit id, a town, a number: the same in every language;
-- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's
-  ``term.<kind>.<value>`` (in the game's own catalog: ``Words``); a list of them is joined as the language
-  lists them;
+- ``{role:role}``, ``{army:army}``, ``{type:type}``… a word of the game, the catalog's ``term.role.<id>``
+  (a role's id -> its name in the language: ``Words``); a list of them is joined as the language lists them;
 - ``{towns:list}`` a list of names joined as the language lists them (Babel); ``{who:role+and}`` joined with
   "and" (``+slash``: with "/"); a table may also be a function of the value;
 - ``{n:n_units}`` a count with its noun ("1 unit", "2 units"): the catalog's plural entry ``term.n_units``,
@@ -30,7 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .catalog import LazyCatalog, format_list, layer, stamp
+from .catalog import LazyCatalog, format_list, generation, layer
 from .errors import RuleError
 
 Terms = Mapping[str, Any]
@@ -72,14 +71,13 @@ class Words(Mapping[str, str]):
     def __init__(self, catalog: Mapping[str, str], kind: str, prefix: str | None = None) -> None:
         self.catalog, self.prefix = catalog, prefix if prefix is not None else f"term.{kind}."
         self._words: dict[str, str] | None = None
-        self._stamp: object = None
+        self._read = -1  # the catalogs' generation it was read in
 
     def _table(self) -> dict[str, str]:
-        now = stamp(self.catalog)  # read again once a game module has added its catalog
-        if self._words is None or now != self._stamp:
+        if self._words is None or self._read != generation():
             n = len(self.prefix)
             self._words = {k[n:]: self.catalog[k] for k in self.catalog if k.startswith(self.prefix)}
-            self._stamp = now
+            self._read = generation()
         return self._words
 
     def __getitem__(self, value: object) -> str:
@@ -123,12 +121,11 @@ class Sayings(MutableMapping[str, Any]):
     def __init__(self, own: Mapping[str, Any], catalog: Mapping[str, str]) -> None:
         self.own, self.catalog = dict(own), catalog
         self._tables: dict[str, Words] = {}
-        self._kinds: tuple[object, tuple[str, ...]] | None = None
+        self._kinds: tuple[int, tuple[str, ...]] | None = None
 
     def kinds(self) -> tuple[str, ...]:
-        now = stamp(self.catalog)
-        if self._kinds is None or self._kinds[0] != now or now is None:
-            self._kinds = (now, word_kinds(self.catalog))
+        if self._kinds is None or self._kinds[0] != generation():  # a module came or went: read again
+            self._kinds = (generation(), word_kinds(self.catalog))
         return self._kinds[1]
 
     def __getitem__(self, key: str) -> Any:

@@ -267,7 +267,8 @@ def test_the_bot_says_a_games_event_line_and_words_from_the_games_catalog_in_a_f
 
 
 def test_a_table_of_words_read_before_a_module_adds_its_catalog_is_read_again(tmp_path):
-    """A word of a game registered after its table was first read is found (``catalog.stamp``)."""
+    """A word of a game registered after its table was first read is found, and leaves with it
+    (``catalog.generation``)."""
     import engine.catalog as C
     from engine.messages import Words
     from tools.catalog import write
@@ -279,7 +280,7 @@ def test_a_table_of_words_read_before_a_module_adds_its_catalog_is_read_again(tm
     try:
         assert table["x"] == "Ex"
     finally:
-        C._SOURCES["engine"].remove((str(tmp_path), "late"))
+        C.unregister("engine", tmp_path, "late")
     assert "x" not in table
 
 
