@@ -18,13 +18,14 @@ from collections.abc import Iterable, Mapping
 from contextvars import ContextVar
 from typing import Any
 
+from engine import modules as _modules  # noqa: F401  (the registered games add their catalogs to the engine's)
 from engine.catalog import Chain, LazyCatalog, layer
 from engine.errors import RuleError
 from engine.messages import EN as ENGINE_EN
-from engine.messages import EN_TERMS, Phrase, render, render_error, words
+from engine.messages import EN_OWN, Phrase, Sayings, render, render_error
 from engine.messages_ja import JA as ENGINE_JA
 
-from .i18n_ja import BOT_JA, BOT_JA_TERMS, BOT_WORD_KINDS, day
+from .i18n_ja import BOT_JA, BOT_JA_TERMS, day
 
 LOCALES = ("en", "ja")
 DEFAULT = "en"
@@ -57,18 +58,15 @@ def _spot(value: Any) -> str:
     return f"{BOT_EN_TERMS['army_name'].get(side, side)} {column}".strip()
 
 
-BOT_EN_TERMS: dict[str, Any] = {
-    **EN_TERMS,
-    **words(Chain(BOT_EN, ENGINE_EN), *BOT_WORD_KINDS),
-    "date": day("en"),
-    "spot": lambda s: _spot(s),
-    "route": route,
-}
+BOT_EN_TERMS = Sayings(
+    {**EN_OWN, "date": day("en"), "spot": lambda s: _spot(s), "route": route},
+    Chain(BOT_EN, ENGINE_EN),  # and every kind of words of the bot's and the engine's catalogs
+)
 
 
 # the engine's keys and the bot's are distinct (tests/test_i18n.py); read when first looked into
 CATALOGS: dict[str, Mapping[str, str]] = {"en": Chain(BOT_EN, ENGINE_EN), "ja": Chain(BOT_JA, ENGINE_JA)}
-TERMS: dict[str, dict[str, Any]] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
+TERMS: dict[str, Sayings] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
 
 
 def _seat(loc: str) -> Any:
@@ -125,7 +123,7 @@ def _counted(key: str, loc: str, params: Mapping[str, Any]) -> str | None:
 
 
 def term(kind: str, value: Any, locale: str = DEFAULT) -> str:
-    """One word of the game (``term("role", "french", "ja")`` -> ``フランス軍``)."""
+    """One word (``term("deadline_action", "pass", "ja")`` -> ``パス``; a game's words from its catalog)."""
     return render("{v:" + kind + "}", {"v": value}, CATALOGS[locale_of(locale)], TERMS[locale_of(locale)])
 
 

@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.catalog import Chain, LazyCatalog, format_date, register
-from engine.messages import Words, words
+from engine.messages import Kinds, Sayings, Words
 from engine.messages_ja import (
     ARMY,
     COMMAND_NAMES_JA,
     JA,
+    JA_OWN,
     JA_TERMS,
     OPTION_NAMES_JA,
     with_commands,
@@ -46,13 +47,8 @@ __all__ = ["BOT_JA", "BOT_JA_TERMS", "CHOICE_NAMES_JA", "COMMAND_NAMES_JA", "OPT
 register("bot", Path(__file__).resolve().parent / "locale", "bot")
 BOT_JA: Mapping[str, str] = LazyCatalog("bot", "ja", after=with_commands)
 
-# the kinds of words the bot's catalog adds to the engine's (``term.<kind>.<value>``)
-BOT_WORD_KINDS = (
-    *("army_name", "role_name", "admin_action", "slot", "game_phase", "setup_mode", "deadline_action"),
-    *("column_title", "move_verb", "move_verb_3rd", "target_formation", "check", "army_noun"),
-)
-
-_COLUMN = JA_TERMS["column"]
+# the kinds of words the bot's catalog and the engine's hold (the games' merged in), read when looked into
+BOT_WORD_KINDS = Kinds(Chain(LazyCatalog("bot", "ja"), JA))
 
 
 def day(lang: str) -> Any:
@@ -73,16 +69,18 @@ def day(lang: str) -> Any:
 def _spot(value: Any) -> str:
     """``french:left`` -> ``フランス軍の左翼``."""
     side, _, column = str(value).partition(":")
-    return f"{ARMY.get(side, side)}の{_COLUMN.get(column, column)}"
+    return f"{ARMY.get(side, side)}の{JA_TERMS['column'].get(column, column)}"
 
 
-BOT_JA_TERMS: dict[str, Any] = {
-    **JA_TERMS,
-    **words(Chain(BOT_JA, JA), *BOT_WORD_KINDS),
-    "date": day("ja"),
-    "spot": _spot,
-    "route": JA_TERMS["path"],  # Charleroi から Gosselies 経由で Frasnes へ
-}
+BOT_JA_TERMS = Sayings(
+    {
+        **JA_OWN,
+        "date": day("ja"),
+        "spot": _spot,
+        "route": JA_OWN["path"],  # Charleroi から Gosselies 経由で Frasnes へ
+    },
+    Chain(BOT_JA, JA),
+)
 
 # --- Japanese names of the choices (the commands' and options' names are in engine/messages_ja.py) ---------
 

@@ -1,5 +1,6 @@
 """Events, as a role may see them (``Event.visible(role)``), told in plain English or Japanese by the game's
-module (``Module.narrate``: its own words, the texts in ``i18n.py``), handed the bot's catalogs.
+module (``Module.narrate``: its own words, the texts in its own catalog), said through the bot's ``t``
+(the bot's catalog, then the engine's with every module's merged in).
 
 Only what the event dict holds is told, and the dict comes from a view: secret parts are present only for
 the roles allowed to see them.

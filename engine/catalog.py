@@ -2,7 +2,7 @@
 module), each language in ``<locale dir>/<lang>/LC_MESSAGES/<domain>.po`` (docs/architecture.md,
 "Translations").
 
-A message's id is its key (``move.road_full``); its text is a template in the language of
+A message's id is its key (``match.no_town``); its text is a template in the language of
 ``engine.messages`` (``{unit}``, ``{role:role}``, ``{n:n_units}``...). An entry with a plural form
 (``msgid_plural``) has as many texts as the language's ``Plural-Forms`` header says (English 2, Japanese 1),
 and ``Catalog.plural`` picks one by that header's rule. Lists and dates are said by Babel

@@ -17,15 +17,15 @@ A template is a ``str.format`` string whose fields may name how a value is said 
 - ``{error:error}`` a nested error (``RuleError``), said in the same language (``rule_error``: with its rule
   number in front, as ``str(error)``).
 
->>> str(rule_error("5.3", "move.road_full", a="Ligny", b="Fleurus", used=6, cls="minor", limit=6))
-'5.3: the Ligny–Fleurus road has already carried 6 units this turn (minor road limit 6)'
+>>> str(rule_error("options", "options.range", option="days", value="9", lo=0, hi=5))
+"options: days takes a whole number from 0 to 5, not '9'"
 """
 
 from __future__ import annotations
 
 import string
 import unicodedata
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -90,25 +90,74 @@ class Words(Mapping[str, str]):
         return len(self._table())
 
 
-# the kinds of words the engine's catalog names (``{role:role}``, ``{type:type}``...)
-WORD_KINDS = (
-    *("role", "side", "army", "army_name", "type", "column", "position", "phase", "road_class"),
-    *("formation", "regroup_kind", "bool", "deploy_area", "battle_wait", "army_noun", "region"),
-    "place",  # a place a rule names by its id, said as players read it (a game's box: ``term.place.<id>``)
-)
+def word_kinds(catalog: Mapping[str, str]) -> tuple[str, ...]:
+    """The kinds of words a catalog holds (``term.<kind>.<value>``: a game's come with its catalog)."""
+    kinds = dict.fromkeys(k.split(".")[1] for k in catalog if k.startswith("term.") and k.count(".") >= 2)
+    return tuple(kinds)
+
+
+class Kinds:
+    """The kinds of words a catalog holds now, read each time it is iterated (``set(WORD_KINDS)``)."""
+
+    def __init__(self, catalog: Mapping[str, str]) -> None:
+        self.catalog = catalog
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(word_kinds(self.catalog))
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in word_kinds(self.catalog)
 
 
 def words(catalog: Mapping[str, str], *kinds: str) -> dict[str, Words]:
     return {k: Words(catalog, k) for k in kinds}
 
 
+class Sayings(MutableMapping[str, Any]):
+    """How a language says values: its own ways (functions, joiners, counted nouns), then a table of words
+    for every kind its catalog holds now (``{role:role}`` reads ``term.role.*``), so that the words of a game
+    registered later are said too."""
+
+    def __init__(self, own: Mapping[str, Any], catalog: Mapping[str, str]) -> None:
+        self.own, self.catalog = dict(own), catalog
+        self._tables: dict[str, Words] = {}
+        self._kinds: tuple[int, tuple[str, ...]] | None = None
+
+    def kinds(self) -> tuple[str, ...]:
+        if self._kinds is None or self._kinds[0] != generation():  # a module came or went: read again
+            self._kinds = (generation(), word_kinds(self.catalog))
+        return self._kinds[1]
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self.own:
+            return self.own[key]
+        if key in self.kinds():
+            return self._tables.setdefault(key, Words(self.catalog, key))
+        raise KeyError(key)
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.own[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.own[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys([*self.kinds(), *self.own]))
+
+    def __len__(self) -> int:
+        return len(dict.fromkeys([*self.kinds(), *self.own]))
+
+
+# the kinds of words the engine's catalogs hold (the games' merged in), read when looked into
+WORD_KINDS = Kinds(EN)
+
+
 # --- how values are said in English ------------------------------------------------------------------------
 
-EN_TERMS: dict[str, Any] = {
+EN_OWN: dict[str, Any] = {
     "_list": joined("en"),
     "_and": joined("en", "standard"),
     "_slash": "/".join,
-    **words(EN, *WORD_KINDS),  # engine/locale/en: English says most as the engine spells them
     # a command as the player types it (``end`` -> ``/end``): Japanese gives the client's name first
     "cmd": lambda name: f"/{name}",
     "opt": {},  # an option's name, as typed
@@ -120,6 +169,7 @@ EN_TERMS: dict[str, Any] = {
     "n_more_units": counted("en", "term.n_more_units"),
     "n_towns": counted("en", "term.n_towns"),
 }
+EN_TERMS = Sayings(EN_OWN, EN)  # and every kind of words of the catalogs (English says most as spelt)
 
 
 class _Formatter(string.Formatter):

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .catalog import LazyCatalog
-from .messages import WORD_KINDS, Words, counted, joined, words
+from .messages import Sayings, Words, counted, joined
 
 # every table of words below is read from the catalog (``term.<kind>.<value>``, ``command.<name>``,
 # ``option.<name>``: engine/locale/ja/LC_MESSAGES/engine.po) when first used
@@ -98,11 +98,10 @@ def _path_ja(value: Any) -> str:
 # the Japanese templates: the engine's catalog and its modules' in Japanese, every ⟨reference⟩ said
 JA: Mapping[str, str] = LazyCatalog("engine", "ja", after=with_commands)
 
-JA_TERMS: dict[str, Any] = {
+JA_OWN: dict[str, Any] = {
     "_list": joined("ja"),
     "_and": "と".join,  # CLDR's Japanese lists have no "and" (its "standard" is the 、 list): と by hand
     "_slash": "/".join,
-    **words(JA, *WORD_KINDS),
     "cmd": lambda name: command_ref(f"/{name}"),
     "cmd_text": command_ref,
     "opt": lambda name: f"{OPTION_NAMES_JA.get(name, name)} ({name})" if name in OPTION_NAMES_JA else name,
@@ -112,6 +111,7 @@ JA_TERMS: dict[str, Any] = {
     "n_more_units": counted("ja", "term.n_more_units"),
     "n_towns": counted("ja", "term.n_towns"),
 }
+JA_TERMS = Sayings(JA_OWN, JA)  # and every kind of words of the catalogs
 
 
 # --- the engine's phrases inside events and results (reasons, causes, dice) ------------------------------

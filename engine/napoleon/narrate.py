@@ -2,7 +2,8 @@
 (``Event.visible(role)``), told in plain English or Japanese.
 
 Only what the event dict holds is told, and the dict comes from a view: secret parts are present only for
-the roles allowed to see them. The texts are the bot's catalogs' (``ev.*``), handed in as ``tx``.
+the roles allowed to see them. The texts are Napoleon's catalog's (``ev.*``: ``locale/``), said by the
+front end's ``tx``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Napoleon as the platform shows it (the module's ``status``, ``describe_options``, ``outcome`` and the
-battle boards' ``places``): built from views, said with the bot's catalogs handed in as ``tx``."""
+battle boards' ``places``): built from views, its texts in Napoleon's catalog (``locale/``) said by the
+front end's ``tx``."""
 
 from __future__ import annotations
 
