@@ -11,7 +11,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("data", "engine", "renderers", "ai", "bot", "tools")
 # The files of engine/ that stand above the games: the registry, which imports every game, and the runners
 # that take a game by its id through it. In the package graph they are a node of their own.
-ABOVE_THE_GAMES = frozenset({"engine.modules", "engine.scenario", "engine.script"})
+# each layer's registry (and what runs on it) stands above that layer's games: it imports every one of them
+ABOVE_THE_GAMES = frozenset(
+    {"engine.modules", "engine.scenario", "engine.script", "renderers.registry", "ai.registry"}
+)
 # What each top-level package may import (besides itself): the layers of docs/architecture.md.
 MAY_IMPORT = {
     "data": set(),
@@ -158,7 +161,7 @@ def package_of(module: str, game_ids: set[str]) -> str:
     """The node a module belongs to in the package graph: a game's rooms in a layer (``engine.napoleon``,
     its subpackages with it), the registry and its runners, or the layer's platform part (``engine``)."""
     if module in ABOVE_THE_GAMES:
-        return "engine (registry)"
+        return module.split(".")[0] + " (registry)"
     parts = module.split(".")
     if len(parts) > 1 and parts[1] in game_ids:
         return ".".join(parts[:2])
