@@ -9,22 +9,25 @@ the repository's games (tests' Dash) adds its own with ``register``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import liberty, napoleon
 from .player import Player
 
-_PLAYERS: dict[str, Callable[[], Player]] = {
+_PLAYERS: dict[str, Callable[[], Player[Any, Any]]] = {
     "napoleon": napoleon.HeuristicPlayer,
     "liberty": liberty.LibertyHeuristicPlayer,
 }
-_RANDOM: dict[str, Callable[[], Player]] = {
+_RANDOM: dict[str, Callable[[], Player[Any, Any]]] = {
     "napoleon": napoleon.RandomPlayer,
     "liberty": liberty.LibertyRandomPlayer,
 }
 
 
 def register(
-    module_id: str, player: Callable[[], Player], random: Callable[[], Player] | None = None
+    module_id: str,
+    player: Callable[[], Player[Any, Any]],
+    random: Callable[[], Player[Any, Any]] | None = None,
 ) -> None:
     """Add (or replace) the bot player of module ``module_id`` (and its random player)."""
     _PLAYERS[module_id] = player
@@ -36,7 +39,7 @@ def has_player(module_id: str) -> bool:
     return module_id in _PLAYERS
 
 
-def new_player(module_id: str) -> Player:
+def new_player(module_id: str) -> Player[Any, Any]:
     """A new bot player for a game of module ``module_id``; a LookupError when the module has none."""
     try:
         make = _PLAYERS[module_id]
@@ -45,7 +48,7 @@ def new_player(module_id: str) -> Player:
     return make()
 
 
-def new_random_player(module_id: str) -> Player | None:
+def new_random_player(module_id: str) -> Player[Any, Any] | None:
     """A random player of module ``module_id`` deciding from its view (the AI bench's opponent), or None."""
     make = _RANDOM.get(module_id)
     return make() if make is not None else None
