@@ -6,7 +6,6 @@ options and orders handed to the game as typed values, the order's line in the l
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from pathlib import Path
 
@@ -47,7 +46,8 @@ def test_no_exec_or_eval_outside_the_tests():
 
 def toy(**changes) -> Module:
     """The tests' tiny module Dash (tests/tinygame.py) under another id, with ``changes``."""
-    return dataclasses.replace(tinygame.MODULE, id="toy", title="Toy", **changes)
+    variant = type("Toy", (type(tinygame.MODULE),), {"id": "toy", "title": "Toy", **changes})
+    return variant()
 
 
 async def start_bot(tmp_path, module: Module) -> None:
