@@ -14,7 +14,7 @@ from pathlib import Path
 from test_battle_game import _random_battles
 from test_battle_support import Fight
 
-from bot.i18n import BOT_EN
+from bot.i18n import CATALOGS
 from engine.napoleon import prompts
 from engine.napoleon.battle import machine, must_deploy
 from engine.napoleon.battle.machine import BattleState, state_of
@@ -37,7 +37,7 @@ def test_a_row_that_asks_nobody_offers_no_order_and_no_prompt_and_the_others_nam
     for row in TABLE:
         assert (row.stage is None) == (row.orders == ()) == (row.prompt is None), row.state
         assert set(row.orders) <= set(BATTLE_ORDERS), row.state
-        assert row.prompt is None or row.prompt in BOT_EN, row.state
+        assert row.prompt is None or row.prompt in CATALOGS["en"], row.state
         assert row.rule
     # 6.3: a later phase closes the earlier ones, so each turn state offers fewer kinds than the one before
     assert set(ROWS[S.REINFORCE].orders) < set(ROWS[S.COMBAT].orders) < set(ROWS[S.RETREAT].orders)

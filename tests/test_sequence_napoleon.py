@@ -18,7 +18,7 @@ from test_battle_game import _random_battles
 from test_sequence_liberty import _phase_writes
 
 from ai.napoleon import HeuristicPlayer
-from bot.i18n import BOT_EN
+from bot.i18n import CATALOGS
 from engine.errors import RuleError
 from engine.napoleon import movement
 from engine.napoleon.battle.table import TABLE as BATTLE_TABLE
@@ -40,7 +40,7 @@ def test_every_phase_has_exactly_one_row_naming_real_kinds_prompts_and_rules():
         asks = row.phase != P.OVER
         assert bool(row.orders) == bool(row.prompts) == asks == (row.who is not Who.NOBODY), row.phase
         assert set(row.orders) <= set(GRAMMAR.kinds), row.phase
-        assert all(key in BOT_EN for key in row.prompts), row.phase
+        assert all(key in CATALOGS["en"] for key in row.prompts), row.phase
         assert RULE.match(row.rule), row.rule
     assert set(ANY_TIME) <= set(GRAMMAR.kinds)
     # the battle phase takes the battles' orders (the gate's list), and shows the battles' own prompts
