@@ -1,7 +1,7 @@
 """The bot-player interface and the loop that lets a bot play a role's turn.
 
 A bot player decides only from what its role may know: ``game.view(role)`` and ``game.legal(role)``
-(DESIGN, "Hidden information": the view is the only door). ``play_turn`` is the one place that touches the
+(the view is the only door out of the engine: docs/ai.md). ``play_turn`` is the one place that touches the
 game: it asks for the view and the legal orders, hands them to the player, and applies what it returns.
 """
 

@@ -19,7 +19,8 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 DATA_DIR = Path(__file__).resolve().parent  # one folder per game: data/<game>/
 _MAX_PROBLEMS = 40
 
-# Orders are written as text: lists are comma-separated and paths are joined with ">" (DESIGN.md).
+# Orders are written as text: lists are comma-separated and paths are joined with ">" (docs/guide.md),
+# so a name may hold none of these.
 _FORBIDDEN_NAME_CHARS = frozenset(",>;:\n\t")
 # Letters that NFKD does not split into a base letter and an accent.
 _LETTER_FOLDS = str.maketrans({"œ": "oe", "Œ": "oe", "æ": "ae", "Æ": "ae", "ø": "o", "Ø": "o", "ł": "l"})

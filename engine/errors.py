@@ -16,7 +16,7 @@ class RuleError(Exception):
 
     ``message`` may be given as a function that says it (``say``): it is said when first asked for
     (``message``, ``str``, ``args``) and kept. ``legal()`` tries thousands of orders a call and drops the
-    errors of those it refuses unread (issue 5/6: the engine at its budgets)."""
+    errors of those it refuses unread (docs/performance.md: the engine's budgets)."""
 
     def __init__(
         self,

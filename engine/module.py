@@ -264,7 +264,7 @@ class Standing(Generic[GameT]):
 
 @runtime_checkable
 class GameObject(Protocol):
-    """What the bot, the console and the script runner call on a game (DESIGN, "The engine contract").
+    """What the bot, the console and the script runner call on a game (docs/architecture.md, the contract).
     ``log`` is the list of accepted orders (``role: /order``) and directives, in the order they came; the
     script of a game is its options, its seed and its log."""
 
@@ -459,7 +459,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         option in the role's legal choices (Napoleon: a move's units and the paths they may take)."""
         return None
 
-    # an imported script's dice (DESIGN, "Import"): the forced dice it leaves queued, dropping them, and a new
+    # an imported script's dice (docs/service.md): the forced dice it leaves queued, dropping them, and a new
     # secret seed for the dice from then on (a module without forced dice or a reseed keeps its own)
     def forced_dice(self, game: GameT) -> list[int]:
         return []

@@ -1,4 +1,4 @@
-"""Orders as values (issue 4/6, item 2), game-independent: each kind of order a module declares is a small
+"""Orders as values, game-independent: each kind of order a module declares is a small
 frozen dataclass (``Order``) that reads itself from its text (``parse``) and says itself as text again
 (``text``, byte for byte the text the module offered before orders were values: scripts, logs and replays
 keep it).

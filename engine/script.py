@@ -1,4 +1,4 @@
-"""The script runner (DESIGN, "Script runner" — a contract: tests and tools outside the engine rely on it).
+"""The script runner (a contract: tests and tools outside the engine rely on it).
 
     python -m engine.script FILE [--seed N]
 
@@ -185,7 +185,7 @@ def public_views(script: str | Iterable[str]) -> list[Any]:
 
 def report(out: Outcome) -> dict[str, Any]:
     """The JSON document of ``python -m engine.script``: the module's own report of the game (the first
-    game's is the DESIGN contract), with each order line's result."""
+    game's is a contract tests and tools read), with each order line's result."""
     assert out.game is not None
     return {**modules.get(out.module).report(out.game), "results": out.results}
 

@@ -40,7 +40,7 @@ class RandomPlayer:
     def choose(self, game_view: View, legal: Legal, rng: random.Random) -> Order:
         choices = [c for c in legal.choices if c != UNDO]
         if UNDO in legal.choices and (not choices or rng.random() < UNDO_RATE):
-            return UNDO  # now and then, as a player would (rules README decision 9)
+            return UNDO  # now and then, as a player would (product decision 9)
         if legal.phase == "movement":
             moves = [c for c in choices if c != END]
             key = (game_view.turn, legal.role)

@@ -1,7 +1,7 @@
 """Build ``map.toml`` (the Liberty hex map the game loads) from ``sources.toml`` and ``land_survey.toml``.
 
-Our reconstruction from history, not the published board. The grid is the fact sheet's (liberty-facts.md
-§5.1): a Lambert conformal conic projection, flat-topped hexes 73 km across the flats in "odd-q" offset
+Our reconstruction from history, not the published board. The grid is the fact sheet's (facts §5.1,
+README.md): a Lambert conformal conic projection, flat-topped hexes 73 km across the flats in "odd-q" offset
 coordinates (odd columns half a hex south), ids ``cc.rr``. The script
 
 1. lays the grid over the frame and cuts the north-west corner;

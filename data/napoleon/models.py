@@ -35,7 +35,7 @@ RoadClass = Literal["major", "minor"]
 UnitType = Literal["infantry", "cavalry", "artillery", "leader"]
 Nation = Literal["french", "british", "kgl", "dutch_belgian", "hanoverian", "brunswick", "nassau", "prussian"]
 
-#: Which nations may serve in which army (rules README decision 3: the Dutch-Belgian, Hanoverian, Brunswick
+#: Which nations may serve in which army (product decision 3: the Dutch-Belgian, Hanoverian, Brunswick
 #: and Nassau blocks are red blocks of the British army).
 ARMY_NATIONS: Mapping[str, frozenset[str]] = MappingProxyType(
     {

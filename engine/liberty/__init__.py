@@ -1,6 +1,6 @@
-"""Liberty: The American Revolution 1775–83 (Columbia Games), the second game module (issue 16).
+"""Liberty: The American Revolution 1775–83 (Columbia Games), the second game module.
 
-The rules, each citing its number in the digest (``shared/rules/liberty-digest.md``), on our reconstructed
+The rules, each citing its rule number (gaps: G1–G51 of ``docs/rulings.md``, "Liberty"), on our reconstructed
 board and block table (``data/liberty/``). ``module.py`` declares the ``Module``; the package imports down:
 ``state`` <- ``context`` <- ``board`` <- ``turns`` <- ``battle`` <- ``winter`` <- ``flow``, ``views``,
 ``legal`` <- ``game`` <- ``module``; ``orders`` (its orders as values, the one parser) on ``context``, under

@@ -1,7 +1,7 @@
 """Liberty's game options (``@options``, ``/game new``): the victory thresholds of 11.1 (tuned for the
 published board, so options, data/liberty/README.md), the last year, the French entry roll (9.0) and the
-reading of the Indians' wilderness rule (2.25, 10.0: the digest's G9 and its literal alternative, test
-case T44)."""
+reading of the Indians' wilderness rule (2.25, 10.0: ruling G9 of ``docs/rulings.md``
+and its literal alternative)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Liberty's orders as values (issue 4/6, item 2): one frozen value per kind of order (the ``ORDERS`` of
+"""Liberty's orders as values: one frozen value per kind of order (the ``ORDERS`` of
 ``module.py``), read from its text by the one parser of Liberty's order text (``GRAMMAR``; ``parse``) and
 said again by ``text()``, byte for byte the text ``legal()`` offered before orders were values.
 

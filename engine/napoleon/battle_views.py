@@ -1,10 +1,10 @@
-"""What each role may see of a battle (DESIGN "Hidden information"; rulings 6.2, 8.5).
+"""What each role may see of a battle (only ``view(role)`` lets it out; rulings 6.2, 8.5).
 
 - Until both sides have deployed, a side's deployment is seen only by the role that made it (6.2).
 - Then the blocks in the three line columns are revealed to everyone (type and current cv); reserves stay
-  hidden from everyone but their owner (in a 3-player game from the ally too: rules README decision 8).
+  hidden from everyone but their owner (in a 3-player game from the ally too: product decision 8).
 - [3rd] 8.5: a square is stood up, so its face is hidden again; [3.4] 8.5: a square is stood so that both
-  players see its label (digest difference 23).
+  players see its label (a change of the edition).
 """
 
 from __future__ import annotations

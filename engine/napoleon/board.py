@@ -17,7 +17,7 @@ The board (rulings 6.2, docs/rulings.md "Battles")::
 - A side's line column is *held* only by that side's blocks standing on its own spot: a block that crossed
   into the enemy column no longer holds its own column (8.1 example: "if D were not there, any move by C
   would empty the Centre and cause a rout"). An empty own line column routs the side (7.5).
-- Names used in orders are relative to the mover's side (DESIGN "The orders"): ``reserve``, ``left``,
+- Names used in orders are relative to the mover's side (docs/guide.md, the board): ``reserve``, ``left``,
   ``center``, ``right`` are its own spots; ``across-left`` is the enemy spot facing its own Left (the enemy's
   Right), and so on.
 """

@@ -13,7 +13,7 @@ SURRENDER_AT = {"french": 19, "british": 9, "prussian": 12}  # 12.0: "N units or
 
 
 def last_turn(ctx: Ctx) -> int:
-    """The time record of the scenario, or its first ``days`` days (rules README decision 5)."""
+    """The time record of the scenario, or its first ``days`` days (product decision 5)."""
     turns = ctx.sc.turns
     if not ctx.opts.days:
         return len(turns)
@@ -72,7 +72,7 @@ def end_campaign_turn(ctx: Ctx) -> None:
 
 def supply_choice(ctx: Ctx, army: str, n: int) -> list[str]:
     """11.0: the Allied player chooses which units are lost (a leader is a unit, 2.5): his standing preference
-    (rules README decision 7); without one, the weakest combat blocks first (lowest cv, then lowest maximum,
+    (product decision 7); without one, the weakest combat blocks first (lowest cv, then lowest maximum,
     then id), the leader last (rulings 11.0)."""
     candidates = [u for u in ctx.st.units.values() if u.army == army and not u.eliminated]
     role = ctx.roles_of_army(army)[0]

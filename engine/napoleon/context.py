@@ -125,7 +125,7 @@ class Ctx:
         return self.st.emit(kind, data, secret=secret, to=to)
 
     def roll(self, n: int, why: str, **data: Any) -> list[int]:
-        """Roll ``n`` dice in the open: every roll is a public event (DESIGN: 'every die roll')."""
+        """Roll ``n`` dice in the open: every roll is a public event (dice everyone can trust)."""
         dice = self.st.dice.rolls(n)
         self.emit("dice", {"why": why, "dice": dice, **data})
         return dice
@@ -151,7 +151,7 @@ class Ctx:
             self.emit("loss", pub, secret=face, to=owners)
 
     def eliminate(self, u: Unit, reason: str, **params: Any) -> None:
-        """Eliminated units are public (DESIGN: everyone sees eliminated units). ``reason`` is a phrase of the
+        """Eliminated units are public (everyone sees who is eliminated). ``reason`` is a phrase of the
         catalog (its English template: engine/catalog.py) and ``params`` fill it."""
         town = u.location
         u.eliminated = True

@@ -1,4 +1,4 @@
-"""What a role sees of one block (DESIGN, "Hidden information"): its face, or only its army's colour. Shared
+"""What a role sees of one block (a face is its owner's alone): its face, or only its army's colour. Shared
 by the campaign map's views (``views.py``) and the battle board's (``battle_views.py``), and by the battle
 rules, which say in events whether a face was public (rulings 8.5)."""
 

@@ -228,7 +228,7 @@ def _routs_itself(game: Game, role: str, order: Order) -> bool:
 
 
 def watch(game: GameObject) -> Callable[[GameObject, str], None]:
-    """A check of each order: an undo gives back exactly the state before the undone order (rules README
+    """A check of each order: an undo gives back exactly the state before the undone order (product
     decision 9)."""
     prev: list[GameState] = [_game(game).state]  # apply never changes a state it replaces: kept as it is
     befores: list[GameState] = []  # the states before the orders that may still be undone

@@ -1,4 +1,4 @@
-"""The Napoleon game object: ``new_game``, ``apply``, ``view``, ``legal`` (DESIGN, "The engine contract")."""
+"""The Napoleon game object: ``new_game``, ``apply``, ``view``, ``legal`` (``engine/module.py``)."""
 
 from __future__ import annotations
 
@@ -91,7 +91,7 @@ class Game:
                 roles=list(self.options.roles),
             )
         if name == "undo":
-            # rules README decision 9: the state before the role's last order (engine/napoleon/undo.py)
+            # product decision 9: the state before the role's last order (engine/napoleon/undo.py)
             if typed is None:
                 GRAMMAR.read(cmd)
             self.state, event = undo_rules.undo(self.state, role)
@@ -100,7 +100,7 @@ class Game:
         # who acts, which only the movement phase's gate asks (the set-up's and the battles' rules say who may
         # give an order themselves): kept with the state (``cached``)
         active = self.active() if prev.phase == Phase.MOVEMENT else []
-        # copy on write (issue 5/6; state.py): the order on a fork first, whose units are copied as the rules
+        # copy on write (state.py): the order on a fork first, whose units are copied as the rules
         # write them (``GameState.own``); a rule that writes a unit without ``own`` stops it (``SharedWrite``,
         # before anything changed) and the order runs again on a full copy. Either way ``prev`` is untouched.
         work = prev.fork()
@@ -138,8 +138,8 @@ class Game:
         return self.state.cached(("view", role), lambda: build_view(self.ctx(), role, events=False))
 
     def legal(self, role: str) -> Legal:
-        """What ``role`` may do now; asked again of an unchanged state, the answer kept with it (issue 5/6:
-        the bot asks for each active role's prompt, its headline and its drafts after every order)."""
+        """What ``role`` may do now; asked again of an unchanged state, the answer kept with it (the
+        bot asks for each active role's prompt, its headline and its drafts after every order)."""
         return self.state.cached(("legal", role), lambda: self._legal(role))
 
     def _legal(self, role: str) -> Legal:
@@ -221,7 +221,7 @@ class Game:
         self._directive("@dice clear")
 
     def prefer(self, role: str, key: str, ids: list[str]) -> None:
-        """A standing preference (rules README decision 7): ``hits`` (which of equal blocks takes a hit first)
+        """A standing preference (product decision 7): ``hits`` (which of equal blocks takes a hit first)
         or ``supply`` (which blocks the supply rule removes first). A priority list of own unit ids."""
         if role not in self.options.roles:
             raise rule_error("", "game.no_role_short", role=role)
@@ -243,7 +243,7 @@ class Game:
         self._directive(f"@prefer {role} {key}:{','.join(out)}")
 
     def script(self) -> str:
-        """The game as a script (DESIGN, "Script runner"): replaying it rebuilds this game exactly."""
+        """The game as a script (``engine/script.py``): replaying it rebuilds this game exactly."""
         o = self.options
         opts = " ".join(f"{k}={_opt(v)}" for k, v in o.to_dict().items())
         return "\n".join([f"@options {opts}", f"@seed {self.state.seed}", *self.state.log]) + "\n"
@@ -255,13 +255,13 @@ class Game:
     def dumps(self) -> str:
         # Not sort_keys: the order of the state's dicts (attacks, units, road use, battle positions) is part
         # of the game - the end of movement resolves attacks in that order - so a loaded game must keep it
-        # (issue 1/6: a game saved and loaded plays on exactly like one that never stopped).
+        # (a game saved and loaded plays on exactly like one that never stopped).
         # state_json is json.dumps(self.snapshot(), separators=(",", ":")) made faster (tests/test_properties)
         return state_json(self.state)
 
     def dumps_state(self) -> str:
         """The snapshot without the two logs that grow with every order, the events and the script lines
-        (issue 5/6: storage grows by events). The store keeps those as each change adds or cuts them, and
+        (stored as events: docs/service.md). The store keeps those as each change adds or cuts them, and
         ``loads_state`` puts them back."""
         light = copy.copy(self.state)
         light.events, light.log = [], []

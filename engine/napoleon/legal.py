@@ -52,7 +52,7 @@ class Legal:
 
 # The one-unit moves and placements legal() offers, by unit, kept from one call to the next: the same few
 # thousand values come back state after state (a value is frozen, its text kept with it), and making them
-# afresh each time made legal() slower than the strings it offered before (issue 4/6, item 2).
+# afresh each time made legal() slower than the strings it offered before.
 _MOVES: dict[str, dict[tuple[tuple[str, ...], bool], Move]] = {}
 _SETUPS: dict[str, dict[str, Setup]] = {}
 # unit -> its plain moves the last time they were asked (its (path, forced) pairs, and their values): a unit
@@ -95,8 +95,8 @@ def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool) -> Move:
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
-    """What ``role`` may do now; ``/undo`` among the choices whenever it may take back its last order (rules
-    README decision 9), even while it waits for another role."""
+    """What ``role`` may do now; ``/undo`` among the choices whenever it may take back its last order (product
+    decision 9), even while it waits for another role."""
     out = _legal(ctx, role, active)
     if role in ctx.opts.roles and undo_rules.refusal(ctx.st, role) is None:
         out = dataclasses.replace(

@@ -60,7 +60,7 @@ ORDERS = (
         (),
         "",
         "take back your last order, until a die is rolled, something hidden is shown or another role acts"
-        " (rules README decision 9)",
+        " (product decision 9)",
     ),
     OrderKind(
         "deploy",
@@ -118,13 +118,13 @@ ORDERS = (
         ),
         "",
         "several battle orders for one battle turn, applied in order; the first not legal then stops the list"
-        " (DESIGN, The orders)",
+        ' (docs/guide.md, "Several orders at once")',
     ),
 )
 
 
 def private_talk(game: GameObject) -> list[tuple[str, ...]]:
-    """13.1 with the rules README: in a 3-player game the British and Prussian players may confer in private
+    """13.1 with product decision 8: in a 3-player game the British and Prussian players may confer in private
     during the set-up and the allied night turns (the allied thread)."""
     assert isinstance(game, Game)
     if game.options.players != 3 or game.over:
@@ -140,7 +140,7 @@ DIRECTIVES = ("turn", "place", "prefer", "dice")
 
 
 def directive(game: GameObject, word: str, rest: str) -> None:
-    """The script directives of Napoleon (DESIGN, "Script runner"): ``@turn N``, ``@place UNIT TOWN [cv=N]``,
+    """The script directives of Napoleon (``engine/script.py``): ``@turn N``, ``@place UNIT TOWN [cv=N]``,
     ``@prefer ROLE KEY:IDS``, ``@dice 1 5 6`` / ``@dice clear`` / ``@dice seed N``. A ValueError or RuleError
     says what is wrong with the line."""
     assert isinstance(game, Game)
@@ -167,7 +167,7 @@ def directive(game: GameObject, word: str, rest: str) -> None:
 
 
 def report(game: GameObject) -> dict[str, Any]:
-    """The JSON document of ``python -m engine.script`` for a Napoleon game (a contract: DESIGN)."""
+    """The JSON document of ``python -m engine.script`` for a Napoleon game (a contract: tools read it)."""
     assert isinstance(game, Game)
     st, sc = game.state, game.scenario
     units = []

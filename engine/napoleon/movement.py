@@ -263,7 +263,7 @@ def incomplete_attacks(ctx: Ctx, role: str | None = None) -> list[tuple[str, int
 
 def waiting_for_ally(ctx: Ctx, role: str) -> tuple[str, str] | None:
     """13.1 with 6.1: (ally, town) when another role of the acting side has an attack still short of 3 units.
-    That ally alone may act until it is completed or undone (each role's undo needs it, rules README
+    That ally alone may act until it is completed or undone (each role's undo needs it, product
     decision 9); ``role`` may only bring the units that complete it (rulings 6.1)."""
     for other in ctx.roles_of_side(acting_side(ctx)):
         if other != role:

@@ -14,7 +14,7 @@ SETUPS = ("historical", "free", "initiative")
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    ruleset: str = "3.4"  # rules README decision 1: "3rd" (1994 + FAQ) or "3.4" (2006)
+    ruleset: str = "3.4"  # product decision 1: "3rd" (1994 + FAQ) or "3.4" (2006)
     setup: str = "initiative"  # 3.3 is the default, as the rules recommend
     players: int = 2  # 13.1: 3 = French / British / Prussian
     command_control: bool = False  # 13.2

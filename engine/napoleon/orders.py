@@ -1,4 +1,4 @@
-"""Napoleon's orders as values (issue 4/6, item 2): one frozen value per kind of order, read from its text
+"""Napoleon's orders as values: one frozen value per kind of order, read from its text
 by the one parser of Napoleon's order text (``GRAMMAR``; ``parse``) and said again by ``text()``, byte for
 byte the text ``legal()`` offered before orders were values.
 
@@ -116,7 +116,7 @@ class End(Order):
 
 @order("undo")
 class Undo(Order):
-    """``/undo``: the role's last order taken back (rules README decision 9)."""
+    """``/undo``: the role's last order taken back (product decision 9)."""
 
     @classmethod
     def read(cls, cmd: Command) -> Undo:
@@ -312,7 +312,7 @@ class Regroup(Order):
 
 @order("orders")
 class Orders(Order):
-    """``/orders list:"fire A; A>across-left; end"`` (DESIGN): several battle orders, each read (``item``)
+    """``/orders list:"fire A; A>across-left; end"``: several battle orders, each read (``item``)
     when its turn comes, so that an item that cannot be read stops the list there as an illegal one does."""
 
     items: Names

@@ -1,6 +1,6 @@
 """Napoleon's prompts (the module's ``prompt``).
 
-What to do next (issue 3/6): the prompt of the state a role is in, with a ready order template made of
+What to do next: the prompt of the state a role is in, with a ready order template made of
 its own ids, for every ping and every DM to the player who must act; and the order in which choices are
 offered (what matters first: fire before retreat in a battle turn, moves before ``/end``).
 
@@ -18,7 +18,7 @@ from .orders import Deploy
 from .state import SIDE_OF, armies_of
 from .views import View
 
-# In a battle turn what a player most often wants comes first (3/6: "fire before retreat").
+# In a battle turn what a player most often wants comes first (fire before retreat).
 _RANK = {
     "deploy": 0,
     "fire": 1,

@@ -54,7 +54,7 @@ class Row:
 # the battle's orders: the kinds an /orders list may hold, and /orders itself before /end (``game.py``'s
 # BATTLE_ORDERS, in the order a refusal lists them)
 BATTLE_ORDERS: Final = (*(k for k in BATTLE_KINDS if k != "end"), "orders", "end")
-# what a role may send whenever it has an order to take back (rules README decision 9)
+# what a role may send whenever it has an order to take back (product decision 9)
 ANY_TIME: Final = ("undo",)
 
 _P = Phase

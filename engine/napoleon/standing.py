@@ -1,4 +1,4 @@
-"""Standing battle orders (DESIGN, "Asynchronous play"; rules README decision 7): what a player who is away
+"""Standing battle orders (a player may be away for days; product decision 7): what a player who is away
 leaves to be done in their battle turns — fire, form squares against cavalry (8.5), and hold."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def when(game: Any) -> bool:
 
 def choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:
     """The next order standing battle orders give, or None when they have nothing (or the player must
-    decide: deployments and regroups are real decisions, rules README decision 7)."""
+    decide: deployments and regroups are real decisions, product decision 7)."""
     lg = game.legal(role)
     names = set(lg.orders)
     if "deploy" in names or "regroup" in names:

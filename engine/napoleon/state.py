@@ -59,7 +59,7 @@ def armies_of(role: str) -> tuple[str, ...]:
 
 def plain_copy(v: Any) -> Any:
     """A deep copy of plain data (dicts, lists, sets, tuples of str/int/bool/None and dataclasses of those):
-    what ``copy.deepcopy`` does for game state, without its memo (several times faster; DESIGN budgets)."""
+    what ``copy.deepcopy`` does for game state, without its memo (faster: docs/performance.md)."""
     t = type(v)
     # scalars inside a dict or a list are taken as they are without a call (the most of the game's data)
     if t is dict:
@@ -112,8 +112,8 @@ _PLACE_CHANGES = [0]
 REVISION = [0]
 
 
-# Copy on write (issue 5/6): ``Game.apply`` first tries an order on a *fork* of the state, whose units are
-# the state's own until written: a rule that writes a unit takes the fork's copy first (``GameState.own``).
+# Copy on write (docs/architecture.md): ``Game.apply`` first tries an order on a *fork* of the state, whose
+# units are the state's own until written: a rule writing a unit takes its copy first (``GameState.own``).
 # The set of units a fork owns is ``_WRITING.dirty`` while the order runs; a write to any other unit (a rule
 # that writes without ``own``) raises ``SharedWrite`` before it changes anything, and ``apply`` runs the
 # order again on a full copy (``GameState.clone``). Per thread: games replayed in other threads don't see
@@ -307,7 +307,7 @@ class GameState:
     preferences: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # role -> {"hits": [...], ...}
     orders: int = 0  # accepted orders so far
     log: list[str] = field(default_factory=list)  # script lines that rebuild this game (orders, directives)
-    # /undo (rules README decision 9; engine/napoleon/undo.py): the orders that may be taken back, newest
+    # /undo (product decision 9; engine/napoleon/undo.py): the orders that may be taken back, newest
     # last, each as what it changed; and why the stack was last cleared ("dice", "reveal", "turn", ...)
     undo: list[dict[str, Any]] = field(default_factory=list)
     undo_stop: str = ""
@@ -345,7 +345,7 @@ class GameState:
         d["surrendered"] = list(self.surrendered)
         d["log"] = list(self.log)
         d["undo"] = list(self.undo)  # entries are never changed once made
-        # the standing preferences (rules README decision 7) are shared: never changed in place, only replaced
+        # the standing preferences (product decision 7) are shared: never changed in place, only replaced
         # whole (``Game.prefer``)
         _set(new, "__dict__", d)
         return new
@@ -414,7 +414,7 @@ class GameState:
         return [u for u in self.units.values() if u.location == town and not u.eliminated]
 
     def army_units(self, army: str) -> int:
-        """12.0: surrender counts the army's units, its leader included (2.1, 2.5; rules README
+        """12.0: surrender counts the army's units, its leader included (2.1, 2.5; product
         decision 3)."""
         return sum(1 for u in self.units.values() if u.army == army and not u.eliminated)
 

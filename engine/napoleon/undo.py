@@ -1,4 +1,4 @@
-"""``/undo`` (rules README decision 9, the rule of Rally the Troops): a role takes back its own last order, as
+"""``/undo`` (product decision 9, the rule of Rally the Troops): a role takes back its own last order, as
 many times as it likes, until a die is rolled, something hidden is revealed to another role, or another role
 acts.
 
@@ -161,7 +161,7 @@ def clear(st: GameState, stop: str) -> None:
 
 
 def refusal(st: GameState, role: str) -> RuleError | None:
-    """The RuleError for an ``/undo`` of ``role`` now, or None if it may undo (rules README decision 9)."""
+    """The RuleError for an ``/undo`` of ``role`` now, or None if it may undo (product decision 9)."""
     if st.phase == Phase.OVER:
         return rule_error("", "undo.over")
     if st.undo:

@@ -1,4 +1,4 @@
-"""``view(role)``: the only door out of the engine (DESIGN, "Hidden information").
+"""``view(role)``: the only door out of the engine (no role learns what it may not know).
 
 A block's face (unit, type, cv) is known to its owner; everyone sees where blocks stand and how many of
 each army are in each town, disrupted blocks, blocks in square, eliminated units and every die roll.

@@ -3,7 +3,7 @@
 A battle is set up in secret (6.2), then fought in battle turns (6.3) — the attacker first, then the sides
 alternate — each with four phases: morale (8.6, rolled by the engine as the battle turn begins), retreat
 (7.0-7.4), combat (8.0-8.5) and reinforcement (9.0-9.2). It ends when one side has no block left in it
-(rules README decision 6); the victor may then regroup (7.6). Every decision the texts leave open is in
+(product decision 6); the victor may then regroup (7.6). Every decision the texts leave open is in
 docs/rulings.md ("Battles"), cited as "rulings".
 
 Where each rule is (each file imports only the ones above it in this list)::

@@ -20,7 +20,7 @@ from . import machine
 from .common import board_of, err, match_unit, named, nat, owned, roll, side_roles
 from .rout import check_over, check_rout
 
-# 8.3 (rules README decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
+# 8.3 (product decision 2): the faces that hit, by fire class (1 single, 2 double, 3 triple).
 HIT_FACES = {"3rd": {1: (6,), 2: (5, 6), 3: (4, 5, 6)}, "3.4": {1: (1,), 2: (1, 2), 3: (1, 2, 3)}}
 CLASS_NAME = {"3rd": {1: "SF", 2: "DF", 3: "TF"}, "3.4": {1: "F1", 2: "F2", 3: "F3"}}
 MOVES = {"cavalry": 2, "leader": 2}  # 8.2, 10.2: other blocks make one combat move
@@ -223,7 +223,7 @@ def _corps(ctx: Ctx, uid: str) -> str:
 
 def _hit_order(ctx: Ctx, side: str, units: list[Unit]) -> list[Unit]:
     """8.4: the highest current cv first (a leader counts 1, 10.0); ties by the owner's standing preference
-    (rules README decision 7; British before Prussian, decision 8), else leaders last, then the order of
+    (product decision 7; British before Prussian, decision 8), else leaders last, then the order of
     battle."""
     pref: list[str] = []
     for r in side_roles(ctx, side):

@@ -1,5 +1,5 @@
 """What every battle rule file uses (no rule of its own): the board of a battle, its blocks and whose they
-are, the names of units and towns in orders, rejections (``err``), dice rolls (public, DESIGN), the public or
+are, the names of units and towns in orders, rejections (``err``), dice rolls (public), the public or
 secret naming of a block in events, and the road limits a battle turn (7.2, 9.1, 7.6)."""
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def roll(
     secret: dict[str, Any] | None = None,
     to: tuple[str, ...] = (),
 ) -> list[int]:
-    """Every die roll is public (DESIGN); a hidden block's identity goes only to its owners."""
+    """Every die roll is public (trusted dice); a hidden block's identity goes only to its owners."""
     dice = ctx.st.dice.rolls(n)
     ctx.emit("dice", {"why": why, "dice": dice, **public}, secret=secret, to=to)
     return dice

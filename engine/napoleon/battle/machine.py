@@ -15,7 +15,7 @@ States::
                                           ^  \___________________/  |
                                           |____ next battle turn ____|     6.3 (its morale, 8.6, at once)
     RETREAT / COMBAT / REINFORCE / REGROUP <-> HELD                        6.4: another battle's round
-    any of them -> REGROUP -> OVER                                         7.5, rules README decision 6; 7.6
+    any of them -> REGROUP -> OVER                                         7.5, product decision 6; 7.6
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ TRANSITIONS: tuple[Transition, ...] = (
         _S.REGROUP,
         "a side routs (a line column empty: at the set-up, by morale, retreat, a combat move or fire; "
         "an attack that stalls) or has no block left (``won``)",
-        "7.5, rulings 6.2, 6.3, rules README decision 6",
+        "7.5, rulings 6.2, 6.3, product decision 6",
     ),
     Transition(
         (_S.DEPLOY_DEFENDER, _S.DEPLOY_ATTACKER, *_FIGHT, _S.REGROUP),

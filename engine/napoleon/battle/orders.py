@@ -1,4 +1,4 @@
-"""A battle order applied (DESIGN: atomic, as every order): the battle it is meant for (6.4: named, else the
+"""A battle order applied (atomic, as every order): the battle it is meant for (6.4: named, else the
 one waiting for this role), the rule file that applies it, then whatever has nothing left to wait for
 (``settle``, ``advance``: the automatic transitions of ``machine.py``); ``/orders``, several orders in one;
 and ``legal_battle``, every order a role may give now."""
@@ -156,7 +156,7 @@ def _restore(st: GameState, snap: GameState) -> None:
 
 
 def _orders(ctx: Ctx, role: str, order: Orders) -> None:
-    """DESIGN: several orders applied in order; stops at the first one not legal then (or that cannot be
+    """Several orders applied in order; stops at the first one not legal then (or that cannot be
     read: each item is read when its turn comes), the ones before it standing (so this order is not
     all-or-nothing). The first item failing rejects the whole order."""
     for i, item in enumerate(order.items, 1):

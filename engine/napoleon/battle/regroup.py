@@ -1,5 +1,5 @@
-"""7.6, the regroup: the victor's roles with something to regroup (in a 3-player game the British first, rules
-README decision 8), who retreat units out of the town or bring units in, not both (FAQ 8.2), 2/1 a road (FAQ
+"""7.6, the regroup: the victor's roles with something to regroup (in a 3-player game the British first,
+product decision 8), who retreat units out of the town or bring units in, not both (FAQ 8.2), 2/1 a road (FAQ
 4, 8.3). ``/regroup``, then ``/end``."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from .retreat import plan_retreat, retreat_paths, room
 
 def regroup_roles(ctx: Ctx, b: Battle) -> list[str]:
     """7.6: the victor's roles with something to regroup. In a 3-player game the British choose first, so
-    their choice of retreat or reinforce binds the Prussians (rules README decision 8)."""
+    their choice of retreat or reinforce binds the Prussians (product decision 8)."""
     if b.status != BattleStatus.REGROUP or b.victor is None:
         return []
     out = []

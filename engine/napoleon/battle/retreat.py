@@ -26,15 +26,15 @@ def _speed(u: Unit) -> int:
 def retreat_paths(ctx: Ctx, b: Battle, side: str, u: Unit, *, forced: bool) -> list[list[str]]:
     """Every legal retreat path (battle town first) for ``u``. 7.1: the first town is one the side may
     retreat to; 7.3: every town passed through must be a legal retreat town (never an enemy town), and so
-    must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it; the
-    digest's difference table marks the row a clarification). [3rd] forced march: exactly one town more
+    must the town reached, in both editions (rulings 7.3: [3.4] says it, [3rd] 「退却可能な町」 means it: a
+    clarification, not a change of the edition). [3rd] forced march: exactly one town more
     than the unit's speed (rulings 7.3)."""
     return [list(p) for p in _paths(ctx, b, side, _speed(u) + (1 if forced else 0), forced)]
 
 
 # The walks of ``_paths``, kept while who stands where is the same (``Ctx.occupancy``: a new dict whenever a
 # unit's place changes, never changed in place) in the same scenario: (occupancy, scenario, key -> paths).
-# ``legal()`` asks the same walk for every block of a speed and every town it may reach (issue 5/6).
+# ``legal()`` asks the same walk for every block of a speed and every town it may reach (docs/performance.md).
 _WALKS: list[tuple[object, object, dict[tuple[object, ...], tuple[tuple[str, ...], ...]]]] = [
     (None, None, {})
 ]

@@ -1,6 +1,6 @@
 """7.5, the rout: attrition, then every block of the routed side leaves by itself (``rout``: shared by the
 automatic rout of 6.1, ``movement.py``, and by battles); and in a battle, when a side routs (a line column
-holding none of its blocks) and when the battle is over (a side with no block left, rules README decision 6).
+holding none of its blocks) and when the battle is over (a side with no block left, product decision 6).
 Where a routed block may go is 7.1's (``destinations.py``)."""
 
 from __future__ import annotations
@@ -209,7 +209,7 @@ def _prune(ctx: Ctx, b: Battle) -> None:
 
 
 def check_over(ctx: Ctx, b: Battle) -> bool:
-    """Rules README decision 6: a battle ends when one side has no block left in it."""
+    """Product decision 6: a battle ends when one side has no block left in it."""
     if b.status != BattleStatus.FIGHTING:
         return True
     for side in (b.attacker, b.defender):

@@ -23,7 +23,7 @@ MAX_BATTLE_TURNS = 100  # rulings 6.3: a hard bound, never reached in play
 
 def turn_roles(ctx: Ctx, b: Battle) -> list[str]:
     """The roles that still act in the current battle turn: each role of the battle-turn side with blocks
-    in the battle or reinforcements next to it (13.1, rules README decision 8), until it sends /end."""
+    in the battle or reinforcements next to it (13.1, product decision 8), until it sends /end."""
     if b.status != BattleStatus.FIGHTING or b.turn_side is None:
         return []
     out = []
