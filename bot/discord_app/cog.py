@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
-from engine.module import Module, SealedChoice
+from engine.module import AnyModule, SealedChoice
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
@@ -27,6 +27,8 @@ from ..service.common import Live, module_of
 from .send import Sender, chunks
 from .translate import description_key
 
+# an option's autocomplete: (interaction, what is typed) -> the choices offered
+Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's deadline for a reply is 3 s)
 
 log = logging.getLogger("estafette.discord")
@@ -70,7 +72,7 @@ def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
 
 
 class FormButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"est:d:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<verb>[a-z]+):(?P<arg>[^:]*)",
 ):
@@ -111,7 +113,7 @@ class FormButton(
 
 
 class FormSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"est:s:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<page>\d+)",
 ):
@@ -153,7 +155,7 @@ class FormSelect(
 
 
 class OrderPick(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
 ):
     """The list of orders of a private prompt (a ``Pick``, or a ``SealedChoice`` made from a list:
@@ -293,7 +295,9 @@ def _named(values: list[str], current: str, loc: str, words: str, fixed: frozens
     return choices
 
 
-def _auto(order: str, option: str, words: Mapping[str, str], fixed: frozenset[str] = frozenset()):
+def _auto(
+    order: str, option: str, words: Mapping[str, str], fixed: frozenset[str] = frozenset()
+) -> Completer:
     """Autocomplete of an order's option for the game of the caller's channel (``suggest``: its legal
     values now, or the values the game lists for the option, ``OrderOption.choices``); ``words``: each game's
     term family naming the option's values in the player's language (``OrderOption.words``), by module id."""
@@ -423,7 +427,7 @@ def _game_options() -> dict[str, _GameOption]:
     return out
 
 
-def _game_option_auto(option: str):
+def _game_option_auto(option: str) -> Completer:
     """Autocomplete of a choice option of ``/game new``: the values of the game chosen (``game:``, the
     default game when none is), named by the translator as a listed choice was."""
 
@@ -538,7 +542,7 @@ async def _game_new(
 PLAYER_PREFERENCES = ("reminders", "quiet")  # /game prefer's keys of the player's own, in every game
 
 
-async def _channel_module(interaction: discord.Interaction) -> tuple[Live, Module] | None:
+async def _channel_module(interaction: discord.Interaction) -> tuple[Live, AnyModule] | None:
     """The game of the caller's channel as last committed and its module, or None where it has none."""
     try:
         live = await _cog_of(interaction).service.current(interaction.channel_id or 0)

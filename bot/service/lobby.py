@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import RuleError, modules
 from engine.messages import rule_error
-from engine.module import GameObject, Module, OptionSpec, parse_values
+from engine.module import AnyModule, GameObject, OptionSpec, parse_values
 from engine.script import ScriptError, run_lines
 
 from ..i18n import CATALOGS, join, t
@@ -51,7 +51,7 @@ def parse_options(text: str, game: str | None = None) -> Any:
     return modules.get(game).parse_options(text)
 
 
-def read_options(module: Module, values: Mapping[str, Any], text: str = "") -> Any:
+def read_options(module: AnyModule, values: Mapping[str, Any], text: str = "") -> Any:
     """The game's options object from typed values (a front end's own options, ``/game new players:3``) and
     ``key=value`` text (``options:``), read once, over the defaults: each value checked by its
     ``OptionSpec``; an option the game does not have, or one given both ways, is a RuleError naming what
@@ -562,7 +562,7 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
     return say
 
 
-def describe_options(module: Module, options: Any, loc: str = "en") -> str:
+def describe_options(module: AnyModule, options: Any, loc: str = "en") -> str:
     """A game's options in words, as its module says them."""
     return module.describe_options(options, loc, TEXT)
 
