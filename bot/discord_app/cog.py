@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
-from engine.module import AnyModule, SealedChoice
+from engine.module import AnyModule, OptionSpec, OrderKind, OrderOption, SealedChoice
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
@@ -29,6 +29,8 @@ from .translate import description_key
 
 # an option's autocomplete: (interaction, what is typed) -> the choices offered
 Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+# the games that share an order name: (module, its order kind of that name), the default module first
+Shared = list[tuple[AnyModule, OrderKind]]
 DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's deadline for a reply is 3 s)
 
 log = logging.getLogger("estafette.discord")
@@ -268,7 +270,9 @@ def _shortened(value: str) -> str:
     return head[: end + 1] if end > 0 else ""
 
 
-def _named(values: list[str], current: str, loc: str, words: str, fixed: frozenset[str]) -> list[Any]:
+def _named(
+    values: list[str], current: str, loc: str, words: str, fixed: frozenset[str]
+) -> list[app_commands.Choice[str]]:
     """Autocomplete's answer: the values matching what is typed, each named for the player: a value a game
     lists for the option (``fixed``) by the translator's name for it (as a listed choice was), a value of a
     term family (``words``) in the player's words with the value, the others as they are sent."""
@@ -403,7 +407,7 @@ def _game_options() -> dict[str, _GameOption]:
     default module's first. Two games' options of one name are one option, of one type (else
     ``CommandConflict``), checked by the game chosen; a choice's values come by autocomplete from the game
     chosen, never as a list (another game's values would be offered)."""
-    specs: dict[str, list[tuple[str, Any]]] = {}
+    specs: dict[str, list[tuple[str, OptionSpec]]] = {}
     for module in modules.modules():
         for o in module.options:
             if o.name in _NEW:
@@ -803,7 +807,7 @@ def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]
     orders, or the values it lists for the option) unless no game ``suggested`` it. The order sent is the
     command's name and its options in the order kind's order (``order_given``); the service finds the
     caller's game and its module."""
-    kinds: dict[str, list[tuple[Any, Any]]] = {}  # name -> (module, kind), the default module first
+    kinds: dict[str, Shared] = {}  # name -> (module, kind), the default module first
     for module in modules.modules():
         for kind in module.orders:
             if kind.name not in taken:
@@ -811,10 +815,10 @@ def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]
     return [_order_command(name, shared) for name, shared in kinds.items()]
 
 
-def _shared_options(name: str, shared: list[tuple[Any, Any]]) -> dict[str, list[tuple[str, Any]]]:
+def _shared_options(name: str, shared: Shared) -> dict[str, list[tuple[str, OrderOption]]]:
     """Every option of the games that share the order ``name``, by name in the first game's order: (module
     id, ``OrderOption``) of each game that has it; two types for one name is a ``CommandConflict``."""
-    options: dict[str, list[tuple[str, Any]]] = {}
+    options: dict[str, list[tuple[str, OrderOption]]] = {}
     for module, kind in shared:
         for o in kind.options:
             given = options.setdefault(o.name, [])
@@ -826,7 +830,7 @@ def _shared_options(name: str, shared: list[tuple[Any, Any]]) -> dict[str, list[
     return options
 
 
-def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Command[Any, ..., None]:
+def _order_command(name: str, shared: Shared) -> app_commands.Command[Any, ..., None]:
     """One order name as a slash command, its options those of every game that has the order."""
     options = _shared_options(name, shared)
     types = {o: _ORDER_TYPES.get(given[0][1].kind, str) for o, given in options.items()}
@@ -883,7 +887,7 @@ def order_given(name: str, values: Mapping[str, Any]) -> Command:
     return Command(name, said)
 
 
-def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> str:
+def _described(name: str, option: str | None, shared: Shared) -> str:
     """The English description of a generated command or of one of its options: the catalogs' (the bot's
     words for a name several games share, a game's own ``cmd.``/``opt.`` keys for its own orders), else the
     order kind's help and rule (the translator finds the Japanese under the same key)."""
@@ -910,7 +914,9 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     plus a log record with the game id."""
     original = getattr(error, "original", error)
     loc = locale_of(interaction.locale)
-    cog: Any = interaction.client.get_cog("EstafetteCog")  # type: ignore[attr-defined]
+    client = interaction.client
+    found = client.get_cog("EstafetteCog") if isinstance(client, commands.Bot) else None
+    cog = found if isinstance(found, EstafetteCog) else None
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         # a command a client still shows after a sync (gone, or changed): the player is told, no bug logged
         log.info("stale command %s from user %s", error, interaction.user.id)
@@ -926,7 +932,8 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     else:
         game = None
         with contextlib.suppress(Exception):  # the game id is for the log only
-            game = await cog.service.channel_game_id(interaction.channel_id or 0)
+            if cog is not None:
+                game = await cog.service.channel_game_id(interaction.channel_id or 0)
         log.error(
             "unexpected error in game %s, command %s",
             game,
