@@ -24,7 +24,7 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from engine import RuleError, modules, parse_command
@@ -42,6 +42,7 @@ from ..storage import (
     GameRow,
     GameSettings,
     NewOrder,
+    OrderRow,
     StaleWrite,
     StoreBase,
     StoreError,
@@ -235,7 +236,7 @@ def history_of(before: GameObject | None, after: GameObject) -> History:
     return History(e, [x.to_dict() for x in ev1[e:]], g, list(log1[g:]))
 
 
-def _kept(old: list[Any], new: list[Any]) -> int:
+def _kept(old: Sequence[object], new: Sequence[object]) -> int:
     """How many entries of ``old`` begin ``new``."""
     n, i = min(len(old), len(new)), 0
     while i < n and (old[i] is new[i] or old[i] == new[i]):
@@ -509,7 +510,7 @@ class Games:
         return game
 
 
-def _lines(orders: list[Any]) -> list[str]:
+def _lines(orders: list[OrderRow]) -> list[str]:
     """Stored orders as script lines (directives are stored as themselves)."""
     return [o.text if o.text.startswith("@") else f"{o.role}: {o.text}" for o in orders]
 

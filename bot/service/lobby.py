@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import RuleError, modules
@@ -18,7 +18,7 @@ from engine.script import ScriptError, run_lines
 from ..i18n import CATALOGS, join, t
 from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
-from ..storage import GameSettings
+from ..storage import GameRow, GameSettings
 from ..verify import annotate, commitment, live_seed
 from .broadcast import board_picture, broadcast, status_text
 from .common import (
@@ -395,7 +395,7 @@ class Lobby:
 
         return await self.games.change(live.id, fn)
 
-    async def script_text(self, row: Any) -> str:
+    async def script_text(self, row: GameRow) -> str:
         """The game's script, with its dice commitment and, after each order, the dice it rolled."""
         lines = await self.games.script_lines(row)
         salt = row.settings.dice_salt
@@ -521,7 +521,7 @@ def seed_of(script: str, default: int) -> int:
     return default
 
 
-def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str:
+def seat_of(row: GameRow, game: GameObject, caller: Caller, role: str | None) -> str:
     """The seat whose eyes a reader looks through: the one asked for (which the caller must hold), else the
     caller's seat that must act now, else their first seat, else the public's."""
     mine = roles_of(row, caller.user_id)
@@ -535,7 +535,7 @@ def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str
     return (acting or mine or ["public"])[0]
 
 
-def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
+def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Callable[[str], str]:
     """What an imported script fixes, said in a language: orders, directives, forced dice kept or dropped."""
     orders = sum(1 for line in log if not line.startswith("@"))
     places = sum(1 for line in log if line.startswith("@place"))

@@ -18,7 +18,7 @@ from engine.text import Command
 from ..i18n import localize_error, t
 from ..narrate import tell
 from ..outbox import DM, Reply, Result, pick_moment, picks_key
-from ..storage import DuplicateInteraction
+from ..storage import DuplicateInteraction, GameRow
 from . import reminders
 from .broadcast import broadcast
 from .common import Caller, Hub, ServiceError, module_of, need_game, owns, roles_of
@@ -67,7 +67,7 @@ class Play:
         module = module_of(live.row) if live is not None else None
         role = None
 
-        def current(game: Any, r: str) -> str:  # the key of the role's list now
+        def current(game: GameObject, r: str) -> str:  # the key of the role's list now
             return list_key(module, game, r) if module else ""
 
         if live is not None and module is not None and live.game is not None:
@@ -301,7 +301,7 @@ class Play:
             broadcast(ch, after.events[before:])
 
 
-def acting_role(row: Any, game: GameObject, caller: Caller, text: str, role: str | None) -> str:
+def acting_role(row: GameRow, game: GameObject, caller: Caller, text: str, role: str | None) -> str:
     mine = roles_of(row, caller.user_id)
     if not mine:
         raise ServiceError("svc.no_seat_order")
@@ -322,7 +322,7 @@ def acting_role(row: Any, game: GameObject, caller: Caller, text: str, role: str
     return active[0]
 
 
-def owner_seat(row: Any, game: GameObject, caller: Caller, ids: list[str], role: str | None) -> str:
+def owner_seat(row: GameRow, game: GameObject, caller: Caller, ids: list[str], role: str | None) -> str:
     """The seat a preference list is for: the one asked for, else the caller's seat whose blocks it names,
     else the acting one."""
     if role is None:
