@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
-from engine.module import AnyModule, OptionSpec, OrderKind, OrderOption, SealedChoice
+from engine.module import AnyModule, OptionSpec, OptionValue, OrderKind, OrderOption, SealedChoice
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
@@ -373,6 +373,7 @@ def _callback(
     first = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
     )
+    # typeshed's stubs give a function no ``__signature__``, the attribute ``inspect.signature`` reads first
     callback.__signature__ = inspect.Signature([first, *params])  # type: ignore[attr-defined]
     return callback
 
@@ -519,7 +520,7 @@ async def _game_new(
     cog: EstafetteCog,
     interaction: discord.Interaction,
     game: str | None,
-    typed: dict[str, Any],
+    typed: dict[str, OptionValue],
     deadline_hours: float,
     deadline_action: str,
     language: str | None,
@@ -719,8 +720,7 @@ class EstafetteCog(commands.Cog):
 
     # --- a private prompt's list of orders ----------------------------------------------------------------
     async def order_pick(self, interaction: discord.Interaction, item: OrderPick) -> None:
-        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
-        values = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
+        values = _selected(interaction)
         if not values:
             raise ServiceError("svc.pick_stale")
         res = await self.service.pick(
@@ -757,8 +757,7 @@ class EstafetteCog(commands.Cog):
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
-        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
-        self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
+        self.picked[key] = _selected(interaction)
         await interaction.response.defer()
 
     async def _form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
@@ -943,6 +942,14 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
         text = t("ui.sorry", loc)
     if cog is not None:
         await cog.sender.answer(interaction, text)
+
+
+def _selected(interaction: discord.Interaction) -> list[str]:
+    """The values a select sent (discord.py types ``data`` as a union of TypedDicts, or None; a select's
+    holds "values")."""
+    data = interaction.data
+    values = data.get("values") if data is not None else None
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def _not_done(interaction: discord.Interaction, err: Exception) -> str:

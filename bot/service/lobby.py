@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import RuleError, modules
 from engine.messages import rule_error
-from engine.module import AnyModule, GameObject, OptionSpec, parse_values
+from engine.module import AnyModule, GameObject, OptionSpec, OptionValue, parse_values
 from engine.script import ScriptError, run_lines
 
 from ..i18n import CATALOGS, join, t
@@ -51,7 +51,7 @@ def parse_options(text: str, game: str | None = None) -> Any:
     return modules.get(game).parse_options(text)
 
 
-def read_options(module: AnyModule, values: Mapping[str, Any], text: str = "") -> Any:
+def read_options(module: AnyModule, values: Mapping[str, OptionValue], text: str = "") -> Any:
     """The game's options object from typed values (a front end's own options, ``/game new players:3``) and
     ``key=value`` text (``options:``), read once, over the defaults: each value checked by its
     ``OptionSpec``; an option the game does not have, or one given both ways, is a RuleError naming what
@@ -71,7 +71,7 @@ def read_options(module: AnyModule, values: Mapping[str, Any], text: str = "") -
     return module.make_options({**read, **written})
 
 
-def _typed(spec: OptionSpec, value: Any) -> Any:
+def _typed(spec: OptionSpec, value: OptionValue) -> OptionValue:
     """A typed value of one option, checked as ``OptionSpec.read`` checks its text: a yes/no, a whole number
     within its bounds, one of its choices."""
     if spec.kind == "bool":
@@ -108,7 +108,7 @@ class Lobby:
         deadline_action: str | None = None,
         language: str | None = None,
         game: str | None = None,
-        values: Mapping[str, Any] | None = None,
+        values: Mapping[str, OptionValue] | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
         module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
