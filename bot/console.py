@@ -15,8 +15,9 @@ import os
 import re
 import sys
 import threading
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
@@ -201,7 +202,7 @@ class Console:
             await self.svc.draft_assign(game_id, USER, epoch, place, pieces, rest[-1], self.locale, seat)
         )
 
-    async def _seat_of(self, args: list[str], held: dict[str, Any]) -> tuple[str, list[str]]:
+    async def _seat_of(self, args: list[str], held: Mapping[str, object]) -> tuple[str, list[str]]:
         """The seat a ``:pick`` or form command names first, else the one seat that holds such a prompt; the
         rest of the arguments."""
         roles = await self._roles()

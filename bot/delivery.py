@@ -55,7 +55,7 @@ class Outcome:
 
 def backoff(attempts: int) -> float:
     """Seconds to wait after the ``attempts``-th refusal: 1 min, 2, 4, ... at most 6 h."""
-    return min(BACKOFF_FIRST * 2 ** max(attempts - 1, 0), BACKOFF_MOST)
+    return min(BACKOFF_FIRST * (1 << max(attempts - 1, 0)), BACKOFF_MOST)
 
 
 def destination(item: OutboxRow) -> tuple[str, int]:

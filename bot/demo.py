@@ -68,7 +68,7 @@ def bots(out_dir: Path, seed: int = 1815, options: str = "", pictures: bool = Tr
     epoch = module.epoch(game)
     while not game.over:
         role = game.active()[0]
-        play_turn(game, role, players[role], rng, stats=stats)  # type: ignore[arg-type]
+        play_turn(game, role, players[role], rng, stats=stats)
         if module.epoch(game) != epoch or game.over:
             epoch = module.epoch(game)
             frame()

@@ -8,10 +8,12 @@ the roles allowed to see them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine import modules
-from engine.module import Module, plain
+from engine.events import Event
+from engine.module import AnyModule, EventData, plain
 
 from . import i18n
 
@@ -22,13 +24,13 @@ class Catalogs:
     def t(self, key: str, lang: str, /, **params: Any) -> str:
         return i18n.t(key, lang, **params)
 
-    def join(self, items: Any, lang: str) -> str:
+    def join(self, items: Iterable[str], lang: str) -> str:
         return i18n.join(items, lang)
 
     def term(self, kind: str, text: str, lang: str) -> str:
         return i18n.term(kind, text, lang)
 
-    def localize_error(self, err: Any, lang: str) -> str:
+    def localize_error(self, err: Exception, lang: str) -> str:
         return i18n.localize_error(err, lang)
 
 
@@ -36,7 +38,7 @@ TEXT = Catalogs()
 
 
 def describe(
-    e: dict[str, Any], locale: str = "en", options: Any = None, module: Module | None = None
+    e: EventData, locale: str = "en", options: Any = None, module: AnyModule | None = None
 ) -> str | None:
     """One line for an event (None for bookkeeping nobody needs to read), told by ``module`` (default: the
     default module) for a game with these ``options``. Never raises."""
@@ -47,17 +49,19 @@ def describe(
         return plain(e)
 
 
-def tell(events: Any, role: str, locale: str, options: Any, module: Module | None = None) -> list[str]:
+def tell(
+    events: Iterable[Event], role: str, locale: str, options: Any, module: AnyModule | None = None
+) -> list[str]:
     """The lines ``role`` reads of these events (each as it sees it), bookkeeping left out."""
     return [x for x in (describe(e.visible(role), locale, options, module) for e in events) if x]
 
 
 def last_lines(
-    events: Any,
+    events: Sequence[Event],
     role: str,
     locale: str,
     options: Any,
-    module: Module | None = None,
+    module: AnyModule | None = None,
     n: int = 6,
     within: int = 60,
 ) -> list[str]:

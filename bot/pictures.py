@@ -37,10 +37,10 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, Generic, TypeVar, cast
 
 from engine import modules
-from engine.module import AnyModule, PictureKind
+from engine.module import AnyModule, GameObject, PictureKind
 from engine.script import public_views
 from renderers import registry
 
@@ -65,7 +65,7 @@ class Job:
 
     kind: str  # the picture kind's name (map, battle, replay, hand...)
     draw: registry.Draw
-    subject: Any = None
+    subject: object = None
     locale: str = "en"
     role: str = "public"
     prepare: Callable[[Any], Any] | None = None
@@ -100,10 +100,10 @@ class Pictures:
     _loop: asyncio.AbstractEventLoop | None = None
 
     @property
-    def _local(self) -> _Queue:
+    def _local(self) -> _Queue[Job]:
         """Jobs drawn in this process (made on first use: subclasses in tests need not call __init__)."""
         if "_here" not in self.__dict__:
-            self._here = _Queue(self.run, self.executor, 1)
+            self._here: _Queue[Job] = _Queue(self.run, self.executor, 1)
         return self._here
 
     @property
@@ -135,7 +135,7 @@ class Pictures:
 
     # --- drawing ------------------------------------------------------------------------------------------
     async def render(
-        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: AnyModule | None = None
+        self, picture: Picture, load: Callable[[], Awaitable[GameObject]], module: AnyModule | None = None
     ) -> bytes:
         """The bytes of ``picture``; ``load()`` gives the game as it was at the picture's moment (asked only
         when the picture must be drawn), a game of ``module``, whose picture kinds say how each is drawn.
@@ -170,7 +170,7 @@ class Pictures:
                 self.pool.queue.clear()
 
     async def _render(
-        self, picture: Picture, load: Callable[[], Awaitable[Any]], module: AnyModule | None = None
+        self, picture: Picture, load: Callable[[], Awaitable[GameObject]], module: AnyModule | None = None
     ) -> bytes:
         self._same_loop()
         game = await load()
@@ -185,7 +185,7 @@ class Pictures:
                 log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
         return await self._local.draw(order, job)
 
-    def job(self, picture: Picture, game: Any, kind: PictureKind[Any, Any], module_id: str) -> Job:
+    def job(self, picture: Picture, game: GameObject, kind: PictureKind[Any, Any], module_id: str) -> Job:
         """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment), a game
         of module ``module_id``."""
         view = self._view(picture, game)
@@ -195,10 +195,10 @@ class Pictures:
             picture.kind, draw, subject, picture.locale, picture.role, public_views if kind.replay else None
         )
 
-    def _view(self, picture: Picture, game: Any) -> Any:
+    def _view(self, picture: Picture, game: GameObject) -> object:
         """The role's view at the picture's moment: one for all its pictures, in every language (a moment
         never changes)."""
-        views: OrderedDict[tuple[int, int, str], Any] = self.__dict__.setdefault("_views", OrderedDict())
+        views: OrderedDict[tuple[int, int, str], object] = self.__dict__.setdefault("_views", OrderedDict())
         key = (picture.game_id, picture.seq, picture.role)
         view = views.get(key)
         if view is None or self.keep == 0:
@@ -207,7 +207,7 @@ class Pictures:
                 views.popitem(last=False)
         return view
 
-    def draw(self, picture: Picture, game: Any, module: AnyModule | None = None) -> bytes:
+    def draw(self, picture: Picture, game: GameObject, module: AnyModule | None = None) -> bytes:
         """Draw ``picture`` here and now (blocking: off the event loop only)."""
         m = module or modules.get()
         return self.run(self.job(picture, game, _kind(picture, m), m.id))
@@ -219,7 +219,7 @@ class Pictures:
         return cast(bytes, job.draw(subject, job.locale))
 
 
-def _retrieved(fut: asyncio.Future[Any]) -> None:
+def _retrieved(fut: asyncio.Future[bytes]) -> None:
     """A picture whose askers have all gone (cancelled): its failure is not an unread exception."""
     if not fut.cancelled():
         fut.exception()
@@ -244,38 +244,43 @@ def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
 # --- the order of drawing, and the pool ---------------------------------------------------------------------
 
 
-class _Queue:
+J = TypeVar("J")  # what the queue's function draws (a Job; tests' own)
+
+
+class _Queue(Generic[J]):
     """Jobs waiting to be drawn by ``executor``, the lowest ``rank`` (then the oldest) first; at
     most ``slots`` handed to the executor at a time, so that a public map asked for later still passes the
     private pictures waiting."""
 
-    def __init__(self, fn: Callable[..., bytes], executor: Executor, slots: int) -> None:
+    def __init__(self, fn: Callable[[J], bytes], executor: Executor, slots: int) -> None:
         self.fn = fn
         self.executor = executor
         self.slots = slots
         self.busy = 0
-        self.waiting: list[tuple[int, int, tuple[Any, ...], asyncio.Future[bytes]]] = []
+        self.waiting: list[tuple[int, int, J, asyncio.Future[bytes]]] = []
         self._n = itertools.count()
+        # called when ``executor`` broke (a pool's worker died): the pool replaces it
+        self.on_broken: Callable[[Executor], None] = lambda executor: None
 
     def clear(self) -> None:
         self.waiting.clear()
         self.busy = 0
 
-    def draw(self, order: int, *args: Any) -> asyncio.Future[bytes]:
+    def draw(self, order: int, job: J) -> asyncio.Future[bytes]:
         fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (order, next(self._n), args, fut))
+        heapq.heappush(self.waiting, (order, next(self._n), job, fut))
         self._pump()
         return fut
 
     def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while self.busy < self.slots and self.waiting:
-            _order, _n, args, fut = heapq.heappop(self.waiting)
+            _order, _n, job, fut = heapq.heappop(self.waiting)
             if fut.cancelled():
                 continue
             ex = self.executor
             try:
-                running = loop.run_in_executor(ex, self.fn, *args)
+                running = loop.run_in_executor(ex, self.fn, job)
             except RuntimeError as e:  # the pool is broken (a worker died) or shut down: this job fails
                 fut.set_exception(e if isinstance(e, BrokenProcessPool) else BrokenProcessPool(str(e)))
                 self.on_broken(ex)
@@ -286,18 +291,16 @@ class _Queue:
     def _done(self, running: asyncio.Future[bytes], fut: asyncio.Future[bytes], ex: Executor) -> None:
         self.busy -= 1
         if not fut.done():
+            err = None if running.cancelled() else running.exception()
             if running.cancelled():
                 fut.cancel()
-            elif running.exception() is not None:
-                fut.set_exception(running.exception())  # type: ignore[arg-type]
+            elif err is not None:
+                fut.set_exception(err)
             else:
                 fut.set_result(running.result())
         if not running.cancelled() and isinstance(running.exception(), BrokenProcessPool):
             self.on_broken(ex)
         self._pump()
-
-    def on_broken(self, executor: Executor, /) -> None:
-        """``executor`` broke (a pool's worker died)."""
 
 
 class _Pool:
@@ -308,8 +311,8 @@ class _Pool:
         self.workers = workers
         self.locales = locales
         self.executor = self._new()
-        self.queue = _Queue(_draw_in_worker, self.executor, workers)
-        self.queue.on_broken = self._replace  # type: ignore[method-assign]
+        self.queue: _Queue[Job] = _Queue(_draw_in_worker, self.executor, workers)
+        self.queue.on_broken = self._replace
         self.replaced = 0
 
     def _new(self) -> ProcessPoolExecutor:

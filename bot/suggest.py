@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import modules
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject
 from engine.orders import command_of
 from engine.text import complete_list, fold, matches
 
@@ -17,7 +17,7 @@ def suggest(
     option: str,
     current: str,
     given: dict[str, str] | None = None,
-    module: Module | None = None,
+    module: AnyModule | None = None,
 ) -> list[str]:
     """Values for ``option`` of ``/order`` that are legal now for these roles, matching what is typed: the
     module's own suggestions (a move's units and paths, say), else the option's values in the legal

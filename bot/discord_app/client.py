@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,7 +36,7 @@ class EstafetteBot(commands.Bot):
         pictures: Pictures | None = None,
         sync: bool = True,
         tick_seconds: float = TICK_SECONDS,
-        **kwargs,
+        **kwargs: Any,  # commands.Bot's own options, passed on
     ) -> None:
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         kwargs.setdefault("chunk_guilds_at_startup", False)
@@ -49,7 +50,7 @@ class EstafetteBot(commands.Bot):
         self.do_sync = sync
         self.tick_seconds = tick_seconds
         self.outbox_seconds = OUTBOX_SECONDS if tick_seconds > 0 else 0
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def setup_hook(self) -> None:
         if not self.store.is_open:

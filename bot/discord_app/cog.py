@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine import RuleError, modules
-from engine.module import Module, SealedChoice
+from engine.module import AnyModule, OptionSpec, OptionValue, OrderKind, OrderOption, SealedChoice
 from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
@@ -27,6 +27,10 @@ from ..service.common import Live, module_of
 from .send import Sender, chunks
 from .translate import description_key
 
+# an option's autocomplete: (interaction, what is typed) -> the choices offered
+Completer = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+# the games that share an order name: (module, its order kind of that name), the default module first
+Shared = list[tuple[AnyModule, OrderKind]]
 DEFER_AFTER = 2.0  # seconds: a call still running then is deferred (Discord's deadline for a reply is 3 s)
 
 log = logging.getLogger("estafette.discord")
@@ -70,7 +74,7 @@ def _cog_of(interaction: discord.Interaction) -> EstafetteCog:
 
 
 class FormButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
     template=r"est:d:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<verb>[a-z]+):(?P<arg>[^:]*)",
 ):
@@ -111,7 +115,7 @@ class FormButton(
 
 
 class FormSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"est:s:(?P<game>\d+):(?P<ver>\d+):"
     r"(?P<town>[^:]+):(?P<page>\d+)",
 ):
@@ -153,7 +157,7 @@ class FormSelect(
 
 
 class OrderPick(
-    discord.ui.DynamicItem[discord.ui.Select],
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]],
     template=r"est:o:(?P<game>\d+):(?P<key>[0-9a-f]+)",
 ):
     """The list of orders of a private prompt (a ``Pick``, or a ``SealedChoice`` made from a list:
@@ -266,7 +270,9 @@ def _shortened(value: str) -> str:
     return head[: end + 1] if end > 0 else ""
 
 
-def _named(values: list[str], current: str, loc: str, words: str, fixed: frozenset[str]) -> list[Any]:
+def _named(
+    values: list[str], current: str, loc: str, words: str, fixed: frozenset[str]
+) -> list[app_commands.Choice[str]]:
     """Autocomplete's answer: the values matching what is typed, each named for the player: a value a game
     lists for the option (``fixed``) by the translator's name for it (as a listed choice was), a value of a
     term family (``words``) in the player's words with the value, the others as they are sent."""
@@ -293,7 +299,9 @@ def _named(values: list[str], current: str, loc: str, words: str, fixed: frozens
     return choices
 
 
-def _auto(order: str, option: str, words: Mapping[str, str], fixed: frozenset[str] = frozenset()):
+def _auto(
+    order: str, option: str, words: Mapping[str, str], fixed: frozenset[str] = frozenset()
+) -> Completer:
     """Autocomplete of an order's option for the game of the caller's channel (``suggest``: its legal
     values now, or the values the game lists for the option, ``OrderOption.choices``); ``words``: each game's
     term family naming the option's values in the player's language (``OrderOption.words``), by module id."""
@@ -365,6 +373,7 @@ def _callback(
     first = inspect.Parameter(
         "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
     )
+    # typeshed's stubs give a function no ``__signature__``, the attribute ``inspect.signature`` reads first
     callback.__signature__ = inspect.Signature([first, *params])  # type: ignore[attr-defined]
     return callback
 
@@ -399,7 +408,7 @@ def _game_options() -> dict[str, _GameOption]:
     default module's first. Two games' options of one name are one option, of one type (else
     ``CommandConflict``), checked by the game chosen; a choice's values come by autocomplete from the game
     chosen, never as a list (another game's values would be offered)."""
-    specs: dict[str, list[tuple[str, Any]]] = {}
+    specs: dict[str, list[tuple[str, OptionSpec]]] = {}
     for module in modules.modules():
         for o in module.options:
             if o.name in _NEW:
@@ -423,7 +432,7 @@ def _game_options() -> dict[str, _GameOption]:
     return out
 
 
-def _game_option_auto(option: str):
+def _game_option_auto(option: str) -> Completer:
     """Autocomplete of a choice option of ``/game new``: the values of the game chosen (``game:``, the
     default game when none is), named by the translator as a listed choice was."""
 
@@ -511,7 +520,7 @@ async def _game_new(
     cog: EstafetteCog,
     interaction: discord.Interaction,
     game: str | None,
-    typed: dict[str, Any],
+    typed: dict[str, OptionValue],
     deadline_hours: float,
     deadline_action: str,
     language: str | None,
@@ -538,7 +547,7 @@ async def _game_new(
 PLAYER_PREFERENCES = ("reminders", "quiet")  # /game prefer's keys of the player's own, in every game
 
 
-async def _channel_module(interaction: discord.Interaction) -> tuple[Live, Module] | None:
+async def _channel_module(interaction: discord.Interaction) -> tuple[Live, AnyModule] | None:
     """The game of the caller's channel as last committed and its module, or None where it has none."""
     try:
         live = await _cog_of(interaction).service.current(interaction.channel_id or 0)
@@ -711,8 +720,7 @@ class EstafetteCog(commands.Cog):
 
     # --- a private prompt's list of orders ----------------------------------------------------------------
     async def order_pick(self, interaction: discord.Interaction, item: OrderPick) -> None:
-        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
-        values = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
+        values = _selected(interaction)
         if not values:
             raise ServiceError("svc.pick_stale")
         res = await self.service.pick(
@@ -749,8 +757,7 @@ class EstafetteCog(commands.Cog):
             item.game, interaction.user.id, item.ver, item.town
         )  # stale: refused
         key = (interaction.user.id, item.game, item.town)
-        # discord.py types data as a union of TypedDicts (or None); a select's holds "values"
-        self.picked[key] = list(interaction.data.get("values", []))  # type: ignore[union-attr, arg-type]
+        self.picked[key] = _selected(interaction)
         await interaction.response.defer()
 
     async def _form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
@@ -799,7 +806,7 @@ def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]
     orders, or the values it lists for the option) unless no game ``suggested`` it. The order sent is the
     command's name and its options in the order kind's order (``order_given``); the service finds the
     caller's game and its module."""
-    kinds: dict[str, list[tuple[Any, Any]]] = {}  # name -> (module, kind), the default module first
+    kinds: dict[str, Shared] = {}  # name -> (module, kind), the default module first
     for module in modules.modules():
         for kind in module.orders:
             if kind.name not in taken:
@@ -807,10 +814,10 @@ def order_commands(taken: set[str]) -> list[app_commands.Command[Any, ..., None]
     return [_order_command(name, shared) for name, shared in kinds.items()]
 
 
-def _shared_options(name: str, shared: list[tuple[Any, Any]]) -> dict[str, list[tuple[str, Any]]]:
+def _shared_options(name: str, shared: Shared) -> dict[str, list[tuple[str, OrderOption]]]:
     """Every option of the games that share the order ``name``, by name in the first game's order: (module
     id, ``OrderOption``) of each game that has it; two types for one name is a ``CommandConflict``."""
-    options: dict[str, list[tuple[str, Any]]] = {}
+    options: dict[str, list[tuple[str, OrderOption]]] = {}
     for module, kind in shared:
         for o in kind.options:
             given = options.setdefault(o.name, [])
@@ -822,7 +829,7 @@ def _shared_options(name: str, shared: list[tuple[Any, Any]]) -> dict[str, list[
     return options
 
 
-def _order_command(name: str, shared: list[tuple[Any, Any]]) -> app_commands.Command[Any, ..., None]:
+def _order_command(name: str, shared: Shared) -> app_commands.Command[Any, ..., None]:
     """One order name as a slash command, its options those of every game that has the order."""
     options = _shared_options(name, shared)
     types = {o: _ORDER_TYPES.get(given[0][1].kind, str) for o, given in options.items()}
@@ -879,7 +886,7 @@ def order_given(name: str, values: Mapping[str, Any]) -> Command:
     return Command(name, said)
 
 
-def _described(name: str, option: str | None, shared: list[tuple[Any, Any]]) -> str:
+def _described(name: str, option: str | None, shared: Shared) -> str:
     """The English description of a generated command or of one of its options: the catalogs' (the bot's
     words for a name several games share, a game's own ``cmd.``/``opt.`` keys for its own orders), else the
     order kind's help and rule (the translator finds the Japanese under the same key)."""
@@ -906,7 +913,9 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     plus a log record with the game id."""
     original = getattr(error, "original", error)
     loc = locale_of(interaction.locale)
-    cog: Any = interaction.client.get_cog("EstafetteCog")  # type: ignore[attr-defined]
+    client = interaction.client
+    found = client.get_cog("EstafetteCog") if isinstance(client, commands.Bot) else None
+    cog = found if isinstance(found, EstafetteCog) else None
     if isinstance(error, (app_commands.CommandNotFound, app_commands.CommandSignatureMismatch)):
         # a command a client still shows after a sync (gone, or changed): the player is told, no bug logged
         log.info("stale command %s from user %s", error, interaction.user.id)
@@ -922,7 +931,8 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
     else:
         game = None
         with contextlib.suppress(Exception):  # the game id is for the log only
-            game = await cog.service.channel_game_id(interaction.channel_id or 0)
+            if cog is not None:
+                game = await cog.service.channel_game_id(interaction.channel_id or 0)
         log.error(
             "unexpected error in game %s, command %s",
             game,
@@ -932,6 +942,14 @@ async def on_app_command_error(interaction: discord.Interaction, error: app_comm
         text = t("ui.sorry", loc)
     if cog is not None:
         await cog.sender.answer(interaction, text)
+
+
+def _selected(interaction: discord.Interaction) -> list[str]:
+    """The values a select sent (discord.py types ``data`` as a union of TypedDicts, or None; a select's
+    holds "values")."""
+    data = interaction.data
+    values = data.get("values") if data is not None else None
+    return [str(v) for v in values] if isinstance(values, list) else []
 
 
 def _not_done(interaction: discord.Interaction, err: Exception) -> str:

@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -22,6 +22,9 @@ from ..delivery import Outcome
 from ..i18n import t
 from ..outbox import DM, Picture, Post, Reply, Status, Thread, message_from
 from ..storage import OutboxRow
+
+if TYPE_CHECKING:
+    from ..service import Service
 
 log = logging.getLogger("estafette.discord")
 EPHEMERAL_FALLBACK_LIMIT = 5  # private messages handed over to a player whose DMs are closed
@@ -54,7 +57,7 @@ def chunks(text: str, size: int = LIMIT - 50) -> list[str]:
 class Sender:
     """Delivers replies and outbox items. ``draw`` makes a picture's bytes (``Service.draw``)."""
 
-    def __init__(self, client: discord.Client, service: Any) -> None:
+    def __init__(self, client: discord.Client, service: Service) -> None:
         self.client = client
         self.service = service
         self.dm_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
@@ -176,7 +179,12 @@ class Sender:
         return ch
 
     async def _send_parts(
-        self, target: Any, item: OutboxRow, text: str, files: list[discord.File], **kw: Any
+        self,
+        target: discord.abc.Messageable,
+        item: OutboxRow,
+        text: str,
+        files: list[discord.File],
+        **kw: Any,
     ) -> None:
         parts = chunks(text)
         for i, part in enumerate(parts):
@@ -253,10 +261,11 @@ class Sender:
             return Outcome.dropped("not a text channel")
         loc = self.service.game_locale(m.game_id)
         tid = await self.service.thread_id(m.game_id)
+        thread: discord.Thread | discord.abc.GuildChannel | discord.abc.PrivateChannel | None
         thread = ch.get_thread(tid) if tid else None
         if thread is None and tid:
             try:
-                thread = await self.client.fetch_channel(tid)  # type: ignore[assignment]
+                thread = await self.client.fetch_channel(tid)
             except discord.NotFound:
                 thread = None
         if thread is None:

@@ -27,25 +27,25 @@ class EstafetteTranslator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
-        context: app_commands.TranslationContext,
+        context: app_commands.TranslationContextTypes,
     ) -> str | None:
         if locale is not discord.Locale.japanese:
             return None
         return japanese(context)
 
 
-def japanese(context: app_commands.TranslationContext) -> str | None:
+def japanese(context: app_commands.TranslationContextTypes) -> str | None:
     """The Japanese of the string at ``context``, or None where there is none (a language's own name)."""
     where, data = context.location, context.data
+    if isinstance(data, app_commands.Parameter):
+        if where is Where.parameter_name:  # the command's own name for it first (``retreat unit``)
+            own = OPTION_NAMES_JA.get(f"{data.command.qualified_name} {data.display_name}")
+            return own or OPTION_NAMES_JA.get(data.display_name)
+        return CATALOGS["ja"].get(description_key(data.command.qualified_name, data.display_name))
+    if isinstance(data, app_commands.Choice):
+        return CHOICE_NAMES_JA.get(str(data.value)) if where is Where.choice_name else None
     if where in (Where.command_name, Where.group_name):
         return COMMAND_NAMES_JA.get(data.qualified_name)
     if where in (Where.command_description, Where.group_description):
         return CATALOGS["ja"].get(description_key(data.qualified_name))
-    if where is Where.parameter_name:  # the command's own name for it first (``retreat unit``)
-        own = OPTION_NAMES_JA.get(f"{data.command.qualified_name} {data.display_name}")
-        return own or OPTION_NAMES_JA.get(data.display_name)
-    if where is Where.parameter_description:
-        return CATALOGS["ja"].get(description_key(data.command.qualified_name, data.display_name))
-    if where is Where.choice_name:
-        return CHOICE_NAMES_JA.get(str(data.value))
     return None

@@ -6,7 +6,8 @@ the messages go to the outbox in the same transaction as the change (``Change.se
 
 from __future__ import annotations
 
-from engine.module import GameObject, Module, forms, listed
+from engine.events import Event
+from engine.module import AnyModule, GameObject, forms, listed
 
 from ..i18n import t
 from ..narrate import TEXT, last_lines, tell
@@ -38,7 +39,7 @@ def board_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
 
 
 def pictures_of(
-    row: GameRow, seq: int, game: GameObject, role: str, events: list | None, locale: str
+    row: GameRow, seq: int, game: GameObject, role: str, events: list[Event] | None, locale: str
 ) -> list[Picture]:
     """The pictures a change shows ``role`` (``events``: what it did; None: a full refresh), by the module's
     picture kinds: one of each, or one per place a kind names (battle boards), the ``at_end``
@@ -70,7 +71,7 @@ def thread_state(row: GameRow, game: GameObject) -> Thread:
     return Thread(row.id, row.channel_id, bool(groups), members)
 
 
-def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[Message]:
+def after_change(ch: Change, new_events: list[Event], everyone: bool = False) -> list[Message]:
     """The messages of a change that produced ``new_events`` (``everyone``: a full refresh, e.g. at the
     start). Pictures are of this moment of the change."""
     game = ch.game
@@ -150,7 +151,7 @@ def after_change(ch: Change, new_events: list, everyone: bool = False) -> list[M
     return out
 
 
-def headlines(game: GameObject, active: list[str], lang: str, module: Module) -> list[str]:
+def headlines(game: GameObject, active: list[str], lang: str, module: AnyModule) -> list[str]:
     """The lines the channel's ping adds: what each waiting seat is asked to do, each from the public view
     alone (``Module.headline``); where the game has more than two seats, each line says whose it is."""
     heads = [(r, h) for r in active if (h := headline(game, r, lang, module))]
@@ -200,6 +201,6 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
     return Status(row.id, row.channel_id, "\n".join(lines), [board_picture(row, seq, "public", lang)])
 
 
-def broadcast(ch: Change, new_events: list, everyone: bool = False) -> None:
+def broadcast(ch: Change, new_events: list[Event], everyone: bool = False) -> None:
     """Send the messages of this change (to the outbox, stored with it)."""
     ch.send(*after_change(ch, new_events, everyone))

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine import RuleError, modules
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject
 
 from ..i18n import locale_of, t
 from ..storage import GameRow
+
+if TYPE_CHECKING:  # the parts that hold a Hub import this file: their types only, for the checker
+    from ai.player import Player
+
+    from ..storage import StoreBase
+    from .core import Games
+    from .deadlines import Deadlines
+    from .play import Play
 
 # a new game's deadlines: a day to act, a reminder four hours before, and the late player's part passed
 NEW_GAME_DEADLINE_HOURS, NEW_GAME_REMINDER_HOURS = 24.0, 4.0
@@ -62,7 +70,8 @@ class Live:
 
     row: GameRow
     game: GameObject | None = None
-    bot: Any = None  # the game's bot player (``ai.registry.new_player``), kept so that it remembers its plans
+    # the game's bot player (``ai.registry.new_player``), kept so that it remembers its plans
+    bot: Player[Any, Any] | None = None
 
     @property
     def id(self) -> int:
@@ -71,14 +80,14 @@ class Live:
 
 class Hub(Protocol):
     """What the service's parts (lobby, play, drafts, deadlines) use of the ``Service`` that holds them: the
-    parts depend on this, not on ``service.py`` (no import circle; issue 4/6)."""
+    parts depend on this, not on ``service.py`` (no import circle)."""
 
-    store: Any  # storage.StoreBase
-    games: Any  # core.Games
+    store: StoreBase
+    games: Games
     clock: Callable[[], float]
     seed_source: Callable[[], int]
-    play: Any  # play.Play
-    deadlines: Any  # deadlines.Deadlines
+    play: Play
+    deadlines: Deadlines
 
     def moment(self, live: Live) -> int: ...
     async def seen(self, caller: Caller) -> None: ...
@@ -121,7 +130,7 @@ def language(row: GameRow) -> str:
     return locale_of(row.settings.language)
 
 
-def module_of(row: GameRow) -> Module:
+def module_of(row: GameRow) -> AnyModule:
     """The game module a game is played by (stored with it: schema 6; the default game for older ones)."""
     return modules.get(row.module)
 

@@ -24,12 +24,13 @@ import contextlib
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from engine import RuleError, modules, parse_command
 from engine.events import Event
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject
+from engine.orders import Choice
 from engine.script import ScriptError, run_lines
 from engine.text import Command
 
@@ -41,6 +42,7 @@ from ..storage import (
     GameRow,
     GameSettings,
     NewOrder,
+    OrderRow,
     StaleWrite,
     StoreBase,
     StoreError,
@@ -94,7 +96,7 @@ class Change:
         return self.row.version
 
     def apply(
-        self, role: str, order: Any, user: int | None, interaction_id: str | None = None
+        self, role: str, order: Choice | Command, user: int | None, interaction_id: str | None = None
     ) -> list[Event]:
         """Apply one order (RuleError: nothing changed) and record it to be stored with the change: its text,
         or one of the module's legal choices (an order value, whose text is ``str(order)``)."""
@@ -104,7 +106,7 @@ class Change:
             order.text() if isinstance(order, Command) else str(order)
         )  # a slash command's name and options
         work = self.module.copy(game)  # the game as it was stays as it was
-        new = work.apply(role, order)
+        new: list[Event] = work.apply(role, order)
         self.prior, self._game = game, work
         # an /undo gives back the state before the undone order (its log too): it is stored as itself
         logged = "/undo" if parse_command(text).name == "undo" else last_order(work)[1]
@@ -209,7 +211,7 @@ class Change:
 
 
 def snapshot_due(
-    module: Module, before: GameObject, after: GameObject, since: int | None, every: int
+    module: AnyModule, before: GameObject, after: GameObject, since: int | None, every: int
 ) -> bool:
     """Whether the change from ``before`` to ``after`` stores a snapshot: the first one (``since`` None),
     ``every`` orders since the last, at the end of each campaign turn (4.0; the module's ``epoch``) and of
@@ -219,7 +221,7 @@ def snapshot_due(
     return module.epoch(after) != module.epoch(before) or after.over
 
 
-def epoch_key(module: Module, game: GameObject) -> str:
+def epoch_key(module: AnyModule, game: GameObject) -> str:
     """The module's epoch of a game as stored with its snapshot (JSON): only the first snapshot of each is
     kept for good (storage, schema 7)."""
     return json.dumps(module.epoch(game), sort_keys=True, default=repr)
@@ -234,7 +236,7 @@ def history_of(before: GameObject | None, after: GameObject) -> History:
     return History(e, [x.to_dict() for x in ev1[e:]], g, list(log1[g:]))
 
 
-def _kept(old: list[Any], new: list[Any]) -> int:
+def _kept(old: Sequence[object], new: Sequence[object]) -> int:
     """How many entries of ``old`` begin ``new``."""
     n, i = min(len(old), len(new)), 0
     while i < n and (old[i] is new[i] or old[i] == new[i]):
@@ -439,7 +441,8 @@ class Games:
             self.replayed += got[1]
             return got[0]
         if row.snapshot is not None and at == row.version:
-            return module_of(row).loads(row.snapshot)
+            loaded: GameObject = module_of(row).loads(row.snapshot)
+            return loaded
         return await self.replay(row, upto=at) if upto is not None else None
 
     async def _from_snapshot(
@@ -466,7 +469,8 @@ class Games:
         if game is None or row.snapshot_seq is None:
             return game  # a game stored before schema 6 is whole in its row
         events, log = await self.store.history(row.id, row.version)
-        return module_of(row).with_history(game, events, log)
+        whole: GameObject = module_of(row).with_history(game, events, log)
+        return whole
 
     async def reference(self, row: GameRow, *, full: bool = False) -> GameObject:
         """The game rebuilt from the snapshot before its latest one (so that the latest one is checked too)
@@ -494,7 +498,7 @@ class Games:
 
     @staticmethod
     async def _play(
-        lines: list[str], start: GameObject | None = None, module: Module | None = None
+        lines: list[str], start: GameObject | None = None, module: AnyModule | None = None
     ) -> GameObject:
         out = await asyncio.to_thread(
             run_lines, lines, None, start=start, module=module.id if module else None
@@ -502,10 +506,11 @@ class Games:
         if out.game is None or not out.ok:
             bad = next((r for r in out.results if not r["ok"]), None)
             raise ScriptError(f"a stored order was rejected on replay ({bad})")
-        return out.game
+        game: GameObject = out.game
+        return game
 
 
-def _lines(orders: list[Any]) -> list[str]:
+def _lines(orders: list[OrderRow]) -> list[str]:
     """Stored orders as script lines (directives are stored as themselves)."""
     return [o.text if o.text.startswith("@") else f"{o.role}: {o.text}" for o in orders]
 

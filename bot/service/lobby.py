@@ -7,18 +7,18 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import RuleError, modules
 from engine.messages import rule_error
-from engine.module import GameObject, Module, OptionSpec, parse_values
+from engine.module import AnyModule, GameObject, OptionSpec, OptionValue, parse_values
 from engine.script import ScriptError, run_lines
 
 from ..i18n import CATALOGS, join, t
 from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
-from ..storage import GameSettings
+from ..storage import GameRow, GameSettings
 from ..verify import annotate, commitment, live_seed
 from .broadcast import board_picture, broadcast, status_text
 from .common import (
@@ -51,7 +51,7 @@ def parse_options(text: str, game: str | None = None) -> Any:
     return modules.get(game).parse_options(text)
 
 
-def read_options(module: Module, values: Mapping[str, Any], text: str = "") -> Any:
+def read_options(module: AnyModule, values: Mapping[str, OptionValue], text: str = "") -> Any:
     """The game's options object from typed values (a front end's own options, ``/game new players:3``) and
     ``key=value`` text (``options:``), read once, over the defaults: each value checked by its
     ``OptionSpec``; an option the game does not have, or one given both ways, is a RuleError naming what
@@ -71,7 +71,7 @@ def read_options(module: Module, values: Mapping[str, Any], text: str = "") -> A
     return module.make_options({**read, **written})
 
 
-def _typed(spec: OptionSpec, value: Any) -> Any:
+def _typed(spec: OptionSpec, value: OptionValue) -> OptionValue:
     """A typed value of one option, checked as ``OptionSpec.read`` checks its text: a yes/no, a whole number
     within its bounds, one of its choices."""
     if spec.kind == "bool":
@@ -108,7 +108,7 @@ class Lobby:
         deadline_action: str | None = None,
         language: str | None = None,
         game: str | None = None,
-        values: Mapping[str, Any] | None = None,
+        values: Mapping[str, OptionValue] | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
         module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
@@ -395,7 +395,7 @@ class Lobby:
 
         return await self.games.change(live.id, fn)
 
-    async def script_text(self, row: Any) -> str:
+    async def script_text(self, row: GameRow) -> str:
         """The game's script, with its dice commitment and, after each order, the dice it rolled."""
         lines = await self.games.script_lines(row)
         salt = row.settings.dice_salt
@@ -521,7 +521,7 @@ def seed_of(script: str, default: int) -> int:
     return default
 
 
-def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str:
+def seat_of(row: GameRow, game: GameObject, caller: Caller, role: str | None) -> str:
     """The seat whose eyes a reader looks through: the one asked for (which the caller must hold), else the
     caller's seat that must act now, else their first seat, else the public's."""
     mine = roles_of(row, caller.user_id)
@@ -535,7 +535,7 @@ def seat_of(row: Any, game: GameObject, caller: Caller, role: str | None) -> str
     return (acting or mine or ["public"])[0]
 
 
-def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
+def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Callable[[str], str]:
     """What an imported script fixes, said in a language: orders, directives, forced dice kept or dropped."""
     orders = sum(1 for line in log if not line.startswith("@"))
     places = sum(1 for line in log if line.startswith("@place"))
@@ -562,7 +562,7 @@ def _what_it_fixes(log: list[str], kept: list[int], dropped: int) -> Any:
     return say
 
 
-def describe_options(module: Module, options: Any, loc: str = "en") -> str:
+def describe_options(module: AnyModule, options: Any, loc: str = "en") -> str:
     """A game's options in words, as its module says them."""
     return module.describe_options(options, loc, TEXT)
 

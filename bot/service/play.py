@@ -11,13 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import RuleError
-from engine.module import GameObject, Module, Standing, listed
+from engine.events import Event
+from engine.module import AnyModule, GameObject, Standing, listed
 from engine.text import Command
 
 from ..i18n import localize_error, t
 from ..narrate import tell
 from ..outbox import DM, Reply, Result, pick_moment, picks_key
-from ..storage import DuplicateInteraction
+from ..storage import DuplicateInteraction, GameRow
 from . import reminders
 from .broadcast import broadcast
 from .common import Caller, Hub, ServiceError, module_of, need_game, owns, roles_of
@@ -27,7 +28,7 @@ log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
 
 
-def list_key(module: Module, game: GameObject, role: str) -> str:
+def list_key(module: AnyModule, game: GameObject, role: str) -> str:
     """The key of the role's list to pick from now (``picks_key`` of its texts at its ``pick_moment``); ""
     when it has none."""
     picks = listed(module.interactions(game, role))
@@ -66,7 +67,7 @@ class Play:
         module = module_of(live.row) if live is not None else None
         role = None
 
-        def current(game: Any, r: str) -> str:  # the key of the role's list now
+        def current(game: GameObject, r: str) -> str:  # the key of the role's list now
             return list_key(module, game, r) if module else ""
 
         if live is not None and module is not None and live.game is not None:
@@ -300,7 +301,7 @@ class Play:
             broadcast(ch, after.events[before:])
 
 
-def acting_role(row: Any, game: GameObject, caller: Caller, text: str, role: str | None) -> str:
+def acting_role(row: GameRow, game: GameObject, caller: Caller, text: str, role: str | None) -> str:
     mine = roles_of(row, caller.user_id)
     if not mine:
         raise ServiceError("svc.no_seat_order")
@@ -321,7 +322,7 @@ def acting_role(row: Any, game: GameObject, caller: Caller, text: str, role: str
     return active[0]
 
 
-def owner_seat(row: Any, game: GameObject, caller: Caller, ids: list[str], role: str | None) -> str:
+def owner_seat(row: GameRow, game: GameObject, caller: Caller, ids: list[str], role: str | None) -> str:
     """The seat a preference list is for: the one asked for, else the caller's seat whose blocks it names,
     else the acting one."""
     if role is None:
@@ -331,12 +332,12 @@ def owner_seat(row: Any, game: GameObject, caller: Caller, ids: list[str], role:
     return acting_role(row, game, caller, " ".join(ids), role)
 
 
-def reply_text(events: list, role: str, loc: str, options: Any, module: Module) -> str:
+def reply_text(events: list[Event], role: str, loc: str, options: Any, module: AnyModule) -> str:
     lines = tell(events, role, loc, options, module)
     return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
 
 
-def standing_spec(standing: Standing, value: str) -> dict[str, bool]:
+def standing_spec(standing: Standing[GameObject], value: str) -> dict[str, bool]:
     """Standing orders from the player's words (the module's ``standing.words``; ``off`` cancels them)."""
     words = {w.strip().lower() for w in value.replace(",", " ").split()}
     if not words or words <= {"off", "none", "cancel"}:
@@ -347,6 +348,6 @@ def standing_spec(standing: Standing, value: str) -> dict[str, bool]:
     return {w: w in words or w in standing.always for w in standing.words}
 
 
-def describe_standing(standing: Standing, spec: dict[str, bool], loc: str = "en") -> str:
+def describe_standing(standing: Standing[GameObject], spec: dict[str, bool], loc: str = "en") -> str:
     parts = [t(f"svc.standing_{w}", loc) for w in standing.words if spec.get(w)]
     return t("svc.standing_sep", loc).join(parts)

@@ -6,17 +6,17 @@ headline from the public view only."""
 from __future__ import annotations
 
 from engine import modules
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject
 
 from ..narrate import TEXT
 
 
-def headline(game: GameObject, role: str, loc: str, module: Module | None = None) -> str:
+def headline(game: GameObject, role: str, loc: str, module: AnyModule | None = None) -> str:
     """One line: what the role is asked to do now, for everyone (the channel's ping): the module's headline
     of the public view, never of the role's own (``Module.headline``)."""
     return (module or modules.get()).headline(game, role, loc, TEXT)
 
 
-def prompt(game: GameObject, role: str, loc: str, module: Module | None = None) -> str:
+def prompt(game: GameObject, role: str, loc: str, module: AnyModule | None = None) -> str:
     """What the role is asked to do now, with ready orders of its own (for its DM and replies)."""
     return (module or modules.get()).prompt(game, role, loc, TEXT, examples=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import datetime as dt
 import re
 import zoneinfo
-from typing import Any
 
 from .common import ServiceError, shown
 
@@ -91,5 +90,5 @@ def due(
     return out
 
 
-def describe(hours: list[float] | None, quiet: str | None, loc: str) -> dict[str, Any]:
+def describe(hours: list[float] | None, quiet: str | None, loc: str) -> dict[str, list[str] | str]:
     return {"hours": [f"{h:g}" for h in hours] if hours else [], "quiet": quiet or ""}

@@ -15,20 +15,21 @@ import logging
 import secrets
 import time
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import Any
 
 from engine.module import GameObject, SealedChoice
+from engine.orders import Choice
 from engine.script import ScriptError
 from engine.text import Command
 
 from ..delivery import KEEP, Outbox, Outcome
-from ..outbox import Picture, Result
+from ..outbox import Message, Picture, Result
 from ..pictures import Pictures
 from ..storage import BadRow, OutboxRow, StoreBase
 from .broadcast import board_picture, pictures_of
 from .common import Caller, Live, module_of, options_of, roles_of
-from .core import Games, canonical
+from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
 from .lobby import Lobby
@@ -115,7 +116,7 @@ class Service:
         """``text``: the order's line, or its name and typed options (a slash command's)."""
         return await self.play.order(caller, text, interaction_id, role)
 
-    async def tick(self) -> list[Any]:
+    async def tick(self) -> list[Message]:
         return await self.deadlines.tick()
 
     async def verify(self, caller: Caller, size: int, read: Callable[[], Awaitable[bytes]]) -> Result:
@@ -197,7 +198,7 @@ class Service:
         return tuple(module_of(live.row).roles(options_of(live.row)))
 
     @staticmethod
-    def ranked(live: Live, choices: Any) -> list[str]:
+    def ranked(live: Live, choices: Iterable[Choice]) -> list[str]:
         """Legal choices in the order its module shows them (what matters first), as text."""
         return [str(c) for c in module_of(live.row).ranked(list(choices))]
 
@@ -308,7 +309,7 @@ class Service:
         """An order picked from a private prompt's list (``Module.interactions``; refused once stale)."""
         return await self.play.pick(game_id, user_id, shown, text, interaction_id, locale)
 
-    async def game_at(self, game_id: int, seq: int) -> Any:
+    async def game_at(self, game_id: int, seq: int) -> GameObject:
         """The engine game as it was after order ``seq`` (for a picture of that moment)."""
         return await self.games.game_at(game_id, seq)
 
@@ -360,7 +361,7 @@ class Service:
         return int(live.row.settings.status_message or 0) if live else 0
 
     async def set_status_message(self, game_id: int, message_id: int) -> None:
-        async def fn(ch: Any) -> None:
+        async def fn(ch: Change) -> None:
             ch.settings().status_message = message_id
 
         await self.games.change(game_id, fn)
@@ -370,7 +371,7 @@ class Service:
         return int(live.row.settings.thread_id or 0) if live else 0
 
     async def set_thread(self, game_id: int, thread_id: int) -> None:
-        async def fn(ch: Any) -> None:
+        async def fn(ch: Change) -> None:
             ch.settings().thread_id = thread_id
 
         await self.games.change(game_id, fn)
@@ -485,7 +486,7 @@ class Service:
             problem, adopted = await self._read_check(gid)
         if adopted is not None:
 
-            async def adopt(ch: Any) -> None:  # the replay is what the players saw: keep its order
+            async def adopt(ch: Change) -> None:  # the replay is what the players saw: keep its order
                 ch.set_game(adopted)
 
             await self.games.change(gid, adopt, checked=True)

@@ -160,7 +160,8 @@ class _PgTx:
         return _changed(await self.con.execute(_pg(sql), *params))
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
-        return await self.con.fetchrow(_pg(sql), *params)
+        row: Row | None = await self.con.fetchrow(_pg(sql), *params)  # asyncpg has no types: a Record
+        return row
 
 
 class PostgresStore(StoreBase):
