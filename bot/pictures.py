@@ -215,7 +215,7 @@ class Pictures:
     def run(self, job: Job) -> bytes:
         """Draw a job (in a worker, or in this process): the one place a job becomes bytes."""
         subject = job.prepare(job.subject) if job.prepare is not None else job.subject
-        # a kind is asked for only where its game has one to draw (Liberty's battle while one is fought)
+        # a kind is asked for only where its game has one to draw (a battle board while one is fought)
         return cast(bytes, job.draw(subject, job.locale))
 
 

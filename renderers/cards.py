@@ -895,8 +895,8 @@ def _tags(
             and bounds[1] <= box[1]
             and box[2] <= bounds[2]
             and box[3] <= bounds[3]
-            # its own dot or anchor only where it touches the dock (Napoleon's tag on its dot's rim), not its
-            # own marker standing apart (Liberty's town marker above its blocks)
+            # its own dot or anchor only where it touches the dock (a tag on its dot's rim), not its own
+            # marker standing apart (a town marker above its blocks)
             and not any(_area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near)
         ]
         found = next((box for box, _ in places if not grid.taken(box)), None)
