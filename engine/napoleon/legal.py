@@ -113,120 +113,9 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         who = ", ".join(active) or "nobody"
         return Legal(role, st.phase, False, f"waiting for {who}")
     if st.phase == Phase.SETUP:
-        towns: dict[str, tuple[str, ...]] = {}
-        choices: list[Order] = []
-        # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
-        placed: dict[tuple[str, str], int] = {}
-        for u in st.units.values():
-            if u.location is not None and not u.leader:
-                placed[(u.location, u.army)] = placed.get((u.location, u.army), 0) + 1
-        room: dict[tuple[str, bool], tuple[str, ...]] = {}  # (army, leader) -> towns with room
-        for uid in setup_rules.unplaced(ctx, role):
-            u = st.units[uid]
-            kind = (u.army, u.leader)
-            if kind not in room:
-                cap = ctx.sc.free_cap(u.army)
-                room[kind] = tuple(
-                    t
-                    for t in setup_rules.allowed_towns(ctx, u.army)
-                    if u.leader or placed.get((t, u.army), 0) < cap
-                )
-            ok = room[kind]
-            towns[uid] = ok
-            placing = _SETUPS.get(uid)
-            if placing is None:
-                placing = _SETUPS[uid] = {}
-            for t in ok:
-                o = placing.get(t)
-                if o is None:
-                    o = placing[t] = Setup((uid,), t)
-                choices.append(o)
-        if towns and setup_rules.auto_towns(ctx, role):
-            choices.insert(0, Setup(auto=True))  # 3.1: the rest as in history, to change before /end
-        if not towns:
-            choices.append(End())
-        return Legal(
-            role,
-            st.phase,
-            True,
-            "deploy your units with /setup, then /end (3.1)",
-            ROWS[st.phase].orders,
-            tuple(choices),
-            setup_towns=towns,
-            prompt_key="prompt.setup" if towns else "prompt.setup_done",
-        )
+        return _legal_setup(ctx, role)
     if st.phase == Phase.MOVEMENT:
-        moves: dict[str, tuple[tuple[str, ...], ...]] = {}
-        forced: dict[str, tuple[tuple[str, ...], ...]] = {}
-        moves_out: list[Move] = []
-        attacks: dict[tuple[str, ...], list[str]] = {}
-        rooms: dict[tuple[str, ...], int] = {}  # attack -> its room, from a combat unit's walk
-        walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
-        mine = armies_of(role)
-        for u in st.units.values():
-            if u.army not in mine or u.eliminated or u.location is None:
-                continue
-            # units of one army, speed (5.2) and kind (leader or not) standing together have the same paths:
-            # walk them once
-            key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
-            found = walked.get(key)
-            if found is None:
-                found = walked[key] = _split(walk_paths(ctx, u))
-            normal, fm, into_enemy, plain = found
-            if normal:
-                moves[u.id] = normal
-            if fm:
-                forced[u.id] = fm
-            for p, attack_room in into_enemy.items():
-                attacks.setdefault(p, []).append(u.id)
-                if attack_room is not None:
-                    rooms[p] = attack_room
-            last = _LAST.get(u.id)
-            if last is not None and (last[0] is plain or last[0] == plain):
-                moves_out.extend(last[1])  # the unit's moves as the last time it was asked
-                continue
-            made = _MOVES.get(u.id)
-            if made is None:
-                made = _MOVES[u.id] = {}
-            mine_out: list[Move] = []
-            for pf in plain:
-                m = made.get(pf)
-                if m is None:
-                    m = made[pf] = Move((u.id,), *pf)
-                mine_out.append(m)
-            _LAST[u.id] = (plain, tuple(mine_out))
-            moves_out.extend(mine_out)
-        n_plain = len(moves_out)
-        for attack, ids in attacks.items():
-            path, flag = attack[:-1], attack[-1] == "F"
-            if attackers_in(ctx, path[-1]) >= 1:
-                # joining an attack already begun (6.1: the count runs over every order): one unit at a time
-                moves_out.extend(_move((i,), path, flag) for i in ids)
-                continue
-            combat = [i for i in ids if not st.units[i].leader]
-            if not combat:
-                continue  # leaders alone do not begin an attack (10.0, 6.1)
-            carry = rooms[attack]  # found by the combat units' walks (``walk_paths``)
-            take = combat[: min(carry, len(combat))]
-            if take:
-                # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
-                moves_out.append(_move(tuple(take), path, flag))
-        attack_choices = tuple(moves_out[n_plain:])
-        choices = list(moves_out)
-        if not incomplete_attacks(ctx, role):
-            choices.append(End())  # 6.1: not while an enemy town holds only 1-2 of this role's attack
-        return Legal(
-            role,
-            st.phase,
-            True,
-            "move your groups with /move, then /end (5.0)",
-            ROWS[st.phase].orders,
-            tuple(choices),
-            moves,
-            forced,
-            attacks=attack_choices,
-            prompt_key="prompt.movement",
-        )
+        return _legal_movement(ctx, role)
     choices = battle_rules.legal_battle(ctx, role)
     names = tuple(sorted({c.kind for c in choices}))
     return Legal(
@@ -238,3 +127,137 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
         tuple(choices),
         prompt_key=battle_rules.prompt_key(ctx, role),
     )
+
+
+def _legal_setup(ctx: Ctx, role: str) -> Legal:
+    """3.1: each unit still to place, to each town of its set-up area with room for it; then /end."""
+    st = ctx.st
+    towns: dict[str, tuple[str, ...]] = {}
+    choices: list[Order] = []
+    # 3.1 caps: the combat blocks of each army in each town (setup.placed_count), counted once
+    placed: dict[tuple[str, str], int] = {}
+    for u in st.units.values():
+        if u.location is not None and not u.leader:
+            placed[(u.location, u.army)] = placed.get((u.location, u.army), 0) + 1
+    room: dict[tuple[str, bool], tuple[str, ...]] = {}  # (army, leader) -> towns with room
+    for uid in setup_rules.unplaced(ctx, role):
+        u = st.units[uid]
+        kind = (u.army, u.leader)
+        if kind not in room:
+            cap = ctx.sc.free_cap(u.army)
+            room[kind] = tuple(
+                t
+                for t in setup_rules.allowed_towns(ctx, u.army)
+                if u.leader or placed.get((t, u.army), 0) < cap
+            )
+        ok = room[kind]
+        towns[uid] = ok
+        placing = _SETUPS.get(uid)
+        if placing is None:
+            placing = _SETUPS[uid] = {}
+        for t in ok:
+            o = placing.get(t)
+            if o is None:
+                o = placing[t] = Setup((uid,), t)
+            choices.append(o)
+    if towns and setup_rules.auto_towns(ctx, role):
+        choices.insert(0, Setup(auto=True))  # 3.1: the rest as in history, to change before /end
+    if not towns:
+        choices.append(End())
+    return Legal(
+        role,
+        st.phase,
+        True,
+        "deploy your units with /setup, then /end (3.1)",
+        ROWS[st.phase].orders,
+        tuple(choices),
+        setup_towns=towns,
+        prompt_key="prompt.setup" if towns else "prompt.setup_done",
+    )
+
+
+def _legal_movement(ctx: Ctx, role: str) -> Legal:
+    """5.0-5.6, 6.1: each unit's moves, the attacks a group may begin or join, then /end."""
+    st = ctx.st
+    moves: dict[str, tuple[tuple[str, ...], ...]] = {}
+    forced: dict[str, tuple[tuple[str, ...], ...]] = {}
+    moves_out: list[Move] = []
+    attacks: dict[tuple[str, ...], list[str]] = {}
+    rooms: dict[tuple[str, ...], int] = {}  # attack -> its room, from a combat unit's walk
+    walked: dict[tuple[str, str, int, bool, bool], _Walked] = {}
+    mine = armies_of(role)
+    for u in st.units.values():
+        if u.army not in mine or u.eliminated or u.location is None:
+            continue
+        # units of one army, speed (5.2) and kind (leader or not) standing together have the same paths:
+        # walk them once
+        key = (u.army, u.location, SPEED[u.type], u.leader, u.moved)
+        found = walked.get(key)
+        if found is None:
+            found = walked[key] = _split(walk_paths(ctx, u))
+        normal, fm, into_enemy, plain = found
+        if normal:
+            moves[u.id] = normal
+        if fm:
+            forced[u.id] = fm
+        for p, attack_room in into_enemy.items():
+            attacks.setdefault(p, []).append(u.id)
+            if attack_room is not None:
+                rooms[p] = attack_room
+        last = _LAST.get(u.id)
+        if last is not None and (last[0] is plain or last[0] == plain):
+            moves_out.extend(last[1])  # the unit's moves as the last time it was asked
+            continue
+        made = _MOVES.get(u.id)
+        if made is None:
+            made = _MOVES[u.id] = {}
+        mine_out: list[Move] = []
+        for pf in plain:
+            m = made.get(pf)
+            if m is None:
+                m = made[pf] = Move((u.id,), *pf)
+            mine_out.append(m)
+        _LAST[u.id] = (plain, tuple(mine_out))
+        moves_out.extend(mine_out)
+    n_plain = len(moves_out)
+    moves_out.extend(_attack_moves(ctx, attacks, rooms))
+    attack_choices = tuple(moves_out[n_plain:])
+    choices: list[Order] = list(moves_out)
+    if not incomplete_attacks(ctx, role):
+        choices.append(End())  # 6.1: not while an enemy town holds only 1-2 of this role's attack
+    return Legal(
+        role,
+        st.phase,
+        True,
+        "move your groups with /move, then /end (5.0)",
+        ROWS[st.phase].orders,
+        tuple(choices),
+        moves,
+        forced,
+        attacks=attack_choices,
+        prompt_key="prompt.movement",
+    )
+
+
+def _attack_moves(
+    ctx: Ctx, attacks: dict[tuple[str, ...], list[str]], rooms: dict[tuple[str, ...], int]
+) -> list[Move]:
+    """6.1: the moves into enemy-held towns: a group's units the road takes (3 or more attack, 1-2 stand
+    until a third comes), or one unit at a time joining an attack already begun."""
+    st = ctx.st
+    out: list[Move] = []
+    for attack, ids in attacks.items():
+        path, flag = attack[:-1], attack[-1] == "F"
+        if attackers_in(ctx, path[-1]) >= 1:
+            # joining an attack already begun (6.1: the count runs over every order): one unit at a time
+            out.extend(_move((i,), path, flag) for i in ids)
+            continue
+        combat = [i for i in ids if not st.units[i].leader]
+        if not combat:
+            continue  # leaders alone do not begin an attack (10.0, 6.1)
+        carry = rooms[attack]  # found by the combat units' walks (``walk_paths``)
+        take = combat[: min(carry, len(combat))]
+        if take:
+            # the group's units that the road takes: 3 or more attack; 1-2 stand until a third comes
+            out.append(_move(tuple(take), path, flag))
+    return out
