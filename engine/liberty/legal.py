@@ -29,6 +29,9 @@ class Legal:
     attacks: tuple[Order, ...] = ()  # the choices that start or join a battle
 
 
+Candidate = tuple[list[Block], list[str], bool, bool]  # (group, path, forced, by river)
+
+
 def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
     """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
     st = ctx.st
@@ -40,39 +43,7 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
     for origin, blocks in groups.items():
-        by_path: dict[tuple[str, ...], list[Block]] = {}
-        extra: list[tuple[list[Block], list[str], bool, bool]] = []
-        if origin in ctx.lib._index.hexes:
-            ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
-            if ships:  # 8.1: the warships of the hex together, and one alone
-                for forced in (False, True):
-                    for path in board.naval_reach(ctx, side, origin, forced=forced).values():
-                        extra.append((ships[:1], path, forced, False))
-                        if len(ships) > 1 and not forced:
-                            extra.append((ships, path, False, False))
-            for b in blocks:
-                for path in board.reach(ctx, side, b).values():
-                    by_path.setdefault(tuple(path), []).append(b)
-                for path in board.reach(ctx, side, b, forced=True).values():
-                    extra.append(([b], path, True, False))
-                for path in board.river_reach(ctx, side, b).values():
-                    extra.append(([b], path, False, True))
-        candidates: list[tuple[list[Block], list[str], bool, bool]] = []
-        for path_t, movers in by_path.items():
-            path = list(path_t)
-            room = min(
-                c.limit - st.hexsides.get(board.side_key(side, x, y), 0)
-                for x, y in pairwise(path)
-                if (c := ctx.lib.hexside(x, y)) is not None
-            )
-            if origin in st.pinned and side != st.p1:
-                room = min(room, st.pinned[origin])
-            if room <= 0:
-                continue
-            candidates.append((movers[:1], path, False, False))
-            if len(movers) > 1 and room > 1:
-                candidates.append((movers[:room], path, False, False))
-        for group, path, forced, river in candidates + extra:
+        for group, path, forced, river in _candidates(ctx, side, origin, blocks):
             try:
                 turns.move_check(ctx, side, group, path, forced=forced, river=river)
             except RuleError:
@@ -81,28 +52,82 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
             choices.append(move)
             if board.enemy_in(ctx, path[-1], side):
                 attacks.append(move)
-        # 5.7, 8.4: sea moves of the blocks that can go by sea
-        sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
-        if only is not None or not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
-            continue
-        ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
-        land = [b for b in sailors if b not in ships]
-        for dest in board.sea_links(ctx, origin):
-            for group in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]):
-                if not group:
-                    continue
-                try:
-                    attack = turns.sea_check(ctx, side, group, dest)
-                except RuleError:
-                    continue
-                ids = tuple(b.id for b in group)
-                if (ids, dest) not in seas:  # the same group to the same place offered once
-                    seas.add((ids, dest))
-                    sea = O.Sea(ids, dest)
-                    choices.append(sea)
-                    if attack:
-                        attacks.append(sea)
+        if only is None:
+            _sea_moves(ctx, side, origin, blocks, seas, choices, attacks)
     return choices, attacks
+
+
+def _candidates(ctx: Ctx, side: str, origin: str, blocks: list[Block]) -> list[Candidate]:
+    """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
+    (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
+    and one alone (8.1)."""
+    st = ctx.st
+    by_path: dict[tuple[str, ...], list[Block]] = {}
+    extra: list[Candidate] = []
+    if origin in ctx.lib._index.hexes:
+        ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
+        if ships:  # 8.1: the warships of the hex together, and one alone
+            for forced in (False, True):
+                for path in board.naval_reach(ctx, side, origin, forced=forced).values():
+                    extra.append((ships[:1], path, forced, False))
+                    if len(ships) > 1 and not forced:
+                        extra.append((ships, path, False, False))
+        for b in blocks:
+            for path in board.reach(ctx, side, b).values():
+                by_path.setdefault(tuple(path), []).append(b)
+            for path in board.reach(ctx, side, b, forced=True).values():
+                extra.append(([b], path, True, False))
+            for path in board.river_reach(ctx, side, b).values():
+                extra.append(([b], path, False, True))
+    candidates: list[Candidate] = []
+    for path_t, movers in by_path.items():
+        path = list(path_t)
+        room = min(
+            c.limit - st.hexsides.get(board.side_key(side, x, y), 0)
+            for x, y in pairwise(path)
+            if (c := ctx.lib.hexside(x, y)) is not None
+        )
+        if origin in st.pinned and side != st.p1:
+            room = min(room, st.pinned[origin])
+        if room <= 0:
+            continue
+        candidates.append((movers[:1], path, False, False))
+        if len(movers) > 1 and room > 1:
+            candidates.append((movers[:room], path, False, False))
+    return candidates + extra
+
+
+def _sea_moves(
+    ctx: Ctx,
+    side: str,
+    origin: str,
+    blocks: list[Block],
+    seas: set[tuple[tuple[str, ...], str]],
+    choices: list[Order],
+    attacks: list[Order],
+) -> None:
+    """5.7, 8.4: sea moves of the blocks that can go by sea, from a port or the Atlantic box; the same
+    group to the same place offered once (``seas``)."""
+    sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
+    if not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
+        return
+    ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
+    land = [b for b in sailors if b not in ships]
+    for dest in board.sea_links(ctx, origin):
+        for group in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]):
+            if not group:
+                continue
+            try:
+                attack = turns.sea_check(ctx, side, group, dest)
+            except RuleError:
+                continue
+            ids = tuple(b.id for b in group)
+            if (ids, dest) not in seas:
+                seas.add((ids, dest))
+                sea = O.Sea(ids, dest)
+                choices.append(sea)
+                if attack:
+                    attacks.append(sea)
 
 
 def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
