@@ -8,6 +8,7 @@ front end's ``tx``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..messages import Phrase, error_from_data
@@ -140,143 +141,233 @@ def _describe(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None
     k = e.get("kind")
     if k in QUIET:
         return None
-    if k == "turn":
-        when = "night" if e["night"] else e["slot"]
-        return tx.t("ev.turn", loc, turn=e["turn"], side=_known_army(e["side"]), day=e["day"], when=when)
-    if k == "move":
-        forced = tx.t("ev.move_forced", loc, n=e["forced"]) if e.get("forced") else ""
-        blocks = _blocks(e["count"], e["armies"], loc, tx)
-        key = "ev.move_attack" if e["attack"] else "ev.move"
-        path = ">".join(e["path"])
-        units = _units(e, loc, tx)
-        return tx.t(key, loc, blocks=blocks, path=path, forced=forced, units=units, count=e["count"])
-    if k == "dice":
-        return _dice(e, loc, tx)
-    if k == "loss":
-        cv = tx.t("ev.loss_cv", loc, cv=e["cv"]) if "cv" in e else ""
-        key = "ev.loss_one" if e["steps"] == 1 else "ev.loss"
-        return tx.t(
-            key,
-            loc,
-            who=_who(e, loc, tx),
-            town=e["town"],
-            steps=e["steps"],
-            reason=Phrase.of(e, "reason"),
-            cv=cv,
-        )
-    if k == "eliminated":
-        where = tx.t("ev.at_town", loc, town=e["town"]) if e.get("town") else ""
-        return tx.t(
-            "ev.eliminated",
-            loc,
-            unit=e["unit"],
-            army=e["army"],
-            type=e["type"],
-            where=where,
-            reason=Phrase.of(e, "reason"),
-        )
-    if k == "placed":
-        return tx.t("ev.placed", loc, who=_who(e, loc, tx), town=e["town"])
-    if k == "automatic_rout":
-        return tx.t(
-            "ev.automatic_rout",
-            loc,
-            town=e["town"],
-            defenders=e["defenders"],
-            attackers=e["attackers"],
-            count=e["defenders"],
-        )
-    if k == "rout":
-        cause = Phrase.of(e, "cause")
-        if e.get("empty"):  # the line columns it left empty (7.5)
-            cause = Phrase("{cause:phrase}: {columns:column} empty", {"cause": cause, "columns": e["empty"]})
-        return tx.t("ev.rout", loc, town=e["town"], side=e["side"], cause=cause)
-    if k == "routed":
-        blocks = _blocks(e["count"], e["armies"], loc, tx)
-        path = f"{e['from']}>{e['to']}"
-        return tx.t("ev.routed", loc, blocks=blocks, path=path, units=_units(e, loc, tx), count=e["count"])
-    if k == "battle":
-        return tx.t("ev.battle", loc, town=e["town"], attacker=e["attacker"], defender=e["defender"])
-    if k == "deployed":
-        if "side" in e:  # a battle deployment (6.2): secret until both sides have deployed
-            cols = e.get("columns")
-            detail = ""
-            if cols:
-                shown = [
-                    tx.t("ev.deployed_column", loc, column=c, units=list(us)) for c, us in cols.items() if us
-                ]
-                detail = tx.t("ev.deployed_detail", loc, columns=tx.t("ev.deployed_sep", loc).join(shown))
-            return tx.t("ev.deployed_battle", loc, town=e["town"], role=e["role"], detail=detail)
-        blocks = _blocks(e["count"], e["army"], loc, tx)
-        return tx.t("ev.deployed", loc, blocks=blocks, town=e["town"], units=_units(e, loc, tx))
-    if k == "reveal":
-        blocks = e.get("blocks", [])
-        revealed = tx.join(
-            (tx.t("ev.reveal_block", loc, unit=b["unit"], type=b["type"], cv=b["cv"]) for b in blocks[:12]),
-            loc,
-        )
-        more = tx.t("ev.reveal_more", loc) if len(blocks) > 12 else ""
-        return tx.t("ev.reveal", loc, town=e["town"], shown=revealed, more=more)
-    if k == "battle_turn":
-        return tx.t("ev.battle_turn", loc, town=e["town"], n=e["battle_turn"], side=e["side"])
-    if k == "battle_move":
-        return tx.t(
-            "ev.battle_move_3rd" if ruleset == "3rd" else "ev.battle_move",
-            loc,
-            who=_who(e, loc, tx),
-            move=e.get("move", "move"),
-            frm=e["from"],
-            to=e["to"],
-            town=e["town"],
-        )
-    if k == "morale_failed":
-        return tx.t("ev.morale_failed", loc, town=e["town"], who=_who(e, loc, tx))
-    if k == "square":
-        formed = e.get("formed", e.get("in_square", True))
-        return tx.t("ev.square" if formed else "ev.square_break", loc, town=e["town"], who=_who(e, loc, tx))
-    if k == "retreat":
-        key = "ev.retreat_engaged" if e.get("engaged") else "ev.retreat"
-        return tx.t(key, loc, town=e["town"], who=_who(e, loc, tx), to=e["to"])
-    if k == "reinforce":
-        blocks = _blocks(e["count"], e["armies"], loc, tx)
-        units = _units(e, loc, tx)
-        return tx.t(
-            "ev.reinforce", loc, town=e["town"], blocks=blocks, frm=e["from"], units=units, count=e["count"]
-        )
-    if k == "attack_stalling":
-        return tx.t("ev.attack_stalling", loc, town=e["town"], idle=e["idle_rounds"], limit=e["limit"])
-    if k == "battle_won":
-        return tx.t("ev.battle_won", loc, town=e["town"], victor=e["victor"])
-    if k == "regroup":
-        where = (
-            tx.t("ev.regroup_to", loc, to=e["to"])
-            if e.get("to")
-            else tx.t("ev.regroup_from", loc, frm=e.get("from"))
-        )
-        key = "ev.regroup_one" if e["count"] == 1 else "ev.regroup"
-        return tx.t(key, loc, town=e["town"], count=e["count"], where=where, units=_units(e, loc, tx))
-    if k == "battle_over":
-        return tx.t("ev.battle_over", loc, town=e["town"], victor=e.get("victor") or "nobody")
-    if k == "undo":
-        if e.get("order"):
-            return tx.t("ev.undo_mine", loc, order=e["order"])
-        return tx.t("ev.undo", loc, role=e["role"])
-    if k == "orders_stopped":
-        return _orders_stopped(e, loc, tx)
-    if k == "supply":
-        return tx.t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"], count=e["units"])
-    if k == "surrender":
-        return tx.t("ev.surrender", loc, army=e["army"], blocks=e["blocks"])
-    if k == "game_over":
-        outcome = (
-            tx.t("ev.outcome_draw", loc)
-            if e["winner"] == "draw"
-            else tx.t("ev.outcome_win", loc, winner=e["winner"])
-        )
-        return tx.t("ev.game_over", loc, outcome=outcome, reason=e["reason"])
-    if k == "setup_done":
-        return tx.t("ev.setup_done", loc, role=e["role"])
-    return None
+    tell = _TELLERS.get(str(k))
+    return tell(e, loc, tx, ruleset) if tell is not None else None
+
+
+def _tell_turn(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    when = "night" if e["night"] else e["slot"]
+    return tx.t("ev.turn", loc, turn=e["turn"], side=_known_army(e["side"]), day=e["day"], when=when)
+
+
+def _tell_move(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    forced = tx.t("ev.move_forced", loc, n=e["forced"]) if e.get("forced") else ""
+    blocks = _blocks(e["count"], e["armies"], loc, tx)
+    key = "ev.move_attack" if e["attack"] else "ev.move"
+    path = ">".join(e["path"])
+    units = _units(e, loc, tx)
+    return tx.t(key, loc, blocks=blocks, path=path, forced=forced, units=units, count=e["count"])
+
+
+def _tell_dice(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return _dice(e, loc, tx)
+
+
+def _tell_loss(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    cv = tx.t("ev.loss_cv", loc, cv=e["cv"]) if "cv" in e else ""
+    key = "ev.loss_one" if e["steps"] == 1 else "ev.loss"
+    return tx.t(
+        key,
+        loc,
+        who=_who(e, loc, tx),
+        town=e["town"],
+        steps=e["steps"],
+        reason=Phrase.of(e, "reason"),
+        cv=cv,
+    )
+
+
+def _tell_eliminated(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    where = tx.t("ev.at_town", loc, town=e["town"]) if e.get("town") else ""
+    return tx.t(
+        "ev.eliminated",
+        loc,
+        unit=e["unit"],
+        army=e["army"],
+        type=e["type"],
+        where=where,
+        reason=Phrase.of(e, "reason"),
+    )
+
+
+def _tell_placed(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.placed", loc, who=_who(e, loc, tx), town=e["town"])
+
+
+def _tell_automatic_rout(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t(
+        "ev.automatic_rout",
+        loc,
+        town=e["town"],
+        defenders=e["defenders"],
+        attackers=e["attackers"],
+        count=e["defenders"],
+    )
+
+
+def _tell_rout(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    cause = Phrase.of(e, "cause")
+    if e.get("empty"):  # the line columns it left empty (7.5)
+        cause = Phrase("{cause:phrase}: {columns:column} empty", {"cause": cause, "columns": e["empty"]})
+    return tx.t("ev.rout", loc, town=e["town"], side=e["side"], cause=cause)
+
+
+def _tell_routed(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    blocks = _blocks(e["count"], e["armies"], loc, tx)
+    path = f"{e['from']}>{e['to']}"
+    return tx.t("ev.routed", loc, blocks=blocks, path=path, units=_units(e, loc, tx), count=e["count"])
+
+
+def _tell_battle(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.battle", loc, town=e["town"], attacker=e["attacker"], defender=e["defender"])
+
+
+def _tell_deployed(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    if "side" in e:  # a battle deployment (6.2): secret until both sides have deployed
+        cols = e.get("columns")
+        detail = ""
+        if cols:
+            shown = [
+                tx.t("ev.deployed_column", loc, column=c, units=list(us)) for c, us in cols.items() if us
+            ]
+            detail = tx.t("ev.deployed_detail", loc, columns=tx.t("ev.deployed_sep", loc).join(shown))
+        return tx.t("ev.deployed_battle", loc, town=e["town"], role=e["role"], detail=detail)
+    blocks = _blocks(e["count"], e["army"], loc, tx)
+    return tx.t("ev.deployed", loc, blocks=blocks, town=e["town"], units=_units(e, loc, tx))
+
+
+def _tell_reveal(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    blocks = e.get("blocks", [])
+    revealed = tx.join(
+        (tx.t("ev.reveal_block", loc, unit=b["unit"], type=b["type"], cv=b["cv"]) for b in blocks[:12]),
+        loc,
+    )
+    more = tx.t("ev.reveal_more", loc) if len(blocks) > 12 else ""
+    return tx.t("ev.reveal", loc, town=e["town"], shown=revealed, more=more)
+
+
+def _tell_battle_turn(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.battle_turn", loc, town=e["town"], n=e["battle_turn"], side=e["side"])
+
+
+def _tell_battle_move(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t(
+        "ev.battle_move_3rd" if ruleset == "3rd" else "ev.battle_move",
+        loc,
+        who=_who(e, loc, tx),
+        move=e.get("move", "move"),
+        frm=e["from"],
+        to=e["to"],
+        town=e["town"],
+    )
+
+
+def _tell_morale_failed(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.morale_failed", loc, town=e["town"], who=_who(e, loc, tx))
+
+
+def _tell_square(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    formed = e.get("formed", e.get("in_square", True))
+    return tx.t("ev.square" if formed else "ev.square_break", loc, town=e["town"], who=_who(e, loc, tx))
+
+
+def _tell_retreat(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    key = "ev.retreat_engaged" if e.get("engaged") else "ev.retreat"
+    return tx.t(key, loc, town=e["town"], who=_who(e, loc, tx), to=e["to"])
+
+
+def _tell_reinforce(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    blocks = _blocks(e["count"], e["armies"], loc, tx)
+    units = _units(e, loc, tx)
+    return tx.t(
+        "ev.reinforce", loc, town=e["town"], blocks=blocks, frm=e["from"], units=units, count=e["count"]
+    )
+
+
+def _tell_attack_stalling(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.attack_stalling", loc, town=e["town"], idle=e["idle_rounds"], limit=e["limit"])
+
+
+def _tell_battle_won(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.battle_won", loc, town=e["town"], victor=e["victor"])
+
+
+def _tell_regroup(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    where = (
+        tx.t("ev.regroup_to", loc, to=e["to"])
+        if e.get("to")
+        else tx.t("ev.regroup_from", loc, frm=e.get("from"))
+    )
+    key = "ev.regroup_one" if e["count"] == 1 else "ev.regroup"
+    return tx.t(key, loc, town=e["town"], count=e["count"], where=where, units=_units(e, loc, tx))
+
+
+def _tell_battle_over(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.battle_over", loc, town=e["town"], victor=e.get("victor") or "nobody")
+
+
+def _tell_undo(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    if e.get("order"):
+        return tx.t("ev.undo_mine", loc, order=e["order"])
+    return tx.t("ev.undo", loc, role=e["role"])
+
+
+def _tell_orders_stopped(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return _orders_stopped(e, loc, tx)
+
+
+def _tell_supply(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.supply", loc, base=e["base"], army=e["army"], units=e["units"], count=e["units"])
+
+
+def _tell_surrender(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.surrender", loc, army=e["army"], blocks=e["blocks"])
+
+
+def _tell_game_over(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    outcome = (
+        tx.t("ev.outcome_draw", loc)
+        if e["winner"] == "draw"
+        else tx.t("ev.outcome_win", loc, winner=e["winner"])
+    )
+    return tx.t("ev.game_over", loc, outcome=outcome, reason=e["reason"])
+
+
+def _tell_setup_done(e: dict[str, Any], loc: str, tx: Text, ruleset: str) -> str | None:
+    return tx.t("ev.setup_done", loc, role=e["role"])
+
+
+# each event kind's line (a kind not here is bookkeeping nobody reads)
+_TELLERS: dict[str, Callable[[dict[str, Any], str, Text, str], str | None]] = {
+    "turn": _tell_turn,
+    "move": _tell_move,
+    "dice": _tell_dice,
+    "loss": _tell_loss,
+    "eliminated": _tell_eliminated,
+    "placed": _tell_placed,
+    "automatic_rout": _tell_automatic_rout,
+    "rout": _tell_rout,
+    "routed": _tell_routed,
+    "battle": _tell_battle,
+    "deployed": _tell_deployed,
+    "reveal": _tell_reveal,
+    "battle_turn": _tell_battle_turn,
+    "battle_move": _tell_battle_move,
+    "morale_failed": _tell_morale_failed,
+    "square": _tell_square,
+    "retreat": _tell_retreat,
+    "reinforce": _tell_reinforce,
+    "attack_stalling": _tell_attack_stalling,
+    "battle_won": _tell_battle_won,
+    "regroup": _tell_regroup,
+    "battle_over": _tell_battle_over,
+    "undo": _tell_undo,
+    "orders_stopped": _tell_orders_stopped,
+    "supply": _tell_supply,
+    "surrender": _tell_surrender,
+    "game_over": _tell_game_over,
+    "setup_done": _tell_setup_done,
+}
 
 
 _ARMIES = ("french", "british", "prussian", "allied")
