@@ -10,7 +10,7 @@ import pathlib
 import random
 
 import pytest
-from conftest import cleared, loc, place
+from support.napoleon import cleared, loc, place
 
 from ai import PlayStats, fallback_order, play_turn
 from ai.napoleon import HeuristicPlayer, RandomPlayer

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cleared, cv, loc, place, rejected, units_of
+from support.napoleon import cleared, cv, loc, place, rejected, units_of
 
 from engine import RuleError
 from engine.napoleon import Options, new_game

@@ -4,7 +4,7 @@ on the battle board. (Differences 1, 13, 21, 23, 25 are in test_battle_fire / te
 from __future__ import annotations
 
 import pytest
-from test_battle_support import fight
+from support.battlefield import fight
 
 from engine.napoleon.state import road_key
 

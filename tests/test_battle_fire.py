@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from test_battle_support import fight
+from support.battlefield import fight
 
 from engine.dice import Dice
 from engine.napoleon.battle import fire_hits, roll_fire

@@ -4,7 +4,7 @@ the campaign turn ends when it is over; snapshots taken mid-battle reload exactl
 from __future__ import annotations
 
 import pytest
-from conftest import cleared, place, rejected, units_of
+from support.napoleon import cleared, place, rejected, units_of
 
 from engine.napoleon.game import Game
 

@@ -11,8 +11,8 @@ import json
 import random
 from pathlib import Path
 
+from support.battlefield import Fight
 from test_battle_game import _random_battles
-from test_battle_support import Fight
 
 from bot.i18n import BOT_EN
 from engine.napoleon import prompts

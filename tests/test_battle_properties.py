@@ -10,7 +10,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_battle_support import Fight
+from support.battlefield import Fight
 
 from engine.napoleon import battle as B
 from engine.napoleon.battle_views import battle_view

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from test_battle_support import Fight, fight
+from support.battlefield import Fight, fight
 
 from engine.napoleon import battle as B
 from engine.napoleon.state import Attack

@@ -4,7 +4,7 @@ regroup."""
 
 from __future__ import annotations
 
-from test_battle_support import Fight
+from support.battlefield import Fight
 
 ATT = ["FR-1", "FR-2", "FR-3", "FR-4", "FR-11", "FR-16"]
 DEF = ["BR-1", "BR-2", "BR-11", "PR-1", "PR-2", "PR-11"]

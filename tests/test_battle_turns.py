@@ -4,7 +4,7 @@ every battle (rules README decision 6), and the worked examples of 7.4 (8 units 
 from __future__ import annotations
 
 import pytest
-from test_battle_support import fight
+from support.battlefield import fight
 
 from engine.napoleon.state import road_key
 

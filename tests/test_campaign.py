@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cleared, loc, place, rejected, units_of
+from support.napoleon import cleared, loc, place, rejected, units_of
 
 from engine.napoleon import Options, new_game
 

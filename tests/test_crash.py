@@ -1,10 +1,11 @@
-"""A small run of the crash test (``tests/crash.py``; 1,000 kills are documented in docs/crash-test.md): the
-real bot in a subprocess, killed at random moments and restarted on the same database."""
+"""A small run of the crash test (``tests/support/crash.py``; 1,000 kills are documented in
+docs/crash-test.md): the real bot in a subprocess, killed at random moments and restarted on the same
+database."""
 
 from __future__ import annotations
 
 import pytest
-from crash import crash_run
+from support.crash import crash_run
 
 
 async def test_two_bot_processes_on_one_postgresql_database_lose_nothing_and_apply_nothing_twice(
@@ -15,7 +16,7 @@ async def test_two_bot_processes_on_one_postgresql_database_lose_nothing_and_app
     import uuid
 
     import asyncpg
-    from conftest import POSTGRES
+    from support.harness import POSTGRES
 
     if not POSTGRES:
         pytest.skip("no PostgreSQL server: set ESTAFETTE_TEST_POSTGRES (bash .ci/run starts one)")

@@ -110,7 +110,7 @@ async def test_an_imported_game_gets_a_secret_seed_of_its_own(new_store):
 
 
 async def test_game_verify_in_discord_checks_an_attached_export(harness):
-    from discord_fake import Upload
+    from support.discord_fake import Upload
 
     h = harness
     good = "\n".join(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from discord_fake import BotHandle
+from support.discord_fake import BotHandle
 
 EPHEMERAL = 64
 
@@ -332,7 +332,7 @@ async def test_a_battle_deployed_by_dm_components_fought_routed_and_the_turn_end
 async def _battle_until_bob_deploys(h, attackers: str = "FR-1,FR-2,FR-3"):
     """A game imported from BATTLE_SCRIPT, started, and the French attack on Thuin: returns Bob (the Allied
     player) and his deployment prompt (a DM with the select and the buttons, 6.2)."""
-    from discord_fake import Upload
+    from support.discord_fake import Upload
 
     await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", channel="game-1"))
     d = await h.feed(

@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-import tinygame
+from support.games import dash as dash_game
 from test_discord import _battle_until_bob_deploys
 
 from bot.discord_app.cog import CommandConflict, order_commands, order_given
@@ -45,8 +45,8 @@ def test_no_exec_or_eval_outside_the_tests():
 
 
 def toy(**changes) -> Module:
-    """The tests' tiny module Dash (tests/tinygame.py) under another id, with ``changes``."""
-    variant = type("Toy", (type(tinygame.MODULE),), {"id": "toy", "title": "Toy", **changes})
+    """The tests' tiny module Dash (tests/support/games/dash.py) under another id, with ``changes``."""
+    variant = type("Toy", (type(dash_game.MODULE),), {"id": "toy", "title": "Toy", **changes})
     return variant()
 
 
@@ -68,7 +68,7 @@ async def start_bot(tmp_path, module: Module) -> None:
 async def test_an_order_option_two_games_type_differently_stops_the_bot_naming_both(tmp_path):
     fire = OrderKind("fire", (OrderOption("unit", "unit"), OrderOption("target", "number")), "T1")
     with pytest.raises(CommandConflict) as refused:
-        await start_bot(tmp_path, toy(orders=(*tinygame.MODULE.orders, fire)))
+        await start_bot(tmp_path, toy(orders=(*dash_game.MODULE.orders, fire)))
     said = str(refused.value)
     assert "/fire target" in said and "'napoleon'" in said and "'toy'" in said
     assert "text" in said and "whole number" in said
@@ -77,14 +77,14 @@ async def test_an_order_option_two_games_type_differently_stops_the_bot_naming_b
 async def test_a_game_option_two_games_type_differently_stops_the_bot_naming_both(tmp_path):
     players = OptionSpec("players", "bool", False, "a toy's yes/no")
     with pytest.raises(CommandConflict) as refused:
-        await start_bot(tmp_path, toy(options=(*tinygame.MODULE.options, players)))
+        await start_bot(tmp_path, toy(options=(*dash_game.MODULE.options, players)))
     said = str(refused.value)
     assert "/game new players" in said and "'napoleon'" in said and "'toy'" in said
 
 
 def test_options_of_one_type_in_two_games_are_one_option_required_only_where_both_require_it():
     fire = OrderKind("fire", (OrderOption("target", "text", choices=("volley", "aimed")),), "T1")
-    modules.register(toy(orders=(*tinygame.MODULE.orders, fire)))
+    modules.register(toy(orders=(*dash_game.MODULE.orders, fire)))
     try:
         made = {c.name: c for c in order_commands({"game", "mygames"})}
     finally:
@@ -103,7 +103,7 @@ def two_fires():
     """The toy module (Dash's rules) with a ``/fire target:`` of its own listed values, registered before
     the harness starts (``two_fires`` comes first), so that ``/fire`` is one command of two games."""
     fire = OrderKind("fire", (OrderOption("target", "text", choices=("volley", "aimed")),), "T1")
-    modules.register(toy(orders=(*tinygame.MODULE.orders, fire)))
+    modules.register(toy(orders=(*dash_game.MODULE.orders, fire)))
     yield
     modules.unregister("toy")
 

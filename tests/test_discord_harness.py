@@ -21,7 +21,7 @@ import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
-from discord_fake import (
+from support.discord_fake import (
     EPHEMERAL,
     JSON,
     NONCE_WINDOW,
@@ -1622,9 +1622,9 @@ async def test_feed_waits_for_the_bots_own_work_tasks() -> None:
 def test_the_fake_reads_a_form_parts_name_and_file_name_as_aiohttp_does() -> None:
     """The fake's quick reading of ``Content-Disposition`` (``_disposition``) gives what aiohttp's gives, for
     what discord.py writes and for the headers it leaves to aiohttp."""
-    import discord_fake
     from aiohttp import BodyPartReader
     from multidict import CIMultiDict, CIMultiDictProxy
+    from support import discord_fake
 
     headers = [
         'form-data; name="files[0]"; filename="map-12-public.png"',

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 import time
 
-from discord_fake import BotHandle, Upload
+from support.discord_fake import BotHandle, Upload
 
 from bot.outbox import DM
 

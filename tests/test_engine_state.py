@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import cleared, place
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.napoleon import cleared, place
 from test_properties import options_st, random_walk
 
 from engine.napoleon import Game, new_game

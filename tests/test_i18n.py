@@ -729,7 +729,7 @@ def test_render_keeps_unknown_specs_strict():
 
 
 def _fight(ruleset="3.4", **kw):
-    from test_battle_support import fight
+    from support.battlefield import fight
 
     return fight(
         "FR-1,FR-2,FR-3,FR-11,FR-16",
@@ -797,9 +797,9 @@ def test_8_6_a_morale_check_says_whose_block_the_number_needed_and_the_result(di
 
 
 def test_5_5_the_forced_march_roll_says_the_number_needed_and_the_result():
-    from test_movement import _forced_setup
+    from support.napoleon import forced_march_setup
 
-    g, a, _ = _forced_setup()
+    g, a, _ = forced_march_setup()
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
     g.force_dice([3])
     events = g.apply("french", "/end")
@@ -832,7 +832,7 @@ def test_13_1_a_prussian_that_has_ended_its_moves_is_told_the_british_still_move
 
 
 def test_6_3_a_role_the_battles_wait_for_is_told_what_they_wait_for_not_waiting_for_itself():
-    from test_battle_support import Fight
+    from support.battlefield import Fight
 
     f = Fight(["FR-1", "FR-2", "FR-3"], ["PR-1", "PR-2", "PR-3"])  # the defender deploys first (6.2)
     assert f.active() == ["allied"]

@@ -1,16 +1,16 @@
 """The interaction kinds of the contract (``engine/module.py``: ``Pick``, ``SealedChoice``), drawn by the
-platform for a game it has never seen: the tiny module *Ambush* (``tests/tinysealed.py``) declares a sealed
-choice made by a form (A1: scouts hidden in two places, confirmed as one order, revealed once both sides have
-hidden) and a pick from a list (A2: where to strike), and no component, prompt or service code of its own.
-It plays through the service, the Discord harness (the form's select and buttons, the list's select, their
-stale protection) and the console (``:put``, ``:confirm``, ``:pick``)."""
+platform for a game it has never seen: the tiny module *Ambush* (``tests/support/games/ambush.py``) declares a
+sealed choice made by a form (A1: scouts hidden in two places, confirmed as one order, revealed once both
+sides have hidden) and a pick from a list (A2: where to strike), and no component, prompt or service code of
+its own. It plays through the service, the Discord harness (the form's select and buttons, the list's select,
+their stale protection) and the console (``:put``, ``:confirm``, ``:pick``)."""
 
 from __future__ import annotations
 
 import io
 
 import pytest
-import tinysealed
+from support.games import ambush as ambush_game
 
 from bot.console import run_console
 from bot.outbox import DM, Post
@@ -25,8 +25,8 @@ HOST, ALICE, BOB = 1, 2, 3
 
 @pytest.fixture
 def ambush():
-    modules.register(tinysealed.MODULE)
-    yield tinysealed.MODULE
+    modules.register(ambush_game.MODULE)
+    yield ambush_game.MODULE
     modules.unregister("ambush")
 
 
@@ -121,7 +121,7 @@ async def test_the_discord_components_of_both_kinds_are_the_platforms(ambush_har
         prompt, parts = _latest(h, user, "est:s:")
         select = next(c for c in parts if c["custom_id"].startswith("est:s:"))
         assert [o["value"] for o in select["options"]] == list(
-            tinysealed.SCOUTS[tinysealed.ROLES[user == "bob"]]
+            ambush_game.SCOUTS[ambush_game.ROLES[user == "bob"]]
         )
         buttons = {c["custom_id"].split(":")[5]: c["custom_id"] for c in parts if c.get("type") == 2}
         assert {"ridge", "wood", "clear", "confirm"} <= set(buttons)  # a button per slot, from the form
@@ -184,7 +184,7 @@ def test_a_dm_row_stored_before_the_kinds_still_names_its_forms():
 def test_the_built_in_games_declare_theirs_through_the_one_hook():
     """Napoleon's deployment (6.2) is a sealed form per battle, confirmed as the ``/deploy`` its rules take;
     Liberty's card (3.1) a sealed list, its next battle or a hit a plain pick."""
-    from test_battle_support import Fight
+    from support.battlefield import Fight
 
     from engine.napoleon.game import Game
 

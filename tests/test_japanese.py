@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_battle_support import fight
+from support.battlefield import fight
 
 from bot.i18n import CATALOGS, TERMS, localize_error, t
 from bot.i18n_ja import BOT_JA, CHOICE_NAMES_JA, COMMAND_NAMES_JA, OPTION_NAMES_JA
@@ -396,7 +396,7 @@ def test_liberty_events_read_as_japanese_sentences_in_its_translations_words():
 def test_liberty_status_options_and_prompts_say_the_game_in_japanese():
     """/ゲーム 状況 and the options in words; the action prompt once no action is left (3.1) offers no build;
     the battle prompt names the battle, its round and who attacks (7.21)."""
-    from liberty_helpers import actions, empty, put
+    from support.liberty import actions, empty, put
 
     from bot.narrate import TEXT
     from engine.liberty.module import MODULE

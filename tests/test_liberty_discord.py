@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Blank, bot_harness
+from support.harness import Blank, bot_harness
 
 from ai.liberty import LibertyRandomPlayer
 from engine.orders import Choice, command_of

@@ -146,7 +146,7 @@ def test_rule_errors_carry_the_rule_number_key_and_params():
 
 
 def test_every_event_is_told_from_its_public_data_in_both_languages():
-    from liberty_helpers import play_random
+    from support.liberty import play_random
 
     from engine.liberty.messages import narrate
 

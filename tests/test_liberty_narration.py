@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Blank, bot_harness
-from discord_fake import Upload
+from support.discord_fake import Upload
+from support.harness import Blank, bot_harness
 
 from engine.liberty.module import narrate
 from renderers.liberty.from_view import battle_picture, hand_picture, map_picture
@@ -143,7 +143,7 @@ def test_the_hit_and_the_card_reveal_are_told_in_japanese():
 
 def test_the_winter_turn_is_titled_winter_not_turn_6_of_5():
     """11.0: the engine's turn 6 is the winter turn; the map and the hand say so."""
-    from liberty_helpers import new
+    from support.liberty import new
 
     g = new(3)
     g.state.turn = 6
@@ -158,7 +158,7 @@ def test_the_winter_turn_is_titled_winter_not_turn_6_of_5():
 def test_the_battle_picture_shows_the_roll_whose_hits_wait_on_a_choice():
     """7.32 with G25: while the owner chooses among equals, the picture shows the roll being applied (not
     the one before), the steps it took so far, and the hits still waiting; each hit is told as it lands."""
-    from liberty_helpers import actions, empty, put
+    from support.liberty import actions, empty, put
 
     g = empty()
     for u in ("AM-2", "AM-3", "AM-4"):

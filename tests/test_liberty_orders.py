@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.liberty import new
+from support.liberty_orders_games import GAMES, choose, play
 
 from engine import RuleError, parse_command
 from engine.liberty import orders as O
@@ -20,8 +22,6 @@ from engine.liberty.module import ORDERS
 from engine.liberty.options import Options
 from engine.liberty.state import SIDES
 from engine.orders import Order
-from tests.liberty_helpers import new
-from tests.liberty_orders_games import GAMES, choose, play
 
 FIXTURE = Path(__file__).parent / "fixtures" / "liberty_orders_texts.json"
 

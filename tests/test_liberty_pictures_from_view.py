@@ -7,8 +7,8 @@ from __future__ import annotations
 import io
 import random
 
-from liberty_helpers import new
 from PIL import Image
+from support.liberty import new
 
 from ai.liberty import LibertyRandomPlayer
 from engine.liberty.game import Game

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from liberty_helpers import new, play_random
+from support.liberty import new, play_random
 
 from ai.liberty import LibertyRandomPlayer
 from engine import modules

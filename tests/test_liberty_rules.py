@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from liberty_helpers import actions, empty, new, put, to_p2
+from support.liberty import actions, empty, new, put, to_p2
 
 from engine.errors import RuleError
 from engine.liberty import battle, winter

@@ -1,5 +1,5 @@
 """The game-module contract: Napoleon is the first module, and a tiny second one
-(``tests/tinygame.py``, *Dash*) plays end to end through the same contract: the registry, options, the
+(``tests/dash.py``, *Dash*) plays end to end through the same contract: the registry, options, the
 script runner (``@game``), snapshots, hidden information through ``view``, its picture and its bot player."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-import tinygame
+from support.games import dash as dash_game
 
 from ai import registry as players
 from bot.narrate import TEXT
@@ -24,8 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def dash():
-    modules.register(tinygame.MODULE)
-    yield tinygame.MODULE
+    modules.register(dash_game.MODULE)
+    yield dash_game.MODULE
     modules.unregister("dash")
 
 

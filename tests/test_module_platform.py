@@ -1,5 +1,5 @@
-"""The tiny module *Dash* (``tests/tinygame.py``) played to its result through the platform (issue 4/6 item
-1): the Service API (lobby, orders, a bot seat, pictures, storage and a restart, export), the console, and
+"""The tiny module *Dash* (``tests/support/games/dash.py``) played to its result through the platform: the
+Service API (lobby, orders, a bot seat, pictures, storage and a restart, export), the console, and
 the Discord harness (real discord.py against the fake Discord API, slash commands made from Dash's order
 kinds). And nothing of Napoleon named in ``bot/``: the game is the module's."""
 
@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
-import tinygame
+from support.games import dash as dash_game
 
 from bot.console import run_console
 from bot.outbox import DM, Post
@@ -26,8 +26,8 @@ HOST, ALICE, BOB = 1, 2, 3
 
 @pytest.fixture
 def dash():
-    modules.register(tinygame.MODULE)
-    yield tinygame.MODULE
+    modules.register(dash_game.MODULE)
+    yield dash_game.MODULE
     modules.unregister("dash")
 
 
@@ -46,7 +46,7 @@ async def test_dash_plays_to_its_result_through_the_service(dash, new_store):
     posts = [m for m in start.outbox if isinstance(m, Post)]
     dms = {m.user_id: m for m in start.outbox if isinstance(m, DM)}
     assert [p.kind for p in posts[0].pictures] == ["track"]  # the module's one picture (PictureKind)
-    assert (await svc.draw(posts[0].pictures[0])).startswith(b"\x89PNG")  # drawn by tinygame:draw_track
+    assert (await svc.draw(posts[0].pictures[0])).startswith(b"\x89PNG")  # drawn by dash_game.draw_track
     assert "/run steps:1" in dms[ALICE].text  # D1: red is asked first, with its legal orders
     refused = await svc.order(who(BOB), "/run steps:2")
     assert "D1" in refused.reply.text  # D1: not blue's turn; nothing stored
@@ -94,7 +94,7 @@ async def test_a_dash_bot_seat_plays_the_modules_bot_player(dash, new_store):
             break
         await svc.order(who(ALICE), "/run steps:1")
         await svc.idle()  # the bot's move is a change of its own, after the one that woke it
-    assert live.game.winner == "blue"  # red runs 1 a turn, tinygame.DashBot always 2 (D2, D4)
+    assert live.game.winner == "blue"  # red runs 1 a turn, dash_game.DashBot always 2 (D2, D4)
     assert any(line.startswith("blue: /run steps:2") for line in live.game.log)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import cleared, cv, loc, place, rejected, units_of
+from support.napoleon import cleared, cv, forced_march_setup, loc, place, rejected, units_of
 
 
 def test_5_1_french_have_three_group_moves():
@@ -212,16 +212,9 @@ def test_5_4_only_the_last_segment_into_the_enemy_town_is_halved(ruleset):
 # --- 5.5 forced march -----------------------------------------------------------------------------------
 
 
-def _forced_setup(**kw):
-    g = cleared(**kw)
-    a, b = units_of(g, "french", "infantry", 2)
-    place(g, "Beaumont", a, b)
-    return g, a, b
-
-
 @pytest.mark.parametrize(("die", "loss"), [(1, 1), (3, 1), (4, 0), (6, 0)])
 def test_5_5_forced_march_loses_a_step_on_1_to_3(die, loss):
-    g, a, _ = _forced_setup()
+    g, a, _ = forced_march_setup()
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
     assert loc(g, a) == "Marchienne"
     before = cv(g, a)
@@ -231,7 +224,7 @@ def test_5_5_forced_march_loses_a_step_on_1_to_3(die, loss):
 
 
 def test_5_5_rolls_come_after_all_normal_moves():
-    g, a, b = _forced_setup()
+    g, a, b = forced_march_setup()
     rolled = g.state.dice.rolled
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
     g.apply("french", f"/move units:{b} path:Beaumont>Chimay")
@@ -242,7 +235,7 @@ def test_5_5_rolls_come_after_all_normal_moves():
 
 @pytest.mark.parametrize(("die", "loss"), [(2, 1), (3, 0)])
 def test_10_1_active_leader_in_the_start_town_adds_one(die, loss):
-    g, a, _ = _forced_setup()
+    g, a, _ = forced_march_setup()
     place(g, "Beaumont", "NAP")
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
     before = cv(g, a)
@@ -252,7 +245,7 @@ def test_10_1_active_leader_in_the_start_town_adds_one(die, loss):
 
 
 def test_10_1_a_leader_may_order_a_forced_march_after_its_own_move():
-    g, a, _ = _forced_setup()
+    g, a, _ = forced_march_setup()
     place(g, "Chimay", "NAP")
     g.apply("french", "/move units:NAP path:Chimay>Beaumont")
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
@@ -263,7 +256,7 @@ def test_10_1_a_leader_may_order_a_forced_march_after_its_own_move():
 
 
 def test_5_5_a_one_cv_unit_that_fails_is_eliminated():
-    g, a, _ = _forced_setup()
+    g, a, _ = forced_march_setup()
     g.place(a, "Beaumont", cv=1)
     g.apply("french", f"/move units:{a} path:Beaumont>Thuin>Marchienne forced:yes")
     g.force_dice([1])

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.orders_games import GAMES, play
 
 from engine import RuleError, parse_command
 from engine.napoleon import Game, Options, new_game
 from engine.napoleon import orders as O
 from engine.napoleon.fuzzing import pick
 from engine.orders import Grammar, Order, command_of, text_of
-from tests.orders_games import GAMES, play
 
 FIXTURE = Path(__file__).parent / "fixtures" / "orders_texts.json"
 

@@ -8,8 +8,8 @@ import dataclasses
 import io
 
 import pytest
-from liberty_helpers import actions, new
 from PIL import Image
+from support.liberty import actions, new
 
 from bot.outbox import Picture
 from bot.pictures import Pictures

@@ -210,7 +210,7 @@ async def _game(h) -> None:
 
 
 def _bot(tmp_path, pictures):
-    from discord_fake import FakeDiscord
+    from support.discord_fake import FakeDiscord
 
     from bot.discord_app.client import EstafetteBot
     from bot.storage import Store
@@ -220,7 +220,7 @@ def _bot(tmp_path, pictures):
 
 
 async def test_a_worker_that_dies_loses_no_message_nor_its_map(tmp_path, caplog):
-    from discord_fake import running_bot
+    from support.discord_fake import running_bot
 
     pictures = Pictures()
     fake, make = _bot(tmp_path, pictures)
@@ -248,7 +248,7 @@ async def test_a_worker_that_dies_loses_no_message_nor_its_map(tmp_path, caplog)
 
 
 async def test_a_picture_that_cannot_be_drawn_leaves_its_message_going_without_it(tmp_path, caplog):
-    from discord_fake import running_bot
+    from support.discord_fake import running_bot
 
     class Broken(NoPictures):
         def run(self, job):

@@ -1,7 +1,7 @@
-"""*Ridge* (``tests/games/ridge/``), a module of another shape than Dash — an area map with elevations, open
-information, alternating activations — played by its rules (R1-R7) and through the platform: the service
-(lobby, a bot seat, pictures, a restart, export), the console and the Discord harness. Everything it needs is
-in its own folder; the platform learns of it only through the registry."""
+"""*Ridge* (``tests/support/games/ridge/``), a module of another shape than Dash — an area map with
+elevations, open information, alternating activations — played by its rules (R1-R7) and through the platform:
+the service (lobby, a bot seat, pictures, a restart, export), the console and the Discord harness. Everything
+it needs is in its own folder; the platform learns of it only through the registry."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ import re
 from pathlib import Path
 
 import pytest
-from games.ridge import MODULE
-from games.ridge.picture import draw_map
-from games.ridge.player import RidgeBot
-from games.ridge.rules import ADJACENT, RidgeGame, RidgeOptions
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.games.ridge import MODULE
+from support.games.ridge.picture import draw_map
+from support.games.ridge.player import RidgeBot
+from support.games.ridge.rules import ADJACENT, RidgeGame, RidgeOptions
 
 from bot.console import run_console
 from bot.outbox import DM, Post
@@ -283,7 +283,7 @@ async def test_ridge_plays_through_the_discord_harness(ridge_harness):
 
 def test_a_module_needs_its_own_folder_and_the_registry_only():
     """The files Ridge needs are in its folder; nothing outside it (but this test) names it."""
-    folder = HERE / "games" / "ridge"
+    folder = HERE / "support" / "games" / "ridge"
     needed = sorted(
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*")

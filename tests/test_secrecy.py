@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Blank, bot_harness
+from support.harness import Blank, bot_harness
 
 from bot.narrate import TEXT
 from bot.outbox import pick_moment, picks_key

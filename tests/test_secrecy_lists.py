@@ -9,8 +9,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Blank, bot_harness
-from test_secrecy import _components
+from support.harness import Blank, bot_harness, components
 
 NAMES = {"british": "alice", "american": "bob"}
 
@@ -26,7 +25,7 @@ def live(h: Any) -> Any:
 
 
 def _select(m: dict) -> dict | None:
-    return next((c for c in _components(m) if c["custom_id"].startswith("est:o:")), None)
+    return next((c for c in components(m) if c["custom_id"].startswith("est:o:")), None)
 
 
 def _values(select: dict) -> list[str]:
@@ -138,7 +137,7 @@ async def test_news_for_a_seat_whose_list_is_unchanged_comes_without_the_list(h,
     news = h.fake.dms_to(bob)[before:]
     assert len(news) == 1, news
     assert hand[0] in news[0]["content"], news[0]["content"]  # the news, said
-    assert _select(news[0]) is None and not _components(news[0])  # without the list again
+    assert _select(news[0]) is None and not components(news[0])  # without the list again
     assert "american" in live(h).game.active()
     got = await h.feed(h.select(s_b["custom_id"], [_values(s_b)[0]], message=m_b, user=bob))
     assert got.reply.content.startswith("Done"), got.reply.content  # the list he holds is current

@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 import pytest
-from conftest import Blank, bot_harness
-from discord_fake import Upload
+from support.discord_fake import Upload
+from support.harness import Blank, bot_harness
 
 from bot.narrate import TEXT
 from bot.service.prompts import prompt

@@ -5,7 +5,6 @@ offers orders to, with the kinds and the prompt the table says; only ``sequence.
 
 from __future__ import annotations
 
-import ast
 import json
 import random
 import re
@@ -13,7 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from liberty_helpers import empty, new, put
+from support.liberty import empty, new, put
+from support.source import phase_writes
 from test_liberty_rules import BOSTON, WEST, _battle, _winter
 
 import engine.liberty.module as liberty_module
@@ -93,32 +93,12 @@ def test_the_stored_strings_are_those_snapshots_hold_and_read_back_as_the_enums(
 # --- only the sequence writes the phase ---------------------------------------------------------------------
 
 
-def _phase_writes(path: Path) -> list[str]:
-    """``x.phase = ...`` (also in a tuple, augmented or annotated) and ``setattr(x, "phase", ...)``."""
-    out = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        targets: list[ast.expr] = []
-        if isinstance(node, ast.Assign):
-            targets = list(node.targets)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
-            targets = [node.target]
-        elif isinstance(node, ast.Call) and ast.unparse(node.func) == "setattr" and len(node.args) > 1:
-            name = node.args[1]
-            if isinstance(name, ast.Constant) and name.value == "phase":
-                out.append(f"{path.name}:{node.lineno}: setattr")
-        flat = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
-        for t in flat:
-            if isinstance(t, ast.Attribute) and t.attr == "phase":
-                out.append(f"{path.name}:{node.lineno}: {ast.unparse(t.value)}")
-    return out
-
-
 def test_only_the_sequence_writes_the_phase(tmp_path):
-    found = [w for p in sorted((ROOT / "engine" / "liberty").rglob("*.py")) for w in _phase_writes(p)]
+    found = [w for p in sorted((ROOT / "engine" / "liberty").rglob("*.py")) for w in phase_writes(p)]
     assert [w.split(":")[0] for w in found] == ["sequence.py"], found
     probe = tmp_path / "probe.py"  # (the scan finds writes in a tuple and by setattr too)
     probe.write_text("st.phase, st.acting = 'cards', None\nsetattr(st, 'phase', 'x')\nst.phase += 'x'\n")
-    assert len(_phase_writes(probe)) == 3
+    assert len(phase_writes(probe)) == 3
 
 
 # --- real games walked order by order -----------------------------------------------------------------------

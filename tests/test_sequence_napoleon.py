@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.source import phase_writes
 from test_battle_game import _random_battles
-from test_sequence_liberty import _phase_writes
 
 from ai.napoleon import HeuristicPlayer
 from bot.i18n import BOT_EN
@@ -93,7 +93,7 @@ def test_the_stored_strings_are_those_snapshots_hold_and_read_back_as_the_enums(
 
 
 def test_only_the_sequence_writes_the_games_phase():
-    found = [w for p in sorted((ROOT / "engine" / "napoleon").rglob("*.py")) for w in _phase_writes(p)]
+    found = [w for p in sorted((ROOT / "engine" / "napoleon").rglob("*.py")) for w in phase_writes(p)]
     mine = [w for w in found if not w.startswith("sequence.py:")]
     # a battle's phase (6.3): its machine, and the loader that reads it back (test_battle_machine.py)
     where = {(w.split(":")[0], w.split(": ")[1]) for w in mine}

@@ -193,11 +193,11 @@ async def test_a_full_check_replays_from_the_first_order_and_finds_old_damage(ne
 
 async def test_the_game_module_is_stored_with_the_game_and_kept_by_every_change(new_store):
     store = await new_store()
-    import tinygame
+    from support.games import dash as dash_game
 
     from engine import modules
 
-    modules.register(tinygame.MODULE)
+    modules.register(dash_game.MODULE)
     try:
         gid = await store.create_game(9, CH, HOST, {"length": 6}, 1, {}, module="dash")
         svc = Service(store, pictures=NoPictures())

@@ -9,9 +9,9 @@ import json
 import random
 
 import pytest
-from conftest import cleared, place, rejected, units_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.napoleon import cleared, place, rejected, units_of
 from test_properties import options_st, random_walk
 
 from engine import RuleError

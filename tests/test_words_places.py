@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from liberty_helpers import actions, empty, put
+from support.liberty import actions, empty, put
 
 from ai.registry import new_player
 from bot.i18n import localize_error

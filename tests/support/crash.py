@@ -1,7 +1,7 @@
 """The crash test (issue 1/6): the real bot in a subprocess, killed at random moments, restarted on the same
 database.
 
-    python tests/crash.py --kills 1000 [--seed 1] [--out DIR]
+    python tests/support/crash.py --kills 1000 [--seed 1] [--out DIR]
 
 The parent runs the fake Discord (``discord_fake.py``) on loopback. Each round starts a *driver* process: the
 real ``EstafetteBot`` pointed at the fake, which plays three campaigns in three channels (one against a bot
@@ -15,7 +15,8 @@ Then the parent checks:
 - **every outbox item delivered at least once**: none is pending, none was dropped;
 - **every channel post exactly once**: each post item is one message in its channel (its nonce), no more.
 
-It prints the figures as JSON and exits 1 if a check failed. ``tests/test_crash.py`` runs a few kills in CI.
+It prints the figures as JSON and exits 1 if a check failed. ``tests/bot/test_crash.py`` runs a few kills
+in CI.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]
+TESTS = Path(__file__).resolve().parent.parent  # tests/ (for ``support``) and the repository above it
+sys.path[:0] = [str(TESTS), str(TESTS.parent)]
 
 EARLY = 0.15  # the share of kills during start-up
 CHANNELS = ("game-1", "game-2", "game-3")  # game-3 plays against a bot seat
@@ -51,12 +52,12 @@ async def drive(
     origin: str, db: str, world_file: str, seed: int, settle: bool, problems: str, worker: int = 0
 ) -> int:
     import aiohttp
-    import discord_fake
-    from discord_fake import BotHandle, ErrorGuard, FakeDiscord, pointed_at
 
     from bot.discord_app.client import EstafetteBot
     from bot.pictures import NoPictures
     from bot.storage import open_store
+    from support import discord_fake
+    from support.discord_fake import BotHandle, ErrorGuard, FakeDiscord, pointed_at
 
     if worker:  # several drivers at once: their interactions' ids must differ (Discord's carry a worker id)
         plain = discord_fake.new_snowflake
@@ -173,7 +174,7 @@ async def crash_run(
 ) -> dict[str, Any]:
     """``kills`` rounds of ``processes`` drivers on one database (SQLite in ``out``, or a PostgreSQL URL),
     each killed at a random moment, then a last driver that settles; then the checks."""
-    from discord_fake import FakeDiscord, World
+    from support.discord_fake import FakeDiscord, World
 
     out.mkdir(parents=True, exist_ok=True)
     db = database or str(out / "crash.db")
@@ -189,7 +190,7 @@ async def crash_run(
     level = server_log.level
     server_log.setLevel(logging.CRITICAL)
     rng = random.Random(seed)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(HERE.parent)])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), str(TESTS.parent)])}
     t0 = time.perf_counter()
     killed = [0]
 
@@ -338,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "drive":
         origin, db, world, seed, settle, problems, worker = argv[1:8]
         return asyncio.run(drive(origin, db, world, int(seed), settle == "1", problems, int(worker)))
-    ap = argparse.ArgumentParser(prog="python tests/crash.py", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python tests/support/crash.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--kills", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="crash-test")
