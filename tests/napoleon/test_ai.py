@@ -25,7 +25,7 @@ from ai.napoleon.objectives import objectives, update_targets
 from engine.napoleon import Legal, Options, View, new_game
 from engine.napoleon.orders import End, Fire, Move, Setup, Square
 
-AI_DIR = pathlib.Path(__file__).resolve().parent.parent / "ai"
+AI_DIR = pathlib.Path(__file__).resolve().parents[2] / "ai"
 
 
 class Checked:

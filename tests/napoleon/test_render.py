@@ -1,10 +1,10 @@
-"""Pictures (issue 3/5): the campaign map, the battle board and the replay, drawn from views only.
+"""Napoleon's pictures: the campaign map, the battle board and the replay, drawn from views only.
 
-Reference images live in tests/reference/ at a quarter of their size and are compared by mean absolute
-difference, so that a change of font hinting or anti-aliasing does not break them while a moved block, a
-lost label or a wrong colour does. After an intended change of the pictures, regenerate them with
+Reference images live in tests/fixtures/reference/ at a quarter of their size and are compared by mean
+absolute difference, so that a change of font hinting or anti-aliasing does not break them while a moved
+block, a lost label or a wrong colour does. After an intended change of the pictures, regenerate them with
 
-    REGENERATE_REFERENCES=1 python -m pytest tests/test_render.py -k reference
+    REGENERATE_REFERENCES=1 python -m pytest tests/napoleon/test_render.py -k reference
 
 and look at them before committing.
 """
@@ -43,7 +43,7 @@ from renderers.napoleon.replay import render_replay
 from renderers.napoleon.samples import BATTLE_SCRIPT, battle_game, random_battle_games
 from tools.samples import random_games, script_game, walk
 
-REFERENCE = Path(__file__).resolve().parent / "reference"
+REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "reference"
 REF_SCALE = 4  # references are stored at 1/4 of the picture's size
 MAX_MEAN_DIFF = 3.0  # mean absolute difference per channel (0..255) allowed against a reference
 

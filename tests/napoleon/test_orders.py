@@ -19,7 +19,7 @@ from engine.napoleon import orders as O
 from engine.napoleon.fuzzing import pick
 from engine.orders import Grammar, Order, command_of, text_of
 
-FIXTURE = Path(__file__).parent / "fixtures" / "orders_texts.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "orders_texts.json"
 
 OPTIONS = [
     Options(ruleset="3.4", setup="free", players=2),

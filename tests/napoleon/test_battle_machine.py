@@ -24,7 +24,7 @@ from engine.napoleon.game import BATTLE_ORDERS, Game
 from engine.napoleon.state import Battle, BattlePhase, BattleStatus
 
 S = BattleState
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_state_has_exactly_one_row():

@@ -29,7 +29,7 @@ from engine.napoleon.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, 
 from engine.napoleon.state import GameState, state_from_dict, state_to_dict
 
 P = Phase
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"^\d+\.\d+(, \d+\.\d+)*$")
 
 

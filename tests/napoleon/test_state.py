@@ -19,7 +19,7 @@ from engine.napoleon.fuzzing import pick
 from engine.napoleon.state import Unit
 from engine.script import run_lines
 
-REFERENCE = Path(__file__).parent / "reference" / "snapshot-before-5-6.json"
+REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "reference" / "snapshot-before-5-6.json"
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
