@@ -18,7 +18,7 @@ from engine.liberty.module import MODULE
 from engine.module import GameObject
 from engine.script import ScriptError, report, run_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

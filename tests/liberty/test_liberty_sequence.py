@@ -25,7 +25,7 @@ from engine.liberty.sequence import ANY_TIME, ROWS, TABLE, TRANSITIONS, Phase, W
 from engine.liberty.state import State
 
 P = Phase
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULE = re.compile(r"^(Game turn|\d+\.\d+|G\d+)(, (Game turn|\d+\.\d+|G\d+))*$")
 
 

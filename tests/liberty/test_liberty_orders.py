@@ -23,7 +23,7 @@ from engine.liberty.options import Options
 from engine.liberty.state import SIDES
 from engine.orders import Order
 
-FIXTURE = Path(__file__).parent / "fixtures" / "liberty_orders_texts.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "liberty_orders_texts.json"
 
 OPTIONS = [
     Options(),
