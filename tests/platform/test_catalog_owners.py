@@ -23,7 +23,7 @@ from engine import modules
 from engine.catalog import read
 from engine.module import Module
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CODE = ("engine", "bot", "tools", "renderers", "ai", "data", "bench")
 PLATFORM = "platform"
 TABLES = ("term.", "command.", "option.", "cmd.", "opt.", "choice.", "title.")

@@ -19,7 +19,7 @@ from bot.service import Caller, Service, ServiceError
 from engine import modules
 from engine.script import run_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CH = 100
 HOST, ALICE, BOB = 1, 2, 3
 

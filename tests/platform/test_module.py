@@ -1,6 +1,7 @@
 """The game-module contract: Napoleon is the first module, and a tiny second one
-(``tests/dash.py``, *Dash*) plays end to end through the same contract: the registry, options, the
-script runner (``@game``), snapshots, hidden information through ``view``, its picture and its bot player."""
+(``tests/support/games/dash.py``, *Dash*) plays end to end through the same contract: the registry, options,
+the script runner (``@game``), snapshots, hidden information through ``view``, its picture and its bot player.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from engine.module import GameObject, Module
 from engine.script import ScriptError, report, run_lines
 from renderers import registry as pictures
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

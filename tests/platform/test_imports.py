@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("data", "engine", "renderers", "ai", "bot", "tools")
 # The files of engine/ that stand above the games: the registry, which imports every game, and the runners
 # that take a game by its id through it. In the package graph they are a node of their own.

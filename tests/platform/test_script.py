@@ -11,7 +11,7 @@ import pytest
 
 from engine.script import ScriptError, run_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(tmp_path, text, *args):

@@ -13,7 +13,7 @@ from data.liberty import load_liberty
 from data.napoleon import load_scenario
 from engine import modules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # The registry is where the games are named, once (engine/modules.py).
 REGISTRY = "engine/modules.py"

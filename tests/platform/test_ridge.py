@@ -26,8 +26,8 @@ from engine import modules
 from engine.errors import RuleError
 from engine.script import run_lines
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
+TESTS = Path(__file__).resolve().parents[1]
+ROOT = TESTS.parent
 CH = 100
 HOST, ALICE, BOB = 1, 2, 3
 
@@ -283,7 +283,7 @@ async def test_ridge_plays_through_the_discord_harness(ridge_harness):
 
 def test_a_module_needs_its_own_folder_and_the_registry_only():
     """The files Ridge needs are in its folder; nothing outside it (but this test) names it."""
-    folder = HERE / "support" / "games" / "ridge"
+    folder = TESTS / "support" / "games" / "ridge"
     needed = sorted(
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*")

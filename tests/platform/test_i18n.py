@@ -31,7 +31,7 @@ from engine.napoleon import Game, Options, new_game
 from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.narrate import QUIET, TOLD
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEY_PREFIXES = (
     "match",
     "text",

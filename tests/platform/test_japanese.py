@@ -338,7 +338,7 @@ def test_a_rule_error_reads_as_a_japanese_sentence():
 def test_the_guides_japanese_quick_start_uses_the_names_the_client_shows():
     from pathlib import Path
 
-    guide = (Path(__file__).resolve().parent.parent / "docs" / "guide.md").read_text(encoding="utf-8")
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "guide.md").read_text(encoding="utf-8")
     start = guide.index("### 日本語クイックスタート")
     section = guide[start : guide.index("## 2. Starting a campaign")]
     shown = set(COMMAND_NAMES_JA.values())
