@@ -17,7 +17,7 @@ from bot.pictures import NoPictures
 from bot.service import Service
 from bot.storage import Store
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def console_run(tmp_path: Path, lines: str, options: str = "", new: bool = False) -> str:

@@ -19,7 +19,7 @@ from bot.storage.base import commit_sizes
 from engine.napoleon import Game
 from engine.napoleon.fuzzing import pick
 
-FIXTURE = Path(__file__).parent / "fixtures" / "v5_database.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "v5_database.json"
 SCHEMA_5 = {"sqlite": 5, "postgres": 1}  # PostgreSQL's first schema is SQLite's fifth
 CH, HOST, ALICE, BOB = 100, 1, 2, 3
 USERS = {"french": ALICE, "allied": BOB}

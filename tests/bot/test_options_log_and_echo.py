@@ -15,7 +15,7 @@ from bot.i18n import localize_error
 from engine import RuleError, modules
 from engine.script import ScriptError, run_lines
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # a right-to-left override, a zero-width space, a zero-width joiner, a BOM, a bell, a line separator
 GARBLE = "\u202e\u200b\u200d\ufeff\x07\u2028"
 

@@ -22,7 +22,7 @@ from engine.module import Module, OptionSpec, OrderKind, OrderOption
 from engine.napoleon.orders import GRAMMAR
 from engine.text import Command, parse_command
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_no_exec_or_eval_outside_the_tests():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def estafette(tmp_path: Path, *args: str, env: dict[str, str] | None = None, stdin: str = "", timeout=120):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def console(tmp_path: Path, lines: str, *args: str, db: str = "c.db") -> str:
