@@ -10,7 +10,7 @@ from pathlib import Path
 from ai.registry import new_random_player
 from engine import modules
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLATFORM = (
     "tools/fuzz.py",
     "tools/fuzz_module.py",
