@@ -12,7 +12,8 @@ from support.harness import POSTGRES, bot_harness
 
 @pytest.fixture(params=["sqlite", "postgres"])
 async def new_store(request, tmp_path):
-    """Make fresh, open stores of one backend; every storage and service test runs on both (issue 5/6).
+    """Make fresh, open stores of one backend; every storage and service test runs on both
+    (docs/service.md).
     ``await new_store("a")`` twice gives two stores on one database (two processes, or a restart)."""
     from bot.storage import Store
 

@@ -1,5 +1,5 @@
-"""Issue 3/6 for the console: a first run that works, no tracebacks ever, pictures always current, seats in
-every reader. The terminal items (Ctrl-C, line editing) go through a pseudo-terminal."""
+"""The console as a club meets it: a first run that works, no tracebacks ever, pictures always current, seats
+in every reader. The terminal items (Ctrl-C, line editing) go through a pseudo-terminal."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ async def test_legal_says_how_many_more_and_unknown_commands_are_named(tmp_path)
 
 
 async def test_free_deployment_is_one_line_with_setup_auto(tmp_path):
-    """Issue 3/6 item 1: a newcomer in an initiative game places the 38 French blocks with one order, sees
+    """A newcomer in an initiative game places the 38 French blocks with one order, sees
     the rest of the choices to change them, and /end starts turn 1."""
     text = await console_run(
         tmp_path, ":legal\nfrench: /setup auto:yes\nfrench: /end\n:status\n", "setup=initiative"

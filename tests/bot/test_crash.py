@@ -11,7 +11,7 @@ from support.crash import crash_run
 async def test_two_bot_processes_on_one_postgresql_database_lose_nothing_and_apply_nothing_twice(
     tmp_path, monkeypatch
 ):
-    """Issue 5/6: two bot processes on one PostgreSQL database, orders for the same games arriving at both
+    """Two bot processes on one PostgreSQL database, orders for the same games arriving at both
     (and both killed now and then): nothing applied twice, nothing lost, every post once."""
     import uuid
 

@@ -1,4 +1,4 @@
-"""Issue 3/6, item 7: dice that players can trust. A commitment to the seed at the start, the seed revealed
+"""Dice that players can trust. A commitment to the seed at the start, the seed revealed
 at the end, and ``estafette verify`` checking the commitment and every die of an exported game."""
 
 from __future__ import annotations

@@ -62,7 +62,7 @@ async def test_sync_registers_every_command_with_its_options(harness):
 
 
 async def test_every_order_command_is_made_from_the_modules_order_kinds(harness):
-    """Issue 4/6: the synced commands are the cog's own (no order among them) and one per order name of the
+    """The synced commands are the cog's own (no order among them) and one per order name of the
     registered modules, so that a new order kind gets its command with no code in the cog."""
     from bot.discord_app.cog import EstafetteCog
     from engine import modules

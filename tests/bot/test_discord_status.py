@@ -1,4 +1,4 @@
-"""Issue 3/6 through the fake Discord: the game channel's pinned status message, edited in place after
+"""Through the fake Discord: the game channel's pinned status message, edited in place after
 every change (the REST calls: one message, one pin, then edits of that message)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Issue 1/6 through the real discord.py and the fake Discord, which refuses what Discord refuses.
+"""A campaign never wedges, through the real discord.py and the fake Discord, which refuses what Discord
+refuses.
 
 Each test is a finding of the outside reviews: ordinary Discord use that left a campaign that only a hand
 edit of the database could repair, or a message the player never got."""
@@ -364,7 +365,7 @@ async def test_a_double_game_start_posts_once(harness):
 
 
 async def test_every_dm_to_the_player_who_must_act_says_what_to_do_with_their_own_ids(harness):
-    """Issue 3/6 item 3: the defender's DM carries a ready /deploy with their blocks, not only "your move";
+    """The defender's DM carries a ready /deploy with their blocks, not only "your move";
     the channel's ping says what is asked."""
     h = harness
     await battle(h, SMALL_BATTLE)

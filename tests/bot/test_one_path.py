@@ -1,4 +1,4 @@
-"""Issue 1/6 through the service: a campaign never wedges.
+"""Through the service: a campaign never wedges.
 
 Every command that changes a game goes through one path (the game's lock, its row read inside it, a
 compare-and-set on its revision); readers never write; what a change sends is stored with it; a restart
@@ -468,7 +468,7 @@ async def test_every_changing_command_twice_at_the_same_instant_leaves_a_whole_g
 
 
 async def test_undo_is_an_order_stored_replayed_and_checked_like_any_other(env):
-    """Issue 2/6 item 3 through the service: /undo is stored as itself; the state after it is the state
+    """/undo through the service: it is stored as itself; the state after it is the state
     before the undone order; a restart's check against the replay finds nothing wrong."""
     svc, store, _ = env
     await started(svc)

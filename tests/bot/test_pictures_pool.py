@@ -1,4 +1,4 @@
-"""Pictures off the critical path (issue 5/6 item 4): drawn by a process pool from picklable jobs, the same
+"""Pictures off the critical path (docs/performance.md): drawn by a process pool from picklable jobs, the same
 bytes as in this process; drawn in this process when there is no pool or a worker dies; a message whose
 picture cannot be drawn still goes out. No timings here (bench/bot.py measures them)."""
 

@@ -1,4 +1,4 @@
-"""Issue 3/6, item 8: reminders players control (their own times before a deadline, quiet hours in their
+"""Reminders players control (their own times before a deadline, quiet hours in their
 time zone) and /mygames across servers."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Storage on both backends (issue 5/6): SQLite, the embedded default, and PostgreSQL for several bot
+"""Storage on both backends: SQLite, the embedded default, and PostgreSQL for several bot
 processes on one database. Two services on one database stand for two processes."""
 
 from __future__ import annotations
@@ -177,7 +177,7 @@ def test_each_process_serves_its_own_shards(tmp_path, monkeypatch):
 
 
 def test_game_settings_read_and_write_the_json_older_code_stored():
-    """Issue 4/6 item 6: the settings are a typed model stored as the same JSON object: a field at its
+    """The settings are a typed model stored as the same JSON object: a field at its
     default left out, a key the model does not know kept, a value of the wrong type refused as a bad row."""
     from bot.storage import GameSettings
 

@@ -1,4 +1,4 @@
-"""Storage that grows by events, not by snapshots (issue 5/6 item 2; schema 6), on both backends.
+"""Storage that grows by events, not by snapshots (schema 6, docs/service.md), on both backends.
 
 Each change stores its orders and what it did to the game's event log and script log (a row of
 ``events``); the engine state without those logs is stored every ``snapshot_every`` orders and at the end of
@@ -236,8 +236,8 @@ async def test_a_v5_database_migrates_and_its_games_load_and_play_on(new_store):
     svc = Service(store, pictures=NoPictures())
     assert await svc.recover() == []  # checked against a replay of all its orders
     live = await svc.games.read(1)
-    # the same game; its events as this engine says them (issue 3/6 added what a roll needed): the replay of
-    # the orders is kept, not a suspension
+    # the same game; its events as this engine says them (dice events gained what a roll needed): the replay
+    # of the orders is kept, not a suspension
     assert canonical(live.game.dumps(), events=False) == canonical(Game.loads(whole).dumps(), events=False)
     assert live.game.dumps() == (await svc.games.replay(row)).dumps()
     assert await svc.lobby.script_text(row) == script  # the export is the one schema 5 made

@@ -2,8 +2,8 @@
 map, the blocks, the set-up and the deck; the build script's reproducibility; name matching; and the loader's
 error messages for broken copies.
 
-Rule numbers and test cases (Tnn) refer to shared/rules/liberty-digest.md; "facts" to
-shared/reference/liberty-facts.md.
+Rule numbers are the rules' own; test cases (Tnn) are the worked cases of tests/liberty/test_liberty_rules.py;
+what our reconstruction decided where the rules give no figure is in data/liberty/README.md.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ def test_scenario_is_read_only_copies_and_pickles(lib: Liberty) -> None:
 
 
 def test_carries_what_the_scenario_dump_prints(lib: Liberty) -> None:
-    """DESIGN.md: places (name, value, port), hexes, hexsides, units (id, side, type, rating, max_cv)."""
+    """The scenario dump's keys: places (name, value, port), hexes, hexsides, units (id, side, type, rating,
+    max_cv)."""
     place = lib.places[0].model_dump()
     assert {"name", "value", "port", "hex"} <= set(place)
     assert {"id", "terrain", "region"} <= set(lib.hexes[0].model_dump())

@@ -1,8 +1,8 @@
-"""*Liberty* (issue 6/6) played to its result in Discord: the real discord.py against the fake Discord API
-(tests/discord_fake.py), every order a slash command made from Liberty's order kinds (``order_commands``:
-one command per name, the options of every game that has it), the secret card play 3.1 answered only to
-the player who played, autocomplete from the caller's own legal orders, each side's hand in its own DM.
-Nothing in ``bot/`` knows Liberty's name."""
+"""*Liberty* played to its result in Discord: the real discord.py against the fake Discord API
+(tests/support/discord_fake.py), every order a slash command made from Liberty's order kinds
+(``order_commands``: one command per name, the options of every game that has it), the secret card play 3.1
+answered only to the player who played, autocomplete from the caller's own legal orders, each side's hand in
+its own DM. Nothing in ``bot/`` knows Liberty's name."""
 
 from __future__ import annotations
 
@@ -219,9 +219,9 @@ async def test_a_card_is_played_from_the_dm_list_even_after_a_restart_and_a_stal
 
 
 async def test_a_side_whose_dms_are_closed_gets_its_card_list_as_an_ephemeral_reply(h):
-    """DESIGN's fallback: a private message that cannot be DMed is handed over at the player's next
-    interaction, as an ephemeral reply, with its list of cards (3.1); the list itself is the DM's (picking
-    from it is tested above)."""
+    """The service's fallback (docs/service.md): a private message that cannot be DMed is handed over at the
+    player's next interaction, as an ephemeral reply, with its list of cards (3.1); the list itself is the
+    DM's (picking from it is tested above)."""
     h.fake.close_dms(h.world.user("bob"))
     await h.feed(h.slash("game new", {"game": "liberty"}, user="alice", channel="game-1"))
     await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))

@@ -1,4 +1,4 @@
-"""Liberty's typed orders (issue 4/6, item 2): each of Liberty's order kinds is a frozen value read from its
+"""Liberty's typed orders: each of Liberty's order kinds is a frozen value read from its
 text by the one parser (``engine/liberty/orders.py``) and said again byte for byte; ``legal()`` offers the
 values, ``apply`` takes a value or its text."""
 

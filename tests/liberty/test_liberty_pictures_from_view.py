@@ -1,4 +1,4 @@
-"""Liberty's pictures drawn from the engine's views (renderers/liberty/from_view.py; issue 6/6 item 3): the
+"""Liberty's pictures drawn from the engine's views (renderers/liberty/from_view.py): the
 map, the battle and the hand of a game played by random legal orders, each from one role's view, with
 nothing the view hides (G50: another side's faces; 3.0: another side's hand)."""
 

@@ -1,4 +1,4 @@
-"""*Liberty* (engine/liberty, issue 6/6) played to its result through the platform of issue 4/6: the Service
+"""*Liberty* (engine/liberty) played to its result through the platform, as any module is: the Service
 (lobby, orders from both seats — the secret card play 3.1 included —, its pictures: the hex map in every
 post, a side's hand only in that side's DM), a restart that reloads and checks the game, and the export that
 replays it. Nothing in ``bot/`` knows Liberty's name: the game is its module's."""

@@ -1,4 +1,4 @@
-"""Liberty's properties over random play (issue 16, item 6): no side's view holds a hidden face, build or card
+"""Liberty's properties over random play: no side's view holds a hidden face, build or card
 of the other side (events included, G50, 3.0, 6.0); a snapshot (``dumps``/``loads``) and a replay of the
 script rebuild the game exactly; whole games by random legal orders reach a result (11.1)."""
 

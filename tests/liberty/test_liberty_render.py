@@ -1,4 +1,4 @@
-"""Liberty's pictures (issue 16 item 3, renderers/liberty): the hex map, the battle, the hand.
+"""Liberty's pictures (renderers/liberty): the hex map, the battle, the hand.
 
 Hidden information is the point of the game: a block hidden from the viewer has no id in the input
 (``Block.face is None``), and these tests check that the picture then depends only on what is public (its side

@@ -1,6 +1,5 @@
-"""Liberty's rules by number, through the digest's test cases (``shared/rules/liberty-digest.md``, "Test
-cases": Tnn) on our reconstructed map (``data/liberty/``). Cases resting on a suggested reading cite it (Gnn)
-and the ruling in ``docs/rulings.md`` ("Liberty")."""
+"""Liberty's rules by number, through numbered test cases (Tnn) on our reconstructed map (``data/liberty/``).
+Cases resting on a suggested reading cite it (Gnn) and the ruling in ``docs/rulings.md`` ("Liberty")."""
 
 from __future__ import annotations
 

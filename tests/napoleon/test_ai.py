@@ -1,7 +1,7 @@
-"""Bot players (issue 6, item 1): the heuristic plays whole games without a rejected order, decides from
-its role's view and legal orders only, is deterministic, and behaves sensibly in the situations the issue
-names (squares against engaged cavalry, no attack on an obviously stronger stack, the French march on the
-supply bases, the Allies gather)."""
+"""Bot players (docs/ai.md): the heuristic plays whole games without a rejected order, decides from its role's
+view and legal orders only, is deterministic, and behaves sensibly in the situations a player would judge it
+by (squares against engaged cavalry, no attack on an obviously stronger stack, the French march on the supply
+bases, the Allies gather)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The behavioural differences of the digest's table that concern battles, each in both editions, and FAQ 2
+"""The behavioural differences between the editions [3rd] and [3.4] that concern battles (numbered as in
+the edition-difference table that docs/digest-vs-original.md checks), each in both editions, and FAQ 2
 on the battle board. (Differences 1, 13, 21, 23, 25 are in test_battle_fire / test_battle_turns.)"""
 
 from __future__ import annotations

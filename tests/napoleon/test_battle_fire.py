@@ -1,5 +1,5 @@
 """8.3-8.5 fire, hits and squares; 10.0 a leader taking a hit; 13.3 the corps restriction. Both editions:
-[3rd] hits on 6 / 5-6 / 4-6, [3.4] on 1 / 1-2 / 1-3 (rules README decision 2, digest difference 1)."""
+[3rd] hits on 6 / 5-6 / 4-6, [3.4] on 1 / 1-2 / 1-3 (docs/rulings.md, 8.4 Hits)."""
 
 from __future__ import annotations
 

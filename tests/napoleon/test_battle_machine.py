@@ -1,4 +1,4 @@
-"""The battle's state machine (issue 4/6 item 3; engine/napoleon/battle/machine.py and table.py): one row a
+"""The battle's state machine (engine/napoleon/battle/machine.py and table.py): one row a
 state, who acts by the table is who ``legal()`` offers orders to, with the order kinds and the prompt the
 table says; every change of state a real battle makes is one of ``TRANSITIONS``; only the machine writes what
 a battle is doing."""

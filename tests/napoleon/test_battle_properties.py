@@ -1,6 +1,6 @@
 """Property tests of battles under random legal play (both editions, 2 and 3 players):
 - every order legal_battle lists is accepted, an active role always has something to do, and every battle ends
-  (rules README decision 6);
+  (docs/rulings.md, 6.3: a stalled attack routs);
 - no hidden reserve face or secret deployment reaches another role's view or events before it is revealed;
 - a block's cv changes only through a recorded loss or elimination event."""
 

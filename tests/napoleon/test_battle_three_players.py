@@ -1,6 +1,6 @@
-"""13.1 and rules README decision 8: in a battle with British and Prussian blocks, each Allied player deploys
-and orders only its own blocks and neither sees the other's hidden faces; the British choose first in a
-regroup."""
+"""13.1 (docs/rulings.md, 6.2 Set-up, "Three players"): in a battle with British and Prussian blocks, each
+Allied player deploys and orders only its own blocks and neither sees the other's hidden faces; the British
+choose first in a regroup."""
 
 from __future__ import annotations
 

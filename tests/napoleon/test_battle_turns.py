@@ -1,5 +1,6 @@
 """8.6 morale, 7.0-7.4 retreat, 7.5 rout, 9.0-9.2 reinforcement, 7.6 end of battle and regroup, the end of
-every battle (rules README decision 6), and the worked examples of 7.4 (8 units over three battle turns)."""
+every battle (docs/rulings.md, 6.3: a stalled attack routs), and the worked examples of 7.4 (8 units over
+three battle turns)."""
 
 from __future__ import annotations
 
@@ -182,9 +183,9 @@ def test_7_3_infantry_one_town_cavalry_two_forced_march_retreat_only_in_3rd(rule
 @pytest.mark.parametrize("ruleset", ["3rd", "3.4"])
 def test_7_3_the_town_reached_by_a_two_town_retreat_obeys_7_1_in_both_editions(ruleset):
     """7.3: 「通過する町と到着する町の両方とも同じ退却方向ルールを守る」 ([3.4]); [3rd]
-    「2つ以上先の町まで退却する場合、通過する町は退却可能な町でなければならない」 — the digest's table marks
-    it a clarification: the same in both editions. The attacker's cavalry may not end in Charleroi, a town it
-    never held nor passed."""
+    「2つ以上先の町まで退却する場合、通過する町は退却可能な町でなければならない」 — a clarification, not a
+    difference (docs/digest-vs-original.md): the same in both editions. The attacker's cavalry may not end in
+    Charleroi, a town it never held nor passed."""
     f = start(ruleset)
     for u in f.state.units.values():
         if u.location == "Charleroi":
@@ -536,7 +537,7 @@ def test_9_2_the_victors_units_may_reinforce_an_adjacent_battle():
     assert f.spot("FR-1") == "french:reserve"
 
 
-# --- every battle ends (rules README decision 6) ------------------------------------------------------------
+# --- every battle ends (docs/rulings.md, 6.3) ---------------------------------------------------------------
 
 
 def test_rulings_6_3_an_attacker_that_does_not_press_for_three_rounds_routs():

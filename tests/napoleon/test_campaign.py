@@ -93,8 +93,9 @@ def test_3_1_a_placed_unit_may_be_placed_again_before_ending():
 
 
 def test_3_1_setup_auto_places_the_rest_as_in_history_and_may_be_changed_before_end():
-    """Issue 3/6 item 1: /setup auto:yes places every block still to place, legally (3.1), at its
-    historical town (3.2) where it may; the player may change any of them before /end."""
+    """/setup auto:yes, so a newcomer need not place 38 blocks one by one, places every block still to place,
+    legally (3.1), at its historical town (3.2) where it may; the player may change any of them before
+    /end."""
     g = new_game(Options(setup="initiative"))
     (fr,) = units_of(g, "french", "infantry", 1)
     g.apply("french", f"/setup units:{fr} town:Maubeuge")  # placed by hand: auto leaves it there
@@ -317,7 +318,7 @@ def test_12_0_british_surrender_at_nine_units_all_remaining_are_eliminated():
 )
 def test_12_0_thresholds_count_units_leaders_included(army, keep, surrenders):
     """12.0 「フランス軍はユニット数が19個以下に減少すると降伏します」: units, and a leader is a unit (2.5,
-    rules README decision 3): 19 French combat blocks and Napoleon are 20 units, no surrender."""
+    docs/rulings.md, Data): 19 French combat blocks and Napoleon are 20 units, no surrender."""
     g = cleared()
     _cut(g, army, keep)
     assert sum(1 for u in g.state.units.values() if u.army == army and not u.eliminated) == keep

@@ -1,4 +1,4 @@
-"""Copy on write (issue 5/6 item 1; engine/napoleon/state.py ``fork``/``own``, ``Game.apply``).
+"""Copy on write (engine/napoleon/state.py ``fork``/``own``, ``Game.apply``).
 
 An order first runs on a fork of the state whose units are the state's own objects until a rule writes one
 (``GameState.own`` copies it then); a rule that writes a shared unit without ``own`` stops the order
@@ -147,7 +147,8 @@ def test_every_field_of_a_battle_has_a_copier_for_its_shape() -> None:
 
 
 def test_standing_preferences_are_shared_by_copies_and_replaced_whole_by_prefer() -> None:
-    """The standing preferences (rules README decision 7) are not copied by a fork: ``Game.prefer`` replaces
+    """The standing preferences (the engine chooses so that the game never waits on the loser;
+    docs/rulings.md, 7.5 Rout) are not copied by a fork: ``Game.prefer`` replaces
     them whole, so a state from before keeps its own."""
     g = new_game(seed=5)
     g.prefer("allied", "hits", ["BR-1"])

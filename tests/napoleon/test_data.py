@@ -1,7 +1,7 @@
 """Scenario data: the rules' facts about the map and the order of battle, the setups, the time record,
 name matching, and the loader's error messages for broken files.
 
-Rule numbers refer to shared/rules/napoleon-digest.md.
+Rule numbers are the rules' own (docs/rulings.md quotes the sentences these tests rest on).
 """
 
 from __future__ import annotations
@@ -253,8 +253,8 @@ def test_1_0_rivers_are_drawn_where_roads_cross_them(s: Scenario) -> None:
 
 
 def test_2_1_block_counts() -> None:
-    """2.1, 2.5, rules README decision 3 (corrected): 82 blocks (units), 38 French, 19 British, 25 Prussian, a
-    leader being one of the four unit types: 37 + Napoleon, 18 + Wellington, 24 + Blücher."""
+    """2.1, 2.5 (docs/rulings.md, Data: leaders included): 82 blocks (units), 38 French, 19 British, 25
+    Prussian, a leader being one of the four unit types: 37 + Napoleon, 18 + Wellington, 24 + Blücher."""
     s = load_scenario()
     assert len(s.units) == 82
     units = Counter(u.army for u in s.units)
@@ -308,7 +308,7 @@ def test_2_4_british_ii_corps_artillery_has_max_2_cv(s: Scenario) -> None:
 
 
 def test_2_1_nations_serve_in_their_army(s: Scenario) -> None:
-    """2.1, rules README decision 3: Dutch-Belgian, Hanoverian, Brunswick, Nassau, KGL blocks are British."""
+    """2.1 (docs/rulings.md, Data): Dutch-Belgian, Hanoverian, Brunswick, Nassau, KGL blocks are British."""
     for unit in s.units:
         if unit.army == "british":
             assert unit.nation in {"british", "kgl", "dutch_belgian", "hanoverian", "brunswick", "nassau"}
@@ -402,8 +402,8 @@ def test_11_0_supply_bases(s: Scenario) -> None:
 
 
 def test_time_record_24_turns_with_night_slots(s: Scenario) -> None:
-    """Rules README decision 5: 15-18 June, three slots a day, a French then an Allied turn each; the night
-    slot's two turns are night turns."""
+    """The time record (docs/rulings.md, Sequence of play): 15-18 June, three slots a day, a French then an
+    Allied turn each; the night slot's two turns are night turns."""
     assert [t.n for t in s.turns] == list(range(1, 25))
     assert [t.side for t in s.turns] == ["french", "allied"] * 12
     assert [t.n for t in s.turns if t.night] == [5, 6, 11, 12, 17, 18, 23, 24]

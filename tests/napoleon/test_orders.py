@@ -1,4 +1,4 @@
-"""Typed orders (issue 4/6, item 2): each of Napoleon's order kinds is a frozen value read from its text by
+"""Typed orders: each of Napoleon's order kinds is a frozen value read from its text by
 the one parser (``engine/napoleon/orders.py``) and said again byte for byte; ``legal()`` offers the values."""
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def test_every_order_kind_reads_its_own_forms_and_says_the_canonical_text():
 
 
 def test_an_orders_item_is_read_by_the_same_parser_in_its_battle():
-    """DESIGN, /orders: the short forms are the same orders, in the list's battle unless they name one."""
+    """/orders: the short forms are the same orders, in the list's battle unless they name one."""
     assert _same(O.item("FR-2>across-left", "Ligny"), O.BattleMove("FR-2", "across-left", "Ligny"))
     assert _same(O.item("fire FR-1 square", None), O.Fire("FR-1", "square"))
     assert _same(O.item("/end battle:Wavre", "Ligny"), O.End("Wavre"))

@@ -69,9 +69,10 @@ def test_replay_and_save_load_reproduce_the_state_exactly(opts, seed, steps):
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options_st, st.integers(0, 10**6), st.integers(20, 200), st.lists(st.integers(1, 12), min_size=1))
 def test_a_game_saved_and_loaded_plays_on_exactly_like_one_never_stopped(opts, seed, steps, gaps):
-    """Issue 1/6: a restart must never change what happens next. The twin is dumped and loaded every few
-    orders (the gaps drawn by hypothesis) and receives the same orders; its snapshot, dict order included,
-    stays identical to the game that never stopped, so the dice fall on the same battles."""
+    """A restart must never change what happens next (the bot reloads its games from snapshots). The twin is
+    dumped and loaded every few orders (the gaps drawn by hypothesis) and receives the same orders; its
+    snapshot, dict order included, stays identical to the game that never stopped, so the dice fall on the
+    same battles."""
     rng = random.Random(seed)
     game = new_game(opts, seed)
     twin = Game.loads(game.dumps())

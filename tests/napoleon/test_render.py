@@ -163,7 +163,7 @@ def test_the_map_is_posted_at_its_drawn_size_and_under_1_mb():
 
 
 # ---------------------------------------------------------------------------------------------------------
-# the cards of blocks on the map: each reads as its own town's (issue 3/6, item 6)
+# the cards of blocks on the map: each reads as its own town's (docs/pictures.md)
 
 
 def _card_problems(view, locale: str = "en") -> list[str]:

@@ -1,6 +1,7 @@
-"""The engine's state kept fast (issue 5/6 item 1) without changing what it is: ``dumps()`` is the same text
-as before, snapshots stored by the earlier engine load and replay identically, answers kept with a state
-(``legal``, views, ``active``) are never stale, and ``apply`` never changes the state it replaces."""
+"""The engine's state kept fast (copy on write, docs/architecture.md) without changing what it is: ``dumps()``
+is the same text as before, snapshots stored by the earlier engine load and replay identically, answers kept
+with a state (``legal``, views, ``active``) are never stale, and ``apply`` never changes the state it
+replaces."""
 
 from __future__ import annotations
 
@@ -37,15 +38,15 @@ def test_dumps_is_the_snapshot_as_compact_json_after_every_order(opts, seed, ste
 
 
 def test_a_snapshot_stored_by_the_earlier_engine_loads_and_replays_to_the_same_text():
-    """A game stored before issue 5/6 (a 3-player battle with an undo entry) loads to the same dumps(), and
-    the replay of its orders, as the bot checks at load, gives that text too."""
+    """A game stored before the state was made copy-on-write (a 3-player battle with an undo entry) loads to
+    the same dumps(), and the replay of its orders, as the bot checks at load, gives that text too."""
     text = REFERENCE.read_text(encoding="utf-8").strip()
     game = Game.loads(text)
     assert game.dumps() == text
     replay = run_lines(game.script().splitlines())
     assert replay.ok and replay.game is not None
 
-    def state(snapshot: str) -> dict:  # issue 3/6 since added what a roll needed to its dice events
+    def state(snapshot: str) -> dict:  # dice events have since gained what a roll needed
         d = json.loads(snapshot)
         d.pop("events")
         return d

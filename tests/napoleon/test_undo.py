@@ -1,4 +1,4 @@
-"""/undo (rules README decision 9, the rule of Rally the Troops): a role takes back its own last order, as
+"""/undo (docs/rulings.md, "Undo"; the rule of Rally the Troops): a role takes back its own last order, as
 many times as it likes, until a die is rolled, something hidden is revealed to another role, or another role
 acts. The state after an undo is the state before the undone order: same snapshot, same view for every
 role."""

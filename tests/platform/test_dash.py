@@ -116,7 +116,7 @@ async def test_dash_plays_to_its_result_in_the_console(dash, tmp_path, monkeypat
 
 
 def test_bot_names_nothing_of_napoleon():
-    """Everything of a game is its module's (issue 4/6 item 1): no army, nation, unit-id prefix or leader in
+    """Everything of a game is its module's: no army, nation, unit-id prefix or leader in
     the bot's code. Allowed: the message catalogs (their words are the modules' until the catalogs move to
     Babel) and the storage's default module for rows stored before schema 6."""
     names = re.compile(

@@ -725,7 +725,7 @@ def test_render_keeps_unknown_specs_strict():
         render("{x:nonsense}", {"x": "a"}, EN)
 
 
-# --- issue 3/6 item 3: the lines a trial found confusing, in both languages ---------------------------------
+# --- the lines a trial game found confusing, in both languages ---------------------------------------------
 
 
 def _fight(ruleset="3.4", **kw):
@@ -888,7 +888,7 @@ async def test_the_console_tells_a_prussian_after_its_end_that_the_british_still
     assert "the Prussians cannot move now" not in text
 
 
-# --- events carry phrases and their parameters, not English text (issue 4/6 item 5) ------------------------
+# --- events carry phrases and their parameters, not English text, so each language says them its own way -
 
 
 def test_7_5_a_rout_event_carries_its_cause_and_parameters_and_reads_as_before_in_english():

@@ -1,6 +1,6 @@
-"""The import graph (issue 4/6 item 4), built from the source — every import, those inside functions and
-under ``TYPE_CHECKING`` included: every arrow points down (data <- engine <- renderers, ai <- bot <- tools)
-and no file takes part in a circle."""
+"""The import graph (docs/architecture.md, the layers), built from the source — every import, those inside
+functions and under ``TYPE_CHECKING`` included: every arrow points down (data <- engine <- renderers, ai <-
+bot <- tools) and no file takes part in a circle."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ MAY_IMPORT = {
     "tools": {"data", "engine", "renderers", "ai", "bot"},  # the top: tools may drive the whole bot
 }
 # Circles still to break, each the set of its files: the test fails on any circle not listed here and on a
-# listed one that is gone, so that the list only shrinks. Empty since issue 4/6 broke the Napoleon engine's.
+# listed one that is gone, so that the list only shrinks. Empty since the Napoleon engine's was broken.
 KNOWN_CIRCLES: list[frozenset[str]] = []
 
 

@@ -1,4 +1,4 @@
-"""Issue 3/6 item 10: Japanese that a Japanese club reads as its own. The words of the rules' translations,
+"""Japanese that a Japanese club reads as its own. The words of the rules' translations,
 the commands as a Japanese Discord client names them (English in brackets), the battle terms of each
 edition, the event log in Japanese word order, one politeness style per kind of text (bot/i18n_ja.py)."""
 
@@ -58,11 +58,11 @@ FORBIDDEN = {
 }
 
 
-# Napoleon's Japanese rules say ユニット; Liberty's (shared/seeds/004, the original) say ブロック throughout
+# Napoleon's Japanese rules say ユニット; Liberty's (its Japanese original) say ブロック throughout
 # (167 times, never ユニット), and ダイス where Napoleon's say サイコロ: each game keeps its rulebook's word
 LIBERTY_TERMS = {"ブロック", "ダイス"}
 
-# Liberty's own words, as its translation (shared/seeds/004) spells them and clubs use them
+# Liberty's own words, as its Japanese translation spells them and clubs use them
 LIBERTY_FORBIDDEN = {
     "サイコロ": "ダイス (Liberty's translation)",
     "アクション・カード": "アクションカード",
@@ -107,7 +107,7 @@ def test_no_japanese_text_uses_a_forbidden_term():
 
 
 def test_liberty_says_its_translations_words():
-    """Liberty's catalog follows its Japanese translation (shared/seeds/004): サプライカード, 活動フェイズ,
+    """Liberty's catalog follows its Japanese translation: サプライカード, 活動フェイズ,
     冬季損耗, 勝利ポイント, 原野, 命中, 補充, ダイス; no yes/no left after a word (「受諾 あり」)."""
     from engine.catalog import read
     from engine.liberty.messages import LOCALE
@@ -369,7 +369,7 @@ def test_orders_said_to_a_japanese_player_name_the_clients_commands():
     assert "`/move units:" in prompt(game, "french", "en")
 
 
-# --- Liberty, as a Japanese club reads it (its translation's words, shared/seeds/004) ----------------------
+# --- Liberty, as a Japanese club reads it (its translation's words) ----------------------------------------
 
 
 def test_liberty_events_read_as_japanese_sentences_in_its_translations_words():

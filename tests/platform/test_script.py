@@ -1,4 +1,4 @@
-"""The script runner and the scenario dump (DESIGN, "Script runner" — a contract)."""
+"""The script runner and the scenario dump (a contract: docs/architecture.md, the script runner)."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_demo_runs():
 
 
 def test_scenario_dump_contract_liberty():
-    """``python -m engine.scenario liberty --json`` (issue 6/6 item 6): Napoleon's kind of keys for the hex
+    """``python -m engine.scenario liberty --json`` : Napoleon's kind of keys for the hex
     map of *Liberty* (our reconstruction in data/liberty)."""
     p = subprocess.run(
         [sys.executable, "-m", "engine.scenario", "liberty", "--json"],

@@ -1,4 +1,4 @@
-"""Orders as text (DESIGN, "Orders as text") and the seeded dice."""
+"""Orders as text (engine/text.py: the grammar scripts, logs and slash commands share) and the seeded dice."""
 
 from __future__ import annotations
 

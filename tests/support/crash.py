@@ -1,5 +1,5 @@
-"""The crash test (issue 1/6): the real bot in a subprocess, killed at random moments, restarted on the same
-database.
+"""The crash test (docs/crash-test.md): the real bot in a subprocess, killed at random moments, restarted on
+the same database.
 
     python tests/support/crash.py --kills 1000 [--seed 1] [--out DIR]
 

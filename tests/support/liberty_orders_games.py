@@ -1,5 +1,5 @@
 """Whole seeded Liberty games whose legal choices' texts ``tests/fixtures/liberty_orders_texts.json`` holds
-(hashed), recorded with the code before Liberty's orders were values (issue 4/6, item 2; main at ebe0aa9).
+(hashed), recorded with the code before Liberty's orders were values (main at ebe0aa9).
 The player here reads the choices as text only (``str``), biased as the fuzzer's random player is
 (``ai/liberty/``'s ``LibertyRandomPlayer``: attacks, fire, few regroups), so that it chooses the same orders
 from either code:

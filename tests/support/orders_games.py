@@ -1,5 +1,5 @@
 """Whole random games whose legal choices' texts ``tests/fixtures/orders_texts.json`` holds (hashed), recorded
-with the code before orders were values (issue 4/6, item 2; main at 2c9adba). The player here reads the
+with the code before orders were values (main at 2c9adba). The player here reads the
 choices as text only (``str``), so that it chooses the same orders from either code:
 
     python tests/orders_games.py > tests/fixtures/orders_texts.json    # run from a checkout of that code

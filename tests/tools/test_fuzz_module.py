@@ -1,4 +1,4 @@
-"""``python -m tools.fuzz_module`` (issue 6/6 item 6): the fuzzer of any game module plays whole games with
+"""``python -m tools.fuzz_module`` (docs/fuzzing.md): the fuzzer of any game module plays whole games with
 the module's invariants after every order, over the module's declared options, and reports a broken one with
 the game's seed."""
 
