@@ -60,8 +60,8 @@ async def new_store(request, tmp_path):
 
 @pytest.fixture
 async def harness(tmp_path):
-    """The bot running through the real discord.py against the fake Discord API (tests/discord_fake.py), on
-    its own database, without pictures or deadline ticks."""
+    """The bot running through the real discord.py against the fake Discord API
+    (tests/support/discord_fake.py), on its own database, without pictures or deadline ticks."""
     from bot.pictures import NoPictures
 
     async with bot_harness(tmp_path, NoPictures()) as h:

@@ -1,4 +1,4 @@
-"""Smoke tests of the Discord harness (tests/discord_fake.py), through a small bot defined here.
+"""Smoke tests of the Discord harness (tests/support/discord_fake.py), through a small bot defined here.
 
 The bot is real discord.py; only Discord is fake. Each test starts a fresh fake and bot (~15 ms).
 """

@@ -127,4 +127,4 @@ async def test_lobby_seat_lists_say_each_seats_name_with_the_id_to_pick(svc):
     ja = await svc.new_game(Caller(HOST, 200, locale="ja"), "", game="liberty")
     assert (
         "席はイギリス軍、アメリカ軍です" in ja.reply.text
-    )  # Japanese names the seats (tests/test_japanese.py)
+    )  # Japanese names the seats (tests/platform/test_japanese.py)

@@ -219,7 +219,7 @@ async def test_a_process_starting_while_another_plays_a_game_does_not_suspend_it
     """The start-up check of a process that starts while another plays the game reads it under the game's
     locks (PostgreSQL's advisory lock): an order the other commits meanwhile waits for the check, rather than
     landing between the check's reading of the row and of the orders (which looked like a damaged game and
-    suspended it: seen in tests/test_crash.py's two processes on a busy machine)."""
+    suspended it: seen in tests/bot/test_crash.py's two processes on a busy machine)."""
     if new_store.backend != "postgres":
         pytest.skip("one process per SQLite database: nobody commits around a check")
     one = Service(await new_store("shared"), pictures=NoPictures())

@@ -46,7 +46,7 @@ def test_the_synced_commands_take_every_games_options(h):
     assert retreat["unit"]["name_localizations"]["ja"] != retreat["units"]["name_localizations"]["ja"]
     fire = {o["name"]: o for o in synced["fire"]["options"]}
     # Napoleon's 8.4 line/square: offered for a Napoleon channel by autocomplete, never as a list every
-    # game's /fire would show (tests/test_discord_commands.py)
+    # game's /fire would show (tests/bot/test_discord_commands.py)
     assert fire["target"]["autocomplete"] and not fire["target"].get("choices")
     assert synced["play"]["name_localizations"]["ja"] == "カードプレイ"
     new = next(o for o in synced["game"]["options"] if o["name"] == "new")

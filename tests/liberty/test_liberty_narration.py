@@ -1,8 +1,8 @@
 """Liberty's battles told in order in Discord (the real discord.py against the fake Discord API,
-tests/discord_fake.py): each roll, then its hits naming the block that lost a step, then the choice among
-equals the next hit waits on (7.31, 7.32, G25); a capture after the roll and the hit that made it (2.11);
-the battle's place by its town; the cards revealed by their values (3.1); the battle picture's last fire
-saying who fired and whom it hit; the winter map's title."""
+tests/support/discord_fake.py): each roll, then its hits naming the block that lost a step, then the choice
+among equals the next hit waits on (7.31, 7.32, G25); a capture after the roll and the hit that made it
+(2.11); the battle's place by its town; the cards revealed by their values (3.1); the battle picture's last
+fire saying who fired and whom it hit; the winter map's title."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ def test_the_kinds_are_the_modules_declared_orders():
 def test_the_choices_texts_are_those_of_the_code_before_orders_were_values():
     """Six whole seeded games (options varied): every side's phase, choices, attacks and order kinds after
     every order, as text, hash to what main's code at ebe0aa9 gave (tests/fixtures/liberty_orders_texts.json,
-    recorded by tests/liberty_orders_games.py run on that code), and so do their scripts."""
+    recorded by tests/support/liberty_orders_games.py run on that code), and so do their scripts."""
     want = json.loads(FIXTURE.read_text())
     assert [(w["options"], w["seed"]) for w in want] == [(o, s) for o, s in GAMES]
     for (opts, seed), w in zip(GAMES, want, strict=True):

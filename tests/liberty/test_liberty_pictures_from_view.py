@@ -66,9 +66,9 @@ def test_a_battle_and_a_hand_are_drawn_from_the_views_and_the_public_view_has_no
 
 
 def test_the_battle_picture_keeps_round_1_reserves_apart_face_up_only_for_their_owner():
-    """Box after 7.5 (the T16 battle of tests/test_liberty_rules.py): AM-2 reinforced the battle the British
-    started; in round 1 it is a reserve, drawn apart, face up for the Americans and hidden for the British
-    and the public, and not among the blocks that fight."""
+    """Box after 7.5 (the T16 battle of tests/liberty/test_liberty_rules.py): AM-2 reinforced the battle the
+    British started; in round 1 it is a reserve, drawn apart, face up for the Americans and hidden for the
+    British and the public, and not among the blocks that fight."""
     from test_liberty_rules import reserve_battle
 
     g = reserve_battle()

@@ -205,7 +205,7 @@ def test_an_order_value_equals_its_text_and_the_generic_helpers_take_either():
 def test_the_choices_texts_are_those_of_the_code_before_orders_were_values():
     """Four whole random games (both editions, 2 and 3 players, 13.2/13.3): every role's choices and attacks
     after every order, as text, hash to what main's code at 2c9adba gave (tests/fixtures/orders_texts.json,
-    recorded by tests/orders_games.py run on that code), and so do their scripts."""
+    recorded by tests/support/orders_games.py run on that code), and so do their scripts."""
     want = json.loads(FIXTURE.read_text())
     assert [(w["options"], w["seed"]) for w in want] == [(o, s) for o, s in GAMES]
     for (opts, seed), w in zip(GAMES, want, strict=True):

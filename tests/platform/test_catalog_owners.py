@@ -180,7 +180,7 @@ def misplaced(
             continue
         own = set().union(*cats.get(game, {}).values(), platform, tables.get(game, set()))
         # a key of another catalog (a text no catalog holds is no key: a file name, a label of the game's
-        # own table; tests/test_i18n.py finds a key missing from every catalog)
+        # own table; tests/platform/test_i18n.py finds a key missing from every catalog)
         for text in sorted((texts & every) - own):
             problems.append(f"{game} names {text!r}, which is in neither its catalogs nor the platform's")
     for domain, keys in cats.get(PLATFORM, {}).items():

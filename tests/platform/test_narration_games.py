@@ -1,9 +1,9 @@
 """A whole seeded game of each module, read as its players read it: every event each role sees, every prompt,
-the status line after every order and the options, in English and in Japanese. Each must be a sentence of
-its language: no bare role id (``british``, ``allied``), no "1 French block move", no ``block(s)``, no raw
-phase id, ``key=value`` or English place word inside Japanese, no hex number where a town has a name, and
-each game's Japanese in its own translation's words (tests/test_japanese.py). A refused order says what was
-wrong in the same words."""
+the status line after every order and the options, in English and in Japanese. Each must be a sentence of its
+language: no bare role id (``british``, ``allied``), no "1 French block move", no ``block(s)``, no raw phase
+id, ``key=value`` or English place word inside Japanese, no hex number where a town has a name, and each
+game's Japanese in its own translation's words (tests/platform/test_japanese.py). A refused order says what
+was wrong in the same words."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ See ``docs/testing-discord.md`` for a walkthrough. Quick start::
         assert done.reply.content == "pong" and done.reply.ephemeral
 
 This leans on private discord.py internals (``Route.BASE``, ``ConnectionState.parse_*``, task names), which
-is why discord.py is pinned; rerun ``tests/test_discord_harness.py`` when upgrading it.
+is why discord.py is pinned; rerun ``tests/bot/test_discord_fake.py`` when upgrading it.
 """
 
 from __future__ import annotations

@@ -14,7 +14,8 @@ POSTGRES = os.environ.get("ESTAFETTE_TEST_POSTGRES")  # a server's URL (bash .ci
 
 class Blank(NoPictures):
     """Every picture a 1x1 PNG, a game module's own too (a whole game draws hundreds; the pictures
-    themselves are tested in tests/test_render.py, test_liberty_render.py and test_picture_sweep.py)."""
+    themselves are tested in tests/napoleon/test_render.py, test_liberty_render.py and
+    test_picture_sweep.py)."""
 
     def run(self, job: Any, scenario: Any = None) -> bytes:
         return self.PNG

@@ -4,7 +4,7 @@ The player here reads the choices as text only (``str``), biased as the fuzzer's
 (``ai/liberty/``'s ``LibertyRandomPlayer``: attacks, fire, few regroups), so that it chooses the same orders
 from either code:
 
-    python tests/liberty_orders_games.py > tests/fixtures/liberty_orders_texts.json  # on that code
+    python tests/support/liberty_orders_games.py > tests/fixtures/liberty_orders_texts.json  # on that code
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 with the code before orders were values (main at 2c9adba). The player here reads the
 choices as text only (``str``), so that it chooses the same orders from either code:
 
-    python tests/orders_games.py > tests/fixtures/orders_texts.json    # run from a checkout of that code
+    python tests/support/orders_games.py > tests/fixtures/orders_texts.json  # on a checkout of that code
 """
 
 from __future__ import annotations
