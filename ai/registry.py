@@ -2,8 +2,8 @@
 its plans from one turn to the next), and the random player the AI bench may set against it.
 
 Each game's package in ``ai/`` declares its player; this file gathers them, as ``engine/modules.py`` gathers
-the game modules, so that the import graph sees every edge (``tests/test_imports.py``). A module outside
-the repository's games (tests' Dash) adds its own with ``register``.
+the game modules, so that the import graph sees every edge (``tests/platform/test_imports.py``). A module
+outside the repository's games (tests' Dash) adds its own with ``register``.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Bot benchmark (issue 5/6): what a player waits for, through the real service, outbox and discord.py against
-the fake Discord API (tests/discord_fake.py, on loopback in this process), with real pictures.
+the fake Discord API (tests/support/discord_fake.py, on loopback in this process), with real pictures.
 
     python bench/bot.py [--game ID] [--games 100] [--rounds 30] [--overlap 10] [--forward 10:80] [--workers N]
 
@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from discord_fake import FakeDiscord, World, running_bot  # noqa: E402
+from support.discord_fake import FakeDiscord, World, running_bot  # noqa: E402
 
 from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.outbox import Picture  # noqa: E402

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from discord_fake import FakeDiscord, World, running_bot  # noqa: E402
+from support.discord_fake import FakeDiscord, World, running_bot  # noqa: E402
 
 from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.pictures import NoPictures  # noqa: E402

@@ -64,7 +64,7 @@ BOT_EN_TERMS = Sayings(
 )
 
 
-# the engine's keys and the bot's are distinct (tests/test_i18n.py); read when first looked into
+# the engine's keys and the bot's are distinct (tests/platform/test_i18n.py); read when first looked into
 CATALOGS: dict[str, Mapping[str, str]] = {"en": Chain(BOT_EN, ENGINE_EN), "ja": Chain(BOT_JA, ENGINE_JA)}
 TERMS: dict[str, Sayings] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
 

@@ -2,7 +2,7 @@
 commands, their options and choices. The game's words follow the Japanese translations of the rules (see
 ``engine/messages_ja.py``).
 
-Conventions of the Japanese texts (tests/test_japanese.py checks what can be checked):
+Conventions of the Japanese texts (tests/platform/test_japanese.py checks what can be checked):
 
 - **Politeness, one style per kind of text.** Messages to players (replies, refusals, prompts, DMs, the rule
   errors of ``engine/messages_ja.py``: ``svc.*``, ``prompt.*``, ``ui.*``, ``console.*``) are です / ます.

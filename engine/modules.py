@@ -1,5 +1,5 @@
 """The registry of game modules (the contract is ``engine/module.py``): Napoleon (the default) and Liberty
-built in, others registered by ``register`` (the tiny test module of ``tests/tinygame.py``)."""
+built in, others registered by ``register`` (the tiny test module of ``tests/support/games/dash.py``)."""
 
 from __future__ import annotations
 

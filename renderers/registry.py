@@ -3,7 +3,7 @@ and the module's ``warm(locale)`` that draws its static layers ahead of the firs
 
 Each game's renderer package declares its own (``PICTURES`` and ``warm`` in its ``__init__``); this file
 gathers them, as ``engine/modules.py`` gathers the game modules, so that the import graph sees every edge
-(``tests/test_imports.py``). A module outside the repository's games (tests' Dash) adds its own with
+(``tests/platform/test_imports.py``). A module outside the repository's games (tests' Dash) adds its own with
 ``register``. The bot looks a kind up here where it makes a job (``bot/pictures.py``); the job carries the
 function itself, which a worker process imports by its module when the job reaches it.
 """

@@ -13,13 +13,10 @@ from engine.module import AnyModule, GameObject
 from ..i18n import locale_of, t
 from ..storage import GameRow
 
-if TYPE_CHECKING:  # the parts that hold a Hub import this file: their types only, for the checker
+if TYPE_CHECKING:
     from ai.player import Player
 
     from ..storage import StoreBase
-    from .core import Games
-    from .deadlines import Deadlines
-    from .play import Play
 
 # a new game's deadlines: a day to act, a reminder four hours before, and the late player's part passed
 NEW_GAME_DEADLINE_HOURS, NEW_GAME_REMINDER_HOURS = 24.0, 4.0
@@ -83,11 +80,13 @@ class Hub(Protocol):
     parts depend on this, not on ``service.py`` (no import circle)."""
 
     store: StoreBase
-    games: Games
+    # the parts themselves (core.Games, play.Play, deadlines.Deadlines) import this file: named here by
+    # what they are, they would make a circle of imports
+    games: Any
     clock: Callable[[], float]
     seed_source: Callable[[], int]
-    play: Play
-    deadlines: Deadlines
+    play: Any
+    deadlines: Any
 
     def moment(self, live: Live) -> int: ...
     async def seen(self, caller: Caller) -> None: ...

@@ -12,13 +12,13 @@ from ..storage import GameRow
 from . import reminders
 from .broadcast import broadcast
 from .common import Hub, language, module_of
-from .core import Change
+from .core import Change, Games
 
 
 class Deadlines:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
-        self.games = svc.games
+        self.games: Games = svc.games
 
     def arm(self, ch: Change) -> None:
         """A new deadline whenever the set of players awaited changes."""

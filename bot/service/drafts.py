@@ -15,7 +15,7 @@ from ..i18n import join, locale_of, t
 from ..outbox import Result, pick_moment
 from ..storage import GameRow
 from .common import Caller, Hub, Live, ServiceError, module_of, roles_of
-from .core import Change
+from .core import Change, Games
 
 Prompt = tuple[int, SealedChoice, dict[str, str]]  # the epoch, the form, the draft so far (piece -> slot)
 
@@ -42,7 +42,7 @@ def draft_of(row: GameRow, role: str, form: SealedChoice) -> dict[str, str]:
 class Drafts:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
-        self.games = svc.games
+        self.games: Games = svc.games
 
     def prompt(self, row: GameRow, game: GameObject | None, role: str, place: str) -> Prompt | None:
         """What a form's prompt shows now: the epoch, the form and the draft so far."""
@@ -170,6 +170,7 @@ class Drafts:
         def drop_draft(ch: Change) -> None:
             ch.settings().drafts.pop(f"{role}@{place}", None)
 
-        return await self.svc.play.order_in(
+        done: Result = await self.svc.play.order_in(
             game_id, caller, form.text(draft), interaction_id, role, check=same_choice, after=drop_draft
         )
+        return done

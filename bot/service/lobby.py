@@ -38,7 +38,7 @@ from .common import (
     roles_of,
     shown,
 )
-from .core import Change
+from .core import Change, Games
 
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
@@ -95,7 +95,7 @@ def _typed(spec: OptionSpec, value: OptionValue) -> OptionValue:
 class Lobby:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
-        self.games = svc.games
+        self.games: Games = svc.games
         self.store = svc.store
 
     # --- new, join, leave, options ---------------------------------------------------------------------

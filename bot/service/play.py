@@ -22,7 +22,7 @@ from ..storage import DuplicateInteraction, GameRow
 from . import reminders
 from .broadcast import broadcast
 from .common import Caller, Hub, ServiceError, module_of, need_game, owns, roles_of
-from .core import Change
+from .core import Change, Games
 
 log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
@@ -38,7 +38,7 @@ def list_key(module: AnyModule, game: GameObject, role: str) -> str:
 class Play:
     def __init__(self, svc: Hub) -> None:
         self.svc = svc
-        self.games = svc.games
+        self.games: Games = svc.games
         self.store = svc.store
 
     # --- orders -----------------------------------------------------------------------------------------

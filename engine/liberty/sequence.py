@@ -1,9 +1,9 @@
 r"""Liberty's sequence of play as one table: the phases a game goes through (``Phase``, stored in
 ``State.phase`` as the strings it always held), for each who must act, the kinds of order ``legal()`` offers
 them and the keys of the prompt every front end shows (``TABLE``), and every change of phase with its rule
-(``TRANSITIONS``). ``go`` is the only code that writes ``State.phase``, and it refuses a change the table
-does not list (``tests/test_sequence_liberty.py`` checks both: on the source, and on real games walked order
-by order).
+(``TRANSITIONS``). ``go`` is the only code that writes ``State.phase``, and it refuses a change the table does
+not list (``tests/liberty/test_liberty_sequence.py`` checks both: on the source, and on real games walked
+order by order).
 
 The phases (Game turn, 7.1, 11.0)::
 

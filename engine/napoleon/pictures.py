@@ -57,7 +57,7 @@ def _scenario(game: Game) -> Scenario | str:
 def map_subject(game: Game, view: View, role: str, place: str) -> MapSubject:
     """The view without its battles (the boards draw those; the map shows a battle by its towns' own
     fields), so that a fire leaves the map's subject, and so its picture, as it was, and the job sent to a
-    worker is smaller (``tests/test_pictures_pool.py`` checks the map is the same drawn either way)."""
+    worker is smaller (``tests/bot/test_pictures_pool.py`` checks the map is the same drawn either way)."""
     if getattr(view, "battles", None):
         view = dataclasses.replace(view, battles=())
     return MapSubject(view, _scenario(game))

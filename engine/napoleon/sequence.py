@@ -3,7 +3,7 @@ r"""The campaign's sequence of play (4.0) as one table: the phases a game goes t
 offers them and the keys of the prompt every front end shows (``TABLE``), and every change of phase with its
 rule (``TRANSITIONS``). ``go`` is the only code that writes ``GameState.phase`` (but ``/undo``, which puts a
 whole earlier state back), and it refuses a change the table does not list
-(``tests/test_sequence_napoleon.py`` checks both, on the source and on real games). A battle's own states
+(``tests/napoleon/test_sequence.py`` checks both, on the source and on real games). A battle's own states
 are ``battle/machine.py``'s, and who acts in the battle phase is ``battle/table.py``'s.
 
 Phases::

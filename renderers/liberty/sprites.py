@@ -20,7 +20,7 @@ SS = NB.SS
 RGB = C.RGB
 
 # 2.0: the British are red, the Americans (and the French) blue: the red and blue of the other game's blocks,
-# checked apart for colour-blind viewers (tests/test_liberty_render.py)
+# checked apart for colour-blind viewers (tests/liberty/test_liberty_render.py)
 BRITISH_RED: RGB = (226, 58, 36)
 AMERICAN_BLUE: RGB = (34, 84, 196)
 SIDE: dict[str, RGB] = {"british": BRITISH_RED, "american": AMERICAN_BLUE}

@@ -1,6 +1,6 @@
 """Napoleon's colours: the armies' (following the game's blocks: French blue, Imperial Guard blue and green,
 British red, Dutch-Belgian red and blue, Prussian dark grey), picked so that they stay apart for
-deuteranopes, protanopes and tritanopes as well (``tests/test_render.py`` checks the distances with
+deuteranopes, protanopes and tritanopes as well (``tests/napoleon/test_render.py`` checks the distances with
 ``renderers.colours.simulate``), and the map's own. The colours every game shares are ``renderers.colours``.
 """
 

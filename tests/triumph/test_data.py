@@ -2,8 +2,8 @@
 need from the map, the order of battle, morale and the scenarios, the map's geography, and the loader's
 messages for broken copies.
 
-Rule numbers refer to shared/rules/napoleons-triumph-digest.md (the rulebook's numbering); "facts" to
-shared/reference/austerlitz-facts.md.
+Rule numbers are the rulebook's; "facts" are the sections of the historical fact sheet the map is built
+from (data/triumph/README.md says which).
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ A battle stores what it is doing in a few fields (``Battle.status`` and ``Battle
 ``round_open`` for 6.4, in ``state.py``; stored as the strings they always were). ``state_of`` reads them,
 with the 6.4 lock of the other battles, as one ``BattleState``. ``TRANSITIONS`` lists every change of state
 with its rule, and the functions below are the only code that writes those fields
-(``tests/test_battle_machine.py`` checks both: on the source, and on real battles walked order by order).
-What each state asks — who acts, which orders, the prompt — is the table of ``table.py``, which sits above
-the rules it asks.
+(``tests/napoleon/test_battle_machine.py`` checks both: on the source, and on real battles walked order by
+order). What each state asks — who acts, which orders, the prompt — is the table of ``table.py``, which sits
+above the rules it asks.
 
 States::
 
