@@ -54,10 +54,10 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
     a = st.attack
     if a is not None:
         defender = other(a.attacker)
-        attack = {"attacker": a.attacker, "source": a.source, "target": a.target, "step": a.step}
+        attack = {"attacker": a.attacker, "source": a.source, "target": a.target, "step": str(a.step)}
         if a.defenders:
             attack.update(defenders=list(a.defenders), blocked=a.blocked)
-        if role == defender or step_of(st) not in ("defend", "feint"):
+        if a.defenders and (role == defender or step_of(st) not in ("defend", "feint")):
             attack["defence_leaders"] = list(a.defence_leaders)
         if a.attackers:
             attack.update(forces=list(a.forces), attackers=list(a.attackers))
