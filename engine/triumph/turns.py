@@ -22,9 +22,10 @@ def new_state(data: Triumph, opts: Options, seed: int) -> State:
     st.morale = {str(k): v for k, v in data.morale.start.items()}
     st.lost = {s: 0 for s in SIDES}
     st.elite_used = {s: [] for s in SIDES}
-    for u in data.units:
+    # in id order, as a stored game is read back (``dumps`` sorts keys): ``legal`` lists in the same order
+    for u in sorted(data.units, key=lambda x: x.id):
         st.blocks[u.id] = Block(u.id, u.side, u.arm, u.strength, u.guard)
-    for c in data.commanders:
+    for c in sorted(data.commanders, key=lambda x: x.id):
         where = c.setup if c.id in sc.commanders_on_map(c.side) else OFF
         st.commanders[c.id] = Commander(c.id, c.side, at=where)
         for uid in data.allocation.get(c.id, ()):
