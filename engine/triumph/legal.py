@@ -92,10 +92,9 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
                 for b in st.blocks.values():
                     if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
                         out.append(O.Attach(name, b.id))
-        sc = ctx.data.scenario(st.scenario)
-        for r in sc.reinforcements:
-            if st.commanders[r.commander].side == role and st.commanders[r.commander].at == OFF:
-                out += [O.Enter(r.commander, e) for e in r.entries]
+        for c in st.commanders.values():
+            if c.side == role and c.at == OFF:
+                out += [O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role]
         sources = {b.at for b in st.blocks.values() if b.side == role and b.at not in (OFF, "gone")}
         for s in sorted(sources):
             for n in ctx.data.neighbours(s):

@@ -345,25 +345,38 @@ def march(
 
 # -- reinforcements -----------------------------------------------------------------------------------------
 def enter(ctx: Ctx, side: str, commander: str, entry: str, *, dry: bool = False) -> None:
-    """A French reinforcement corps enters by an entry road of its scenario from its round ([JW]); it stands
-    in the entry locale's reserve (G31: not into an enemy-held or full locale: it waits). The first entry
-    raises French morale by 4 and makes the French victory harder (13, 16, G30)."""
+    """A reinforcement corps enters by an entry road from its round ([JW]): the French reinforcements of the
+    scenario; on 1 December the Allied corps not on the map, by any Allied entry road from the scenario's
+    Allied entry round (G28). It stands in the entry locale's reserve, as a road move into it (10: it counts
+    for congestion); never at night (G29); not into an enemy-held or full locale: it waits (G31). The first
+    French entry raises French morale by 4 and makes the French victory harder (13, 16, G30)."""
     st = ctx.st
     sc = ctx.data.scenario(st.scenario)
-    rein = next((r for r in sc.reinforcements if r.commander == commander), None)
     c = st.commanders.get(commander)
-    if rein is None or c is None or c.side != side or c.at != OFF:
+    if c is None or c.side != side or c.at != OFF:
         raise error("", "triumph.enter.not_reinforcement", name=commander)
-    if st.round < rein.round:
-        raise error("7", "triumph.enter.too_early", commander=commander, round=rein.round)
-    if entry not in rein.entries:
-        raise error("7", "triumph.enter.entry", commander=commander, entries=list(rein.entries))
+    rein = next((r for r in sc.reinforcements if r.commander == commander), None)
+    if rein is not None:
+        first, entries = rein.round, tuple(rein.entries)
+    elif side == "allies" and sc.allied_entry_round is not None:
+        first = sc.allied_entry_round
+        entries = tuple(e.id for e in ctx.data.entries if e.side == "allies")
+    else:
+        raise error("", "triumph.enter.not_reinforcement", name=commander)
+    if st.round < first:
+        raise error("7", "triumph.enter.too_early", commander=commander, round=first)
+    if sc.rounds[st.round - 1].night:
+        raise error("14", "triumph.enter.night")
+    if entry not in entries:
+        raise error("7", "triumph.enter.entry", commander=commander, entries=list(entries))
     loc = next(e.locale for e in ctx.data.entries if e.id == entry)
     units = st.corps_units(commander)
     if enemy_held(ctx, loc, side) or own_count(ctx, loc, side) + len(units) > ctx.data.locale(loc).capacity:
         raise error("7", "triumph.enter.blocked", locale=loc)
     if loc in st.road_through or loc in st.moved_into:
         raise error("10", "triumph.move.congested", locale=loc)
+    if st.corps_commands + 1 > ctx.data.commands.allied_corps_commands and side == "allies":
+        raise error("9", "triumph.command.corps_limit", limit=ctx.data.commands.allied_corps_commands)
     if dry:
         return
     place(ctx, commander, units, loc, None)

@@ -255,3 +255,29 @@ def test_french_reinforcement_enters_and_raises_morale() -> None:
     assert g.state.commanders["bernadotte"].at == "latein_fields"
     assert g.state.morale["french"] == 27 and g.state.reinforced  # 13, G30: +4 at the first entry
     refused(g, "french", "/enter corps:davout entry:raigern", "7")  # from round 2
+
+
+# -- 1 December: the Allied corps enter (G28), night (14, G29) ----------------------------------------------
+def test_1dec_allied_corps_enter_by_allied_entry_roads() -> None:
+    g = Game.new(Options(scenario="1dec"))
+    assert g.state.commanders["liechtenstein"].at == "off"
+    refused(g, "allies", "/enter corps:liechtenstein entry:brunn", "7")  # a French entry road
+    refused(g, "allies", "/enter corps:liechtenstein entry:olmuetz", "7")  # 5 units: Rausnitz holds 4 (G31)
+    g.apply("allies", "/enter corps:miloradovich entry:olmuetz")
+    assert g.state.commanders["miloradovich"].at == "rausnitz"
+    assert all(b.at == "rausnitz" for b in g.state.corps_units("miloradovich"))
+
+
+def test_night_recovers_morale_and_forbids_attacks_and_entries() -> None:
+    g = Game.new(Options(scenario="1dec"))
+    g.state.morale["allies"], g.state.lost["allies"] = 20, 7
+    for _ in range(10):
+        g.apply("allies", "/end")
+        g.apply("french", "/end")
+    assert g.state.round == 11 and g.view("allies").night
+    assert g.state.morale["allies"] == 20 + 3  # 14: half of 7, rounded down (at most 4)
+    refused(g, "allies", "/enter corps:miloradovich entry:olmuetz", "14")
+    a01, f12 = g.state.blocks["A01"], g.state.blocks["F12"]
+    a01.at, a01.corps = "posthouse_east", None
+    f12.at, f12.corps = "schumitz_fields", None
+    refused(g, "allies", "/attack from:posthouse_east into:schumitz_fields", "14")
