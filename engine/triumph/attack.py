@@ -485,13 +485,13 @@ def _conclude(ctx: Ctx, a: Attack) -> None:
     if not a.artillery_led:
         spread(ctx, a, len(dlead) + max(0, -a.fr), [lead, attackers])
     # 11.9 defender: attack leaders (not artillery) + the positive part of FR - artillery defence leaders
-    # (against infantry or cavalry), spread over the infantry and cavalry defence leaders, the
-    # counter-attackers, the defending units; never on artillery leaders
+    # (against infantry or cavalry), spread over the infantry and cavalry defence leaders (not artillery),
+    # then the counter-attackers, then the defending units (the seed: 防御部隊, all of them)
     n = (0 if a.artillery_led else len(lead)) + max(0, a.fr)
     art = [b for b in dlead if b.arm == "artillery"]
     if not a.artillery_led:
         n -= len(art)
-    others = [st.blocks[u] for u in a.defenders if u not in a.defence_leaders]
+    others = [st.blocks[u] for u in a.defenders]
     spread(
         ctx,
         a,
