@@ -129,7 +129,7 @@ def threaten(ctx: Ctx, side: str, source: str, target: str, *, dry: bool = False
         raise error("14", "triumph.attack.night")
     if f"{source}>{target}" in st.closed:
         raise error("11", "triumph.attack.closed", source=source, target=target)
-    if not _forces_at(ctx, side, source, target):
+    if not _forces_at(ctx, side, source, target) and not moves.road_attackers(ctx, side, source, target):
         raise error("11.1", "triumph.attack.nobody", source=source)
     if dry:
         return
@@ -264,21 +264,38 @@ def _forces(
     return corps, detached, units
 
 
-def feint(ctx: Ctx, side: str, names: Sequence[str], step_up: bool, *, dry: bool = False) -> None:
+def feint(
+    ctx: Ctx, side: str, names: Sequence[str], step_up: bool, road: Sequence[str] = (), *, dry: bool = False
+) -> None:
     """11.3: the attack is a feint: the attackers named (G5: faces hidden) stay, or those in the reserve all
     step onto the attack approach; the attack ends (G19: the approach is closed this turn); against a
-    defence from the reserve at least one defender then steps onto the defence approach."""
+    defence from the reserve at least one defender then steps onto the defence approach. An attack made by a
+    road move must be a feint (11.3): G11, an all-cavalry corps rides its road into the attack locale and ends
+    there (on the attack approach with ``step``, if the road crosses it)."""
     a = _att(ctx)
-    corps, detached, units = _forces(ctx, side, a, names)
-    if step_up and units[0].on is not None:
-        raise error("11.3", "triumph.feint.on_approach")
-    if dry:
-        return
-    moves.spend(ctx, corps, detached)
-    if step_up:
-        moves.place(ctx, None, units, a.source, a.target)
-        for c in corps:
-            ctx.st.commanders[c].at, ctx.st.commanders[c].on = a.source, a.target
+    if road:
+        if len(names) != 1 or not road or road[-1] != a.source:
+            raise error("11.3", "triumph.feint.road", source=a.source)
+        corps_id, units = moves.group_of(ctx, side, names[0])
+        if corps_id is None or any(b.arm != "cavalry" for b in units):
+            raise error("11.3", "triumph.feint.road", source=a.source)
+        moves.march(ctx, side, corps_id, road, a.target if step_up else None, dry=True)
+        if dry:
+            return
+        moves.march(ctx, side, corps_id, road, a.target if step_up else None)
+        corps: list[str] = []
+        detached: list[Block] = []
+    else:
+        corps, detached, units = _forces(ctx, side, a, names)
+        if step_up and units[0].on is not None:
+            raise error("11.3", "triumph.feint.on_approach")
+        if dry:
+            return
+        moves.spend(ctx, corps, detached)
+        if step_up:
+            moves.place(ctx, None, units, a.source, a.target)
+            for c in corps:
+                ctx.st.commanders[c].at, ctx.st.commanders[c].on = a.source, a.target
     a.forces = list(names)
     a.attackers = [b.id for b in units]
     ctx.st.closed.append(f"{a.source}>{a.target}")
@@ -293,7 +310,7 @@ def press(ctx: Ctx, side: str, *, dry: bool = False) -> None:
     """11.3: not a feint. G7: the defence leaders are shown now, before the attacker picks its own (11.4)."""
     a = _att(ctx)
     if not any(_can_lead(ctx, side, a, f) for f in _forces_at(ctx, side, a.source, a.target)):
-        raise error("11.5", "triumph.press.nobody", capacity=ctx.data.locale(a.target).capacity)
+        raise error("11.3", "triumph.press.nobody", capacity=ctx.data.locale(a.target).capacity)
     if dry:
         return
     a.step = Step.LEAD
@@ -659,9 +676,11 @@ def retreat(ctx: Ctx, side: str, plan: dict[str, str], *, dry: bool = False) -> 
         return
     if a.before_combat:
         a.step = Step.ADVANCE
-        if not any(
-            _can_advance(ctx, a.attacker, [f]) for f in _forces_at(ctx, a.attacker, a.source, a.target)
-        ):
+        on_foot = [([f], ()) for f in _forces_at(ctx, a.attacker, a.source, a.target)]
+        by_road = [
+            ([f], (*p, a.target)) for f, p in moves.road_attackers(ctx, a.attacker, a.source, a.target)
+        ]
+        if not any(_can_advance(ctx, a.attacker, f, p) for f, p in on_foot + by_road):
             _end(ctx)  # G35: nobody can carry the threat out (capacity): the locale stays empty
         return
     _advance(ctx, a, [st.blocks[u] for u in a.attackers if st.blocks[u].at != GONE])
@@ -681,18 +700,35 @@ def _advance(ctx: Ctx, a: Attack, units: Sequence[Block]) -> None:
     ctx.emit("advance", {"side": a.attacker, "units": [b.id for b in units], "locale": a.target})
 
 
-def _can_advance(ctx: Ctx, side: str, names: Sequence[str]) -> bool:
+def _can_advance(ctx: Ctx, side: str, names: Sequence[str], road: Sequence[str] = ()) -> bool:
     try:
-        advance(ctx, side, names, dry=True)
+        advance(ctx, side, names, road, dry=True)
     except RuleError:
         return False
     return True
 
 
-def advance(ctx: Ctx, side: str, names: Sequence[str], *, dry: bool = False) -> None:
+def advance(
+    ctx: Ctx, side: str, names: Sequence[str], road: Sequence[str] = (), *, dry: bool = False
+) -> None:
     """G35: after a retreat before combat the attacker gives the move order(s) that carry out the threat
-    (as at 11.5, without leaders); at least one piece enters; the commands are spent."""
+    (as at 11.5, without leaders); at least one piece enters; the commands are spent. G11: cavalry that
+    threatened by road rides on through the attack locale into the emptied one."""
     a = _att(ctx)
+    if road:
+        if len(names) != 1 or len(road) < 2 or road[-1] != a.target or road[-2] != a.source:
+            raise error("G35", "triumph.advance.road", source=a.source, target=a.target)
+        corps_id, units = moves.group_of(ctx, side, names[0])
+        if corps_id is None or any(b.arm != "cavalry" for b in units):
+            raise error("G35", "triumph.advance.road", source=a.source, target=a.target)
+        moves.march(ctx, side, corps_id, road, dry=True)
+        if dry:
+            return
+        moves.march(ctx, side, corps_id, road)
+        a.attackers = [b.id for b in units]
+        _advance(ctx, a, units)
+        _end(ctx)
+        return
     corps, detached, units = _forces(ctx, side, a, names)
     if len(units) > ctx.data.locale(a.target).capacity:
         raise error("11.5", "triumph.lead.capacity", capacity=ctx.data.locale(a.target).capacity)

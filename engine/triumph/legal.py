@@ -46,24 +46,6 @@ def _leader_sets(units: list[Block], most: int = 2) -> list[tuple[str, ...]]:
     return out
 
 
-def _road_paths(ctx: Ctx, start: str) -> list[tuple[str, ...]]:
-    out: list[tuple[str, ...]] = []
-
-    def walk(path: tuple[str, ...]) -> None:
-        if len(path) > 1:
-            out.append(path)
-        if len(path) > 3:
-            return
-        for r in ctx.data.roads_through(path[-1]):
-            i = r.locales.index(path[-1])
-            for n in r.locales[max(0, i - 1) : i + 2]:
-                if n not in path:
-                    walk((*path, n))
-
-    walk((start,))
-    return sorted(set(out))
-
-
 def candidates(ctx: Ctx, role: str) -> list[Order]:
     st = ctx.st
     step = step_of(st)
@@ -84,11 +66,11 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
             else:
                 out += [O.Move(name, at), O.Move(name, on)]
             if name in st.commanders and on is None:
-                for path in _road_paths(ctx, at):
-                    out.append(O.March(name, path[1:]))
+                for path in moves.road_paths(ctx, at):
+                    out.append(O.March(name, path))
                     for n in ctx.data.neighbours(path[-1]):
                         if ctx.data.road_crosses(path[-1], n):
-                            out.append(O.March(name, path[1:], n))
+                            out.append(O.March(name, path, n))
                 for b in st.blocks.values():
                     if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
                         out.append(O.Attach(name, b.id))
@@ -132,6 +114,8 @@ def _attack_candidates(ctx: Ctx, role: str, step: str) -> list[Order]:
         out.append(O.Press())
         for f in attack._forces_at(ctx, role, a.source, a.target):
             out += [O.Feint((f,)), O.Feint((f,), True)]
+        for f, path in moves.road_attackers(ctx, role, a.source, a.target):
+            out += [O.Feint((f,), False, path), O.Feint((f,), True, path)]
     elif step == "lead":
         for f in attack._forces_at(ctx, role, a.source, a.target):
             _, units = moves.group_of(ctx, role, f)
@@ -167,6 +151,8 @@ def _attack_candidates(ctx: Ctx, role: str, step: str) -> list[Order]:
             out.append(O.Retreat(tuple(plan)))
     elif step == "advance":
         out += [O.Advance((f,)) for f in attack._forces_at(ctx, role, a.source, a.target)]
+        for f, path in moves.road_attackers(ctx, role, a.source, a.target):
+            out.append(O.Advance((f,), (*path, a.target)))
     return out
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.errors import RuleError
+
 from .context import Ctx, error
 from .state import GONE, OFF, Block, other
 
@@ -341,6 +343,48 @@ def march(
         for b in units:  # [JW]: a road move of cavalry that ends on an approach shows the cavalry
             b.shown = True
     ctx.emit("march", {"side": side, "commander": corps, "path": [here, *steps], "at": at})
+
+
+def road_paths(ctx: Ctx, start: str, longest: int = 3) -> list[tuple[str, ...]]:
+    """Every path of 1..``longest`` locales onward from ``start`` along roads (no locale twice), in order."""
+    out: list[tuple[str, ...]] = []
+
+    def walk(path: tuple[str, ...]) -> None:
+        if len(path) > 1:
+            out.append(path[1:])
+        if len(path) > longest:
+            return
+        for r in ctx.data.roads_through(path[-1]):
+            i = r.locales.index(path[-1])
+            for n in r.locales[max(0, i - 1) : i + 2]:
+                if n not in path:
+                    walk((*path, n))
+
+    walk((start,))
+    return sorted(set(out))
+
+
+def road_attackers(ctx: Ctx, side: str, source: str, target: str) -> list[tuple[str, tuple[str, ...]]]:
+    """G11: all-cavalry corps that can ride a road into the attack locale ``source`` (the only way a road
+    move can carry an attack: road moves end in a reserve, cavalry alone on an approach the road crosses),
+    with their road paths."""
+    st = ctx.st
+    out = []
+    for c in st.commanders.values():
+        if c.side != side or c.at in (OFF, GONE, source) or c.on is not None:
+            continue
+        units = st.corps_units(c.id)
+        if not units or any(b.arm != "cavalry" for b in units):
+            continue
+        for path in road_paths(ctx, c.at):
+            if path[-1] != source:
+                continue
+            try:
+                march(ctx, side, c.id, path, dry=True)
+            except RuleError:
+                continue
+            out.append((c.id, path))
+    return out
 
 
 # -- reinforcements -----------------------------------------------------------------------------------------

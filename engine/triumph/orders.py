@@ -10,13 +10,14 @@ are the rules' (``moves``, ``attack``).
     /attack from:L1 into:L2                                        11.1 the attack threat
     /defend units:A01,A02 [leaders:A01]                            11.2 defend, 11.4 leaders (sealed)
     /give-ground                                                   11.2 retreat instead
-    /feint with:lannes [step:yes]                                  11.3 feint (step: onto the approach)
+    /feint with:lannes [step:yes] [road:L1>L2]                     11.3 feint (step: onto the approach;
+                                                                   road: cavalry riding in, G11)
     /press                                                         11.3 not a feint
     /lead with:lannes,murat [width:narrow] [leaders:F12] [target:A01]  11.5
     /counter [units:A03,A04]                                       11.7 (none: no counter-attack)
     /step-up units:A03                                             11.3 / 11.9 onto the defence approach
     /retreat to:A01>augezd,A02>telnitz  (or to:augezd for all)     12
-    /advance with:lannes                                           G35
+    /advance with:lannes [road:L1>L2>TARGET]                       G35
     /end                                                           the end of the turn (7)
 """
 
@@ -176,18 +177,24 @@ class GiveGround(Order):
         return "/give-ground"
 
 
+def _road(cmd: Command) -> Names:
+    return tuple(p.strip() for p in cmd.options.get("road", "").split(">") if p.strip())
+
+
 @order("feint")
 class Feint(Order):
     forces: Names
     step: bool = False
+    road: Names = ()  # G11: the road path of cavalry riding into the attack locale
 
     @classmethod
     def read(cls, cmd: Command) -> Feint:
-        _takes(cmd, "with", "step")
-        return cls(_list(cmd, "with", needed=True), yes_no(cmd.options.get("step", ""), "step"))
+        _takes(cmd, "with", "step", "road")
+        return cls(_list(cmd, "with", needed=True), yes_no(cmd.options.get("step", ""), "step"), _road(cmd))
 
     def say(self) -> str:
-        return f"/feint with:{','.join(self.forces)}" + (" step:yes" if self.step else "")
+        road = f" road:{'>'.join(self.road)}" if self.road else ""
+        return f"/feint with:{','.join(self.forces)}" + (" step:yes" if self.step else "") + road
 
 
 @order("press")
@@ -274,14 +281,16 @@ class Retreat(Order):
 @order("advance")
 class Advance(Order):
     forces: Names
+    road: Names = ()  # G11, G35: cavalry riding in by road, through the attack locale
 
     @classmethod
     def read(cls, cmd: Command) -> Advance:
-        _takes(cmd, "with")
-        return cls(_list(cmd, "with", needed=True))
+        _takes(cmd, "with", "road")
+        return cls(_list(cmd, "with", needed=True), _road(cmd))
 
     def say(self) -> str:
-        return f"/advance with:{','.join(self.forces)}"
+        road = f" road:{'>'.join(self.road)}" if self.road else ""
+        return f"/advance with:{','.join(self.forces)}{road}"
 
 
 @order("end")

@@ -40,7 +40,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     elif isinstance(o, O.GiveGround):
         attack.give_ground(ctx, role, dry=dry)
     elif isinstance(o, O.Feint):
-        attack.feint(ctx, role, o.forces, o.step, dry=dry)
+        attack.feint(ctx, role, o.forces, o.step, o.road, dry=dry)
     elif isinstance(o, O.Press):
         attack.press(ctx, role, dry=dry)
     elif isinstance(o, O.Lead):
@@ -52,7 +52,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     elif isinstance(o, O.Retreat):
         attack.retreat(ctx, role, _plan(ctx, o.to), dry=dry)
     elif isinstance(o, O.Advance):
-        attack.advance(ctx, role, o.forces, dry=dry)
+        attack.advance(ctx, role, o.forces, o.road, dry=dry)
 
 
 def _plan(ctx: Ctx, items: tuple[str, ...]) -> dict[str, str]:

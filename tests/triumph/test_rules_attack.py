@@ -587,3 +587,42 @@ def test_the_guard_costs_four_once() -> None:
     g.apply("french", "/press")
     g.apply("french", "/lead with:bessieres leaders:F35,F36")
     assert g.state.morale["french"] == 23 - 4
+
+
+# -- T14: road attacks (11.3, G11, G35) ----------------------------------------------------------------------
+def _road_threat() -> Game:
+    g = empty()
+    put(g, "F04", "santon_plain", "cav-2", corps="murat")
+    put(g, "F05", "santon_plain", "cav-2", corps="murat")
+    put(g, "A01", TGT, corps="bagration")
+    put(g, "A02", TGT, corps="bagration")
+    threat(g)  # nobody in the Bosenitz plain: the cavalry may ride the highway into it (G10, G11)
+    return g
+
+
+def test_T14_a_road_attack_must_be_a_feint() -> None:
+    g = _road_threat()
+    g.apply("allies", "/defend units:A01,A02")
+    refused(g, "french", "/press", "11.3")
+    g.apply("french", f"/feint with:murat road:{SRC} step:yes")
+    assert g.state.blocks["F04"].where == (SRC, TGT) and g.state.commanders["murat"].on == TGT
+    assert g.state.blocks["F04"].shown  # [JW]: road cavalry on an approach is shown
+    g.apply("allies", "/step-up units:A01,A02")
+    assert g.state.commanders["bagration"].on == SRC  # the whole corps stepped up: its commander too
+
+
+def test_T14_road_cavalry_rides_in_after_a_retreat_before_combat() -> None:
+    g = _road_threat()
+    g.apply("allies", "/give-ground")
+    g.apply("allies", "/retreat to:posthouse")
+    refused(g, "french", f"/advance with:murat road:{SRC}", "G35")
+    g.apply("french", f"/advance with:murat road:{SRC}>{TGT}")
+    assert g.state.commanders["murat"].at == TGT and TGT in g.state.taken
+
+
+def test_T14_infantry_does_not_attack_by_road() -> None:
+    g = empty()
+    put(g, "F12", "santon_plain", corps="lannes")
+    put(g, "A01", TGT)
+    g.state.side = "french"
+    refused(g, "french", f"/attack from:{SRC} into:{TGT}", "11.1")
