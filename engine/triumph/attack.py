@@ -369,6 +369,13 @@ def lead(
         lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
     ):
         raise error("11.5", "triumph.lead.pair_arm")
+    key = f"{a.source}>{a.target}"
+    if lead_units and lead_units[0].arm == "artillery":
+        # [JW] (11): one bombardment of an approach a turn; not two rounds running, unless the guns fire from
+        # a hill onto a locale that is not a hill
+        downhill = ctx.data.locale(a.source).hill and not ctx.data.locale(a.target).hill
+        if key in st.bombarded or (st.bombard_rounds.get(key) == st.round - 1 and not downhill):
+            raise error("11", "triumph.lead.bombarded", source=a.source, target=a.target)
     dl = list(a.defence_leaders)
     if w == "narrow" and len(dl) == 2:
         if target_leader is None or target_leader.upper() not in dl:
@@ -386,6 +393,11 @@ def lead(
     a.width = w
     a.leaders = [b.id for b in lead_units]
     a.artillery_led = bool(lead_units) and lead_units[0].arm == "artillery"
+    if a.artillery_led:
+        st.bombarded.append(key)
+        st.bombard_rounds[key] = st.round
+    elif key in st.bombarded:
+        st.closed.append(key)  # [JW] (11): after a bombardment, one more attack (not artillery-led) may cross
     ctx.emit(
         "lead", {"side": side, "forces": a.forces, "units": a.attackers, "width": w, "leaders": a.leaders}
     )

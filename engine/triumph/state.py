@@ -101,6 +101,10 @@ class State:
     road_through: list[str] = field(default_factory=list)  # locales entered or passed by road this turn (10)
     taken: list[str] = field(default_factory=list)  # locales an attack took this turn ([JW])
     closed: list[str] = field(default_factory=list)  # approaches "a>b" feinted or beaten back this turn (G19)
+    bombarded: list[str] = field(default_factory=list)  # approaches "a>b" bombarded this turn ([JW], 11)
+    bombard_rounds: dict[str, int] = field(
+        default_factory=dict
+    )  # approach -> the last round it was bombarded
     attack: Attack | None = None
     reinforced: bool = False  # a French reinforcement has entered (13, 16, G30)
     entered: list[str] = field(default_factory=list)  # reinforcement corps that have entered

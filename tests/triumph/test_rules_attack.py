@@ -626,3 +626,41 @@ def test_T14_infantry_does_not_attack_by_road() -> None:
     put(g, "A01", TGT)
     g.state.side = "french"
     refused(g, "french", f"/attack from:{SRC} into:{TGT}", "11.1")
+
+
+# -- artillery ([JW], rule 11; G19) -------------------------------------------------------------------------
+def _bombard(g: Game, unit: str) -> None:
+    threat(g)
+    g.apply("allies", "/defend units:A01")
+    g.apply("french", "/press")
+    g.apply("french", f"/lead with:{unit} leaders:{unit}")
+
+
+def test_one_bombardment_then_one_more_attack_across_an_approach() -> None:
+    g = empty()
+    put(g, "F01", SRC, "art-1", on=TGT)
+    put(g, "F02", SRC, "art-1", on=TGT)
+    put(g, "F12", SRC, "inf-3", corps="lannes")
+    put(g, "F13", SRC, "inf-3", corps="murat")
+    put(g, "A01", TGT, "inf-3", on=SRC)
+    _bombard(g, "F01")
+    threat(g)
+    g.apply("allies", "/defend units:A01")
+    g.apply("french", "/press")
+    refused(g, "french", "/lead with:F02 leaders:F02", "11")  # a second bombardment this turn
+    g.apply("french", "/lead with:lannes")  # the one more attack, not artillery-led
+    refused(g, "french", f"/attack from:{SRC} into:{TGT}", "11")
+
+
+def test_no_bombardment_of_an_approach_two_rounds_running() -> None:
+    g = empty()
+    put(g, "F01", SRC, "art-1", on=TGT)
+    put(g, "A01", TGT, "inf-3", on=SRC)
+    _bombard(g, "F01")
+    g.apply("french", "/end")
+    g.apply("allies", "/end")
+    assert g.state.round == 2
+    threat(g)
+    g.apply("allies", "/defend units:A01")
+    g.apply("french", "/press")
+    refused(g, "french", "/lead with:F01 leaders:F01", "11")
