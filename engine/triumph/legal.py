@@ -53,10 +53,10 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
     if step == "orders":
         forces: list[tuple[str, str, str | None]] = []
         for c in st.commanders.values():
-            if c.side == role and c.at not in (OFF, "gone") and not c.commands:
+            if c.side == role and c.at not in (OFF, "gone") and c.commands < moves.commander_limit(ctx, c.id):
                 forces.append((c.id, c.at, c.on))
         for b in st.blocks.values():
-            if b.side == role and b.at not in (OFF, "gone") and not b.commanded:
+            if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
                 forces.append((b.id, b.at, b.on))
         for name, at, on in forces:
             if on is None:

@@ -61,15 +61,27 @@ def unit(ctx: Ctx, side: str, name: str) -> Block:
 
 
 # -- commands (rule 9) --------------------------------------------------------------------------------------
+def commander_limit(ctx: Ctx, commander: str) -> int:
+    """9 ([JW]): a commander gives one command a turn, two in the turn its French reinforcement enters."""
+    lim = ctx.data.commands
+    return lim.reinforcement_turn if commander in ctx.st.entered_now else lim.per_commander
+
+
+def unit_limit(ctx: Ctx, b: Block) -> int:
+    """9 ([JW]): a unit is commanded once a turn, twice in the turn its reinforcement corps enters."""
+    lim = ctx.data.commands
+    return lim.reinforcement_turn if b.corps is not None and b.corps in ctx.st.entered_now else 1
+
+
 def check_commands(ctx: Ctx, side: str, corps: Sequence[str], detached: Sequence[Block]) -> None:
     """9: each commander one command a turn; the Allies at most 5 corps commands a turn; independent
     commands French 4, Allies 3; a unit commanded once a turn (G12: all spent when the order is given)."""
     st, lim = ctx.st, ctx.data.commands
     for c in corps:
-        if st.commanders[c].commands >= lim.per_commander:
+        if st.commanders[c].commands >= commander_limit(ctx, c):
             raise error("9", "triumph.command.commander_used", commander=c)
         for b in st.corps_units(c):
-            if b.commanded:
+            if b.commanded >= unit_limit(ctx, b):
                 raise error("9", "triumph.command.unit_used", unit=b.id)
     if corps and side == "allies" and st.corps_commands + len(corps) > lim.allied_corps_commands:
         raise error("9", "triumph.command.corps_limit", limit=lim.allied_corps_commands)
@@ -77,7 +89,7 @@ def check_commands(ctx: Ctx, side: str, corps: Sequence[str], detached: Sequence
     if detached and st.independent + len(detached) > limit:
         raise error("9", "triumph.command.independent_limit", limit=limit)
     for b in detached:
-        if b.commanded:
+        if b.commanded >= unit_limit(ctx, b):
             raise error("9", "triumph.command.unit_used", unit=b.id)
 
 
@@ -207,10 +219,10 @@ def detach_move(
         raise error("8", "triumph.move.leave_not_in_corps", commander=corps)
     if len(members) - len(units) < 1:
         raise error("8", "triumph.corps.last_unit", commander=corps)
-    if st.commanders[corps].commands >= ctx.data.commands.per_commander:
+    if st.commanders[corps].commands >= commander_limit(ctx, corps):
         raise error("9", "triumph.command.commander_used", commander=corps)
     for b in units:
-        if b.commanded:
+        if b.commanded >= unit_limit(ctx, b):
             raise error("9", "triumph.command.unit_used", unit=b.id)
     if side == "allies" and st.corps_commands + 1 > ctx.data.commands.allied_corps_commands:
         raise error("9", "triumph.command.corps_limit", limit=ctx.data.commands.allied_corps_commands)
@@ -246,7 +258,7 @@ def attach(ctx: Ctx, side: str, commander: str, name: str, *, dry: bool = False)
         raise error("8", "triumph.corps.last_unit", commander=b.corps)
     if len(members) >= ctx.data.corps.max_units:
         raise error("8", "triumph.attach.full", commander=corps, limit=ctx.data.corps.max_units)
-    if c.commands >= ctx.data.commands.per_commander:
+    if c.commands >= commander_limit(ctx, corps):
         raise error("9", "triumph.command.commander_used", commander=corps)
     if side == "allies" and st.corps_commands + 1 > ctx.data.commands.allied_corps_commands:
         raise error("9", "triumph.command.corps_limit", limit=ctx.data.commands.allied_corps_commands)
@@ -430,6 +442,8 @@ def enter(ctx: Ctx, side: str, commander: str, entry: str, *, dry: bool = False)
         b.commanded += 1
     st.road_through.append(loc)
     st.entered.append(commander)
+    if side == "french":
+        st.entered_now.append(commander)
     if side == "french" and not st.reinforced:
         st.reinforced = True
         st.morale["french"] += ctx.data.morale.first_reinforcement

@@ -108,6 +108,7 @@ class State:
     attack: Attack | None = None
     reinforced: bool = False  # a French reinforcement has entered (13, 16, G30)
     entered: list[str] = field(default_factory=list)  # reinforcement corps that have entered
+    entered_now: list[str] = field(default_factory=list)  # ... this turn (9: two commands, [JW])
     elite_used: dict[str, list[str]] = field(default_factory=dict)  # side -> "guard"/"heavy" (15)
     winner: str | None = None
     reason: str = ""

@@ -49,6 +49,7 @@ def end_turn(ctx: Ctx, side: str, *, dry: bool = False) -> None:
     for b in st.blocks.values():
         b.commanded, b.defended, b.retreated = 0, None, False
     st.corps_commands = st.independent = 0
+    st.entered_now = []
     st.moved_into, st.road_through, st.taken, st.closed, st.bombarded = [], [], [], [], []
     ctx.emit("end-turn", {"side": side})
     if side == "allies":

@@ -281,3 +281,15 @@ def test_night_recovers_morale_and_forbids_attacks_and_entries() -> None:
     a01.at, a01.corps = "posthouse_east", None
     f12.at, f12.corps = "schumitz_fields", None
     refused(g, "allies", "/attack from:posthouse_east into:schumitz_fields", "14")
+
+
+def test_a_french_reinforcement_gives_two_commands_in_its_entry_turn() -> None:
+    g = Game.new(Options(scenario="2dec"))
+    g.apply("allies", "/end")
+    g.apply("french", "/enter corps:bernadotte entry:brunn")
+    g.apply("french", "/move force:bernadotte to:latein")  # 9 ([JW]): its second command this turn
+    refused(g, "french", "/move force:bernadotte to:latein_fields", "9")
+    g.apply("french", "/end")
+    g.apply("allies", "/end")
+    g.apply("french", "/move force:bernadotte to:latein_fields")
+    refused(g, "french", "/move force:bernadotte to:latein", "9")  # one a turn afterwards
