@@ -112,7 +112,9 @@ def spread(ctx: Ctx, a: Attack, n: int, tiers: Sequence[Sequence[Block]]) -> Non
 
 
 # -- 11.1 threat --------------------------------------------------------------------------------------------
-def threaten(ctx: Ctx, side: str, source: str, target: str, *, dry: bool = False) -> None:
+def threaten(
+    ctx: Ctx, side: str, source: str, target: str, guard: str | None = None, *, dry: bool = False
+) -> None:
     """11.1: the attacker names only the approach (from its locale into an enemy locale). G10: some piece of
     the attacker in the attack locale (reserve or the attack approach) can still be commanded; never across
     an impassable approach, never at night (14), nor across an approach closed this turn (G19)."""
@@ -131,10 +133,24 @@ def threaten(ctx: Ctx, side: str, source: str, target: str, *, dry: bool = False
         raise error("11", "triumph.attack.closed", source=source, target=target)
     if not _forces_at(ctx, side, source, target) and not moves.road_attackers(ctx, side, source, target):
         raise error("11.1", "triumph.attack.nobody", source=source)
+    g = None
+    if guard is not None:
+        # 15 ([JW]): a Guard Attack shows a Guard unit with the threat; not across an obstructed approach;
+        # not again after one failed
+        g = moves.unit(ctx, side, guard)
+        if not g.guard or g.at != source or g.on not in (None, target):
+            raise error("15", "triumph.guard.unit", unit=g.id, source=source)
+        if ap.obstructed or ctx.data.approach(target, source).obstructed:  # type: ignore[union-attr]
+            raise error("15", "triumph.guard.obstructed")
+        if side in st.guard_barred:
+            raise error("15", "triumph.guard.barred")
     if dry:
         return
     st.attack = Attack(attacker=side, source=source, target=target, step=Step.DEFEND)
     ctx.emit("threat", {"side": side, "source": source, "target": target, "width": ap.width})
+    if g is not None:
+        st.attack.guard = g.id
+        show(ctx, [g], "15")
 
 
 def _forces_at(ctx: Ctx, side: str, source: str, target: str) -> list[str]:
@@ -273,6 +289,8 @@ def feint(
     road move must be a feint (11.3): G11, an all-cavalry corps rides its road into the attack locale and ends
     there (on the attack approach with ``step``, if the road crosses it)."""
     a = _att(ctx)
+    if a.guard is not None:
+        raise error("15", "triumph.guard.feint")
     if road:
         if len(names) != 1 or not road or road[-1] != a.source:
             raise error("11.3", "triumph.feint.road", source=a.source)
@@ -321,7 +339,8 @@ def press(ctx: Ctx, side: str, *, dry: bool = False) -> None:
 
 def _can_lead(ctx: Ctx, side: str, a: Attack, force: str) -> bool:
     try:
-        lead(ctx, side, [force], None, (), None, dry=True)
+        leaders = (a.guard,) if a.guard is not None else ()  # 15: a Guard Attack is led by the Guard
+        lead(ctx, side, [force], None, leaders, None, dry=True)
     except RuleError:
         return False
     return True
@@ -369,6 +388,8 @@ def lead(
         lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
     ):
         raise error("11.5", "triumph.lead.pair_arm")
+    if a.guard is not None and (not lead_units or not all(b.guard for b in lead_units)):
+        raise error("15", "triumph.guard.lead")
     key = f"{a.source}>{a.target}"
     if lead_units and lead_units[0].arm == "artillery":
         # [JW] (11): one bombardment of an approach a turn; not two rounds running, unless the guns fire from
@@ -431,7 +452,11 @@ def initial_result(ctx: Ctx, a: Attack) -> int:
         if ap is not None and arm in ap.penalties:
             ir -= 1
     if not a.artillery_led:
-        ir -= sum(st.blocks[u].strength for u in a.defence_leaders)
+        # 15 ([JW]): against a Guard Attack defence leaders of strength less than 3 count one less
+        ir -= sum(
+            st.blocks[u].strength - (1 if a.guard and st.blocks[u].strength < 3 else 0)
+            for u in a.defence_leaders
+        )
     return ir
 
 
@@ -529,6 +554,12 @@ def _conclude(ctx: Ctx, a: Attack) -> None:
     )
     if st.phase == "over":
         return
+    if a.guard is not None and a.winner != a.attacker:
+        # 15 ([JW]): a failed Guard Attack costs 3 more morale (it may demoralise); no further Guard Attack
+        st.guard_barred.append(a.attacker)
+        lose_morale(ctx, a.attacker, ctx.data.morale.failed_guard_attack)
+        if st.phase == "over":
+            return
     if a.artillery_led:
         # after combat: nobody moves; the loser's morale cannot fall below 1 from it ([JW])
         loser = other(a.winner)
@@ -727,6 +758,8 @@ def advance(
     (as at 11.5, without leaders); at least one piece enters; the commands are spent. G11: cavalry that
     threatened by road rides on through the attack locale into the emptied one."""
     a = _att(ctx)
+    if a.guard is not None:
+        raise error("15", "triumph.guard.feint")
     if road:
         if len(names) != 1 or len(road) < 2 or road[-1] != a.target or road[-2] != a.source:
             raise error("G35", "triumph.advance.road", source=a.source, target=a.target)

@@ -82,6 +82,8 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
             for n in ctx.data.neighbours(s):
                 if moves.enemy_held(ctx, n, role):
                     out.append(O.Threat(s, n))
+                    guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
+                    out += [O.Threat(s, n, g) for g in guards]
         out.append(O.End())
     elif step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
         out += _attack_candidates(ctx, role, step)

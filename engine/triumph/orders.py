@@ -7,7 +7,7 @@ are the rules' (``moves``, ``attack``).
     /detach corps:lannes units:F12,F13 to:santon [at:N]            Detach Move (9)
     /attach corps:lannes unit:F12                                  Attach (9)
     /enter corps:bernadotte entry:brunn                            a reinforcement enters
-    /attack from:L1 into:L2                                        11.1 the attack threat
+    /attack from:L1 into:L2 [guard:F35]                            11.1 the attack threat (15 Guard Attack)
     /defend units:A01,A02 [leaders:A01]                            11.2 defend, 11.4 leaders (sealed)
     /give-ground                                                   11.2 retreat instead
     /feint with:lannes [step:yes] [road:L1>L2]                     11.3 feint (step: onto the approach;
@@ -141,14 +141,16 @@ class Enter(Order):
 class Threat(Order):
     source: str
     target: str
+    guard: str | None = None  # 15 ([JW]): a Guard Attack, declared by showing this Guard unit
 
     @classmethod
     def read(cls, cmd: Command) -> Threat:
-        _takes(cmd, "from", "into")
-        return cls(_needs(cmd, "from"), _needs(cmd, "into"))
+        _takes(cmd, "from", "into", "guard")
+        return cls(_needs(cmd, "from"), _needs(cmd, "into"), _opt(cmd, "guard"))
 
     def say(self) -> str:
-        return f"/attack from:{self.source} into:{self.target}"
+        guard = f" guard:{self.guard}" if self.guard else ""
+        return f"/attack from:{self.source} into:{self.target}{guard}"
 
 
 @order("defend")

@@ -32,7 +32,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     elif isinstance(o, O.Enter):
         moves.enter(ctx, role, o.corps, o.entry, dry=dry)
     elif isinstance(o, O.Threat):
-        attack.threaten(ctx, role, o.source, o.target, dry=dry)
+        attack.threaten(ctx, role, o.source, o.target, o.guard, dry=dry)
     elif isinstance(o, O.End):
         turns.end_turn(ctx, role, dry=dry)
     elif isinstance(o, O.Defend):

@@ -83,6 +83,7 @@ class Attack:
     losses: dict[str, int] = field(default_factory=dict)  # side -> strength lost in this fight (13)
     retreating: list[str] = field(default_factory=list)  # 12: units still to retreat
     before_combat: bool = False  # the defender gave ground at 11.2 (G35)
+    guard: str | None = None  # 15 ([JW]): the Guard unit shown with the threat of a Guard Attack
 
 
 @dataclass
@@ -109,6 +110,7 @@ class State:
     reinforced: bool = False  # a French reinforcement has entered (13, 16, G30)
     entered: list[str] = field(default_factory=list)  # reinforcement corps that have entered
     entered_now: list[str] = field(default_factory=list)  # ... this turn (9: two commands, [JW])
+    guard_barred: list[str] = field(default_factory=list)  # sides whose Guard Attack failed (15, [JW])
     elite_used: dict[str, list[str]] = field(default_factory=dict)  # side -> "guard"/"heavy" (15)
     winner: str | None = None
     reason: str = ""

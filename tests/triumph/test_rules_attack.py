@@ -664,3 +664,46 @@ def test_no_bombardment_of_an_approach_two_rounds_running() -> None:
     g.apply("allies", "/defend units:A01")
     g.apply("french", "/press")
     refused(g, "french", "/lead with:F01 leaders:F01", "11")
+
+
+# -- the Guard Attack (15, [JW]) -----------------------------------------------------------------------------
+def _guard_attack(g: Game, defence: str) -> None:
+    g.state.side = "french"
+    g.apply("french", f"/attack from:{SRC} into:{TGT} guard:F35")
+    assert (
+        g.view("allies").blocks[[b["id"] for b in g.view("allies").blocks].index("F35")]["face"] == "guard-3"
+    )
+    g.apply("allies", defence)
+
+
+def test_guard_attack_is_led_by_the_guard_never_feinted_and_weakens_small_leaders() -> None:
+    g = empty()
+    put(g, "F35", SRC, "guard-3", corps="bessieres")
+    put(g, "F30", SRC, "inf-3", corps="bessieres")
+    put(g, "A01", TGT, "inf-2", corps="bagration")
+    _guard_attack(g, "/defend units:A01 leaders:A01")
+    refused(g, "french", "/feint with:bessieres", "15")
+    g.apply("french", "/press")
+    refused(g, "french", "/lead with:bessieres leaders:F30", "15")
+    g.apply("french", "/lead with:bessieres leaders:F35")
+    assert last(g, "initial-result")["ir"] == 3 - (2 - 1)
+
+
+def test_a_failed_guard_attack_costs_three_more_and_bars_the_next() -> None:
+    g = empty()
+    put(g, "F35", SRC, "guard-3", corps="bessieres")
+    put(g, "F36", SRC, "guard-3", corps="lannes")
+    for u in ("A01", "A02"):
+        put(g, u, TGT, "inf-3", on=SRC, corps="bagration")
+    _guard_attack(g, "/defend units:A01,A02 leaders:A01,A02")
+    g.apply("french", "/press")
+    g.apply("french", "/lead with:bessieres leaders:F35")
+    assert last(g, "final-result")["winner"] == "allies"
+    # 15: the Guard's first use 4, the failure 3; the losses 2 (two defence leaders) + 4 (FR = 3 - 1 - 6)
+    # fall on the one attacking unit: its strength 3 is lost, the rest discarded (11.9)
+    assert faces(g, "F35") == ["gone"]
+    assert g.state.morale["french"] == 23 - 4 - 3 - 3
+    g.apply("french", "/end")
+    g.apply("allies", "/end")
+    refused(g, "french", f"/attack from:{SRC} into:{TGT} guard:F36", "15")
+    g.apply("french", f"/attack from:{SRC} into:{TGT}")
