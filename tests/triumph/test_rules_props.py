@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.triumph.game import Game
+from engine.triumph.invariants import problems
 from engine.triumph.state import GONE, SIDES, other
 
 FACES = [("infantry", 2, False), ("cavalry", 3, False), ("artillery", 1, False), ("infantry", 3, True)]
@@ -45,6 +46,7 @@ def play(seed: int, steps: int, check: bool) -> Game:
         else:
             order = rng.choice(choices)
         g.apply(role, order)  # random legal play never raises
+        assert problems(g.ctx) == [], (order, problems(g.ctx))
         if check:
             for r in SIDES:
                 assert g.view(r).to_dict() == disguised(g, r, rng).view(r).to_dict()
