@@ -635,23 +635,13 @@ def step_up(ctx: Ctx, side: str, names: Sequence[str], *, dry: bool = False) -> 
 
 # -- retreats (12) ------------------------------------------------------------------------------------------
 def _begin_retreat(ctx: Ctx, a: Attack, defence_width: str, defenders: Sequence[str]) -> None:
-    """12: every unit in the defence locale retreats. Those that did not fight lose first (G20: totals per
-    group): artillery eliminated; reserve infantry 1 (narrow defence approach) or 2 (wide); infantry and
-    cavalry on each other approach 1 or 2 by that approach's width. Faces are shown ([JW], G5)."""
+    """12: every unit in the defence locale retreats; faces are shown ([JW], G5). Those that did not fight
+    lose first: every artillery is eliminated now; the other losses (``loss_groups``) the retreating player
+    places with its retreat."""
     st = ctx.st
-    rest = [b for b in st.units_at(a.target) if b.id not in defenders]
-    for b in rest:
+    for b in [b for b in st.units_at(a.target) if b.id not in defenders]:
         if b.arm == "artillery":
             hit(ctx, b, b.strength, a)
-    reserve_inf = [b for b in rest if b.on is None and b.arm == "infantry" and b.at != GONE]
-    spread(ctx, a, 1 if defence_width == "narrow" else 2, [reserve_inf])
-    by_approach: dict[str, list[Block]] = {}
-    for b in rest:
-        if b.on is not None and b.on != a.source and b.at != GONE:
-            by_approach.setdefault(b.on, []).append(b)
-    for to, group in sorted(by_approach.items()):
-        ap = ctx.data.approach(a.target, to)
-        spread(ctx, a, 1 if ap is not None and ap.width == "narrow" else 2, [group])
     a.retreating = [b.id for b in st.units_at(a.target)]
     show(ctx, [st.blocks[u] for u in a.retreating], "12")
     if st.phase == "over":
@@ -662,7 +652,8 @@ def _begin_retreat(ctx: Ctx, a: Attack, defence_width: str, defenders: Sequence[
 
 
 def retreat_destinations(ctx: Ctx, a: Attack) -> list[str]:
-    """12: adjacent locales, not the attack locale, not enemy-held, not across an impassable approach."""
+    """12: adjacent locales, not the attack locale, not enemy-held, not across an impassable approach, with
+    room."""
     side = other(a.attacker)
     return [
         n
@@ -673,13 +664,67 @@ def retreat_destinations(ctx: Ctx, a: Attack) -> list[str]:
     ]
 
 
-def retreat(ctx: Ctx, side: str, plan: dict[str, str], *, dry: bool = False) -> None:
-    """12: each retreating unit to a legal neighbour of the player's choice (G22: checked unit by unit in
-    the order given, capacity included); units that cannot retreat are eliminated; every unit of a
-    retreating corps but one is detached (the commander goes with the one kept); the loser's morale falls by
-    its losses in the fight and the retreat (13; G21 before combat); then every attacker advances."""
+def loss_groups(ctx: Ctx, a: Attack) -> dict[str, tuple[int, list[Block]]]:
+    """12 (G20: totals per group): the infantry in the reserve that did not defend lose 1 (narrow defence
+    approach) or 2 (wide) between them; the infantry and cavalry on each other approach 1 or 2 between them by
+    that approach's width. Group -> (points, its units)."""
+    st = ctx.st
+    rest = [st.blocks[u] for u in a.retreating if u not in a.defenders and st.blocks[u].at != GONE]
+    out: dict[str, tuple[int, list[Block]]] = {}
+    reserve = [b for b in rest if b.on is None and b.arm == "infantry"]
+    if reserve:
+        out["reserve"] = (1 if width_of(ctx, a) == "narrow" else 2, reserve)
+    for b in rest:
+        if b.on is not None and b.on != a.source and b.arm in ("infantry", "cavalry"):
+            ap = ctx.data.approach(a.target, b.on)
+            n = 1 if ap is not None and ap.width == "narrow" else 2
+            out.setdefault(b.on, (n, []))[1].append(b)
+    return out
+
+
+def _even(units: Sequence[Block], n: int) -> dict[str, int]:
+    """G18 without changing anything: one point at a time to the unit that has taken fewest, the strongest
+    first on a tie; the points a group cannot take are lost with it."""
+    taken = {b.id: 0 for b in units}
+    for _ in range(n):
+        alive = [b for b in units if b.strength - taken[b.id] > 0]
+        if not alive:
+            break
+        b = min(alive, key=lambda u: (taken[u.id], -(u.strength - taken[u.id]), u.id))
+        taken[b.id] += 1
+    return taken
+
+
+def retreat(
+    ctx: Ctx, side: str, plan: dict[str, str], hits: Sequence[str] = (), *, dry: bool = False
+) -> None:
+    """12: first the retreat losses (``hits``: one unit id per point, placed by the retreating player, each
+    group's points exactly; none given: spread as G18); then each surviving unit to a legal neighbour of the
+    player's choice (G22: checked unit by unit in the order given, capacity included); units that cannot
+    retreat are eliminated; every unit of a retreating corps but one is detached (the commander goes with the
+    one kept); the loser's morale falls by its losses in the fight and the retreat (13; G21 before combat);
+    then every attacker advances."""
     st = ctx.st
     a = _att(ctx)
+    groups = loss_groups(ctx, a)
+    taken: dict[str, int] = {}
+    if hits:
+        member = {b.id: g for g, (_, us) in groups.items() for b in us}
+        for u in hits:
+            if u.upper() not in member:
+                raise error("12", "triumph.retreat.hit_not_due", unit=u)
+            taken[u.upper()] = taken.get(u.upper(), 0) + 1
+        for n, us in groups.values():
+            need = min(n, sum(b.strength for b in us))
+            given = sum(taken.get(b.id, 0) for b in us)
+            if given != need or any(taken.get(b.id, 0) > b.strength for b in us):
+                raise error("12", "triumph.retreat.hits", points=need, units=[b.id for b in us])
+    else:
+        for n, us in groups.values():
+            for u, k in _even(us, n).items():
+                taken[u] = taken.get(u, 0) + k
+    survivors = [u for u in a.retreating if st.blocks[u].strength - taken.get(u, 0) > 0]
+    plan = {u: to for u, to in plan.items() if u in survivors or u not in a.retreating}
     legal = set(retreat_destinations(ctx, a))
     room = {n: ctx.data.locale(n).capacity - moves.own_count(ctx, n, side) for n in legal}
     for u, to in plan.items():
@@ -690,11 +735,14 @@ def retreat(ctx: Ctx, side: str, plan: dict[str, str], *, dry: bool = False) -> 
         room[to] -= 1
         if room[to] < 0:
             raise error("12", "triumph.retreat.capacity", locale=to)
-    missing = [u for u in a.retreating if u not in plan]
+    missing = [u for u in survivors if u not in plan]
     if missing and any(r > 0 for r in room.values()):
         raise error("12", "triumph.retreat.missing", units=missing)
     if dry:
         return
+    for u, k in taken.items():
+        if k:
+            hit(ctx, st.blocks[u], k, a)
     for u in missing:  # 12: units that cannot retreat are eliminated (their strength is lost, 13)
         a.losses[side] = a.losses.get(side, 0) + st.blocks[u].strength
         eliminate(ctx, st.blocks[u])

@@ -16,7 +16,7 @@ are the rules' (``moves``, ``attack``).
     /lead with:lannes,murat [width:narrow] [leaders:F12] [target:A01]  11.5
     /counter [units:A03,A04]                                       11.7 (none: no counter-attack)
     /step-up units:A03                                             11.3 / 11.9 onto the defence approach
-    /retreat to:A01>augezd,A02>telnitz  (or to:augezd for all)     12
+    /retreat to:A01>augezd,A02>telnitz [hits:A03,A03]  (to:L: all)  12 (hits: the retreat losses)
     /advance with:lannes [road:L1>L2>TARGET]                       G35
     /end                                                           the end of the turn (7)
 """
@@ -270,14 +270,16 @@ class StepUp(Order):
 @order("retreat")
 class Retreat(Order):
     to: Names  # "UNIT>LOCALE" each, or one locale for every unit
+    hits: Names = ()  # the retreat losses: one unit per point (none: spread evenly)
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
-        _takes(cmd, "to")
-        return cls(_list(cmd, "to"))
+        _takes(cmd, "to", "hits")
+        return cls(_list(cmd, "to"), _list(cmd, "hits"))
 
     def say(self) -> str:
-        return f"/retreat to:{','.join(self.to)}" if self.to else "/retreat"
+        out = f"/retreat to:{','.join(self.to)}" if self.to else "/retreat"
+        return out + (f" hits:{','.join(self.hits)}" if self.hits else "")
 
 
 @order("advance")

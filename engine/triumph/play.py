@@ -50,7 +50,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     elif isinstance(o, O.StepUp):
         attack.step_up(ctx, role, o.units, dry=dry)
     elif isinstance(o, O.Retreat):
-        attack.retreat(ctx, role, _plan(ctx, o.to), dry=dry)
+        attack.retreat(ctx, role, _plan(ctx, o.to), o.hits, dry=dry)
     elif isinstance(o, O.Advance):
         attack.advance(ctx, role, o.forces, o.road, dry=dry)
 

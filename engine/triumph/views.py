@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import attack as attack_rules
 from .context import Ctx
 from .state import GONE, SIDES, other
 from .table import step_of
@@ -67,6 +68,9 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
             attack["counter"] = list(a.counter)
         if a.retreating:
             attack["retreating"] = list(a.retreating)
+            if a.step == "retreat":  # 12: the losses the retreating player places (public: faces are shown)
+                groups = attack_rules.loss_groups(ctx, a)
+                attack["retreat_losses"] = {g: [n, [b.id for b in us]] for g, (n, us) in groups.items()}
     evs: tuple[dict[str, Any], ...] = ()
     if events:
         evs = tuple(e.visible(role) for e in ctx.events)

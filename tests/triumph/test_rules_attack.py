@@ -117,8 +117,13 @@ def test_T13_give_ground_skips_steps_3_to_9_and_the_attacker_moves_in() -> None:
     put(g, "A02", TGT, "art-1", corps="bagration")
     threat(g)
     g.apply("allies", "/give-ground")
-    # 12: the units that did not fight lose first: artillery eliminated, reserve infantry 2 (wide approach)
-    assert faces(g, "A01", "A02") == ["gone", "gone"]
+    # 12: the units that did not fight lose first: artillery eliminated, reserve infantry 2 (wide approach),
+    # placed by the retreating player with its retreat
+    assert faces(g, "A01", "A02") == ["inf-2", "gone"]
+    assert g.view("french").attack["retreat_losses"] == {"reserve": [2, ["A01"]]}  # type: ignore[index]
+    refused(g, "allies", "/retreat to:posthouse hits:A01", "12")  # 2 points are due
+    g.apply("allies", "/retreat to:posthouse hits:A01,A01")
+    assert faces(g, "A01") == ["gone"]
     assert g.state.commanders["bagration"].at == "gone"  # 8: removed with its last unit
     assert g.state.morale["allies"] == 27  # G21: no morale for a retreat before combat
     assert g.state.attack is not None and g.state.attack.step == "advance"
@@ -519,7 +524,7 @@ def test_T28_defender_holds_a_reserve_defence() -> None:
 
 
 # -- T29, T31, T32: retreat losses and morale (12, 13) -------------------------------------------------------
-def _t29(morale: int = 27) -> Game:
+def _t29(morale: int = 27, order: str = "/retreat to:krug") -> Game:
     g = empty()
     g.state.morale["allies"] = morale
     src, tgt = "blasowitz", SRC  # the plain's approach from Blasowitz is wide; from Bosenitz narrow
@@ -536,7 +541,7 @@ def _t29(morale: int = 27) -> Game:
     g.apply("french", "/press")
     g.apply("french", "/lead with:lannes leaders:F12,F13")
     assert g.state.attack is not None and g.state.attack.step == "retreat"
-    g.apply("allies", "/retreat to:krug")
+    g.apply("allies", order)
     return g
 
 
@@ -547,6 +552,20 @@ def test_T29_retreat_losses() -> None:
     # T31: the loser's morale falls by its combat (2) and retreat (1 + 2 + 1) losses; the attacker's not
     assert g.state.morale == {"french": 23 - 0, "allies": 27 - 6}  # attacker's loss (1) costs it nothing
     assert faces(g, "F12", "F13") in (["inf-2", "inf-3"], ["inf-3", "inf-2"])
+
+
+def test_T29_the_retreating_player_places_the_retreat_losses() -> None:
+    # the seed: 「どの部隊が損害を受けるかは、退却するプレイヤーが選択できます」
+    g = _t29(order="/retreat to:krug hits:A04,A04,A08")
+    assert faces(g, "A04", "A05", "A06", "A07", "A08") == ["gone", "inf-2", "gone", "cav-2", "inf-1"]
+    assert g.state.morale["allies"] == 27 - 6
+
+
+def test_T29_retreat_losses_only_on_the_units_due() -> None:
+    for order in ("/retreat to:krug hits:A07,A04,A08", "/retreat to:krug hits:A04,A08"):
+        with pytest.raises(RuleError) as e:
+            _t29(order=order)
+        assert e.value.rule == "12"
 
 
 def test_T32_demoralisation_ends_the_game_at_once() -> None:
