@@ -354,6 +354,7 @@ def lead(
     width: str | None,
     leaders: Sequence[str],
     target_leader: str | None,
+    keep: Sequence[str] = (),
     *,
     dry: bool = False,
 ) -> None:
@@ -397,6 +398,12 @@ def lead(
         downhill = ctx.data.locale(a.source).hill and not ctx.data.locale(a.target).hill
         if key in st.bombarded or (st.bombard_rounds.get(key) == st.round - 1 and not downhill):
             raise error("11", "triumph.lead.bombarded", source=a.source, target=a.target)
+    kept = [moves.unit(ctx, side, u) for u in keep]
+    for b in kept:
+        if b not in units or b.corps is None:
+            raise error("11.9", "triumph.lead.keep", unit=b.id)
+    if len({b.corps for b in kept}) != len(kept):
+        raise error("11.9", "triumph.lead.keep_twice")
     dl = list(a.defence_leaders)
     if w == "narrow" and len(dl) == 2:
         if target_leader is None or target_leader.upper() not in dl:
@@ -413,6 +420,7 @@ def lead(
     a.attackers = [b.id for b in units]
     a.width = w
     a.leaders = [b.id for b in lead_units]
+    a.keep = [b.id for b in kept]
     a.artillery_led = bool(lead_units) and lead_units[0].arm == "artillery"
     if a.artillery_led:
         st.bombarded.append(key)
@@ -583,7 +591,8 @@ def _repulse(ctx: Ctx, a: Attack) -> None:
     for c in {b.corps for b in alive if b.corps}:
         assert c is not None
         mine = [b for b in alive if b.corps == c]
-        keep = max(mine, key=lambda u: (u.strength, u.id))
+        chosen = [b for b in mine if b.id in a.keep]  # the seed: 「任意の一部隊」, the owner's choice (G26)
+        keep = chosen[0] if chosen else max(mine, key=lambda u: (u.strength, u.id))
         for b in mine:
             if b is not keep:
                 moves.detach(b)

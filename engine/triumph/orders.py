@@ -13,7 +13,7 @@ are the rules' (``moves``, ``attack``).
     /feint with:lannes [step:yes] [road:L1>L2]                     11.3 feint (step: onto the approach;
                                                                    road: cavalry riding in, G11)
     /press                                                         11.3 not a feint
-    /lead with:lannes,murat [width:narrow] [leaders:F12] [target:A01]  11.5
+    /lead with:lannes,murat [width:narrow] [leaders:F12] [target:A01] [keep:F13]  11.5 (keep: G26)
     /counter [units:A03,A04]                                       11.7 (none: no counter-attack)
     /step-up units:A03                                             11.3 / 11.9 onto the defence approach
     /retreat to:A01>augezd,A02>telnitz [hits:A03,A03]  (to:L: all)  12 (hits: the retreat losses)
@@ -216,10 +216,11 @@ class Lead(Order):
     width: str | None = None
     leaders: Names = ()
     target: str | None = None
+    keep: Names = ()  # the unit each attacking corps keeps if the attack is beaten back (G26)
 
     @classmethod
     def read(cls, cmd: Command) -> Lead:
-        _takes(cmd, "with", "width", "leaders", "target")
+        _takes(cmd, "with", "width", "leaders", "target", "keep")
         width = _opt(cmd, "width")
         if width is not None and width.lower() not in ("wide", "narrow"):
             raise error("", "triumph.lead.width_word", width=width)
@@ -228,6 +229,7 @@ class Lead(Order):
             width.lower() if width else None,
             _list(cmd, "leaders"),
             _opt(cmd, "target"),
+            _list(cmd, "keep"),
         )
 
     def say(self) -> str:
@@ -238,6 +240,8 @@ class Lead(Order):
             out += f" leaders:{','.join(self.leaders)}"
         if self.target:
             out += f" target:{self.target}"
+        if self.keep:
+            out += f" keep:{','.join(self.keep)}"
         return out
 
 

@@ -44,7 +44,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     elif isinstance(o, O.Press):
         attack.press(ctx, role, dry=dry)
     elif isinstance(o, O.Lead):
-        attack.lead(ctx, role, o.forces, o.width, o.leaders, o.target, dry=dry)
+        attack.lead(ctx, role, o.forces, o.width, o.leaders, o.target, o.keep, dry=dry)
     elif isinstance(o, O.Counter):
         attack.counter(ctx, role, o.units, dry=dry)
     elif isinstance(o, O.StepUp):

@@ -83,6 +83,7 @@ class Attack:
     losses: dict[str, int] = field(default_factory=dict)  # side -> strength lost in this fight (13)
     retreating: list[str] = field(default_factory=list)  # 12: units still to retreat
     before_combat: bool = False  # the defender gave ground at 11.2 (G35)
+    keep: list[str] = field(default_factory=list)  # G26: the units the attacking corps keep if beaten back
     guard: str | None = None  # 15 ([JW]): the Guard unit shown with the threat of a Guard Attack
 
 

@@ -726,3 +726,18 @@ def test_a_failed_guard_attack_costs_three_more_and_bars_the_next() -> None:
     g.apply("allies", "/end")
     refused(g, "french", f"/attack from:{SRC} into:{TGT} guard:F36", "15")
     g.apply("french", f"/attack from:{SRC} into:{TGT}")
+
+
+def test_T28_the_owner_names_the_unit_its_corps_keeps() -> None:
+    # the seed: 「軍団には指揮官と任意の一部隊だけが残ります」 (G26: the owner's choice, given with the attack)
+    g = empty()
+    for u in ("F12", "F13", "F14", "F15"):
+        put(g, u, SRC, "inf-2", on=TGT, corps="lannes")
+    put(g, "A01", TGT, "inf-3", corps="bagration")
+    threat(g)
+    g.apply("allies", "/defend units:A01 leaders:A01")
+    g.apply("french", "/press")
+    refused(g, "french", "/lead with:lannes leaders:F12 keep:A01", "8")
+    refused(g, "french", "/lead with:lannes leaders:F12 keep:F13,F14", "11.9")
+    g.apply("french", "/lead with:lannes leaders:F12 keep:F14")
+    assert [b.id for b in g.state.corps_units("lannes")] == ["F14"]
