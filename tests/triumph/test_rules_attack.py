@@ -729,7 +729,7 @@ def test_a_failed_guard_attack_costs_three_more_and_bars_the_next() -> None:
 
 
 def test_T28_the_owner_names_the_unit_its_corps_keeps() -> None:
-    # the seed: 「軍団には指揮官と任意の一部隊だけが残ります」 (G26: the owner's choice, given with the attack)
+    # the seed: 「軍団には指揮官と任意の一部隊だけが残ります」 (G26: the owner chooses, with the attack)
     g = empty()
     for u in ("F12", "F13", "F14", "F15"):
         put(g, u, SRC, "inf-2", on=TGT, corps="lannes")
