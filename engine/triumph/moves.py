@@ -164,6 +164,7 @@ def move(
     detached unit, or one unit taken out of a corps that keeps another) (9, 10)."""
     st = ctx.st
     corps, units = group_of(ctx, side, name)
+    origin = units[0].at
     if corps is not None:
         left = [unit(ctx, side, u) for u in leave]
         if any(b.corps != corps for b in left):
@@ -190,7 +191,7 @@ def move(
         spend(ctx, [], [b])
         detach(b)
         place(ctx, None, [b], to, at)
-    if at is None and to not in st.moved_into:
+    if to != origin and to not in st.moved_into:  # 10: it moved into another locale (congestion)
         st.moved_into.append(to)
     ctx.emit(
         "move",
@@ -234,8 +235,9 @@ def detach_move(
     for b in units:
         b.commanded += 1
         detach(b)
+    origin = units[0].at
     place(ctx, None, units, to, at)
-    if at is None and to not in st.moved_into:
+    if to != origin and to not in st.moved_into:
         st.moved_into.append(to)
     ctx.emit("detach", {"side": side, "commander": corps, "units": [b.id for b in units], "to": to, "at": at})
 
