@@ -12,8 +12,8 @@ Done: the 2 December and 1-2 December set-ups from the data's default allocation
 French (7); corps, commands, detachment, attach, unit moves with their limits, two commands on a French
 reinforcement's entry turn (8, 9); basic and road moves with reach, stop next to the enemy, congestion, road
 cavalry on an approach (10, G16); the attack in its nine steps with the sealed defence and leaders (11.1-11.9,
-G5-G19), road attacks by cavalry (G11), artillery limits, after combat, the step-up, the repulse and the unit a
-corps keeps (G24-G26); retreats with their losses placed by the player, destinations, corps broken (12, G20,
+G5-G19), road attacks by cavalry (G11), artillery limits, after combat, the step-up, the repulse and the unit
+a corps keeps (G24-G26); retreats with their losses placed by the player, destinations, corps broken (12, G20,
 G22); morale, demoralisation, elite units, the Guard Attack (13, 15, G32); night (14); reinforcements and the
 Allied entries of 1 December (G28-G31); objectives with the road trace (16, G33).
 
