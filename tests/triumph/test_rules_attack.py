@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.errors import RuleError
+from engine.triumph.attack import retreat_destinations
 from engine.triumph.game import Game
 
 from .position import empty, faces, patch, put
@@ -741,3 +742,29 @@ def test_T28_the_owner_names_the_unit_its_corps_keeps() -> None:
     refused(g, "french", "/lead with:lannes leaders:F12 keep:F13,F14", "11.9")
     g.apply("french", "/lead with:lannes leaders:F12 keep:F14")
     assert [b.id for b in g.state.corps_units("lannes")] == ["F14"]
+
+
+def test_T30_no_retreat_across_an_impassable_approach() -> None:
+    g = empty()
+    put(g, "F12", "telnitz_fields", corps="lannes")
+    put(g, "A01", "augezd", "cav-2", corps="kienmayer")
+    threat(g, "telnitz_fields", "augezd")
+    g.apply("allies", "/give-ground")
+    a = g.state.attack
+    assert a is not None
+    assert set(retreat_destinations(g.ctx, a)) == {
+        "littawa_augezd",
+        "sokolnitz_slopes",
+        "st_anthony",
+    }  # not across the Satschan pond
+    refused(g, "allies", "/retreat to:satschan_fields", "12")
+
+
+def test_T17_artillery_on_the_approach_does_not_lead_a_corps_attack() -> None:
+    g = empty()
+    put(g, "F01", SRC, "art-1", on=TGT, corps="lannes")
+    put(g, "F12", SRC, "inf-2", on=TGT, corps="lannes")
+    put(g, "A01", TGT)
+    threat(g)
+    _pressed(g)
+    refused(g, "french", "/lead with:lannes leaders:F01", "11.5")
