@@ -293,3 +293,32 @@ def test_a_french_reinforcement_gives_two_commands_in_its_entry_turn() -> None:
     g.apply("allies", "/end")
     g.apply("french", "/move force:bernadotte to:latein_fields")
     refused(g, "french", "/move force:bernadotte to:latein", "9")  # one a turn afterwards
+
+
+# -- G6: faces hidden again at the end of a turn ------------------------------------------------------------
+def test_g6_shown_faces_in_a_group_are_shuffled_and_hidden_a_lone_block_stays_known() -> None:
+    g = empty()
+    for u, face in (("A01", "inf-3"), ("A02", "cav-2"), ("A03", "inf-1")):
+        put(g, u, "krug", face, corps="bagration")
+    put(g, "A04", "posthouse", "cav-3")
+    for u in ("A01", "A02", "A04"):
+        g.state.blocks[u].shown = True
+    before = sorted(g.state.blocks[u].face for u in ("A01", "A02", "A03"))
+    g.apply("allies", "/end")
+    assert not any(g.state.blocks[u].shown for u in ("A01", "A02", "A03"))
+    assert sorted(g.state.blocks[u].face for u in ("A01", "A02", "A03")) == before  # the same faces, shuffled
+    assert g.state.blocks["A04"].shown
+    french = {b["id"]: b for b in g.view("french").blocks}
+    assert "face" not in french["A01"] and french["A04"]["face"] == "cav-3"
+
+
+def test_script_and_result() -> None:
+    g = Game.new(Options(), seed=5)
+    g.apply("allies", "/end")
+    assert g.script().splitlines() == [
+        "@game triumph",
+        "@options scenario=2dec blockers_must_fight=on road_stop=corps give_ground_morale=off",
+        "@seed 5",
+        "allies: /end",
+    ]
+    assert g.result() is None and not g.over

@@ -48,7 +48,7 @@ def play(seed: int, steps: int, check: bool) -> Game:
         g.apply(role, order)  # random legal play never raises
         assert problems(g.ctx) == [], (order, problems(g.ctx))
         if check:
-            for r in SIDES:
+            for r in (*SIDES, "public"):
                 assert g.view(r).to_dict() == disguised(g, r, rng).view(r).to_dict()
                 a = g.view(r).attack
                 if a is not None and a["attacker"] == r and a["step"] in ("defend", "feint"):
