@@ -69,7 +69,7 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
                 for path in moves.road_paths(ctx, at):
                     out.append(O.March(name, path))
                     for n in ctx.data.neighbours(path[-1]):
-                        if ctx.data.road_crosses(path[-1], n):
+                        if moves.road_classes(ctx, path[-1], n):
                             out.append(O.March(name, path, n))
                 for b in st.blocks.values():
                     if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:

@@ -13,6 +13,23 @@ from engine.errors import RuleError
 from .context import Ctx, error
 from .state import GONE, OFF, Block, other
 
+# -- roads (rule 10): which road classes cross each approach, worked out once per data set -------------------
+_ROADS: dict[int, tuple[object, dict[frozenset[str], frozenset[str]]]] = {}
+
+
+def road_classes(ctx: Ctx, a: str, b: str) -> frozenset[str]:
+    """The classes (main, local) of the roads crossing the approach between ``a`` and ``b``."""
+    key = id(ctx.data)
+    hit = _ROADS.get(key)
+    if hit is None or hit[0] is not ctx.data:
+        table: dict[frozenset[str], set[str]] = {}
+        for r in ctx.data.roads:
+            for p, q in zip(r.locales, r.locales[1:], strict=False):
+                table.setdefault(frozenset((p, q)), set()).add(r.road_class)
+        hit = (ctx.data, {k: frozenset(v) for k, v in table.items()})
+        _ROADS[key] = hit
+    return hit[1].get(frozenset((a, b)), frozenset())
+
 
 # -- where things stand -------------------------------------------------------------------------------------
 def own_count(ctx: Ctx, locale: str, side: str) -> int:
@@ -318,10 +335,10 @@ def march(
     for i, loc in enumerate(steps):
         if loc not in {x.id for x in ctx.data.locales}:
             raise error("", "triumph.order.no_locale", locale=loc)
-        roads = ctx.data.road_crosses(prev, loc)
-        if not roads or not adjacent(ctx, prev, loc):
+        classes = road_classes(ctx, prev, loc)
+        if not classes or not adjacent(ctx, prev, loc):
             raise error("10", "triumph.march.no_road", locale=prev, to=loc)
-        if not any(r.road_class == "main" for r in roads):
+        if "main" not in classes:
             main = False
         if loc in steps[:i] or loc == here:
             raise error("10", "triumph.march.loop")
@@ -343,8 +360,7 @@ def march(
     if at is not None:
         if any(b.arm != "cavalry" for b in units):
             raise error("10", "triumph.march.cavalry_only")
-        nxt = ctx.data.road_crosses(end, at)
-        if not nxt or ctx.data.approach(end, at) is None:
+        if not road_classes(ctx, end, at) or ctx.data.approach(end, at) is None:
             raise error("10", "triumph.march.approach_road", locale=end, to=at)
     if dry:
         return
