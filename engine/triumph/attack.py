@@ -249,7 +249,7 @@ def give_ground(ctx: Ctx, side: str, *, dry: bool = False) -> None:
 
 # -- 11.3 feint ---------------------------------------------------------------------------------------------
 def _forces(
-    ctx: Ctx, side: str, a: Attack, names: Sequence[str]
+    ctx: Ctx, side: str, a: Attack, names: Sequence[str], *, artillery: bool = False
 ) -> tuple[list[str], list[Block], list[Block]]:
     """The forces of an order in 11.3 / 11.5 / G35: commanders (whole corps) and detached units in the attack
     locale, all from one place (11.5: corps from the same place to the same place; two artillery units on
@@ -277,6 +277,8 @@ def _forces(
     if len(detached) == 2 and not (on == a.target and all(b.arm == "artillery" for b in detached)):
         raise error("11.5", "triumph.lead.separately")
     moves.check_commands(ctx, side, corps, detached)
+    if ctx.st.battery in {b.id for b in units} and not artillery:
+        raise error("6", "triumph.battery.fixed", unit=ctx.st.battery)
     return corps, detached, units
 
 
@@ -364,7 +366,10 @@ def lead(
     more attackers than the defence locale holds."""
     st = ctx.st
     a = _att(ctx)
-    corps, detached, units = _forces(ctx, side, a, names)
+    corps, detached, units = _forces(ctx, side, a, names, artillery=True)
+    guns = [moves.unit(ctx, side, u) for u in leaders]
+    if st.battery in {b.id for b in units} and not (guns and all(b.arm == "artillery" for b in guns)):
+        raise error("6", "triumph.battery.fixed", unit=st.battery)  # it never moves: it leads the guns only
     ap_width = width_of(ctx, a)
     w = width or ap_width
     if w not in ("wide", "narrow"):
@@ -732,7 +737,8 @@ def retreat(
         for n, us in groups.values():
             for u, k in _even(us, n).items():
                 taken[u] = taken.get(u, 0) + k
-    survivors = [u for u in a.retreating if st.blocks[u].strength - taken.get(u, 0) > 0]
+    # the fixed battery cannot move (6, [JW]): it is eliminated with the rest that cannot retreat
+    survivors = [u for u in a.retreating if st.blocks[u].strength - taken.get(u, 0) > 0 and u != st.battery]
     plan = {u: to for u, to in plan.items() if u in survivors or u not in a.retreating}
     legal = set(retreat_destinations(ctx, a))
     room = {n: ctx.data.locale(n).capacity - moves.own_count(ctx, n, side) for n in legal}
@@ -752,6 +758,8 @@ def retreat(
     for u, k in taken.items():
         if k:
             hit(ctx, st.blocks[u], k, a)
+    if st.battery in a.retreating and st.blocks[st.battery].at != GONE and st.battery not in missing:
+        missing = [*missing, st.battery]
     for u in missing:  # 12: units that cannot retreat are eliminated (their strength is lost, 13)
         a.losses[side] = a.losses.get(side, 0) + st.blocks[u].strength
         eliminate(ctx, st.blocks[u])

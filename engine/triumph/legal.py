@@ -12,7 +12,7 @@ from itertools import combinations
 from engine.errors import RuleError
 from engine.orders import Order
 
-from . import attack, moves
+from . import attack, moves, turns
 from . import orders as O
 from .context import Ctx
 from .play import dispatch
@@ -85,6 +85,16 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
                     guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
                     out += [O.Threat(s, n, g) for g in guards]
         out.append(O.End())
+    elif step == "setup":
+        within = ctx.data.setup_rules.french_detached_within
+        for b in st.blocks.values():
+            if b.side == "french" and b.at not in (OFF, "gone"):
+                if b.arm == "artillery":
+                    out += [O.Battery(b.id, n) for n in ctx.data.neighbours(b.at)]
+                if b.corps is not None:
+                    near = turns.within(ctx, st.commanders[b.corps].at, within)
+                    out += [O.Post(b.id, loc) for loc in sorted(near)]
+        out.append(O.Ready())
     elif step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
         out += _attack_candidates(ctx, role, step)
     return out

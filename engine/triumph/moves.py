@@ -199,6 +199,8 @@ def move(
         place(ctx, corps, units, to, at)
     else:
         b = units[0]
+        if b.id == st.battery:
+            raise error("6", "triumph.battery.fixed", unit=b.id)
         if b.corps is not None and len(st.corps_units(b.corps)) < 2:
             raise error("8", "triumph.corps.last_unit", commander=b.corps)
         check_commands(ctx, side, [], [b])
@@ -271,6 +273,8 @@ def attach(ctx: Ctx, side: str, commander: str, name: str, *, dry: bool = False)
     c = st.commanders[corps]
     if b.corps == corps:
         raise error("9", "triumph.attach.already", unit=b.id, commander=corps)
+    if b.id == st.battery:  # it stands on its approach for good (6, [JW]); a corps stands together (8)
+        raise error("6", "triumph.battery.fixed", unit=b.id)
     if (b.at, b.on) != (c.at, c.on):
         raise error("9", "triumph.attach.not_together", unit=b.id, commander=corps)
     if b.corps is not None and len(st.corps_units(b.corps)) < 2:

@@ -16,6 +16,9 @@ class Options:
     road_stop: str = "corps"
     # G21: a retreat before combat costs the retreating army morale (the seed's "loses the fight"); off ([JW])
     give_ground_morale: bool = False
+    # 6 ([JW]): the French set-up step first: the fixed battery and up to 6 detached units; off: the data's
+    # default allocation as it stands, no fixed battery
+    french_setup: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -18,6 +18,9 @@ are the rules' (``moves``, ``attack``).
     /step-up units:A03                                             11.3 / 11.9 onto the defence approach
     /retreat to:A01>augezd,A02>telnitz [hits:A03,A03]  (to:L: all)  12 (hits: the retreat losses)
     /advance with:lannes [road:L1>L2>TARGET]                       G35
+    /battery unit:F01 facing:N                                     6 the French fixed battery (set-up)
+    /post unit:F12 to:L [at:N]                                     6 a French unit detached at set-up
+    /ready                                                         6 the French set-up is done
     /end                                                           the end of the turn (7)
 """
 
@@ -301,6 +304,46 @@ class Advance(Order):
         return f"/advance with:{','.join(self.forces)}{road}"
 
 
+@order("battery")
+class Battery(Order):
+    unit: str
+    facing: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Battery:
+        _takes(cmd, "unit", "facing")
+        return cls(_needs(cmd, "unit"), _needs(cmd, "facing"))
+
+    def say(self) -> str:
+        return f"/battery unit:{self.unit} facing:{self.facing}"
+
+
+@order("post")
+class Post(Order):
+    unit: str
+    to: str
+    at: str | None = None
+
+    @classmethod
+    def read(cls, cmd: Command) -> Post:
+        _takes(cmd, "unit", "to", "at")
+        return cls(_needs(cmd, "unit"), _needs(cmd, "to"), _opt(cmd, "at"))
+
+    def say(self) -> str:
+        return f"/post unit:{self.unit} to:{self.to}{_at(self.at)}"
+
+
+@order("ready")
+class Ready(Order):
+    @classmethod
+    def read(cls, cmd: Command) -> Ready:
+        _takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/ready"
+
+
 @order("end")
 class End(Order):
     @classmethod
@@ -329,6 +372,9 @@ GRAMMAR = Grammar(
         StepUp,
         Retreat,
         Advance,
+        Battery,
+        Post,
+        Ready,
         End,
     ]
 )

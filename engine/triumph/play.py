@@ -51,6 +51,12 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         attack.step_up(ctx, role, o.units, dry=dry)
     elif isinstance(o, O.Retreat):
         attack.retreat(ctx, role, _plan(ctx, o.to), o.hits, dry=dry)
+    elif isinstance(o, O.Battery):
+        turns.battery(ctx, role, o.unit, o.facing, dry=dry)
+    elif isinstance(o, O.Post):
+        turns.post(ctx, role, o.unit, o.to, o.at, dry=dry)
+    elif isinstance(o, O.Ready):
+        turns.ready(ctx, role, dry=dry)
     elif isinstance(o, O.Advance):
         attack.advance(ctx, role, o.forces, o.road, dry=dry)
 

@@ -19,6 +19,7 @@ class Row:
 
 ORDERS = ("move", "march", "detach", "attach", "enter", "attack", "end")
 TABLE: tuple[Row, ...] = (
+    Row(Step.SETUP, "french", ("battery", "post", "ready"), "6"),
     Row(Step.ORDERS, "mover", ORDERS, "7, 9, 10"),
     Row(Step.DEFEND, "defender", ("defend", "give-ground"), "11.2, 11.4"),
     Row(Step.FEINT, "attacker", ("feint", "press"), "11.3"),
@@ -35,6 +36,8 @@ ROWS = {row.step: row for row in TABLE}
 def step_of(st: State) -> Step:
     if st.phase == "over":
         return Step.OVER
+    if st.phase == "setup":
+        return Step.SETUP
     return Step(st.attack.step) if st.attack is not None else Step.ORDERS
 
 
@@ -45,4 +48,6 @@ def acting(st: State) -> str | None:
         return st.side
     if row.who == "defender":
         return other(st.side)
+    if row.who == "french":
+        return "french"
     return None

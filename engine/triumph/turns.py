@@ -31,7 +31,87 @@ def new_state(data: Triumph, opts: Options, seed: int) -> State:
         for uid in data.allocation.get(c.id, ()):
             b = st.blocks[uid]
             b.corps, b.at = c.id, where
+    if opts.french_setup:
+        st.phase = "setup"
     return st
+
+
+# -- the French set-up (6, [JW]) ----------------------------------------------------------------------------
+def within(ctx: Ctx, start: str, steps: int) -> set[str]:
+    seen, frontier = {start}, {start}
+    for _ in range(steps):
+        frontier = {n for loc in frontier for n in ctx.data.neighbours(loc)} - seen
+        seen |= frontier
+    return seen
+
+
+def battery(ctx: Ctx, side: str, name: str, facing: str, *, dry: bool = False) -> None:
+    """6 ([JW]): the French name one artillery unit on the map the fixed battery: detached, on an approach of
+    its locale, face up for good, never moving (it may lead an artillery attack where it stands)."""
+    st = ctx.st
+    b = st.blocks.get(name.upper())
+    if b is None or b.side != "french" or b.arm != "artillery" or b.at in (OFF, GONE):
+        raise error("6", "triumph.setup.battery_unit", unit=name)
+    if st.battery is not None:
+        raise error("6", "triumph.setup.battery_named", unit=st.battery)
+    ap = ctx.data.approach(b.at, facing)
+    if ap is None or ap.impassable:
+        raise error("10", "triumph.move.no_approach", locale=b.at, to=facing)
+    if b.corps is not None and len(st.corps_units(b.corps)) < 2:
+        raise error("8", "triumph.corps.last_unit", commander=b.corps)
+    if dry:
+        return
+    b.corps, b.on, b.shown = None, facing, True
+    st.battery = b.id
+    ctx.emit("battery", {"unit": b.id, "face": b.face, "locale": b.at, "facing": facing})
+
+
+def post(ctx: Ctx, side: str, name: str, to: str, at: str | None = None, *, dry: bool = False) -> None:
+    """6 ([JW]): up to 6 French units detached at set-up, each within 2 locales of its commander's set-up
+    locale, not in or next to a locale with an Allied star, not in an enemy locale, within capacity."""
+    st, rules = ctx.st, ctx.data.setup_rules
+    b = st.blocks.get(name.upper())
+    if b is None or b.side != "french" or b.corps is None or b.at in (OFF, GONE):
+        raise error("6", "triumph.setup.post_unit", unit=name)
+    if len(st.posted) >= rules.french_detached_max:
+        raise error("6", "triumph.setup.post_max", most=rules.french_detached_max)
+    if len(st.corps_units(b.corps)) < 2:
+        raise error("8", "triumph.corps.last_unit", commander=b.corps)
+    if to not in {loc.id for loc in ctx.data.locales}:
+        raise error("", "triumph.order.no_locale", locale=to)
+    if to not in within(ctx, st.commanders[b.corps].at, rules.french_detached_within):
+        raise error("6", "triumph.setup.post_far", locale=to, steps=rules.french_detached_within)
+    allied = {o.locale for o in ctx.data.objectives if set(o.colours) - {"blue"}}
+    if to in allied or any(n in allied for n in ctx.data.neighbours(to, passable=False)):
+        raise error("6", "triumph.setup.post_star", locale=to)
+    if any(x.at == to and x.side == "allies" for x in st.blocks.values()):
+        raise error("6", "triumph.move.enemy", locale=to)
+    count = sum(1 for x in st.blocks.values() if x.at == to and x.side == "french" and x is not b)
+    if count + 1 > ctx.data.locale(to).capacity:
+        raise error("4", "triumph.move.capacity", locale=to, capacity=ctx.data.locale(to).capacity)
+    if at is not None and ctx.data.approach(to, at) is None:
+        raise error("10", "triumph.move.no_approach", locale=to, to=at)
+    if dry:
+        return
+    b.corps, b.at, b.on = None, to, at
+    st.posted.append(b.id)
+    ctx.emit("post", {"unit": b.id, "locale": to, "at": at})
+
+
+def ready(ctx: Ctx, side: str, *, dry: bool = False) -> None:
+    """6: the French set-up ends (the fixed battery named, if the French have artillery on the map)."""
+    st = ctx.st
+    guns = [
+        b
+        for b in st.blocks.values()
+        if b.side == "french" and b.arm == "artillery" and b.at not in (OFF, GONE)
+    ]
+    if ctx.data.setup_rules.fixed_battery and guns and st.battery is None:
+        raise error("6", "triumph.setup.battery_first")
+    if dry:
+        return
+    st.phase = "play"
+    ctx.emit("ready", {"side": side, "battery": st.battery, "posted": list(st.posted)})
 
 
 def end_turn(ctx: Ctx, side: str, *, dry: bool = False) -> None:
@@ -75,7 +155,7 @@ def _rehide(ctx: Ctx) -> None:
     st = ctx.st
     groups: dict[tuple[str, str | None, str | None, str], list[Block]] = {}
     for b in st.blocks.values():
-        if b.at not in (OFF, GONE):
+        if b.at not in (OFF, GONE) and b.id != st.battery:  # the fixed battery stays face up (6, [JW])
             groups.setdefault((b.at, b.on, b.corps, b.side), []).append(b)
     for g in groups.values():
         if len(g) < 2 or not any(b.shown for b in g):

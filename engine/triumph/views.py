@@ -30,6 +30,7 @@ class View:
     commanders: tuple[dict[str, Any], ...]
     attack: dict[str, Any] | None
     reinforced: bool
+    battery: str | None
     winner: str | None
     reason: str | None
     events: tuple[dict[str, Any], ...] = field(default=())
@@ -88,6 +89,7 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         commanders=tuple(commanders),
         attack=attack,
         reinforced=st.reinforced,
+        battery=st.battery,
         winner=st.winner,
         reason=st.reason or None,
         events=evs,

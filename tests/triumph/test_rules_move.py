@@ -317,8 +317,40 @@ def test_script_and_result() -> None:
     g.apply("allies", "/end")
     assert g.script().splitlines() == [
         "@game triumph",
-        "@options scenario=2dec blockers_must_fight=on road_stop=corps give_ground_morale=off",
+        "@options scenario=2dec blockers_must_fight=on road_stop=corps give_ground_morale=off"
+        " french_setup=off",
         "@seed 5",
         "allies: /end",
     ]
     assert g.result() is None and not g.over
+
+
+# -- 6: the French set-up, the fixed battery and detachments ([JW], option french_setup) -----------------
+def test_french_setup_names_the_fixed_battery_before_play() -> None:
+    g = Game.new(Options(french_setup=True))
+    assert g.active() == ["french"] and g.view("french").step == "setup"
+    refused(g, "french", "/ready", "6")
+    refused(g, "french", "/battery unit:F12 facing:santon", "6")  # not artillery
+    g.apply("french", "/battery unit:F01 facing:santon")
+    f01 = g.state.blocks["F01"]
+    assert (f01.at, f01.on, f01.corps, f01.shown) == ("santon_plain", "santon", None, True)
+    assert {b["id"]: b.get("face") for b in g.view("allies").blocks}["F01"] == "art-1"  # face up
+    g.apply("french", "/ready")
+    assert g.active() == ["allies"] and g.view("allies").battery == "F01"
+    g.apply("allies", "/end")
+    refused(g, "french", "/move force:F01 to:santon_plain", "6")  # it never moves
+    refused(g, "french", "/attach corps:lannes unit:F01", "6")
+    g.apply("french", "/end")
+    g.apply("allies", "/end")
+    assert g.state.blocks["F01"].shown  # G6 does not hide it
+
+
+def test_french_setup_detachments_limits() -> None:
+    g = Game.new(Options(french_setup=True))
+    refused(g, "french", "/post unit:F12 to:bosenitz_plain", "6")  # next to the Krug's green star
+    refused(g, "french", "/post unit:F12 to:latein_fields", "6")  # more than 2 locales away
+    refused(g, "french", "/post unit:A01 to:bellowitz_plain", "6")  # not French
+    for u in ("F12", "F13", "F14", "F28", "F30", "F31"):
+        g.apply("french", f"/post unit:{u} to:bellowitz_plain")
+    assert g.state.blocks["F12"].corps is None and g.state.blocks["F12"].at == "bellowitz_plain"
+    refused(g, "french", "/post unit:F35 to:bellowitz_plain", "6")  # at most 6
