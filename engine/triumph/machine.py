@@ -7,6 +7,7 @@ The state is ``State.phase`` (``play`` / ``over``) and, while an attack is under
     SETUP --/battery, /post (6)--> SETUP --/ready--> ORDERS        (option french_setup)
     ORDERS --/attack (11.1 threat)--> DEFEND
     DEFEND --/give-ground (11.2)--> RETREAT --(12)--> ADVANCE --/advance (G35)--> ORDERS
+           (nothing to retreat: RETREAT and ADVANCE at once; nobody to move in: ORDERS)
     DEFEND --/defend (11.2 + 11.4 sealed)--> FEINT
     FEINT --/feint (11.3)--> STEP_UP (defence from the reserve) | ORDERS
     FEINT --/press (11.3; 11.4 leaders shown, G7)--> LEAD
@@ -54,6 +55,18 @@ TRANSITIONS: tuple[Transition, ...] = (
     Transition((_S.ORDERS,), _S.DEFEND, "the mover threatens an approach (/attack)", "11.1"),
     Transition((_S.DEFEND,), _S.RETREAT, "the defender gives ground (/give-ground)", "11.2, 12"),
     Transition(
+        (_S.DEFEND,),
+        _S.ADVANCE,
+        "the defender gives ground with no unit left to retreat or nowhere to go: the retreat is at once",
+        "11.2, 12, G35",
+    ),
+    Transition(
+        (_S.DEFEND, _S.RETREAT),
+        _S.ORDERS,
+        "the defender retreated before combat and no force can move in: the attack ends",
+        "12, G35",
+    ),
+    Transition(
         (_S.DEFEND,), _S.FEINT, "the defender names its defending units and leaders (/defend)", "11.2, 11.4"
     ),
     Transition((_S.FEINT,), _S.STEP_UP, "a feint against a defence from the reserve (/feint)", "11.3"),
@@ -67,7 +80,10 @@ TRANSITIONS: tuple[Transition, ...] = (
     Transition((_S.LEAD, _S.COUNTER), _S.RETREAT, "the attacker wins (/lead, /counter)", "11.8, 11.9, 12"),
     Transition((_S.LEAD, _S.COUNTER), _S.STEP_UP, "the defender holds a defence from the reserve", "11.9"),
     Transition(
-        (_S.LEAD, _S.COUNTER), _S.ORDERS, "artillery led, or the defender holds on the approach", "11.9"
+        (_S.LEAD, _S.COUNTER),
+        _S.ORDERS,
+        "artillery led; the defender holds on the approach; or it loses with nothing left to retreat",
+        "11.9, 12",
     ),
     Transition(
         (_S.STEP_UP,), _S.ORDERS, "the defenders step onto the approach (/step-up)", "11.3, 11.9, G24"
