@@ -195,9 +195,18 @@ def misplaced(
     return problems
 
 
+def building() -> list[str]:
+    """The games whose rules have a catalog of their own but no module declared yet (a game being built):
+    their catalogs are theirs, not the platform's."""
+    known = {m.id for m in games()}
+    return sorted(
+        p.name for p in (ROOT / "engine").iterdir() if (p / "locale").is_dir() and p.name not in known
+    )
+
+
 @pytest.fixture(scope="module")
 def world():
-    ids = [m.id for m in games()]
+    ids = [m.id for m in games()] + building()
     commands, options = platform_commands()
     cats = catalogs(ids)
     decl = {m.id: declared(m, commands, options) for m in games()}

@@ -1,0 +1,185 @@
+"""``legal(role)``: what a role may order now, as concrete orders, each checked by the same rules as the order
+(``play.dispatch`` with ``dry``). The lists are complete for moves, road moves, attaches, entries, threats,
+feints, presses, counter-attacks and advances; for the choices of sets (defending units, attack leaders,
+retreat plans, step-ups, Detach Moves) they offer a representative set: every corps alone, every leader choice
+among them, every destination for the whole retreat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.errors import RuleError
+from engine.orders import Order
+
+from . import attack, moves, turns
+from . import orders as O
+from .context import Ctx
+from .play import dispatch
+from .state import OFF, Block, other
+from .table import ROWS, acting, step_of
+
+
+@dataclass(frozen=True)
+class Legal:
+    role: str
+    step: str
+    active: bool
+    orders: tuple[str, ...] = ()
+    choices: tuple[Order, ...] = ()
+
+
+def _ok(ctx: Ctx, role: str, o: Order) -> bool:
+    try:
+        dispatch(ctx, role, o, dry=True)
+    except RuleError:
+        return False
+    return True
+
+
+def _leader_sets(units: list[Block], most: int = 2) -> list[tuple[str, ...]]:
+    ids = [b.id for b in units]
+    out: list[tuple[str, ...]] = [()]
+    out += [(u,) for u in ids]
+    if most >= 2:
+        out += list(combinations(ids, 2))
+    return out
+
+
+def candidates(ctx: Ctx, role: str) -> list[Order]:
+    st = ctx.st
+    step = step_of(st)
+    out: list[Order] = []
+    if step == "orders":
+        forces: list[tuple[str, str, str | None]] = []
+        for c in st.commanders.values():
+            if c.side == role and c.at not in (OFF, "gone") and c.commands < moves.commander_limit(ctx, c.id):
+                forces.append((c.id, c.at, c.on))
+        for b in st.blocks.values():
+            if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
+                forces.append((b.id, b.at, b.on))
+        for name, at, on in forces:
+            if on is None:
+                for n in ctx.data.neighbours(at):
+                    out.append(O.Move(name, n))
+                    out.append(O.Move(name, at, n))
+            else:
+                out += [O.Move(name, at), O.Move(name, on)]
+            if name in st.commanders and on is None:
+                for path in moves.road_paths(ctx, at):
+                    out.append(O.March(name, path))
+                    for n in ctx.data.neighbours(path[-1]):
+                        if moves.road_classes(ctx, path[-1], n):
+                            out.append(O.March(name, path, n))
+                for b in st.blocks.values():
+                    if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
+                        out.append(O.Attach(name, b.id))
+        for c in st.commanders.values():
+            if c.side == role and c.at == OFF:
+                out += [O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role]
+        sources = {b.at for b in st.blocks.values() if b.side == role and b.at not in (OFF, "gone")}
+        for s in sorted(sources):
+            for n in ctx.data.neighbours(s):
+                if moves.enemy_held(ctx, n, role):
+                    out.append(O.Threat(s, n))
+                    guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
+                    out += [O.Threat(s, n, g) for g in guards]
+        out.append(O.End())
+    elif step == "setup":
+        within = ctx.data.setup_rules.french_detached_within
+        for b in st.blocks.values():
+            if b.side == "french" and b.at not in (OFF, "gone"):
+                if b.arm == "artillery":
+                    out += [O.Battery(b.id, n) for n in ctx.data.neighbours(b.at)]
+                if b.corps is not None:
+                    near = turns.within(ctx, st.commanders[b.corps].at, within)
+                    out += [O.Post(b.id, loc) for loc in sorted(near)]
+        out.append(O.Ready())
+    elif step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
+        out += _attack_candidates(ctx, role, step)
+    return out
+
+
+def _attack_candidates(ctx: Ctx, role: str, step: str) -> list[Order]:
+    st = ctx.st
+    a = st.attack
+    assert a is not None
+    out: list[Order] = []
+    if step == "defend":
+        out.append(O.GiveGround())
+        block = attack.blockers(ctx, a.source, a.target)
+        groups: list[list[Block]] = [block] if block else []
+        if not block:
+            reserve = [b for b in st.units_at(a.target, None)]
+            by_corps: dict[str | None, list[Block]] = {}
+            for b in reserve:
+                by_corps.setdefault(b.corps, []).append(b)
+            for c, us in by_corps.items():
+                if c is None:
+                    groups += [[b] for b in us]
+                else:
+                    groups.append(us)
+        for g in groups:
+            for lead in _leader_sets(g):
+                out.append(O.Defend(tuple(b.id for b in g), lead))
+    elif step == "feint":
+        out.append(O.Press())
+        for f in attack._forces_at(ctx, role, a.source, a.target):
+            out += [O.Feint((f,)), O.Feint((f,), True)]
+        for f, path in moves.road_attackers(ctx, role, a.source, a.target):
+            out += [O.Feint((f,), False, path), O.Feint((f,), True, path)]
+    elif step == "lead":
+        for f in attack._forces_at(ctx, role, a.source, a.target):
+            _, units = moves.group_of(ctx, role, f)
+            for width in ("wide", "narrow"):
+                for lead in _leader_sets(units):
+                    targets: list[str | None] = [None]
+                    if width == "narrow" and len(a.defence_leaders) == 2:
+                        targets = list(a.defence_leaders)
+                    for t in targets:
+                        out.append(O.Lead((f,), width, lead, t))
+    elif step == "counter":
+        cands = attack.counter_candidates(ctx, a)
+        out.append(O.Counter())
+        out += [O.Counter((b.id,)) for b in cands]
+        out += [O.Counter((x.id, y.id)) for x, y in combinations(cands, 2)]
+    elif step == "step-up":
+        ds = [u for u in a.defenders if st.blocks[u].at == a.target and st.blocks[u].on is None]
+        out += [O.StepUp((u,)) for u in ds]
+        if len(ds) > 1:
+            out.append(O.StepUp(tuple(ds)))
+    elif step == "retreat":
+        dests = attack.retreat_destinations(ctx, a)
+        out += [O.Retreat((d,)) for d in dests]
+        plan: list[str] = []
+        room = {d: ctx.data.locale(d).capacity - moves.own_count(ctx, d, other(a.attacker)) for d in dests}
+        for u in a.retreating:
+            d = max(dests, key=lambda x: (room[x], x), default=None)
+            if d is None or room[d] <= 0:
+                break
+            room[d] -= 1
+            plan.append(f"{u}>{d}")
+        if plan:
+            out.append(O.Retreat(tuple(plan)))
+    elif step == "advance":
+        out += [O.Advance((f,)) for f in attack._forces_at(ctx, role, a.source, a.target)]
+        for f, path in moves.road_attackers(ctx, role, a.source, a.target):
+            out.append(O.Advance((f,), (*path, a.target)))
+    return out
+
+
+def legal(ctx: Ctx, role: str) -> Legal:
+    st = ctx.st
+    step = step_of(st)
+    mine = acting(st) == role
+    if not mine:
+        return Legal(role, str(step), False)
+    seen: set[str] = set()
+    choices: list[Order] = []
+    for o in candidates(ctx, role):
+        if o.text() in seen:
+            continue
+        seen.add(o.text())
+        if _ok(ctx, role, o):
+            choices.append(o)
+    return Legal(role, str(step), True, ROWS[step].orders, tuple(choices))

@@ -1,0 +1,28 @@
+"""Napoleon's Triumph's rules options: the flagged alternatives of the gaps (``docs/rulings.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Options:
+    scenario: str = "2dec"
+    # G9: units blocking the attacked approach must fight ([JW]); off: the seed's free choice at 11.2
+    blockers_must_fight: bool = True
+    # G16: "corps" ([JW]: a moving corps of 2+ units stops next to an enemy corps of 2+ units); "units" (the
+    # seed: any road move stops next to a locale holding 2+ enemy units)
+    road_stop: str = "corps"
+    # G21: a retreat before combat costs the retreating army morale (the seed's "loses the fight"); off ([JW])
+    give_ground_morale: bool = False
+    # 6 ([JW]): the French set-up step first: the fixed battery and up to 6 detached units; off: the data's
+    # default allocation as it stands, no fixed battery
+    french_setup: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Options:
+        return cls(**d)
