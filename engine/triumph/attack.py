@@ -378,24 +378,7 @@ def lead(
         raise error("11.5", "triumph.lead.narrow")
     if len(units) > ctx.data.locale(a.target).capacity:
         raise error("11.5", "triumph.lead.capacity", capacity=ctx.data.locale(a.target).capacity)
-    lead_units = [moves.unit(ctx, side, n) for n in leaders]
-    if len({b.id for b in lead_units}) != len(lead_units) or len(lead_units) > (2 if w == "wide" else 1):
-        raise error("11.5", "triumph.lead.count", width=w, most=2 if w == "wide" else 1)
-    for b in lead_units:
-        if b not in units:
-            raise error("11.5", "triumph.lead.not_attacking", unit=b.id)
-        if b.arm != "artillery" and b.strength == 1:
-            raise error("11.5", "triumph.lead.weak", unit=b.id)
-        if b.arm == "artillery" and (b.on is None or corps):
-            raise error("11.5", "triumph.lead.artillery", unit=b.id)
-        if b.arm == "cavalry" and _obstructed(ctx, a):
-            raise error("11.5", "triumph.lead.obstructed", unit=b.id)
-    if len(lead_units) == 2 and (
-        lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
-    ):
-        raise error("11.5", "triumph.lead.pair_arm")
-    if a.guard is not None and (not lead_units or not all(b.guard for b in lead_units)):
-        raise error("15", "triumph.guard.lead")
+    lead_units = _attack_leaders(ctx, side, a, leaders, w, units, bool(corps))
     key = f"{a.source}>{a.target}"
     if lead_units and lead_units[0].arm == "artillery":
         # [JW] (11): one bombardment of an approach a turn; not two rounds running, unless the guns fire from
@@ -448,6 +431,33 @@ def lead(
     else:
         a.fr = a.ir
         _conclude(ctx, a)
+
+
+def _attack_leaders(
+    ctx: Ctx, side: str, a: Attack, leaders: Sequence[str], w: str, units: Sequence[Block], corps: bool
+) -> list[Block]:
+    """11.5: 0-2 leaders (wide) or 0-1 (narrow) among the attackers, of one arm, no strength-1 infantry or
+    cavalry, artillery only from an approach and not in a corps attack, no cavalry across an obstructed
+    approach; 15: a Guard Attack is led by the Guard."""
+    lead_units = [moves.unit(ctx, side, n) for n in leaders]
+    if len({b.id for b in lead_units}) != len(lead_units) or len(lead_units) > (2 if w == "wide" else 1):
+        raise error("11.5", "triumph.lead.count", width=w, most=2 if w == "wide" else 1)
+    for b in lead_units:
+        if b not in units:
+            raise error("11.5", "triumph.lead.not_attacking", unit=b.id)
+        if b.arm != "artillery" and b.strength == 1:
+            raise error("11.5", "triumph.lead.weak", unit=b.id)
+        if b.arm == "artillery" and (b.on is None or corps):
+            raise error("11.5", "triumph.lead.artillery", unit=b.id)
+        if b.arm == "cavalry" and _obstructed(ctx, a):
+            raise error("11.5", "triumph.lead.obstructed", unit=b.id)
+    if len(lead_units) == 2 and (
+        lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
+    ):
+        raise error("11.5", "triumph.lead.pair_arm")
+    if a.guard is not None and (not lead_units or not all(b.guard for b in lead_units)):
+        raise error("15", "triumph.guard.lead")
+    return lead_units
 
 
 def initial_result(ctx: Ctx, a: Attack) -> int:
@@ -720,23 +730,7 @@ def retreat(
     then every attacker advances."""
     st = ctx.st
     a = _att(ctx)
-    groups = loss_groups(ctx, a)
-    taken: dict[str, int] = {}
-    if hits:
-        member = {b.id: g for g, (_, us) in groups.items() for b in us}
-        for u in hits:
-            if u.upper() not in member:
-                raise error("12", "triumph.retreat.hit_not_due", unit=u)
-            taken[u.upper()] = taken.get(u.upper(), 0) + 1
-        for n, us in groups.values():
-            need = min(n, sum(b.strength for b in us))
-            given = sum(taken.get(b.id, 0) for b in us)
-            if given != need or any(taken.get(b.id, 0) > b.strength for b in us):
-                raise error("12", "triumph.retreat.hits", points=need, units=[b.id for b in us])
-    else:
-        for n, us in groups.values():
-            for u, k in _even(us, n).items():
-                taken[u] = taken.get(u, 0) + k
+    taken = _retreat_losses(ctx, a, hits)
     # the fixed battery cannot move (6, [JW]): it is eliminated with the rest that cannot retreat
     survivors = [u for u in a.retreating if st.blocks[u].strength - taken.get(u, 0) > 0 and u != st.battery]
     plan = {u: to for u, to in plan.items() if u in survivors or u not in a.retreating}
@@ -793,6 +787,29 @@ def retreat(
         return
     _advance(ctx, a, [st.blocks[u] for u in a.attackers if st.blocks[u].at != GONE])
     _end(ctx)
+
+
+def _retreat_losses(ctx: Ctx, a: Attack, hits: Sequence[str]) -> dict[str, int]:
+    """12: the retreat losses, unit -> points: as the retreating player places them (``hits``, one unit id a
+    point, each group's points exactly), or spread evenly when none are given (G18)."""
+    groups = loss_groups(ctx, a)
+    taken: dict[str, int] = {}
+    if not hits:
+        for n, us in groups.values():
+            for u, k in _even(us, n).items():
+                taken[u] = taken.get(u, 0) + k
+        return taken
+    member = {b.id: g for g, (_, us) in groups.items() for b in us}
+    for u in hits:
+        if u.upper() not in member:
+            raise error("12", "triumph.retreat.hit_not_due", unit=u)
+        taken[u.upper()] = taken.get(u.upper(), 0) + 1
+    for n, us in groups.values():
+        need = min(n, sum(b.strength for b in us))
+        given = sum(taken.get(b.id, 0) for b in us)
+        if given != need or any(taken.get(b.id, 0) > b.strength for b in us):
+            raise error("12", "triumph.retreat.hits", points=need, units=[b.id for b in us])
+    return taken
 
 
 def _advance(ctx: Ctx, a: Attack, units: Sequence[Block]) -> None:

@@ -16,7 +16,7 @@ from . import attack, moves, turns
 from . import orders as O
 from .context import Ctx
 from .play import dispatch
-from .state import OFF, Block, other
+from .state import OFF, Attack, Block, other
 from .table import ROWS, acting, step_of
 
 
@@ -47,56 +47,70 @@ def _leader_sets(units: list[Block], most: int = 2) -> list[tuple[str, ...]]:
 
 
 def candidates(ctx: Ctx, role: str) -> list[Order]:
-    st = ctx.st
-    step = step_of(st)
-    out: list[Order] = []
+    step = step_of(ctx.st)
     if step == "orders":
-        forces: list[tuple[str, str, str | None]] = []
-        for c in st.commanders.values():
-            if c.side == role and c.at not in (OFF, "gone") and c.commands < moves.commander_limit(ctx, c.id):
-                forces.append((c.id, c.at, c.on))
-        for b in st.blocks.values():
-            if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
-                forces.append((b.id, b.at, b.on))
-        for name, at, on in forces:
-            if on is None:
-                for n in ctx.data.neighbours(at):
-                    out.append(O.Move(name, n))
-                    out.append(O.Move(name, at, n))
-            else:
-                out += [O.Move(name, at), O.Move(name, on)]
-            if name in st.commanders and on is None:
-                for path in moves.road_paths(ctx, at):
-                    out.append(O.March(name, path))
-                    for n in ctx.data.neighbours(path[-1]):
-                        if moves.road_classes(ctx, path[-1], n):
-                            out.append(O.March(name, path, n))
-                for b in st.blocks.values():
-                    if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
-                        out.append(O.Attach(name, b.id))
-        for c in st.commanders.values():
-            if c.side == role and c.at == OFF:
-                out += [O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role]
-        sources = {b.at for b in st.blocks.values() if b.side == role and b.at not in (OFF, "gone")}
-        for s in sorted(sources):
-            for n in ctx.data.neighbours(s):
-                if moves.enemy_held(ctx, n, role):
-                    out.append(O.Threat(s, n))
-                    guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
-                    out += [O.Threat(s, n, g) for g in guards]
-        out.append(O.End())
-    elif step == "setup":
-        within = ctx.data.setup_rules.french_detached_within
-        for b in st.blocks.values():
-            if b.side == "french" and b.at not in (OFF, "gone"):
-                if b.arm == "artillery":
-                    out += [O.Battery(b.id, n) for n in ctx.data.neighbours(b.at)]
-                if b.corps is not None:
-                    near = turns.within(ctx, st.commanders[b.corps].at, within)
-                    out += [O.Post(b.id, loc) for loc in sorted(near)]
-        out.append(O.Ready())
-    elif step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
-        out += _attack_candidates(ctx, role, step)
+        return _order_candidates(ctx, role)
+    if step == "setup":
+        return _setup_candidates(ctx)
+    if step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
+        return _attack_candidates(ctx, role, step)
+    return []
+
+
+def _order_candidates(ctx: Ctx, role: str) -> list[Order]:
+    """The orders step: each force's moves and marches, attaching, entering, threatening, then /end."""
+    st = ctx.st
+    out: list[Order] = []
+    forces: list[tuple[str, str, str | None]] = []
+    for c in st.commanders.values():
+        if c.side == role and c.at not in (OFF, "gone") and c.commands < moves.commander_limit(ctx, c.id):
+            forces.append((c.id, c.at, c.on))
+    for b in st.blocks.values():
+        if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
+            forces.append((b.id, b.at, b.on))
+    for name, at, on in forces:
+        if on is None:
+            for n in ctx.data.neighbours(at):
+                out.append(O.Move(name, n))
+                out.append(O.Move(name, at, n))
+        else:
+            out += [O.Move(name, at), O.Move(name, on)]
+        if name in st.commanders and on is None:
+            for path in moves.road_paths(ctx, at):
+                out.append(O.March(name, path))
+                for n in ctx.data.neighbours(path[-1]):
+                    if moves.road_classes(ctx, path[-1], n):
+                        out.append(O.March(name, path, n))
+            for b in st.blocks.values():
+                if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
+                    out.append(O.Attach(name, b.id))
+    for c in st.commanders.values():
+        if c.side == role and c.at == OFF:
+            out += [O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role]
+    sources = {b.at for b in st.blocks.values() if b.side == role and b.at not in (OFF, "gone")}
+    for s in sorted(sources):
+        for n in ctx.data.neighbours(s):
+            if moves.enemy_held(ctx, n, role):
+                out.append(O.Threat(s, n))
+                guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
+                out += [O.Threat(s, n, g) for g in guards]
+    out.append(O.End())
+    return out
+
+
+def _setup_candidates(ctx: Ctx) -> list[Order]:
+    """The optional French set-up: the fixed battery's place, the detached units' posts, then /ready."""
+    st = ctx.st
+    out: list[Order] = []
+    within = ctx.data.setup_rules.french_detached_within
+    for b in st.blocks.values():
+        if b.side == "french" and b.at not in (OFF, "gone"):
+            if b.arm == "artillery":
+                out += [O.Battery(b.id, n) for n in ctx.data.neighbours(b.at)]
+            if b.corps is not None:
+                near = turns.within(ctx, st.commanders[b.corps].at, within)
+                out += [O.Post(b.id, loc) for loc in sorted(near)]
+    out.append(O.Ready())
     return out
 
 
@@ -106,22 +120,7 @@ def _attack_candidates(ctx: Ctx, role: str, step: str) -> list[Order]:
     assert a is not None
     out: list[Order] = []
     if step == "defend":
-        out.append(O.GiveGround())
-        block = attack.blockers(ctx, a.source, a.target)
-        groups: list[list[Block]] = [block] if block else []
-        if not block:
-            reserve = [b for b in st.units_at(a.target, None)]
-            by_corps: dict[str | None, list[Block]] = {}
-            for b in reserve:
-                by_corps.setdefault(b.corps, []).append(b)
-            for c, us in by_corps.items():
-                if c is None:
-                    groups += [[b] for b in us]
-                else:
-                    groups.append(us)
-        for g in groups:
-            for lead in _leader_sets(g):
-                out.append(O.Defend(tuple(b.id for b in g), lead))
+        out += _defend_candidates(ctx, a)
     elif step == "feint":
         out.append(O.Press())
         for f in attack._forces_at(ctx, role, a.source, a.target):
@@ -149,22 +148,53 @@ def _attack_candidates(ctx: Ctx, role: str, step: str) -> list[Order]:
         if len(ds) > 1:
             out.append(O.StepUp(tuple(ds)))
     elif step == "retreat":
-        dests = attack.retreat_destinations(ctx, a)
-        out += [O.Retreat((d,)) for d in dests]
-        plan: list[str] = []
-        room = {d: ctx.data.locale(d).capacity - moves.own_count(ctx, d, other(a.attacker)) for d in dests}
-        for u in a.retreating:
-            d = max(dests, key=lambda x: (room[x], x), default=None)
-            if d is None or room[d] <= 0:
-                break
-            room[d] -= 1
-            plan.append(f"{u}>{d}")
-        if plan:
-            out.append(O.Retreat(tuple(plan)))
+        out += _retreat_candidates(ctx, a)
     elif step == "advance":
         out += [O.Advance((f,)) for f in attack._forces_at(ctx, role, a.source, a.target)]
         for f, path in moves.road_attackers(ctx, role, a.source, a.target):
             out.append(O.Advance((f,), (*path, a.target)))
+    return out
+
+
+def _defend_candidates(ctx: Ctx, a: Attack) -> list[Order]:
+    """Giving ground, or defending with the blockers, else with a corps or an unattached unit, and each set
+    of leaders."""
+    st = ctx.st
+    out: list[Order] = []
+    out.append(O.GiveGround())
+    block = attack.blockers(ctx, a.source, a.target)
+    groups: list[list[Block]] = [block] if block else []
+    if not block:
+        reserve = [b for b in st.units_at(a.target, None)]
+        by_corps: dict[str | None, list[Block]] = {}
+        for b in reserve:
+            by_corps.setdefault(b.corps, []).append(b)
+        for c, us in by_corps.items():
+            if c is None:
+                groups += [[b] for b in us]
+            else:
+                groups.append(us)
+    for g in groups:
+        for lead in _leader_sets(g):
+            out.append(O.Defend(tuple(b.id for b in g), lead))
+    return out
+
+
+def _retreat_candidates(ctx: Ctx, a: Attack) -> list[Order]:
+    """Each destination for all, and a plan spreading the units by the room left."""
+    out: list[Order] = []
+    dests = attack.retreat_destinations(ctx, a)
+    out += [O.Retreat((d,)) for d in dests]
+    plan: list[str] = []
+    room = {d: ctx.data.locale(d).capacity - moves.own_count(ctx, d, other(a.attacker)) for d in dests}
+    for u in a.retreating:
+        d = max(dests, key=lambda x: (room[x], x), default=None)
+        if d is None or room[d] <= 0:
+            break
+        room[d] -= 1
+        plan.append(f"{u}>{d}")
+    if plan:
+        out.append(O.Retreat(tuple(plan)))
     return out
 
 
