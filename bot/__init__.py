@@ -1,1 +1,1 @@
-"""Estafette's bot: application service, storage, Discord adapter and console front end (issue 4/5)."""
+"""Estafette's bot: application service, storage, Discord adapter and console front end."""

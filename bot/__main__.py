@@ -114,7 +114,7 @@ def _main(args: argparse.Namespace) -> int:
             return 2
         try:
             from .discord_app.client import run_discord
-        except ImportError as e:  # the adapter arrives with issue 4/5
+        except ImportError as e:  # an install without the Discord adapter
             print(
                 f"error: the Discord adapter is not available yet ({e}); run `estafette console`",
                 file=sys.stderr,

@@ -13,7 +13,7 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     dev_guild: int | None = None  # sync commands to this guild at once (fast iteration)
     pictures: str = "./estafette-pictures"  # ESTAFETTE_PICTURES: where the console writes its pictures
-    # Several processes on one PostgreSQL database (issue 5/6): each serves its own shards of the guilds.
+    # Several processes on one PostgreSQL database (docs/service.md): each serves its own guilds' shards.
     shard_count: int | None = None  # ESTAFETTE_SHARD_COUNT: the shards of the whole bot
     shard_ids: str | None = None  # ESTAFETTE_SHARD_IDS: this process's, e.g. "0,1" (default: all)
 

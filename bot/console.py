@@ -401,7 +401,7 @@ class Console:
                 self.say("  " + t("console.legal.more", self.locale, n=len(lg.choices) - LEGAL_SHOWN))
 
     async def redraw(self) -> None:
-        """Every seat's pictures as they are now (issue 3/6: the console's pictures are always current)."""
+        """Every seat's pictures as they are now (the console's pictures are always current)."""
         live = await self.svc.current(CHANNEL, finished=True)
         await self._save(self.svc.pictures_now(live, self.locale))
 

@@ -1,5 +1,5 @@
 """``estafette demo``: bot players play a whole game of the default module; its main picture after every
-turn, the end pictures (the replay), the log and the script are written to a folder (issue 6, item 5).
+turn, the end pictures (the replay), the log and the script are written to a folder.
 ``--scripted`` prints the short scripted demo of ``examples/demo.txt`` instead."""
 
 from __future__ import annotations

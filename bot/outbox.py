@@ -98,7 +98,7 @@ class Post:
 class DM:
     """A private message to one player: their own faces, prompts, summaries. If the player's DMs are closed,
     the front end says so in ``fallback_channel`` without the secret content, and hands the message over as
-    an ephemeral reply at the player's next interaction (DESIGN)."""
+    an ephemeral reply at the player's next interaction."""
 
     user_id: int
     text: str
@@ -154,7 +154,7 @@ class Thread:
 
 @dataclass
 class Status:
-    """The game channel's pinned status message (issue 3/6): one message, edited in place after every
+    """The game channel's pinned status message: one message, edited in place after every
     change. Only the latest of several waiting is sent."""
 
     game_id: int

@@ -9,16 +9,16 @@ the game's renderer package gives for the kind), the language — and the job is
 ``engine.script.public_views``). Nothing here knows a game. ``locale`` is the language of
 whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts follow it.
 
-Drawing never blocks the event loop (issue 5/6 item 4): the view is taken on the loop (about a millisecond)
-and the job drawn by a process pool sized to the cores, whose workers draw every module's static layers
-when they start (``renderers.registry.warm``; ``Pictures.start``, at the bot's start-up). The pictures of one
-change are all asked for at once and drawn side by side in their kinds' ``rank`` order: the public map first
-(what every player in the channel waits for), then the public battle boards, the private pictures and the
-replays. Without a pool (tests, the console, a system where no process can be started) the same job is
-drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its pool: the
-pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that cannot
-be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a while
-(``keep``): the outbox draws an item's pictures before its turn to be sent (``Outbox.prepare``), and the
+Drawing never blocks the event loop (the budgets: docs/performance.md): the view is taken on the loop (about
+a millisecond) and the job drawn by a process pool sized to the cores, whose workers draw every module's
+static layers when they start (``renderers.registry.warm``; ``Pictures.start``, at the bot's start-up). The
+pictures of one change are all asked for at once and drawn side by side in their kinds' ``rank`` order: the
+public map first (what every player in the channel waits for), then the public battle boards, the private
+pictures and the replays. Without a pool (tests, the console, a system where no process can be started) the
+same job is drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its
+pool: the pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that
+cannot be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a
+while (``keep``): the outbox draws an item's pictures before its turn to be sent (``Outbox.prepare``), and the
 channel post and the pinned status carry the same public map, drawn once.
 
 Tests that look at what is drawn override ``run(job)``, the one place a job becomes bytes."""

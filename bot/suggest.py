@@ -1,4 +1,4 @@
-"""Suggestions for autocomplete: only what is legal now (DESIGN, "Playing in Discord"). No discord here."""
+"""Suggestions for autocomplete: only what is legal now. No discord here."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Dice that players can trust (issue 3/6): a commitment to the game's dice seed when it starts, the seed
+"""Dice that players can trust: a commitment to the game's dice seed when it starts, the seed
 revealed when it ends, and ``estafette verify FILE`` to check both the commitment and every die.
 
 A game's dice come from a seed nobody chooses and nobody sees while it runs (``secrets``; an imported game

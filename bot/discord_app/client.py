@@ -57,7 +57,7 @@ class EstafetteBot(commands.Bot):
             await self.store.open()
         self.service.start_pictures()  # the picture workers start and warm their static layers meanwhile
         # the games are checked against their replays in the background (each first if it is used before
-        # its turn comes): the bot answers at once, however many games are stored (issue 5/6)
+        # its turn comes): the bot answers at once, however many games are stored
         await self.service.recover(lazy=True)
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
         for command in order_commands({c.name for c in self.tree.get_commands()}):
@@ -109,7 +109,7 @@ class EstafetteShardedBot(EstafetteBot, commands.AutoShardedBot):
 
 def make_bot(settings: Settings, database: str) -> EstafetteBot:
     """The bot for these settings: one process for every guild, or this process's shards of them (issue
-    5/6: several processes on one PostgreSQL database, each serving its own shards)."""
+    docs/service.md: several processes on one PostgreSQL database, each serving its own shards)."""
     store = open_store(database)
     shards = settings.shards()
     if not shards:

@@ -128,8 +128,8 @@ class Sender:
         return True
 
     async def flush_pending(self, interaction: discord.Interaction) -> None:
-        """Private messages that could not be DMed go to their owner as ephemeral replies (DESIGN): the last
-        few, deployment buttons included; older ones are superseded."""
+        """Private messages that could not be DMed go to their owner as ephemeral replies (docs/service.md):
+        the last few, deployment buttons included; older ones are superseded."""
         user = interaction.user.id
         refused = await self.service.refused_dms(user)
         if not refused:

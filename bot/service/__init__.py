@@ -1,4 +1,4 @@
-"""The application service (DESIGN, "Layers"): see ``service.py`` for its parts."""
+"""The application service (docs/architecture.md): see ``service.py`` for its parts."""
 
 from .common import Caller, Live, ServiceError
 from .lobby import parse_options

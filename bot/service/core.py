@@ -1,4 +1,4 @@
-"""The one path for every change to a game (issue 1/6, DESIGN "Storage and recovery").
+"""The one path for every change to a game (docs/service.md, "Storage and recovery").
 
 ``Games.change(game_id, fn)`` takes the game's lock, reads the game's row inside it, lets ``fn`` work on a
 ``Change`` (copies of the row and the game, the orders it accepts, the messages it sends), and stores it
@@ -11,7 +11,7 @@ Pictures are drawn from the game as it was at the moment of the change: a ``Chan
 after each order as a frozen moment (``moment``), and a picture spec names the game and the order; after a
 restart a moment is rebuilt from the latest snapshot before it and the orders since.
 
-Storage grows by events, not by snapshots (issue 5/6, schema 6): each change stores its orders and what it
+Storage grows by events, not by snapshots (schema 6): each change stores its orders and what it
 did to the game's event log and script log (``History``); the engine state without those logs is stored
 every ``SNAPSHOT_EVERY`` orders and at the end of each campaign turn, so that loading a game (``load``)
 replays fewer than ``SNAPSHOT_EVERY`` orders.

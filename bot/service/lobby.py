@@ -378,7 +378,7 @@ class Lobby:
 
     async def abort(self, caller: Caller) -> Result:
         """Abort the game. Its script holds every secret and the dice seed, so it goes to every seated
-        player at once, and the channel is told: nobody knows more than the others (issue 1/6)."""
+        player at once, and the channel is told: nobody knows more than the others."""
         live = await self.games.read_channel(caller.channel_id)
 
         async def fn(ch: Change) -> Result:
@@ -462,7 +462,7 @@ class Lobby:
     async def import_script(self, caller: Caller, text: str, *, keep_dice: bool = False) -> Result:
         """Start this channel's game from a script (a club's own scenario, or an exported game). The channel
         is told what the script fixes; forced dice it leaves queued are dropped unless the host keeps them,
-        openly (issue 1/6); seats the script's options do not have are freed."""
+        openly (nobody knows more than the others); seats the script's options do not have are freed."""
         await self.check_import(caller, len(text.encode()))
         lines = text.splitlines()
         if len(lines) > MAX_IMPORT_LINES:

@@ -1,4 +1,4 @@
-"""Orders: the one apply -> store -> broadcast path (issue 1/6), preferences, standing battle orders and bot
+"""Orders: the one apply -> store -> broadcast path, preferences, standing battle orders and bot
 seats. What plays by itself (standing orders, bots) runs after the change that woke it, as a change of its
 own under the game's lock, so that the player's reply never waits for a bot's whole turn."""
 
@@ -229,8 +229,9 @@ class Play:
             log.warning("game %s: automatic play could not be stored", game_id, exc_info=True)
 
     def _standing_orders(self, ch: Change, prefs: dict[int, dict[str, Any]]) -> None:
-        """Carry out standing battle orders for every active seat that has them (DESIGN, "Asynchronous
-        play"): the orders are ordinary orders, stored like any other, and reported to the player."""
+        """Carry out standing battle orders for every active seat that has them, so that a turn
+        does not wait on a player who left them: the orders are ordinary orders, stored like any other, and
+        reported to the player."""
         standing = ch.module.standing
         if standing is None:
             return

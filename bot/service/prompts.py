@@ -1,4 +1,4 @@
-"""What to do next (issue 3/6): the prompt of the state a role is in, as its game's module says it
+"""What to do next: the prompt of the state a role is in, as its game's module says it
 (``Module.prompt``: one with a ready order template of the role's own ids), for every ping and every
 DM to the player who must act. Built from ``game.legal(role)`` and ``game.view(role)`` only; the channel's
 headline from the public view only."""

@@ -1,4 +1,4 @@
-"""Reminders players control (issue 3/6): each player's own reminder times before a deadline (``8h 2h``)
+"""Reminders players control: each player's own reminder times before a deadline (``8h 2h``)
 and quiet hours in their time zone (``23:00-07:00 Europe/Paris``), set with ``/game prefer`` and kept for
 the player across games. A reminder that falls in a player's quiet hours waits until they end (if the
 deadline has not passed by then); several that fell in them come as one."""

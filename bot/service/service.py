@@ -1,7 +1,8 @@
 """The application service: games bound to channels, seats, permissions, deadlines, standing preferences.
 
-It imports nothing of discord: the Discord cogs and the console are two adapters over it (DESIGN, "Layers").
-Every call takes a ``Caller`` (who, where) and returns a ``Result``: the reply to the caller, and the
+It imports nothing of discord: the Discord cogs and the console are two adapters over it
+(docs/architecture.md). Every call takes a ``Caller`` (who, where) and returns a ``Result``: the reply to the
+caller, and the
 messages its change stored in the outbox (``bot.delivery`` sends them; the front end does not). Its parts:
 ``core`` (the one path for every change), ``lobby`` (/game), ``play`` (orders, bots, standing orders),
 ``drafts`` (the prompts of sealed choices made by a form), ``deadlines`` and ``broadcast`` (what every
@@ -204,7 +205,7 @@ class Service:
 
     def pictures_now(self, live: Live, locale: str) -> list[Picture]:
         """Every picture of the game as it is now, the public's and each seat's (the console keeps them all
-        current: issue 3/6)."""
+        current)."""
         if live.game is None:
             return []
         seq = self.moment(live)
@@ -420,7 +421,7 @@ class Service:
         A snapshot that differs from the replay only in the order of its dicts (saved before schema 3, with
         sorted keys) is replaced by the replay.
 
-        ``lazy`` (the bot, issue 5/6): return at once, so that the bot answers while thousands of games are
+        ``lazy`` (the bot): return at once, so that the bot answers while thousands of games are
         checked; each game is checked in the background, or first, when it is used before its turn came."""
         self._unchecked = set(await self.store.game_ids("running"))
         self.games.before_use = self.ensure_checked

@@ -1,10 +1,10 @@
 """The storage interface, written once for both backends (SQLite by default, PostgreSQL for several bot
-processes; issue 5/6).
+processes; docs/service.md).
 
 Every change to a game is written by one call, ``commit``, in one transaction: the game's row (status,
 options, settings, seats, spectators), the orders it accepted, what it did to the game's event log and
 script log (a row of ``events``), now and then a snapshot of the engine state (``snapshots``), the
-preferences it set and the outbox items it produced (DESIGN, "Storage and recovery"). The write is a
+preferences it set and the outbox items it produced (docs/service.md, "Storage and recovery"). The write is a
 compare-and-set on the game's ``rev``: a writer that read an older row fails loudly (``StaleWrite``) and
 changes nothing. Interaction ids are unique, so a retried interaction is applied once.
 
@@ -196,7 +196,7 @@ class StoreError(Exception):
 
 class StaleWrite(StoreError):
     """A writer read the game at an older revision than the stored one: its change is refused. Under the
-    game's lock this never happens; it means something wrote around the one path (issue 1/6)."""
+    game's lock this never happens; it means something wrote around the one path (docs/service.md)."""
 
 
 class ChannelTaken(StoreError):

@@ -1,4 +1,4 @@
-"""The PostgreSQL backend (issue 5/6): several bot processes on one database server.
+"""The PostgreSQL backend: several bot processes on one database server.
 
 ``ESTAFETTE_DATABASE=postgresql://user@host/db``. The same statements as SQLite (``base.StoreBase``), through
 an asyncpg pool; migrations tracked in ``estafette_schema`` and run under an advisory lock, so that two

@@ -1,4 +1,4 @@
-"""A game's settings (issue 4/6 item 6): what the service keeps of a game beside its options — deadlines,
+"""A game's settings: what the service keeps of a game beside its options — deadlines,
 language, the dice commitment, drafts, the messages it keeps up to date — as one typed model instead of a
 free dict. Stored as the same JSON object as before: a field at its default is left out, a key this model
 does not know is kept as it was, and a row stored by older code reads as it did (each default is what the

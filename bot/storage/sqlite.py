@@ -66,7 +66,7 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id, key)
     );
     """,
-    # 3 (issue 1/6): a revision for compare-and-set writes, the durable outbox, players across games, the
+    # 3: a revision for compare-and-set writes, the durable outbox, players across games, the
     # imported script in a table of its own, and at most one open game per channel.
     """
     ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0;
@@ -100,12 +100,12 @@ MIGRATIONS: list[str] = [
     CREATE UNIQUE INDEX games_one_open_per_channel ON games(channel_id)
      WHERE status IN ('lobby', 'running', 'suspended');
     """,
-    # 4 (issue 3/6): each player's own reminders and quiet hours, across games
+    # 4: each player's own reminders and quiet hours, across games
     """
     ALTER TABLE users ADD COLUMN reminders TEXT;   -- JSON list of hours before a deadline, or NULL
     ALTER TABLE users ADD COLUMN quiet TEXT;       -- "HH:MM-HH:MM Area/City", or NULL
     """,
-    # 5 (issue 5/6): one process at a time delivers to one destination
+    # 5: one process at a time delivers to one destination
     """
     CREATE TABLE outbox_claims (
         destination TEXT PRIMARY KEY,    -- "dm:USER" or "channel:CHANNEL"
@@ -113,7 +113,7 @@ MIGRATIONS: list[str] = [
         until REAL NOT NULL              -- the claim lapses then (a process that died)
     );
     """,
-    # 6 (issue 5/6): storage that grows by events, not by snapshots. Each change appends what it did to
+    # 6: storage that grows by events, not by snapshots. Each change appends what it did to
     # the game's event log and script log (events); the engine state without those logs is kept every few
     # orders and at the end of each campaign turn (snapshots), so a load replays only the orders since. A
     # game stored before keeps its whole snapshot in games.snapshot until its next change moves it here.
