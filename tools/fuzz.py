@@ -40,7 +40,7 @@ from typing import Any, cast
 from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, OptionSpec, parse_values
+from engine.module import AnyModule, OptionSpec, parse_values
 from engine.script import run_lines
 from tools.parallel import play_all
 
@@ -54,17 +54,17 @@ class Invariant(AssertionError):
     pass
 
 
-def sides(module: Module) -> tuple[str, ...]:
+def sides(module: AnyModule) -> tuple[str, ...]:
     """The sides a bot takes in turn: the module's, or the seats of its default options."""
     return module.fuzzing.sides or tuple(module.roles(module.make_options(module.defaults())))
 
 
-def modes(module: Module) -> tuple[str, ...]:
+def modes(module: AnyModule) -> tuple[str, ...]:
     """The modes a game may be played in: random orders everywhere, or the bot on one side."""
     return ("random", *(f"bot-{s}" for s in sides(module)))
 
 
-def mode_of(module: Module, mode: str) -> str:
+def mode_of(module: AnyModule, mode: str) -> str:
     """``mode`` in today's words ("bot-first" is the first side's bot), or a RuleError-free ValueError."""
     if mode.startswith("bot-") and mode[4:] in SEATS and len(sides(module)) > SEATS.index(mode[4:]):
         return f"bot-{sides(module)[SEATS.index(mode[4:])]}"
@@ -73,7 +73,7 @@ def mode_of(module: Module, mode: str) -> str:
     return mode
 
 
-def bot_roles(module: Module, options: Any, mode: str) -> tuple[str, ...]:
+def bot_roles(module: AnyModule, options: Any, mode: str) -> tuple[str, ...]:
     """The roles the bot plays in ``mode`` ("bots": every role)."""
     roles = tuple(module.roles(options))
     if mode == "bots":
@@ -97,7 +97,7 @@ def _values(spec: OptionSpec) -> list[Any]:
     return [spec.default]  # a text option, or an int without bounds: its default only
 
 
-def draw(module: Module, seed: int, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+def draw(module: AnyModule, seed: int, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
     """Game ``seed``'s option values: ``fixed`` as given, every other option drawn (``_values``) from the
     seed alone."""
     rng = random.Random(f"options {seed}")
@@ -105,13 +105,13 @@ def draw(module: Module, seed: int, fixed: dict[str, Any] | None = None) -> dict
     return out | (fixed or {})
 
 
-def label(module: Module, values: dict[str, Any]) -> str:
+def label(module: AnyModule, values: dict[str, Any]) -> str:
     """An option combination in words: its values other than the defaults, or "defaults"."""
     bits = [f"{s.name}={_text(values[s.name])}" for s in module.options if values[s.name] != s.default]
     return " ".join(bits) or "defaults"
 
 
-def describe(module: Module, options: Any) -> str:
+def describe(module: AnyModule, options: Any) -> str:
     """Options in words: the module's own way, or the values other than the defaults."""
     if module.fuzzing.label is not None:
         return module.fuzzing.label(options)
@@ -123,7 +123,7 @@ def _text(v: Any) -> str:
 
 
 def plan(
-    module: Module, seed: int, wanted: str = "all", fixed: dict[str, Any] | None = None, drawn: bool = True
+    module: AnyModule, seed: int, wanted: str = "all", fixed: dict[str, Any] | None = None, drawn: bool = True
 ) -> tuple[Any, str]:
     """The options object and the mode game ``seed`` plays: a fixed function of the seed (``wanted``: "all",
     "bot" for any bot mode, or one mode); ``fixed`` values override, ``drawn`` False keeps the defaults."""
@@ -138,7 +138,7 @@ def plan(
     return module.make_options(module.defaults() | values), pool[seed % len(pool)]
 
 
-def pick(module: Module, rng: random.Random, game: Any, role: str, budget: dict[str, int]) -> str | None:
+def pick(module: AnyModule, rng: random.Random, game: Any, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order of ``role`` as its text: the module's random player (``Fuzzing.pick``), or any
     legal choice, evenly."""
     if module.fuzzing.pick is not None:
@@ -147,7 +147,7 @@ def pick(module: Module, rng: random.Random, game: Any, role: str, budget: dict[
     return str(rng.choice(choices)) if choices else None
 
 
-def winner(module: Module, game: Any) -> tuple[str, str]:
+def winner(module: AnyModule, game: Any) -> tuple[str, str]:
     """A finished game's winner and why."""
     if module.fuzzing.result is not None:
         return module.fuzzing.result(game)
@@ -189,7 +189,7 @@ class Failure(Exception):
 class _Game:
     """One game being fuzzed: its players, its twin, its checks."""
 
-    def __init__(self, module: Module, seed: int, options: Any, mode: str, check_every: bool) -> None:
+    def __init__(self, module: AnyModule, seed: int, options: Any, mode: str, check_every: bool) -> None:
         self.module, self.mode, self.check_every = module, mode, check_every
         self.game = module.new_game(options, seed)
         # A twin that is saved and loaded every few orders must stay identical to the game that never
@@ -240,7 +240,7 @@ class _Game:
 
 
 def play(
-    module: Module,
+    module: AnyModule,
     seed: int,
     options: Any = None,
     *,
@@ -353,7 +353,7 @@ def play(
     )
 
 
-def _strict(module: Module, game: Any, role: str) -> Any:
+def _strict(module: AnyModule, game: Any, role: str) -> Any:
     """How a bot's order is applied: as it is where the module allows fallbacks (``play_one`` replaces a
     rejected one), else a rejected order fails the game."""
     if module.fuzzing.bot_fallbacks:
@@ -368,7 +368,7 @@ def _strict(module: Module, game: Any, role: str) -> Any:
     return apply
 
 
-def _scan(module: Module, game: Any, seed: int) -> Any:
+def _scan(module: AnyModule, game: Any, seed: int) -> Any:
     from tools.secrecy import Scan
 
     scan = Scan(module, game, seed)
@@ -396,7 +396,7 @@ def _one(work: Work) -> GameRun | Failure:
         return f
 
 
-def _sampler(module: Module, seed: int, every: int) -> Any:
+def _sampler(module: AnyModule, seed: int, every: int) -> Any:
     """The pictures drawn of game ``seed`` (``tools/picture_sweep.py``), or None (``every`` 0)."""
     if not every:
         return None
@@ -411,7 +411,9 @@ def _tally(into: dict[str, Any], key: str, won: str) -> None:
     t["results"][won] = t["results"].get(won, 0) + 1
 
 
-def summary(module: Module, games: int, runs: list[GameRun], failures: list[Failure], jobs: int, dt: float):
+def summary(
+    module: AnyModule, games: int, runs: list[GameRun], failures: list[Failure], jobs: int, dt: float
+) -> dict[str, Any]:
     """The JSON summary of a run."""
     by_mode: dict[str, dict[str, Any]] = {}
     results: dict[str, dict[str, int]] = {m: {} for m in modes(module)}

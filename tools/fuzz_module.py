@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 from engine import modules
-from engine.module import Module
+from engine.module import AnyModule
 from tools import fuzz
 from tools.fuzz import draw, label
 
@@ -18,7 +18,7 @@ __all__ = ["MODES", "draw", "label", "main", "play"]
 
 
 def play(
-    module: Module,
+    module: AnyModule,
     seed: int,
     mode: str,
     cap: int,
@@ -41,7 +41,7 @@ def play(
     return run.result, run.orders
 
 
-def _module(game_id: str) -> Module:
+def _module(game_id: str) -> AnyModule:
     return modules.get(game_id)
 
 

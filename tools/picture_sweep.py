@@ -35,7 +35,7 @@ from typing import Any
 from PIL import Image
 
 from bot.pictures import Job, Pictures
-from engine.module import Module
+from engine.module import AnyModule
 from engine.script import public_views
 from renderers import registry
 
@@ -50,12 +50,12 @@ class PictureFailure(AssertionError):
     """A picture the bot would draw for a state could not be drawn."""
 
 
-def roles(module: Module, game: Any) -> tuple[str, ...]:
+def roles(module: AnyModule, game: Any) -> tuple[str, ...]:
     """The public and every seat."""
     return ("public", *module.roles(game.options))
 
 
-def jobs(module: Module, game: Any, role: str, at_end: bool = True) -> Iterable[tuple[str, Job]]:
+def jobs(module: AnyModule, game: Any, role: str, at_end: bool = True) -> Iterable[tuple[str, Job]]:
     """(place, job) of every picture the service shows ``role`` of ``game`` now (``broadcast.pictures_of``
     with every place: events None), made as ``Pictures.job`` makes them."""
     view = None
@@ -75,7 +75,7 @@ _DRAWER = Pictures.__new__(Pictures)  # draws a job as a worker does (no queue, 
 
 
 def draw_all(
-    module: Module,
+    module: AnyModule,
     game: Any,
     at_end: bool = True,
     locales: tuple[str, ...] = ("en",),
@@ -101,7 +101,7 @@ def draw_all(
     return n
 
 
-def places_now(module: Module, game: Any) -> frozenset[tuple[str, str]]:
+def places_now(module: AnyModule, game: Any) -> frozenset[tuple[str, str]]:
     """(kind, place) of the places the kinds draw in public now (every open battle)."""
     return frozenset(
         (kind.name, p)
@@ -116,7 +116,7 @@ class Sampler:
     """Which states of game ``seed`` are drawn (see the module's doc). Call :meth:`after` after each order
     and :meth:`end` at the end; ``states`` and ``pictures`` count what was drawn, ``seconds`` the time."""
 
-    module: Module
+    module: AnyModule
     seed: int
     every: int = EVERY
     new_places: int = NEW_PLACES

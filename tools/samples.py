@@ -25,7 +25,7 @@ from typing import Any
 from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module
+from engine.module import AnyModule
 
 from .outdir import OutDir
 
@@ -58,7 +58,7 @@ def random_games(seeds: range, every: int = 9, max_orders: int = 4000, *, game: 
 
 
 def walk(
-    game: Any, rng: random.Random, every: int = 9, max_orders: int = 4000, *, module: Module | None = None
+    game: Any, rng: random.Random, every: int = 9, max_orders: int = 4000, *, module: AnyModule | None = None
 ) -> Iterator[Any]:
     """``game`` played on by the module's random player, yielded every ``every`` orders and at its end."""
     from tools.fuzz import pick
@@ -78,7 +78,7 @@ def walk(
     yield game
 
 
-def showcase(module: Module) -> Any:
+def showcase(module: AnyModule) -> Any:
     """The module's sample pictures (``Module.samples``), or None."""
     import importlib
 
@@ -96,7 +96,7 @@ def _small(png: bytes) -> bytes:
 
 
 def pictures(
-    module: Module, only: tuple[str, ...] = (), seed: int | None = None
+    module: AnyModule, only: tuple[str, ...] = (), seed: int | None = None
 ) -> Iterable[tuple[str, bytes]]:
     """(file name, PNG) of each of the guide's moments (``only``: those named), as the seeded game of the
     module's bot players reaches it; each moment once. The game stops once every moment asked for is drawn."""

@@ -52,7 +52,7 @@ from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
 from engine.events import Event
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject
 
 PUBLIC = "public"
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.']*")
@@ -172,12 +172,14 @@ class _Quiet(Change):
         self, role: str, order: Any, user: int | None, interaction_id: str | None = None
     ) -> list[Event]:
         new = super().apply(role, order, user, interaction_id)
-        self.passed.append((self._game, new))
+        assert self.game is not None  # an order was just applied to it
+        self.passed.append((self.game, new))
         return new
 
     @property
-    def passed(self) -> list[tuple[Any, list[Event]]]:
-        return self.__dict__.setdefault("_passed", [])
+    def passed(self) -> list[tuple[GameObject, list[Event]]]:
+        passed: list[tuple[GameObject, list[Event]]] = self.__dict__.setdefault("_passed", [])
+        return passed
 
 
 class _Hub:
@@ -222,7 +224,7 @@ class _Memo:
     which the previous order's broadcast asked of the same game. Only the entries of that game are kept from
     one order to the next (a driver that applies orders in place changes the game object itself)."""
 
-    def __init__(self, module: Module) -> None:
+    def __init__(self, module: AnyModule) -> None:
         self.cache: dict[tuple[Any, ...], Any] = {}
         self.games: dict[int, GameObject] = {}  # held, so that an id is not reused while cached
         self.memo = copy.copy(module)  # the same module, its two hooks remembered
@@ -239,7 +241,7 @@ class _Memo:
 
         return memo
 
-    def module(self, prior: GameObject | None) -> Module:
+    def module(self, prior: GameObject | None) -> AnyModule:
         keep = id(prior) if prior is not None and self.games.get(id(prior)) is prior else None
         self.cache = {k: v for k, v in self.cache.items() if k[0] == keep}
         self.games = {keep: self.games[keep]} if keep is not None else {}
@@ -250,7 +252,7 @@ class Scan:
     """The scan of one game: ``start`` once, then ``order`` after every order applied (by any driver)."""
 
     def __init__(
-        self, module: Module, game: GameObject, seed: int = 0, lang: str = "en", every: int = EVERY
+        self, module: AnyModule, game: GameObject, seed: int = 0, lang: str = "en", every: int = EVERY
     ) -> None:
         self.module = module
         self.roles = tuple(module.roles(game.options))
@@ -548,7 +550,7 @@ class _Random:
 
 
 def scan_game(
-    module: Module,
+    module: AnyModule,
     seed: int,
     *,
     values: dict[str, Any] | None = None,

@@ -47,7 +47,7 @@ def setup_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty | 
     """The map of the 1775 set-up (``setup.toml``, 12.0), turn 1 of 1775, as ``viewer`` sees it."""
     lib = lib or load_liberty()
     blocks = tuple(block(lib, e.id, e.at, viewer, e.cv) for e in lib.setup)
-    pools = {p: len(lib.pool(p)) for p in ("british", "american", "french")}  # type: ignore[arg-type]
+    pools = {p: len(lib.pool(p)) for p in ("british", "american", "french")}
     vp = sum(t.victory_points for t in lib.towns if t.colour == "red")
     return MapPicture(1775, 1, blocks, viewer, pools=pools, british_vp=vp, locale=locale)
 
