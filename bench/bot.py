@@ -50,7 +50,7 @@ from bot.pictures import Pictures, rank  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engine import modules  # noqa: E402
-from engine.module import AnyModule, OptionValue, parse_values  # noqa: E402
+from engine.module import AnyModule, GameObject, OptionValue, parse_values  # noqa: E402
 from tools.fuzz import draw  # noqa: E402
 from tools.fuzz import pick as fuzz_pick  # noqa: E402
 
@@ -78,7 +78,7 @@ def line(name: str, xs: list[float], budget: tuple[float, float] | None = None, 
     return out
 
 
-def pick(rng: random.Random, game: object, role: str, budget: dict[str, int]) -> str | None:
+def pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order of the game's fuzzer (``Module.fuzzing``)."""
     return fuzz_pick(MODULE, rng, game, role, budget)
 
@@ -97,7 +97,7 @@ def user_of(role: str, i: int) -> str:
     return f"p{seats().index(role)}-{i}"
 
 
-def battles(game: object) -> list[str]:
+def battles(game: GameObject) -> list[str]:
     """The places where a battle is being fought now (the pictures drawn for a place, as the public sees
     them)."""
     return [p for k in MODULE.pictures if k.places for p in k.places(game, "public", None)]
