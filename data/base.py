@@ -65,6 +65,7 @@ class FrozenDict(dict[Any, Any]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (dict(self),))
 
+    # typeshed declares ``dict.__hash__`` None (dicts are unhashable): this one never changes, so it hashes
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
 

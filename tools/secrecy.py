@@ -36,8 +36,9 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ai.registry import has_player, new_player
 from bot.i18n import localize_error
@@ -182,6 +183,13 @@ class _Quiet(Change):
         return passed
 
 
+T = TypeVar("T")
+
+
+def _no_seed() -> int:
+    raise AssertionError("a scan starts no game")
+
+
 class _Hub:
     """What the service's lobby, deadlines and standing orders ask of the service, for one game at one
     moment: the game, the clock, no store (no reminder preferences: the game's own reminder times)."""
@@ -189,6 +197,8 @@ class _Hub:
     def __init__(self, live: Live, now: float) -> None:
         self.live, self.now = live, now
         self.games = self.store = self.play = self
+        self.clock: Callable[[], float] = lambda: self.now
+        self.seed_source: Callable[[], int] = _no_seed
 
     async def read_channel(self, channel_id: int, finished: bool = False) -> Live:
         return self.live
@@ -202,19 +212,24 @@ class _Hub:
     def moment(self, live: Live) -> int:
         return live.row.version
 
-    def clock(self) -> float:
-        return self.now
-
     def schedule(self, game_id: int) -> None:
         return None
 
+    # what else the service's parts may ask (``Hub``); none of it is asked of a scan's moment
+    deadlines: None = None
 
-def _run(coro: Any) -> Any:
+    def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
+        coro.close()
+        raise AssertionError(f"a scan runs nothing in the background ({name})")
+
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
     """A coroutine of the service that awaits nothing but the ``_Hub``: run to its end."""
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value
+        value: T = done.value
+        return value
     raise RuntimeError("the service awaited something the scan does not give")
 
 
@@ -424,7 +439,7 @@ class Scan:
         """What each seat is answered, asking now: ``/game status``, ``/game map``, ``/game log`` (as that
         seat), and ``/game export`` (refused while the game runs, its seats held by several people)."""
         row = self.row.copy()
-        lobby = Lobby(_Hub(Live(row, game), 0.0))  # type: ignore[arg-type]
+        lobby = Lobby(_Hub(Live(row, game), 0.0))
         out: list[tuple[str, str, str]] = []
         sent: list[Message] = []
         for r in self.roles:
@@ -452,7 +467,8 @@ class Scan:
         """What the service sends if, at this moment, a reminder falls due, the deadline passes (``pass``
         and ``bot``, by turns) or each seat has left standing orders (all of the module's words): each
         played on a change of its own, the game itself going on as it was."""
-        deadlines = Deadlines(_Hub(Live(self.row, game), 0.0))  # type: ignore[arg-type]
+        hub = _Hub(Live(self.row, game), 0.0)
+        deadlines = Deadlines(hub)
         play = Play.__new__(Play)
         standing = self.module.standing
         prefs: dict[int, dict[str, Any]] = {}
@@ -467,7 +483,7 @@ class Scan:
 
         def passed(ch: Change) -> None:
             ch.row.settings.due_at, ch.row.settings.deadline_action = 1.0, action
-            deadlines.svc.now = 2.0  # type: ignore[attr-defined]
+            hub.now = 2.0
             _run(deadlines._tick_one(ch))
 
         leaks = []
@@ -479,8 +495,8 @@ class Scan:
         for fn in (named[p] for p in plays):
             row = self.row.copy()
             ch = _Quiet(Live(row, game), {})
-            deadlines.svc.live = Live(row, game)  # type: ignore[attr-defined]
-            deadlines.svc.now = 0.0  # type: ignore[attr-defined]
+            hub.live = Live(row, game)
+            hub.now = 0.0
             fn(ch)
             if not ch.outbox:
                 continue
