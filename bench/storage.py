@@ -52,13 +52,13 @@ from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.delivery import Outcome
+from bot.delivery import Outbox, Outcome
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.service.core import SNAPSHOT_EVERY, Games
 from bot.storage import Store, open_store
 from bot.storage import base as storage_base
-from bot.storage.base import commit_sizes
+from bot.storage.base import Commit, OutboxRow, StoreBase, commit_sizes
 from engine.napoleon import Game
 from engine.napoleon.fuzzing import pick
 
@@ -110,7 +110,7 @@ async def play(database: str, seed: int, channel: int, out: dict[str, list[float
     sizes: list[dict[str, int]] = []
     commit = store.commit
 
-    async def measured(c: Any) -> Any:
+    async def measured(c: Commit) -> list[int]:
         sizes.append(commit_sizes(c))
         return await commit(c)
 
@@ -155,9 +155,10 @@ async def play(database: str, seed: int, channel: int, out: dict[str, list[float
     return row.version
 
 
-async def load(store: Any, gid: int, now: str, out: dict[str, list[float]]) -> None:
+async def load(store: StoreBase, gid: int, now: str, out: dict[str, list[float]]) -> None:
     """Load the game as a process that never saw it would (a new ``Games``): its time, its replayed orders."""
     row = await store.game(gid)
+    assert row is not None
     loader = Games(store)
     t0 = time.perf_counter()
     loaded = await loader.load(row)
@@ -244,7 +245,14 @@ def chooser(module: str) -> Any:
 
 
 async def campaign(
-    svc: Service, box: Any, clock: Clock, module: str, seed: int, channel: int, step: float, hk: list[float]
+    svc: Service,
+    box: Outbox,
+    clock: Clock,
+    module: str,
+    seed: int,
+    channel: int,
+    step: float,
+    hk: list[float],
 ) -> int:
     """One whole campaign through the service, delivered; the orders it took."""
     host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
@@ -276,7 +284,7 @@ async def campaign(
     return n
 
 
-async def housekeeping(box: Any, clock: Clock, hk: list[float]) -> None:
+async def housekeeping(box: Outbox, clock: Clock, hk: list[float]) -> None:
     """What ``Outbox.run`` does: a round every ``HOUSEKEEPING_EVERY`` seconds (none without pruning)."""
     from bot import delivery
 
@@ -297,7 +305,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]
     store: Store = Store(path) if prune else Unpruned(path)
     await store.open()
 
-    async def deliver(_item: Any) -> Outcome:
+    async def deliver(_item: OutboxRow) -> Outcome:
         return Outcome.done()
 
     svc = Service(store, pictures=NoPictures(), clock=clock)

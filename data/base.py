@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +83,7 @@ def _check_name(value: str) -> str:
     return value
 
 
-def _match(text: str, keys: Mapping[str, str], what: str, fold: Any = normalize) -> str:
+def _match(text: str, keys: Mapping[str, str], what: str, fold: Callable[[str], str] = normalize) -> str:
     key = fold(text.strip())
     if not key:
         raise NoMatch(f"no {what} given")

@@ -40,6 +40,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from ai.player import Player
 from ai.registry import has_player, new_player
 from bot.i18n import localize_error
 from bot.outbox import DM, Message, Picture, Post, Reply, Status, Thread
@@ -53,7 +54,7 @@ from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
 from engine.events import Event
-from engine.module import AnyModule, GameObject
+from engine.module import AnyModule, GameObject, OptionValue
 
 PUBLIC = "public"
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.']*")
@@ -569,7 +570,7 @@ def scan_game(
     module: AnyModule,
     seed: int,
     *,
-    values: dict[str, Any] | None = None,
+    values: dict[str, OptionValue] | None = None,
     bots: bool = True,
     cap: int = 3000,
     lang: str | None = None,
@@ -586,7 +587,7 @@ def scan_game(
     game = module.new_game(options, seed)
     rng = random.Random(f"secrecy {seed}")
     roles = module.roles(options)
-    players: dict[str, Any] = {r: _Random() for r in roles}
+    players: dict[str, Player[Any, Any]] = {r: _Random() for r in roles}
     if bots and has_player(module.id) and seed % 2:
         players[roles[seed // 2 % len(roles)]] = new_player(module.id)
     scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"), every)
