@@ -36,16 +36,16 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from ai.player import Player
 from ai.registry import has_player, new_player
 from bot.i18n import localize_error
 from bot.outbox import DM, Message, Picture, Post, Reply, Status, Thread
 from bot.service.broadcast import after_change
-from bot.service.common import Caller, Live, ServiceError
+from bot.service.common import Caller, Hub, Live, ServiceError
 from bot.service.core import Change
 from bot.service.deadlines import Deadlines
 from bot.service.drafts import Drafts, form_at
@@ -187,10 +187,6 @@ class _Quiet(Change):
 T = TypeVar("T")
 
 
-def _no_seed() -> int:
-    raise AssertionError("a scan starts no game")
-
-
 class _Hub:
     """What the service's lobby, deadlines and standing orders ask of the service, for one game at one
     moment: the game, the clock, no store (no reminder preferences: the game's own reminder times)."""
@@ -198,8 +194,6 @@ class _Hub:
     def __init__(self, live: Live, now: float) -> None:
         self.live, self.now = live, now
         self.games = self.store = self.play = self
-        self.clock: Callable[[], float] = lambda: self.now
-        self.seed_source: Callable[[], int] = _no_seed
 
     async def read_channel(self, channel_id: int, finished: bool = False) -> Live:
         return self.live
@@ -213,15 +207,16 @@ class _Hub:
     def moment(self, live: Live) -> int:
         return live.row.version
 
+    def clock(self) -> float:
+        return self.now
+
     def schedule(self, game_id: int) -> None:
         return None
 
-    # what else the service's parts may ask (``Hub``); none of it is asked of a scan's moment
-    deadlines: None = None
-
-    def background(self, coro: Coroutine[Any, Any, Any], name: str) -> None:
-        coro.close()
-        raise AssertionError(f"a scan runs nothing in the background ({name})")
+    def hub(self) -> Hub:
+        """This stand-in as the service's parts take it: it answers only what they ask at one moment (no
+        store, no games to load, no background work), not all a ``Hub`` offers."""
+        return cast(Hub, self)
 
 
 def _run(coro: Coroutine[Any, Any, T]) -> T:
@@ -440,7 +435,7 @@ class Scan:
         """What each seat is answered, asking now: ``/game status``, ``/game map``, ``/game log`` (as that
         seat), and ``/game export`` (refused while the game runs, its seats held by several people)."""
         row = self.row.copy()
-        lobby = Lobby(_Hub(Live(row, game), 0.0))
+        lobby = Lobby(_Hub(Live(row, game), 0.0).hub())
         out: list[tuple[str, str, str]] = []
         sent: list[Message] = []
         for r in self.roles:
@@ -469,7 +464,7 @@ class Scan:
         and ``bot``, by turns) or each seat has left standing orders (all of the module's words): each
         played on a change of its own, the game itself going on as it was."""
         hub = _Hub(Live(self.row, game), 0.0)
-        deadlines = Deadlines(hub)
+        deadlines = Deadlines(hub.hub())
         play = Play.__new__(Play)
         standing = self.module.standing
         prefs: dict[int, dict[str, Any]] = {}
