@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ai.registry import new_random_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, parse_values
+from engine.module import AnyModule, parse_values
 from tools.fuzz import Failure, GameRun, describe, play, sides
 
 
@@ -53,14 +53,16 @@ def spread(xs: list[float]) -> str:
     )
 
 
-def bench_options(module: Module, i: int, rng: random.Random, fixed: dict[str, Any]) -> Any:
+def bench_options(module: AnyModule, i: int, rng: random.Random, fixed: dict[str, Any]) -> Any:
     """The i-th game's options: the game's own bench plan, or its defaults (and ``fixed``)."""
     if module.fuzzing.bench_options is not None:
         return module.fuzzing.bench_options(i, rng, fixed)
     return module.make_options(module.defaults() | fixed)
 
 
-def play_game(module: Module, seed: int, options: Any, side: str | None, opponent: str = "fuzz") -> GameRun:
+def play_game(
+    module: AnyModule, seed: int, options: Any, side: str | None, opponent: str = "fuzz"
+) -> GameRun:
     """One game through the fuzzer's game loop (without its per-order checks). ``side``: the bot's side
     (the other random), or None: the bot on every side."""
     other = new_random_player(module.id) if opponent == "random" and side is not None else None
@@ -107,7 +109,7 @@ def _args(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = _args(argv)
-    module: Module = args.module
+    module: AnyModule = args.module
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"{module.title}: load average {load} on {os.cpu_count()} cores")
     rng = random.Random(args.seed)

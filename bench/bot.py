@@ -42,7 +42,17 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from support.discord_fake import FakeDiscord, World, running_bot  # noqa: E402
+from support.discord_fake import (  # noqa: E402
+    JSON,
+    Answer,
+    BotHandle,
+    Call,
+    ChannelLike,
+    FakeDiscord,
+    UserLike,
+    World,
+    running_bot,
+)
 
 from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.outbox import Picture  # noqa: E402
@@ -50,11 +60,12 @@ from bot.pictures import Pictures, rank  # noqa: E402
 from bot.service import Caller, Service  # noqa: E402
 from bot.storage import Store  # noqa: E402
 from engine import modules  # noqa: E402
-from engine.module import Module, parse_values  # noqa: E402
+from engine.module import AnyModule, GameObject, OptionValue, parse_values  # noqa: E402
 from tools.fuzz import draw  # noqa: E402
 from tools.fuzz import pick as fuzz_pick  # noqa: E402
 
-MODULE: Module = modules.get(None)  # the game benched (``--game``; the registry's default until it is read)
+# the game benched (``--game``; the registry's default until it is read)
+MODULE: AnyModule = modules.get(None)
 
 BUDGETS = {"reply": (150, 500), "map posted": (250, 600)}  # ms: median, p99
 
@@ -77,7 +88,7 @@ def line(name: str, xs: list[float], budget: tuple[float, float] | None = None, 
     return out
 
 
-def pick(rng: random.Random, game: object, role: str, budget: dict[str, int]) -> str | None:
+def pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order of the game's fuzzer (``Module.fuzzing``)."""
     return fuzz_pick(MODULE, rng, game, role, budget)
 
@@ -87,7 +98,7 @@ def seats() -> tuple[str, ...]:
     return tuple(MODULE.roles(MODULE.make_options(MODULE.defaults() | options())))
 
 
-def options() -> dict:
+def options() -> dict[str, OptionValue]:
     return parse_values(MODULE.options, MODULE.first_options, {})
 
 
@@ -96,7 +107,7 @@ def user_of(role: str, i: int) -> str:
     return f"p{seats().index(role)}-{i}"
 
 
-def battles(game: object) -> list[str]:
+def battles(game: GameObject) -> list[str]:
     """The places where a battle is being fought now (the pictures drawn for a place, as the public sees
     them)."""
     return [p for k in MODULE.pictures if k.places for p in k.places(game, "public", None)]
@@ -149,6 +160,7 @@ async def build(
                 f"INSERT INTO games (channel_id, {cols}) SELECT ?, {cols} FROM games WHERE id=? RETURNING id",
                 (world.channel(f"game-{i}").id, source),
             )
+            assert row is not None
             gid = row["id"]
             for role in seats():
                 await tx.execute(
@@ -171,14 +183,14 @@ async def build(
     )
 
 
-def order_payload(h, order: str, user, channel):
+def order_payload(h: BotHandle, order: str, user: UserLike, channel: ChannelLike) -> JSON:
     """The slash command a player would type for an engine order text."""
     from engine import parse_command
 
     cmd = parse_command(order)
     kind = next((k for k in MODULE.orders if k.name == cmd.name), None)
     declared = {o.name: o for o in kind.options} if kind is not None else {}
-    opts: dict = {}
+    opts: dict[str, OptionValue] = {}
     for name, value in cmd.options.items():
         o = declared.get(name)
         if o is not None:  # what the slash command takes, typed as Discord sends it
@@ -201,13 +213,17 @@ async def reference(svc: Service, runs: int = 15) -> tuple[float, float, float, 
     pictures = svc.pictures
     queue = pictures.pool.queue if pictures.pool is not None else pictures._local
     board = next(k for k in MODULE.pictures if k.board)
-    specs = [Picture(board.name, live.id, live.row.version, role) for role in ("public", *seats()[:2])]
+    drawn = [
+        (Picture(board.name, live.id, live.row.version, role), board) for role in ("public", *seats()[:2])
+    ]
     for kind in MODULE.pictures:
         places = kind.places(game, "public", None) if kind.places else []
         if places:
             roles = ("public", seats()[0])
-            specs += [Picture(kind.name, live.id, live.row.version, r, "en", places[0]) for r in roles]
-    kinds = [MODULE.picture(p.kind) for p in specs]
+            drawn += [
+                (Picture(kind.name, live.id, live.row.version, r, "en", places[0]), kind) for r in roles
+            ]
+    specs, kinds = [p for p, _ in drawn], [k for _, k in drawn]
     jobs = [pictures.job(p, game, k, MODULE.id) for p, k in zip(specs, kinds, strict=True)]
     one, here, change, serial = [], [], [], []
     for _ in range(runs):
@@ -237,11 +253,11 @@ async def latency(args: argparse.Namespace) -> None:
     stamps: dict[int, float] = {}  # call seq -> when the fake had received the whole request
     route = fake._route
 
-    async def stamped(call):
+    async def stamped(call: Call) -> Answer:
         stamps[call.seq] = time.perf_counter()
         return await route(call)
 
-    fake._route = stamped  # type: ignore[method-assign]
+    fake._route = stamped
     rng = random.Random(args.seed)
     print(load(), "(the machine is shared: other work runs beside this)")
     with tempfile.TemporaryDirectory() as tmp:
@@ -255,7 +271,7 @@ async def latency(args: argparse.Namespace) -> None:
         async def no_checks(*, lazy: bool = False) -> list[str]:
             return []  # the games are this service's own, in its cache: a bot well after its start-up
 
-        svc.recover = no_checks  # type: ignore[method-assign]
+        setattr(svc, "recover", no_checks)  # noqa: B010 (on this service only)
         if args.workers is not None:
             os.environ["ESTAFETTE_PICTURE_WORKERS"] = str(args.workers)
 

@@ -36,10 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot.service.core import SNAPSHOT_EVERY, history_of, snapshot_due
 from bot.storage.base import pack
 from engine import RuleError
-from engine.modules import NAPOLEON
 from engine.napoleon import new_game
 from engine.napoleon.fuzzing import pick, random_options
 from engine.napoleon.game import Game
+from engine.napoleon.module import MODULE as NAPOLEON
 
 clock = time.process_time
 
@@ -83,6 +83,8 @@ def play(seed: int, t: dict[str, list[float]]) -> tuple[float, float]:
         t2 = clock()
         role = rng.choice(active)
         order = pick(rng, game, role, budget)  # the random player's own choosing is not the engine's time
+        if order is None:
+            raise SystemExit(f"seed {seed}: no legal order for {role}")
         before = Game(game.state, game.scenario)  # the game before the order (apply leaves its state be)
         t3 = clock()
         try:
@@ -132,8 +134,9 @@ def main() -> None:
     wall = time.perf_counter() - w0
     # dumps() early and late in a game: the snapshot grows with the event log
     early = [d for d, k in zip(t["dumps"], t["dumps_at"], strict=True) if k < 20]
-    late, start = [], 0
-    for n in t["orders"]:
+    late: list[float] = []
+    start = 0
+    for n in map(int, t["orders"]):  # whole numbers, kept with the timings
         late += t["dumps"][start + max(0, n - 20) : start + n]
         start += n
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")

@@ -49,10 +49,13 @@ async def build(
     who = {"french": users[0], "allied": users[1]}
     for _ in range(orders):
         game = svc.live[1].game
-        if game.over:
+        if game is None or game.over:
             break
         role = rng.choice(game.active())
-        await svc.order(Caller(who[role], channels[0], guild), pick(rng, game, role, {}), role=role)
+        order = pick(rng, game, role, {})
+        if order is None:
+            raise SystemExit(f"no legal order for {role}")
+        await svc.order(Caller(who[role], channels[0], guild), order, role=role)
     await svc.idle()
     cols = "guild_id, host_id, options, seed, status, created, version, snapshot, settings, rev"
     cols += ", module, snapshot_seq"
@@ -62,6 +65,7 @@ async def build(
                 f"INSERT INTO games (channel_id, {cols}) SELECT ?, {cols} FROM games WHERE id=1 RETURNING id",
                 (channels[n],),
             )
+            assert row is not None
             gid = row["id"]
             await tx.execute(
                 "INSERT INTO seats (game_id, role, user_id, is_bot)"

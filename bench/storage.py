@@ -47,21 +47,29 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NotRequired, TypedDict
+from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.delivery import Outcome
+from bot.delivery import Outbox, Outcome
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from bot.service.core import SNAPSHOT_EVERY, Games
 from bot.storage import Store, open_store
 from bot.storage import base as storage_base
-from bot.storage.base import commit_sizes
+from bot.storage.base import Commit, OutboxRow, StoreBase, commit_sizes
 from engine.napoleon import Game
 from engine.napoleon.fuzzing import pick
 
 GAME_TABLES = ("games", "orders", "events", "snapshots", "other")
+
+
+def dumps_of(svc: Service, gid: int) -> str:
+    """The snapshot of the channel's game as the service holds it now."""
+    game = svc.live[gid].game
+    assert game is not None
+    return game.dumps()
 
 
 def summary(label: str, xs: list[float], unit: str = "B", what: str = "orders") -> str:
@@ -102,11 +110,11 @@ async def play(database: str, seed: int, channel: int, out: dict[str, list[float
     sizes: list[dict[str, int]] = []
     commit = store.commit
 
-    async def measured(c: Any) -> Any:
+    async def measured(c: Commit) -> list[int]:
         sizes.append(commit_sizes(c))
         return await commit(c)
 
-    store.commit = measured  # type: ignore[method-assign]
+    setattr(store, "commit", measured)  # noqa: B010 (on this store only: each commit measured)
     host, french, allied = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
     await svc.new_game(host, "setup=historical days=0")
     await svc.join(french, "french")
@@ -124,30 +132,33 @@ async def play(database: str, seed: int, channel: int, out: dict[str, list[float
             break
         role = rng.choice(game.active())
         order = pick(rng, game, role, budget)
+        if order is None:
+            raise SystemExit(f"seed {seed}: no legal order for {role}")
         sizes.clear()
         before = await wal.now()
         r = await svc.order(who[role], order, role=role)
         grew = await wal.now() - before
         assert r.reply.text.startswith("Done"), r.reply.text
-        out["reference"].append(len(svc.live[gid].game.dumps()))
+        out["reference"].append(len(dumps_of(svc, gid)))
         out["game"].append(sum(s[t] for s in sizes for t in GAME_TABLES))
         out["outbox"].append(sum(s["outbox"] for s in sizes))
         out["wal"].append(grew)
         for t in GAME_TABLES:
             out[t].append(sum(s[t] for s in sizes))
         if len(out["game"]) % 7 == 0:
-            await load(store, gid, svc.live[gid].game.dumps(), out)
+            await load(store, gid, dumps_of(svc, gid), out)
     await svc.idle()
-    await load(store, gid, svc.live[gid].game.dumps(), out)
+    await load(store, gid, dumps_of(svc, gid), out)
     row = await store.game(gid)
     assert row is not None
     await store.close()
     return row.version
 
 
-async def load(store: Any, gid: int, now: str, out: dict[str, list[float]]) -> None:
+async def load(store: StoreBase, gid: int, now: str, out: dict[str, list[float]]) -> None:
     """Load the game as a process that never saw it would (a new ``Games``): its time, its replayed orders."""
     row = await store.game(gid)
+    assert row is not None
     loader = Games(store)
     t0 = time.perf_counter()
     loaded = await loader.load(row)
@@ -164,9 +175,9 @@ async def rows_main(args: argparse.Namespace) -> None:
     out: dict[str, list[float]] = {k: [] for k in keys}
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or str(Path(tmp) / "storage.db")
-        t = time.perf_counter()
+        t0 = time.perf_counter()
         orders = [await play(database, seed, 1000 + seed, out) for seed in range(args.games)]
-        took = time.perf_counter() - t
+        took = time.perf_counter() - t0
     backend = "PostgreSQL" if database.startswith("postgres") else "SQLite"
     print(f"{backend}: {args.games} whole campaigns (days=0) of {orders} orders, played in {took:.1f} s")
     print("bytes written per order:")
@@ -185,6 +196,16 @@ async def rows_main(args: argparse.Namespace) -> None:
 
 # --- the whole file -------------------------------------------------------------------------------------
 MODULES = ("napoleon", "liberty")
+
+
+class Growth(TypedDict):
+    """One campaign's growth of the file per order (``module`` "all": the whole club's, with ``total``)."""
+
+    module: str
+    orders: int
+    as_is: float
+    after: float
+    total: NotRequired[float]
 
 
 class Clock:
@@ -224,7 +245,14 @@ def chooser(module: str) -> Any:
 
 
 async def campaign(
-    svc: Service, box: Any, clock: Clock, module: str, seed: int, channel: int, step: float, hk: list[float]
+    svc: Service,
+    box: Outbox,
+    clock: Clock,
+    module: str,
+    seed: int,
+    channel: int,
+    step: float,
+    hk: list[float],
 ) -> int:
     """One whole campaign through the service, delivered; the orders it took."""
     host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
@@ -256,7 +284,7 @@ async def campaign(
     return n
 
 
-async def housekeeping(box: Any, clock: Clock, hk: list[float]) -> None:
+async def housekeeping(box: Outbox, clock: Clock, hk: list[float]) -> None:
     """What ``Outbox.run`` does: a round every ``HOUSEKEEPING_EVERY`` seconds (none without pruning)."""
     from bot import delivery
 
@@ -267,16 +295,17 @@ async def housekeeping(box: Any, clock: Clock, hk: list[float]) -> None:
         await run()
 
 
-async def club(path: str, args: argparse.Namespace, prune: bool) -> list[dict[str, float]]:
+async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]:
     """Campaigns one after another in one database; per campaign: orders, growth as is and checkpointed."""
     from bot import delivery
 
     clock = Clock()
-    storage_base.time = clock  # type: ignore[assignment]  # the store's done marks and order times
+    clocked = patch.object(storage_base, "time", clock)  # the store's done marks and order times
+    clocked.start()
     store: Store = Store(path) if prune else Unpruned(path)
     await store.open()
 
-    async def deliver(_item: Any) -> Outcome:
+    async def deliver(_item: OutboxRow) -> Outcome:
         return Outcome.done()
 
     svc = Service(store, pictures=NoPictures(), clock=clock)
@@ -285,7 +314,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[dict[st
         box.housekeeping = None
     hk = [-1e18]
     await housekeeping(box, clock, hk)  # at start-up
-    out = []
+    out: list[Growth] = []
     assert store.db is not None
     await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     base = file_bytes(path)
@@ -319,6 +348,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[dict[st
             rows = await cur.fetchall()
         async with store.db.execute("PRAGMA freelist_count") as cur:
             free = await cur.fetchone()
+        assert free is not None
         print(
             f"{'pruned' if prune else 'not pruned'}: pages by table",
             [tuple(r) for r in rows],
@@ -326,13 +356,13 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[dict[st
             free[0],
         )
     await store.close()
-    storage_base.time = time
+    clocked.stop()
     return out
 
 
 async def file_main(args: argparse.Namespace) -> None:
     modes = [False] if args.no_prune else [True, False]
-    results: dict[bool, list[dict[str, float]]] = {}
+    results: dict[bool, list[Growth]] = {}
     t0 = time.perf_counter()
     for prune in modes:
         with tempfile.TemporaryDirectory() as tmp:

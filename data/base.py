@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +66,7 @@ class FrozenDict(dict[Any, Any]):
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (dict(self),))
 
+    # typeshed declares ``dict.__hash__`` None (dicts are unhashable): this one never changes, so it hashes
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(frozenset(self.items()))
 
@@ -83,7 +84,7 @@ def _check_name(value: str) -> str:
     return value
 
 
-def _match(text: str, keys: Mapping[str, str], what: str, fold: Any = normalize) -> str:
+def _match(text: str, keys: Mapping[str, str], what: str, fold: Callable[[str], str] = normalize) -> str:
     key = fold(text.strip())
     if not key:
         raise NoMatch(f"no {what} given")

@@ -9,7 +9,6 @@ Shapes are drawn at ``SS``× and reduced (smooth edges), text at 1× so that the
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -62,7 +61,7 @@ def block_shape(
         d.rounded_rectangle((x0, y0, x1, y1), radius=r, outline=C.SQUARE_MARK, width=w)
 
 
-def key_symbol(kind: str, ink: Any) -> Image.Image:
+def key_symbol(kind: str, ink: C.RGB) -> Image.Image:
     """A type's symbol as a picture's key shows it: 18×14, drawn supersampled."""
     sym = Image.new("RGBA", (18 * SS, 14 * SS), (0, 0, 0, 0))
     draw_symbol(ImageDraw.Draw(sym), kind, (1, 1, 17, 13), ink, SS)

@@ -35,8 +35,13 @@ import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
+from .colours import RGB
 from .geometry import Box, Point
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw
 
 Size = tuple[int, int]
 Segment = tuple[Point, Point]
@@ -1046,7 +1051,7 @@ def _edge_place(
     return best
 
 
-def draw_key(draw: object, box: Box, key: str, ink: object, paper: object) -> None:
+def draw_key(draw: ImageDraw.ImageDraw, box: Box, key: str, ink: RGB, paper: RGB) -> None:
     """A key's square (a margin card's letter, in its header and beside its town): the letter in ``ink`` on
     ``paper``, framed in ``ink``; ``draw`` a Pillow ``ImageDraw``."""
     from .fonts import font
@@ -1054,5 +1059,5 @@ def draw_key(draw: object, box: Box, key: str, ink: object, paper: object) -> No
     d = draw
     x0, y0, x1, y1 = (round(v) for v in box)
     size = 12 if y1 - y0 >= KEY_W else 9
-    d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=3, fill=paper, outline=ink, width=2)  # type: ignore[attr-defined]
-    d.text(((x0 + x1) / 2, (y0 + y1) / 2), key, font=font(size, "bold"), fill=ink, anchor="mm")  # type: ignore[attr-defined]
+    d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), radius=3, fill=paper, outline=ink, width=2)
+    d.text(((x0 + x1) / 2, (y0 + y1) / 2), key, font=font(size, "bold"), fill=ink, anchor="mm")

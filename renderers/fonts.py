@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import PIL
 from PIL import ImageDraw, ImageFont
@@ -108,7 +109,7 @@ def draw_text(
     weight: str = "regular",
     script: str = "latin",
     anchor: str | None = None,
-    **kw: object,
+    **kw: Any,  # passed on to ``ImageDraw.text`` as given (fill, stroke_width, ...): each its own type there
 ) -> None:
     """``d.text`` in the family of ``script``, falling back to Latin for the signs it lacks, bold drawn with
     a stroke where the family has no bold. In Latin it is exactly
@@ -118,11 +119,11 @@ def draw_text(
         kw = {**kw, "stroke_width": stroke, "stroke_fill": kw.get("fill")}
     pieces = runs(text, size, weight, script)
     if len(pieces) == 1:
-        d.text(xy, text, font=pieces[0][1], anchor=anchor, **kw)  # type: ignore[arg-type]
+        d.text(xy, text, font=pieces[0][1], anchor=anchor, **kw)
         return
     h, v = (anchor or "la")[0], (anchor or "la")[1]
     total = sum(f.getlength(piece) for piece, f in pieces)
     x = xy[0] - (total / 2 if h == "m" else total if h == "r" else 0)
     for piece, f in pieces:
-        d.text((x, xy[1]), piece, font=f, anchor="l" + v, **kw)  # type: ignore[arg-type]
+        d.text((x, xy[1]), piece, font=f, anchor="l" + v, **kw)
         x += f.getlength(piece)

@@ -33,16 +33,23 @@ import random
 import sys
 import time
 import traceback
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from ai.player import PlayedGame, Player
 from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module, OptionSpec, parse_values
+from engine.module import AnyModule, GameObject, OptionSpec, OptionValue, parse_values
+from engine.orders import Choice
 from engine.script import run_lines
 from tools.parallel import play_all
+
+if TYPE_CHECKING:
+    from tools.picture_sweep import Sampler
+    from tools.secrecy import Scan
 
 TWIN_EVERY = 5  # the fuzzer's twin is saved and loaded every this many orders
 PICTURES = 120  # the pictures of about one state in this many orders are drawn (``tools/picture_sweep.py``)
@@ -54,17 +61,17 @@ class Invariant(AssertionError):
     pass
 
 
-def sides(module: Module) -> tuple[str, ...]:
+def sides(module: AnyModule) -> tuple[str, ...]:
     """The sides a bot takes in turn: the module's, or the seats of its default options."""
     return module.fuzzing.sides or tuple(module.roles(module.make_options(module.defaults())))
 
 
-def modes(module: Module) -> tuple[str, ...]:
+def modes(module: AnyModule) -> tuple[str, ...]:
     """The modes a game may be played in: random orders everywhere, or the bot on one side."""
     return ("random", *(f"bot-{s}" for s in sides(module)))
 
 
-def mode_of(module: Module, mode: str) -> str:
+def mode_of(module: AnyModule, mode: str) -> str:
     """``mode`` in today's words ("bot-first" is the first side's bot), or a RuleError-free ValueError."""
     if mode.startswith("bot-") and mode[4:] in SEATS and len(sides(module)) > SEATS.index(mode[4:]):
         return f"bot-{sides(module)[SEATS.index(mode[4:])]}"
@@ -73,7 +80,7 @@ def mode_of(module: Module, mode: str) -> str:
     return mode
 
 
-def bot_roles(module: Module, options: Any, mode: str) -> tuple[str, ...]:
+def bot_roles(module: AnyModule, options: Any, mode: str) -> tuple[str, ...]:
     """The roles the bot plays in ``mode`` ("bots": every role)."""
     roles = tuple(module.roles(options))
     if mode == "bots":
@@ -86,7 +93,7 @@ def bot_roles(module: Module, options: Any, mode: str) -> tuple[str, ...]:
     return (side,) if side in roles else ()
 
 
-def _values(spec: OptionSpec) -> list[Any]:
+def _values(spec: OptionSpec) -> list[OptionValue]:
     """The values an option is drawn from (the default weighted as the others together, or twice)."""
     if spec.kind == "bool":
         return [False, True]
@@ -97,7 +104,7 @@ def _values(spec: OptionSpec) -> list[Any]:
     return [spec.default]  # a text option, or an int without bounds: its default only
 
 
-def draw(module: Module, seed: int, fixed: dict[str, Any] | None = None) -> dict[str, Any]:
+def draw(module: AnyModule, seed: int, fixed: dict[str, OptionValue] | None = None) -> dict[str, OptionValue]:
     """Game ``seed``'s option values: ``fixed`` as given, every other option drawn (``_values``) from the
     seed alone."""
     rng = random.Random(f"options {seed}")
@@ -105,25 +112,29 @@ def draw(module: Module, seed: int, fixed: dict[str, Any] | None = None) -> dict
     return out | (fixed or {})
 
 
-def label(module: Module, values: dict[str, Any]) -> str:
+def label(module: AnyModule, values: Mapping[str, OptionValue]) -> str:
     """An option combination in words: its values other than the defaults, or "defaults"."""
     bits = [f"{s.name}={_text(values[s.name])}" for s in module.options if values[s.name] != s.default]
     return " ".join(bits) or "defaults"
 
 
-def describe(module: Module, options: Any) -> str:
+def describe(module: AnyModule, options: Any) -> str:
     """Options in words: the module's own way, or the values other than the defaults."""
     if module.fuzzing.label is not None:
         return module.fuzzing.label(options)
     return label(module, module.options_dict(options))
 
 
-def _text(v: Any) -> str:
+def _text(v: OptionValue) -> str:
     return ("on" if v else "off") if isinstance(v, bool) else str(v)
 
 
 def plan(
-    module: Module, seed: int, wanted: str = "all", fixed: dict[str, Any] | None = None, drawn: bool = True
+    module: AnyModule,
+    seed: int,
+    wanted: str = "all",
+    fixed: dict[str, OptionValue] | None = None,
+    drawn: bool = True,
 ) -> tuple[Any, str]:
     """The options object and the mode game ``seed`` plays: a fixed function of the seed (``wanted``: "all",
     "bot" for any bot mode, or one mode); ``fixed`` values override, ``drawn`` False keeps the defaults."""
@@ -138,7 +149,9 @@ def plan(
     return module.make_options(module.defaults() | values), pool[seed % len(pool)]
 
 
-def pick(module: Module, rng: random.Random, game: Any, role: str, budget: dict[str, int]) -> str | None:
+def pick(
+    module: AnyModule, rng: random.Random, game: GameObject, role: str, budget: dict[str, int]
+) -> str | None:
     """A random legal order of ``role`` as its text: the module's random player (``Fuzzing.pick``), or any
     legal choice, evenly."""
     if module.fuzzing.pick is not None:
@@ -147,7 +160,7 @@ def pick(module: Module, rng: random.Random, game: Any, role: str, budget: dict[
     return str(rng.choice(choices)) if choices else None
 
 
-def winner(module: Module, game: Any) -> tuple[str, str]:
+def winner(module: AnyModule, game: GameObject) -> tuple[str, str]:
     """A finished game's winner and why."""
     if module.fuzzing.result is not None:
         return module.fuzzing.result(game)
@@ -189,12 +202,12 @@ class Failure(Exception):
 class _Game:
     """One game being fuzzed: its players, its twin, its checks."""
 
-    def __init__(self, module: Module, seed: int, options: Any, mode: str, check_every: bool) -> None:
+    def __init__(self, module: AnyModule, seed: int, options: Any, mode: str, check_every: bool) -> None:
         self.module, self.mode, self.check_every = module, mode, check_every
-        self.game = module.new_game(options, seed)
+        self.game: GameObject = module.new_game(options, seed)
         # A twin that is saved and loaded every few orders must stay identical to the game that never
         # stopped: a restart must never change what happens next.
-        self.twin = module.loads(self.game.dumps()) if check_every else None
+        self.twin: GameObject | None = module.loads(self.game.dumps()) if check_every else None
         fz = module.fuzzing
         self.watch = fz.watch(self.game) if check_every and fz.watch is not None else None
         self.played: list[str] = []  # every order applied, as script lines
@@ -240,16 +253,16 @@ class _Game:
 
 
 def play(
-    module: Module,
+    module: AnyModule,
     seed: int,
     options: Any = None,
     *,
     mode: str = "random",
     check_every: bool = True,
     final_checks: bool = True,
-    opponent: Any = None,
+    opponent: Player[Any, Any] | None = None,
     secrecy: bool = False,
-    pictures: Any = None,
+    pictures: Sampler | None = None,
     cap: int | None = None,
 ) -> GameRun:
     """Play one whole game of ``module``. ``mode``: "random", "bot-SIDE" or "bots" (the bot on every side).
@@ -270,8 +283,8 @@ def play(
     t0 = time.perf_counter()
     run = _Game(module, seed, options, mode, check_every)
     game = run.game
-    bots: dict[str, Any] = {}
-    others: dict[str, Any] = {}
+    bots: dict[str, Player[Any, Any]] = {}
+    others: dict[str, Player[Any, Any]] = {}
     stats = None
     roles = bot_roles(module, options, mode)
     if roles or opponent is not None:
@@ -297,9 +310,9 @@ def play(
             if player is not None:
                 t1 = time.perf_counter()
                 order = "(the bot's order)"
-                done = play_one(
-                    cast(Any, game), role, player, rng, stats=stats, apply=_strict(module, game, role)
-                )
+                # ``GameObject.apply`` is typed for an order's text; every game takes its own order values too
+                played = cast(PlayedGame[Any, Any], game)
+                done = play_one(played, role, player, rng, stats=stats, apply=_strict(module, played, role))
                 if role in bots:
                     bot_time += time.perf_counter() - t1
                 if done is None:
@@ -353,13 +366,15 @@ def play(
     )
 
 
-def _strict(module: Module, game: Any, role: str) -> Any:
+def _strict(
+    module: AnyModule, game: PlayedGame[Any, Any], role: str
+) -> Callable[[str, Choice], object] | None:
     """How a bot's order is applied: as it is where the module allows fallbacks (``play_one`` replaces a
     rejected one), else a rejected order fails the game."""
     if module.fuzzing.bot_fallbacks:
         return None
 
-    def apply(r: str, order: Any) -> object:
+    def apply(r: str, order: Choice) -> object:
         try:
             return game.apply(r, order)
         except RuleError as e:
@@ -368,7 +383,7 @@ def _strict(module: Module, game: Any, role: str) -> Any:
     return apply
 
 
-def _scan(module: Module, game: Any, seed: int) -> Any:
+def _scan(module: AnyModule, game: GameObject, seed: int) -> Scan:
     from tools.secrecy import Scan
 
     scan = Scan(module, game, seed)
@@ -376,7 +391,7 @@ def _scan(module: Module, game: Any, seed: int) -> Any:
     return scan
 
 
-Work = tuple[str, int, str, dict[str, Any], bool, bool, int, int]
+Work = tuple[str, int, str, dict[str, OptionValue], bool, bool, int, int]
 
 
 def _one(work: Work) -> GameRun | Failure:
@@ -396,7 +411,7 @@ def _one(work: Work) -> GameRun | Failure:
         return f
 
 
-def _sampler(module: Module, seed: int, every: int) -> Any:
+def _sampler(module: AnyModule, seed: int, every: int) -> Sampler | None:
     """The pictures drawn of game ``seed`` (``tools/picture_sweep.py``), or None (``every`` 0)."""
     if not every:
         return None
@@ -411,7 +426,9 @@ def _tally(into: dict[str, Any], key: str, won: str) -> None:
     t["results"][won] = t["results"].get(won, 0) + 1
 
 
-def summary(module: Module, games: int, runs: list[GameRun], failures: list[Failure], jobs: int, dt: float):
+def summary(
+    module: AnyModule, games: int, runs: list[GameRun], failures: list[Failure], jobs: int, dt: float
+) -> dict[str, Any]:
     """The JSON summary of a run."""
     by_mode: dict[str, dict[str, Any]] = {}
     results: dict[str, dict[str, int]] = {m: {} for m in modes(module)}

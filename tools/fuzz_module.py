@@ -6,26 +6,29 @@ orders back). Modes "bot-first" and "bot-second" are the bot on the module's fir
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import modules
-from engine.module import Module
+from engine.module import AnyModule, OptionValue
 from tools import fuzz
 from tools.fuzz import draw, label
+
+if TYPE_CHECKING:
+    from tools.picture_sweep import Sampler
 
 MODES = ("random", "bot-first", "bot-second")
 __all__ = ["MODES", "draw", "label", "main", "play"]
 
 
 def play(
-    module: Module,
+    module: AnyModule,
     seed: int,
     mode: str,
     cap: int,
-    values: dict[str, Any] | None = None,
+    values: dict[str, OptionValue] | None = None,
     kinds: dict[str, int] | None = None,
     secrecy: bool = False,
-    pictures: Any = None,
+    pictures: Sampler | None = None,
 ) -> tuple[str, int]:
     """One whole game on the option ``values`` (the defaults when None); its winner and number of orders,
     counted by kind into ``kinds``. Raises what broke (AssertionError on a broken invariant, a rejected order
@@ -41,7 +44,7 @@ def play(
     return run.result, run.orders
 
 
-def _module(game_id: str) -> Module:
+def _module(game_id: str) -> AnyModule:
     return modules.get(game_id)
 
 

@@ -4,10 +4,13 @@ result handed to ``each`` as it comes, in the order they finish."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TypeVar
+
+W = TypeVar("W")  # one piece of work (picklable)
+R = TypeVar("R")  # its result
 
 
-def play_all(one: Callable[[Any], Any], work: Iterable[Any], jobs: int, each: Callable[[Any], None]) -> None:
+def play_all(one: Callable[[W], R], work: Iterable[W], jobs: int, each: Callable[[R], None]) -> None:
     """``one(w)`` for every ``w`` of ``work``: in ``jobs`` spawned processes (``one`` must be a module-level
     function and ``w`` picklable) when ``jobs`` > 1, else here."""
     if jobs > 1:

@@ -30,12 +30,11 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from PIL import Image
 
 from bot.pictures import Job, Pictures
-from engine.module import Module
+from engine.module import AnyModule, GameObject
 from engine.script import public_views
 from renderers import registry
 
@@ -50,12 +49,12 @@ class PictureFailure(AssertionError):
     """A picture the bot would draw for a state could not be drawn."""
 
 
-def roles(module: Module, game: Any) -> tuple[str, ...]:
+def roles(module: AnyModule, game: GameObject) -> tuple[str, ...]:
     """The public and every seat."""
     return ("public", *module.roles(game.options))
 
 
-def jobs(module: Module, game: Any, role: str, at_end: bool = True) -> Iterable[tuple[str, Job]]:
+def jobs(module: AnyModule, game: GameObject, role: str, at_end: bool = True) -> Iterable[tuple[str, Job]]:
     """(place, job) of every picture the service shows ``role`` of ``game`` now (``broadcast.pictures_of``
     with every place: events None), made as ``Pictures.job`` makes them."""
     view = None
@@ -75,8 +74,8 @@ _DRAWER = Pictures.__new__(Pictures)  # draws a job as a worker does (no queue, 
 
 
 def draw_all(
-    module: Module,
-    game: Any,
+    module: AnyModule,
+    game: GameObject,
     at_end: bool = True,
     locales: tuple[str, ...] = ("en",),
     out: Callable[[str, bytes], None] | None = None,
@@ -101,7 +100,7 @@ def draw_all(
     return n
 
 
-def places_now(module: Module, game: Any) -> frozenset[tuple[str, str]]:
+def places_now(module: AnyModule, game: GameObject) -> frozenset[tuple[str, str]]:
     """(kind, place) of the places the kinds draw in public now (every open battle)."""
     return frozenset(
         (kind.name, p)
@@ -116,7 +115,7 @@ class Sampler:
     """Which states of game ``seed`` are drawn (see the module's doc). Call :meth:`after` after each order
     and :meth:`end` at the end; ``states`` and ``pictures`` count what was drawn, ``seconds`` the time."""
 
-    module: Module
+    module: AnyModule
     seed: int
     every: int = EVERY
     new_places: int = NEW_PLACES
@@ -133,7 +132,7 @@ class Sampler:
     def __post_init__(self) -> None:
         self._rng = random.Random(f"pictures {self.seed}")
 
-    def after(self, game: Any) -> None:
+    def after(self, game: GameObject) -> None:
         """An order was applied to ``game``: draw this state if it is one of the sample."""
         self._orders += 1
         t = time.perf_counter()
@@ -147,13 +146,13 @@ class Sampler:
             self._seen |= now
         self.seconds += time.perf_counter() - t
 
-    def end(self, game: Any) -> None:
+    def end(self, game: GameObject) -> None:
         """The game is over: its final state (with the replay in one game in ``at_end_every``)."""
         t = time.perf_counter()
         self._draw(game, random.Random(f"at end {self.seed}").randrange(self.at_end_every) == 0, BOTH)
         self.seconds += time.perf_counter() - t
 
-    def _draw(self, game: Any, at_end: bool, locales: tuple[str, ...] = ("en",)) -> None:
+    def _draw(self, game: GameObject, at_end: bool, locales: tuple[str, ...] = ("en",)) -> None:
         write = None
         if self.out:
             folder = Path(self.out)
@@ -169,5 +168,5 @@ class Sampler:
             raise PictureFailure(f"after order {self._orders}: {e}") from e
         self.states += 1
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, int | float]:
         return {"states": self.states, "pictures": self.pictures, "seconds": round(self.seconds, 2)}

@@ -20,28 +20,35 @@ import io
 import random
 import sys
 from collections.abc import Iterable, Iterator
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
-from engine.module import Module
+from engine.module import AnyModule, GameObject
 
 from .outdir import OutDir
 
+if TYPE_CHECKING:
+    from renderers.showcase import Guide
 
-def script_game(script: str, upto: int | None = None) -> Any:
+
+def script_game(script: str, upto: int | None = None) -> GameObject:
     """The game after the script's first ``upto`` lines (all of them by default); lines the engine rejects
     are skipped (the samples must not break when a rule is refined)."""
     from engine.script import run_lines
 
     lines = script.splitlines()
     out = run_lines(lines if upto is None else lines[:upto])
-    assert out.game is not None
-    return out.game
+    game: GameObject | None = out.game  # Outcome.game is Any: each module's own game class
+    assert game is not None
+    return game
 
 
-def random_games(seeds: range, every: int = 9, max_orders: int = 4000, *, game: str = "") -> Iterator[Any]:
+def random_games(
+    seeds: range, every: int = 9, max_orders: int = 4000, *, game: str = ""
+) -> Iterator[GameObject]:
     """Games of module ``game`` (the registry's default by default) played by its random player, yielded every
     ``every`` orders and at their end. The same game object is yielded again as it goes on: take what you
     need from it at once."""
@@ -58,8 +65,13 @@ def random_games(seeds: range, every: int = 9, max_orders: int = 4000, *, game: 
 
 
 def walk(
-    game: Any, rng: random.Random, every: int = 9, max_orders: int = 4000, *, module: Module | None = None
-) -> Iterator[Any]:
+    game: GameObject,
+    rng: random.Random,
+    every: int = 9,
+    max_orders: int = 4000,
+    *,
+    module: AnyModule | None = None,
+) -> Iterator[GameObject]:
     """``game`` played on by the module's random player, yielded every ``every`` orders and at its end."""
     from tools.fuzz import pick
 
@@ -78,7 +90,7 @@ def walk(
     yield game
 
 
-def showcase(module: Module) -> Any:
+def showcase(module: AnyModule) -> ModuleType | None:
     """The module's sample pictures (``Module.samples``), or None."""
     import importlib
 
@@ -96,12 +108,12 @@ def _small(png: bytes) -> bytes:
 
 
 def pictures(
-    module: Module, only: tuple[str, ...] = (), seed: int | None = None
+    module: AnyModule, only: tuple[str, ...] = (), seed: int | None = None
 ) -> Iterable[tuple[str, bytes]]:
     """(file name, PNG) of each of the guide's moments (``only``: those named), as the seeded game of the
     module's bot players reaches it; each moment once. The game stops once every moment asked for is drawn."""
     samples = showcase(module)
-    guide = getattr(samples, "GUIDE", None)
+    guide: Guide | None = getattr(samples, "GUIDE", None)
     if guide is None:
         raise ValueError(f"{module.id} names no guide pictures drawn from a game")
     seed = guide.seed if seed is None else seed

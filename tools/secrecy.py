@@ -36,14 +36,16 @@ import random
 import re
 import sys
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
+from ai.player import Player
 from ai.registry import has_player, new_player
 from bot.i18n import localize_error
 from bot.outbox import DM, Message, Picture, Post, Reply, Status, Thread
 from bot.service.broadcast import after_change
-from bot.service.common import Caller, Live, ServiceError
+from bot.service.common import Caller, Hub, Live, ServiceError
 from bot.service.core import Change
 from bot.service.deadlines import Deadlines
 from bot.service.drafts import Drafts, form_at
@@ -52,7 +54,7 @@ from bot.service.play import Play, reply_text
 from bot.storage import GameRow, GameSettings
 from engine import modules
 from engine.events import Event
-from engine.module import GameObject, Module
+from engine.module import AnyModule, GameObject, OptionValue
 
 PUBLIC = "public"
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_\-.']*")
@@ -172,12 +174,17 @@ class _Quiet(Change):
         self, role: str, order: Any, user: int | None, interaction_id: str | None = None
     ) -> list[Event]:
         new = super().apply(role, order, user, interaction_id)
-        self.passed.append((self._game, new))
+        assert self.game is not None  # an order was just applied to it
+        self.passed.append((self.game, new))
         return new
 
     @property
-    def passed(self) -> list[tuple[Any, list[Event]]]:
-        return self.__dict__.setdefault("_passed", [])
+    def passed(self) -> list[tuple[GameObject, list[Event]]]:
+        passed: list[tuple[GameObject, list[Event]]] = self.__dict__.setdefault("_passed", [])
+        return passed
+
+
+T = TypeVar("T")
 
 
 class _Hub:
@@ -206,13 +213,19 @@ class _Hub:
     def schedule(self, game_id: int) -> None:
         return None
 
+    def hub(self) -> Hub:
+        """This stand-in as the service's parts take it: it answers only what they ask at one moment (no
+        store, no games to load, no background work), not all a ``Hub`` offers."""
+        return cast(Hub, self)
 
-def _run(coro: Any) -> Any:
+
+def _run(coro: Coroutine[Any, Any, T]) -> T:
     """A coroutine of the service that awaits nothing but the ``_Hub``: run to its end."""
     try:
         coro.send(None)
     except StopIteration as done:
-        return done.value
+        value: T = done.value
+        return value
     raise RuntimeError("the service awaited something the scan does not give")
 
 
@@ -222,7 +235,7 @@ class _Memo:
     which the previous order's broadcast asked of the same game. Only the entries of that game are kept from
     one order to the next (a driver that applies orders in place changes the game object itself)."""
 
-    def __init__(self, module: Module) -> None:
+    def __init__(self, module: AnyModule) -> None:
         self.cache: dict[tuple[Any, ...], Any] = {}
         self.games: dict[int, GameObject] = {}  # held, so that an id is not reused while cached
         self.memo = copy.copy(module)  # the same module, its two hooks remembered
@@ -239,7 +252,7 @@ class _Memo:
 
         return memo
 
-    def module(self, prior: GameObject | None) -> Module:
+    def module(self, prior: GameObject | None) -> AnyModule:
         keep = id(prior) if prior is not None and self.games.get(id(prior)) is prior else None
         self.cache = {k: v for k, v in self.cache.items() if k[0] == keep}
         self.games = {keep: self.games[keep]} if keep is not None else {}
@@ -250,7 +263,7 @@ class Scan:
     """The scan of one game: ``start`` once, then ``order`` after every order applied (by any driver)."""
 
     def __init__(
-        self, module: Module, game: GameObject, seed: int = 0, lang: str = "en", every: int = EVERY
+        self, module: AnyModule, game: GameObject, seed: int = 0, lang: str = "en", every: int = EVERY
     ) -> None:
         self.module = module
         self.roles = tuple(module.roles(game.options))
@@ -422,7 +435,7 @@ class Scan:
         """What each seat is answered, asking now: ``/game status``, ``/game map``, ``/game log`` (as that
         seat), and ``/game export`` (refused while the game runs, its seats held by several people)."""
         row = self.row.copy()
-        lobby = Lobby(_Hub(Live(row, game), 0.0))  # type: ignore[arg-type]
+        lobby = Lobby(_Hub(Live(row, game), 0.0).hub())
         out: list[tuple[str, str, str]] = []
         sent: list[Message] = []
         for r in self.roles:
@@ -450,7 +463,8 @@ class Scan:
         """What the service sends if, at this moment, a reminder falls due, the deadline passes (``pass``
         and ``bot``, by turns) or each seat has left standing orders (all of the module's words): each
         played on a change of its own, the game itself going on as it was."""
-        deadlines = Deadlines(_Hub(Live(self.row, game), 0.0))  # type: ignore[arg-type]
+        hub = _Hub(Live(self.row, game), 0.0)
+        deadlines = Deadlines(hub.hub())
         play = Play.__new__(Play)
         standing = self.module.standing
         prefs: dict[int, dict[str, Any]] = {}
@@ -465,7 +479,7 @@ class Scan:
 
         def passed(ch: Change) -> None:
             ch.row.settings.due_at, ch.row.settings.deadline_action = 1.0, action
-            deadlines.svc.now = 2.0  # type: ignore[attr-defined]
+            hub.now = 2.0
             _run(deadlines._tick_one(ch))
 
         leaks = []
@@ -477,8 +491,8 @@ class Scan:
         for fn in (named[p] for p in plays):
             row = self.row.copy()
             ch = _Quiet(Live(row, game), {})
-            deadlines.svc.live = Live(row, game)  # type: ignore[attr-defined]
-            deadlines.svc.now = 0.0  # type: ignore[attr-defined]
+            hub.live = Live(row, game)
+            hub.now = 0.0
             fn(ch)
             if not ch.outbox:
                 continue
@@ -548,10 +562,10 @@ class _Random:
 
 
 def scan_game(
-    module: Module,
+    module: AnyModule,
     seed: int,
     *,
-    values: dict[str, Any] | None = None,
+    values: dict[str, OptionValue] | None = None,
     bots: bool = True,
     cap: int = 3000,
     lang: str | None = None,
@@ -568,7 +582,7 @@ def scan_game(
     game = module.new_game(options, seed)
     rng = random.Random(f"secrecy {seed}")
     roles = module.roles(options)
-    players: dict[str, Any] = {r: _Random() for r in roles}
+    players: dict[str, Player[Any, Any]] = {r: _Random() for r in roles}
     if bots and has_player(module.id) and seed % 2:
         players[roles[seed // 2 % len(roles)]] = new_player(module.id)
     scan = Scan(module, game, seed, lang or ("ja" if seed % 2 else "en"), every)

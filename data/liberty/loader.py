@@ -23,6 +23,7 @@ from .models import (
     SIDES,
     Break,
     Card,
+    Colour,
     DeckRules,
     DisbandBar,
     FrenchEntry,
@@ -72,7 +73,7 @@ class _Atlantic(_File):
 
 class _WestIndies(_File):
     name: str
-    colour: str
+    colour: Colour
     value: int = Field(ge=0, le=4)
     vp: int = Field(ge=0, le=4)
 
@@ -163,7 +164,7 @@ def _load(directory: Path) -> Liberty:
     towns = (
         *m.towns,
         *(
-            Town(name=w.name, colour=w.colour, value=w.value, vp=w.vp, port=True, west_indies=True)  # type: ignore[arg-type]
+            Town(name=w.name, colour=w.colour, value=w.value, vp=w.vp, port=True, west_indies=True)
             for w in m.west_indies
         ),
     )

@@ -290,7 +290,7 @@ class Scenario(_Frozen):
 
     def free_cap(self, army: str) -> int:
         """3.1: at most this many units of ``army`` per town in a free setup."""
-        return self.free[army].cap  # type: ignore[index]
+        return self._index.free_caps[army]
 
     # -- text matching (orders typed by players) -------------------------------------------------------------
 
@@ -311,7 +311,17 @@ class _Index:
     """Lookups derived from a scenario, built once. Built leniently (a duplicate keeps its first entry, a road
     to an unknown town is still indexed): the loader's checks report such faults with their file and entry."""
 
-    __slots__ = ("adjacent", "bases", "free_towns", "roads", "town_keys", "towns", "unit_keys", "units")
+    __slots__ = (
+        "adjacent",
+        "bases",
+        "free_caps",
+        "free_towns",
+        "roads",
+        "town_keys",
+        "towns",
+        "unit_keys",
+        "units",
+    )
 
     def __init__(self, s: Scenario) -> None:
         self.towns: dict[str, Town] = {}
@@ -338,6 +348,7 @@ class _Index:
         self.free_towns: dict[str, tuple[str, ...]] = {
             army: tuple(sorted(t.name for t in s.towns if rule.allows(t))) for army, rule in s.free.items()
         }
+        self.free_caps: dict[str, int] = {army: rule.cap for army, rule in s.free.items()}
         self.bases: tuple[Town, ...] = tuple(t for t in s.towns if t.supply_base is not None)
 
 

@@ -24,7 +24,7 @@ from . import base as BA
 from . import geometry as G
 from . import sprites as P
 from . import text as T
-from .model import SIDES, BattlePicture, Block, HandCard, HandPicture, MapPicture
+from .model import SIDES, BattlePicture, Block, CardKind, HandCard, HandPicture, MapPicture
 
 PNG_COMPRESS = 3  # as Napoleon's map (bench/render.py --levels): the knee of time against size
 TITLE_PX = 24
@@ -588,8 +588,9 @@ SUPPLY_BG: P.RGB = (226, 240, 224)
 @lru_cache(maxsize=2)
 def _hand_palette(locale: str) -> Image.Image:
     sample = Image.new("RGB", (1000, 300), P.PANEL_BG)
-    for i, (kind, v) in enumerate((("action", 1), ("action", 3), ("supply", 2))):
-        c = _card(HandCard(kind, v, f"ACT-{v}"), locale)  # type: ignore[arg-type]
+    cards: tuple[tuple[CardKind, int], ...] = (("action", 1), ("action", 3), ("supply", 2))
+    for i, (kind, v) in enumerate(cards):
+        c = _card(HandCard(kind, v, f"ACT-{v}"), locale)
         sample.paste(c, (i * (CARD_W + 4), 0), c)
     ImageDraw.Draw(sample).rectangle((0, 250, 1000, 300), fill=P.TITLE_BG)
     return BA.fixed_palette(sample, [*BA.KEY_COLOURS, ACTION_BG, SUPPLY_BG])

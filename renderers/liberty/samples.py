@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from data.liberty import Liberty, load_liberty
 
@@ -47,7 +47,7 @@ def setup_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty | 
     """The map of the 1775 set-up (``setup.toml``, 12.0), turn 1 of 1775, as ``viewer`` sees it."""
     lib = lib or load_liberty()
     blocks = tuple(block(lib, e.id, e.at, viewer, e.cv) for e in lib.setup)
-    pools = {p: len(lib.pool(p)) for p in ("british", "american", "french")}  # type: ignore[arg-type]
+    pools = {p: len(lib.pool(p)) for p in ("british", "american", "french")}
     vp = sum(t.victory_points for t in lib.towns if t.colour == "red")
     return MapPicture(1775, 1, blocks, viewer, pools=pools, british_vp=vp, locale=locale)
 
@@ -86,7 +86,7 @@ def crowded_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty 
     Atlantic box), two battles, towns held against their colour."""
     lib = lib or load_liberty()
     start = setup_picture(viewer, locale, lib)
-    places = {
+    places: dict[Literal["british", "american", "french"], list[str]] = {  # 12.0: the three pools
         "british": ["New York", "New York", "Philadelphia", "Philadelphia", "Savannah", "Savannah",
                     "Cross Creek", "Atlantic", "Wilmington", "20.08"],
         "american": ["Morristown", "West Point", "Trenton"],
@@ -94,7 +94,7 @@ def crowded_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty 
     }  # fmt: skip
     extra = []
     for pool, spots in places.items():
-        for uid, at in zip(lib.pool(pool), spots, strict=False):  # type: ignore[arg-type]
+        for uid, at in zip(lib.pool(pool), spots, strict=False):
             extra.append(block(lib, uid, at, viewer))
     return MapPicture(
         1777, 3, (*start.blocks, *extra), viewer, phase="", battles=("17.11", "20.08"),

@@ -63,8 +63,9 @@ def script_game(script: str, upto: int | None = None) -> Game:
 
     lines = script.splitlines()
     out = run_lines(lines if upto is None else lines[:upto])
-    assert out.game is not None
-    return out.game  # type: ignore[return-value]
+    game: Game = out.game  # Outcome.game is Any: each module's own game class
+    assert game is not None
+    return game
 
 
 def battle_game() -> Game:
@@ -146,6 +147,8 @@ def render_bench(games: Games) -> RenderBench:
     converter) and the battle board, once the scenario's static layer and palette exist (``warm``). The
     reference: encoding the public start map as an RGB PNG (no fixed palette), which alone costs more than
     drawing and encoding a whole map the way the renderer does."""
+    from PIL import Image
+
     from data.napoleon import load_scenario
     from engine.napoleon import Options, new_game
 
@@ -197,7 +200,7 @@ def render_bench(games: Games) -> RenderBench:
         "title bar": lambda: map_r._draw_title(im, v),
         "blocks (layout and sprites)": lambda: map_r._draw_blocks(im, map_r.base_for(sc), v.towns),
         "map onto the fixed palette": lambda: im.quantize(
-            palette=map_r.base_for(sc).palette, dither=map_r.Image.Dither.NONE
+            palette=map_r.base_for(sc).palette, dither=Image.Dither.NONE
         ),
         f"PNG encoding (level {map_r.PNG_COMPRESS})": lambda: map_r.encode_png(pim),
     }
