@@ -1,4 +1,4 @@
-"""Bot benchmark (issue 5/6): what a player waits for, through the real service, outbox and discord.py against
+"""Bot benchmark: what a player waits for, through the real service, outbox and discord.py against
 the fake Discord API (tests/support/discord_fake.py, on loopback in this process), with real pictures.
 
     python bench/bot.py [--game ID] [--games 100] [--rounds 30] [--overlap 10] [--forward 10:80] [--workers N]

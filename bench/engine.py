@@ -16,7 +16,7 @@ every order before its storage grew by events) is timed after every order for co
 Timed with ``time.process_time`` (CPU: the machine is shared); the random player's own choosing is not
 timed.
 
-Budgets (issue 15, item 1): apply one order < 0.2 ms median, ``legal()`` < 0.5 ms median, a whole random
+Budgets (docs/performance.md): apply one order < 0.2 ms median, ``legal()`` < 0.5 ms median, a whole random
 campaign (everything timed, summed over the game) < 0.5 s.
 """
 

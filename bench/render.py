@@ -5,7 +5,7 @@ game's sample pictures, in this process, one picture at a time.
 
 ``--game``: a registered module's id (the registry's default game without it); the pictures are the ones the
 game's samples module times (``render_bench`` of ``Module.samples``, ``renderers/showcase.py``). Budgets
-(DESIGN.md, "Budgets"; ``renderers/showcase.py``): a map in at most 75 ms median and under 1 MB, a battle
+(docs/performance.md; ``renderers/showcase.py``): a map in at most 75 ms median and under 1 MB, a battle
 board or a hand under 50 ms. Times are per picture once the static layers and palettes exist (drawn once per
 process at start-up; that one-off cost is printed first). The machine's load average is printed first and
 last (the machine is shared), and a reference measured in the same run (the game's, e.g. encoding its

@@ -1,4 +1,4 @@
-"""Start-up benchmark (issue 5/6): from a new bot process on a database of N stored running games to its first
+"""Start-up benchmark: from a new bot process on a database of N stored running games to its first
 answered interaction, through the real discord.py against the fake Discord API.
 
     python bench/startup.py [--games 5000] [--runs 3] [--database postgresql://...]

@@ -16,7 +16,7 @@ by its orders (the budget: < 1.5 KB an order), min / median / p99 over the campa
 over all orders. The reference, in the same run: the same campaigns without pruning (``--no-prune`` alone:
 only that, which also runs on the code from before pruning existed).
 
-**The rows** (``rows_main``, issue 5/6 item 2): bytes written per order while whole campaigns are played
+**The rows** (``rows_main``): bytes written per order while whole campaigns are played
 through the service, and what a load replays.
 
 Each game (days=0, historical set-up, random legal orders from ``fuzzing.pick``) is played to its end
@@ -406,7 +406,7 @@ async def file_main(args: argparse.Namespace) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rows", action="store_true", help="the bytes each commit writes (issue 5/6)")
+    ap.add_argument("--rows", action="store_true", help="the bytes each commit writes")
     ap.add_argument("--games", type=int, default=3, help="--rows: campaigns")
     ap.add_argument("--database", default=None, help="--rows: a postgresql:// URL of an empty database")
     ap.add_argument("--campaigns", type=int, default=2, help="campaigns of each game")

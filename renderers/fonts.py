@@ -23,7 +23,7 @@ import PIL
 from PIL import ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
-MIN_TEXT_PX = 12  # phone legibility (issue 3/5): no text under 12 px at the size posted
+MIN_TEXT_PX = 12  # phone legibility: no text under 12 px at the size posted
 
 # script -> weight -> file name in FONT_DIR
 FAMILIES: dict[str, dict[str, str]] = {

@@ -2,7 +2,7 @@
 the same ``{fields}`` (``tests/liberty/test_liberty_render.py`` checks), in the style of
 :mod:`renderers.napoleon.text` so that they can move into the shared catalogues later. Town names, hex ids and
 block ids are the data's and never translated. The Japanese game words follow the translation of the rules
-(``shared/seeds/004_…``): アクションカード, サプライカード, 戦闘, 予備, 冬季ターン, 原野, 天候境界線,
+the clubs read: アクションカード, サプライカード, 戦闘, 予備, 冬季ターン, 原野, 天候境界線,
 大西洋ボックス, 西インド諸島.
 """
 
