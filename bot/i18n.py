@@ -53,7 +53,7 @@ def route(value: Any) -> str:
 
 
 def _spot(value: Any) -> str:
-    """``french:left`` -> ``French left`` (the army's name, not its id)."""
+    """``SIDE:COLUMN`` -> the side's army name and the column (the army's name, not its id)."""
     side, _, column = str(value).partition(":")
     return f"{BOT_EN_TERMS['army_name'].get(side, side)} {column}".strip()
 
@@ -71,7 +71,7 @@ TERMS: dict[str, Sayings] = {"en": BOT_EN_TERMS, "ja": BOT_JA_TERMS}
 
 def _seat(loc: str) -> Any:
     """A seat as a list to pick from says it: its name and the id a player types or picks
-    (``british`` -> ``British (`british`)``, the catalog's ``svc.seat_named``); the id alone if it has no
+    (``ROLE`` -> ``Name (`ROLE`)``, the catalog's ``svc.seat_named``); the id alone if it has no
     name."""
 
     def said(role: Any) -> str:

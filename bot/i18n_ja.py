@@ -6,8 +6,8 @@ Conventions of the Japanese texts (tests/platform/test_japanese.py checks what c
 
 - **Politeness, one style per kind of text.** Messages to players (replies, refusals, prompts, DMs, the rule
   errors of ``engine/messages_ja.py``: ``svc.*``, ``prompt.*``, ``ui.*``, ``console.*``) are です / ます.
-  The event log (``ev.*``) and the labels of the pictures (``renderers/napoleon/text.py``) are plain or noun
-  style (「Ligny の会戦: PR-2 が射撃」, 「Florennes から Philippeville へ潰走」), never です / ます.
+  The event log (``ev.*``) and the labels of the pictures (each game's ``renderers/<game>/text.py``) are plain
+  or noun style (「町 の会戦: ブロック が射撃」, 「町 から 町 へ潰走」), never です / ます.
   Command and option descriptions (``cmd.*``, ``opt.*``) are short noun or dictionary-form phrases
   (Discord's 100).
 - **Commands and options are named as the client shows them**, with the English as typed in the console in
@@ -67,7 +67,7 @@ def day(lang: str) -> Any:
 
 
 def _spot(value: Any) -> str:
-    """``french:left`` -> ``フランス軍の左翼``."""
+    """``SIDE:COLUMN`` -> the side's army name and the column, in Japanese (…軍の左翼)."""
     side, _, column = str(value).partition(":")
     return f"{ARMY.get(side, side)}の{JA_TERMS['column'].get(column, column)}"
 

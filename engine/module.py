@@ -1,12 +1,12 @@
 """The game-module contract: what a game declares so that the bot, the console, the script runner and the
 tools play it without knowing its name.
 
-A *module* is one game: a subclass of ``Module`` (``engine/napoleon/module.py``, ``engine/liberty/module.py``)
+A *module* is one game: a subclass of ``Module`` (``engine/<game>/module.py``)
 generic in the game's own types (its options object, its game object, its views). It declares:
 
 - its ``id`` (stored with every game), its ``title``, and its **options** (``OptionSpec``: a name, a type, a
   default, the values accepted, and a help line — they drive ``/game new`` and ``@options``);
-- its **roles** for given options, and which roles may **talk privately** when (Napoleon's allied thread);
+- its **roles** for given options, and which roles may **talk privately** when (two allies' thread);
 - its **order kinds** with typed options (``OrderKind``/``OrderOption`` — they drive slash commands and
   autocomplete) and which unit ids belong to a role (``owns``: seats, hidden faces, order templates);
 - its **orders as values** (``engine/orders.py``: an ``Order`` per kind, read from its text by the module's
@@ -151,14 +151,14 @@ class PictureKind(Generic[GameT, ViewT]):
     registers for it (``renderers/registry.py``: module id and kind -> ``draw(subject, locale)`` -> bytes).
     A picture is drawn from a view, never from the game's state: the subject is the role's view, or what
     ``subject(game, view, role, place)`` makes of it (plain picklable data, made on the bot's event loop, so
-    cheap: Napoleon's battle board takes the one battle of the view at ``place``). ``replay``: the subject is
+    cheap: a battle board takes the one battle of the view at ``place``). ``replay``: the subject is
     the game's script, played where the picture is drawn into its public views
     (``engine.script.public_views``, so that no renderer plays a game). The bot draws every kind the same
     way, in its process pool (``bot/pictures.py``), knowing no game. ``after`` names the event kinds that
     change it (empty: every change).
 
     Which pictures a change posts (the service, ``bot/service/broadcast.py``): one of each kind whose
-    ``places`` is None; for a kind with ``places(game, role, events)``, one per place it returns (Napoleon's
+    ``places`` is None; for a kind with ``places(game, role, events)``, one per place it returns (a game's
     battle boards: the open battles the events touched, None for all, that the role fights in); ``at_end``
     kinds only once the game is over (the replay), and only in public posts; ``private`` kinds also in each
     player's DM, as their role sees it; ``board``: the kind the pinned status shows. ``rank``: the order the
@@ -189,7 +189,7 @@ class Text(Protocol):
 
 @dataclass(frozen=True)
 class Pick:
-    """An order picked from a list in the role's private prompt: Liberty's next battle (7.1), a hit among
+    """An order picked from a list in the role's private prompt: the next battle to fight, a hit among
     equals (7.32). ``orders``: the texts of the orders offered (at most ``PICKS_SHOWN``), each sent as it is
     through the one order path. The platform draws it (a select in the role's DM, a numbered list at the
     console); a list the game has moved past is refused as out of date."""
@@ -201,10 +201,10 @@ class Pick:
 class SealedChoice:
     """A choice made secretly and revealed later (the engine keeps it hidden from the other side until then).
 
-    From a list: ``orders``, one picked, drawn as a ``Pick`` (Liberty's card played face down, 3.1).
+    From a list: ``orders``, one picked, drawn as a ``Pick`` (a card played face down).
     From a form: each of ``pieces`` put in one of ``slots`` in a private prompt, the draft kept by the
     platform, and confirmed as one ``order`` whose options are the slots (their pieces joined by ",") and
-    ``place``:``at`` (Napoleon's battle deployment, 6.2: blocks into left..reserve, ``battle:TOWN``). Every
+    ``place``:``at`` (a battle deployment: blocks into its columns, ``battle:TOWN``). Every
     piece must be placed; the order's own rules judge the rest. ``head`` and ``help``: message keys of the
     prompt's first and last lines (fields ``at``, ``n``), the platform's plain words when empty."""
 
@@ -252,14 +252,14 @@ def forms(interactions: Sequence[Interaction]) -> list[SealedChoice]:
 
 @dataclass(frozen=True)
 class Standing(Generic[GameT]):
-    """Standing orders a player may leave (Napoleon's standing battle orders): the preference ``key``, the
+    """Standing orders a player may leave (standing battle orders): the preference ``key``, the
     ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None."""
 
     key: str
     words: tuple[str, ...]
     choose: Callable[[GameT, str, dict[str, bool]], str | None]
     when: Callable[[GameT], bool] = lambda game: True  # whether standing orders may play now
-    always: tuple[str, ...] = ()  # words every standing order holds (Napoleon: hold)
+    always: tuple[str, ...] = ()  # words every standing order holds ("hold")
 
 
 @runtime_checkable
@@ -332,7 +332,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     pictures: tuple[PictureKind[GameT, ViewT], ...] = ()
     fuzz_invariants: tuple[Callable[[GameT], None], ...] = ()  # checked after every order the fuzzer plays
     seats: tuple[str, ...] = ()  # every seat any options give (default: the default options' seats)
-    first_options: str = ""  # the options of a console game when none are given (Napoleon: its history)
+    first_options: str = ""  # the options of a console game when none are given (a historical set-up)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
     standing: Standing[GameT] | None = None
     fuzzing: Fuzzing = Fuzzing()  # how the fuzzer, the sample games and the AI bench play it
@@ -456,7 +456,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         self, game: GameT, role: str, order: str, option: str, current: str, given: dict[str, str]
     ) -> list[str] | None:
         """The values autocomplete offers for ``option`` of ``order``, or None to offer the values of the
-        option in the role's legal choices (Napoleon: a move's units and the paths they may take)."""
+        option in the role's legal choices (a move's units and the paths they may take)."""
         return None
 
     # an imported script's dice (docs/service.md): the forced dice it leaves queued, dropping them, and a new

@@ -2,10 +2,10 @@
 into) a gettext ``.po`` file, so that texts written as a dict of ``key -> template`` (a game module's
 ``messages.py``, keys a branch added to an old dict) move into the catalogs in one command.
 
-    python -m tools.catalog convert engine/liberty/messages.py:EN --lang en \\
-        --locale-dir engine/liberty/locale --domain liberty
-    python -m tools.catalog convert engine/liberty/messages.py:JA --lang ja \\
-        --locale-dir engine/liberty/locale --domain liberty
+    python -m tools.catalog convert engine/GAME/messages.py:EN --lang en \\
+        --locale-dir engine/GAME/locale --domain GAME
+    python -m tools.catalog convert engine/GAME/messages.py:JA --lang ja \\
+        --locale-dir engine/GAME/locale --domain GAME
 
 SOURCE is a file (its dict read from the source: a literal, or else evaluated in the file's module) or a
 dotted module name (imported). NAME's first assignment in the source is the one read, so a catalog that the
@@ -304,8 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("convert", help="a dict of templates -> a .po file (merged into it if it exists)")
     c.add_argument("source", help="FILE.py:NAME or package.module:NAME")
     c.add_argument("--lang", required=True, help="en, ja...")
-    c.add_argument("--locale-dir", required=True, type=Path, help="e.g. engine/liberty/locale")
-    c.add_argument("--domain", required=True, help="the catalog's name, e.g. liberty")
+    c.add_argument("--locale-dir", required=True, type=Path, help="e.g. engine/GAME/locale")
+    c.add_argument("--domain", required=True, help="the catalog's name: the game's id")
     c.add_argument("--prefix", default="", help="put the keys under this prefix (term. for word tables)")
     c.add_argument("--match", default="", help="only the keys this regex matches (after --prefix)")
     c.add_argument("--exclude", default="", help="leave out the keys this regex matches")

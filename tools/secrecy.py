@@ -18,7 +18,7 @@ the recipient's knowledge does not is a leak. So is a picture drawn as another r
 subject (``PictureKind.subject``: the data it is drawn from) holds such a word, and a member of the private
 thread who holds none of the seats that share it.
 
-    python -m tools.secrecy liberty [--games 4] [--seed 0] [--cap 3000] [--every 20]
+    python -m tools.secrecy GAME [--games 4] [--seed 0] [--cap 3000] [--every 20]
 
 plays the default options and prints one line per leak and a JSON summary (games, orders, leaks, seconds);
 exit status 1 on a leak. At scale, over the options the fuzzers draw: ``python -m tools.fuzz --game ID
