@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Protocol
 
+from ..sequence import Transition, listed
+
 
 class Phase(StrEnum):
     """Where the game stands between two orders (its value is the stored string)."""
@@ -93,16 +95,8 @@ TABLE: tuple[Row, ...] = (
 ROWS: Final = {row.phase: row for row in TABLE}
 
 
-@dataclass(frozen=True)
-class Transition:
-    src: tuple[Phase, ...]
-    dst: Phase
-    when: str
-    rule: str
-
-
 _BATTLE_OVER = (_P.BATTLE_PHASE, _P.COMBAT, _P.REGROUP)  # where a battle ends, or there was none (7.1)
-TRANSITIONS: tuple[Transition, ...] = (
+TRANSITIONS: tuple[Transition[Phase], ...] = (
     Transition(
         (_P.CARDS,), _P.CARDS, "the set-up deals the first hands and the first game turn begins", "12.0"
     ),
@@ -175,7 +169,7 @@ TRANSITIONS: tuple[Transition, ...] = (
 
 def moves(src: Phase, dst: Phase) -> bool:
     """Whether the game may go from ``src`` to ``dst`` (``TRANSITIONS``)."""
-    return any(src in t.src and t.dst == dst for t in TRANSITIONS)
+    return listed(TRANSITIONS, src, dst)
 
 
 class _Phased(Protocol):

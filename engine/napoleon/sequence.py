@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final, Protocol
 
+from ..sequence import Transition, listed
 from .orders import BATTLE_KINDS
 
 
@@ -73,15 +74,7 @@ TABLE: tuple[Row, ...] = (
 ROWS: Final = {row.phase: row for row in TABLE}
 
 
-@dataclass(frozen=True)
-class Transition:
-    src: tuple[Phase, ...]
-    dst: Phase
-    when: str
-    rule: str
-
-
-TRANSITIONS: tuple[Transition, ...] = (
+TRANSITIONS: tuple[Transition[Phase], ...] = (
     Transition(
         (_P.SETUP,),
         _P.MOVEMENT,
@@ -112,7 +105,7 @@ TRANSITIONS: tuple[Transition, ...] = (
 
 def moves(src: Phase, dst: Phase) -> bool:
     """Whether the game may go from ``src`` to ``dst`` (``TRANSITIONS``)."""
-    return any(src in t.src and t.dst == dst for t in TRANSITIONS)
+    return listed(TRANSITIONS, src, dst)
 
 
 class _Phased(Protocol):
