@@ -43,7 +43,8 @@ from typing import Any, Generic, Protocol, TypeVar, final, runtime_checkable
 
 from .events import Event
 from .messages import rule_error
-from .orders import Choice
+from .orders import Choice, Order
+from .text import Command
 
 OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
 EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
@@ -268,7 +269,7 @@ class GameObject(Protocol):
     ``log`` is the list of accepted orders (``role: /order``) and directives, in the order they came; the
     script of a game is its options, its seed and its log."""
 
-    def apply(self, role: str, order: str) -> list[Event]: ...
+    def apply(self, role: str, order: str | Command | Order) -> list[Event]: ...
     def view(self, role: str = "public", *, events: bool = True) -> Any: ...
     def legal(self, role: str) -> Any: ...
     def active(self) -> list[str]: ...
