@@ -22,6 +22,7 @@ from .legal import Legal
 from .movement import attackers_in, incomplete_attacks
 from .options import Options
 from .orders import BattleMove, End, Fire, Retreat, Undo
+from .sequence import Phase
 from .state import GameState, armies_of
 
 SIDES = ("french", "allied")  # the sides a bot plays in the fuzzer (allied: every role but the French)
@@ -133,9 +134,9 @@ def _pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> 
         return undo
     if not choices:
         return None
-    if lg.phase == "movement":
+    if lg.phase == Phase.MOVEMENT:
         return _pick_move(rng, game, lg, role, budget, choices, undo if undo in lg.choices else None)
-    if lg.phase == "setup":
+    if lg.phase == Phase.SETUP:
         return rng.choice(choices)
     return _pick_battle(rng, game, role, choices)
 

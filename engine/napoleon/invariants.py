@@ -7,6 +7,7 @@ from __future__ import annotations
 from ..module import GameObject
 from .game import Game
 from .movement import GROUP_MOVES
+from .sequence import Phase
 from .state import armies_of
 
 
@@ -23,7 +24,7 @@ def places_and_strengths(game: GameObject) -> None:
             if u.location is not None or u.cv != 0:
                 raise AssertionError(f"eliminated {u.id} still has a place or cv")
         else:
-            if u.location is None and st.phase != "setup":
+            if u.location is None and st.phase != Phase.SETUP:
                 raise AssertionError(f"{u.id} is nowhere")
             if not 1 <= u.cv <= u.max_cv:
                 raise AssertionError(f"{u.id} has cv {u.cv} outside 1..{u.max_cv}")

@@ -31,6 +31,7 @@ from .invariants import INVARIANTS
 from .options import OPTIONS, Options
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
+from .sequence import Phase
 from .views import View
 
 __all__ = ["LEADERS", "MODULE", "PREFIXES", "owns"]
@@ -131,7 +132,7 @@ def private_talk(game: GameObject) -> list[tuple[str, ...]]:
         return []
     st = game.state
     turn = game.scenario.turns[st.turn - 1] if st.turn else None
-    if st.phase == "setup" or (turn is not None and turn.side == "allied" and turn.night):
+    if st.phase == Phase.SETUP or (turn is not None and turn.side == "allied" and turn.night):
         return [("british", "prussian")]
     return []
 

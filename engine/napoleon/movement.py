@@ -12,6 +12,7 @@ from . import battle as battle_rules
 from .battle.rout import rout
 from .context import Ctx
 from .orders import Move
+from .sequence import Phase
 from .state import (
     LEADER_OF,
     SIDE_OF,
@@ -343,12 +344,12 @@ def end_movement(ctx: Ctx) -> None:
         (die,) = ctx.roll(1, "forced march (5.5)", army=u.army, town=u.location, bonus=mod, need=need)
         if die < need:
             ctx.lose(st.own(u), 1, "forced march (5.5)")  # copy on write (state.py)
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             return
     st.movement.forced.clear()
     for town, att in list(st.movement.attacks.items()):
         start_attack(ctx, town, att)
-        if st.phase == "over":
+        if st.phase == Phase.OVER:
             return
 
 

@@ -11,6 +11,7 @@ from ..module import GameObject, Text
 from ..text import complete_list, matches
 from .game import Game
 from .options import Options
+from .sequence import Phase
 from .state import armies_of
 
 PREFIXES = {"french": "FR-", "british": "BR-", "prussian": "PR-"}
@@ -30,7 +31,7 @@ def status(game: GameObject, loc: str, tx: Text) -> str:
     v = game.view("public", events=False)
     if v.result:
         return tx.t("svc.status_over", loc, reason=v.result["reason"])
-    if v.phase == "setup":
+    if v.phase == Phase.SETUP:
         return tx.t("svc.status_setup", loc, active=list(v.active))
     when = "night" if v.night else v.slot
     waiting = tx.t("svc.status_waiting", loc, active=list(v.active)) if v.active else tx.t("svc.nobody", loc)

@@ -15,6 +15,7 @@ from ..module import GameObject, Text
 from ..orders import Choice, Order, command_of
 from .game import Game
 from .orders import Deploy
+from .sequence import Phase
 from .state import SIDE_OF, armies_of
 from .views import View
 
@@ -104,10 +105,10 @@ def headline(view: View, role: str, loc: str, tx: Text) -> str:
     words as the role's own prompt, but for set-up, whose count of blocks still to place is the role's."""
     if view.result is not None or role not in view.active:
         return ""
-    if view.phase == "setup":  # 3.1
+    if view.phase == Phase.SETUP:  # 3.1
         return tx.t("headline.setup", loc)
     mine = armies_of(role)
-    if view.phase == "movement":  # 5.0: the moves left of the role's armies (public: the groups are seen)
+    if view.phase == Phase.MOVEMENT:  # 5.0: the moves left of the role's armies (public: the groups are seen)
         return tx.t("prompt.movement", loc, n=sum(view.group_moves_left.get(a, 0) for a in mine))
     sides = {SIDE_OF[a] for a in mine}
     here = {t.name for t in view.towns if any(b.army in mine for b in t.blocks)}

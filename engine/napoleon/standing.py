@@ -7,6 +7,7 @@ from typing import Any
 
 from .game import Game
 from .orders import End, Fire, Square
+from .sequence import Phase
 from .state import armies_of
 
 WORDS = ("fire", "square", "hold")
@@ -15,7 +16,7 @@ WORDS = ("fire", "square", "hold")
 def when(game: Any) -> bool:
     """Standing orders play in battles only."""
     assert isinstance(game, Game)
-    return game.state.phase == "battle"
+    return game.state.phase == Phase.BATTLE
 
 
 def choose(game: Any, role: str, spec: dict[str, bool]) -> str | None:

@@ -15,6 +15,7 @@ from ..board import RELATIVE, RESERVE, Board, MoveRefused, classify, facing_spot
 from ..context import Ctx
 from ..faces import face_public
 from ..orders import BattleMove, Fire, Formation, Square, Unsquare
+from ..sequence import Phase
 from ..state import Battle, BattlePhase, Unit, other_side
 from . import machine
 from .common import board_of, err, match_unit, named, nat, owned, roll, side_roles
@@ -296,7 +297,7 @@ def do_fire(ctx: Ctx, b: Battle, role: str, order: Fire) -> None:
         if victim.eliminated:
             b.pos.pop(victim.id, None)
             b.fresh.pop(victim.id, None)
-        if ctx.st.phase == "over":
+        if ctx.st.phase == Phase.OVER:
             return
     b.last_fire["applied"] = applied
     if not check_rout(ctx, b, enemy_side, "a line column emptied by fire (7.5)"):

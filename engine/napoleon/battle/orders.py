@@ -15,6 +15,7 @@ from ...orders import Order
 from ..context import Ctx
 from ..orders import End, Orders
 from ..orders import item as read_item
+from ..sequence import Phase
 from ..state import Battle, BattleStatus, GameState
 from . import machine
 from .combat import do_battle_move, do_fire, do_square
@@ -76,7 +77,7 @@ def _pick(ctx: Ctx, role: str, order: Order, kinds: tuple[str, ...]) -> Battle:
 
 
 def apply_battle_order(ctx: Ctx, role: str, order: Order) -> None:
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         raise err("12.0", "game.over")
     if isinstance(order, Orders):
         _orders(ctx, role, order)
@@ -135,7 +136,7 @@ def _advance(ctx: Ctx) -> None:
     """Close whatever has nothing left to wait for: a battle turn whose roles have all ended, a regroup with
     nothing left to decide."""
     for _ in range(1000):
-        if ctx.st.phase == "over":
+        if ctx.st.phase == Phase.OVER:
             return
         changed = False
         for b in ctx.st.battles:
@@ -160,7 +161,7 @@ def _orders(ctx: Ctx, role: str, order: Orders) -> None:
     read: each item is read when its turn comes), the ones before it standing (so this order is not
     all-or-nothing). The first item failing rejects the whole order."""
     for i, item in enumerate(order.items, 1):
-        if ctx.st.phase == "over":
+        if ctx.st.phase == Phase.OVER:
             break
         snap = ctx.st.clone()
         try:
@@ -181,7 +182,7 @@ def _orders(ctx: Ctx, role: str, order: Orders) -> None:
 def legal_battle(ctx: Ctx, role: str) -> list[Order]:
     """Every order ``role`` may give now (complete but for /deploy, which lists a few diverse choices); each
     names its battle when the role acts in more than one (6.4)."""
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         return []
     found = battles_for(ctx, role)
     n = sum(len(v) for v in found.values())

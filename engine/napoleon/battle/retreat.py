@@ -11,11 +11,17 @@ from ...errors import RuleError
 from ..context import Ctx
 from ..faces import face_public
 from ..orders import Retreat
+from ..sequence import Phase
 from ..state import LEADER_OF, Battle, BattlePhase, Unit, road_key
 from . import machine
 from .common import ROAD_LIMIT, board_of, err, match_town, named, owned, road_between, roll, unit_ids
 from .destinations import may_retreat_far, retreat_towns
 from .rout import ROUT_LOSS, check_over, check_rout, rout_limit
+
+
+def _over(ctx: Ctx) -> bool:
+    """Whether the game has ended (12.0): read afresh, as the rout or the loss just made may end it."""
+    return ctx.st.phase == Phase.OVER
 
 
 def _speed(u: Unit) -> int:
@@ -196,7 +202,7 @@ def do_retreat(ctx: Ctx, b: Battle, role: str, order: Retreat) -> None:
     machine.open_round(b)
     side = b.acting()
     for u, path in plan:
-        if u.id not in b.pos or ctx.st.phase == "over":
+        if u.id not in b.pos or _over(ctx):
             break  # routed by an earlier unit of this order
         u = ctx.st.own(u)  # copy on write (state.py): this state's own object, read and written from here
         board = board_of(ctx, b)
@@ -218,7 +224,7 @@ def do_retreat(ctx: Ctx, b: Battle, role: str, order: Retreat) -> None:
                 ctx.eliminate(u, "no way out of the battle: a unit that cannot retreat is eliminated (7.5)")
             b.progress = True
             b.pos.pop(u.id, None)
-            if ctx.st.phase == "over":
+            if _over(ctx):
                 return
             if check_rout(ctx, b, side, "a line column emptied by retreat (7.5)") or check_over(ctx, b):
                 return
@@ -251,7 +257,7 @@ def do_retreat(ctx: Ctx, b: Battle, role: str, order: Retreat) -> None:
                 secret=sec,
                 to=to,
             )
-        if ctx.st.phase == "over":
+        if _over(ctx):
             return
         if check_rout(ctx, b, side, "a line column emptied by retreat (7.5)"):
             return

@@ -11,6 +11,7 @@ from typing import Any
 from data.napoleon import Road
 
 from ..context import Ctx
+from ..sequence import Phase
 from ..state import Battle, BattleStatus, Unit, other_side, road_key
 from . import machine
 from .common import board_of, units_in
@@ -147,7 +148,7 @@ def rout(
 def check_rout(ctx: Ctx, b: Battle, side: str, cause: str, **params: Any) -> bool:
     """7.5: a side whose line column holds none of its blocks routs. Returns True if the battle ended.
     ``cause`` is a phrase of the catalog (its English template) and ``params`` fill it."""
-    if b.status != BattleStatus.FIGHTING or ctx.st.phase == "over":
+    if b.status != BattleStatus.FIGHTING or ctx.st.phase == Phase.OVER:
         return b.status != BattleStatus.FIGHTING
     if not units_in(ctx, b, side):
         battle_over(ctx, b, other_side(side))
@@ -195,7 +196,7 @@ def rout_side(
         empty=empty,
     )
     _prune(ctx, b)
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         return
     battle_over(ctx, b, other_side(side))
 
@@ -222,6 +223,6 @@ def check_over(ctx: Ctx, b: Battle) -> bool:
 def battle_over(ctx: Ctx, b: Battle, victor: str) -> None:
     """The side left in the town is the victor (rulings 7.6): the battle goes to its regroup (7.6; finished at
     once by ``settle`` if there is nothing to regroup)."""
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         return
     machine.won(ctx, b, victor)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..context import Ctx
+from ..sequence import Phase
 from ..state import Battle
 from . import machine
 from .deploy import redeployers
@@ -76,7 +77,7 @@ def stages_for(order: str) -> tuple[str, ...]:
 def battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
     """The battles in which ``role`` may act now, by kind of order (the table's ``stage``)."""
     out: dict[str, list[Battle]] = {"deploy": [], "turn": [], "regroup": []}
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         return out
     for b in ctx.st.battles:
         row = ROWS[state_of(ctx, b)]
@@ -88,7 +89,7 @@ def battles_for(ctx: Ctx, role: str) -> dict[str, list[Battle]]:
 def active_roles(ctx: Ctx) -> list[str]:
     """The roles that must act now in the battle phase: those deploying first (6.2), then those of the battle
     turn or the regroup (6.3-7.6), each once."""
-    if ctx.st.phase == "over":
+    if ctx.st.phase == Phase.OVER:
         return []
     rows = [(b, ROWS[state_of(ctx, b)]) for b in ctx.st.battles]
     out = [r for b, row in rows if row.stage == "deploy" for r in row.who(ctx, b)]
