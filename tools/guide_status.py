@@ -1,6 +1,7 @@
-"""``python -m tools.guide_status OUT.png``: the picture of the pinned status message for the guide.
+"""``python -m tools.guide_status OUT.png [--game ID]``: the pinned status message for the guide.
 
-Plays the opening of a campaign (a French move) through the real service, takes the
+Plays the opening of a game (the orders its samples name, ``STATUS_OPENING`` in the module's ``samples``,
+e.g. a first move) through the real service, takes the
 pinned status it would post (``bot/service/broadcast.status_board``: its text and its public map, drawn by
 the real renderer), and draws them as Discord shows a message: a dark card, the text with its Markdown bold,
 mentions and timestamps as the client renders them, and the map under it.
@@ -21,28 +22,31 @@ from PIL import Image, ImageDraw
 BG, TEXT, MUTED = (49, 51, 56), (219, 222, 225), (148, 155, 164)
 MENTION_BG, MENTION = (60, 66, 112), (201, 205, 251)
 WIDTH, PAD, LINE = 900, 24, 30
-ORDERS = [
-    ("french", "/move units:FR-1,FR-2,FR-3 path:Solre-sur-Sambre>Thuin"),
-]
 
 
-async def status_of() -> tuple[str, bytes]:
+async def status_of(game_id: str | None = None) -> tuple[str, bytes]:
     from bot.outbox import Status, message_from
     from bot.pictures import Pictures
     from bot.service import Caller, Service
     from bot.storage import Store
+    from engine import modules
+    from tools.samples import showcase
+
+    module = modules.get(game_id)
+    opening: list[tuple[str, str]] = list(getattr(showcase(module), "STATUS_OPENING", []))
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "guide.db")
         await store.open()
         svc = Service(store, clock=lambda: 1_781_000_000.0)
         host, ally = Caller(1001, 42, 7, name="alice"), Caller(1002, 42, 7, name="bob")
-        await svc.new_game(host, "setup=historical")
-        await svc.join(host, "french")
-        await svc.join(ally, "allied")
+        await svc.new_game(host, module.first_options, game=module.id)
+        seats = module.roles(module.parse_options(module.first_options))
+        await svc.join(host, seats[0])
+        await svc.join(ally, seats[1])
         await svc.start(host)
-        for i, (_role, text) in enumerate(ORDERS):
-            done = await svc.order(host, text, f"guide-{i}")
+        for i, (role, text) in enumerate(opening):
+            done = await svc.order(host if role == seats[0] else ally, text, f"guide-{i}")
             assert done.reply.text.startswith("Done"), done.reply.text
         await svc.idle()
         rows = await store.outbox_pending(kind="status")
@@ -120,13 +124,15 @@ def draw(text: str, map_png: bytes) -> Image.Image:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m tools.guide_status OUT.png", file=sys.stderr)
-        return 2
-    text, png = asyncio.run(status_of())
-    draw(text, png).save(args[0], optimize=True)
-    print(f"wrote {args[0]}")
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m tools.guide_status")
+    ap.add_argument("out", help="the PNG to write")
+    ap.add_argument("--game", default=None, help="the game's id (default: the registry's default game)")
+    args = ap.parse_args(argv)
+    text, png = asyncio.run(status_of(args.game))
+    draw(text, png).save(args.out, optimize=True)
+    print(f"wrote {args.out}")
     return 0
 
 

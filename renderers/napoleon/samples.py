@@ -242,3 +242,7 @@ def _timed(fn: Callable[[], bytes], runs: int) -> tuple[list[float], bytes]:
         out = fn()
         times.append((time.perf_counter() - t0) * 1000)
     return times, out
+
+
+# the guide's pinned status picture (``python -m tools.guide_status``): the opening it is taken after
+STATUS_OPENING = [("french", "/move units:FR-1,FR-2,FR-3 path:Solre-sur-Sambre>Thuin")]
