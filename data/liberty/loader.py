@@ -9,15 +9,22 @@ the entry and the field, as Napoleon's loader does, e.g.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from data.base import ScenarioError, _at, _describe, _entry_label, _suggest, normalize
+from data.base import (
+    DataFile,
+    ScenarioError,
+    _at,
+    _entry_label,
+    _suggest,
+    normalize,
+    read_files,
+    validate_files,
+)
 
 from .models import (
     SIDES,
@@ -63,27 +70,23 @@ def _load_default() -> Liberty:
 # -- file schemas --------------------------------------------------------------------------------------------
 
 
-class _File(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class _Atlantic(_File):
+class _Atlantic(DataFile):
     name: str = Field(min_length=1)
 
 
-class _WestIndies(_File):
+class _WestIndies(DataFile):
     name: str
     colour: Colour
     value: int = Field(ge=0, le=4)
     vp: int = Field(ge=0, le=4)
 
 
-class _Sea(_File):
+class _Sea(DataFile):
     direct: tuple[tuple[str, str], ...]
     west_indies_stack: int = Field(ge=1)
 
 
-class _MapFile(_File):
+class _MapFile(DataFile):
     hexes: tuple[Hex, ...] = Field(min_length=1)
     hexsides: tuple[Hexside, ...]
     waterways: tuple[Waterway, ...]
@@ -97,19 +100,19 @@ class _MapFile(_File):
     breaks: tuple[Break, ...] = ()
 
 
-class _Counts(_File):
+class _Counts(DataFile):
     blocks: dict[str, int]
     warships: dict[str, int]
     indians: int
     leaders: dict[str, int]
 
 
-class _UnitsFile(_File):
+class _UnitsFile(DataFile):
     counts: _Counts
     units: tuple[UnitDef, ...] = Field(min_length=1)
 
 
-class _SetupFile(_File):
+class _SetupFile(DataFile):
     blocks: tuple[SetupEntry, ...]
 
 
@@ -117,7 +120,7 @@ class _Deck(DeckRules):
     cards: tuple[Card, ...] = Field(min_length=1)
 
 
-class _CardsFile(_File):
+class _CardsFile(DataFile):
     deck: _Deck
     victory: Victory
     french_entry: FrenchEntry
@@ -130,31 +133,15 @@ def _load(directory: Path) -> Liberty:
     folder = directory / NAME
     if not folder.is_dir():
         raise ScenarioError([f"no scenario {NAME!r}: {folder} is not a directory"])
+    raw = read_files(folder, NAME, (MAP, UNITS, SETUP, CARDS))
+    schemas: dict[str, type[DataFile]] = {
+        MAP: _MapFile,
+        UNITS: _UnitsFile,
+        SETUP: _SetupFile,
+        CARDS: _CardsFile,
+    }
+    parsed = validate_files(NAME, raw, schemas)
     problems: list[str] = []
-    raw: dict[str, dict[str, Any]] = {}
-    for file in (MAP, UNITS, SETUP, CARDS):
-        try:
-            raw[file] = tomllib.loads((folder / file).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            problems.append(f"{NAME}/{file}: file not found")
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            problems.append(f"{NAME}/{file}: not valid TOML: {exc}")
-    if problems:
-        raise ScenarioError(problems)
-
-    parsed: dict[str, Any] = {}
-    for file, schema, data in (
-        (MAP, _MapFile, raw[MAP]),
-        (UNITS, _UnitsFile, raw[UNITS]),
-        (SETUP, _SetupFile, raw[SETUP]),
-        (CARDS, _CardsFile, raw[CARDS]),
-    ):
-        try:
-            parsed[file] = schema.model_validate(data)
-        except ValidationError as exc:
-            problems.extend(_describe(f"{NAME}/{file}", data, exc))
-    if problems:
-        raise ScenarioError(problems)
 
     m: _MapFile = parsed[MAP]
     u: _UnitsFile = parsed[UNITS]

@@ -10,13 +10,22 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from ..base import DATA_DIR, ScenarioError, _at, _describe, _entry_label, _suggest, normalize
+from ..base import (
+    DATA_DIR,
+    DataFile,
+    ScenarioError,
+    _at,
+    _entry_label,
+    _suggest,
+    normalize,
+    read_files,
+    validate_files,
+)
 from .models import (
     ARMIES,
     Army,
@@ -55,11 +64,7 @@ def _load_default(name: str) -> Scenario:
 # -- file schemas --------------------------------------------------------------------------------------------
 
 
-class _File(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class _MapFile(_File):
+class _MapFile(DataFile):
     origin: tuple[float, float]
     mid_lat: float = Field(ge=-89, le=89)
     towns: tuple[Town, ...] = Field(min_length=1)
@@ -69,17 +74,17 @@ class _MapFile(_File):
     rivers: tuple[River, ...] = ()
 
 
-class _UnitsFile(_File):
+class _UnitsFile(DataFile):
     counts: dict[Army, int]
     units: tuple[UnitDef, ...] = Field(min_length=1)
 
 
-class _SetupsFile(_File):
+class _SetupsFile(DataFile):
     historical: dict[str, list[str]]
     free: dict[Army, FreeRule]
 
 
-class _TurnsFile(_File):
+class _TurnsFile(DataFile):
     turns: tuple[TurnDef, ...] = Field(min_length=1)
 
 
@@ -93,29 +98,16 @@ def _load(name: str, directory: Path) -> Scenario:
     if not folder.is_dir():
         raise ScenarioError([f"no scenario {name!r}: {folder} is not a directory"])
 
-    problems: list[str] = []
-    raw: dict[str, dict[str, Any]] = {}
-    for file in (MAP, UNITS, SETUPS, TURNS):
-        label = f"{name}/{file}"
-        path = folder / file
-        try:
-            raw[file] = tomllib.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            problems.append(f"{label}: file not found")
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            problems.append(f"{label}: not valid TOML: {exc}")
-    if problems:
-        raise ScenarioError(problems)
-
+    raw = read_files(folder, name, (MAP, UNITS, SETUPS, TURNS))
     _fill_in_xy(raw[MAP])
-    parsed: dict[str, Any] = {}
-    for file, schema in ((MAP, _MapFile), (UNITS, _UnitsFile), (SETUPS, _SetupsFile), (TURNS, _TurnsFile)):
-        try:
-            parsed[file] = schema.model_validate(raw[file])
-        except ValidationError as exc:
-            problems.extend(_describe(f"{name}/{file}", raw[file], exc))
-    if problems:
-        raise ScenarioError(problems)
+    schemas: dict[str, type[DataFile]] = {
+        MAP: _MapFile,
+        UNITS: _UnitsFile,
+        SETUPS: _SetupsFile,
+        TURNS: _TurnsFile,
+    }
+    parsed = validate_files(name, raw, schemas)
+    problems: list[str] = []
 
     m: _MapFile = parsed[MAP]
     u: _UnitsFile = parsed[UNITS]

@@ -10,15 +10,23 @@ the entry and the field, as the other games' loaders do, e.g.
 from __future__ import annotations
 
 import functools
-import tomllib
 from collections import Counter, deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field
 
-from data.base import ScenarioError, _at, _describe, _entry_label, _suggest, normalize
+from data.base import (
+    DataFile,
+    ScenarioError,
+    _at,
+    _entry_label,
+    _suggest,
+    normalize,
+    read_files,
+    validate_files,
+)
 
 from .models import (
     ALLIED_COLOURS,
@@ -65,11 +73,7 @@ def _load_default() -> Triumph:
 # -- file schemas --------------------------------------------------------------------------------------------
 
 
-class _File(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class _MapFile(_File):
+class _MapFile(DataFile):
     map: MapInfo
     streams: tuple[Stream, ...] = ()
     ponds: tuple[Pond, ...] = ()
@@ -79,7 +83,7 @@ class _MapFile(_File):
     objectives: tuple[Objective, ...] = Field(min_length=1)
 
 
-class _UnitsFile(_File):
+class _UnitsFile(DataFile):
     corps: CorpsRules
     counts: dict[str, ArmyCounts]
     units: tuple[UnitDef, ...] = Field(min_length=1)
@@ -87,7 +91,7 @@ class _UnitsFile(_File):
     allocation: dict[str, tuple[str, ...]]
 
 
-class _ScenariosFile(_File):
+class _ScenariosFile(DataFile):
     commands: Commands
     setup: SetupRules
     morale: Morale
@@ -101,26 +105,9 @@ def _load(directory: Path) -> Triumph:
     folder = directory / NAME
     if not folder.is_dir():
         raise ScenarioError([f"no game data {NAME!r}: {folder} is not a directory"])
+    raw = read_files(folder, NAME, (MAP, UNITS, SCENARIOS))
+    parsed = validate_files(NAME, raw, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile})
     problems: list[str] = []
-    raw: dict[str, dict[str, Any]] = {}
-    for file in (MAP, UNITS, SCENARIOS):
-        try:
-            raw[file] = tomllib.loads((folder / file).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            problems.append(f"{NAME}/{file}: file not found")
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            problems.append(f"{NAME}/{file}: not valid TOML: {exc}")
-    if problems:
-        raise ScenarioError(problems)
-
-    parsed: dict[str, Any] = {}
-    for file, schema in ((MAP, _MapFile), (UNITS, _UnitsFile), (SCENARIOS, _ScenariosFile)):
-        try:
-            parsed[file] = schema.model_validate(raw[file])
-        except ValidationError as exc:
-            problems.extend(_describe(f"{NAME}/{file}", raw[file], exc))
-    if problems:
-        raise ScenarioError(problems)
 
     m: _MapFile = parsed[MAP]
     u: _UnitsFile = parsed[UNITS]
