@@ -4,11 +4,11 @@ game's sample pictures, in this process, one picture at a time.
     python bench/render.py [--game ID] [--runs 30] [--levels]
 
 ``--game``: a registered module's id (the registry's default game without it); the pictures are the ones the
-game's samples module times (``render_bench`` of ``Module.samples``, ``renderers/showcase.py``). Budgets
-(docs/performance.md; ``renderers/showcase.py``): a map in at most 75 ms median and under 1 MB, a battle
-board or a hand under 50 ms. Times are per picture once the static layers and palettes exist (drawn once per
-process at start-up; that one-off cost is printed first). The machine's load average is printed first and
-last (the machine is shared), and a reference measured in the same run (the game's, e.g. encoding its
+game's samples module times (``render_bench`` of ``renderers.registry.samples``, ``renderers/showcase.py``).
+Budgets (docs/performance.md; ``renderers/showcase.py``): a map in at most 75 ms median and under 1 MB, a
+battle board or a hand under 50 ms. Times are per picture once the static layers and palettes exist (drawn
+once per process at start-up; that one-off cost is printed first). The machine's load average is printed first
+and last (the machine is shared), and a reference measured in the same run (the game's, e.g. encoding its
 public start map as an RGB PNG, no fixed palette): each map's ratio to it is printed, and on a loaded machine
 both slow down alike. Then the processor time of each picture (what a quiet machine's wall clock would
 show) and where one picture's time goes. ``--levels`` also prints time and size for each PNG compression

@@ -337,9 +337,6 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
     standing: Standing[GameT] | None = None
     fuzzing: Fuzzing = Fuzzing()  # how the fuzzer, the sample games and the AI bench play it
-    # "package.module" of its sample pictures above the engine (the picture demo, the render bench, the
-    # guide's pictures: renderers/showcase.py)
-    samples: str = ""
 
     # --- what every module says: its options, seats and games ----------------------------------------------
     @abstractmethod

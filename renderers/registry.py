@@ -11,22 +11,36 @@ function itself, which a worker process imports by its module when the job reach
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 from . import liberty, napoleon
+from .liberty import samples as liberty_samples
+from .napoleon import samples as napoleon_samples
 
 Draw = Callable[[Any, str], "bytes | None"]  # (subject, locale) -> the picture (a kind's subject is its own)
 Warm = Callable[[str], None]  # locale -> None: the static layers drawn now
 
 _DRAW: dict[str, dict[str, Draw]] = {"napoleon": dict(napoleon.PICTURES), "liberty": dict(liberty.PICTURES)}
 _WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm}
+# each game's sample pictures: the picture demo, the render bench, the guide's pictures (showcase.py)
+_SAMPLES: dict[str, ModuleType] = {"napoleon": napoleon_samples, "liberty": liberty_samples}
 
 
-def register(module_id: str, pictures: Mapping[str, Draw], warm: Warm | None = None) -> None:
-    """Add (or replace) what draws the pictures of module ``module_id``."""
+def register(
+    module_id: str, pictures: Mapping[str, Draw], warm: Warm | None = None, samples: ModuleType | None = None
+) -> None:
+    """Add (or replace) what draws the pictures of module ``module_id`` (and its sample pictures)."""
     _DRAW[module_id] = dict(pictures)
     if warm is not None:
         _WARM[module_id] = warm
+    if samples is not None:
+        _SAMPLES[module_id] = samples
+
+
+def samples(module_id: str) -> ModuleType | None:
+    """The module of ``module_id``'s sample pictures (``renderers/showcase.py``), or None."""
+    return _SAMPLES.get(module_id)
 
 
 def drawing(module_id: str, kind: str) -> Draw:

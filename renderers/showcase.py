@@ -1,5 +1,6 @@
-"""What a game's sample pictures give the platform's tools (``Module.samples`` names the game's module of
-them, e.g. ``renderers/<game>/samples.py``): the picture demo (``python -m tools.picture_demo OUT_DIR
+"""What a game's sample pictures give the platform's tools (``renderers.registry.samples`` names the game's
+module of them, e.g. ``renderers/<game>/samples.py``): the picture demo (``python -m tools.picture_demo
+OUT_DIR
 --game ID``), the picture bench (``python bench/render.py --game ID``) and the guide's pictures drawn from a
 real game (``python -m tools.samples OUT_DIR --game ID``). That module defines
 

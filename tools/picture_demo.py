@@ -1,7 +1,7 @@
 """``python -m tools.picture_demo OUT_DIR [--game ID]``: write a game's sample pictures for a newcomer to open
 (``--game``: a registered module's id; the registry's default game without it). Which pictures is the game's
-choice: ``demo`` of its samples module (``Module.samples``, ``renderers/showcase.py``) says; a game without
-one has none."""
+choice: ``demo`` of its samples module (``renderers.registry.samples``, ``renderers/showcase.py``) says; a
+game without one has none."""
 
 from __future__ import annotations
 

@@ -3,15 +3,16 @@ pictures drawn from a real game:
 
     python -m tools.samples OUT_DIR [--game ID]
 
-writes the pictures the game's guide shows (``Guide`` of the game's samples module, ``Module.samples``;
-``renderers/showcase.py``): two of the module's bot players play a seeded game, and at the moments the game
-names the pictures the bot would send are drawn from the views. The same seed gives the same game, so the same
-pictures. Each picture is saved with Pillow's strongest PNG compression (the same pixels, smaller files).
+writes the pictures the game's guide shows (``Guide`` of the game's samples module,
+``renderers.registry.samples``; ``renderers/showcase.py``): two of the module's bot players play a seeded
+game, and at the moments the game names the pictures the bot would send are drawn from the views. The same
+seed gives the same game, so the same pictures. Each picture is saved with Pillow's strongest PNG compression
+(the same pixels, smaller files).
 
 The games (``random_games``, ``walk``) are played by the fuzzer's random player of the module
 (``Module.fuzzing``: its options drawn from the seed, its ``pick``); ``script_game`` plays a script in the
 engine's own format (``engine.script.run_lines``). The game's own sample positions are in its package
-(``Module.samples``).
+(``renderers.registry.samples``).
 """
 
 from __future__ import annotations
@@ -91,10 +92,10 @@ def walk(
 
 
 def showcase(module: AnyModule) -> ModuleType | None:
-    """The module's sample pictures (``Module.samples``), or None."""
-    import importlib
+    """The module's sample pictures (``renderers.registry.samples``), or None."""
+    from renderers import registry
 
-    return importlib.import_module(module.samples) if module.samples else None
+    return registry.samples(module.id)
 
 
 def _small(png: bytes) -> bytes:

@@ -285,7 +285,6 @@ class Liberty(Module[Options, Game, View]):
     fuzz_invariants = INVARIANTS
     pictures = PICTURES
     standing = Standing("battle", ("fire",), _standing_choose, _standing_when)
-    samples = "renderers.liberty.samples"  # the picture demo, the picture bench, the guide's pictures
     fuzzing = Fuzzing(bench_opponent="random")
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:

@@ -254,7 +254,6 @@ class Napoleon(Module[Options, Game, View]):
     standing = Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",))
     fuzz_invariants = INVARIANTS  # engine/napoleon/invariants.py
     fuzzing = FUZZING  # engine/napoleon/fuzzing.py: the combinations, the random player, /undo's check
-    samples = "renderers.napoleon.samples"  # the picture demo, the picture bench
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
         return Options.from_dict(dict(values))

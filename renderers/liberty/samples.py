@@ -104,7 +104,7 @@ def crowded_picture(viewer: Viewer = "public", locale: str = "en", lib: Liberty 
     )  # fmt: skip
 
 
-# --- the platform's tools (``Module.samples``; ``renderers/showcase.py``) -----------------------------------
+# --- the platform's tools (``renderers.registry.samples``; ``renderers/showcase.py``) ---------------------
 
 
 def demo(write: Callable[[str, bytes], None], games: Games) -> None:

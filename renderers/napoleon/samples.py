@@ -1,5 +1,5 @@
-"""Napoleon's sample pictures (``Module.samples``; what each tool does with them: ``renderers/showcase.py``):
-a sample battle, the picture demo's files and what the picture bench times.
+"""Napoleon's sample pictures (``renderers.registry.samples``; what each tool does with them:
+``renderers/showcase.py``): a sample battle, the picture demo's files and what the picture bench times.
 
 The sample battle is a script in the engine's own format, played through ``engine.script.run_lines``: it only
 sets up a position worth looking at; the rules are the engine's.

@@ -1,6 +1,6 @@
 """The platform's tools and benches name no game: the fuzzer, the sample maker, the picture demo and the
 benches play any module through the registry (``engine.modules``) and the hooks it declares
-(``Module.fuzz_invariants``, ``Module.fuzzing``, ``Module.samples``)."""
+(``Module.fuzz_invariants``, ``Module.fuzzing``, ``renderers.registry.samples``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ai.registry import new_random_player
 from engine import modules
+from renderers.registry import samples
 
 ROOT = Path(__file__).resolve().parents[2]
 PLATFORM = (
@@ -49,5 +50,5 @@ def test_the_tools_and_benches_name_no_game_and_no_side():
 def test_each_built_in_game_declares_what_the_tools_need():
     for m in modules.modules():
         assert m.fuzz_invariants, m.id
-        assert m.samples, m.id
+        assert samples(m.id) is not None, m.id
         assert new_random_player(m.id) is not None, m.id
