@@ -207,7 +207,9 @@ class SealedChoice:
     platform, and confirmed as one ``order`` whose options are the slots (their pieces joined by ",") and
     ``place``:``at`` (a battle deployment: blocks into its columns, ``battle:TOWN``). Every
     piece must be placed; the order's own rules judge the rest. ``head`` and ``help``: message keys of the
-    prompt's first and last lines (fields ``at``, ``n``), the platform's plain words when empty."""
+    prompt's first and last lines (fields ``at``, ``n``), the platform's plain words when empty. ``words``: a
+    term family naming the slots in the player's language (``term.<words>.<slot>`` in a line,
+    ``term.<words>_title.<slot>`` on a button), the slots' ids when empty."""
 
     orders: tuple[str, ...] = ()
     order: str = ""
@@ -217,6 +219,7 @@ class SealedChoice:
     at: str = ""
     head: str = ""
     help: str = ""
+    words: str = ""
 
     def __post_init__(self) -> None:
         assert bool(self.orders) != bool(self.slots), "a sealed choice is a list or a form"
@@ -224,6 +227,10 @@ class SealedChoice:
     @property
     def form(self) -> bool:
         return bool(self.slots)
+
+    def slot_said(self, slot: str, term: Callable[[str, str], str], title: bool = False) -> str:
+        """A slot as the player reads it: ``term(family, slot)`` of its ``words`` (a title on a button)."""
+        return term(self.words + ("_title" if title else ""), slot) if self.words else slot
 
     def text(self, placed: Mapping[str, str]) -> str:
         """The order that confirms the form: ``/order slot:a,b ... place:at`` (``placed``: piece -> slot;

@@ -214,6 +214,10 @@ def form_view(
     the pages. Its custom ids hold the game, the epoch and the place."""
     town, units = form.at, list(form.pieces)
     loc = locale_of(locale)
+
+    def said(family: str, slot: str) -> str:
+        return term(family, slot, loc)
+
     view = discord.ui.View(timeout=None)
     pages = max(1, (len(units) + PAGE - 1) // PAGE)
     page = min(page, pages - 1)
@@ -222,14 +226,16 @@ def form_view(
         discord.SelectOption(
             label=u,
             value=u,
-            description=t("ui.now", loc, column=draft[u]) if u in draft else t("ui.now_unplaced", loc),
+            description=t("ui.now", loc, slot=form.slot_said(draft[u], said))
+            if u in draft
+            else t("ui.now_unplaced", loc),
             default=u in (picked or []),
         )
         for u in shown
     ]
     view.add_item(FormSelect(game_id, version, town, page, options, t("ui.pick_blocks", loc)))
     for c in form.slots:
-        label = t("ui.to_column", loc, column=c)
+        label = t("ui.to_slot", loc, slot=form.slot_said(c, said, title=True))
         view.add_item(
             FormButton(game_id, version, town, c, label=label, style=discord.ButtonStyle.primary, row=1)
         )

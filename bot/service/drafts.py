@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.module import GameObject, SealedChoice, forms
 
-from ..i18n import join, locale_of, t
+from ..i18n import join, locale_of, t, term
 from ..outbox import Result, pick_moment
 from ..storage import GameRow
 from .common import Caller, Hub, Live, ServiceError, module_of, roles_of
@@ -140,7 +140,12 @@ class Drafts:
         lines = [t(form.head or "svc.form_head", loc, town=place, n=len(units))]
         for c, us in cols.items():
             lines.append(
-                t("svc.draft_column", loc, column=c, units=join(us, loc) or t("svc.draft_none", loc))
+                t(
+                    "svc.draft_slot",
+                    loc,
+                    slot=form.slot_said(c, lambda family, s: term(family, s, loc), title=True),
+                    units=join(us, loc) or t("svc.draft_none", loc),
+                )
             )
         lines.append(t("svc.draft_todo", loc, units=join(todo, loc) or t("svc.draft_todo_none", loc)))
         lines.append(t(form.help or "svc.form_help", loc, town=place, order=form.text({})))

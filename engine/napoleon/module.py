@@ -225,7 +225,9 @@ def _deployments(game: Game, role: str) -> list[Interaction]:
                     mine += [u.strip() for u in cmd.options.get(col, "").split(",") if u.strip()]
         if mine:
             pieces = tuple(sorted(dict.fromkeys(mine), key=_unit_order))
-            form = SealedChoice(order="deploy", pieces=pieces, slots=COLUMNS, place="battle", at=town)
+            form = SealedChoice(
+                order="deploy", pieces=pieces, slots=COLUMNS, place="battle", at=town, words="column"
+            )
             out.append(
                 replace(form, head="svc.draft_head", help="svc.draft_help")
             )  # its lines in 6.2's words

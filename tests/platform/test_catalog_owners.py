@@ -307,11 +307,12 @@ def kinds_named_in_code() -> set[str]:
                         named.add(args[0].value)
                     if fn in ("words", "Words"):
                         named |= {a.value for a in args}
-                    named |= {
+                    family = {
                         kw.value.value
                         for kw in node.keywords
                         if kw.arg == "words" and isinstance(kw.value, ast.Constant)
                     }
+                    named |= family | {f"{f}_title" for f in family}  # a sealed choice's slot on a button
                 sub = isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant)
                 if sub and "TERMS" in ast.unparse(node.value) and isinstance(node.slice.value, str):
                     named.add(node.slice.value)
