@@ -21,8 +21,10 @@ from typing import TextIO
 
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
+from .narrate import TEXT
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
+from .service.common import module_of
 from .storage import OutboxRow, open_store
 
 log = logging.getLogger("estafette.console")
@@ -388,13 +390,9 @@ class Console:
             return
         for role in active:
             lg = game.legal(role)
-            phase = getattr(lg, "phase", "")
-            key = (
-                f"console.legal.{phase}"
-                if phase in ("setup", "movement", "battle")
-                else "console.legal.orders"
-            )
-            self.say(t(key, self.locale, role=role))
+            # what the game asks of the role, in its own words (its module's prompt's first line)
+            asked = module_of(live.row).prompt(game, role, self.locale, TEXT, examples=False).split("\n")[0]
+            self.say(t("console.legal.orders", self.locale, role=role) + (f" — {asked}" if asked else ""))
             for c in self.svc.ranked(live, lg.choices)[:LEGAL_SHOWN]:
                 self.say(f"  {c}")
             if len(lg.choices) > LEGAL_SHOWN:

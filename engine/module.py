@@ -270,6 +270,14 @@ class Standing(Generic[GameT]):
     always: tuple[str, ...] = ()  # words every standing order holds ("hold")
 
 
+class LegalOrders(Protocol):
+    """What the platform reads of ``game.legal(role)``: the orders legal now, ``Order`` values or their texts,
+    each said by ``str`` (a game's own record says more: its phase, its prompt, its moves by unit)."""
+
+    @property
+    def choices(self) -> Sequence[Choice]: ...
+
+
 @runtime_checkable
 class GameObject(Protocol):
     """What the bot, the console and the script runner call on a game (docs/architecture.md, the contract).
@@ -278,7 +286,7 @@ class GameObject(Protocol):
 
     def apply(self, role: str, order: str | Command | Order) -> list[Event]: ...
     def view(self, role: str = "public", *, events: bool = True) -> Any: ...
-    def legal(self, role: str) -> Any: ...
+    def legal(self, role: str) -> LegalOrders: ...
     def active(self) -> list[str]: ...
     @property
     def over(self) -> bool: ...

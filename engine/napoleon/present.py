@@ -108,6 +108,7 @@ def suggest(
     None for every other option (the values of the legal choices)."""
     if order != "move" or option not in ("units", "path"):
         return None
+    assert isinstance(game, Game)
     lg = game.legal(role)
     if option == "units":
         return complete_list(sorted(set(lg.moves) | set(lg.forced)), current)

@@ -319,7 +319,10 @@ async def test_deadline_pass_ends_only_what_the_late_player_was_doing(env):
 
 @pytest.mark.parametrize(
     ("locale", "asked", "nobody"),
-    [("en", "move your groups", "nobody is to act"), ("ja", "部隊を移動", "行動する陣営はありません")],
+    [
+        ("en", "French: your orders now — Move your groups", "nobody is to act"),
+        ("ja", "部隊を移動", "行動する陣営はありません"),
+    ],
 )
 async def test_console_legal_listing_speaks_the_console_language(env, locale, asked, nobody):
     import io
