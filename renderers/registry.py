@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import liberty, napoleon
+from . import liberty, napoleon, triumph
 
 Draw = Callable[[Any, str], "bytes | None"]  # (subject, locale) -> the picture (a kind's subject is its own)
 Warm = Callable[[str], None]  # locale -> None: the static layers drawn now
 
 _DRAW: dict[str, dict[str, Draw]] = {"napoleon": dict(napoleon.PICTURES), "liberty": dict(liberty.PICTURES)}
-_WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm}
+_DRAW["triumph"] = dict(triumph.PICTURES)
+_WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm, "triumph": triumph.warm}
 
 
 def register(module_id: str, pictures: Mapping[str, Draw], warm: Warm | None = None) -> None:
