@@ -18,7 +18,7 @@ from . import base as B
 from . import colours as C
 from . import sprites as S
 from . import text as T
-from .pictures import _attack_arrow, _draw_groups, _sub, _title_bar, _viewer, encode_png
+from .pictures import _attack_arrow, _sub, _title_bar, _viewer, draw_groups, encode_png
 
 CROP_W, CROP_H = 520, 560
 PANEL_W = 600
@@ -104,7 +104,7 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
     # the map round the approach, with the two locales' blocks and the arrow (11.1)
     full = base.image.copy()
     _attack_arrow(full, a)
-    _draw_groups(full, view, frozenset((a["source"], a["target"])))
+    draw_groups(full, view, frozenset((a["source"], a["target"])))
     cx, cy = _crop_origin(a)
     canvas.paste(full.crop((cx, cy, cx + CROP_W, cy + CROP_H)), (x0, y0))
     d.rectangle((x0, y0, x0 + CROP_W, y0 + CROP_H), outline=C.INK, width=2)

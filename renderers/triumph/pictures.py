@@ -154,9 +154,13 @@ def _groups(view: Any) -> dict[tuple[str, str | None], tuple[list[dict[str, Any]
     return out
 
 
-def _draw_groups(im: Image.Image, view: Any, only: frozenset[str] | None = None) -> list[Box]:
+def draw_groups(
+    im: Image.Image, view: Any, only: frozenset[str] | None = None
+) -> dict[tuple[str, str | None], Box]:
+    """Every group of blocks and commanders (in a locale's reserve, or on one of its approaches) drawn on
+    ``im``; the box each took, by (locale, approach or None)."""
     t = B.data()
-    drawn: list[Box] = []
+    drawn: dict[tuple[str, str | None], Box] = {}
     for (at, on), (blocks, cmdrs) in sorted(_groups(view).items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
         if only is not None and at not in only:
             continue
@@ -174,9 +178,9 @@ def _draw_groups(im: Image.Image, view: Any, only: frozenset[str] | None = None)
             m = ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)
             side = (blocks or cmdrs)[0]["side"]
             ImageDraw.Draw(im).line((x, y, m[0], m[1]), fill=C.SIDE[side], width=3)
-            drawn.append((min(x, m[0]), min(y, m[1]), max(x, m[0]), max(y, m[1])))
             box = _paste_group(im, pennants, sprites, x - w / 2, y - h / 2)
-        drawn.append(box)
+            box = (min(box[0], m[0]), min(box[1], m[1]), max(box[2], m[0]), max(box[3], m[1]))
+        drawn[(at, on)] = box
     return drawn
 
 
@@ -327,7 +331,7 @@ def map_image(view: Any, locale: str = "en") -> Image.Image:
     dirty: list[Box] = [(0, 0, w, B.TITLE_H), _panel(im, view, loc)]
     if view.attack:
         dirty.append(_attack_arrow(im, view.attack))
-    dirty += _draw_groups(im, view)
+    dirty += draw_groups(im, view).values()
     return _mapped(im, base, dirty)
 
 
