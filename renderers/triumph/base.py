@@ -137,7 +137,7 @@ def approach_point(at: str, on: str) -> Point:
     """Where blocks standing in ``at`` on its approach to ``on`` are drawn: inside ``at``, near the border."""
     (p, q), (cx, cy) = border(at, on), centre(at)
     mx, my = (p[0] + q[0]) / 2, (p[1] + q[1]) / 2
-    return (cx + (mx - cx) * 0.62, cy + (my - cy) * 0.62)
+    return (cx + (mx - cx) * 0.72, cy + (my - cy) * 0.72)
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -161,7 +161,9 @@ def draw_groups(
     ``im``; the box each took, by (locale, approach or None)."""
     t = B.data()
     drawn: dict[tuple[str, str | None], Box] = {}
-    for (at, on), (blocks, cmdrs) in sorted(_groups(view).items(), key=lambda kv: (kv[0][0], kv[0][1] or "")):
+    # the approaches' groups first, the reserves' (with the commanders' pennants) over them
+    order = sorted(_groups(view).items(), key=lambda kv: (kv[0][1] is None, kv[0][0], kv[0][1] or ""))
+    for (at, on), (blocks, cmdrs) in order:
         if only is not None and at not in only:
             continue
         pennants = [
