@@ -103,8 +103,8 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
     t = B.data()
     # the map round the approach, with the two locales' blocks and the arrow (11.1)
     full = base.image.copy()
-    _attack_arrow(full, a)
     draw_groups(full, view, frozenset((a["source"], a["target"])))
+    _attack_arrow(full, a)  # over the blocks: here the approach is the subject
     cx, cy = _crop_origin(a)
     canvas.paste(full.crop((cx, cy, cx + CROP_W, cy + CROP_H)), (x0, y0))
     d.rectangle((x0, y0, x0 + CROP_W, y0 + CROP_H), outline=C.INK, width=2)
@@ -122,6 +122,13 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
                 attacker=T.say(f"army.{attacker}", loc))  # fmt: skip
     for line in B._wrap(sub, PANEL_W - 10, ROW_PX, sc):
         draw_text(d, (x, y), line, ROW_PX, "regular", sc, fill=C.SIDE[attacker])
+        y += 19
+    if ap is not None:  # 4: the symbols printed in the defence locale on this approach
+        arms = (", " if loc == "en" else "・").join(T.say(f"arm.{arm}", loc) for arm in ap.penalties)
+        line = T.say("attack.symbols" if arms else "attack.no_penalty", loc, target=target, arms=arms)
+        if ap.obstructed:
+            line += T.say("attack.obstructed", loc)
+        draw_text(d, (x, y), line, 13, "regular", sc, fill=C.INK_SOFT)
         y += 19
     y += 6
     done, now, after = _steps(a)

@@ -57,9 +57,9 @@ def _sub(view: Any, locale: str) -> str:
     rounds = B.data().scenario(view.scenario).rounds
     parts = [T.say("title.round", locale, label=view.label, n=view.round, of=len(rounds))]
     if view.winner:
-        parts.append(
-            T.say("title.over", locale, side=T.say(f"army.{view.winner}", locale), reason=view.reason or "")
-        )
+        why = f"reason.{view.reason}"
+        reason = T.say(why, locale) if why in T.EN else view.reason or ""
+        parts.append(T.say("title.over", locale, side=T.say(f"army.{view.winner}", locale), reason=reason))
     else:
         parts.append(T.say("title.turn", locale, side=T.side_name(view.side, locale)))
         parts.append(T.say(f"step.{view.step}", locale) if f"step.{view.step}" in T.EN else view.step)

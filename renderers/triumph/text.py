@@ -96,6 +96,14 @@ EN: dict[str, str] = {
     "attack.feinted": "the attacker feinted (11.3)",
     "attack.advance": "the attacker may move in (G35)",
     "attack.sign": "+1 or more: the attacker wins; −1 or less: the defender (11.6)",
+    "attack.symbols": "Into {target} here: penalties for {arms}",
+    "attack.no_penalty": "Into {target} here: no penalty",
+    "attack.obstructed": "; obstructed",
+    "arm.infantry": "infantry",
+    "arm.cavalry": "cavalry",
+    "arm.artillery": "artillery",
+    "reason.demoralised": "an army demoralised, 13",
+    "reason.objectives": "objectives, 16",
 }
 
 JA: dict[str, str] = {
@@ -184,6 +192,14 @@ JA: dict[str, str] = {
     "attack.feinted": "攻撃側は牽制した (11.3)",
     "attack.advance": "攻撃側は進入できる (G35)",
     "attack.sign": "+1以上は攻撃側、−1以下は防御側の勝ち (11.6)",
+    "attack.symbols": "ここから{target}へ: {arms}にペナルティ",
+    "attack.no_penalty": "ここから{target}へ: ペナルティなし",
+    "attack.obstructed": "、障害あり",
+    "arm.infantry": "歩兵",
+    "arm.cavalry": "騎兵",
+    "arm.artillery": "砲兵",
+    "reason.demoralised": "士気崩壊、13",
+    "reason.objectives": "目標、16",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

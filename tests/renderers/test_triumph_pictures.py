@@ -273,3 +273,12 @@ def _sweep(seed: int, scenario: str, every: int, most: int) -> int:
 def test_sweep_of_random_games_draws(seed: int, scenario: str) -> None:
     """Every role's map (and attack picture while one is under way) over the states of a random game."""
     assert _sweep(seed, scenario, 15, 150) > 10
+
+
+def test_game_over_says_who_won_and_why() -> None:
+    """13, 16: the title bar of a finished game names the winner and the reason, in both languages."""
+    v = _views(0)["public"]
+    over = dataclasses.replace(v, winner="french", reason="objectives", step="over", active=())
+    assert "objectives, 16" in P._sub(over, "en") and "French" in P._sub(over, "en")
+    assert "目標" in P._sub(over, "ja")
+    _open(P.draw_map(over, "ja"))
