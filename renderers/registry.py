@@ -14,17 +14,26 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from . import liberty, napoleon
+from . import liberty, napoleon, triumph
 from .liberty import samples as liberty_samples
 from .napoleon import samples as napoleon_samples
+from .triumph import samples as triumph_samples
 
 Draw = Callable[[Any, str], "bytes | None"]  # (subject, locale) -> the picture (a kind's subject is its own)
 Warm = Callable[[str], None]  # locale -> None: the static layers drawn now
 
-_DRAW: dict[str, dict[str, Draw]] = {"napoleon": dict(napoleon.PICTURES), "liberty": dict(liberty.PICTURES)}
-_WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm}
+_DRAW: dict[str, dict[str, Draw]] = {
+    "napoleon": dict(napoleon.PICTURES),
+    "liberty": dict(liberty.PICTURES),
+    "triumph": dict(triumph.PICTURES),
+}
+_WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm, "triumph": triumph.warm}
 # each game's sample pictures: the picture demo, the render bench, the guide's pictures (showcase.py)
-_SAMPLES: dict[str, ModuleType] = {"napoleon": napoleon_samples, "liberty": liberty_samples}
+_SAMPLES: dict[str, ModuleType] = {
+    "napoleon": napoleon_samples,
+    "liberty": liberty_samples,
+    "triumph": triumph_samples,
+}
 
 
 def register(
