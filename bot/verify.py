@@ -49,7 +49,9 @@ def sealed_commitment(game_id: int, order_no: int, role: str, text: str, salt: s
 
 def module_of_lines(lines: list[str]) -> AnyModule | None:
     """The module a script names (``@game``; the default without one), None for one not known here."""
-    name = next((x.split()[1] for x in map(str.strip, map(strip_comment, lines)) if x.startswith("@game ")), "")
+    name = next(
+        (x.split()[1] for x in map(str.strip, map(strip_comment, lines)) if x.startswith("@game ")), ""
+    )
     try:
         return modules.get(name or None)
     except RuleError:
@@ -191,7 +193,9 @@ def verify(text: str) -> Verdict:
     if not out.ok or out.game is None:
         bad = next((r for r in out.results if not r["ok"]), None)
         where = f" (line {bad['line']})" if bad and "line" in bad else ""
-        return Verdict(False, [*said, f"an order of the script is not accepted on replay{where}", *sealed_said])
+        return Verdict(
+            False, [*said, f"an order of the script is not accepted on replay{where}", *sealed_said]
+        )
     by_line = dice_by_line(out)
     checked, wrong = 0, []
     for no in range(1, len(lines) + 1):

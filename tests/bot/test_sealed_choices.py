@@ -1,8 +1,9 @@
-"""Sealed choices players can trust: every order of a kind a module declares sealed (``OrderKind(sealed=True)``:
-Liberty's card played face down, 3.1; Napoleon's battle deployment, 6.2) is committed when it is accepted,
-``sha256("estafette-sealed:{game}:{order}:{role}:{text}:{salt}")``, told in the post of that step (the
-hash, never the choice), listed in ``/game log``, carried by the finished game's export beside its line and
-checked by ``estafette verify`` / ``/game verify`` once the salt is revealed at the end."""
+"""Sealed choices players can trust: every order of a kind a module declares sealed
+(``OrderKind(sealed=True)``: Liberty's card played face down, 3.1; Napoleon's battle deployment, 6.2) is
+committed when it is accepted, ``sha256("estafette-sealed:{game}:{order}:{role}:{text}:{salt}")``, told in
+the post of that step (the hash, never the choice), listed in ``/game log``, carried by the finished game's
+export beside its line and checked by ``estafette verify`` / ``/game verify`` once the salt is revealed at
+the end."""
 
 from __future__ import annotations
 
@@ -98,7 +99,8 @@ async def test_a_card_played_face_down_is_committed_in_the_post_and_the_finished
         assert promised == sealed_commitment(row.id, seq, "british", f"/play card:{card}", salt)
         assert salt not in post
     (post,) = [p for p in texts(h.fake.messages_in(chan(h, "game-1"))[seen:]) if SEALED.search(p)]
-    assert "has played" in post or "card" in post  # the step's news, in the same post
+    # the step's news and its commitment, in the one post
+    assert post.index("have played a card face down") < post.index("british has sealed its choice")
     # /game log lists it, and says it cannot be checked before the end
     d = await h.feed(h.slash("game log", user="carol", channel="game-1"))
     assert f"order {seq}: british — sha256:{promised}" in d.reply.content
@@ -132,7 +134,9 @@ async def test_a_card_played_face_down_is_committed_in_the_post_and_the_finished
     # a card changed after the fact: the order is named, and verification fails
     lines = text.splitlines()
     i = lines.index(plays[0])
-    n = int(re.match(r"# sealed: order (\d+)", next(x for x in lines[i + 1 :] if x.startswith("# sealed")))[1])
+    n = int(
+        re.match(r"# sealed: order (\d+)", next(x for x in lines[i + 1 :] if x.startswith("# sealed")))[1]
+    )
     lines[i] = plays[0].replace(f"card:{card}", "card:ACT-99")
     forged = "\n".join(lines) + "\n"
     bad = verify(forged)
@@ -154,7 +158,9 @@ async def test_a_card_played_face_down_is_committed_in_the_post_and_the_finished
     lines = text.splitlines()
     cut = "\n".join(x for x in lines if not x.startswith(f"# sealed: order {n} ")) + "\n"
     gone = verify(cut)
-    assert not gone.ok and any(f"order {n} (british): a sealed choice without its commitment" in x for x in gone.lines)
+    assert not gone.ok and any(
+        f"order {n} (british): a sealed choice without its commitment" in x for x in gone.lines
+    )
 
 
 async def test_both_cards_played_at_the_same_instant_are_each_committed_once(h):
@@ -210,7 +216,9 @@ async def test_a_battle_deployment_is_committed_when_given_and_its_columns_stay_
     before = len(await store.outbox_all())
     r = await svc.order(who(BOB), "/deploy left:PR-1 center:PR-2 right:PR-3")
     assert r.reply.text.startswith("Done"), r.reply.text
-    new = [message_from(x.kind, x.target, x.body, x.game_id) for x, _d, _e in (await store.outbox_all())[before:]]
+    new = [
+        message_from(x.kind, x.target, x.body, x.game_id) for x, _d, _e in (await store.outbox_all())[before:]
+    ]
     (post,) = [m.text for m in new if isinstance(m, Post) and SEALED.search(m.text)]
     row = await store.game(1)
     (order,) = [o for o in await store.orders(1) if o.text.startswith("/deploy")]
