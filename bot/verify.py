@@ -30,7 +30,7 @@ from engine.script import Outcome, ScriptError, run_lines, strip_comment
 
 HEADER = re.compile(r"^# estafette game (\d+): dice commitment sha256:([0-9a-f]{64}) salt:([0-9a-f]+)$")
 DICE = re.compile(r"^# dice: ?(.*)$")
-SEALED_HEAD = re.compile(r"^# sealed choices: .*order N is script line (\d+)\+N\b")
+SEALED_HEAD = re.compile(r"^# sealed choices: .*order N is script line (\d+)\+N, committed from order (\d+)$")
 SEALED = re.compile(r"^# sealed: order (\d+) sha256:([0-9a-f]{64})$")
 SEALED_SAID = (
     'sha256("estafette-sealed:{game}:{order}:{role}:{text}:{salt}"), {text} the order as written below'
@@ -88,10 +88,13 @@ def dice_by_line(out: Outcome) -> dict[int, list[int]]:
     return rolled
 
 
-def annotate(lines: list[str], game_id: int, salt: str, orders_from: int | None = None) -> str:
+def annotate(
+    lines: list[str], game_id: int, salt: str, orders_from: int | None = None, sealed_from: int | None = None
+) -> str:
     """A script with its commitment header and, after each order line, the dice that order rolled.
     ``orders_from``: the index of the game's first stored order in ``lines`` (the ones before: its options,
-    seed and imported script); each stored order that is a sealed choice gets its commitment after it."""
+    seed and imported script); each stored order from the ``sealed_from``-th on that is a sealed choice gets
+    its commitment after it (None: the game committed none, and its export is as it was before)."""
     out = run_lines(lines)
     by_line = dice_by_line(out)
     module = modules.get(out.module)
@@ -99,15 +102,20 @@ def annotate(lines: list[str], game_id: int, salt: str, orders_from: int | None 
         f"# estafette game {game_id}: dice commitment sha256:{commitment(game_id, live_seed(lines), salt)} "
         f"salt:{salt}"
     ]
+    if sealed_from is None:
+        orders_from = None  # no sealed choice committed: the export as it was before they were
     if orders_from is not None:
         before = sum(1 for x in lines[:orders_from] if is_script_line(x))
-        text.append(f"# sealed choices: {SEALED_SAID}; order N is script line {before}+N")
+        text.append(
+            f"# sealed choices: {SEALED_SAID}; order N is script line {before}+N,"
+            f" committed from order {sealed_from}"
+        )
     for no, line in enumerate(lines, 1):
         text.append(line)
         rolled = by_line.get(no)
         if rolled:
             text.append("# dice: " + " ".join(str(d) for d in rolled))
-        if orders_from is not None and no > orders_from:
+        if orders_from is not None and sealed_from is not None and no - orders_from >= sealed_from:
             role, _, said = line.partition(": ")
             if not line.startswith("@") and module.sealed(said):
                 n = no - orders_from
@@ -126,17 +134,23 @@ def check_sealed(lines: list[str], game_id: int, salt: str) -> tuple[bool, list[
     and the revealed salt; a sealed choice without one fails too. An export from before sealed choices were
     committed has no ``# sealed choices:`` line, and nothing to check."""
     head = next((m for m in (SEALED_HEAD.match(x.strip()) for x in lines[:4]) if m), None)
-    if head is None:
-        return True, ["no sealed-choice commitments in this file (a game exported before they were posted)"]
-    before = int(head[1])
     module = module_of_lines(lines)
+    if head is None:
+        kinds = sum(1 for x in lines if module and is_script_line(x) and module.sealed(x.partition(": ")[2]))
+        if not kinds:
+            return True, ["no sealed choices in this game"]
+        return True, [
+            f"{kinds} orders of sealed kinds carry no commitment (a game exported before sealed choices were"
+            " committed): not checked"
+        ]
+    before, first = int(head[1]), int(head[2])
     script, checked, wrong = 0, 0, []
     for i, line in enumerate(lines):
         if not is_script_line(line):
             continue
         script += 1
         n = script - before  # the order's number among the game's stored orders
-        if n < 1 or line.startswith("@"):
+        if n < first or line.startswith("@"):
             continue
         role, _, said = line.partition(": ")
         claim = None

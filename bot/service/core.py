@@ -116,9 +116,14 @@ class Change:
         self.orders.append(NewOrder(role, user, logged, interaction_id))
         self.row.version += 1
         self.game_changed = self.touched = True
-        salt = self.row.settings.dice_salt
-        if salt and self.module.sealed(logged):  # committed now, opened with the dice seed at the end
-            self.sealed.append((self.seq, role, sealed_commitment(self.row.id, self.seq, role, logged, salt)))
+        settings = self.row.settings
+        if settings.dice_salt and self.module.sealed(
+            logged
+        ):  # committed now, opened with the seed at the end
+            if settings.sealed_from is None:
+                settings.sealed_from = self.seq
+            promise = sealed_commitment(self.row.id, self.seq, role, logged, settings.dice_salt)
+            self.sealed.append((self.seq, role, promise))
         if work.over:
             self.row.status = "over"
         return new

@@ -352,13 +352,13 @@ class Lobby:
         """The commitments to the game's last sealed choices, as posted when each was made (each a function of
         its stored order and the game's salt, so the same after a restart), and whether they can be checked
         yet: the salt is revealed when the game ends."""
-        salt = row.settings.dice_salt
+        salt, first = row.settings.dice_salt, row.settings.sealed_from
         module = module_of(row)
-        if not salt:  # a game from before the commitments
+        if not salt or first is None:  # no sealed choice committed (yet)
             return []
         made = [
             (o.seq, o.role, sealed_commitment(row.id, o.seq, o.role, o.text, salt))
-            for o in await self.store.orders(row.id)
+            for o in await self.store.orders(row.id, after=first - 1)
             if not o.text.startswith("@") and module.sealed(o.text)
         ]
         if not made:
@@ -424,7 +424,8 @@ class Lobby:
         salt = row.settings.dice_salt
         if not salt:  # a game from before dice commitments
             return "\n".join(lines) + "\n"
-        return await asyncio.to_thread(annotate, lines, row.id, salt, len(head))
+        first = row.settings.sealed_from
+        return await asyncio.to_thread(annotate, lines, row.id, salt, len(head), first)
 
     async def _send_script(self, ch: Change, key: str) -> None:
         """The game's script to every seated player at once, and a word in the channel."""

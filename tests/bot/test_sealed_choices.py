@@ -251,7 +251,12 @@ def test_an_export_from_before_sealed_choices_still_verifies_its_dice():
     )
     verdict = verify(old)
     assert verdict.ok and verdict.lines[0].startswith("commitment matches"), verdict.lines
-    assert "no sealed-choice commitments in this file" in verdict.lines[-1]
+    assert verdict.lines[-1] == "no sealed choices in this game"
+    # a Liberty game exported before: its cards are not checked, and it says so
+    played = old.replace("@options setup=historical", "@game liberty").replace(
+        "french: /end", "british: /play card:ACT-1"
+    )
+    assert "1 orders of sealed kinds carry no commitment" in verify(played).lines[-1]
 
 
 def test_the_console_shows_the_commitment_and_lists_it_in_its_log(tmp_path):
@@ -260,3 +265,29 @@ def test_the_console_shows_the_commitment_and_lists_it_in_its_log(tmp_path):
     assert m and m[1] == "british", text
     assert f"— sha256:{m[2]}" in text.split(m[0], 1)[1]  # the log lists it again
     assert "until then they cannot be checked" in text
+
+
+def test_a_game_from_before_commits_only_its_sealed_choices_from_then_on():
+    """A game under way when sealed choices began to be committed: its earlier cards were never committed,
+    so its export carries no commitment for them and ``verify`` asks none; those from then on are checked."""
+    from bot.verify import annotate
+
+    m = modules.get("liberty")
+    g = m.new_game(m.make_options({**m.defaults(), "last_year": 1775}), 3)
+    rng = random.Random(3)
+    while not g.over:
+        role = rng.choice(g.active())
+        g.apply(role, rng.choice(g.legal(role).choices))
+    head = ["@game liberty", f"@options {OPTIONS}", "@seed 3"]
+    lines = head + list(g.log)
+    plays = [n for n, x in enumerate(g.log, 1) if ": /play " in x]
+    first = plays[2]  # the third card played was the first committed
+    text = annotate(lines, 4, "c0ffee", len(head), first)
+    said = re.findall(r"^# sealed: order (\d+) ", text, re.M)
+    assert [int(n) for n in said] == plays[2:]
+    verdict = verify(text)
+    assert verdict.ok and f"{len(plays) - 2} sealed choices checked" in verdict.lines[-1], verdict.lines
+    # the header says from which order: an earlier one claimed without its commitment is not asked for, a
+    # later one without its commitment is
+    cut = re.sub(rf"^# sealed: order {plays[3]} .*\n", "", text, flags=re.M)
+    assert not verify(cut).ok and f"order {plays[3]} (" in "\n".join(verify(cut).lines)
