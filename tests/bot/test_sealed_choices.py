@@ -291,3 +291,13 @@ def test_a_game_from_before_commits_only_its_sealed_choices_from_then_on():
     # later one without its commitment is
     cut = re.sub(rf"^# sealed: order {plays[3]} .*\n", "", text, flags=re.M)
     assert not verify(cut).ok and f"order {plays[3]} (" in "\n".join(verify(cut).lines)
+
+
+def test_the_japanese_console_says_it_in_japanese(tmp_path):
+    text = console(
+        tmp_path, ":pick british 1\n:log\n", "--game", "liberty", "--options", OPTIONS, "--language", "ja"
+    )
+    m = re.search(r"🔒 (\S+)は選択を封印しました — sha256:([0-9a-f]{64})", text)
+    assert m and m[1] == "イギリス軍", text
+    assert f"イギリス軍 — sha256:{m[2]}" in text and "それまでは確かめられません" in text
+    assert "has sealed" not in text
