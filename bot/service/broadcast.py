@@ -103,7 +103,7 @@ def after_change(ch: Change, new_events: list[Event], everyone: bool = False) ->
         seed = dice_seed(ch)
         promise = commitment(row.id, seed, salt)
         body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
-        if any(k.sealed for k in module.orders):
+        if row.settings.sealed_from is not None:  # the game committed sealed choices: the salt opens them
             body += "\n" + t("svc.sealed_reveal", lang, game=row.id)
     # the pictures of what this change touched (everything for a full refresh)
     touched = None if everyone else new_events
