@@ -41,10 +41,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, final, runtime_checkable
 
+from .errors import RuleError
 from .events import Event
 from .messages import rule_error
 from .orders import Choice, Order
-from .text import Command
+from .text import Command, parse_command
 
 OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
 EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
@@ -144,6 +145,9 @@ class OrderKind:
     options: tuple[OrderOption, ...] = ()
     rule: str = ""
     help: str = ""
+    # a choice the rules keep secret until a later step (a card played face down): the platform posts a
+    # SHA-256 commitment to each one when it is accepted, opened when the game ends (``Module.sealed``)
+    sealed: bool = False
 
 
 @dataclass(frozen=True)
@@ -492,6 +496,15 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         ``SealedChoice`` (from a list or a form), drawn by the platform; () when it gives its orders by
         command."""
         return ()
+
+    def sealed(self, order: str) -> bool:
+        """Whether an accepted order (its text as logged) is a sealed choice, whose commitment the platform
+        posts (``bot/verify.py``): by default, an order of a kind declared ``OrderKind(sealed=True)``."""
+        try:
+            kind = self.order(parse_command(order).name)
+        except RuleError:
+            return False
+        return kind is not None and kind.sealed
 
     def dump_data(self) -> dict[str, Any] | None:
         """Its data as plain values (``python -m engine.scenario ID --json``), or None when it has none."""

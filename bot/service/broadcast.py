@@ -93,13 +93,18 @@ def after_change(ch: Change, new_events: list[Event], everyone: bool = False) ->
         who = ", ".join(f"<@{u}>" for u in mentions)
         ping = "\n" + t("svc.your_move", lang, mentions=who, active=list(active), when=when)
         ping += "".join(f"\n{h}" for h in headlines(game, active, lang, module))
-    body = "\n".join(public_lines[-12:]) + ping
+    # the commitments to the sealed choices this change accepted: the choice stays secret, the hash is public
+    sealed = [t("svc.sealed", lang, role=r, hash=h) for _n, r, h in ch.sealed]
+    ch.sealed.clear()
+    body = "\n".join([*public_lines[-12:], *sealed]) + ping
     salt = row.settings.dice_salt
     if game.over and salt and not row.settings.dice_revealed:
         ch.settings().dice_revealed = True
         seed = dice_seed(ch)
         promise = commitment(row.id, seed, salt)
         body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
+        if row.settings.sealed_from is not None:  # the game committed sealed choices: the salt opens them
+            body += "\n" + t("svc.sealed_reveal", lang, game=row.id)
     # the pictures of what this change touched (everything for a full refresh)
     touched = None if everyone else new_events
     pictures = pictures_of(row, seq, game, "public", touched, lang)

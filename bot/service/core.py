@@ -48,6 +48,7 @@ from ..storage import (
     StoreError,
 )
 from ..storage.base import History, pack
+from ..verify import sealed_commitment
 from .common import Live, ServiceError, last_order, module_of, options_line
 
 log = logging.getLogger("estafette.service")
@@ -69,6 +70,8 @@ class Change:
         self.game_changed = False
         self.orders: list[NewOrder] = []
         self.outbox: list[Message] = []
+        # the sealed choices accepted and not yet told: (order number, role, commitment), for the next post
+        self.sealed: list[tuple[int, str, str]] = []
         self.preferences: list[tuple[int, str, Any]] = []
         self.import_lines: list[str] | None = None
         self.seats_changed = False
@@ -113,6 +116,14 @@ class Change:
         self.orders.append(NewOrder(role, user, logged, interaction_id))
         self.row.version += 1
         self.game_changed = self.touched = True
+        settings = self.row.settings
+        if settings.dice_salt and self.module.sealed(
+            logged
+        ):  # committed now, opened with the seed at the end
+            if settings.sealed_from is None:
+                settings.sealed_from = self.seq
+            promise = sealed_commitment(self.row.id, self.seq, role, logged, settings.dice_salt)
+            self.sealed.append((self.seq, role, promise))
         if work.over:
             self.row.status = "over"
         return new
@@ -484,13 +495,18 @@ class Games:
 
     async def script_lines(self, row: GameRow, upto: int | None = None) -> list[str]:
         """The script that rebuilds this game: options, seed, imported lines, then its stored orders."""
+        head, orders = await self.script_parts(row, upto)
+        return head + orders
+
+    async def script_parts(self, row: GameRow, upto: int | None = None) -> tuple[list[str], list[str]]:
+        """The script in two parts: its options, seed and imported lines; then one line per stored order."""
         base = await self.store.import_lines(row.id)
         if base is None:
             base = list(row.settings.base or [])  # stored there before schema 3
         seed = row.settings.seed if row.settings.seed is not None else row.seed  # an imported script's own
         game = [f"@game {row.module}"] if row.module != modules.DEFAULT else []
         lines = [*game, f"@options {options_line(row.options)}", f"@seed {seed}", *base]
-        return lines + _lines(await self.store.orders(row.id, upto))
+        return lines, _lines(await self.store.orders(row.id, upto))
 
     async def replay(self, row: GameRow, upto: int | None = None) -> GameObject:
         """The game rebuilt from its options, seed, imported script (if any) and every stored order."""

@@ -19,7 +19,7 @@ from ..i18n import CATALOGS, join, t
 from ..narrate import TEXT, describe
 from ..outbox import DM, Post, Reply, Result
 from ..storage import GameRow, GameSettings
-from ..verify import annotate, commitment, live_seed
+from ..verify import annotate, commitment, live_seed, sealed_commitment
 from .broadcast import board_picture, broadcast, status_text
 from .common import (
     MAX_DEADLINE_HOURS,
@@ -42,6 +42,7 @@ from .core import Change, Games
 
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
+SEALED_SHOWN = 10  # /game log: the most commitments to sealed choices it lists
 LOG_LAST = (1, 100)  # /game log last: the fewest and most lines (the Discord command's range too)
 
 
@@ -344,7 +345,27 @@ class Lobby:
         lines = [
             x for x in (describe(e, caller.loc, game.options, module) for e in game.view(role).events) if x
         ]
-        return Result(Reply("\n".join(lines[-last:]) or t("svc.log_empty", caller.loc)))
+        lines = lines[-last:] + await self.sealed_lines(live.row, caller.loc, min(last, SEALED_SHOWN))
+        return Result(Reply("\n".join(lines) or t("svc.log_empty", caller.loc)))
+
+    async def sealed_lines(self, row: GameRow, loc: str, last: int) -> list[str]:
+        """The commitments to the game's last sealed choices, as posted when each was made (each a function of
+        its stored order and the game's salt, so the same after a restart), and whether they can be checked
+        yet: the salt is revealed when the game ends."""
+        salt, first = row.settings.dice_salt, row.settings.sealed_from
+        module = module_of(row)
+        if not salt or first is None:  # no sealed choice committed (yet)
+            return []
+        made = [
+            (o.seq, o.role, sealed_commitment(row.id, o.seq, o.role, o.text, salt))
+            for o in await self.store.orders(row.id, after=first - 1)
+            if not o.text.startswith("@") and module.sealed(o.text)
+        ]
+        if not made:
+            return []
+        said = [t("svc.log_sealed_line", loc, order=n, role=r, hash=h) for n, r, h in made[-last:]]
+        end = "svc.log_sealed_open" if row.status == "over" else "svc.log_sealed_closed"
+        return [t("svc.log_sealed", loc, n=len(made)), *said, t(end, loc)]
 
     # --- spectators, abort, export, import ------------------------------------------------------------
     async def spectate(self, caller: Caller, channel_id: int, stop: bool = False) -> Result:
@@ -396,12 +417,15 @@ class Lobby:
         return await self.games.change(live.id, fn)
 
     async def script_text(self, row: GameRow) -> str:
-        """The game's script, with its dice commitment and, after each order, the dice it rolled."""
-        lines = await self.games.script_lines(row)
+        """The game's script, with its dice commitment and, after each order, the dice it rolled and, after
+        each sealed choice, its commitment."""
+        head, orders = await self.games.script_parts(row)
+        lines = head + orders
         salt = row.settings.dice_salt
         if not salt:  # a game from before dice commitments
             return "\n".join(lines) + "\n"
-        return await asyncio.to_thread(annotate, lines, row.id, salt)
+        first = row.settings.sealed_from
+        return await asyncio.to_thread(annotate, lines, row.id, salt, len(head), first)
 
     async def _send_script(self, ch: Change, key: str) -> None:
         """The game's script to every seated player at once, and a word in the channel."""

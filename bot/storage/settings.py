@@ -28,6 +28,8 @@ class GameSettings(BaseModel):
     # the dice commitment (bot/verify.py): its salt, and whether the end of the game revealed it
     dice_salt: str | None = None
     dice_revealed: bool = False
+    # the first order whose sealed choice was committed (bot/verify.py): those of a game from before, not
+    sealed_from: int | None = None
     drafts: dict[str, dict[str, str]] = Field(default_factory=dict)  # "role@place" -> piece -> column
     seed: int | None = None  # an imported script's own seed
     status_message: int | None = None  # the pinned status message

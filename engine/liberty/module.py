@@ -50,7 +50,8 @@ _UNITS = OrderOption("units", "units", help="block ids, comma-separated")
 _PATH = OrderOption("path", "path", help="hexes or towns joined by >")
 _RIVER = OrderOption("river", "bool", False)  # 5.6; 7.4, 7.5: a retreat or regroup by river
 ORDERS = (
-    OrderKind("play", (OrderOption("card", "text", help="a card of your hand"),), "3.1"),
+    # 3.1: the card is played face down, both revealed together
+    OrderKind("play", (OrderOption("card", "text", help="a card of your hand"),), "3.1", sealed=True),
     OrderKind("supply", (OrderOption("units", "units", False),), "3.3"),
     OrderKind(
         "move",

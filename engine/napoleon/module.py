@@ -73,6 +73,7 @@ ORDERS = (
             _BATTLE,
         ),
         "6.2",
+        sealed=True,  # 6.2: placed hidden, the line columns revealed once both sides have placed
     ),
     OrderKind(
         "battle-move",
