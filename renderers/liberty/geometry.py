@@ -98,7 +98,7 @@ def _stack_zone(c: Point, town: bool) -> Box:
 
 
 # where a hex's row of block backs may stand (its top edge's middle, from the hex centre), first choice first
-_TOPS = tuple((dx, top) for top in (-12, -6, -18, 0, -24, 5) for dx in (0, -8, 8, -16, 16))
+_TOPS = tuple((dx, top) for top in (-12, -6, -18, 0, -24, 5, -16, -9, -3) for dx in (0, -8, 8, -16, 16))
 _TOWN_TOPS = tuple((dx, top) for top in (5, 7, 8) for dx in (0, -8, 8, -16, 16, -24, 24))
 
 
@@ -107,18 +107,22 @@ def stack_width(sides: int) -> float:
     return sides * (STACK + STACK_STEP) + (sides - 1) * STACK_GAP
 
 
-def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
+def _stack_places(hex_: str, town: bool, sides: int, taken: Sequence[Box]) -> Iterable[tuple[float, Point]]:
+    """Each place of the hex's row of backs and how much of ``taken`` it covers, first choice first."""
     x, y = centre(hex_)
     half = stack_width(sides) / 2
-    tops = _TOWN_TOPS if town else _TOPS
-    best: tuple[float, Point] | None = None
-    for dx, top in tops:
+    for dx, top in _TOWN_TOPS if town else _TOPS:
         z = (x + dx - half, y + top, x + dx + half, y + top + STACK + STACK_STEP)
-        covered = sum(overlap(z, o) for o in taken)
+        yield sum(overlap(z, o) for o in taken), (x + dx, y + top)
+
+
+def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
+    best: tuple[float, Point] | None = None
+    for covered, at in _stack_places(hex_, town, sides, taken):
         if not covered:
-            return (x + dx, y + top)
+            return at
         if best is None or covered < best[0]:
-            best = (covered, (x + dx, y + top))
+            best = (covered, at)
     assert best is not None
     return best[1]  # the least over a name (written again over the backs, ``pictures._renamed``)
 
@@ -186,7 +190,9 @@ def _layout_of(lib: Liberty) -> MapLayout:
             best = next(iter(_candidates(c, w, h, TOWN_R)))
         placed[t.name] = best[1]
     # the places the data labels in hexes without a town (battlefields, other Indian towns): under the hex id,
-    # or lower, where they touch no town's name or marker; one a hex (the first the data gives)
+    # or lower, where they touch no town's name or marker and leave room for the hex's blocks; else in the
+    # hex id's place (the id then stands just below it, in the blocks' room); else under the hex id over
+    # the blocks' room; one a hex (the first the data gives)
     small = font(LABEL_PX)
     labels: dict[str, tuple[str, Box]] = {}
     for lb in lib.labels:
@@ -194,12 +200,16 @@ def _layout_of(lib: Liberty) -> MapLayout:
             continue
         x, y = centre(lb.hex)
         w = small.getlength(lb.name) + 4
-        for top in (-H / 2 + HEX_ID_PX + 3, 10):
+        others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
+        free = []
+        for top in (-H / 2 + HEX_ID_PX + 3, 10, -H / 2 + 1):
             box = (x - w / 2, y + top, x + w / 2, y + top + LABEL_PX + 3)
-            others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
             if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in others):
-                labels[lb.hex] = (lb.name, box)
-                break
+                free.append(box)
+        roomy = (b for b in free if any(not c for c, _ in _stack_places(lb.hex, False, 2, [*others, b])))
+        box = next(roomy, None) or next(iter(free[:2]), None)
+        if box is not None:
+            labels[lb.hex] = (lb.name, box)
     taken = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
     stacks = {
         (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
@@ -213,6 +223,9 @@ def _layout_of(lib: Liberty) -> MapLayout:
         x, y = centre(hid)
         w = f.getlength(hid)
         box = (x - w / 2, y - H / 2 + 2, x + w / 2, y - H / 2 + 2 + HEX_ID_PX + 1)
+        if hid in labels and overlap(box, labels[hid][1]) > 0:  # the place's name in its place: just below
+            top = labels[hid][1][3] + 1
+            box = (x - w / 2, top, x + w / 2, top + HEX_ID_PX + 1)  # where the blocks cover it, if any
         if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in taken):
             ids[hid] = box
     return MapLayout(placed, markers, ids, stacks, labels)
