@@ -449,11 +449,24 @@ def _place_all(
             continue
         out[c.hex] = placed
         obstacles.add(placed.box)
-    for c in later:  # displaced once every card that may dock has docked
+    # displaced once every card that may dock has docked; the cards with no clean place (the margin will take
+    # them) last, at their least bad places, so that they take no other card's clean place
+    unclean = []
+    for c in later:
         others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
         placed, clean = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         if not clean:  # looked for more closely
-            placed = _clean(c, stacks[c.hex], obstacles, free, others, lines) or placed
+            found = _clean(c, stacks[c.hex], obstacles, free, others, lines)
+            if found is None:
+                unclean.append(c)
+                continue
+            placed = found
+        out[c.hex] = placed
+        obstacles.add(placed.box)
+        lines += placed.path
+    for c in unclean:
+        others = [stacks[o.hex] for o in cards if o.hex != c.hex]
+        placed, _ = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         out[c.hex] = placed
         obstacles.add(placed.box)
         lines += placed.path
