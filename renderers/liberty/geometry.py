@@ -246,7 +246,6 @@ DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75, -0.25, 1.25)  # where the card's edge m
 # middle, top or bottom, left or right, and between and beyond (the card still touching the backs' side)
 RING_STEP = 22  # a displaced card tries rings this far apart round its hex
 RINGS = 24
-SHAPES = 2  # a displaced card tries its first few sizes
 LOOKS = 80  # ... weighs at most this many free places
 FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
@@ -379,6 +378,7 @@ class CardSpec:
     hex: str
     docked: tuple[tuple[int, int], ...]
     displaced: tuple[tuple[int, int], ...]
+    tried: tuple[int, ...] = (0, 1)  # the displaced sizes tried (their indices), preferred first
 
 
 def _docked_boxes(stack: Box, w: int, h: int) -> Iterable[Box]:
@@ -545,17 +545,19 @@ def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles, dense: bool) -> Itera
     step, units = (RING_STEP / 2, _DENSE_UNITS) if dense else (RING_STEP, _UNITS)
     waiting: list[tuple[float, int, Box]] = []
     n = round(RINGS * RING_STEP / step)
+    shapes = [k for k in c.tried if k < len(c.displaced)]
     for ring in range(1, n + 2):
         while waiting and waiting[0][0] <= ring * step:
             yield heapq.heappop(waiting)
         if ring > n:
             break
-        for k, (w, h) in enumerate(c.displaced[:SHAPES]):
+        for i, k in enumerate(shapes):
+            w, h = c.displaced[k]
             for ux, uy in units:
                 reach = ring * step + (w / 2) * abs(ux) + (h / 2) * abs(uy)
                 x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
                 if b0 <= x0 and b1 <= y0 and x0 + w <= b2 and y0 + h <= b3:
-                    heapq.heappush(waiting, (ring * step + 40 * k, k, (x0, y0, x0 + w, y0 + h)))
+                    heapq.heappush(waiting, (ring * step + 40 * i, k, (x0, y0, x0 + w, y0 + h)))
     while waiting:
         yield heapq.heappop(waiting)
 

@@ -146,10 +146,11 @@ def _head_width(head: str) -> int:
     return round(font(12, "condensed").getlength(head)) + 10
 
 
-def _card_head(lib: Liberty, hid: str) -> str:
-    """A displaced card's header: its hex's town and id, or its id."""
+def _card_head(lib: Liberty, hid: str, short: bool = False) -> str:
+    """A displaced card's header: its hex's town and id, or its id; ``short`` (a compact card): the town
+    alone (an order may name the town)."""
     t = lib.town_at(hid)
-    return f"{t.name} {hid}" if t else hid
+    return (t.name if short else f"{t.name} {hid}") if t else hid
 
 
 def _map_cards(
@@ -171,15 +172,16 @@ def _map_cards(
         if not shown:
             continue
         faces[hid] = shown
-        head_w = _head_width(_card_head(lib, hid))
         docked, displaced = [], []
         for scale in (1.0, COMPACT_K):
+            head_w = _head_width(_card_head(lib, hid, scale != 1.0))
             widths = [P.face_width(b.face.id, scale) for b in shown if b.face is not None]
             for k in _per_rows(len(widths)):
                 docked.append(_faces_size(widths, 0, k, scale))
                 w, h = _faces_size(widths, CARD_HEAD, k, scale)
                 displaced.append((max(w, head_w), h))
-        cards.append(G.CardSpec(hid, tuple(docked), tuple(displaced)))
+        n = len(docked) // 2  # a displaced card tries its first two full sizes, then its first compact one
+        cards.append(G.CardSpec(hid, tuple(docked), tuple(displaced), tuple(dict.fromkeys((0, min(1, n - 1), n)))))
     if not cards:
         return {}, faces
     lay = base.layout
@@ -406,7 +408,8 @@ def map_image(pic: MapPicture) -> Image.Image:
     stack_boxes = _stack_boxes(base, on_map)
     placed, faces = _map_cards(lib, base, on_map, stack_boxes, (BA.KEY_BOX, BA.PANEL_BOX))
     for hid in sorted(placed):  # under the backs they dock to
-        dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid))
+        compact = _card_shape(len(faces[hid]), placed[hid].shape)[1] != 1.0
+        dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid, compact))
     _stacks(im, base, on_map)
     dirty += stack_boxes.values()
     dirty += _renamed(im, lib, base, [*stack_boxes.values(), *marks])
