@@ -251,7 +251,7 @@ FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its 
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
 AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
-DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
+DENSE_TRIED = 1500  # a card with no clean place looks for one among this many places on the dense rings
 BEND_COST = 20  # px of distance a bent leader line costs
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
@@ -458,15 +458,16 @@ def _place_all(
         if not clean:  # looked for more closely
             found = _clean(c, stacks[c.hex], obstacles, free, others, lines)
             if found is None:
-                unclean.append(c)
+                unclean.append((c, placed))
                 continue
             placed = found
         out[c.hex] = placed
         obstacles.add(placed.box)
         lines += placed.path
-    for c in unclean:
-        others = [stacks[o.hex] for o in cards if o.hex != c.hex]
-        placed, _ = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
+    for c, placed in unclean:  # where it was found, if it still takes no place or line since taken
+        if not free(placed.box) or any(_crosses(line, placed.box) for line in lines):
+            others = [stacks[o.hex] for o in cards if o.hex != c.hex]
+            placed, _ = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         out[c.hex] = placed
         obstacles.add(placed.box)
         lines += placed.path
