@@ -563,6 +563,43 @@ def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles, dense: bool) -> Itera
         yield heapq.heappop(waiting)
 
 
+GRID_STEP = 8  # px: the places a card with no clean place on the rings tries, on a grid round its backs
+GRID_REACH = 200  # ... at most this far from them
+
+
+@lru_cache(maxsize=256)
+def _grid_offsets(w: int, h: int, sw: int, sh: int) -> tuple[tuple[float, int, int], ...]:
+    """The places of a w×h card round a sw×sh row of backs (its top left corner from the backs'), on a grid
+    of ``GRID_STEP`` px, with their distances from the backs, nearest first."""
+    out = []
+    n = math.ceil((GRID_REACH + max(w, h)) / GRID_STEP)
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            x, y = i * GRID_STEP + (sw - w) // 2, j * GRID_STEP + (sh - h) // 2
+            d = _gap((x, y, x + w, y + h), (0, 0, sw, sh))
+            if AWAY <= d <= GRID_REACH:
+                out.append((d, x, y))
+    return tuple(sorted(out))
+
+
+def _grid_places(c: CardSpec, stack: Box, obstacles: _Obstacles) -> Iterable[tuple[float, int, Box]]:
+    """The card's places on a grid round its backs inside the picture, nearest first (each size after the
+    first costs 40 px more)."""
+    b0, b1 = obstacles.x0, obstacles.y0
+    b2, b3 = b0 + obstacles.cols * CELL, b1 + len(obstacles.walls) * CELL
+    sx, sy = round(stack[0]), round(stack[1])
+    sw, sh = round(stack[2] - stack[0]), round(stack[3] - stack[1])
+    streams = []
+    for i, k in enumerate(t for t in c.tried if t < len(c.displaced)):
+        w, h = c.displaced[k]
+        streams.append(
+            ((d + 40 * i, k, (sx + x, sy + y, sx + x + w, sy + y + h)) for d, x, y in _grid_offsets(w, h, sw, sh))
+        )
+    for cost, k, box in heapq.merge(*streams):
+        if b0 <= box[0] and b1 <= box[1] and box[2] <= b2 and box[3] <= b3:
+            yield cost, k, box
+
+
 def _clean(
     c: CardSpec,
     stack: Box,
@@ -576,7 +613,7 @@ def _clean(
     from ..cards import _crosses
 
     at = ((stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2)
-    for tried, (_, k, box) in enumerate(_rings(c, stack, obstacles, True)):
+    for tried, (_, k, box) in enumerate(_grid_places(c, stack, obstacles)):
         if tried == DENSE_TRIED:
             return None
         own = _gap(box, stack)
