@@ -201,15 +201,15 @@ def _layout_of(lib: Liberty) -> MapLayout:
         x, y = centre(lb.hex)
         w = small.getlength(lb.name) + 4
         others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
-        free = []
+        free: list[tuple[bool, Box]] = []  # (in the hex id's place, box)
         for top in (-H / 2 + HEX_ID_PX + 3, 10, -H / 2 + 1):
             box = (x - w / 2, y + top, x + w / 2, y + top + LABEL_PX + 3)
             if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in others):
-                free.append(box)
-        roomy = (b for b in free if any(not c for c, _ in _stack_places(lb.hex, False, 2, [*others, b])))
-        box = next(roomy, None) or next(iter(free[:2]), None)
-        if box is not None:
-            labels[lb.hex] = (lb.name, box)
+                free.append((top < -H / 2 + HEX_ID_PX, box))
+        roomy = [b for _, b in free if any(not c for c, _ in _stack_places(lb.hex, False, 2, [*others, b]))]
+        chosen = [*roomy, *(b for in_id, b in free if not in_id)]
+        if chosen:
+            labels[lb.hex] = (lb.name, chosen[0])
     taken = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
     stacks = {
         (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
@@ -592,9 +592,8 @@ def _grid_places(c: CardSpec, stack: Box, obstacles: _Obstacles) -> Iterable[tup
     streams = []
     for i, k in enumerate(t for t in c.tried if t < len(c.displaced)):
         w, h = c.displaced[k]
-        streams.append(
-            ((d + 40 * i, k, (sx + x, sy + y, sx + x + w, sy + y + h)) for d, x, y in _grid_offsets(w, h, sw, sh))
-        )
+        offsets = _grid_offsets(w, h, sw, sh)
+        streams.append(((d + 40 * i, k, (sx + x, sy + y, sx + x + w, sy + y + h)) for d, x, y in offsets))
     for cost, k, box in heapq.merge(*streams):
         if b0 <= box[0] and b1 <= box[1] and box[2] <= b2 and box[3] <= b3:
             yield cost, k, box

@@ -181,7 +181,8 @@ def _map_cards(
                 w, h = _faces_size(widths, CARD_HEAD, k, scale)
                 displaced.append((max(w, head_w), h))
         n = len(docked) // 2  # a displaced card tries its first two full sizes, then its first compact one
-        cards.append(G.CardSpec(hid, tuple(docked), tuple(displaced), tuple(dict.fromkeys((0, min(1, n - 1), n)))))
+        tried = tuple(dict.fromkeys((0, min(1, n - 1), n)))
+        cards.append(G.CardSpec(hid, tuple(docked), tuple(displaced), tried))
     if not cards:
         return {}, faces
     lay = base.layout
