@@ -251,7 +251,7 @@ FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its 
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
 AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
-DENSE_TRIED = 1500  # a card with no clean place looks for one among this many places on the dense rings
+DENSE_TRIED = 1500  # a card with no clean place on the rings looks for one among this many places on a grid
 BEND_COST = 20  # px of distance a bent leader line costs
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
@@ -403,8 +403,9 @@ def place_face_cards(
     place touching it is free, else displaced as near as it can (its leader line crossing as few boxes as it
     can). No card covers a box of ``keep_out`` (names, markers, the key, a panel), another hex's row of backs
     or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
-    biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
-    have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
+    biggest cards first, then by hex, each at its full sizes before its compact ones; the cards that find no
+    docked place are displaced once all the others have docked (a displaced card may stand anywhere: it must
+    not take a docked card's only place), and those that find no clean place last."""
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
     out = _place_all(order, cards, stacks, keep_out, bounds)
     return {c.hex: out[c.hex] for c in cards}
@@ -485,11 +486,6 @@ _UNITS = tuple(
 )
 
 
-_DENSE_UNITS = tuple(
-    (math.cos(math.pi * i / DIRECTIONS), math.sin(math.pi * i / DIRECTIONS)) for i in range(2 * DIRECTIONS)
-)
-
-
 def _gap(a: Box, b: Box) -> float:
     return math.hypot(max(b[0] - a[2], a[0] - b[2], 0.0), max(b[1] - a[3], a[1] - b[3], 0.0))
 
@@ -537,13 +533,13 @@ def _path_crossed(
     return n
 
 
-def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles, dense: bool) -> Iterable[tuple[float, int, Box]]:
+def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles) -> Iterable[tuple[float, int, Box]]:
     """The card's places on rings round its backs inside the picture, nearest first (a ring's places once
-    no nearer ring's can cost less); ``dense``: twice as many rings and directions."""
+    no nearer ring's can cost less)."""
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     b0, b1 = obstacles.x0, obstacles.y0
     b2, b3 = b0 + obstacles.cols * CELL, b1 + len(obstacles.walls) * CELL
-    step, units = (RING_STEP / 2, _DENSE_UNITS) if dense else (RING_STEP, _UNITS)
+    step, units = RING_STEP, _UNITS
     waiting: list[tuple[float, int, Box]] = []
     n = round(RINGS * RING_STEP / step)
     shapes = [k for k in c.tried if k < len(c.displaced)]
@@ -607,8 +603,8 @@ def _clean(
     others: Sequence[Box],
     lines: Sequence[tuple[Point, Point]],
 ) -> Placed | None:
-    """The nearest free place on the dense rings that breaks no rule (as :func:`_displaced` looks for among
-    fewer), among the first ``DENSE_TRIED``, or None."""
+    """The nearest free place on a grid round the card's backs that breaks no rule (as :func:`_displaced`
+    looks for among fewer, on rings), among the first ``DENSE_TRIED``, or None."""
     from ..cards import _crosses
 
     at = ((stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2)
@@ -645,7 +641,7 @@ def _displaced(
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     cheapest: tuple[float, Placed] | None = None
     looked = 0
-    for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles, False)):
+    for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles)):
         if cheapest is not None and (tried >= TRIED or cost >= cheapest[0]):
             break  # nothing further can cost less
         if _gap(box, stack) < AWAY or not free(box):
