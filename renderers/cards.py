@@ -900,6 +900,7 @@ def _tags(
             and bounds[1] <= box[1]
             and box[2] <= bounds[2]
             and box[3] <= bounds[3]
+            and _box_gap(box, anchors[town]) <= TOUCH  # (its corner rounded to whole pixels)
             # its own dot or anchor only where it touches the dock (a tag on its dot's rim), not its own
             # marker standing apart (a town marker above its blocks)
             and not any(_area(box, b) > 0 and (t != town or not _area(b, dock)) for t, b in near)

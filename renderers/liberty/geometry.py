@@ -98,7 +98,7 @@ def _stack_zone(c: Point, town: bool) -> Box:
 
 
 # where a hex's row of block backs may stand (its top edge's middle, from the hex centre), first choice first
-_TOPS = tuple((dx, top) for top in (-12, -6, -18, 0, -24, 5) for dx in (0, -8, 8, -16, 16))
+_TOPS = tuple((dx, top) for top in (-12, -6, -18, 0, -24, 5, -16, -9, -3) for dx in (0, -8, 8, -16, 16))
 _TOWN_TOPS = tuple((dx, top) for top in (5, 7, 8) for dx in (0, -8, 8, -16, 16, -24, 24))
 
 
@@ -107,18 +107,22 @@ def stack_width(sides: int) -> float:
     return sides * (STACK + STACK_STEP) + (sides - 1) * STACK_GAP
 
 
-def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
+def _stack_places(hex_: str, town: bool, sides: int, taken: Sequence[Box]) -> Iterable[tuple[float, Point]]:
+    """Each place of the hex's row of backs and how much of ``taken`` it covers, first choice first."""
     x, y = centre(hex_)
     half = stack_width(sides) / 2
-    tops = _TOWN_TOPS if town else _TOPS
-    best: tuple[float, Point] | None = None
-    for dx, top in tops:
+    for dx, top in _TOWN_TOPS if town else _TOPS:
         z = (x + dx - half, y + top, x + dx + half, y + top + STACK + STACK_STEP)
-        covered = sum(overlap(z, o) for o in taken)
+        yield sum(overlap(z, o) for o in taken), (x + dx, y + top)
+
+
+def _stack_place(hex_: str, town: bool, sides: int, taken: list[Box]) -> Point:
+    best: tuple[float, Point] | None = None
+    for covered, at in _stack_places(hex_, town, sides, taken):
         if not covered:
-            return (x + dx, y + top)
+            return at
         if best is None or covered < best[0]:
-            best = (covered, (x + dx, y + top))
+            best = (covered, at)
     assert best is not None
     return best[1]  # the least over a name (written again over the backs, ``pictures._renamed``)
 
@@ -186,7 +190,9 @@ def _layout_of(lib: Liberty) -> MapLayout:
             best = next(iter(_candidates(c, w, h, TOWN_R)))
         placed[t.name] = best[1]
     # the places the data labels in hexes without a town (battlefields, other Indian towns): under the hex id,
-    # or lower, where they touch no town's name or marker; one a hex (the first the data gives)
+    # or lower, where they touch no town's name or marker and leave room for the hex's blocks; else in the
+    # hex id's place (the id then stands just below it, in the blocks' room); else under the hex id over
+    # the blocks' room; one a hex (the first the data gives)
     small = font(LABEL_PX)
     labels: dict[str, tuple[str, Box]] = {}
     for lb in lib.labels:
@@ -194,12 +200,16 @@ def _layout_of(lib: Liberty) -> MapLayout:
             continue
         x, y = centre(lb.hex)
         w = small.getlength(lb.name) + 4
-        for top in (-H / 2 + HEX_ID_PX + 3, 10):
+        others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
+        free: list[tuple[bool, Box]] = []  # (in the hex id's place, box)
+        for top in (-H / 2 + HEX_ID_PX + 3, 10, -H / 2 + 1):
             box = (x - w / 2, y + top, x + w / 2, y + top + LABEL_PX + 3)
-            others = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
             if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in others):
-                labels[lb.hex] = (lb.name, box)
-                break
+                free.append((top < -H / 2 + HEX_ID_PX, box))
+        roomy = [b for _, b in free if any(not c for c, _ in _stack_places(lb.hex, False, 2, [*others, b]))]
+        chosen = [*roomy, *(b for in_id, b in free if not in_id)]
+        if chosen:
+            labels[lb.hex] = (lb.name, chosen[0])
     taken = [*placed.values(), *markers.values(), *(b for _, b in labels.values())]
     stacks = {
         (h.id, n): _stack_place(h.id, h.id in town_hexes, n, taken)
@@ -213,6 +223,9 @@ def _layout_of(lib: Liberty) -> MapLayout:
         x, y = centre(hid)
         w = f.getlength(hid)
         box = (x - w / 2, y - H / 2 + 2, x + w / 2, y - H / 2 + 2 + HEX_ID_PX + 1)
+        if hid in labels and overlap(box, labels[hid][1]) > 0:  # the place's name in its place: just below
+            top = labels[hid][1][3] + 1
+            box = (x - w / 2, top, x + w / 2, top + HEX_ID_PX + 1)  # where the blocks cover it, if any
         if _inside(box, FRAME) and not any(overlap(box, o) > 0 for o in taken):
             ids[hid] = box
     return MapLayout(placed, markers, ids, stacks, labels)
@@ -233,13 +246,12 @@ DOCK_ALONG = (0.5, 0.0, 1.0, 0.25, 0.75, -0.25, 1.25)  # where the card's edge m
 # middle, top or bottom, left or right, and between and beyond (the card still touching the backs' side)
 RING_STEP = 22  # a displaced card tries rings this far apart round its hex
 RINGS = 24
-SHAPES = 2  # a displaced card tries its first few sizes
 LOOKS = 80  # ... weighs at most this many free places
 FOREIGN_COST = 60  # px of distance a place nearer another hex's backs than its own costs
 TRIED = 320  # ... among at most this many places, free or not, once one is weighed
 DIRECTIONS = 16
 AWAY = 8  # px: a displaced card keeps at least this far from its backs (nearer, it would seem docked)
-DENSE_TRIED = 600  # a card with no clean place looks for one among this many places on the dense rings
+DENSE_TRIED = 1500  # a card with no clean place on the rings looks for one among this many places on a grid
 BEND_COST = 20  # px of distance a bent leader line costs
 GAP = 2  # between a card and what it must not cover
 BUCKET = 96  # px square: the obstacles are filed by the buckets they touch
@@ -366,6 +378,7 @@ class CardSpec:
     hex: str
     docked: tuple[tuple[int, int], ...]
     displaced: tuple[tuple[int, int], ...]
+    tried: tuple[int, ...] = (0, 1)  # the displaced sizes tried (their indices), preferred first
 
 
 def _docked_boxes(stack: Box, w: int, h: int) -> Iterable[Box]:
@@ -390,8 +403,9 @@ def place_face_cards(
     place touching it is free, else displaced as near as it can (its leader line crossing as few boxes as it
     can). No card covers a box of ``keep_out`` (names, markers, the key, a panel), another hex's row of backs
     or another card, and every card stays in ``bounds`` when any place does. Pure and deterministic: the
-    biggest cards first, then by hex; the cards that find no docked place are displaced once all the others
-    have docked (a displaced card may stand anywhere: it must not take a docked card's only place)."""
+    biggest cards first, then by hex, each at its full sizes before its compact ones; the cards that find no
+    docked place are displaced once all the others have docked (a displaced card may stand anywhere: it must
+    not take a docked card's only place), and those that find no clean place last."""
     order = sorted(cards, key=lambda c: (-(c.docked[0][0] * c.docked[0][1]), c.hex))
     out = _place_all(order, cards, stacks, keep_out, bounds)
     return {c.hex: out[c.hex] for c in cards}
@@ -436,11 +450,25 @@ def _place_all(
             continue
         out[c.hex] = placed
         obstacles.add(placed.box)
-    for c in later:  # displaced once every card that may dock has docked
+    # displaced once every card that may dock has docked; the cards with no clean place (the margin will take
+    # them) last, at their least bad places, so that they take no other card's clean place
+    unclean = []
+    for c in later:
         others = [stacks[o.hex] for o in cards if o.hex != c.hex]  # the other cards' backs
         placed, clean = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         if not clean:  # looked for more closely
-            placed = _clean(c, stacks[c.hex], obstacles, free, others, lines) or placed
+            found = _clean(c, stacks[c.hex], obstacles, free, others, lines)
+            if found is None:
+                unclean.append((c, placed))
+                continue
+            placed = found
+        out[c.hex] = placed
+        obstacles.add(placed.box)
+        lines += placed.path
+    for c, placed in unclean:  # where it was found, if it still takes no place or line since taken
+        if not free(placed.box) or any(_crosses(line, placed.box) for line in lines):
+            others = [stacks[o.hex] for o in cards if o.hex != c.hex]
+            placed, _ = _displaced(c, stacks[c.hex], obstacles, free, others, lines)
         out[c.hex] = placed
         obstacles.add(placed.box)
         lines += placed.path
@@ -455,11 +483,6 @@ def _whole(b: Box) -> Box:
 _UNITS = tuple(
     (math.cos(2 * math.pi * i / DIRECTIONS), math.sin(2 * math.pi * i / DIRECTIONS))
     for i in range(DIRECTIONS)
-)
-
-
-_DENSE_UNITS = tuple(
-    (math.cos(math.pi * i / DIRECTIONS), math.sin(math.pi * i / DIRECTIONS)) for i in range(2 * DIRECTIONS)
 )
 
 
@@ -510,28 +533,66 @@ def _path_crossed(
     return n
 
 
-def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles, dense: bool) -> Iterable[tuple[float, int, Box]]:
+def _rings(c: CardSpec, stack: Box, obstacles: _Obstacles) -> Iterable[tuple[float, int, Box]]:
     """The card's places on rings round its backs inside the picture, nearest first (a ring's places once
-    no nearer ring's can cost less); ``dense``: twice as many rings and directions."""
+    no nearer ring's can cost less)."""
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     b0, b1 = obstacles.x0, obstacles.y0
     b2, b3 = b0 + obstacles.cols * CELL, b1 + len(obstacles.walls) * CELL
-    step, units = (RING_STEP / 2, _DENSE_UNITS) if dense else (RING_STEP, _UNITS)
+    step, units = RING_STEP, _UNITS
     waiting: list[tuple[float, int, Box]] = []
     n = round(RINGS * RING_STEP / step)
+    shapes = [k for k in c.tried if k < len(c.displaced)]
     for ring in range(1, n + 2):
         while waiting and waiting[0][0] <= ring * step:
             yield heapq.heappop(waiting)
         if ring > n:
             break
-        for k, (w, h) in enumerate(c.displaced[:SHAPES]):
+        for i, k in enumerate(shapes):
+            w, h = c.displaced[k]
             for ux, uy in units:
                 reach = ring * step + (w / 2) * abs(ux) + (h / 2) * abs(uy)
                 x0, y0 = round(sx + ux * reach - w / 2), round(sy + uy * reach - h / 2)
                 if b0 <= x0 and b1 <= y0 and x0 + w <= b2 and y0 + h <= b3:
-                    heapq.heappush(waiting, (ring * step + 40 * k, k, (x0, y0, x0 + w, y0 + h)))
+                    heapq.heappush(waiting, (ring * step + 40 * i, k, (x0, y0, x0 + w, y0 + h)))
     while waiting:
         yield heapq.heappop(waiting)
+
+
+GRID_STEP = 8  # px: the places a card with no clean place on the rings tries, on a grid round its backs
+GRID_REACH = 200  # ... at most this far from them
+
+
+@lru_cache(maxsize=256)
+def _grid_offsets(w: int, h: int, sw: int, sh: int) -> tuple[tuple[float, int, int], ...]:
+    """The places of a w×h card round a sw×sh row of backs (its top left corner from the backs'), on a grid
+    of ``GRID_STEP`` px, with their distances from the backs, nearest first."""
+    out = []
+    n = math.ceil((GRID_REACH + max(w, h)) / GRID_STEP)
+    for i in range(-n, n + 1):
+        for j in range(-n, n + 1):
+            x, y = i * GRID_STEP + (sw - w) // 2, j * GRID_STEP + (sh - h) // 2
+            d = _gap((x, y, x + w, y + h), (0, 0, sw, sh))
+            if AWAY <= d <= GRID_REACH:
+                out.append((d, x, y))
+    return tuple(sorted(out))
+
+
+def _grid_places(c: CardSpec, stack: Box, obstacles: _Obstacles) -> Iterable[tuple[float, int, Box]]:
+    """The card's places on a grid round its backs inside the picture, nearest first (each size after the
+    first costs 40 px more)."""
+    b0, b1 = obstacles.x0, obstacles.y0
+    b2, b3 = b0 + obstacles.cols * CELL, b1 + len(obstacles.walls) * CELL
+    sx, sy = round(stack[0]), round(stack[1])
+    sw, sh = round(stack[2] - stack[0]), round(stack[3] - stack[1])
+    streams = []
+    for i, k in enumerate(t for t in c.tried if t < len(c.displaced)):
+        w, h = c.displaced[k]
+        offsets = _grid_offsets(w, h, sw, sh)
+        streams.append(((d + 40 * i, k, (sx + x, sy + y, sx + x + w, sy + y + h)) for d, x, y in offsets))
+    for cost, k, box in heapq.merge(*streams):
+        if b0 <= box[0] and b1 <= box[1] and box[2] <= b2 and box[3] <= b3:
+            yield cost, k, box
 
 
 def _clean(
@@ -542,12 +603,12 @@ def _clean(
     others: Sequence[Box],
     lines: Sequence[tuple[Point, Point]],
 ) -> Placed | None:
-    """The nearest free place on the dense rings that breaks no rule (as :func:`_displaced` looks for among
-    fewer), among the first ``DENSE_TRIED``, or None."""
+    """The nearest free place on a grid round the card's backs that breaks no rule (as :func:`_displaced`
+    looks for among fewer, on rings), among the first ``DENSE_TRIED``, or None."""
     from ..cards import _crosses
 
     at = ((stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2)
-    for tried, (_, k, box) in enumerate(_rings(c, stack, obstacles, True)):
+    for tried, (_, k, box) in enumerate(_grid_places(c, stack, obstacles)):
         if tried == DENSE_TRIED:
             return None
         own = _gap(box, stack)
@@ -580,7 +641,7 @@ def _displaced(
     sx, sy = (stack[0] + stack[2]) / 2, (stack[1] + stack[3]) / 2
     cheapest: tuple[float, Placed] | None = None
     looked = 0
-    for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles, False)):
+    for tried, (cost, k, box) in enumerate(_rings(c, stack, obstacles)):
         if cheapest is not None and (tried >= TRIED or cost >= cheapest[0]):
             break  # nothing further can cost less
         if _gap(box, stack) < AWAY or not free(box):

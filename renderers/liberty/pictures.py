@@ -34,6 +34,7 @@ CARD_HEAD = 18
 MARGIN_SEA: Box = (600, 1250, 980, 1816)  # the open Atlantic beside the boxes panel: the cards' margin
 FACE_GAP = 3
 FACES_A_ROW = 3
+COMPACT_K = 0.75  # a card docked where a full-size one has no room shows its faces this much smaller
 
 
 def encode_png(im: Image.Image) -> bytes:
@@ -105,11 +106,18 @@ def _by_place(blocks: Sequence[Block]) -> dict[str, dict[str, list[Block]]]:
     return out
 
 
-def _faces_size(widths: Sequence[int], head: int, per_row: int) -> tuple[int, int]:
+def _faces_size(widths: Sequence[int], head: int, per_row: int, k: float = 1.0) -> tuple[int, int]:
     rows = [widths[i : i + per_row] for i in range(0, len(widths), per_row)]
     w = max(sum(r) + FACE_GAP * (len(r) - 1) for r in rows)
-    h = len(rows) * P.FACE_H + (len(rows) - 1) * FACE_GAP
+    h = len(rows) * round(P.FACE_H * k) + (len(rows) - 1) * FACE_GAP
     return (w + 2 * CARD_PAD, h + 2 * CARD_PAD + head)
+
+
+def _card_shape(n: int, shape: int) -> tuple[int, float]:
+    """A card of ``n`` faces in its ``shape`` (an index into its sizes, :func:`_map_cards`): faces a row and
+    their scale (the full-size shapes first, then the compact ones)."""
+    shapes = _per_rows(n)
+    return shapes[shape % len(shapes)], (1.0 if shape < len(shapes) else COMPACT_K)
 
 
 def _per_rows(n: int) -> tuple[int, ...]:
@@ -138,10 +146,11 @@ def _head_width(head: str) -> int:
     return round(font(12, "condensed").getlength(head)) + 10
 
 
-def _card_head(lib: Liberty, hid: str) -> str:
-    """A displaced card's header: its hex's town and id, or its id."""
+def _card_head(lib: Liberty, hid: str, short: bool = False) -> str:
+    """A displaced card's header: its hex's town and id, or its id; ``short`` (a compact card): the town
+    alone (an order may name the town)."""
     t = lib.town_at(hid)
-    return f"{t.name} {hid}" if t else hid
+    return (t.name if short else f"{t.name} {hid}") if t else hid
 
 
 def _map_cards(
@@ -163,14 +172,17 @@ def _map_cards(
         if not shown:
             continue
         faces[hid] = shown
-        widths = [P.face_width(b.face.id) for b in shown if b.face is not None]
-        shapes = _per_rows(len(widths))
-        head_w = _head_width(_card_head(lib, hid))
-        displaced = []
-        for k in shapes:
-            w, h = _faces_size(widths, CARD_HEAD, k)
-            displaced.append((max(w, head_w), h))
-        cards.append(G.CardSpec(hid, tuple(_faces_size(widths, 0, k) for k in shapes), tuple(displaced)))
+        docked, displaced = [], []
+        for scale in (1.0, COMPACT_K):
+            head_w = _head_width(_card_head(lib, hid, scale != 1.0))
+            widths = [P.face_width(b.face.id, scale) for b in shown if b.face is not None]
+            for k in _per_rows(len(widths)):
+                docked.append(_faces_size(widths, 0, k, scale))
+                w, h = _faces_size(widths, CARD_HEAD, k, scale)
+                displaced.append((max(w, head_w), h))
+        n = len(docked) // 2  # a displaced card tries its first two full sizes, then its first compact one
+        tried = tuple(dict.fromkeys((0, min(1, n - 1), n)))
+        cards.append(G.CardSpec(hid, tuple(docked), tuple(displaced), tried))
     if not cards:
         return {}, faces
     lay = base.layout
@@ -211,12 +223,12 @@ def _draw_card(im: Image.Image, p: Placed, blocks: list[Block], head: str) -> li
     if p.tag is not None:
         draw_key(d, p.tag, p.key, P.INK, P.PANEL_BG)
         drawn.append(p.tag)
-    per_row = _per_rows(len(blocks))[p.shape]
+    per_row, k = _card_shape(len(blocks), p.shape)
     x, y = x0 + CARD_PAD, top
     for i, b in enumerate(blocks):
         if i and i % per_row == 0:
-            x, y = x0 + CARD_PAD, y + P.FACE_H + FACE_GAP
-        s = P.face(b.face) if b.face is not None else P.back(b.side, 1)
+            x, y = x0 + CARD_PAD, y + round(P.FACE_H * k) + FACE_GAP
+        s = P.face(b.face, k) if b.face is not None else P.back(b.side, 1)
         im.paste(s, (round(x), round(y)), s)
         x += s.width + FACE_GAP
     return drawn
@@ -397,7 +409,8 @@ def map_image(pic: MapPicture) -> Image.Image:
     stack_boxes = _stack_boxes(base, on_map)
     placed, faces = _map_cards(lib, base, on_map, stack_boxes, (BA.KEY_BOX, BA.PANEL_BOX))
     for hid in sorted(placed):  # under the backs they dock to
-        dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid))
+        compact = _card_shape(len(faces[hid]), placed[hid].shape)[1] != 1.0
+        dirty += _draw_card(im, placed[hid], faces[hid], _card_head(lib, hid, compact))
     _stacks(im, base, on_map)
     dirty += stack_boxes.values()
     dirty += _renamed(im, lib, base, [*stack_boxes.values(), *marks])

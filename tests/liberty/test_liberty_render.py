@@ -152,6 +152,24 @@ def test_places_without_a_town_are_named_clear_of_towns_and_ids() -> None:
         assert all(overlap(box, o) == 0 for o in others), name
 
 
+def test_a_place_without_a_town_keeps_room_for_its_blocks_and_its_id() -> None:
+    """A named place's blocks (one side's back) stand clear of its name and every other name and marker, so
+    its card finds room beside them; where that takes the name into the hex id's place (Saratoga, between
+    its id and Canajoharie's name), the id is still drawn, just below the name."""
+    lay = G.layout(LIB)
+    taken = [*lay.towns.values(), *lay.markers.values(), *(b for _, b in lay.labels.values())]
+    for hid in lay.labels:
+        for n in (1, 2) if hid == "18.07" else (1,):
+            cx, top = lay.stacks[(hid, n)]
+            half = G.stack_width(n) / 2
+            backs = (cx - half, top, cx + half, top + G.STACK + G.STACK_STEP)
+            assert all(overlap(backs, o) == 0 for o in taken), (hid, n)
+        if lay.labels[hid][1][1] < G.centre(hid)[1] - G.H / 2 + G.HEX_ID_PX:  # in the id's place
+            assert lay.hex_ids[hid][1] >= lay.labels[hid][1][3], hid
+    name, box = lay.labels["18.07"]
+    assert name == "Saratoga" and lay.hex_ids["18.07"][1] >= box[3]
+
+
 def test_hex_ids_drawn_clear_of_names_and_markers() -> None:
     lay = G.layout(LIB)
     assert len(lay.hex_ids) > 250  # most land hexes without a town: ids to type in orders
