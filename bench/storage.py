@@ -106,7 +106,9 @@ class Wal:
         return os.path.getsize(wal) if os.path.exists(wal) else 0
 
 
-async def play(database: str, module: AnyModule, seed: int, channel: int, out: dict[str, list[float]]) -> int:
+async def play(
+    database: str, module: AnyModule, seed: int, channel: int, out: dict[str, list[float]], cap: int = 0
+) -> int:
     store = open_store(database)
     await store.open()
     wal = Wal(store)
@@ -128,19 +130,20 @@ async def play(database: str, module: AnyModule, seed: int, channel: int, out: d
     gid = await store.game_id_in_channel(channel)
     assert gid is not None
     who = {role: a if u == a.user_id else b for role, (u, _bot) in svc.live[gid].row.seats.items()}
-    rng, choose = random.Random(seed), chooser(module)
+    rng, choose, played = random.Random(seed), chooser(module), 0
     while True:
         live = svc.live[gid]
         game = live.game
-        if game is None or game.over:
+        if game is None or game.over or (cap and played >= cap):
             break
         role = rng.choice(game.active())
         order = choose(rng, game, role)
         if order is None:
-            raise SystemExit(f"seed {seed}: no legal order for {role}")
+            raise SystemExit(f"{module.id} seed {seed}: no legal order for {role}")
         sizes.clear()
         before = await wal.now()
         r = await svc.order(who[role], order, role=role)
+        played += 1
         grew = await wal.now() - before
         assert r.reply.text.startswith("Done"), r.reply.text
         out["reference"].append(len(dumps_of(svc, gid)))
@@ -181,7 +184,7 @@ async def rows_main(args: argparse.Namespace) -> None:
         database = args.database or str(Path(tmp) / "storage.db")
         t0 = time.perf_counter()
         orders = [
-            await play(database, m, seed, 1000 + 100 * k + seed, out)
+            await play(database, m, seed, 1000 + 100 * k + seed, out, args.cap)
             for k, m in enumerate(games_of(args.game))
             for seed in range(args.games)
         ]
@@ -253,8 +256,10 @@ async def campaign(
     channel: int,
     step: float,
     hk: list[float],
+    cap: int = 0,
 ) -> int:
-    """One whole campaign through the service, delivered; the orders it took."""
+    """One whole campaign through the service, delivered (``cap``: at most that many orders); the orders
+    it took."""
     host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
     svc.seed_source = lambda: seed
     await svc.new_game(host, module.first_options, game=module.id)
@@ -267,7 +272,7 @@ async def campaign(
     user = {role: u for role, (u, _bot) in live.row.seats.items()}
     who = {role: a if u == a.user_id else b for role, u in user.items()}
     rng, choose, n = random.Random(seed), chooser(module), 0
-    while live.game is not None and not live.game.over:
+    while live.game is not None and not live.game.over and not (cap and n >= cap):
         role = rng.choice(live.game.active())
         clock.now += step
         order = choose(rng, live.game, role)
@@ -325,7 +330,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
         for module in mods:
             k = every.index(module)
             orders = await campaign(
-                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk
+                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk, args.cap
             )
             n += orders
             as_is = file_bytes(path)  # as the last order left it: no checkpoint but the automatic ones
@@ -434,6 +439,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-prune", action="store_true", help="only the reference: nothing pruned")
     ap.add_argument("--tables", action="store_true", help="the pages of each table at the end (dbstat)")
     ap.add_argument("--together", action="store_true", help="no club of each game alone")
+    ap.add_argument("--cap", type=int, default=0, help="at most this many orders a campaign (a quick try)")
     args = ap.parse_args(argv)
     asyncio.run(rows_main(args) if args.rows else file_main(args))
 
