@@ -101,15 +101,15 @@ def options_of(module: AnyModule, i: int, rng: random.Random, fixed: dict[str, A
     return module.make_options(module.defaults() | fixed)
 
 
-def play(module: AnyModule, seed: int, options: Any, t: Timed) -> None:
-    """One whole game; every timing appended to ``t``."""
+def play(module: AnyModule, seed: int, options: Any, t: Timed, cap: int = 0) -> None:
+    """One whole game (``cap``: at most that many orders); every timing appended to ``t``."""
     rng = random.Random(seed)
     game: GameObject = module.new_game(options, seed)
     budget: dict[str, int] = {}
     played: list[tuple[str, str]] = []
     total_w = total_c = engine_w = engine_c = 0.0
     since = 0
-    while not game.over:
+    while not game.over and not (cap and len(played) >= cap):
         # what the bot does after a change (bot/service/broadcast.py): who acts, the status line and the
         # pinned status (the public view, twice), each active role's headline and prompt (legal twice, view)
         clock = Clock()
@@ -242,6 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--options", default="", help='option values every game plays ("key=value ...")')
+    ap.add_argument("--cap", type=int, default=0, help="at most this many orders a game (a quick try)")
     args = ap.parse_args(argv)
     for module in games_of(args.game):
         try:
@@ -255,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         for i in range(args.games):
             options = options_of(module, i, rng, fixed)
             described.add(describe(module, options))
-            play(module, args.seed + i, options, t)
+            play(module, args.seed + i, options, t, args.cap)
         report(module, args, t, time.perf_counter() - w0, described)
     return 0
 
