@@ -148,6 +148,7 @@ async def play(
         assert r.reply.text.startswith("Done"), r.reply.text
         out["reference"].append(len(dumps_of(svc, gid)))
         out["game"].append(sum(s[t] for s in sizes for t in GAME_TABLES))
+        out.setdefault(f"game:{module.id}", []).append(out["game"][-1])
         out["outbox"].append(sum(s["outbox"] for s in sizes))
         out["wal"].append(grew)
         for t in GAME_TABLES:
@@ -199,6 +200,8 @@ async def rows_main(args: argparse.Namespace) -> None:
     print(summary("rows, the game's (budget < 5 KB)", out["game"]))
     for t in GAME_TABLES:
         print(summary(f"  of which {t}", out[t]))
+    for m in games_of(args.game):
+        print(summary(f"  {m.id}'s orders", out[f"game:{m.id}"]))
     print(summary("rows, the outbox (its messages)", out["outbox"]))
     print(summary("WAL growth (pages, whole change)", out["wal"]))
     print(summary("reference: schema 5's snapshot", out["reference"]))
