@@ -139,6 +139,7 @@ class Built:
     number: dict[int, int] = field(default_factory=dict)
     copied: dict[int, int] = field(default_factory=dict)  # copy -> source
     orders: int = 0
+    ended: int = 0  # games that ended while played forward (made again)
 
 
 async def play_forward(
@@ -181,7 +182,7 @@ async def play_forward(
         played += 1
         more -= 1
     game = svc.live[gid].game
-    if game is not None:
+    if game is not None and not game.over:
         seen.add(phase(game))
     return gid, played
 
@@ -208,11 +209,17 @@ async def build(
         module = mods[i % len(mods)]
         mine = sources.setdefault(module.id, [])
         if i < distinct or not mine:
-            k = len(mine)
-            gid, played = await play_forward(
-                svc, world, module, i, k, rng.randint(*forward), hunt, seen.setdefault(module.id, set()), rng
-            )
-            out.orders += played
+            k, more = len(mine), rng.randint(*forward)
+            while True:  # a game that ended on the way is made again, played less far (a running game)
+                gid, played = await play_forward(
+                    svc, world, module, i, k, more, hunt, seen.setdefault(module.id, set()), rng
+                )
+                out.orders += played
+                game = svc.live[gid].game
+                if game is not None and not game.over:
+                    break
+                out.ended += 1
+                more, hunt = more // 2, hunt // 2
             mine.append((gid, i))
         else:
             source, j = mine[(i // len(mods)) % len(mine)]
@@ -229,7 +236,8 @@ async def build(
     print(
         f"built {n_games} running games ({', '.join(m.title for m in mods)}):"
         f" {n_games - len(out.copied)} played forward through the service with {out.orders} random orders,"
-        f" {len(out.copied)} copies of them with every row a game has; {time.perf_counter() - t0:.0f} s"
+        f" {len(out.copied)} copies of them with every row a game has ({out.ended} ended on the way and were"
+        f" made again); {time.perf_counter() - t0:.0f} s"
     )
     return out
 
@@ -470,89 +478,106 @@ async def latency(args: argparse.Namespace, mods: list[AnyModule]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(Path(tmp) / "bench.db")
         await store.open()
-        seeds = itertools.count(args.seed)
-        svc = Service(store, pictures=Pictures(), seed_source=lambda: next(seeds))
-        lo, hi = (int(x) for x in args.forward.split(":"))
-        built = await build(svc, world, mods, n_games, min(args.distinct, n_games), (lo, hi), args.hunt, rng)
-        lives = await loaded(svc, built)
-        fighting = {
-            m.id: sum(1 for lv in lives if lv.game and built.module[lv.id] is m and battles(m, lv.game))
-            for m in mods
-        }
-        phases: dict[str, int] = {}
-        for lv in lives:
-            assert lv.game is not None
-            key = f"{lv.row.module} {phase(lv.game)}"
-            phases[key] = phases.get(key, 0) + 1
-        print(f"  in a battle: {fighting}; by phase: {dict(sorted(phases.items()))}")
+        try:
+            await serve(args, mods, store, world, fake, stamps, rng)
+        finally:
+            await store.close()
 
-        async def no_checks(*, lazy: bool = False) -> list[str]:
-            return []  # checked above, and in this service's cache: a bot well after its start-up
 
-        setattr(svc, "recover", no_checks)  # noqa: B010 (on this service only)
-        if args.workers is not None:
-            os.environ["ESTAFETTE_PICTURE_WORKERS"] = str(args.workers)
+async def serve(
+    args: argparse.Namespace,
+    mods: list[AnyModule],
+    store: Store,
+    world: World,
+    fake: FakeDiscord,
+    stamps: dict[int, float],
+    rng: random.Random,
+) -> None:
+    """The games built, checked and loaded, the bot started on them, the references and the rounds."""
+    n_games = args.games
+    seeds = itertools.count(args.seed)
+    svc = Service(store, pictures=Pictures(), seed_source=lambda: next(seeds))
+    lo, hi = (int(x) for x in args.forward.split(":"))
+    built = await build(svc, world, mods, n_games, min(args.distinct, n_games), (lo, hi), args.hunt, rng)
+    lives = await loaded(svc, built)
+    fighting = {
+        m.id: sum(1 for lv in lives if lv.game and built.module[lv.id] is m and battles(m, lv.game))
+        for m in mods
+    }
+    phases: dict[str, int] = {}
+    for lv in lives:
+        assert lv.game is not None
+        key = f"{lv.row.module} {phase(lv.game)}"
+        phases[key] = phases.get(key, 0) + 1
+    print(f"  in a battle: {fighting}; by phase: {dict(sorted(phases.items()))}")
 
-        def make() -> EstafetteBot:
-            return EstafetteBot(store, service=svc, tick_seconds=0)
+    async def no_checks(*, lazy: bool = False) -> list[str]:
+        return []  # checked above, and in this service's cache: a bot well after its start-up
 
-        async with running_bot(make, fake=fake, timeout=120) as h:
-            pool = svc.pictures.pool
-            print("pictures:", f"a pool of {pool.workers} worker processes" if pool else "in this process")
-            t0 = time.perf_counter()
-            for m in mods:
-                await reference(svc, m, lives, runs=1)  # waits for the workers' start and warm-up
-            print(f"  ready (static layers warmed) in {time.perf_counter() - t0:.1f} s, before any round")
-            where = "through the pool" if pool else "on the render thread"
-            print(f"reference, measured alone ({args.reference_runs} runs each, medians):")
-            refs: dict[str, Reference] = {}
-            for m in mods:
-                r = refs[m.id] = await reference(svc, m, lives, args.reference_runs)
-                print(
-                    f"  {m.id}: one public map drawn {where} {r.one * 1000:.1f} ms (the renderer alone"
-                    f" in this process {r.here * 1000:.1f} ms); the {r.pictures} pictures of one change in a"
-                    f" battle asked for at once {r.change * 1000:.1f} ms (one after the other here"
-                    f" {r.serial * 1000:.1f} ms, {r.serial / r.change:.1f}x)"
-                )
-            t_run = time.perf_counter()
-            prof = cProfile.Profile() if args.profile else None
-            if prof is not None:
-                prof.enable()
-            t = await rounds(args, h, fake, svc, world, built, stamps, rng)
-            took = time.perf_counter() - t_run
-            if prof is not None:
-                prof.disable()
-                prof.dump_stats(args.profile)
+    setattr(svc, "recover", no_checks)  # noqa: B010 (on this service only)
+    if args.workers is not None:
+        os.environ["ESTAFETTE_PICTURE_WORKERS"] = str(args.workers)
+
+    def make() -> EstafetteBot:
+        return EstafetteBot(store, service=svc, tick_seconds=0)
+
+    async with running_bot(make, fake=fake, timeout=120) as h:
+        pool = svc.pictures.pool
+        print("pictures:", f"a pool of {pool.workers} worker processes" if pool else "in this process")
+        t0 = time.perf_counter()
+        for m in mods:
+            await reference(svc, m, lives, runs=1)  # waits for the workers' start and warm-up
+        print(f"  ready (static layers warmed) in {time.perf_counter() - t0:.1f} s, before any round")
+        where = "through the pool" if pool else "on the render thread"
+        print(f"reference, measured alone ({args.reference_runs} runs each, medians):")
+        refs: dict[str, Reference] = {}
+        for m in mods:
+            r = refs[m.id] = await reference(svc, m, lives, args.reference_runs)
             print(
-                f"{args.rounds} rounds of {args.overlap} interactions handed at once, each to its own game,"
-                f" over {n_games} loaded games ({t.handed} interactions in {took:.0f} s; {load_average()}):"
+                f"  {m.id}: one public map drawn {where} {r.one * 1000:.1f} ms (the renderer alone"
+                f" in this process {r.here * 1000:.1f} ms); the {r.pictures} pictures of one change in a"
+                f" battle asked for at once {r.change * 1000:.1f} ms (one after the other here"
+                f" {r.serial * 1000:.1f} ms, {r.serial / r.change:.1f}x)"
             )
-            print(line("interaction -> reply", t.reply, BUDGETS["reply"]))
-            ref = statistics.median([r.one for r in refs.values()]) * 1000
-            print(line("interaction -> public map posted", t.posted, BUDGETS["map posted"], ref))
-            for m in mods:
-                if t.replied_by.get(m.id):
-                    print(line(f"{m.id}: reply", t.replied_by[m.id]))
-                if t.by.get(m.id):
-                    print(line(f"{m.id}: map posted", t.by[m.id], ref=refs[m.id].one * 1000))
-                for key, xs in sorted(t.by.items()):
-                    if key.startswith(f"{m.id}, "):
-                        print(line(f"  map posted, {key[len(m.id) + 2 :]}", xs))
-            print(
-                f"concurrency achieved: {t.handed} interactions handed {args.overlap} at once;"
-                f" Service.order calls running at once, the most in a round: min {min(t.peaks)}, median"
-                f" {statistics.median(t.peaks):.0f}, max {max(t.peaks)}; on average while any ran:"
-                f" {statistics.mean(t.means):.1f}; interactions waiting for their reply, on average until the"
-                f" last was answered: {statistics.mean(t.waiting):.1f}"
-            )
-            print(
-                f"  refused {t.refused}, replies {len(t.reply)}, public maps posted {len(t.posted)}"
-                f" (no map: {t.missing})"
-            )
-            if pool is not None:
-                print(f"  picture pool replaced {pool.replaced} times")
-            assert len(t.reply) == t.handed, f"{t.handed - len(t.reply)} interactions got no reply"
-            assert min(t.peaks) >= min(2, args.overlap), "the interactions of a round did not overlap"
+        t_run = time.perf_counter()
+        prof = cProfile.Profile() if args.profile else None
+        if prof is not None:
+            prof.enable()
+        t = await rounds(args, h, fake, svc, world, built, stamps, rng)
+        took = time.perf_counter() - t_run
+        if prof is not None:
+            prof.disable()
+            prof.dump_stats(args.profile)
+        print(
+            f"{args.rounds} rounds of {args.overlap} interactions handed at once, each to its own game,"
+            f" over {n_games} loaded games ({t.handed} interactions in {took:.0f} s; {load_average()}):"
+        )
+        print(line("interaction -> reply", t.reply, BUDGETS["reply"]))
+        ref = statistics.median([r.one for r in refs.values()]) * 1000
+        print(line("interaction -> public map posted", t.posted, BUDGETS["map posted"], ref))
+        for m in mods:
+            if t.replied_by.get(m.id):
+                print(line(f"{m.id}: reply", t.replied_by[m.id]))
+            if t.by.get(m.id):
+                print(line(f"{m.id}: map posted", t.by[m.id], ref=refs[m.id].one * 1000))
+            for key, xs in sorted(t.by.items()):
+                if key.startswith(f"{m.id}, "):
+                    print(line(f"  map posted, {key[len(m.id) + 2 :]}", xs))
+        print(
+            f"concurrency achieved: {t.handed} interactions handed {args.overlap} at once;"
+            f" Service.order calls running at once, the most in a round: min {min(t.peaks)}, median"
+            f" {statistics.median(t.peaks):.0f}, max {max(t.peaks)}; on average while any ran:"
+            f" {statistics.mean(t.means):.1f}; interactions waiting for their reply, on average until the"
+            f" last was answered: {statistics.mean(t.waiting):.1f}"
+        )
+        print(
+            f"  refused {t.refused}, replies {len(t.reply)}, public maps posted {len(t.posted)}"
+            f" (no map: {t.missing})"
+        )
+        if pool is not None:
+            print(f"  picture pool replaced {pool.replaced} times")
+        assert len(t.reply) == t.handed, f"{t.handed - len(t.reply)} interactions got no reply"
+        assert min(t.peaks) >= min(2, args.overlap), "the interactions of a round did not overlap"
 
 
 def _busy(n: int) -> int:
