@@ -80,6 +80,8 @@ async def _tables(store: StoreBase) -> dict[str, list[str]]:
     return out
 
 
+_known: dict[int, dict[str, list[str]]] = {}  # the tables of each store copied into (its schema is fixed)
+
 # What a copy leaves out: the messages the source's changes sent (delivered already, or not the copy's).
 NOT_COPIED = ("outbox",)
 
@@ -89,7 +91,9 @@ async def copy_game(store: StoreBase, source: int, channel_id: int, users: Mappi
     (each table with a ``game_id`` column but the outbox), so that it loads as the source does; the players
     ``users`` (source's user id -> the copy's) in place of the source's. Orders keep no interaction id (each
     is the source's, once). The copy's id."""
-    tables = await _tables(store)
+    tables = _known.get(id(store))
+    if tables is None:
+        tables = _known[id(store)] = await _tables(store)
     user_cases = " ".join("WHEN ? THEN ?" for _ in users)
     user_params = tuple(x for pair in users.items() for x in pair)
 
