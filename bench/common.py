@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import random
-import statistics
 from collections.abc import Callable, Mapping
 
 from ai.registry import new_random_player
@@ -51,14 +50,6 @@ def load_average() -> str:
 def pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))]
-
-
-def spread(xs: list[float], unit: float = 1000.0, fmt: str = "7.3f") -> str:
-    """min / median / p99 of ``xs`` (seconds, printed times ``unit``), and how many."""
-    return (
-        f"min {min(xs) * unit:{fmt}}  median {statistics.median(xs) * unit:{fmt}}"
-        f"  p99 {pct(xs, 0.99) * unit:{fmt}}  (runs: {len(xs)})"
-    )
 
 
 async def _tables(store: StoreBase) -> dict[str, list[str]]:
