@@ -1,26 +1,30 @@
-"""Storage benchmark: how big the database file grows per order over whole campaigns of both games
+"""Storage benchmark: how big the database file grows per order over whole campaigns of every game
 (``--file``, the default), and the bytes each commit writes and what a load replays (``--rows``).
 
-    python bench/storage.py [--campaigns 2] [--minutes 3] [--no-prune]          # the whole file, SQLite
-    python bench/storage.py --rows [--games 3] [--database postgresql://...]
+    python bench/storage.py [--game ID] [--campaigns 2] [--minutes 3] [--no-prune]   # the whole file, SQLite
+    python bench/storage.py --rows [--game ID] [--games 3] [--database postgresql://...]
 
-**The whole file** (``file_main``). Campaigns of Napoleon (days=0, historical set-up, ``fuzzing.pick``)
-and of Liberty (its default options, ``ai.liberty.LibertyRandomPlayer``) are played one after another in one
-SQLite database, as a club's bot plays them, through ``Service.order`` with the outbox delivered by a front
-end that always succeeds (``Service.outbox``) and the housekeeping run as the delivery loop runs it
-(``Outbox.run``: at start-up and every ``HOUSEKEEPING_EVERY`` seconds). Time is a clock of the bench's: each
-order comes ``--minutes`` after the one before (play by chat), and between two campaigns the grace
-(``ESTAFETTE_OUTBOX_KEEP``) passes. After each campaign it measures the file — database, -wal and -shm —
-as it is, then after ``PRAGMA wal_checkpoint(TRUNCATE)``, and reports the growth over the campaign divided
-by its orders (the budget: < 1.5 KB an order), min / median / p99 over the campaigns, and the whole file
-over all orders. The reference, in the same run: the same campaigns without pruning (``--no-prune`` alone:
+``--game``: a registered module's id; without it every registered game. A campaign is a whole game made with
+its module's first options (``Module.first_options``: a whole campaign, the historical set-up where there
+is one), played by its bench's random player (``bench/common.py``, ``chooser``: the fuzzer's, or the game's
+random bot, as ``Fuzzing.bench_opponent`` says).
+
+**The whole file** (``file_main``). Campaigns of each game are played one after another (a campaign of
+each, then again) in one SQLite database, as a club's bot plays them, through ``Service.order`` with the
+outbox delivered by a front end that always succeeds (``Service.outbox``) and the housekeeping run as the
+delivery loop runs it (``Outbox.run``: at start-up and every ``HOUSEKEEPING_EVERY`` seconds). Time is a
+clock of the bench's: each order comes ``--minutes`` after the one before (play by chat), and between two
+campaigns the grace (``ESTAFETTE_OUTBOX_KEEP``) passes. After each campaign it measures the file — database,
+-wal and -shm — as it is, then after ``PRAGMA wal_checkpoint(TRUNCATE)``, and reports the growth over the
+campaign divided by its orders, min / median / p99 over the campaigns and per game, and the whole file over
+all orders (the budget: < 1.5 KB an order). Then the same figure for each game alone: the same campaigns of
+that game only (its seeds) in a database of their own, the whole file by their orders (``--together``: not
+this). The reference, in the same run: the campaigns of every game without pruning (``--no-prune`` alone:
 only that, which also runs on the code from before pruning existed).
 
-**The rows** (``rows_main``): bytes written per order while whole campaigns are played
-through the service, and what a load replays.
-
-Each game (days=0, historical set-up, random legal orders from ``fuzzing.pick``) is played to its end
-through ``Service.order``, one order per change. For every order it prints min / median / p99 / max of:
+**The rows** (``rows_main``): bytes written per order while whole campaigns are played through the service,
+and what a load replays. Each campaign of each game is played to its end through ``Service.order``, one
+order per change. For every order it prints min / median / p99 / max of:
 
 - **rows**: the sum of the sizes of the rows its commit writes (``bot.storage.base.commit_sizes``: text as
   UTF-8, blobs as stored, numbers 8 bytes; without the databases' own headers), split into the game's
@@ -29,8 +33,8 @@ through ``Service.order``, one order per change. For every order it prints min /
 - **WAL**: how much the write-ahead log grew (SQLite: the -wal file with automatic checkpoints off, whole
   4 KiB pages plus frame headers; PostgreSQL: ``pg_current_wal_lsn`` moved, the server's WAL for the whole
   cluster);
-- the reference, measured in the same run: the whole snapshot ``Game.dumps()`` that schema 5 rewrote into
-  the games row at every order.
+- the reference, measured in the same run: the whole snapshot ``dumps()`` that schema 5 rewrote into the
+  games row at every order.
 
 Every 7th order and at the end it loads the game afresh from the database (a new ``Games``, as a process
 that never saw it) and reports the orders each load replayed (fewer than ``SNAPSHOT_EVERY``) and its time.
@@ -52,6 +56,7 @@ from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.common import chooser, games_of, load_average
 from bot.delivery import Outbox, Outcome
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
@@ -59,8 +64,8 @@ from bot.service.core import SNAPSHOT_EVERY, Games
 from bot.storage import Store, open_store
 from bot.storage import base as storage_base
 from bot.storage.base import Commit, OutboxRow, StoreBase, commit_sizes
-from engine.napoleon import Game
-from engine.napoleon.fuzzing import pick
+from engine import modules
+from engine.module import AnyModule
 
 GAME_TABLES = ("games", "orders", "events", "snapshots", "other")
 
@@ -101,7 +106,9 @@ class Wal:
         return os.path.getsize(wal) if os.path.exists(wal) else 0
 
 
-async def play(database: str, seed: int, channel: int, out: dict[str, list[float]]) -> int:
+async def play(
+    database: str, module: AnyModule, seed: int, channel: int, out: dict[str, list[float]], cap: int = 0
+) -> int:
     store = open_store(database)
     await store.open()
     wal = Wal(store)
@@ -115,47 +122,48 @@ async def play(database: str, seed: int, channel: int, out: dict[str, list[float
         return await commit(c)
 
     setattr(store, "commit", measured)  # noqa: B010 (on this store only: each commit measured)
-    host, french, allied = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
-    await svc.new_game(host, "setup=historical days=0")
-    await svc.join(french, "french")
-    await svc.join(allied, "allied")
+    host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
+    await svc.new_game(host, module.first_options, game=module.id)
+    await svc.join(a)
+    await svc.join(b)
     await svc.start(host)
     gid = await store.game_id_in_channel(channel)
     assert gid is not None
-    rng = random.Random(seed)
-    budget: dict[str, int] = {}
-    who = {"french": french, "allied": allied}
+    who = {role: a if u == a.user_id else b for role, (u, _bot) in svc.live[gid].row.seats.items()}
+    rng, choose, played = random.Random(seed), chooser(module), 0
     while True:
         live = svc.live[gid]
         game = live.game
-        if game is None or game.over:
+        if game is None or game.over or (cap and played >= cap):
             break
         role = rng.choice(game.active())
-        order = pick(rng, game, role, budget)
+        order = choose(rng, game, role)
         if order is None:
-            raise SystemExit(f"seed {seed}: no legal order for {role}")
+            raise SystemExit(f"{module.id} seed {seed}: no legal order for {role}")
         sizes.clear()
         before = await wal.now()
         r = await svc.order(who[role], order, role=role)
+        played += 1
         grew = await wal.now() - before
         assert r.reply.text.startswith("Done"), r.reply.text
         out["reference"].append(len(dumps_of(svc, gid)))
         out["game"].append(sum(s[t] for s in sizes for t in GAME_TABLES))
+        out.setdefault(f"game:{module.id}", []).append(out["game"][-1])
         out["outbox"].append(sum(s["outbox"] for s in sizes))
         out["wal"].append(grew)
         for t in GAME_TABLES:
             out[t].append(sum(s[t] for s in sizes))
         if len(out["game"]) % 7 == 0:
-            await load(store, gid, dumps_of(svc, gid), out)
+            await load(store, module, gid, dumps_of(svc, gid), out)
     await svc.idle()
-    await load(store, gid, dumps_of(svc, gid), out)
+    await load(store, module, gid, dumps_of(svc, gid), out)
     row = await store.game(gid)
     assert row is not None
     await store.close()
     return row.version
 
 
-async def load(store: StoreBase, gid: int, now: str, out: dict[str, list[float]]) -> None:
+async def load(store: StoreBase, module: AnyModule, gid: int, now: str, out: dict[str, list[float]]) -> None:
     """Load the game as a process that never saw it would (a new ``Games``): its time, its replayed orders."""
     row = await store.game(gid)
     assert row is not None
@@ -166,7 +174,7 @@ async def load(store: StoreBase, gid: int, now: str, out: dict[str, list[float]]
     out["replayed"].append(loader.replayed)
     assert loaded is not None and loaded.dumps() == now
     t0 = time.perf_counter()
-    Game.loads(now)  # what a load of schema 5 did: the whole snapshot
+    module.loads(now)  # what a load of schema 5 did: the whole snapshot
     out["load_ref_ms"].append((time.perf_counter() - t0) * 1000)
 
 
@@ -176,14 +184,24 @@ async def rows_main(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         database = args.database or str(Path(tmp) / "storage.db")
         t0 = time.perf_counter()
-        orders = [await play(database, seed, 1000 + seed, out) for seed in range(args.games)]
+        orders = [
+            await play(database, m, seed, 1000 + 100 * k + seed, out, args.cap)
+            for k, m in enumerate(games_of(args.game))
+            for seed in range(args.games)
+        ]
         took = time.perf_counter() - t0
     backend = "PostgreSQL" if database.startswith("postgres") else "SQLite"
-    print(f"{backend}: {args.games} whole campaigns (days=0) of {orders} orders, played in {took:.1f} s")
+    names = ", ".join(m.id for m in games_of(args.game))
+    print(
+        f"{backend}: {args.games} whole campaigns of each of {names}, of {orders} orders, played in"
+        f" {took:.1f} s ({load_average()})"
+    )
     print("bytes written per order:")
     print(summary("rows, the game's (budget < 5 KB)", out["game"]))
     for t in GAME_TABLES:
         print(summary(f"  of which {t}", out[t]))
+    for m in games_of(args.game):
+        print(summary(f"  {m.id}'s orders", out[f"game:{m.id}"]))
     print(summary("rows, the outbox (its messages)", out["outbox"]))
     print(summary("WAL growth (pages, whole change)", out["wal"]))
     print(summary("reference: schema 5's snapshot", out["reference"]))
@@ -191,11 +209,10 @@ async def rows_main(args: argparse.Namespace) -> None:
     print(f"median game rows / median schema-5 snapshot: {ratio:.3f}")
     print(summary(f"orders a load replayed (< {SNAPSHOT_EVERY})", out["replayed"], " ", "loads"))
     print(summary("load time", out["load_ms"], "ms", "loads"))
-    print(summary("reference: schema 5's Game.loads", out["load_ref_ms"], "ms", "loads"))
+    print(summary("reference: schema 5's loads()", out["load_ref_ms"], "ms", "loads"))
 
 
 # --- the whole file -------------------------------------------------------------------------------------
-MODULES = ("napoleon", "liberty")
 
 
 class Growth(TypedDict):
@@ -233,34 +250,22 @@ def file_bytes(path: str) -> int:
     return sum(os.path.getsize(p) for p in (path, path + "-wal", path + "-shm") if os.path.exists(p))
 
 
-def chooser(module: str) -> Any:
-    """A function (rng, game, role) -> a legal order of the module's game."""
-    if module == "liberty":
-        from ai.liberty import LibertyRandomPlayer
-
-        player = LibertyRandomPlayer()
-        return lambda rng, game, role: player.choose(game.view(role), game.legal(role), rng)
-    budget: dict[str, int] = {}
-    return lambda rng, game, role: pick(rng, game, role, budget)
-
-
 async def campaign(
     svc: Service,
     box: Outbox,
     clock: Clock,
-    module: str,
+    module: AnyModule,
     seed: int,
     channel: int,
     step: float,
     hk: list[float],
+    cap: int = 0,
 ) -> int:
-    """One whole campaign through the service, delivered; the orders it took."""
+    """One whole campaign through the service, delivered (``cap``: at most that many orders); the orders
+    it took."""
     host, a, b = Caller(1, channel, 9, manager=True), Caller(2, channel, 9), Caller(3, channel, 9)
     svc.seed_source = lambda: seed
-    if module == "liberty":
-        await svc.new_game(host, "", game="liberty")
-    else:
-        await svc.new_game(host, "setup=historical days=0")
+    await svc.new_game(host, module.first_options, game=module.id)
     await svc.join(a)
     await svc.join(b)
     await svc.start(host)
@@ -270,10 +275,12 @@ async def campaign(
     user = {role: u for role, (u, _bot) in live.row.seats.items()}
     who = {role: a if u == a.user_id else b for role, u in user.items()}
     rng, choose, n = random.Random(seed), chooser(module), 0
-    while live.game is not None and not live.game.over:
+    while live.game is not None and not live.game.over and not (cap and n >= cap):
         role = rng.choice(live.game.active())
         clock.now += step
-        r = await svc.order(who[role], choose(rng, live.game, role), f"i-{channel}-{n}", role=role)
+        order = choose(rng, live.game, role)
+        assert order is not None, f"{module.id} seed {seed}: no legal order for {role}"
+        r = await svc.order(who[role], order, f"i-{channel}-{n}", role=role)
         assert r.reply.text.startswith("Done"), r.reply.text
         n += 1
         await box.settle()
@@ -295,8 +302,9 @@ async def housekeeping(box: Outbox, clock: Clock, hk: list[float]) -> None:
         await run()
 
 
-async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]:
-    """Campaigns one after another in one database; per campaign: orders, growth as is and checkpointed."""
+async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyModule]) -> list[Growth]:
+    """Campaigns of ``mods`` one after another (one of each, then again) in one database; per campaign:
+    orders, growth as is and checkpointed; last the whole club's."""
     from bot import delivery
 
     clock = Clock()
@@ -320,10 +328,12 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]
     base = file_bytes(path)
     first = base
     n = 0
+    every = modules.modules()  # a game's seeds and channels are the same whichever games the club plays
     for i in range(args.campaigns):
-        for k, module in enumerate(MODULES):
+        for module in mods:
+            k = every.index(module)
             orders = await campaign(
-                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk
+                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk, args.cap
             )
             n += orders
             as_is = file_bytes(path)  # as the last order left it: no checkpoint but the automatic ones
@@ -333,7 +343,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]
             after = file_bytes(path)
             out.append(
                 {
-                    "module": module,
+                    "module": module.id,
                     "orders": orders,
                     "as_is": (as_is - base) / orders,
                     "after": (after - base) / orders,
@@ -360,43 +370,60 @@ async def club(path: str, args: argparse.Namespace, prune: bool) -> list[Growth]
     return out
 
 
+BUDGET = 1536  # bytes of the whole file an order
+
+
 async def file_main(args: argparse.Namespace) -> None:
-    modes = [False] if args.no_prune else [True, False]
-    results: dict[bool, list[Growth]] = {}
+    mods = games_of(args.game)
+    # (label, pruned, games): the club of every game, its reference unpruned, and each game's club alone
+    plan: list[tuple[str, bool, list[AnyModule]]] = []
+    if not args.no_prune:
+        plan.append(("pruned", True, mods))
+    plan.append(("reference: not pruned", False, mods))
+    if not args.no_prune and len(mods) > 1 and not args.together:
+        plan += [(f"{m.id} alone, pruned", True, [m]) for m in mods]
+    results: dict[str, list[Growth]] = {}
     t0 = time.perf_counter()
-    for prune in modes:
+    for label, prune, games in plan:
         with tempfile.TemporaryDirectory() as tmp:
-            results[prune] = await club(str(Path(tmp) / "club.db"), args, prune)
+            results[label] = await club(str(Path(tmp) / "club.db"), args, prune, games)
     took = time.perf_counter() - t0
-    one, five, _ = os.getloadavg()
+    names = ", ".join(m.id for m in mods)
     print(
-        f"SQLite: {args.campaigns} x {len(MODULES)} whole campaigns ({', '.join(MODULES)}), one after another"
-        f" in one database, an order every {args.minutes:g} min; {took:.1f} s"
-        f" (load average {one:.1f} {five:.1f})"
+        f"SQLite: {args.campaigns} x {len(mods)} whole campaigns ({names}), one after another"
+        f" in one database, an order every {args.minutes:g} min; {took:.1f} s ({load_average()})"
     )
-    for prune in modes:
-        rows = results[prune]
+    for label, _prune, games in plan:
+        rows = results[label]
         camp = [r for r in rows if r["module"] != "all"]
         total = rows[-1]
-        label = "pruned" if prune else "reference: not pruned"
         print(f"{label}: orders per campaign {[int(r['orders']) for r in camp]}")
         print(summary("  growth per order, at its last order", [r["as_is"] for r in camp], "B", "campaigns"))
         print(summary("  growth per order, checkpointed", [r["after"] for r in camp], "B", "campaigns"))
-        for module in MODULES:
-            mine = [r["after"] for r in camp if r["module"] == module]
-            print(summary(f"    {module}, checkpointed", mine, "B", "campaigns"))
+        if len(games) > 1:
+            for module in games:
+                mine = [r["after"] for r in camp if r["module"] == module.id]
+                print(summary(f"    {module.id}, checkpointed", mine, "B", "campaigns"))
         print(
             f"  whole file (db + wal + shm) / all {int(total['orders'])} orders: {total['total']:.1f} B"
             f" (growth after the empty schema {total['after']:.1f} B)"
         )
-    if True in results:
-        whole = results[True][-1]["total"]
-        camp = [r for r in results[True] if r["module"] != "all"]
-        ref = f", {whole / results[False][-1]['total']:.2f} of the reference" if False in results else ""
+    if "pruned" in results:
+        whole = results["pruned"][-1]["total"]
+        camp = [r for r in results["pruned"] if r["module"] != "all"]
+        ref = whole / results["reference: not pruned"][-1]["total"]
         print(
-            f"budget < 1.5 KB an order, the whole file over whole campaigns: {whole:.0f} B"
-            f" ({'ok' if whole < 1536 else 'OVER'}{ref})"
+            f"budget < 1.5 KB an order, the whole file over whole campaigns of {names}: {whole:.0f} B"
+            f" ({'ok' if whole < BUDGET else 'OVER'}, {ref:.2f} of the reference)"
         )
+        for m in mods:
+            alone = results.get(f"{m.id} alone, pruned", results["pruned"] if len(mods) == 1 else None)
+            if alone is not None:
+                own = alone[-1]["total"]
+                print(
+                    f"  {m.id} alone, the whole file over its whole campaigns: {own:.0f} B"
+                    f" ({'ok' if own < BUDGET else 'OVER'})"
+                )
         med, worst = statistics.median([r["after"] for r in camp]), max(r["as_is"] for r in camp)
         print(
             f"  a campaign's own growth, checkpointed: median {med:.0f} B;"
@@ -404,8 +431,9 @@ async def file_main(args: argparse.Namespace) -> None:
         )
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python bench/storage.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--game", default="", help="a registered game module (default: every one)")
     ap.add_argument("--rows", action="store_true", help="the bytes each commit writes")
     ap.add_argument("--games", type=int, default=3, help="--rows: campaigns")
     ap.add_argument("--database", default=None, help="--rows: a postgresql:// URL of an empty database")
@@ -413,7 +441,9 @@ def main() -> None:
     ap.add_argument("--minutes", type=float, default=3.0, help="minutes between two orders")
     ap.add_argument("--no-prune", action="store_true", help="only the reference: nothing pruned")
     ap.add_argument("--tables", action="store_true", help="the pages of each table at the end (dbstat)")
-    args = ap.parse_args()
+    ap.add_argument("--together", action="store_true", help="no club of each game alone")
+    ap.add_argument("--cap", type=int, default=0, help="at most this many orders a campaign (a quick try)")
+    args = ap.parse_args(argv)
     asyncio.run(rows_main(args) if args.rows else file_main(args))
 
 

@@ -29,10 +29,6 @@ ALLOWED: list[tuple[str, str | None, str]] = [
     # Each layer's registry is the one file of the layer that gathers the games, as engine/modules.py does.
     ("renderers/registry.py", None, "the layer's registry: each game's pictures"),
     ("ai/registry.py", None, "the layer's registry: each game's bot players"),
-    # Pending: three benches written for one game (docs/performance.md says which).
-    ("bench/engine.py", None, "pending: the engine bench times the first game's apply and legal()"),
-    ("bench/startup.py", None, "pending: the start-up bench stores games of the first game"),
-    ("bench/storage.py", None, "pending: the storage bench plays campaigns of both games by name"),
     # Pending: the bot's catalogs hold the first game's words until they move to the game's own catalog.
     # Pending: the contract's docstrings take their examples from the games while it is being reshaped.
     # Pending: one fuzzer, sample maker, picture demo and bench for every module replaces the games' own.

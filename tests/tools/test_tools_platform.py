@@ -23,6 +23,10 @@ PLATFORM = (
     "bench/ai.py",
     "bench/render.py",
     "bench/bot.py",
+    "bench/engine.py",
+    "bench/startup.py",
+    "bench/storage.py",
+    "bench/common.py",
     "renderers/showcase.py",
 )
 
