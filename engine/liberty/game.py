@@ -238,6 +238,18 @@ class Game:
             sort_keys=True,
         )
 
+    def copy(self) -> Game:
+        """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
+        applies each order to a copy): the state cloned, the events shared (an event never changes once
+        emitted), the kept ``legal`` answers too (keyed by the state's content, they hold for the copy).
+        Reloading the snapshot instead costs the JSON of the whole event log, every order."""
+        st = self.ctx
+        ctx = Ctx(st.st.clone(), st.lib, st.opts, list(st.events))
+        game = Game(ctx, self._log)
+        if self._kept is not None:
+            game._kept = (self._kept[0], dict(self._kept[1]))
+        return game
+
     @classmethod
     def loads(cls, text: str) -> Game:
         d = json.loads(text)
