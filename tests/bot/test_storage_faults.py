@@ -58,7 +58,7 @@ def database_error(store):
     if store.__class__.__name__ == "PostgresStore":
         import asyncpg
 
-        return asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in the middle of operation")
+        return asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed mid-operation")
     return sqlite3.OperationalError("disk I/O error")
 
 
