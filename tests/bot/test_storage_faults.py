@@ -281,3 +281,25 @@ async def test_the_ticker_query_uses_its_index(env):
     else:
         plan = "\n".join(str(tuple(r)) for r in await store._all("EXPLAIN QUERY PLAN " + sql))
     assert "games_wake" in plan
+
+
+# --- where the players met it: a slash command through the real discord.py and the fake Discord ---------
+
+
+async def test_a_read_only_moment_answers_a_slash_command_with_one_plain_line(harness):
+    """274 replies carried the raw SQL error and 122 said "Sorry — something went wrong" in the soak."""
+    h = harness
+    await h.feed(h.slash("game new", {"setup": "historical", "players": 2}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allied"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    store = h.bot.service.store
+    move = {"units": "FR-1", "path": "Solre-sur-Sambre>Thuin"}
+    async with read_only(store):
+        d = await h.feed(h.slash("move", move, user="alice", channel="game-1", locale="ja"))
+    said = d.reply.content
+    assert t("svc.storage_down", "ja") in said, said
+    assert t("ui.sorry", "ja") not in said and "readonly" not in said and "read-only" not in said
+    assert (await store.game(1)).version == 0
+    d = await h.feed(h.slash("move", move, user="alice", channel="game-1", locale="ja"))
+    assert (await store.game(1)).version == 1
