@@ -5,6 +5,8 @@ from outside; asked again of the same state it is not worked out again."""
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
 
 import pytest
@@ -126,3 +128,29 @@ def test_a_copy_is_the_game_reloaded_and_shares_nothing_that_changes(seed: int) 
             copy.directive("dice", "6 6")
         assert g.dumps() == saved
         g = copy
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_the_state_as_a_dict_is_what_asdict_gives_and_shares_nothing(seed: int) -> None:
+    """``State.to_dict`` (the snapshot) is made directly instead of by ``dataclasses.asdict``: the same dict,
+    after every order of a random game (battles, winters and French entry included), and a copy."""
+    rng = random.Random(seed)
+    g = new(seed)
+    for _ in range(300):
+        if g.over:
+            break
+        d = g.state.to_dict()
+        want = dataclasses.asdict(g.state)
+        want["dice"] = g.state.dice.to_dict()
+        assert d == want
+        assert json.dumps(d, sort_keys=True) == json.dumps(want, sort_keys=True)
+        role = rng.choice(g.active())
+        g.apply(role, rng.choice(g.legal(role).choices))
+    hands = {k: list(v) for k, v in g.state.hands.items()}
+    d = g.state.to_dict()
+    for value in d["blocks"].values():
+        value["at"] = "nowhere"
+    for cards in d["hands"].values():
+        cards.append("nothing")
+    assert all(b.at != "nowhere" for b in g.state.blocks.values()) and g.state.hands == hands
