@@ -255,6 +255,21 @@ def _kept(old: Sequence[object], new: Sequence[object]) -> int:
     return i
 
 
+@contextlib.asynccontextmanager
+async def storage_guard(store: StoreBase) -> AsyncIterator[None]:
+    """The database failing (``StoreBase.unavailable``: connection lost, read-only, a timeout) is said as one
+    plain line in the player's language, never the database's own words: nothing was changed."""
+    try:
+        yield
+    except (ServiceError, RuleError, DuplicateInteraction, StaleWrite):
+        raise
+    except Exception as e:
+        if not store.unavailable(e):
+            raise
+        log.warning("the database is unavailable: %s: %s", type(e).__name__, e)
+        raise ServiceError("svc.storage_down") from None
+
+
 class Games:
     """The loaded games, their locks, and the one path for changing them."""
 
@@ -296,17 +311,19 @@ class Games:
 
     async def read(self, game_id: int) -> Live | None:
         """The game as last committed (no lock: a reader never writes)."""
-        if self.before_use is not None:
-            await self.before_use(game_id)
-        row = await self.store.game(game_id)
-        if row is None:
-            return None
-        if row.status == "suspended":
-            return self.cache.get(game_id) or Live(row)
-        return await self._live_for(row)
+        async with storage_guard(self.store):
+            if self.before_use is not None:
+                await self.before_use(game_id)
+            row = await self.store.game(game_id)
+            if row is None:
+                return None
+            if row.status == "suspended":
+                return self.cache.get(game_id) or Live(row)
+            return await self._live_for(row)
 
     async def read_channel(self, channel_id: int, *, finished: bool = False) -> Live:
-        gid = await self.store.game_id_in_channel(channel_id, finished=finished)
+        async with storage_guard(self.store):
+            gid = await self.store.game_id_in_channel(channel_id, finished=finished)
         if gid is None:
             raise ServiceError("svc.no_game")
         live = await self.read(gid)
@@ -317,7 +334,12 @@ class Games:
     # --- the one path for every change --------------------------------------------------------------------
     async def change(self, game_id: int, fn: Callable[[Change], Awaitable[T]], *, checked: bool = False) -> T:
         """Run ``fn`` on a change of this game under its lock and store what it did, all or nothing. A
-        ServiceError or RuleError from ``fn`` stores nothing. (``checked``: the start-up check itself.)"""
+        ServiceError or RuleError from ``fn`` stores nothing, nor does the database failing on the way
+        (``storage_guard``). (``checked``: the start-up check itself.)"""
+        async with storage_guard(self.store):
+            return await self._change(game_id, fn, checked)
+
+    async def _change(self, game_id: int, fn: Callable[[Change], Awaitable[T]], checked: bool) -> T:
         if self.before_use is not None and not checked:
             await self.before_use(game_id)
         async with self.locked(game_id):
@@ -345,8 +367,11 @@ class Games:
         except DuplicateInteraction:
             raise
         except StoreError as e:
+            if self.store.unavailable(e):  # said plainly by ``storage_guard``
+                raise
+            # the database's own words stay in the log: the player is told that nothing was changed
             log.exception("game %s: the database refused a change", ch.row.id)
-            raise ServiceError("svc.storage", error=str(e)) from None
+            raise ServiceError("svc.storage") from None
         ch.row.rev = ch.before.row.rev + 1
         self.cache[ch.row.id] = Live(ch.row, ch.game, ch.bot)
         for seq, game in ch.moments.items():
@@ -361,12 +386,13 @@ class Games:
             if await self.store.game_id_in_channel(channel_id) is not None:
                 raise ServiceError("svc.channel_has_game")
             try:
-                return await make()
+                async with storage_guard(self.store):
+                    return await make()
             except ChannelTaken:
                 raise ServiceError("svc.channel_has_game") from None
-            except StoreError as e:
+            except StoreError:
                 log.exception("channel %s: the database refused a new game", channel_id)
-                raise ServiceError("svc.storage", error=str(e)) from None
+                raise ServiceError("svc.storage") from None
 
     async def _locales(self, row: GameRow) -> dict[int, str]:
         legacy = row.settings.locales or {}

@@ -36,17 +36,32 @@ class Deadlines:
         """Reminders before deadlines and the per-game action when one passes. Call every minute or so.
         Returns what was sent (stored in the outbox)."""
         out: list[Message] = []
-        for gid in await self.svc.store.game_ids("running"):
-            live = self.games.cache.get(gid)
-            if live is None:
-                try:
-                    live = await self.games.read(gid)
-                except Exception:
-                    continue  # an unreadable row: the start-up check reports it
-            if live is None or live.game is None or not await self._something_due(live.row, live.game):
+        # only the games whose deadline or a reminder may be due (an indexed query: ``wake_at``, set to 0 by
+        # every change and to the next moment here), never every running game
+        for gid in await self.svc.store.games_due(self.svc.clock()):
+            try:  # the row as stored (its revision too: another process may have changed the game)
+                live = await self.games.read(gid)
+            except Exception:
+                continue  # an unreadable row: the start-up check reports it
+            if live is None or live.game is None:
+                continue
+            if not await self._something_due(live.row, live.game):
+                await self.svc.store.wake(gid, live.row.rev, await self._next_due(live.row, live.game))
                 continue
             out += await self.games.change(gid, self._tick_one)
         return out
+
+    async def _next_due(self, row: GameRow, game: GameObject) -> float | None:
+        """When this game's deadline or one of its reminders is due next (None: it has no deadline)."""
+        deadline = row.settings.due_at
+        if not deadline or row.status != "running" or game.over:
+            return None
+        users = sorted(
+            {u for r in game.active() for u, is_bot in [row.seats.get(r, (None, True))] if u and not is_bot}
+        )
+        prefs = await self.svc.store.reminder_prefs(users)
+        sent = list(row.settings.reminders_sent)
+        return reminders.next_due(users, deadline, self.svc.clock(), prefs, row.settings.reminder_hours, sent)
 
     async def _something_due(self, row: GameRow, game: GameObject) -> bool:
         deadline = row.settings.due_at

@@ -22,7 +22,7 @@ from ..storage import DuplicateInteraction, GameRow
 from . import reminders
 from .broadcast import broadcast
 from .common import Caller, Hub, ServiceError, module_of, need_game, owns, roles_of
-from .core import Change, Games
+from .core import Change, Games, storage_guard
 
 log = logging.getLogger("estafette.service")
 AUTOMATIC_ROUNDS = 50  # standing orders and bot seats take turns at most this often in one change
@@ -104,9 +104,9 @@ class Play:
         any reply; a retried interaction gets the first answer again and changes nothing. ``check`` runs
         under the lock before the order (it may refuse), ``after`` once it is accepted (same change)."""
         loc = caller.loc
-        await self.svc.seen(caller)
         if interaction_id is not None:
-            prev = await self.store.find_interaction(interaction_id)
+            async with storage_guard(self.store):
+                prev = await self.store.find_interaction(interaction_id)
             if prev is not None:
                 return Result(Reply(prev.reply or t("svc.already_done", loc)))
 
@@ -115,6 +115,8 @@ class Play:
                 prev = await self.store.find_interaction(interaction_id)
                 if prev is not None:
                     return Result(Reply(prev.reply or t("svc.already_done", loc)))
+            if caller.user_id:  # the caller's language for what this change sends them (saved after it)
+                ch.locales[caller.user_id] = loc
             game = need_game(ch.row, ch.game)
             acting = acting_role(ch.row, game, caller, text if isinstance(text, str) else text.text(), role)
             if check is not None:
@@ -135,6 +137,9 @@ class Play:
             res = await self.games.change(game_id, fn)
         except DuplicateInteraction as d:
             return Result(Reply(d.reply or t("svc.already_done", loc)))
+        # the language after the order, never before it: a database failing here cannot refuse an order
+        # already stored (``seen`` logs it and tries again at the next command)
+        await self.svc.seen(caller)
         self.schedule(game_id)
         return res
 

@@ -12,6 +12,7 @@ import zoneinfo
 from .common import ServiceError, shown
 
 MOST = 10  # reminder times a player may set
+QUIET_AGAIN = 60.0  # seconds before a reminder held by quiet hours is looked at again
 _TIME = re.compile(r"^(\d+(?:\.\d+)?)\s*(h|m|min|hours?|minutes?)?$")
 _QUIET = re.compile(r"^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})(?:\s+(\S+))?$")
 
@@ -88,6 +89,29 @@ def due(
         if passed and not is_quiet(quiet, now):
             out[user] = passed
     return out
+
+
+def next_due(
+    users: list[int],
+    deadline: float,
+    now: float,
+    prefs: dict[int, tuple[list[float] | None, str | None]],
+    default_hours: float,
+    sent: list[str],
+) -> float:
+    """When ``due`` may next find someone to remind, or the deadline passes: the earliest reminder not sent
+    yet, the deadline if none is earlier. A reminder already due but held by quiet hours: a minute from now
+    (the tick looks again, as it did when it looked at every game)."""
+    wake = deadline
+    for user in users:
+        hours = prefs.get(user, (None, None))[0]
+        if hours is None:
+            hours = [default_hours] if default_hours > 0 else []
+        for h in hours:
+            if f"{user}:{h:g}" not in sent:
+                at = deadline - h * 3600
+                wake = min(wake, at if at > now else now + QUIET_AGAIN)
+    return wake
 
 
 def describe(hours: list[float] | None, quiet: str | None, loc: str) -> dict[str, list[str] | str]:

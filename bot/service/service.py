@@ -29,7 +29,7 @@ from ..outbox import Message, Picture, Result
 from ..pictures import Pictures
 from ..storage import BadRow, OutboxRow, StoreBase
 from .broadcast import board_picture, pictures_of
-from .common import Caller, Live, module_of, options_of, roles_of
+from .common import Caller, Live, ServiceError, module_of, options_of, roles_of
 from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
@@ -37,6 +37,9 @@ from .lobby import Lobby
 from .play import Play
 
 log = logging.getLogger("estafette.service")
+# seconds between the tries of a start-up check that the database interrupted (connection lost, read-only, a
+# timeout); after the last, the game is checked again when it is next used
+CHECK_RETRIES = (0.2, 1.0, 3.0)
 
 
 class Service:
@@ -67,6 +70,7 @@ class Service:
         # start-up checks replay each game from its first order (``check_all(full=True)``), not only from
         # the snapshot before its latest one
         self.full_checks = False
+        self.check_retries: tuple[float, ...] = CHECK_RETRIES
 
     # --- the front ends' calls ----------------------------------------------------------------------------
     async def new_game(self, caller: Caller, options: str = "", **kw: Any) -> Result:
@@ -345,10 +349,17 @@ class Service:
         return language(live.row) if live else "en"
 
     async def seen(self, caller: Caller) -> None:
-        """Remember the caller's language (a property of the player, not of a game: it writes no game)."""
+        """Remember the caller's language (a property of the player, not of a game: it writes no game).
+        The database failing here changes nothing the caller asked for: logged, tried at the next command."""
         if caller.user_id and self._seen.get(caller.user_id) != caller.loc:
+            try:
+                await self.store.set_user_locale(caller.user_id, caller.loc)
+            except Exception as e:
+                if not self._database_failed(e):
+                    raise
+                log.warning("user %s: their language could not be saved (%s)", caller.user_id, e)
+                return
             self._seen[caller.user_id] = caller.loc
-            await self.store.set_user_locale(caller.user_id, caller.loc)
 
     def moment(self, live: Live) -> int:
         """Keep a reader's game as a moment for its pictures; returns its order number."""
@@ -440,23 +451,44 @@ class Service:
             self.full_checks = True
             self._unchecked |= set(await self.store.game_ids("running"))
         for gid in sorted(self._unchecked):
-            await self.ensure_checked(gid)
+            await self.ensure_checked(gid, quiet=True)
 
-    async def ensure_checked(self, gid: int) -> None:
-        """Check a game from before this process started, once, before anything uses it."""
+    async def ensure_checked(self, gid: int, *, quiet: bool = False) -> None:
+        """Check a game from before this process started, once, before anything uses it. A check the
+        database kept failing leaves the game unchecked, to be checked at its next use, and this use is
+        refused as the database's (``svc.storage_down``; ``quiet``, the background checks: not refused)."""
         if gid not in self._unchecked:
             return
         task = self._checking.get(gid)
         if task is None:
             task = self._checking[gid] = asyncio.ensure_future(self._check_one(gid))
         await asyncio.shield(task)
+        if gid in self._unchecked and not quiet:
+            raise ServiceError("svc.storage_down")
+
+    def _database_failed(self, e: BaseException) -> bool:
+        """The database failing (as the store or ``storage_guard`` says it), not the game being damaged."""
+        return self.store.unavailable(e) or (isinstance(e, ServiceError) and e.key == "svc.storage_down")
 
     async def _check_one(self, gid: int) -> None:
-        try:
-            problem = await self._check(gid)
-        except Exception as e:  # the check itself must not stop the others
-            log.exception("game %s could not be checked", gid)
-            problem = f"it could not be checked ({type(e).__name__})"
+        problem: str | None = None
+        for pause in (*self.check_retries, None):
+            try:
+                problem = await self._check(gid)
+                break
+            except Exception as e:  # the check itself must not stop the others
+                if not self._database_failed(e):
+                    log.exception("game %s could not be checked", gid)
+                    problem = f"it could not be checked ({type(e).__name__})"
+                    break
+                # the database failed, not the game: never a reason to suspend it (tried again, with back-off)
+                if pause is None:
+                    log.warning("game %s: the database failed throughout its start-up check (%s: %s); it is "
+                                "checked at its next use", gid, type(e).__name__, e)  # fmt: skip
+                    self._checking.pop(gid, None)
+                    return
+                log.info("game %s: the database failed during its start-up check (%s); trying again", gid, e)
+                await asyncio.sleep(pause)
         self._unchecked.discard(gid)
         self._checking.pop(gid, None)
         if problem is None:
@@ -512,10 +544,12 @@ class Service:
             replay = await self.games.reference(row, full=self.full_checks or row.snapshot_seq is None)
             stored = await self.games.stored(row, game)
             assert stored is not None
-        except (ValueError, KeyError, TypeError, ScriptError, zlib.error) as e:
-            return f"it cannot be loaded or replayed ({e})", None
-        except Exception as e:  # anything else a damaged snapshot can raise
-            log.exception("game %s could not be loaded", gid)
+        except Exception as e:
+            if self._database_failed(e):
+                raise  # the database's, not the game's: ``_check_one`` tries again
+            if isinstance(e, (ValueError, KeyError, TypeError, ScriptError, zlib.error)):
+                return f"it cannot be loaded or replayed ({e})", None
+            log.exception("game %s could not be loaded", gid)  # anything else a damaged snapshot can raise
             return f"it cannot be loaded ({type(e).__name__})", None
         mine, theirs = replay.dumps(), stored.dumps()
         if mine != theirs:

@@ -15,6 +15,7 @@ from .base import (
     StaleWrite,
     StoreBase,
     StoreError,
+    StoreUnavailable,
 )
 from .settings import GameSettings
 from .sqlite import MIGRATIONS, SCHEMA_VERSION, Store
@@ -46,5 +47,6 @@ __all__ = [
     "Store",
     "StoreBase",
     "StoreError",
+    "StoreUnavailable",
     "open_store",
 ]

@@ -14,9 +14,11 @@ The SQL here is written with ``?`` placeholders; a backend supplies the connecti
 from __future__ import annotations
 
 import abc
+import asyncio
 import contextlib
 import copy
 import json
+import logging
 import time
 import zlib
 from collections.abc import AsyncIterator
@@ -25,7 +27,10 @@ from typing import Any, Protocol
 
 from .settings import GameSettings
 
+log = logging.getLogger("estafette.storage")
 OPEN = ("lobby", "running", "suspended")
+# seconds between the tries of a release of an outbox claim (``release``): a claim left behind lapses anyway
+RELEASE_RETRIES = (0.05, 0.25, 1.0)
 _NO_END = 2**31 - 1  # above every order number (an INTEGER column in PostgreSQL)
 
 
@@ -194,6 +199,11 @@ class StoreError(Exception):
     """The database refused a write (disk full, locked, read-only, gone): nothing was changed."""
 
 
+class StoreUnavailable(StoreError):
+    """The database could not be used just now (connection lost, read-only, a timeout, disk full): nothing
+    was changed, and the same request may succeed in a moment. Never a sign that a game is damaged."""
+
+
 class StaleWrite(StoreError):
     """A writer read the game at an older revision than the stored one: its change is refused. Under the
     game's lock this never happens; it means something wrote around the one path (docs/service.md)."""
@@ -232,6 +242,17 @@ class StoreBase(abc.ABC):
 
     integrity_errors: tuple[type[BaseException], ...] = ()
     database_errors: tuple[type[BaseException], ...] = ()
+
+    def unavailable(self, e: BaseException) -> bool:
+        """Whether ``e`` is the database failing (connection lost, read-only, a timeout, disk full, locked),
+        not the data being wrong: a reason to answer "try again in a moment", never to think a game damaged.
+        A row that cannot be read (``BadRow``), a stale write and a constraint (``integrity_errors``) are the
+        data's."""
+        if isinstance(e, StoreUnavailable):
+            return True
+        if isinstance(e, (StoreError, *self.integrity_errors)):
+            return False
+        return isinstance(e, (*self.database_errors, OSError, TimeoutError))
 
     # --- a backend's primitives ---------------------------------------------------------------------
     @abc.abstractmethod
@@ -432,7 +453,7 @@ class StoreBase(abc.ABC):
         except self.integrity_errors:
             raise ChannelTaken(f"channel {channel_id} already has an open game") from None
         except self.database_errors as e:
-            raise StoreError(str(e)) from e
+            raise StoreUnavailable(str(e)) from e
         assert row is not None
         return int(row["id"])
 
@@ -446,7 +467,7 @@ class StoreBase(abc.ABC):
             async with self._tx() as tx:
                 changed = await tx.execute(
                     "UPDATE games SET rev=rev+1, status=?, options=?, settings=?, version=?, host_id=?,"
-                    " snapshot_seq=?, snapshot=CASE WHEN ?=1 THEN NULL ELSE snapshot END"
+                    " snapshot_seq=?, snapshot=CASE WHEN ?=1 THEN NULL ELSE snapshot END, wake_at=?"
                     " WHERE id=? AND rev=?",
                     (
                         r.status,
@@ -456,6 +477,8 @@ class StoreBase(abc.ABC):
                         r.host_id,
                         r.snapshot_seq,
                         int(c.clear_legacy),
+                        # a game with a deadline: looked at by the next tick, which says when next (``wake``)
+                        0.0 if r.settings.due_at else None,
                         r.id,
                         c.rev,
                     ),
@@ -473,7 +496,7 @@ class StoreBase(abc.ABC):
                         raise DuplicateInteraction(prev.reply) from None
             raise StoreError(str(e)) from e
         except self.database_errors as e:
-            raise StoreError(str(e)) from e
+            raise StoreUnavailable(str(e)) from e
         return ids
 
     async def _commit_rest(self, tx: Tx, c: Commit) -> list[int]:
@@ -686,7 +709,36 @@ class StoreBase(abc.ABC):
         return row is not None
 
     async def release(self, destination: str, owner: str) -> None:
-        await self._exec("DELETE FROM outbox_claims WHERE destination=? AND owner=?", (destination, owner))
+        """Give a destination back. Tried again a few times if the database fails, then left: the claim
+        lapses at its ``until`` (and this owner may take it again at once), so a failed release never stops
+        the sender."""
+        for pause in (*RELEASE_RETRIES, None):
+            try:
+                await self._exec(
+                    "DELETE FROM outbox_claims WHERE destination=? AND owner=?", (destination, owner)
+                )
+                return
+            except Exception as e:
+                if not self.unavailable(e):
+                    raise
+                if pause is None:
+                    log.warning("the claim on %s could not be released (%s); it lapses", destination, e)
+                    return
+                log.info("the claim on %s could not be released (%s); trying again", destination, e)
+                await asyncio.sleep(pause)
+
+    # --- deadlines: which games the ticker looks at ------------------------------------------------------
+    async def games_due(self, now: float) -> list[int]:
+        """The running games whose deadline, or a reminder before it, may be due at ``now`` (``wake_at``,
+        indexed): the ticker looks at these only, never at every running game."""
+        # no ORDER BY: SQLite would scan the table in id order rather than search the index
+        rows = await self._all("SELECT id FROM games WHERE status='running' AND wake_at <= ?", (now,))
+        return sorted(int(r["id"]) for r in rows)
+
+    async def wake(self, game_id: int, rev: int, at: float | None) -> None:
+        """When the ticker should look at a game next (None: not until a change), if the game is still at
+        revision ``rev`` (a change since asked for a look of its own). Not a change: the revision stays."""
+        await self._exec("UPDATE games SET wake_at=? WHERE id=? AND rev=?", (at, game_id, rev))
 
     # --- players (across games) --------------------------------------------------------------------------
     async def user_locale(self, user_id: int) -> str | None:
@@ -732,8 +784,20 @@ class StoreBase(abc.ABC):
         return out
 
     async def set_user_pref(self, user_id: int, key: str, value: str | None) -> None:
-        """``reminders`` or ``quiet`` of a player (across games)."""
-        await self._set_user(user_id, key, value)
+        """``reminders`` or ``quiet`` of a player (across games). The running games they sit in are looked at
+        by the next tick: their reminders' times moved."""
+        assert key in ("reminders", "quiet")
+        async with self._tx() as tx:
+            await tx.execute(
+                f"INSERT INTO users (user_id, {key}) VALUES (?,?) "
+                f"ON CONFLICT (user_id) DO UPDATE SET {key}=excluded.{key}",
+                (user_id, value),
+            )
+            await tx.execute(
+                "UPDATE games SET wake_at=0 WHERE status='running' AND wake_at IS NOT NULL"
+                " AND id IN (SELECT game_id FROM seats WHERE user_id=?)",
+                (user_id,),
+            )
 
     async def dms_closed_since(self, user_id: int) -> float | None:
         r = await self._one("SELECT dms_closed_since FROM users WHERE user_id=?", (user_id,))

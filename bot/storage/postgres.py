@@ -129,6 +129,12 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE snapshots ADD COLUMN epoch TEXT;
     """,
+    # 4 (SQLite's 8): when the deadline ticker looks at a running game next, indexed (sqlite.py)
+    """
+    ALTER TABLE games ADD COLUMN wake_at DOUBLE PRECISION;
+    UPDATE games SET wake_at=0 WHERE status='running';
+    CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

@@ -12,7 +12,7 @@ from typing import Any
 
 import aiosqlite
 
-from .base import Row, StoreBase, StoreError
+from .base import Row, StoreBase, StoreUnavailable
 
 # Each entry upgrades the schema by one version (PRAGMA user_version). Never edit a released entry: add one.
 MIGRATIONS: list[str] = [
@@ -143,6 +143,14 @@ MIGRATIONS: list[str] = [
     # are deleted after a grace period, and finished games' working rows folded away (docs/service.md).
     """
     ALTER TABLE snapshots ADD COLUMN epoch TEXT;  -- JSON of the module's epoch (NULL: not known yet)
+    """,
+    # 8: when the deadline ticker looks at a running game next (a deadline or a reminder may be due then;
+    # NULL: no deadline), indexed, so that no tick reads every running game. Every change sets it to 0 (look
+    # at the next tick), the tick to the next moment. The running games of before: looked at once.
+    """
+    ALTER TABLE games ADD COLUMN wake_at REAL;
+    UPDATE games SET wake_at=0 WHERE status='running';
+    CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
     """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -307,4 +315,4 @@ class Store(StoreBase):
             except sqlite3.Error as e:
                 if db.in_transaction:
                     await db.rollback()
-                raise StoreError(str(e)) from e
+                raise StoreUnavailable(str(e)) from e

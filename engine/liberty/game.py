@@ -5,6 +5,7 @@ per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
 from __future__ import annotations
 
 import json
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
@@ -45,6 +46,8 @@ class Game:
     def __init__(self, ctx: Ctx, log: list[str] | None = None) -> None:
         self.ctx = ctx
         self._log: list[str] = list(log or [])
+        # ``legal`` answers kept with the content of the state they answered (``_content``): role -> Legal
+        self._kept: tuple[bytes, dict[str, Legal]] | None = None
 
     @classmethod
     def new(cls, options: Options, seed: int) -> Game:
@@ -82,7 +85,18 @@ class Game:
         return build_view(self.ctx, role, self.active(), events=events)
 
     def legal(self, role: str) -> Legal:
-        return legal(self.ctx, role, self.active())
+        """What ``role`` may do now. The bot asks again of the same state (each active role's prompt, its
+        headline, its drafts), so the answer is kept, keyed by the state's whole content: a state changed in
+        any way since (an order, a directive, a field written from outside) is a new key, never a stale
+        answer."""
+        key = _content(self.ctx)
+        kept = self._kept
+        if kept is None or kept[0] != key:
+            kept = self._kept = (key, {})
+        found = kept[1].get(role)
+        if found is None:
+            found = kept[1][role] = legal(self.ctx, role, self.active())
+        return found
 
     def apply(self, role: str, order: str | Command | Order) -> list[Event]:
         """Apply one order for ``role`` (its text, read by the one parser of ``orders.py``, or the order
@@ -224,12 +238,35 @@ class Game:
             sort_keys=True,
         )
 
+    def copy(self) -> Game:
+        """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
+        applies each order to a copy): the state cloned, the events shared (an event never changes once
+        emitted), the kept ``legal`` answers too (keyed by the state's content, they hold for the copy).
+        Reloading the snapshot instead costs the JSON of the whole event log, every order."""
+        st = self.ctx
+        ctx = Ctx(st.st.clone(), st.lib, st.opts, list(st.events))
+        game = Game(ctx, self._log)
+        if self._kept is not None:
+            game._kept = (self._kept[0], dict(self._kept[1]))
+        return game
+
     @classmethod
     def loads(cls, text: str) -> Game:
         d = json.loads(text)
         ctx = Ctx(State.from_dict(d["state"]), load_liberty(), Options.from_dict(d["options"]))
         ctx.events = [Event.from_dict(e) for e in d["events"]]
         return cls(ctx, d["log"])
+
+
+def _content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the rules' data never changes) as bytes: equal
+    bytes are an equal state. Plain dicts and lists pickle several times faster than the dataclasses."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["blocks"] = {k: b.__dict__ for k, b in st.blocks.items()}
+    d["battle"] = None if st.battle is None else st.battle.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    return pickle.dumps((d, ctx.opts), pickle.HIGHEST_PROTOCOL)
 
 
 def _say(v: Any) -> str:

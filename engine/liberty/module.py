@@ -306,6 +306,9 @@ class Liberty(Module[Options, Game, View]):
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
 
+    def copy(self, game: Game, deep: bool = False) -> Game:
+        return game.copy()  # deep or not: its state is a clone
+
     def directive(self, game: Game, word: str, rest: str) -> None:
         directive(game, word, rest)
 

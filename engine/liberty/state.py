@@ -7,7 +7,7 @@ until French entry, 12.0) or ``prisoner`` (captured, face up, held by the other 
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import Dice
@@ -68,6 +68,20 @@ class Battle:
         return other(self.attacker)
 
 
+def _plain(v: Any) -> Any:
+    """``asdict``'s copy of one value of the state: a block or the battle as a dict of its fields, lists,
+    tuples and dicts copied, every other value (str, int, float, bool, None, a StrEnum) as it is."""
+    if isinstance(v, (Block, Battle)):
+        return {k: _plain(x) for k, x in v.__dict__.items()}
+    if isinstance(v, list):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    if isinstance(v, tuple):
+        return tuple(_plain(x) for x in v)
+    return v
+
+
 @dataclass
 class State:
     seed: int
@@ -120,7 +134,9 @@ class State:
         return State(**d)
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
+        """What ``dataclasses.asdict`` gives (plain dicts and lists, copies that share nothing with the
+        state), made directly: ``asdict`` deep-copies every leaf and was most of a snapshot's cost."""
+        d = {k: _plain(v) for k, v in self.__dict__.items() if k != "dice"}
         d["dice"] = self.dice.to_dict()
         return d
 

@@ -1,0 +1,156 @@
+"""``Game.legal(role)`` is kept with the state it answered (the bot asks it again for each active role's
+prompt, headline and drafts after every order), keyed by the state's whole content: the kept answer is the
+fresh one after every order, after a rejected order, after a directive and after a field written in place
+from outside; asked again of the same state it is not worked out again."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support.liberty import actions, empty, new, put
+
+from engine.errors import RuleError
+from engine.liberty import legal as legal_rules
+from engine.liberty.game import Game
+from engine.liberty.module import MODULE
+from engine.liberty.sequence import Phase
+
+SIDES = ("british", "american")
+
+
+def fresh(g: Game, role: str) -> legal_rules.Legal:
+    return legal_rules.legal(g.ctx, role, g.active())
+
+
+def same_as_fresh(g: Game) -> None:
+    for role in SIDES:
+        kept = g.legal(role)
+        assert kept == fresh(g, role), (role, g.state.phase)
+        assert g.legal(role) == kept
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_kept_answer_is_the_fresh_one_after_every_order_of_random_games(seed: int) -> None:
+    rng = random.Random(seed)
+    g = new(seed)
+    for _ in range(160):
+        if g.over:
+            break
+        same_as_fresh(g)
+        role = rng.choice(g.active())
+        idle = [r for r in SIDES if r not in g.active()]
+        if idle and rng.random() < 0.2:  # a rejected order changes nothing: the kept answer still holds
+            with pytest.raises(RuleError):
+                g.apply(idle[0], "/end")
+            same_as_fresh(g)
+        g.apply(role, rng.choice(g.legal(role).choices))
+    same_as_fresh(g)
+    copy = Game.loads(g.dumps())  # a loaded game answers as the game it was saved from
+    for role in SIDES:
+        assert copy.legal(role) == g.legal(role)
+
+
+def test_asked_again_of_the_same_state_it_is_not_worked_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = new(3)
+    calls: list[str] = []
+    real = legal_rules.legal
+
+    def counting(ctx, role, active):  # type: ignore[no-untyped-def]
+        calls.append(role)
+        return real(ctx, role, active)
+
+    monkeypatch.setattr("engine.liberty.game.legal", counting)
+    first = g.legal("british")
+    assert g.legal("british") is first
+    g.legal("american")
+    assert calls == ["british", "american"]
+    g.apply("british", g.legal("british").choices[0])  # 3.1: an order is a new state
+    g.legal("british")
+    assert calls == ["british", "american", "british"]
+
+
+def test_a_field_written_in_place_is_a_new_state() -> None:
+    g = new(5)
+    assert g.state.phase == Phase.CARDS
+    before = g.legal("british")
+    card = g.state.hands["british"].pop()  # in place, inside a list: no attribute is assigned (3.1)
+    after = g.legal("british")
+    assert len(after.choices) == len(before.choices) - 1
+    assert f"/play card:{card}" in [str(c) for c in before.choices]
+    assert f"/play card:{card}" not in [str(c) for c in after.choices]
+    assert after == fresh(g, "british")
+
+
+def test_a_block_moved_from_outside_is_seen() -> None:
+    g = empty(7)
+    put(g, "BR-2", "21.08")
+    actions(g, "british")
+    before = g.legal("british")
+    assert before.choices and any("BR-2" in str(c) for c in before.choices)
+    g.state.blocks["BR-2"].moved = True  # 5.1: a block moves once a turn
+    after = g.legal("british")
+    assert not any("BR-2" in str(c) and str(c).startswith("/move") for c in after.choices)
+    assert after == fresh(g, "british")
+
+
+def test_a_directive_is_a_new_state() -> None:
+    g = new(9)
+    before = g.legal("american")
+    g.directive("hand", "american ACT-1")
+    after = g.legal("american")
+    assert after != before
+    assert [str(c) for c in after.choices] == ["/play card:ACT-1"]
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_a_copy_is_the_game_reloaded_and_shares_nothing_that_changes(seed: int) -> None:
+    """``Module.copy`` (the game each order of the service is applied to) clones the state instead of
+    reloading the snapshot: the copy is the reloaded game, and an order applied to it (or a directive) leaves
+    the game it was copied from as it was."""
+    rng = random.Random(seed)
+    g = new(seed)
+    for _ in range(120):
+        if g.over:
+            break
+        saved = g.dumps()
+        copy = MODULE.copy(g, deep=rng.random() < 0.5)
+        assert copy.dumps() == Game.loads(saved).dumps() == saved
+        role = rng.choice(copy.active())
+        copy.apply(role, rng.choice(copy.legal(role).choices))
+        if rng.random() < 0.1:
+            copy.directive("dice", "6 6")
+        assert g.dumps() == saved
+        g = copy
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000))
+def test_the_state_as_a_dict_is_what_asdict_gives_and_shares_nothing(seed: int) -> None:
+    """``State.to_dict`` (the snapshot) is made directly instead of by ``dataclasses.asdict``: the same dict,
+    after every order of a random game (battles, winters and French entry included), and a copy."""
+    rng = random.Random(seed)
+    g = new(seed)
+    for _ in range(300):
+        if g.over:
+            break
+        d = g.state.to_dict()
+        want = dataclasses.asdict(g.state)
+        want["dice"] = g.state.dice.to_dict()
+        assert d == want
+        assert json.dumps(d, sort_keys=True) == json.dumps(want, sort_keys=True)
+        role = rng.choice(g.active())
+        g.apply(role, rng.choice(g.legal(role).choices))
+    hands = {k: list(v) for k, v in g.state.hands.items()}
+    d = g.state.to_dict()
+    for value in d["blocks"].values():
+        value["at"] = "nowhere"
+    for cards in d["hands"].values():
+        cards.append("nothing")
+    assert all(b.at != "nowhere" for b in g.state.blocks.values()) and g.state.hands == hands
