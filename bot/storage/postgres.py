@@ -129,6 +129,16 @@ PG_MIGRATIONS: list[str] = [
     """
     ALTER TABLE snapshots ADD COLUMN epoch TEXT;
     """,
+    # 4 (SQLite's 8): players' vacations (sqlite.py)
+    """
+    CREATE TABLE vacations (
+        user_id BIGINT NOT NULL,
+        start DOUBLE PRECISION NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, start)
+    );
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")
