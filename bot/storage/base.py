@@ -754,7 +754,7 @@ class StoreBase(abc.ABC):
         for r in await self._all(
             f"SELECT user_id, start, until FROM vacations WHERE user_id IN ({marks}) AND until>?"
             " ORDER BY user_id, start",
-            (*user_ids, after),
+            (*user_ids, float(after)),
         ):
             out.setdefault(int(r["user_id"]), []).append((float(r["start"]), float(r["until"])))
         return out
@@ -763,7 +763,7 @@ class StoreBase(abc.ABC):
         """A player's vacations that start in [``since``, ``before``) (the days used in a year)."""
         rows = await self._all(
             "SELECT start, until FROM vacations WHERE user_id=? AND start>=? AND start<? ORDER BY start",
-            (user_id, since, before),
+            (user_id, float(since), float(before)),
         )
         return [(float(r["start"]), float(r["until"])) for r in rows]
 
@@ -772,9 +772,10 @@ class StoreBase(abc.ABC):
         one). Whether it was stored."""
         async with self._tx() as tx:
             n = await tx.execute(
-                "INSERT INTO vacations (user_id, start, until, created) SELECT ?,?,?,?"
+                "INSERT INTO vacations (user_id, start, until, created) SELECT CAST(? AS BIGINT),"
+                " CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION)"
                 " WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE user_id=? AND until>?)",
-                (user_id, start, until, now, user_id, now),
+                (user_id, float(start), float(until), float(now), user_id, float(now)),
             )
         return n == 1
 
@@ -783,7 +784,7 @@ class StoreBase(abc.ABC):
         async with self._tx() as tx:
             r = await tx.fetchone(
                 "SELECT start, until FROM vacations WHERE user_id=? AND until>? ORDER BY start LIMIT 1",
-                (user_id, now),
+                (user_id, float(now)),
             )
             if r is None:
                 return None
@@ -792,6 +793,6 @@ class StoreBase(abc.ABC):
                 await tx.execute("DELETE FROM vacations WHERE user_id=? AND start=?", (user_id, start))
             else:
                 await tx.execute(
-                    "UPDATE vacations SET until=? WHERE user_id=? AND start=?", (now, user_id, start)
+                    "UPDATE vacations SET until=? WHERE user_id=? AND start=?", (float(now), user_id, start)
                 )
         return start, until
