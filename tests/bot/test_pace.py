@@ -207,7 +207,14 @@ async def test_two_players_start_a_vacation_at_the_same_instant(env):
     assert live.row.rev == rev + 2  # one change each, one after the other under the game's lock
     said = [str(m.body) for m in await svc.store.outbox_pending(kind="post", target=CH)]
     assert sum("is on vacation" in t for t in said) == 2
+    clock.t += HOUR
+    a, b = await asyncio.gather(svc.vacation_end(who(ALICE)), svc.vacation_end(who(BOB)))
+    assert "Your vacation is over" in a.reply.text and "Your vacation is over" in b.reply.text
+    assert (await svc.current(CH)).row.rev == rev + 4
+    said = [str(m.body) for m in await svc.store.outbox_pending(kind="post", target=CH)]
+    assert sum("is back from vacation" in t for t in said) == 2
     # one player twice at the same instant: one vacation, the other refused
+    await svc.vacation_start(who(ALICE), 1, "2026-06-20")
     got = await asyncio.gather(
         svc.vacation_end(who(ALICE)), svc.vacation_end(who(ALICE)), return_exceptions=True
     )
