@@ -164,17 +164,19 @@ class Deadlines:
         due_at = row.settings.due_at or 0.0
         return reminders.due(users, due_at, now, prefs, row.settings.reminder_hours, sent)
 
-    def _bank_reminders(self, ch: Change, due: dict[int, list[str]]) -> None:
+    async def _bank_reminders(self, ch: Change, due: dict[int, list[str]]) -> None:
         """One reminder for each player, with their own bank and when it runs out."""
         row = ch.row
         s, now = row.settings, self.svc.clock()
         lang = language(row)
+        pauses = await self.pauses(row, list(s.clocks))
         for user in sorted(due):
             roles = [r for r in s.clocks if row.seats.get(r, (None, True))[0] == user]
             if not roles:
                 continue
-            left = clock.charge(s.banks.get(roles[0], 0.0), s.clock_at or now, now, [])
-            when = int(now + left)
+            away, quiet = pauses.get(roles[0], ([], None))
+            left = clock.charge(s.banks.get(roles[0], 0.0), s.clock_at or now, now, away)
+            when = int(clock.deadline(left, now, now, away, quiet))
             text = t("svc.reminder_bank", lang, mention=f"<@{user}>", left=clock.said(left), due=when)
             ch.send(Post(row.channel_id, text, mentions=(user,)))
 
@@ -191,7 +193,7 @@ class Deadlines:
             s = ch.settings()
             s.reminders_sent = s.reminders_sent + [k for keys in due.values() for k in keys]
             if row.settings.pace is not None:
-                self._bank_reminders(ch, due)
+                await self._bank_reminders(ch, due)
                 return list(ch.outbox)
             users = sorted(due)
             who = ", ".join(f"<@{u}>" for u in users)

@@ -312,3 +312,22 @@ async def test_the_console_plays_a_paced_game_and_takes_a_vacation(dash, tmp_pat
     assert "is on vacation" in text and "Days left this year: 19" in text
     assert "Your vacation is over" in text and "from 1 to 21, not x" in text
     assert "Traceback" not in text
+
+
+async def test_a_vacation_planned_from_a_date_stops_the_clock_from_that_day(env):
+    svc, clock = env
+    fast = PACES["fast"]
+    assert fast is not None
+    await dash_game_live(svc, pace="fast")
+    res = await svc.vacation_start(who(ALICE), 2, "2026-06-10")
+    midnight = T0 - (T0 % DAY) + DAY  # 2026-06-10 00:00 UTC
+    assert f"<t:{int(midnight)}:f>" in res.reply.text
+    s = await settings_of(svc)
+    used = midnight - T0  # red's bank runs until the vacation begins, then waits two days
+    assert s.due_at == midnight + 2 * DAY + fast.start - used
+    clock.t = midnight + 12 * HOUR
+    assert not [t for t in texts(await svc.tick()) if "passed" in t or "reminder" in t]
+    assert f"red {int((fast.start - used) // 3600)}h" in (await svc.status(who(HOST))).reply.text
+    clock.t = s.due_at - fast.reminder_hours * HOUR + 60  # the reminder counts the vacation out
+    (reminder,) = [t for t in texts(await svc.tick()) if "reminder" in t]
+    assert "1h 59m left" in reminder and f"<t:{int(s.due_at)}:R>" in reminder
