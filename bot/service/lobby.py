@@ -196,6 +196,7 @@ class Lobby:
                     raise ServiceError("svc.started_no_join")
                 ch.seat(role, caller.user_id)
                 ch.settings().handed.pop(role, None)
+                await self.svc.deadlines.arm(ch, force=True)  # a bank runs again for a seat taken back
                 return Result(
                     Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
                 )

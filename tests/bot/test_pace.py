@@ -331,3 +331,25 @@ async def test_a_vacation_planned_from_a_date_stops_the_clock_from_that_day(env)
     clock.t = s.due_at - fast.reminder_hours * HOUR + 60  # the reminder counts the vacation out
     (reminder,) = [t for t in texts(await svc.tick()) if "reminder" in t]
     assert "1h 59m left" in reminder and f"<t:{int(s.due_at)}:R>" in reminder
+
+
+async def test_a_seat_taken_back_from_a_bot_has_its_bank_running_again(dash, new_store):
+    store = await new_store()
+    clock = Clock()
+    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 7)
+    await svc.new_game(who(HOST), "length=30", game="dash", pace="live", deadline_action="bot")
+    await svc.join(who(ALICE), "red")
+    await svc.join(who(BOB), "blue")
+    await svc.start(who(HOST))
+    clock.t = T0 + 1800
+    out = await svc.tick()
+    assert any("bot players now play red" in t for t in texts(out))
+    await svc.idle()  # the bot plays red's step; blue is awaited
+    assert (await svc.current(CH)).row.seats["red"] == (ALICE, True)
+    await svc.order(who(BOB), "/run steps:1")
+    await svc.idle()  # the bot plays red again
+    await svc.join(who(ALICE), "red")  # Alice takes her seat back
+    await svc.order(who(BOB), "/run steps:1")
+    s = await settings_of(svc)
+    assert s.clocks == ["red"] and s.banks["red"] == 180.0 and s.due_at == clock.t + 180
+    await svc.idle()
