@@ -104,6 +104,28 @@ class Deadlines:
         }
         return banks_text(row, loc, banks)
 
+    async def next_bank_due(self, row: GameRow) -> float | None:
+        """When a game with a pace may next have something due: a seat's bank at zero, or a reminder before
+        it (one held by its player's quiet hours or vacation: when they end). None: no clock runs."""
+        s, now = row.settings, self.svc.clock()
+        if s.due_at is None or not s.clocks:
+            return None
+        _late, due = await self._late(row)
+        seats = {r: u for r in due for u, _bot in [row.seats.get(r, (None, True))] if u}
+        prefs = await self.svc.store.reminder_prefs(sorted(set(seats.values())))
+        pauses = await self.pauses(row, list(seats))
+        wake = min([s.due_at, *due.values()])
+        for role, user in seats.items():
+            hours = prefs.get(user, (None, None))[0]
+            if hours is None:
+                hours = [s.reminder_hours] if s.reminder_hours > 0 else []
+            away, quiet = pauses.get(role, ([], None))
+            for h in hours:
+                if f"{user}:{h:g}" not in s.reminders_sent:
+                    at = due[role] - h * 3600
+                    wake = min(wake, at if at > now else clock.awake(now, away, quiet))
+        return wake
+
     async def _late(self, row: GameRow) -> tuple[list[str], dict[str, float]]:
         """The seats whose bank is at zero with their player awake now, and each running seat's deadline."""
         s, now = row.settings, self.svc.clock()

@@ -353,3 +353,26 @@ async def test_a_seat_taken_back_from_a_bot_has_its_bank_running_again(dash, new
     s = await settings_of(svc)
     assert s.clocks == ["red"] and s.banks["red"] == 180.0 and s.due_at == clock.t + 180
     await svc.idle()
+
+
+async def test_the_next_moment_a_paced_game_needs_the_ticker(env):
+    """What the ticker may sleep until: the first reminder before a bank runs out, then the zero itself; a
+    reminder held by its player's vacation waits for the return."""
+    svc, clock = env
+    live = PACES["live"]
+    assert live is not None
+    await dash_game_live(svc)
+    row = (await svc.current(CH)).row
+    first = await svc.deadlines.next_bank_due(row)
+    assert first == T0 + live.start - live.reminder_hours * HOUR
+    clock.t = first + 1
+    await svc.tick()  # the reminder is sent
+    row = (await svc.current(CH)).row
+    assert await svc.deadlines.next_bank_due(row) == T0 + live.start
+    await svc.vacation_start(who(ALICE), 1)
+    row = (await svc.current(CH)).row
+    assert (
+        await svc.deadlines.next_bank_due(row)
+        == row.settings.due_at
+        == clock.t + DAY + live.start - (clock.t - T0)
+    )
