@@ -17,13 +17,14 @@ import sys
 import threading
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
 from .narrate import TEXT
 from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
 from .service import Caller, Service, ServiceError
+from .service.clock import PACES
 from .service.common import module_of
 from .storage import OutboxRow, open_store
 
@@ -75,13 +76,14 @@ class Console:
             with contextlib.suppress(Exception):  # Python would complain again when it flushes at exit
                 os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.fileno())
 
-    async def ensure_game(self, options: str, game: str | None = None) -> None:
+    async def ensure_game(self, options: str, game: str | None = None, pace: str | None = None) -> None:
         """The console's game: a new one of the game module ``game`` (default: the default module) with
         every seat the console's, or the one it has (one still being made when the console was stopped, by
-        Ctrl-C, is made now)."""
+        Ctrl-C, is made now). ``pace``: its seats' time banks (none: no deadline)."""
         made = not await self.svc.has_game(CHANNEL)
         if made:
-            res = await self.svc.new_game(self.me, options, deadline_hours=0, game=game)
+            timing: dict[str, Any] = {"pace": pace} if pace else {"deadline_hours": 0}
+            res = await self.svc.new_game(self.me, options, game=game, **timing)
             # its first line: the rest tells Discord players how to take seats, which the console does
             res.reply.text = res.reply.text.split("\n", 1)[0]
             await self.show(res)
@@ -278,7 +280,7 @@ class Console:
         if word == ":help":
             seats = await self._roles() if await self._any_game() else ()
             seats = seats or ("-",)
-            self.say(t("console.help", self.locale, seats=list(seats), seat=seats[0]))
+            self.say(t("console.help", self.locale, seats=list(seats), seat=seats[0], paces=list(PACES)))
         elif word == ":language":
             self._language(args)
         elif word == ":new":
@@ -310,6 +312,8 @@ class Console:
             res = await self.svc.prefer(self.me, key, " ".join(value), seat)
             res.reply.text = self._console_syntax(res.reply.text)
             await self.show(res)
+        elif word == ":vacation":
+            await self._vacation(args)
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):
@@ -329,6 +333,25 @@ class Console:
             await self.show(await self.svc.order(self.me, text, role=role))
         return True
 
+    async def _vacation(self, args: list[str]) -> None:
+        """``:vacation start DAYS [YYYY-MM-DD]``, ``:vacation end``, ``:vacation`` (the days left)."""
+        verb = args[0].lower() if args else "show"
+        if verb == "start":
+            days = args[1] if len(args) > 1 else ""
+            if not days.isdigit():
+                raise ServiceError(
+                    "svc.vacation_days_bad", value=days[:20] or "-", most=self.svc.vacation_days
+                )
+            res = await self.svc.vacation_start(self.me, int(days), args[2] if len(args) > 2 else None)
+        elif verb == "end":
+            res = await self.svc.vacation_end(self.me)
+        elif verb == "show":
+            res = await self.svc.vacation_show(self.me)
+        else:
+            self.say(t("console.unknown", self.locale, command=f":vacation {verb[:20]}"))
+            return
+        await self.show(res)
+
     def _language(self, args: list[str]) -> None:
         """``:language ja``: the console's texts, its replies and the DMs it shows in that language (the
         channel's posts stay in the game's language, set when it was made)."""
@@ -346,6 +369,11 @@ class Console:
         game = self.game
         if await self._any_game():
             game = (await self.svc.current(CHANNEL, finished=True)).row.module
+        paces = [w for w in options.split() if _option_key(w) == "pace"]  # the platform's, not the game's
+        pace = paces[-1].partition("=")[2].strip().lower() if paces else None
+        if pace is not None and pace not in PACES:
+            raise ServiceError("svc.pace_unknown", value=pace[:20], known=list(PACES))
+        options = " ".join(w for w in options.split() if _option_key(w) != "pace")
         merged, problem = console_options(options, game)
         if problem is not None:
             self.say(t("console.new_bad_options", self.locale, error=problem))
@@ -354,7 +382,7 @@ class Console:
             await self.svc.abort(self.me)
             await self.settle()
         self.game = game
-        await self.ensure_game(merged, game)
+        await self.ensure_game(merged, game, pace)
 
     def _console_syntax(self, text: str) -> str:
         """A reply that names Discord's preference command, with the console's instead."""

@@ -127,6 +127,7 @@ def make_bot(settings: Settings, database: str) -> EstafetteBot:
 
 def run_discord(settings: Settings, database: str) -> int:
     bot = make_bot(settings, database)
+    bot.service.vacation_days = settings.vacation_days  # the club's setting
     assert settings.discord_token
     bot.run(settings.discord_token, log_handler=None)
     return 0

@@ -23,6 +23,7 @@ from engine.text import Command, matches
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
+from ..service.clock import PACES
 from ..service.common import Live, module_of
 from .send import Sender, chunks
 from .translate import description_key
@@ -392,7 +393,7 @@ def _param(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -
 
 _GAME_TYPES: dict[str, type] = {"int": int, "bool": bool}  # a choice or a text option is text
 _TYPED = ("int", "bool", "choice")  # given as options of their own; a text option goes in ``options:``
-_NEW = ("deadline_hours", "deadline_action", "language", "game", "options")  # the platform's own
+_NEW = ("deadline_hours", "deadline_action", "language", "game", "options", "pace")  # the platform's own
 
 
 @dataclass(frozen=True)
@@ -468,7 +469,8 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
     params = [
         _param("game", Optional[str], None),  # noqa: UP045 (discord.py reads the annotation at run time)
         *[_param(names[n], Optional[annotation(o)], None) for n, o in specs.items()],  # noqa: UP045
-        _param("deadline_hours", app_commands.Range[float, 0, 720], 24.0),
+        _param("deadline_hours", Optional[app_commands.Range[float, 0, 720]], None),  # noqa: UP045
+        _param("pace", Optional[str], None),  # noqa: UP045
         _param("deadline_action", str, "pass"),
         _param("language", Optional[str], None),  # noqa: UP045
         _param("options", str, ""),
@@ -485,6 +487,7 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
             values["deadline_action"],
             values["language"],
             values["options"],
+            values["pace"],
         )
 
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
@@ -500,6 +503,7 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
     listed: dict[str, list[app_commands.Choice[str]]] = {  # the platform's own lists, the same for every game
         "game": [app_commands.Choice(name=m.title, value=m.id) for m in modules.modules()],
         "deadline_action": [app_commands.Choice(name=n, value=n) for n in ("pass", "bot")],
+        "pace": [app_commands.Choice(name=n, value=n) for n in PACES],
         "language": [
             app_commands.Choice(name="English", value="en"),
             app_commands.Choice(name="日本語", value="ja"),
@@ -531,6 +535,7 @@ async def _game_new(
     deadline_action: str,
     language: str | None,
     options: str,
+    pace: str | None = None,
 ) -> None:
     """``/game new``: the typed options given go to the game as values (read once, by the game chosen:
     ``Lobby.new_game``), ``options`` as text; the game refuses an option it does not have, naming those it
@@ -545,6 +550,7 @@ async def _game_new(
             deadline_action=deadline_action,
             language=language,
             game=game,
+            pace=pace,
         ),
         public=True,
     )
@@ -584,6 +590,7 @@ async def _preference_keys(interaction: discord.Interaction, current: str) -> li
 
 class EstafetteCog(commands.Cog):
     game = app_commands.Group(name="game", description=_d("game"))
+    vacation = app_commands.Group(name="vacation", description=_d("vacation"))
 
     def __init__(self, bot: commands.Bot, service: Service, sender: Sender) -> None:
         self.bot = bot
@@ -723,6 +730,28 @@ class EstafetteCog(commands.Cog):
             return await self.service.verify(caller_of(interaction), script.size, script.read)
 
         await self.run(interaction, call())
+
+    # --- /vacation: the player's clocks stopped in every game they sit in ---------------------------------
+    @vacation.command(name="start", description=_d("vacation start"))
+    @app_commands.describe(
+        days=_o("vacation start", "days")["days"], from_=_o("vacation start", "from")["from"]
+    )
+    @app_commands.rename(from_="from")
+    async def vacation_start(
+        self,
+        interaction: discord.Interaction,
+        days: app_commands.Range[int, 1, 366],
+        from_: str | None = None,
+    ) -> None:
+        await self.run(interaction, self.service.vacation_start(caller_of(interaction), days, from_))
+
+    @vacation.command(name="end", description=_d("vacation end"))
+    async def vacation_end(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, self.service.vacation_end(caller_of(interaction)))
+
+    @vacation.command(name="show", description=_d("vacation show"))
+    async def vacation_show(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, self.service.vacation_show(caller_of(interaction)))
 
     # --- a private prompt's list of orders ----------------------------------------------------------------
     async def order_pick(self, interaction: discord.Interaction, item: OrderPick) -> None:

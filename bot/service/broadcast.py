@@ -14,6 +14,7 @@ from ..narrate import TEXT, last_lines, tell
 from ..outbox import DM, Message, Picture, Post, Status, Thread, pick_moment, picks_key
 from ..storage import GameRow
 from ..verify import commitment
+from . import clock
 from .common import language, module_of, thread_roles
 from .core import Change
 from .prompts import headline, prompt
@@ -196,6 +197,8 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
         due = row.settings.due_at
         deadline = t("svc.board_deadline", lang, due=int(due)) if due else ""
         lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
+    if row.settings.pace is not None and row.settings.banks and not game.over:
+        lines.append(banks_text(row, lang, row.settings.banks))
     places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]
     if places:
         lines.append(t("svc.board_battles", lang, towns=[module.place_said(p, lang) for p in places]))
@@ -204,6 +207,17 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
         lines.append(t("svc.board_last", lang))
         lines += [f"- {x}" for x in told]
     return Status(row.id, row.channel_id, "\n".join(lines), [board_picture(row, seq, "public", lang)])
+
+
+def banks_text(row: GameRow, lang: str, banks: dict[str, float]) -> str:
+    """Each seat's time bank (``clock.py``), a running one marked as running."""
+    said = [
+        t("svc.bank_running", lang, role=r, left=clock.said(left))
+        if r in row.settings.clocks
+        else t("svc.bank_resting", lang, role=r, left=clock.said(left))
+        for r, left in banks.items()
+    ]
+    return t("svc.banks", lang, banks=said)
 
 
 def broadcast(ch: Change, new_events: list[Event], everyone: bool = False) -> None:

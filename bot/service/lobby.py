@@ -21,6 +21,7 @@ from ..outbox import DM, Post, Reply, Result
 from ..storage import GameRow, GameSettings
 from ..verify import annotate, commitment, live_seed, sealed_commitment
 from .broadcast import board_picture, broadcast, status_text
+from .clock import PACES, said
 from .common import (
     MAX_DEADLINE_HOURS,
     NEW_GAME_DEADLINE_HOURS,
@@ -110,10 +111,12 @@ class Lobby:
         language: str | None = None,
         game: str | None = None,
         values: Mapping[str, OptionValue] | None = None,
+        pace: str | None = None,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
         module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
-        front end's own), ``options`` as ``key=value`` text, both read once by the game (``read_options``)."""
+        front end's own), ``options`` as ``key=value`` text, both read once by the game (``read_options``);
+        ``pace``: each seat's time bank (``clock.PACES``) instead of a fixed deadline per step."""
         loc = caller.loc
         try:
             module = modules.get(game)
@@ -132,6 +135,15 @@ class Lobby:
                 raise ServiceError("svc.deadline_hours", most=MAX_DEADLINE_HOURS)
             settings.deadline_hours = float(deadline_hours)
             settings.reminder_hours = min(settings.reminder_hours, deadline_hours / 4)
+        if pace is not None:
+            if pace not in PACES:
+                raise ServiceError("svc.pace_unknown", value=shown(str(pace)), known=list(PACES))
+            if deadline_hours is not None:  # a bank or a fixed deadline: which one was meant is not ours
+                raise ServiceError("svc.pace_and_hours")
+            settings.pace = pace
+            paced = PACES[pace]
+            settings.deadline_hours = 0.0
+            settings.reminder_hours = paced.reminder_hours if paced else 0.0
         if deadline_action is not None:
             if deadline_action not in ("pass", "bot"):
                 raise ServiceError("svc.deadline_action")
@@ -164,6 +176,8 @@ class Lobby:
             options=describe_options(module, opts, loc),
             roles=roles,
         )
+        if settings.pace is not None:
+            text += "\n" + describe_pace(settings, loc)
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:
@@ -183,6 +197,7 @@ class Lobby:
                     raise ServiceError("svc.started_no_join")
                 ch.seat(role, caller.user_id)
                 ch.settings().handed.pop(role, None)
+                await self.svc.deadlines.arm(ch, force=True)  # a bank runs again for a seat taken back
                 return Result(
                     Reply(t("svc.seat_back", caller.loc, user=caller.user_id, role=role), ephemeral=False)
                 )
@@ -273,7 +288,7 @@ class Lobby:
             game = await self.games.replay(row) if imported else module_of(row).new_game(opts, row.seed)
             ch.set_game(game)
             ch.set_status("running")
-            self.svc.deadlines.arm(ch)
+            await self.svc.deadlines.arm(ch)
             broadcast(ch, game.events, everyone=True)
             s = ch.settings()
             if s.dice_salt is None:
@@ -318,7 +333,10 @@ class Lobby:
             return Result(Reply(text))
         seq = self.svc.moment(live)
         seat = seat_of(row, live.game, caller, role) if role else "public"
-        return Result(Reply(status_text(row, live.game, loc), pictures=[board_picture(row, seq, seat, loc)]))
+        text = status_text(row, live.game, loc)
+        if row.settings.pace is not None and row.status == "running":
+            text += "\n" + await self.svc.deadlines.banks_now(row, loc)
+        return Result(Reply(text, pictures=[board_picture(row, seq, seat, loc)]))
 
     async def map(self, caller: Caller, role: str | None = None) -> Result:
         """The caller's private map (``role``: which of their seats; default the one that must act)."""
@@ -592,6 +610,8 @@ def describe_options(module: AnyModule, options: Any, loc: str = "en") -> str:
 
 
 def describe_settings(s: GameSettings, loc: str = "en") -> str:
+    if s.pace is not None:
+        return describe_pace(s, loc)
     h = s.deadline_hours
     if not h:
         return t("svc.deadline_none", loc)
@@ -600,5 +620,21 @@ def describe_settings(s: GameSettings, loc: str = "en") -> str:
         loc,
         hours=h,
         reminder=s.reminder_hours,
+        action=s.deadline_action,
+    )
+
+
+def describe_pace(s: GameSettings, loc: str = "en") -> str:
+    """A game's pace in words: each seat's bank, its bonus and cap, and what happens at zero."""
+    pace = PACES.get(s.pace or "")
+    if pace is None:
+        return t("svc.pace_none", loc)
+    return t(
+        "svc.pace_text",
+        loc,
+        pace=pace.name,
+        start=said(pace.start),
+        bonus=said(pace.bonus),
+        cap=said(pace.cap),
         action=s.deadline_action,
     )

@@ -129,7 +129,7 @@ class Play:
                 after(ch)
             reply = reply_text(new, acting, loc, game.options, ch.module)
             ch.orders[-1].reply = reply
-            self.svc.deadlines.arm(ch)
+            await self.svc.deadlines.arm(ch)
             broadcast(ch, new)
             return Result(Reply(reply), list(ch.outbox))
 
@@ -226,7 +226,7 @@ class Play:
                 if ch.seq == seq:
                     break
             if ch.seq != start:
-                self.svc.deadlines.arm(ch)
+                await self.svc.deadlines.arm(ch)
 
         try:
             await self.games.change(game_id, fn)

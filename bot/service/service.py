@@ -35,6 +35,7 @@ from .deadlines import Deadlines
 from .drafts import Drafts
 from .lobby import Lobby
 from .play import Play
+from .vacation import DAYS_A_YEAR, Vacations
 
 log = logging.getLogger("estafette.service")
 # seconds between the tries of a start-up check that the database interrupted (connection lost, read-only, a
@@ -50,8 +51,10 @@ class Service:
         pictures: Pictures | None = None,
         clock: Callable[[], float] = time.time,
         seed_source: Callable[[], int] | None = None,
+        vacation_days: int = DAYS_A_YEAR,
     ) -> None:
         self.store = store
+        self.vacation_days = vacation_days  # a player's vacation days a year (the club's setting)
         self.pictures = pictures or Pictures()
         self.clock = clock
         # the dice seed: nobody chooses it, nobody sees it while the game runs (bot/verify.py)
@@ -62,6 +65,7 @@ class Service:
         self.play = Play(self)
         self.drafts = Drafts(self)
         self.deadlines = Deadlines(self)
+        self.vacations = Vacations(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -120,6 +124,15 @@ class Service:
     ) -> Result:
         """``text``: the order's line, or its name and typed options (a slash command's)."""
         return await self.play.order(caller, text, interaction_id, role)
+
+    async def vacation_start(self, caller: Caller, days: int, start: str | None = None) -> Result:
+        return await self.vacations.start(caller, days, start)
+
+    async def vacation_end(self, caller: Caller) -> Result:
+        return await self.vacations.end(caller)
+
+    async def vacation_show(self, caller: Caller) -> Result:
+        return await self.vacations.show(caller)
 
     async def tick(self) -> list[Message]:
         return await self.deadlines.tick()

@@ -805,3 +805,58 @@ class StoreBase(abc.ABC):
 
     async def set_dms_closed(self, user_id: int, since: float | None) -> None:
         await self._set_user(user_id, "dms_closed_since", since)
+
+    # --- vacations (a player's, across games: bot/service/clock.py) ----------------------------------------
+    async def vacations(
+        self, user_ids: list[int], after: float = 0.0
+    ) -> dict[int, list[tuple[float, float]]]:
+        """Each player's vacations that end after ``after``, as (start, until), in order."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        out: dict[int, list[tuple[float, float]]] = {}
+        for r in await self._all(
+            f"SELECT user_id, start, until FROM vacations WHERE user_id IN ({marks}) AND until>?"
+            " ORDER BY user_id, start",
+            (*user_ids, float(after)),
+        ):
+            out.setdefault(int(r["user_id"]), []).append((float(r["start"]), float(r["until"])))
+        return out
+
+    async def vacation_spans(self, user_id: int, since: float, before: float) -> list[tuple[float, float]]:
+        """A player's vacations that start in [``since``, ``before``) (the days used in a year)."""
+        rows = await self._all(
+            "SELECT start, until FROM vacations WHERE user_id=? AND start>=? AND start<? ORDER BY start",
+            (user_id, float(since), float(before)),
+        )
+        return [(float(r["start"]), float(r["until"])) for r in rows]
+
+    async def add_vacation(self, user_id: int, start: float, until: float, now: float) -> bool:
+        """A vacation, unless the player has one not yet over at ``now`` (one statement: two at once make
+        one). Whether it was stored."""
+        async with self._tx() as tx:
+            n = await tx.execute(
+                "INSERT INTO vacations (user_id, start, until, created) SELECT CAST(? AS BIGINT),"
+                " CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION), CAST(? AS DOUBLE PRECISION)"
+                " WHERE NOT EXISTS (SELECT 1 FROM vacations WHERE user_id=? AND until>?)",
+                (user_id, float(start), float(until), float(now), user_id, float(now)),
+            )
+        return n == 1
+
+    async def end_vacation(self, user_id: int, now: float) -> tuple[float, float] | None:
+        """End the player's vacation now (one not begun yet is dropped): the (start, until) it had."""
+        async with self._tx() as tx:
+            r = await tx.fetchone(
+                "SELECT start, until FROM vacations WHERE user_id=? AND until>? ORDER BY start LIMIT 1",
+                (user_id, float(now)),
+            )
+            if r is None:
+                return None
+            start, until = float(r["start"]), float(r["until"])
+            if start >= now:
+                await tx.execute("DELETE FROM vacations WHERE user_id=? AND start=?", (user_id, start))
+            else:
+                await tx.execute(
+                    "UPDATE vacations SET until=? WHERE user_id=? AND start=?", (float(now), user_id, start)
+                )
+        return start, until

@@ -135,6 +135,16 @@ PG_MIGRATIONS: list[str] = [
     UPDATE games SET wake_at=0 WHERE status='running';
     CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
     """,
+    # 5 (SQLite's 9): players' vacations (sqlite.py)
+    """
+    CREATE TABLE vacations (
+        user_id BIGINT NOT NULL,
+        start DOUBLE PRECISION NOT NULL,
+        until DOUBLE PRECISION NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, start)
+    );
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

@@ -16,7 +16,7 @@ class GameSettings(BaseModel):
     model_config = ConfigDict(extra="allow", validate_assignment=True)
 
     # deadlines (bot/service/deadlines.py): hours a player has to act (0: none), the default reminder before
-    # the deadline, and what happens when it passes (``pass`` or ``bot``)
+    # the deadline, and what happens when it passes (``pass`` or ``bot``), or a seat's bank runs out
     deadline_hours: float = 0.0
     reminder_hours: float = 0.0
     deadline_action: str = "pass"
@@ -24,6 +24,13 @@ class GameSettings(BaseModel):
     due_at: float | None = None
     reminders_sent: list[str] = Field(default_factory=list)  # ``user:hours`` keys already sent
     handed: dict[str, int | None] = Field(default_factory=dict)  # role -> the player a deadline took it from
+    # time banks (bot/service/clock.py): the game's pace (None: the fixed deadline above, as every game
+    # stored before paces keeps), each seat's bank in seconds as of ``clock_at``, and the seats whose banks
+    # run since then (the seats the game waits for)
+    pace: str | None = None
+    banks: dict[str, float] = Field(default_factory=dict)
+    clock_at: float | None = None
+    clocks: list[str] = Field(default_factory=list)
     language: str = "en"  # the channel posts' language
     # the dice commitment (bot/verify.py): its salt, and whether the end of the game revealed it
     dice_salt: str | None = None

@@ -152,6 +152,17 @@ MIGRATIONS: list[str] = [
     UPDATE games SET wake_at=0 WHERE status='running';
     CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
     """,
+    # 9: players' vacations (their clocks stop in every game they sit in: bot/service/clock.py). A game's
+    # pace and time banks live in its settings; a game stored before has none and keeps its fixed deadline.
+    """
+    CREATE TABLE vacations (
+        user_id INTEGER NOT NULL,
+        start REAL NOT NULL,             -- the clocks stop then
+        until REAL NOT NULL,             -- and run again then (moved to the moment /vacation end was said)
+        created REAL NOT NULL,
+        PRIMARY KEY (user_id, start)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint
