@@ -152,12 +152,12 @@ def _defend(ctx: Ctx, role: str, a: Attack, spec: Spec) -> Order | None:
     if not units:
         return O.GiveGround()  # nobody may defend: the rules leave only this (11.2)
     ids = tuple(b.id for b in units)
-    best: tuple[Any, ...] = (0, 0, ())
+    best: tuple[Any, ...] = (0, 0, ())  # the least is the best: the strongest, no elite, by name
     chosen: tuple[str, ...] = ()
     for lead in _sets(units):
         o = O.Defend(ids, tuple(b.id for b in lead))
-        key = (sum(b.strength for b in lead), -sum(_elite(b) for b in lead), tuple(b.id for b in lead))
-        if key > best and _ok(ctx, role, o):
+        key = (-sum(b.strength for b in lead), sum(_elite(b) for b in lead), tuple(b.id for b in lead))
+        if key < best and _ok(ctx, role, o):
             best, chosen = key, o.leaders
     return O.Defend(ids, chosen)
 
@@ -225,14 +225,14 @@ def _lead(ctx: Ctx, role: str, a: Attack) -> Order | None:
                     artillery_led=guns,
                     defence_leaders=[t] if t is not None else dl,
                 )
-                key = (
-                    not guns,
-                    attack.initial_result(ctx, trial),
-                    -sum(_elite(b) for b in lead),
-                    w == "wide",
+                key = (  # the least is the best: no guns, the highest result, no elite, wide, by name
+                    guns,
+                    -attack.initial_result(ctx, trial),
+                    sum(_elite(b) for b in lead),
+                    w != "wide",
                     o.text(),
                 )
-                if (best is None or key > best) and _ok(ctx, role, o):
+                if (best is None or key < best) and _ok(ctx, role, o):
                     best, chosen = key, o
     return chosen
 
