@@ -349,3 +349,56 @@ def test_counted_words_carry_their_number(triumph_words: Any) -> None:
     assert "二" not in describe_standing(S.STANDING, words, "ja") and "牽制" in describe_standing(
         S.STANDING, words, "ja"
     )
+
+
+# -- through the service, once the module declares its standing answers -------------------------------------
+async def test_an_attack_resolves_through_the_service_on_both_sides_standing_answers(new_store: Any) -> None:
+    from bot.outbox import Post, message_from
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service
+    from engine import modules
+
+    try:
+        module = modules.get("triumph")
+    except RuleError:
+        pytest.skip("the game is not registered yet")
+    if module.standing is None:
+        pytest.skip("the module does not declare its standing answers yet")
+
+    def who(u: int) -> Caller:
+        return Caller(user_id=u, channel_id=700, guild_id=9)
+
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
+    await svc.new_game(who(1), "scenario=2dec", game="triumph")
+    await svc.join(who(2))
+    await svc.join(who(3))
+    await svc.start(who(1))
+    live = await svc.current(700)
+    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    for r in user:
+        res = await svc.prefer(who(user[r]), "attack", "defend press:6 counter retreat advance")
+        assert res.reply.text.startswith("Standing answers")
+    g = live.game
+    role = g.active()[0]
+    mine = sorted({b.at for b in g.state.blocks.values() if b.side == role and b.at not in ("off", GONE)})
+    threat = next(
+        f"/attack from:{s} into:{n}"
+        for s in mine
+        for n in g.ctx.data.neighbours(s)
+        if _ok(g, role, O.Threat(s, n))
+    )
+    sent = len(await store.outbox_all())
+    await svc.order(who(user[role]), threat, role=role)
+    await svc.idle()
+    live = await svc.current(700)
+    assert live.game.state.attack is None  # nobody was waited for
+    answers = [line for line in live.game.log[-12:] if not line.endswith(threat)]
+    rows = (await store.outbox_all())[sent:]
+    sent_now = [message_from(x.kind, x.target, x.body, x.game_id) for x, _d, _e in rows]
+    posts = [m.text for m in sent_now if isinstance(m, Post)]  # what the channel reads
+    told = [p for p in posts if "answered by standing orders" in p]
+    assert len(told) >= 2  # the defender's and the attacker's answers, each announced as standing
+    assert not any("/defend" in p or "leaders:" in p for p in posts)  # the sealed answer stays sealed
+    sealed = [a for a in answers if module.sealed(a.split(": ", 1)[1])]
+    assert all(any("sealed its choice" in p for p in told) for _ in sealed)
