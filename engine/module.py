@@ -265,13 +265,18 @@ def forms(interactions: Sequence[Interaction]) -> list[SealedChoice]:
 @dataclass(frozen=True)
 class Standing(Generic[GameT]):
     """Standing orders a player may leave (standing battle orders): the preference ``key``, the
-    ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None."""
+    ``words`` it takes, and ``choose(game, role, spec)`` -> the next order they give, or None. ``spec`` maps
+    each word to whether it was given, or to its number for a ``counted`` word given as ``word:N``."""
 
     key: str
     words: tuple[str, ...]
-    choose: Callable[[GameT, str, dict[str, bool]], str | None]
+    choose: Callable[[GameT, str, dict[str, Any]], str | None]
     when: Callable[[GameT], bool] = lambda game: True  # whether standing orders may play now
     always: tuple[str, ...] = ()  # words every standing order holds ("hold")
+    counted: tuple[str, ...] = ()  # words that may carry a number, ``word:N`` ("press:3")
+    # the catalog keys of its messages: this + "set", "cancelled", "bad" (words it does not take), and each
+    # word (this + word; + "_n" for a word given with its number {n})
+    said: str = "svc.standing_"
 
 
 class LegalOrders(Protocol):

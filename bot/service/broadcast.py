@@ -72,9 +72,12 @@ def thread_state(row: GameRow, game: GameObject) -> Thread:
     return Thread(row.id, row.channel_id, bool(groups), members)
 
 
-def after_change(ch: Change, new_events: list[Event], everyone: bool = False) -> list[Message]:
+def after_change(
+    ch: Change, new_events: list[Event], everyone: bool = False, standing: str | None = None
+) -> list[Message]:
     """The messages of a change that produced ``new_events`` (``everyone``: a full refresh, e.g. at the
-    start). Pictures are of this moment of the change."""
+    start; ``standing``: the role whose standing orders gave the order, said as such — the fact only, never
+    the order nor the words behind it). Pictures are of this moment of the change."""
     game = ch.game
     assert game is not None
     row = ch.row
@@ -97,7 +100,8 @@ def after_change(ch: Change, new_events: list[Event], everyone: bool = False) ->
     # the commitments to the sealed choices this change accepted: the choice stays secret, the hash is public
     sealed = [t("svc.sealed", lang, role=r, hash=h) for _n, r, h in ch.sealed]
     ch.sealed.clear()
-    body = "\n".join([*public_lines[-12:], *sealed]) + ping
+    by = [t("svc.standing_public", lang, role=standing)] if standing else []
+    body = "\n".join([*public_lines[-12:], *by, *sealed]) + ping
     salt = row.settings.dice_salt
     if game.over and salt and not row.settings.dice_revealed:
         ch.settings().dice_revealed = True
@@ -220,6 +224,8 @@ def banks_text(row: GameRow, lang: str, banks: dict[str, float]) -> str:
     return t("svc.banks", lang, banks=said)
 
 
-def broadcast(ch: Change, new_events: list[Event], everyone: bool = False) -> None:
+def broadcast(
+    ch: Change, new_events: list[Event], everyone: bool = False, standing: str | None = None
+) -> None:
     """Send the messages of this change (to the outbox, stored with it)."""
-    ch.send(*after_change(ch, new_events, everyone))
+    ch.send(*after_change(ch, new_events, everyone, standing))

@@ -168,8 +168,9 @@ class Play:
                 spec = standing_spec(standing, value)
                 ch.prefer(caller.user_id, key, spec or None)
                 if not spec:
-                    return Result(Reply(t("svc.standing_cancelled", loc)))
-                return Result(Reply(t("svc.standing_set", loc, spec=describe_standing(standing, spec, loc))))
+                    return Result(Reply(t(f"{standing.said}cancelled", loc)))
+                said = describe_standing(standing, spec, loc)
+                return Result(Reply(t(f"{standing.said}set", loc, spec=said)))
             ids = [v.strip() for v in value.replace(" ", ",").split(",") if v.strip()]
             if not ids:
                 raise ServiceError("svc.pref_empty", key=key)
@@ -268,7 +269,7 @@ class Play:
                         role=role,
                     )
                 )
-                broadcast(ch, new)
+                broadcast(ch, new, standing=role)
                 applied = True
                 break
             if not applied:
@@ -343,17 +344,37 @@ def reply_text(events: list[Event], role: str, loc: str, options: Any, module: A
     return t("svc.done", loc) + ("\n" + "\n".join(lines[-15:]) if lines else "")
 
 
-def standing_spec(standing: Standing[GameObject], value: str) -> dict[str, bool]:
-    """Standing orders from the player's words (the module's ``standing.words``; ``off`` cancels them)."""
+STANDING_MOST = 99  # the largest number a counted word takes (``press:99``)
+
+
+def standing_spec(standing: Standing[GameObject], value: str) -> dict[str, bool | int]:
+    """Standing orders from the player's words (the module's ``standing.words``; ``off`` cancels them); a
+    ``counted`` word may carry a number, ``word:N`` (0 to 99), kept as the word's value."""
     words = {w.strip().lower() for w in value.replace(",", " ").split()}
     if not words or words <= {"off", "none", "cancel"}:
         return {}
-    bad = words - set(standing.words) - {"on"}
+    numbers: dict[str, int] = {}
+    bad = set()
+    for w in words:
+        word, sep, n = w.partition(":")
+        if sep and word in standing.counted and n.isdigit() and int(n) <= STANDING_MOST:
+            numbers[word] = int(n)
+        elif sep or (w not in standing.words and w != "on"):
+            bad.add(w)
     if bad:
-        raise ServiceError("svc.standing_bad", words=sorted(w[:20] for w in bad)[:5])
-    return {w: w in words or w in standing.always for w in standing.words}
+        raise ServiceError(f"{standing.said}bad", words=sorted(w[:20] for w in bad)[:5])
+    return {w: numbers.get(w, w in words or w in standing.always) for w in standing.words}
 
 
-def describe_standing(standing: Standing[GameObject], spec: dict[str, bool], loc: str = "en") -> str:
-    parts = [t(f"svc.standing_{w}", loc) for w in standing.words if spec.get(w)]
+def describe_standing(standing: Standing[GameObject], spec: dict[str, bool | int], loc: str = "en") -> str:
+    parts = [
+        t(f"{standing.said}{w}_n", loc, n=v) if counted(v) else t(f"{standing.said}{w}", loc)
+        for w in standing.words
+        if (v := spec.get(w)) is not None and v is not False
+    ]
     return t("svc.standing_sep", loc).join(parts)
+
+
+def counted(value: object) -> bool:
+    """Whether a standing word's value is its number (``press:0`` is 0, not "not given")."""
+    return isinstance(value, int) and not isinstance(value, bool)
