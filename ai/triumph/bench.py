@@ -31,6 +31,7 @@ class Tally:
     games: int = 0
     orders: list[int] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     reasons: dict[str, int] = field(default_factory=dict)
     fallbacks: int = 0
 
@@ -42,6 +43,7 @@ class Tally:
             f"{name:<22} {self.wins:>4} / {self.games:<4} ({rate:5.1f} %)  orders/game "
             f"{statistics.mean(self.orders) if self.orders else 0:6.1f}  s/game min {s[0] if s else 0:.2f} "
             f"median {statistics.median(s) if s else 0:.2f} p99 {p99:.2f} max {s[-1] if s else 0:.2f}  "
+            f"cpu s/game median {statistics.median(self.cpu) if self.cpu else 0:.2f} max {max(self.cpu, default=0):.2f}  "
             f"fallbacks {self.fallbacks}  by {dict(sorted(self.reasons.items()))}"
         )
 
@@ -50,12 +52,12 @@ def play(
     seed: int,
     scenario: str,
     players: dict[str, Player[Any, Any]],
-) -> tuple[dict[str, Any], int, float, PlayStats]:
+) -> tuple[dict[str, Any], int, float, float, PlayStats]:
     """One game: the players by role; returns the result, the orders, the seconds and the stats."""
     game = Game.new(Options(scenario=scenario), seed)
     rng = random.Random(seed * 7919 + 17)
     stats = PlayStats()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     n = 0
     while not game.over and n < LIMIT:
         role = game.active()[0]
@@ -63,7 +65,7 @@ def play(
             break
         n += 1
     result = game.result() or {"winner": None, "reason": "limit"}
-    return result, n, time.perf_counter() - start, stats
+    return result, n, time.perf_counter() - start, time.process_time() - cpu, stats
 
 
 def run(
@@ -80,11 +82,12 @@ def run(
             ps: dict[str, Player[Any, Any]] = {
                 r: (TriumphPlayer() if r == bot_side else TriumphRandomPlayer()) for r in SIDES
             }
-            result, n, secs, stats = play(s, sc, ps)
+            result, n, secs, cpu, stats = play(s, sc, ps)
             t = tallies[name]
             t.games += 1
             t.orders.append(n)
             t.seconds.append(secs)
+            t.cpu.append(cpu)
             t.fallbacks += stats.fallbacks
             side = bot_side or "french"
             won = result.get("winner") == side

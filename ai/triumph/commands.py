@@ -13,7 +13,7 @@ from engine import Order
 from engine.triumph.orders import Attach, End, Enter, March, Move, Threat
 
 from . import fight
-from .knowledge import ALLIED_COLOURS, Board, Piece, Seen, TriumphView, holds, rounds_left
+from .knowledge import ALLIED_COLOURS, Board, Piece, Seen, TriumphView, holds, rounds_left, trace_blockers
 
 DECAY = 0.72  # how a star's pull fades with each locale of distance
 THRESHOLD = 0.25  # a command must gain this much: each one is a turn of the clock for the players
@@ -24,7 +24,8 @@ BLUFF = 0.2  # how often a weakly held approach is threatened though the fight d
 class Aims:
     """What the side plays for now (16): a weight for every locale it wants to hold or take."""
 
-    weights: dict[str, float]
+    weights: dict[str, float]  # stars to hold or take (a corps with infantry or artillery holds one, 16)
+    fights: dict[str, float]  # enemy-held locales (any force may fight there)
     keep: set[str]  # stars it holds and must not leave empty
     enter: bool  # whether its reinforcements should come on (G30 for the French)
 
@@ -36,27 +37,37 @@ def aims(b: Board, seen: Seen, view: TriumphView) -> Aims:
     me, foe = seen.role, seen.enemy
     w: dict[str, float] = {}
     keep: set[str] = set()
+    foes_at = {p.at for p in seen.pieces if p.side == foe}
+    # 16: with no French reinforcement on, the Allies need a blue star of their own; afterwards only to keep
+    # the French from all three colours (a star the enemy is far from needs nobody)
+    need = 1.0 if me == "french" or not view.reinforced else 0.4
     for loc in b.stars[me]:
         holder = seen.holder(loc)
         if holder == me:
             keep.add(loc)
-        w[loc] = 6.0 if holder == foe else 4.0 if holder is None else 0.0
+        near = min((b.d(loc, x) for x in foes_at), default=99)
+        w[loc] = 6.0 if holder == foe else (4.0 if near <= 2 else 1.0) if holder is None else 0.0
     for loc in b.stars[foe]:
         holder = seen.holder(loc)
+        blockers = trace_blockers(b, seen, me, loc)
+        for x in blockers:  # 16 (G33): a star is held only with its road open to an entry of ours
+            w[x] = max(w.get(x, 0.0), (4.0 if holder == me else 2.5) * need)
         if holder == me:
             keep.add(loc)
             continue
-        w[loc] = max(w.get(loc, 0.0), 5.0 if holder is None else 3.0)
+        value = (7.0 if holder is None else 5.0) - (1.5 if blockers else 0.0)
+        w[loc] = max(w.get(loc, 0.0), value * need)
+    fights: dict[str, float] = {}
     for p in seen.pieces:
         if p.side == foe:
             weak = seen.might(seen.foes(p.at)) < 4.5
-            w[p.at] = max(w.get(p.at, 0.0), 2.0 if weak else 1.0)
+            fights[p.at] = max(w.get(p.at, 0.0), 2.0 if weak else 1.0)
     if me == "french":
         allied = {c: any(holds(b, seen, me, s) for s in b.data.stars(c)) for c in ALLIED_COLOURS}
         enter = view.morale.get(me, 0) <= 6 or all(allied.values())
     else:
         enter = True
-    return Aims(w, keep, enter)
+    return Aims(w, fights, keep, enter)
 
 
 def pull(b: Board, weights: dict[str, float]) -> dict[str, float]:
@@ -79,7 +90,8 @@ class Commander:
 
     def choose(self, b: Board, seen: Seen, view: TriumphView, choices: Sequence[Order], rng: random.Random) -> Order:
         a = aims(b, seen, view)
-        field = pull(b, a.weights)
+        fights = pull(b, a.fights)
+        stars = pull(b, {**a.fights, **a.weights})
         key = (view.round, view.role)
         if key not in self._bluffs:
             self._bluffs = {key: self._pick_bluffs(b, seen, rng)}
@@ -89,7 +101,7 @@ class Commander:
         best_v = THRESHOLD
         last = rounds_left(view) == 0
         for c in choices:
-            v = self._score(b, seen, a, field, bluffs, c, last)
+            v = self._score(b, seen, a, (stars, fights), bluffs, c, last)
             if v is None:
                 continue
             v += rng.random() * 0.02
@@ -103,7 +115,7 @@ class Commander:
         """11.1: approaches threatened this turn whatever the fight looks like: into locales held by fewer
         blocks than the attack would bring (the defender cannot know it is a bluff: it may give ground)."""
         out: set[tuple[str, str]] = set()
-        for loc in {p.at for p in seen.pieces if p.side == seen.role}:
+        for loc in sorted({p.at for p in seen.pieces if p.side == seen.role}):
             for n in b.neighbours(loc):
                 foes = seen.foes(n)
                 if foes and len(foes) < len(seen.mine(loc)) and rng.random() < BLUFF:
@@ -115,7 +127,7 @@ class Commander:
         b: Board,
         seen: Seen,
         a: Aims,
-        field: dict[str, float],
+        fields: tuple[dict[str, float], dict[str, float]],
         bluffs: set[tuple[str, str]],
         c: Order,
         last: bool,
@@ -138,12 +150,12 @@ class Commander:
                 return self._block(seen, a, units, c.to, c.at)
             if c.to == src:  # off an approach back into the reserve
                 return -0.2
-            return self._march(b, seen, a, field, units, src, c.to, last)
+            return self._march(b, seen, a, fields, units, src, c.to, last)
         if isinstance(c, March):
             units = seen.force(c.corps)
             if not units or c.at is not None:
                 return None
-            return self._march(b, seen, a, field, units, units[0].at, c.path[-1], last) - 0.05
+            return self._march(b, seen, a, fields, units, units[0].at, c.path[-1], last) - 0.05
         return None
 
     def _march(
@@ -151,19 +163,23 @@ class Commander:
         b: Board,
         seen: Seen,
         a: Aims,
-        field: dict[str, float],
+        fields: tuple[dict[str, float], dict[str, float]],
         units: list[Piece],
         src: str,
         dst: str,
         last: bool,
     ) -> float:
         might = seen.might(units)
+        holds_stars = any(p.corps is not None and p.arm in ("infantry", "artillery") for p in units)
+        field = fields[0] if holds_stars else fields[1]  # 16: only a corps with foot or guns holds a star
         v = (field.get(dst, 0.0) - field.get(src, 0.0)) * (0.5 + min(might, 8.0) / 8.0)
-        holders = [p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")]
-        if src in a.keep and not [p for p in holders if p not in units]:
-            v -= 8.0  # 16: a star is held by a corps unit of infantry or artillery
-        if src in a.keep and len(seen.mine(src)) - len(units) < 2:
-            v -= 1.0
+        if src in a.keep:
+            holders = [p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")]
+            near = min((b.d(src, p.at) for p in seen.pieces if p.side != seen.role), default=99)
+            if not [p for p in holders if p not in units]:
+                v -= 8.0 if near <= 2 else 1.5  # 16: a star is held by a corps unit of infantry or artillery
+            if len(seen.mine(src)) - len(units) < 2 and near <= 2:
+                v -= 1.0
         threat = max((seen.might(seen.foes(n)) for n in b.neighbours(dst)), default=0.0)
         if threat > might * 1.8 + 2:
             v -= 1.0  # 11: a small force next to a big one is easy prey
@@ -188,7 +204,7 @@ class Commander:
         ds, blocked = fight.defence_of(seen, seen.enemy, c.source, c.target)
         rest = [p for p in seen.foes(c.target) if p not in ds]
         o = fight.outlook(b, c.source, c.target, att, ds, blocked, seen.role, rest=rest)
-        v = o.value(attacker=True)
+        v = o.value(attacker=True, morale=seen.stakes())
         if o.win and v > 0:
             return 3.0 + v + a.weights.get(c.target, 0.0)
         if (c.source, c.target) in bluffs and not blocked:

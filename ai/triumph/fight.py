@@ -28,11 +28,18 @@ class Outlook:
     attacker_loss: float  # strength (and morale, if it loses) the attacker gives (11.9)
     defender_loss: float  # the defender's (11.9, 12)
 
-    def value(self, attacker: bool) -> float:
-        """What the fight is worth to one side: winning, and the strength each side loses."""
+    def value(self, attacker: bool, morale: dict[str, float] | None = None) -> float:
+        """What the fight is worth to one side: winning, and the strength each side loses; the game, when the
+        loser's morale would fall to 0 (13: the loser loses morale by its losses)."""
         mine, theirs = (self.attacker_loss, self.defender_loss) if attacker else (self.defender_loss, self.attacker_loss)
         won = self.win if attacker else not self.win
-        return (WIN if won else -WIN) + theirs - mine
+        v = (WIN if won else -WIN) + theirs - mine
+        if morale is not None:
+            if won and theirs >= morale.get("them", 99):
+                v += 50.0
+            if not won and mine >= morale.get("me", 99):
+                v -= 50.0
+        return v
 
 
 def _approach(b: Board, source: str, target: str) -> tuple[str, tuple[str, ...], bool]:
@@ -205,7 +212,7 @@ def defend(
             b, source, target, att, ds, blocked, enemy,
             defence_lead=sum(p.strength for p in lead), defence_leaders=len(lead), rest=rest,
         )  # fmt: skip
-        v = o.value(attacker=False) + (keep if not o.win else 0.0) + rng.random() * 0.1
+        v = o.value(attacker=False, morale=seen.stakes()) + (keep if not o.win else 0.0) + rng.random() * 0.1
         if v > best_v:
             best, best_v = c, v
     give = next((c for c in choices if isinstance(c, GiveGround)), None)
@@ -231,7 +238,7 @@ def feint_or_press(
     rest = [p for p in seen.foes(target) if p not in ds]
     o = outlook(b, source, target, att, ds, blocked, seen.role, rest=rest)
     press = next((c for c in choices if isinstance(c, Press)), None)
-    v = o.value(attacker=True)
+    v = o.value(attacker=True, morale=seen.stakes())
     if press is not None and (v > 0 or (v > -3 and rng.random() < 0.2)):
         return press
     feints = [c for c in choices if isinstance(c, Feint) and not c.road]
@@ -266,7 +273,7 @@ def lead(b: Board, seen: Seen, attack: dict[str, object], choices: Sequence[Orde
             attack_leaders=len(lead_u),
             defence_lead=sum(p.strength for p in dlead), defence_leaders=len(dlead), rest=rest,
         )  # fmt: skip
-        v = o.value(attacker=True) + len(units) * 0.05
+        v = o.value(attacker=True, morale=seen.stakes()) + len(units) * 0.05
         v -= sum(2.0 if p.guard else 1.0 if p.arm == "cavalry" and p.strength >= 3 else 0.0 for p in lead_u)
         v += rng.random() * 0.01
         if v > best_v:

@@ -60,7 +60,7 @@ class Board:
     dist: Mapping[str, Mapping[str, int]]
     stars: Mapping[str, tuple[str, ...]]  # side -> the stars that side must keep (16)
     main_entries: Mapping[str, frozenset[str]]  # side -> locales of its main-road entries (16, G33)
-    road_next: Mapping[str, frozenset[str]]  # locale -> its neighbours along a road
+    road_next: Mapping[str, tuple[str, ...]]  # locale -> its neighbours along a road (sorted: the same game each run)
     mean_strength: Mapping[str, float]  # side -> its army's mean strength (the public order of battle)
 
     def neighbours(self, loc: str) -> tuple[str, ...]:
@@ -102,7 +102,7 @@ def board() -> Board:
         dist,
         stars,
         entries,
-        {k: frozenset(v) for k, v in road.items()},
+        {k: tuple(sorted(v)) for k, v in road.items()},
         mean,
     )
 
@@ -128,10 +128,15 @@ class Seen:
     pieces: list[Piece]
     commanders: dict[str, dict[str, Any]]
     at: dict[str, list[Piece]] = field(default_factory=dict)
+    morale: dict[str, int] = field(default_factory=dict)
 
     @property
     def enemy(self) -> str:
         return other(self.role)
+
+    def stakes(self) -> dict[str, float]:
+        """Each army's morale (13: at 0 it loses), as ``me`` and ``them``."""
+        return {"me": self.morale.get(self.role, 99), "them": self.morale.get(self.enemy, 99)}
 
     def mine(self, loc: str) -> list[Piece]:
         return [p for p in self.at.get(loc, ()) if p.side == self.role]
@@ -168,7 +173,7 @@ def read(view: TriumphView, b: Board) -> Seen:
         else:
             p = Piece(d["id"], d["side"], d["at"], d["on"], d["corps"], None, b.mean_strength[d["side"]])
         pieces.append(p)
-    seen = Seen(view.role, pieces, {c["id"]: c for c in view.commanders})
+    seen = Seen(view.role, pieces, {c["id"]: c for c in view.commanders}, morale=dict(view.morale))
     for p in pieces:
         seen.at.setdefault(p.at, []).append(p)
     return seen
@@ -193,6 +198,40 @@ def holds(b: Board, seen: Seen, side: str, loc: str) -> bool:
                 done.add(n)
                 todo.append(n)
     return False
+
+
+def trace_blockers(b: Board, seen: Seen, side: str, loc: str) -> list[str]:
+    """16 (G33): the enemy-held locales on the road from ``loc`` to a main-road entry of ``side`` that
+    passes the fewest of them (empty: the road is open) — what must be taken for a star there to be held."""
+    enemy = {p.at for p in seen.pieces if p.side != side}
+    goals = b.main_entries[side]
+    best: dict[str, tuple[int, int]] = {loc: (0, 0)}
+    back: dict[str, str] = {}
+    todo = [(0, 0, loc)]
+    end = None
+    while todo:
+        todo.sort()
+        cost, steps, x = todo.pop(0)
+        if best.get(x, (99, 99)) < (cost, steps):
+            continue
+        if x in goals:
+            end = x
+            break
+        for n in b.road_next.get(x, ()):
+            c = (cost + (1 if n in enemy else 0), steps + 1)
+            if c < best.get(n, (99, 99)):
+                best[n] = c
+                back[n] = x
+                todo.append((c[0], c[1], n))
+    if end is None:
+        return []
+    out = []
+    x = end
+    while x != loc:
+        if x in enemy:
+            out.append(x)
+        x = back[x]
+    return out
 
 
 def rounds_left(view: TriumphView) -> int:
