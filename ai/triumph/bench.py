@@ -2,8 +2,9 @@
 
 Plays N games with the bot as the French and N as the Allies against ``TriumphRandomPlayer``, and N games of
 the random player against itself as the reference, through ``ai.player.play_one`` (the bots see views and
-legal orders only); prints the wins per side, the orders a game, the seconds a game (min / median / p99)
-and the orders the engine refused (each replaced by a fallback)."""
+legal orders only; this file, like ``ai/player.py``, holds the games and decides nothing). Prints the wins
+per side, the orders a game, the seconds a game (wall clock: min / median / p99 / max; and the process's
+CPU time, which other work on the machine does not swell) and the orders the engine refused."""
 
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ai.player import Player, PlayStats, play_one
-from engine.triumph.game import Game  # noqa: F401  (the bench holds the games, as play_turn does)
-from engine.triumph.options import Options
+from engine.triumph import game as triumph_game
+from engine.triumph import options as triumph_options
 
 from .players import TriumphPlayer, TriumphRandomPlayer
 
@@ -43,7 +44,8 @@ class Tally:
             f"{name:<22} {self.wins:>4} / {self.games:<4} ({rate:5.1f} %)  orders/game "
             f"{statistics.mean(self.orders) if self.orders else 0:6.1f}  s/game min {s[0] if s else 0:.2f} "
             f"median {statistics.median(s) if s else 0:.2f} p99 {p99:.2f} max {s[-1] if s else 0:.2f}  "
-            f"cpu s/game median {statistics.median(self.cpu) if self.cpu else 0:.2f} max {max(self.cpu, default=0):.2f}  "
+            f"cpu s/game median {statistics.median(self.cpu) if self.cpu else 0:.2f} "
+            f"max {max(self.cpu, default=0):.2f}  "
             f"fallbacks {self.fallbacks}  by {dict(sorted(self.reasons.items()))}"
         )
 
@@ -54,7 +56,7 @@ def play(
     players: dict[str, Player[Any, Any]],
 ) -> tuple[dict[str, Any], int, float, float, PlayStats]:
     """One game: the players by role; returns the result, the orders, the seconds and the stats."""
-    game = Game.new(Options(scenario=scenario), seed)
+    game = triumph_game.Game.new(triumph_options.Options(scenario=scenario), seed)
     rng = random.Random(seed * 7919 + 17)
     stats = PlayStats()
     start, cpu = time.perf_counter(), time.process_time()
@@ -78,7 +80,11 @@ def run(
     for i in range(games):
         sc = scenarios[i % len(scenarios)]
         s = seed * 100_000 + i
-        for name, bot_side in (("bot french", "french"), ("bot allies", "allies"), ("random vs random", None)):
+        for name, bot_side in (
+            ("bot french", "french"),
+            ("bot allies", "allies"),
+            ("random vs random", None),
+        ):
             ps: dict[str, Player[Any, Any]] = {
                 r: (TriumphPlayer() if r == bot_side else TriumphRandomPlayer()) for r in SIDES
             }

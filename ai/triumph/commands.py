@@ -88,7 +88,9 @@ class Commander:
     def __init__(self) -> None:
         self._bluffs: dict[tuple[int, str], set[tuple[str, str]]] = {}
 
-    def choose(self, b: Board, seen: Seen, view: TriumphView, choices: Sequence[Order], rng: random.Random) -> Order:
+    def choose(
+        self, b: Board, seen: Seen, view: TriumphView, choices: Sequence[Order], rng: random.Random
+    ) -> Order:
         a = aims(b, seen, view)
         fights = pull(b, a.fights)
         stars = pull(b, {**a.fights, **a.weights})
@@ -174,7 +176,9 @@ class Commander:
         field = fields[0] if holds_stars else fields[1]  # 16: only a corps with foot or guns holds a star
         v = (field.get(dst, 0.0) - field.get(src, 0.0)) * (0.5 + min(might, 8.0) / 8.0)
         if src in a.keep:
-            holders = [p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")]
+            holders = [
+                p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")
+            ]
             near = min((b.d(src, p.at) for p in seen.pieces if p.side != seen.role), default=99)
             if not [p for p in holders if p not in units]:
                 v -= 8.0 if near <= 2 else 1.5  # 16: a star is held by a corps unit of infantry or artillery

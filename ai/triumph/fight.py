@@ -31,7 +31,9 @@ class Outlook:
     def value(self, attacker: bool, morale: dict[str, float] | None = None) -> float:
         """What the fight is worth to one side: winning, and the strength each side loses; the game, when the
         loser's morale would fall to 0 (13: the loser loses morale by its losses)."""
-        mine, theirs = (self.attacker_loss, self.defender_loss) if attacker else (self.defender_loss, self.attacker_loss)
+        mine, theirs = (
+            (self.attacker_loss, self.defender_loss) if attacker else (self.defender_loss, self.attacker_loss)
+        )
         won = self.win if attacker else not self.win
         v = (WIN if won else -WIN) + theirs - mine
         if morale is not None:
@@ -127,13 +129,19 @@ def outlook(
     if attack_lead is None:
         attack_lead, attack_arm = leader_strength(attackers, width, obstructed)
     arm = attack_arm or "infantry"
-    n_lead = attack_leaders if attack_leaders is not None else (
-        0 if attack_lead <= 0 else (1 if width == "narrow" or attack_lead <= 3 else 2)
+    n_lead = (
+        attack_leaders
+        if attack_leaders is not None
+        else (0 if attack_lead <= 0 else (1 if width == "narrow" or attack_lead <= 3 else 2))
     )
     if defence_lead is None:
-        defence_lead, _ = leader_strength(defenders, width, obstructed, pair_corps=not blocked, weak_ok=blocked)
-    n_def = defence_leaders if defence_leaders is not None else (
-        0 if defence_lead <= 0 else (1 if width == "narrow" or defence_lead <= 3 else 2)
+        defence_lead, _ = leader_strength(
+            defenders, width, obstructed, pair_corps=not blocked, weak_ok=blocked
+        )
+    n_def = (
+        defence_leaders
+        if defence_leaders is not None
+        else (0 if defence_lead <= 0 else (1 if width == "narrow" or defence_lead <= 3 else 2))
     )
     ir = attack_lead - defence_lead
     if blocked and attack_lead > 0:
@@ -248,7 +256,9 @@ def feint_or_press(
     return rng.choice(step) if step and rng.random() < 0.4 else feints[0]
 
 
-def lead(b: Board, seen: Seen, attack: dict[str, object], choices: Sequence[Order], rng: random.Random) -> Order:
+def lead(
+    b: Board, seen: Seen, attack: dict[str, object], choices: Sequence[Order], rng: random.Random
+) -> Order:
     """11.5: the defence leaders are shown now (G7): the force, width and leaders with the best expected
     fight, counting the counter-attack the defence could still make (11.7) and what the elite cost (15)."""
     source, target = str(attack["source"]), str(attack["target"])

@@ -12,12 +12,13 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from data.triumph import Triumph, load_triumph
+from data.triumph.models import Colour
 
 OFF, GONE = "off", "gone"
 ARMS = {"inf": "infantry", "cav": "cavalry", "art": "artillery", "guard": "infantry"}
 #: 16: the stars each side must take from the other (the Allied colours are the French objectives, blue the
 #: Allies')
-ALLIED_COLOURS = ("green", "red", "black")
+ALLIED_COLOURS: tuple[Colour, ...] = ("green", "red", "black")
 LAST_LABEL = "2 Dec 16:00"  # the last round of both scenarios (the time track, rule 5)
 
 
@@ -54,13 +55,15 @@ def other(side: str) -> str:
 
 @dataclass(frozen=True)
 class Board:
-    """The public map, worked out once: distances (passable approaches), stars by colour, main-road entries."""
+    """The public map, worked out once: distances (passable approaches), stars, main-road entries."""
 
     data: Triumph
     dist: Mapping[str, Mapping[str, int]]
     stars: Mapping[str, tuple[str, ...]]  # side -> the stars that side must keep (16)
     main_entries: Mapping[str, frozenset[str]]  # side -> locales of its main-road entries (16, G33)
-    road_next: Mapping[str, tuple[str, ...]]  # locale -> its neighbours along a road (sorted: the same game each run)
+    road_next: Mapping[
+        str, tuple[str, ...]
+    ]  # locale -> its neighbours along a road (sorted: the same game each run)
     mean_strength: Mapping[str, float]  # side -> its army's mean strength (the public order of battle)
 
     def neighbours(self, loc: str) -> tuple[str, ...]:
@@ -169,7 +172,9 @@ def read(view: TriumphView, b: Board) -> Seen:
         face = d.get("face")
         if face:
             kind, s = str(face).split("-")
-            p = Piece(d["id"], d["side"], d["at"], d["on"], d["corps"], ARMS[kind], float(s), kind == "guard", True)
+            p = Piece(
+                d["id"], d["side"], d["at"], d["on"], d["corps"], ARMS[kind], float(s), kind == "guard", True
+            )
         else:
             p = Piece(d["id"], d["side"], d["at"], d["on"], d["corps"], None, b.mean_strength[d["side"]])
         pieces.append(p)
