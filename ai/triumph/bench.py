@@ -111,9 +111,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m ai.triumph.bench", description=__doc__)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--scenario", default="2dec", help="2dec, 1dec or both")
+    ap.add_argument("--scenario", dest="which", default="2dec", help="2dec, 1dec or both")
     a = ap.parse_args(argv)
-    scs = ("2dec", "1dec") if a.scenario == "both" else (a.scenario,)
+    scs = ("2dec", "1dec") if a.which == "both" else (a.which,)
     run(a.games, a.seed, scs)
 
 
