@@ -66,7 +66,8 @@ def play(
         if play_one(game, role, players[role], rng, stats=stats) is None:
             break
         n += 1
-    result = game.result() or {"winner": None, "reason": "limit"}
+    # a game the engine leaves with no legal order for the side that must act is "stuck" (counted as not won)
+    result = game.result() or {"winner": None, "reason": "limit" if n >= LIMIT else "stuck"}
     return result, n, time.perf_counter() - start, time.process_time() - cpu, stats
 
 
