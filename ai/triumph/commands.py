@@ -28,6 +28,7 @@ class Aims:
     fights: dict[str, float]  # enemy-held locales (any force may fight there)
     keep: set[str]  # stars it holds and must not leave empty
     enter: bool  # whether its reinforcements should come on (G30 for the French)
+    clear: frozenset[str] = frozenset()  # locales not to enter
 
 
 def aims(b: Board, seen: Seen, view: TriumphView) -> Aims:
@@ -67,7 +68,10 @@ def aims(b: Board, seen: Seen, view: TriumphView) -> Aims:
         enter = view.morale.get(me, 0) <= 6 or all(allied.values())
     else:
         enter = True
-    return Aims(w, fights, keep, enter)
+    # G31: a French reinforcement waits while its entry is held by the enemy — and the first one on makes the
+    # French condition the hard one (16, G30): the Allies leave the French entries free
+    clear = b.entries["french"] if me == "allies" and not view.reinforced else frozenset()
+    return Aims(w, fights, keep, enter, clear)
 
 
 def pull(b: Board, weights: dict[str, float]) -> dict[str, float]:
@@ -102,7 +106,7 @@ class Commander:
         best: Order = end
         best_v = THRESHOLD
         last = rounds_left(view) == 0
-        for c in choices:
+        for c in [*choices, *self._garrisons(b, seen, choices)]:
             v = self._score(b, seen, a, (stars, fights), bluffs, c, last)
             if v is None:
                 continue
@@ -112,6 +116,23 @@ class Commander:
         if best is end and end not in choices:
             return choices[0]
         return best
+
+    def _garrisons(self, b: Board, seen: Seen, choices: Sequence[Order]) -> list[Order]:
+        """A corps leaving one of its side's stars empty may leave its weakest unit behind (10: ``leave``,
+        the unit detached, 9): the enemy must then attack to walk in (16: the stars it keeps need only be
+        denied)."""
+        out: list[Order] = []
+        for c in choices:
+            if not isinstance(c, Move) or c.at is not None or c.force not in seen.commanders:
+                continue
+            units = seen.corps(c.force)
+            if len(units) < 2 or c.to == units[0].at:
+                continue
+            src = units[0].at
+            if src in b.stars[seen.role] and len(seen.mine(src)) == len(units):
+                weakest = min(units, key=lambda p: (p.strength, p.id))
+                out.append(Move(c.force, c.to, None, (weakest.id,)))
+        return out
 
     def _pick_bluffs(self, b: Board, seen: Seen, rng: random.Random) -> set[tuple[str, str]]:
         """11.1: approaches threatened this turn whatever the fight looks like: into locales held by fewer
@@ -142,7 +163,7 @@ class Commander:
             here = [p for p in seen.pieces if p.id == c.unit]
             return 1.0 if here and here[0].at in a.keep else 0.3
         if isinstance(c, Move):
-            units = seen.force(c.force)
+            units = [p for p in seen.force(c.force) if p.id not in c.leave]
             if not units:
                 return None
             src = units[0].at
@@ -171,17 +192,22 @@ class Commander:
         dst: str,
         last: bool,
     ) -> float:
+        if dst in a.clear:
+            return -4.0
         might = seen.might(units)
         holds_stars = any(p.corps is not None and p.arm in ("infantry", "artillery") for p in units)
         field = fields[0] if holds_stars else fields[1]  # 16: only a corps with foot or guns holds a star
         v = (field.get(dst, 0.0) - field.get(src, 0.0)) * (0.5 + min(might, 8.0) / 8.0)
         if src in a.keep:
-            holders = [
-                p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")
-            ]
             near = min((b.d(src, p.at) for p in seen.pieces if p.side != seen.role), default=99)
+            if src in b.stars[seen.role]:  # 16: a star of ours needs only be denied: any unit will do
+                holders = seen.mine(src)
+            else:  # an enemy star is held by a corps unit of infantry or artillery (16, G33)
+                holders = [
+                    p for p in seen.mine(src) if p.corps is not None and p.arm in ("infantry", "artillery")
+                ]
             if not [p for p in holders if p not in units]:
-                v -= 8.0 if near <= 2 else 1.5  # 16: a star is held by a corps unit of infantry or artillery
+                v -= 8.0 if near <= 2 else 1.5
             if len(seen.mine(src)) - len(units) < 2 and near <= 2:
                 v -= 1.0
         threat = max((seen.might(seen.foes(n)) for n in b.neighbours(dst)), default=0.0)

@@ -61,6 +61,7 @@ class Board:
     dist: Mapping[str, Mapping[str, int]]
     stars: Mapping[str, tuple[str, ...]]  # side -> the stars that side must keep (16)
     main_entries: Mapping[str, frozenset[str]]  # side -> locales of its main-road entries (16, G33)
+    entries: Mapping[str, frozenset[str]]  # side -> locales of all its entry roads (reinforcements, G31)
     road_next: Mapping[
         str, tuple[str, ...]
     ]  # locale -> its neighbours along a road (sorted: the same game each run)
@@ -105,6 +106,7 @@ def board() -> Board:
         dist,
         stars,
         entries,
+        {s: frozenset(e.locale for e in data.entries if e.side == s) for s in ("french", "allies")},
         {k: tuple(sorted(v)) for k, v in road.items()},
         mean,
     )
