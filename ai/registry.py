@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import liberty, napoleon
+from . import liberty, napoleon, triumph
 from .player import Player
 
 _PLAYERS: dict[str, Callable[[], Player[Any, Any]]] = {
@@ -33,6 +33,9 @@ def register(
     _PLAYERS[module_id] = player
     if random is not None:
         _RANDOM[module_id] = random
+
+
+register("triumph", triumph.TriumphPlayer, triumph.TriumphRandomPlayer)
 
 
 def has_player(module_id: str) -> bool:
