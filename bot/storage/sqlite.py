@@ -177,8 +177,9 @@ class _SqliteTx:
         return cur.rowcount
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
-        async with self.db.execute(sql, params) as cur:
-            return await cur.fetchone()
+        # one trip to the connection's thread, not three (execute, fetch, close): each hands the GIL over
+        rows = list(await self.db.execute_fetchall(sql, params))
+        return rows[0] if rows else None
 
 
 class Store(StoreBase):
@@ -297,8 +298,8 @@ class Store(StoreBase):
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
         reader = self.reader or self._db
-        async with reader.execute(sql, params) as cur:
-            return list(await cur.fetchall())
+        # one trip to the connection's thread, not three (execute, fetch, close): each hands the GIL over
+        return list(await reader.execute_fetchall(sql, params))
 
     @contextlib.asynccontextmanager
     async def _tx(self) -> AsyncIterator[_SqliteTx]:
