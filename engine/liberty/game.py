@@ -4,6 +4,7 @@ per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 from collections.abc import Sequence
@@ -244,7 +245,10 @@ class Game:
         emitted), the kept ``legal`` answers too (keyed by the state's content, they hold for the copy).
         Reloading the snapshot instead costs the JSON of the whole event log, every order."""
         st = self.ctx
-        ctx = Ctx(st.st.clone(), st.lib, st.opts, list(st.events))
+        state = st.st.clone()
+        if state.offer is not None:  # 11.5: its lists of blocks are its own too (``clone`` shares them)
+            state.offer = copy.deepcopy(state.offer)
+        ctx = Ctx(state, st.lib, st.opts, list(st.events))
         game = Game(ctx, self._log)
         if self._kept is not None:
             game._kept = (self._kept[0], dict(self._kept[1]))

@@ -6,7 +6,6 @@ order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). 
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,7 +36,6 @@ from ..module import (
 from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
-from .context import Ctx
 from .game import Game
 from .invariants import INVARIANTS
 from .messages import LOCALE, describe_options, place, say, status, told
@@ -305,22 +303,11 @@ class Liberty(Module[Options, Game, View]):
     def loads(self, snapshot: str) -> Game:
         return Game.loads(snapshot)
 
-    def copy(self, game: Game, deep: bool = False) -> Game:
-        """The working copy an order is applied to: ``apply`` changes the state in place, so the copy's is a
-        clone sharing nothing mutable (the same for ``deep``); the scenario data and the options (frozen) are
-        shared, and the events (frozen once emitted) in a list of its own. Equal to a reload from the snapshot
-        in everything ``dumps`` holds, at a fraction of its cost."""
-        st = game.state.clone()
-        if st.offer is not None:  # 11.5: its lists of blocks are its own too
-            st.offer = _copy.deepcopy(st.offer)
-        ctx = Ctx(st, game.ctx.lib, game.ctx.opts, list(game.ctx.events))
-        return Game(ctx, game.log)
-
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
 
     def copy(self, game: Game, deep: bool = False) -> Game:
-        return game.copy()  # deep or not: its state is a clone
+        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
 
     def directive(self, game: Game, word: str, rest: str) -> None:
         directive(game, word, rest)
