@@ -162,7 +162,7 @@ ORDERS = (
     OrderKind(
         "retreat",
         (
-            OrderOption("to", "list", help="a locale for all, or UNIT>LOCALE,..."),
+            OrderOption("to", "list", False, "a locale for all, or UNIT>LOCALE,..."),
             OrderOption("hits", "units", False, "the units taking the retreat losses, one per point"),
         ),
         "12",

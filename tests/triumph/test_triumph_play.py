@@ -179,7 +179,12 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     lines = "\n".join([":legal", *game.log, ":status", ""])
     out = io.StringIO()
     status = await run_console(
-        str(tmp_path / "c.db"), str(tmp_path / "pics"), "scenario=1dec", io.StringIO(lines), out=out, game="triumph"
+        str(tmp_path / "c.db"),
+        str(tmp_path / "pics"),
+        "scenario=1dec",
+        io.StringIO(lines),
+        out=out,
+        game="triumph",
     )
     text = out.getvalue()
     assert status == 0
@@ -189,7 +194,7 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     assert "round 21" in text.lower() or game.result()["reason"] == "demoralised"
 
 
-# --- the fuzzer and the secrecy scan --------------------------------------------------------------------------
+# --- the fuzzer and the secrecy scan ------------------------------------------------------------------------
 
 
 class _RandomPlayer:
@@ -215,7 +220,18 @@ def test_the_fuzzer_plays_games_with_the_secrecy_scan(a_bot, tmp_path, capsys):
     every text the service would send after each order checked against what its audience may know (the
     defence, its leaders, the attack's leaders and the feint sealed until the rules show them: 11.2-11.5)."""
     code = fuzz.main(
-        ["--game", "triumph", "--games", "6", "--secrecy", "--pictures", "0", "--quiet", "--out", str(tmp_path)]
+        [
+            "--game",
+            "triumph",
+            "--games",
+            "6",
+            "--secrecy",
+            "--pictures",
+            "0",
+            "--quiet",
+            "--out",
+            str(tmp_path),
+        ]
     )
     said = capsys.readouterr().out
     assert code == 0, said[-3000:]
