@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -237,3 +238,57 @@ def test_the_fuzzer_plays_games_with_the_secrecy_scan(a_bot, tmp_path, capsys):
     assert code == 0, said[-3000:]
     assert '"failures": 0' in said
     assert '"attacks": 0' not in said
+
+
+# --- the Discord harness ---------------------------------------------------------------------------------
+
+
+def _components(message: dict) -> list[dict]:
+    return [c for row in message.get("components") or [] for c in row.get("components") or []]
+
+
+def _latest_pick(h: Any, user: str) -> tuple[dict, dict]:
+    for m in reversed(h.fake.dms_to(h.world.user(user))):
+        found = [c for c in _components(m) if c.get("custom_id", "").startswith("est:o:")]
+        if found:
+            return m, found[0]
+    raise AssertionError(f"no list in {user}'s DMs")
+
+
+async def test_an_attack_is_fought_through_discord_with_its_sealed_steps_picked_in_the_dms(harness):
+    """The threat by slash command (11.1); the defence picked from the defender's DM list, its leaders told
+    to the defender alone (11.2, 11.4); press or feint picked from the attacker's (11.3); the channel told
+    each step in order, never a sealed leader before the press."""
+    h = harness
+    synced = {c["name"] for c in h.fake.synced_commands()}
+    assert {"attack", "defend", "give-ground", "feint", "press", "lead", "counter"} <= synced
+    await h.feed(h.slash("game new", {"game": "triumph"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allies"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "french"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    live = next(iter(h.bot.service.live.values()))
+    threat = next(c for c in live.game.legal("allies").choices if c.kind == "attack")
+    options = {"from": threat.source, "into": threat.target}
+    d = await h.feed(h.slash("attack", options, user="alice", channel="game-1"))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    message, pick = _latest_pick(h, "bob")
+    values = [o["value"] for o in pick["options"]]
+    assert all(v.startswith(("/defend", "/give-ground")) for v in values), values
+    chosen = next((v for v in values if "leaders:" in v), values[0])
+    d = await h.feed(h.select(pick["custom_id"], [chosen], message=message, user=h.world.user("bob")))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    live = next(iter(h.bot.service.live.values()))
+    channel = h.world.channel("game-1").id
+    said = "\n".join(p.get("content") or "" for p in h.fake.messages_in(channel))
+    assert "The Allies threaten an attack from" in said
+    assert "sealed" not in said  # 11.4: the defence's leaders are not told in the channel
+    assert chosen.startswith("/defend") and "leaders:" in chosen, values  # the set-up's first threat
+    to_bob = "\n".join(m.get("content") or "" for m in h.fake.dms_to(h.world.user("bob")))
+    assert "The French defend" in said and "your sealed leading units" in to_bob
+    message, pick = _latest_pick(h, "alice")
+    values = [o["value"] for o in pick["options"]]
+    assert "/press" in values and any(v.startswith("/feint") for v in values), values
+    d = await h.feed(h.select(pick["custom_id"], ["/press"], message=message, user=h.world.user("alice")))
+    assert d.reply.content.startswith("Done"), d.reply.content
+    said = "\n".join(p.get("content") or "" for p in h.fake.messages_in(channel))
+    assert "The Allies press the attack; the defence's leading units are shown" in said
