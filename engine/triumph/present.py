@@ -16,6 +16,7 @@ from data.triumph import load_triumph
 
 from .. import catalog
 from ..catalog import format_list
+from ..messages_ja import with_commands
 from .messages import LOCALE as LOCALE  # importing it registers the "triumph" layer
 from .state import SIDES, other
 
@@ -41,6 +42,8 @@ def say(key: str, lang: str, /, **params: Any) -> str:
     cat = _cat(lang)
     n = params.get("n")
     template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
+    if "⟨" in template:  # a command as the player's client names it (⟨/end⟩: /手番終了 (/end))
+        template = with_commands({key: template})[key]
     said = template.format(**params)
     return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
 

@@ -315,7 +315,20 @@ def test_each_step_prompts_its_role_in_both_languages_with_ready_orders():
         for lang, text in said.items():
             assert text and "`/" in text and not BRACES.search(text.split("`")[0]), (step, lang, text)
     assert "攻撃の脅威" in prompted["defend"]["ja"] and "牽制" in prompted["feint"]["ja"]
+    # a command and its options as the Japanese client names them in this command (/move at: アプローチ)
+    assert "/移動 部隊:" in prompted["orders"]["ja"] and "/手番終了 (/end)" in prompted["orders"]["ja"]
+    assert "/防御 ユニット:" in prompted["defend"]["ja"] and "/defend units:" in prompted["defend"]["ja"]
     assert "リード部隊" in prompted["lead"]["ja"] and "ナロウ" in prompted["lead"]["ja"]
+
+
+def test_a_command_is_said_with_the_option_names_the_client_shows_in_that_command():
+    """``/move at:`` is the approach a force stands on (10), named アプローチ in /move, though ``at:`` is
+    another game's battle (戦場) elsewhere."""
+    from engine.messages_ja import command_ref
+
+    said = command_ref("/move force:lannes to:krug at:santon")
+    assert said == "/移動 部隊:lannes 行き先:krug アプローチ:santon (/move force:lannes to:krug at:santon)"
+    assert command_ref("/retreat hits:A01") == "/退却 退却損失:A01 (/retreat hits:A01)"
 
 
 def test_the_headline_is_made_of_the_public_view_and_never_names_a_face_or_a_unit():
