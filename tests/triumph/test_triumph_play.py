@@ -171,7 +171,7 @@ async def test_the_service_draws_the_pictures_the_module_declares(new_store, stu
 
 async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     """The console game of the 1-2 December scenario (the night, 14), every order typed as ``ROLE: /order``;
-    with no drawing registered the pictures fail in one line each and the game goes on."""
+    a picture the renderer registry cannot draw yet fails in one line and the game goes on."""
     seed = 8
     monkeypatch.setattr(
         "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
@@ -193,6 +193,10 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"
     assert winner in text, text[-2000:]
     assert "round 21" in text.lower() or game.result()["reason"] == "demoralised"
+    if not _has_drawing("map"):  # the renderer registry has no drawing of the game yet: one line, no more
+        assert "(picture map-" in text and "no drawing of 'map'" in text
+    else:
+        assert (tmp_path / "pics" / "map-public.png").read_bytes().startswith(PNG)
 
 
 # --- the fuzzer and the secrecy scan ------------------------------------------------------------------------
