@@ -331,6 +331,25 @@ def test_a_command_is_said_with_the_option_names_the_client_shows_in_that_comman
     assert command_ref("/retreat hits:A01") == "/退却 退却損失:A01 (/retreat hits:A01)"
 
 
+def test_a_refused_order_names_locales_and_commanders_by_name_in_both_languages():
+    """11.1: a threat across no approach is refused, its locales said as our map names them, not by id."""
+    from bot.i18n import localize_error
+
+    g = empty()
+    put(g, "F12", SRC, corps="lannes")
+    g.state.side = "french"
+    with pytest.raises(RuleError) as e:
+        g.apply("french", f"/attack from:{SRC} into:sokolnitz")
+    assert e.value.rule == "11.1"
+    assert str(e.value) == "11.1: Plain of Bosenitz has no passable approach to Sokolnitz"
+    assert "Plain of Bosenitz" in localize_error(e.value, "ja") and SRC not in localize_error(e.value, "ja")
+    put(g, "A01", TGT)
+    g.state.commanders["lannes"].commands = 1  # 9: its command given this turn
+    with pytest.raises(RuleError) as e:
+        g.apply("french", f"/move force:lannes to:{TGT}")
+    assert str(e.value) == "9: Lannes has already given its command this turn"
+
+
 def test_the_headline_is_made_of_the_public_view_and_never_names_a_face_or_a_unit():
     rng = random.Random(6)
     g = MODULE.new_game(Options(), 6)
