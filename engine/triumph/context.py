@@ -36,7 +36,7 @@ def _names() -> dict[str, str]:
     from data.triumph import load_triumph
 
     data = load_triumph()
-    return {x.id: x.name for x in (*data.locales, *data.commanders)}
+    return {x.id: x.name for x in data.locales} | {c.id: c.name for c in data.commanders}
 
 
 def error(rule: str, key: str, /, **params: Any) -> RuleError:
