@@ -129,9 +129,10 @@ def test_a_snapshot_round_trips_and_the_loaded_game_plays_on_the_same():
                 str(c) for c in game.legal(game.active()[0]).choices
             ]
             assert back.view("allies") == game.view("allies")
-            copy = MODULE.copy(game)
-            copy.apply(copy.active()[0], "/end") if str(game.view("public").step) == "orders" else None
-            assert MODULE.loads(game.dumps()).dumps() == game.dumps()  # the copy changed, not the game
+            before = game.dumps()
+            copy = MODULE.copy(game)  # the working copy an order is applied to
+            copy.apply(copy.active()[0], MODULE.fuzzing.pick(random.Random(0), copy, copy.active()[0], {}))
+            assert game.dumps() == before and copy.dumps() != before  # the copy changed, not the game
         rounds.append(MODULE.epoch(game))
     assert rounds == sorted(rounds) and rounds[-1] > rounds[0]  # a snapshot kept per round (7)
     json.dumps(MODULE.report(game))  # the script runner's document
