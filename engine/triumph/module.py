@@ -18,6 +18,7 @@ from typing import Any
 from data.triumph import load_triumph
 
 from .. import catalog
+from ..errors import RuleError
 from ..events import Event
 from ..module import (
     PICKS_SHOWN,
@@ -36,15 +37,17 @@ from ..module import (
     Text,
     plain,
 )
+from ..text import parse_command
 from . import attack as attack_rules
 from . import present
 from .game import Game
 from .invariants import problems
 from .legal import _ok, candidates
+from .machine import Step
 from .messages import LOCALE
 from .options import Options
 from .state import SIDES
-from .table import step_of
+from .table import ROWS, step_of
 from .views import View
 
 OPTIONS = (
@@ -237,6 +240,7 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
 # (11.2, 11.4), the feint or the press (11.3), the attack's forces, width and leaders (11.5); the other steps
 # of the attack are a plain list (the counter-attack 11.7, the step-up, the retreat 12, the advance G35)
 SEALED = frozenset({"defend", "feint", "lead"})
+SEALED_ORDERS = frozenset(k for step in SEALED for k in ROWS[Step(step)].orders)
 PICKED = frozenset({"counter", "step-up", "retreat", "advance"})
 
 
@@ -496,6 +500,15 @@ class Triumph(Module[Options, Game, View]):
 
     def interactions(self, game: Game, role: str) -> Sequence[Interaction]:
         return interactions(game, role)
+
+    def sealed(self, order: str) -> bool:
+        """Whether an accepted order is a sealed choice, whose commitment the platform posts: every order of
+        the steps asked as sealed lists (11.2 with 11.4 the defence and its leaders, 11.3 press or feint,
+        11.5 the attack's orders), so that whether one is committed says nothing of which was chosen."""
+        try:
+            return parse_command(order).name in SEALED_ORDERS
+        except RuleError:
+            return False
 
     def dump_data(self) -> dict[str, Any]:
         return dump_data()

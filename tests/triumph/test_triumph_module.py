@@ -268,6 +268,29 @@ def test_11_2_the_defence_is_a_sealed_choice_of_the_defender_and_the_attacker_le
     assert isinstance(asked, SealedChoice) and all(o.startswith("/lead") for o in asked.orders)
 
 
+def test_every_order_of_a_sealed_step_is_a_sealed_choice_and_no_other_is():
+    """The platform posts a commitment to each sealed choice when it is accepted: the defence or giving
+    ground (11.2, 11.4), press or feint (11.3), the attack's orders (11.5); whichever was chosen, one is
+    posted, so its presence tells nothing. Moves, threats and retreats are plain orders."""
+    for order in (
+        "/defend units:A01 leaders:A01",
+        "/give-ground",
+        "/press",
+        "/feint with:lannes",
+        "/lead with:x",
+    ):
+        assert MODULE.sealed(order), order
+    for order in (
+        "/move force:lannes to:krug",
+        "/attack from:a into:b",
+        "/counter",
+        "/retreat to:krug",
+        "/end",
+    ):
+        assert not MODULE.sealed(order), order
+    assert not MODULE.sealed("not an order")
+
+
 def test_after_the_sealed_steps_the_counter_attack_and_the_retreat_are_plain_picks():
     g = attack_under_way()
     g.apply("allies", "/defend units:A01,A02")
