@@ -20,6 +20,7 @@ from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from engine import modules
+from engine.module import OrderKind
 from engine.script import run_lines
 from engine.triumph.game import Game
 from engine.triumph.options import Options
@@ -285,8 +286,12 @@ async def test_an_attack_is_fought_through_discord_with_its_sealed_steps_picked_
     channel = h.world.channel("game-1").id
     said = "\n".join(p.get("content") or "" for p in h.fake.messages_in(channel))
     assert "The Allies threaten an attack from" in said
-    assert "sealed" not in said  # 11.4: the defence's leaders are not told in the channel
+    leader = chosen.split("leaders:")[-1]
+    assert "sealed leading units" not in said  # 11.4: the defence's leaders are not told in the channel
+    assert not [line for line in said.splitlines() if "leading units" in line and leader in line]
     assert chosen.startswith("/defend") and "leaders:" in chosen, values  # the set-up's first threat
+    if "sealed" in OrderKind.__dataclass_fields__:  # a platform that commits sealed choices (SHA-256)
+        assert "sha256:" in said and leader not in said.split("sha256:")[1].splitlines()[0]
     to_bob = "\n".join(m.get("content") or "" for m in h.fake.dms_to(h.world.user("bob")))
     assert "The French defend" in said and "your sealed leading units" in to_bob
     message, pick = _latest_pick(h, "alice")
