@@ -41,8 +41,11 @@ OPTION_NAMES_JA: Mapping[str, str] = Words(JA_RAW, "option", prefix="option.")
 _OPTION_RX = re.compile(r"^(\[?)([a-z_-]+)([:=])(.*?)(\]?)$")
 
 
-def _option_ja(token: str) -> str:
+def _option_ja(token: str, command: str = "") -> str:
     m = _OPTION_RX.match(token)
+    own = f"{command} {m[2]}" if m else ""  # an option's name in one command, as the client shows it there
+    if m and own in OPTION_NAMES_JA:
+        return f"{m[1]}{OPTION_NAMES_JA[own]}{m[3]}{m[4]}{m[5]}"
     if not m or m[2] not in OPTION_NAMES_JA:
         return token
     return f"{m[1]}{OPTION_NAMES_JA[m[2]]}{m[3]}{m[4]}{m[5]}"
@@ -69,7 +72,7 @@ def command_ref(text: str) -> str:
         if rest and f"{name} {rest[0]}" in COMMAND_NAMES_JA:
             shown.append(COMMAND_NAMES_JA[f"{name} {rest[0]}"])
             rest = rest[1:]
-        said = "/" + " ".join(shown + [_option_ja(w) for w in rest])
+        said = "/" + " ".join(shown + [_option_ja(w, name) for w in rest])
     else:
         m = _OPTION_RX.match(text)
         if m and m[3] == "=" and m[2] in OPTION_NAMES_JA:  # a key of a game's options text: typed in English

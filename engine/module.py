@@ -6,7 +6,7 @@ generic in the game's own types (its options object, its game object, its views)
 
 - its ``id`` (stored with every game), its ``title``, and its **options** (``OptionSpec``: a name, a type, a
   default, the values accepted, and a help line — they drive ``/game new`` and ``@options``);
-- its **roles** for given options, and which roles may **talk privately** when (two allies' thread);
+- its **roles** for given options, and which roles may **talk privately** when (two partners' thread);
 - its **order kinds** with typed options (``OrderKind``/``OrderOption`` — they drive slash commands and
   autocomplete) and which unit ids belong to a role (``owns``: seats, hidden faces, order templates);
 - its **orders as values** (``engine/orders.py``: an ``Order`` per kind, read from its text by the module's

@@ -1,5 +1,6 @@
-"""The registry of game modules (the contract is ``engine/module.py``): Napoleon (the default) and Liberty
-built in, others registered by ``register`` (the tiny test module of ``tests/support/games/dash.py``)."""
+"""The registry of game modules (the contract is ``engine/module.py``): Napoleon (the default), Liberty and
+Napoleon's Triumph built in, others registered by ``register`` (the tiny test module of
+``tests/support/games/dash.py``)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from .liberty.module import MODULE as LIBERTY
 from .messages import rule_error
 from .module import AnyModule
 from .napoleon.module import MODULE as NAPOLEON
+from .triumph.module import MODULE as TRIUMPH
 
 DEFAULT = NAPOLEON.id
-BUILT_IN = (NAPOLEON.id, LIBERTY.id)
+BUILT_IN = (NAPOLEON.id, LIBERTY.id, TRIUMPH.id)
 _MODULES: dict[str, AnyModule] = {}
 
 
@@ -22,7 +24,7 @@ def register(module: AnyModule) -> AnyModule:
     return module
 
 
-for _built_in in (NAPOLEON, LIBERTY):
+for _built_in in (NAPOLEON, LIBERTY, TRIUMPH):
     register(_built_in)
 
 

@@ -255,7 +255,7 @@ class Sender:
             )
 
     async def _thread(self, m: Thread) -> Outcome:
-        """13.1: the allies' private thread, open only when they may confer."""
+        """13.1: the partners' private thread, open only when they may confer."""
         ch = await self._channel(m.channel_id)
         if not isinstance(ch, discord.TextChannel):
             return Outcome.dropped("not a text channel")

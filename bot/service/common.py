@@ -141,7 +141,7 @@ def options_of(row: GameRow) -> Any:
 
 
 def thread_roles(row: GameRow) -> tuple[str, ...]:
-    """The seats that ever share a private thread (the two allies of a 3-player game, say)."""
+    """The seats that ever share a private thread (the two partners of a 3-player game, say)."""
     return module_of(row).private_roles(options_of(row))
 
 

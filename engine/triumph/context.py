@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from data.triumph import Triumph
@@ -14,10 +15,35 @@ from .messages import EN
 from .options import Options
 from .state import State
 
+# the fields of a rule's message that name one locale or one commander: said by name (our map's names)
+_PLACES = ("locale", "source", "target", "to")
+
+
+def named(params: dict[str, Any]) -> dict[str, Any]:
+    """A message's parameters with each locale and commander id said by its name from the data (an id the
+    data does not know, a player's typing, as it was)."""
+    names, out = _names(), dict(params)
+    for k in (*_PLACES, "commander"):
+        v = out.get(k)
+        if isinstance(v, str):
+            out[k] = names.get(v, v)
+    return out
+
+
+@cache
+def _names() -> dict[str, str]:
+    """Locale and commander ids -> their names on our map (no id is both)."""
+    from data.triumph import load_triumph
+
+    data = load_triumph()
+    return {x.id: x.name for x in data.locales} | {c.id: c.name for c in data.commanders}
+
 
 def error(rule: str, key: str, /, **params: Any) -> RuleError:
-    """A RuleError whose English text is the template ``key`` of ``triumph.po``."""
-    return RuleError(rule, say=lambda: render(EN[key], params, EN), key=key, params=params)
+    """A RuleError whose English text is the template ``key`` of ``triumph.po``, its locales and commanders
+    said by name."""
+    said = named(params)
+    return RuleError(rule, say=lambda: render(EN[key], said, EN), key=key, params=said)
 
 
 @dataclass

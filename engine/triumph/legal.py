@@ -28,6 +28,11 @@ class Legal:
     orders: tuple[str, ...] = ()
     choices: tuple[Order, ...] = ()
 
+    @property
+    def phase(self) -> str:
+        """The step of play (the platform's bot players read a game's phase by this name)."""
+        return self.step
+
 
 def _ok(ctx: Ctx, role: str, o: Order) -> bool:
     try:

@@ -237,11 +237,11 @@ def test_a_games_key_in_a_platform_catalog_is_found(world):
         PLATFORM: {
             **cats[PLATFORM],
             "bot": cats[PLATFORM]["bot"]
-            | {"ev.move", "term.formation.square", "cmd.deploy", "term.role.french", "choice.3rd"},
+            | {"ev.move", "term.formation.square", "cmd.deploy", "term.role.prussian", "choice.3rd"},
         },
     }
     found = misplaced(planted, code, tables, decl, seats, kinds)
-    for key in ("ev.move", "term.formation.square", "cmd.deploy", "term.role.french", "choice.3rd"):
+    for key in ("ev.move", "term.formation.square", "cmd.deploy", "term.role.prussian", "choice.3rd"):
         assert f"bot: {key} is used by napoleon alone: it belongs in its catalog" in found, (key, found)
     assert len(found) == 5, found
     # Liberty's code naming Napoleon's event line: not in its catalog, nor the platform's

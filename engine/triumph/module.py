@@ -1,0 +1,526 @@
+"""Napoleon's Triumph as a game module (the contract: ``engine/module.py``), built into the registry
+(``engine/modules.py``). Its order kinds become slash commands (a name another game shares, ``/move``,
+``/end``, ``/retreat``, takes the options of both, each order checked by its own game); the words of its
+commands, events and prompts are its catalog's (``locale/``, ``triumph.*``, ``cmd.*``, ``opt.*``); what it
+says is ``present.py``.
+
+The sealed steps (11.2 with 11.4 the defence and its leaders, 11.3 the feint, 11.5 the attack's leaders) are
+asked in the role's DM as sealed choices from a list; the views keep them from the other side until the
+rules show them (``views.py``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from data.triumph import load_triumph
+
+from .. import catalog
+from ..errors import RuleError
+from ..events import Event
+from ..module import (
+    PICKS_SHOWN,
+    EventData,
+    Fuzzing,
+    GameObject,
+    Interaction,
+    Module,
+    OptionSpec,
+    OptionValue,
+    OrderKind,
+    OrderOption,
+    Pick,
+    PictureKind,
+    SealedChoice,
+    Text,
+    plain,
+)
+from ..text import parse_command
+from . import attack as attack_rules
+from . import present
+from .game import Game
+from .invariants import problems
+from .legal import _ok, candidates
+from .machine import Step
+from .messages import LOCALE
+from .options import Options
+from .standing import STANDING
+from .state import SIDES
+from .table import ROWS, step_of
+from .views import View
+
+OPTIONS = (
+    OptionSpec(
+        "scenario",
+        "choice",
+        "2dec",
+        "2dec (2 December) or 1dec (1-2 December, with the night)",
+        ("2dec", "1dec"),
+    ),
+    OptionSpec(
+        "blockers_must_fight",
+        "bool",
+        True,
+        "G9: units on the attacked approach must fight (off: may give ground)",
+    ),
+    OptionSpec(
+        "road_stop",
+        "choice",
+        "corps",
+        "G16: a road move stops next to an enemy corps (corps) or 2+ units (units)",
+        ("corps", "units"),
+    ),
+    OptionSpec("give_ground_morale", "bool", False, "G21: giving ground before combat costs morale"),
+    OptionSpec("french_setup", "bool", False, "6: the French name the fixed battery and detach units first"),
+)
+
+_AT = OrderOption("at", "town", False, "the neighbour whose approach it stands on (none: the reserve)")
+_CORPS = OrderOption("corps", "unit", help="a commander")
+ORDERS = (
+    OrderKind(
+        "move",
+        (
+            OrderOption("force", "unit", help="a commander (its corps) or a detached unit"),
+            OrderOption("to", "town", help="the locale it moves to"),
+            _AT,
+            OrderOption("leave", "units", False, "units of the corps left behind"),
+        ),
+        "10",
+        "a basic move of a corps or a unit",
+    ),
+    OrderKind(
+        "march",
+        (_CORPS, OrderOption("path", "path", help="locales along roads joined by >"), _AT),
+        "10",
+        "a road move",
+    ),
+    OrderKind(
+        "detach",
+        (_CORPS, OrderOption("units", "units"), OrderOption("to", "town"), _AT),
+        "9",
+        "a Detach Move",
+    ),
+    OrderKind(
+        "attach", (_CORPS, OrderOption("unit", "unit")), "9", "a commander takes a unit into its corps"
+    ),
+    OrderKind(
+        "enter",
+        (_CORPS, OrderOption("entry", "text", help="the entry road")),
+        "9, 16",
+        "a reinforcement enters",
+    ),
+    OrderKind(
+        "attack",
+        (
+            OrderOption("from", "town", help="the attack locale"),
+            OrderOption("into", "town", help="the enemy locale threatened"),
+            OrderOption("guard", "unit", False, "a Guard unit shown for a Guard Attack"),
+        ),
+        "11.1",
+        "threaten an attack across an approach",
+    ),
+    OrderKind(
+        "defend",
+        (
+            OrderOption("units", "units"),
+            OrderOption("leaders", "units", False, "sealed until the attacker presses"),
+        ),
+        "11.2, 11.4",
+        "defend, naming the defending units and their leading units",
+    ),
+    OrderKind("give-ground", (), "11.2", "retreat before combat instead of defending"),
+    OrderKind(
+        "feint",
+        (
+            OrderOption("with", "units", help="the forces that threatened"),
+            OrderOption("step", "bool", False, "step onto the approach"),
+            OrderOption("road", "path", False, "cavalry riding in by road"),
+        ),
+        "11.3",
+        "the attack was a feint",
+    ),
+    OrderKind("press", (), "11.3", "press the attack (the defence leaders are shown)"),
+    OrderKind(
+        "lead",
+        (
+            OrderOption("with", "units", help="the attacking forces"),
+            OrderOption("width", "text", False, choices=("wide", "narrow"), words="triumph_width"),
+            OrderOption("leaders", "units", False, "the leading units"),
+            OrderOption("target", "unit", False, "the defence leader a narrow attack faces"),
+            OrderOption("keep", "units", False, "the unit each corps keeps if beaten back"),
+        ),
+        "11.5",
+        "commit the attack: forces, width, leading units",
+    ),
+    OrderKind(
+        "counter",
+        (OrderOption("units", "units", False, "1 or 2 units; none: no counter-attack"),),
+        "11.7",
+        "counter-attack",
+    ),
+    OrderKind(
+        "step-up", (OrderOption("units", "units"),), "11.3, 11.9", "defenders onto the defence approach"
+    ),
+    OrderKind(
+        "retreat",
+        (
+            OrderOption("to", "list", False, "a locale for all, or UNIT>LOCALE,..."),
+            OrderOption("hits", "units", False, "the units taking the retreat losses, one per point"),
+        ),
+        "12",
+        "retreat the defenders",
+    ),
+    OrderKind(
+        "advance",
+        (OrderOption("with", "units"), OrderOption("road", "path", False)),
+        "G35",
+        "move into the locale given up",
+    ),
+    OrderKind(
+        "battery",
+        (OrderOption("unit", "unit"), OrderOption("facing", "town")),
+        "6",
+        "the French fixed battery",
+    ),
+    OrderKind(
+        "post", (OrderOption("unit", "unit"), OrderOption("to", "town"), _AT), "6", "detach a unit at set-up"
+    ),
+    OrderKind("ready", (), "6", "the French set-up is done"),
+    OrderKind("end", (), "7", "end your turn"),
+)
+
+
+# --- what a role is asked ---------------------------------------------------------------------------------
+
+
+def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool = True) -> str:
+    """What ``role`` is asked at this step of the turn (7) or of the attack (11.2-11.9, 12, G35), in its
+    language, with up to three ready orders; "" when it is not asked."""
+    if game.over or role not in game.active():
+        return ""
+    ctx, st = game.ctx, game.state
+    view = game.view(role, events=False)
+    step = str(step_of(st))
+    p = present.prompt_params(view, lang)
+    key = f"triumph.prompt.{step}"
+    a = st.attack
+    if step == "setup":
+        p["n"] = ctx.data.setup_rules.french_detached_max - len(st.posted)
+    elif step == "orders" and role == "allies":  # 9: at most 5 Allied corps commands a turn
+        p["n"] = max(ctx.data.commands.allied_corps_commands - st.corps_commands, 0)
+        key = "triumph.prompt.orders_allies"
+    elif a is not None:
+        p["width"] = present.width(attack_rules.width_of(ctx, a), lang)
+        if step == "defend":
+            block = attack_rules.blockers(ctx, a.source, a.target)
+            if block and ctx.opts.blockers_must_fight:  # G9: blockers must fight
+                key = "triumph.prompt.defend_blocked"
+                p["units"] = present.units([b.id for b in block], lang)
+        elif step == "feint":
+            p["units"] = present.units(a.defenders, lang)
+        elif step == "lead":
+            p["leaders"] = present.units(a.defence_leaders, lang)
+        elif step == "counter":
+            p["ir"] = a.ir
+        elif step == "retreat":
+            p["units"] = present.units(a.retreating, lang)
+            dests = attack_rules.retreat_destinations(ctx, a)
+            p["places"] = catalog.format_list([present.place(d, lang) for d in dests], lang) or present.word(
+                "triumph.none", lang
+            )
+    said = present.say(key, lang, **p)
+    orders = [c.text() for c in game.legal(role).choices[:3]]
+    named = [text.term("cmd_text", o, lang) if text else o for o in orders]
+    shown = " · ".join(f"`{o}`" for o in named) if examples else ""
+    return " ".join(x for x in (said, shown) if x)
+
+
+# the steps whose choices are sealed in the role's DM until the rules show them: the defence and its leaders
+# (11.2, 11.4), the feint or the press (11.3), the attack's forces, width and leaders (11.5); the other steps
+# of the attack are a plain list (the counter-attack 11.7, the step-up, the retreat 12, the advance G35)
+SEALED = frozenset({"defend", "feint", "lead"})
+SEALED_ORDERS = frozenset(k for step in SEALED for k in ROWS[Step(step)].orders)
+PICKED = frozenset({"counter", "step-up", "retreat", "advance"})
+
+
+def interactions(game: Game, role: str) -> list[Interaction]:
+    """The role's choices at a step of the attack as a list in its DM (at most ``PICKS_SHOWN``; the rest by
+    command): a sealed choice where the rules keep it secret until a later step, else a plain pick."""
+    if game.over or role not in game.active():
+        return []
+    step = str(step_of(game.state))
+    if step not in SEALED | PICKED:
+        return []
+    texts = tuple(c.text() for c in game.legal(role).choices)[:PICKS_SHOWN]
+    if not texts:
+        return []
+    return [SealedChoice(orders=texts) if step in SEALED else Pick(texts)]
+
+
+# --- pictures ---------------------------------------------------------------------------------------------
+
+
+def _attack_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The attack picture: one of the defence locale while an attack is under way (11), none otherwise."""
+    a = game.state.attack
+    return [a.target] if a is not None and not game.over else []
+
+
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0),
+    PictureKind("attack", places=_attack_places, rank=1),
+)
+
+
+# --- data, reports, the fuzzer ------------------------------------------------------------------------------
+
+
+def dump_data() -> dict[str, Any]:
+    """Our Austerlitz map and order of battle as plain values (``python -m engine.scenario triumph``)."""
+    t = load_triumph()
+    return {
+        "name": t.name,
+        "locales": [
+            {
+                "id": loc.id,
+                "name": loc.name,
+                "kind": loc.kind,
+                "capacity": loc.capacity,
+                "x": loc.x,
+                "y": loc.y,
+                "approaches": [
+                    {
+                        "to": ap.to,
+                        "width": ap.width,
+                        "penalties": list(ap.penalties),
+                        "obstructed": ap.obstructed,
+                        "impassable": ap.impassable,
+                    }
+                    for ap in loc.approaches
+                ],
+            }
+            for loc in t.locales
+        ],
+        "roads": [{"id": r.id, "class": r.road_class, "locales": list(r.locales)} for r in t.roads],
+        "entries": [
+            {"id": e.id, "side": e.side, "locale": e.locale, "class": e.road_class} for e in t.entries
+        ],
+        "objectives": [{"locale": o.locale, "colours": list(o.colours)} for o in t.objectives],
+        "units": [
+            {"id": u.id, "side": u.side, "arm": u.arm, "strength": u.strength, "guard": u.guard}
+            for u in t.units
+        ],
+        "commanders": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "side": c.side,
+                "nation": c.nation,
+                "minimum": c.minimum,
+                "setup": c.setup,
+            }
+            for c in t.commanders
+        ],
+        "allocation": {k: list(v) for k, v in t.allocation.items()},
+        "morale": {"start": dict(t.morale.start), **t.morale.model_dump(exclude={"start"})},
+        "scenarios": [
+            {"id": s.id, "name": s.name, "rounds": [r.label for r in s.rounds]} for s in t.scenarios
+        ],
+    }
+
+
+def report(game: Game) -> dict[str, Any]:
+    st = game.state
+    return {
+        "options": game.options.to_dict(),
+        "seed": st.seed,
+        "round": st.round,
+        "side": st.side,
+        "step": str(step_of(st)),
+        "active": game.active(),
+        "morale": dict(st.morale),
+        "result": game.result(),
+        "units": [
+            {"id": b.id, "side": b.side, "at": b.at, "on": b.on, "strength": b.strength}
+            for b in st.blocks.values()
+        ],
+        "events": [e.to_dict() for e in game.events],
+        "views": {r: game.view(r).to_dict() for r in ("public", *SIDES)},
+    }
+
+
+def _invariants(game: Game) -> None:
+    found = problems(game.ctx)
+    assert not found, found
+
+
+def _random_options(rng: Any) -> Options:
+    return Options(
+        scenario=rng.choice(("2dec", "1dec")),
+        blockers_must_fight=rng.random() < 0.7,
+        road_stop=rng.choice(("corps", "units")),
+        give_ground_morale=rng.random() < 0.3,
+        french_setup=rng.random() < 0.3,
+    )
+
+
+def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
+    """A random legal order, found quickly: the candidates in a random order, the first the rules take
+    (``legal`` checks them all). In the orders step an attack threat is tried first half the time and the
+    turn ends one time in eight, so that random games fight."""
+    assert isinstance(game, Game)
+    ctx = game.ctx
+    cands = candidates(ctx, role)
+    rng.shuffle(cands)
+    if str(step_of(ctx.st)) == "orders":
+        threats = [c for c in cands if c.kind == "attack"]
+        end = [c for c in cands if c.kind == "end"]
+        rest = [c for c in cands if c.kind not in ("attack", "end")]
+        r = rng.random()
+        if r < 0.125:
+            cands = end + threats + rest
+        elif r < 0.6:
+            cands = threats + rest + end
+        else:
+            cands = rest + threats + end
+    for c in cands:
+        if _ok(ctx, role, c):
+            return c.text()
+    return None
+
+
+def _result(game: GameObject) -> tuple[str, str]:
+    assert isinstance(game, Game)
+    won = game.result() or {}
+    return str(won.get("winner") or ""), str(won.get("reason") or "")
+
+
+def _counts(game: GameObject) -> dict[str, int]:
+    kinds = Counter(e.kind for e in game.events)
+    return {
+        "attacks": kinds["threat"],
+        "feints": kinds["feint"],
+        "fights": kinds["lead"],
+        "counters": kinds["counter"],
+        "retreats": kinds["retreat"],
+        "losses": kinds["loss"],
+        "rounds": kinds["round"] + 1,
+    }
+
+
+def _label(options: Any) -> str:
+    o = options.to_dict() if hasattr(options, "to_dict") else dict(options)
+    defaults = Options().to_dict()
+    bits = [f"{k}={v}" for k, v in o.items() if v != defaults.get(k)]
+    return " ".join(bits) or "defaults"
+
+
+FUZZING = Fuzzing(
+    sides=SIDES,
+    random_options=_random_options,
+    pick=_pick,
+    result=_result,
+    counts=_counts,
+    label=_label,
+    cap=4000,
+    bench_opponent="random",
+)
+
+
+def owns(role: str, unit: str) -> bool:
+    """Whose piece an id is: a block (``F12``, ``A07``) or a commander, by its army (rule 4)."""
+    t = load_triumph()
+    u = next((x for x in t.units if x.id == unit), None)
+    if u is not None:
+        return u.side == role
+    c = next((x for x in t.commanders if x.id == unit), None)
+    return c is not None and c.side == role
+
+
+class Triumph(Module[Options, Game, View]):
+    """Napoleon's Triumph's declarations and hooks (its words in ``present``)."""
+
+    id = "triumph"
+    title = "Napoleon's Triumph (Austerlitz)"
+    options = OPTIONS
+    orders = ORDERS
+    locale = LOCALE  # triumph.po, joined to the engine's catalog while registered (engine/catalog.py)
+    pictures = PICTURES
+    fuzz_invariants = (_invariants,)
+    fuzzing = FUZZING
+    standing = STANDING
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return dict(options.to_dict())
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return SIDES
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def epoch(self, game: Game) -> int:
+        """A round of the time track (7): a snapshot kept at each one's start."""
+        return int(game.state.round)
+
+    def outcome(self, game: Game) -> str:
+        if not game.over:
+            return ""
+        return present.status(game.view("public", events=False), "en")
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        try:
+            return present.narrate(event, lang)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return plain(event)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return present.status(game.view("public", events=False), lang)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return present.headline(view, role, lang)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return present.describe_options(options.to_dict(), lang)
+
+    def interactions(self, game: Game, role: str) -> Sequence[Interaction]:
+        return interactions(game, role)
+
+    def sealed(self, order: str) -> bool:
+        """Whether an accepted order is a sealed choice, whose commitment the platform posts: every order of
+        the steps asked as sealed lists (11.2 with 11.4 the defence and its leaders, 11.3 press or feint,
+        11.5 the attack's orders), so that whether one is committed says nothing of which was chosen."""
+        try:
+            return parse_command(order).name in SEALED_ORDERS
+        except RuleError:
+            return False
+
+    def dump_data(self) -> dict[str, Any]:
+        return dump_data()
+
+    def place_said(self, place: str, lang: str) -> str:
+        """An attack's defence locale by its name."""
+        return present.place(place, lang)
+
+
+# its words join the engine's catalog as soon as the game is imported (engine/catalog.py)
+catalog.register("engine", LOCALE, "triumph")
+
+MODULE = Triumph()
