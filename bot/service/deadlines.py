@@ -111,6 +111,10 @@ class Deadlines:
         action = row.settings.deadline_action
         late = list(game.active())
         before = len(game.events)
+        for role in late:  # on the player's record (/profile)
+            user, is_bot = row.seats.get(role, (None, True))
+            if user is not None and not is_bot:
+                ch.timed_out(role, user)
         if action == "bot":
             handed = ch.settings().handed
             for role in late:
