@@ -400,3 +400,33 @@ async def test_two_players_ask_for_the_ratings_as_the_last_move_lands(dash_harne
     assert len(await h.bot.store.results(h.world.guild().id)) == 1
     after = await h.feed(h.slash("ratings", {"game": "dash"}, user="carol", channel="game-1"))
     assert "rated games: 1" in after.reply.content
+
+
+# --- each module's sides and places (the module contract's ``placings``) -----------------------------------
+
+
+def test_napoleons_sides_are_the_french_against_every_allied_role():
+    """One French player against one or two allied roles (a game of three: british and prussian as one
+    team, rated as played); a draw (12.3) places both first; the side of a role that forfeits loses."""
+    from engine.napoleon.sequence import Phase
+    from engine.napoleon.state import Result as Over
+
+    napoleon = modules.get("napoleon")
+    game = napoleon.new_game(napoleon.make_options({**napoleon.defaults(), "players": 3}), 1)
+    assert napoleon.placings(game) == []  # not over: no result
+    assert napoleon.placings(game, ["prussian"]) == [(1, ("french",)), (2, ("british", "prussian"))]
+    game.state.phase, game.state.result = Phase.OVER, Over("allied", "12.1")
+    assert napoleon.placings(game) == [(2, ("french",)), (1, ("british", "prussian"))]
+    game.state.result = Over("draw", "12.3")
+    assert napoleon.placings(game) == [(1, ("french",)), (1, ("british", "prussian"))]
+
+
+def test_a_module_without_its_own_placings_is_read_from_its_public_views_winner():
+    from engine.liberty.sequence import Phase
+
+    liberty = modules.get("liberty")
+    game = liberty.new_game(liberty.make_options(liberty.defaults()), 1)
+    assert liberty.placings(game) == []
+    game.ctx.st.phase, game.ctx.st.winner = Phase.OVER, "american"
+    assert liberty.placings(game) == [(2, ("british",)), (1, ("american",))]
+    assert liberty.placings(game, ["american"]) == [(1, ("british",)), (2, ("american",))]
