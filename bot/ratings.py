@@ -32,7 +32,7 @@ Z = 3.0  # the rating shown is mu - Z sigma (OpenSkill's ordinal)
 
 
 @dataclass(frozen=True)
-class Result:
+class GameResult:
     """One finished game as stored (``results``): which sides played, where each placed, who sat where."""
 
     game_id: int
@@ -148,7 +148,7 @@ def side_prior(size: int, largest: int) -> float:
     return MU * (largest - size)
 
 
-def rate(results: Iterable[Result], module: str) -> Table:
+def rate(results: Iterable[GameResult], module: str) -> Table:
     """The table of ``module`` from its results (those of other modules and unrated games are skipped)."""
     table = Table(module)
     model = _model()

@@ -36,7 +36,7 @@ from engine.script import ScriptError, run_lines
 from engine.text import Command
 
 from ..outbox import Message, Picture
-from ..ratings import Result, judge
+from ..ratings import GameResult, judge
 from ..storage import (
     ChannelTaken,
     Commit,
@@ -200,7 +200,7 @@ class Change:
         self.timeouts.append((role, user))
         self.touched = True
 
-    def _result(self) -> Result | None:
+    def _result(self) -> GameResult | None:
         """The game's result when this change ends it (ratings)."""
         row = self.row
         if row.status != "over" or self.before.row.status == "over" or self._game is None:
@@ -260,12 +260,12 @@ def snapshot_due(
 
 def result_of(
     row: GameRow, module: AnyModule, game: GameObject, forfeits: Sequence[str], at: float
-) -> Result:
+) -> GameResult:
     """A finished game's result as stored for the ratings: its sides' places (the module's ``placings``),
     who sat where, and whether it is rated (``ratings.judge``)."""
     placings = tuple((p, tuple(roles)) for p, roles in module.placings(game, forfeits))
     why = judge(placings, row.seats, rated=row.settings.rated, bot_seated=row.settings.bot_seated)
-    return Result(
+    return GameResult(
         row.id,
         row.guild_id,
         row.module,

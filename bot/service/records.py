@@ -15,8 +15,7 @@ from renderers.table import draw_table
 
 from ..i18n import CATALOGS, t
 from ..outbox import Reply, Result
-from ..ratings import Result as GameResult
-from ..ratings import Table, rate
+from ..ratings import GameResult, Table, rate
 from .common import Caller, Hub, ServiceError, module_of
 from .core import Games, result_of
 from .lobby import describe_options

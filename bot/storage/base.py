@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..ratings import Result
+from ..ratings import GameResult
 from .settings import GameSettings
 
 log = logging.getLogger("estafette.storage")
@@ -141,7 +141,7 @@ class Commit:
     import_lines: list[str] | None = None
     seats_changed: bool = False
     spectators_changed: bool = False
-    result: Result | None = None  # the game's result, once it is over (ratings)
+    result: GameResult | None = None  # the game's result, once it is over (ratings)
     timeouts: list[tuple[str, int]] = field(default_factory=list)  # (role, player) whose deadline passed
 
 
@@ -663,7 +663,7 @@ class StoreBase(abc.ABC):
 
     # --- results and ratings (schema 8) ------------------------------------------------------------------
     @staticmethod
-    async def _add_result(tx: Tx, r: Result) -> None:
+    async def _add_result(tx: Tx, r: GameResult) -> None:
         await tx.execute(
             "INSERT INTO results (game_id, guild_id, module, options, finished, placings, seats, rated, why,"
             " how) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id) DO NOTHING",
@@ -681,14 +681,14 @@ class StoreBase(abc.ABC):
             ),
         )
 
-    async def add_result(self, r: Result) -> None:
+    async def add_result(self, r: GameResult) -> None:
         """A finished game's result stored outside a change (the start-up backfill); a game's first stays."""
         async with self._tx() as tx:
             await self._add_result(tx, r)
 
     async def results(
         self, guild_id: int, module: str | None = None, *, user: int | None = None
-    ) -> list[Result]:
+    ) -> list[GameResult]:
         """The results of a server's finished games (of one module; where ``user`` sat), oldest first."""
         sql = "SELECT * FROM results WHERE guild_id=?"
         params: list[Any] = [guild_id]
@@ -708,7 +708,7 @@ class StoreBase(abc.ABC):
             if user is not None and user not in seats.values():
                 continue
             out.append(
-                Result(
+                GameResult(
                     int(row["game_id"]),
                     int(row["guild_id"]),
                     row["module"],

@@ -15,7 +15,7 @@ from support.games import dash as dash_game
 
 from bot.console import run_console
 from bot.pictures import NoPictures
-from bot.ratings import MU, PROVISIONAL, Result, judge, rate
+from bot.ratings import MU, PROVISIONAL, GameResult, judge, rate
 from bot.service import Caller, Service, ServiceError
 from bot.service.core import Change
 from engine import modules
@@ -43,7 +43,7 @@ THREE = ((("a",), ("b", "c")), {"players": 3})  # one against two
 
 
 @st.composite
-def games(draw, n_max: int = 12) -> list[Result]:
+def games(draw, n_max: int = 12) -> list[GameResult]:
     """Finished rated games among five players, of one against one and one against two, some at the same
     instant (``finished`` from a few values), with wins of either side and draws."""
     out = []
@@ -53,7 +53,7 @@ def games(draw, n_max: int = 12) -> list[Result]:
         users = draw(st.permutations([1, 2, 3, 4, 5]))[: len(roles)]
         places = draw(st.sampled_from([(1, 2), (2, 1), (1, 1)]))
         out.append(
-            Result(
+            GameResult(
                 gid,
                 GUILD,
                 "m",
@@ -89,7 +89,7 @@ def test_a_win_never_lowers_a_winners_rating_nor_a_loss_raises_a_losers(history,
     roles = [r for side in sides for r in side]
     seats = dict(zip(roles, users[: len(roles)], strict=True))
     places = (1, 2) if first else (2, 1)
-    last = Result(99, GUILD, "m", options, 10.0, tuple(zip(places, sides, strict=True)), seats)
+    last = GameResult(99, GUILD, "m", options, 10.0, tuple(zip(places, sides, strict=True)), seats)
     before, after = rate(history, "m"), rate([*history, last], "m")
     for place, side in last.placings:
         for role in side:
@@ -106,7 +106,7 @@ def test_a_win_never_lowers_a_winners_rating_nor_a_loss_raises_a_losers(history,
 @given(games(), st.sampled_from(["unrated", "bot", "self", "no_result"]))
 def test_a_game_not_rated_changes_no_rating(results, why):
     placings = ((1, ("a",)), (2, ("b",)))
-    extra = Result(50, GUILD, "m", {"players": 2}, 2.0, placings, {"a": 1, "b": 2}, False, why)
+    extra = GameResult(50, GUILD, "m", {"players": 2}, 2.0, placings, {"a": 1, "b": 2}, False, why)
     assert _skills(rate([*results, extra], "m")) == _skills(rate(results, "m"))
 
 
@@ -124,14 +124,14 @@ def test_one_against_two_starts_even_and_the_side_term_learns_which_side_wins():
     one player's prior, so the first game is even; a side that keeps winning fits a positive edge, which
     then takes part of its players' gains."""
     seats = {"a": 1, "b": 2, "c": 3}
-    first = Result(1, GUILD, "m", {"players": 3}, 1.0, ((1, ("a",)), (2, ("b", "c"))), seats)
+    first = GameResult(1, GUILD, "m", {"players": 3}, 1.0, ((1, ("a",)), (2, ("b", "c"))), seats)
     table = rate([first], "m")
     lone = next(s for k, s in table.sides.items() if k.roles == ("a",))
     pair = next(s for k, s in table.sides.items() if k.roles == ("b", "c"))
     assert lone.start == MU and pair.start == 0
     assert lone.edge > 0 > pair.edge  # the winner's side moved up, the loser's down
     many = [
-        Result(
+        GameResult(
             i,
             GUILD,
             "m",
@@ -409,7 +409,7 @@ def test_napoleons_sides_are_the_french_against_every_allied_role():
     """One French player against one or two allied roles (a game of three: british and prussian as one
     team, rated as played); a draw (12.3) places both first; the side of a role that forfeits loses."""
     from engine.napoleon.sequence import Phase
-    from engine.napoleon.state import Result as Over
+    from engine.napoleon.state import GameResult as Over
 
     napoleon = modules.get("napoleon")
     game = napoleon.new_game(napoleon.make_options({**napoleon.defaults(), "players": 3}), 1)
