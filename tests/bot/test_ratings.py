@@ -409,7 +409,7 @@ def test_napoleons_sides_are_the_french_against_every_allied_role():
     """One French player against one or two allied roles (a game of three: british and prussian as one
     team, rated as played); a draw (12.3) places both first; the side of a role that forfeits loses."""
     from engine.napoleon.sequence import Phase
-    from engine.napoleon.state import GameResult as Over
+    from engine.napoleon.state import Result as Over
 
     napoleon = modules.get("napoleon")
     game = napoleon.new_game(napoleon.make_options({**napoleon.defaults(), "players": 3}), 1)
