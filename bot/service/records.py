@@ -186,11 +186,12 @@ class Records:
         n = 0
         for gid in await self.store.finished_without_result():
             try:
-                live = await self.games.read(gid)
-                if live is None or live.game is None:
+                row = await self.store.game(gid)
+                game = await self.games.load(row) if row is not None else None  # not cached: read once
+                if row is None or game is None:
                     continue
-                at = await self.store.last_order_at(gid) or live.row.created
-                await self.store.add_result(result_of(live.row, module_of(live.row), live.game, (), at))
+                at = await self.store.last_order_at(gid) or row.created
+                await self.store.add_result(result_of(row, module_of(row), game, (), at))
                 n += 1
             except Exception:
                 log.exception("game %s: its result could not be filled in", gid)
