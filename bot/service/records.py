@@ -1,6 +1,6 @@
 """``/ratings`` and ``/profile``: a server's ratings of one game and a player's record, read from the finished
 games' results (``results``, written by the change that ends a game) and the timeouts. Readers: they take no
-lock and change no game. And the start-up backfill of the results of games finished before schema 8."""
+lock and change no game. And the start-up backfill of the results of games finished before schema 9."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ class Records:
         return Result(Reply("\n".join(lines)))
 
     async def backfill(self) -> int:
-        """The results of the games finished before schema 8, from their stored state (one at a time; a game
+        """The results of the games finished before schema 9, from their stored state (one at a time; a game
         that cannot be read is left out and said in the log). How many were filled in."""
         n = 0
         for gid in await self.store.finished_without_result():

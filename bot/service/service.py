@@ -448,7 +448,7 @@ class Service:
         checked; each game is checked in the background, or first, when it is used before its turn came."""
         self._unchecked = set(await self.store.game_ids("running"))
         self.games.before_use = self.ensure_checked
-        if lazy:  # the results of games finished before schema 8 (ratings), meanwhile
+        if lazy:  # the results of games finished before schema 9 (ratings), meanwhile
             self.background(self.records.backfill(), "estafette-backfill-results")
         else:
             await self.records.backfill()

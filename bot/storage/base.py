@@ -661,7 +661,7 @@ class StoreBase(abc.ABC):
             if top is not None and top["top"] is not None:
                 await self._thin_snapshots(tx, game_id, int(top["top"]))
 
-    # --- results and ratings (schema 8) ------------------------------------------------------------------
+    # --- results and ratings (schema 9) ------------------------------------------------------------------
     @staticmethod
     async def _add_result(tx: Tx, r: GameResult) -> None:
         await tx.execute(
@@ -724,7 +724,7 @@ class StoreBase(abc.ABC):
         return out
 
     async def finished_without_result(self) -> list[int]:
-        """Games over with no result stored (finished before schema 8): the start-up backfill's."""
+        """Games over with no result stored (finished before schema 9): the start-up backfill's."""
         rows = await self._all(
             "SELECT id FROM games WHERE status='over'"
             " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id=games.id) ORDER BY id"

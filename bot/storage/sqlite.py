@@ -154,7 +154,7 @@ MIGRATIONS: list[str] = [
     """,
     # 9: ratings. Each finished game's result, written by the change that ends it (bot/ratings.py reads
     # them); the games finished before are filled in at start-up from their stored state
-    # (Games.backfill_results). And each timeout, on the player's record.
+    # (Records.backfill). And each timeout, on the player's record.
     """
     CREATE TABLE results (
         game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,

@@ -264,7 +264,7 @@ async def test_games_finished_before_the_results_table_are_filled_in_at_start_up
     svc = Service(store, pictures=NoPictures(), seed_source=lambda: 7)
     gid = await play_dash(svc, CH, ALICE, BOB)
     (kept,) = await store.results(GUILD)
-    await store._exec("DELETE FROM results")  # as a game finished before schema 8 has none
+    await store._exec("DELETE FROM results")  # as a game finished before schema 9 has none
     assert await store.finished_without_result() == [gid]
     again = Service(store, pictures=NoPictures())
     assert await again.recover() == []
@@ -274,7 +274,7 @@ async def test_games_finished_before_the_results_table_are_filled_in_at_start_up
 
 
 async def test_the_migration_adds_the_results_to_an_older_database(dash, new_store):
-    old = await new_store("old", schema=7 if new_store.backend == "sqlite" else 3)
+    old = await new_store("old", schema=8 if new_store.backend == "sqlite" else 4)
     with pytest.raises(Exception):  # noqa: B017 (either backend's own error: no such table)
         await old._all("SELECT * FROM results")
     await old.close()
