@@ -314,6 +314,15 @@ class Console:
             await self.show(res)
         elif word == ":vacation":
             await self._vacation(args)
+        elif word == ":ratings":  # this console's ratings of a game (one player: its games are not rated)
+            res = await self.svc.ratings(self.me, args[0] if args else self.game)
+            self.say(res.reply.text)
+            if res.reply.file is not None:
+                with contextlib.suppress(OSError):  # ``_write`` says what failed
+                    self.pictures.mkdir(parents=True, exist_ok=True)
+                self._write(self.pictures / res.reply.file[0], res.reply.file[1])
+        elif word == ":profile":
+            await self.show(await self.svc.profile(self.me))
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):

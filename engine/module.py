@@ -431,6 +431,23 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         """Why the game ended, in words (once over)."""
         return ""
 
+    def placings(self, game: GameT, forfeits: Sequence[str] = ()) -> list[tuple[int, tuple[str, ...]]]:
+        """Each side that plays (its roles) with its place, 1 the winner (a draw: every side 1): once the game
+        is over, or at once when ``forfeits`` names roles that gave it up (their sides last, the others
+        first); [] when there is no result to say. What ratings read. By default each role is a side, and the
+        public view's ``winner`` (a role, or "draw") says who won."""
+        roles = tuple(self.roles(game.options))
+        if forfeits:
+            return [(2 if r in forfeits else 1, (r,)) for r in roles]
+        if not game.over:
+            return []
+        winner = getattr(game.view("public", events=False), "winner", None)
+        if winner == "draw":
+            return [(1, (r,)) for r in roles]
+        if winner not in roles:
+            return []
+        return [(1 if r == winner else 2, (r,)) for r in roles]
+
     def narrate(self, event: EventData, lang: str, options: OptionsT, text: Text) -> str | None:
         """One event as a role sees it in one line, or None for bookkeeping nobody reads; by default its
         kind and plain fields."""

@@ -393,7 +393,15 @@ def _param(name: str, annotation: Any, default: Any = inspect.Parameter.empty) -
 
 _GAME_TYPES: dict[str, type] = {"int": int, "bool": bool}  # a choice or a text option is text
 _TYPED = ("int", "bool", "choice")  # given as options of their own; a text option goes in ``options:``
-_NEW = ("deadline_hours", "deadline_action", "language", "game", "options", "pace")  # the platform's own
+_NEW = (
+    "deadline_hours",
+    "deadline_action",
+    "language",
+    "game",
+    "options",
+    "pace",
+    "rated",
+)  # the platform's own
 
 
 @dataclass(frozen=True)
@@ -474,6 +482,7 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
         _param("deadline_action", str, "pass"),
         _param("language", Optional[str], None),  # noqa: UP045
         _param("options", str, ""),
+        _param("rated", bool, True),
     ]
 
     async def call(interaction: discord.Interaction, values: dict[str, Any]) -> None:
@@ -488,6 +497,7 @@ def game_new_command() -> app_commands.Command[Any, ..., None]:
             values["language"],
             values["options"],
             values["pace"],
+            values["rated"],
         )
 
     cmd: app_commands.Command[Any, ..., None] = app_commands.Command(
@@ -536,6 +546,7 @@ async def _game_new(
     language: str | None,
     options: str,
     pace: str | None = None,
+    rated: bool = True,
 ) -> None:
     """``/game new``: the typed options given go to the game as values (read once, by the game chosen:
     ``Lobby.new_game``), ``options`` as text; the game refuses an option it does not have, naming those it
@@ -551,6 +562,7 @@ async def _game_new(
             language=language,
             game=game,
             pace=pace,
+            rated=rated,
         ),
         public=True,
     )
@@ -586,6 +598,24 @@ async def _preference_keys(interaction: discord.Interaction, current: str) -> li
     module = here[1] if here else None
     own = [*module.preferences, *([module.standing.key] if module.standing else [])] if module else []
     return _listed([*own, *PLAYER_PREFERENCES], current)
+
+
+async def _game_ids(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/ratings game:``: the games the bot plays."""
+    return _listed([m.id for m in modules.modules()], current)
+
+
+def _names(interaction: discord.Interaction) -> Callable[[int], str]:
+    """A player's name as the server shows it (for a picture, where a mention cannot be drawn)."""
+
+    def name_of(user_id: int) -> str:
+        member = interaction.guild.get_member(user_id) if interaction.guild else None
+        if member is not None:
+            return member.display_name
+        user = interaction.client.get_user(user_id)
+        return user.display_name if user is not None else str(user_id)
+
+    return name_of
 
 
 class EstafetteCog(commands.Cog):
@@ -697,6 +727,19 @@ class EstafetteCog(commands.Cog):
     async def mygames(self, interaction: discord.Interaction) -> None:
         """Every game the player sits in, across servers, with whose move it is and the deadline."""
         await self.sender.reply(interaction, (await self.service.my_games(caller_of(interaction))).reply)
+
+    @app_commands.command(name="ratings", description=_d("ratings"))
+    @app_commands.describe(**_o("ratings", "game"))
+    @app_commands.autocomplete(game=_game_ids)
+    async def ratings(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        """The server's ratings of one game: a picture of the table and its text."""
+        await self.run(interaction, self.service.ratings(caller_of(interaction), game, _names(interaction)))
+
+    @app_commands.command(name="profile", description=_d("profile"))
+    @app_commands.describe(**_o("profile", "user"))
+    async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        """A player's record on this server (the caller's own by default)."""
+        await self.run(interaction, self.service.profile(caller_of(interaction), user.id if user else None))
 
     @game.command(name="abort", description=_d("game abort"))
     async def game_abort(self, interaction: discord.Interaction) -> None:

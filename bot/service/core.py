@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any, TypeVar
@@ -35,6 +36,7 @@ from engine.script import ScriptError, run_lines
 from engine.text import Command
 
 from ..outbox import Message, Picture
+from ..ratings import GameResult, judge
 from ..storage import (
     ChannelTaken,
     Commit,
@@ -81,6 +83,8 @@ class Change:
         self.moments: dict[int, GameObject] = {}
         self.bot = live.bot
         self.module = module_of(live.row)
+        self.forfeits: tuple[str, ...] = ()  # roles that gave the game up (``forfeit``)
+        self.timeouts: list[tuple[str, int]] = []  # (role, player) whose deadline passed, for their record
 
     # --- the game -------------------------------------------------------------------------------------
     @property
@@ -186,7 +190,27 @@ class Change:
 
         return self.locales.get(user or 0) or language(self.row)
 
+    def forfeit(self, roles: Sequence[str]) -> None:
+        """End the game now, lost by the sides of ``roles`` (a forfeit: it counts in the ratings)."""
+        self.forfeits = tuple(roles)
+        self.set_status("over")
+
+    def timed_out(self, role: str, user: int) -> None:
+        """A player's deadline passed (kept on their record)."""
+        self.timeouts.append((role, user))
+        self.touched = True
+
+    def _result(self) -> GameResult | None:
+        """The game's result when this change ends it (ratings)."""
+        row = self.row
+        if row.status != "over" or self.before.row.status == "over" or self._game is None:
+            return None
+        return result_of(row, self.module, self._game, self.forfeits, time.time())
+
     def commit(self) -> Commit:
+        if self.row.status in ("running", "over") and any(b for _u, b in self.row.seats.values()):
+            self.row.settings.bot_seated = True  # a bot played: the game is not rated (bot/ratings.py)
+        result = self._result()
         game, snapshot, history, legacy, epoch = self._game, None, None, False, None
         if self.game_changed and game is not None:
             # a game set anew, a game's first store, and one loaded from its pre-schema-6 snapshot: whole logs
@@ -210,6 +234,8 @@ class Change:
             import_lines=self.import_lines,
             seats_changed=self.seats_changed,
             spectators_changed=self.spectators_changed,
+            result=result,
+            timeouts=self.timeouts,
         )
 
     def _snapshot_due(self, game: GameObject) -> bool:
@@ -230,6 +256,27 @@ def snapshot_due(
     if since is None or since >= every:
         return True
     return module.epoch(after) != module.epoch(before) or after.over
+
+
+def result_of(
+    row: GameRow, module: AnyModule, game: GameObject, forfeits: Sequence[str], at: float
+) -> GameResult:
+    """A finished game's result as stored for the ratings: its sides' places (the module's ``placings``),
+    who sat where, and whether it is rated (``ratings.judge``)."""
+    placings = tuple((p, tuple(roles)) for p, roles in module.placings(game, forfeits))
+    why = judge(placings, row.seats, rated=row.settings.rated, bot_seated=row.settings.bot_seated)
+    return GameResult(
+        row.id,
+        row.guild_id,
+        row.module,
+        dict(row.options),
+        at,
+        placings,
+        {role: (None if is_bot else user) for role, (user, is_bot) in row.seats.items()},
+        rated=not why,
+        why=why,
+        how="forfeit" if forfeits else "end",
+    )
 
 
 def epoch_key(module: AnyModule, game: GameObject) -> str:

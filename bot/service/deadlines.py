@@ -271,6 +271,10 @@ class Deadlines:
         banked = late is not None
         late = list(game.active()) if late is None else late
         before = len(game.events)
+        for role in late:  # on the player's record (/profile)
+            user, is_bot = row.seats.get(role, (None, True))
+            if user is not None and not is_bot:
+                ch.timed_out(role, user)
         if action == "bot":
             handed = ch.settings().handed
             for role in late:

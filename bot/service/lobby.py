@@ -112,6 +112,7 @@ class Lobby:
         game: str | None = None,
         values: Mapping[str, OptionValue] | None = None,
         pace: str | None = None,
+        rated: bool = True,
     ) -> Result:
         """``language``: of the channel posts, ``en`` or ``ja`` (default: the host's own); ``game``: the game
         module (``engine/modules.py``; the default one when None); ``values``: options as typed values (a
@@ -152,6 +153,7 @@ class Lobby:
             raise ServiceError("svc.language", value=shown(str(language)))
         settings.language = language or loc
         settings.dice_salt = secrets.token_hex(16)  # for the dice commitment (bot/verify.py)
+        settings.rated = bool(rated)  # ``rated:no``: the game does not count in the ratings
         await self.svc.seen(caller)
 
         async def create() -> int:
@@ -178,6 +180,8 @@ class Lobby:
         )
         if settings.pace is not None:
             text += "\n" + describe_pace(settings, loc)
+        if not settings.rated:
+            text += "\n" + t("svc.new_game_unrated", loc)
         return Result(Reply(text, ephemeral=False))
 
     async def join(self, caller: Caller, role: str | None = None, *, bot: bool = False) -> Result:

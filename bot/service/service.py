@@ -35,6 +35,7 @@ from .deadlines import Deadlines
 from .drafts import Drafts
 from .lobby import Lobby
 from .play import Play
+from .records import Records
 from .vacation import DAYS_A_YEAR, Vacations
 
 log = logging.getLogger("estafette.service")
@@ -66,6 +67,7 @@ class Service:
         self.drafts = Drafts(self)
         self.deadlines = Deadlines(self)
         self.vacations = Vacations(self)
+        self.records = Records(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -136,6 +138,16 @@ class Service:
 
     async def tick(self) -> list[Message]:
         return await self.deadlines.tick()
+
+    async def ratings(
+        self, caller: Caller, game: str | None = None, name_of: Callable[[int], str] | None = None
+    ) -> Result:
+        """``/ratings game:``: the server's ratings of one game, a picture (names by ``name_of``) and text."""
+        return await self.records.ratings(caller, game, name_of)
+
+    async def profile(self, caller: Caller, user_id: int | None = None) -> Result:
+        """``/profile user:``: a player's record on this server (the caller's own by default)."""
+        return await self.records.profile(caller, user_id)
 
     async def verify(self, caller: Caller, size: int, read: Callable[[], Awaitable[bytes]]) -> Result:
         """``/game verify``: check an exported game's dice commitment and every die. The size is checked
@@ -449,6 +461,10 @@ class Service:
         checked; each game is checked in the background, or first, when it is used before its turn came."""
         self._unchecked = set(await self.store.game_ids("running"))
         self.games.before_use = self.ensure_checked
+        if lazy:  # the results of games finished before schema 9 (ratings), meanwhile
+            self.background(self.records.backfill(), "estafette-backfill-results")
+        else:
+            await self.records.backfill()
         if lazy:
             self._checker = asyncio.get_running_loop().create_task(
                 self.check_all(), name="estafette-check-games"

@@ -25,6 +25,7 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from ..ratings import GameResult
 from .settings import GameSettings
 
 log = logging.getLogger("estafette.storage")
@@ -140,6 +141,8 @@ class Commit:
     import_lines: list[str] | None = None
     seats_changed: bool = False
     spectators_changed: bool = False
+    result: GameResult | None = None  # the game's result, once it is over (ratings)
+    timeouts: list[tuple[str, int]] = field(default_factory=list)  # (role, player) whose deadline passed
 
 
 def row_bytes(*values: Any) -> int:
@@ -549,6 +552,12 @@ class StoreBase(abc.ABC):
             await tx.execute(
                 "INSERT INTO imports (game_id, script) VALUES (?,?)", (r.id, json.dumps(c.import_lines))
             )
+        if c.result is not None:
+            await self._add_result(tx, c.result)
+        for role, user in c.timeouts:
+            await tx.execute(
+                "INSERT INTO timeouts (game_id, user_id, role, at) VALUES (?,?,?,?)", (r.id, user, role, now)
+            )
         ids = []
         for kind, target, body in c.outbox:
             row = await tx.fetchone(
@@ -651,6 +660,109 @@ class StoreBase(abc.ABC):
             top = await tx.fetchone("SELECT MAX(seq) AS top FROM snapshots WHERE game_id=?", (game_id,))
             if top is not None and top["top"] is not None:
                 await self._thin_snapshots(tx, game_id, int(top["top"]))
+
+    # --- results and ratings (schema 9) ------------------------------------------------------------------
+    @staticmethod
+    async def _add_result(tx: Tx, r: GameResult) -> None:
+        await tx.execute(
+            "INSERT INTO results (game_id, guild_id, module, options, finished, placings, seats, rated, why,"
+            " how) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT (game_id) DO NOTHING",
+            (
+                r.game_id,
+                r.guild_id,
+                r.module,
+                _json(dict(r.options)),
+                r.finished,
+                _json([[p, list(roles)] for p, roles in r.placings]),
+                _json(dict(r.seats)),
+                int(r.rated),
+                r.why,
+                r.how,
+            ),
+        )
+
+    async def add_result(self, r: GameResult) -> None:
+        """A finished game's result stored outside a change (the start-up backfill); a game's first stays."""
+        async with self._tx() as tx:
+            await self._add_result(tx, r)
+
+    async def results(
+        self, guild_id: int, module: str | None = None, *, user: int | None = None
+    ) -> list[GameResult]:
+        """The results of a server's finished games (of one module; where ``user`` sat), oldest first."""
+        sql = "SELECT * FROM results WHERE guild_id=?"
+        params: list[Any] = [guild_id]
+        if module is not None:
+            sql += " AND module=?"
+            params.append(module)
+        rows = await self._all(sql + " ORDER BY finished, game_id", tuple(params))
+        out = []
+        for row in rows:
+            try:
+                stored = json.loads(row["seats"]).items()
+                seats = {str(k): (int(v) if v is not None else None) for k, v in stored}
+                placings = tuple((int(p), tuple(str(x) for x in rs)) for p, rs in json.loads(row["placings"]))
+                options = json.loads(row["options"])
+            except (ValueError, TypeError, AttributeError):
+                continue  # a damaged result counts as none
+            if user is not None and user not in seats.values():
+                continue
+            out.append(
+                GameResult(
+                    int(row["game_id"]),
+                    int(row["guild_id"]),
+                    row["module"],
+                    options,
+                    float(row["finished"]),
+                    placings,
+                    seats,
+                    bool(row["rated"]),
+                    row["why"],
+                    row["how"],
+                )
+            )
+        return out
+
+    async def finished_without_result(self) -> list[int]:
+        """Games over with no result stored (finished before schema 9): the start-up backfill's."""
+        rows = await self._all(
+            "SELECT id FROM games WHERE status='over'"
+            " AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id=games.id) ORDER BY id"
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def last_order_at(self, game_id: int) -> float | None:
+        r = await self._one("SELECT MAX(created) AS at FROM orders WHERE game_id=?", (game_id,))
+        return float(r["at"]) if r and r["at"] is not None else None
+
+    async def timeouts_of(self, user_id: int, guild_id: int) -> int:
+        r = await self._one(
+            "SELECT COUNT(*) AS n FROM timeouts t JOIN games g ON g.id=t.game_id"
+            " WHERE t.user_id=? AND g.guild_id=?",
+            (user_id, guild_id),
+        )
+        return int(r["n"]) if r else 0
+
+    async def move_times(self, user_id: int, guild_id: int) -> list[float]:
+        """Seconds each of a player's orders on this server took: from the order before it in its game
+        (any seat's) to it."""
+        rows = await self._all(
+            "SELECT o.created - p.created AS took FROM orders o JOIN games g ON g.id=o.game_id"
+            " JOIN orders p ON p.game_id=o.game_id AND p.seq=o.seq-1"
+            " WHERE o.user_id=? AND g.guild_id=?",
+            (user_id, guild_id),
+        )
+        return [max(0.0, float(r["took"])) for r in rows if r["took"] is not None]
+
+    async def games_seated(self, user_id: int, guild_id: int, *status: str) -> list[tuple[int, str, int]]:
+        """(game, module, channel) of this server's games in these states where the player holds a seat."""
+        marks = ",".join("?" * len(status))
+        rows = await self._all(
+            "SELECT DISTINCT g.id, g.module, g.channel_id FROM games g JOIN seats s ON s.game_id=g.id"
+            f" WHERE s.user_id=? AND g.guild_id=? AND g.status IN ({marks}) ORDER BY g.id",
+            (user_id, guild_id, *status),
+        )
+        return [(int(r["id"]), r["module"], int(r["channel_id"])) for r in rows]
 
     # --- the outbox ------------------------------------------------------------------------------------
     @staticmethod

@@ -145,6 +145,29 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, start)
     );
     """,
+    # 6 (SQLite's 10): finished games' results for ratings, and timeouts (sqlite.py)
+    """
+    CREATE TABLE results (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        guild_id BIGINT NOT NULL,
+        module TEXT NOT NULL,
+        options TEXT NOT NULL,
+        finished DOUBLE PRECISION NOT NULL,
+        placings TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        rated INTEGER NOT NULL,
+        why TEXT NOT NULL DEFAULT '',
+        how TEXT NOT NULL DEFAULT 'end'
+    );
+    CREATE INDEX results_guild ON results(guild_id, module, finished);
+    CREATE TABLE timeouts (
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        role TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX timeouts_user ON timeouts(user_id);
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

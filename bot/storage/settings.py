@@ -37,6 +37,10 @@ class GameSettings(BaseModel):
     dice_revealed: bool = False
     # the first order whose sealed choice was committed (bot/verify.py): those of a game from before, not
     sealed_from: int | None = None
+    # ratings (bot/ratings.py): whether the game counts (``/game new rated:no``), and whether a bot has held
+    # a seat since it started (such a game is not rated)
+    rated: bool = True
+    bot_seated: bool = False
     drafts: dict[str, dict[str, str]] = Field(default_factory=dict)  # "role@place" -> piece -> column
     seed: int | None = None  # an imported script's own seed
     status_message: int | None = None  # the pinned status message

@@ -163,6 +163,31 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (user_id, start)
     );
     """,
+    # 10: ratings. Each finished game's result, written by the change that ends it (bot/ratings.py reads
+    # them); the games finished before are filled in at start-up from their stored state
+    # (Records.backfill). And each timeout, on the player's record.
+    """
+    CREATE TABLE results (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+        guild_id INTEGER NOT NULL,
+        module TEXT NOT NULL,
+        options TEXT NOT NULL,           -- JSON: the scenario (the game's options)
+        finished REAL NOT NULL,
+        placings TEXT NOT NULL,          -- JSON [[place, [role, ...]], ...]: 1 the winner
+        seats TEXT NOT NULL,             -- JSON {role: user or null}
+        rated INTEGER NOT NULL,
+        why TEXT NOT NULL DEFAULT '',    -- why not rated: unrated | bot | self | no_result
+        how TEXT NOT NULL DEFAULT 'end'  -- end | forfeit
+    );
+    CREATE INDEX results_guild ON results(guild_id, module, finished);
+    CREATE TABLE timeouts (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        at REAL NOT NULL
+    );
+    CREATE INDEX timeouts_user ON timeouts(user_id);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint

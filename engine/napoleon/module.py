@@ -311,6 +311,20 @@ class Napoleon(Module[Options, Game, View]):
     def outcome(self, game: Game) -> str:
         return present.outcome(game)
 
+    def placings(self, game: Game, forfeits: Sequence[str] = ()) -> list[tuple[int, tuple[str, ...]]]:
+        """The French against the allied roles (one or two, as the game is played by two or three); a draw
+        (12.3) places both first; a side any of whose roles forfeits places last."""
+        allied = tuple(r for r in self.roles(game.options) if r != "french")
+        result = game.state.result
+        if forfeits:
+            winner = "allied" if "french" in forfeits else "french"
+        elif game.over and result is not None:
+            winner = result.winner
+        else:
+            return []
+        place = {"french": (1, 2), "allied": (2, 1), "draw": (1, 1)}.get(winner)
+        return [(place[0], ("french",)), (place[1], allied)] if place else []
+
     def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
         return narrate.describe(event, lang, options, text)
 
