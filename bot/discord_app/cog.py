@@ -24,6 +24,8 @@ from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
 from ..service.common import Live, module_of
+from ..service.handover import CHOICES as HANDOVER_CHOICES
+from ..service.handover import RULES as HANDOVER_RULES
 from .send import Sender, chunks
 from .translate import description_key
 
@@ -582,6 +584,11 @@ async def _preference_keys(interaction: discord.Interaction, current: str) -> li
     return _listed([*own, *PLAYER_PREFERENCES], current)
 
 
+async def _handover_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game handover choice:``: the three ways to hand a seat on, and the host's two rules."""
+    return _listed([*HANDOVER_CHOICES, *HANDOVER_RULES], current)
+
+
 class EstafetteCog(commands.Cog):
     game = app_commands.Group(name="game", description=_d("game"))
 
@@ -684,6 +691,19 @@ class EstafetteCog(commands.Cog):
     @app_commands.autocomplete(key=_preference_keys)
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
+
+    @game.command(name="handover", description=_d("game handover"))
+    @app_commands.describe(**_o("game handover", "choice", "role", "user"))
+    @app_commands.autocomplete(choice=_handover_choices, role=_seats)
+    async def game_handover(
+        self,
+        interaction: discord.Interaction,
+        choice: str,
+        role: str | None = None,
+        user: discord.User | None = None,
+    ) -> None:
+        call = self.service.handover(caller_of(interaction), choice, role, user.id if user else None)
+        await self.run(interaction, call, public=True)
 
     @app_commands.command(name="mygames", description=_d("mygames"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)

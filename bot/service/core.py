@@ -76,6 +76,7 @@ class Change:
         self.import_lines: list[str] | None = None
         self.seats_changed = False
         self.spectators_changed = False
+        self.timeouts: list[tuple[str, int, float]] = []  # deadlines passed, for the players' records
         self.touched = False  # anything to store at all
         self.locales = locales  # seated players' languages, as last seen
         self.moments: dict[int, GameObject] = {}
@@ -154,6 +155,11 @@ class Change:
         self.row.seats.pop(role, None)
         self.seats_changed = self.touched = True
 
+    def timed_out(self, role: str, user: int, at: float) -> None:
+        """Record on ``user``'s record that the deadline ``at`` passed for them in ``role``."""
+        self.timeouts.append((role, user, at))
+        self.touched = True
+
     def set_spectators(self, channels: list[int]) -> None:
         self.row.spectators = sorted(set(channels))
         self.spectators_changed = self.touched = True
@@ -210,6 +216,7 @@ class Change:
             import_lines=self.import_lines,
             seats_changed=self.seats_changed,
             spectators_changed=self.spectators_changed,
+            timeouts=self.timeouts,
         )
 
     def _snapshot_due(self, game: GameObject) -> bool:

@@ -33,6 +33,7 @@ from .common import Caller, Live, ServiceError, module_of, options_of, roles_of
 from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
+from .handover import Handover
 from .lobby import Lobby
 from .play import Play
 
@@ -62,6 +63,7 @@ class Service:
         self.play = Play(self)
         self.drafts = Drafts(self)
         self.deadlines = Deadlines(self)
+        self.handovers = Handover(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -120,6 +122,11 @@ class Service:
     ) -> Result:
         """``text``: the order's line, or its name and typed options (a slash command's)."""
         return await self.play.order(caller, text, interaction_id, role)
+
+    async def handover(
+        self, caller: Caller, choice: str, role: str | None = None, substitute: int | None = None
+    ) -> Result:
+        return await self.handovers.vote(caller, choice, role, substitute)
 
     async def tick(self) -> list[Message]:
         return await self.deadlines.tick()

@@ -140,6 +140,9 @@ class Commit:
     import_lines: list[str] | None = None
     seats_changed: bool = False
     spectators_changed: bool = False
+    timeouts: list[tuple[str, int, float]] = field(
+        default_factory=list
+    )  # (role, user, when) missed
 
 
 def row_bytes(*values: Any) -> int:
@@ -549,6 +552,11 @@ class StoreBase(abc.ABC):
             await tx.execute(
                 "INSERT INTO imports (game_id, script) VALUES (?,?)", (r.id, json.dumps(c.import_lines))
             )
+        for role, user, at in c.timeouts:  # the player's record (``timeouts_of``); a retried change: once
+            await tx.execute(
+                "INSERT INTO timeouts (game_id, role, user_id, at) VALUES (?,?,?,?) ON CONFLICT DO NOTHING",
+                (r.id, role, user, at),
+            )
         ids = []
         for kind, target, body in c.outbox:
             row = await tx.fetchone(
@@ -739,6 +747,13 @@ class StoreBase(abc.ABC):
         """When the ticker should look at a game next (None: not until a change), if the game is still at
         revision ``rev`` (a change since asked for a look of its own). Not a change: the revision stays."""
         await self._exec("UPDATE games SET wake_at=? WHERE id=? AND rev=?", (at, game_id, rev))
+
+    async def timeouts_of(self, user_id: int) -> list[tuple[int, str, float]]:
+        """A player's record of deadlines passed: (game, seat, when), oldest first."""
+        rows = await self._all(
+            "SELECT game_id, role, at FROM timeouts WHERE user_id=? ORDER BY at, game_id, role", (user_id,)
+        )
+        return [(int(r["game_id"]), str(r["role"]), float(r["at"])) for r in rows]
 
     # --- players (across games) --------------------------------------------------------------------------
     async def user_locale(self, user_id: int) -> str | None:

@@ -135,6 +135,17 @@ PG_MIGRATIONS: list[str] = [
     UPDATE games SET wake_at=0 WHERE status='running';
     CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
     """,
+    # 5 (SQLite's 9): every deadline passed for a player, their record (sqlite.py)
+    """
+    CREATE TABLE timeouts (
+        game_id BIGINT NOT NULL,
+        role TEXT NOT NULL,
+        user_id BIGINT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, role, at)
+    );
+    CREATE INDEX timeouts_user ON timeouts(user_id);
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

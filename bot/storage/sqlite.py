@@ -152,6 +152,17 @@ MIGRATIONS: list[str] = [
     UPDATE games SET wake_at=0 WHERE status='running';
     CREATE INDEX games_wake ON games(wake_at) WHERE status='running';
     """,
+    # 9: every deadline passed for a player (their record: ``timeouts_of``), kept when the game is gone
+    """
+    CREATE TABLE timeouts (
+        game_id INTEGER NOT NULL,
+        role TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,                -- the deadline that passed
+        PRIMARY KEY (game_id, role, at)
+    ) WITHOUT ROWID;
+    CREATE INDEX timeouts_user ON timeouts(user_id);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint
