@@ -310,6 +310,8 @@ class Console:
             res = await self.svc.prefer(self.me, key, " ".join(value), seat)
             res.reply.text = self._console_syntax(res.reply.text)
             await self.show(res)
+        elif word == ":handover":  # one player holds every seat and no deadline runs: nobody can vanish
+            self.say(t("console.handover", self.locale))
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):

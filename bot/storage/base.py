@@ -140,9 +140,7 @@ class Commit:
     import_lines: list[str] | None = None
     seats_changed: bool = False
     spectators_changed: bool = False
-    timeouts: list[tuple[str, int, float]] = field(
-        default_factory=list
-    )  # (role, user, when) missed
+    timeouts: list[tuple[str, int, float]] = field(default_factory=list)  # (role, user, when) missed
 
 
 def row_bytes(*values: Any) -> int:

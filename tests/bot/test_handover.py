@@ -151,3 +151,22 @@ async def test_a_vote_before_any_timeout_is_refused_in_japanese(harness):
     await running(h)
     d = await h.feed(h.slash("game handover", {"choice": "bot"}, user="alice", channel="game-1", locale="ja"))
     assert "期限が過ぎた席" in said(d)
+
+
+async def test_the_console_says_why_there_is_no_handover_there(tmp_path):
+    import io
+
+    from bot.console import Console
+    from bot.service import Service
+    from bot.storage import Store
+
+    store = Store(tmp_path / "c.db")
+    await store.open()
+    try:
+        out = io.StringIO()
+        con = Console(Service(store), tmp_path / "pictures", out=out, locale="ja")
+        await con.ensure_game("setup=historical")
+        await con.handle(":handover bot")
+        assert "引き継ぐ席はありません" in out.getvalue()
+    finally:
+        await store.close()
