@@ -194,6 +194,82 @@ class OrderPick(
         await cog._component(interaction, self.game, cog.order_pick(interaction, self))
 
 
+class HandoverButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"est:h:(?P<game>\d+):(?P<role>[^:]+):(?P<choice>bot|forfeit)",
+):
+    """A vote under a deadline's notice: hand the late seat to the bot player, or end the game as a
+    forfeit. Carries the game and the seat: a button of another game, or of a seat handed over since, is
+    refused and changes nothing."""
+
+    def __init__(self, game: int, role: str, choice: str, label: str = "") -> None:
+        style = discord.ButtonStyle.danger if choice == "forfeit" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice, style=style, row=1, custom_id=f"est:h:{game}:{role}:{choice}"
+            )
+        )
+        self.game, self.role, self.choice = game, role, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandoverButton:
+        return cls(int(match["game"]), match["role"], match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        await cog._component(
+            interaction, self.game, cog.handover_vote(interaction, self.game, self.role, self.choice)
+        )
+
+
+class HandoverUser(
+    discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]],
+    template=r"est:hu:(?P<game>\d+):(?P<role>[^:]+)",
+):
+    """A vote under a deadline's notice: hand the late seat to the substitute picked."""
+
+    def __init__(self, game: int, role: str, placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=f"est:hu:{game}:{role}",
+                min_values=1,
+                max_values=1,
+                placeholder=placeholder or None,
+                row=0,
+            )
+        )
+        self.game, self.role = game, role
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandoverUser:
+        return cls(int(match["game"]), match["role"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        # the users picked (discord.py resolves them when the interaction carries them, else their ids)
+        values: list[Any] = list(self.item.values)
+        picked = [int(getattr(u, "id", u)) for u in values]
+        sub = picked[0] if picked else None
+        await cog._component(
+            interaction, self.game, cog.handover_vote(interaction, self.game, self.role, "substitute", sub)
+        )
+
+
+def handover_view(game_id: int, roles: Sequence[str], locale: str = "en") -> discord.ui.View:
+    """The vote's components under a deadline's notice: for the first late seat, a substitute to pick and
+    the bot and forfeit buttons (other seats: ``/game handover role:``)."""
+    view = discord.ui.View(timeout=None)
+    role = roles[0]
+    view.add_item(HandoverUser(game_id, role, t("ui.handover_pick", locale, role=role)))
+    view.add_item(HandoverButton(game_id, role, "bot", t("ui.handover_bot", locale)))
+    view.add_item(HandoverButton(game_id, role, "forfeit", t("ui.handover_forfeit", locale)))
+    return view
+
+
 def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en", key: str = "") -> discord.ui.View:
     """A private prompt's list of orders to pick from (at most 25; each order's text is its value); ``key``:
     the list's key at the moment it was sent (``DM.picks_key``; an older row's: of its texts alone)."""
@@ -600,6 +676,7 @@ class EstafetteCog(commands.Cog):
         # made now, from the game modules registered when the bot starts (a conflict stops it here)
         self.game.add_command(game_new_command())
         sender.dm_view = self._dm_view
+        sender.post_view = lambda gid, m: handover_view(gid, m.handover, service.game_locale(gid))
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
         """A DM's components: the form of its first sealed choice as it stands now (None if not awaited), or
@@ -766,6 +843,16 @@ class EstafetteCog(commands.Cog):
 
     async def form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
         await self._component(interaction, item.game, self._form_button(interaction, item))
+
+    async def handover_vote(
+        self, interaction: discord.Interaction, game_id: int, role: str, choice: str, sub: int | None = None
+    ) -> None:
+        """A handover vote from the buttons under a deadline's notice, refused if the channel's game is
+        another one now."""
+        if await self.service.channel_game_id(interaction.channel_id or 0) != game_id:
+            raise ServiceError("svc.pick_stale")
+        call = self.service.handover(caller_of(interaction), choice, role, sub)
+        await self.run(interaction, call, public=True)
 
     async def _component(self, interaction: discord.Interaction, game_id: int, work: Awaitable[None]) -> None:
         """A component's one error path: refusals are answered; anything else gets an apology and a log

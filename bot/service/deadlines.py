@@ -113,11 +113,13 @@ class Deadlines:
         before = len(game.events)
         # each late player's record, and the seats a handover vote may be held on (service/handover.py)
         timed_out = ch.settings().timed_out
+        missed = []
         for role in late:
             user, is_bot = row.seats.get(role, (None, True))
             if user is not None and not is_bot:
                 ch.timed_out(role, user, float(row.settings.due_at or self.svc.clock()))
                 timed_out[role] = user
+                missed.append(role)
         if action == "bot":
             handed = ch.settings().handed
             for role in late:
@@ -141,9 +143,9 @@ class Deadlines:
                         break
         key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
         text = t(key, language(row), late=late)
-        if timed_out:  # the others may hand a vanished player's seat on (bot/service/handover.py)
+        if missed:  # the others may hand a vanished player's seat on (bot/service/handover.py)
             text += "\n" + t("svc.handover_hint", language(row))
-        ch.send(Post(row.channel_id, text))
+        ch.send(Post(row.channel_id, text, handover=tuple(missed)))
         after = ch.game
         assert after is not None
         broadcast(ch, after.events[before:])

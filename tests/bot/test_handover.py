@@ -170,3 +170,31 @@ async def test_the_console_says_why_there_is_no_handover_there(tmp_path):
         assert "引き継ぐ席はありません" in out.getvalue()
     finally:
         await store.close()
+
+
+async def test_the_buttons_under_the_deadline_notice_vote_and_a_stale_one_is_refused(harness):
+    h = harness
+    row = await running(h)
+    await miss_deadline(h)
+    dave = h.world.user("dave").id
+    notice = [
+        m for m in h.fake.messages_in(chan(h, "game-1")) if "/game handover" in (m.get("content") or "")
+    ]
+    ids = [c.get("custom_id") for r in notice[-1].get("components") or [] for c in r.get("components") or []]
+    pick, bot, forfeit = (
+        f"est:hu:{row.id}:french",
+        f"est:h:{row.id}:french:bot",
+        f"est:h:{row.id}:french:forfeit",
+    )
+    assert ids == [pick, bot, forfeit]
+    # someone not seated presses: refused
+    d = await h.feed(h.click(bot, user="dave", channel="game-1"))
+    assert "Only the host and the players seated" in said(d)
+    await h.feed(h.select(pick, [str(dave)], component_type=5, user="alice", channel="game-1"))
+    await h.feed(h.select(pick, [str(dave)], component_type=5, user="carol", channel="game-1"))
+    await settle(h)
+    assert h.bot.service.live[row.id].row.seats["french"] == (dave, False)
+    # the notice's buttons are now out of date: the seat was handed over
+    d = await h.feed(h.click(forfeit, user="alice", channel="game-1"))
+    assert "has not missed a deadline" in said(d)
+    assert h.bot.service.live[row.id].row.status == "running"
