@@ -21,8 +21,7 @@ async def running(h, action: str = "pass") -> GameRow:
     await h.feed(h.slash("game start", user="carol", channel="game-1"))
     await settle(h)
     svc = h.bot.service
-    (gid,) = list(svc.live)
-    return svc.live[gid].row
+    return svc.live[max(svc.live)].row
 
 
 async def miss_deadline(h) -> list[str]:
@@ -198,3 +197,13 @@ async def test_the_buttons_under_the_deadline_notice_vote_and_a_stale_one_is_ref
     d = await h.feed(h.click(forfeit, user="alice", channel="game-1"))
     assert "has not missed a deadline" in said(d)
     assert h.bot.service.live[row.id].row.status == "running"
+
+
+async def test_a_button_of_an_earlier_game_in_the_channel_is_refused(harness):
+    h = harness
+    row = await running(h)
+    await miss_deadline(h)
+    await h.feed(h.slash("game abort", user="carol", channel="game-1"))
+    await running(h)
+    d = await h.feed(h.click(f"est:h:{row.id}:french:bot", user="alice", channel="game-1"))
+    assert "out of date" in said(d)
