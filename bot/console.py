@@ -323,6 +323,8 @@ class Console:
                 self._write(self.pictures / res.reply.file[0], res.reply.file[1])
         elif word == ":profile":
             await self.show(await self.svc.profile(self.me))
+        elif word == ":handover":  # one player holds every seat and no deadline runs: nobody can vanish
+            self.say(t("console.handover", self.locale))
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):

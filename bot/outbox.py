@@ -79,6 +79,7 @@ class Post:
     text: str
     pictures: list[Picture] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
+    handover: tuple[str, ...] = ()  # seats whose deadline passed: the front end adds the vote's buttons
 
     kind = "post"
 
@@ -91,6 +92,7 @@ class Post:
             "text": self.text,
             "pictures": [p.to_dict() for p in self.pictures],
             "mentions": list(self.mentions),
+            **({"handover": list(self.handover)} if self.handover else {}),
         }
 
 
@@ -194,7 +196,13 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
     """The message an outbox row holds (the inverse of ``to_body``)."""
     pictures = [Picture.from_dict(p) for p in body.get("pictures", [])]
     if kind == "post":
-        return Post(target, body.get("text", ""), pictures, tuple(body.get("mentions", ())))
+        return Post(
+            target,
+            body.get("text", ""),
+            pictures,
+            tuple(body.get("mentions", ())),
+            tuple(body.get("handover", ())),
+        )
     if kind == "dm":
         f = body.get("file")
         return DM(

@@ -25,6 +25,8 @@ from ..outbox import DM, Result, picks_key
 from ..service import Caller, Service, ServiceError
 from ..service.clock import PACES
 from ..service.common import Live, module_of
+from ..service.handover import CHOICES as HANDOVER_CHOICES
+from ..service.handover import RULES as HANDOVER_RULES
 from .send import Sender, chunks
 from .translate import description_key
 
@@ -191,6 +193,82 @@ class OrderPick(
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = _cog_of(interaction)
         await cog._component(interaction, self.game, cog.order_pick(interaction, self))
+
+
+class HandoverButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"est:h:(?P<game>\d+):(?P<role>[^:]+):(?P<choice>bot|forfeit)",
+):
+    """A vote under a deadline's notice: hand the late seat to the bot player, or end the game as a
+    forfeit. Carries the game and the seat: a button of another game, or of a seat handed over since, is
+    refused and changes nothing."""
+
+    def __init__(self, game: int, role: str, choice: str, label: str = "") -> None:
+        style = discord.ButtonStyle.danger if choice == "forfeit" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                label=label or choice, style=style, row=1, custom_id=f"est:h:{game}:{role}:{choice}"
+            )
+        )
+        self.game, self.role, self.choice = game, role, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandoverButton:
+        return cls(int(match["game"]), match["role"], match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        await cog._component(
+            interaction, self.game, cog.handover_vote(interaction, self.game, self.role, self.choice)
+        )
+
+
+class HandoverUser(
+    discord.ui.DynamicItem[discord.ui.UserSelect[discord.ui.View]],
+    template=r"est:hu:(?P<game>\d+):(?P<role>[^:]+)",
+):
+    """A vote under a deadline's notice: hand the late seat to the substitute picked."""
+
+    def __init__(self, game: int, role: str, placeholder: str = "") -> None:
+        super().__init__(
+            discord.ui.UserSelect(
+                custom_id=f"est:hu:{game}:{role}",
+                min_values=1,
+                max_values=1,
+                placeholder=placeholder or None,
+                row=0,
+            )
+        )
+        self.game, self.role = game, role
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandoverUser:
+        return cls(int(match["game"]), match["role"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        # the users picked (discord.py resolves them when the interaction carries them, else their ids)
+        values: list[Any] = list(self.item.values)
+        picked = [int(getattr(u, "id", u)) for u in values]
+        sub = picked[0] if picked else None
+        await cog._component(
+            interaction, self.game, cog.handover_vote(interaction, self.game, self.role, "substitute", sub)
+        )
+
+
+def handover_view(game_id: int, roles: Sequence[str], locale: str = "en") -> discord.ui.View:
+    """The vote's components under a deadline's notice: for the first late seat, a substitute to pick and
+    the bot and forfeit buttons (other seats: ``/game handover role:``)."""
+    view = discord.ui.View(timeout=None)
+    role = roles[0]
+    view.add_item(HandoverUser(game_id, role, t("ui.handover_pick", locale, role=role)))
+    view.add_item(HandoverButton(game_id, role, "bot", t("ui.handover_bot", locale)))
+    view.add_item(HandoverButton(game_id, role, "forfeit", t("ui.handover_forfeit", locale)))
+    return view
 
 
 def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en", key: str = "") -> discord.ui.View:
@@ -618,6 +696,11 @@ def _names(interaction: discord.Interaction) -> Callable[[int], str]:
     return name_of
 
 
+async def _handover_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``/game handover choice:``: the three ways to hand a seat on, and the host's two rules."""
+    return _listed([*HANDOVER_CHOICES, *HANDOVER_RULES], current)
+
+
 class EstafetteCog(commands.Cog):
     game = app_commands.Group(name="game", description=_d("game"))
     vacation = app_commands.Group(name="vacation", description=_d("vacation"))
@@ -630,6 +713,7 @@ class EstafetteCog(commands.Cog):
         # made now, from the game modules registered when the bot starts (a conflict stops it here)
         self.game.add_command(game_new_command())
         sender.dm_view = self._dm_view
+        sender.post_view = lambda gid, m: handover_view(gid, m.handover, service.game_locale(gid))
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
         """A DM's components: the form of its first sealed choice as it stands now (None if not awaited), or
@@ -721,6 +805,19 @@ class EstafetteCog(commands.Cog):
     @app_commands.autocomplete(key=_preference_keys)
     async def game_prefer(self, interaction: discord.Interaction, key: str, value: str) -> None:
         await self.run(interaction, self.service.prefer(caller_of(interaction), key, value))
+
+    @game.command(name="handover", description=_d("game handover"))
+    @app_commands.describe(**_o("game handover", "choice", "role", "user"))
+    @app_commands.autocomplete(choice=_handover_choices, role=_seats)
+    async def game_handover(
+        self,
+        interaction: discord.Interaction,
+        choice: str,
+        role: str | None = None,
+        user: discord.User | None = None,
+    ) -> None:
+        call = self.service.handover(caller_of(interaction), choice, role, user.id if user else None)
+        await self.run(interaction, call, public=True)
 
     @app_commands.command(name="mygames", description=_d("mygames"))
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
@@ -818,6 +915,16 @@ class EstafetteCog(commands.Cog):
 
     async def form_button(self, interaction: discord.Interaction, item: FormButton) -> None:
         await self._component(interaction, item.game, self._form_button(interaction, item))
+
+    async def handover_vote(
+        self, interaction: discord.Interaction, game_id: int, role: str, choice: str, sub: int | None = None
+    ) -> None:
+        """A handover vote from the buttons under a deadline's notice, refused if the channel's game is
+        another one now."""
+        if await self.service.channel_game_id(interaction.channel_id or 0) != game_id:
+            raise ServiceError("svc.pick_stale")
+        call = self.service.handover(caller_of(interaction), choice, role, sub)
+        await self.run(interaction, call, public=True)
 
     async def _component(self, interaction: discord.Interaction, game_id: int, work: Awaitable[None]) -> None:
         """A component's one error path: refusals are answered; anything else gets an apology and a log

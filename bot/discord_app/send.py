@@ -61,6 +61,7 @@ class Sender:
         self.client = client
         self.service = service
         self.dm_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
+        self.post_view: Callable[[int, Post], discord.ui.View | None] | None = None  # set by the cog
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
         """The message's pictures, drawn side by side; one that cannot be drawn is left out (logged)."""
@@ -197,7 +198,10 @@ class Sender:
         allowed = discord.AllowedMentions(
             users=[discord.Object(u) for u in m.mentions], roles=False, everyone=False
         )
-        await self._send_parts(ch, item, m.text, await self.files(m.pictures), allowed_mentions=allowed)
+        kw: dict[str, Any] = {"allowed_mentions": allowed}
+        if self.post_view and m.handover:  # a deadline's notice: the buttons of the handover vote
+            kw["view"] = self.post_view(item.game_id, m)
+        await self._send_parts(ch, item, m.text, await self.files(m.pictures), **kw)
         return Outcome.done()
 
     async def _dm(self, item: OutboxRow, m: DM) -> Outcome:

@@ -78,13 +78,13 @@ class Change:
         self.import_lines: list[str] | None = None
         self.seats_changed = False
         self.spectators_changed = False
+        self.timeouts: list[tuple[str, int, float]] = []  # deadlines passed, for the players' records
         self.touched = False  # anything to store at all
         self.locales = locales  # seated players' languages, as last seen
         self.moments: dict[int, GameObject] = {}
         self.bot = live.bot
         self.module = module_of(live.row)
         self.forfeits: tuple[str, ...] = ()  # roles that gave the game up (``forfeit``)
-        self.timeouts: list[tuple[str, int]] = []  # (role, player) whose deadline passed, for their record
 
     # --- the game -------------------------------------------------------------------------------------
     @property
@@ -158,6 +158,11 @@ class Change:
         self.row.seats.pop(role, None)
         self.seats_changed = self.touched = True
 
+    def timed_out(self, role: str, user: int, at: float) -> None:
+        """Record on ``user``'s record that the deadline ``at`` passed for them in ``role``."""
+        self.timeouts.append((role, user, at))
+        self.touched = True
+
     def set_spectators(self, channels: list[int]) -> None:
         self.row.spectators = sorted(set(channels))
         self.spectators_changed = self.touched = True
@@ -194,11 +199,6 @@ class Change:
         """End the game now, lost by the sides of ``roles`` (a forfeit: it counts in the ratings)."""
         self.forfeits = tuple(roles)
         self.set_status("over")
-
-    def timed_out(self, role: str, user: int) -> None:
-        """A player's deadline passed (kept on their record)."""
-        self.timeouts.append((role, user))
-        self.touched = True
 
     def _result(self) -> GameResult | None:
         """The game's result when this change ends it (ratings)."""

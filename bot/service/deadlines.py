@@ -271,10 +271,15 @@ class Deadlines:
         banked = late is not None
         late = list(game.active()) if late is None else late
         before = len(game.events)
-        for role in late:  # on the player's record (/profile)
+        # each late player's record, and the seats a handover vote may be held on (service/handover.py)
+        timed_out = ch.settings().timed_out
+        missed = []
+        for role in late:
             user, is_bot = row.seats.get(role, (None, True))
             if user is not None and not is_bot:
-                ch.timed_out(role, user)
+                ch.timed_out(role, user, float(row.settings.due_at or self.svc.clock()))
+                timed_out[role] = user
+                missed.append(role)
         if action == "bot":
             handed = ch.settings().handed
             for role in late:
@@ -297,7 +302,10 @@ class Deadlines:
                     if order == "/end":
                         break
         key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
-        ch.send(Post(row.channel_id, t(key, language(row), late=late)))
+        text = t(key, language(row), late=late)
+        if missed:  # the others may hand a vanished player's seat on (bot/service/handover.py)
+            text += "\n" + t("svc.handover_hint", language(row))
+        ch.send(Post(row.channel_id, text, handover=tuple(missed)))
         after = ch.game
         assert after is not None
         if banked:  # the banks settled first: the pinned status shows them as they are now

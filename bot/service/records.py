@@ -171,7 +171,7 @@ class Records:
                 lines.append(
                     t("svc.profile_side", loc, role=role, games=len(games), wins=wins, forfeits=forfeits)
                 )
-        timeouts = await self.store.timeouts_of(user, caller.guild_id)
+        timeouts = await self.store.timeouts_on(user, caller.guild_id)
         times = await self.store.move_times(user, caller.guild_id)
         median = took(statistics.median(times), loc) if times else "—"
         lines.append(t("svc.profile_pace", loc, timeouts=timeouts, median=median, moves=len(times)))

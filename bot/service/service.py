@@ -33,6 +33,7 @@ from .common import Caller, Live, ServiceError, module_of, options_of, roles_of
 from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
+from .handover import Handover
 from .lobby import Lobby
 from .play import Play
 from .records import Records
@@ -68,6 +69,7 @@ class Service:
         self.deadlines = Deadlines(self)
         self.vacations = Vacations(self)
         self.records = Records(self)
+        self.handovers = Handover(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -135,6 +137,11 @@ class Service:
 
     async def vacation_show(self, caller: Caller) -> Result:
         return await self.vacations.show(caller)
+
+    async def handover(
+        self, caller: Caller, choice: str, role: str | None = None, substitute: int | None = None
+    ) -> Result:
+        return await self.handovers.vote(caller, choice, role, substitute)
 
     async def tick(self) -> list[Message]:
         return await self.deadlines.tick()

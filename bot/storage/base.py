@@ -142,7 +142,7 @@ class Commit:
     seats_changed: bool = False
     spectators_changed: bool = False
     result: GameResult | None = None  # the game's result, once it is over (ratings)
-    timeouts: list[tuple[str, int]] = field(default_factory=list)  # (role, player) whose deadline passed
+    timeouts: list[tuple[str, int, float]] = field(default_factory=list)  # (role, user, when) missed
 
 
 def row_bytes(*values: Any) -> int:
@@ -554,9 +554,10 @@ class StoreBase(abc.ABC):
             )
         if c.result is not None:
             await self._add_result(tx, c.result)
-        for role, user in c.timeouts:
+        for role, user, at in c.timeouts:  # the player's record (``timeouts_of``); a retried change: once
             await tx.execute(
-                "INSERT INTO timeouts (game_id, user_id, role, at) VALUES (?,?,?,?)", (r.id, user, role, now)
+                "INSERT INTO timeouts (game_id, role, user_id, at) VALUES (?,?,?,?) ON CONFLICT DO NOTHING",
+                (r.id, role, user, at),
             )
         ids = []
         for kind, target, body in c.outbox:
@@ -735,7 +736,8 @@ class StoreBase(abc.ABC):
         r = await self._one("SELECT MAX(created) AS at FROM orders WHERE game_id=?", (game_id,))
         return float(r["at"]) if r and r["at"] is not None else None
 
-    async def timeouts_of(self, user_id: int, guild_id: int) -> int:
+    async def timeouts_on(self, user_id: int, guild_id: int) -> int:
+        """How many deadlines passed for a player in this server's games (``/profile``)."""
         r = await self._one(
             "SELECT COUNT(*) AS n FROM timeouts t JOIN games g ON g.id=t.game_id"
             " WHERE t.user_id=? AND g.guild_id=?",
@@ -851,6 +853,13 @@ class StoreBase(abc.ABC):
         """When the ticker should look at a game next (None: not until a change), if the game is still at
         revision ``rev`` (a change since asked for a look of its own). Not a change: the revision stays."""
         await self._exec("UPDATE games SET wake_at=? WHERE id=? AND rev=?", (at, game_id, rev))
+
+    async def timeouts_of(self, user_id: int) -> list[tuple[int, str, float]]:
+        """A player's record of deadlines passed: (game, seat, when), oldest first."""
+        rows = await self._all(
+            "SELECT game_id, role, at FROM timeouts WHERE user_id=? ORDER BY at, game_id, role", (user_id,)
+        )
+        return [(int(r["game_id"]), str(r["role"]), float(r["at"])) for r in rows]
 
     # --- players (across games) --------------------------------------------------------------------------
     async def user_locale(self, user_id: int) -> str | None:

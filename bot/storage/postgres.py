@@ -161,10 +161,11 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE INDEX results_guild ON results(guild_id, module, finished);
     CREATE TABLE timeouts (
-        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        user_id BIGINT NOT NULL,
+        game_id BIGINT NOT NULL,
         role TEXT NOT NULL,
-        at DOUBLE PRECISION NOT NULL
+        user_id BIGINT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, role, at)
     );
     CREATE INDEX timeouts_user ON timeouts(user_id);
     """,

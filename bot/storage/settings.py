@@ -31,6 +31,13 @@ class GameSettings(BaseModel):
     banks: dict[str, float] = Field(default_factory=dict)
     clock_at: float | None = None
     clocks: list[str] = Field(default_factory=list)
+
+    # a player who vanishes (bot/service/handover.py): the seats whose deadline passed (role -> the player
+    # late), the open vote on them, whether the host alone decides, and the seat that forfeited the game
+    timed_out: dict[str, int | None] = Field(default_factory=dict)
+    handover_vote: dict[str, Any] | None = None
+    handover_host: bool = False
+    forfeit: str | None = None
     language: str = "en"  # the channel posts' language
     # the dice commitment (bot/verify.py): its salt, and whether the end of the game revealed it
     dice_salt: str | None = None

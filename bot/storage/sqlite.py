@@ -180,12 +180,13 @@ MIGRATIONS: list[str] = [
         how TEXT NOT NULL DEFAULT 'end'  -- end | forfeit
     );
     CREATE INDEX results_guild ON results(guild_id, module, finished);
-    CREATE TABLE timeouts (
-        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-        user_id INTEGER NOT NULL,
+    CREATE TABLE timeouts (              -- every deadline passed for a player, kept when the game is gone
+        game_id INTEGER NOT NULL,
         role TEXT NOT NULL,
-        at REAL NOT NULL
-    );
+        user_id INTEGER NOT NULL,
+        at REAL NOT NULL,                -- the deadline that passed
+        PRIMARY KEY (game_id, role, at)
+    ) WITHOUT ROWID;
     CREATE INDEX timeouts_user ON timeouts(user_id);
     """,
 ]

@@ -293,7 +293,7 @@ async def test_a_passed_deadline_is_a_timeout_on_the_players_record(dash, new_st
     await svc.start(who(ALICE))
     now[0] += 2 * 3600
     await svc.tick()
-    assert await store.timeouts_of(ALICE, GUILD) == 1 and await store.timeouts_of(BOB, GUILD) == 0
+    assert await store.timeouts_on(ALICE, GUILD) == 1 and await store.timeouts_on(BOB, GUILD) == 0
     text = (await svc.profile(who(BOB), ALICE)).reply.text
     assert "Timeouts: 1" in text and f"games {(await svc.current(CH)).id} (<#{CH}>)" in text
 
