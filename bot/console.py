@@ -314,6 +314,13 @@ class Console:
             await self.show(res)
         elif word == ":vacation":
             await self._vacation(args)
+        elif word == ":note":  # the player's own notes on this game: :note TEXT, :note clear, :note
+            clear = rest.strip().lower() == "clear"
+            await self.show(
+                await self.svc.note(self.me, None if clear else rest.strip() or None, clear=clear)
+            )
+        elif word == ":next":
+            await self.show(await self.svc.next_game(self.me))
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):
