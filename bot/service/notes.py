@@ -37,7 +37,7 @@ class Notes:
             live = got
         if not roles_of(live.row, caller.user_id):
             raise ServiceError("svc.note_not_seated", game=live.row.id)
-        return live.row.id
+        return int(live.row.id)
 
     async def note(
         self, caller: Caller, text: str | None = None, game_id: int | None = None, clear: bool = False
