@@ -172,3 +172,18 @@ async def test_notes_and_next_in_the_console(dash, tmp_path, monkeypatch):
     assert text.count("no notes") == 2 and "hold the river" in text
     assert "Next: **game 1**" in text and "your move (red)" in text
     assert "are deleted" in text
+
+
+async def test_notes_are_stored_per_player_and_game_on_both_backends(new_store):
+    store = await new_store()
+    gid = await store.create_game(1, 2, 3, {}, 7, {}, module="dash")
+    assert await store.note(gid, 3) == ""
+    a, b = await asyncio.gather(
+        store.add_note(gid, 3, "one", 1.0, 20), store.add_note(gid, 3, "two", 1.0, 20)
+    )
+    assert a and b and sorted((await store.note(gid, 3)).splitlines()) == ["one", "two"]
+    assert await store.note(gid, 4) == ""  # another player's are not theirs
+    assert not await store.add_note(gid, 3, "x" * 15, 2.0, 20)  # past the most: refused, nothing changed
+    assert sorted((await store.note(gid, 3)).splitlines()) == ["one", "two"]
+    assert await store.clear_note(gid, 3) and await store.note(gid, 3) == ""
+    assert not await store.clear_note(gid, 3)
