@@ -39,6 +39,10 @@ USER = 1  # the console's player holds every seat
 CONSOLE_SAYS = "console.say."
 
 
+# the club's commands, answered by ``Console._club``
+CLUB = (":vacation", ":ratings", ":profile", ":handover", ":note", ":next")
+
+
 class Console:
     """``locale``: ``en`` or ``ja``, the language of the console's player (and of a game it creates)."""
 
@@ -312,19 +316,8 @@ class Console:
             res = await self.svc.prefer(self.me, key, " ".join(value), seat)
             res.reply.text = self._console_syntax(res.reply.text)
             await self.show(res)
-        elif word == ":vacation":
-            await self._vacation(args)
-        elif word == ":ratings":  # this console's ratings of a game (one player: its games are not rated)
-            res = await self.svc.ratings(self.me, args[0] if args else self.game)
-            self.say(res.reply.text)
-            if res.reply.file is not None:
-                with contextlib.suppress(OSError):  # ``_write`` says what failed
-                    self.pictures.mkdir(parents=True, exist_ok=True)
-                self._write(self.pictures / res.reply.file[0], res.reply.file[1])
-        elif word == ":profile":
-            await self.show(await self.svc.profile(self.me))
-        elif word == ":handover":  # one player holds every seat and no deadline runs: nobody can vanish
-            self.say(t("console.handover", self.locale))
+        elif word in CLUB:
+            await self._club(word, rest, args)
         elif word == ":pick":
             await self._pick(args)
         elif word in (":put", ":clear", ":confirm"):
@@ -343,6 +336,29 @@ class Console:
                 return True
             await self.show(await self.svc.order(self.me, text, role=role))
         return True
+
+    async def _club(self, word: str, rest: str, args: list[str]) -> None:
+        """The club's commands (``CLUB``): vacations, ratings and records, handovers, notes, the next game."""
+        if word == ":vacation":
+            await self._vacation(args)
+        elif word == ":ratings":  # this console's ratings of a game (one player: its games are not rated)
+            res = await self.svc.ratings(self.me, args[0] if args else self.game)
+            self.say(res.reply.text)
+            if res.reply.file is not None:
+                with contextlib.suppress(OSError):  # ``_write`` says what failed
+                    self.pictures.mkdir(parents=True, exist_ok=True)
+                self._write(self.pictures / res.reply.file[0], res.reply.file[1])
+        elif word == ":profile":
+            await self.show(await self.svc.profile(self.me))
+        elif word == ":handover":  # one player holds every seat and no deadline runs: nobody can vanish
+            self.say(t("console.handover", self.locale))
+        elif word == ":note":  # the player's own notes on this game: :note TEXT, :note clear, :note
+            clear = rest.strip().lower() == "clear"
+            await self.show(
+                await self.svc.note(self.me, None if clear else rest.strip() or None, clear=clear)
+            )
+        elif word == ":next":
+            await self.show(await self.svc.next_game(self.me))
 
     async def _vacation(self, args: list[str]) -> None:
         """``:vacation start DAYS [YYYY-MM-DD]``, ``:vacation end``, ``:vacation`` (the days left)."""

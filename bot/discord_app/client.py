@@ -33,6 +33,8 @@ TICK_SECONDS = 60
 OUTBOX_SECONDS = 30  # how often the sender looks again at what waits on a back-off
 # Games live in server channels: the commands are not offered in DMs, where a game would have no guild.
 GUILDS_ONLY = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+# and installed with the bot in a server; a user's own install is declared by the commands that allow it
+SERVER_INSTALL = app_commands.AppInstallationType(guild=True, user=False)
 
 
 class EstafetteBot(commands.Bot):
@@ -50,6 +52,7 @@ class EstafetteBot(commands.Bot):
         intents = discord.Intents.default()  # no privileged intents: slash commands need none
         kwargs.setdefault("chunk_guilds_at_startup", False)
         kwargs.setdefault("allowed_contexts", GUILDS_ONLY)
+        kwargs.setdefault("allowed_installs", SERVER_INSTALL)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None, **kwargs)
         self.store = store
         self.service = service or Service(store, pictures=pictures)

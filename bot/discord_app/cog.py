@@ -819,7 +819,10 @@ class EstafetteCog(commands.Cog):
         call = self.service.handover(caller_of(interaction), choice, role, user.id if user else None)
         await self.run(interaction, call, public=True)
 
+    # /mygames and /next read the player's games across servers: a user may install them for themselves and
+    # use them in any DM or server, the bot's or not (what they show is the caller's own)
     @app_commands.command(name="mygames", description=_d("mygames"))
+    @app_commands.allowed_installs(guilds=True, users=True)
     @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
     async def mygames(self, interaction: discord.Interaction) -> None:
         """Every game the player sits in, across servers, with whose move it is and the deadline."""
@@ -837,6 +840,25 @@ class EstafetteCog(commands.Cog):
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         """A player's record on this server (the caller's own by default)."""
         await self.run(interaction, self.service.profile(caller_of(interaction), user.id if user else None))
+
+    @app_commands.command(name="next", description=_d("next"))
+    @app_commands.allowed_installs(guilds=True, users=True)
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    async def next_game(self, interaction: discord.Interaction) -> None:
+        """The game where the player's move runs out soonest."""
+        await self.sender.reply(interaction, (await self.service.next_game(caller_of(interaction))).reply)
+
+    @app_commands.command(name="note", description=_d("note"))
+    @app_commands.describe(**_o("note", "text", "game", "clear"))
+    async def note(
+        self,
+        interaction: discord.Interaction,
+        text: app_commands.Range[str, 1, 1000] | None = None,
+        game: app_commands.Range[int, 1] | None = None,
+        clear: bool = False,
+    ) -> None:
+        """The player's own notes on a game: only ever an ephemeral reply to them."""
+        await self.run(interaction, self.service.note(caller_of(interaction), text, game, clear))
 
     @game.command(name="abort", description=_d("game abort"))
     async def game_abort(self, interaction: discord.Interaction) -> None:

@@ -40,6 +40,7 @@ from .common import (
     shown,
 )
 from .core import Change, Games
+from .notes import export_lines
 
 MAX_IMPORT_BYTES = 256 * 1024  # a whole long campaign is about 40 KB of script
 MAX_IMPORT_LINES = 20_000
@@ -479,7 +480,7 @@ class Lobby:
         # (a bot's seat is another side: its hidden blocks stay hidden)
         alone = bool(row.seats) and all(not bot and u == caller.user_id for u, bot in row.seats.values())
         if row.status == "over" or (row.status == "running" and alone):
-            text = await self.script_text(row)
+            text = await self.script_text(row) + await export_lines(self.store, row.id, caller.user_id)
             return Result(
                 Reply(
                     t("svc.export", caller.loc, game=row.id),

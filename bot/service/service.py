@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 import time
 import zlib
@@ -35,6 +36,7 @@ from .deadlines import Deadlines
 from .drafts import Drafts
 from .handover import Handover
 from .lobby import Lobby
+from .notes import Notes
 from .play import Play
 from .records import Records
 from .vacation import DAYS_A_YEAR, Vacations
@@ -70,6 +72,7 @@ class Service:
         self.vacations = Vacations(self)
         self.records = Records(self)
         self.handovers = Handover(self)
+        self.notes = Notes(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -142,6 +145,41 @@ class Service:
         self, caller: Caller, choice: str, role: str | None = None, substitute: int | None = None
     ) -> Result:
         return await self.handovers.vote(caller, choice, role, substitute)
+
+    async def note(
+        self, caller: Caller, text: str | None = None, game_id: int | None = None, clear: bool = False
+    ) -> Result:
+        return await self.notes.note(caller, text, game_id, clear)
+
+    async def next_game(self, caller: Caller) -> Result:
+        """``/next``: the game where the caller's move runs out soonest: a seat's bank at zero (a game with a
+        pace) or the game's fixed deadline; a move with no deadline comes after every one that has one."""
+        from ..i18n import t
+        from ..outbox import Reply
+
+        best: tuple[float, int, int, list[str]] | None = None
+        for gid in await self.store.games_of_user(caller.user_id):
+            try:
+                live = await self.games.read(gid)
+            except Exception:
+                continue
+            if live is None or live.row.status != "running" or live.game is None or live.game.over:
+                continue
+            mine = [r for r in roles_of(live.row, caller.user_id) if r in live.game.active()]
+            if not mine:
+                continue
+            if live.row.settings.pace is not None:
+                due = (await self.deadlines._late(live.row))[1]
+                at = min((due[r] for r in mine if r in due), default=math.inf)
+            else:
+                at = live.row.settings.due_at or math.inf
+            if best is None or (at, gid) < best[:2]:
+                best = (at, gid, live.row.channel_id, mine)
+        if best is None:
+            return Result(Reply(t("svc.next_none", caller.loc)))
+        at, gid, channel, mine = best
+        when = t("svc.deadline_when", caller.loc, due=int(at)) if at != math.inf else ""
+        return Result(Reply(t("svc.next_game", caller.loc, game=gid, channel=channel, roles=mine, when=when)))
 
     async def tick(self) -> list[Message]:
         return await self.deadlines.tick()

@@ -927,6 +927,29 @@ class StoreBase(abc.ABC):
     async def set_dms_closed(self, user_id: int, since: float | None) -> None:
         await self._set_user(user_id, "dms_closed_since", since)
 
+    # --- private notes (a player's own, per game: bot/service/notes.py) -----------------------------
+    async def note(self, game_id: int, user_id: int) -> str:
+        """A player's notes on a game ("" if none)."""
+        r = await self._one("SELECT body FROM notes WHERE game_id=? AND user_id=?", (game_id, user_id))
+        return str(r["body"]) if r else ""
+
+    async def add_note(self, game_id: int, user_id: int, line: str, now: float, most: int) -> bool:
+        """Append a line to a player's notes, one statement (two at once both land, in some order), unless
+        the notes would grow past ``most`` characters. Whether it was stored."""
+        async with self._tx() as tx:
+            n = await tx.execute(
+                "INSERT INTO notes (game_id, user_id, body, updated) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (game_id, user_id) DO UPDATE SET body=notes.body || ? || excluded.body,"
+                " updated=excluded.updated WHERE LENGTH(notes.body) + 1 + LENGTH(excluded.body) <= ?",
+                (game_id, user_id, line, float(now), "\n", most),
+            )
+        return n == 1
+
+    async def clear_note(self, game_id: int, user_id: int) -> bool:
+        async with self._tx() as tx:
+            n = await tx.execute("DELETE FROM notes WHERE game_id=? AND user_id=?", (game_id, user_id))
+        return n > 0
+
     # --- vacations (a player's, across games: bot/service/clock.py) ----------------------------------------
     async def vacations(
         self, user_ids: list[int], after: float = 0.0

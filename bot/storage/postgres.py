@@ -169,6 +169,16 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE INDEX timeouts_user ON timeouts(user_id);
     """,
+    # 7 (SQLite's 11): each player's private notes per game (sqlite.py)
+    """
+    CREATE TABLE notes (
+        game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        body TEXT NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

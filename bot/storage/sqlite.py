@@ -189,6 +189,16 @@ MIGRATIONS: list[str] = [
     ) WITHOUT ROWID;
     CREATE INDEX timeouts_user ON timeouts(user_id);
     """,
+    # 11: each player's private notes per game (/note: shown to that player alone, in their own export only)
+    """
+    CREATE TABLE notes (
+        game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        body TEXT NOT NULL,              -- the notes, one a line, in the order written
+        updated REAL NOT NULL,
+        PRIMARY KEY (game_id, user_id)
+    );
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint

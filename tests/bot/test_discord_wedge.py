@@ -331,8 +331,10 @@ async def test_an_import_is_refused_before_its_attachment_is_downloaded(harness)
 
 async def test_commands_are_for_server_channels_only(harness):
     h = harness
-    for cmd in h.fake.synced_commands():  # /mygames alone works anywhere: it lists games across servers
-        assert cmd.get("contexts") == ([0, 1, 2] if cmd["name"] == "mygames" else [0]), cmd["name"]
+    for cmd in h.fake.synced_commands():  # /mygames and /next alone work anywhere: the caller's own games
+        anywhere = cmd["name"] in ("mygames", "next")
+        assert cmd.get("contexts") == ([0, 1, 2] if anywhere else [0]), cmd["name"]
+        assert cmd.get("integration_types") == ([0, 1] if anywhere else [0]), cmd["name"]
     d = await h.feed(h.slash("game new", {"setup": "historical"}, user="alice", dm=True))
     assert "server" in d.reply.content
     assert await h.bot.store.game_ids("lobby") == []

@@ -313,6 +313,8 @@ class World:
     owner: FakeUser
     users: list[FakeUser] = field(default_factory=list)
     guilds: list[FakeGuild] = field(default_factory=list)
+    # the installation contexts the application allows (developer portal): 0 a server, 1 a user
+    install_types: tuple[int, ...] = (0, 1)
 
     @classmethod
     def default(
@@ -1125,7 +1127,7 @@ class FakeDiscord:
                 "tags": [],
                 "bot": w.bot.payload(),
                 "approximate_guild_count": len(w.guilds),
-                "integration_types_config": {"0": {}},
+                "integration_types_config": {str(k): {} for k in w.install_types},
             },
         )
 
@@ -1170,6 +1172,7 @@ class FakeDiscord:
         _check_length(errors, (), body, sum(COMMAND_LIMITS.values()))
         for i, cmd in enumerate(body):
             _command_problems(cmd, errors, (i,))
+            _install_problems(cmd, errors, (i,), self.world.install_types, guild_id is not None)
         if errors:
             return errors.answer()
         too_many = _too_many_commands(body)
@@ -1185,6 +1188,7 @@ class FakeDiscord:
     def _upsert_command(self, call: Call, app_id: str, guild_id: str | None = None) -> Answer:
         errors = FormErrors()
         _command_problems(call.body, errors, ())
+        _install_problems(call.body, errors, (), self.world.install_types, guild_id is not None)
         if errors:
             return errors.answer()
         gid = int(guild_id) if guild_id else None
@@ -2033,6 +2037,33 @@ def _modal_problems(data: JSON, errors: FormErrors, path: Path) -> None:
         _components_problems(data["components"], errors, (*path, "components"))
 
 
+def _install_problems(
+    cmd: JSON, errors: FormErrors, path: Path, allowed: tuple[int, ...], guild: bool
+) -> None:
+    """Where a command may be installed and used, as Discord checks it: ``integration_types`` among 0 (a
+    server's install) and 1 (a user's), each one the application allows (``integration_types_config``);
+    ``contexts`` among 0 (a server), 1 (the bot's DM) and 2 (a private channel: another DM or a group),
+    neither empty; a server's own command (a guild sync) is a server install's alone."""
+    types, contexts = cmd.get("integration_types"), cmd.get("contexts")
+    for key, values, known in (("integration_types", types, (0, 1)), ("contexts", contexts, (0, 1, 2))):
+        if values is None:
+            continue
+        if not isinstance(values, list) or not values:
+            errors.add((*path, key), "BASE_TYPE_REQUIRED", "This field is required")
+            continue
+        for i, v in enumerate(values):
+            if v not in known:
+                choices = ", ".join(map(str, known))
+                errors.add((*path, key, i), "BASE_TYPE_CHOICES", f"Value must be one of ({choices}).")
+    for i, v in enumerate(types or []):
+        if v in (0, 1) and (v not in allowed or (guild and v != 0)):
+            errors.add(
+                (*path, "integration_types", i),
+                "APPLICATION_COMMAND_INTEGRATION_TYPE_NOT_SUPPORTED",
+                "Integration type is not supported by this application",
+            )
+
+
 def _command_problems(cmd: JSON, errors: FormErrors, path: Path, depth: int = 0) -> None:
     """What Discord refuses in a command being registered (``depth`` 0) or one of its options.
 
@@ -2235,8 +2266,11 @@ class InteractionFactory:
         permissions: PermissionsLike = None,
         locale: str = "en-US",
         interaction_id: int | None = None,
+        elsewhere: bool = False,
     ) -> JSON:
-        """A slash command: ``slash("game order move", {"units": "FR-1", "path": "A>B"}, user="bob")``."""
+        """A slash command: ``slash("game order move", {"units": "FR-1", "path": "A>B"}, user="bob")``.
+        ``elsewhere``: from the user's own install, in a DM with someone else or a server the bot is not in
+        (refused here, as Discord would not offer it, unless the command is a user's install there)."""
         return self._command(
             APPLICATION_COMMAND,
             command,
@@ -2248,6 +2282,7 @@ class InteractionFactory:
             permissions=permissions,
             locale=locale,
             interaction_id=interaction_id,
+            elsewhere=elsewhere,
         )
 
     def autocomplete(
@@ -2462,6 +2497,7 @@ class InteractionFactory:
         permissions: PermissionsLike,
         locale: str,
         interaction_id: int | None,
+        elsewhere: bool = False,
     ) -> JSON:
         who = self.user(user)
         iid, token = self._ids(interaction_id)
@@ -2478,6 +2514,17 @@ class InteractionFactory:
             "entitlement_sku_ids": [],
             "data": data,
         }
+        if elsewhere:  # a user's install, used where the bot is not: Discord tells only the channel's id
+            self._check_usable(data, 2, 1)
+            payload |= {
+                "channel_id": str(new_snowflake()),
+                "channel": {"id": str(new_snowflake()), "type": 1},
+                "user": who.payload(),
+                "context": 2,
+                "authorizing_integration_owners": {"1": str(who.id)},
+                "app_permissions": "0",
+            }
+            return payload
         if dm:
             cid = self.fake.dm_channel_id(who)
             ch = copy.deepcopy(self.fake.channels[cid])
@@ -2587,9 +2634,10 @@ class InteractionFactory:
         permissions: PermissionsLike,
         locale: str,
         interaction_id: int | None,
+        elsewhere: bool = False,
     ) -> JSON:
         names = command.split()
-        guild_id = None if dm else int(self.channel(channel)["guild_id"])
+        guild_id = None if dm or elsewhere else int(self.channel(channel)["guild_id"])
         cmd, scope = self._find_command(names, guild_id)
         declared: dict[str, int] = {}
         if isinstance(cmd, app_commands.Command):
@@ -2624,7 +2672,20 @@ class InteractionFactory:
             permissions=permissions,
             locale=locale,
             interaction_id=interaction_id,
+            elsewhere=elsewhere,
         )
+
+    def _check_usable(self, data: JSON, context: int, install: int) -> None:
+        """Discord offers a command only where its contexts and installs say (unset: everywhere the app is
+        installed, for a server's install alone)."""
+        synced = {c["name"]: c for c in self.fake.commands.get(None, [])}
+        cmd = synced.get(data["name"])
+        if cmd is None:
+            raise AssertionError(f"/{data['name']} is not a global command: Discord would not offer it here")
+        if install not in (cmd.get("integration_types") or [0]) or context not in (
+            cmd.get("contexts") or [0, 1, 2]
+        ):
+            raise AssertionError(f"Discord would not offer /{data['name']} in context {context}")
 
     def _option(
         self,
