@@ -144,6 +144,9 @@ def threaten(
             raise error("15", "triumph.guard.obstructed")
         if side in st.guard_barred:
             raise error("15", "triumph.guard.barred")
+        if not _guard_may_lead(ctx, side, source, target, g.id):
+            cap = ctx.data.locale(target).capacity
+            raise error("15", "triumph.guard.cannot_lead", unit=g.id, capacity=cap)
     if dry:
         return
     st.attack = Attack(attacker=side, source=source, target=target, step=Step.DEFEND)
@@ -151,6 +154,19 @@ def threaten(
     if g is not None:
         st.attack.guard = g.id
         show(ctx, [g], "15")
+
+
+def _guard_may_lead(ctx: Ctx, side: str, source: str, target: str, guard: str) -> bool:
+    """15: a Guard Attack is led by the Guard and may not be a feint, so one that no force could press with
+    the Guard leading (G23: no more attackers than the defence locale holds) may not be threatened: it could
+    be neither pressed nor feinted. Nothing the defender does at 11.2-11.4 changes what may lead."""
+    st = ctx.st
+    saved = st.attack
+    st.attack = Attack(attacker=side, source=source, target=target, step=Step.LEAD, guard=guard)
+    try:
+        return any(_can_lead(ctx, side, st.attack, f) for f in _forces_at(ctx, side, source, target))
+    finally:
+        st.attack = saved
 
 
 def _forces_at(ctx: Ctx, side: str, source: str, target: str) -> list[str]:

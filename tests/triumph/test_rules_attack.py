@@ -709,6 +709,23 @@ def test_guard_attack_is_led_by_the_guard_never_feinted_and_weakens_small_leader
     assert last(g, "initial-result")["ir"] == 3 - (2 - 1)
 
 
+def test_a_guard_attack_no_force_could_press_may_not_be_threatened() -> None:
+    """15: led by the Guard, never a feint; G23: no more attackers than the defence locale holds. A Guard corps
+    larger than the defence locale could be neither pressed nor feinted, so its threat is refused (a ruling,
+    docs/rulings.md) and the turn never stalls at 11.3."""
+    g = empty()
+    cap = g.ctx.data.locale(TGT).capacity
+    units = ["F35", *[f"F{n}" for n in range(20, 20 + cap)]]
+    put(g, "F35", SRC, "guard-3", corps="bessieres")
+    for u in units[1:]:
+        put(g, u, SRC, "inf-2", corps="bessieres")
+    put(g, "A01", TGT, "inf-2", corps="bagration")
+    g.state.side = "french"
+    assert not any("guard:" in str(c) for c in g.legal("french").choices)
+    refused(g, "french", f"/attack from:{SRC} into:{TGT} guard:F35", "15")
+    g.apply("french", f"/attack from:{SRC} into:{TGT}")  # a plain threat stays open: it may be a feint
+
+
 def test_a_failed_guard_attack_costs_three_more_and_bars_the_next() -> None:
     g = empty()
     put(g, "F35", SRC, "guard-3", corps="bessieres")
