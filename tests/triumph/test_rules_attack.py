@@ -710,9 +710,9 @@ def test_guard_attack_is_led_by_the_guard_never_feinted_and_weakens_small_leader
 
 
 def test_a_guard_attack_no_force_could_press_may_not_be_threatened() -> None:
-    """15: led by the Guard, never a feint; G23: no more attackers than the defence locale holds. A Guard corps
-    larger than the defence locale could be neither pressed nor feinted, so its threat is refused (a ruling,
-    docs/rulings.md) and the turn never stalls at 11.3."""
+    """15: led by the Guard, never a feint; G23: no more attackers than the defence locale holds. A Guard
+    corps larger than the defence locale could be neither pressed nor feinted, so its threat is refused (a
+    ruling, docs/rulings.md) and the turn never stalls at 11.3."""
     g = empty()
     cap = g.ctx.data.locale(TGT).capacity
     units = ["F35", *[f"F{n}" for n in range(20, 20 + cap)]]
