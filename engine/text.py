@@ -114,6 +114,32 @@ def split_list(value: str) -> list[str]:
     return [p.strip() for p in value.split(",") if p.strip()]
 
 
+def takes(cmd: Command, *options: str) -> dict[str, str]:
+    """``cmd``'s options, refused if it gives one its order does not take (naming those it takes)."""
+    extra = [k for k in cmd.options if k not in options]
+    if extra:
+        if options:
+            raise rule_error("", "text.options", order=cmd.name, options=extra, known=list(options))
+        raise rule_error("", "text.no_options", order=cmd.name, options=extra)
+    return cmd.options
+
+
+def needs(cmd: Command, option: str, value: str | None = None) -> str:
+    """A value the order cannot do without (``value``: the option's own, or an alias's)."""
+    v = (cmd.options.get(option, "") if value is None else value).strip()
+    if not v:
+        raise rule_error("", "text.needs", order=cmd.name, option=option)
+    return v
+
+
+def listed_ids(cmd: Command, option: str, *, needed: bool = False) -> tuple[str, ...]:
+    """The comma-separated ids of ``option`` (refused as missing when ``needed`` and none given)."""
+    ids = tuple(split_list(cmd.options.get(option, "")))
+    if needed and not ids:
+        raise rule_error("", "text.needs", order=cmd.name, option=option)
+    return ids
+
+
 def yes_no(value: str, option: str) -> bool:
     v = value.strip().lower()
     if v in ("yes", "y", "true", "on", "1"):

@@ -11,36 +11,10 @@ order is legal now, are the rules' (``game.py`` resolves the names, ``turns``, `
 from __future__ import annotations
 
 from ..orders import Grammar, Order, order
-from ..text import Command, split_list, yes_no
+from ..text import Command, listed_ids, needs, split_list, takes, yes_no
 from .context import error
 
 Names = tuple[str, ...]
-
-
-def _takes(cmd: Command, *options: str) -> dict[str, str]:
-    """``cmd``'s options, refused if it gives one its order does not take."""
-    extra = [k for k in cmd.options if k not in options]
-    if extra:
-        if options:
-            raise error("", "liberty.order.options", order=cmd.name, options=extra, known=list(options))
-        raise error("", "liberty.order.no_options", order=cmd.name, options=extra)
-    return cmd.options
-
-
-def _needs(cmd: Command, option: str, value: str | None = None) -> str:
-    """A value the order cannot do without (``value``: the option's, or an alias's)."""
-    v = (cmd.options.get(option, "") if value is None else value).strip()
-    if not v:
-        raise error("", "liberty.order.needs", order=cmd.name, option=option)
-    return v
-
-
-def _units(cmd: Command, option: str = "units", *, needed: bool = True) -> Names:
-    """Block names, comma-separated (``needed``: at least one)."""
-    ids = tuple(split_list(cmd.options.get(option, "")))
-    if needed and not ids:
-        raise error("", "liberty.order.needs", order=cmd.name, option=option)
-    return ids
 
 
 def _one(cmd: Command, rule: str, key: str, *, needed: bool = True) -> str | None:
@@ -58,7 +32,7 @@ def _path(cmd: Command, text: str | None = None) -> Names:
     raw = cmd.options.get("path", "") if text is None else text
     path = tuple(p.strip() for p in raw.split(">") if p.strip())
     if not path:
-        raise error("", "liberty.order.needs", order=cmd.name, option="path")
+        needs(cmd, "path", "")  # refused: it names no place
     return path
 
 
@@ -78,8 +52,8 @@ class Play(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Play:
-        _takes(cmd, "card")
-        return cls(_needs(cmd, "card"))
+        takes(cmd, "card")
+        return cls(needs(cmd, "card"))
 
     def say(self) -> str:
         return f"/play card:{self.card}"
@@ -93,8 +67,8 @@ class Supply(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Supply:
-        _takes(cmd, "units")
-        return cls(_units(cmd, needed=False))
+        takes(cmd, "units")
+        return cls(listed_ids(cmd, "units"))
 
     def say(self) -> str:
         return f"/supply units:{','.join(self.units)}" if self.units else "/supply"
@@ -113,9 +87,9 @@ class Move(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Move:
-        _takes(cmd, "units", "path", "forced", "river", "also")
+        takes(cmd, "units", "path", "forced", "river", "also")
         flags = (_yes(cmd, "forced"), _yes(cmd, "river"), _yes(cmd, "also"))
-        return cls(_units(cmd), _path(cmd), *flags)
+        return cls(listed_ids(cmd, "units", needed=True), _path(cmd), *flags)
 
     def say(self) -> str:
         return f"/move units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(
@@ -132,8 +106,8 @@ class Sea(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Sea:
-        _takes(cmd, "units", "to")
-        return cls(_units(cmd), _needs(cmd, "to"))
+        takes(cmd, "units", "to")
+        return cls(listed_ids(cmd, "units", needed=True), needs(cmd, "to"))
 
     def say(self) -> str:
         return f"/sea units:{','.join(self.units)} to:{self.to}"
@@ -145,7 +119,7 @@ class Build(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Build:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -160,8 +134,8 @@ class Place(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Place:
-        _takes(cmd, "to")
-        return cls(_needs(cmd, "to"))
+        takes(cmd, "to")
+        return cls(needs(cmd, "to"))
 
     def say(self) -> str:
         return f"/place to:{self.to}"
@@ -174,7 +148,7 @@ class End(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> End:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -189,8 +163,8 @@ class Battle(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Battle:
-        _takes(cmd, "at")
-        return cls(_needs(cmd, "at"))
+        takes(cmd, "at")
+        return cls(needs(cmd, "at"))
 
     def say(self) -> str:
         return f"/battle at:{self.at}"
@@ -204,7 +178,7 @@ class Fire(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Fire:
-        _takes(cmd, "unit")
+        takes(cmd, "unit")
         return cls(_one(cmd, "7.31", "liberty.fire.one_unit", needed=False))
 
     def say(self) -> str:
@@ -219,7 +193,7 @@ class Hit(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Hit:
-        _takes(cmd, "unit")
+        takes(cmd, "unit")
         unit = _one(cmd, "7.32", "liberty.hit.one_unit")
         assert unit is not None
         return cls(unit)
@@ -239,7 +213,7 @@ class Retreat(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
-        o = _takes(cmd, "unit", "path", "to", "river")
+        o = takes(cmd, "unit", "path", "to", "river")
         unit = _one(cmd, "7.4", "liberty.retreat.one_unit")
         assert unit is not None
         river = _yes(cmd, "river")
@@ -260,9 +234,9 @@ class Regroup(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Regroup:
-        _takes(cmd, "units", "path", "river")
+        takes(cmd, "units", "path", "river")
         river = _yes(cmd, "river")
-        return cls(_units(cmd), _path(cmd), river)
+        return cls(listed_ids(cmd, "units", needed=True), _path(cmd), river)
 
     def say(self) -> str:
         return f"/regroup units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(river=self.river)
@@ -276,8 +250,8 @@ class Disband(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Disband:
-        _takes(cmd, "units")
-        return cls(_units(cmd))
+        takes(cmd, "units")
+        return cls(listed_ids(cmd, "units", needed=True))
 
     def say(self) -> str:
         return f"/disband units:{','.join(self.units)}"
@@ -291,8 +265,8 @@ class Attrition(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Attrition:
-        _takes(cmd, "units")
-        return cls(_units(cmd))
+        takes(cmd, "units")
+        return cls(listed_ids(cmd, "units", needed=True))
 
     def say(self) -> str:
         return f"/attrition units:{','.join(self.units)}"
@@ -308,8 +282,8 @@ class Exchange(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Exchange:
-        _takes(cmd, "give", "take")
-        return cls(_units(cmd, "give", needed=False), _units(cmd, "take", needed=False))
+        takes(cmd, "give", "take")
+        return cls(listed_ids(cmd, "give"), listed_ids(cmd, "take"))
 
     def say(self) -> str:
         return (
@@ -325,7 +299,7 @@ class Accept(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Accept:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -338,7 +312,7 @@ class Decline(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Decline:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -354,8 +328,8 @@ class Prefer(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Prefer:
-        _takes(cmd, "hits")
-        return cls(_units(cmd, "hits", needed=False))
+        takes(cmd, "hits")
+        return cls(listed_ids(cmd, "hits"))
 
     def say(self) -> str:
         return f"/prefer hits:{','.join(self.hits)}"

@@ -27,36 +27,15 @@ are the rules' (``moves``, ``attack``).
 from __future__ import annotations
 
 from ..orders import Grammar, Order, order
-from ..text import Command, split_list, yes_no
+from ..text import Command, listed_ids, needs, takes, yes_no
 from .context import error
 
 Names = tuple[str, ...]
 
 
-def _takes(cmd: Command, *options: str) -> dict[str, str]:
-    extra = [k for k in cmd.options if k not in options]
-    if extra:
-        raise error("", "triumph.order.options", order=cmd.name, options=extra, known=list(options) or ["-"])
-    return cmd.options
-
-
-def _needs(cmd: Command, option: str) -> str:
-    v = cmd.options.get(option, "").strip()
-    if not v:
-        raise error("", "triumph.order.needs", order=cmd.name, option=option)
-    return v
-
-
 def _opt(cmd: Command, option: str) -> str | None:
     v = cmd.options.get(option, "").strip()
     return v or None
-
-
-def _list(cmd: Command, option: str, *, needed: bool = False) -> Names:
-    ids = tuple(split_list(cmd.options.get(option, "")))
-    if needed and not ids:
-        raise error("", "triumph.order.needs", order=cmd.name, option=option)
-    return ids
 
 
 def _at(v: str | None) -> str:
@@ -72,8 +51,8 @@ class Move(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Move:
-        _takes(cmd, "force", "to", "at", "leave")
-        return cls(_needs(cmd, "force"), _needs(cmd, "to"), _opt(cmd, "at"), _list(cmd, "leave"))
+        takes(cmd, "force", "to", "at", "leave")
+        return cls(needs(cmd, "force"), needs(cmd, "to"), _opt(cmd, "at"), listed_ids(cmd, "leave"))
 
     def say(self) -> str:
         leave = f" leave:{','.join(self.leave)}" if self.leave else ""
@@ -88,9 +67,9 @@ class March(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> March:
-        _takes(cmd, "corps", "path", "at")
-        path = tuple(p.strip() for p in _needs(cmd, "path").split(">") if p.strip())
-        return cls(_needs(cmd, "corps"), path, _opt(cmd, "at"))
+        takes(cmd, "corps", "path", "at")
+        path = tuple(p.strip() for p in needs(cmd, "path").split(">") if p.strip())
+        return cls(needs(cmd, "corps"), path, _opt(cmd, "at"))
 
     def say(self) -> str:
         return f"/march corps:{self.corps} path:{'>'.join(self.path)}{_at(self.at)}"
@@ -105,8 +84,10 @@ class Detach(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Detach:
-        _takes(cmd, "corps", "units", "to", "at")
-        return cls(_needs(cmd, "corps"), _list(cmd, "units", needed=True), _needs(cmd, "to"), _opt(cmd, "at"))
+        takes(cmd, "corps", "units", "to", "at")
+        return cls(
+            needs(cmd, "corps"), listed_ids(cmd, "units", needed=True), needs(cmd, "to"), _opt(cmd, "at")
+        )
 
     def say(self) -> str:
         return f"/detach corps:{self.corps} units:{','.join(self.units)} to:{self.to}{_at(self.at)}"
@@ -119,8 +100,8 @@ class Attach(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Attach:
-        _takes(cmd, "corps", "unit")
-        return cls(_needs(cmd, "corps"), _needs(cmd, "unit"))
+        takes(cmd, "corps", "unit")
+        return cls(needs(cmd, "corps"), needs(cmd, "unit"))
 
     def say(self) -> str:
         return f"/attach corps:{self.corps} unit:{self.unit}"
@@ -133,8 +114,8 @@ class Enter(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Enter:
-        _takes(cmd, "corps", "entry")
-        return cls(_needs(cmd, "corps"), _needs(cmd, "entry"))
+        takes(cmd, "corps", "entry")
+        return cls(needs(cmd, "corps"), needs(cmd, "entry"))
 
     def say(self) -> str:
         return f"/enter corps:{self.corps} entry:{self.entry}"
@@ -148,8 +129,8 @@ class Threat(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Threat:
-        _takes(cmd, "from", "into", "guard")
-        return cls(_needs(cmd, "from"), _needs(cmd, "into"), _opt(cmd, "guard"))
+        takes(cmd, "from", "into", "guard")
+        return cls(needs(cmd, "from"), needs(cmd, "into"), _opt(cmd, "guard"))
 
     def say(self) -> str:
         guard = f" guard:{self.guard}" if self.guard else ""
@@ -163,8 +144,8 @@ class Defend(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Defend:
-        _takes(cmd, "units", "leaders")
-        return cls(_list(cmd, "units", needed=True), _list(cmd, "leaders"))
+        takes(cmd, "units", "leaders")
+        return cls(listed_ids(cmd, "units", needed=True), listed_ids(cmd, "leaders"))
 
     def say(self) -> str:
         lead = f" leaders:{','.join(self.leaders)}" if self.leaders else ""
@@ -175,7 +156,7 @@ class Defend(Order):
 class GiveGround(Order):
     @classmethod
     def read(cls, cmd: Command) -> GiveGround:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -194,8 +175,10 @@ class Feint(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Feint:
-        _takes(cmd, "with", "step", "road")
-        return cls(_list(cmd, "with", needed=True), yes_no(cmd.options.get("step", ""), "step"), _road(cmd))
+        takes(cmd, "with", "step", "road")
+        return cls(
+            listed_ids(cmd, "with", needed=True), yes_no(cmd.options.get("step", ""), "step"), _road(cmd)
+        )
 
     def say(self) -> str:
         road = f" road:{'>'.join(self.road)}" if self.road else ""
@@ -206,7 +189,7 @@ class Feint(Order):
 class Press(Order):
     @classmethod
     def read(cls, cmd: Command) -> Press:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -223,16 +206,16 @@ class Lead(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Lead:
-        _takes(cmd, "with", "width", "leaders", "target", "keep")
+        takes(cmd, "with", "width", "leaders", "target", "keep")
         width = _opt(cmd, "width")
         if width is not None and width.lower() not in ("wide", "narrow"):
             raise error("", "triumph.lead.width_word", width=width)
         return cls(
-            _list(cmd, "with", needed=True),
+            listed_ids(cmd, "with", needed=True),
             width.lower() if width else None,
-            _list(cmd, "leaders"),
+            listed_ids(cmd, "leaders"),
             _opt(cmd, "target"),
-            _list(cmd, "keep"),
+            listed_ids(cmd, "keep"),
         )
 
     def say(self) -> str:
@@ -254,8 +237,8 @@ class Counter(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Counter:
-        _takes(cmd, "units")
-        return cls(_list(cmd, "units"))
+        takes(cmd, "units")
+        return cls(listed_ids(cmd, "units"))
 
     def say(self) -> str:
         return f"/counter units:{','.join(self.units)}" if self.units else "/counter"
@@ -267,8 +250,8 @@ class StepUp(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> StepUp:
-        _takes(cmd, "units")
-        return cls(_list(cmd, "units", needed=True))
+        takes(cmd, "units")
+        return cls(listed_ids(cmd, "units", needed=True))
 
     def say(self) -> str:
         return f"/step-up units:{','.join(self.units)}"
@@ -281,8 +264,8 @@ class Retreat(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
-        _takes(cmd, "to", "hits")
-        return cls(_list(cmd, "to"), _list(cmd, "hits"))
+        takes(cmd, "to", "hits")
+        return cls(listed_ids(cmd, "to"), listed_ids(cmd, "hits"))
 
     def say(self) -> str:
         out = f"/retreat to:{','.join(self.to)}" if self.to else "/retreat"
@@ -296,8 +279,8 @@ class Advance(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Advance:
-        _takes(cmd, "with", "road")
-        return cls(_list(cmd, "with", needed=True), _road(cmd))
+        takes(cmd, "with", "road")
+        return cls(listed_ids(cmd, "with", needed=True), _road(cmd))
 
     def say(self) -> str:
         road = f" road:{'>'.join(self.road)}" if self.road else ""
@@ -311,8 +294,8 @@ class Battery(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Battery:
-        _takes(cmd, "unit", "facing")
-        return cls(_needs(cmd, "unit"), _needs(cmd, "facing"))
+        takes(cmd, "unit", "facing")
+        return cls(needs(cmd, "unit"), needs(cmd, "facing"))
 
     def say(self) -> str:
         return f"/battery unit:{self.unit} facing:{self.facing}"
@@ -326,8 +309,8 @@ class Post(Order):
 
     @classmethod
     def read(cls, cmd: Command) -> Post:
-        _takes(cmd, "unit", "to", "at")
-        return cls(_needs(cmd, "unit"), _needs(cmd, "to"), _opt(cmd, "at"))
+        takes(cmd, "unit", "to", "at")
+        return cls(needs(cmd, "unit"), needs(cmd, "to"), _opt(cmd, "at"))
 
     def say(self) -> str:
         return f"/post unit:{self.unit} to:{self.to}{_at(self.at)}"
@@ -337,7 +320,7 @@ class Post(Order):
 class Ready(Order):
     @classmethod
     def read(cls, cmd: Command) -> Ready:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
@@ -348,7 +331,7 @@ class Ready(Order):
 class End(Order):
     @classmethod
     def read(cls, cmd: Command) -> End:
-        _takes(cmd)
+        takes(cmd)
         return cls()
 
     def say(self) -> str:
