@@ -284,14 +284,15 @@ class LiveCache(OrderedDict[int, Live]):
         self.limit = max(1, limit)
         self.evicted = 0
 
-    def get(self, key: int, default: Any = None) -> Any:
+    def get(self, key: int, default: Live | None = None) -> Live | None:  # type: ignore[override]
         if key not in self:
             return default
         self.move_to_end(key)
-        return super().__getitem__(key)
+        value: Live = super().__getitem__(key)
+        return value
 
     def __getitem__(self, key: int) -> Live:
-        value = super().__getitem__(key)
+        value: Live = super().__getitem__(key)
         self.move_to_end(key)
         return value
 

@@ -742,9 +742,12 @@ class StoreBase(abc.ABC):
         moves to ``now + lease`` as it is claimed, so that a tick of another process at the same moment
         skips it; the tick then sets the game's next moment (``wake``), or a change sets it to 0. A process
         that dies holding a claim loses it when the lease ends. At most ``limit`` games a tick."""
-        ids = [int(r["id"]) for r in await self._all(
-            "SELECT id FROM games WHERE status='running' AND wake_at <= ? LIMIT ?", (now, limit)
-        )]
+        ids = [
+            int(r["id"])
+            for r in await self._all(
+                "SELECT id FROM games WHERE status='running' AND wake_at <= ? LIMIT ?", (now, limit)
+            )
+        ]
         claimed = []
         async with self._tx() as tx:
             for gid in sorted(ids):  # compare-and-set: another tick may have claimed it since the read

@@ -5,17 +5,17 @@ first) is loaded again at its next use and plays on exactly as if it had stayed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.outbox import Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
-from bot.service.core import LiveCache
 from bot.service.common import Live
+from bot.service.core import LiveCache
 
 CH, CH2 = 100, 101
 HOST, ALICE, BOB = 1, 2, 3
@@ -70,9 +70,7 @@ async def test_two_processes_ticking_at_the_same_instant_handle_a_due_game_once(
     sent_a, sent_b = await asyncio.gather(first.tick(), second.tick())
     # each due game looked at by one process's tick (not read by both and left to the game's lock)
     assert sorted(looked[1] + looked[2]) == [1, 2, 3, 4], looked
-    passed = [
-        m.channel_id for m in [*sent_a, *sent_b] if isinstance(m, Post) and "deadline passed" in m.text
-    ]
+    passed = [m.channel_id for m in [*sent_a, *sent_b] if isinstance(m, Post) and "deadline passed" in m.text]
     assert sorted(passed) == [CH, CH2, 102, 103]  # each game's deadline passed once, by one process
     await first.idle()
     await second.idle()
@@ -95,7 +93,7 @@ async def test_a_claimed_game_is_skipped_by_another_tick_until_its_lease_ends(ne
     await svc.idle()
 
 
-# --- memory bounded: least recently used games leave ---------------------------------------------------------
+# --- memory bounded: least recently used games leave -------------------------------------------------
 
 
 def test_the_cache_keeps_the_most_recently_used_games():
@@ -127,10 +125,8 @@ async def play(svc, seed, steps, channels, evict):
             text = rng.choice(choices)
             if evict:
                 svc.live.pop(gid, None)
-            try:
+            with contextlib.suppress(ServiceError):
                 await svc.order(who(users[role], channel), text)
-            except ServiceError:
-                pass
     out = []
     for _channel, gid in channels:
         live = await svc.game(gid)
