@@ -164,7 +164,8 @@ def seats(module: AnyModule) -> list[str]:
 
 async def worker(database: str, port: int, seed: int) -> None:
     """The service on the database, its deadline ticker every 2 s, and interactions on a loopback port:
-    ``POST /act`` with a game id plays a random legal order of a player to move in it."""
+    ``POST /act`` with a game id (and an interaction id) plays a random legal order of a player to move
+    in it."""
     from aiohttp import web
 
     from bot.service.common import module_of
@@ -172,11 +173,13 @@ async def worker(database: str, port: int, seed: int) -> None:
     store = open_store(database)
     await store.open()
     svc = Service(store, pictures=NoPictures(), seed_source=lambda: seed)
+    await svc.recover(lazy=True)  # as the bot starts: each game checked in the background or at its first use
     rng = random.Random(seed)
     choosers: dict[str, Any] = {}
 
     async def act(request: web.Request) -> web.Response:
-        gid = int((await request.json())["game"])
+        body = await request.json()
+        gid = int(body["game"])
         try:
             live = await svc.game(gid)
             if live is None or live.game is None or live.game.over:
@@ -192,7 +195,7 @@ async def worker(database: str, port: int, seed: int) -> None:
             user = live.row.seats[role][0]
             if text is None or user is None:
                 return web.json_response({"over": True})
-            await svc.order(Caller(user, live.row.channel_id, GUILD), text, role=role)
+            await svc.order(Caller(user, live.row.channel_id, GUILD), text, body.get("id"), role=role)
             return web.json_response({"ok": True})
         except ServiceError as e:  # an answer all the same: the player is told what was wrong
             return web.json_response({"ok": False, "error": e.key})
