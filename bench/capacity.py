@@ -1,7 +1,7 @@
 """Capacity benchmark: how many interactions a second one, two and three bot processes on one PostgreSQL
 serve before the p99 reply passes its limit.
 
-    python bench/capacity.py [--processes 1,2,3] [--games 120] [--start 4] [--factor 1.5] [--step 8]
+    python bench/capacity.py [--processes 1,2,3] [--games 120] [--start 1] [--factor 1.5] [--step 10]
         [--max-rate 400] [--limit-ms 500] [--seconds 300] [--database postgresql://...] [--seed 1]
 
 Loopback only, bounded in count and time. Without ``--database`` it starts a throwaway PostgreSQL server in
@@ -10,10 +10,11 @@ end. It builds ``--games`` running games (game ``i`` of every registered module 
 players: one of each module played forward through the service by its random player, the others copies
 with every row a game has, ``bench/common.py``). For each number of processes it starts that many bot
 processes (this file's ``worker``: the real service on the database, its deadline ticker every 2 s, serving
-interactions on a loopback port) and, at rising rates (``--start`` interactions a second, times
-``--factor`` a step, each step ``--step`` seconds), sends interactions at fixed moments, open loop (the
-next is sent on time whether or not the last was answered): each an order of the player to move in a game
-(a random legal order), the game's interactions going to one process (Discord gives a guild's events to
+interactions on a loopback port), has each load and check its games (a bot that has run a while), and, at
+rising rates (``--start`` interactions a second, times ``--factor`` a step, each step ``--step`` seconds),
+sends interactions at fixed moments, open loop (the next is sent on time whether or not the last was
+answered): each an order of the player to move in a game (a random legal order), the game's interactions
+going to one process (Discord gives a guild's events to
 one shard). For each step it prints the rate offered and achieved, and min / median / p99 / max of the
 reply, from the moment the interaction is sent to its answer. It stops a process count at the first step
 whose p99 passes ``--limit-ms`` (or that answers fewer than 90 % of what it was sent), and reports the
@@ -203,6 +204,13 @@ async def worker(database: str, port: int, seed: int) -> None:
             print(f"worker: {type(e).__name__}: {e}", file=sys.stderr, flush=True)
             return web.json_response({"ok": False, "error": type(e).__name__})
 
+    async def warm(request: web.Request) -> web.Response:
+        """Every game of this process loaded and checked, as a bot that has run a while has them."""
+        for gid in (await request.json())["games"]:
+            with contextlib.suppress(ServiceError):
+                await svc.game(int(gid))
+        return web.json_response({"ok": True})
+
     async def ticker() -> None:
         while True:
             await asyncio.sleep(2)
@@ -211,6 +219,7 @@ async def worker(database: str, port: int, seed: int) -> None:
 
     app = web.Application()
     app.router.add_post("/act", act)
+    app.router.add_post("/warm", warm)
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", port).start()
@@ -331,6 +340,21 @@ async def step(
     }
 
 
+async def warmed(urls: list[str], games: list[int]) -> None:
+    """Every process's games loaded and checked first (their interactions go to it): the steps time a bot
+    that has run a while, not its start-up."""
+    import aiohttp
+
+    async with aiohttp.ClientSession() as session:
+
+        async def one(k: int, url: str) -> None:
+            mine = [g for g in games if g % len(urls) == k]
+            async with session.post(url.replace("/act", "/warm"), json={"games": mine}) as r:
+                assert (await r.json())["ok"]
+
+        await asyncio.gather(*(one(k, url) for k, url in enumerate(urls)))
+
+
 async def reference(database: str, games: list[int], runs: int, seed: int) -> list[float]:
     """One order at a time in this process, nothing else sent: the same service, the same database."""
     from bot.service.common import module_of
@@ -374,7 +398,7 @@ async def run(args: argparse.Namespace, database: str) -> None:
     capacity: dict[int, float] = {}
     for n in args.processes:
         async with processes(database, n, args.seed * 101 + n) as urls:
-            await step(urls, games, 2.0 * n, 3, rng)  # every process warmed: its games checked and loaded
+            await warmed(urls, games)
             rate, best = args.start, 0.0
             print(f"\n{n} process{'es' if n > 1 else ''}:  {load_average()}", flush=True)
             while rate <= args.max_rate and time.monotonic() < end:
@@ -420,9 +444,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--game", default="", help="a registered module's id (default: every game)")
     ap.add_argument("--processes", default="1,2,3")
     ap.add_argument("--games", type=int, default=120)
-    ap.add_argument("--start", type=float, default=4.0, help="interactions a second at the first step")
+    ap.add_argument("--start", type=float, default=1.0, help="interactions a second at the first step")
     ap.add_argument("--factor", type=float, default=1.5)
-    ap.add_argument("--step", type=float, default=8.0, help="seconds a step")
+    ap.add_argument("--step", type=float, default=10.0, help="seconds a step")
     ap.add_argument("--max-rate", type=float, default=400.0)
     ap.add_argument("--limit-ms", type=float, default=500.0)
     ap.add_argument("--seconds", type=float, default=300.0, help="the whole run stops after this")
