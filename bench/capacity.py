@@ -169,6 +169,7 @@ async def worker(database: str, port: int, seed: int) -> None:
     in it."""
     from aiohttp import web
 
+    from bot.i18n import t
     from bot.service.common import module_of
 
     store = open_store(database)
@@ -196,8 +197,10 @@ async def worker(database: str, port: int, seed: int) -> None:
             user = live.row.seats[role][0]
             if text is None or user is None:
                 return web.json_response({"over": True})
-            await svc.order(Caller(user, live.row.channel_id, GUILD), text, body.get("id"), role=role)
-            return web.json_response({"ok": True})
+            res = await svc.order(Caller(user, live.row.channel_id, GUILD), text, body.get("id"), role=role)
+            # answered either way; "applied": the order was stored (not refused by the rules)
+            refused = res.reply.text.startswith(t("svc.not_accepted", "en", error=""))
+            return web.json_response({"ok": True, "applied": not refused})
         except ServiceError as e:  # an answer all the same: the player is told what was wrong
             return web.json_response({"ok": False, "error": e.key})
         except Exception as e:  # counted as an error and said: never a dead worker

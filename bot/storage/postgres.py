@@ -174,7 +174,9 @@ class PostgresStore(StoreBase):
     """The PostgreSQL store (``ESTAFETTE_DATABASE`` a ``postgresql://`` URL)."""
 
     integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
-    database_errors = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+    # InternalClientError: asyncpg's own, on a connection the server dropped in the middle of an operation
+    # ("cannot switch to state ..."), met at a server restart in the soak: the connection's, not the data's
+    database_errors = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
 
     def __init__(self, url: str, *, pool_size: int = 10, schema: int = PG_SCHEMA_VERSION) -> None:
         self.url = url
