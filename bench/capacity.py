@@ -11,7 +11,7 @@ players: one of each module played forward through the service by its random pla
 with every row a game has, ``bench/common.py``). For each number of processes it starts that many bot
 processes (this file's ``worker``: the real service on the database, its deadline ticker every 2 s, serving
 interactions on a loopback port), has each load and check its games (a bot that has run a while), and, at
-rising rates (``--start`` interactions a second, times ``--factor`` a step, each step ``--step`` seconds),
+rising rates (``--start`` interactions a second, times ``--factor`` a step, each step ``--step`` seconds and at least 50 interactions),
 sends interactions at fixed moments, open loop (the next is sent on time whether or not the last was
 answered): each an order of the player to move in a game (a random legal order), the game's interactions
 going to one process (Discord gives a guild's events to
@@ -21,6 +21,10 @@ whose p99 passes ``--limit-ms`` (or that answers fewer than 90 % of what it was 
 capacity: the highest rate whose p99 stayed within the limit, per process, and its scaling with processes.
 At most 300 interactions wait at once (a step that would exceed it counts as over the limit) and the whole
 run stops after ``--seconds``.
+
+``python bench/capacity.py memory [--stored 20000] [--touched 2000] [--cache N]``: a bot process's memory
+(RSS, from /proc) on an SQLite database of ``--stored`` running games, ``--touched`` of them used (read and
+one order each) in random order, at most ``--cache`` in memory (``ESTAFETTE_GAME_CACHE``).
 
 The reference, measured in the same run: one order at a time in this process (the same service, the same
 database, nothing else sent), min / median / p99.
@@ -405,7 +409,8 @@ async def run(args: argparse.Namespace, database: str) -> None:
             rate, best = args.start, 0.0
             print(f"\n{n} process{'es' if n > 1 else ''}:  {load_average()}", flush=True)
             while rate <= args.max_rate and time.monotonic() < end:
-                s = await step(urls, games, rate, args.step, rng)
+                # at least 50 interactions a step: a p99 of fewer is its largest sample
+                s = await step(urls, games, rate, max(args.step, 50 / rate), rng)
                 ok = s["p99"] <= args.limit_ms and not s["overflow"] and s["answered"] >= 0.9 * s["sent"]
                 print(
                     f"  offered {rate:6.1f}/s  achieved {s['achieved']:6.1f}/s  n={s['answered']:5d}"
@@ -438,10 +443,97 @@ async def run(args: argparse.Namespace, database: str) -> None:
     print(f"games still running at the end: {len(games)}; {load_average()}")
 
 
+# --- memory: idle games leave ------------------------------------------------------------------------------
+
+
+def rss() -> tuple[float, float]:
+    """This process's resident memory now and at its highest, in MB (Linux)."""
+    got = {}
+    for text in Path("/proc/self/status").read_text().splitlines():
+        key, _, value = text.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            got[key] = int(value.split()[0]) / 1024
+    return got.get("VmRSS", 0.0), got.get("VmHWM", 0.0)
+
+
+async def memory_worker(database: str, touched: int, seed: int) -> None:
+    """A bot process started on the stored games (their checks in the background, as the bot's), then
+    ``touched`` of them used in random order, each read and played one order; its memory as it goes."""
+    from bot.service.common import module_of
+
+    store = open_store(database)
+    await store.open()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: seed)
+    t0 = time.perf_counter()
+    await svc.recover(lazy=True)
+    rng = random.Random(seed)
+    ids = rng.sample(await store.game_ids("running"), touched)
+    for k, gid in enumerate(ids, 1):
+        live = await svc.game(gid)
+        if live is not None and live.game is not None and not live.game.over:
+            role = rng.choice(live.game.active())
+            text = chooser(module_of(live.row))(rng, live.game, role)
+            user = live.row.seats[role][0]
+            if text is not None and user is not None:
+                with contextlib.suppress(ServiceError):
+                    await svc.order(Caller(user, live.row.channel_id, GUILD), text, role=role)
+        if k % max(1, touched // 5) == 0:
+            now, high = rss()
+            print(
+                f"  {k:6d} games used: RSS {now:6.0f} MB (highest {high:6.0f} MB), {len(svc.live)} in memory,"
+                f" {svc.games.cache.evicted} left it; {time.perf_counter() - t0:.0f} s",
+                flush=True,
+            )
+    await svc.idle()
+    await store.close()
+
+
+async def memory(args: argparse.Namespace) -> None:
+    mods = games_of(args.game)
+    with tempfile.TemporaryDirectory() as tmp:
+        database = str(Path(tmp) / "memory.db")
+        t0 = time.perf_counter()
+        await build(database, mods, args.stored, args.seed)
+        print(
+            f"stored {args.stored} running games ({', '.join(m.title for m in mods)}) in"
+            f" {time.perf_counter() - t0:.0f} s; a bot process keeping at most {args.cache} in memory"
+            f" uses {args.touched} of them; {load_average()}",
+            flush=True,
+        )
+        env = {**os.environ, "ESTAFETTE_GAME_CACHE": str(args.cache)}
+        subprocess.run(
+            [
+                sys.executable,
+                str(Path(__file__)),
+                "memory-worker",
+                database,
+                str(args.touched),
+                str(args.seed),
+            ],
+            env=env,
+            check=True,
+        )
+        print(load_average())
+
+
 def main(argv: list[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["worker"]:
         asyncio.run(worker(argv[1], int(argv[2]), int(argv[3])))
+        return
+    if argv[:1] == ["memory-worker"]:
+        asyncio.run(memory_worker(argv[1], int(argv[2]), int(argv[3])))
+        return
+    if argv[:1] == ["memory"]:
+        from bot.service.core import GAME_CACHE
+
+        mp = argparse.ArgumentParser(description="a bot process's memory with many stored games")
+        mp.add_argument("--game", default="")
+        mp.add_argument("--stored", type=int, default=20_000)
+        mp.add_argument("--touched", type=int, default=2_000)
+        mp.add_argument("--cache", type=int, default=GAME_CACHE)
+        mp.add_argument("--seed", type=int, default=1)
+        asyncio.run(memory(mp.parse_args(argv[1:])))
         return
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="", help="a registered module's id (default: every game)")

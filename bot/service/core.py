@@ -57,7 +57,7 @@ T = TypeVar("T")
 MOMENTS = 256  # frozen games kept in memory for pictures not yet drawn
 # games kept in memory, the least recently used leaving first: a game left is loaded from its latest
 # snapshot at its next use (docs/performance.md, "Memory"); ESTAFETTE_GAME_CACHE overrides it
-GAME_CACHE = int(os.environ.get("ESTAFETTE_GAME_CACHE", "1000"))
+GAME_CACHE = int(os.environ.get("ESTAFETTE_GAME_CACHE", "600"))
 SNAPSHOT_EVERY = 32  # a snapshot at least every this many orders: a load replays fewer (about 20 ms)
 
 

@@ -19,6 +19,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,7 +85,12 @@ def terminate(db: str) -> str:
     return f"SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '{db}'"
 
 
-async def test_two_processes_through_a_restart_and_a_read_only_moment_lose_nothing_and_suspend_nothing():
+async def soak(
+    processes_n: int = 2, rate: float = RATE, seconds: float = SECONDS, n_games: int = 12
+) -> dict[str, Any]:
+    """Orders at ``rate`` a second for ``seconds`` to ``processes_n`` bot processes on a server of its own,
+    restarted at ``RESTART_AT`` s and read-only from ``READ_ONLY_AT`` s for ``READ_ONLY_FOR`` s (the times
+    scaled to ``seconds``). Its figures, checked by the caller."""
     import aiohttp
     import asyncpg
 
@@ -94,21 +100,23 @@ async def test_two_processes_through_a_restart_and_a_read_only_moment_lose_nothi
     from bot.storage import open_store
     from engine import modules
 
+    scale = seconds / SECONDS
     with server() as (url, restart):
         db = "soak"
         await admin_sql(url, f'CREATE DATABASE "{db}"')
         database = url.rsplit("/", 1)[0] + "/" + db
-        games = await build(database, modules.modules(), 12, seed=3)
+        games = await build(database, modules.modules(), n_games, seed=3)
         rng = random.Random(7)
         answers: dict[str, dict] = {}  # interaction id -> the answer
         unanswered: list[str] = []
         faults: list[str] = []
+        t_begin = time.perf_counter()
 
         async def faults_while_orders_flow(t0: float) -> None:
-            await asyncio.sleep(RESTART_AT - (time.perf_counter() - t0))
+            await asyncio.sleep(RESTART_AT * scale - (time.perf_counter() - t0))
             await asyncio.to_thread(subprocess.run, restart, check=True, capture_output=True)
             faults.append("restart")
-            await asyncio.sleep(READ_ONLY_AT - (time.perf_counter() - t0))
+            await asyncio.sleep(READ_ONLY_AT * scale - (time.perf_counter() - t0))
             await admin_sql(
                 url, f'ALTER DATABASE "{db}" SET default_transaction_read_only = on', terminate(db)
             )
@@ -116,23 +124,27 @@ async def test_two_processes_through_a_restart_and_a_read_only_moment_lose_nothi
             await asyncio.sleep(READ_ONLY_FOR)
             await admin_sql(url, f'ALTER DATABASE "{db}" RESET default_transaction_read_only', terminate(db))
 
-        async with processes(database, 2, seed=11) as urls, aiohttp.ClientSession() as http:
+        async with processes(database, processes_n, seed=11) as urls, aiohttp.ClientSession() as http:
 
             async def one(gid: int) -> None:
                 iid = uuid.uuid4().hex
+                t0 = time.perf_counter()
                 try:
                     async with http.post(
-                        urls[gid % 2], json={"game": gid, "id": iid}, timeout=aiohttp.ClientTimeout(30)
+                        urls[gid % len(urls)],
+                        json={"game": gid, "id": iid},
+                        timeout=aiohttp.ClientTimeout(30),
                     ) as r:
                         answers[iid] = await r.json()
+                        answers[iid]["ms"] = (time.perf_counter() - t0) * 1000
                 except (aiohttp.ClientError, TimeoutError):
                     unanswered.append(iid)
 
             t0 = time.perf_counter()
             chaos = asyncio.create_task(faults_while_orders_flow(t0))
             sent = []
-            for k in range(int(RATE * SECONDS)):
-                await asyncio.sleep(max(0.0, t0 + k / RATE - time.perf_counter()))
+            for k in range(int(rate * seconds)):
+                await asyncio.sleep(max(0.0, t0 + k / rate - time.perf_counter()))
                 sent.append(asyncio.create_task(one(rng.choice(games))))
             await asyncio.gather(*sent)
             await chaos
@@ -141,25 +153,58 @@ async def test_two_processes_through_a_restart_and_a_read_only_moment_lose_nothi
             locks = await con.fetchval("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")
             await con.close()
 
-        assert faults == ["restart", "read-only"]
-        assert unanswered == []  # every interaction answered
         done = [iid for iid, a in answers.items() if a.get("applied")]  # answered "Done"
-        said = {a.get("error") for a in answers.values() if not a.get("ok") and not a.get("over")}
-        # the service's own lines only (a refused order, the database unavailable), never an exception
-        assert all(key and key.startswith(("svc.", "err.", "rule.")) for key in said), said
-        assert len(done) > RATE * SECONDS / 3, (len(done), said)
-        assert locks == 0
-
+        said: dict[str, int] = {}
+        for a in answers.values():
+            if not a.get("ok") and not a.get("over"):
+                said[a.get("error", "?")] = said.get(a.get("error", "?"), 0) + 1
         store = open_store(database)
         await store.open()
         try:
             stored = await store._all("SELECT interaction_id FROM orders WHERE interaction_id IS NOT NULL")
             ids = [r["interaction_id"] for r in stored]
-            assert set(done) <= set(ids)  # nothing acknowledged is lost
-            assert len(ids) == len(set(ids))  # nothing applied twice
             svc = Service(store, pictures=NoPictures())
-            assert await svc.recover() == []  # every game agrees with a replay of its orders
-            assert await store.game_ids("suspended") == []
+            problems = await svc.recover()  # every game against a replay of its orders
+            suspended = await store.game_ids("suspended")
             await svc.idle()
         finally:
             await store.close()
+        times = sorted(a["ms"] for a in answers.values())
+        return {
+            "processes": processes_n,
+            "games": len(games),
+            "sent": len(sent),
+            "faults": faults,
+            "unanswered": len(unanswered),
+            "done": len(done),
+            "refused_or_unavailable": said,
+            "lost": sorted(set(done) - set(ids)),
+            "applied_twice": len(ids) - len(set(ids)),
+            "problems": problems,
+            "suspended": suspended,
+            "advisory_locks_left": locks,
+            "reply_ms_median": round(times[len(times) // 2]) if times else None,
+            "reply_ms_p99": round(times[min(len(times) - 1, int(0.99 * len(times)))]) if times else None,
+            "seconds": round(time.perf_counter() - t_begin, 1),
+        }
+
+
+async def test_two_processes_through_a_restart_and_a_read_only_moment_lose_nothing_and_suspend_nothing():
+    f = await soak()
+    assert f["faults"] == ["restart", "read-only"]
+    assert f["unanswered"] == 0  # every interaction answered
+    # the service's own lines only (a refused order, the database unavailable), never an exception
+    assert all(key.startswith(("svc.", "err.", "rule.")) for key in f["refused_or_unavailable"]), f
+    assert f["done"] > RATE * SECONDS / 3, f
+    assert f["lost"] == [] and f["applied_twice"] == 0, f  # nothing acknowledged lost, nothing twice
+    assert f["problems"] == [] and f["suspended"] == [], f  # every game agrees with a replay of its orders
+    assert f["advisory_locks_left"] == 0, f
+
+
+if __name__ == "__main__":  # the longer soak (docs/crash-test.md): python tests/bot/test_soak.py 3 10 90 60
+    import json
+    import sys
+
+    sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parents[1])]
+    n, r, sec, g = (float(x) for x in (sys.argv[1:] + ["3", "10", "90", "60"][len(sys.argv) - 1 :])[:4])
+    print(json.dumps(asyncio.run(soak(int(n), r, sec, int(g))), indent=1))
