@@ -11,10 +11,10 @@ players: one of each module played forward through the service by its random pla
 with every row a game has, ``bench/common.py``). For each number of processes it starts that many bot
 processes (this file's ``worker``: the real service on the database, its deadline ticker every 2 s, serving
 interactions on a loopback port), has each load and check its games (a bot that has run a while), and, at
-rising rates (``--start`` interactions a second, times ``--factor`` a step, each step ``--step`` seconds and at least 50 interactions),
-sends interactions at fixed moments, open loop (the next is sent on time whether or not the last was
-answered): each an order of the player to move in a game (a random legal order), the game's interactions
-going to one process (Discord gives a guild's events to
+rising rates (``--start`` interactions a second, times ``--factor`` a step, each step ``--step`` seconds
+and at least 50 interactions), sends interactions at fixed moments, open loop (the next is sent on time
+whether or not the last was answered): each an order of the player to move in a game (a random legal
+order), the game's interactions going to one process (Discord gives a guild's events to
 one shard). For each step it prints the rate offered and achieved, and min / median / p99 / max of the
 reply, from the moment the interaction is sent to its answer. It stops a process count at the first step
 whose p99 passes ``--limit-ms`` (or that answers fewer than 90 % of what it was sent), and reports the
