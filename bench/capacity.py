@@ -425,6 +425,9 @@ async def run(args: argparse.Namespace, database: str) -> None:
                 best = max(best, s["achieved"])
                 rate *= args.factor
             capacity[n] = best
+            if not best:
+                print(f"  capacity: below {args.start:g}/s, the first rate; {load_average()}", flush=True)
+                continue
             print(
                 f"  capacity: {best:.1f} interactions/s ({best / n:.1f} per process) with p99 within "
                 f"{args.limit_ms:.0f} ms; {load_average()}",
