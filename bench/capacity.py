@@ -487,8 +487,9 @@ async def memory_worker(database: str, touched: int, seed: int) -> None:
                 f" {svc.games.cache.evicted} left it; {time.perf_counter() - t0:.0f} s",
                 flush=True,
             )
-    await svc.idle()
-    await store.close()
+    # the start-up checks of the games not used are still going in the background: ended with the process
+    sys.stdout.flush()
+    os._exit(0)
 
 
 async def memory(args: argparse.Namespace) -> None:
