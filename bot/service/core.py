@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -56,6 +57,9 @@ from .common import Live, ServiceError, last_order, module_of, options_line
 log = logging.getLogger("estafette.service")
 T = TypeVar("T")
 MOMENTS = 256  # frozen games kept in memory for pictures not yet drawn
+# games kept in memory, the least recently used leaving first: a game left is loaded from its latest
+# snapshot at its next use (docs/performance.md, "Memory"); ESTAFETTE_GAME_CACHE overrides it
+GAME_CACHE = int(os.environ.get("ESTAFETTE_GAME_CACHE", "600"))
 SNAPSHOT_EVERY = 32  # a snapshot at least every this many orders: a load replays fewer (about 20 ms)
 
 
@@ -317,14 +321,46 @@ async def storage_guard(store: StoreBase) -> AsyncIterator[None]:
         raise ServiceError("svc.storage_down") from None
 
 
+class LiveCache(OrderedDict[int, Live]):
+    """The games in memory by last use: reading or storing one makes it the most recent, and beyond
+    ``limit`` the least recently used leaves (a game's memory is its engine state and its bot's plans; what
+    is stored is the game, so a game left plays on from the database as if it had stayed)."""
+
+    def __init__(self, limit: int = GAME_CACHE) -> None:
+        super().__init__()
+        self.limit = max(1, limit)
+        self.evicted = 0
+
+    def get(self, key: int, default: Live | None = None) -> Live | None:  # type: ignore[override]
+        if key not in self:
+            return default
+        self.move_to_end(key)
+        value: Live = super().__getitem__(key)
+        return value
+
+    def __getitem__(self, key: int) -> Live:
+        value: Live = super().__getitem__(key)
+        self.move_to_end(key)
+        return value
+
+    def __setitem__(self, key: int, value: Live) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.limit:
+            self.popitem(last=False)
+            self.evicted += 1
+
+
 class Games:
     """The loaded games, their locks, and the one path for changing them."""
 
-    def __init__(self, store: StoreBase, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+    def __init__(
+        self, store: StoreBase, *, snapshot_every: int = SNAPSHOT_EVERY, cache_limit: int = GAME_CACHE
+    ) -> None:
         self.store = store
         self.snapshot_every = snapshot_every
         self.replayed = 0  # orders replayed by loads (not by checks) since this process began
-        self.cache: dict[int, Live] = {}
+        self.cache = LiveCache(cache_limit)
         self.locks: dict[int, asyncio.Lock] = {}
         self.channel_locks: dict[int, asyncio.Lock] = {}
         self.moments: OrderedDict[tuple[int, int], GameObject] = OrderedDict()

@@ -141,8 +141,9 @@ class Deadlines:
         Returns what was sent (stored in the outbox)."""
         out: list[Message] = []
         # only the games whose deadline or a reminder may be due (an indexed query: ``wake_at``, set to 0 by
-        # every change and to the next moment here), never every running game
-        for gid in await self.svc.store.games_due(self.svc.clock()):
+        # every change and to the next moment here), never every running game; each claimed for this
+        # process's tick, so that the ticks of several processes at one instant handle a due game once
+        for gid in await self.svc.store.claim_due(self.svc.clock()):
             try:  # the row as stored (its revision too: another process may have changed the game)
                 live = await self.games.read(gid)
             except Exception:

@@ -32,6 +32,8 @@ log = logging.getLogger("estafette.storage")
 OPEN = ("lobby", "running", "suspended")
 # seconds between the tries of a release of an outbox claim (``release``): a claim left behind lapses anyway
 RELEASE_RETRIES = (0.05, 0.25, 1.0)
+DUE_LEASE = 300.0  # seconds a tick's claim on a due game holds (a dead process's claim lapses then)
+DUE_BATCH = 500  # due games claimed by one tick at most (the next tick takes the rest)
 _NO_END = 2**31 - 1  # above every order number (an INTEGER column in PostgreSQL)
 
 
@@ -848,6 +850,27 @@ class StoreBase(abc.ABC):
         # no ORDER BY: SQLite would scan the table in id order rather than search the index
         rows = await self._all("SELECT id FROM games WHERE status='running' AND wake_at <= ?", (now,))
         return sorted(int(r["id"]) for r in rows)
+
+    async def claim_due(self, now: float, lease: float = DUE_LEASE, limit: int = DUE_BATCH) -> list[int]:
+        """Claim the running games that are due at ``now`` for this process's tick: each one's ``wake_at``
+        moves to ``now + lease`` as it is claimed, so that a tick of another process at the same moment
+        skips it; the tick then sets the game's next moment (``wake``), or a change sets it to 0. A process
+        that dies holding a claim loses it when the lease ends. At most ``limit`` games a tick."""
+        ids = [
+            int(r["id"])
+            for r in await self._all(
+                "SELECT id FROM games WHERE status='running' AND wake_at <= ? LIMIT ?", (now, limit)
+            )
+        ]
+        claimed = []
+        async with self._tx() as tx:
+            for gid in sorted(ids):  # compare-and-set: another tick may have claimed it since the read
+                if await tx.execute(
+                    "UPDATE games SET wake_at=? WHERE id=? AND status='running' AND wake_at <= ?",
+                    (now + lease, gid, now),
+                ):
+                    claimed.append(gid)
+        return claimed
 
     async def wake(self, game_id: int, rev: int, at: float | None) -> None:
         """When the ticker should look at a game next (None: not until a change), if the game is still at

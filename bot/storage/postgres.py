@@ -17,7 +17,7 @@ from typing import Any
 
 import asyncpg
 
-from .base import Row, StoreBase
+from .base import DUE_BATCH, DUE_LEASE, Row, StoreBase
 
 LOCK_SPACE = 0x4553  # "ES": the first key of Estafette's advisory locks (the game id is the second)
 MIGRATION_LOCK = 0  # the second key while migrating
@@ -218,7 +218,9 @@ class PostgresStore(StoreBase):
     """The PostgreSQL store (``ESTAFETTE_DATABASE`` a ``postgresql://`` URL)."""
 
     integrity_errors = (asyncpg.IntegrityConstraintViolationError,)
-    database_errors = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError)
+    # InternalClientError: asyncpg's own, on a connection the server dropped in the middle of an operation
+    # ("cannot switch to state ..."), met at a server restart in the soak: the connection's, not the data's
+    database_errors = (asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.InternalClientError, OSError)
 
     def __init__(self, url: str, *, pool_size: int = 10, schema: int = PG_SCHEMA_VERSION) -> None:
         self.url = url
@@ -275,6 +277,21 @@ class PostgresStore(StoreBase):
     async def _tx(self) -> AsyncIterator[_PgTx]:
         async with self._pool.acquire() as con, con.transaction():
             yield _PgTx(con)
+
+    async def claim_due(self, now: float, lease: float = DUE_LEASE, limit: int = DUE_BATCH) -> list[int]:
+        """As ``StoreBase.claim_due``, in one statement: the due rows another process is claiming at this
+        instant are skipped (``SKIP LOCKED``), never waited for, so ticks of several processes at once
+        share the due games between them and each game is handled by one."""
+        async with self._pool.acquire() as con:
+            rows = await con.fetch(
+                "UPDATE games SET wake_at=$1 WHERE id IN (SELECT id FROM games WHERE status='running'"
+                " AND wake_at <= $2 ORDER BY wake_at LIMIT $3 FOR UPDATE SKIP LOCKED)"
+                " AND status='running' AND wake_at <= $2 RETURNING id",
+                now + lease,
+                now,
+                limit,
+            )
+        return sorted(int(r["id"]) for r in rows)
 
     @contextlib.asynccontextmanager
     async def game_lock(self, game_id: int) -> AsyncIterator[None]:
