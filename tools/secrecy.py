@@ -204,6 +204,9 @@ class _Hub:
     async def reminder_prefs(self, users: list[int]) -> dict[int, Any]:
         return {}
 
+    async def vacations(self, users: list[int], at: float) -> dict[int, Any]:
+        return {}  # nobody is away
+
     def moment(self, live: Live) -> int:
         return live.row.version
 
