@@ -86,7 +86,8 @@ class Rematch:
             )
             return Result(Reply(t("svc.rematch_you_asked", loc, game=row.id, who=_who(waiting)))), False
 
-        res, ready = await self.games.change(game_id, ask)
+        asked: tuple[Result, bool] = await self.games.change(game_id, ask)
+        res, ready = asked
         if not ready:
             return res
         try:
@@ -135,7 +136,7 @@ class Rematch:
                 module=module.id,
             )
 
-        gid = await self.games.create(old.channel_id, create)
+        gid: int = await self.games.create(old.channel_id, create)
         seats = swapped(tuple(module.roles(opts)), old.seats)
 
         async def seat(ch: Change) -> None:
