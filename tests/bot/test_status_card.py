@@ -206,3 +206,50 @@ async def test_the_fake_refuses_content_too_many_components_and_missing_attachme
         await fine.edit(view=card(1, media="map.png"), attachments=[])
     assert "attachment://map.png" in str(gone.value)
     h.allow_errors()
+
+
+async def test_the_card_shows_an_open_battles_board_beside_the_map(harness):
+    from test_discord_wedge import SMALL_BATTLE, battle
+
+    h = harness
+    h.bot.sender.status_card = True
+    await battle(h, SMALL_BATTLE)
+    await settle(h)
+    card = the_card(h)
+    (gallery,) = [c for c, _ in walk_components(card["components"]) if c["type"] == MEDIA_GALLERY]
+    shown = [i["media"]["url"].removeprefix("attachment://") for i in gallery["items"]]
+    assert shown[0].startswith("map-") and any(n.startswith("battle-") and "thuin" in n for n in shown), shown
+    assert set(shown) <= {a["filename"] for a in card["attachments"]}
+    assert "Thuin" in message_text(card)
+
+
+async def test_a_status_pinned_as_text_becomes_the_card_at_its_next_edit(dash, harness):
+    h = harness
+    await dash_game_in(h)
+    (text,) = h.fake.pinned(chan(h, "game-1"))
+    assert text["content"] and not text["flags"] & IS_COMPONENTS_V2
+    h.bot.sender.status_card = True  # e.g. the bot restarted with the card on
+    await h.feed(h.slash("run", {"steps": 1}, user="alice", channel="game-1"))
+    await settle(h)
+    (card,) = h.fake.pinned(chan(h, "game-1"))
+    assert card["id"] == text["id"] and card["flags"] & IS_COMPONENTS_V2 and not card["content"]
+    assert "Game" in message_text(card)
+
+
+async def test_the_cards_buttons_work_after_a_restart_and_speak_the_games_language(card_harness):
+    h = card_harness
+    await h.feed(
+        h.slash("game new", {"game": "dash", "language": "ja"}, user="alice", channel="game-1", locale="ja")
+    )
+    await h.feed(h.slash("game join", {"role": "red"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "blue"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    await settle(h)
+    card = the_card(h)
+    labels = [c.get("label") for c, _ in walk_components(card["components"]) if c.get("type") == 2]
+    assert labels == ["自分の視点", "命令", "記録"]
+    await h.restart()
+    h.bot.sender.status_card = True
+    gid = await game_id_in(h)
+    d = await h.feed(h.click(f"est:c:{gid}:view", message=card, user="bob", channel="game-1"))
+    assert d.said.ephemeral and d.said.attachments[0].filename.endswith("-blue.png")
