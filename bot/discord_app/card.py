@@ -87,6 +87,13 @@ def result_card(
     return view
 
 
+def rematch_view(game_id: int, locale: str = "en") -> discord.ui.View:
+    """The rematch button alone, under a result sent as plain text."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id, t("ui.rematch", locale)))
+    return view
+
+
 def fits(m: Post) -> bool:
     """Whether a post's text fits one card (a longer one goes as text, in parts)."""
     return len(m.text) <= TEXT_LIMIT - 100

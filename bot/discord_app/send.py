@@ -205,14 +205,17 @@ class Sender:
         kw: dict[str, Any] = {"allowed_mentions": allowed}
         if self.post_view and m.handover:  # a deadline's notice: the buttons of the handover vote
             kw["view"] = self.post_view(item.game_id, m)
-        if self.status_card and m.result and card.fits(m):  # the result as a card
-            files = await self.files(m.pictures)
+        if m.result:  # the result: as a card, or as text with the rematch button (in the game's channel)
             loc = self.service.game_locale(item.game_id)
             live = await self.service.game(item.game_id)
             here = live is not None and m.channel_id == live.row.channel_id
-            view = card.result_card(item.game_id, m, files, loc, rematch=here)
-            await ch.send(files=files, view=view, nonce=f"e{item.id}.0", **kw)
-            return Outcome.done()
+            if self.status_card and card.fits(m):
+                files = await self.files(m.pictures)
+                view = card.result_card(item.game_id, m, files, loc, rematch=here)
+                await ch.send(files=files, view=view, nonce=f"e{item.id}.0", **kw)
+                return Outcome.done()
+            if here and "view" not in kw:
+                kw["view"] = card.rematch_view(item.game_id, loc)
         await self._send_parts(ch, item, m.text, await self.files(m.pictures), **kw)
         return Outcome.done()
 

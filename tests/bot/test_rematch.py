@@ -101,3 +101,23 @@ def test_more_than_two_seats_each_holder_takes_the_next_seat():
         "blue": (1, False),
         "red": (2, False),
     }
+
+
+async def test_a_result_sent_as_text_carries_the_rematch_button_too(dash, harness):
+    h = harness
+    assert not h.bot.sender.status_card
+    await dash_game_in(h, length=3)
+    await finish(h)
+    old = await game_id_in(h)
+    (result,) = [
+        m
+        for m in h.fake.messages_in(chan(h, "game-1"))
+        if f"est:r:{old}" in component_custom_ids(m["components"])
+    ]
+    assert "won: role=red" in result["content"] and not result["flags"]
+    await h.feed(h.click(f"est:r:{old}", message=result, user="bob", channel="game-1"))
+    made = await h.feed(h.click(f"est:r:{old}", message=result, user="alice", channel="game-1"))
+    assert "The rematch is game" in made.said.content
+    await settle(h)
+    live = await h.bot.service.game(await game_id_in(h))
+    assert live is not None and live.row.seats["red"][0] == h.world.user("bob").id
