@@ -210,7 +210,7 @@ class Sender:
             live = await self.service.game(item.game_id)
             here = live is not None and m.channel_id == live.row.channel_id
             if self.status_card and card.fits(m):
-                files = await self.files(m.pictures)
+                files = (await self.files(m.pictures))[: card.GALLERY_LIMIT]
                 view = card.result_card(item.game_id, m, files, loc, rematch=here)
                 await ch.send(files=files, view=view, nonce=f"e{item.id}.0", **kw)
                 return Outcome.done()
@@ -264,7 +264,7 @@ class Sender:
     async def _status_card(self, item: OutboxRow, m: Status, ch: Any) -> Outcome:
         """The pinned status as a card: edited in place (its text and pictures replaced), made and pinned the
         first time or again if it was deleted."""
-        files = await self.files([*m.pictures, *m.boards])
+        files = (await self.files([*m.pictures, *m.boards]))[: card.GALLERY_LIMIT]  # each one shown
         view = card.status_card(m, files, self.service.game_locale(m.game_id))
         mid = await self.service.status_message(m.game_id)
         if mid:
