@@ -253,3 +253,15 @@ async def test_the_cards_buttons_work_after_a_restart_and_speak_the_games_langua
     gid = await game_id_in(h)
     d = await h.feed(h.click(f"est:c:{gid}:view", message=card, user="bob", channel="game-1"))
     assert d.said.ephemeral and d.said.attachments[0].filename.endswith("-blue.png")
+
+
+def test_a_long_status_is_cut_to_the_cards_limits():
+    import discord
+
+    from bot.discord_app import card
+    from bot.outbox import Status
+
+    view = card.status_card(Status(7, 1, "x", [], ["head", "y" * 5000, "z" * 100]), [])
+    texts = [c.content for c in view.walk_children() if isinstance(c, discord.ui.TextDisplay)]
+    assert sum(map(len, texts)) <= card.TEXT_LIMIT and texts[0] == "head" and texts[1].endswith("…")
+    assert view.total_children_count <= card.COMPONENT_LIMIT
