@@ -17,6 +17,7 @@ class Settings(BaseSettings):
     shard_count: int | None = None  # ESTAFETTE_SHARD_COUNT: the shards of the whole bot
     shard_ids: str | None = None  # ESTAFETTE_SHARD_IDS: this process's, e.g. "0,1" (default: all)
     vacation_days: int = 21  # ESTAFETTE_VACATION_DAYS: each player's vacation days a year (the club's)
+    status_card: bool = True  # ESTAFETTE_STATUS_CARD: the pinned status as a card (false: plain text)
 
     def shards(self) -> list[int] | None:
         """This process's shard ids, or None (no sharding: one process serves every guild)."""

@@ -80,6 +80,9 @@ class Post:
     pictures: list[Picture] = field(default_factory=list)
     mentions: tuple[int, ...] = ()
     handover: tuple[str, ...] = ()  # seats whose deadline passed: the front end adds the vote's buttons
+    result: bool = (
+        False  # the post of a game's end: drawn as a card, with the rematch button in the game's channel
+    )
 
     kind = "post"
 
@@ -93,6 +96,7 @@ class Post:
             "pictures": [p.to_dict() for p in self.pictures],
             "mentions": list(self.mentions),
             **({"handover": list(self.handover)} if self.handover else {}),
+            **({"result": True} if self.result else {}),
         }
 
 
@@ -163,6 +167,10 @@ class Status:
     channel_id: int
     text: str
     pictures: list[Picture] = field(default_factory=list)
+    # the card the front end may draw instead of the text: the same text in parts (the turn, whose move,
+    # the banks, the battles, the last events) and the boards of the open battles beside the map
+    parts: list[str] = field(default_factory=list)
+    boards: list[Picture] = field(default_factory=list)
 
     kind = "status"
 
@@ -171,7 +179,16 @@ class Status:
         return self.channel_id
 
     def to_body(self) -> dict[str, Any]:
-        return {"game": self.game_id, "text": self.text, "pictures": [p.to_dict() for p in self.pictures]}
+        body: dict[str, Any] = {
+            "game": self.game_id,
+            "text": self.text,
+            "pictures": [p.to_dict() for p in self.pictures],
+        }
+        if self.parts:
+            body["parts"] = list(self.parts)
+        if self.boards:
+            body["boards"] = [p.to_dict() for p in self.boards]
+        return body
 
 
 Message = Post | DM | Thread | Status
@@ -202,6 +219,7 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             pictures,
             tuple(body.get("mentions", ())),
             tuple(body.get("handover", ())),
+            bool(body.get("result", False)),
         )
     if kind == "dm":
         f = body.get("file")
@@ -222,7 +240,14 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             int(body.get("game") or game_id), target, bool(body.get("open")), tuple(body.get("members", ()))
         )
     if kind == "status":
-        return Status(int(body.get("game") or game_id), target, body.get("text", ""), pictures)
+        return Status(
+            int(body.get("game") or game_id),
+            target,
+            body.get("text", ""),
+            pictures,
+            [str(x) for x in body.get("parts", ())],
+            [Picture.from_dict(p) for p in body.get("boards", ())],
+        )
     raise ValueError(f"unknown outbox kind {kind!r}")
 
 

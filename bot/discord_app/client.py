@@ -15,6 +15,7 @@ from ..config import Settings
 from ..pictures import Pictures
 from ..service import Service
 from ..storage import StoreBase, open_store
+from .card import CardButton, RematchButton
 from .cog import (
     EstafetteCog,
     FormButton,
@@ -76,6 +77,7 @@ class EstafetteBot(commands.Bot):
             self.tree.add_command(command)  # the other game modules' orders
         # components that work after a restart
         self.add_dynamic_items(FormButton, FormSelect, OrderPick, HandoverButton, HandoverUser)
+        self.add_dynamic_items(CardButton, RematchButton)  # the status card's and the result's buttons
         self.tree.error(on_app_command_error)  # the tree's one error handler
         await self.tree.set_translator(EstafetteTranslator())  # Japanese names and descriptions
         if self.do_sync:
@@ -140,6 +142,7 @@ def make_bot(settings: Settings, database: str) -> EstafetteBot:
 
 def run_discord(settings: Settings, database: str) -> int:
     bot = make_bot(settings, database)
+    bot.sender.status_card = settings.status_card  # the pinned status as a card, else as text
     bot.service.vacation_days = settings.vacation_days  # the club's setting
     assert settings.discord_token
     bot.run(settings.discord_token, log_handler=None)

@@ -22,6 +22,7 @@ from ..delivery import Outcome
 from ..i18n import t
 from ..outbox import DM, Picture, Post, Reply, Status, Thread, message_from
 from ..storage import OutboxRow
+from . import card
 
 if TYPE_CHECKING:
     from ..service import Service
@@ -62,6 +63,8 @@ class Sender:
         self.service = service
         self.dm_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
         self.post_view: Callable[[int, Post], discord.ui.View | None] | None = None  # set by the cog
+        # the pinned status and the result post as cards (components v2), else as plain text
+        self.status_card = False
 
     async def files(self, pictures: list[Picture]) -> list[discord.File]:
         """The message's pictures, drawn side by side; one that cannot be drawn is left out (logged)."""
@@ -79,7 +82,8 @@ class Sender:
         failure is left for ``files`` to log when it asks again. (Pictures not kept are drawn when sent.)"""
         if not self.service.pictures_kept:
             return
-        pictures = getattr(message_from(item.kind, item.target, item.body, item.game_id), "pictures", ())
+        m = message_from(item.kind, item.target, item.body, item.game_id)
+        pictures = [*getattr(m, "pictures", ()), *(getattr(m, "boards", ()) if self.status_card else ())]
         await asyncio.gather(*(self.service.draw(p) for p in pictures), return_exceptions=True)
 
     # --- replies ----------------------------------------------------------------------------------------
@@ -201,6 +205,17 @@ class Sender:
         kw: dict[str, Any] = {"allowed_mentions": allowed}
         if self.post_view and m.handover:  # a deadline's notice: the buttons of the handover vote
             kw["view"] = self.post_view(item.game_id, m)
+        if m.result:  # the result: as a card, or as text with the rematch button (in the game's channel)
+            loc = self.service.game_locale(item.game_id)
+            live = await self.service.game(item.game_id)
+            here = live is not None and m.channel_id == live.row.channel_id
+            if self.status_card and card.fits(m):
+                files = (await self.files(m.pictures))[: card.GALLERY_LIMIT]
+                view = card.result_card(item.game_id, m, files, loc, rematch=here)
+                await ch.send(files=files, view=view, nonce=f"e{item.id}.0", **kw)
+                return Outcome.done()
+            if here and "view" not in kw:
+                kw["view"] = card.rematch_view(item.game_id, loc)
         await self._send_parts(ch, item, m.text, await self.files(m.pictures), **kw)
         return Outcome.done()
 
@@ -224,6 +239,8 @@ class Sender:
         deleted. The outbox sends only the latest of several waiting, so a busy game edits it rarely;
         Discord's rate limits are waited out here, never in a reply."""
         ch = await self._channel(m.channel_id)
+        if self.status_card:
+            return await self._status_card(item, m, ch)
         text = chunks(m.text)[0]
         mid = await self.service.status_message(m.game_id)
         if mid:
@@ -240,6 +257,29 @@ class Sender:
         try:
             await msg.pin(reason="Estafette: the game's status")
         except discord.HTTPException as e:  # no permission to pin, or the channel's pins are full
+            log.warning("could not pin the status of game %s: %s", m.game_id, e)
+        await self.service.set_status_message(m.game_id, msg.id)
+        return Outcome.done()
+
+    async def _status_card(self, item: OutboxRow, m: Status, ch: Any) -> Outcome:
+        """The pinned status as a card: edited in place (its text and pictures replaced), made and pinned the
+        first time or again if it was deleted."""
+        files = (await self.files([*m.pictures, *m.boards]))[: card.GALLERY_LIMIT]  # each one shown
+        view = card.status_card(m, files, self.service.game_locale(m.game_id))
+        mid = await self.service.status_message(m.game_id)
+        if mid:
+            try:
+                # content None: a status pinned as text before turns into the card
+                await ch.get_partial_message(mid).edit(
+                    content=None, view=view, attachments=files, allowed_mentions=NO_MENTIONS
+                )
+                return Outcome.done()
+            except discord.NotFound:
+                mid = 0
+        msg = await ch.send(view=view, files=files, nonce=f"e{item.id}.0", allowed_mentions=NO_MENTIONS)
+        try:
+            await msg.pin(reason="Estafette: the game's status")
+        except discord.HTTPException as e:
             log.warning("could not pin the status of game %s: %s", m.game_id, e)
         await self.service.set_status_message(m.game_id, msg.id)
         return Outcome.done()

@@ -120,6 +120,7 @@ def after_change(
                 body.strip() or status_text(row, game, lang),
                 list(pictures),
                 mentions if channel == row.channel_id else (),
+                result=game.over,  # the result: a card, and the rematch button in the game's channel
             )
         )
     for role, (user, is_bot) in row.seats.items():
@@ -190,6 +191,7 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
     Discord timestamp), the open battles, the last public events, and the latest public map."""
     module = module_of(row)
     lines = [t("svc.board_head", lang, game=row.id) + " " + status_text(row, game, lang)]
+    parts = [lines[0]]  # the card's sections (the front end's choice: a card or this text)
     active = game.active()
     if active and not game.over:
         who = [
@@ -201,16 +203,34 @@ def status_board(row: GameRow, game: GameObject, seq: int, lang: str) -> Status:
         due = row.settings.due_at
         deadline = t("svc.board_deadline", lang, due=int(due)) if due else ""
         lines.append(t("svc.board_waiting", lang, who=who, deadline=deadline))
+        parts.append(lines[-1])
     if row.settings.pace is not None and row.settings.banks and not game.over:
         lines.append(banks_text(row, lang, row.settings.banks))
+        parts.append(lines[-1])
     places = [p for k in module.pictures if k.places for p in k.places(game, "public", None)]
     if places:
         lines.append(t("svc.board_battles", lang, towns=[module.place_said(p, lang) for p in places]))
+        parts.append(lines[-1])
     told = last_lines(game.events, "public", lang, game.options, module, BOARD_EVENTS)
     if told:
         lines.append(t("svc.board_last", lang))
         lines += [f"- {x}" for x in told]
-    return Status(row.id, row.channel_id, "\n".join(lines), [board_picture(row, seq, "public", lang)])
+        parts.append("\n".join([t("svc.board_last", lang), *(f"- {x}" for x in told)]))
+    # the boards of the open battles (the module's picture kinds that name places), for the card's gallery
+    boards = [
+        Picture(k.name, row.id, seq, "public", lang, p)
+        for k in module.pictures
+        if k.places and not k.at_end
+        for p in k.places(game, "public", None)
+    ]
+    return Status(
+        row.id,
+        row.channel_id,
+        "\n".join(lines),
+        [board_picture(row, seq, "public", lang)],
+        parts,
+        boards,
+    )
 
 
 def banks_text(row: GameRow, lang: str, banks: dict[str, float]) -> str:

@@ -26,11 +26,12 @@ from engine.script import ScriptError
 from engine.text import Command
 
 from ..delivery import KEEP, Outbox, Outcome
-from ..outbox import Message, Picture, Result
+from ..i18n import t
+from ..outbox import Message, Picture, Reply, Result
 from ..pictures import Pictures
 from ..storage import BadRow, OutboxRow, StoreBase
 from .broadcast import board_picture, pictures_of
-from .common import Caller, Live, ServiceError, module_of, options_of, roles_of
+from .common import Caller, Live, ServiceError, module_of, need_game, options_of, roles_of
 from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
@@ -38,7 +39,9 @@ from .handover import Handover
 from .lobby import Lobby
 from .notes import Notes
 from .play import Play
+from .prompts import prompt
 from .records import Records
+from .rematch import Rematch
 from .vacation import DAYS_A_YEAR, Vacations
 
 log = logging.getLogger("estafette.service")
@@ -73,6 +76,7 @@ class Service:
         self.records = Records(self)
         self.handovers = Handover(self)
         self.notes = Notes(self)
+        self.rematches = Rematch(self, self.lobby)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -150,6 +154,25 @@ class Service:
         self, caller: Caller, text: str | None = None, game_id: int | None = None, clear: bool = False
     ) -> Result:
         return await self.notes.note(caller, text, game_id, clear)
+
+    async def rematch(self, caller: Caller, game_id: int) -> Result:
+        """A press of the rematch button under finished game ``game_id``'s result."""
+        return await self.rematches.press(caller, game_id)
+
+    async def your_orders(self, caller: Caller) -> Result:
+        """The caller's prompt in the channel's game (the card's Orders button): what each of their seats
+        the game waits for is asked, as their DM asks it."""
+        live = await self.games.read_channel(caller.channel_id, finished=True)
+        game = need_game(live.row, live.game)
+        await self.seen(caller)
+        mine = roles_of(live.row, caller.user_id)
+        if not mine:
+            raise ServiceError("svc.no_seat")
+        module = module_of(live.row)
+        waiting = [r for r in game.active() if r in mine] if not game.over else []
+        if not waiting:
+            return Result(Reply(t("svc.card_no_orders", caller.loc, roles=mine)))
+        return Result(Reply("\n\n".join(prompt(game, r, caller.loc, module) for r in waiting)))
 
     async def next_game(self, caller: Caller) -> Result:
         """``/next``: the game where the caller's move runs out soonest: a seat's bank at zero (a game with a

@@ -48,6 +48,10 @@ class GameSettings(BaseModel):
     # a seat since it started (such a game is not rated)
     rated: bool = True
     bot_seated: bool = False
+    # a rematch (bot/service/rematch.py): the players of this finished game who pressed for it, and the game
+    # it made
+    rematch_asked: list[int] = Field(default_factory=list)
+    rematch_game: int | None = None
     drafts: dict[str, dict[str, str]] = Field(default_factory=dict)  # "role@place" -> piece -> column
     seed: int | None = None  # an imported script's own seed
     status_message: int | None = None  # the pinned status message

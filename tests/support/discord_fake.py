@@ -86,6 +86,19 @@ AUTOCOMPLETE_RESULT, MODAL = 8, 9
 ACTION_ROW, BUTTON, STRING_SELECT = 1, 2, 3
 SELECT_TYPES = (STRING_SELECT, 5, 6, 7, 8)
 LINK_BUTTON, PREMIUM_BUTTON = 5, 6
+# Components v2 (layout and content components), and Discord's limits on a message that uses them.
+SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE_COMPONENT, SEPARATOR, CONTAINER = (
+    9,
+    10,
+    11,
+    12,
+    13,
+    14,
+    17,
+)
+V2_COMPONENT_LIMIT = 40  # components in a whole message, nested ones counted
+V2_TEXT_LIMIT = 4000  # characters of every text display together
+GALLERY_ITEMS = 10
 
 # Channel types.
 GUILD_TEXT, DM, GUILD_CATEGORY, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 4, 11, 12
@@ -571,6 +584,13 @@ class Reply:
 def component_custom_ids(components: Sequence[JSON]) -> list[str]:
     """Every ``custom_id`` in a component tree (action rows, containers, sections, labels...)."""
     return [c["custom_id"] for c, _ in walk_components(components) if "custom_id" in c]
+
+
+def message_text(message: JSON) -> str:
+    """What a message says: its content, or the text displays of its components v2 card, in order."""
+    every = walk_components(message.get("components") or [])
+    texts = [str(c.get("content") or "") for c, _ in every if c.get("type") == TEXT_DISPLAY]
+    return "\n".join([message.get("content") or "", *texts]).strip()
 
 
 def find_component(components: Sequence[JSON], custom_id: str) -> JSON | None:
@@ -1423,8 +1443,16 @@ class FakeDiscord:
         Nothing changes unless the whole edit is valid. A successful edit ends the "thinking" state.
         """
         old_flags = int(msg.get("flags") or 0)
+        existing = msg.get("attachments") or []
+        if body.get("attachments") is not None:  # the attachments kept are those the edit names
+            ids = {str(a.get("id")) for a in body["attachments"]}
+            existing = [a for a in existing if str(a["id"]) in ids]
         problem = _message_problems(
-            body, files, empty_ok=empty_ok, flags=old_flags | int(body.get("flags") or 0)
+            body,
+            files,
+            empty_ok=empty_ok,
+            flags=old_flags | int(body.get("flags") or 0),
+            kept=[str(a.get("filename")) for a in existing],
         )
         if problem:
             return problem
@@ -1872,11 +1900,17 @@ def _require(errors: FormErrors, path: Path) -> None:
 
 
 def _message_problems(
-    body: JSON, files: Sequence[UploadedFile], *, empty_ok: bool = False, flags: int | None = None
+    body: JSON,
+    files: Sequence[UploadedFile],
+    *,
+    empty_ok: bool = False,
+    flags: int | None = None,
+    kept: Sequence[str] = (),
 ) -> Answer | None:
     """Why Discord would refuse this message payload (create, edit, callback data, webhook), or None.
 
-    ``flags`` are the message's flags when they are not the body's (an edit keeps the message's).
+    ``flags`` are the message's flags when they are not the body's (an edit keeps the message's);
+    ``kept``: the names of the attachments an edit keeps (what ``attachment://`` may name besides uploads).
     """
     content = body.get("content") or ""
     embeds = body.get("embeds") or []
@@ -1887,6 +1921,10 @@ def _message_problems(
     _embeds_problems(embeds, errors)
     _check_length(errors, ("files",), files, 10)
     _components_problems(components, errors, v2=bool(mflags & IS_COMPONENTS_V2))
+    if mflags & IS_COMPONENTS_V2:
+        names = {f.filename for f in files} | set(kept)
+        names |= {str(a["filename"]) for a in body.get("attachments") or [] if a.get("filename")}
+        _v2_problems(body, errors, names)
     nonce = body.get("nonce")
     if nonce is not None and (isinstance(nonce, bool) or not isinstance(nonce, (str, int))):
         errors.add(("nonce",), "NONCE_TYPE_INVALID_TYPE", "This field must be a string or integer.")
@@ -1908,6 +1946,47 @@ def _message_problems(
     if empty and not empty_ok:
         return Answer(400, discord_error(50006, "Cannot send an empty message"))
     return None
+
+
+def _v2_problems(body: JSON, errors: FormErrors, names: set[str]) -> None:
+    """What Discord refuses in a message with the components v2 flag: content or embeds (the components are
+    the whole message), more than 40 components counting nested ones, more than 4000 characters of text,
+    a media gallery of no item or more than 10, and an ``attachment://`` reference to a file the message
+    does not carry."""
+    for key in ("content", "embeds"):
+        if body.get(key):
+            errors.add(
+                (key,),
+                "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                f"The '{key}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+            )
+    components = body.get("components") or []
+    every = list(walk_components(components, ("components",)))
+    if len(every) > V2_COMPONENT_LIMIT:
+        errors.add(
+            ("components",),
+            "BASE_TYPE_MAX_LENGTH",
+            f"Must be {V2_COMPONENT_LIMIT} or fewer in length (components, nested ones counted).",
+        )
+    text = sum(len(str(c.get("content") or "")) for c, _ in every if c.get("type") == TEXT_DISPLAY)
+    if text > V2_TEXT_LIMIT:
+        errors.add(("components",), "MAX_TEXT_LENGTH_EXCEEDED", f"Text must be {V2_TEXT_LIMIT} or fewer.")
+    for c, where in every:
+        media: list[tuple[JSON, Path]] = []
+        if c.get("type") == MEDIA_GALLERY:
+            items = c.get("items") or []
+            _check_length(errors, (*where, "items"), items, GALLERY_ITEMS, low=1)
+            media = [(i.get("media") or {}, (*where, "items", n, "media")) for n, i in enumerate(items)]
+        elif c.get("type") in (THUMBNAIL, FILE_COMPONENT):
+            media = [(c.get("media") or c.get("file") or {}, (*where, "media"))]
+        for m, at in media:
+            url = str(m.get("url") or "")
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                errors.add(
+                    (*at, "url"),
+                    "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                    f"The attachment {url} is not in this message.",
+                )
 
 
 def _embeds_problems(embeds: Sequence[JSON], errors: FormErrors) -> None:
