@@ -36,8 +36,10 @@ def test_the_synced_commands_take_every_games_options(h):
         synced
     )
     move = {o["name"]: o for o in synced["move"]["options"]}
-    assert {"units", "path", "forced", "river", "also"} == set(move)  # Napoleon's and Liberty's (5.6)
-    assert move["units"]["required"] and move["path"]["required"] and not move["river"].get("required")
+    # Napoleon's and Liberty's (5.6), and Napoleon's Triumph's (force, to, at, leave: 9, 10)
+    assert {"units", "path", "forced", "river", "also", "force", "to", "at", "leave"} == set(move)
+    # required only where every game's /move requires it: Napoleon's Triumph moves a force to a locale
+    assert not any(o.get("required") for o in move.values())
     retreat = {o["name"]: o for o in synced["retreat"]["options"]}
     # Napoleon's units/to and Liberty's unit/path: required in neither, since each game lacks the other's
     assert {"units", "to", "unit", "path"} <= set(retreat) and not any(
