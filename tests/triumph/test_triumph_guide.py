@@ -10,16 +10,15 @@ from pathlib import Path
 import pytest
 
 from data.triumph import load_triumph
+from engine.errors import RuleError
 from engine.orders import command_of
+from engine.triumph.module import ORDERS as KINDS
 from engine.triumph.orders import GRAMMAR
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDES = ("guide-triumph.md", "guide-triumph.ja.md")
-ORDERS = (
-    "move march detach attach enter attack defend give-ground feint press lead counter step-up retreat advance "
-    "battery post ready end"
-).split()
-PLACEHOLDERS = {"FORCES", "F", "L", "N", "C", "U", "E", "W", "U,…", "F,…", "L>L", "U>L,…", "L>L>…"}
+ORDERS = [k.name for k in KINDS]  # every order of the game
+PLACEHOLDERS = {"FORCES", "部隊", "F", "L", "N", "C", "U", "E", "W", "U,…", "F,…", "L>L", "U>L,…", "L>L>…"}
 WORDS = {"yes", "no", "narrow", "wide"}
 BARE = {"give-ground", "press", "counter", "ready", "end"}  # the orders that are whole without an option
 
@@ -70,7 +69,7 @@ def test_an_order_with_a_name_of_no_game_is_caught():
     """The check has teeth: a made-up locale, a misspelt option."""
     known = names()
     assert "pratzen" not in known and "pratze" in known
-    with pytest.raises(Exception):
+    with pytest.raises(RuleError):
         GRAMMAR.parse("/attack from:pratze to:puntowitz")
 
 
@@ -89,5 +88,6 @@ def test_the_japanese_chapter_uses_the_consoles_commands_and_the_seeds_words():
     assert ":new" in text and ":legal" in text and ":prefer" in text
     for word in ("攻撃の脅威", "牽制", "リード部隊", "反撃", "ナロウ", "ワイド", "防御アプローチ"):
         assert word in text, word
-    console = text.split("コンソール")[1][:1500]
-    assert "/game new" not in console  # the console starts a game with :new, not Discord's command
+    console = text.split("**Discord なしで**")[1].split("\n## ")[0]
+    assert "estafette console --game triumph --language ja" in console and ":new scenario=1dec" in console
+    assert "/game" not in console  # the console's own commands (:new, :prefer), not Discord's
