@@ -91,3 +91,24 @@ def test_the_japanese_chapter_uses_the_consoles_commands_and_the_seeds_words():
     console = text.split("**Discord なしで**")[1].split("\n## ")[0]
     assert "estafette console --game triumph --language ja" in console and ":new scenario=1dec" in console
     assert "/game" not in console  # the console's own commands (:new, :prefer), not Discord's
+
+
+def test_the_guides_pictures_are_drawn_from_a_bot_game_by_the_samples_tool(tmp_path, capsys):
+    """``python -m tools.samples docs/images --game triumph``: the seeded game of the bot players reaches the
+    attack at 11.3 (two or more defenders named, faces hidden: G5) and draws it small; every picture the
+    chapters show is one the tool writes."""
+    from renderers.triumph.samples import GUIDE
+    from tools import samples
+
+    assert samples.main([str(tmp_path), "--game", "triumph"], only=("feint",)) == 0
+    feint = next(m for m in GUIDE.moments if m.name == "feint")
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == sorted(name for name, *_ in feint.draw)
+    for p in tmp_path.iterdir():
+        assert p.read_bytes().startswith(b"\x89PNG\r\n\x1a\n") and p.stat().st_size < 300 * 1024
+    drawn = {name for m in GUIDE.moments for name, *_ in m.draw}
+    for guide in GUIDES:
+        shown = set(
+            re.findall(r"\]\(images/(triumph-[^)]+\.png)\)", (DOCS / guide).read_text(encoding="utf-8"))
+        )
+        assert shown and shown <= drawn, shown - drawn
