@@ -1,16 +1,19 @@
 """Whole games of Napoleon's Triumph, each scenario (2 December; 1-2 December with the night, 14) to its end
 (16: the last round, or an army demoralised, 13): through the real discord.py against the fake Discord API
 (tests/support/discord_fake.py), every order a slash command, nothing in the channel that the public may not
-know; and the module's bot players on both seats through the service."""
+know; the module's bot players on both seats through the service; and the 2 December game in the console
+(1-2 December's: tests/triumph/test_triumph_play.py)."""
 
 from __future__ import annotations
 
+import io
 import random
 from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
 
+from bot.console import run_console
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from engine import modules
@@ -131,3 +134,31 @@ async def test_bot_players_play_a_whole_game_of_each_scenario_through_the_servic
     assert {r.role for r in rows} == {"allies", "french"}
     assert any(r.text.startswith("/attack") for r in rows)
     await svc.idle()
+
+
+async def test_a_whole_game_of_2_december_plays_in_the_console(tmp_path, monkeypatch):
+    """The console game of the 2 December scenario (1-2 December: tests/triumph/test_triumph_play.py), every
+    order typed as ``ROLE: /order``, to the result (16, or 13 an army demoralised)."""
+    seed = 9
+    monkeypatch.setattr(
+        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
+    )
+    rng = random.Random(seed)
+    game = MODULE.new_game(MODULE.make_options({"scenario": "2dec"}), seed)
+    while not game.over:
+        role = game.active()[0]
+        game.apply(role, MODULE.fuzzing.pick(rng, game, role, {}))
+    out = io.StringIO()
+    lines = "\n".join([*game.log, ":status", ""])
+    status = await run_console(
+        str(tmp_path / "c.db"),
+        str(tmp_path / "pics"),
+        "scenario=2dec",
+        io.StringIO(lines),
+        out=out,
+        game="triumph",
+    )
+    text = out.getvalue()
+    assert status == 0 and "Traceback" not in text and "Not accepted" not in text
+    winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"
+    assert winner in text, text[-2000:]
