@@ -1,7 +1,8 @@
 """Sample pictures of Napoleon's Triumph from seeded games of the engine, played by random legal orders: the
 start and a later state as each role sees it, an attack under way at each of its steps. Used by the picture
-demo (``demo``) and the picture bench (``render_warm``, ``render_bench``; ``renderers/showcase.py``). The
-guide's pictures are not here yet (``GUIDE`` None)."""
+demo (``demo``) and the picture bench (``render_warm``, ``render_bench``; ``renderers/showcase.py``); the
+guide's pictures are drawn from a game of the bot players (``GUIDE``, ``python -m tools.samples OUT_DIR --game
+triumph``)."""
 
 from __future__ import annotations
 
@@ -15,13 +16,12 @@ from PIL import Image
 from engine.triumph.game import Game
 from engine.triumph.options import Options
 
-from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, RenderBench
+from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
 from . import attack as A
 from . import base as B
 from . import pictures as P
 
 ROLES = ("public", "french", "allies")
-GUIDE = None
 
 
 def play(seed: int, orders: int, scenario: str = "2dec") -> Game:
@@ -111,3 +111,46 @@ def render_bench(games: Games | None = None) -> RenderBench:
     }
     reference = ("the public start map as an RGB PNG (no fixed palette)", partial(_rgb_png, start["public"]))
     return RenderBench(reference, cases, ("the French mid-game map", parts))
+
+
+def _feint_step(game: Any) -> bool:
+    """11.3: two or more units named to defend (11.2, faces hidden), the attacker to feint or press."""
+    a = game.state.attack
+    return a is not None and a.step == "feint" and len(a.defenders) >= 2
+
+
+def _guide_picture(kind: str, view: Any, locale: str) -> bytes | None:
+    return {"map": P.draw_map, "attack": A.draw_attack}[kind](view, locale)
+
+
+GUIDE = Guide(
+    seed=1,
+    moments=(
+        Moment(
+            "start",
+            lambda g: g.state.round == 1 and g.state.side == "allies" and not g.log,
+            (
+                ("triumph-map-start-public.png", "map", "public", "en"),
+                ("triumph-map-start-public-ja.png", "map", "public", "ja"),
+            ),
+        ),
+        Moment(
+            "feint",
+            _feint_step,
+            (
+                ("triumph-attack-feint-public.png", "attack", "public", "en"),
+                ("triumph-attack-feint-public-ja.png", "attack", "public", "ja"),
+            ),
+        ),
+        Moment(
+            "private",
+            lambda g: g.state.round >= 4 and g.state.side == "french" and g.state.attack is None,
+            (
+                ("triumph-map-french.png", "map", "french", "en"),
+                ("triumph-map-french-ja.png", "map", "french", "ja"),
+            ),
+        ),
+    ),
+    draw=_guide_picture,
+    about="the pictures of the guide's Napoleon's Triumph chapters (docs/guide-triumph.md, .ja.md)",
+)
