@@ -149,7 +149,8 @@ class Leagues:
                 raise ServiceError("svc.league_started")
         await self.sync(row.id)
         n = len(players) * (len(players) - 1)
-        return Result(Reply(t("svc.league_begins", caller.loc, players=" ".join(f"<@{u}>" for u in players), games=n), ephemeral=False))
+        said = " ".join(f"<@{u}>" for u in players)
+        return Result(Reply(t("svc.league_begins", caller.loc, players=said, games=n), ephemeral=False))
 
     async def show(self, caller: Caller) -> Result:
         """``/league standings``: the table, as it stands (and the pinned one brought up to date)."""
