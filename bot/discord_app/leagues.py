@@ -84,6 +84,10 @@ class LeagueCog(commands.Cog):
         self.main = main  # its ``run``: one way of answering and of saying errors
         service.leagues.front = DiscordLeagueFront(bot)
 
+    async def cog_load(self) -> None:
+        """The leagues' games that ended while the bot was down, counted (in the background)."""
+        self.service.background(self.service.leagues.catch_up(), "estafette-leagues-catch-up")
+
     @league.command(name="new", description=_d("league new"))
     @app_commands.describe(**_o("league new", "game", "channel", "rounds", "options"))
     @app_commands.autocomplete(game=_games)

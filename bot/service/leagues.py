@@ -214,6 +214,15 @@ class Leagues:
         if lid is not None:
             await self.sync(lid)
 
+    async def catch_up(self) -> None:
+        """At start-up: every league being played brought up to date (its games that ended while the bot
+        was down, the round that could begin meanwhile)."""
+        for lid in await self.rows.running():
+            try:
+                await self.sync(lid)
+            except Exception:  # one league that cannot be read must not stop the others
+                log.exception("league %s: it could not be brought up to date", lid)
+
     async def sync(self, league_id: int) -> None:
         """Bring a league up to date: the results of its finished games, the next round's games once the
         last one's are all over (sequential; concurrent: every game at once), the end, the pinned table."""
@@ -263,7 +272,8 @@ class Leagues:
         """A pairing's game: a thread in the league's games channel, a game in it with the two players
         seated (``first`` the first side) and started, as ``/game new``, ``/game join`` and ``/game start``
         by the host would."""
-        assert self.front is not None
+        if self.front is None:  # no chat to open a thread in yet: the next sync starts it
+            return None
         loc = row.locale
         name = t("svc.league_thread", loc, league=row.id, round=p.round, game=p.index + 1)
         try:

@@ -119,6 +119,10 @@ class LeagueStore:
         )
         return _league(r) if r else None
 
+    async def running(self) -> list[int]:
+        """The leagues being played."""
+        return [int(r["id"]) for r in await self.store._all("SELECT id FROM leagues WHERE status='running'")]
+
     async def of_game(self, game_id: int) -> int | None:
         r = await self.store._one("SELECT league_id FROM league_games WHERE game_id=?", (game_id,))
         return int(r["league_id"]) if r else None

@@ -217,3 +217,20 @@ async def test_bad_leagues_are_refused_clearly(dash_harness):
     assert "only the host" in said(not_host)
     ja = await h.feed(h.slash("league join", user="bob", channel="game-1", locale="ja"))
     assert "リーグはありません" in said(ja)
+
+
+async def test_a_game_that_ended_unnoticed_is_counted_at_start_up(dash_harness):
+    h = dash_harness
+    svc = h.bot.service
+    lid = await league_of_three(h)
+    await h.feed(h.slash("league start", user="carol", channel="general"))
+    await settle(h)
+    svc.games.on_commit.remove(svc.leagues._committed)  # as if the bot stopped as the game ended
+    first = (await svc.leagues.rows.games(lid))[0]
+    await finish(h, first.game_id, "red")
+    assert (await svc.leagues.rows.games(lid))[0].winner is None
+    assert "0 of 6 games over" in pinned_table(h)
+    await svc.leagues.catch_up()  # what the league cog runs when it loads
+    await settle(h)
+    assert (await svc.leagues.rows.games(lid))[0].winner == "first"
+    assert "1 of 6 games over" in pinned_table(h)
