@@ -234,3 +234,32 @@ async def test_a_game_that_ended_unnoticed_is_counted_at_start_up(dash_harness):
     await settle(h)
     assert (await svc.leagues.rows.games(lid))[0].winner == "first"
     assert "1 of 6 games over" in pinned_table(h)
+
+
+async def test_a_leagues_games_in_a_forum_are_posts_each_opened_with_its_pairing(dash_harness):
+    h = dash_harness
+    svc = h.bot.service
+    forum = h.world.add_channel("league-forum", type=15)
+    await h.dispatch("CHANNEL_CREATE", h.fake.channel(forum.id) | {"available_tags": []})
+    await h.feed(
+        h.slash(
+            "league new",
+            {"game": "dash", "channel": forum.id, "rounds": "concurrent", "options": "length=5"},
+            user="carol",
+            channel="general",
+        )
+    )
+    for who in ("alice", "bob"):
+        await h.feed(h.slash("league join", user=who, channel="general"))
+    await h.feed(h.slash("league start", user="carol", channel="general"))
+    await settle(h)
+    posts = h.fake.threads(forum)
+    assert len(posts) == 2 and {p["name"] for p in posts} == {
+        "League 1 round 1 game 1",
+        "League 1 round 2 game 1",
+    }
+    for post in posts:
+        first, *_ = h.fake.messages_in(int(post["id"]))
+        assert first["content"] == post["name"]  # the post's own first message
+        live = await svc.game(await svc.channel_game_id(int(post["id"])))
+        assert live.row.status == "running"
