@@ -263,3 +263,15 @@ async def test_a_leagues_games_in_a_forum_are_posts_each_opened_with_its_pairing
         assert first["content"] == post["name"]  # the post's own first message
         live = await svc.game(await svc.channel_game_id(int(post["id"])))
         assert live.row.status == "running"
+
+
+async def test_the_fake_refuses_a_forum_post_without_its_first_message(harness):
+    import discord
+
+    forum = harness.world.add_channel("a-forum", type=15)
+    route = discord.http.Route("POST", "/channels/{channel_id}/threads", channel_id=forum.id)
+    with pytest.raises(discord.HTTPException) as info:
+        await harness.bot.http.request(route, json={"name": "no first message"})
+    assert info.value.status == 400 and harness.fake.threads(forum) == []
+    made = await harness.bot.http.request(route, json={"name": "a post", "message": {"content": "hello"}})
+    assert made["type"] == 11 and made["message"]["content"] == "hello"
