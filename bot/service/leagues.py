@@ -177,14 +177,17 @@ class Leagues:
         if not await self.rows.drop(row.id, who, self.svc.clock()):
             raise ServiceError("svc.league_dropped_already")
         lost = 0
-        for g in await self.rows.games(row.id):
-            if g.winner is not None or who not in g.pairing.players():
-                continue
-            (outcome,) = forfeits_of(who, [g.pairing])
-            if g.game_id is not None:
-                await self._forfeit_game(g.game_id, who, row.locale)
-            await self.rows.decide(row.id, g.pairing, outcome.winner, True)
-            lost += 1
+        async with self.lock(row.id):  # no game of theirs starts meanwhile
+            for g in await self.rows.games(row.id):
+                if g.winner is not None or who not in g.pairing.players():
+                    continue
+                (outcome,) = forfeits_of(who, [g.pairing])
+                if g.game_id is not None:
+                    if await self.rows.game_result(g.game_id) is not None:
+                        continue  # it ended before the drop: its own result counts (``sync``)
+                    await self._forfeit_game(g.game_id, who, row.locale)
+                await self.rows.decide(row.id, g.pairing, outcome.winner, True)
+                lost += 1
         await self.sync(row.id)
         return Result(Reply(t("svc.league_dropped", caller.loc, user=who, n=lost), ephemeral=False))
 
@@ -243,8 +246,11 @@ class Leagues:
                     await self.rows.advance(league_id, rnd)
                     rnd += 1
                 now = rnd if row.mode == "sequential" else ROUNDS
+                gone = {u for u, dropped in await self.rows.members(league_id) if dropped}
                 for g in games:
                     if g.pairing.round <= now and g.game_id is None and g.winner is None:
+                        if gone & set(g.pairing.players()):  # a player who dropped out: not started
+                            continue
                         try:
                             g.game_id = await self._start_game(row, g.pairing)
                         except Exception:  # the others still start; the next sync tries it again
