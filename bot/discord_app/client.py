@@ -26,6 +26,7 @@ from .cog import (
     on_app_command_error,
     order_commands,
 )
+from .leagues import LeagueCog
 from .send import Sender
 from .translate import EstafetteTranslator
 
@@ -72,7 +73,9 @@ class EstafetteBot(commands.Bot):
         # the games are checked against their replays in the background (each first if it is used before
         # its turn comes): the bot answers at once, however many games are stored
         await self.service.recover(lazy=True)
-        await self.add_cog(EstafetteCog(self, self.service, self.sender))
+        main = EstafetteCog(self, self.service, self.sender)
+        await self.add_cog(main)
+        await self.add_cog(LeagueCog(self, self.service, main))
         for command in order_commands({c.name for c in self.tree.get_commands()}):
             self.tree.add_command(command)  # the other game modules' orders
         # components that work after a restart

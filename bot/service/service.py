@@ -36,6 +36,7 @@ from .core import Change, Games, canonical
 from .deadlines import Deadlines
 from .drafts import Drafts
 from .handover import Handover
+from .leagues import Leagues
 from .lobby import Lobby
 from .notes import Notes
 from .play import Play
@@ -77,6 +78,7 @@ class Service:
         self.handovers = Handover(self)
         self.notes = Notes(self)
         self.rematches = Rematch(self, self.lobby)
+        self.leagues = Leagues(self, self.lobby)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked

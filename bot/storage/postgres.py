@@ -179,6 +179,44 @@ PG_MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 8 (SQLite's 12): leagues, their players and their games (sqlite.py)
+    """
+    CREATE TABLE leagues (
+        id BIGSERIAL PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        games_channel BIGINT NOT NULL,
+        host_id BIGINT NOT NULL,
+        module TEXT NOT NULL,
+        options TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        status TEXT NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        standings_message BIGINT NOT NULL DEFAULT 0,
+        locale TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL
+    );
+    CREATE UNIQUE INDEX leagues_open ON leagues(channel_id) WHERE status<>'over';
+    CREATE TABLE league_members (
+        league_id BIGINT NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        joined DOUBLE PRECISION NOT NULL,
+        dropped DOUBLE PRECISION,
+        PRIMARY KEY (league_id, user_id)
+    );
+    CREATE TABLE league_games (
+        league_id BIGINT NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        first_id BIGINT NOT NULL,
+        second_id BIGINT NOT NULL,
+        game_id BIGINT,
+        winner TEXT,
+        forfeit INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (league_id, round, idx)
+    );
+    CREATE INDEX league_games_game ON league_games(game_id);
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

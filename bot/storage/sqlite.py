@@ -199,6 +199,45 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, user_id)
     );
     """,
+    # 12: leagues (bot/league.py, bot/service/leagues.py): a round robin among the players who join, its
+    # pairings and the games started for them
+    """
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,     -- where it was made: its standings are pinned there
+        games_channel INTEGER NOT NULL,  -- its games are started in threads of this channel
+        host_id INTEGER NOT NULL,
+        module TEXT NOT NULL,
+        options TEXT NOT NULL,           -- JSON: the games' options
+        mode TEXT NOT NULL,              -- sequential | concurrent
+        status TEXT NOT NULL,            -- lobby | running | over
+        round INTEGER NOT NULL DEFAULT 0,
+        standings_message INTEGER NOT NULL DEFAULT 0,
+        locale TEXT NOT NULL,
+        created REAL NOT NULL
+    );
+    CREATE UNIQUE INDEX leagues_open ON leagues(channel_id) WHERE status<>'over';
+    CREATE TABLE league_members (
+        league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        joined REAL NOT NULL,
+        dropped REAL,                    -- dropped out then: their remaining games are forfeited
+        PRIMARY KEY (league_id, user_id)
+    );
+    CREATE TABLE league_games (
+        league_id INTEGER NOT NULL REFERENCES leagues(id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        idx INTEGER NOT NULL,
+        first_id INTEGER NOT NULL,       -- plays the game's first side
+        second_id INTEGER NOT NULL,
+        game_id INTEGER,                 -- once started
+        winner TEXT,                     -- first | second | draw, once over
+        forfeit INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (league_id, round, idx)
+    );
+    CREATE INDEX league_games_game ON league_games(game_id);
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint

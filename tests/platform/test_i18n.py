@@ -646,9 +646,10 @@ async def test_the_synced_commands_carry_japanese_names_and_descriptions(harness
 def test_the_japanese_name_tables_have_no_stale_entries(tmp_path):
     bot = EstafetteBot(Store(tmp_path / "x.db"), pictures=NoPictures(), tick_seconds=0, sync=False)
     from bot.discord_app.cog import PLAYER_PREFERENCES, EstafetteCog, order_commands
+    from bot.discord_app.leagues import LeagueCog
 
     cog = EstafetteCog(bot, bot.service, bot.sender)
-    own = list(cog.walk_app_commands())
+    own = list(cog.walk_app_commands()) + list(LeagueCog(bot, bot.service, cog).walk_app_commands())
     every = own + order_commands({c.name for c in own if c.parent is None})  # and the games' orders
     qualified = {c.qualified_name for c in every}
     options = {p.display_name for c in every for p in getattr(c, "parameters", [])}

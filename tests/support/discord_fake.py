@@ -1265,11 +1265,17 @@ class FakeDiscord:
         body = call.body
         if not body.get("name"):
             return Answer(400, discord_error(50035, "Invalid Form Body", {"name": "required"}))
+        forum = parent["type"] == 15
+        if forum and (message_id is not None or not isinstance(body.get("message"), dict)):
+            # a forum post is made with its first message, never from a message
+            return Answer(400, discord_error(50035, "Invalid Form Body", {"message": "required"}))
         if message_id is not None:
             if int(message_id) not in self.messages:
                 return Answer(404, discord_error(10008, "Unknown Message"))
             tid, ttype = int(message_id), PUBLIC_THREAD  # a thread from a message shares its id
             self.messages[tid]["thread"] = {"id": str(tid)}
+        elif forum:
+            tid, ttype = new_snowflake(), PUBLIC_THREAD  # a forum's posts are public threads
         else:
             tid, ttype = new_snowflake(), int(body.get("type", PRIVATE_THREAD))
         bot_id = str(self.world.bot.id)
@@ -1299,6 +1305,12 @@ class FakeDiscord:
         self.channels[tid] = thread
         self.thread_members[tid] = {self.world.bot.id}
         self._echo("THREAD_CREATE", thread | {"newly_created": True})
+        if forum:  # the post's first message, in the new thread, comes back with it
+            first = self._create_message(tid, body["message"], call.files)
+            if first.status >= 400:
+                del self.channels[tid]
+                return first
+            return Answer(201, copy.deepcopy(thread) | {"message": first.body})
         return Answer(201, copy.deepcopy(thread))
 
     def _add_thread_member(self, call: Call, channel_id: str, user_id: str) -> Answer:
