@@ -15,15 +15,7 @@ from ..config import Settings
 from ..pictures import Pictures
 from ..service import Service
 from ..storage import StoreBase, open_store
-from .cog import (
-    ArchiveButton,
-    EstafetteCog,
-    FormButton,
-    FormSelect,
-    OrderPick,
-    on_app_command_error,
-    order_commands,
-)
+from .cog import EstafetteCog, FormButton, FormSelect, OrderPick, on_app_command_error, order_commands
 from .send import Sender
 from .translate import EstafetteTranslator
 
@@ -70,9 +62,7 @@ class EstafetteBot(commands.Bot):
         await self.add_cog(EstafetteCog(self, self.service, self.sender))
         for command in order_commands({c.name for c in self.tree.get_commands()}):
             self.tree.add_command(command)  # the other game modules' orders
-        self.add_dynamic_items(
-            FormButton, FormSelect, OrderPick, ArchiveButton
-        )  # components that work after a restart
+        self.add_dynamic_items(FormButton, FormSelect, OrderPick)  # components that work after a restart
         self.tree.error(on_app_command_error)  # the tree's one error handler
         await self.tree.set_translator(EstafetteTranslator())  # Japanese names and descriptions
         if self.do_sync:

@@ -641,6 +641,7 @@ class EstafetteCog(commands.Cog):
         # made now, from the game modules registered when the bot starts (a conflict stops it here)
         self.game.add_command(game_new_command())
         sender.dm_view = self._dm_view
+        bot.add_dynamic_items(ArchiveButton)  # a finished game's archive: steps that work after a restart
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
         """A DM's components: the form of its first sealed choice as it stands now (None if not awaited), or

@@ -23,7 +23,8 @@ from .common import Caller, ServiceError, module_of
 
 # The HTML export's bounds: a game of hundreds of orders is shown at FRAMES evenly spread orders (the first
 # and the last always among them), each picture at most WIDTH pixels wide, and the file kept under MOST_BYTES
-# (Discord's upload limit is 10 MB) by halving the frames until it fits.
+# (Discord's upload limit is 10 MB) by leaving out every other picture (never the first or the last) until it
+# fits.
 FRAMES = 40
 WIDTH = 1200
 MOST_BYTES = 8_000_000
@@ -114,19 +115,16 @@ class Archive:
         log = [x for x in (describe(e, loc, game.options, module) for e in game.view("public").events) if x]
         result = status_text(row, game, loc)
         title = t("svc.archive_title", loc, game=row.id, module=module.id)
-        most = FRAMES
+        shown = sampled(row.version)
+        drawn = await asyncio.gather(*(self.svc.draw(board_picture(row, n, "public", loc)) for n in shown))
+        frames = list(zip(shown, await asyncio.to_thread(_shrunk, list(drawn)), strict=True))
         while True:
-            shown = sampled(row.version, most)
-            drawn = await asyncio.gather(
-                *(self.svc.draw(board_picture(row, n, "public", loc)) for n in shown)
-            )
-            pngs = await asyncio.to_thread(_shrunk, list(drawn))
-            labels = [t("svc.archive_step", loc, game=row.id, at=n, of=row.version) for n in shown]
-            text = page(title, list(zip(labels, pngs, strict=True)), log, result, loc)
-            if len(text.encode()) <= MOST_BYTES or most <= 2:
+            labels = [t("svc.archive_step", loc, game=row.id, at=n, of=row.version) for n, _png in frames]
+            text = page(title, list(zip(labels, (p for _n, p in frames), strict=True)), log, result, loc)
+            if len(text.encode()) <= MOST_BYTES or len(frames) <= 2:
                 break
-            most //= 2
+            frames = frames[:-1:2] + frames[-1:]  # every other one, the start and the end kept
         return Reply(
-            t("svc.archive_html", loc, game=row.id, frames=len(shown), of=row.version + 1),
+            t("svc.archive_html", loc, game=row.id, frames=len(frames), of=row.version + 1),
             file=(f"estafette-game-{row.id}.html", text.encode()),
         )

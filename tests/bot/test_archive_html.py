@@ -236,3 +236,28 @@ async def test_the_html_export_steps_in_headless_chromium(over, tmp_path):
     chromium(f"--screenshot={shot}", "--window-size=1000,800")
     with Image.open(shot) as im:
         assert im.size == (1000, 800) and len(set(im.convert("L").getextrema())) == 2  # drawn, not blank
+
+
+async def test_a_page_over_its_bound_keeps_every_other_picture_the_start_and_the_end(over, monkeypatch):
+    svc = over
+    m = svc.live[1].row.version
+    monkeypatch.setattr("bot.service.archive.MOST_BYTES", 1)  # nothing fits: as few as can be
+    res = await svc.export_html(Caller(99, CH, 9))
+    html = res.reply.file[1].decode()
+    assert len(DATA_PNG.findall(html)) == 2
+    assert "after order 0 of" in html and f"after order {m} of {m}" in html
+    assert res.reply.text.endswith(f"2 of its {m + 1} pictures.")
+
+
+def test_a_wide_picture_is_made_narrower_and_a_narrow_one_kept():
+    from bot.service.archive import WIDTH, shrink
+
+    def png(w: int, h: int) -> bytes:
+        out = io.BytesIO()
+        Image.new("RGB", (w, h), "red").save(out, "PNG")
+        return out.getvalue()
+
+    small = png(300, 200)
+    assert shrink(small) is small
+    with Image.open(io.BytesIO(shrink(png(WIDTH * 2, 900)))) as im:
+        assert im.size == (WIDTH, 450) and im.format == "PNG"
