@@ -117,3 +117,18 @@ async def test_the_html_export_is_a_file_of_the_command(harness):
     assert f.filename == "estafette-game-1.html" and f.data.startswith(b"<!DOCTYPE html>")
     d = await h.feed(h.slash("game export", user="carol", channel="game-1"))  # the script, as before
     assert [a.filename for a in d.said.attachments] == ["estafette-game-1.txt"]
+
+
+async def test_two_players_stepping_at_the_same_instant_each_see_their_own_step(harness):
+    """The archive changes nothing: two presses at once each get the picture of their own button."""
+    h = harness
+    m = await finished_game(h)
+    a = (await h.feed(h.slash("game archive", user="alice", channel="game-1"))).said
+    b = (await h.feed(h.slash("game archive", {"at": m}, user="bob", channel="game-1"))).said
+    da, db = await h.feed_concurrently(
+        h.click(buttons(a)["next"]["custom_id"], message=a.message, user="alice"),
+        h.click(buttons(b)["back"]["custom_id"], message=b.message, user="bob"),
+    )
+    assert da.said.content == f"Game 1: after order 1 of {m}"
+    assert db.said.content == f"Game 1: after order {m - 1} of {m}"
+    assert next(iter(h.bot.service.live.values())).row.version == m  # nothing stored
