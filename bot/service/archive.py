@@ -23,10 +23,10 @@ from .common import Caller, ServiceError, module_of
 
 # The HTML export's bounds: a game of hundreds of orders is shown at FRAMES evenly spread orders (the first
 # and the last always among them), each picture at most WIDTH pixels wide, and the file kept under MOST_BYTES
-# (Discord's upload limit is 10 MB) by leaving out every other picture (never the first or the last) until it
-# fits.
+# (Discord's upload limit is 10 MB) by leaving out pictures already drawn, evenly (never the first or the
+# last), until it fits.
 FRAMES = 40
-WIDTH = 1200
+WIDTH = 1300
 MOST_BYTES = 8_000_000
 
 
@@ -52,15 +52,20 @@ def sampled(total: int, most: int = FRAMES) -> list[int]:
 
 
 def shrink(png: bytes, width: int = WIDTH) -> bytes:
-    """A picture at most ``width`` pixels wide (PNG; as it was if already narrow enough)."""
+    """A picture at most ``width`` pixels wide (PNG; as it was if already narrow enough). A map's palette
+    is smoothed before it is made smaller (a palette picture would be shrunk by dropping pixels: its
+    letters broken) and taken again after, 256 colours, which keeps the file as small as the original's."""
     from PIL import Image
 
     with Image.open(io.BytesIO(png)) as im:
         if im.width <= width:
             return png
-        small = im.resize((width, max(1, round(im.height * width / im.width))), Image.Resampling.LANCZOS)
+        size = (width, max(1, round(im.height * width / im.width)))
+        small = im.convert("RGB").resize(size, Image.Resampling.LANCZOS)
+        if im.mode == "P":
+            small = small.quantize(256, method=Image.Quantize.FASTOCTREE)
         out = io.BytesIO()
-        small.save(out, "PNG", optimize=True)
+        small.save(out, "PNG")
         return out.getvalue()
 
 
@@ -123,7 +128,9 @@ class Archive:
             text = page(title, list(zip(labels, (p for _n, p in frames), strict=True)), log, result, loc)
             if len(text.encode()) <= MOST_BYTES or len(frames) <= 2:
                 break
-            frames = frames[:-1:2] + frames[-1:]  # every other one, the start and the end kept
+            # as many as the bound holds at their mean size, evenly spread, the start and the end kept
+            fit = max(2, min(len(frames) - 1, len(frames) * MOST_BYTES // len(text.encode())))
+            frames = [frames[i] for i in sampled(len(frames) - 1, fit)]
         return Reply(
             t("svc.archive_html", loc, game=row.id, frames=len(frames), of=row.version + 1),
             file=(f"estafette-game-{row.id}.html", text.encode()),

@@ -238,7 +238,7 @@ async def test_the_html_export_steps_in_headless_chromium(over, tmp_path):
         assert im.size == (1000, 800) and len(set(im.convert("L").getextrema())) == 2  # drawn, not blank
 
 
-async def test_a_page_over_its_bound_keeps_every_other_picture_the_start_and_the_end(over, monkeypatch):
+async def test_a_page_over_its_bound_keeps_fewer_pictures_the_start_and_the_end(over, monkeypatch):
     svc = over
     m = svc.live[1].row.version
     monkeypatch.setattr("bot.service.archive.MOST_BYTES", 1)  # nothing fits: as few as can be
