@@ -766,17 +766,34 @@ class EstafetteCog(commands.Cog):
         if interaction.guild_id is None:
             await self.sender.answer(interaction, t("ui.guild_only", locale_of(interaction.locale)))
             return
-        shown = await self.service.archive_show(caller_of(interaction), at)
+        # a moment long before the end is replayed from the game's start: deferred if it takes a while
+        task = asyncio.ensure_future(self.service.archive_show(caller_of(interaction), at))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done and not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        shown = await task
         view = archive_view(shown.game_id, shown.at, shown.of, str(interaction.locale))
         await self.sender.reply(interaction, shown.reply, view=view)
 
     async def archive_button(self, interaction: discord.Interaction, item: ArchiveButton) -> None:
         """A step of the archive: the same message shows the picture after the button's order."""
         loc = locale_of(interaction.locale)
-        shown = await self.service.archive_step(item.game, item.at, item.of, loc)
-        files = await self.sender.files(shown.reply.pictures)
+
+        async def drawn() -> tuple[Any, list[discord.File]]:
+            shown = await self.service.archive_step(item.game, item.at, item.of, loc)
+            return shown, await self.sender.files(shown.reply.pictures)
+
+        task = asyncio.ensure_future(drawn())
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:  # the message is updated when its picture is drawn
+            await interaction.response.defer()
+        shown, files = await task
         view = archive_view(shown.game_id, shown.at, shown.of, loc)
-        await interaction.response.edit_message(content=shown.reply.text, attachments=files, view=view)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=shown.reply.text, attachments=files, view=view)
+        else:
+            await interaction.response.edit_message(content=shown.reply.text, attachments=files, view=view)
 
     @game.command(name="import", description=_d("game import"))
     @app_commands.describe(**_o("game import", "script", "keep_dice"))

@@ -132,3 +132,19 @@ async def test_two_players_stepping_at_the_same_instant_each_see_their_own_step(
     assert da.said.content == f"Game 1: after order 1 of {m}"
     assert db.said.content == f"Game 1: after order {m - 1} of {m}"
     assert next(iter(h.bot.service.live.values())).row.version == m  # nothing stored
+
+
+async def test_a_slow_step_is_deferred_and_then_shown(harness, monkeypatch):
+    """A moment far from the game's last snapshot is replayed: past Discord's deadline the answer is
+    deferred, then the same message is updated."""
+    h = harness
+    m = await finished_game(h)
+    monkeypatch.setattr("bot.discord_app.cog.DEFER_AFTER", 0.0)
+    d = await h.feed(h.slash("game archive", {"at": 2}, user="carol", channel="game-1"))
+    assert d.said.content == f"Game 1: after order 2 of {m}"
+    msg = d.said.message or d.fake.message(d.said.data["id"])
+    d = await h.feed(h.click(buttons(d.said)["next"]["custom_id"], message=msg, user="carol"))
+    assert d.reply.type == 6  # a deferred update, then the message edited
+    (edit,) = [r for r in d.replies if r.kind == "edit_original"]
+    assert edit.ok and edit.content == f"Game 1: after order 3 of {m}"
+    assert [f.filename for f in edit.attachments] == ["map-1-3-en-public.png"]
