@@ -300,6 +300,10 @@ class Console:
             await self.settle()
         elif word == ":legal":
             await self._legal(self._seat(args))
+        elif word == ":export" and args[:1] == ["html"]:  # the finished game as one web page
+            res = await self.svc.export_html(self.me)
+            assert res.reply.file is not None
+            self._write(Path(" ".join(args[1:]) or res.reply.file[0]), res.reply.file[1])
         elif word == ":export":
             res = await self.svc.export(self.me)
             if res.reply.file is None:  # an aborted game's script goes to every seat, as a DM

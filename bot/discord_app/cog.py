@@ -271,6 +271,47 @@ def handover_view(game_id: int, roles: Sequence[str], locale: str = "en") -> dis
     return view
 
 
+class ArchiveButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]],
+    template=r"est:a:(?P<game>\d+):(?P<at>\d+):(?P<of>\d+):(?P<how>first|back|next|last)",
+):
+    """A step of a finished game's archive: its custom id holds the game, the order to show and the game's
+    orders when it was made (another count: out of date, refused), so it works after a restart."""
+
+    def __init__(
+        self, game: int, at: int, of: int, how: str, label: str = "", disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or how,
+                custom_id=f"est:a:{game}:{at}:{of}:{how}",
+                disabled=disabled,
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+        self.game, self.at, self.of, self.how = game, at, of, how
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ArchiveButton:
+        return cls(int(match["game"]), int(match["at"]), int(match["of"]), match["how"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = _cog_of(interaction)
+        await cog._component(interaction, self.game, cog.archive_button(interaction, self))
+
+
+def archive_view(game_id: int, at: int, of: int, locale: str = "en") -> discord.ui.View:
+    """First, back, next, last under a step of the archive (one row; those that would not move disabled)."""
+    view = discord.ui.View(timeout=None)
+    loc = locale_of(locale)
+    for how, to in (("first", 0), ("back", at - 1), ("next", at + 1), ("last", of)):
+        to = max(0, min(of, to))
+        view.add_item(ArchiveButton(game_id, to, of, how, t("ui.archive_" + how, loc), disabled=to == at))
+    return view
+
+
 def picks_view(game_id: int, picks: tuple[str, ...], locale: str = "en", key: str = "") -> discord.ui.View:
     """A private prompt's list of orders to pick from (at most 25; each order's text is its value); ``key``:
     the list's key at the moment it was sent (``DM.picks_key``; an older row's: of its texts alone)."""
@@ -714,6 +755,7 @@ class EstafetteCog(commands.Cog):
         self.game.add_command(game_new_command())
         sender.dm_view = self._dm_view
         sender.post_view = lambda gid, m: handover_view(gid, m.handover, service.game_locale(gid))
+        bot.add_dynamic_items(ArchiveButton)  # a finished game's archive: steps that work after a restart
 
     async def _dm_view(self, m: DM) -> discord.ui.View | None:
         """A DM's components: the form of its first sealed choice as it stands now (None if not awaited), or
@@ -865,8 +907,55 @@ class EstafetteCog(commands.Cog):
         await self.run(interaction, self.service.abort(caller_of(interaction)), public=True)
 
     @game.command(name="export", description=_d("game export"))
-    async def game_export(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, self.service.export(caller_of(interaction)))
+    @app_commands.describe(**_o("game export", "format"))
+    @app_commands.choices(
+        format=[
+            app_commands.Choice(name="script", value="script"),
+            app_commands.Choice(name="html", value="html"),
+        ]
+    )
+    async def game_export(self, interaction: discord.Interaction, format: str = "script") -> None:
+        caller = caller_of(interaction)
+        call = self.service.export_html(caller) if format == "html" else self.service.export(caller)
+        await self.run(interaction, call)
+
+    @game.command(name="archive", description=_d("game archive"))
+    @app_commands.describe(**_o("game archive", "at"))
+    async def game_archive(
+        self, interaction: discord.Interaction, at: app_commands.Range[int, 0, 100000] = 0
+    ) -> None:
+        """A finished game's public picture after order ``at``, with buttons to step through the others."""
+        if interaction.guild_id is None:
+            await self.sender.answer(interaction, t("ui.guild_only", locale_of(interaction.locale)))
+            return
+        # a moment long before the end is replayed from the game's start: deferred if it takes a while
+        task = asyncio.ensure_future(self.service.archive_show(caller_of(interaction), at))
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done and not interaction.response.is_done():
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        shown = await task
+        view = archive_view(shown.game_id, shown.at, shown.of, str(interaction.locale))
+        await self.sender.reply(interaction, shown.reply, view=view)
+
+    async def archive_button(self, interaction: discord.Interaction, item: ArchiveButton) -> None:
+        """A step of the archive: the same message shows the picture after the button's order."""
+        loc = locale_of(interaction.locale)
+
+        async def drawn() -> tuple[Any, list[discord.File]]:
+            shown = await self.service.archive_step(item.game, item.at, item.of, loc)
+            return shown, await self.sender.files(shown.reply.pictures)
+
+        task = asyncio.ensure_future(drawn())
+        done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+        if not done:  # the message is updated when its picture is drawn
+            await interaction.response.defer()
+        shown, files = await task
+        view = archive_view(shown.game_id, shown.at, shown.of, loc)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=shown.reply.text, attachments=files, view=view)
+        else:
+            await interaction.response.edit_message(content=shown.reply.text, attachments=files, view=view)
 
     @game.command(name="import", description=_d("game import"))
     @app_commands.describe(**_o("game import", "script", "keep_dice"))

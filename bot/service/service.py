@@ -30,6 +30,7 @@ from ..i18n import t
 from ..outbox import Message, Picture, Reply, Result
 from ..pictures import Pictures
 from ..storage import BadRow, OutboxRow, StoreBase
+from .archive import Archive, Shown
 from .broadcast import board_picture, pictures_of
 from .common import Caller, Live, ServiceError, module_of, need_game, options_of, roles_of
 from .core import Change, Games, canonical
@@ -79,6 +80,7 @@ class Service:
         self.notes = Notes(self)
         self.rematches = Rematch(self, self.lobby)
         self.leagues = Leagues(self, self.lobby)
+        self.archive = Archive(self)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._seen: dict[int, str] = {}
         self._unchecked: set[int] = set()  # running games from before this process, not yet checked
@@ -122,6 +124,20 @@ class Service:
 
     async def export(self, caller: Caller) -> Result:
         return await self.lobby.export(caller)
+
+    async def export_html(self, caller: Caller) -> Result:
+        """``/game export format:html``: a finished game as one self-contained web page (archive.py)."""
+        return Result(await self.archive.html(caller))
+
+    async def archive_show(self, caller: Caller, at: int | None = None) -> Shown:
+        """``/game archive``: a finished game's public picture after order ``at``, for stepping through."""
+        await self.seen(caller)
+        return await self.archive.show(caller, at)
+
+    async def archive_step(self, game_id: int, at: int, of: int, locale: str) -> Shown:
+        """An archive button: game ``game_id`` after order ``at`` (``of``: its orders when the button was
+        made; out of date: refused)."""
+        return await self.archive.step(game_id, at, of, locale)
 
     async def check_import(self, caller: Caller, size: int | None = None) -> None:
         await self.lobby.check_import(caller, size)
