@@ -192,7 +192,11 @@ def _retreat_candidates(ctx: Ctx, a: Attack) -> list[Order]:
     out += [O.Retreat((d,)) for d in dests]
     plan: list[str] = []
     room = {d: ctx.data.locale(d).capacity - moves.own_count(ctx, d, other(a.attacker)) for d in dests}
-    for u in a.retreating:
+    # 12: only the units that survive the retreat losses (spread as G18) move; the fixed battery never does
+    taken = attack._retreat_losses(ctx, a, ())
+    st = ctx.st
+    alive = [u for u in a.retreating if st.blocks[u].strength - taken.get(u, 0) > 0 and u != st.battery]
+    for u in alive:
         d = max(dests, key=lambda x: (room[x], x), default=None)
         if d is None or room[d] <= 0:
             break

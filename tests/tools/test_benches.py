@@ -100,7 +100,11 @@ def test_the_bot_bench_loads_every_game_it_makes_and_plays_both_games_at_once(ca
         assert re.search(rf"{what} +n=   6  min .* median .* p99 .* max .* ms", out), what
     for game in GAMES:
         assert f"{game}: one public map drawn" in out
-        assert re.search(rf"{game}: reply +n=", out) and re.search(rf"{game}: map posted +n=", out)
+    # its interactions go to games of more than one module (6 of them over three games here)
+    replied = [
+        g for g in GAMES if re.search(rf"{g}: reply +n=", out) and re.search(rf"{g}: map posted +n=", out)
+    ]
+    assert len(replied) >= 2, out
     got = re.search(
         r"concurrency achieved: 6 interactions handed 3 at once; .*the most in a round: min (\d)", out
     )
@@ -125,7 +129,7 @@ def test_the_engine_bench_reports_wall_time_with_processor_time_beside_it_and_a_
 
 def test_the_startup_bench_answers_in_a_copied_game_of_each_and_checks_them_all(capsys):
     out = run("startup", ["--games", "5", "--orders", "4", "--runs", "1", "--check-all"], capsys)
-    assert "built 5 running games of 4 orders each (2 played, the others copies)" in out
+    assert f"built 5 running games of 4 orders each ({len(GAMES)} played, the others copies)" in out
     for label in (
         "first interaction answered",
         "every game checked (full)",
@@ -139,7 +143,7 @@ def test_the_storage_bench_prints_the_whole_file_per_order_for_each_game(capsys)
     assert "budget < 1.5 KB an order, the whole file over whole campaigns of " in out
     for game in GAMES:
         assert re.search(rf"  {game} alone, the whole file over its whole campaigns: \d+ B", out), game
-    assert "reference: not pruned: orders per campaign [6, 6]" in out
+    assert f"reference: not pruned: orders per campaign {[6] * len(GAMES)}" in out
 
 
 @pytest.mark.parametrize("name", ["bot", "engine"])
