@@ -147,6 +147,12 @@ def threaten(
         if not _guard_may_lead(ctx, side, source, target, g.id):
             cap = ctx.data.locale(target).capacity
             raise error("15", "triumph.guard.cannot_lead", unit=g.id, capacity=cap)
+    if (
+        g is None
+        and not moves.road_attackers(ctx, side, source, target)
+        and not _may_go_on(ctx, side, source, target)
+    ):
+        raise error("11.3", "triumph.attack.dead_end", source=source, target=target)
     if dry:
         return
     st.attack = Attack(attacker=side, source=source, target=target, step=Step.DEFEND)
@@ -165,6 +171,26 @@ def _guard_may_lead(ctx: Ctx, side: str, source: str, target: str, guard: str) -
     st.attack = Attack(attacker=side, source=source, target=target, step=Step.LEAD, guard=guard)
     try:
         return any(_can_lead(ctx, side, st.attack, f) for f in _forces_at(ctx, side, source, target))
+    finally:
+        st.attack = saved
+
+
+def _may_go_on(ctx: Ctx, side: str, source: str, target: str) -> bool:
+    """11.3: after the threat the attacker presses or feints; a threat no force could do either with (the
+    fixed battery in every force, 6: it never moves) would stall the turn, so it is not made (a ruling)."""
+    st = ctx.st
+    saved = st.attack
+    st.attack = Attack(attacker=side, source=source, target=target, step=Step.FEINT)
+    try:
+        for f in _forces_at(ctx, side, source, target):
+            if _can_lead(ctx, side, st.attack, f):
+                return True
+            try:
+                feint(ctx, side, [f], False, dry=True)
+            except RuleError:
+                continue
+            return True
+        return False
     finally:
         st.attack = saved
 

@@ -785,3 +785,23 @@ def test_T17_artillery_on_the_approach_does_not_lead_a_corps_attack() -> None:
     threat(g)
     _pressed(g)
     refused(g, "french", "/lead with:lannes leaders:F01", "11.5")
+
+
+def test_a_threat_no_force_could_press_or_feint_is_refused() -> None:
+    """11.3 with 6: after the threat the attacker presses or feints; where every force in the attack locale
+    holds the fixed battery (it never moves) neither is possible, so the threat is refused (a ruling,
+    docs/rulings.md) and the turn does not stall. A fuzzer's game (seed 300118) ran into it."""
+    from pathlib import Path
+
+    from engine import modules
+
+    m = modules.get("triumph")
+    text = (Path(__file__).parent / "battery_dead_end.txt").read_text(encoding="utf-8")
+    lines = [x.strip() for x in text.splitlines() if x.strip() and not x.startswith("#")]
+    g = m.new_game(m.parse_options(lines[1].split(" ", 1)[1]), int(lines[2].split()[1]))
+    *played, threat, _defence = lines[3:]
+    for line in played:
+        role, order = line.split(": ", 1)
+        g.apply(role, order)
+    refused(g, "french", threat.split(": ", 1)[1], "11.3")
+    assert g.legal("french").choices
