@@ -13,16 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from ..i18n import t
 from ..outbox import Post, Status
 from ..service import ServiceError
-
-if TYPE_CHECKING:
-    from .cog import EstafetteCog
+from .callers import bot_cog, caller_of
 
 TEXT_LIMIT = 4000  # characters of text in a whole components-v2 message
 COMPONENT_LIMIT = 40  # components in a message, nested ones counted
@@ -146,17 +144,13 @@ class RematchButton(
         return cls(int(match["game"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from .cog import caller_of
-
         cog = _cog(interaction)
         call = cog.service.rematch(caller_of(interaction), self.game)
         await cog._component(interaction, self.game, cog.run(interaction, call))
 
 
-async def card_answer(cog: EstafetteCog, interaction: discord.Interaction, game_id: int, what: str) -> None:
+async def card_answer(cog: Any, interaction: discord.Interaction, game_id: int, what: str) -> None:
     """My view, Orders or Log, for the channel's latest game only (a card of an older game is out of date)."""
-    from .cog import caller_of
-
     caller = caller_of(interaction)
     live = await cog.service.current(caller.channel_id, finished=True)
     if live.id != game_id:
@@ -170,7 +164,5 @@ async def card_answer(cog: EstafetteCog, interaction: discord.Interaction, game_
     await cog.run(interaction, call)
 
 
-def _cog(interaction: discord.Interaction) -> EstafetteCog:
-    from .cog import _cog_of  # the cog imports this module
-
-    return _cog_of(interaction)
+def _cog(interaction: discord.Interaction) -> Any:
+    return bot_cog(interaction)  # by its name: the cog imports this module

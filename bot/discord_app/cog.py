@@ -22,11 +22,12 @@ from engine.text import Command, matches
 
 from ..i18n import CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
-from ..service import Caller, Service, ServiceError
+from ..service import Service, ServiceError
 from ..service.clock import PACES
 from ..service.common import Live, module_of
 from ..service.handover import CHOICES as HANDOVER_CHOICES
 from ..service.handover import RULES as HANDOVER_RULES
+from .callers import caller_of
 from .send import Sender, chunks
 from .translate import description_key
 
@@ -49,18 +50,6 @@ def _d(command: str) -> str:
 def _o(command: str, *options: str) -> dict[str, str]:
     """English descriptions of a command's options, for ``app_commands.describe``."""
     return {o: t(f"opt.{command.replace(' ', '.')}.{o}") for o in options}
-
-
-def caller_of(interaction: discord.Interaction) -> Caller:
-    perms = interaction.permissions
-    return Caller(
-        user_id=interaction.user.id,
-        channel_id=interaction.channel_id or 0,
-        guild_id=interaction.guild_id or 0,
-        manager=bool(perms and perms.manage_guild),
-        name=str(interaction.user),
-        locale=str(interaction.locale),
-    )
 
 
 def _cog_of(interaction: discord.Interaction) -> EstafetteCog:

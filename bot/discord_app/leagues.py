@@ -14,7 +14,8 @@ from discord.ext import commands
 from engine import modules
 
 from ..service import Service
-from .cog import EstafetteCog, _d, _o, caller_of
+from .callers import caller_of
+from .cog import EstafetteCog, _d, _o
 
 log = logging.getLogger("estafette.discord")
 THREAD_ARCHIVE_MINUTES: Literal[10080] = (

@@ -319,9 +319,9 @@ def test_the_scan_finds_a_secret_in_a_deadlines_post(monkeypatch):
     live_game: list[Any] = []
     original = deadlines.Deadlines._passed
 
-    def passed(self: Any, ch: Any) -> None:
+    async def passed(self: Any, ch: Any) -> None:
         live_game[:] = [ch.game]
-        original(self, ch)
+        await original(self, ch)
 
     monkeypatch.setattr(deadlines, "t", t)
     monkeypatch.setattr(deadlines.Deadlines, "_passed", passed)
