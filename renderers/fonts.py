@@ -127,3 +127,21 @@ def draw_text(
     for piece, f in pieces:
         d.text((x, xy[1]), piece, font=f, anchor="l" + v, **kw)
         x += f.getlength(piece)
+
+
+def wrap_lines(text: str, width: float, size: int, script: str) -> list[str]:
+    """``text`` in lines no wider than ``width`` (by words in English, by characters in Japanese)."""
+    units = list(text) if script == "ja" else text.split(" ")
+    sep = "" if script == "ja" else " "
+    lines: list[str] = []
+    cur = ""
+    for u in units:
+        cand = f"{cur}{sep}{u}" if cur else u
+        if cur and text_length(cand, size, "regular", script) > width:
+            lines.append(cur)
+            cur = u
+        else:
+            cur = cand
+    if cur:
+        lines.append(cur)
+    return lines

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from .. import palette
-from ..fonts import draw_text, font, script_of, text_length
+from ..fonts import draw_text, font, script_of, text_length, wrap_lines
 from ..geometry import Box, Point
 from . import geometry as G
 from . import sprites as P
@@ -309,24 +309,6 @@ KEY_ITEMS = (
 KEY_LINE = 21
 
 
-def _wrap(text: str, width: float, size: int, script: str) -> list[str]:
-    """``text`` in lines no wider than ``width`` (by words in English, by characters in Japanese)."""
-    units = list(text) if script == "ja" else text.split(" ")
-    sep = "" if script == "ja" else " "
-    lines: list[str] = []
-    cur = ""
-    for u in units:
-        cand = f"{cur}{sep}{u}" if cur else u
-        if cur and text_length(cand, size, "regular", script) > width:
-            lines.append(cur)
-            cur = u
-        else:
-            cur = cand
-    if cur:
-        lines.append(cur)
-    return lines
-
-
 def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
     sc = script_of(locale)
     d = ImageDraw.Draw(im)
@@ -352,7 +334,7 @@ def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
     assert col_x[1] + 40 + widths[1] <= x1, "the key's second column is wider than its box"
     own = P.face(P.SAMPLE_FACES[4])
     x = col_x[1]
-    lines = _wrap(T.say("key.face", locale), x1 - x - own.width - 14, KEY_PX, sc)
+    lines = wrap_lines(T.say("key.face", locale), x1 - x - own.width - 14, KEY_PX, sc)
     for i, line in enumerate(lines):
         ty = y + 2 + own.height / 2 + (i - (len(lines) - 1) / 2) * (KEY_PX + 3)
         draw_text(d, (x + 6 + own.width, ty), line, KEY_PX, "regular", sc, anchor="lm", fill=P.INK)
@@ -364,7 +346,7 @@ def _draw_key(im: Image.Image, lib: Liberty, locale: str) -> None:
     ]
     notes.append(T.say("key.reconstruction", locale))
     for note in notes:
-        for line in _wrap(note, x1 - x0 - 20, KEY_PX, sc):
+        for line in wrap_lines(note, x1 - x0 - 20, KEY_PX, sc):
             draw_text(d, (x0 + 10, y), line, KEY_PX, "regular", sc, fill=P.INK_SOFT)
             y += KEY_PX + 4
     assert y <= y1 + 1, f"the key overflows its box by {y - y1:.0f} px"

@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from ..fonts import draw_text, font, script_of
+from ..fonts import draw_text, font, script_of, wrap_lines
 from . import base as B
 from . import colours as C
 from . import sprites as S
@@ -120,7 +120,7 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
     y += 30
     sub = T.say("attack.from", loc, source=source, width=T.say(f"attack.width.{ap_width}", loc),
                 attacker=T.say(f"army.{attacker}", loc))  # fmt: skip
-    for line in B._wrap(sub, PANEL_W - 10, ROW_PX, sc):
+    for line in wrap_lines(sub, PANEL_W - 10, ROW_PX, sc):
         draw_text(d, (x, y), line, ROW_PX, "regular", sc, fill=C.SIDE[attacker])
         y += 19
     if ap is not None:  # 4: the symbols printed in the defence locale on this approach

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 from data.triumph import Triumph, load_triumph
 
 from .. import palette
-from ..fonts import draw_text, font, script_of, text_length
+from ..fonts import draw_text, font, script_of, text_length, wrap_lines
 from ..geometry import Box
 from . import colours as C
 from . import sprites as S
@@ -362,27 +362,9 @@ def _draw_key(im: Image.Image, locale: str) -> None:
         draw_text(d, (x + 44, y + 9), T.say(f"key.{kind}", locale), KEY_PX, "regular", sc, anchor="lm",
                   fill=C.INK)  # fmt: skip
     y = y0 + 32 + half * KEY_LINE + 4
-    for line in _wrap(T.say("key.reconstruction", locale), PANEL_W - 20, 12, sc):
+    for line in wrap_lines(T.say("key.reconstruction", locale), PANEL_W - 20, 12, sc):
         draw_text(d, (x0 + 10, y), line, 12, "regular", sc, fill=C.INK_SOFT)
         y += 15
-
-
-def _wrap(text: str, width: float, size: int, script: str) -> list[str]:
-    """``text`` in lines no wider than ``width`` (by words in English, by characters in Japanese)."""
-    units = list(text) if script == "ja" else text.split(" ")
-    sep = "" if script == "ja" else " "
-    lines: list[str] = []
-    cur = ""
-    for u in units:
-        cand = f"{cur}{sep}{u}" if cur else u
-        if cur and text_length(cand, size, "regular", script) > width:
-            lines.append(cur)
-            cur = u
-        else:
-            cur = cand
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from ..fonts import draw_text, script_of, text_length
+from ..fonts import draw_text, script_of, text_length, wrap_lines
 from ..geometry import Box
 from . import base as B
 from . import colours as C
@@ -300,7 +300,7 @@ def _off_map(d: ImageDraw.ImageDraw, view: Any, x0: float, y: float, x1: float, 
         names = [t.commander(c["id"]).name for c in view.commanders if c["side"] == side and c["at"] == OFF]
         if names:
             text = T.say("track.off", locale, names=", ".join(names))
-            for line in B._wrap(text, x1 - x0, 13, sc):
+            for line in wrap_lines(text, x1 - x0, 13, sc):
                 draw_text(d, (x0, y), line, 13, "regular", sc, fill=C.SIDE[side])
                 y += 17
             y += 2
