@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -292,6 +292,11 @@ class UnitDef(_Frozen):
         if self.deploys and not self.long:
             raise ValueError("only a long counter deploys a short one (11.3)")
         return self
+
+    @property
+    def type(self) -> str:
+        """The counter's type in words: "infantry", "light cavalry", "heavy cavalry", "horse artillery"..."""
+        return "infantry" if self.arm == "infantry" else f"{self.kind} {self.arm}"
 
     @property
     def faces(self) -> bool:
@@ -806,3 +811,36 @@ class Eagles(_Frozen):
 
     def scenario(self, scenario_id: str = "quatre-bras") -> Scenario:
         return next(s for s in self.scenarios if s.id == scenario_id)
+
+    # -- the data as plain values --
+
+    def dump(self) -> dict[str, Any]:
+        """The map, the armies and the scenarios as plain values (for ``python -m engine.scenario eagles``):
+        ``areas`` with ``id``, ``name``, ``elevation``, ``neighbours``; ``units`` with ``id``, ``side``,
+        ``type``, ``sp``, ``morale``; ``leaders``; ``formations``; ``hqs``; ``roads``; ``scenarios``."""
+        return {
+            "name": self.name,
+            "areas": [
+                {
+                    "id": a.id,
+                    "name": a.name,
+                    "terrain": a.terrain,
+                    "elevation": a.elevation,
+                    "x": a.x,
+                    "y": a.y,
+                    "edges": list(a.edges),
+                    "all_round": a.all_round,
+                    "stacking": a.stacking,
+                    "max_long_counters": self.max_long_counters(a.id),
+                    "neighbours": [n.model_dump() for n in a.neighbours],
+                    "polygon": [[round(x, 1), round(y, 1)] for x, y in self.polygon(a.id)],
+                }
+                for a in self.areas
+            ],
+            "roads": [{"id": r.id, "kind": r.kind, "areas": list(r.areas)} for r in self.roads],
+            "formations": [f.model_dump() for f in self.formations],
+            "leaders": [{**ld.model_dump(), "superior": self.superior(ld.id)} for ld in self.leaders],
+            "hqs": [h.model_dump() for h in self.hqs],
+            "units": [{**u.model_dump(), "type": u.type} for u in self.units],
+            "scenarios": [s.model_dump() for s in self.scenarios],
+        }

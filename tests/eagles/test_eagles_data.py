@@ -7,6 +7,7 @@ messages for broken copies. Rule numbers are the series rules'; G numbers the ru
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import shutil
@@ -505,3 +506,22 @@ def test_error_facing_not_a_neighbour(root: Path) -> None:
         'facing = "C1"\n\n[[scenarios.setup]]\nside = "french"',
     )
     assert 'field "setup[1].facing": "C1" is no neighbour across a border of "S3" (G24)' in error(root)
+
+
+# -- the data as plain values, the check picture -------------------------------------------------------------
+
+
+def test_dump_for_the_scenario_dump(e: Eagles) -> None:
+    """The dump carries what ``python -m engine.scenario eagles --json`` promises, as JSON."""
+    d = json.loads(json.dumps(e.dump()))
+    assert len(d["areas"]) == 42 and {"id", "name", "elevation", "neighbours"} <= set(d["areas"][0])
+    units = {u["id"]: u for u in d["units"]}
+    assert units["F06"]["type"] == "heavy cavalry" and units["F14"]["type"] == "horse artillery"
+    assert {"id", "side", "type", "sp", "morale"} <= set(units["A01"])
+    assert {ld["id"]: ld["superior"] for ld in d["leaders"]}["F-L3"] == "F-L2"
+
+
+def test_check_picture_draws(e: Eagles) -> None:
+    from data.eagles.check_picture import draw
+
+    assert draw(e).size == (1060, 1140)
