@@ -473,6 +473,14 @@ class Scenario(_Frozen):
     def variant(self, variant_id: str) -> Variant:
         return next(v for v in self.variants if v.id == variant_id)
 
+    def start_area(self, piece_id: str) -> str | None:
+        """Where a unit, leader or HQ sets up; None when it arrives later (or never)."""
+        return next((p.area for p in self.setup if piece_id in (*p.units, *p.leaders, *p.hqs)), None)
+
+    def start_facing(self, unit_id: str) -> str | None:
+        """The neighbour a unit faces at set-up (13.9), None for an all-round unit or one not set up."""
+        return next((p.facing for p in self.setup if unit_id in p.units), None)
+
     def holder_at_start(self, area_id: str) -> Side:
         return "french" if area_id in self.victory.french_start else "allies"
 
@@ -650,7 +658,7 @@ class Eagles(_Frozen):
             self._distances,
         ):
             assert index is not None
-        assert self._facing_classes is not None
+        assert self._facing_classes is not None and self._perimeter is not None
 
     # -- the map --
 
@@ -750,6 +758,43 @@ class Eagles(_Frozen):
             self.geometry.cells, self.los_point(before), self.los_point(target), target
         )
 
+    def border_segment(self, a: str, b: str) -> tuple[Point, Point] | None:
+        """The shared border of two neighbours as a segment in metres (seen from ``a``), None if none."""
+        return self.geometry.shared.get((a, b))
+
+    @cached_property
+    def _perimeter(self) -> tuple[str, ...]:
+        m = self.map
+        width, height = m.x_max - m.x_min, m.y_max - m.y_min
+
+        def around(x: float, y: float, side: str) -> float:  # clockwise from the north-west corner
+            if side == "north":
+                return x - m.x_min
+            if side == "east":
+                return width + (m.y_max - y)
+            if side == "south":
+                return width + height + (m.x_max - x)
+            return 2 * width + height + (y - m.y_min)
+
+        stops = sorted(
+            (around((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, tag), area)
+            for area, cell in self.geometry.cells.items()
+            for p, q, tag in plane.edges(cell)
+            if tag in plane.SIDES_OF_MAP
+        )
+        order = [area for _, area in stops]
+        out = [x for i, x in enumerate(order) if x != order[i - 1]]  # i - 1 = -1 wraps round the corner
+        if not out:
+            return tuple(order[:1])
+        if out[-1] == order[0]:  # the corner area's last edge closes the ring: it starts it
+            out = [out[-1], *out[:-1]]
+        return tuple(out)
+
+    def perimeter(self) -> tuple[str, ...]:
+        """The areas on the map's edges clockwise from the north-west corner (6.0: "the nearest map-edge
+        area", "the next area along the edge")."""
+        return self._perimeter
+
     def corner(self, a: str, b: str) -> tuple[str, ...]:
         """For diagonal neighbours, the areas flanking the corner (G33: a diagonal move is forbidden when both
         hold enemy combat units): the other areas whose cells meet the short border's ends."""
@@ -770,6 +815,10 @@ class Eagles(_Frozen):
         return tuple(out)
 
     # -- the armies --
+
+    def leaders_of(self, side: Side, *, variant: str | None = None) -> tuple[LeaderDef, ...]:
+        """A side's leaders; those of a variant only when it is named."""
+        return tuple(ld for ld in self.leaders if ld.side == side and ld.variant in (None, variant))
 
     def unit(self, unit_id: str) -> UnitDef:
         return self._units[unit_id]

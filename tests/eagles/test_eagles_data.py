@@ -525,3 +525,15 @@ def test_check_picture_draws(e: Eagles) -> None:
     from data.eagles.check_picture import draw
 
     assert draw(e).size == (1060, 1140)
+
+
+def test_perimeter_and_start_positions(e: Eagles) -> None:
+    """6.0 places blocked reinforcements "in the nearest map-edge area": the edge areas clockwise; the set-up
+    lookups."""
+    ring = e.perimeter()
+    assert ring[0] == "N1" and ring[-1] == "N2" and len(ring) == len(set(ring))
+    assert set(ring) == {a.id for a in e.areas if a.edges}
+    sc = e.scenario()
+    assert sc.start_area("F-L1") == "S5" and sc.start_facing("F02") == "V1" and sc.start_area("A06") is None
+    assert [ld.id for ld in e.leaders_of("allies")][:2] == ["A-L1", "A-L2"]
+    assert e.border_segment("C1", "W1") is not None and e.border_segment("C1", "S1") is None
