@@ -62,7 +62,8 @@ KINDS: Mapping[str, tuple[str, ...]] = FrozenDict(
 ARTILLERY_MORALE = 3  # all artillery has morale 3 (2.21)
 FACING_TOLERANCE_M = 1.0  # a border end this near the facing line is on it, not across it (G24)
 ALONG_TOLERANCE_M = 25.0  # a line of sight this near a border runs along it (G25, 12.5 b/c) [OURS]
-ALONG_MIN_M = 150.0  # ... for at least this length [OURS]
+ALONG_MIN_M = 100.0  # ... for at least this length [OURS]
+ALONG_MAX_DEG = 10.0  # ... nearly parallel to it: a steeper line crosses the border [OURS]
 _AREA_ID = r"^[NCWVSF]\d{1,2}$"
 _SLUG = r"^[a-z][a-z0-9-]*$"
 
@@ -495,7 +496,8 @@ class Scenario(_Frozen):
 class Line:
     """The straight line between two LOS points (G25): ``areas`` the intervening areas in order (the two ends
     left out), ``borders`` the borders it crosses in order (``(from, to)``), ``along`` the borders it runs
-    along within ``ALONG_TOLERANCE_M`` for ``ALONG_MIN_M`` or more (12.5 b/c), each as a sorted pair."""
+    along (12.5 b/c: within ``ALONG_MAX_DEG`` of parallel and ``ALONG_TOLERANCE_M`` of the border for
+    ``ALONG_MIN_M`` or more), each as a sorted pair."""
 
     start: str
     end: str
@@ -535,11 +537,15 @@ class Geometry:
         inner = tuple(name for name in hits if name not in (a, b))
         chain = [a, *inner, b] if a != b else [a]
         borders = tuple(itertools.pairwise(chain))
+        near = set(hits)  # a line running along a border lies in one of the two areas beside it
         along = tuple(
             sorted(
                 (x, y)
                 for (x, y), seg in self.shared.items()
-                if x < y and plane.run_along(seg, p, q, ALONG_TOLERANCE_M) >= ALONG_MIN_M
+                if x < y
+                and (x in near or y in near)
+                and plane.angle(seg, (p, q)) <= ALONG_MAX_DEG
+                and plane.run_along(seg, p, q, ALONG_TOLERANCE_M) >= ALONG_MIN_M
             )
         )
         return Line(start=a, end=b, areas=inner, borders=borders, along=along)

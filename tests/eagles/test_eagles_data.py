@@ -231,8 +231,9 @@ def test_between_orders_and_runs_along(e: Eagles) -> None:
             assert there.areas == tuple(reversed(back.areas)), (a.id, b)
             assert there.along == back.along
     assert e.between("C1", "C3").areas == ()
-    # S1 → C2 runs along the V1 | V2 border: both are beside the line
-    assert ("V1", "V2") in e.between("S1", "C2").along
+    # S6 → W3 runs along the S2 | W4 border for 700 m, nearly on it; S1 → C2 crosses V1 | V2 at 17°: no run
+    assert e.between("S6", "W3").along == (("S2", "W4"),)
+    assert e.between("S1", "C2").areas == ("V1", "V2") and e.between("S1", "C2").along == ()
 
 
 def test_distance(e: Eagles) -> None:
@@ -261,7 +262,7 @@ def test_charge_lines(e: Eagles) -> None:
     """10.1, G25: a target 2 areas away through the one area the straight line crosses; 10.8: the line
     through the target continues into the area behind it."""
     assert e.charge_via("S1", "W2") == "V2"
-    assert e.charge_via("S1", "C2") is None  # the line runs along V1 | V2: no single area between
+    assert e.charge_via("S1", "C2") is None  # the line crosses V1 and V2: no single area between
     assert e.charge_via("S1", "V1") is None  # adjacent
     assert e.charge_targets("S5")["V1"] == "S1"
     assert e.continuation("S1", "V1") == "C2"
