@@ -559,9 +559,9 @@ class Eagles(_Frozen):
 
     name: str
     map: MapInfo
-    stacking_classes: dict[StackingClass, Stacking]
+    stacking: dict[StackingClass, Stacking]  # the chart (13.6); an area's class: stacking_of()
     terrain: dict[Terrain, TerrainDef]
-    border_terrain: dict[BorderKind, BorderDef]
+    borders: dict[BorderKind, BorderDef]  # the border chart (G18); a border: border()
     areas: tuple[Area, ...]
     roads: tuple[Road, ...]
     chain: Chain
@@ -679,13 +679,13 @@ class Eagles(_Frozen):
         """The border from ``a`` to ``b``, or None when they are not adjacent."""
         return self._borders.get((a, b))
 
-    def stacking(self, area_id: str) -> Stacking:
-        return self.stacking_classes[self._areas[area_id].stacking]
+    def stacking_of(self, area_id: str) -> Stacking:
+        return self.stacking[self._areas[area_id].stacking]
 
     def max_long_counters(self, area_id: str) -> int:
         """Long counters the area holds (13.7, G34): 0 where none fits."""
         area = self._areas[area_id]
-        return 0 if area.no_long_counters else self.stacking_classes[area.stacking].long_counters
+        return 0 if area.no_long_counters else self.stacking[area.stacking].long_counters
 
     def terrain_of(self, area_id: str) -> TerrainDef:
         return self.terrain[self._areas[area_id].terrain]

@@ -138,7 +138,11 @@ def test_terrain_elevation_and_classes(e: Eagles) -> None:
     assert (
         e.max_long_counters("V5") == 0 and e.max_long_counters("N6") == 2 and e.max_long_counters("C1") == 1
     )
-    assert e.stacking("C1").max_sp == 15 and e.stacking("S5").max_sp == 21
+    assert e.stacking_of("C1").max_sp == 15 and e.stacking_of("S5").max_sp == 21
+    assert e.stacking["circled-2"].long_counters == 2 and e.stacking["normal"].dense_from == 11  # 13.6
+    # G18 (ours): the stream closed to cavalry and artillery but at the bridge; woods closed to artillery
+    assert e.borders["stream"].cavalry_mp is None and e.borders["bridge"].cavalry_mp == 0
+    assert e.terrain["woods"].artillery_mp is None and e.terrain_of("W1").blocks_los
 
 
 def test_slopes_and_stream_crossings(e: Eagles) -> None:
@@ -343,7 +347,7 @@ def test_setup(e: Eagles) -> None:
     assert where["A-L2"] == "C1" and where["A04"] == "V3"
     for p in sc.setup:
         units = [e.unit(u) for u in p.units]
-        assert sum(u.sp for u in units) <= e.stacking(p.area).max_sp
+        assert sum(u.sp for u in units) <= e.stacking_of(p.area).max_sp
         assert sum(u.long for u in units) <= e.max_long_counters(p.area)
         if p.facing is not None:
             assert p.facing in e.facings(p.area)
