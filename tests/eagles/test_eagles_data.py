@@ -234,6 +234,8 @@ def test_between_orders_and_runs_along(e: Eagles) -> None:
             there, back = e.between(a.id, b), e.between(b, a.id)
             assert there.areas == tuple(reversed(back.areas)), (a.id, b)
             assert there.along == back.along
+            assert all(e.border(x, y) is not None for x, y in there.borders)  # each step crosses a border
+            assert len(there.areas) >= e.distance(a.id, b) - 1
     assert e.between("C1", "C3").areas == ()
     # S6 → W3 runs along the S2 | W4 border for 700 m, nearly on it; S1 → C2 crosses V1 | V2 at 17°: no run
     assert e.between("S6", "W3").along == (("S2", "W4"),)
