@@ -45,7 +45,7 @@ from .errors import RuleError
 from .events import Event
 from .messages import rule_error
 from .orders import Choice, Order
-from .text import Command, parse_command
+from .text import Command, Value, fold, parse_command
 
 OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
 EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
@@ -134,6 +134,24 @@ class OrderOption:
     def __post_init__(self) -> None:
         assert self.kind in ORDER_OPTION_KINDS, self.kind
 
+    def read(self, value: Value) -> Value:
+        """The option's typed value, from its text (a console's, a script's) or from a front end's typed value
+        (a slash command's), by its kind: a number an ``int``, a yes/no a ``bool``, a value of ``choices``
+        the one listed (any case), any other its text. What it cannot read (``forced:maybe``) stays as
+        written, for the order's own reader to refuse under its rule and in its words."""
+        if isinstance(value, str):
+            v = value.strip()
+            if self.kind == "number" and v.lstrip("-").isdigit():
+                return int(v)
+            if self.kind == "bool" and v.lower() in _YES_NO:
+                return _YES_NO[v.lower()]
+            return next((c for c in self.choices if fold(c) == fold(v)), v)
+        return value
+
+
+_YES_NO = {"yes": True, "y": True, "true": True, "on": True, "1": True}
+_YES_NO |= {"no": False, "n": False, "false": False, "off": False, "0": False}
+
 
 @dataclass(frozen=True)
 class OrderKind:
@@ -148,6 +166,17 @@ class OrderKind:
     # a choice the rules keep secret until a later step (a card played face down): the platform posts a
     # SHA-256 commitment to each one when it is accepted, opened when the game ends (``Module.sealed``)
     sealed: bool = False
+
+    def read(self, cmd: Command) -> Command:
+        """``cmd`` (this kind's) with its options typed once by their declarations (``OrderOption.read``);
+        an option this kind does not declare (an alias its reader takes) keeps its text. The text form is
+        kept as given: the log's."""
+        declared = {o.name: o for o in self.options}
+        values: dict[str, Value] = {}
+        for k, text in cmd.options.items():
+            given = cmd.values.get(k, text)
+            values[k] = declared[k].read(given) if k in declared else given
+        return Command(cmd.name, cmd.options, values)
 
 
 @dataclass(frozen=True)
@@ -548,6 +577,16 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
 
     def order(self, name: str) -> OrderKind | None:
         return next((k for k in self.orders if k.name == name), None)
+
+    @final
+    def command(self, order: str | Command) -> Command:
+        """An order as its name and typed options, read once at the platform's edge: a line of text (the
+        console's, a script's) or a front end's typed options (``Command.given``), each option typed by its
+        order kind's declaration (``OrderKind.read``); an order this module does not declare keeps its text
+        (its parser refuses it). A RuleError when the line is not an order."""
+        cmd = parse_command(order) if isinstance(order, str) else order
+        kind = self.order(cmd.name)
+        return kind.read(cmd) if kind is not None else cmd
 
     def every_role(self) -> tuple[str, ...]:
         """Every seat any options give (``/game join role:``)."""
