@@ -39,7 +39,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, final, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, final, runtime_checkable
 
 from .errors import RuleError
 from .events import Event
@@ -316,6 +316,21 @@ class LegalOrders(Protocol):
     def choices(self) -> Sequence[Choice]: ...
 
 
+class View(Protocol):
+    """What the platform reads of a view (``game.view(role)``): the events as the role may see them (the
+    log, the archive, the demo). The rest is the game's own, read by its renderers, its bot player and its
+    presentation hooks, which take the module's own view type (``Module``'s ``ViewT``)."""
+
+    @property
+    def events(self) -> Sequence[EventData]: ...
+
+
+class GameOptions(Protocol):
+    """A game's options object as the platform holds it: made and read by its module only (``make_options``,
+    ``options_dict``, ``roles``, ``narrate``), so the platform reads none of its fields; a module's hooks
+    take its own type (``Module``'s ``OptionsT``)."""
+
+
 @runtime_checkable
 class GameObject(Protocol):
     """What the bot, the console and the script runner call on a game (docs/architecture.md, the contract).
@@ -323,7 +338,7 @@ class GameObject(Protocol):
     script of a game is its options, its seed and its log."""
 
     def apply(self, role: str, order: str | Command | Order) -> list[Event]: ...
-    def view(self, role: str = "public", *, events: bool = True) -> Any: ...
+    def view(self, role: str = "public", *, events: bool = True) -> View: ...
     def legal(self, role: str) -> LegalOrders: ...
     def active(self) -> list[str]: ...
     @property
@@ -335,7 +350,7 @@ class GameObject(Protocol):
     @property
     def events(self) -> list[Event]: ...
     @property
-    def options(self) -> Any: ...
+    def options(self) -> GameOptions: ...
 
 
 @dataclass(frozen=True)
@@ -465,7 +480,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         is over, or at once when ``forfeits`` names roles that gave it up (their sides last, the others
         first); [] when there is no result to say. What ratings read. By default each role is a side, and the
         public view's ``winner`` (a role, or "draw") says who won."""
-        roles = tuple(self.roles(game.options))
+        roles = tuple(self.roles(cast(OptionsT, game.options)))  # a module's game holds its own options
         if forfeits:
             return [(2 if r in forfeits else 1, (r,)) for r in roles]
         if not game.over:
@@ -504,7 +519,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         public view, never of the game, nor of the role's view or legal orders; "" when it is not asked."""
         if game.over or role not in game.active():
             return ""
-        return self.public_headline(game.view("public", events=False), role, lang, text)
+        return self.public_headline(cast(ViewT, game.view("public", events=False)), role, lang, text)
 
     def public_headline(self, view: ViewT, role: str, lang: str, text: Text) -> str:
         """The headline from the public view alone, so that it cannot say what only the role may know (a
