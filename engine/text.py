@@ -156,7 +156,9 @@ def split_list(value: str) -> list[str]:
 def flag(cmd: Command, option: str) -> bool:
     """A yes/no option (False when not given): typed by its edge, or its text read once (``yes_no``)."""
     v = cmd.value(option)
-    return v if isinstance(v, bool) else yes_no(str(v or ""), option)
+    if v is None:
+        return False
+    return v if isinstance(v, bool) else yes_no(str(v), option)
 
 
 def number(cmd: Command, option: str) -> int | None:

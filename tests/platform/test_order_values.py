@@ -15,7 +15,9 @@ from bot.pictures import NoPictures
 from bot.service import Service
 from engine import modules
 from engine.errors import RuleError
+from engine.liberty.orders import GRAMMAR as LIBERTY
 from engine.module import OrderKind, OrderOption
+from engine.napoleon.orders import GRAMMAR as NAPOLEON
 from engine.orders import command_of, text_of
 from engine.text import Command, flag, number, parse_command
 
@@ -80,6 +82,36 @@ def test_module_command_reads_a_line_or_a_slash_commands_values_by_the_games_dec
     assert napoleon.command("/nothing x:1").values == {}  # no declaration: its parser refuses it
     with pytest.raises(RuleError):
         napoleon.command("move units:FR-1")  # not an order
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "typed"),
+    [
+        ("napoleon", "/move units:FR-1 path:Charleroi>Fleurus forced:yes", {"forced": True}),  # 5.5
+        ("liberty", "/move units:B1 path:Boston>Salem river:yes", {"river": True}),  # 5.6
+    ],
+)
+def test_a_games_reader_takes_a_slash_commands_yes_no_as_typed(game, line, typed, monkeypatch):
+    """A yes/no Discord typed reaches the game's reader as a ``bool``, never said as text and read back;
+    a line's is read from its text once. Either way the same order."""
+    import engine.text
+
+    read: list[str] = []
+    yes_no = engine.text.yes_no
+    monkeypatch.setattr(engine.text, "yes_no", lambda v, o: read.append(v) or yes_no(v, o))
+    module = modules.get(game)
+    from_text = module.command(line)
+    cmd = parse_command(line)
+    options = {k: v for k, v in cmd.options.items() if k not in typed}
+    given = module.command(Command.given(cmd.name, {**options, **typed}))
+    parser = {"napoleon": NAPOLEON, "liberty": LIBERTY}[game]
+    assert parser.read(given) == parser.read(parse_command(line)) == parser.parse(line)
+    assert from_text.text() == given.text() == line
+    read.clear()
+    parser.read(given)
+    assert read == []  # typed: no yes/no read from text
+    parser.parse(line)
+    assert read == ["yes"]  # a line: its yes/no read once
 
 
 @pytest.mark.parametrize("game", ["napoleon", "liberty", "triumph"])
