@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from engine.module import OptionValue, parse_values
+
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
 from .narrate import TEXT
@@ -80,14 +82,19 @@ class Console:
             with contextlib.suppress(Exception):  # Python would complain again when it flushes at exit
                 os.dup2(os.open(os.devnull, os.O_WRONLY), self.out.fileno())
 
-    async def ensure_game(self, options: str, game: str | None = None, pace: str | None = None) -> None:
+    async def ensure_game(
+        self, options: str | Mapping[str, OptionValue], game: str | None = None, pace: str | None = None
+    ) -> None:
         """The console's game: a new one of the game module ``game`` (default: the default module) with
         every seat the console's, or the one it has (one still being made when the console was stopped, by
         Ctrl-C, is made now). ``pace``: its seats' time banks (none: no deadline)."""
         made = not await self.svc.has_game(CHANNEL)
         if made:
             timing: dict[str, Any] = {"pace": pace} if pace else {"deadline_hours": 0}
-            res = await self.svc.new_game(self.me, options, game=game, **timing)
+            if isinstance(options, str):  # key=value text, read by the game
+                res = await self.svc.new_game(self.me, options, game=game, **timing)
+            else:  # values the console read already (``console_values``)
+                res = await self.svc.new_game(self.me, values=options, game=game, **timing)
             # its first line: the rest tells Discord players how to take seats, which the console does
             res.reply.text = res.reply.text.split("\n", 1)[0]
             await self.show(res)
@@ -405,7 +412,7 @@ class Console:
         if pace is not None and pace not in PACES:
             raise ServiceError("svc.pace_unknown", value=pace[:20], known=list(PACES))
         options = " ".join(w for w in options.split() if _option_key(w) != "pace")
-        merged, problem = console_options(options, game)
+        merged, problem = console_values(options, game)
         if problem is not None:
             self.say(t("console.new_bad_options", self.locale, error=problem))
             return
@@ -465,24 +472,22 @@ class Console:
 
 def check_options(options: str, game: str | None = None) -> str | None:
     """What is wrong with a console's ``--options`` (one line) for the game module ``game``, or None."""
-    return console_options(options, game)[1]
+    return console_values(options, game)[1]
 
 
-def console_options(options: str, game: str | None = None) -> tuple[str, str | None]:
-    """A console game's options: the module's ``first_options`` (a historical set-up, say) with
-    ``options`` over them, key by key (``players=3`` keeps the historical set-up; ``setup=free`` changes
-    it); and what is wrong with them (one line), or None."""
+def console_values(options: str, game: str | None = None) -> tuple[dict[str, OptionValue], str | None]:
+    """A console game's options as typed values, read once: the module's ``first_options`` (a historical
+    set-up, say) with ``options`` over them, key by key (``players=3`` keeps the historical set-up;
+    ``setup=free`` changes it); and what is wrong with them (one line), or None."""
     from engine import RuleError, modules
 
     try:
         module = modules.get(game)
-        first = module.first_options.strip()
-        module.parse_options(options, module.options_dict(module.parse_options(first)))
+        values = parse_values(module.options, options, parse_values(module.options, module.first_options, {}))
+        module.make_options({**module.defaults(), **values})  # the module's own checks of the whole
     except RuleError as e:
-        return options, str(e)
-    given = {_option_key(item) for item in options.split()}
-    kept = [item for item in first.split() if _option_key(item) not in given]  # each option said once
-    return " ".join([*kept, *options.split()]), None
+        return {}, str(e)
+    return values, None
 
 
 def _option_key(item: str) -> str:
@@ -534,7 +539,7 @@ async def run_console(
         print(t("console.bad_options", locale, error=e), file=sys.stderr)
         return 2
     given = options.strip()
-    options, problem = console_options(given, game)
+    values, problem = console_values(given, game)
     if problem is None:
         problem = _unusable(database, pictures, locale)
     if problem is not None:
@@ -561,7 +566,7 @@ async def run_console(
             await con.settle()
         elif existing and given:
             con.say(t("console.options_ignored", con.locale, database=database))
-        await con.ensure_game(options, game)
+        await con.ensure_game(values, game)
         if not con.gone:
             await con.redraw()
             await con.loop(lines)

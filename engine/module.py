@@ -39,13 +39,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, final, runtime_checkable
+from typing import Any, Generic, Protocol, TypeVar, cast, final, runtime_checkable
 
 from .errors import RuleError
 from .events import Event
 from .messages import rule_error
 from .orders import Choice, Order
-from .text import Command, parse_command
+from .text import Command, Value, fold, parse_command
 
 OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
 EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
@@ -134,6 +134,24 @@ class OrderOption:
     def __post_init__(self) -> None:
         assert self.kind in ORDER_OPTION_KINDS, self.kind
 
+    def read(self, value: Value) -> Value:
+        """The option's typed value, from its text (a console's, a script's) or from a front end's typed value
+        (a slash command's), by its kind: a number an ``int``, a yes/no a ``bool``, a value of ``choices``
+        the one listed (any case), any other its text. What it cannot read (``forced:maybe``) stays as
+        written, for the order's own reader to refuse under its rule and in its words."""
+        if isinstance(value, str):
+            v = value.strip()
+            if self.kind == "number" and v.lstrip("-").isdigit():
+                return int(v)
+            if self.kind == "bool" and v.lower() in _YES_NO:
+                return _YES_NO[v.lower()]
+            return next((c for c in self.choices if fold(c) == fold(v)), v)
+        return value
+
+
+_YES_NO = {"yes": True, "y": True, "true": True, "on": True, "1": True}
+_YES_NO |= {"no": False, "n": False, "false": False, "off": False, "0": False}
+
 
 @dataclass(frozen=True)
 class OrderKind:
@@ -148,6 +166,17 @@ class OrderKind:
     # a choice the rules keep secret until a later step (a card played face down): the platform posts a
     # SHA-256 commitment to each one when it is accepted, opened when the game ends (``Module.sealed``)
     sealed: bool = False
+
+    def read(self, cmd: Command) -> Command:
+        """``cmd`` (this kind's) with its options typed once by their declarations (``OrderOption.read``);
+        an option this kind does not declare (an alias its reader takes) keeps its text. The text form is
+        kept as given: the log's."""
+        declared = {o.name: o for o in self.options}
+        values: dict[str, Value] = {}
+        for k, text in cmd.options.items():
+            given = cmd.values.get(k, text)
+            values[k] = declared[k].read(given) if k in declared else given
+        return Command(cmd.name, cmd.options, values)
 
 
 @dataclass(frozen=True)
@@ -287,6 +316,21 @@ class LegalOrders(Protocol):
     def choices(self) -> Sequence[Choice]: ...
 
 
+class View(Protocol):
+    """What the platform reads of a view (``game.view(role)``): the events as the role may see them (the
+    log, the archive, the demo). The rest is the game's own, read by its renderers, its bot player and its
+    presentation hooks, which take the module's own view type (``Module``'s ``ViewT``)."""
+
+    @property
+    def events(self) -> Sequence[EventData]: ...
+
+
+class GameOptions(Protocol):
+    """A game's options object as the platform holds it: made and read by its module only (``make_options``,
+    ``options_dict``, ``roles``, ``narrate``), so the platform reads none of its fields; a module's hooks
+    take its own type (``Module``'s ``OptionsT``)."""
+
+
 @runtime_checkable
 class GameObject(Protocol):
     """What the bot, the console and the script runner call on a game (docs/architecture.md, the contract).
@@ -294,7 +338,7 @@ class GameObject(Protocol):
     script of a game is its options, its seed and its log."""
 
     def apply(self, role: str, order: str | Command | Order) -> list[Event]: ...
-    def view(self, role: str = "public", *, events: bool = True) -> Any: ...
+    def view(self, role: str = "public", *, events: bool = True) -> View: ...
     def legal(self, role: str) -> LegalOrders: ...
     def active(self) -> list[str]: ...
     @property
@@ -306,7 +350,7 @@ class GameObject(Protocol):
     @property
     def events(self) -> list[Event]: ...
     @property
-    def options(self) -> Any: ...
+    def options(self) -> GameOptions: ...
 
 
 @dataclass(frozen=True)
@@ -436,7 +480,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         is over, or at once when ``forfeits`` names roles that gave it up (their sides last, the others
         first); [] when there is no result to say. What ratings read. By default each role is a side, and the
         public view's ``winner`` (a role, or "draw") says who won."""
-        roles = tuple(self.roles(game.options))
+        roles = tuple(self.roles(cast(OptionsT, game.options)))  # a module's game holds its own options
         if forfeits:
             return [(2 if r in forfeits else 1, (r,)) for r in roles]
         if not game.over:
@@ -475,7 +519,7 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         public view, never of the game, nor of the role's view or legal orders; "" when it is not asked."""
         if game.over or role not in game.active():
             return ""
-        return self.public_headline(game.view("public", events=False), role, lang, text)
+        return self.public_headline(cast(ViewT, game.view("public", events=False)), role, lang, text)
 
     def public_headline(self, view: ViewT, role: str, lang: str, text: Text) -> str:
         """The headline from the public view alone, so that it cannot say what only the role may know (a
@@ -548,6 +592,16 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
 
     def order(self, name: str) -> OrderKind | None:
         return next((k for k in self.orders if k.name == name), None)
+
+    @final
+    def command(self, order: str | Command) -> Command:
+        """An order as its name and typed options, read once at the platform's edge: a line of text (the
+        console's, a script's) or a front end's typed options (``Command.given``), each option typed by its
+        order kind's declaration (``OrderKind.read``); an order this module does not declare keeps its text
+        (its parser refuses it). A RuleError when the line is not an order."""
+        cmd = parse_command(order) if isinstance(order, str) else order
+        kind = self.order(cmd.name)
+        return kind.read(cmd) if kind is not None else cmd
 
     def every_role(self) -> tuple[str, ...]:
         """Every seat any options give (``/game join role:``)."""

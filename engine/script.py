@@ -170,7 +170,8 @@ def public_views(script: str | Iterable[str]) -> list[Any]:
 
     def keep(game: GameObject) -> None:
         v = game.view("public", events=False)
-        if v.turn != views[-1].turn:
+        # a frame a turn, for a game whose view counts turns (a view without: its first and last frames)
+        if getattr(v, "turn", None) != getattr(views[-1], "turn", None):
             views.append(v)
 
     out = run_lines(lines, before=first, after=keep)

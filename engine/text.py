@@ -3,13 +3,20 @@
 Values run to the next `` option:`` or the end of the line, so they may hold spaces
 (``path:Quatre Bras>Waterloo``); a value may be quoted (``list:"fire A; B>across-left"``).
 Lists are comma-separated and paths are joined by ``>``.
+
+An order's options come in two forms: as text (``options``: what a player writes, what the log and scripts
+keep) and as typed values (``values``: a yes/no a ``bool``, a number an ``int``, the rest its text), made
+once at the edge that received them: ``Command.given`` from a front end's typed values (a slash command's),
+``OrderKind.read`` (engine/module.py) from the text by the option's declared kind. A reader takes a value by
+``value``/``flag``/``number``, typed where the edge typed it and read from its text once otherwise.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from .messages import rule_error
 
@@ -17,16 +24,48 @@ _OPTION = re.compile(r"(?:^|\s)([a-z][a-z0-9_-]*):", re.IGNORECASE)
 _NAME = re.compile(r"[a-z][a-z0-9-]*")
 
 
+Value = str | int | bool  # an order option's typed value: a yes/no, a number, or its text
+
+
 @dataclass(frozen=True, slots=True)
 class Command:
+    """One order as its name and options: ``options`` its text form (the log's, byte for byte the player's),
+    ``values`` the typed values its edge read (the same options; empty for a line not yet read by its
+    declaration). Two commands are equal when their text forms are."""
+
     name: str
     options: dict[str, str]
+    values: dict[str, Value] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def given(cls, name: str, values: Mapping[str, Value | None]) -> Command:
+        """An order from typed values (a slash command's options, in its order kind's order), kept typed; its
+        text form said once, as a player would write it: a yes/no set ``yes``, a number in digits, a yes/no
+        unset and an option not given left out."""
+        typed: dict[str, Value] = {}
+        for k, v in values.items():
+            if v is None or v is False:
+                continue
+            typed[k] = v.strip() if isinstance(v, str) else v
+        return cls(name, {k: said(v) for k, v in typed.items()}, typed)
+
+    def value(self, option: str) -> Value | None:
+        """The option's value: typed where its edge read it, else its text; None when not given."""
+        v = self.values.get(option)
+        return v if v is not None else self.options.get(option)
 
     def text(self) -> str:
         parts = [f"/{self.name}"]
         for k, v in self.options.items():
             parts.append(f'{k}:"{v}"' if ";" in v or ":" in v else f"{k}:{v}")
         return " ".join(parts)
+
+
+def said(value: Value) -> str:
+    """A typed value as an order's text says it (a yes/no ``yes``/``no``, a number in digits)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
 
 
 def parse_command(text: str) -> Command:
@@ -112,6 +151,28 @@ def complete_list(items: list[str], current: str) -> list[str]:
 
 def split_list(value: str) -> list[str]:
     return [p.strip() for p in value.split(",") if p.strip()]
+
+
+def flag(cmd: Command, option: str) -> bool:
+    """A yes/no option (False when not given): typed by its edge, or its text read once (``yes_no``)."""
+    v = cmd.value(option)
+    if v is None:
+        return False
+    return v if isinstance(v, bool) else yes_no(str(v), option)
+
+
+def number(cmd: Command, option: str) -> int | None:
+    """A whole-number option (None when not given): typed by its edge, or its text read once; a RuleError
+    when it is not a whole number."""
+    v = cmd.value(option)
+    if v is None:
+        return None
+    if isinstance(v, int) and not isinstance(v, bool):
+        return v
+    try:
+        return int(str(v).strip())
+    except ValueError:
+        raise rule_error("", "text.number", option=option, value=str(v)) from None
 
 
 def takes(cmd: Command, *options: str) -> dict[str, str]:

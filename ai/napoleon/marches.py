@@ -85,9 +85,7 @@ def _head_order(
         if way is not None:
             state.via = way
             state.wait = 0
-            # the order given is the force's last town, not the waypoint (the waypoint is taken next turn);
-            # kept as the games have been played with it
-            return list(towns)[-1]
+            return way  # the way round begins now (not a third turn standing still)
     return "wait"
 
 

@@ -1159,16 +1159,11 @@ def _order_command(name: str, shared: Shared) -> app_commands.Command[Any, ..., 
 
 
 def order_given(name: str, values: Mapping[str, Any]) -> Command:
-    """An order command's typed options as the order its game reads (a ``Command``: the order's name and
-    its options in the order kind's order, which the module's parser turns into its order value): a yes/no
-    set says ``yes``, one unset and an option not given are left out, a number is said in digits. Its text
+    """An order command's options as Discord typed them (a number an ``int``, a yes/no a ``bool``, the rest
+    text), kept typed in the ``Command`` the service hands the caller's game (``Command.given``; typed by
+    that game's declaration there, ``Module.command``), in the order kind's order. Its text form
     (``Command.text``) is the order's line in the game's log and scripts, as the player would write it."""
-    said: dict[str, str] = {}
-    for k, v in values.items():
-        if v is None or v is False:
-            continue
-        said[k] = "yes" if v is True else str(v).strip()
-    return Command(name, said)
+    return Command.given(name, values)
 
 
 def _described(name: str, option: str | None, shared: Shared) -> str:

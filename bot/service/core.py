@@ -116,6 +116,8 @@ class Change:
         text = (
             order.text() if isinstance(order, Command) else str(order)
         )  # a slash command's name and options
+        if isinstance(order, Command):  # a front end's typed options, typed by this game's declarations
+            order = self.module.command(order)
         work = self.module.copy(game)  # the game as it was stays as it was
         new: list[Event] = work.apply(role, order)
         self.prior, self._game = game, work

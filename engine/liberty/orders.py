@@ -11,7 +11,7 @@ order is legal now, are the rules' (``game.py`` resolves the names, ``turns``, `
 from __future__ import annotations
 
 from ..orders import Grammar, Order, order
-from ..text import Command, listed_ids, needs, split_list, takes, yes_no
+from ..text import Command, flag, listed_ids, needs, split_list, takes
 from .context import error
 
 Names = tuple[str, ...]
@@ -37,7 +37,7 @@ def _path(cmd: Command, text: str | None = None) -> Names:
 
 
 def _yes(cmd: Command, option: str) -> bool:
-    return yes_no(cmd.options.get(option, ""), option)
+    return flag(cmd, option)  # a slash command's bool as typed, a line's yes/no read once
 
 
 def _flags(**flags: bool) -> str:

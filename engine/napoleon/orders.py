@@ -14,7 +14,7 @@ import re
 
 from ..messages import rule_error
 from ..orders import Grammar, Order, order
-from ..text import Command, fold, parse_command, split_list, yes_no
+from ..text import Command, flag, fold, parse_command, split_list
 from .board import RELATIVE
 
 Names = tuple[str, ...]
@@ -57,7 +57,7 @@ class Setup(Order):
     def read(cls, cmd: Command) -> Setup:
         o = cmd.options
         if "auto" in o:
-            if set(o) != {"auto"} or not yes_no(o["auto"], "auto"):
+            if set(o) != {"auto"} or not flag(cmd, "auto"):
                 raise rule_error("", "setup.usage")
             return cls(auto=True)
         if set(o) - {"units", "town"} or "units" not in o or "town" not in o:
@@ -88,7 +88,7 @@ class Move(Order):
         if not units:
             raise rule_error("", "move.no_units")
         path = tuple(p.strip() for p in o["path"].split(">") if p.strip())
-        return cls(units, path, yes_no(o.get("forced", "no"), "forced"))
+        return cls(units, path, flag(cmd, "forced"))
 
     def say(self) -> str:
         return f"/move units:{','.join(self.units)} path:{'>'.join(self.path)}" + (
@@ -251,7 +251,7 @@ class Retreat(Order):
         o = cmd.options
         if "to" not in o:
             raise rule_error("", "battle.retreat_needs_to")
-        forced = yes_no(o.get("forced", ""), "forced")
+        forced = flag(cmd, "forced")
         return cls(units, o["to"], _path(o.get("path")), forced, o.get("battle"))
 
     def say(self) -> str:

@@ -26,7 +26,7 @@ def owns(role: str, unit_id: str) -> bool:
     return any(unit_id.startswith(PREFIXES[a]) for a in armies)
 
 
-def status(game: GameObject, loc: str, tx: Text) -> str:
+def status(game: Game, loc: str, tx: Text) -> str:
     """The game in one line: the turn, its date, day or night, the side and phase, whose move (4.0)."""
     v = game.view("public", events=False)
     if v.result:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.console import Console, run_console
+from bot.console import Console, console_values, run_console
 from bot.pictures import NoPictures
 from bot.service import Service
 from bot.storage import Store
@@ -47,6 +47,18 @@ async def test_options_given_for_an_existing_game_are_said_to_be_ignored_and_new
     assert "--options are ignored" in text and "--new" in text and "2 players" not in text.split("\n")[0]
     text = await console_run(tmp_path, ":status\n", options="players=3", new=True)
     assert "3 players" in text and "ignored" not in text
+
+
+def test_console_options_are_read_once_into_typed_values_over_the_historical_setup():
+    """``--options`` and ``:new`` read once into the values the game is made with (not merged back into
+    text and read again): the module's first options, the given ones over them key by key."""
+    assert console_values("players=3 days=2", "napoleon") == (
+        {"setup": "historical", "players": 3, "days": 2},
+        None,
+    )
+    assert console_values("setup=free", "napoleon") == ({"setup": "free"}, None)
+    values, problem = console_values("players=7", "napoleon")
+    assert values == {} and problem is not None and "players" in problem
 
 
 @pytest.mark.parametrize("options", ["players=7", "bogus=1", "days=-1", "players=3,setup=free"])

@@ -22,6 +22,7 @@ from ai.napoleon.knowledge import map_info, situation
 from ai.napoleon.leaders import plan_leaders
 from ai.napoleon.marches import march, task_forces
 from ai.napoleon.objectives import objectives, update_targets
+from ai.napoleon.planning import TaskForce
 from engine.napoleon import Legal, Options, View, new_game
 from engine.napoleon.orders import End, Fire, Move, Setup, Square
 
@@ -418,6 +419,21 @@ def test_a_main_body_waits_for_the_detachments_next_to_it_5_1():
     # without them, it marches on
     p = _planner(1, {"Charleroi": main})
     assert task_forces(p, main, dict.fromkeys(main, "Brussels")) == {("Charleroi", "Brussels"): "Brussels"}
+
+
+def test_a_main_body_stopped_two_turns_goes_round_by_its_waypoint_at_once_5_0():
+    # four blocks at Marchienne marching on Namur, the Prussians at Charleroi in the way: stopped a turn
+    # already, the second turn stopped it takes the way round, marching toward the waypoint now (it used to
+    # be sent toward the force's last town, here Marchienne itself: a third turn standing still)
+    main = ["FR-1", "FR-2", "FR-3", "FR-4"]
+    p = _planner(1, {"Marchienne": main}, {"Charleroi": 4})
+    p.tf["Namur"] = TaskForce(wait=1)
+    orders = task_forces(p, main, dict.fromkeys(main, "Namur"))
+    way = p.tf["Namur"].via
+    assert way is not None and way not in ("Marchienne", "Charleroi")
+    assert orders == {("Marchienne", "Namur"): way}
+    moves, gain = march(p, "Marchienne", main, way, "Namur")
+    assert gain > 0 and sorted(u for m in moves for u in m.units) == main  # and it does march
 
 
 def test_a_march_keeps_the_cavalry_with_the_infantry_5_2():

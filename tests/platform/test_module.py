@@ -168,3 +168,16 @@ def test_scenario_list_prints_the_modules():
     assert done.returncode == 0
     assert done.stdout.startswith("napoleon: Napoleon: The Waterloo Campaign 1815; roles french, allied")
     assert "  players=2" in done.stdout and "  command_control=off" in done.stdout
+
+
+@pytest.mark.parametrize("game", ["napoleon", "liberty", "triumph"])
+def test_what_the_platform_reads_of_a_games_view_is_its_events(game):
+    """``GameObject.view`` is a ``View`` to the platform (engine/module.py): its events as the role may
+    see them, which the log, the archive and the demo read; the rest is the game's own."""
+    from collections.abc import Sequence
+
+    module = modules.get(game)
+    g = module.new_game(module.make_options(module.defaults()), 1)
+    assert isinstance(g, GameObject)
+    for role in ("public", *module.roles(g.options)):
+        assert isinstance(g.view(role).events, Sequence)

@@ -33,6 +33,9 @@ MESSAGES = {
 }
 
 
+RUN = OrderKind("run", (OrderOption("steps", "number"),), "D2")  # D2
+
+
 @dataclass(frozen=True)
 class DashOptions:
     length: int = 6
@@ -100,15 +103,17 @@ class DashGame:
         return [] if self.over else [ROLES[(self.turn - 1) % 2]]
 
     def apply(self, role: str, order: str | Command) -> list[Event]:
-        cmd = order if isinstance(order, Command) else parse_command(order)  # a slash command's, or a line
+        # a slash command's, typed at the edge, or a line: its options typed once by their declaration
+        cmd = order if isinstance(order, Command) else parse_command(order)
+        cmd = RUN.read(cmd) if cmd.name == "run" else cmd
         if role not in self.active():
             raise RuleError(
                 "D1", MESSAGES["en"]["dash.turn"].format(role=", ".join(self.active()) or "nobody")
             )
         before = len(self.events)
         if cmd.name == "run":
-            steps = cmd.options.get("steps", "")
-            if steps not in ("1", "2"):
+            steps = cmd.value("steps")  # a number (OrderOption "number"), or the text it could not read
+            if steps not in (1, 2) or isinstance(steps, bool):
                 raise RuleError("D2", MESSAGES["en"]["dash.steps"], key="dash.steps")
             self._move(role, int(steps), "run")
         elif cmd.name == "sprint":
@@ -216,7 +221,7 @@ class Dash(Module[DashOptions, DashGame, DashView]):
     title = "Dash (a test module)"
     options = (OptionSpec("length", "int", 6, "squares to the finish", lo=3, hi=30),)
     orders = (
-        OrderKind("run", (OrderOption("steps", "number"),), "D2"),
+        RUN,
         OrderKind("sprint", (), "D2"),
         OrderKind("reserve", (), "D3"),
     )

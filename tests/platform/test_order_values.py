@@ -1,0 +1,182 @@
+"""An order's options typed once at the edge that received them (``engine/text.py``, ``engine/module.py``):
+a slash command's typed values kept typed (``Command.given``), a line's text read by the order kind's
+declaration (``OrderKind.read``, ``Module.command``), the text form kept byte for byte for the log and the
+scripts; and the game receiving the typed values through the Discord harness and the console."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from support.games import dash as dash_game
+
+from bot.console import run_console
+from bot.pictures import NoPictures
+from bot.service import Service
+from engine import modules
+from engine.errors import RuleError
+from engine.liberty.orders import GRAMMAR as LIBERTY
+from engine.module import OrderKind, OrderOption
+from engine.napoleon.orders import GRAMMAR as NAPOLEON
+from engine.orders import command_of, text_of
+from engine.text import Command, flag, number, parse_command
+
+FIRE = OrderKind(
+    "fire",
+    (
+        OrderOption("unit", "unit"),
+        OrderOption("target", "text", False, choices=("line", "square")),
+        OrderOption("times", "number", False),
+        OrderOption("forced", "bool", False),
+    ),
+)
+
+
+def test_typed_values_are_kept_and_said_once_as_the_text_a_player_writes():
+    cmd = Command.given("fire", {"unit": " A ", "target": "line", "times": 2, "forced": True, "battle": None})
+    assert cmd.values == {"unit": "A", "target": "line", "times": 2, "forced": True}
+    assert cmd.options == {"unit": "A", "target": "line", "times": "2", "forced": "yes"}
+    assert cmd.text() == "/fire unit:A target:line times:2 forced:yes"
+    assert parse_command(cmd.text()) == cmd  # equal by the text form; the text reads back to it
+    assert Command.given("fire", {"unit": "A", "forced": False}).text() == "/fire unit:A"  # unset: left out
+
+
+def test_a_declared_option_is_typed_from_its_text_or_from_a_typed_value_alike():
+    line = FIRE.read(parse_command("/fire unit:A target:Square times:3 forced:YES battle:Ligny"))
+    given = FIRE.read(Command.given("fire", {"unit": "A", "target": "Square", "times": 3, "forced": True}))
+    assert line.values == {"unit": "A", "target": "square", "times": 3, "forced": True, "battle": "Ligny"}
+    assert {k: v for k, v in line.values.items() if k != "battle"} == given.values
+    # the text form stays as written: the log keeps the player's line
+    assert line.text() == "/fire unit:A target:Square times:3 forced:YES battle:Ligny"
+
+
+def test_what_a_declaration_cannot_read_is_left_to_the_orders_own_reader():
+    cmd = FIRE.read(parse_command("/fire unit:A target:xx times:many forced:maybe"))
+    assert cmd.values == {"unit": "A", "target": "xx", "times": "many", "forced": "maybe"}
+    with pytest.raises(RuleError) as e:
+        flag(cmd, "forced")
+    assert e.value.key == "text.yes_no"
+    with pytest.raises(RuleError) as e:
+        number(cmd, "times")
+    assert e.value.key == "text.number"
+
+
+def test_a_reader_takes_a_value_typed_or_from_its_text_once():
+    typed = Command.given("run", {"steps": 2, "forced": True})
+    line = parse_command("/run steps:2 forced:yes")
+    for cmd in (typed, line):
+        assert number(cmd, "steps") == 2 and flag(cmd, "forced") is True
+        assert number(cmd, "other") is None and flag(cmd, "other") is False
+    assert typed.value("steps") == 2 and line.value("steps") == "2"
+
+
+def test_module_command_reads_a_line_or_a_slash_commands_values_by_the_games_declaration():
+    napoleon = modules.get("napoleon")
+    line = napoleon.command("/move units:FR-1,FR-2 path:Charleroi>Fleurus forced:yes")
+    given = napoleon.command(
+        Command.given("move", {"units": "FR-1,FR-2", "path": "Charleroi>Fleurus", "forced": True})
+    )
+    assert line == given and line.values == given.values
+    assert line.values["forced"] is True and line.text() == given.text()
+    assert napoleon.command("/fire unit:FR-6 target:LINE").values["target"] == "line"  # 8.4's list
+    assert napoleon.command("/nothing x:1").values == {}  # no declaration: its parser refuses it
+    with pytest.raises(RuleError):
+        napoleon.command("move units:FR-1")  # not an order
+
+
+@pytest.mark.parametrize(
+    ("game", "line", "typed"),
+    [
+        ("napoleon", "/move units:FR-1 path:Charleroi>Fleurus forced:yes", {"forced": True}),  # 5.5
+        ("liberty", "/move units:B1 path:Boston>Salem river:yes", {"river": True}),  # 5.6
+    ],
+)
+def test_a_games_reader_takes_a_slash_commands_yes_no_as_typed(game, line, typed, monkeypatch):
+    """A yes/no Discord typed reaches the game's reader as a ``bool``, never said as text and read back;
+    a line's is read from its text once. Either way the same order."""
+    import engine.text
+
+    read: list[str] = []
+    yes_no = engine.text.yes_no
+    monkeypatch.setattr(engine.text, "yes_no", lambda v, o: read.append(v) or yes_no(v, o))
+    module = modules.get(game)
+    from_text = module.command(line)
+    cmd = parse_command(line)
+    options = {k: v for k, v in cmd.options.items() if k not in typed}
+    given = module.command(Command.given(cmd.name, {**options, **typed}))
+    parser = {"napoleon": NAPOLEON, "liberty": LIBERTY}[game]
+    assert parser.read(given) == parser.read(parse_command(line)) == parser.parse(line)
+    assert from_text.text() == given.text() == line
+    read.clear()
+    parser.read(given)
+    assert read == []  # typed: no yes/no read from text
+    parser.parse(line)
+    assert read == ["yes"]  # a line: its yes/no read once
+
+
+@pytest.mark.parametrize("game", ["napoleon", "liberty", "triumph"])
+def test_every_legal_order_keeps_its_text_through_its_typed_reading(game):
+    """Stored orders stay the same text: each legal order of a new game, read by its declaration, says the
+    same text, and its game's parser reads the typed command as it reads the text."""
+    module = modules.get(game)
+    g = module.new_game(module.make_options(module.defaults()), 1)
+    for role in g.active():
+        for choice in g.legal(role).choices:
+            text = text_of(choice)
+            cmd = module.command(text)
+            assert cmd.text() == command_of(choice).text() == parse_command(text).text()
+            assert module.command(cmd).values == cmd.values  # typed once: reading it again changes nothing
+
+
+@pytest.fixture
+def dash():
+    modules.register(dash_game.MODULE)
+    yield dash_game.MODULE
+    modules.unregister("dash")
+
+
+def _spy_apply(monkeypatch) -> list[object]:
+    got: list[object] = []
+    apply = dash_game.DashGame.apply
+
+    def spy(self, role, order):
+        got.append(order)
+        return apply(self, role, order)
+
+    monkeypatch.setattr(dash_game.DashGame, "apply", spy)
+    return got
+
+
+async def test_a_slash_commands_number_reaches_the_game_as_a_number(dash, harness, monkeypatch):
+    """D2 through Discord: ``/run steps:2`` reaches the game with ``steps`` the int Discord typed (no text
+    made and read back), and is logged and stored as its text."""
+    h = harness
+    await h.feed(h.slash("game new", {"game": "dash", "length": 5}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    got = _spy_apply(monkeypatch)
+    done = await h.feed(h.slash("run", {"steps": 2}, user="alice", channel="game-1"))
+    assert done.reply.content.startswith("Done"), done.reply.content
+    assert [o.values for o in got if isinstance(o, Command)] == [{"steps": 2}]
+    refused = await h.feed(h.slash("run", {"steps": 3}, user="bob", channel="game-1"))
+    assert "D2" in refused.reply.content  # a number out of its rule: the game's own refusal
+    live = next(iter(h.bot.service.live.values()))
+    assert live.game.log == ["red: /run steps:2"]
+    stored = await h.bot.store.orders(live.id)
+    assert [o.text for o in stored] == ["/run steps:2"]
+
+
+async def test_a_console_line_is_read_by_the_games_declaration_and_logged_as_written(
+    dash, tmp_path, monkeypatch
+):
+    monkeypatch.setattr("bot.console.Service", lambda store: Service(store, pictures=NoPictures()))
+    got = _spy_apply(monkeypatch)
+    lines = "\n".join(["/run steps:2", "/run steps:x", "/run steps:1", ":status", ""])
+    out = io.StringIO()
+    status = await run_console(
+        str(tmp_path / "c.db"), str(tmp_path / "pics"), "length=9", io.StringIO(lines), out=out, game="dash"
+    )
+    assert status == 0
+    assert "D2" in out.getvalue()  # steps:x: the game's own refusal, with its rule
+    assert got[:3] == ["/run steps:2", "/run steps:x", "/run steps:1"]  # the text, kept for the log
