@@ -23,6 +23,7 @@ from ..league import ROUNDS, Line, Outcome, Pairing, forfeits_of, schedule, stan
 from ..outbox import Post, Reply, Result
 from ..storage import ChannelTaken
 from ..storage.leagues import LeagueRow, LeagueStore
+from .broadcast import reveal
 from .common import Caller, Hub, ServiceError, shown
 from .core import Change
 from .lobby import Lobby, describe_options, read_options
@@ -200,7 +201,8 @@ class Leagues:
             roles = [r for r, (u, _bot) in ch.row.seats.items() if u == user]
             ch.forfeit(roles)
             ch.settings().due_at = None
-            ch.send(Post(ch.row.channel_id, t("svc.league_forfeit", loc, user=user, roles=roles)))
+            text = t("svc.league_forfeit", loc, user=user, roles=roles) + reveal(ch, loc)
+            ch.send(Post(ch.row.channel_id, text))
 
         await self.games.change(game_id, fn)
 
