@@ -61,6 +61,8 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 CALLBACK_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 NONCE_WINDOW = 5 * 60.0
+THREAD_NAME_LIMIT = 100  # a thread's (a channel's) name: 1-100 characters
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # the auto-archive durations Discord takes
 PIN_LIMIT = 250  # pins per channel (Discord raised it from 50)
 #: Commands per scope (global, or one guild), by command type: chat input, user, message.
 COMMAND_LIMITS = {1: 100, 2: 15, 3: 15}
@@ -1265,6 +1267,13 @@ class FakeDiscord:
         body = call.body
         if not body.get("name"):
             return Answer(400, discord_error(50035, "Invalid Form Body", {"name": "required"}))
+        if len(body["name"]) > THREAD_NAME_LIMIT:  # a channel's name: 1-100 characters
+            return Answer(400, discord_error(50035, "Invalid Form Body", {"name": "BASE_TYPE_BAD_LENGTH"}))
+        archive = body.get("auto_archive_duration")
+        if archive is not None and archive not in THREAD_ARCHIVE_MINUTES:
+            return Answer(
+                400, discord_error(50035, "Invalid Form Body", {"auto_archive_duration": "BASE_TYPE_CHOICES"})
+            )
         forum = parent["type"] == 15
         if forum and (message_id is not None or not isinstance(body.get("message"), dict)):
             # a forum post is made with its first message, never from a message
@@ -1272,8 +1281,11 @@ class FakeDiscord:
         if message_id is not None:
             if int(message_id) not in self.messages:
                 return Answer(404, discord_error(10008, "Unknown Message"))
+            if "thread" in self.messages[int(message_id)]:  # a message starts one thread, never two
+                return Answer(
+                    400, discord_error(160004, "A thread has already been created for this message")
+                )
             tid, ttype = int(message_id), PUBLIC_THREAD  # a thread from a message shares its id
-            self.messages[tid]["thread"] = {"id": str(tid)}
         elif forum:
             tid, ttype = new_snowflake(), PUBLIC_THREAD  # a forum's posts are public threads
         else:
@@ -1303,6 +1315,8 @@ class FakeDiscord:
             "member": {"id": str(tid), "user_id": bot_id, "join_timestamp": now_iso(), "flags": 0},
         }
         self.channels[tid] = thread
+        if message_id is not None:  # the message carries the thread it started, as Discord's does
+            self.messages[tid]["thread"] = copy.deepcopy(thread)
         self.thread_members[tid] = {self.world.bot.id}
         self._echo("THREAD_CREATE", thread | {"newly_created": True})
         if forum:  # the post's first message, in the new thread, comes back with it
