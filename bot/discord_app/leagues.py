@@ -60,10 +60,10 @@ class DiscordLeagueFront:
         return None
 
     async def open_thread(self, item: OutboxRow, m: LeagueThread) -> int | None:
-        """The pairing's thread: the one opened before under its name, else a new one — in a forum a post
-        opened with the pairing; in a text channel a thread from a message saying the pairing, sent with the
-        item's nonce, so that a resend is the same message, which Discord gives one thread only. None: the
-        channel holds no threads."""
+        """The pairing's thread: the one opened before under its name, else a new one — in a forum a post;
+        in a text channel a thread from a message naming the game, sent with the item's nonce, so that a
+        resend is the same message, which Discord gives one thread only. None: the channel holds no
+        threads."""
         channel = await self._channel(m.channel_id)
         name = m.name[:NAME_LIMIT]
         if not isinstance(channel, (discord.TextChannel, discord.ForumChannel)):
