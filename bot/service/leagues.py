@@ -62,7 +62,7 @@ class Leagues:
     async def locked(self, league_id: int) -> AsyncIterator[None]:
         """The league's lock: this process's, then its claim in the database (``outbox_claims``,
         ``league:N``, a lease of ``LOCK_LEASE``), waited for while another process holds it. Every change to
-        a league's rows that reads before it writes is made under it."""
+        a league's rows that reads before it writes is made under it; the claim is renewed while held."""
         store = self.svc.store
         key = f"league:{league_id}"
         async with self.lock(league_id):
@@ -70,10 +70,22 @@ class Leagues:
             while not await store.claim(key, self.owner, time.time() + LOCK_LEASE, time.time()):
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, LOCK_POLL[1])
+            renew = asyncio.create_task(self._renew(key), name=f"estafette-league-claim-{league_id}")
             try:
                 yield
             finally:
+                renew.cancel()
+                await asyncio.gather(renew, return_exceptions=True)
                 await store.release(key, self.owner)
+
+    async def _renew(self, key: str) -> None:
+        """Keep a claim held while its holder works (a long sync must not lose it to another process)."""
+        while True:
+            await asyncio.sleep(LOCK_LEASE / 3)
+            try:
+                await self.svc.store.claim(key, self.owner, time.time() + LOCK_LEASE, time.time())
+            except Exception:  # the database failed: the next try, or the lease, settles it
+                log.warning("the claim %s could not be renewed", key, exc_info=True)
 
     def _wake(self) -> None:
         for kick in self.wake:

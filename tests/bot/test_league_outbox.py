@@ -145,6 +145,35 @@ async def test_a_league_claim_held_by_another_process_is_waited_for_and_lapses_i
     await second.stop()
 
 
+async def test_a_league_claim_is_renewed_while_its_holder_works(dash, new_store, monkeypatch):
+    from bot.service import leagues as leagues_module
+
+    monkeypatch.setattr(leagues_module, "LOCK_LEASE", 0.3)  # a sync longer than its lease
+    store_a = await new_store("shared")
+    store_b = await new_store("shared")
+    first = Service(store_a, pictures=NoPictures())
+    second = Service(store_b, pictures=NoPictures())
+    await first.leagues.new(who(HOST), "dash", GAMES, "sequential", "length=5")
+    lid = (await first.leagues.rows.in_channel(LOBBY)).id
+    order: list[str] = []
+
+    async def holder() -> None:
+        async with first.leagues.locked(lid):
+            order.append("first in")
+            await asyncio.sleep(0.8)
+            order.append("first out")
+
+    async def other() -> None:
+        await asyncio.sleep(0.05)
+        async with second.leagues.locked(lid):
+            order.append("second in")
+
+    await asyncio.gather(holder(), other())
+    assert order == ["first in", "first out", "second in"]
+    await first.stop()
+    await second.stop()
+
+
 # --- through the real discord.py and the fake Discord ------------------------------------------------------
 
 
