@@ -174,6 +174,32 @@ async def test_a_league_claim_is_renewed_while_its_holder_works(dash, new_store,
     await second.stop()
 
 
+async def test_a_league_under_way_before_the_migration_asks_its_threads_after_it(dash, new_store):
+    """A league stored before its threads went through the outbox (SQLite 12, PostgreSQL 8): its rows
+    read on, and its games not yet begun are asked for through the outbox, once."""
+    from bot.league import schedule
+    from bot.storage.leagues import LeagueStore
+
+    old = await new_store("old", schema=12 if new_store.backend == "sqlite" else 8)
+    rows = LeagueStore(old)
+    lid = await rows.create(GUILD, LOBBY, GAMES, HOST, "dash", {"text": "length=5"}, "concurrent", "en", 1.0)
+    for user in (ALICE, BOB):
+        assert await rows.join(lid, user, 2.0)
+    assert await rows.start(lid, schedule([ALICE, BOB]))
+    await old.close()
+    store = await new_store("old")
+    svc = Service(store, pictures=NoPictures())
+    chat = Chat()
+    box = svc.outbox(chat.front(svc))
+    await svc.leagues.sync(lid)
+    await svc.leagues.sync(lid)  # again: nothing asked twice
+    await box.drain()
+    games = await svc.leagues.rows.games(lid)
+    assert len(chat.opened) == 2 and all(g.thread_id and g.game_id for g in games)
+    await box.close()
+    await svc.stop()
+
+
 # --- through the real discord.py and the fake Discord ------------------------------------------------------
 
 
