@@ -24,10 +24,11 @@ from engine.module import OptionValue, parse_values
 from .delivery import Outcome
 from .i18n import FRONT, LOCALES, locale_of, localize_error, t
 from .narrate import TEXT
-from .outbox import DM, Message, Picture, Post, Result, Thread, message_from
+from .outbox import DM, LeagueThread, Message, Picture, Post, Result, Standings, Thread, message_from
 from .service import Caller, Service, ServiceError
 from .service.clock import PACES
 from .service.common import module_of
+from .service.leagues import MODES, MOST_PLAYERS
 from .storage import OutboxRow, open_store
 
 log = logging.getLogger("estafette.console")
@@ -42,7 +43,11 @@ CONSOLE_SAYS = "console.say."
 
 
 # the club's commands, answered by ``Console._club``
-CLUB = (":vacation", ":ratings", ":profile", ":handover", ":note", ":next")
+CLUB = (":vacation", ":ratings", ":profile", ":handover", ":note", ":next", ":league", ":rematch", ":game")
+LEAGUE_VERBS = ("new", "join", "leave", "start", "standings", "drop")
+# the console's "threads": a league's game N of round R is played in channel THREADS + league·1000 + R·100 +
+# N, the same channel whenever its thread is asked for (a resend after a restart opens no second one)
+THREADS = 1_000_000
 
 
 class Console:
@@ -152,6 +157,14 @@ class Console:
 
     async def _deliver(self, item: OutboxRow) -> Outcome:
         m = message_from(item.kind, item.target, item.body, item.game_id)
+        if isinstance(m, LeagueThread):  # a league's game: a channel of its own, opened once
+            thread = THREADS + m.league_id * 1000 + m.round * 100 + m.index
+            self.say(t("console.league_thread", self.locale, name=m.name, text=m.text))
+            await self.svc.leagues.thread_opened(m, thread)
+            return Outcome.done()
+        if isinstance(m, Post) and m.channel_id >= THREADS:  # a league game's own channel
+            game = await self.svc.channel_game_id(m.channel_id)
+            self.say(t("console.channel_of", self.locale, game=game or "-", text=m.text))
         self.deliver(m)
         if isinstance(m, DM) and m.role and not self.gone:
             await self._asks(m)
@@ -244,6 +257,8 @@ class Console:
         if isinstance(m, Post):
             if m.channel_id == CHANNEL:
                 self.say(t("console.channel", self.locale, text=m.text))
+        elif isinstance(m, Standings):
+            self.say(t("console.standings", self.locale, text=m.text))
         elif isinstance(m, DM):  # to a seat, or to the player (a game's script: no seat)
             key = "console.dm" if m.role else "console.dm_player"
             self.say(t(key, self.locale, role=m.role, text=m.text))
@@ -345,8 +360,19 @@ class Console:
             if not text.startswith("/"):
                 self.say(t("console.slash", self.locale))
                 return True
-            await self.show(await self.svc.order(self.me, text, role=role))
+            await self.show(await self.svc.order(await self._holder(role), text, role=role))
         return True
+
+    async def _holder(self, role: str | None) -> Caller:
+        """Who gives an order: the console's player, or in a league's game the player seated in ``role``
+        (else in the seat that must act) — the console plays for every player."""
+        if self.me.channel_id == CHANNEL:
+            return self.me
+        live = await self.svc.current(self.me.channel_id)
+        active = live.game.active() if live.game is not None and not live.game.over else []
+        seat = role or next(iter(active), None)
+        user = live.row.seats.get(seat or "", (None, False))[0]
+        return dataclasses.replace(self.me, user_id=user) if user else self.me
 
     async def _club(self, word: str, rest: str, args: list[str]) -> None:
         """The club's commands (``CLUB``): vacations, ratings and records, handovers, notes, the next game."""
@@ -370,6 +396,68 @@ class Console:
             )
         elif word == ":next":
             await self.show(await self.svc.next_game(self.me))
+        elif word == ":league":
+            await self._league(args)
+        elif word == ":rematch":  # a press of the rematch button under the result, by a player of it
+            live = await self.svc.current(self.me.channel_id, finished=True)
+            await self.show(await self.svc.rematch(self._player(args[:1]), live.id))
+        elif word == ":game":
+            await self._game(args)
+
+    def _player(self, args: list[str]) -> Caller:
+        """The console's player, or player N (``:league join 2``): the console plays for every player, as
+        it holds every seat of its own game. Refused: anything but a number from 1 to the most a league
+        takes."""
+        if not args:
+            return self.me
+        n = args[0]
+        if not n.isdigit() or not 1 <= int(n) <= MOST_PLAYERS:
+            raise ServiceError("console.player_number", value=n[:20], most=MOST_PLAYERS)
+        return dataclasses.replace(self.me, user_id=int(n))
+
+    async def _league(self, args: list[str]) -> None:
+        """``:league new [GAME] [sequential|concurrent] [OPTIONS]``, ``:league join [N]``, ``:league leave
+        [N]``, ``:league start``, ``:league standings``, ``:league drop [N]``: ``/league`` with the same
+        words and checks, in the console's channel; each game in a channel of its own (``:game ID``)."""
+        verb = args[0].lower() if args else ""
+        rest = args[1:]
+        me = dataclasses.replace(self.me, channel_id=CHANNEL)
+        leagues = self.svc.leagues
+        if verb not in LEAGUE_VERBS:
+            self.say(t("console.league_how", self.locale, verbs=list(LEAGUE_VERBS), modes=list(MODES)))
+            return
+        if verb == "new":
+            from engine import modules
+
+            known = {m.id for m in modules.modules()}
+            game = rest.pop(0).lower() if rest and rest[0].lower() in known else self.game
+            mode = rest.pop(0).lower() if rest and rest[0].lower() in MODES else "sequential"
+            res = await leagues.new(me, game, None, mode, " ".join(rest))
+        elif verb == "join":
+            res = await leagues.join(dataclasses.replace(self._player(rest), channel_id=CHANNEL))
+        elif verb == "leave":
+            res = await leagues.leave(dataclasses.replace(self._player(rest), channel_id=CHANNEL))
+        elif verb == "start":
+            res = await leagues.start(me)
+        elif verb == "standings":
+            res = await leagues.show(me)
+        else:
+            res = await leagues.drop(me, self._player(rest).user_id if rest else None)
+        await self.show(res)
+
+    async def _game(self, args: list[str]) -> None:
+        """``:game ID``: the console's orders and readers go to game ID (a league's game, in its own
+        channel); ``:game``: back to the console's own game."""
+        if not args:
+            self.me = dataclasses.replace(self.me, channel_id=CHANNEL)
+            self.say(t("console.game_back", self.locale))
+            return
+        n = args[0]
+        live = await self.svc.game(int(n)) if n.isdigit() else None
+        if live is None:
+            raise ServiceError("console.game_unknown", value=n[:20])
+        self.me = dataclasses.replace(self.me, channel_id=live.row.channel_id)
+        self.say(t("console.game_here", self.locale, game=live.id))
 
     async def _vacation(self, args: list[str]) -> None:
         """``:vacation start DAYS [YYYY-MM-DD]``, ``:vacation end``, ``:vacation`` (the days left)."""
@@ -404,6 +492,7 @@ class Console:
     async def new(self, options: str = "") -> None:
         """``:new [OPTIONS]``: the game in progress aborted (its script written beside the pictures) and a
         new one of the same game started, with the module's console options under ``options``."""
+        self.me = dataclasses.replace(self.me, channel_id=CHANNEL)  # the console's own game
         game = self.game
         if await self._any_game():
             game = (await self.svc.current(CHANNEL, finished=True)).row.module
@@ -442,11 +531,11 @@ class Console:
         return args[0].lower() if args else None
 
     async def _roles(self) -> tuple[str, ...]:
-        """The seats of the console's game."""
-        return self.svc.seats(await self.svc.current(CHANNEL, finished=True))
+        """The seats of the console's game (or of the league's game ``:game`` went to)."""
+        return self.svc.seats(await self.svc.current(self.me.channel_id, finished=True))
 
     async def _legal(self, seat: str | None) -> None:
-        live = await self.svc.current(CHANNEL)
+        live = await self.svc.current(self.me.channel_id)
         game = live.game
         active = game.active() if game and not game.over else []
         if seat is not None:
@@ -466,7 +555,7 @@ class Console:
 
     async def redraw(self) -> None:
         """Every seat's pictures as they are now (the console's pictures are always current)."""
-        live = await self.svc.current(CHANNEL, finished=True)
+        live = await self.svc.current(self.me.channel_id, finished=True)
         await self._save(self.svc.pictures_now(live, self.locale))
 
 

@@ -64,6 +64,16 @@ def destination(item: OutboxRow) -> tuple[str, int]:
     return ("dm" if item.kind == "dm" else "channel", item.target)
 
 
+def _superseded(item: OutboxRow, later: list[OutboxRow]) -> bool:
+    """A pinned message edited in place (a game's status; a league's standings) that a later one of the same
+    destination replaces: only the latest is sent."""
+    if item.kind == "status":
+        return any(x.kind == "status" for x in later)
+    if item.kind == "standings":
+        return any(x.kind == "standings" and x.body.get("league") == item.body.get("league") for x in later)
+    return False
+
+
 class Outbox:
     def __init__(
         self,
@@ -176,7 +186,7 @@ class Outbox:
                 f"{kind}:{target}", self.owner, self.clock() + LEASE, self.clock()
             ):
                 return moved  # the claim lapsed (a long picture?) and another process took the destination
-            if item.kind == "status" and any(later.kind == "status" for later in queue[n + 1 :]):
+            if _superseded(item, queue[n + 1 :]):
                 await self.store.outbox_done(item.id, "superseded by a later status")
                 moved = True
                 continue

@@ -191,7 +191,55 @@ class Status:
         return body
 
 
-Message = Post | DM | Thread | Status
+@dataclass
+class LeagueThread:
+    """A thread (or forum post) of a league's games channel for one of its pairings, asked for once (its row
+    in ``league_games`` says so, in the same transaction). ``name`` is that pairing's alone: a front end
+    delivering it again after a crash finds the thread it opened by it rather than opening another."""
+
+    league_id: int
+    channel_id: int
+    round: int
+    index: int
+    name: str
+    text: str  # its first message: the pairing
+
+    kind = "league_thread"
+
+    @property
+    def target(self) -> int:
+        return self.channel_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "league": self.league_id,
+            "round": self.round,
+            "index": self.index,
+            "name": self.name,
+            "text": self.text,
+        }
+
+
+@dataclass
+class Standings:
+    """A league's standings, one message in its channel, pinned, edited in place. Only the latest of
+    several waiting is sent."""
+
+    league_id: int
+    channel_id: int
+    text: str
+
+    kind = "standings"
+
+    @property
+    def target(self) -> int:
+        return self.channel_id
+
+    def to_body(self) -> dict[str, Any]:
+        return {"league": self.league_id, "text": self.text}
+
+
+Message = Post | DM | Thread | Status | LeagueThread | Standings
 
 
 def picks_key(picks: Sequence[str], moment: int = 0) -> str:
@@ -248,6 +296,17 @@ def message_from(kind: str, target: int, body: dict[str, Any], game_id: int = 0)
             [str(x) for x in body.get("parts", ())],
             [Picture.from_dict(p) for p in body.get("boards", ())],
         )
+    if kind == "league_thread":
+        return LeagueThread(
+            int(body["league"]),
+            target,
+            int(body["round"]),
+            int(body["index"]),
+            str(body.get("name", "")),
+            str(body.get("text", "")),
+        )
+    if kind == "standings":
+        return Standings(int(body["league"]), target, str(body.get("text", "")))
     raise ValueError(f"unknown outbox kind {kind!r}")
 
 

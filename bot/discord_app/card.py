@@ -29,8 +29,12 @@ LOG_LINES = 10  # the lines the Log button shows
 ACCENT = 0x8A6D3B
 
 
-def _cut(parts: Sequence[str], room: int = TEXT_LIMIT - 100) -> list[str]:
-    """The parts, the last ones shortened (or left out) so that all of them fit in ``room`` characters."""
+def _cut(parts: Sequence[str], most: int, room: int = TEXT_LIMIT - 100) -> list[str]:
+    """The parts as at most ``most`` text displays (those past it joined to the last: each is a component,
+    and a message holds 40), the last ones shortened (or left out) so that all fit in ``room`` characters."""
+    parts = [p for p in parts if p]
+    if len(parts) > most:
+        parts = [*parts[: most - 1], "\n".join(parts[most - 1 :])]
     out = []
     for p in parts:
         if room <= 0:
@@ -51,7 +55,8 @@ def status_card(m: Status, files: Sequence[discord.File], locale: str = "en") ->
     its text), the public map and the open battles' boards, and the buttons My view, Orders, Log."""
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=ACCENT)
-    for part in _cut(m.parts or [m.text]):
+    # the container, the gallery, the row and its three buttons: the rest of the 40 for the text
+    for part in _cut(m.parts or [m.text], COMPONENT_LIMIT - 6):
         box.add_item(discord.ui.TextDisplay(part))
     gallery = _gallery(files)
     if gallery is not None:
@@ -74,7 +79,7 @@ def result_card(
     button."""
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[Any] = discord.ui.Container(accent_colour=ACCENT)
-    for part in _cut(m.text.split("\n\n")):
+    for part in _cut(m.text.split("\n\n"), COMPONENT_LIMIT - 4):  # container, gallery, row, button
         box.add_item(discord.ui.TextDisplay(part))
     gallery = _gallery(files)
     if gallery is not None:

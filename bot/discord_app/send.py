@@ -20,7 +20,7 @@ import discord
 
 from ..delivery import Outcome
 from ..i18n import t
-from ..outbox import DM, Picture, Post, Reply, Status, Thread, message_from
+from ..outbox import DM, LeagueThread, Picture, Post, Reply, Standings, Status, Thread, message_from
 from ..storage import OutboxRow
 from . import card
 
@@ -63,6 +63,8 @@ class Sender:
         self.service = service
         self.dm_view: Callable[[DM], Awaitable[discord.ui.View | None]] | None = None  # set by the cog
         self.post_view: Callable[[int, Post], discord.ui.View | None] | None = None  # set by the cog
+        # a league's threads and standings (set by the league cog; ``discord_app/leagues.py``)
+        self.league: Callable[[OutboxRow, LeagueThread | Standings], Awaitable[Outcome]] | None = None
         # the pinned status and the result post as cards (components v2), else as plain text
         self.status_card = False
 
@@ -166,6 +168,10 @@ class Sender:
                 return await self._dm(item, m)
             if isinstance(m, Status):
                 return await self._status(item, m)
+            if isinstance(m, (LeagueThread, Standings)):
+                if self.league is None:  # no league cog loaded: kept until one is
+                    return Outcome.retry("no league front")
+                return await self.league(item, m)
             return await self._thread(m)
         except discord.NotFound as e:
             return Outcome.dropped(f"gone: {e}")

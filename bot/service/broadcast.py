@@ -30,6 +30,23 @@ def dice_seed(ch: Change) -> int:
     return seed
 
 
+def reveal(ch: Change, lang: str) -> str:
+    """The dice seed and its salt, said once when a game ends — by its rules, or given up (a forfeit, a
+    handover vote) — so that ``estafette verify`` checks its export as it checks any finished game's; ""
+    once said, or for a game from before dice commitments."""
+    row = ch.row
+    salt = row.settings.dice_salt
+    if not salt or row.settings.dice_revealed or ch.game is None:
+        return ""
+    ch.settings().dice_revealed = True
+    seed = dice_seed(ch)
+    promise = commitment(row.id, seed, salt)
+    out = "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
+    if row.settings.sealed_from is not None:  # the game committed sealed choices: the salt opens them
+        out += "\n" + t("svc.sealed_reveal", lang, game=row.id)
+    return out
+
+
 def board_picture(row: GameRow, seq: int, role: str, locale: str) -> Picture:
     """The game's main picture (its module's ``board`` kind: a map) as ``role`` sees it, its texts in
     ``locale``: the language of whoever will see it (the game's for a channel post, the player's for a DM or
@@ -102,14 +119,8 @@ def after_change(
     ch.sealed.clear()
     by = [t("svc.standing_public", lang, role=standing)] if standing else []
     body = "\n".join([*public_lines[-12:], *by, *sealed]) + ping
-    salt = row.settings.dice_salt
-    if game.over and salt and not row.settings.dice_revealed:
-        ch.settings().dice_revealed = True
-        seed = dice_seed(ch)
-        promise = commitment(row.id, seed, salt)
-        body += "\n" + t("svc.dice_reveal", lang, game=row.id, seed=seed, salt=salt, hash=promise)
-        if row.settings.sealed_from is not None:  # the game committed sealed choices: the salt opens them
-            body += "\n" + t("svc.sealed_reveal", lang, game=row.id)
+    if game.over:
+        body += reveal(ch, lang)
     # the pictures of what this change touched (everything for a full refresh)
     touched = None if everyone else new_events
     pictures = pictures_of(row, seq, game, "public", touched, lang)

@@ -14,7 +14,7 @@ from ..i18n import t
 from ..narrate import tell
 from ..outbox import DM, Post, Reply, Result
 from ..storage import GameRow
-from .broadcast import pictures_of
+from .broadcast import pictures_of, reveal
 from .common import Caller, Hub, ServiceError, language, need_open
 from .core import Change, Games
 from .prompts import prompt
@@ -128,6 +128,7 @@ class Handover:
                 r for r in row.seats if r != role
             )
             text = t("svc.handover_forfeit", lang, role=role, user=vanished, winners=others)
+            text += reveal(ch, lang)  # ended: its dice seed said, as every ended game's
             for channel in dict.fromkeys((row.channel_id, *row.spectators)):
                 ch.send(Post(channel, text))
         else:

@@ -4,25 +4,33 @@ started in threads of a channel the host names, each a game like any other (``/g
 thread, every change to it goes through ``Games.change`` under its lock); its standings are one message in
 the league's channel, pinned, edited when a game of it ends.
 
-The service imports nothing of discord: opening a thread and posting or editing the pinned standings are the
-front end's (``LeagueFront``, given by the Discord cog). A league's own rows change by statements whose WHERE
-says what must still hold (``storage.leagues``), and within this process under the league's lock: two
-``/league join`` at once both land, two ``/league start`` at once start it once.
+The service imports nothing of discord. What a league asks of the chat — a thread (or forum post) for each
+game, the standings pinned in its channel — goes through the outbox like every other message: each written
+in the transaction that decides it (a pairing's thread asked for once, ``LeagueStore.ask_thread``; the
+standings when they change), delivered by the front end, which then reports the thread it opened
+(``thread_opened``) or the message it pinned (``standings_shown``). A league's rows change by statements whose
+WHERE says what must still hold (``storage.leagues``), under the league's lock: this process's and a claim
+in the database with a lease (``locked``), so that two processes never change one league at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from typing import Protocol
+import os
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
 
 from engine import RuleError, modules
 
 from ..i18n import CATALOGS, t
 from ..league import ROUNDS, Line, Outcome, Pairing, forfeits_of, schedule, standings
-from ..outbox import Post, Reply, Result
+from ..outbox import LeagueThread, Post, Reply, Result, Standings
 from ..storage import ChannelTaken
-from ..storage.leagues import LeagueRow, LeagueStore
+from ..storage.leagues import LeagueGame, LeagueRow, LeagueStore
+from .broadcast import reveal
 from .common import Caller, Hub, ServiceError, shown
 from .core import Change
 from .lobby import Lobby, describe_options, read_options
@@ -32,14 +40,8 @@ MODES = ("sequential", "concurrent")
 MOST_PLAYERS = 12  # a round robin of 12 plays 132 games
 
 
-class LeagueFront(Protocol):
-    """What a league needs of the chat: a thread to start a game in, and the pinned standings."""
-
-    async def open_thread(self, channel_id: int, name: str) -> int:
-        """A new thread (or forum post) in ``channel_id``: its id."""
-
-    async def show_standings(self, channel_id: int, message_id: int, text: str) -> int:
-        """Edit the standings message ``message_id`` (0: post it and pin it): the message's id."""
+LOCK_LEASE = 120.0  # seconds a process holds a league's claim: one that dies holding it loses it then
+LOCK_POLL = (0.02, 0.5)  # seconds between two tries of a claim another process holds: first, most
 
 
 class Leagues:
@@ -47,13 +49,47 @@ class Leagues:
         self.svc = svc
         self.lobby = lobby
         self.rows = LeagueStore(svc.store)
-        self.front: LeagueFront | None = None
         self._locks: dict[int, asyncio.Lock] = {}
+        self.owner = f"league-{os.getpid()}-{uuid.uuid4().hex[:8]}"  # this service's claims
+        self.wake: list[Callable[[], None]] = []  # the outbox senders: something new to deliver
         self.games = svc.games
         self.games.on_commit.append(self._committed)
 
     def lock(self, league_id: int) -> asyncio.Lock:
         return self._locks.setdefault(league_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def locked(self, league_id: int) -> AsyncIterator[None]:
+        """The league's lock: this process's, then its claim in the database (``outbox_claims``,
+        ``league:N``, a lease of ``LOCK_LEASE``), waited for while another process holds it. Every change to
+        a league's rows that reads before it writes is made under it; the claim is renewed while held."""
+        store = self.svc.store
+        key = f"league:{league_id}"
+        async with self.lock(league_id):
+            pause = LOCK_POLL[0]
+            while not await store.claim(key, self.owner, time.time() + LOCK_LEASE, time.time()):
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, LOCK_POLL[1])
+            renew = asyncio.create_task(self._renew(key), name=f"estafette-league-claim-{league_id}")
+            try:
+                yield
+            finally:
+                renew.cancel()
+                await asyncio.gather(renew, return_exceptions=True)
+                await store.release(key, self.owner)
+
+    async def _renew(self, key: str) -> None:
+        """Keep a claim held while its holder works (a long sync must not lose it to another process)."""
+        while True:
+            await asyncio.sleep(LOCK_LEASE / 3)
+            try:
+                await self.svc.store.claim(key, self.owner, time.time() + LOCK_LEASE, time.time())
+            except Exception:  # the database failed: the next try, or the lease, settles it
+                log.warning("the claim %s could not be renewed", key, exc_info=True)
+
+    def _wake(self) -> None:
+        for kick in self.wake:
+            kick()
 
     # --- the commands ------------------------------------------------------------------------------------
     async def new(
@@ -113,7 +149,7 @@ class Leagues:
         row = await self._here(caller)
         if row.status != "lobby":
             raise ServiceError("svc.league_started")
-        async with self.lock(row.id):
+        async with self.locked(row.id):
             if len(await self.rows.members(row.id)) >= MOST_PLAYERS:
                 raise ServiceError("svc.league_full", most=MOST_PLAYERS)
             if not await self.rows.join(row.id, caller.user_id, self.svc.clock()):
@@ -139,9 +175,7 @@ class Leagues:
             raise ServiceError("svc.need_admin", host=row.host_id, what="start")
         if row.status != "lobby":
             raise ServiceError("svc.league_started")
-        if self.front is None:
-            raise ServiceError("svc.league_no_threads")
-        async with self.lock(row.id):
+        async with self.locked(row.id):
             players = [u for u, _gone in await self.rows.members(row.id)]
             if len(players) < 2:
                 raise ServiceError("svc.league_too_few", n=len(players))
@@ -174,10 +208,10 @@ class Leagues:
             raise ServiceError("svc.league_over")
         if who not in [u for u, _ in await self.rows.members(row.id)]:
             raise ServiceError("svc.league_not_member")
-        if not await self.rows.drop(row.id, who, self.svc.clock()):
-            raise ServiceError("svc.league_dropped_already")
         lost = 0
-        async with self.lock(row.id):  # no game of theirs starts meanwhile
+        async with self.locked(row.id):  # no game of theirs starts meanwhile, in any process
+            if not await self.rows.drop(row.id, who, self.svc.clock()):
+                raise ServiceError("svc.league_dropped_already")
             for g in await self.rows.games(row.id):
                 if g.winner is not None or who not in g.pairing.players():
                     continue
@@ -200,7 +234,8 @@ class Leagues:
             roles = [r for r, (u, _bot) in ch.row.seats.items() if u == user]
             ch.forfeit(roles)
             ch.settings().due_at = None
-            ch.send(Post(ch.row.channel_id, t("svc.league_forfeit", loc, user=user, roles=roles)))
+            text = t("svc.league_forfeit", loc, user=user, roles=roles) + reveal(ch, loc)
+            ch.send(Post(ch.row.channel_id, text))
 
         await self.games.change(game_id, fn)
 
@@ -228,8 +263,10 @@ class Leagues:
 
     async def sync(self, league_id: int) -> None:
         """Bring a league up to date: the results of its finished games, the next round's games once the
-        last one's are all over (sequential; concurrent: every game at once), the end, the pinned table."""
-        async with self.lock(league_id):
+        last one's are all over (sequential; concurrent: every game at once), the end, the pinned table. A
+        game to begin has its thread asked for through the outbox, once; once the front end has opened it
+        (``thread_opened``), its game is made and started there."""
+        async with self.locked(league_id):
             row = await self.rows.get(league_id)
             if row is None or row.status == "lobby":
                 return
@@ -252,12 +289,41 @@ class Leagues:
                         if gone & set(g.pairing.players()):  # a player who dropped out: not started
                             continue
                         try:
-                            g.game_id = await self._start_game(row, g.pairing)
-                        except Exception:  # the others still start; the next sync tries it again
+                            await self._begin(row, g)
+                        except Exception:  # the others still begin; the next sync tries it again
                             log.exception("league %s: a game could not be started", league_id)
                 if all(g.winner is not None for g in games) and await self.rows.finish(league_id):
                     row.status = "over"
             await self._pin(league_id)
+        self._wake()
+
+    async def _begin(self, row: LeagueRow, g: LeagueGame) -> None:
+        """A pairing's next step: its thread asked for (once), or, in the thread the front end opened, its
+        game made and started."""
+        p = g.pairing
+        if g.thread_id is None:
+            if not g.asked:
+                loc = row.locale
+                name = t("svc.league_thread", loc, league=row.id, round=p.round, game=p.index + 1)
+                ask = LeagueThread(row.id, row.games_channel, p.round, p.index, name, name)
+                await self.rows.ask_thread(p, ask, time.time())
+            return
+        g.game_id = await self._start_game(row, p, g.thread_id)
+
+    async def thread_opened(self, thread: LeagueThread, thread_id: int) -> None:
+        """The front end opened (or found again) the thread of a pairing: kept, and its game started there.
+        Raises if it cannot be kept: the outbox item stays and is delivered again (the same thread found)."""
+        kept = await self.rows.set_thread(thread.league_id, thread.round, thread.index, thread_id)
+        if kept is not None and kept != thread_id:
+            log.warning(
+                "league %s: round %s game %s has thread %s already, not %s",
+                thread.league_id,
+                thread.round,
+                thread.index + 1,
+                kept,
+                thread_id,
+            )
+        await self.sync(thread.league_id)
 
     def _winner(self, row: LeagueRow, got: tuple[list[tuple[int, list[str]]], str]) -> tuple[str, bool]:
         """first | second | draw from the game's places (no result said: a draw)."""
@@ -274,43 +340,54 @@ class Leagues:
         module = modules.get(row.module)
         return list(module.roles(read_options(module, {}, str(row.options.get("text", "")))))
 
-    async def _start_game(self, row: LeagueRow, p: Pairing) -> int | None:
-        """A pairing's game: a thread in the league's games channel, a game in it with the two players
-        seated (``first`` the first side) and started, as ``/game new``, ``/game join`` and ``/game start``
-        by the host would."""
-        if self.front is None:  # no chat to open a thread in yet: the next sync starts it
-            return None
+    async def _start_game(self, row: LeagueRow, p: Pairing, thread: int) -> int:
+        """A pairing's game in its thread, with the two players seated (``first`` the first side) and
+        started, as ``/game new``, ``/game join`` and ``/game start`` by the host would. Each step is done
+        once whatever happened before it (a restart between two of them): the thread's game is made only if
+        it has none, seated and told the pairing only while in its lobby, started only once."""
         loc = row.locale
-        name = t("svc.league_thread", loc, league=row.id, round=p.round, game=p.index + 1)
-        try:
-            thread = await self.front.open_thread(row.games_channel, name)
-        except Exception:
-            log.exception("league %s: a thread could not be opened", row.id)
-            return None
         host = Caller(row.host_id, thread, row.guild_id, locale=loc)
-        await self.lobby.new_game(host, str(row.options.get("text", "")), game=row.module)
-        live = await self.games.read_channel(thread)
+        gid = await self.svc.store.game_id_in_channel(thread, finished=True)
+        if gid is None:
+            try:
+                await self.lobby.new_game(host, str(row.options.get("text", "")), game=row.module)
+            except ServiceError as e:
+                if e.key != "svc.channel_has_game":
+                    raise
+            gid = await self.svc.store.game_id_in_channel(thread, finished=True)
+            assert gid is not None
         roles = self._roles(row)
 
-        async def seat(ch: Change) -> None:
-            ch.seat(roles[0], p.first)
-            ch.seat(roles[1], p.second)
-            intro = t(
-                "svc.league_game",
-                loc,
-                league=row.id,
-                round=p.round,
-                first=p.first,
-                first_role=roles[0],
-                second=p.second,
-                second_role=roles[1],
-            )
-            ch.send(Post(thread, intro))
+        async def seat(ch: Change) -> bool:
+            if ch.row.status != "lobby":
+                return False
+            if ch.row.seats.get(roles[0]) != (p.first, False) or ch.row.seats.get(roles[1]) != (
+                p.second,
+                False,
+            ):
+                ch.seat(roles[0], p.first)
+                ch.seat(roles[1], p.second)
+                intro = t(
+                    "svc.league_game",
+                    loc,
+                    league=row.id,
+                    round=p.round,
+                    first=p.first,
+                    first_role=roles[0],
+                    second=p.second,
+                    second_role=roles[1],
+                )
+                ch.send(Post(thread, intro))
+            return True
 
-        await self.games.change(live.id, seat)
-        await self.lobby.start(host)
-        await self.rows.set_game(row.id, p, live.id)
-        return int(live.id)
+        if await self.games.change(gid, seat):
+            try:
+                await self.lobby.start(host)
+            except ServiceError as e:
+                if e.key != "svc.already_started":
+                    raise
+        await self.rows.set_game(row.id, p, gid)
+        return gid
 
     # --- the table -----------------------------------------------------------------------------------------
     async def lines(self, league_id: int) -> list[Line]:
@@ -359,15 +436,19 @@ class Leagues:
         return "\n".join(out)
 
     async def _pin(self, league_id: int) -> None:
-        """The pinned standings in the league's channel, posted once and edited after."""
+        """The standings asked for, through the outbox, when they are not as last asked for: the front end
+        posts and pins them the first time and edits that message after (``standings_shown``)."""
         row = await self.rows.get(league_id)
-        if row is None or self.front is None:
+        if row is None:
             return
         text = await self.table(league_id, row.locale)
-        try:
-            mid = await self.front.show_standings(row.channel_id, row.standings_message, text)
-        except Exception:
-            log.exception("league %s: its standings could not be shown", league_id)
-            return
-        if mid != row.standings_message:
-            await self.rows.set_standings_message(league_id, mid)
+        await self.rows.ask_standings(Standings(league_id, row.channel_id, text), time.time())
+
+    async def standings_message(self, league_id: int) -> int:
+        """The message the league's standings are pinned in (0: none yet)."""
+        row = await self.rows.get(league_id)
+        return row.standings_message if row is not None else 0
+
+    async def standings_shown(self, league_id: int, message_id: int) -> None:
+        """The front end posted (or found deleted and posted again) the standings message."""
+        await self.rows.set_standings_message(league_id, message_id)

@@ -338,6 +338,7 @@ class Service:
         draws an item's pictures ahead), woken by every change stored."""
         box = Outbox(self.store, deliver, clock=self.clock, prepare=prepare)
         self.games.on_commit.append(box.kick)
+        self.leagues.wake.append(box.kick)
         box.housekeeping = lambda: self.games.housekeeping(self.clock(), KEEP)
         return box
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..league import Outcome, Pairing
+from ..outbox import LeagueThread, Standings
 from .base import ChannelTaken, Row, StoreBase
 
 
@@ -36,6 +37,8 @@ class LeagueGame:
     game_id: int | None
     winner: str | None  # first | second | draw
     forfeit: bool
+    thread_id: int | None = None  # the thread (or forum post) its game is played in, once opened
+    asked: bool = False  # its thread was asked for (through the outbox)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -164,7 +167,8 @@ class LeagueStore:
 
     async def games(self, league_id: int) -> list[LeagueGame]:
         rows = await self.store._all(
-            "SELECT round, idx, first_id, second_id, game_id, winner, forfeit FROM league_games"
+            "SELECT round, idx, first_id, second_id, game_id, winner, forfeit, thread_id, asked"
+            " FROM league_games"
             " WHERE league_id=? ORDER BY round, idx",
             (league_id,),
         )
@@ -174,9 +178,60 @@ class LeagueStore:
                 None if r["game_id"] is None else int(r["game_id"]),
                 None if r["winner"] is None else str(r["winner"]),
                 bool(r["forfeit"]),
+                None if r["thread_id"] is None else int(r["thread_id"]),
+                r["asked"] is not None,
             )
             for r in rows
         ]
+
+    async def ask_thread(self, p: Pairing, thread: LeagueThread, now: float) -> bool:
+        """Ask the front end for a pairing's thread: its outbox item written in the same transaction as the
+        mark that it was asked for, once (a pairing asked already, started or decided is left): two
+        processes at the same instant write one item. Whether this call wrote it."""
+        async with self.store._tx() as tx:
+            n = await tx.execute(
+                "UPDATE league_games SET asked=? WHERE league_id=? AND round=? AND idx=? AND asked IS NULL"
+                " AND game_id IS NULL AND winner IS NULL",
+                (float(now), thread.league_id, p.round, p.index),
+            )
+            if n != 1:
+                return False
+            await tx.execute(
+                "INSERT INTO outbox (game_id, rev, kind, target, body, created) VALUES (0, 0, ?, ?, ?, ?)",
+                (thread.kind, thread.target, json.dumps(thread.to_body()), float(now)),
+            )
+        return True
+
+    async def set_thread(self, league_id: int, round_: int, index: int, thread_id: int) -> int | None:
+        """The thread a pairing's game is played in, set once; the one it has (None: no such pairing)."""
+        async with self.store._tx() as tx:
+            await tx.execute(
+                "UPDATE league_games SET thread_id=? WHERE league_id=? AND round=? AND idx=?"
+                " AND thread_id IS NULL",
+                (thread_id, league_id, round_, index),
+            )
+            r = await tx.fetchone(
+                "SELECT thread_id FROM league_games WHERE league_id=? AND round=? AND idx=?",
+                (league_id, round_, index),
+            )
+        return None if r is None or r["thread_id"] is None else int(r["thread_id"])
+
+    async def ask_standings(self, standings: Standings, now: float) -> bool:
+        """Ask the front end to show the standings, unless they were last asked for as they stand: the
+        text kept and the outbox item written in one transaction. Whether this call wrote it."""
+        async with self.store._tx() as tx:
+            n = await tx.execute(
+                "UPDATE leagues SET standings_text=? WHERE id=? AND (standings_text IS NULL"
+                " OR standings_text<>?)",
+                (standings.text, standings.league_id, standings.text),
+            )
+            if n != 1:
+                return False
+            await tx.execute(
+                "INSERT INTO outbox (game_id, rev, kind, target, body, created) VALUES (0, 0, ?, ?, ?, ?)",
+                (standings.kind, standings.target, json.dumps(standings.to_body()), float(now)),
+            )
+        return True
 
     async def set_game(self, league_id: int, p: Pairing, game_id: int) -> bool:
         """The game started for a pairing, unless one was already (or it was decided)."""

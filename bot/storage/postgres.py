@@ -217,6 +217,12 @@ PG_MIGRATIONS: list[str] = [
     );
     CREATE INDEX league_games_game ON league_games(game_id);
     """,
+    # 9 (SQLite's 13): a league's threads and standings through the outbox (sqlite.py)
+    """
+    ALTER TABLE league_games ADD COLUMN asked DOUBLE PRECISION;
+    ALTER TABLE league_games ADD COLUMN thread_id BIGINT;
+    ALTER TABLE leagues ADD COLUMN standings_text TEXT;
+    """,
 ]
 PG_SCHEMA_VERSION = len(PG_MIGRATIONS)
 _MARK = re.compile(r"\?")

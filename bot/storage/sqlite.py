@@ -238,6 +238,13 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX league_games_game ON league_games(game_id);
     """,
+    # 13: a league's Discord effects through the outbox: each pairing's thread asked for once (asked, with
+    # its outbox item in the same transaction) and the thread it got; the standings last asked for
+    """
+    ALTER TABLE league_games ADD COLUMN asked REAL;           -- when its thread was asked for (outbox)
+    ALTER TABLE league_games ADD COLUMN thread_id INTEGER;    -- the thread (or forum post) it got
+    ALTER TABLE leagues ADD COLUMN standings_text TEXT;       -- the standings last sent to be pinned
+    """,
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint

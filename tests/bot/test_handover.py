@@ -117,6 +117,44 @@ async def test_a_forfeit_ends_the_game_with_the_result(harness):
     assert h.bot.service.live[row.id].row.status == "over", out
 
 
+async def test_a_forfeit_by_vote_reveals_the_dice_seed_and_its_export_verifies(harness):
+    """A game ended by the handover vote is ended like any other: its dice seed and salt are said in the
+    post that ends it, and its export checks out with ``estafette verify`` and ``/game verify``."""
+    import re
+
+    from support.discord_fake import Upload
+
+    from bot.verify import verify
+
+    h = harness
+    row = await running(h)
+    promised = re.search(r"commitment: `sha256:([0-9a-f]{64})`", posts(h))
+    assert promised, "the commitment posted at the start"
+    await miss_deadline(h)
+    await vote(h, "alice", "forfeit")
+    await vote(h, "carol", "forfeit")
+    await settle(h)
+    said_end = posts(h)
+    revealed = re.search(
+        r"dice seed of game \d+ was `(\d+)` \(salt `([0-9a-f]+)`\): sha256 `([0-9a-f]{64})`", said_end
+    )
+    assert revealed, said_end[-600:]
+    assert revealed[3] == promised[1]
+    assert h.bot.service.live[row.id].row.settings.dice_revealed
+    d = await h.feed(h.slash("game export", user="carol", channel="game-1"))
+    (upload,) = d.reply.attachments
+    text = upload.data.decode()
+    assert f"salt:{revealed[2]}" in text
+    verdict = verify(text)
+    assert verdict.ok and any("commitment matches" in x for x in verdict.lines), verdict.lines
+    d = await h.feed(h.slash("game verify", {"script": Upload("g.txt", upload.data)}, user="bob"))
+    assert "commitment matches" in said(d)
+    # said once: a later change of the finished game (a rematch press) does not say it again
+    await h.feed(h.click(f"est:r:{row.id}", user="alice", channel="game-1"))
+    await settle(h)
+    assert posts(h).count("dice seed of game") == 1
+
+
 async def test_the_host_alone_decides_when_the_host_says_so(harness):
     h = harness
     row = await running(h)

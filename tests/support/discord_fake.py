@@ -61,6 +61,8 @@ ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 CALLBACK_DEADLINE = 3.0
 TOKEN_LIFETIME = 15 * 60.0
 NONCE_WINDOW = 5 * 60.0
+THREAD_NAME_LIMIT = 100  # a thread's (a channel's) name: 1-100 characters
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)  # the auto-archive durations Discord takes
 PIN_LIMIT = 250  # pins per channel (Discord raised it from 50)
 #: Commands per scope (global, or one guild), by command type: chat input, user, message.
 COMMAND_LIMITS = {1: 100, 2: 15, 3: 15}
@@ -1265,6 +1267,13 @@ class FakeDiscord:
         body = call.body
         if not body.get("name"):
             return Answer(400, discord_error(50035, "Invalid Form Body", {"name": "required"}))
+        if len(body["name"]) > THREAD_NAME_LIMIT:  # a channel's name: 1-100 characters
+            return Answer(400, discord_error(50035, "Invalid Form Body", {"name": "BASE_TYPE_BAD_LENGTH"}))
+        archive = body.get("auto_archive_duration")
+        if archive is not None and archive not in THREAD_ARCHIVE_MINUTES:
+            return Answer(
+                400, discord_error(50035, "Invalid Form Body", {"auto_archive_duration": "BASE_TYPE_CHOICES"})
+            )
         forum = parent["type"] == 15
         if forum and (message_id is not None or not isinstance(body.get("message"), dict)):
             # a forum post is made with its first message, never from a message
@@ -1272,8 +1281,11 @@ class FakeDiscord:
         if message_id is not None:
             if int(message_id) not in self.messages:
                 return Answer(404, discord_error(10008, "Unknown Message"))
+            if "thread" in self.messages[int(message_id)]:  # a message starts one thread, never two
+                return Answer(
+                    400, discord_error(160004, "A thread has already been created for this message")
+                )
             tid, ttype = int(message_id), PUBLIC_THREAD  # a thread from a message shares its id
-            self.messages[tid]["thread"] = {"id": str(tid)}
         elif forum:
             tid, ttype = new_snowflake(), PUBLIC_THREAD  # a forum's posts are public threads
         else:
@@ -1303,6 +1315,8 @@ class FakeDiscord:
             "member": {"id": str(tid), "user_id": bot_id, "join_timestamp": now_iso(), "flags": 0},
         }
         self.channels[tid] = thread
+        if message_id is not None:  # the message carries the thread it started, as Discord's does
+            self.messages[tid]["thread"] = copy.deepcopy(thread)
         self.thread_members[tid] = {self.world.bot.id}
         self._echo("THREAD_CREATE", thread | {"newly_created": True})
         if forum:  # the post's first message, in the new thread, comes back with it
@@ -1403,7 +1417,9 @@ class FakeDiscord:
             "edited_timestamp": None,
             "tts": bool(body.get("tts")),
             "mention_everyone": False,
-            "mentions": self._mentions(content),
+            "mentions": self._mentions(
+                _said(body, mflags), body.get("allowed_mentions"), users_only=interaction is not None
+            ),
             "mention_roles": re.findall(r"<@&(\d+)>", content),
             "attachments": attachments,
             "embeds": copy.deepcopy(body.get("embeds") or []),
@@ -1459,6 +1475,20 @@ class FakeDiscord:
         if body.get("attachments") is not None:  # the attachments kept are those the edit names
             ids = {str(a.get("id")) for a in body["attachments"]}
             existing = [a for a in existing if str(a["id"]) in ids]
+        new_v2 = int(body.get("flags") or 0) & IS_COMPONENTS_V2 and not old_flags & IS_COMPONENTS_V2
+        for key in ("content", "embeds") if new_v2 else ():
+            # setting IS_COMPONENTS_V2 by an edit: the message's content and embeds must be emptied with it
+            # (Discord's Edit Message: "must have their values reset to empty ... Failing to do this will
+            # result in a 400 BAD REQUEST")
+            if msg.get(key) and key not in body:
+                return Answer(
+                    400,
+                    discord_error(
+                        50035,
+                        "Invalid Form Body",
+                        {key: {"_errors": [{"code": "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"}]}},
+                    ),
+                )
         problem = _message_problems(
             body,
             files,
@@ -1478,8 +1508,10 @@ class FakeDiscord:
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in body:
                 msg[key] = copy.deepcopy(body[key]) if body[key] is not None else empty
-        if "content" in body:
-            msg["mentions"] = self._mentions(msg["content"] or "")
+        if "content" in body or "components" in body:
+            msg["mentions"] = self._mentions(
+                _said(msg, new_flags_of(old_flags, body)), body.get("allowed_mentions")
+            )
         new_flags = old_flags & ~LOADING
         if body.get("flags") is not None:  # ephemeral and components v2 stay as they were
             kept = new_flags & (EPHEMERAL | IS_COMPONENTS_V2)
@@ -1600,9 +1632,19 @@ class FakeDiscord:
                 out.append(self.host_file(f.filename, f.data, ephemeral=ephemeral))
         return out
 
-    def _mentions(self, content: str) -> list[JSON]:
+    def _mentions(self, content: str, allowed: JSON | None = None, *, users_only: bool = False) -> list[JSON]:
+        """The users a message mentions (and pings), as Discord parses them: each ``<@id>`` of the content,
+        or of the text displays of a components-v2 message, that ``allowed_mentions`` allows — by default
+        every one in a bot's message, every user in an interaction's or a webhook's (Discord's "Default
+        Settings for Allowed Mentions"); ``parse`` without "users" and no ``users`` list: none."""
+        if allowed is None:
+            allowed = {"parse": ["users"] if users_only else ["users", "roles", "everyone"]}
+        listed = {str(u) for u in allowed.get("users") or []}
+        every = "users" in (allowed.get("parse") or [])
         found = []
         for uid in dict.fromkeys(re.findall(r"<@!?(\d+)>", content)):
+            if not every and uid not in listed:
+                continue
             user = self.world.user_by_id(int(uid))
             if user is not None:
                 found.append(user.payload())
@@ -1911,6 +1953,21 @@ def _require(errors: FormErrors, path: Path) -> None:
     errors.add(path, "BASE_TYPE_REQUIRED", "This field is required")
 
 
+def _said(message: JSON, flags: int) -> str:
+    """What a message says, where mentions are read: its content, or its text displays with the v2 flag."""
+    if flags & IS_COMPONENTS_V2:
+        every = walk_components(message.get("components") or [])
+        return "\n".join(str(c.get("content") or "") for c, _ in every if c.get("type") == TEXT_DISPLAY)
+    return str(message.get("content") or "")
+
+
+def new_flags_of(old: int, body: JSON) -> int:
+    """A message's flags after an edit: ephemeral and components v2 stay; the rest as the edit says."""
+    if body.get("flags") is None:
+        return old
+    return (old & (EPHEMERAL | IS_COMPONENTS_V2)) | int(body["flags"])
+
+
 def _message_problems(
     body: JSON,
     files: Sequence[UploadedFile],
@@ -1933,6 +1990,16 @@ def _message_problems(
     _embeds_problems(embeds, errors)
     _check_length(errors, ("files",), files, 10)
     _components_problems(components, errors, v2=bool(mflags & IS_COMPONENTS_V2))
+    if not mflags & IS_COMPONENTS_V2:
+        # a message without the flag takes action rows only at its top: a container, a text display or a
+        # gallery needs IS_COMPONENTS_V2 (Discord's component reference, "To use this component...")
+        for i, c in enumerate(components):
+            if c.get("type") != ACTION_ROW:
+                errors.add(
+                    ("components", i, "type"),
+                    "UNION_TYPE_CHOICES",
+                    'Value of field "type" must be one of (1,).',
+                )
     if mflags & IS_COMPONENTS_V2:
         names = {f.filename for f in files} | set(kept)
         names |= {str(a["filename"]) for a in body.get("attachments") or [] if a.get("filename")}
@@ -1965,7 +2032,7 @@ def _v2_problems(body: JSON, errors: FormErrors, names: set[str]) -> None:
     the whole message), more than 40 components counting nested ones, more than 4000 characters of text,
     a media gallery of no item or more than 10, and an ``attachment://`` reference to a file the message
     does not carry."""
-    for key in ("content", "embeds"):
+    for key in ("content", "embeds", "sticker_ids", "poll"):
         if body.get(key):
             errors.add(
                 (key,),
@@ -1981,6 +2048,12 @@ def _v2_problems(body: JSON, errors: FormErrors, names: set[str]) -> None:
             f"Must be {V2_COMPONENT_LIMIT} or fewer in length (components, nested ones counted).",
         )
     text = sum(len(str(c.get("content") or "")) for c, _ in every if c.get("type") == TEXT_DISPLAY)
+    for c, where in every:
+        if c.get("type") == TEXT_DISPLAY and not str(c.get("content") or ""):
+            _require(errors, (*where, "content"))  # a text display says something
+        accent = c.get("accent_color") if c.get("type") == CONTAINER else None
+        if accent is not None and not 0 <= int(accent) <= 0xFFFFFF:
+            errors.add((*where, "accent_color"), "NUMBER_TYPE_MAX", "int value should be less than 16777216.")
     if text > V2_TEXT_LIMIT:
         errors.add(("components",), "MAX_TEXT_LENGTH_EXCEEDED", f"Text must be {V2_TEXT_LIMIT} or fewer.")
     for c, where in every:
