@@ -202,10 +202,9 @@ def owns(role: str, unit: str) -> bool:
     """Whose piece an id is: a unit, an HQ or a leader, by its side (facts 6)."""
     b = B.load()
     u = unit.upper()
-    for x in (*b.units, *b.leaders, *b.hqs):
-        if x.id == u:
-            return bool(x.side == role)
-    return False
+    sides = {x.id: x.side for x in b.units} | {x.id: x.side for x in b.leaders}
+    sides |= {x.id: x.side for x in b.hqs}
+    return sides.get(u) == role
 
 
 class Eagles(Module[Options, Game, View]):

@@ -3,6 +3,7 @@ the end of the activation step (8.13, 1.1) and of a turn (15 then facts 9)."""
 
 from __future__ import annotations
 
+from data.eagles import Eagles
 from engine.dice import Dice
 
 from . import board as B
@@ -15,7 +16,7 @@ from .state import GONE, OFF, SIDES, Activation, Formation, Leader, State, Unit,
 HQ_FORMATION = "hq"  # 9.5: the HQ is a formation of its own
 
 
-def new_state(board: B.Eagles, opts: Options, seed: int) -> State:
+def new_state(board: Eagles, opts: Options, seed: int) -> State:
     """Facts 7.1: every piece of the scenario in its set-up area, facing as the data says (13.9); the
     reinforcements off the map until their turn (6.0); then the first turn's preparation."""
     sc = B.scenario(board, opts.scenario)
@@ -62,23 +63,25 @@ def new_state(board: B.Eagles, opts: Options, seed: int) -> State:
         st.formations[HQ_FORMATION] = Formation(HQ_FORMATION, h.side, h.id)
     guard = getattr(sc, "guard", None)
     if guard is not None:
-        for f in {st.units[u].formation for u in guard.units}:
-            st.formations[f].released = False
+        for fid in {st.units[x].formation for x in guard.units}:
+            st.formations[fid].released = False
     for g in sc.setup:
         for uid in g.units:
-            u = st.units[uid]
-            u.area = g.area
-            if _faces(u):
-                u.facing = _facing(board, g.area, getattr(g, "facing", None))
+            piece = st.units[uid]
+            piece.area = g.area
+            if _faces(piece):
+                piece.facing = _facing(board, g.area, getattr(g, "facing", None))
         for lid in g.leaders:
             st.leaders[lid].area = g.area
+        for hid in g.hqs:
+            st.units[hid].area = g.area
     for r in sc.reinforcements:
         for pid in (*r.units, *r.leaders, *getattr(r, "hqs", ())):
             if pid in st.units:
                 st.units[pid].arrive = r.turn
             elif pid in st.leaders:
                 st.leaders[pid].arrive = r.turn
-    army = {ld.side: ld.id for ld in board.leaders if ld.role == "army"}
+    army: dict[str, str] = {str(ld.side): ld.id for ld in board.leaders if ld.role == "army"}
     st.army_commander = dict(army)
     acting = getattr(sc, "acting_commander", None)
     if acting is not None:  # facts 7.3: the Prince of Orange commands until Wellington arrives
@@ -98,9 +101,9 @@ def _faces(u: Unit) -> bool:
     return u.long or u.kind == "artillery"
 
 
-def _facing(board: B.Eagles, area: str, wanted: str | None) -> str:
-    ns = sorted(B.neighbours(board, area))
-    return wanted if wanted in ns else ns[0]
+def _facing(board: Eagles, area: str, wanted: str | None) -> str:
+    ns = B.facings(board, area)
+    return wanted if wanted in ns else sorted(ns)[0]
 
 
 def start(ctx: Ctx) -> None:
