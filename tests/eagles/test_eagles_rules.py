@@ -1,4 +1,5 @@
-"""Eagles of the Empire: the sequence of play (4.0), weather (5.0), reinforcements (6.0), the first player (7.0),
+"""Eagles of the Empire: the sequence of play (4.0), weather (5.0), reinforcements (6.0), the first player
+(7.0),
 the activation segment (8.x) and command (9.x), by rule number and by the digest's test cases (T01-T12), on
 our Quatre Bras. Rulings (ours) are in docs/rulings.md, "Eagles of the Empire — ..."."""
 
@@ -6,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.errors import RuleError
 from engine.eagles import activation, command, turns
 from engine.eagles.game import Game
 from engine.eagles.machine import TRANSITIONS, Phase
 from engine.eagles.options import Options
 from engine.eagles.state import GONE, OFF
 from engine.eagles.table import ROWS, acting
+from engine.errors import RuleError
 
 SEED = 7
 
@@ -47,8 +48,9 @@ def put(g: Game, pid: str, area: str, facing: str | None = None) -> None:
         st.leaders[pid].area = area
 
 
-# -- 4.0 the sequence of play as one table ---------------------------------------------------------------------
-def test_4_0_every_phase_has_a_row_and_every_row_a_transition_into_it():
+# -- 4.0 the sequence of play as one table
+# ---------------------------------------------------------------------
+def test_4_0_every_phase_has_a_row_and_a_transition_into_it():
     assert set(ROWS) == set(Phase)
     targets = {t.dst for t in TRANSITIONS}
     assert set(Phase) - {Phase.ENTER, Phase.FIRST} <= targets | {Phase.ROLL}
@@ -74,14 +76,15 @@ def test_4_0_only_the_acting_side_gives_the_phases_orders():
     assert e.value.key == "eagles.order.not_now"
 
 
-# -- 5.0 weather, 7.0 first player -------------------------------------------------------------------------------
+# -- 5.0 weather, 7.0 first player
+# -------------------------------------------------------------------------------
 def test_5_0_the_weather_is_clear_all_game():
     g = new()
     assert g.state.weather == "clear"
     assert g.view("public").weather == "clear"
 
 
-def test_7_0_t06_a_tie_is_rolled_again_and_the_higher_total_chooses():
+def test_7_0_t06_a_tie_is_rolled_again_the_higher_chooses():
     g = new()
     st = g.state
     st.dice.force([2, 4])  # French 2 + 4, Allies 4 + 3
@@ -115,7 +118,8 @@ def test_7_0_a_side_that_is_no_side_is_refused_with_the_sides_named():
     assert e.value.key == "eagles.first.side" and "french" in str(e.value)
 
 
-# -- 8.1 the activation die --------------------------------------------------------------------------------------
+# -- 8.1 the activation die
+# --------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("initiative", "roll", "n"),
     [(5, 3, 2), (2, 2, 1), (2, 4, 0), (4, 1, 3), (4, 4, 1), (4, 5, 0)],
@@ -124,7 +128,7 @@ def test_8_1_t01_t02_the_formations_a_roll_allows(initiative, roll, n):
     assert activation.allowed(initiative, roll) == n
 
 
-def test_8_1_t01_a_roll_of_3_against_neys_4_allows_one_formation_and_a_roll_of_1_three():
+def test_8_1_t01_a_roll_of_3_against_neys_4_allows_one_formation():
     g = new()
     to_roll(g)
     g.state.dice.force([3])
@@ -145,7 +149,7 @@ def test_8_12_t02_a_roll_above_the_initiative_passes_the_try_to_the_other_side()
     assert g.state.phase == "roll" and g.state.roller == "allies" and g.state.fails == 1
 
 
-def test_8_13_t03_both_failing_in_a_row_ends_the_activation_step_and_recovery_follows():
+def test_8_13_t03_both_failing_in_a_row_ends_the_step():
     g = new()
     to_roll(g)
     g.state.dice.force([6, 6])
@@ -169,7 +173,7 @@ def test_8_13_t03_a_failure_then_a_success_lets_the_first_side_roll_again():
     assert g.state.phase == "roll" and g.state.roller == "french" and g.state.turn == 1
 
 
-def test_8_1_t04_a_side_with_everything_activated_leaves_the_other_rolling_alone_until_two_failures():
+def test_8_1_t04_the_other_side_rolls_alone_until_two_failures():
     g = new()
     to_roll(g)
     st = g.state
@@ -232,8 +236,9 @@ def test_g35_a_formation_with_nothing_on_the_map_is_not_counted():
     assert "i-corps" not in turns.ready(g.ctx, "allies")  # the Prince of Orange has no units
 
 
-# -- 8.2 the action phase's segments ----------------------------------------------------------------------------
-def test_8_2_an_order_of_a_later_segment_closes_the_earlier_ones_and_an_earlier_one_is_refused():
+# -- 8.2 the action phase's segments
+# ----------------------------------------------------------------------------
+def test_8_2_a_later_segments_order_closes_the_earlier_ones():
     g = new()
     to_roll(g)
     g.state.dice.force([1])
@@ -247,8 +252,9 @@ def test_8_2_an_order_of_a_later_segment_closes_the_earlier_ones_and_an_earlier_
     assert e.value.key == "eagles.segment.over" and e.value.rule == "8.2"
 
 
-# -- facts 7.3 the Guard light cavalry ---------------------------------------------------------------------------
-def test_facts_7_3_the_guard_cavalry_activates_only_once_released_and_the_release_scores_for_the_allies():
+# -- facts 7.3 the Guard light cavalry
+# ---------------------------------------------------------------------------
+def test_facts_7_3_the_guard_cavalry_activates_once_released_for_3_vp():
     g = new()
     to_roll(g)
     assert "guard-cavalry" not in turns.ready(g.ctx, "french")
@@ -261,7 +267,7 @@ def test_facts_7_3_the_guard_cavalry_activates_only_once_released_and_the_releas
     assert e.value.key == "eagles.release.already"
 
 
-def test_facts_7_3_wellington_away_the_prince_of_orange_commands_until_he_arrives():
+def test_facts_7_3_wellington_away_the_prince_of_orange_commands():
     g = new()
     assert g.state.army_commander["allies"] == "A-L2"
     assert turns.army_initiative(g.ctx, "allies") == 3
@@ -273,7 +279,8 @@ def test_facts_7_3_wellington_away_the_prince_of_orange_commands_until_he_arrive
     assert g.state.army_commander["allies"] == "A-L2"
 
 
-# -- 6.0 reinforcements -----------------------------------------------------------------------------------------
+# -- 6.0 reinforcements
+# -----------------------------------------------------------------------------------------
 def _to_turn_2(g: Game) -> None:
     to_roll(g)
     g.state.dice.force([6, 6])
@@ -282,7 +289,7 @@ def _to_turn_2(g: Game) -> None:
     assert g.state.turn == 2 and g.state.phase == "enter"
 
 
-def test_6_0_arrivals_come_on_in_command_and_an_arrival_may_be_delayed_one_turn_only():
+def test_6_0_arrivals_come_on_in_command_and_may_be_delayed_once():
     g = new()
     _to_turn_2(g)
     assert acting(g.state) == "french"
@@ -303,7 +310,7 @@ def test_6_0_arrivals_come_on_in_command_and_an_arrival_may_be_delayed_one_turn_
     assert e.value.key == "eagles.enter.delayed_once"
 
 
-def test_6_0_an_entry_area_held_by_the_enemy_sends_the_arrivals_to_the_nearest_free_edge_area():
+def test_6_0_an_entry_area_held_by_the_enemy_sends_them_along_the_edge():
     g = new()
     _to_turn_2(g)
     put(g, "A01", "F1")  # an Allied unit in Frasnes, the French entry area
@@ -313,8 +320,9 @@ def test_6_0_an_entry_area_held_by_the_enemy_sends_the_arrivals_to_the_nearest_f
     assert not g.state.enemy_combat_in(where, "french")
 
 
-# -- 9.x command --------------------------------------------------------------------------------------------------
-def test_2_21_9_1_t07_command_range_counts_the_commanders_area_not_the_subordinates():
+# -- 9.x command
+# --------------------------------------------------------------------------------------------------
+def test_2_21_9_1_t07_range_counts_the_commanders_area_not_the_subordinates():
     g = new()
     clear(g)
     # S8 -> S4 -> S3 -> V4: three steps; Bachelu (range 2) one short, Reille (range 3) reaches
@@ -341,7 +349,7 @@ def test_9_1_t08_a_trace_through_a_corner_needs_both_flanking_areas_free_of_the_
     assert command.trace(g.ctx, "french", a, c, 1) is None
 
 
-def test_9_11_9_12_t09_an_enemy_hq_alone_passes_a_courier_on_1_to_4_and_an_enemy_leader_alone_never_blocks():
+def test_9_11_9_12_t09_an_enemy_hq_alone_passes_a_courier_on_1_to_4():
     g = new()
     clear(g)
     # S5 -> S1 -> V1: V1 holds only the enemy's HQ
@@ -358,7 +366,7 @@ def test_9_11_9_12_t09_an_enemy_hq_alone_passes_a_courier_on_1_to_4_and_an_enemy
     assert command.trace(g.ctx, "french", "S5", "V1", 2) is None
 
 
-def test_9_3_t10_a_leader_out_of_range_fails_his_initiative_and_his_units_are_out_of_command():
+def test_9_3_t10_a_leader_failing_his_initiative_leaves_his_units_out_of_command():
     g = new()
     clear(g)
     put(g, "F-L1", "F1")  # Ney far behind
@@ -387,7 +395,7 @@ def test_9_3_t10_the_formation_counts_as_activated_either_way():
     assert not st.units["F02"].in_command
 
 
-def test_9_4_t11_an_out_of_command_infantry_unit_has_ma_1_and_may_not_move_next_to_the_enemy():
+def test_9_4_t11_out_of_command_infantry_has_ma_1_and_keeps_off_the_enemy():
     from engine.eagles import movement
 
     g = new()
@@ -416,7 +424,7 @@ def test_9_5_t12_hq_range_with_its_chief_of_staff_and_the_army_commander_in_its_
     assert command.leader_range(g.ctx, "A-L1") == 4
 
 
-def test_6_0_reinforcements_are_in_command_the_turn_they_arrive_even_out_of_range():
+def test_6_0_reinforcements_are_in_command_the_turn_they_arrive():
     g = new()
     _to_turn_2(g)
     g.apply("french", "/enter")
