@@ -55,7 +55,7 @@ def acting_with(formations: list[str], side: str = "french", seed: int = SEED, b
     return g
 
 
-# -- 13.2 movement allowances ------------------------------------------------------------------------------------
+# -- 13.2 movement allowances --------------------------------------------------------------------------------
 def test_13_2_movement_allowances_by_type_in_halves_of_an_mp():
     g = acting_with(["pire", "bachelu"], board=True)
     assert movement.ma(g.ctx, "F01") == 4  # infantry 2
@@ -65,7 +65,7 @@ def test_13_2_movement_allowances_by_type_in_halves_of_an_mp():
     assert movement.ma(g.ctx, "F-L6") == 8  # leader 4
 
 
-# -- 13.3 roads and trails ---------------------------------------------------------------------------------------
+# -- 13.3 roads and trails -----------------------------------------------------------------------------------
 def test_13_3_t28_the_road_rate_is_lost_entering_an_area_next_to_the_enemy():
     g = acting_with(["foy"])
     put(g, "F02", "F1", "S7")
@@ -106,7 +106,7 @@ def test_g18_the_hedged_stream_is_closed_to_cavalry_but_by_the_bridge():
     assert movement.step_cost(g.ctx, "F02", "french", "V2", "C2", frozenset()) == 4  # infantry: +1 MP
 
 
-# -- G33 corners -------------------------------------------------------------------------------------------------
+# -- G33 corners ---------------------------------------------------------------------------------------------
 def test_g33_a_corner_move_is_forbidden_only_when_both_flanking_areas_hold_the_enemy():
     g = acting_with(["pire"])
     put(g, "F04", "N3")
@@ -118,7 +118,7 @@ def test_g33_a_corner_move_is_forbidden_only_when_both_flanking_areas_hold_the_e
     assert movement.step_cost(g.ctx, "F04", "french", "N3", "W5", frozenset()) is None
 
 
-# -- 13.6, 13.7 stacking and long counters -------------------------------------------------------------------------
+# -- 13.6, 13.7 stacking and long counters -------------------------------------------------------------------
 def test_13_7_t29_a_long_counter_may_not_join_another_in_a_normal_area():
     g = acting_with(["foy", "bachelu"])
     st = g.state
@@ -161,7 +161,7 @@ def test_g34_no_long_counter_in_the_pond():
     assert "V5" not in movement.reach(g.ctx, ["F02"])
 
 
-# -- 13.9 facing ---------------------------------------------------------------------------------------------------
+# -- 13.9 facing ---------------------------------------------------------------------------------------------
 def test_13_9_facing_changes_at_the_start_or_at_the_end_of_a_move_not_both():
     g = acting_with(["foy"])
     put(g, "F02", "S5", "S1")
@@ -196,7 +196,7 @@ def test_13_9_cavalry_has_no_facing():
     assert e.value.key == "eagles.face.all_round"
 
 
-# -- 13.4 leaders, 3.13 the lone leader ------------------------------------------------------------------------------
+# -- 13.4 leaders, 3.13 the lone leader ----------------------------------------------------------------------
 def test_13_4_a_leader_moves_with_his_activated_formation_at_the_cheaper_cost():
     g = acting_with(["foy"])
     put(g, "F-L4", "S5")
@@ -239,7 +239,7 @@ def test_3_13_a_lone_leader_gives_way_to_an_adjacent_area_free_of_the_enemy_or_i
     assert not g2.state.leaders["A-L3"].alive and g2.state.leaders["A-L3"].area == GONE
 
 
-# -- 11.x assignment -----------------------------------------------------------------------------------------------
+# -- 11.x assignment -----------------------------------------------------------------------------------------
 def test_11_2_t23_artillery_attaches_to_a_division_in_its_area_and_slows_it():
     g = acting_with(["bachelu"])
     put(g, "F01", "S3", "V4")
