@@ -1,4 +1,5 @@
-"""Eagles of the Empire as a module: the registry, the scenario dump, scripts (``@game eagles``), save/load and
+"""Eagles of the Empire as a module: the registry, the scenario dump, scripts (``@game eagles``), save/load
+and
 replay, the views (open information; a queue its side's own), orders queued ahead, bad input said clearly,
 legal orders (move destinations with the MP left), the words in English and Japanese, and the dice checked by
 ``estafette verify``."""
@@ -206,8 +207,9 @@ def test_every_legal_order_is_accepted():
         assert problems(h.ctx) == []
 
 
-# -- orders queued ahead --------------------------------------------------------------------------------------
-def test_a_queue_is_played_when_its_sides_turn_comes_and_kept_from_the_other_side():
+# -- orders queued ahead
+# --------------------------------------------------------------------------------------
+def test_a_queue_is_played_when_its_turn_comes_and_kept_from_the_other_side():
     g = new()
     chooser = str(g.state.chooser)
     g.apply("allies", '/queue orders:"/roll; /activate formations:perponcher; /done"')
@@ -228,7 +230,7 @@ def test_a_queue_is_played_when_its_sides_turn_comes_and_kept_from_the_other_sid
     ]
 
 
-def test_a_queued_order_no_longer_legal_cancels_the_rest_with_a_line_to_its_side_only():
+def test_a_queued_order_no_longer_legal_cancels_the_rest_told_to_its_side():
     g = new()
     chooser = str(g.state.chooser)
     g.apply("allies", '/queue orders:"/roll; /activate formations:cooke; /done"')  # Cooke is not here yet
@@ -257,8 +259,9 @@ def test_queue_alone_clears_it_and_a_bad_item_is_refused_whole():
     assert MODULE.sealed('/queue orders:"/roll"')
 
 
-# -- words ---------------------------------------------------------------------------------------------------------
-def test_every_event_of_a_whole_game_is_told_in_english_and_japanese(finished):
+# -- words
+# ---------------------------------------------------------------------------------------------------------
+def test_every_event_of_a_whole_game_is_told_in_both_languages(finished):
     for e in finished.events:
         for role in ("french", "allies"):
             seen = e.visible(role)
@@ -292,7 +295,8 @@ def test_a_japanese_refusal_reads_in_japanese():
     assert "陣営" in said
 
 
-# -- dice everyone can verify -----------------------------------------------------------------------------------
+# -- dice everyone can verify
+# -----------------------------------------------------------------------------------
 def test_every_roll_names_its_purpose(finished):
     dice = [e for e in finished.events if e.kind == "dice"]
     assert dice and all(e.data.get("for") and e.data.get("dice") for e in dice)

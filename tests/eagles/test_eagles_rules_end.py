@@ -1,4 +1,5 @@
-"""Eagles of the Empire: the end of a turn, 15 rally, recovery and replacement (the seed's text is lost: G8-G10,
+"""Eagles of the Empire: the end of a turn, 15 rally, recovery and replacement (the seed's text is lost:
+G8-G10,
 ours), and victory (facts 9: objectives held by the last to occupy them, VP per step and leader, the French
 decisive victory, the margin), on our Quatre Bras. Rulings (ours) are in docs/rulings.md."""
 
