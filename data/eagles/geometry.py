@@ -145,8 +145,12 @@ def crossings(cells: Mapping[str, Cell], p: Point, q: Point) -> list[tuple[str, 
     """The cells the segment p–q crosses, in order from p: ``(id, t0, t1)``; a cell touched for less than
     ``MIN_STRETCH_M`` (at a corner) is left out."""
     length = math.dist(p, q)
+    lo_x, hi_x, lo_y, hi_y = min(p[0], q[0]), max(p[0], q[0]), min(p[1], q[1]), max(p[1], q[1])
     hits: list[tuple[str, float, float]] = []
     for name, cell in cells.items():
+        xs, ys = [c[0][0] for c in cell], [c[0][1] for c in cell]
+        if max(xs) < lo_x or min(xs) > hi_x or max(ys) < lo_y or min(ys) > hi_y:
+            continue  # the boxes do not meet
         stretch = clip_segment(cell, p, q)
         if stretch is not None and (stretch[1] - stretch[0]) * length >= MIN_STRETCH_M:
             hits.append((name, stretch[0], stretch[1]))
@@ -192,6 +196,15 @@ def run_along(border: tuple[Point, Point], p: Point, q: Point, tolerance: float)
         if lo <= hi:
             best = (lo, hi) if best is None else (min(best[0], lo), max(best[1], hi))
     return 0.0 if best is None else best[1] - best[0]
+
+
+def angle(a: tuple[Point, Point], b: tuple[Point, Point]) -> float:
+    """The angle between two segments' lines in degrees, 0 to 90."""
+    (p0, p1), (q0, q1) = a, b
+    ua = math.atan2(p1[1] - p0[1], p1[0] - p0[0])
+    ub = math.atan2(q1[1] - q0[1], q1[0] - q0[0])
+    d = math.degrees(abs(ua - ub)) % 180.0
+    return min(d, 180.0 - d)
 
 
 def first_cell_beyond(cells: Mapping[str, Cell], p: Point, q: Point, beyond: str) -> str | None:

@@ -120,9 +120,9 @@ def _load(directory: Path) -> Eagles:
     eagles = Eagles(
         name=NAME,
         map=m.map,
-        stacking_classes=m.stacking,
+        stacking=m.stacking,
         terrain=m.terrain,
-        border_terrain=m.borders,
+        borders=m.borders,
         areas=m.areas,
         roads=m.roads,
         chain=u.chain,

@@ -62,7 +62,8 @@ KINDS: Mapping[str, tuple[str, ...]] = FrozenDict(
 ARTILLERY_MORALE = 3  # all artillery has morale 3 (2.21)
 FACING_TOLERANCE_M = 1.0  # a border end this near the facing line is on it, not across it (G24)
 ALONG_TOLERANCE_M = 25.0  # a line of sight this near a border runs along it (G25, 12.5 b/c) [OURS]
-ALONG_MIN_M = 150.0  # ... for at least this length [OURS]
+ALONG_MIN_M = 100.0  # ... for at least this length [OURS]
+ALONG_MAX_DEG = 10.0  # ... nearly parallel to it: a steeper line crosses the border [OURS]
 _AREA_ID = r"^[NCWVSF]\d{1,2}$"
 _SLUG = r"^[a-z][a-z0-9-]*$"
 
@@ -473,6 +474,14 @@ class Scenario(_Frozen):
     def variant(self, variant_id: str) -> Variant:
         return next(v for v in self.variants if v.id == variant_id)
 
+    def start_area(self, piece_id: str) -> str | None:
+        """Where a unit, leader or HQ sets up; None when it arrives later (or never)."""
+        return next((p.area for p in self.setup if piece_id in (*p.units, *p.leaders, *p.hqs)), None)
+
+    def start_facing(self, unit_id: str) -> str | None:
+        """The neighbour a unit faces at set-up (13.9), None for an all-round unit or one not set up."""
+        return next((p.facing for p in self.setup if unit_id in p.units), None)
+
     def holder_at_start(self, area_id: str) -> Side:
         return "french" if area_id in self.victory.french_start else "allies"
 
@@ -487,7 +496,8 @@ class Scenario(_Frozen):
 class Line:
     """The straight line between two LOS points (G25): ``areas`` the intervening areas in order (the two ends
     left out), ``borders`` the borders it crosses in order (``(from, to)``), ``along`` the borders it runs
-    along within ``ALONG_TOLERANCE_M`` for ``ALONG_MIN_M`` or more (12.5 b/c), each as a sorted pair."""
+    along (12.5 b/c: within ``ALONG_MAX_DEG`` of parallel and ``ALONG_TOLERANCE_M`` of the border for
+    ``ALONG_MIN_M`` or more), each as a sorted pair."""
 
     start: str
     end: str
@@ -527,11 +537,15 @@ class Geometry:
         inner = tuple(name for name in hits if name not in (a, b))
         chain = [a, *inner, b] if a != b else [a]
         borders = tuple(itertools.pairwise(chain))
+        near = set(hits)  # a line running along a border lies in one of the two areas beside it
         along = tuple(
             sorted(
                 (x, y)
                 for (x, y), seg in self.shared.items()
-                if x < y and plane.run_along(seg, p, q, ALONG_TOLERANCE_M) >= ALONG_MIN_M
+                if x < y
+                and (x in near or y in near)
+                and plane.angle(seg, (p, q)) <= ALONG_MAX_DEG
+                and plane.run_along(seg, p, q, ALONG_TOLERANCE_M) >= ALONG_MIN_M
             )
         )
         return Line(start=a, end=b, areas=inner, borders=borders, along=along)
@@ -545,9 +559,9 @@ class Eagles(_Frozen):
 
     name: str
     map: MapInfo
-    stacking_classes: dict[StackingClass, Stacking]
+    stacking: dict[StackingClass, Stacking]  # the chart (13.6); an area's class: stacking_of()
     terrain: dict[Terrain, TerrainDef]
-    border_terrain: dict[BorderKind, BorderDef]
+    borders: dict[BorderKind, BorderDef]  # the border chart (G18); a border: border()
     areas: tuple[Area, ...]
     roads: tuple[Road, ...]
     chain: Chain
@@ -650,7 +664,7 @@ class Eagles(_Frozen):
             self._distances,
         ):
             assert index is not None
-        assert self._facing_classes is not None
+        assert self._facing_classes is not None and self._perimeter is not None
 
     # -- the map --
 
@@ -665,13 +679,13 @@ class Eagles(_Frozen):
         """The border from ``a`` to ``b``, or None when they are not adjacent."""
         return self._borders.get((a, b))
 
-    def stacking(self, area_id: str) -> Stacking:
-        return self.stacking_classes[self._areas[area_id].stacking]
+    def stacking_of(self, area_id: str) -> Stacking:
+        return self.stacking[self._areas[area_id].stacking]
 
     def max_long_counters(self, area_id: str) -> int:
         """Long counters the area holds (13.7, G34): 0 where none fits."""
         area = self._areas[area_id]
-        return 0 if area.no_long_counters else self.stacking_classes[area.stacking].long_counters
+        return 0 if area.no_long_counters else self.stacking[area.stacking].long_counters
 
     def terrain_of(self, area_id: str) -> TerrainDef:
         return self.terrain[self._areas[area_id].terrain]
@@ -750,6 +764,43 @@ class Eagles(_Frozen):
             self.geometry.cells, self.los_point(before), self.los_point(target), target
         )
 
+    def border_segment(self, a: str, b: str) -> tuple[Point, Point] | None:
+        """The shared border of two neighbours as a segment in metres (seen from ``a``), None if none."""
+        return self.geometry.shared.get((a, b))
+
+    @cached_property
+    def _perimeter(self) -> tuple[str, ...]:
+        m = self.map
+        width, height = m.x_max - m.x_min, m.y_max - m.y_min
+
+        def around(x: float, y: float, side: str) -> float:  # clockwise from the north-west corner
+            if side == "north":
+                return x - m.x_min
+            if side == "east":
+                return width + (m.y_max - y)
+            if side == "south":
+                return width + height + (m.x_max - x)
+            return 2 * width + height + (y - m.y_min)
+
+        stops = sorted(
+            (around((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, tag), area)
+            for area, cell in self.geometry.cells.items()
+            for p, q, tag in plane.edges(cell)
+            if tag in plane.SIDES_OF_MAP
+        )
+        order = [area for _, area in stops]
+        out = [x for i, x in enumerate(order) if x != order[i - 1]]  # i - 1 = -1 wraps round the corner
+        if not out:
+            return tuple(order[:1])
+        if out[-1] == order[0]:  # the corner area's last edge closes the ring: it starts it
+            out = [out[-1], *out[:-1]]
+        return tuple(out)
+
+    def perimeter(self) -> tuple[str, ...]:
+        """The areas on the map's edges clockwise from the north-west corner (6.0: "the nearest map-edge
+        area", "the next area along the edge")."""
+        return self._perimeter
+
     def corner(self, a: str, b: str) -> tuple[str, ...]:
         """For diagonal neighbours, the areas flanking the corner (G33: a diagonal move is forbidden when both
         hold enemy combat units): the other areas whose cells meet the short border's ends."""
@@ -770,6 +821,10 @@ class Eagles(_Frozen):
         return tuple(out)
 
     # -- the armies --
+
+    def leaders_of(self, side: Side, *, variant: str | None = None) -> tuple[LeaderDef, ...]:
+        """A side's leaders; those of a variant only when it is named."""
+        return tuple(ld for ld in self.leaders if ld.side == side and ld.variant in (None, variant))
 
     def unit(self, unit_id: str) -> UnitDef:
         return self._units[unit_id]

@@ -138,7 +138,11 @@ def test_terrain_elevation_and_classes(e: Eagles) -> None:
     assert (
         e.max_long_counters("V5") == 0 and e.max_long_counters("N6") == 2 and e.max_long_counters("C1") == 1
     )
-    assert e.stacking("C1").max_sp == 15 and e.stacking("S5").max_sp == 21
+    assert e.stacking_of("C1").max_sp == 15 and e.stacking_of("S5").max_sp == 21
+    assert e.stacking["circled-2"].long_counters == 2 and e.stacking["normal"].dense_from == 11  # 13.6
+    # G18 (ours): the stream closed to cavalry and artillery but at the bridge; woods closed to artillery
+    assert e.borders["stream"].cavalry_mp is None and e.borders["bridge"].cavalry_mp == 0
+    assert e.terrain["woods"].artillery_mp is None and e.terrain_of("W1").blocks_los
 
 
 def test_slopes_and_stream_crossings(e: Eagles) -> None:
@@ -230,9 +234,12 @@ def test_between_orders_and_runs_along(e: Eagles) -> None:
             there, back = e.between(a.id, b), e.between(b, a.id)
             assert there.areas == tuple(reversed(back.areas)), (a.id, b)
             assert there.along == back.along
+            assert all(e.border(x, y) is not None for x, y in there.borders)  # each step crosses a border
+            assert len(there.areas) >= e.distance(a.id, b) - 1
     assert e.between("C1", "C3").areas == ()
-    # S1 → C2 runs along the V1 | V2 border: both are beside the line
-    assert ("V1", "V2") in e.between("S1", "C2").along
+    # S6 → W3 runs along the S2 | W4 border for 700 m, nearly on it; S1 → C2 crosses V1 | V2 at 17°: no run
+    assert e.between("S6", "W3").along == (("S2", "W4"),)
+    assert e.between("S1", "C2").areas == ("V1", "V2") and e.between("S1", "C2").along == ()
 
 
 def test_distance(e: Eagles) -> None:
@@ -261,7 +268,7 @@ def test_charge_lines(e: Eagles) -> None:
     """10.1, G25: a target 2 areas away through the one area the straight line crosses; 10.8: the line
     through the target continues into the area behind it."""
     assert e.charge_via("S1", "W2") == "V2"
-    assert e.charge_via("S1", "C2") is None  # the line runs along V1 | V2: no single area between
+    assert e.charge_via("S1", "C2") is None  # the line crosses V1 and V2: no single area between
     assert e.charge_via("S1", "V1") is None  # adjacent
     assert e.charge_targets("S5")["V1"] == "S1"
     assert e.continuation("S1", "V1") == "C2"
@@ -342,7 +349,7 @@ def test_setup(e: Eagles) -> None:
     assert where["A-L2"] == "C1" and where["A04"] == "V3"
     for p in sc.setup:
         units = [e.unit(u) for u in p.units]
-        assert sum(u.sp for u in units) <= e.stacking(p.area).max_sp
+        assert sum(u.sp for u in units) <= e.stacking_of(p.area).max_sp
         assert sum(u.long for u in units) <= e.max_long_counters(p.area)
         if p.facing is not None:
             assert p.facing in e.facings(p.area)
@@ -525,3 +532,15 @@ def test_check_picture_draws(e: Eagles) -> None:
     from data.eagles.check_picture import draw
 
     assert draw(e).size == (1060, 1140)
+
+
+def test_perimeter_and_start_positions(e: Eagles) -> None:
+    """6.0 places blocked reinforcements "in the nearest map-edge area": the edge areas clockwise; the set-up
+    lookups."""
+    ring = e.perimeter()
+    assert ring[0] == "N1" and ring[-1] == "N2" and len(ring) == len(set(ring))
+    assert set(ring) == {a.id for a in e.areas if a.edges}
+    sc = e.scenario()
+    assert sc.start_area("F-L1") == "S5" and sc.start_facing("F02") == "V1" and sc.start_area("A06") is None
+    assert [ld.id for ld in e.leaders_of("allies")][:2] == ["A-L1", "A-L2"]
+    assert e.border_segment("C1", "W1") is not None and e.border_segment("C1", "S1") is None
