@@ -53,7 +53,14 @@ def is_diagonal(b: Eagles, a: str, c: str) -> bool:
 
 def corner(b: Eagles, a: str, c: str) -> list[str]:
     """The two areas flanking the corner of a diagonal contact (9.1, G33): the areas next to both."""
-    return sorted(set(b.neighbours(a)) & set(b.neighbours(c)))
+    key = (id(b), a, c)
+    got = _CORNERS.get(key)
+    if got is None:
+        got = _CORNERS[key] = tuple(sorted(set(b.neighbours(a)) & set(b.neighbours(c))))
+    return list(got)
+
+
+_CORNERS: dict[tuple[int, str, str], tuple[str, ...]] = {}
 
 
 def terrain(b: Eagles, a: str) -> Any:
@@ -62,15 +69,17 @@ def terrain(b: Eagles, a: str) -> Any:
 
 def terrain_mp(b: Eagles, a: str, arm: str) -> int | None:
     """The MP to enter ``a`` for an arm (infantry, cavalry, artillery), None where prohibited (G18)."""
-    return getattr(terrain(b, a), f"{arm}_mp", None)
+    mp = getattr(terrain(b, a), f"{arm}_mp", None)
+    return None if mp is None else int(mp)
 
 
 def border_mp(b: Eagles, kind: str, arm: str) -> int | None:
     """The extra MP to cross a border of ``kind`` (stream, bridge, ford) for an arm; None where prohibited."""
-    spec = b.borders.get(kind) if isinstance(b.borders, dict) else None
+    spec = b.border_terrain.get(kind)  # type: ignore[call-overload]
     if spec is None:
         return 0
-    return getattr(spec, f"{arm}_mp", None)
+    mp = getattr(spec, f"{arm}_mp", None)
+    return None if mp is None else int(mp)
 
 
 def elevation(b: Eagles, a: str) -> int:
@@ -84,14 +93,18 @@ def centre(b: Eagles, a: str) -> tuple[float, float]:
 
 def stacking(b: Eagles, a: str) -> Any:
     """The area's stacking class (13.6): ``max_sp``, ``dense_from`` (None: never dense), ``long_counters``."""
-    return b.stacking[getattr(b.area(a), "stacking", None) or "normal"]
+    return b.stacking(a)
 
 
 def long_room(b: Eagles, a: str) -> int:
     """How many long counters ``a`` holds (13.7, G34): 0 where no long counter fits."""
-    if getattr(b.area(a), "no_long_counters", False):
-        return 0
-    return int(stacking(b, a).long_counters)
+    return int(b.max_long_counters(a))
+
+
+def facings(b: Eagles, a: str) -> list[str]:
+    """The neighbours a long counter or battery in ``a`` may face (13.9, G24: across a border, not a
+    corner)."""
+    return list(b.facings(a))
 
 
 def edges(b: Eagles, a: str) -> list[str]:
@@ -104,7 +117,7 @@ def ahead(b: Eagles, came_from: str, a: str) -> str:
     (x0, y0), (x1, y1) = centre(b, came_from), centre(b, a)
     dx, dy = x1 - x0, y1 - y0
     best, score = "", -9.0
-    for n in sorted(neighbours(b, a)):
+    for n in sorted(facings(b, a)):
         nx, ny = centre(b, n)
         ex, ey = nx - x1, ny - y1
         norm = math.hypot(dx, dy) * math.hypot(ex, ey) or 1.0

@@ -35,7 +35,7 @@ def problems(ctx: Ctx) -> list[str]:
             d = st.units.get(u.attached_to)
             if d is None or d.area != u.area or not d.on_map:
                 out.append(f"{u.id} is attached to {u.attached_to} elsewhere")
-        if (u.long or u.kind == "artillery") and u.facing not in B.neighbours(b, u.area):
+        if (u.long or u.kind == "artillery") and u.facing not in B.facings(b, u.area):
             out.append(f"{u.id} in {u.area} faces {u.facing}")
     for area, s in sides.items():
         if len(s) > 1:

@@ -21,6 +21,8 @@ from enum import StrEnum
 
 from engine.errors import RuleError
 
+from .state import State
+
 
 class Phase(StrEnum):
     ENTER = "enter"  # 6.0: the side with arrivals due brings them on, or delays some one turn
@@ -81,7 +83,7 @@ TRANSITIONS: tuple[Transition, ...] = (
 _ALLOWED = {(s, t.dst) for t in TRANSITIONS for s in t.src}
 
 
-def go(st: object, dst: Phase) -> None:
+def go(st: State, dst: Phase) -> None:
     """Move the game (its ``phase``) to ``dst``, refusing a change the table does not list (a bug, not a
     player's error: the order is undone whole)."""
     src = Phase(st.phase)

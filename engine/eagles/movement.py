@@ -119,22 +119,59 @@ def enemy_in(ctx: Ctx, area: str, side: str) -> bool:
     return any(u.area == area and u.side != side for u in ctx.st.units.values())
 
 
-def next_to_enemy(ctx: Ctx, area: str, side: str) -> bool:
+@dataclass(frozen=True)
+class Occ:
+    """Who stands where, read once for a search (the state does not change during it)."""
+
+    combat: dict[str, frozenset[str]]  # area -> the sides with combat units there
+    units: dict[str, frozenset[str]]  # area -> the sides with any unit (an HQ too) there
+    longs: dict[str, frozenset[str]]  # area -> its long counters
+
+
+def occupancy(ctx: Ctx) -> Occ:
+    combat: dict[str, set[str]] = {}
+    units: dict[str, set[str]] = {}
+    longs: dict[str, set[str]] = {}
+    for u in ctx.st.units.values():
+        if not u.on_map:
+            continue
+        units.setdefault(u.area, set()).add(u.side)
+        if u.combat:
+            combat.setdefault(u.area, set()).add(u.side)
+        if u.long:
+            longs.setdefault(u.area, set()).add(u.id)
+    return Occ(
+        {k: frozenset(v) for k, v in combat.items()},
+        {k: frozenset(v) for k, v in units.items()},
+        {k: frozenset(v) for k, v in longs.items()},
+    )
+
+
+def _enemy_combat(occ: Occ, area: str, side: str) -> bool:
+    return bool(occ.combat.get(area, frozenset()) - {side})
+
+
+def next_to_enemy(ctx: Ctx, area: str, side: str, occ: Occ | None = None) -> bool:
     """13.3, 9.4: an area adjacent to one holding enemy combat units."""
-    return any(ctx.st.enemy_combat_in(n, side) for n in B.neighbours(ctx.board, area))
+    o = occ or occupancy(ctx)
+    return any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
 
 
-def long_in(ctx: Ctx, area: str, side: str, without: frozenset[str] = frozenset()) -> int:
-    return sum(1 for u in ctx.st.units.values() if u.area == area and u.long and u.id not in without)
+def long_in(
+    ctx: Ctx, area: str, side: str, without: frozenset[str] = frozenset(), occ: Occ | None = None
+) -> int:
+    o = occ or occupancy(ctx)
+    return len(o.longs.get(area, frozenset()) - without)
 
 
 def _cost_arm(
-    ctx: Ctx, arm_: str, long: bool, side: str, a: str, n: str, moving: frozenset[str]
+    ctx: Ctx, arm_: str, long: bool, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
 ) -> int | None:
     b = ctx.board
+    o = occ or occupancy(ctx)
     road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
-    benefit = (road or trail) and not next_to_enemy(ctx, n, side)  # 13.3
-    if long and long_in(ctx, n, side, moving) > 0:
+    benefit = (road or trail) and not next_to_enemy(ctx, n, side, o)  # 13.3
+    if long and long_in(ctx, n, side, moving, o) > 0:
         benefit = False  # 13.6: a long counter joining a long counter uses no road
     extra = 0
     if stream:
@@ -155,24 +192,27 @@ def _cost_arm(
     return (t + extra) * B.HALF
 
 
-def step_cost(ctx: Ctx, piece: str, side: str, a: str, n: str, moving: frozenset[str]) -> int | None:
+def step_cost(
+    ctx: Ctx, piece: str, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+) -> int | None:
     """The halves of an MP ``piece`` pays to go from ``a`` into neighbour ``n``, None where it may not
     (13.1 enemy, G33 corner, G34 no room for a long counter, G18 prohibited terrain or border)."""
     st, b = ctx.st, ctx.board
-    if enemy_in(ctx, n, side):
-        return None
-    if B.is_diagonal(b, a, n) and all(st.enemy_combat_in(c, side) for c in B.corner(b, a, n) or ["-"]):
+    o = occ or occupancy(ctx)
+    if o.units.get(n, frozenset()) - {side}:
+        return None  # 13.1
+    if B.is_diagonal(b, a, n) and all(_enemy_combat(o, c, side) for c in B.corner(b, a, n) or ["-"]):
         return None  # G33: both areas flanking the corner hold enemy combat units
     if piece in st.leaders:  # 13.4: the cheaper of the infantry or cavalry cost
         costs = [
-            c for c in (_cost_arm(ctx, x, False, side, a, n, moving) for x in ("infantry", "cavalry")) if c
+            c for c in (_cost_arm(ctx, x, False, side, a, n, moving, o) for x in ("infantry", "cavalry")) if c
         ]
         return min(costs) if costs else None
     u = st.units[piece]
     if u.long and B.long_room(b, n) == 0:
         return None
     kind = "artillery" if u.kind == "hq" else u.kind  # 13.5: the HQ moves as artillery
-    return _cost_arm(ctx, kind, u.long, side, a, n, moving)
+    return _cost_arm(ctx, kind, u.long, side, a, n, moving, o)
 
 
 # -- stacking
@@ -191,7 +231,7 @@ def room_for(ctx: Ctx, area: str, units: list[Unit], moving: frozenset[str] = fr
     if sp > spec.max_sp:
         return False
     longs = sum(1 for u in there if u.long) + sum(1 for u in units if u.long)
-    return longs <= B.long_room(b, area) or not any(u.long for u in units)
+    return bool(longs <= B.long_room(b, area) or not any(u.long for u in units))
 
 
 def dense(ctx: Ctx, area: str) -> bool:
@@ -200,7 +240,7 @@ def dense(ctx: Ctx, area: str) -> bool:
     start = getattr(spec, "dense_from", None)
     if start is None:
         return False
-    return sum(u.sp for u in ctx.st.units.values() if u.area == area) >= start
+    return sum(u.sp for u in ctx.st.units.values() if u.area == area) >= int(start)
 
 
 # -- reach
@@ -225,6 +265,7 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
     ooc = any(not (st.units[p].in_command if p in st.units else st.leaders[p].in_command) for p in pieces)
     moving = frozenset(pieces) | frozenset(x.id for x in st.units.values() if x.attached_to in pieces)
     any_long = any(u.long for u in units)
+    occ = occupancy(ctx)
     best: dict[str, Route] = {}
     heap: list[tuple[int, tuple[str, ...]]] = [(0, ())]
     done: set[str] = set()
@@ -235,20 +276,20 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
             continue
         done.add(here)
         if path:
-            stop = any_long and long_in(ctx, here, side, moving) > 0
+            stop = any_long and long_in(ctx, here, side, moving, occ) > 0
             best[here] = Route(cost, path, stop)
             if stop:
                 continue
         for n in B.neighbours(ctx.board, here):
             if n in done or n == start:
                 continue
-            costs = [step_cost(ctx, p, side, here, n, moving) for p in pieces]
+            costs = [step_cost(ctx, p, side, here, n, moving, occ) for p in pieces]
             if any(c is None for c in costs):
                 continue
             c = cost + max(c for c in costs if c is not None)
             if c > budget:
                 continue
-            if ooc and next_to_enemy(ctx, n, side):
+            if ooc and next_to_enemy(ctx, n, side, occ):
                 continue  # 9.4
             if units and not room_for(ctx, n, units, moving):
                 continue
@@ -286,7 +327,7 @@ def move(
         raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=left / B.HALF)
     route = routes[to]
     if facing is not None:
-        if facing not in B.neighbours(b, to):
+        if facing not in B.facings(b, to):
             raise error("13.9", "eagles.face.not_neighbour", area=to, facing=facing)
         if any(p in st.units and st.units[p].faced == "start" for p in ids):
             raise error("13.9", "eagles.face.both", units=ids)
@@ -310,8 +351,8 @@ def move(
             if x.attached_to == u.id:
                 x.area = _ride(ctx, x, start, route.path)
                 x.facing = u.facing if x.area == to else x.facing
-                if x.facing not in B.neighbours(b, x.area):
-                    x.facing = sorted(B.neighbours(b, x.area))[0]
+                if x.facing not in B.facings(b, x.area):
+                    x.facing = sorted(B.facings(b, x.area))[0]
                 if x.area != to:
                     x.attached_to = None
                     left_behind.append(x.id)
@@ -344,7 +385,7 @@ def face(ctx: Ctx, side: str, uid: str, to: str, *, dry: bool = False) -> None:
         raise error("13.9", why, unit=u.id)
     if not (u.long or u.kind == "artillery"):
         raise error("13.9", "eagles.face.all_round", unit=u.id)
-    if to not in B.neighbours(ctx.board, u.area):
+    if to not in B.facings(ctx.board, u.area):
         raise error("13.9", "eagles.face.not_neighbour", area=u.area, facing=to)
     if u.faced:
         raise error("13.9", "eagles.face.both", units=[u.id])

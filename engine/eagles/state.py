@@ -170,7 +170,21 @@ class State:
 
     # --- reading ------------------------------------------------------------------------------------------
     def clone(self) -> State:
-        return copy.deepcopy(self)
+        """A copy sharing nothing that a rule writes (pieces and records copied one level; their fields are
+        plain values)."""
+        new = copy.copy(self)
+        new.units = {k: copy.copy(v) for k, v in self.units.items()}
+        new.leaders = {k: copy.copy(v) for k, v in self.leaders.items()}
+        new.formations = {k: copy.copy(v) for k, v in self.formations.items()}
+        new.activation = copy.deepcopy(self.activation)
+        new.army_commander = dict(self.army_commander)
+        new.due = {k: list(v) for k, v in self.due.items()}
+        new.assigned = dict(self.assigned)
+        new.bonus_vp = dict(self.bonus_vp)
+        new.holders = dict(self.holders)
+        new.queue = {k: list(v) for k, v in self.queue.items()}
+        new.dice = self.dice.clone()
+        return new
 
     def units_in(self, area: str, side: str | None = None) -> list[Unit]:
         return [u for u in self.units.values() if u.area == area and (side is None or u.side == side)]

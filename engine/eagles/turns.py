@@ -3,10 +3,11 @@ the end of the activation step (8.13, 1.1) and of a turn (15 then facts 9)."""
 
 from __future__ import annotations
 
+from data.eagles import Eagles
 from engine.dice import Dice
 
 from . import board as B
-from . import recovery, victory
+from . import movement, recovery, victory
 from .context import Ctx, error
 from .machine import Phase, go
 from .options import Options
@@ -15,7 +16,7 @@ from .state import GONE, OFF, SIDES, Activation, Formation, Leader, State, Unit,
 HQ_FORMATION = "hq"  # 9.5: the HQ is a formation of its own
 
 
-def new_state(board: B.Eagles, opts: Options, seed: int) -> State:
+def new_state(board: Eagles, opts: Options, seed: int) -> State:
     """Facts 7.1: every piece of the scenario in its set-up area, facing as the data says (13.9); the
     reinforcements off the map until their turn (6.0); then the first turn's preparation."""
     sc = B.scenario(board, opts.scenario)
@@ -62,23 +63,25 @@ def new_state(board: B.Eagles, opts: Options, seed: int) -> State:
         st.formations[HQ_FORMATION] = Formation(HQ_FORMATION, h.side, h.id)
     guard = getattr(sc, "guard", None)
     if guard is not None:
-        for f in {st.units[u].formation for u in guard.units}:
-            st.formations[f].released = False
+        for fid in {st.units[x].formation for x in guard.units}:
+            st.formations[fid].released = False
     for g in sc.setup:
         for uid in g.units:
-            u = st.units[uid]
-            u.area = g.area
-            if _faces(u):
-                u.facing = _facing(board, g.area, getattr(g, "facing", None))
+            piece = st.units[uid]
+            piece.area = g.area
+            if _faces(piece):
+                piece.facing = _facing(board, g.area, getattr(g, "facing", None))
         for lid in g.leaders:
             st.leaders[lid].area = g.area
+        for hid in g.hqs:
+            st.units[hid].area = g.area
     for r in sc.reinforcements:
         for pid in (*r.units, *r.leaders, *getattr(r, "hqs", ())):
             if pid in st.units:
                 st.units[pid].arrive = r.turn
             elif pid in st.leaders:
                 st.leaders[pid].arrive = r.turn
-    army = {ld.side: ld.id for ld in board.leaders if ld.role == "army"}
+    army: dict[str, str] = {str(ld.side): ld.id for ld in board.leaders if ld.role == "army"}
     st.army_commander = dict(army)
     acting = getattr(sc, "acting_commander", None)
     if acting is not None:  # facts 7.3: the Prince of Orange commands until Wellington arrives
@@ -98,9 +101,9 @@ def _faces(u: Unit) -> bool:
     return u.long or u.kind == "artillery"
 
 
-def _facing(board: B.Eagles, area: str, wanted: str | None) -> str:
-    ns = sorted(B.neighbours(board, area))
-    return wanted if wanted in ns else ns[0]
+def _facing(board: Eagles, area: str, wanted: str | None) -> str:
+    ns = B.facings(board, area)
+    return wanted if wanted in ns else sorted(ns)[0]
 
 
 def start(ctx: Ctx) -> None:
@@ -170,25 +173,35 @@ def enter(ctx: Ctx, side: str, delay: tuple[str, ...], *, dry: bool = False) -> 
                 _piece_arrive(ctx, p, st.turn + 1)
         if not coming:
             continue
-        where = _entry_area(ctx, side, area, coming)
-        if where is None:  # no room anywhere along the edge: they wait a turn (ours)
-            for p in coming:
-                _piece_arrive(ctx, p, st.turn + 1)
-            continue
-        for p in coming:
+        placed: dict[str, list[str]] = {}
+        first: str | None = None
+        for p in coming:  # units one by one, each where it fits (13.6); leaders with the first of them
             if p in st.units:
+                where = _entry_area(ctx, side, area, [p])
+                if where is None:  # no room anywhere along the edge: it waits a turn (ours)
+                    _piece_arrive(ctx, p, st.turn + 1)
+                    continue
                 u = st.units[p]
                 u.area, u.in_command = where, True
                 if _faces(u):
                     u.facing = _facing(ctx.board, where, facing)
             else:
+                where = first or _entry_area(ctx, side, area, [])
+                if where is None:
+                    _piece_arrive(ctx, p, st.turn + 1)
+                    continue
                 st.leaders[p].area = where
+            first = first or where
+            placed.setdefault(where, []).append(p)
             entered.append(p)
-        ctx.emit("enter", {"side": side, "area": where, "units": coming})
+        for where, ps in placed.items():
+            ctx.emit("enter", {"side": side, "area": where, "units": ps})
+            movement.displace_leaders(ctx, where, side)  # 3.13: an enemy leader alone gives way
     if delay:
         ctx.emit("delay", {"side": side, "units": list(delay)})
     _acting_commander(ctx)
     st.due[side] = []
+    victory.update_holders(ctx)
     if any(st.due.values()):
         go(st, Phase.ENTER)
         return
@@ -212,14 +225,12 @@ def _piece_arrive(ctx: Ctx, piece: str, turn: int) -> None:
 def _entry_area(ctx: Ctx, side: str, area: str, pieces: list[str]) -> str | None:
     """6.0: the entry area, else the map-edge areas nearest it, the first free of enemy combat units with
     room for the arriving stack (13.6, 13.7)."""
-    from . import movement
-
     st, b = ctx.st, ctx.board
     units = [st.units[p] for p in pieces if p in st.units]
     edge = [a for a in B.area_ids(b) if B.edges(b, a)]
     order = [area, *sorted((a for a in edge if a != area), key=lambda a: (B.distance(b, area, a), a))]
     for a in order:
-        if st.enemy_combat_in(a, side):
+        if movement.enemy_in(ctx, a, side):
             continue
         if movement.room_for(ctx, a, units):
             return a
