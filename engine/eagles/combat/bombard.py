@@ -145,7 +145,7 @@ def modifiers(
     plus: list[str] = []
     if any(_flank(board, u, target, came) for u in there):
         plus.append("flank")
-    spec = board.stacking(target)
+    spec = board.stacking_of(target)
     if spec.dense_from is not None and sum(u.sp for u in there) >= spec.dense_from:
         plus.append("dense")
     if any(common.in_square(u) for u in there):
