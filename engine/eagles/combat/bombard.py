@@ -155,7 +155,7 @@ def modifiers(
     if sum(1 for u in firers if getattr(board.unit(u.id), "elite", False)) >= 2:
         plus.append("guard")
     near = {area, *board.neighbours(area)}
-    leaders = [board.leader(ld.id) for ld in state.leaders.values() if ld.on_map]
+    leaders = [d for ld in state.leaders.values() if ld.on_map and (d := common.leader_def(board, ld.id))]
     if any(getattr(d, "artillery", False) and state.leaders[d.id].area == area for d in leaders):
         plus.append("artillery leader")
     if any("napoleon" in d.name.lower() and state.leaders[d.id].area in near for d in leaders):
