@@ -223,6 +223,7 @@ def retreat(
             continue
         dest = options[0]
         _go(board, log, u, area, dest)
+        lone_leaders(board, state, log, dest, u.side)  # 3.13: enemy leaders alone where it goes
         for r in riders:
             if passable(board, state, r, area, dest) or board.border(area, dest).road:  # type: ignore[union-attr]
                 _go(board, log, r, area, dest)
