@@ -1,0 +1,144 @@
+"""Sample pictures of Eagles of the Empire: the set-up at 14:00 (our scenario's, built here as a view) and a
+mid-game view of our own making (17:00, Kellermann up, the French in Gemioncourt), drawn as the map, the map
+with a command range, lines of sight (clear, blocked by an area, blocked by a border) and the crop round the
+last activation. Used by the picture demo (``demo``) and the picture bench (``render_warm``,
+``render_bench``; ``renderers/showcase.py``). The views are dicts in the shape the pictures read
+(:mod:`renderers.eagles.read`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+from PIL import Image
+
+from ..showcase import MAP_BUDGET_MS, Games, RenderBench
+from . import base as B
+from . import pictures as P
+
+CROP_BUDGET_MS = 50
+
+
+def _u(uid: str, at: str, facing: str | None = None, **kw: Any) -> dict[str, Any]:
+    return {"id": uid, "at": at, "facing": facing, **kw}
+
+
+def _l(lid: str, at: str) -> dict[str, Any]:
+    return {"id": lid, "at": at}
+
+
+ARRIVING = ("F03", "F06", "F07", "F12", "F15", "A05", "A06", "A07", "A08", "A09", "A10", "A11", "A12", "A13",
+            "A14", "A15", "A16", "A17", "A18", "A-HQ")  # fmt: skip
+
+
+def setup_view() -> dict[str, Any]:
+    """The set-up at 14:00 (our scenario): the French facing north, the Allies south."""
+    units = [
+        _u("F02", "S1", "V1"), _u("F11", "S1", "V1"), _u("F13", "S1", "V1"), _u("F01", "S3", "V4"),
+        _u("F10", "S3", "V4"), _u("F04", "S5"), _u("F05", "S5"), _u("F14", "S5", "S1"), _u("F08", "F1"),
+        _u("F09", "F1"), _u("A02", "W2", "W3"), _u("A01", "V1"), _u("A03", "C2", "V1"), _u("A04", "V3", "V4"),
+    ]  # fmt: skip
+    units += [_u(x, "off") for x in ARRIVING]
+    leaders = [
+        _l("F-L1", "S5"), _l("F-L2", "S5"), _l("F-L3", "S3"), _l("F-L4", "S1"), _l("F-L6", "S5"),
+        _l("F-L8", "F1"), _l("A-L2", "C1"), _l("A-L3", "C1"),
+    ]  # fmt: skip
+    leaders += [_l(x, "off") for x in ("F-L5", "F-L7", "A-L1", "A-L4", "A-L5", "A-L6", "A-L7", "A-L8")]
+    held = {"C1": "allies", "C2": "allies", "C3": "allies", "C4": "allies", "W1": "allies", "V1": "allies",
+            "V6": "allies", "W8": "french"}  # fmt: skip
+    return {
+        "game": "eagles", "role": "public", "turn": 1, "time": "14:00", "weather": "clear",
+        "vp": {"french": 0, "allies": 0}, "active": "french", "units": units, "leaders": leaders,
+        "holders": held, "last_activation": {"areas": []},
+    }  # fmt: skip
+
+
+def mid_view() -> dict[str, Any]:
+    """17:00 of a game of our own making: Foy in Gemioncourt, Jérôme in the Bossu wood, Kellermann up,
+    Picton on the Namur road, Alten arriving, Bijlandt and the Duke of Brunswick lost."""
+    units = [
+        _u("F02", "V1", "C2", steps=2, sp=2), _u("F11", "V1", "C2"), _u("F13", "S1", "V1"),
+        _u("F03", "W3", "W2", steps=4, sp=4), _u("F12", "S2", "W3"), _u("F01", "V4", "V3", steps=2, sp=2),
+        _u("F10", "S3", "V4"), _u("F04", "V2", steps=1, sp=1), _u("F05", "V3"), _u("F14", "S1", "V1"),
+        _u("F06", "S5"), _u("F07", "S5"), _u("F15", "S7", "S5"), _u("F08", "F1"), _u("F09", "F1"),
+        _u("A02", "W1", "W2", steps=2, sp=2), _u("A01", "gone", steps=0, sp=0), _u("A03", "C2", "V1"),
+        _u("A04", "C3", "V3", steps=1, sp=1), _u("A05", "N4"), _u("A06", "C3", "V3"), _u("A07", "C4", "V5"),
+        _u("A08", "C5", "V6"), _u("A09", "C1", "C2"), _u("A10", "C2", "V2"), _u("A11", "C1"), _u("A12", "N6"),
+        _u("A13", "off"), _u("A14", "N4", "W1"), _u("A15", "N3", "W5"), _u("A16", "off"), _u("A17", "off"),
+        _u("A18", "off"), _u("A-HQ", "C1"),
+    ]  # fmt: skip
+    leaders = [
+        _l("F-L1", "S1"), _l("F-L2", "S1"), _l("F-L3", "V4"), _l("F-L4", "V1"), _l("F-L5", "W3"),
+        _l("F-L6", "V2"), _l("F-L7", "S5"), _l("F-L8", "F1"), _l("A-L1", "C1"), _l("A-L2", "C2"),
+        _l("A-L3", "C2"), _l("A-L4", "C3"), _l("A-L5", "gone"), _l("A-L6", "N4"), _l("A-L7", "off"),
+        _l("A-L8", "N4"),
+    ]  # fmt: skip
+    held = {"C1": "allies", "C2": "allies", "C3": "allies", "C4": "allies", "W1": "allies", "V1": "french",
+            "V6": "allies", "W8": "french"}  # fmt: skip
+    return {
+        "game": "eagles", "role": "public", "turn": 4, "time": "17:00", "weather": "clear",
+        "vp": {"french": 9, "allies": 7}, "active": "allies", "units": units, "leaders": leaders,
+        "holders": held, "last_activation": {"side": "french", "areas": ["S1", "V1", "C2"]},
+    }  # fmt: skip
+
+
+def los_subjects() -> dict[str, dict[str, Any]]:
+    """Lines of sight to draw (the answers as the engine would give them, 12.5)."""
+    mid = mid_view()
+    return {
+        "clear": {"view": mid, "from": "S1", "to": "C2", "ok": True,
+                  "why": "level across the valley (12.5 a)"},
+        "area": {"view": mid, "from": "S2", "to": "W1", "ok": False, "blocker": "W2",
+                 "why": "the Bossu wood between (12.5)"},
+        "border": {"view": mid, "from": "S1", "to": "C3", "ok": False, "blocker": "V1|V3",
+                   "why": "the line runs along a blocking border (12.5 b)"},
+    }  # fmt: skip
+
+
+def demo(write: Callable[[str, bytes], None], games: Games | None = None) -> None:
+    write("eagles-map-start.png", P.draw_map(setup_view()))
+    write("eagles-map-mid.png", P.draw_map(mid_view()))
+    write("eagles-map-mid-ja.png", P.draw_map(mid_view(), "ja"))
+    write("eagles-map-command.png", P.draw_map({"view": mid_view(), "command": "A-L1"}))
+    for name, subject in los_subjects().items():
+        write(f"eagles-los-{name}.png", P.draw_los(subject))
+    write("eagles-los-area-ja.png", P.draw_los(los_subjects()["area"], "ja"))
+    write("eagles-action.png", P.draw_action(mid_view()))
+    write("eagles-action-start.png", P.draw_action(setup_view()))
+
+
+def render_warm() -> list[tuple[str, Callable[[], object]]]:
+    return [
+        ("static layer and palette (en)", partial(B.warm, "en")),
+        ("static layer (ja)", partial(B.warm, "ja")),
+    ]
+
+
+def _rgb_png(view: Any) -> bytes:
+    """The reference: the same public map as an RGB PNG (no fixed palette), at the same level."""
+    im: Image.Image = P.map_image(view).convert("RGB")
+    return P.encode_png(im)
+
+
+def render_bench(games: Games | None = None) -> RenderBench:
+    start, mid = setup_view(), mid_view()
+    los = los_subjects()
+    cases: list[tuple[str, Callable[[], bytes], float, bool]] = [
+        ("map, public, start", partial(P.draw_map, start), MAP_BUDGET_MS, True),
+        ("map, public, mid-game", partial(P.draw_map, mid), MAP_BUDGET_MS, True),
+        ("map, mid-game, ja", partial(P.draw_map, mid, "ja"), MAP_BUDGET_MS, True),
+        ("map, command range", partial(P.draw_map, {"view": mid, "command": "A-L1"}), MAP_BUDGET_MS, True),
+        ("line of sight, blocked", partial(P.draw_los, los["area"]), MAP_BUDGET_MS, True),
+        ("last activation crop", partial(P.draw_action, mid), MAP_BUDGET_MS, True),
+    ]
+    im = P.map_image(mid)
+    parts: dict[str, Callable[[], object]] = {
+        "draw and map onto the palette": partial(P.map_image, mid),
+        f"PNG encoding (level {P.PNG_COMPRESS})": partial(P.encode_png, im),
+    }
+    reference = ("the public start map as an RGB PNG (no fixed palette)", partial(_rgb_png, start))
+    return RenderBench(reference, cases, ("the mid-game map", parts))
+
+
+GUIDE = None  # the guide's pictures from a game of the bot players: once the game's bot players play it
