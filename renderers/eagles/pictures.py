@@ -304,12 +304,9 @@ def command_areas(p: R.Picture, leader: str) -> tuple[str, ...]:
     return tuple(sorted(G.distances(ld.at, ld.range)))
 
 
-def hatch(im: Image.Image, areas: Iterable[str], colour: C.RGB, step: int = 10) -> Box | None:
-    """``areas`` lightly tinted and hatched in ``colour`` (a pattern as well as a colour: the names stay
-    legible), their outer edge thick in ink and ``colour``."""
-    areas = [a for a in areas if a in G.board().areas]
-    if not areas:
-        return None
+@lru_cache(maxsize=32)
+def _tint(areas: tuple[str, ...], colour: C.RGB, step: int) -> tuple[tuple[int, int], Image.Image]:
+    """The tint and hatching of ``areas`` (RGBA) and where it goes."""
     boxes = [G.area_box(a) for a in areas]
     x0, y0 = int(min(b[0] for b in boxes)), int(min(b[1] for b in boxes))
     x1, y1 = int(max(b[2] for b in boxes)) + 1, int(max(b[3] for b in boxes)) + 1
@@ -321,10 +318,35 @@ def hatch(im: Image.Image, areas: Iterable[str], colour: C.RGB, step: int = 10) 
     ld = ImageDraw.Draw(pattern)
     for k in range(-mask.height, mask.width, step):
         ld.line((k, mask.height, k + mask.height, 0), fill=150, width=1)
-    alpha = ImageChops.multiply(pattern, mask)
-    region = im.crop((x0, y0, x1, y1))
-    region.paste(Image.new("RGB", mask.size, colour), (0, 0), alpha)
-    im.paste(region, (x0, y0))
+    tint = Image.new("RGBA", mask.size, colour)
+    tint.putalpha(ImageChops.multiply(pattern, mask))
+    return (x0, y0), tint
+
+
+@lru_cache(maxsize=16)
+def _range_layer(areas: tuple[str, ...]) -> tuple[tuple[int, int], Image.Image, Image.Image]:
+    """The map round ``areas`` with their range drawn (:func:`hatch`): where it goes, in RGB and on the
+    fixed palette (the ground under it is static: drawn and mapped once for each range)."""
+    base = B.base_for("en")
+    scratch = base.image.copy()
+    box = hatch(scratch, areas, C.RANGE)
+    assert box is not None
+    mx0, my0, mx1, my1 = G.map_box()
+    b = (max(int(mx0), int(box[0])), max(int(my0), int(box[1])), min(int(mx1) + 1, int(box[2]) + 1),
+         min(int(my1) + 1, int(box[3]) + 1))  # fmt: skip
+    rgb = scratch.crop(b)
+    return (b[0], b[1]), rgb, rgb.quantize(palette=base.palette, dither=Image.Dither.NONE)
+
+
+def hatch(im: Image.Image, areas: Iterable[str], colour: C.RGB, step: int = 10) -> Box | None:
+    """``areas`` lightly tinted and hatched in ``colour`` (a pattern as well as a colour: the names stay
+    legible), their outer edge thick in ink and ``colour``."""
+    areas = [a for a in areas if a in G.board().areas]
+    if not areas:
+        return None
+    (x0, y0), tint = _tint(tuple(sorted(areas)), colour, step)
+    im.paste(tint, (x0, y0), tint)
+    x1, y1 = x0 + tint.width, y0 + tint.height
     outline(im, areas, C.INK, 6)
     outline(im, areas, colour, 3)
     return (x0 - 4, y0 - 4, x1 + 4, y1 + 4)
@@ -361,28 +383,6 @@ def panel_box() -> Box:
 
 
 def _panel(im: Image.Image, p: R.Picture, locale: str, extra: Sequence[str]) -> Box:
-    sc = script_of(locale)
-    box = panel_box()
-    d = ImageDraw.Draw(im)
-    d.rectangle(box, fill=C.PANEL_BG, outline=C.PANEL_EDGE)
-    x0, x1 = box[0] + 10, box[2] - 10
-    y = box[1] + 10
-    draw_text(d, (x0, y), T.say("panel.victory", locale), 15, "bold", sc, fill=C.INK)
-    y += 24
-    vareas = sorted((a for a in G.board().areas.values() if a.vp), key=lambda a: (-a.vp, a.id))
-    for a in vareas:
-        s = S.vp_badge(a.vp, p.holders.get(a.id))
-        im.paste(s, (round(x0), round(y)), s)
-        holder = p.holders.get(a.id)
-        who = T.side_name(holder, locale) if holder else T.say("panel.none", locale)
-        d.text((x0 + 36, y + 8), a.id, font=font(13, "bold"), fill=C.INK, anchor="lm")
-        name = a.name.split(" (")[0]
-        while text_length(name, 12, "condensed") > x1 - x0 - 66 - 50 and " " in name:
-            name = name.rsplit(" ", 1)[0]
-        d.text((x0 + 66, y + 8), name, font=font(12, "condensed"), fill=C.INK, anchor="lm")
-        draw_text(d, (x1, y + 8), who, 12, "bold", sc, anchor="rm", fill=C.SIDE.get(holder or "", C.INK_SOFT))
-        y += 19
-    y += 8
     gone = [u.id for u in p.units if u.at in ("gone", "eliminated", "dead")]
     gone += [ld.id for ld in p.leaders if ld.at in ("gone", "eliminated", "dead", "killed")]
     away = [u.id for u in p.units if u.at in R.OFF and u.id not in gone]
@@ -392,6 +392,39 @@ def _panel(im: Image.Image, p: R.Picture, locale: str, extra: Sequence[str]) -> 
     if away:
         lines.append(T.say("panel.away", locale, ids=", ".join(away)))
     lines += list(extra)
+    box = panel_box()
+    im.paste(_panel_image(tuple(sorted(p.holders.items())), tuple(lines), locale), (int(box[0]), int(box[1])))
+    return box
+
+
+@lru_cache(maxsize=64)
+def _panel_image(held: tuple[tuple[str, str], ...], lines: tuple[str, ...], locale: str) -> Image.Image:
+    """The panel: the victory areas with their VP and who holds them, then ``lines``."""
+    sc = script_of(locale)
+    holders = dict(held)
+    bx0, by0, bx1, by1 = panel_box()
+    im = Image.new("RGB", (int(bx1 - bx0) + 1, int(by1 - by0) + 1), C.PANEL_BG)
+    box = (0, 0, im.width - 1, im.height - 1)
+    d = ImageDraw.Draw(im)
+    d.rectangle(box, fill=C.PANEL_BG, outline=C.PANEL_EDGE)
+    x0, x1 = box[0] + 10, box[2] - 10
+    y = box[1] + 10
+    draw_text(d, (x0, y), T.say("panel.victory", locale), 15, "bold", sc, fill=C.INK)
+    y += 24
+    vareas = sorted((a for a in G.board().areas.values() if a.vp), key=lambda a: (-a.vp, a.id))
+    for a in vareas:
+        s = S.vp_badge(a.vp, holders.get(a.id))
+        im.paste(s, (round(x0), round(y)), s)
+        holder = holders.get(a.id)
+        who = T.side_name(holder, locale) if holder else T.say("panel.none", locale)
+        d.text((x0 + 36, y + 8), a.id, font=font(13, "bold"), fill=C.INK, anchor="lm")
+        name = a.name.split(" (")[0]
+        while text_length(name, 12, "condensed") > x1 - x0 - 66 - 50 and " " in name:
+            name = name.rsplit(" ", 1)[0]
+        d.text((x0 + 66, y + 8), name, font=font(12, "condensed"), fill=C.INK, anchor="lm")
+        draw_text(d, (x1, y + 8), who, 12, "bold", sc, anchor="rm", fill=C.SIDE.get(holder or "", C.INK_SOFT))
+        y += 19
+    y += 8
     for text in lines:
         for line in wrap_lines(text, x1 - x0, 12, sc):
             if y > box[3] - 18:
@@ -399,7 +432,7 @@ def _panel(im: Image.Image, p: R.Picture, locale: str, extra: Sequence[str]) -> 
             draw_text(d, (x0, y), line, 12, "regular", sc, fill=C.INK)
             y += 15
         y += 4
-    return box
+    return im
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -409,9 +442,12 @@ def _panel(im: Image.Image, p: R.Picture, locale: str, extra: Sequence[str]) -> 
 Under = Callable[[Image.Image, R.Picture], None]
 
 
+Layer = tuple[tuple[int, int], Image.Image]  # where, and a part of the map already on the fixed palette
+
+
 def _compose(
     subject: Any, locale: str, under: Under | None = None
-) -> tuple[Image.Image, B.Base, list[Box], R.Picture]:
+) -> tuple[Image.Image, B.Base, list[Box], R.Picture, list[Layer]]:
     """The map of ``subject`` in RGB, with the boxes drawn anew; ``under`` draws on the map before the cards
     (a crop's marks: the whole crop is mapped anew)."""
     loc = T.locale_of(locale)
@@ -421,13 +457,15 @@ def _compose(
     w = im.width
     im.paste(_title_bar(_sub(p, loc), loc, w), (0, 0))
     dirty: list[Box] = [(0, 0, w, G.TITLE_H)]
+    layers: list[tuple[tuple[int, int], Image.Image]] = []
     extra = []
     leader = _opt(subject, "command")
     if leader:
         areas = command_areas(p, str(leader))
-        box = hatch(im, areas, C.RANGE)
-        if box is not None:
-            dirty.append(box)
+        if areas:
+            xy, rgb, indexed = _range_layer(tuple(sorted(areas)))
+            im.paste(rgb, xy)
+            layers.append((xy, indexed))
         name = next((x.name for x in p.leaders if x.id == leader), str(leader))
         extra.append(T.say("panel.range", locale, leader=name, n=", ".join(areas)))
     if p.last:
@@ -437,18 +475,20 @@ def _compose(
         under(im, p)
     dirty += draw_badges(im, p)
     dirty += draw_cards(im, p, base)
-    return im, base, dirty, p
+    return im, base, dirty, p, layers
 
 
 def map_image(subject: Any, locale: str = "en") -> Image.Image:
     """The map of ``subject`` (a view, or ``{"view": view, "command": leader id}``) as an indexed image on
     the fixed palette (only what is drawn anew is mapped)."""
-    im, base, dirty, _ = _compose(subject, locale)
-    return _mapped(im, base, dirty)
+    im, base, dirty, _, layers = _compose(subject, locale)
+    return _mapped(im, base, dirty, layers)
 
 
-def _mapped(im: Image.Image, base: B.Base, dirty: Iterable[Box]) -> Image.Image:
+def _mapped(im: Image.Image, base: B.Base, dirty: Iterable[Box], layers: Iterable[Layer] = ()) -> Image.Image:
     out = base.indexed.copy()
+    for xy, part in layers:
+        out.paste(part, xy)
     w, h = im.size
     for box in dirty:
         b = (
@@ -594,7 +634,7 @@ def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
         if blocker in areas:
             outline(im, [blocker], C.BLOCKED, 6)
 
-    im, _, _, _ = _compose(subject, loc, marks)
+    im, _, _, _, _ = _compose(subject, loc, marks)
     d = ImageDraw.Draw(im)
     pa, pb = G.centre(a), G.centre(b)
     d.line((*pa, *pb), fill=C.WHITE, width=7)
@@ -643,7 +683,7 @@ def action_image(subject: Any, locale: str = "en") -> Image.Image:
             outline(im, areas, C.INK, 8)
             outline(im, areas, C.NOW, 5)
 
-    im, _, _, p = _compose(subject, loc, marks)
+    im, _, _, p, _ = _compose(subject, loc, marks)
     if not areas:
         crop = im.crop(tuple(round(v) for v in G.map_box()))  # type: ignore[arg-type]
         crop = crop.resize((crop.width // 2, crop.height // 2), Image.Resampling.BILINEAR)
