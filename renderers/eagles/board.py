@@ -11,12 +11,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+
+from data.eagles import Eagles, load_eagles
 
 Point = tuple[float, float]
 
-# the map's rectangle in metres (x east, y north, the crossroads at 0, 0)
-X0, X1, Y0, Y1 = -2500.0, 2500.0, -4200.0, 1200.0
+SCENARIO = "quatre-bras"
 SCALE = 0.2  # px a metre
 TITLE_H = 64
 MAP_X, MAP_Y = 12, TITLE_H + 8
@@ -83,118 +83,54 @@ class Board:
         return sorted(b if x == a else x for (x, b) in self.links if a in (x, b))
 
 
-def _get(obj: Any, *names: str, default: Any = None) -> Any:
-    for n in names:
-        v = obj.get(n) if isinstance(obj, dict) else getattr(obj, n, None)
-        if v is not None:
-            return v
-    return default
+@lru_cache(maxsize=1)
+def data() -> Eagles:
+    return load_eagles()
 
 
-def _side(uid: str) -> str:
-    return "french" if uid.startswith("F") else "allies"
-
-
-def _kind(u: Any) -> str:
-    t = str(_get(u, "kind", "type", "arm", default="infantry")).lower()
-    if ("horse" in t and "art" in t) or t in ("horse", "horse_artillery", "horse-artillery"):
-        return "horse"
-    for k in ("hq", "artillery", "cavalry", "infantry"):
-        if k in t:
-            return k
-    return "infantry"
+def _kind(arm: str, kind: str) -> str:
+    """The counter's symbol: infantry, cavalry, artillery, or horse artillery (2.22)."""
+    return "horse" if arm == "artillery" and kind == "horse" else arm
 
 
 @lru_cache(maxsize=1)
 def board() -> Board:
     """The board from ``data.eagles`` (read once)."""
-    from data.eagles import load_eagles
-
-    data = load_eagles()
-    areas: dict[str, Area] = {}
+    d = data()
+    sc = d.scenario(SCENARIO)
+    vps = {o.area: o.vp for o in sc.victory.objectives}
+    areas = {
+        a.id: Area(a.id, a.name, a.terrain, a.elevation, a.x, a.y, a.all_round, vps.get(a.id, 0))
+        for a in d.areas
+    }
     links: dict[tuple[str, str], Link] = {}
-    vps = {str(_get(v, "area", "id")): int(_get(v, "vp", "points", default=0)) for v in _victory(data)}
-    for a in _get(data, "areas", default=[]):
-        aid = str(_get(a, "id"))
-        x, y = _xy(a)
-        areas[aid] = Area(
-            aid,
-            str(_get(a, "name", default=aid)),
-            str(_get(a, "terrain", default="clear")),
-            int(_get(a, "elevation", "elev", default=0)),
-            x,
-            y,
-            bool(_get(a, "allround", "all_round", default=False)),
-            vps.get(aid, 0),
-        )
-    for aid in areas:
-        for b in data.neighbours(aid):
-            bid = str(_get(b, "id", default=b)) if not isinstance(b, str) else b
-            key = (aid, bid) if aid < bid else (bid, aid)
-            if key in links:
-                continue
-            bd = data.border(aid, bid)
-            links[key] = Link(
-                key[0],
-                key[1],
-                road=bool(_get(bd, "road", default=False)),
-                trail=bool(_get(bd, "trail", default=False)),
-                stream=bool(_get(bd, "stream", default=False)),
-                diagonal=bool(_get(bd, "diagonal", default=False)),
-            )
-    units = {}
-    for u in _get(data, "units", default=[]):
-        uid = str(_get(u, "id"))
-        units[uid] = UnitInfo(
-            uid,
-            str(_get(u, "side", default=_side(uid))),
-            str(_get(u, "short", "name", default=uid)),
-            _kind(u),
-            bool(_get(u, "long", default=False)),
-            int(_get(u, "sp", default=1)),
-            int(_get(u, "steps", default=1)),
-        )
-    leaders = {}
-    for ld in _get(data, "leaders", default=[]):
-        lid = str(_get(ld, "id"))
-        leaders[lid] = LeaderInfo(
-            lid,
-            str(_get(ld, "side", default=_side(lid))),
-            str(_get(ld, "name", default=lid)),
-            int(_get(ld, "range", "command_range", default=0)),
-            int(_get(ld, "tactical", default=0)),
-            int(_get(ld, "initiative", default=0)),
-        )
-    return Board(areas, links, units, leaders, _turns(data))
-
-
-def _xy(a: Any) -> Point:
-    x, y = _get(a, "x"), _get(a, "y")
-    if x is None:
-        x, y = _get(a, "centre", "center", "xy")
-    return float(x), float(y)
-
-
-def _victory(data: Any) -> list[Any]:
-    sc = data.scenario("quatre-bras") if hasattr(data, "scenario") else data
-    v = _get(sc, "victory_areas", "objectives", "victory", default=[])
-    return list(_get(v, "areas", default=v)) if not isinstance(v, list) else v
-
-
-def _turns(data: Any) -> tuple[str, ...]:
-    sc = data.scenario("quatre-bras") if hasattr(data, "scenario") else data
-    t = _get(sc, "turns", default=None)
-    if t:
-        return tuple(str(_get(x, "time", "label", default=x)) for x in t)
-    return tuple(f"{h}:00" for h in range(14, 22))
+    for a in d.areas:
+        for n in a.neighbours:
+            key = (a.id, n.to) if a.id < n.to else (n.to, a.id)
+            links.setdefault(key, Link(key[0], key[1], n.road, n.trail, n.stream, n.diagonal))
+    units = {
+        u.id: UnitInfo(u.id, u.side, u.name, _kind(u.arm, u.kind), u.long, u.sp, u.steps) for u in d.units
+    }
+    units |= {h.id: UnitInfo(h.id, h.side, h.name, "hq", False, 0, h.steps) for h in d.hqs}
+    leaders = {
+        ld.id: LeaderInfo(ld.id, ld.side, ld.name, ld.range, ld.tactical, ld.initiative) for ld in d.leaders
+    }
+    return Board(areas, links, units, leaders, tuple(t.hour for t in sc.turns))
 
 
 # ---------------------------------------------------------------------------------------------------------
 # geometry in picture pixels
 
 
+@lru_cache(maxsize=1)
+def frame() -> tuple[float, float, float, float]:
+    """The map's rectangle in metres (x min, x max, y min, y max): x east, y north, crossroads at 0, 0."""
+    return data().map.frame
+
+
 def map_size() -> tuple[int, int]:
-    return round((X1 - X0) * SCALE), round((Y1 - Y0) * SCALE)
+    x0, x1, y0, y1 = frame()
+    return round((x1 - x0) * SCALE), round((y1 - y0) * SCALE)
 
 
 def size() -> tuple[int, int]:
@@ -215,7 +151,8 @@ def panel_box() -> tuple[float, float, float, float]:
 
 def px(x: float, y: float) -> Point:
     """A point in metres (north up) on the picture."""
-    return (MAP_X + (x - X0) * SCALE, MAP_Y + (Y1 - y) * SCALE)
+    x0, _, _, y1 = frame()
+    return (MAP_X + (x - x0) * SCALE, MAP_Y + (y1 - y) * SCALE)
 
 
 def centre(area: str) -> Point:
@@ -224,39 +161,18 @@ def centre(area: str) -> Point:
     return px(a.x, a.y)
 
 
-Edge = tuple[Point, str]  # a corner and the neighbour whose bisector the edge from it runs along ("" frame)
-
-
-def _clip(poly: list[Edge], a: float, b: float, c: float, label: str) -> list[Edge]:
-    """The part of ``poly`` where a·x + b·y <= c, the new edge labelled ``label``."""
-    out: list[Edge] = []
-    for i, (p, lab) in enumerate(poly):
-        q = poly[(i + 1) % len(poly)][0]
-        fp, fq = a * p[0] + b * p[1] - c, a * q[0] + b * q[1] - c
-        if fp <= 0:
-            out.append((p, lab))
-        if (fp < 0) != (fq < 0) and fp != fq:
-            s = fp / (fp - fq)
-            cut = (p[0] + s * (q[0] - p[0]), p[1] + s * (q[1] - p[1]))
-            out.append((cut, label if fp <= 0 else lab))
-    return out
+Edge = tuple[Point, str]  # a corner and the neighbour across the edge from it ("" for the map's side)
 
 
 @lru_cache(maxsize=1)
 def cells() -> dict[str, list[Edge]]:
-    """Each area's region in metres: the map's rectangle clipped by the half-planes nearer its centre than
-    each other's, each edge labelled with the neighbour across it."""
+    """Each area's region in metres (the data's polygons: the Voronoi cells of the centres clipped to the
+    map), each edge labelled with the neighbour across it."""
     areas = board().areas
-    out: dict[str, list[Edge]] = {}
-    for a in areas.values():
-        poly: list[Edge] = [((X0, Y0), ""), ((X1, Y0), ""), ((X1, Y1), ""), ((X0, Y1), "")]
-        for o in areas.values():
-            if o.id != a.id:
-                ca, cb = o.x - a.x, o.y - a.y
-                c = (o.x**2 + o.y**2 - a.x**2 - a.y**2) / 2
-                poly = _clip(poly, ca, cb, c, o.id)
-        out[a.id] = poly
-    return out
+    return {
+        aid: [(p, tag if tag in areas else "") for p, tag in cell]
+        for aid, cell in data().geometry.cells.items()
+    }
 
 
 @lru_cache(maxsize=64)

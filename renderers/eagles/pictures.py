@@ -193,9 +193,27 @@ def _cards(p: R.Picture) -> list[_Card]:
     return out
 
 
+PANEL_TEXT_H = 330  # the panel's victory areas and lines; below them, down to the key, the cards' margin
+
+
 def bounds() -> Box:
-    x0, y0, x1, y1 = G.map_box()
-    return (x0 + 2, y0 + 2, x1 - 2, y1 - 2)
+    """Where cards stand: the map, and the panel's free part (the margin)."""
+    x0, y0, _, y1 = G.map_box()
+    return (x0 + 2, y0 + 2, G.panel_box()[2] - 2, y1 - 2)
+
+
+def margin_box() -> Box:
+    """The panel's free part, between its lines and the key: where a card with no clean place near its
+    area stands, with a letter that a tag beside its area repeats (:func:`renderers.cards.to_margin`)."""
+    x0, y0, x1, _ = G.panel_box()
+    return (x0 + 4, y0 + PANEL_TEXT_H + 4, x1 - 4, B.key_box()[1] - 12)
+
+
+def keep_out() -> tuple[Box, ...]:
+    """What no card covers: the strip between the map and the panel, the panel's lines and the key."""
+    mx1 = G.map_box()[2]
+    px0, py0, px1, py1 = G.panel_box()
+    return ((mx1 - 1, py0, px0 + 4, py1), (px0, py0, px1, py0 + PANEL_TEXT_H), B.key_box())
 
 
 def _place(base: B.Base, cards: Sequence[_Card]) -> dict[str, Placed]:
@@ -207,7 +225,7 @@ def _place(base: B.Base, cards: Sequence[_Card]) -> dict[str, Placed]:
     placed = base.placed.get(specs)
     if placed is None:
         towns = {a: G.centre(a) for a in G.board().areas}
-        placed = place_cards(specs, towns, B.dots(), B.labels(), bounds())
+        placed = place_cards(specs, towns, B.dots(), B.labels(), bounds(), keep_out(), (margin_box(),))
         base.placed[specs] = placed
         while len(base.placed) > PLACED_KEPT:
             base.placed.pop(next(iter(base.placed)))
@@ -379,7 +397,7 @@ def outline(im: Image.Image, areas: Iterable[str], colour: C.RGB, width: int) ->
 
 def panel_box() -> Box:
     x0, y0, x1, _ = G.panel_box()
-    return (x0, y0, x1, B.key_box()[1] - 8)
+    return (x0, y0, x1, y0 + PANEL_TEXT_H)
 
 
 def _panel(im: Image.Image, p: R.Picture, locale: str, extra: Sequence[str]) -> Box:
@@ -419,8 +437,11 @@ def _panel_image(held: tuple[tuple[str, str], ...], lines: tuple[str, ...], loca
         who = T.side_name(holder, locale) if holder else T.say("panel.none", locale)
         d.text((x0 + 36, y + 8), a.id, font=font(13, "bold"), fill=C.INK, anchor="lm")
         name = a.name.split(" (")[0]
-        while text_length(name, 12, "condensed") > x1 - x0 - 66 - 50 and " " in name:
-            name = name.rsplit(" ", 1)[0]
+        room = x1 - x0 - 66 - 54
+        if text_length(name, 12, "condensed") > room:
+            while name and text_length(name + "…", 12, "condensed") > room:
+                name = name[:-1]
+            name = name.rstrip() + "…"
         d.text((x0 + 66, y + 8), name, font=font(12, "condensed"), fill=C.INK, anchor="lm")
         draw_text(d, (x1, y + 8), who, 12, "bold", sc, anchor="rm", fill=C.SIDE.get(holder or "", C.INK_SOFT))
         y += 19
@@ -541,14 +562,30 @@ def crop_box(areas: Iterable[str], margin: int = 36, cards: Iterable[Box] = ()) 
     return (round(x0), round(y0), round(x1), round(y1))
 
 
-def _framed(crop: Image.Image, title: str, lines: Sequence[tuple[str, C.RGB]], locale: str) -> Image.Image:
-    """A crop under a title bar, above its caption lines."""
+def _framed(
+    crop: Image.Image,
+    title: str,
+    lines: Sequence[tuple[str, C.RGB]],
+    locale: str,
+    cards: Sequence[Image.Image] = (),
+) -> Image.Image:
+    """A crop under a title bar, above the cards of its areas that stand in the map's margin (each with the
+    letter its area's tag in the crop repeats) and its caption lines."""
     sc = script_of(locale)
     w = max(crop.width + 24, 560)
     wrapped: list[tuple[str, C.RGB]] = []
     for text, colour in lines:
         wrapped += [(s, colour) for s in wrap_lines(text, w - 24, CAPTION_PX, sc)]
-    h = G.TITLE_H + crop.height + 20 + 20 * len(wrapped) + 8
+    rows: list[list[Image.Image]] = [[]]
+    x = 12
+    for c in cards:
+        if rows[-1] and x + c.width > w - 12:
+            rows.append([])
+            x = 12
+        rows[-1].append(c)
+        x += c.width + 6
+    strip = sum(max(c.height for c in r) + 6 for r in rows if r)
+    h = G.TITLE_H + crop.height + strip + 20 + 20 * len(wrapped) + 8
     out = Image.new("RGB", (w, h), C.PANEL_BG)
     d = ImageDraw.Draw(out)
     d.rectangle((0, 0, w, G.TITLE_H), fill=C.TITLE_BG)
@@ -556,7 +593,15 @@ def _framed(crop: Image.Image, title: str, lines: Sequence[tuple[str, C.RGB]], l
     draw_text(d, (12, 36), title, SUB_PX, "bold", sc, fill=C.TITLE_TEXT)
     out.paste(crop, (12, G.TITLE_H + 8))
     d.rectangle((11, G.TITLE_H + 7, 12 + crop.width, G.TITLE_H + 8 + crop.height), outline=C.INK)
-    y = G.TITLE_H + crop.height + 16
+    y = G.TITLE_H + crop.height + 14
+    for r in rows:
+        x = 12
+        for c in r:
+            out.paste(c, (x, y))
+            x += c.width + 6
+        if r:
+            y += max(c.height for c in r) + 6
+    y += 2
     for text, colour in wrapped:
         draw_text(d, (12, y), text, CAPTION_PX, "bold" if colour != C.INK else "regular", sc, fill=colour)
         y += 20
@@ -564,32 +609,31 @@ def _framed(crop: Image.Image, title: str, lines: Sequence[tuple[str, C.RGB]], l
 
 
 def between(a: str, b: str) -> tuple[str, ...]:
-    """G25: the areas the straight line between the LOS points of ``a`` and ``b`` crosses, in order (each
-    point of it belongs to the nearest centre: the data's own rule)."""
-    (ax, ay), (bx, by) = G.centre(a), G.centre(b)
-    n = max(8, int(math.dist((ax, ay), (bx, by)) // 2))
-    out: list[str] = []
-    areas = G.board().areas
-    for k in range(1, n):
-        t = k / n
-        pt = (ax + (bx - ax) * t, ay + (by - ay) * t)
-        near = min(areas, key=lambda x: (math.dist(pt, G.centre(x)), x))
-        if near not in (a, b) and near not in out:
-            out.append(near)
-    return tuple(out)
+    """G25: the areas the straight line between the LOS points of ``a`` and ``b`` crosses, in order (the
+    data's)."""
+    return G.data().between(a, b).areas
 
 
-def _card_boxes(subject: Any, locale: str, areas: Iterable[str]) -> list[Box]:
-    """The boxes of the cards of ``areas`` (and their tags), wherever they stand."""
+def _card_boxes(subject: Any, locale: str, areas: Iterable[str]) -> tuple[list[Box], list[Box]]:
+    """The boxes of the cards of ``areas`` on the map (with their tags), and of those in the margin."""
     placed = card_layout(_view_of(subject), locale)
-    out = []
+    on_map: list[Box] = []
+    margin: list[Box] = []
     for a in areas:
         pl = placed.get(a)
-        if pl is not None:
-            out.append(pl.box)
+        if pl is None:
+            continue
+        if pl.key:
+            margin.append(pl.box)
             if pl.tag is not None:
-                out.append(pl.tag)
-    return out
+                on_map.append(pl.tag)
+        else:
+            on_map.append(pl.box)
+    return on_map, margin
+
+
+def _cut(im: Image.Image, boxes: Iterable[Box]) -> list[Image.Image]:
+    return [im.crop((int(b[0]), int(b[1]), int(b[2]) + 1, int(b[3]) + 1)) for b in boxes]
 
 
 def _crossing_point(pa: Point, pb: Point, area: str) -> Point:
@@ -652,7 +696,8 @@ def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
         x, y = _crossing_point(pa, pb, blocker)
         _x_mark(d, x, y, 11)
         what = f"{blocker} {areas[blocker].name}"
-    box = crop_box((a, b, *mid), cards=_card_boxes(subject, loc, (a, b)))
+    near, far = _card_boxes(subject, loc, (a, b))
+    box = crop_box((a, b, *mid), cards=near)
     crop = im.crop(box)
     title = T.say("los.title", loc, a=a, b=b)
     answer = T.say("los.yes" if ok else "los.no", loc, a=a, b=b)
@@ -662,7 +707,7 @@ def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
     if subject.get("why"):
         lines.append((str(subject["why"]), C.INK))
     lines.append((T.say("los.between", loc, areas=", ".join(mid) or "—"), C.INK))
-    return _framed(crop, title, lines, loc)
+    return _framed(crop, title, lines, loc, _cut(im, far))
 
 
 def draw_los(subject: Mapping[str, Any], locale: str = "en") -> bytes:
@@ -688,9 +733,10 @@ def action_image(subject: Any, locale: str = "en") -> Image.Image:
         crop = im.crop(tuple(round(v) for v in G.map_box()))  # type: ignore[arg-type]
         crop = crop.resize((crop.width // 2, crop.height // 2), Image.Resampling.BILINEAR)
         return _framed(crop, T.say("crop.none", loc), [], loc)
-    crop = im.crop(crop_box(areas, cards=_card_boxes(subject, loc, areas)))
+    near, far = _card_boxes(subject, loc, areas)
+    crop = im.crop(crop_box(areas, cards=near))
     title = T.say("crop.title", loc, areas=", ".join(areas))
-    return _framed(crop, title, [(_sub(p, loc), C.INK)], loc)
+    return _framed(crop, title, [(_sub(p, loc), C.INK)], loc, _cut(im, far))
 
 
 def draw_action(subject: Any, locale: str = "en") -> bytes:

@@ -15,6 +15,7 @@ from PIL import Image
 
 from ..showcase import MAP_BUDGET_MS, Games, RenderBench
 from . import base as B
+from . import board as G
 from . import pictures as P
 
 CROP_BUDGET_MS = 50
@@ -28,27 +29,28 @@ def _l(lid: str, at: str) -> dict[str, Any]:
     return {"id": lid, "at": at}
 
 
-ARRIVING = ("F03", "F06", "F07", "F12", "F15", "A05", "A06", "A07", "A08", "A09", "A10", "A11", "A12", "A13",
-            "A14", "A15", "A16", "A17", "A18", "A-HQ")  # fmt: skip
-
-
 def setup_view() -> dict[str, Any]:
-    """The set-up at 14:00 (our scenario): the French facing north, the Allies south."""
-    units = [
-        _u("F02", "S1", "V1"), _u("F11", "S1", "V1"), _u("F13", "S1", "V1"), _u("F01", "S3", "V4"),
-        _u("F10", "S3", "V4"), _u("F04", "S5"), _u("F05", "S5"), _u("F14", "S5", "S1"), _u("F08", "F1"),
-        _u("F09", "F1"), _u("A02", "W2", "W3"), _u("A01", "V1"), _u("A03", "C2", "V1"), _u("A04", "V3", "V4"),
-    ]  # fmt: skip
-    units += [_u(x, "off") for x in ARRIVING]
-    leaders = [
-        _l("F-L1", "S5"), _l("F-L2", "S5"), _l("F-L3", "S3"), _l("F-L4", "S1"), _l("F-L6", "S5"),
-        _l("F-L8", "F1"), _l("A-L2", "C1"), _l("A-L3", "C1"),
-    ]  # fmt: skip
-    leaders += [_l(x, "off") for x in ("F-L5", "F-L7", "A-L1", "A-L4", "A-L5", "A-L6", "A-L7", "A-L8")]
-    held = {"C1": "allies", "C2": "allies", "C3": "allies", "C4": "allies", "W1": "allies", "V1": "allies",
-            "V6": "allies", "W8": "french"}  # fmt: skip
+    """The set-up at 14:00 (our scenario's, from the data): every unit, leader and HQ where it starts, facing
+    as placed where it has a facing (2.3); the reinforcements off the map; the French holding the areas the
+    scenario gives them, the Allies the rest."""
+    d = G.data()
+    sc = d.scenario(G.SCENARIO)
+    units: list[dict[str, Any]] = []
+    leaders: list[dict[str, Any]] = []
+    for pl in sc.setup:
+        for uid in pl.units:
+            units.append(_u(uid, pl.area, pl.facing if d.unit(uid).faces else None))
+        units += [_u(h, pl.area) for h in pl.hqs]
+        leaders += [_l(x, pl.area) for x in pl.leaders]
+    placed = {u["id"] for u in units} | {x["id"] for x in leaders}
+    units += [_u(u.id, "off") for u in d.units if u.id not in placed and u.variant is None]
+    units += [_u(h.id, "off") for h in d.hqs if h.id not in placed]
+    leaders += [_l(x.id, "off") for x in d.leaders if x.id not in placed and x.variant is None]
+    held = {
+        o.area: ("french" if o.area in sc.victory.french_start else "allies") for o in sc.victory.objectives
+    }
     return {
-        "game": "eagles", "role": "public", "turn": 1, "time": "14:00", "weather": "clear",
+        "game": "eagles", "role": "public", "turn": 1, "time": sc.turns[0].hour, "weather": sc.weather,
         "vp": {"french": 0, "allies": 0}, "active": "french", "units": units, "leaders": leaders,
         "holders": held, "last_activation": {"areas": []},
     }  # fmt: skip

@@ -207,12 +207,19 @@ def problems(placed: dict[str, Placed]) -> list[str]:
     own area nor names its area in a header (with a leader line or a tag beside its area); a leader line
     across another card."""
     out = []
-    bounds = P.bounds()
+    mx0, my0, mx1, my1 = G.map_box()
+    margin = P.margin_box()
     labels, dots = B.labels(), B.dots()
     for area, p in sorted(placed.items()):
         box = p.box
-        if not (box[0] >= bounds[0] and box[1] >= bounds[1] and box[2] <= bounds[2] and box[3] <= bounds[3]):
-            out.append(f"{area}'s card leaves the map")
+        if not (box[0] >= mx0 and box[1] >= my0 and box[2] <= mx1 and box[3] <= my1) and not (
+            p.key
+            and box[0] >= margin[0]
+            and box[1] >= margin[1]
+            and box[2] <= margin[2]
+            and box[3] <= margin[3]
+        ):
+            out.append(f"{area}'s card leaves the map (and is not in the panel's margin)")
         out += [
             f"{area}'s card covers {o}'s card" for o, q in placed.items() if o != area and overlap(box, q.box)
         ]
@@ -234,13 +241,18 @@ def problems(placed: dict[str, Placed]) -> list[str]:
             out.append(f"{area}'s card stands away from its area without naming it")
         if p.headed and not (p.leader is not None or p.tag is not None or p.over_name):
             out.append(f"{area}'s card names its area but nothing ties it to it")
-        for line in p.path:
-            out += [
-                f"{area}'s leader line crosses {o}'s card"
-                for o, q in placed.items()
-                if o != area and _crosses(line, q.box)
-            ]
     return out
+
+
+def crossings(placed: dict[str, Placed]) -> list[str]:
+    """The leader lines that cross another area's card."""
+    return [
+        f"{area}'s leader line crosses {o}'s card"
+        for area, p in sorted(placed.items())
+        for line in p.path
+        for o, q in placed.items()
+        if o != area and _crosses(line, q.box)
+    ]
 
 
 def _random_view(seed: int) -> dict[str, Any]:
@@ -273,6 +285,13 @@ def test_every_card_is_placed_cleanly() -> None:
     """Every card inside the map, on no other card, name or LOS point; beside its own area's LOS point (its
     centre in that area) or naming its area in a header, tied to it by a leader line or a lettered tag."""
     found = [f"{where}: {p}" for where, placed in _layouts() for p in problems(placed)]
+    assert not found, "\n".join(found[:30])
+
+
+def test_leader_lines_cross_no_card() -> None:
+    """A card away from its area is tied to it by a leader line that crosses no other card (or, where no
+    such place is free, stands in the panel's margin with a letter its area's tag repeats)."""
+    found = [f"{where}: {p}" for where, placed in _layouts() for p in crossings(placed)]
     assert not found, "\n".join(found[:30])
 
 
@@ -328,17 +347,23 @@ def test_the_crop_contains_the_action_s_areas() -> None:
     view = samples.mid_view()
     last = view["last_activation"]["areas"]
     placed = P.card_layout(view)
-    box = P.crop_box(last, cards=P._card_boxes(view, "en", last))
+    near, far = P._card_boxes(view, "en", last)
+    box = P.crop_box(last, cards=near)
     for a in last:
         ab = G.area_box(a)
         # the crop holds each area's LOS point and card
         x, y = G.centre(a)
         assert box[0] <= x <= box[2] and box[1] <= y <= box[3]
         assert overlap(box, ab) > 0
-        cb = placed[a].box
+        # ... and its card, or its tag when the card stands in the margin (drawn under the crop)
+        pl = placed[a]
+        cb = pl.tag if pl.key and pl.tag is not None else pl.box
         assert box[0] <= cb[0] and box[1] <= cb[1] and box[2] >= cb[2] and box[3] >= cb[3], a
+        if pl.key:
+            assert pl.box in far
     im = P.action_image(view)
     assert im.width == max(box[2] - box[0] + 24, 560)
+    assert im.height >= G.TITLE_H + (box[3] - box[1]) + sum(round(b[3] - b[1]) for b in far)
     _open(P.draw_action(view))
 
 
