@@ -658,11 +658,13 @@ def _x_mark(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
     """12.5: the line of sight from ``subject["from"]`` to ``subject["to"]`` on a crop of the map: the line
-    between their LOS points, the intervening areas outlined, what blocks it (``blocker``: an area, or a
-    border "A|B") crossed out; the answer is the engine's (``ok`` and the text ``why``), written under it."""
+    between their LOS points, the intervening areas (``through``, else the data's) outlined, what blocks it
+    (``blocker``: an area, or a border "A|B") crossed out; the answer is the engine's (``ok``, and ``why``
+    its text in the picture's language), written under it. The subject is the view with the engine's
+    answer: ``{"view": view, "from", "to", "ok", "why", "blocker", "through"}``."""
     loc = T.locale_of(locale)
     a, b = str(subject["from"]), str(subject["to"])
-    mid = tuple(str(x) for x in subject.get("between") or between(a, b))
+    mid = tuple(str(x) for x in subject.get("between") or subject.get("through") or between(a, b))
     blocker = str(subject.get("blocker") or "")
     ok = bool(subject.get("ok"))
     areas = G.board().areas

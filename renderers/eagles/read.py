@@ -83,10 +83,41 @@ def _items(v: Any) -> Iterable[dict[str, Any]]:
 
 
 def _at(r: Mapping[str, Any]) -> str:
-    at = _g(r, "at", "area", "where", default="")
-    if _g(r, "eliminated", "dead", "killed", default=False):
+    at = _g(r, "area", "at", default="")
+    if _g(r, "alive", default=True) is False:
         return "gone"
     return str(at) if at is not None else ""
+
+
+AREA_KEYS = ("area", "from", "to", "target", "path", "areas")
+
+
+def action_areas(view: Any, units: Iterable[Unit], leaders: Iterable[Leader]) -> tuple[str, ...]:
+    """The areas of the activation under way or just ended: where the units and leaders of its formations
+    stand, and the areas its events name (a move's start, path and end, a target), in the map's order."""
+    areas = G.board().areas
+    act = _g(view, "activation", default=None)
+    formations = set(_g(act, "formations", default=()) or ()) if act else set()
+    events = list(_g(view, "events", default=()) or ())
+    for e in events:
+        if _g(e, "kind") in ("activate", "action-end"):
+            formations |= set(_g(e, "formations", default=()) or ())
+    found: set[str] = set()
+    if formations:
+        side = {f.get("id"): f.get("leader") for f in _items(_g(view, "formations", default=()))}
+        heads = {side.get(f) for f in formations}
+        for r in _items(_g(view, "units", default=())):
+            if _g(r, "formation") in formations:
+                found.add(str(_g(r, "area", "at", default="")))
+        found |= {ld.at for ld in leaders if ld.id in heads}
+    for e in events:
+        for k in AREA_KEYS:
+            v = _g(e, k)
+            for x in v if isinstance(v, (list, tuple)) else (v,):
+                if isinstance(x, str):
+                    found.add(x)
+    order = {a: i for i, a in enumerate(areas)}
+    return tuple(sorted((a for a in found if a in areas), key=lambda a: order[a]))
 
 
 def _side(uid: str) -> str:
@@ -100,7 +131,7 @@ def read(view: Any) -> Picture:
     for r in _items(_g(view, "units", default=())):
         uid = str(r["id"])
         info = b.units.get(uid)
-        kind = str(_g(r, "kind", "type", default=info.kind if info else "infantry"))
+        kind = info.kind if info else _kind(str(_g(r, "kind", "arm", default="infantry")))
         long = bool(_g(r, "long", default=info.long if info else False))
         most = int(_g(r, "full_steps", "max_steps", default=info.steps if info else 1))
         steps = int(_g(r, "steps", default=most))
@@ -110,7 +141,7 @@ def read(view: Any) -> Picture:
             Unit(
                 uid,
                 str(_g(r, "side", default=info.side if info else _side(uid))),
-                _kind(kind),
+                kind,
                 long,
                 sp,
                 steps,
@@ -136,11 +167,17 @@ def read(view: Any) -> Picture:
         )
     vp = _g(view, "vp", "victory_points", default={}) or {}
     holders = _g(view, "holders", "control", "held", default={}) or {}
-    last = _g(view, "last_activation", "last", "activation", default=()) or ()
+    last = _g(view, "last_activation", default=None)
     if isinstance(last, Mapping):
         last = _g(last, "areas", default=()) or ()
+    if last is None:
+        last = action_areas(view, units, leaders)
     command = _g(view, "command_areas", default={}) or {}
     turns = len(b.turns)
+    active = _g(view, "active", default="") or ""
+    if not isinstance(active, str):
+        active = ", ".join(str(x) for x in active) if len(active) == 1 else ""
+    winner = _g(view, "winner", default="") or ""
     turn = int(_g(view, "turn", default=1))
     time = str(_g(view, "time", default=b.turns[min(turn, turns) - 1] if turns else ""))
     return Picture(
@@ -150,8 +187,8 @@ def read(view: Any) -> Picture:
         time=time,
         weather=str(_g(view, "weather", default="clear")),
         vp={"french": int(_g(vp, "french", default=0)), "allies": int(_g(vp, "allies", default=0))},
-        active=str(_g(view, "active", "side", "to_act", default="") or ""),
-        winner=str(_g(view, "winner", "result", default="") or ""),
+        active=str(active),
+        winner=str(winner),
         units=tuple(sorted(units, key=lambda u: u.id)),
         leaders=tuple(sorted(leaders, key=lambda x: x.id)),
         holders={str(k): str(v) for k, v in dict(holders).items() if v},

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from engine import modules
 from renderers import colours, fonts, registry
 from renderers.cards import Placed, _crosses
 from renderers.eagles import base as B
@@ -94,6 +95,22 @@ def test_the_map_draws_the_set_up_and_a_mid_game_view(name: str) -> None:
     assert im.size == G.size() and im.mode == "P"
     assert len(png) < 1_000_000
     assert P.draw_map(view) == png  # same view, same bytes
+
+
+def test_the_map_draws_the_engine_s_views_of_a_new_game() -> None:
+    """The engine's own views (``view(role)``, open information: every role sees the same units) are drawn
+    as they are, the same picture for every role; they place the units as our set-up view does."""
+    module = modules.get("eagles")
+    game = module.new_game(module.make_options(module.defaults()), 1)
+    pngs = {role: P.draw_map(game.view(role, events=False)) for role in ("public", "french", "allies")}
+    for png in pngs.values():
+        assert _open(png).size == G.size()
+    assert len(set(pngs.values())) == 1
+    engine = R.read(game.view("public", events=False)).on_map()
+    ours = R.read(samples.setup_view()).on_map()
+    assert {a: sorted(u.id for u in us) for a, (us, _) in engine.items()} == {
+        a: sorted(u.id for u in us) for a, (us, _) in ours.items()
+    }
 
 
 def test_every_unit_on_the_map_is_on_its_areas_card() -> None:
