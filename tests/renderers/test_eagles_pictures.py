@@ -282,7 +282,7 @@ def _random_view(seed: int) -> dict[str, Any]:
     units, leaders = [], []
     for uid in sorted(b.units):
         at = rng.choice(crowd) if rng.random() < 0.85 else "off"
-        facing = rng.choice(b.neighbours(at)) if at in b.areas else None
+        facing = rng.choice(G.data().facings(at)) if at in b.areas else None
         info = b.units[uid]
         steps = rng.randint(1, info.steps)
         units.append({"id": uid, "at": at, "facing": facing, "steps": steps, "sp": steps})
