@@ -225,7 +225,7 @@ def slope_ticks(d: ImageDraw.ImageDraw, p: Point, q: Point, high: Point, scale: 
         )
 
 
-def _crossing(a: str, b: str) -> tuple[Point, float]:
+def crossing(a: str, b: str) -> tuple[Point, float]:
     """Where the line between the LOS points of ``a`` and ``b`` crosses their border, and its angle."""
     (ax, ay), (bx, by) = G.centre(a), G.centre(b)
     p, q = G.border(a, b)
@@ -317,7 +317,7 @@ def _draw_map() -> Image.Image:
             road_line(d, [G.centre(link.a), G.centre(link.b)])
     for link in b.links.values():
         if link.stream and (link.road or link.trail):
-            at, angle = _crossing(link.a, link.b)
+            at, angle = crossing(link.a, link.b)
             (bridge if link.road else ford)(d, at, angle)
     for a in b.areas.values():
         n = built(a.terrain)

@@ -237,20 +237,28 @@ def card_layout(view: Any, locale: str = "en") -> dict[str, Placed]:
     return _place(B.base_for(T.locale_of(locale)), _cards(R.read(view)))
 
 
+FRONT_HALF = 24  # px: half a long counter's front
+
+
 def _front(d: ImageDraw.ImageDraw, area: str, neighbour: str, side: str) -> Box:
-    """13.9: a long counter's front, a bar in its side's colour along the border it faces, inside its area."""
+    """13.9: a long counter's front, a bar in its side's colour along the border it faces, inside its area,
+    where the line towards the faced neighbour's LOS point crosses that border."""
     (p, q), (cx, cy) = G.border(area, neighbour), G.centre(area)
-    a = (p[0] + (q[0] - p[0]) * 0.2, p[1] + (q[1] - p[1]) * 0.2)
-    b = (p[0] + (q[0] - p[0]) * 0.8, p[1] + (q[1] - p[1]) * 0.8)
-    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    ln = math.dist((mx, my), (cx, cy)) or 1
-    ox, oy = (cx - mx) / ln * 5, (cy - my) / ln * 5
-    pts = [(a[0] + ox, a[1] + oy), (b[0] + ox, b[1] + oy)]
+    (mx, my), _ = B.crossing(area, neighbour)
+    ln = math.dist(p, q) or 1
+    half = min(FRONT_HALF, ln * 0.4)
+    ux, uy = (q[0] - p[0]) / ln, (q[1] - p[1]) / ln
+    # keep the bar on the border: its middle no nearer an end than half its length
+    t = max(half, min(ln - half, (mx - p[0]) * ux + (my - p[1]) * uy))
+    mx, my = p[0] + ux * t, p[1] + uy * t
+    dc = math.dist((mx, my), (cx, cy)) or 1
+    ox, oy = (cx - mx) / dc * 5, (cy - my) / dc * 5
+    pts = [(mx - ux * half + ox, my - uy * half + oy), (mx + ux * half + ox, my + uy * half + oy)]
     d.line(pts, fill=C.WHITE, width=9)
     d.line(pts, fill=C.INK, width=7)
     d.line(pts, fill=C.SIDE.get(side, C.INK), width=4)
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
-    return (min(xs) - 4, min(ys) - 4, max(xs) + 4, max(ys) + 4)
+    return (min(xs) - 5, min(ys) - 5, max(xs) + 5, max(ys) + 5)
 
 
 def draw_cards(im: Image.Image, p: R.Picture, base: B.Base) -> list[Box]:

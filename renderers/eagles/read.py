@@ -93,15 +93,17 @@ AREA_KEYS = ("area", "from", "to", "target", "path", "areas")
 
 
 def action_areas(view: Any, units: Iterable[Unit], leaders: Iterable[Leader]) -> tuple[str, ...]:
-    """The areas of the activation under way or just ended: where the units and leaders of its formations
-    stand, and the areas its events name (a move's start, path and end, a target), in the map's order."""
+    """The areas of the activation under way or of the last one (8.1): where the units and leaders of its
+    formations stand, and the areas its events name (a move's start, path and end, a target), in the map's
+    order. Its events are those from the last ``activate`` on (the view may carry the whole log)."""
     areas = G.board().areas
     act = _g(view, "activation", default=None)
     formations = set(_g(act, "formations", default=()) or ()) if act else set()
     events = list(_g(view, "events", default=()) or ())
-    for e in events:
-        if _g(e, "kind") in ("activate", "action-end"):
-            formations |= set(_g(e, "formations", default=()) or ())
+    starts = [i for i, e in enumerate(events) if _g(e, "kind") == "activate"]
+    events = events[starts[-1] :] if starts else []
+    if events and not formations:
+        formations = set(_g(events[0], "formations", default=()) or ())
     found: set[str] = set()
     if formations:
         side = {f.get("id"): f.get("leader") for f in _items(_g(view, "formations", default=()))}
