@@ -71,7 +71,10 @@ def _opt(subject: Any, key: str) -> Any:
 
 
 def _sub(p: R.Picture, locale: str) -> str:
-    parts = [T.say("title.turn", locale, n=p.turn, of=p.turns, time=p.time)]
+    time = p.time
+    if f"light.{p.light}" in T.EN:
+        time = f"{time} ({T.say(f'light.{p.light}', locale)})"
+    parts = [T.say("title.turn", locale, n=p.turn, of=p.turns, time=time)]
     wkey = f"weather.{p.weather}"
     weather = T.say(wkey, locale) if wkey in T.EN else p.weather
     parts.append(T.say("title.weather", locale, weather=weather))
@@ -80,7 +83,8 @@ def _sub(p: R.Picture, locale: str) -> str:
         rkey = f"result.{p.winner}"
         parts.append(T.say("title.over", locale, result=T.say(rkey, locale) if rkey in T.EN else p.winner))
     elif p.active:
-        parts.append(T.say("title.act", locale, side=T.side_name(p.active, locale)))
+        sides = ", ".join(T.side_name(s, locale) for s in p.active.split(","))
+        parts.append(T.say("title.act", locale, side=sides))
     return " · ".join(parts)
 
 

@@ -46,6 +46,7 @@ class Picture:
     turns: int
     time: str
     weather: str
+    light: str  # day, dusk (the 21:00 turn)
     vp: dict[str, int]
     active: str
     winner: str
@@ -178,7 +179,7 @@ def read(view: Any) -> Picture:
     turns = len(b.turns)
     active = _g(view, "active", default="") or ""
     if not isinstance(active, str):
-        active = ", ".join(str(x) for x in active) if len(active) == 1 else ""
+        active = ",".join(str(x) for x in active)
     winner = _g(view, "winner", default="") or ""
     turn = int(_g(view, "turn", default=1))
     time = str(_g(view, "time", default=b.turns[min(turn, turns) - 1] if turns else ""))
@@ -188,6 +189,7 @@ def read(view: Any) -> Picture:
         turns=int(_g(view, "turns", default=turns)),
         time=time,
         weather=str(_g(view, "weather", default="clear")),
+        light=str(_g(view, "light", default="day")),
         vp={"french": int(_g(vp, "french", default=0)), "allies": int(_g(vp, "allies", default=0))},
         active=str(active),
         winner=str(winner),

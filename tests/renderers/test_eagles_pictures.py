@@ -181,6 +181,10 @@ def test_the_title_line_says_turn_time_weather_vp_and_who_acts() -> None:
     over = R.read({**samples.mid_view(), "winner": "allies"})
     assert "Allied victory" in P._sub(over, "en")
     assert "ターン 4/8" in P._sub(pic, "ja")
+    dusk = R.read({**samples.mid_view(), "turn": 8, "time": "21:00", "light": "dusk"})
+    assert "21:00 (dusk)" in P._sub(dusk, "en")
+    both = R.read({**samples.mid_view(), "active": ["french", "allies"]})
+    assert "to act: French, Allies" in P._sub(both, "en")
 
 
 def test_a_command_range_is_shaded_on_demand() -> None:
