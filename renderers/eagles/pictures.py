@@ -324,14 +324,40 @@ def draw_badges(im: Image.Image, p: R.Picture) -> list[Box]:
 
 
 def command_areas(p: R.Picture, leader: str) -> tuple[str, ...]:
-    """9.0: the areas within ``leader``'s command range: the view's, where it tells them, else those within
-    his range in areas of his own (diagonal contacts included)."""
+    """9.0: the areas within ``leader``'s command range: the view's, where it tells them; else traced as the
+    rules trace command (2.21: his own area counted, each step to a neighbour one more), never onward from an
+    area of enemy combat units (9.11: the trace may end there), through a corner only where neither area
+    flanking it holds enemy units (9.1); the army commander with his HQ in his area has range +1 (9.5)."""
     if leader in p.command:
         return p.command[leader]
     ld = next((x for x in p.leaders if x.id == leader), None)
-    if ld is None or ld.at not in G.board().areas:
+    b = G.board()
+    if ld is None or ld.at not in b.areas:
         return ()
-    return tuple(sorted(G.distances(ld.at, ld.range)))
+    reach = ld.range
+    if p.army.get(ld.side) == ld.id and any(
+        u.kind == "hq" and u.side == ld.side and u.at == ld.at for u in p.units
+    ):
+        reach += 1
+    enemy = {u.at for u in p.units if u.side != ld.side}
+    blocking = {u.at for u in p.units if u.side != ld.side and u.kind != "hq"}
+    seen = {ld.at: 0}
+    todo = [ld.at]
+    while todo:
+        a = todo.pop(0)
+        if seen[a] >= reach or (a != ld.at and a in blocking):
+            continue
+        for n in b.neighbours(a):
+            if n in seen:
+                continue
+            link = b.link(a, n)
+            if link is not None and link.diagonal:
+                flank = set(b.neighbours(a)) & set(b.neighbours(n))
+                if flank & enemy:
+                    continue
+            seen[n] = seen[a] + 1
+            todo.append(n)
+    return tuple(sorted(seen, key=lambda a: (seen[a], a)))
 
 
 @lru_cache(maxsize=32)

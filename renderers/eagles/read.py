@@ -54,6 +54,7 @@ class Picture:
     leaders: tuple[Leader, ...]
     holders: dict[str, str]  # victory area -> the side holding it
     last: tuple[str, ...]  # the areas of the last activation
+    army: dict[str, str] = field(default_factory=dict)  # side -> its army commander (9.5)
     command: dict[str, tuple[str, ...]] = field(default_factory=dict)  # leader -> areas in range, if told
 
     def on_map(self) -> dict[str, tuple[list[Unit], list[Leader]]]:
@@ -198,6 +199,7 @@ def read(view: Any) -> Picture:
         holders={str(k): str(v) for k, v in dict(holders).items() if v},
         last=tuple(str(a) for a in last),
         command={str(k): tuple(v) for k, v in dict(command).items()},
+        army={str(k): str(v) for k, v in dict(_g(view, "army_commander", default={}) or {}).items()},
     )
 
 

@@ -187,6 +187,37 @@ def test_the_title_line_says_turn_time_weather_vp_and_who_acts() -> None:
     assert "to act: French, Allies" in P._sub(both, "en")
 
 
+def _alone(units: list[dict[str, Any]], leaders: list[dict[str, Any]]) -> dict[str, Any]:
+    return {**samples.setup_view(), "units": units, "leaders": leaders, "army_commander": {}}
+
+
+def test_a_command_range_is_traced_as_the_rules_trace_command() -> None:
+    """2.21, 9.1, 9.11: Foy (range 2) in S1 reaches two areas out over an empty map; an area of enemy combat
+    units ends the trace there (it is reached, nothing beyond it through it); an enemy unit flanking a corner
+    closes the corner."""
+    foy = [{"id": "F-L4", "at": "S1"}]
+    free = P.command_areas(R.read(_alone([], foy)), "F-L4")
+    assert set(free) == set(G.distances("S1", 2))
+    assert "C2" in free  # S1 - V1 - C2
+    line = [{"id": "A01", "at": "V1"}, {"id": "A02", "at": "V2"}, {"id": "A11", "at": "V4"}]
+    held = P.command_areas(R.read(_alone(line, foy)), "F-L4")
+    assert {"V1", "V2", "V4"} <= set(held) and "C2" not in held and "V3" not in held
+    # 9.5: the army commander with his HQ in his area reaches one further
+    duke = [{"id": "A-L1", "at": "C1"}]
+    hq = [{"id": "A-HQ", "at": "C1"}]
+    plain = P.command_areas(R.read(_alone([], duke)), "A-L1")
+    army = R.read({**_alone(hq, duke), "army_commander": {"allies": "A-L1"}})
+    assert len(P.command_areas(army, "A-L1")) > len(plain) == len(G.distances("C1", 4))
+    # 9.1: a corner (W1-C1 is one) is closed when an area flanking it holds enemy units
+    corner = G.board().link("C1", "W1")
+    assert corner is not None and corner.diagonal
+    one = [{"id": "A-L8", "at": "W1"}]  # van Merlen, range 1
+    assert "C1" in P.command_areas(R.read(_alone([], one)), "A-L8")
+    flank = sorted(set(G.board().neighbours("C1")) & set(G.board().neighbours("W1")))
+    blocked = [{"id": "F04", "at": a} for a in flank[:1]] + [{"id": "F05", "at": a} for a in flank[1:2]]
+    assert "C1" not in P.command_areas(R.read(_alone(blocked, one)), "A-L8")
+
+
 def test_a_command_range_is_shaded_on_demand() -> None:
     """9.0: asked for a leader's command range, the areas within it are hatched; the others are not."""
     view = samples.mid_view()
@@ -194,7 +225,6 @@ def test_a_command_range_is_shaded_on_demand() -> None:
     shaded = P.map_image({"view": view, "command": "F-L4"}).convert("RGB")
     areas = P.command_areas(R.read(view), "F-L4")
     assert "V1" in areas and "S1" in areas and "N1" not in areas
-    assert len(areas) == len(G.distances("V1", 2))
 
     def changed(area: str) -> int:
         x0, y0, x1, y1 = (round(v) for v in G.area_box(area))
