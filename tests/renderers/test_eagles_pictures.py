@@ -253,7 +253,8 @@ def _gap(box: Box, other: Box) -> float:
 
 
 def problems(placed: dict[str, Placed]) -> list[str]:
-    """What is wrong with ``placed`` (cards by area): a card outside the map, on another card, on another
+    """What is wrong with ``placed`` (cards by area): a card outside the map (but in the panel's free part,
+    with a letter or a leader line to its area), on another card, on another
     area's id and name or LOS point; a card that neither touches its own LOS point with its centre in its
     own area nor names its area in a header (with a leader line or a tag beside its area); a leader line
     across another card."""
@@ -263,14 +264,14 @@ def problems(placed: dict[str, Placed]) -> list[str]:
     labels, dots = B.labels(), B.dots()
     for area, p in sorted(placed.items()):
         box = p.box
-        if not (box[0] >= mx0 and box[1] >= my0 and box[2] <= mx1 and box[3] <= my1) and not (
-            p.key
-            and box[0] >= margin[0]
-            and box[1] >= margin[1]
-            and box[2] <= margin[2]
-            and box[3] <= margin[3]
-        ):
-            out.append(f"{area}'s card leaves the map (and is not in the panel's margin)")
+        in_map = box[0] >= mx0 and box[1] >= my0 and box[2] <= mx1 and box[3] <= my1
+        in_margin = (
+            box[0] >= margin[0] and box[1] >= margin[1] and box[2] <= margin[2] and box[3] <= margin[3]
+        )
+        if not in_map and not (in_margin and (p.key or p.leader is not None)):
+            out.append(
+                f"{area}'s card leaves the map (and is not in the panel's free part, tied to its area)"
+            )
         out += [
             f"{area}'s card covers {o}'s card" for o, q in placed.items() if o != area and overlap(box, q.box)
         ]
