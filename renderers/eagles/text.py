@@ -43,7 +43,7 @@ EN: dict[str, str] = {
     "key.los": "LOS point, area id, name",
     "key.vp": "victory area: VP, holder",
     "key.unit": "id, type, SP, steps (dots)",
-    "key.long": "long counter; arrow: its facing",
+    "key.long": "long counter: front bar, facing arrow",
     "key.leader": "leader: range/tactical/initiative",
     "key.ours": "Our map of Quatre Bras (42 areas): our design after the series' rules, not a published map.",
     "los.title": "Line of sight (12.5): {a} → {b}",
@@ -92,7 +92,7 @@ JA: dict[str, str] = {
     "key.los": "視認点、エリア番号、名前",
     "key.vp": "勝利エリア: VP、保持側",
     "key.unit": "番号、兵科、SP、ステップ (点)",
-    "key.long": "長カウンター; 矢印: 向き",
+    "key.long": "長カウンター: 正面の線、向きの矢印",
     "key.leader": "指揮官: 範囲/戦術/主導",
     "key.ours": (
         "カトル・ブラの自作マップ (42エリア): シリーズの規則に基づく独自設計で、出版された地図ではない。"
