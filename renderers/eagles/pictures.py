@@ -30,7 +30,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length, wrap_lines
-from ..geometry import Box, Point
+from ..geometry import Box, Point, overlap
 from . import base as B
 from . import board as G
 from . import colours as C
@@ -600,6 +600,25 @@ def crop_box(areas: Iterable[str], margin: int = 36, cards: Iterable[Box] = ()) 
     return (round(x0), round(y0), round(x1), round(y1))
 
 
+GROW_MOST = 90  # px: a crop grows this much at most on a side to take in a card its edge would cut
+
+
+def whole_cards(box: Box, subject: Any, locale: str) -> Box:
+    """``box`` grown to take in the cards on the map its edges would cut (each side by ``GROW_MOST`` at
+    most), inside the map."""
+    x0, y0, x1, y1 = box
+    mx0, my0, mx1, my1 = G.map_box()
+    for pl in card_layout(_view_of(subject), locale).values():
+        b = pl.box
+        if pl.key or not overlap(b, box) or (b[0] >= x0 and b[1] >= y0 and b[2] <= x1 and b[3] <= y1):
+            continue
+        if b[0] >= box[0] - GROW_MOST and b[2] <= box[2] + GROW_MOST:
+            x0, x1 = min(x0, b[0] - 4), max(x1, b[2] + 4)
+        if b[1] >= box[1] - GROW_MOST and b[3] <= box[3] + GROW_MOST:
+            y0, y1 = min(y0, b[1] - 4), max(y1, b[3] + 4)
+    return (round(max(mx0, x0)), round(max(my0, y0)), round(min(mx1, x1)), round(min(my1, y1)))
+
+
 def _framed(
     crop: Image.Image,
     title: str,
@@ -737,7 +756,7 @@ def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
         _x_mark(d, x, y, 11)
         what = f"{blocker} {areas[blocker].name}"
     near, far = _card_boxes(subject, loc, (a, b))
-    box = crop_box((a, b, *mid), cards=near)
+    box = whole_cards(crop_box((a, b, *mid), cards=near), subject, loc)
     crop = im.crop(box)
     title = T.say("los.title", loc, a=a, b=b)
     answer = T.say("los.yes" if ok else "los.no", loc, a=a, b=b)
@@ -774,7 +793,7 @@ def action_image(subject: Any, locale: str = "en") -> Image.Image:
         crop = crop.resize((crop.width // 2, crop.height // 2), Image.Resampling.BILINEAR)
         return _framed(crop, T.say("crop.none", loc), [], loc)
     near, far = _card_boxes(subject, loc, areas)
-    crop = im.crop(crop_box(areas, cards=near))
+    crop = im.crop(whole_cards(crop_box(areas, cards=near), subject, loc))
     title = T.say("crop.title", loc, areas=", ".join(areas))
     return _framed(crop, title, [(_sub(p, loc), C.INK)], loc, _cut(im, far))
 

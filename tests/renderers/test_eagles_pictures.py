@@ -400,7 +400,7 @@ def test_the_crop_contains_the_action_s_areas() -> None:
     last = view["last_activation"]["areas"]
     placed = P.card_layout(view)
     near, far = P._card_boxes(view, "en", last)
-    box = P.crop_box(last, cards=near)
+    box = P.whole_cards(P.crop_box(last, cards=near), view, "en")
     for a in last:
         ab = G.area_box(a)
         # the crop holds each area's LOS point and card
