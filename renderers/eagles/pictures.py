@@ -28,6 +28,9 @@ from typing import Any
 
 from PIL import Image, ImageChops, ImageDraw
 
+from engine.eagles.messages import EN as MESSAGES_EN
+from engine.eagles.messages_ja import JA as MESSAGES_JA
+
 from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length, wrap_lines
 from ..geometry import Box, Point, overlap
@@ -671,6 +674,19 @@ def between(a: str, b: str) -> tuple[str, ...]:
     return G.data().between(a, b).areas
 
 
+def answer(subject: Mapping[str, Any], locale: str) -> str:
+    """The engine's reason for its answer in ``locale``: ``why`` is a key of the game's messages (said with
+    the event's ``params``) or a text already said."""
+    why = str(subject.get("why") or "")
+    catalogue = MESSAGES_JA if T.locale_of(locale) == "ja" else MESSAGES_EN
+    if why in catalogue:
+        try:
+            return catalogue[why].format(**dict(subject.get("params") or {}))
+        except (KeyError, IndexError, ValueError):
+            return why
+    return why
+
+
 def _card_boxes(subject: Any, locale: str, areas: Iterable[str]) -> tuple[list[Box], list[Box]]:
     """The boxes of the cards of ``areas`` on the map (with their tags), and of those in the margin."""
     placed = card_layout(_view_of(subject), locale)
@@ -759,12 +775,13 @@ def los_image(subject: Mapping[str, Any], locale: str = "en") -> Image.Image:
     box = whole_cards(crop_box((a, b, *mid), cards=near), subject, loc)
     crop = im.crop(box)
     title = T.say("los.title", loc, a=a, b=b)
-    answer = T.say("los.yes" if ok else "los.no", loc, a=a, b=b)
-    lines: list[tuple[str, C.RGB]] = [(answer, C.CLEAR_SIGHT if ok else C.BLOCKED)]
+    verdict = T.say("los.yes" if ok else "los.no", loc, a=a, b=b)
+    lines: list[tuple[str, C.RGB]] = [(verdict, C.CLEAR_SIGHT if ok else C.BLOCKED)]
     if what:
         lines.append((T.say("los.blocker", loc, what=what), C.BLOCKED))
-    if subject.get("why"):
-        lines.append((str(subject["why"]), C.INK))
+    why = answer(subject, loc)
+    if why:
+        lines.append((why, C.INK))
     lines.append((T.say("los.between", loc, areas=", ".join(mid) or "—"), C.INK))
     return _framed(crop, title, lines, loc, _cut(im, far))
 

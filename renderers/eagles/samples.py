@@ -8,10 +8,13 @@ last activation. Used by the picture demo (``demo``) and the picture bench (``re
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image
+
+from engine.eagles.game import Game
+from engine.eagles.options import Options
 
 from ..showcase import MAP_BUDGET_MS, Games, RenderBench
 from . import base as B
@@ -85,16 +88,27 @@ def mid_view() -> dict[str, Any]:
     }  # fmt: skip
 
 
+@lru_cache(maxsize=8)
+def engine_los(a: str, b: str) -> dict[str, Any]:
+    """The line of sight from ``a`` to ``b`` at the set-up as the engine answers ``/los`` (12.5: its
+    ``los`` event, yes or no and why, the blocking area or border), with the view it was asked in."""
+    game = Game.new(Options(), 1)
+    game.apply(game.active()[0], f"/los from:{a} to:{b}")
+    view = game.view("public")
+    event = dict(view.events[-1])
+    return {**event, "view": game.view("public", events=False)}
+
+
 def los_subjects() -> dict[str, dict[str, Any]]:
-    """Lines of sight to draw (the answers as the engine would give them, 12.5)."""
-    mid = mid_view()
+    """Lines of sight to draw: the engine's answers at the set-up (clear; blocked by the Bossu wood between;
+    blocked by higher ground between), and one along a blocking border in our mid-game view (12.5 b), its
+    answer written as the engine would."""
     return {
-        "clear": {"view": mid, "from": "S1", "to": "C2", "ok": True,
-                  "why": "level across the valley (12.5 a)"},
-        "area": {"view": mid, "from": "S2", "to": "W1", "ok": False, "blocker": "W2",
-                 "why": "the Bossu wood between (12.5)"},
-        "border": {"view": mid, "from": "S1", "to": "C3", "ok": False, "blocker": "V1|V3",
-                   "why": "the line runs along a blocking border (12.5 b)"},
+        "clear": engine_los("S1", "C2"),
+        "area": engine_los("S1", "W1"),
+        "ground": engine_los("C1", "V1"),
+        "border": {"view": mid_view(), "from": "S1", "to": "C3", "ok": False, "blocker": "V1|V3",
+                   "why": "the line runs along the border V1|V3, which blocks (12.5 b)"},
     }  # fmt: skip
 
 

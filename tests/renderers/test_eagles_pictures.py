@@ -363,13 +363,13 @@ def test_the_los_picture_marks_the_blocking_area() -> None:
     engine's (taken as given) and written under the crop."""
     subject = samples.los_subjects()["area"]
     blocked = _rgb(P.draw_los(subject))
-    clear = _rgb(P.draw_los({**subject, "ok": True, "blocker": None}))
+    clear = _rgb(P.draw_los(samples.los_subjects()["clear"]))
 
     def pink(im: Image.Image) -> int:
         return sum(1 for px in _pixels(im) if colours.delta_e(px, EC.BLOCKED) < 15)
 
     assert pink(blocked) > 300 > pink(clear)
-    assert "W2" in P.between("S2", "W1")
+    assert "W2" in P.between("S1", "W1")
 
 
 def test_the_los_picture_marks_a_blocking_border() -> None:
@@ -380,10 +380,24 @@ def test_the_los_picture_marks_a_blocking_border() -> None:
 
 
 def test_the_los_picture_shows_the_engine_s_answer() -> None:
+    """The answer is the engine's: its ``los`` event's message key said in the picture's language with the
+    event's values, or a text as given."""
     s = samples.los_subjects()["area"]
+    assert s["why"] == "eagles.los.obstacle" and s["blocker"] == "W2"
+    assert "W2" in P.answer(s, "en") and "eagles." not in P.answer(s, "en")
+    assert P.answer(s, "ja") != P.answer(s, "en")
+    assert P.answer({**s, "why": "a reason as said"}, "en") == "a reason as said"
     with_why = P.los_image(s)
     other = P.los_image({**s, "why": "a different reason from the engine"})
     assert with_why.tobytes() != other.tobytes()
+
+
+def test_the_los_picture_marks_ground_that_blocks() -> None:
+    """12.5: higher ground between (the engine names the area) is crossed out like any blocking area."""
+    s = samples.los_subjects()["ground"]
+    assert s["ok"] is False and s["blocker"] in G.board().areas
+    im = _rgb(P.draw_los(s))
+    assert sum(1 for px in _pixels(im) if colours.delta_e(px, EC.BLOCKED) < 15) > 300
 
 
 def test_intervening_areas_are_those_the_line_crosses() -> None:
