@@ -794,10 +794,13 @@ def draw_los(subject: Mapping[str, Any], locale: str = "en") -> bytes:
 
 
 def action_image(subject: Any, locale: str = "en") -> Image.Image:
-    """A crop round the areas of the last activation (the view's), outlined in the colour of now."""
+    """A crop round the areas of the last activation, outlined in the colour of now: the subject's ``areas``
+    where it names them, else those of the activation under way or of the last ``activate`` in the
+    subject's ``events`` (or the view's): ``{"view": view, "events": [...]}``."""
     loc = T.locale_of(locale)
-    p0 = R.read(_view_of(subject))
-    areas = [a for a in p0.last if a in G.board().areas]
+    given = _opt(subject, "areas")
+    last = given if given is not None else R.read(_view_of(subject), _opt(subject, "events")).last
+    areas = [a for a in last if a in G.board().areas]
 
     def marks(im: Image.Image, p: R.Picture) -> None:
         if areas:

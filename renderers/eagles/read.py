@@ -94,14 +94,16 @@ def _at(r: Mapping[str, Any]) -> str:
 AREA_KEYS = ("area", "from", "to", "target", "path", "areas")
 
 
-def action_areas(view: Any, units: Iterable[Unit], leaders: Iterable[Leader]) -> tuple[str, ...]:
+def action_areas(
+    view: Any, units: Iterable[Unit], leaders: Iterable[Leader], log: Iterable[Any] | None = None
+) -> tuple[str, ...]:
     """The areas of the activation under way or of the last one (8.1): where the units and leaders of its
     formations stand, and the areas its events name (a move's start, path and end, a target), in the map's
     order. Its events are those from the last ``activate`` on (the view may carry the whole log)."""
     areas = G.board().areas
     act = _g(view, "activation", default=None)
     formations = set(_g(act, "formations", default=()) or ()) if act else set()
-    events = list(_g(view, "events", default=()) or ())
+    events = list(log if log is not None else _g(view, "events", default=()) or ())
     starts = [i for i, e in enumerate(events) if _g(e, "kind") == "activate"]
     events = events[starts[-1] :] if starts else []
     if events and not formations:
@@ -128,8 +130,9 @@ def _side(uid: str) -> str:
     return "french" if uid.upper().startswith("F") else "allies"
 
 
-def read(view: Any) -> Picture:
-    """The picture's reading of ``view``."""
+def read(view: Any, events: Iterable[Any] | None = None) -> Picture:
+    """The picture's reading of ``view`` (``events``: the log to find the last activation in, where the
+    view carries none)."""
     b = G.board()
     units = []
     for r in _items(_g(view, "units", default=())):
@@ -175,7 +178,7 @@ def read(view: Any) -> Picture:
     if isinstance(last, Mapping):
         last = _g(last, "areas", default=()) or ()
     if last is None:
-        last = action_areas(view, units, leaders)
+        last = action_areas(view, units, leaders, events)
     command = _g(view, "command_areas", default={}) or {}
     turns = len(b.turns)
     active = _g(view, "active", default="") or ""

@@ -433,6 +433,28 @@ def test_the_crop_contains_the_action_s_areas() -> None:
     _open(P.draw_action(view))
 
 
+def test_the_last_activation_is_found_in_the_log() -> None:
+    """The areas of the last activation (8.1): its formations' units and leaders, and the areas its events
+    name, from the last ``activate`` on; the log may come with the subject (the bot's views carry none)."""
+    view = {**samples.mid_view(), "last_activation": None, "activation": None, "events": []}
+    log = [
+        {"kind": "activate", "side": "french", "formations": ["kellermann"]},
+        {"kind": "move", "side": "french", "units": ["F15"], "from": "S7", "to": "S5", "path": ["S7", "S5"]},
+        {"kind": "action-end", "side": "french", "formations": ["kellermann"]},
+    ]
+    units = [
+        {**u, "formation": "kellermann" if u["id"] in ("F06", "F07", "F15") else "x"} for u in view["units"]
+    ]
+    view = {**view, "units": units, "formations": [{"id": "kellermann", "leader": "F-L7"}]}
+    old = [{"kind": "activate", "side": "allies", "formations": ["x"]}, {"kind": "move", "to": "N1"}]
+    assert R.read({**view, "events": old + log}).last == ("S5", "S7")
+    assert R.read(view, old + log).last == ("S5", "S7")
+    assert R.read(view).last == ()
+    crop = P.action_image({"view": view, "events": log})
+    assert crop.size != P.action_image(view).size
+    assert P.action_image({"view": view, "areas": ["S5", "S7"]}).tobytes() == crop.tobytes()
+
+
 def test_no_activation_yet_draws_the_whole_map_small() -> None:
     im = _open(P.draw_action(samples.setup_view()))
     assert im.width >= 560
