@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.eagles import Eagles, Line, UnitDef
+from data.eagles import Eagles, LeaderDef, Line, UnitDef
 from engine.dice import Dice
 from engine.errors import RuleError
 from engine.events import Event
@@ -132,6 +132,14 @@ def leaders_in(state: State, area: str, side: str | None = None) -> list[Leader]
     return sorted(state.leaders_in(area, side), key=lambda ld: ld.id)
 
 
+def leader_def(board: Eagles, lid: str) -> LeaderDef | None:
+    """A leader's ratings in the data (None for a generic replacement, 15.3, which the data does not list)."""
+    try:
+        return board.leader(lid)
+    except KeyError:
+        return None
+
+
 def unit(state: State, uid: str, rule: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
@@ -175,3 +183,30 @@ def light(board: Eagles, state: State) -> str:
         return str(board.scenario(state.scenario).turn(state.turn).light)
     except (StopIteration, KeyError, IndexError, AttributeError):
         return "day"
+
+
+def morale_now(u: Unit) -> int:
+    """G14: the printed morale, -1 while the unit has lost half or more of its steps."""
+    return u.morale - (1 if u.steps * 2 <= u.full_steps else 0)
+
+
+def leader_value(board: Eagles, ld: Leader, units: Iterable[Unit]) -> int:
+    """3.1, 3.12: a leader's tactical value for these units: a cavalry leader supporting infantry that is not
+    his own gives 2 less (never below 0); capped at the units' total SP."""
+    units = list(units)
+    value = ld.tactical
+    d = leader_def(board, ld.id)
+    formation = d.formation if d is not None else None
+    if d is not None and d.cavalry and any(u.kind == "infantry" and u.formation != formation for u in units):
+        value = max(0, value - 2)
+    return min(value, sp_total(units))
+
+
+def own_leader(state: State, ld: Leader, units: Iterable[Unit]) -> bool:
+    """3.11: in attack a leader adds his value only to units of his own formation (the leader commanding
+    their formation now); the army commander to any."""
+    if state.army_commander.get(ld.side) == ld.id:
+        return True
+    return any(
+        state.formations[u.formation].leader == ld.id for u in units if u.formation in state.formations
+    )
