@@ -96,7 +96,7 @@ def test_12_5_the_line_of_sight_question_changes_nothing_and_says_why():
         g.apply("allies", "/los from:S5 to:S5")
 
 
-# -- whole games -----------------------------------------------------------------------------------------------
+# -- whole games ---------------------------------------------------------------------------------------------
 def play(seed: int, cap: int = 5000) -> Game:
     m = modules.get("eagles")
     g = m.new_game(m.parse_options(""), seed)
