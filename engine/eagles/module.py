@@ -144,7 +144,8 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": u.id,
                 "side": u.side,
-                "type": u.arm,
+                "type": u.type,
+                "arm": u.arm,
                 "kind": u.kind,
                 "sp": u.sp,
                 "morale": u.morale,
