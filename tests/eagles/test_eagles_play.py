@@ -128,7 +128,7 @@ def test_the_same_seed_plays_the_same_game():
     assert play(4, cap=150).dumps() == play(4, cap=150).dumps()
 
 
-# -- through the service: two players at the same instant -------------------------------------------------------
+# -- through the service: two players at the same instant ----------------------------------------------------
 CH, HOST, ALICE, BOB = 300, 1, 2, 3
 
 
