@@ -87,7 +87,7 @@ def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
         for a in mine:
             if a.kind == "artillery":
                 if a.attached_to:
-                    out.append(O.Detach(a.id))
+                    out.append(O.Detach((a.id,)))
                 else:
                     out += [O.Attach(a.id, d.id) for d in st.units_in(a.area, role) if d.long]
     elif seg == Phase.MOVE:

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import catalog
 from ..catalog import format_list
+from ..messages_ja import with_commands
 from . import board as B
 from .messages import LOCALE as LOCALE  # importing it registers the "eagles" layer
 from .state import SIDES
@@ -33,6 +34,8 @@ def say(key: str, lang: str, /, **params: Any) -> str:
     cat = _cat(lang)
     n = params.get("n")
     template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
+    if "⟨" in template:  # a command as the player's client names it (⟨/roll⟩: /活性化判定 (/roll))
+        template = with_commands({key: template})[key]
     said = template.format(**params)
     return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
 
