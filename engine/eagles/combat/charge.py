@@ -361,13 +361,15 @@ def _pursue(
         return
     dest = max(sorted(fled), key=lambda a: (common.sp_total(fled[a]), -sorted(fled).index(a)))
     if _enter(board, f.target, dest) is not None or not _enemy_in(state, dest, f.side):
-        log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": False, "why": "10.0"})
+        log.emit("no-pursuit", {"units": [u.id for u in pursuers], "to": dest, "why": "10.0"})
         return
     value = f.rider.tactical if f.rider is not None and f.rider.on_map else 0
     need = min(common.morale_now(u) for u in pursuers)
     (d,) = log.roll("pursuit", 1, units=[u.id for u in pursuers], leader=value, morale=need)
     go = d - value <= need
-    log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": go})
+    log.emit(
+        "pursuit" if go else "no-pursuit", {"units": [u.id for u in pursuers], "to": dest, "why": "10.9"}
+    )
     if not go:
         return
     rider_ = f.rider if f.rider is not None and f.rider.area == f.target else None
@@ -433,7 +435,10 @@ def grand(
     ld = state.leaders[leader]
     (d,) = log.roll("grand-charge", 1, leader=leader, tactical=ld.tactical)
     formed = d < ld.tactical
-    log.emit("grand-charge", {"leader": leader, "areas": list(areas), "target": target, "formed": formed})
+    log.emit(
+        "grand-charge" if formed else "grand-charge-failed",
+        {"leader": leader, "areas": list(areas), "target": target},
+    )
     if not formed:
         return log.events
     via = vias[areas[0]]
