@@ -90,7 +90,7 @@ def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
             out[k] = side(v, lang)
         elif k == "formation":
             out[k] = formation(v, lang)
-        elif k == "formations" and isinstance(v, list):
+        elif k in ("formations",) and isinstance(v, list):
             out[k] = format_list([formation(f, lang) for f in v], lang)
         elif k in ("leader", "was", "unit", "division"):
             out[k] = piece(v, lang)
@@ -131,6 +131,12 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         vp = e.get("vp") or {}
         p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))
         p["reason"] = word(f"eagles.reason.{e.get('reason')}", lang)
+    elif kind == "charge-result":
+        p["result"] = word("eagles.charge." + ("won" if e.get("success") else "repelled"), lang)
+    elif kind == "pursuit" and not e.get("pursue"):
+        return say("eagles.event.pursuit_no", lang, **p)
+    elif kind == "morale-check" and not e.get("passed"):
+        return say("eagles.event.morale-check_failed", lang, **p)
     elif kind == "command" and not e.get("out"):
         return say("eagles.event.command_all", lang, **p)
     return say(key, lang, **p)
