@@ -184,7 +184,7 @@ def test_T22_pursuit_on_a_five_minus_one() -> None:
     (roll,) = dice_for(ev, "pursuit")
     assert roll["dice"] == [5] and roll["leader"] == 1 and roll["morale"] == 4
     (p,) = events_of(ev, "pursuit")
-    assert p["to"] == "S1" and events_of(ev, "no-pursuit") == []
+    assert p["to"] == "S1" and p["pursue"] is True
     again = dice_for(ev, "charge")[2]
     assert again["fire"] == "defender" and again["units"] == ["A06"] and len(again["dice"]) == 1
     # not forced back: the pursuit failed, yet the pursuers are not repelled and stay in S5
@@ -197,8 +197,8 @@ def test_T22_no_pursuit_on_a_six() -> None:
     _t22(st)
     st.dice.force(seq([1, 1], [6, 6, 6, 1, 1], [6]))
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F04"], "S5")
-    (p,) = events_of(ev, "no-pursuit")
-    assert p["why"] == "10.9" and events_of(ev, "pursuit") == []
+    (p,) = events_of(ev, "pursuit")
+    assert p["why"] == "10.9" and p["pursue"] is False
     assert len(dice_for(ev, "charge")) == 2 and st.units["F04"].area == "S5"
 
 
@@ -209,7 +209,7 @@ def test_10_9_heavy_cavalry_pursues_only_if_its_owner_wishes() -> None:
     big(st, "F06", "S8", 4)  # heavy cavalry (Kellermann's): his leader is not Piré
     st.dice.force(seq([1, 1], [6, 6, 6, 1]))
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F06"], "S5")
-    assert events_of(ev, "pursuit") == events_of(ev, "no-pursuit") == [] and st.units["F06"].area == "S5"
+    assert events_of(ev, "pursuit") == [] and st.units["F06"].area == "S5"
 
 
 # -- 10.8 the grand charge -----------------------------------------------------------------------------------

@@ -384,7 +384,7 @@ def _check(board: Eagles, state: State, log: Log, area: str, units: Sequence[Uni
     value = max((ld.tactical for ld in leaders), default=0)
     (d,) = log.roll("morale", 1, area=area, morale=need, leader=value, units=[u.id for u in combat])
     ok = d == 1 or (d != 6 and d - value <= need)
-    log.emit("morale-passed" if ok else "morale-failed", {"area": area, "units": [u.id for u in combat]})
+    log.emit("morale-check", {"area": area, "units": [u.id for u in combat], "passed": ok})
     return ok
 
 

@@ -361,15 +361,13 @@ def _pursue(
         return
     dest = max(sorted(fled), key=lambda a: (common.sp_total(fled[a]), -sorted(fled).index(a)))
     if _enter(board, f.target, dest) is not None or not _enemy_in(state, dest, f.side):
-        log.emit("no-pursuit", {"units": [u.id for u in pursuers], "to": dest, "why": "10.0"})
+        log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": False, "why": "10.0"})
         return
     value = f.rider.tactical if f.rider is not None and f.rider.on_map else 0
     need = min(common.morale_now(u) for u in pursuers)
     (d,) = log.roll("pursuit", 1, units=[u.id for u in pursuers], leader=value, morale=need)
     go = d - value <= need
-    log.emit(
-        "pursuit" if go else "no-pursuit", {"units": [u.id for u in pursuers], "to": dest, "why": "10.9"}
-    )
+    log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": go, "why": "10.9"})
     if not go:
         return
     rider_ = f.rider if f.rider is not None and f.rider.area == f.target else None

@@ -87,7 +87,7 @@ EN: dict[str, str] = {
     "eagles.assault.no_enemy": "{target} holds no enemy unit to assault",
     "eagles.assault.prohibited": "{unit} may not cross from {area} into {target}",
     "eagles.assault.corner": "both areas beside the corner between {area} and {target} hold enemy units",
-    # -- the events of combat (eagles.event.KIND) and what their dice are for (eagles.for.FOR) -------------
+    # -- the events of combat (eagles.event.KIND) and what their dice are for (eagles.for.FOR) ---------------
     "eagles.event.bombardment": (
         "Bombardment of {target} from {area} ({units}): {dice} dice at {modifier}, {hits} hits."
     ),
@@ -105,13 +105,13 @@ EN: dict[str, str] = {
     "eagles.event.charge-stay": "{units} stay in {area}.",
     "eagles.event.charge-return": "{units} return to their start areas.",
     "eagles.event.pursuit": "{units} pursue into {to}.",
-    "eagles.event.no-pursuit": "{units} do not pursue.",
+    "eagles.event.pursuit_no": "{units} do not pursue.",
     "eagles.event.grand-charge": "{leader} leads a grand charge against {target}.",
     "eagles.event.grand-charge-failed": "{leader} cannot form the cavalry for a grand charge.",
     "eagles.event.assault": "{side} assault {target}.",
     "eagles.event.assault-result": "Assault on {target}: {hits_dealt} hits dealt, {hits_taken} taken.",
-    "eagles.event.morale-passed": "{units} in {area} pass their morale check and stand.",
-    "eagles.event.morale-failed": "{units} in {area} fail their morale check.",
+    "eagles.event.morale-check": "{area}: the morale check passes.",
+    "eagles.event.morale-check_failed": "{area}: the morale check fails.",
     "eagles.event.advance": "{units} advance into {area}.",
     "eagles.event.no-fire": "No dice for {for}: nothing may fire.",
     "eagles.for.bombardment": "bombardment",
