@@ -272,3 +272,15 @@ def test_10_8_refusals() -> None:
             charge.grand(BOARD, st, st.dice, leader, areas, "S8")
         assert (e.value.rule, e.value.key) == ("10.8", key)
     assert st.to_dict() == before
+
+
+def test_10_2_a_square_shields_the_artillery_beside_it_from_enfilade() -> None:
+    st = empty()
+    put(st, "F04", "S5")
+    put(st, "A03", "S8", facing="S9")  # a battery with its back to the chargers
+    assert charge.enfiladed(BOARD, st.units["A03"], "S8", "S7")
+    put(st, "A01", "S8", square=True)  # infantry in square beside it
+    st.dice.force([1, 1, 1])
+    ev = charge.charge(BOARD, st, st.dice, "S5", ["F04"], "S8")
+    first = dice_for(ev, "charge")[0]
+    assert sorted(first["units"]) == ["A01", "A03"]

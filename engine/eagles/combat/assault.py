@@ -209,7 +209,7 @@ def fire_of(
     cav = sum(u.sp for u in f.units if u.kind == "cavalry")
     sp = sum(u.sp for u in f.units if u.kind != "cavalry") + common.half_up(cav)
     half = 0
-    if flank_from is not None:
+    if flank_from is not None and not any(common.in_square(u) for u in f.units):  # 10.2: 14.21
         half = sum(
             u.sp
             for u in f.units
