@@ -457,7 +457,7 @@ def test_the_last_activation_is_found_in_the_log() -> None:
     assert P.action_image({"view": view, "areas": ["S5", "S7"]}).tobytes() == crop.tobytes()
 
 
-def test_no_activation_yet_draws_the_whole_map_small() -> None:
+def test_no_activation_under_way_draws_the_whole_map_small() -> None:
     im = _open(P.draw_action(samples.setup_view()))
     assert im.width >= 560
 
