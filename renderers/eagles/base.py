@@ -358,7 +358,7 @@ def _geo() -> Image.Image:
 KEY_PX = 12
 KEY_LINE = 20
 KEY_ITEMS = (
-    "valley", "ridge", "slope", "woods", "marsh", "built", "road", "trail", "stream", "bridge", "los", "vp",
+    "valley", "height", "slope", "woods", "marsh", "built", "road", "trail", "stream", "bridge", "los", "vp",
     "unit", "long", "leader",
 )  # fmt: skip
 
@@ -379,7 +379,7 @@ def _key_item(im: Image.Image, kind: str, x: float, y: float) -> int:
     """The sample before a key item's label, in a 40×18 box at (x, y)."""
     big = Image.new("RGB", (40 * SS, 18 * SS), C.PANEL_BG)
     d = ImageDraw.Draw(big)
-    grounds = {"valley": ("clear", 0), "ridge": ("clear", 1), "woods": ("woods", 1), "marsh": ("marsh", 0)}
+    grounds = {"valley": ("clear", 0), "height": ("clear", 1), "woods": ("woods", 1), "marsh": ("marsh", 0)}
     if kind in grounds:
         d.rectangle(
             (2 * SS, 2 * SS, 38 * SS, 16 * SS), fill=ground(*grounds[kind]), outline=C.BORDER, width=SS
