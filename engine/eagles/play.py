@@ -9,7 +9,8 @@ from engine.orders import Order
 from . import activation, assignment, movement, queue, turns, victory
 from . import orders as O
 from .context import Ctx, error
-from .table import ROWS, acting, phase_of
+from .machine import SEGMENTS
+from .table import ROWS, acting, phase_of, segment_of
 
 
 def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
@@ -26,6 +27,8 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         return
     phase = phase_of(st)
     row = ROWS[phase]
+    if phase in SEGMENTS and segment_of(o.kind) is not None and acting(st) == role:
+        activation.to_segment(ctx, o.kind, dry=True)  # 8.2: one of a segment already closed says so
     if o.kind not in row.orders:
         raise error(row.rule, "eagles.order.not_now", order=o.kind, phase=str(phase), orders=list(row.orders))
     if acting(st) != role:

@@ -108,6 +108,10 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     """One line for an event as a role sees it, or None for one it has nothing of (another side's queue)."""
     kind = str(e.get("kind", ""))
     key = EVENT + kind
+    if kind == "los":  # 12.5: the answer, yes or no and why
+        p = told(e, lang)
+        p["why"] = _error({"key": e.get("why"), "params": e.get("params")}, lang)
+        return say("eagles.event.los_" + ("yes" if e.get("ok") else "no"), lang, **p)
     if key not in _cat(lang):
         return None
     if kind in ("queued", "queue-cancelled") and "side" not in e:
@@ -126,8 +130,6 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         p["reason"] = word(f"eagles.reason.{e.get('reason')}", lang)
     elif kind == "command" and not e.get("out"):
         return say("eagles.event.command_all", lang, **p)
-    elif kind == "los":
-        return say("eagles.event.los_" + ("yes" if e.get("ok") else "no"), lang, **p)
     return say(key, lang, **p)
 
 

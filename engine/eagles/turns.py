@@ -173,21 +173,29 @@ def enter(ctx: Ctx, side: str, delay: tuple[str, ...], *, dry: bool = False) -> 
                 _piece_arrive(ctx, p, st.turn + 1)
         if not coming:
             continue
-        where = _entry_area(ctx, side, area, coming)
-        if where is None:  # no room anywhere along the edge: they wait a turn (ours)
-            for p in coming:
-                _piece_arrive(ctx, p, st.turn + 1)
-            continue
-        for p in coming:
+        placed: dict[str, list[str]] = {}
+        first: str | None = None
+        for p in coming:  # units one by one, each where it fits (13.6); leaders with the first of them
             if p in st.units:
+                where = _entry_area(ctx, side, area, [p])
+                if where is None:  # no room anywhere along the edge: it waits a turn (ours)
+                    _piece_arrive(ctx, p, st.turn + 1)
+                    continue
                 u = st.units[p]
                 u.area, u.in_command = where, True
                 if _faces(u):
                     u.facing = _facing(ctx.board, where, facing)
             else:
+                where = first or _entry_area(ctx, side, area, [])
+                if where is None:
+                    _piece_arrive(ctx, p, st.turn + 1)
+                    continue
                 st.leaders[p].area = where
+            first = first or where
+            placed.setdefault(where, []).append(p)
             entered.append(p)
-        ctx.emit("enter", {"side": side, "area": where, "units": coming})
+        for where, ps in placed.items():
+            ctx.emit("enter", {"side": side, "area": where, "units": ps})
     if delay:
         ctx.emit("delay", {"side": side, "units": list(delay)})
     _acting_commander(ctx)
