@@ -48,3 +48,8 @@ def events_of(events: list[Any], kind: str) -> list[dict[str, Any]]:
 
 def dice_for(events: list[Any], purpose: str) -> list[dict[str, Any]]:
     return [e.data for e in events if e.kind == "dice" and e.data.get("for") == purpose]
+
+
+def seq(*parts: list[int]) -> list[int]:
+    """Forced dice given fire by fire."""
+    return [d for part in parts for d in part]

@@ -175,3 +175,30 @@ def light(board: Eagles, state: State) -> str:
         return str(board.scenario(state.scenario).turn(state.turn).light)
     except (StopIteration, KeyError, IndexError, AttributeError):
         return "day"
+
+
+def morale_now(u: Unit) -> int:
+    """G14: the printed morale, -1 while the unit has lost half or more of its steps."""
+    return u.morale - (1 if u.steps * 2 <= u.full_steps else 0)
+
+
+def leader_value(board: Eagles, ld: Leader, units: Iterable[Unit]) -> int:
+    """3.1, 3.12: a leader's tactical value for these units: a cavalry leader supporting infantry that is not
+    his own gives 2 less (never below 0); capped at the units' total SP."""
+    units = list(units)
+    value = ld.tactical
+    d = board.leader(ld.id) if ld.id in {x.id for x in board.leaders} else None
+    formation = d.formation if d is not None else None
+    if d is not None and d.cavalry and any(u.kind == "infantry" and u.formation != formation for u in units):
+        value = max(0, value - 2)
+    return min(value, sp_total(units))
+
+
+def own_leader(state: State, ld: Leader, units: Iterable[Unit]) -> bool:
+    """3.11: in attack a leader adds his value only to units of his own formation (the leader commanding
+    their formation now); the army commander to any."""
+    if state.army_commander.get(ld.side) == ld.id:
+        return True
+    return any(
+        state.formations[u.formation].leader == ld.id for u in units if u.formation in state.formations
+    )
