@@ -157,7 +157,10 @@ def area_value(m: Aims, a: str, combat: int, leaders: int) -> float:
 
 
 def _pair(m: Aims, a: str, c: str, r: int, w: float) -> float:
-    return -w * max(0, m.b.d(a, c) - r)
+    """9.2: each area beyond the range costs; a leader with his units gives them his tactical value (3.1)
+    and his presence in the morale check (G4), so standing together is worth a little."""
+    d = m.b.d(a, c)
+    return -w * max(0, d - r) + (0.2 if d == 0 else 0.0)
 
 
 def move_gain(m: Aims, pieces: tuple[str, ...], to: str) -> float:
