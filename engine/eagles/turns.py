@@ -7,7 +7,7 @@ from data.eagles import Eagles
 from engine.dice import Dice
 
 from . import board as B
-from . import recovery, victory
+from . import movement, recovery, victory
 from .context import Ctx, error
 from .machine import Phase, go
 from .options import Options
@@ -196,10 +196,12 @@ def enter(ctx: Ctx, side: str, delay: tuple[str, ...], *, dry: bool = False) -> 
             entered.append(p)
         for where, ps in placed.items():
             ctx.emit("enter", {"side": side, "area": where, "units": ps})
+            movement.displace_leaders(ctx, where, side)  # 3.13: an enemy leader alone gives way
     if delay:
         ctx.emit("delay", {"side": side, "units": list(delay)})
     _acting_commander(ctx)
     st.due[side] = []
+    victory.update_holders(ctx)
     if any(st.due.values()):
         go(st, Phase.ENTER)
         return
@@ -223,14 +225,12 @@ def _piece_arrive(ctx: Ctx, piece: str, turn: int) -> None:
 def _entry_area(ctx: Ctx, side: str, area: str, pieces: list[str]) -> str | None:
     """6.0: the entry area, else the map-edge areas nearest it, the first free of enemy combat units with
     room for the arriving stack (13.6, 13.7)."""
-    from . import movement
-
     st, b = ctx.st, ctx.board
     units = [st.units[p] for p in pieces if p in st.units]
     edge = [a for a in B.area_ids(b) if B.edges(b, a)]
     order = [area, *sorted((a for a in edge if a != area), key=lambda a: (B.distance(b, area, a), a))]
     for a in order:
-        if st.enemy_combat_in(a, side):
+        if movement.enemy_in(ctx, a, side):
             continue
         if movement.room_for(ctx, a, units):
             return a

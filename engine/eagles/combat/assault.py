@@ -83,7 +83,7 @@ def _crossable(board: Eagles, u: Unit, a: str, b: str) -> bool:
     if getattr(board.terrain_of(b), f"{kind}_mp", None) is None:
         return False
     if border.stream and not (border.road or border.trail):
-        spec = board.border_terrain.get("stream")
+        spec = board.borders.get("stream")
         return spec is not None and getattr(spec, f"{kind}_mp", None) is not None
     return True
 
@@ -184,7 +184,7 @@ def _border_pct(board: Eagles, a: str, b: str) -> int:
     if border is None or not border.stream:
         return 0
     kinds = ["bridge"] if border.bridge else ["ford"] if border.ford else ["stream"]
-    pcts = [board.border_terrain[k].assault_pct for k in kinds if k in board.border_terrain]
+    pcts = [board.borders[k].assault_pct for k in kinds if k in board.borders]
     return min(pcts, default=0)
 
 

@@ -145,7 +145,7 @@ def modifiers(
     plus: list[str] = []
     if any(_flank(board, u, target, came) for u in there):
         plus.append("flank")
-    spec = board.stacking(target)
+    spec = board.stacking_of(target)
     if spec.dense_from is not None and sum(u.sp for u in there) >= spec.dense_from:
         plus.append("dense")
     if any(common.in_square(u) for u in there):
@@ -155,7 +155,7 @@ def modifiers(
     if sum(1 for u in firers if getattr(board.unit(u.id), "elite", False)) >= 2:
         plus.append("guard")
     near = {area, *board.neighbours(area)}
-    leaders = [board.leader(ld.id) for ld in state.leaders.values() if ld.on_map]
+    leaders = [d for ld in state.leaders.values() if ld.on_map and (d := common.leader_def(board, ld.id))]
     if any(getattr(d, "artillery", False) and state.leaders[d.id].area == area for d in leaders):
         plus.append("artillery leader")
     if any("napoleon" in d.name.lower() and state.leaders[d.id].area in near for d in leaders):

@@ -125,11 +125,7 @@ def rider(board: Eagles, state: State, area: str, chargers: Sequence[Unit]) -> L
     their chain (3.11) or the army commander; the one of highest value, then by id."""
     options = []
     for ld in common.leaders_in(state, area, chargers[0].side):
-        cav = (
-            getattr(board.leader(ld.id), "cavalry", False)
-            if ld.id in {x.id for x in board.leaders}
-            else False
-        )
+        cav = getattr(common.leader_def(board, ld.id), "cavalry", False)
         army = state.army_commander.get(ld.side) == ld.id
         if (cav or army) and common.own_leader(state, ld, chargers):
             options.append(ld)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from data.eagles import Eagles, Line, UnitDef
+from data.eagles import Eagles, LeaderDef, Line, UnitDef
 from engine.dice import Dice
 from engine.errors import RuleError
 from engine.events import Event
@@ -132,6 +132,14 @@ def leaders_in(state: State, area: str, side: str | None = None) -> list[Leader]
     return sorted(state.leaders_in(area, side), key=lambda ld: ld.id)
 
 
+def leader_def(board: Eagles, lid: str) -> LeaderDef | None:
+    """A leader's ratings in the data (None for a generic replacement, 15.3, which the data does not list)."""
+    try:
+        return board.leader(lid)
+    except KeyError:
+        return None
+
+
 def unit(state: State, uid: str, rule: str) -> Unit:
     u = state.units.get(uid)
     if u is None:
@@ -187,7 +195,7 @@ def leader_value(board: Eagles, ld: Leader, units: Iterable[Unit]) -> int:
     his own gives 2 less (never below 0); capped at the units' total SP."""
     units = list(units)
     value = ld.tactical
-    d = board.leader(ld.id) if ld.id in {x.id for x in board.leaders} else None
+    d = leader_def(board, ld.id)
     formation = d.formation if d is not None else None
     if d is not None and d.cavalry and any(u.kind == "infantry" and u.formation != formation for u in units):
         value = max(0, value - 2)

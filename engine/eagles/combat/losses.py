@@ -140,7 +140,7 @@ def passable(board: Eagles, state: State, u: Unit, a: str, n: str) -> bool:
     if closed and not (kind == "artillery" and (border.road or border.trail)):
         return False
     if border.stream and not (border.road or border.trail):
-        spec = board.border_terrain.get("stream")
+        spec = board.borders.get("stream")
         if spec is None or getattr(spec, f"{kind}_mp", None) is None:
             return False
     if u.long and board.max_long_counters(n) == 0:
@@ -159,7 +159,7 @@ def room(board: Eagles, state: State, area: str, units: Sequence[Unit]) -> bool:
     side = units[0].side
     moving = {u.id for u in units}
     there = [u for u in state.units_in(area, side) if u.id not in moving]
-    spec = board.stacking(area)
+    spec = board.stacking_of(area)
     if sum(u.sp for u in there) + sum(u.sp for u in units) > spec.max_sp:
         return False
     longs = sum(1 for u in [*there, *units] if u.long)
