@@ -48,7 +48,12 @@ def aims(b: Board, seen: Seen) -> Aims:
         if b.decisive and b.decisive[0] == side and o in b.decisive[1]:
             w *= 1.4  # facts 9: the crossroads and the Namur road end the game at once
         weight[o] = w
-    threat = {o: 1.0 if seen.near[o] <= 2 else 0.5 if seen.near[o] <= 3 else 0.2 for o in b.objectives}
+    # how near the enemy is: the Allies, on the defence, look one area further ahead
+    reach = 1 if side == "allies" else 0
+    threat = {
+        o: 1.0 if seen.near[o] <= 2 + reach else 0.5 if seen.near[o] <= 3 + reach else 0.2
+        for o in b.objectives
+    }
     late = seen.turn >= seen.turns - 1
     field = {}
     for a in b.areas:
