@@ -16,7 +16,6 @@ scored by what it gains, cheaply, with no search.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from .knowledge import Board, Seen, bearing
 
@@ -236,9 +235,3 @@ def formation_urgency(m: Aims, fid: str) -> float:
             k = 3.0
         v += k * (1 + int(u["sp"]))
     return v
-
-
-def describe(m: Aims) -> dict[str, Any]:
-    """The bot's picture in a few numbers (for tests and the curious)."""
-    top = sorted(m.field.items(), key=lambda kv: -kv[1])[:5]
-    return {"side": m.side, "pull": top, "threat": m.threat}

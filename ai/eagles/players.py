@@ -101,7 +101,7 @@ def _action(m: Aims, seen: Seen, step: str, choices: list[Order]) -> Order:
         if seg is not None:
             by_seg.setdefault(seg, []).append(c)
     start = SEGMENTS.index(step)
-    assault_targets = _assault_targets(m, seen, by_seg.get("assault", []), by_seg.get("move", []))
+    assault_targets = _assault_targets(m, seen, by_seg.get("assault", []))
     for seg in SEGMENTS[start:]:
         got = _segment(m, seen, seg, by_seg.get(seg, []), assault_targets)
         if got is not None:
@@ -109,15 +109,14 @@ def _action(m: Aims, seen: Seen, step: str, choices: list[Order]) -> Order:
     return done if done is not None else choices[0]
 
 
-def _assault_targets(m: Aims, seen: Seen, assaults: list[Order], moves: list[Order]) -> set[str]:
-    """The enemy areas an assault may strike this activation: those next to units of ours that may still
-    assault or move up (12 before 14: the guns soften them first)."""
+def _assault_targets(m: Aims, seen: Seen, assaults: list[Order]) -> set[str]:
+    """The enemy areas an assault may strike this activation: those the legal assaults name and those next to
+    our units (12 before 14: the guns soften them first)."""
     out = {str(getattr(c, "target", "")) for c in assaults}
     for a in {seen.units[u]["area"] for u in seen.units if seen.units[u]["side"] == m.side}:
         for n in m.b.nbrs[a]:
             if seen.combat(seen.enemy, n):
                 out.add(n)
-    del moves
     return out
 
 
