@@ -14,6 +14,11 @@ from data.eagles import Eagles, load_eagles
 HALF = 2  # MP are counted in halves: a road costs 1 half (13.3)
 
 
+def mp_said(halves: int) -> str:
+    """Halves of an MP as a player reads them: "0", "½", "1", "1½"."""
+    return f"{halves // HALF or ''}{'½' if halves % HALF else ''}" or "0"
+
+
 @cache
 def load() -> Eagles:
     return load_eagles()
@@ -52,11 +57,11 @@ def is_diagonal(b: Eagles, a: str, c: str) -> bool:
 
 
 def corner(b: Eagles, a: str, c: str) -> list[str]:
-    """The two areas flanking the corner of a diagonal contact (9.1, G33): the areas next to both."""
+    """The areas flanking the corner of a diagonal contact (9.1, G33), from the map's geometry."""
     key = (id(b), a, c)
     got = _CORNERS.get(key)
     if got is None:
-        got = _CORNERS[key] = tuple(sorted(set(b.neighbours(a)) & set(b.neighbours(c))))
+        got = _CORNERS[key] = tuple(b.corner(a, c))
     return list(got)
 
 
@@ -75,7 +80,7 @@ def terrain_mp(b: Eagles, a: str, arm: str) -> int | None:
 
 def border_mp(b: Eagles, kind: str, arm: str) -> int | None:
     """The extra MP to cross a border of ``kind`` (stream, bridge, ford) for an arm; None where prohibited."""
-    spec = b.border_terrain.get(kind)  # type: ignore[call-overload]
+    spec = b.borders.get(kind)  # type: ignore[call-overload]
     if spec is None:
         return 0
     mp = getattr(spec, f"{arm}_mp", None)
@@ -93,7 +98,7 @@ def centre(b: Eagles, a: str) -> tuple[float, float]:
 
 def stacking(b: Eagles, a: str) -> Any:
     """The area's stacking class (13.6): ``max_sp``, ``dense_from`` (None: never dense), ``long_counters``."""
-    return b.stacking(a)
+    return b.stacking_of(a)
 
 
 def long_room(b: Eagles, a: str) -> int:

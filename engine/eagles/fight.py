@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import RuleError
 from engine.events import Event
 from engine.orders import Order
 
@@ -41,14 +42,24 @@ def order(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     if len(areas) != 1:
         raise error(rule, "eagles.fight.apart", units=list(o.units))
     area = areas.pop()
-    targets = mod.targets(ctx.board, st, area, list(o.units))
+    targets = _targets(ctx, o.kind, area, list(o.units))
     if o.target not in targets:
         raise error(rule, "eagles.fight.target", order=o.kind, target=o.target, targets=sorted(targets))
     if dry:
         return
-    got = getattr(mod, fn)(ctx.board, st, st.dice, area, list(o.units), o.target)
+    if o.kind == "bombard":
+        got = bombard.fire(ctx.board, st, st.dice, area, list(o.units), o.target, options=ctx.opts)
+    else:
+        got = getattr(mod, fn)(ctx.board, st, st.dice, area, list(o.units), o.target)
     for e in got:
         ctx.events.append(Event(e.kind, e.data, e.secret, e.to, seq=len(ctx.events) + 1))
+
+
+def _targets(ctx: Ctx, kind: str, area: str, ids: list[str]) -> list[str]:
+    if kind == "bombard":
+        return list(bombard.targets(ctx.board, ctx.st, area, ids, options=ctx.opts))
+    mod = _RULES[kind][0]
+    return list(mod.targets(ctx.board, ctx.st, area, ids))
 
 
 def candidates(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
@@ -56,7 +67,6 @@ def candidates(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
     the combat rules give them."""
     st = ctx.st
     kind = {Phase.CHARGE: "charge", Phase.BOMBARD: "bombard", Phase.ASSAULT: "assault"}[seg]
-    mod = _RULES[kind][0]
     make = {"charge": O.Charge, "bombard": O.Bombard, "assault": O.Assault}[kind]
     by_area: dict[str, list[str]] = {}
     for u in sorted(st.units.values(), key=lambda x: x.id):
@@ -72,8 +82,8 @@ def candidates(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
     out: list[Order] = []
     for area, ids in sorted(by_area.items()):
         try:
-            targets = mod.targets(ctx.board, st, area, ids)
-        except Exception:
+            targets = _targets(ctx, kind, area, ids)
+        except RuleError:  # a group the rules refuse as a whole offers nothing
             targets = []
         out += [make(tuple(ids), t) for t in sorted(targets)]
     return out

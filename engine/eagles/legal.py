@@ -87,7 +87,7 @@ def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
         for a in mine:
             if a.kind == "artillery":
                 if a.attached_to:
-                    out.append(O.Detach(a.id))
+                    out.append(O.Detach((a.id,)))
                 else:
                     out += [O.Attach(a.id, d.id) for d in st.units_in(a.area, role) if d.long]
     elif seg == Phase.MOVE:
@@ -96,10 +96,8 @@ def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
             if (u.long or u.kind == "artillery") and not u.attached_to and u.facing:
                 out += [O.Face(u.id, n) for n in B.facings(ctx.board, u.area) if n != u.facing]
     elif seg in (Phase.CHARGE, Phase.BOMBARD, Phase.ASSAULT):
-        try:  # TEMP until combat merges
-            from . import fight
-        except ImportError:
-            return out
+        from . import fight
+
         out += fight.candidates(ctx, role, seg)
     return out
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import catalog
+from ..events import Event
 from ..module import (
     EventData,
     Fuzzing,
@@ -61,7 +62,8 @@ ORDERS = (
               "assign a reserve to a formation"),
     OrderKind("attach", (OrderOption("unit", "unit"), OrderOption("to", "unit", help="an infantry division")),
               "11.2", "attach artillery to a division"),
-    OrderKind("detach", (OrderOption("unit", "unit"),), "11.1", "detach attached artillery"),
+    OrderKind("detach", (OrderOption("units", "units", help="attached artillery"),), "11.1",
+              "detach attached artillery"),
     OrderKind("bombard", (_UNITS, _TARGET), "12.1", "bombard an area in range and sight"),
     OrderKind("move", (_UNITS, OrderOption("to", "town", help="the area to end in"),
                        OrderOption("facing", "town", False, "the neighbour to face at the end")), "13.1",
@@ -89,7 +91,38 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
     return " ".join(x for x in (said, shown) if x)
 
 
-PICTURES: tuple[PictureKind[Game, View], ...] = (PictureKind("map", board=True, rank=0),)
+ACTION = frozenset({"activate", "move", "charge", "bombardment", "assault", "enter"})
+
+
+def _los_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The line-of-sight picture: one for the question just asked (12.5, ``/los``)."""
+    asked = [e for e in events or () if e.kind == "los"]
+    return [f"{e.data['from']}>{e.data['to']}" for e in asked[-1:]]
+
+
+def _los_subject(game: Game, view: View, role: str, place: str) -> object:
+    """The view and the answer to ``/los`` for the pair ``place`` ("S1>C2"): yes or no, why, what blocks."""
+    a, _, b = place.partition(">")
+    e = next(
+        (x for x in reversed(game.events) if x.kind == "los" and (x.data["from"], x.data["to"]) == (a, b)),
+        None,
+    )
+    answer = dict(e.data) if e is not None else {"from": a, "to": b}
+    return {"view": view, **answer}
+
+
+def _action_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The crop round the action: after an order that activated, moved or fought."""
+    if events is None:
+        return ["action"] if game.state.activation is not None else []
+    return ["action"] if any(e.kind in ACTION for e in events) and not game.over else []
+
+
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0, private=False),
+    PictureKind("los", places=_los_places, subject=_los_subject, private=False, rank=1),
+    PictureKind("action", places=_action_places, private=False, rank=2),
+)
 
 
 def dump_data() -> dict[str, Any]:
@@ -111,7 +144,8 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": u.id,
                 "side": u.side,
-                "type": u.arm,
+                "type": u.type,
+                "arm": u.arm,
                 "kind": u.kind,
                 "sp": u.sp,
                 "morale": u.morale,
@@ -195,13 +229,26 @@ def _counts(game: GameObject) -> dict[str, int]:
     return {"activations": kinds["activate"], "moves": kinds["move"], "turns": kinds["turn"]}
 
 
-def _plan(seed: int, wanted: str) -> tuple[Options, str]:
-    """Game ``seed``'s options (tall crops one game in three) and its mode: random orders for both sides (no
-    bot player is registered for this game yet; the fuzzer's bot modes need one: ``ai/registry.py``)."""
-    return Options(tall_crops=seed % 3 == 1), "random"
+FUZZING = Fuzzing(sides=SIDES, pick=_pick, result=_result, counts=_counts, cap=6000)
 
 
-FUZZING = Fuzzing(sides=SIDES, plan=_plan, pick=_pick, result=_result, counts=_counts, cap=6000)
+def suggest(
+    game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+) -> list[str] | None:
+    """The destinations of the pieces named so far, by the cost of getting there (13.1: the MP left)."""
+    from . import movement
+
+    if order != "move" or option != "to" or role not in game.active():
+        return None
+    ids = [x.strip().upper() for x in given.get("units", "").split(",") if x.strip()]
+    if not ids or any(movement.may_move(game.ctx, p) is not None for p in ids if p in game.state.units):
+        return None
+    try:
+        routes = movement.reach(game.ctx, ids)
+    except (KeyError, IndexError, ValueError):
+        return None
+    areas = sorted(routes, key=lambda a: (routes[a].cost, a))
+    return [a for a in areas if a.lower().startswith(current.strip().lower())]
 
 
 def owns(role: str, unit: str) -> bool:
@@ -301,6 +348,13 @@ class Eagles(Module[Options, Game, View]):
 
     def dump_data(self) -> dict[str, Any]:
         return dump_data()
+
+    def suggest(
+        self, game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+    ) -> list[str] | None:
+        """``/move ... to:``: the areas the pieces named in ``units:`` reach with the MP they have left
+        (13.1), nearest first; otherwise the values of the role's legal orders."""
+        return suggest(game, role, order, option, current, given)
 
     def place_said(self, place: str, lang: str) -> str:
         return present.place(place, lang)

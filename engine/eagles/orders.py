@@ -11,7 +11,7 @@ the rules'.
     /charge units:F04,F05 target:V1                 10.x
     /assign unit:F13 to:foy                         11.1
     /attach unit:F11 to:F02                         11.2
-    /detach unit:F11                                11.1
+    /detach units:F11                               11.1
     /bombard units:F11,F13 target:V1                12.x
     /move units:F02,F-L4 to:V1 [facing:C2]          13.1 (facing: 13.9 at the end of the move)
     /face unit:F02 to:V1                            13.9
@@ -170,15 +170,15 @@ class Attach(Order):
 
 @order("detach")
 class Detach(Order):
-    unit: str
+    units: Names
 
     @classmethod
     def read(cls, cmd: Command) -> Detach:
-        takes(cmd, "unit")
-        return cls(needs(cmd, "unit").upper())
+        takes(cmd, "units")
+        return cls(_ids(cmd, "units"))
 
     def say(self) -> str:
-        return f"/detach unit:{self.unit}"
+        return f"/detach units:{','.join(self.units)}"
 
 
 @order("move")

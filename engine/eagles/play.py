@@ -55,7 +55,8 @@ def _rule(ctx: Ctx, role: str, o: Order, dry: bool) -> None:
     elif isinstance(o, O.Attach):
         assignment.attach(ctx, role, o.unit, o.to, dry=dry)
     elif isinstance(o, O.Detach):
-        assignment.detach(ctx, role, o.unit, dry=dry)
+        for uid in o.units:
+            assignment.detach(ctx, role, uid, dry=dry)
     elif isinstance(o, O.Move):
         movement.move(ctx, role, o.units, o.to, o.facing, dry=dry)
     elif isinstance(o, O.Face):

@@ -12,6 +12,7 @@ from typing import Any
 
 from .. import catalog
 from ..catalog import format_list
+from ..messages_ja import with_commands
 from . import board as B
 from .messages import LOCALE as LOCALE  # importing it registers the "eagles" layer
 from .state import SIDES
@@ -33,6 +34,8 @@ def say(key: str, lang: str, /, **params: Any) -> str:
     cat = _cat(lang)
     n = params.get("n")
     template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
+    if "⟨" in template:  # a command as the player's client names it (⟨/roll⟩: /活性化判定 (/roll))
+        template = with_commands({key: template})[key]
     said = template.format(**params)
     return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
 
@@ -87,7 +90,7 @@ def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
             out[k] = side(v, lang)
         elif k == "formation":
             out[k] = formation(v, lang)
-        elif k == "formations" and isinstance(v, list):
+        elif k in ("formations",) and isinstance(v, list):
             out[k] = format_list([formation(f, lang) for f in v], lang)
         elif k in ("leader", "was", "unit", "division"):
             out[k] = piece(v, lang)
@@ -123,11 +126,17 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     elif kind == "queue-cancelled":
         p["why"] = _error(e, lang)
     elif kind == "move":
-        p["mp"] = (e.get("mp") or 0) / B.HALF
+        p["mp"] = B.mp_said(int(e.get("mp") or 0))
     elif kind == "over":
         vp = e.get("vp") or {}
         p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))
         p["reason"] = word(f"eagles.reason.{e.get('reason')}", lang)
+    elif kind == "charge-result":
+        p["result"] = word("eagles.charge." + ("won" if e.get("success") else "repelled"), lang)
+    elif kind == "pursuit" and not e.get("pursue"):
+        return say("eagles.event.pursuit_no", lang, **p)
+    elif kind == "morale-check" and not e.get("passed"):
+        return say("eagles.event.morale-check_failed", lang, **p)
     elif kind == "command" and not e.get("out"):
         return say("eagles.event.command_all", lang, **p)
     return say(key, lang, **p)

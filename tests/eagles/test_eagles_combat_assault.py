@@ -214,3 +214,37 @@ def test_G4_attacker_that_took_more_hits_checks_and_holds_when_no_enemy_adjacent
     assert not events_of(ev, "morale-check")[0]["passed"]  # a natural 6 always fails (G14)
     # V1's defender is adjacent to S1: the attacker retreats (G4 5)
     assert st.units["F03"].area != "S1" and st.units["F03"].retreated
+
+
+# -- T15 (3.13) and retreats (G16) ---------------------------------------------------------------------------
+def test_T15_lone_leader_moves_off_or_is_removed() -> None:
+    from engine.eagles.combat import losses
+    from engine.eagles.combat.common import Log
+
+    st = empty()
+    put(st, "A-L3", "V1")  # alone in V1
+    put(st, "F02", "S1")  # the enemy comes from S1; C2 empty, V4 holds an enemy
+    put(st, "F03", "V4")
+    log = Log(st.dice)
+    losses.lone_leaders(BOARD, st, log, "V1", "french")
+    assert st.leaders["A-L3"].area not in ("V1", "V4") and st.leaders["A-L3"].alive
+    st2 = empty()
+    put(st2, "A-L3", "V1")
+    for n, uid in zip(BOARD.neighbours("V1"), ["F01", "F02", "F03", "F04", "F05"], strict=False):
+        put(st2, uid, n)
+    losses.lone_leaders(BOARD, st2, Log(st2.dice), "V1", "french")
+    assert not st2.leaders["A-L3"].alive
+
+
+def test_G16_a_retreat_into_an_area_holding_only_an_enemy_leader_moves_him_off() -> None:
+    """A fuzzer's game: the defenders of an assault retreated into an area where an enemy leader stood alone
+    and he stayed there with them; 3.13 moves him off when they enter."""
+    st = empty()
+    big(st, "F03", "S1", 5, facing="V1")
+    put(st, "A02", "V1", facing="S1")
+    put(st, "F-L4", "C2")  # alone where A02 will retreat to
+    st.dice.force(seq([6, 6, 1, 1, 1], [1, 1], [5]))
+    ev = assault.assault(BOARD, st, st.dice, "S1", ["F03"], "V1")
+    assert st.units["A02"].area == "C2"
+    assert st.leaders["F-L4"].area != "C2"
+    assert any(e["leader"] == "F-L4" for e in events_of(ev, "leader-moved"))

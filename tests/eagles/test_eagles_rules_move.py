@@ -287,7 +287,7 @@ def test_11_1_detached_artillery_has_ma_minus_1_in_this_movement():
     put(g, "F10", "S3", "V4")
     g.state.units["F10"].attached_to = "F01"
     g.state.phase = "assign"
-    g.apply("french", "/detach unit:F10")
+    g.apply("french", "/detach units:F10")
     assert g.state.units["F10"].attached_to is None
     assert movement.ma(g.ctx, "F10") == 2
 

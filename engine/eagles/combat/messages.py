@@ -68,6 +68,12 @@ EN: dict[str, str] = {
     ),
     "eagles.charge.out_of_command": "{unit} is out of command and may not attack",
     "eagles.charge.night": "no charges at night",
+    "eagles.charge.grand_leader": "{leader} is not a leader the scenario names for a grand charge",
+    "eagles.charge.grand_areas": "a grand charge starts from one area or two adjacent areas, not {areas}",
+    "eagles.charge.grand_none": "no cavalry in {areas} is free to join a grand charge",
+    "eagles.charge.grand_apart": (
+        "the cavalry of {areas} would not enter the same first area on the way to {target}"
+    ),
     # -- 14 assault ------------------------------------------------------------------------------------------
     "eagles.assault.no_units": "name the units that assault: units of {area}",
     "eagles.assault.not_here": "{unit} is not in {area}",
@@ -81,4 +87,39 @@ EN: dict[str, str] = {
     "eagles.assault.no_enemy": "{target} holds no enemy unit to assault",
     "eagles.assault.prohibited": "{unit} may not cross from {area} into {target}",
     "eagles.assault.corner": "both areas beside the corner between {area} and {target} hold enemy units",
+    # -- the events of combat (eagles.event.KIND) and what their dice are for (eagles.for.FOR) ---------------
+    "eagles.event.bombardment": (
+        "Bombardment of {target} from {area} ({units}): {dice} dice at {modifier}, {hits} hits."
+    ),
+    "eagles.event.loss": "{unit} loses {lost} step(s), {steps} left.",
+    "eagles.event.eliminated": "{unit} is eliminated.",
+    "eagles.event.detached": "{unit} is detached from its division.",
+    "eagles.event.leader-killed": "{leader} falls in {area}.",
+    "eagles.event.leader-retreat": "{leader} falls back with his troops from {from} to {to}.",
+    "eagles.event.retreat": "{unit} retreats from {from} to {to}.",
+    "eagles.event.charge": "{side} cavalry charges from {area} through {via} into {target}: {units}.",
+    "eagles.event.charge-result": (
+        "Charge at {target}: the cavalry takes {hits_taken} hits and deals {hits_dealt}."
+    ),
+    "eagles.event.charge-in": "{units} ride into {area}.",
+    "eagles.event.charge-stay": "{units} stay in {area}.",
+    "eagles.event.charge-return": "{units} return to their start areas.",
+    "eagles.event.pursuit": "{units} pursue into {to}.",
+    "eagles.event.pursuit_no": "{units} do not pursue.",
+    "eagles.event.grand-charge": "{leader} leads a grand charge against {target}.",
+    "eagles.event.grand-charge-failed": "{leader} cannot form the cavalry for a grand charge.",
+    "eagles.event.assault": "{side} assault {target}.",
+    "eagles.event.assault-result": "Assault on {target}: {hits_dealt} hits dealt, {hits_taken} taken.",
+    "eagles.event.morale-check": "{area}: the morale check passes.",
+    "eagles.event.morale-check_failed": "{area}: the morale check fails.",
+    "eagles.event.advance": "{units} advance into {area}.",
+    "eagles.event.no-fire": "No dice for {for}: nothing may fire.",
+    "eagles.for.bombardment": "bombardment",
+    "eagles.for.charge": "cavalry charge",
+    "eagles.for.casualty": "leader casualty",
+    "eagles.for.pursuit": "pursuit",
+    "eagles.for.square": "emergency square",
+    "eagles.for.grand-charge": "grand charge",
+    "eagles.for.assault": "assault",
+    "eagles.for.morale": "morale",
 }
