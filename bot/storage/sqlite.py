@@ -287,16 +287,17 @@ class Store(StoreBase):
         # loop's thread (``_tx``, ``_all``), the rest (opening, migrations, checkpoints) on aiosqlite's
         self.db = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.row_factory = aiosqlite.Row
-        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self.db.execute_fetchall("PRAGMA busy_timeout=5000")
         if self.path != ":memory:":
             await self._wal()
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.db.execute("PRAGMA synchronous=NORMAL")
         # a checkpoint that empties the log cuts it back to this (else it stays at its largest, ~4 MB)
-        await self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+        await self.db.execute_fetchall(f"PRAGMA journal_size_limit={WAL_LIMIT}")
         # no checkpoint at a commit: a commit runs in the event loop's thread (``_tx``), and a checkpoint
-        # writes and syncs the file; ``_checkpoint_soon`` runs it on aiosqlite's thread instead
-        await self.db.execute("PRAGMA wal_autocheckpoint=0")
+        # writes and syncs the file; ``_checkpoint_soon`` runs it on aiosqlite's thread instead. (A statement
+        # that answers rows is read to its end here: one left unread would keep the next COMMIT from ending.)
+        await self.db.execute_fetchall("PRAGMA wal_autocheckpoint=0")
         await self.migrate(self.schema)
         # SQLite serves one bot process: claims on the outbox left by a process that died are void
         await self.db.execute("DELETE FROM outbox_claims")
@@ -305,7 +306,7 @@ class Store(StoreBase):
         else:
             self.reader = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
             self.reader.row_factory = aiosqlite.Row
-            await self.reader.execute("PRAGMA busy_timeout=5000")
+            await self.reader.execute_fetchall("PRAGMA busy_timeout=5000")
 
     async def _wal(self) -> None:
         """Write-ahead logging. Turning it on takes the file for a moment, and SQLite answers "database is
@@ -313,7 +314,7 @@ class Store(StoreBase):
         two bot processes starting together: tried again for up to 5 s."""
         for attempt in range(50):
             try:
-                await self._db.execute("PRAGMA journal_mode=WAL")
+                await self._db.execute_fetchall("PRAGMA journal_mode=WAL")
                 return
             except sqlite3.OperationalError as e:
                 if "locked" not in str(e) or attempt == 49:
@@ -342,11 +343,11 @@ class Store(StoreBase):
         if self.path != ":memory:":
             async with self.write_lock:
                 db = self._db
-                await db.execute("PRAGMA busy_timeout=100")
+                await db.execute_fetchall("PRAGMA busy_timeout=100")
                 try:
-                    await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
                 finally:
-                    await db.execute("PRAGMA busy_timeout=5000")
+                    await db.execute_fetchall("PRAGMA busy_timeout=5000")
 
     async def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Run the migrations up to schema ``upto`` (tests build older databases with a lower one)."""
@@ -437,6 +438,6 @@ class Store(StoreBase):
             if self.db is None:
                 return
             try:
-                await self.db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                await self.db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
             except sqlite3.Error as e:  # the next change past the size asks again
                 log.warning("the write-ahead log could not be copied into the database: %s", e)

@@ -39,3 +39,21 @@ async def test_a_read_and_a_change_make_no_trip_to_the_connections_thread(tmp_pa
         assert await store.user_locale(11) == "en" and await store.user_locale(12) == "ja"
     finally:
         await store.close()
+
+
+async def test_a_change_commits_after_the_log_is_copied_into_the_database(tmp_path, monkeypatch):
+    """The checkpoints run on aiosqlite's thread and answer a row: one left unread would keep the next
+    change's COMMIT, run at once in the loop's thread, from ending ("SQL statements in progress")."""
+    monkeypatch.setattr("bot.storage.sqlite.WAL_CHECKPOINT", 1)
+    store = Store(tmp_path / "t.db")
+    await store.open()
+    try:
+        await store.set_user_locale(11, "ja")  # past the size: a checkpoint is asked for
+        assert store._checkpoint is not None
+        await store._checkpoint
+        await store.set_user_locale(12, "en")
+        await store.tidy()  # the housekeeping's checkpoint
+        await store.set_user_locale(13, "en")
+        assert [await store.user_locale(u) for u in (11, 12, 13)] == ["ja", "en", "en"]
+    finally:
+        await store.close()
