@@ -25,14 +25,21 @@ moment it is handed to discord.py (as the gateway would), in wall-clock time:
   module's board picture).
 
 min / median / p99 / max of each, overall, by game, by the game's phase and by battle or not; and the
-concurrency achieved: how many ``Service.order`` calls were running at once (the most in a round, and the
-mean over the time the round's orders ran), and how many interactions were still waiting for their reply,
-on average, while any was.
+concurrency achieved: how many interactions were in the bot at once, each from the start of its
+``Service.order`` to its reply (the most in a round: the bench stops if a round's never overlapped); how
+many ``Service.order`` calls were running at once (the most in a round, and the mean over the time the
+round's orders ran: a call that never waits for the database runs alone on the event loop, so this may be
+1 while ten interactions wait), and how many interactions were still waiting for their reply, on average,
+while any was.
 
-Budgets: reply under 150 ms median and 500 ms p99; map posted under 250 ms median and 600 ms p99. The
-reference, measured in the same run with nothing else going on: one public map of each game drawn alone
-(through the pool when there is one, and in this process), and a ratio to it. ``--workers 0`` draws in the
-bot's process (no pool), for comparison. Then the memory of a loaded game of each (budget: under 1 MB).
+Budgets: reply under 100 ms median and 300 ms p99; map posted under 150 ms median and 400 ms p99;
+``Service.order`` under 40 ms p99 for every module (printed per module, beside the same calls made one at a
+time with nothing else running: the reference). And the processor time the rounds took, per interaction:
+the bot's process (its threads and the fake Discord's handling of the requests too) and the picture
+workers. The reference, measured in the same run with nothing else going on: one public map of each game
+drawn alone (through the pool when there is one, and in this process), and a ratio to it. ``--workers 0``
+draws in the bot's process (no pool), for comparison. Then the memory of a loaded game of each (budget:
+under 1 MB).
 """
 
 from __future__ import annotations
@@ -79,7 +86,8 @@ from engine.module import AnyModule, GameObject, OptionValue, parse_values  # no
 from tools.fuzz import draw  # noqa: E402
 from tools.fuzz import pick as fuzz_pick  # noqa: E402
 
-BUDGETS = {"reply": (150, 500), "map posted": (250, 600)}  # ms: median, p99
+BUDGETS = {"reply": (100, 300), "map posted": (150, 400)}  # ms: median, p99
+ORDER_P99 = 40  # ms: Service.order's p99, every module
 
 
 def line(name: str, xs: list[float], budget: tuple[float, float] | None = None, ref: float = 0.0) -> str:
@@ -354,13 +362,63 @@ def overlap(spans: list[tuple[float, float]]) -> tuple[int, float]:
     return most, (sum(b - a for a, b in spans) / busy if busy > 0 else float(len(spans)))
 
 
+async def orders_alone(
+    h: BotHandle, svc: Service, world: World, built: Built, module: AnyModule, runs: int, rng: random.Random
+) -> list[float]:
+    """``Service.order`` with nothing else running: ``runs`` random legal orders, each in another game of
+    ``module`` and each after everything the one before sent has been delivered (the reference of the
+    rounds' ``Service.order``). Seconds each."""
+    guild = world.guilds[0].id
+    mine = [
+        lv
+        for gid, m in built.module.items()
+        if m is module and (lv := svc.live.get(gid)) and lv.game is not None and not lv.game.over
+    ]
+    took = []
+    for lv in rng.sample(mine, min(runs, len(mine))):
+        game = lv.game
+        assert game is not None
+        role = rng.choice(game.active())
+        i = built.number[lv.id]
+        caller = Caller(world.user(user_of(module, role, i)).id, world.channel(f"game-{i}").id, guild)
+        order = pick(module, rng, game, role, {})
+        t0 = time.perf_counter()
+        await svc.order(caller, order, None, role)
+        took.append(time.perf_counter() - t0)
+        await h.bot.outbox.settle()
+    return took
+
+
+def cpu_of(pids: list[int]) -> float:
+    """Processor seconds (user + system) the processes ``pids`` have used so far (Linux's /proc; 0 where it
+    cannot be read)."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    total = 0.0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
+def worker_pids(svc: Service) -> list[int]:
+    pool = svc.pictures.pool
+    procs = getattr(pool.executor, "_processes", None) if pool is not None else None
+    return list(procs or {})
+
+
 @dataclass
 class Timings:
     reply: list[float] = field(default_factory=list)
     posted: list[float] = field(default_factory=list)
     by: dict[str, list[float]] = field(default_factory=dict)  # map posted, by game / phase / battle
     replied_by: dict[str, list[float]] = field(default_factory=dict)  # reply, by game
+    ordered_by: dict[str, list[float]] = field(default_factory=dict)  # Service.order, by game
     peaks: list[int] = field(default_factory=list)  # per round: the most Service.order calls at once
+    # per round: the most interactions in the bot at once, each from its Service.order's start to its reply
+    held: list[int] = field(default_factory=list)
     means: list[float] = field(default_factory=list)  # per round: the mean number at once while any ran
     waiting: list[float] = field(default_factory=list)  # per round: the mean number waiting for a reply
     handed: int = 0
@@ -424,12 +482,15 @@ async def rounds(
         await h.bot.outbox.settle()
         calls = fake.calls[first_call:]
         replies: list[float] = []
+        held: list[tuple[float, float]] = []  # each interaction from its Service.order's start to its reply
         for lv, payload, (mid, ph, fight) in zip(chosen, payloads, labels, strict=True):
             module = built.module[lv.id]
             board = next(k for k in module.pictures if k.board)
             cb = next((c for c in calls if c.path.startswith(f"/interactions/{payload['id']}/")), None)
             if cb is not None:
                 replies.append(stamps[cb.seq] - start)
+                if str(payload["id"]) in spans:
+                    held.append((spans[str(payload["id"])][0], stamps[cb.seq]))
                 t.replied_by.setdefault(mid, []).append(stamps[cb.seq] - start)
             post = next(
                 (
@@ -451,9 +512,14 @@ async def rounds(
             for key in (mid, f"{mid}, {ph}", f"{mid}, {fight}"):
                 t.by.setdefault(key, []).append(took)
         t.reply += replies
+        for lv, payload in zip(chosen, payloads, strict=True):
+            span = spans.get(str(payload["id"]))
+            if span is not None:
+                t.ordered_by.setdefault(built.module[lv.id].id, []).append(span[1] - span[0])
         most, mean = overlap([spans[str(p["id"])] for p in payloads if str(p["id"]) in spans])
         t.peaks.append(most)
         t.means.append(mean)
+        t.held.append(overlap(held)[0])
         if replies:
             t.waiting.append(sum(replies) / max(replies))
     setattr(svc, "order", real)  # noqa: B010
@@ -539,7 +605,10 @@ async def serve(
                 f" battle asked for at once {r.change * 1000:.1f} ms (one after the other here"
                 f" {r.serial * 1000:.1f} ms, {r.serial / r.change:.1f}x)"
             )
+        alone = {m.id: await orders_alone(h, svc, world, built, m, args.reference_runs, rng) for m in mods}
         t_run = time.perf_counter()
+        pids = worker_pids(svc)
+        cpu0, workers0 = time.process_time(), cpu_of(pids)
         prof = cProfile.Profile() if args.profile else None
         if prof is not None:
             prof.enable()
@@ -548,9 +617,10 @@ async def serve(
         if prof is not None:
             prof.disable()
             prof.dump_stats(args.profile)
+        cpu, workers = time.process_time() - cpu0, cpu_of(pids) - workers0
         print(
             f"{args.rounds} rounds of {args.overlap} interactions handed at once, each to its own game,"
-            f" over {n_games} loaded games ({t.handed} interactions in {took:.0f} s; {load_average()}):"
+            f" over {n_games} loaded games ({t.handed} interactions in {took:.1f} s; {load_average()}):"
         )
         print(line("interaction -> reply", t.reply, BUDGETS["reply"]))
         ref = statistics.median([r.one for r in refs.values()]) * 1000
@@ -563,8 +633,28 @@ async def serve(
             for key, xs in sorted(t.by.items()):
                 if key.startswith(f"{m.id}, "):
                     print(line(f"  map posted, {key[len(m.id) + 2 :]}", xs))
+        for m in mods:
+            if t.ordered_by.get(m.id):
+                ref_order = statistics.median(alone[m.id]) * 1000 if alone[m.id] else 0.0
+                ok = pct(t.ordered_by[m.id], 0.99) * 1000 <= ORDER_P99
+                print(
+                    line(f"{m.id}: Service.order", t.ordered_by[m.id], ref=ref_order)
+                    + f"  budget p99 {ORDER_P99}: {'ok' if ok else 'OVER'}"
+                )
+            if alone[m.id]:
+                print(line(f"  {m.id}: Service.order alone (reference)", alone[m.id]))
+        per = 1000 / max(t.handed, 1)
+        print(
+            f"processor time of the rounds, per interaction: the bot's process {cpu * per:.1f} ms"
+            f" (its threads and the fake Discord's handling of the requests included), the picture workers"
+            f" {workers * per:.1f} ms ({len(pids)} processes); {(cpu + workers) / max(took, 1e-9):.2f} cores"
+            f" busy on average over the rounds' {took:.1f} s"
+        )
         print(
             f"concurrency achieved: {t.handed} interactions handed {args.overlap} at once;"
+            f" interactions in the bot at once (each from its Service.order's start to its reply), the most"
+            f" in a round: min"
+            f" {min(t.held)}, median {statistics.median(t.held):.0f}, max {max(t.held)};"
             f" Service.order calls running at once, the most in a round: min {min(t.peaks)}, median"
             f" {statistics.median(t.peaks):.0f}, max {max(t.peaks)}; on average while any ran:"
             f" {statistics.mean(t.means):.1f}; interactions waiting for their reply, on average until the"
@@ -577,7 +667,7 @@ async def serve(
         if pool is not None:
             print(f"  picture pool replaced {pool.replaced} times")
         assert len(t.reply) == t.handed, f"{t.handed - len(t.reply)} interactions got no reply"
-        assert min(t.peaks) >= min(2, args.overlap), "the interactions of a round did not overlap"
+        assert min(t.held) >= min(2, args.overlap), "the interactions of a round did not overlap"
 
 
 def _busy(n: int) -> int:

@@ -95,8 +95,13 @@ class Wal:
 
     async def setup(self) -> None:
         if not self.pg:
+            from bot.storage import sqlite
+
+            sqlite.WAL_CHECKPOINT = 1 << 62  # the store's own checkpoints too: the file only grows
             for con in {self.store.db, self.store.reader}:
-                await con.execute("PRAGMA wal_autocheckpoint=0")  # the file only grows, by what is written
+                await con.execute_fetchall(
+                    "PRAGMA wal_autocheckpoint=0"
+                )  # the file only grows, by what is written
 
     async def now(self) -> int:
         if self.pg:
@@ -324,7 +329,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
     await housekeeping(box, clock, hk)  # at start-up
     out: list[Growth] = []
     assert store.db is not None
-    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
     base = file_bytes(path)
     first = base
     n = 0
@@ -339,7 +344,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
             as_is = file_bytes(path)  # as the last order left it: no checkpoint but the automatic ones
             clock.now += getattr(delivery, "KEEP", 3600.0) + 1  # the grace passes before the next campaign
             await housekeeping(box, clock, hk)
-            await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
             after = file_bytes(path)
             out.append(
                 {

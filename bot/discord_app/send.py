@@ -227,7 +227,8 @@ class Sender:
 
     async def _dm(self, item: OutboxRow, m: DM) -> Outcome:
         try:
-            user = self.client.get_user(m.user_id) or await self.client.fetch_user(m.user_id)
+            # the DM channel, kept by discord.py once opened: no request to fetch the user before each DM
+            user = await self.client.create_dm(discord.Object(m.user_id))
             view = await self.dm_view(m) if (self.dm_view and (m.forms or m.picks)) else None
             kw: dict[str, Any] = {"view": view} if view is not None else {}
             await self._send_parts(user, item, m.text, await self.files(m.pictures) + self._file(m), **kw)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,6 +15,8 @@ from typing import Any
 import aiosqlite
 
 from .base import Row, StoreBase, StoreUnavailable
+
+log = logging.getLogger("estafette.storage")
 
 # Each entry upgrades the schema by one version (PRAGMA user_version). Never edit a released entry: add one.
 MIGRATIONS: list[str] = [
@@ -248,19 +252,23 @@ MIGRATIONS: list[str] = [
 ]
 SCHEMA_VERSION = len(MIGRATIONS)
 WAL_LIMIT = 1 << 20  # bytes of write-ahead log kept after a checkpoint
+# bytes of write-ahead log after which a change asks for a checkpoint (SQLite's own default: 1,000 pages)
+WAL_CHECKPOINT = 4 << 20
 
 
 class _SqliteTx:
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self.db = db
+    """A transaction's statements, run on the write connection at once, in the caller's thread. A statement of
+    a change takes microseconds; a trip to aiosqlite's thread for each took a turn of the event loop (tens of
+    milliseconds with ten changes under way), and every other change waited that long for the write lock."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
 
     async def execute(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        cur = await self.db.execute(sql, params)
-        return cur.rowcount
+        return self.conn.execute(sql, params).rowcount
 
     async def fetchone(self, sql: str, params: tuple[Any, ...] = ()) -> Row | None:
-        # one trip to the connection's thread, not three (execute, fetch, close): each hands the GIL over
-        rows = list(await self.db.execute_fetchall(sql, params))
+        rows = self.conn.execute(sql, params).fetchall()  # every row: the statement is done before COMMIT
         return rows[0] if rows else None
 
 
@@ -278,27 +286,34 @@ class Store(StoreBase):
         # One connection serves every game: writes take turns so that one game's transaction never swallows
         # another game's statement (different games still never wait on each other's rules work).
         self.write_lock = asyncio.Lock()
+        self._checkpoint: asyncio.Task[None] | None = None
 
     async def open(self) -> None:
         # isolation_level=None: autocommit; ``_tx`` opens its own transactions explicitly.
-        self.db = await aiosqlite.connect(self.path, isolation_level=None)
+        # check_same_thread off: the statements of changes and reads run on the raw connections in the event
+        # loop's thread (``_tx``, ``_all``), the rest (opening, migrations, checkpoints) on aiosqlite's
+        self.db = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.row_factory = aiosqlite.Row
-        await self.db.execute("PRAGMA busy_timeout=5000")
+        await self.db.execute_fetchall("PRAGMA busy_timeout=5000")
         if self.path != ":memory:":
             await self._wal()
         await self.db.execute("PRAGMA foreign_keys=ON")
         await self.db.execute("PRAGMA synchronous=NORMAL")
         # a checkpoint that empties the log cuts it back to this (else it stays at its largest, ~4 MB)
-        await self.db.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+        await self.db.execute_fetchall(f"PRAGMA journal_size_limit={WAL_LIMIT}")
+        # no checkpoint at a commit: a commit runs in the event loop's thread (``_tx``), and a checkpoint
+        # writes and syncs the file; ``_checkpoint_soon`` runs it on aiosqlite's thread instead. (A statement
+        # that answers rows is read to its end here: one left unread would keep the next COMMIT from ending.)
+        await self.db.execute_fetchall("PRAGMA wal_autocheckpoint=0")
         await self.migrate(self.schema)
         # SQLite serves one bot process: claims on the outbox left by a process that died are void
         await self.db.execute("DELETE FROM outbox_claims")
         if self.path == ":memory:":
             self.reader = self.db  # one connection is the whole database
         else:
-            self.reader = await aiosqlite.connect(self.path, isolation_level=None)
+            self.reader = await aiosqlite.connect(self.path, isolation_level=None, check_same_thread=False)
             self.reader.row_factory = aiosqlite.Row
-            await self.reader.execute("PRAGMA busy_timeout=5000")
+            await self.reader.execute_fetchall("PRAGMA busy_timeout=5000")
 
     async def _wal(self) -> None:
         """Write-ahead logging. Turning it on takes the file for a moment, and SQLite answers "database is
@@ -306,7 +321,7 @@ class Store(StoreBase):
         two bot processes starting together: tried again for up to 5 s."""
         for attempt in range(50):
             try:
-                await self._db.execute("PRAGMA journal_mode=WAL")
+                await self._db.execute_fetchall("PRAGMA journal_mode=WAL")
                 return
             except sqlite3.OperationalError as e:
                 if "locked" not in str(e) or attempt == 49:
@@ -314,6 +329,9 @@ class Store(StoreBase):
                 await asyncio.sleep(0.1)
 
     async def close(self) -> None:
+        if self._checkpoint is not None:
+            await asyncio.gather(self._checkpoint, return_exceptions=True)
+            self._checkpoint = None
         if self.reader is not None and self.reader is not self.db:
             await self.reader.close()
         self.reader = None
@@ -332,11 +350,11 @@ class Store(StoreBase):
         if self.path != ":memory:":
             async with self.write_lock:
                 db = self._db
-                await db.execute("PRAGMA busy_timeout=100")
+                await db.execute_fetchall("PRAGMA busy_timeout=100")
                 try:
-                    await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                    await db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
                 finally:
-                    await db.execute("PRAGMA busy_timeout=5000")
+                    await db.execute_fetchall("PRAGMA busy_timeout=5000")
 
     async def migrate(self, upto: int = SCHEMA_VERSION) -> int:
         """Run the migrations up to schema ``upto`` (tests build older databases with a lower one)."""
@@ -379,34 +397,54 @@ class Store(StoreBase):
         return self.db
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Row]:
+        # at once, on the reader's raw connection: an indexed read takes microseconds, where a trip to
+        # aiosqlite's thread waited a turn of a busy event loop (and handed the GIL over and back)
         reader = self.reader or self._db
-        # one trip to the connection's thread, not three (execute, fetch, close): each hands the GIL over
-        return list(await reader.execute_fetchall(sql, params))
+        return list(reader._conn.execute(sql, params).fetchall())
 
     @contextlib.asynccontextmanager
     async def _tx(self) -> AsyncIterator[_SqliteTx]:
-        db = self._db
+        # the write lock first (a change waits for the one before without blocking the loop), then the whole
+        # transaction at once on the raw connection: nothing in it waits for the loop, so the lock is held
+        # for the statements' own time and a cancelled change never leaves half a transaction
+        conn = self._db._conn
         async with self.write_lock:
-            if db.in_transaction:  # left open by a change cancelled as it began: nothing of it was committed
-                await db.rollback()
+            if conn.in_transaction:  # left open by a statement run through aiosqlite that failed
+                conn.rollback()
+            conn.execute("BEGIN IMMEDIATE")
             try:
-                await db.execute("BEGIN IMMEDIATE")
-            except asyncio.CancelledError:
-                # the statement runs on in the connection's thread: wait for it there, then undo it, so the
-                # next change does not find a transaction open ("cannot start a transaction within ...")
-                await db.execute("SELECT 1")
-                if db.in_transaction:
-                    await db.rollback()
-                raise
-            try:
-                yield _SqliteTx(db)
+                yield _SqliteTx(conn)
             except BaseException:
-                if db.in_transaction:
-                    await db.rollback()
+                if conn.in_transaction:
+                    conn.rollback()
                 raise
             try:
-                await db.commit()
+                conn.commit()
             except sqlite3.Error as e:
-                if db.in_transaction:
-                    await db.rollback()
+                if conn.in_transaction:
+                    conn.rollback()
                 raise StoreUnavailable(str(e)) from e
+        self._checkpoint_soon()
+
+    def _checkpoint_soon(self) -> None:
+        """Once the write-ahead log has grown past ``WAL_CHECKPOINT``, copy it into the database on
+        aiosqlite's thread, changes waiting meanwhile (the write lock), the event loop not."""
+        if self.path == ":memory:" or (self._checkpoint is not None and not self._checkpoint.done()):
+            return
+        try:
+            if os.stat(self.path + "-wal").st_size < WAL_CHECKPOINT:
+                return
+        except OSError:
+            return
+        self._checkpoint = asyncio.get_running_loop().create_task(
+            self._copy_log(), name="estafette-checkpoint"
+        )
+
+    async def _copy_log(self) -> None:
+        async with self.write_lock:
+            if self.db is None:
+                return
+            try:
+                await self.db.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as e:  # the next change past the size asks again
+                log.warning("the write-ahead log could not be copied into the database: %s", e)

@@ -6,6 +6,7 @@ among them, every destination for the whole retreat."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -213,12 +214,28 @@ def legal(ctx: Ctx, role: str) -> Legal:
     mine = acting(st) == role
     if not mine:
         return Legal(role, str(step), False)
+    return Legal(role, str(step), True, ROWS[step].orders, tuple(_choices(ctx, role)))
+
+
+def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
+    """The first ``n`` of ``legal(role).choices``, without trying the candidates after them (a prompt's
+    examples: each candidate is tried by the rules themselves, and an order step has hundreds)."""
+    if acting(ctx.st) != role:
+        return []
+    out: list[Order] = []
+    for o in _choices(ctx, role):
+        if len(out) == n:
+            break
+        out.append(o)
+    return out
+
+
+def _choices(ctx: Ctx, role: str) -> Iterator[Order]:
+    """The role's legal orders, in ``legal``'s order: each candidate once, if the rules take it."""
     seen: set[str] = set()
-    choices: list[Order] = []
     for o in candidates(ctx, role):
         if o.text() in seen:
             continue
         seen.add(o.text())
         if _ok(ctx, role, o):
-            choices.append(o)
-    return Legal(role, str(step), True, ROWS[step].orders, tuple(choices))
+            yield o

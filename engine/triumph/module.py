@@ -42,7 +42,7 @@ from . import attack as attack_rules
 from . import present
 from .game import Game
 from .invariants import problems
-from .legal import _ok, candidates
+from .legal import _ok, candidates, first_choices
 from .machine import Step
 from .messages import LOCALE
 from .options import Options
@@ -231,7 +231,7 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
                 "triumph.none", lang
             )
     said = present.say(key, lang, **p)
-    orders = [c.text() for c in game.legal(role).choices[:3]]
+    orders = [c.text() for c in first_choices(ctx, role, 3)]  # legal(role)'s first three
     named = [text.term("cmd_text", o, lang) if text else o for o in orders]
     shown = " · ".join(f"`{o}`" for o in named) if examples else ""
     return " ".join(x for x in (said, shown) if x)
@@ -466,6 +466,9 @@ class Triumph(Module[Options, Game, View]):
 
     def loads(self, snapshot: str) -> Game:
         return Game.loads(snapshot)
+
+    def copy(self, game: Game, deep: bool = False) -> Game:
+        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)

@@ -121,7 +121,10 @@ class State:
     dice: Dice = field(default_factory=lambda: Dice.seeded(0))  # only to shuffle re-hidden faces (G6)
 
     def clone(self) -> State:
-        return copy.deepcopy(self)
+        """A copy sharing nothing that changes (as ``copy.deepcopy``, several times faster: the state is plain
+        values, lists, dicts and its own dataclasses)."""
+        new: State = _copied(self)
+        return new
 
     def units_at(self, at: str, on: str | bool | None = False) -> list[Block]:
         """The units in locale ``at`` (``on``: False = anywhere in it; None = its reserve; a neighbour: that
@@ -150,3 +153,25 @@ class State:
         att = d.pop("attack")
         dice = Dice(**d.pop("dice"))
         return cls(**d, blocks=blocks, commanders=cmdrs, attack=Attack(**att) if att else None, dice=dice)
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+
+
+def _copied(v: Any) -> Any:
+    """A deep copy of plain state data: values, lists, dicts, tuples and dataclass instances (Block,
+    Commander, Attack, Dice, State) made of them."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t is list:
+        return [x if type(x) in _ATOMS else _copied(x) for x in v]
+    if t is dict:
+        return {k: x if type(x) in _ATOMS else _copied(x) for k, x in v.items()}
+    if t is tuple:
+        return tuple(_copied(x) for x in v)
+    if not hasattr(v, "__dataclass_fields__") or not hasattr(v, "__dict__"):
+        return copy.deepcopy(v)  # the dice (slots), anything else
+    new = object.__new__(t)
+    new.__dict__.update({k: x if type(x) in _ATOMS else _copied(x) for k, x in v.__dict__.items()})
+    return new

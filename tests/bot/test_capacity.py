@@ -67,6 +67,17 @@ async def test_two_processes_ticking_at_the_same_instant_handle_a_due_game_once(
             return await real(gid)
 
         svc.games.read = read
+    for store in (store_a, store_b):
+        reads = store._all
+
+        async def slow(sql, params=(), reads=reads):
+            # a read takes a moment, in which the other process runs (SQLite's statements no longer wait for
+            # the event loop: without this one tick would end before the other began, never at one instant)
+            rows = await reads(sql, params)
+            await asyncio.sleep(0)
+            return rows
+
+        store._all = slow
     sent_a, sent_b = await asyncio.gather(first.tick(), second.tick())
     # each due game looked at by one process's tick (not read by both and left to the game's lock)
     assert sorted(looked[1] + looked[2]) == [1, 2, 3, 4], looked
