@@ -19,7 +19,7 @@ from .options import Options
 from .orders import GRAMMAR
 from .play import dispatch
 from .state import SIDES, State
-from .table import acting
+from .table import actors
 from .turns import new_state
 from .views import View, build_view
 
@@ -60,8 +60,7 @@ class Game:
         return {"winner": st.winner, "reason": st.reason, "morale": dict(st.morale)} if self.over else None
 
     def active(self) -> list[str]:
-        side = acting(self.ctx.st)
-        return [side] if side else []
+        return actors(self.ctx.st)
 
     def view(self, role: str = "public", *, events: bool = True) -> View:
         return build_view(self.ctx, role, self.active(), events=events)

@@ -203,6 +203,15 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
             return say("triumph.event.round_night", lang, **p)
     elif kind == "battery":
         p["unit"] = face(str(e.get("unit")), str(e.get("face")), lang)
+        if not e.get("facing"):  # 18: in the Santon's reserve
+            return say("triumph.event.battery_reserve", lang, **p)
+    elif kind == "bid":  # 17: the amount only in the bidder's own copy (the secret part)
+        line = say(key, lang, **p)
+        if "morale" in e:
+            line += say("triumph.sealed_bid", lang, morale=e["morale"])
+        return line
+    elif kind == "auction" and not e.get("bid"):
+        return say("triumph.event.auction_none", lang, **p)
     elif kind == "ready":
         return say(key, lang)
     return say(key, lang, **p)
@@ -294,4 +303,6 @@ def describe_options(o: Mapping[str, Any], lang: str) -> str:
         word("triumph.opt.ground_" + ("on" if o.get("give_ground_morale") else "off"), lang),
         word("triumph.opt.setup_" + ("on" if o.get("french_setup") else "off"), lang),
     ]
+    # the optional rules 17 and 18, said only when played (a game without them reads as it always did)
+    parts += [word(f"triumph.opt.{k}_on", lang) for k in ("balance", "santon") if o.get(k)]
     return say("triumph.options", lang, options=word("triumph.options_sep", lang).join(parts))
