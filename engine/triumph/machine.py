@@ -56,7 +56,9 @@ TRANSITIONS: tuple[Transition, ...] = (
     Transition(
         (_S.AUCTION,), _S.SETUP, "both bids are in: opened together; the French set-up follows", "17, 6"
     ),
-    Transition((_S.AUCTION,), _S.ORDERS, "both bids are in: opened together; the Allied turn begins", "17, 7"),
+    Transition(
+        (_S.AUCTION,), _S.ORDERS, "both bids are in: opened together; the Allied turn begins", "17, 7"
+    ),
     Transition((_S.SETUP,), _S.SETUP, "the French name the fixed battery or detach a unit", "6"),
     Transition((_S.SETUP,), _S.ORDERS, "the French are ready (/ready): the Allied turn begins", "6, 7"),
     Transition((_S.ORDERS,), _S.DEFEND, "the mover threatens an approach (/attack)", "11.1"),

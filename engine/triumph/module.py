@@ -195,7 +195,7 @@ ORDERS = (
     OrderKind("ready", (), "6", "the French set-up is done"),
     OrderKind(
         "bid",
-        (OrderOption("morale", "number", help="the morale your army gives up (sealed until both bids are in)"),),
+        (OrderOption("morale", "number", help="the morale your army gives up (sealed until both are in)"),),
         "17",
         "the sealed bid of the morale auction",
         sealed=True,

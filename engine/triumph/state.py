@@ -115,7 +115,7 @@ class State:
     elite_used: dict[str, list[str]] = field(default_factory=dict)  # side -> "guard"/"heavy" (15)
     battery: str | None = None  # the French fixed battery (6, [JW]): face up, on an approach, never moves
     posted: list[str] = field(default_factory=list)  # French units detached at set-up (6, [JW])
-    bids: dict[str, int] = field(default_factory=dict)  # 17: each army's sealed bid of morale, until both are in
+    bids: dict[str, int] = field(default_factory=dict)  # 17: each army's sealed bid of morale
     winner: str | None = None
     reason: str = ""
     seed: int = 0

@@ -12,8 +12,8 @@ from .state import SIDES, State, other
 @dataclass(frozen=True)
 class Row:
     step: Step
-    who: str  # "mover" (the side whose turn it is), "attacker", "defender", "both" (each until it acts), "french",
-    # or "" (nobody)
+    # "mover" (the side whose turn it is), "attacker", "defender", "both" (each till it acts), "french", ""
+    who: str
     orders: tuple[str, ...]
     rule: str
 

@@ -155,6 +155,7 @@ def sample_games() -> tuple[Game, ...]:
         play(1, Options(french_setup=True)),
         play(2, Options(scenario="1dec")),
         play(4, Options(scenario="1dec", french_setup=True, blockers_must_fight=False)),
+        play(6, Options(balance=True, santon=True)),  # the optional rules 17 and 18
     ]
     g = MODULE.new_game(Options(), 5)
     for c in g.state.commanders.values():
