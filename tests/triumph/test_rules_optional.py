@@ -208,3 +208,51 @@ def test_18_the_battery_never_steps_up_and_a_battery_alone_needs_no_step_up() ->
     g.apply("allies", "/feint with:bagration")
     # 11.3: a feint against a reserve defence asks a step-up, but the battery never moves (6, G24)
     assert g.state.attack is None and g.state.blocks["F01"].on is None
+
+
+# -- 17 through the service: the platform's sealed choices --------------------------------------------------
+async def test_17_the_bids_are_committed_when_made_and_opened_only_when_both_are_in(new_store: Any) -> None:
+    from bot.outbox import DM, Post, message_from
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service
+
+    def who(u: int) -> Caller:
+        return Caller(user_id=u, channel_id=701, guild_id=9)
+
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
+    await svc.new_game(who(1), "scenario=2dec balance=on", game="triumph")
+    await svc.join(who(2))
+    await svc.join(who(3))
+    await svc.start(who(1))
+    live = await svc.current(701)
+    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    assert sorted(live.game.active()) == ["allies", "french"]  # both bid at once
+
+    async def said_since(n: int) -> tuple[list[str], dict[int, list[str]]]:
+        rows = (await store.outbox_all())[n:]
+        sent = [message_from(x.kind, x.target, x.body, x.game_id) for x, _d, _e in rows]
+        dms: dict[int, list[str]] = {}
+        for m in sent:
+            if isinstance(m, DM):
+                dms.setdefault(m.user_id, []).append(m.text)
+        return [m.text for m in sent if isinstance(m, Post)], dms
+
+    n = len(await store.outbox_all())
+    await svc.order(who(user["allies"]), "/bid morale:5", role="allies")
+    await svc.idle()
+    posts, dms = await said_since(n)
+    assert any("sealed its choice — sha256:" in p for p in posts)  # committed at the moment it was made
+    assert not any("5" in p.split("sha256:")[0] for p in posts if "sealed" in p)
+    assert not any("morale:5" in p or "bid: 5" in p for p in posts)
+    assert not any("5 morale" in t for t in dms.get(user["french"], []))  # the French learn nothing of it
+    live = await svc.current(701)
+    assert live.game.state.morale == {"french": 23, "allies": 27}
+    n = len(await store.outbox_all())
+    await svc.order(who(user["french"]), "/bid morale:2", role="french")
+    await svc.idle()
+    posts, _dms = await said_since(n)
+    assert any("the French bid 2, the Allies 5" in p for p in posts)  # opened together
+    live = await svc.current(701)
+    assert live.game.state.morale == {"french": 23, "allies": 22}
+    assert live.game.active() == ["allies"]
