@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from engine.errors import RuleError
 
-from . import moves, turns
+from . import moves
 from .context import Ctx, error
 from .machine import Step
 from .state import GONE, Attack, Block, other
@@ -493,7 +493,7 @@ def _attack_leaders(
             raise error("11.5", "triumph.lead.artillery", unit=b.id)
         if b.arm == "cavalry" and _obstructed(ctx, a):
             raise error("11.5", "triumph.lead.obstructed", unit=b.id)
-        if b.arm == "artillery" and b.at == ctx.data.setup_rules.santon and turns.santon_holds(ctx):
+        if b.arm == "artillery" and b.at == ctx.data.setup_rules.santon and moves.santon_holds(ctx):
             raise error("18", "triumph.lead.santon", unit=b.id)  # 18: no other guns on the Santon lead
     if len(lead_units) == 2 and (
         lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
@@ -535,7 +535,7 @@ def initial_result(ctx: Ctx, a: Attack) -> int:
 
 def _santon_defended(ctx: Ctx, a: Attack) -> bool:
     """18 (optional): an attack on the French in the Santon's reserve while the fixed battery stands there."""
-    return a.target == ctx.data.setup_rules.santon and a.attacker == "allies" and turns.santon_holds(ctx)
+    return a.target == ctx.data.setup_rules.santon and a.attacker == "allies" and moves.santon_holds(ctx)
 
 
 def winner_of(ctx: Ctx, a: Attack, result: int) -> str:

@@ -108,15 +108,6 @@ def battery(ctx: Ctx, side: str, name: str, facing: str | None, *, dry: bool = F
     ctx.emit("battery", {"unit": b.id, "face": b.face, "locale": b.at, "facing": facing})
 
 
-def santon_holds(ctx: Ctx) -> bool:
-    """18 (optional): the French fixed battery stands in the Santon's reserve."""
-    st = ctx.st
-    if not ctx.opts.santon or st.battery is None:
-        return False
-    b = st.blocks[st.battery]
-    return b.at == ctx.data.setup_rules.santon and b.on is None
-
-
 def post(ctx: Ctx, side: str, name: str, to: str, at: str | None = None, *, dry: bool = False) -> None:
     """6 ([JW]): up to 6 French units detached at set-up, each within 2 locales of its commander's set-up
     locale, not in or next to a locale with an Allied star, not in an enemy locale, within capacity."""
