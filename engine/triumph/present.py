@@ -58,18 +58,26 @@ def side(value: Any, lang: str) -> str:
 
 
 def place(locale_id: Any, lang: str) -> str:
-    """A locale by its name on our map (an entry road's locale too); an unknown id as it is."""
+    """A locale by its name on our map in the language (the data's ``name``, ``name_ja``; an entry road's
+    too); an unknown id as it is."""
     data = load_triumph()
+    ja = _lang(lang) == "ja"
     try:
-        return data.locale(str(locale_id)).name
+        loc = data.locale(str(locale_id))
+        return loc.name_ja if ja else loc.name
     except KeyError:
         entry = next((e for e in data.entries if e.id == locale_id), None)
-        return entry.name if entry is not None else str(locale_id)
+        if entry is None:
+            return str(locale_id)
+        return entry.name_ja if ja else entry.name
 
 
 def commander(cid: Any, lang: str) -> str:
-    key = f"triumph.commander.{cid}"
-    return word(key, lang) if key in _cat(lang) else str(cid)
+    """A commander by its name in the language (the data's ``name``, ``name_ja``); an unknown id as it is."""
+    c = next((x for x in load_triumph().commanders if x.id == cid), None)
+    if c is None:
+        return str(cid)
+    return c.name_ja if _lang(lang) == "ja" else c.name
 
 
 def force(fid: Any, lang: str) -> str:

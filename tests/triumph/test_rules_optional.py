@@ -256,3 +256,51 @@ async def test_17_the_bids_are_committed_when_made_and_opened_only_when_both_are
     live = await svc.current(701)
     assert live.game.state.morale == {"french": 23, "allies": 22}
     assert live.game.active() == ["allies"]
+
+
+def test_every_refusal_of_the_rules_has_its_words_in_english_and_japanese() -> None:
+    """The set-up's refusals (6) had none: ``/battery`` on a unit that is no gun raised a KeyError."""
+    import glob
+    import re
+    from pathlib import Path
+
+    from bot.i18n import localize_error
+    from engine.triumph.messages import EN
+    from engine.triumph.present import _cat
+
+    src = "".join(Path(f).read_text(encoding="utf-8") for f in glob.glob("engine/triumph/*.py"))
+    keys = set(re.findall(r'error\(\s*"[^"]*",\s*"(triumph\.[a-z_.-]+)"', src))
+    assert len(keys) > 100
+    assert not [k for k in keys if k not in EN or k not in _cat("ja")]
+    g = Game.new(Options(santon=True), seed=1)
+    for order in ("/battery unit:F12 facing:krug", "/battery unit:F01", "/post unit:A01 to:santon"):
+        said = refused(g, "french", order, "6" if "F12" in order or "A01" in order else "18")
+        assert said and "{" not in said
+        with pytest.raises(RuleError) as e:
+            g.apply("french", order)
+        assert "{" not in localize_error(e.value, "ja") and re.search(
+            r"[\u3040-\u30ff]", localize_error(e.value, "ja")
+        )
+
+
+async def test_a_refused_set_up_order_is_answered_in_words_through_the_service(new_store: Any) -> None:
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service, ServiceError
+
+    def who(u: int) -> Caller:
+        return Caller(user_id=u, channel_id=703, guild_id=9)
+
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
+    await svc.new_game(who(1), "santon=on", game="triumph")
+    await svc.join(who(2))
+    await svc.join(who(3))
+    await svc.start(who(1))
+    live = await svc.current(703)
+    french = next(u for r, (u, _b) in live.row.seats.items() if r == "french")
+    try:
+        res = await svc.order(who(french), "/battery unit:F12 facing:krug", role="french")
+        said = res.reply.text
+    except ServiceError as e:
+        said = str(e)
+    assert "F12 is not a French artillery unit on the map" in said
