@@ -1,6 +1,6 @@
 """The fixed texts of Napoleon's Triumph's pictures, in English (``EN``) and Japanese (``JA``), with the same
-keys and ``{fields}`` (the tests check), in the style of :mod:`renderers.liberty.text`. Locale names, block
-ids and commanders' names are the data's and the same in both (the data has no Japanese names). The Japanese
+keys and ``{fields}`` (the tests check), in the style of :mod:`renderers.liberty.text`. Locale and
+commanders' names are the data's, in Japanese its ``name_ja``; block ids are the same in both. The Japanese
 game words are the rules' own (``engine/triumph/locale/ja``): ロケール, アプローチ, リザーブ,
 リード部隊, 牽制, 反撃, 退却, ナロウ, ワイド, 士気.
 """
