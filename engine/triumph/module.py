@@ -301,6 +301,7 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": loc.id,
                 "name": loc.name,
+                "name_ja": loc.name_ja,
                 "kind": loc.kind,
                 "capacity": loc.capacity,
                 "x": loc.x,
@@ -331,6 +332,7 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": c.id,
                 "name": c.name,
+                "name_ja": c.name_ja,
                 "side": c.side,
                 "nation": c.nation,
                 "minimum": c.minimum,
