@@ -55,7 +55,7 @@ def _viewer(view: Any) -> str:
 
 def _sub(view: Any, locale: str) -> str:
     rounds = B.data().scenario(view.scenario).rounds
-    parts = [T.say("title.round", locale, label=view.label, n=view.round, of=len(rounds))]
+    parts = [T.say("title.round", locale, label=T.when(view.label, locale), n=view.round, of=len(rounds))]
     if view.winner:
         why = f"reason.{view.reason}"
         reason = T.say(why, locale) if why in T.EN else view.reason or ""
@@ -228,8 +228,8 @@ def _time_track(d: ImageDraw.ImageDraw, view: Any, x0: float, y: float, locale: 
                 y += CELL_H + CELL_GAP
             date = r.date
             col = 0
-            draw_text(d, (x0, y), r.label.split(" ")[0] + " " + r.label.split(" ")[1], 13, "bold", "latin",
-                      fill=C.INK_SOFT)  # fmt: skip
+            day = r.label.split(" ")[0] + " " + r.label.split(" ")[1]
+            draw_text(d, (x0, y), T.when(day, locale), 13, "bold", sc, fill=C.INK_SOFT)
             y += 18
         elif col == 7:
             col = 0

@@ -214,5 +214,16 @@ def say(key: str, locale: str = "en", /, **params: Any) -> str:
     return CATALOGUES[locale_of(locale)][key].format(**params)
 
 
+def when(label: str, locale: str = "en") -> str:
+    """A round's label ("2 Dec 07:00", "1 Dec night", or the day alone, "2 Dec") in the picture's language:
+    in Japanese 「12月2日 07:00」, 「12月1日 夜」, 「12月2日」."""
+    day, _, hour = label.partition(" Dec")
+    if locale_of(locale) != "ja" or not day.isdigit():
+        return label
+    hour = hour.strip()
+    said = f"12月{day}日"
+    return f"{said} {say('track.night', 'ja') if hour == 'night' else hour}" if hour else said
+
+
 def side_name(side: str, locale: str = "en") -> str:
     return CATALOGUES[locale_of(locale)].get(f"side.{side}", side)

@@ -257,6 +257,12 @@ def test_the_japanese_map_names_locales_and_commanders_in_japanese() -> None:
     off = P._commander_name(B.data(), "davout", "ja")
     assert off == "ダヴー" and P._commander_name(B.data(), "davout", "latin") == "Davout"
     assert P.draw_map(g.view("public"), "ja") != P.draw_map(g.view("public"), "en")
+    # the rounds' times in Japanese too; English as it was
+    assert text.when("2 Dec 07:00", "ja") == "12月2日 07:00" and text.when("2 Dec", "ja") == "12月2日"
+    assert text.when("1 Dec night", "ja").startswith("12月1日 夜")
+    assert text.when("2 Dec 07:00") == "2 Dec 07:00"
+    assert "12月2日 07:00" in P._sub(g.view("public"), "ja")
+    assert "2 Dec 07:00" in P._sub(g.view("public"), "en")
 
 
 def test_texts_in_both_languages_with_the_same_fields() -> None:
