@@ -87,7 +87,12 @@ class Game:
         return self.ctx.events[before:]
 
     def script(self) -> str:
-        opts = " ".join(f"{k}={_say(v)}" for k, v in self.ctx.opts.to_dict().items())
+        # the optional rules (17, 18) are written only when played: a game without them reads as it always did
+        opts = " ".join(
+            f"{k}={_say(v)}"
+            for k, v in self.ctx.opts.to_dict().items()
+            if v or k not in ("balance", "santon")
+        )
         return "\n".join(["@game triumph", f"@options {opts}", f"@seed {self.ctx.st.seed}", *self._log])
 
     def dumps(self) -> str:

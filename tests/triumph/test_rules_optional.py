@@ -304,3 +304,19 @@ async def test_a_refused_set_up_order_is_answered_in_words_through_the_service(n
     except ServiceError as e:
         said = str(e)
     assert "F12 is not a French artillery unit on the map" in said
+
+
+def test_17_and_18_replay_from_the_script_and_a_game_without_them_writes_the_script_it_always_did() -> None:
+    from engine.script import run_lines
+
+    g = Game.new(Options(balance=True, santon=True), seed=2)
+    g.apply("allies", "/bid morale:1")
+    g.apply("french", "/bid morale:0")
+    g.apply("french", "/post unit:F01 to:santon")
+    g.apply("french", "/battery unit:F01")
+    script = g.script()
+    assert "balance=on santon=on" in script.splitlines()[1]
+    replayed = run_lines(script.splitlines())
+    assert replayed.ok and replayed.game.dumps() == g.dumps()
+    plain = Game.new(Options(), seed=2).script().splitlines()[1]
+    assert "balance" not in plain and "santon" not in plain  # the optional rules only when played
