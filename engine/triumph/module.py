@@ -74,9 +74,16 @@ OPTIONS = (
     ),
     OptionSpec("give_ground_morale", "bool", False, "G21: giving ground before combat costs morale"),
     OptionSpec("french_setup", "bool", False, "6: the French name the fixed battery and detach units first"),
-    OptionSpec("balance", "bool", False, "17 (optional): a sealed morale auction before the first turn"),
-    OptionSpec("santon", "bool", False, "18 (optional): the Santon's fixed battery (brings the set-up of 6)"),
+    # the optional rules go in ``options:`` as text (on/off, read as the bool options are): /game new takes at
+    # most 25 options of its own, every game's typed ones among them
+    OptionSpec("balance", "text", False, "17 (optional): a sealed morale auction first (on/off)"),
+    OptionSpec(
+        "santon", "text", False, "18 (optional): the Santon's fixed battery (on/off; brings 6's set-up)"
+    ),
 )
+_ON_OFF = {
+    o.name: OptionSpec(o.name, "bool", False, o.help) for o in OPTIONS if o.name in ("balance", "santon")
+}
 
 _AT = OrderOption("at", "town", False, "the neighbour whose approach it stands on (none: the reserve)")
 _CORPS = OrderOption("corps", "unit", help="a commander")
@@ -472,7 +479,11 @@ class Triumph(Module[Options, Game, View]):
     standing = STANDING
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
-        return Options.from_dict(dict(values))
+        d = dict(values)
+        for name, spec in _ON_OFF.items():  # 17, 18: on/off given as text in ``options:``
+            if isinstance(d.get(name), str):
+                d[name] = spec.read(str(d[name]))
+        return Options.from_dict(d)
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
