@@ -362,20 +362,18 @@ def standing_spec(
     scope words (``into:L``) the words set that scope only, kept with the player's other standing orders
     (``before``): ``off`` with a scope cancels that scope; a scope alone answers nothing there."""
     words = {w.strip().lower() for w in value.replace(",", " ").split()}
-    given = {
-        w.partition(":")[0]: w.partition(":")[2] for w in words if w.partition(":")[0] in standing.scopes
-    }
-    words -= {f"{k}:{v}" for k, v in given.items()}
+    scoping = sorted(w for w in words if w.partition(":")[0] in standing.scopes)
+    given = {w.partition(":")[0]: w.partition(":")[2] for w in scoping}
+    words -= set(scoping)
     scoped: dict[str, Any] = dict((before or {}).get(SCOPED) or {}) if standing.scopes else {}
     if not given:
         if not words or words <= CANCEL:
             return {}
         return {**_answers(standing, words), **({SCOPED: scoped} if scoped else {})}
-    key = standing.scope(game, given) if game is not None and all(given.values()) else None
+    whole = game is not None and all(given.values()) and len(given) == len(scoping)  # each scope word once
+    key = standing.scope(game, given) if whole else None
     if key is None:
-        raise ServiceError(
-            f"{standing.said}bad_scope", scope=" ".join(sorted(f"{k}:{v}"[:40] for k, v in given.items()))
-        )
+        raise ServiceError(f"{standing.said}bad_scope", scope=" ".join(w[:40] for w in scoping))
     if words and words <= CANCEL:
         scoped.pop(key, None)
     else:

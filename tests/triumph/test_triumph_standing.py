@@ -465,7 +465,12 @@ def test_scopes_are_read_merged_and_cancelled_by_the_platform(triumph_words: Any
     assert standing_spec(S.STANDING, "off", g, words) == {}  # off alone: everything
     just = standing_spec(S.STANDING, "into:krug off", g, {"scoped": {"into:krug": {}}})
     assert just == {}  # the last scope cancelled and no word left: nothing stands
-    for bad in ("into:nowhere defend", "from:krug into:austerlitz defend", "into: defend"):
+    for bad in (
+        "into:nowhere defend",
+        "from:krug into:austerlitz defend",
+        "into: defend",
+        "into:krug into:pratze",
+    ):
         with pytest.raises(ServiceError) as e:
             standing_spec(S.STANDING, bad, g, words)
         assert e.value.key == "triumph.standing.bad_scope" and "into:LOCALE" in str(e.value)
