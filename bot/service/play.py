@@ -370,8 +370,8 @@ def standing_spec(
         if not words or words <= CANCEL:
             return {}
         return {**_answers(standing, words), **({SCOPED: scoped} if scoped else {})}
-    whole = game is not None and all(given.values()) and len(given) == len(scoping)  # each scope word once
-    key = standing.scope(game, given) if whole else None
+    whole = all(given.values()) and len(given) == len(scoping)  # each scope word once, with its value
+    key = standing.scope(game, given) if whole and game is not None else None
     if key is None:
         raise ServiceError(f"{standing.said}bad_scope", scope=" ".join(w[:40] for w in scoping))
     if words and words <= CANCEL:
