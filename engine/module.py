@@ -304,8 +304,21 @@ class Standing(Generic[GameT]):
     always: tuple[str, ...] = ()  # words every standing order holds ("hold")
     counted: tuple[str, ...] = ()  # words that may carry a number, ``word:N`` ("press:3")
     # the catalog keys of its messages: this + "set", "cancelled", "bad" (words it does not take), and each
-    # word (this + word; + "_n" for a word given with its number {n})
+    # word (this + word; + "_n" for a word given with its number {n}); with scopes, this + "scoped" ({scope}:
+    # {spec}), "ask" (a scope with no word) and "bad_scope" ({scope})
     said: str = "svc.standing_"
+    # words that narrow a set of standing orders to part of the game, each given as ``word:VALUE`` ("into:L");
+    # the words given with them answer there instead of the others (``choose`` finds them under
+    # ``spec[SCOPED][key]``), and ``scope(game, {word: value})`` -> that key, or None where the game has no
+    # such place; ``scope_said(key, lang)`` says the key in words
+    scopes: tuple[str, ...] = ()
+    scope: Callable[[GameT, dict[str, str]], str | None] = lambda game, given: None
+    scope_said: Callable[[str, str], str] = lambda key, lang: key
+
+
+SCOPED = (
+    "scoped"  # the key of a standing order's scoped sets of words, beside its words (``Standing.scopes``)
+)
 
 
 class LegalOrders(Protocol):

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import RuleError
 from engine.events import Event
-from engine.module import AnyModule, GameObject, Standing, listed
+from engine.module import SCOPED, AnyModule, GameObject, Standing, listed
 from engine.text import Command
 
 from ..i18n import localize_error, t
@@ -165,7 +165,8 @@ class Play:
             if not roles:
                 raise ServiceError("svc.prefs_no_seat")
             if standing is not None and key == standing.key:
-                spec = standing_spec(standing, value)
+                before = (await self.store.preferences(ch.row.id)).get(caller.user_id, {}).get(key)
+                spec = standing_spec(standing, value, ch.game, before)
                 ch.prefer(caller.user_id, key, spec or None)
                 if not spec:
                     return Result(Reply(t(f"{standing.said}cancelled", loc)))
@@ -347,12 +348,41 @@ def reply_text(events: list[Event], role: str, loc: str, options: Any, module: A
 STANDING_MOST = 99  # the largest number a counted word takes (``press:99``)
 
 
-def standing_spec(standing: Standing[GameObject], value: str) -> dict[str, bool | int]:
+CANCEL = {"off", "none", "cancel"}
+
+
+def standing_spec(
+    standing: Standing[GameObject],
+    value: str,
+    game: GameObject | None = None,
+    before: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Standing orders from the player's words (the module's ``standing.words``; ``off`` cancels them); a
-    ``counted`` word may carry a number, ``word:N`` (0 to 99), kept as the word's value."""
+    ``counted`` word may carry a number, ``word:N`` (0 to 99), kept as the word's value. With a module's
+    scope words (``into:L``) the words set that scope only, kept with the player's other standing orders
+    (``before``): ``off`` with a scope cancels that scope; a scope alone answers nothing there."""
     words = {w.strip().lower() for w in value.replace(",", " ").split()}
-    if not words or words <= {"off", "none", "cancel"}:
-        return {}
+    scoping = sorted(w for w in words if w.partition(":")[0] in standing.scopes)
+    given = {w.partition(":")[0]: w.partition(":")[2] for w in scoping}
+    words -= set(scoping)
+    scoped: dict[str, Any] = dict((before or {}).get(SCOPED) or {}) if standing.scopes else {}
+    if not given:
+        if not words or words <= CANCEL:
+            return {}
+        return {**_answers(standing, words), **({SCOPED: scoped} if scoped else {})}
+    whole = all(given.values()) and len(given) == len(scoping)  # each scope word once, with its value
+    key = standing.scope(game, given) if whole and game is not None else None
+    if key is None:
+        raise ServiceError(f"{standing.said}bad_scope", scope=" ".join(w[:40] for w in scoping))
+    if words and words <= CANCEL:
+        scoped.pop(key, None)
+    else:
+        scoped[key] = _answers(standing, words) if words else {}
+    plain = {k: v for k, v in (before or {}).items() if k != SCOPED}
+    return _tidy({**plain, SCOPED: scoped})
+
+
+def _answers(standing: Standing[GameObject], words: set[str]) -> dict[str, bool | int]:
     numbers: dict[str, int] = {}
     bad = set()
     for w in words:
@@ -366,13 +396,29 @@ def standing_spec(standing: Standing[GameObject], value: str) -> dict[str, bool 
     return {w: numbers.get(w, w in words or w in standing.always) for w in standing.words}
 
 
-def describe_standing(standing: Standing[GameObject], spec: dict[str, bool | int], loc: str = "en") -> str:
-    parts = [
+def _tidy(spec: dict[str, Any]) -> dict[str, Any]:
+    """No empty set of scopes, and nothing at all when no word is given anywhere (cancelled)."""
+    if not spec.get(SCOPED):
+        spec.pop(SCOPED, None)
+    if SCOPED not in spec and not any(v is not None and v is not False for v in spec.values()):
+        return {}
+    return spec
+
+
+def describe_standing(standing: Standing[GameObject], spec: dict[str, Any], loc: str = "en") -> str:
+    parts = _said(standing, spec, loc)
+    for key, inner in (spec.get(SCOPED) or {}).items():
+        said = t("svc.standing_sep", loc).join(_said(standing, inner, loc)) or t(f"{standing.said}ask", loc)
+        parts.append(t(f"{standing.said}scoped", loc, scope=standing.scope_said(key, loc), spec=said))
+    return t("svc.standing_sep", loc).join(parts)
+
+
+def _said(standing: Standing[GameObject], spec: dict[str, Any], loc: str) -> list[str]:
+    return [
         t(f"{standing.said}{w}_n", loc, n=v) if counted(v) else t(f"{standing.said}{w}", loc)
         for w in standing.words
         if (v := spec.get(w)) is not None and v is not False
     ]
-    return t("svc.standing_sep", loc).join(parts)
 
 
 def counted(value: object) -> bool:

@@ -170,6 +170,7 @@ def _check_map(file: str, m: _MapFile) -> list[str]:
 def _check_locales(file: str, m: _MapFile) -> list[str]:
     problems: list[str] = []
     names: dict[str, int] = {}
+    names_ja: dict[str, int] = {}
     for i, loc in enumerate(m.locales):
         entry = _entry_label("locales", i, loc)
         key = normalize(loc.name)
@@ -177,6 +178,10 @@ def _check_locales(file: str, m: _MapFile) -> list[str]:
             first = _entry_label("locales", names[key], m.locales[names[key]])
             problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
         names.setdefault(key, i)
+        if loc.name_ja in names_ja:
+            first = _entry_label("locales", names_ja[loc.name_ja], m.locales[names_ja[loc.name_ja]])
+            problems.append(_at(file, entry, "name_ja", f"same Japanese name as {first}"))
+        names_ja.setdefault(loc.name_ja, i)
         if not (0 <= loc.x <= m.map.width_km and 0 <= loc.y <= m.map.height_km):
             problems.append(
                 _at(

@@ -45,6 +45,17 @@ ROAD_REACH: Mapping[str, int] = FrozenDict({"local": 2, "main": 3})
 _ID = r"^[a-z][a-z0-9_]*$"
 
 
+def _check_name_ja(value: str) -> str:
+    """A Japanese name: a name (``_check_name``) written in Japanese (katakana as Japanese histories write the
+    Czech and German names, and kanji for what a place is: 高地, 丘, 野), with no Latin letter."""
+    _check_name(value)
+    if not any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in value):
+        raise ValueError("must be written in Japanese (kana or kanji)")
+    if any(ch.isascii() and ch.isalpha() for ch in value):
+        raise ValueError("must not contain Latin letters (the English name is `name`)")
+    return value
+
+
 class Approach(_Frozen):
     """One side of a locale's border, facing ``to``. ``penalties`` and ``obstructed`` are the symbols printed
     in this locale on this approach: they penalise attacks *into* this locale (rule 4, [SG Map]). ``width``,
@@ -73,6 +84,7 @@ class Locale(_Frozen):
 
     id: str = Field(pattern=_ID)
     name: str
+    name_ja: str  # in Japanese (katakana of the German name, as Japanese histories write it)
     czech: str | None = None  # the modern Czech name where the locale is a place
     x: float
     y: float
@@ -83,6 +95,7 @@ class Locale(_Frozen):
     approaches: tuple[Approach, ...] = Field(min_length=1)
 
     _name = field_validator("name")(_check_name)
+    _name_ja = field_validator("name_ja")(_check_name_ja)
 
     @property
     def hill(self) -> bool:
@@ -122,10 +135,14 @@ class Entry(_Frozen):
     id: str = Field(pattern=_ID)
     side: Side
     name: str
+    name_ja: str  # in Japanese
     road_class: RoadClass = Field(alias="class")
     locale: str
     edge: Edge
     from_: str = Field(alias="from")
+
+    _name = field_validator("name")(_check_name)
+    _name_ja = field_validator("name_ja")(_check_name_ja)
 
 
 class Objective(_Frozen):
@@ -168,11 +185,15 @@ class UnitDef(_Frozen):
 class CommanderDef(_Frozen):
     id: str = Field(pattern=_ID)
     name: str
+    name_ja: str  # in Japanese, as Japanese histories write it
     side: Side
     nation: Nation
     minimum: int = Field(ge=1, le=8)  # units at set-up [JW]
     setup: str  # its locale at dawn on 2 December (facts §8.3)
     historical: str
+
+    _name = field_validator("name")(_check_name)
+    _name_ja = field_validator("name_ja")(_check_name_ja)
 
 
 class ArmyCounts(_Frozen):

@@ -18,6 +18,8 @@ by the player, destinations, corps broken (12, G20, G22); morale, demoralisation
 Attack (13, 15, G32); night (14); reinforcements and the Allied entries of 1 December (G28-G31); objectives
 with the road trace (16, G33).
 
-NOT DONE: the players' own secret allocation (6, G27); the Santon (optional 18) and the game-balance auction
-(optional 17); the owner's choice of the odd point of an even spread (G18: the strongest takes it).
+The optional rules, each an option off by default: 17 the game-balance auction (a sealed bid), 18 the Santon.
+
+NOT DONE: the players' own secret allocation (6, G27); the owner's choice of the odd point of an even spread
+(G18: the strongest takes it).
 """

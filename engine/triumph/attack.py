@@ -362,7 +362,7 @@ def feint(
     a.attackers = [b.id for b in units]
     ctx.st.closed.append(f"{a.source}>{a.target}")
     ctx.emit("feint", {"side": side, "forces": a.forces, "units": a.attackers, "step_up": step_up})
-    if a.blocked:
+    if a.blocked or not _may_step_up(ctx, a):
         _end(ctx)
     else:
         a.step = Step.STEP_UP
@@ -493,6 +493,8 @@ def _attack_leaders(
             raise error("11.5", "triumph.lead.artillery", unit=b.id)
         if b.arm == "cavalry" and _obstructed(ctx, a):
             raise error("11.5", "triumph.lead.obstructed", unit=b.id)
+        if b.arm == "artillery" and b.at == ctx.data.setup_rules.santon and moves.santon_holds(ctx):
+            raise error("18", "triumph.lead.santon", unit=b.id)  # 18: no other guns on the Santon lead
     if len(lead_units) == 2 and (
         lead_units[0].arm != lead_units[1].arm or lead_units[0].guard != lead_units[1].guard
     ):
@@ -516,6 +518,12 @@ def initial_result(ctx: Ctx, a: Attack) -> int:
         ap = ctx.data.approach(a.target, a.source)
         if ap is not None and arm in ap.penalties:
             ir -= 1
+    elif lead and _santon_defended(ctx, a):
+        # 18: the French defending the Santon's reserve, its fixed battery there, get the printed penalties
+        # (nothing else: no infantry -1, and a 0 is still decided as against a reserve, 11.6)
+        ap = ctx.data.approach(a.target, a.source)
+        if ap is not None and lead[0].arm in ap.penalties:
+            ir -= 1
     if not a.artillery_led:
         # 15 ([JW]): against a Guard Attack defence leaders of strength less than 3 count one less
         ir -= sum(
@@ -523,6 +531,11 @@ def initial_result(ctx: Ctx, a: Attack) -> int:
             for u in a.defence_leaders
         )
     return ir
+
+
+def _santon_defended(ctx: Ctx, a: Attack) -> bool:
+    """18 (optional): an attack on the French in the Santon's reserve while the fixed battery stands there."""
+    return a.target == ctx.data.setup_rules.santon and a.attacker == "allies" and moves.santon_holds(ctx)
 
 
 def winner_of(ctx: Ctx, a: Attack, result: int) -> str:
@@ -659,7 +672,7 @@ def _repulse(ctx: Ctx, a: Attack) -> None:
     lose_morale(ctx, a.attacker, a.losses.get(a.attacker, 0))
     if st.phase == "over":
         return
-    if not a.blocked and any(st.blocks[u].at == a.target for u in a.defenders):
+    if not a.blocked and _may_step_up(ctx, a):
         a.step = Step.STEP_UP
     else:
         _end(ctx)
@@ -667,6 +680,15 @@ def _repulse(ctx: Ctx, a: Attack) -> None:
 
 def _end(ctx: Ctx) -> None:
     ctx.st.attack = None
+
+
+def _may_step_up(ctx: Ctx, a: Attack) -> bool:
+    """11.3 / 11.9: a defender still in the reserve that may step onto the approach (G24: not the fixed
+    battery, which never moves, 6; it stands in a reserve only in the Santon, 18)."""
+    st = ctx.st
+    return any(
+        st.blocks[u].at == a.target and st.blocks[u].on is None and u != st.battery for u in a.defenders
+    )
 
 
 # -- after a feint or a held defence: the step-up (11.3, 11.9, G24) -----------------------------------------
@@ -681,6 +703,8 @@ def step_up(ctx: Ctx, side: str, names: Sequence[str], *, dry: bool = False) -> 
     for b in units:
         if b.id not in a.defenders or b.at != a.target or b.on is not None:
             raise error("11.3", "triumph.step_up.not_defender", unit=b.id)
+        if b.id == st.battery:  # G24: it never moves (6), in the Santon's reserve too (18)
+            raise error("6", "triumph.battery.fixed", unit=b.id)
     if dry:
         return
     ids = {b.id for b in units}

@@ -20,23 +20,27 @@ _PLACES = ("locale", "source", "target", "to")
 
 
 def named(params: dict[str, Any]) -> dict[str, Any]:
-    """A message's parameters with each locale and commander id said by its name from the data (an id the
-    data does not know, a player's typing, as it was)."""
-    names, out = _names(), dict(params)
+    """A message's parameters with each locale and commander id said by its name from the data, and by its
+    Japanese name as ``<field>_ja`` (the Japanese templates say that one); an id the data does not know, a
+    player's typing, as it was."""
+    names, names_ja, out = _names(), _names("ja"), dict(params)
     for k in (*_PLACES, "commander"):
         v = out.get(k)
         if isinstance(v, str):
-            out[k] = names.get(v, v)
+            out[k], out[f"{k}_ja"] = names.get(v, v), names_ja.get(v, v)
     return out
 
 
 @cache
-def _names() -> dict[str, str]:
-    """Locale and commander ids -> their names on our map (no id is both)."""
+def _names(lang: str = "en") -> dict[str, str]:
+    """Locale and commander ids -> their names on our map (no id is both), in English or Japanese."""
     from data.triumph import load_triumph
 
     data = load_triumph()
-    return {x.id: x.name for x in data.locales} | {c.id: c.name for c in data.commanders}
+    ja = lang == "ja"
+    return {x.id: x.name_ja if ja else x.name for x in data.locales} | {
+        c.id: c.name_ja if ja else c.name for c in data.commanders
+    }
 
 
 def error(rule: str, key: str, /, **params: Any) -> RuleError:

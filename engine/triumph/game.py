@@ -19,7 +19,7 @@ from .options import Options
 from .orders import GRAMMAR
 from .play import dispatch
 from .state import SIDES, State
-from .table import acting
+from .table import actors
 from .turns import new_state
 from .views import View, build_view
 
@@ -60,8 +60,7 @@ class Game:
         return {"winner": st.winner, "reason": st.reason, "morale": dict(st.morale)} if self.over else None
 
     def active(self) -> list[str]:
-        side = acting(self.ctx.st)
-        return [side] if side else []
+        return actors(self.ctx.st)
 
     def copy(self) -> Game:
         """The game to apply an order to while this one stays as it is (the service's working copy): the state
@@ -95,7 +94,12 @@ class Game:
         return self.ctx.events[before:]
 
     def script(self) -> str:
-        opts = " ".join(f"{k}={_say(v)}" for k, v in self.ctx.opts.to_dict().items())
+        # the optional rules (17, 18) are written only when played: a game without them reads as it always did
+        opts = " ".join(
+            f"{k}={_say(v)}"
+            for k, v in self.ctx.opts.to_dict().items()
+            if v or k not in ("balance", "santon")
+        )
         return "\n".join(["@game triumph", f"@options {opts}", f"@seed {self.ctx.st.seed}", *self._log])
 
     def dumps(self) -> str:

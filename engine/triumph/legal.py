@@ -18,7 +18,7 @@ from . import orders as O
 from .context import Ctx
 from .play import dispatch
 from .state import OFF, Attack, Block, other
-from .table import ROWS, acting, step_of
+from .table import ROWS, actors, step_of
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
         return _order_candidates(ctx, role)
     if step == "setup":
         return _setup_candidates(ctx)
+    if step == "auction":  # 17: every bid the army may make
+        return [O.Bid(n) for n in range(turns.most_bid(ctx, role) + 1)]
     if step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
         return _attack_candidates(ctx, role, step)
     return []
@@ -113,6 +115,7 @@ def _setup_candidates(ctx: Ctx) -> list[Order]:
         if b.side == "french" and b.at not in (OFF, "gone"):
             if b.arm == "artillery":
                 out += [O.Battery(b.id, n) for n in ctx.data.neighbours(b.at)]
+                out.append(O.Battery(b.id))  # 18: in the Santon's reserve
             if b.corps is not None:
                 near = turns.within(ctx, st.commanders[b.corps].at, within)
                 out += [O.Post(b.id, loc) for loc in sorted(near)]
@@ -211,7 +214,7 @@ def _retreat_candidates(ctx: Ctx, a: Attack) -> list[Order]:
 def legal(ctx: Ctx, role: str) -> Legal:
     st = ctx.st
     step = step_of(st)
-    mine = acting(st) == role
+    mine = role in actors(st)
     if not mine:
         return Legal(role, str(step), False)
     return Legal(role, str(step), True, ROWS[step].orders, tuple(_choices(ctx, role)))

@@ -4,7 +4,8 @@ them; rules 12 retreats, G35 the advance after a retreat before combat), with ev
 The state is ``State.phase`` (``play`` / ``over``) and, while an attack is under way, ``Attack.step``;
 ``step_of`` reads them as one ``Step``. What each step asks — who acts, which orders — is ``table.py``.
 
-    SETUP --/battery, /post (6)--> SETUP --/ready--> ORDERS        (option french_setup)
+    AUCTION --/bid (17, sealed)--> AUCTION --both bids in--> SETUP | ORDERS   (option balance)
+    SETUP --/battery, /post (6)--> SETUP --/ready--> ORDERS        (option french_setup, or santon: 18)
     ORDERS --/attack (11.1 threat)--> DEFEND
     DEFEND --/give-ground (11.2)--> RETREAT --(12)--> ADVANCE --/advance (G35)--> ORDERS
            (nothing to retreat: RETREAT and ADVANCE at once; nobody to move in: ORDERS)
@@ -27,6 +28,7 @@ from enum import StrEnum
 class Step(StrEnum):
     """Where the game stands between two orders."""
 
+    AUCTION = "auction"  # 17 (optional): each army bids morale, sealed, before anything else (option balance)
     SETUP = "setup"  # 6 ([JW]): the French name the fixed battery and detach units (option french_setup)
     ORDERS = "orders"  # 7, 9, 10: the mover gives commands one by one
     DEFEND = "defend"  # 11.2 defend or give ground; with 11.4, the defence leaders, sealed (G7)
@@ -50,6 +52,13 @@ class Transition:
 _S = Step
 _FIGHT = (_S.DEFEND, _S.FEINT, _S.LEAD, _S.COUNTER, _S.STEP_UP, _S.RETREAT, _S.ADVANCE)
 TRANSITIONS: tuple[Transition, ...] = (
+    Transition((_S.AUCTION,), _S.AUCTION, "one army's sealed bid is in (/bid)", "17"),
+    Transition(
+        (_S.AUCTION,), _S.SETUP, "both bids are in: opened together; the French set-up follows", "17, 6"
+    ),
+    Transition(
+        (_S.AUCTION,), _S.ORDERS, "both bids are in: opened together; the Allied turn begins", "17, 7"
+    ),
     Transition((_S.SETUP,), _S.SETUP, "the French name the fixed battery or detach a unit", "6"),
     Transition((_S.SETUP,), _S.ORDERS, "the French are ready (/ready): the Allied turn begins", "6, 7"),
     Transition((_S.ORDERS,), _S.DEFEND, "the mover threatens an approach (/attack)", "11.1"),

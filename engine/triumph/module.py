@@ -39,7 +39,7 @@ from ..module import (
 )
 from ..text import parse_command
 from . import attack as attack_rules
-from . import present
+from . import present, turns
 from .game import Game
 from .invariants import problems
 from .legal import _ok, candidates, first_choices
@@ -74,7 +74,16 @@ OPTIONS = (
     ),
     OptionSpec("give_ground_morale", "bool", False, "G21: giving ground before combat costs morale"),
     OptionSpec("french_setup", "bool", False, "6: the French name the fixed battery and detach units first"),
+    # the optional rules go in ``options:`` as text (on/off, read as the bool options are): /game new takes at
+    # most 25 options of its own, every game's typed ones among them
+    OptionSpec("balance", "text", False, "17 (optional): a sealed morale auction first (on/off)"),
+    OptionSpec(
+        "santon", "text", False, "18 (optional): the Santon's fixed battery (on/off; brings 6's set-up)"
+    ),
 )
+_ON_OFF = {
+    o.name: OptionSpec(o.name, "bool", False, o.help) for o in OPTIONS if o.name in ("balance", "santon")
+}
 
 _AT = OrderOption("at", "town", False, "the neighbour whose approach it stands on (none: the reserve)")
 _CORPS = OrderOption("corps", "unit", help="a commander")
@@ -180,7 +189,10 @@ ORDERS = (
     ),
     OrderKind(
         "battery",
-        (OrderOption("unit", "unit"), OrderOption("facing", "town")),
+        (
+            OrderOption("unit", "unit"),
+            OrderOption("facing", "town", False, "the neighbour it faces (none: the Santon's reserve, 18)"),
+        ),
         "6",
         "the French fixed battery",
     ),
@@ -188,6 +200,13 @@ ORDERS = (
         "post", (OrderOption("unit", "unit"), OrderOption("to", "town"), _AT), "6", "detach a unit at set-up"
     ),
     OrderKind("ready", (), "6", "the French set-up is done"),
+    OrderKind(
+        "bid",
+        (OrderOption("morale", "number", help="the morale your army gives up (sealed until both are in)"),),
+        "17",
+        "the sealed bid of the morale auction",
+        sealed=True,
+    ),
     OrderKind("end", (), "7", "end your turn"),
 )
 
@@ -208,6 +227,8 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
     a = st.attack
     if step == "setup":
         p["n"] = ctx.data.setup_rules.french_detached_max - len(st.posted)
+    elif step == "auction":  # 17: the most this army may bid
+        p["n"] = turns.most_bid(ctx, role)
     elif step == "orders" and role == "allies":  # 9: at most 5 Allied corps commands a turn
         p["n"] = max(ctx.data.commands.allied_corps_commands - st.corps_commands, 0)
         key = "triumph.prompt.orders_allies"
@@ -237,10 +258,11 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
     return " ".join(x for x in (said, shown) if x)
 
 
-# the steps whose choices are sealed in the role's DM until the rules show them: the defence and its leaders
-# (11.2, 11.4), the feint or the press (11.3), the attack's forces, width and leaders (11.5); the other steps
+# the steps whose choices are sealed in the role's DM until the rules show them: the morale bid (17), the
+# defence and its leaders (11.2, 11.4), the feint or the press (11.3), the attack's forces, width and leaders
+# (11.5); the other steps
 # of the attack are a plain list (the counter-attack 11.7, the step-up, the retreat 12, the advance G35)
-SEALED = frozenset({"defend", "feint", "lead"})
+SEALED = frozenset({"auction", "defend", "feint", "lead"})
 SEALED_ORDERS = frozenset(k for step in SEALED for k in ROWS[Step(step)].orders)
 PICKED = frozenset({"counter", "step-up", "retreat", "advance"})
 
@@ -286,6 +308,7 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": loc.id,
                 "name": loc.name,
+                "name_ja": loc.name_ja,
                 "kind": loc.kind,
                 "capacity": loc.capacity,
                 "x": loc.x,
@@ -316,6 +339,7 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": c.id,
                 "name": c.name,
+                "name_ja": c.name_ja,
                 "side": c.side,
                 "nation": c.nation,
                 "minimum": c.minimum,
@@ -363,6 +387,8 @@ def _random_options(rng: Any) -> Options:
         road_stop=rng.choice(("corps", "units")),
         give_ground_morale=rng.random() < 0.3,
         french_setup=rng.random() < 0.3,
+        balance=rng.random() < 0.2,
+        santon=rng.random() < 0.2,
     )
 
 
@@ -453,7 +479,11 @@ class Triumph(Module[Options, Game, View]):
     standing = STANDING
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
-        return Options.from_dict(dict(values))
+        d = dict(values)
+        for name, spec in _ON_OFF.items():  # 17, 18: on/off given as text in ``options:``
+            if isinstance(d.get(name), str):
+                d[name] = spec.read(str(d[name]))
+        return Options.from_dict(d)
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())

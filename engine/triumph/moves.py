@@ -470,3 +470,12 @@ def enter(ctx: Ctx, side: str, commander: str, entry: str, *, dry: bool = False)
         st.reinforced = True
         st.morale["french"] += ctx.data.morale.first_reinforcement
     ctx.emit("enter", {"side": side, "commander": commander, "locale": loc})
+
+
+def santon_holds(ctx: Ctx) -> bool:
+    """18 (optional): the French fixed battery stands in the Santon's reserve."""
+    st = ctx.st
+    if not ctx.opts.santon or st.battery is None:
+        return False
+    b = st.blocks[st.battery]
+    return b.at == ctx.data.setup_rules.santon and b.on is None

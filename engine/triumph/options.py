@@ -19,6 +19,16 @@ class Options:
     # 6 ([JW]): the French set-up step first: the fixed battery and up to 6 detached units; off: the data's
     # default allocation as it stands, no fixed battery
     french_setup: bool = False
+    # 17 (optional, [JW]): game balance: a morale auction before the first turn, the bids sealed (a ruling)
+    balance: bool = False
+    # 18 (optional, [JW]): the Santon: the fixed battery in the Santon's reserve gives the French defending it
+    # the printed approach penalties; it brings the French set-up of 6 with it (the battery is named there)
+    santon: bool = False
+
+    @property
+    def setup(self) -> bool:
+        """6: the French set-up step is played (its own option, or the Santon's battery, 18)."""
+        return self.french_setup or self.santon
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -18,9 +18,11 @@ are the rules' (``moves``, ``attack``).
     /step-up units:A03                                             11.3 / 11.9 onto the defence approach
     /retreat to:A01>augezd,A02>telnitz [hits:A03,A03]  (to:L: all)  12 (hits: the retreat losses)
     /advance with:lannes [road:L1>L2>TARGET]                       G35
-    /battery unit:F01 facing:N                                     6 the French fixed battery (set-up)
+    /battery unit:F01 [facing:N]                                   6 the French fixed battery (set-up;
+                                                                   no facing: the Santon's reserve, 18)
     /post unit:F12 to:L [at:N]                                     6 a French unit detached at set-up
     /ready                                                         6 the French set-up is done
+    /bid morale:N                                                  17 the sealed bid of the morale auction
     /end                                                           the end of the turn (7)
 """
 
@@ -290,15 +292,32 @@ class Advance(Order):
 @order("battery")
 class Battery(Order):
     unit: str
-    facing: str
+    facing: str | None = None  # None: the reserve of its locale (18: the Santon only)
 
     @classmethod
     def read(cls, cmd: Command) -> Battery:
         takes(cmd, "unit", "facing")
-        return cls(needs(cmd, "unit"), needs(cmd, "facing"))
+        return cls(needs(cmd, "unit"), _opt(cmd, "facing"))
 
     def say(self) -> str:
-        return f"/battery unit:{self.unit} facing:{self.facing}"
+        facing = f" facing:{self.facing}" if self.facing else ""
+        return f"/battery unit:{self.unit}{facing}"
+
+
+@order("bid")
+class Bid(Order):
+    morale: int
+
+    @classmethod
+    def read(cls, cmd: Command) -> Bid:
+        takes(cmd, "morale")
+        n = needs(cmd, "morale")
+        if not n.isdigit():
+            raise error("17", "triumph.bid.number", value=n)
+        return cls(int(n))
+
+    def say(self) -> str:
+        return f"/bid morale:{self.morale}"
 
 
 @order("post")
@@ -358,6 +377,7 @@ GRAMMAR = Grammar(
         Battery,
         Post,
         Ready,
+        Bid,
         End,
     ]
 )

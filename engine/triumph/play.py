@@ -8,7 +8,7 @@ from engine.orders import Order
 from . import attack, moves, turns
 from . import orders as O
 from .context import Ctx, error
-from .table import ROWS, acting, step_of
+from .table import ROWS, actors, step_of
 
 
 def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
@@ -19,7 +19,7 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
     row = ROWS[step]
     if o.kind not in row.orders:
         raise error(row.rule, "triumph.order.not_now", order=o.kind, step=str(step), orders=list(row.orders))
-    if acting(st) != role:
+    if role not in actors(st):
         raise error(row.rule, "triumph.order.not_your_turn", role=role, step=str(step))
     if isinstance(o, O.Move):
         moves.move(ctx, role, o.force, o.to, o.at, o.leave, dry=dry)
@@ -57,6 +57,8 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         turns.post(ctx, role, o.unit, o.to, o.at, dry=dry)
     elif isinstance(o, O.Ready):
         turns.ready(ctx, role, dry=dry)
+    elif isinstance(o, O.Bid):
+        turns.bid(ctx, role, o.morale, dry=dry)
     elif isinstance(o, O.Advance):
         attack.advance(ctx, role, o.forces, o.road, dry=dry)
 

@@ -58,18 +58,26 @@ def side(value: Any, lang: str) -> str:
 
 
 def place(locale_id: Any, lang: str) -> str:
-    """A locale by its name on our map (an entry road's locale too); an unknown id as it is."""
+    """A locale by its name on our map in the language (the data's ``name``, ``name_ja``; an entry road's
+    too); an unknown id as it is."""
     data = load_triumph()
+    ja = _lang(lang) == "ja"
     try:
-        return data.locale(str(locale_id)).name
+        loc = data.locale(str(locale_id))
+        return loc.name_ja if ja else loc.name
     except KeyError:
         entry = next((e for e in data.entries if e.id == locale_id), None)
-        return entry.name if entry is not None else str(locale_id)
+        if entry is None:
+            return str(locale_id)
+        return entry.name_ja if ja else entry.name
 
 
 def commander(cid: Any, lang: str) -> str:
-    key = f"triumph.commander.{cid}"
-    return word(key, lang) if key in _cat(lang) else str(cid)
+    """A commander by its name in the language (the data's ``name``, ``name_ja``); an unknown id as it is."""
+    c = next((x for x in load_triumph().commanders if x.id == cid), None)
+    if c is None:
+        return str(cid)
+    return c.name_ja if _lang(lang) == "ja" else c.name
 
 
 def force(fid: Any, lang: str) -> str:
@@ -203,6 +211,15 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
             return say("triumph.event.round_night", lang, **p)
     elif kind == "battery":
         p["unit"] = face(str(e.get("unit")), str(e.get("face")), lang)
+        if not e.get("facing"):  # 18: in the Santon's reserve
+            return say("triumph.event.battery_reserve", lang, **p)
+    elif kind == "bid":  # 17: the amount only in the bidder's own copy (the secret part)
+        line = say(key, lang, **p)
+        if "morale" in e:
+            line += say("triumph.sealed_bid", lang, morale=e["morale"])
+        return line
+    elif kind == "auction" and not e.get("bid"):
+        return say("triumph.event.auction_none", lang, **p)
     elif kind == "ready":
         return say(key, lang)
     return say(key, lang, **p)
@@ -294,4 +311,6 @@ def describe_options(o: Mapping[str, Any], lang: str) -> str:
         word("triumph.opt.ground_" + ("on" if o.get("give_ground_morale") else "off"), lang),
         word("triumph.opt.setup_" + ("on" if o.get("french_setup") else "off"), lang),
     ]
+    # the optional rules 17 and 18, said only when played (a game without them reads as it always did)
+    parts += [word(f"triumph.opt.{k}_on", lang) for k in ("balance", "santon") if o.get(k)]
     return say("triumph.options", lang, options=word("triumph.options_sep", lang).join(parts))

@@ -17,6 +17,13 @@ player's (``Module.sealed``).
     press / press:N     11.3 press, or feint when more than N units defend; 11.5 with every force that may,
                         the leaders of the best initial result (artillery only when nothing else may lead)
     advance             G35 move in with the most units that may
+
+The words may be given for part of the map only (the digest's "a posture per locale (or per approach)"):
+``into:L`` for the attacks into locale L, ``from:A into:L`` for the attacks across the approach from A into
+L, ``from:A`` for the attacks out of A. Each scope keeps its own words, which answer instead of the others in
+the attacks it covers (an approach before a locale, a locale before the place attacked from); a scope with no
+word answers nothing there: the player answers each step of those attacks. Where the attack is, is public
+(11.1), so the scope chosen says nothing the other side may not know.
 """
 
 from __future__ import annotations
@@ -26,15 +33,16 @@ from itertools import combinations
 from typing import Any
 
 from engine.errors import RuleError
-from engine.module import Standing
+from engine.module import SCOPED, Standing
 from engine.orders import Order
 
-from . import attack, moves
+from . import attack, moves, present
 from . import orders as O
 from .context import Ctx
 from .game import Game
 from .machine import Step
 from .play import dispatch
+from .present import place
 from .state import GONE, Attack, Block, other
 from .table import acting, step_of
 
@@ -63,6 +71,7 @@ def choose(game: Any, role: str, spec: Spec) -> str | None:
     a = st.attack
     if step not in STEPS or a is None or acting(st) != role or not spec:
         return None
+    spec = _scoped(spec, a)
     o: Order | None = None
     if step == Step.DEFEND:
         o = _defend(ctx, role, a, spec)
@@ -79,6 +88,47 @@ def choose(game: Any, role: str, spec: Spec) -> str | None:
     elif step == Step.ADVANCE and _on(spec, "advance"):
         o = _advance(ctx, role, a)
     return o.text() if o is not None and _ok(ctx, role, o) else None
+
+
+# -- the scopes: the attacks across one approach, into one locale, out of one locale ------------------------
+SCOPES = ("from", "into")
+
+
+def _keys(source: str, target: str) -> tuple[str, ...]:
+    """The scopes an attack from ``source`` into ``target`` falls in, the narrowest first."""
+    return (f"from:{source} into:{target}", f"into:{target}", f"from:{source}")
+
+
+def _scoped(spec: Spec, a: Attack) -> Spec:
+    """The words that answer in this attack: its narrowest scope's, else the words given for every attack."""
+    scoped = spec.get(SCOPED) or {}
+    for key in _keys(a.source, a.target):
+        if key in scoped:
+            return dict(scoped[key])
+    return {k: v for k, v in spec.items() if k != SCOPED}
+
+
+def scope(game: Any, given: dict[str, str]) -> str | None:
+    """The key of the scope ``from:A`` / ``into:L`` / both name (locale ids of our map), or None: an unknown
+    locale, or ``from:A into:L`` where no approach leads from A into L (rule 4, 11.1)."""
+    assert isinstance(game, Game)
+    data = game.ctx.data
+    ids = {loc.id for loc in data.locales}
+    source, target = given.get("from", ""), given.get("into", "")
+    if any(x and x not in ids for x in (source, target)) or not (source or target):
+        return None
+    if source and target:
+        ap = data.approach(target, source)
+        return f"from:{source} into:{target}" if ap is not None and not ap.impassable else None
+    return f"from:{source}" if source else f"into:{target}"
+
+
+def scope_said(key: str, lang: str) -> str:
+    """A scope in words: "the attacks from Plain of Bosenitz into Krug" (the locales by their names)."""
+    parts = dict(p.split(":", 1) for p in key.split())
+    source, target = place(parts.get("from", ""), lang), place(parts.get("into", ""), lang)
+    kind = "across" if "from" in parts and "into" in parts else "into" if "into" in parts else "from"
+    return present.word(f"triumph.standing.scope_{kind}", lang).format(source=source, target=target)
 
 
 def _on(spec: Spec, word: str) -> bool:
@@ -293,6 +343,9 @@ def _retreat(ctx: Ctx, role: str, a: Attack) -> Order:
     return O.Retreat(tuple(plan))
 
 
-STANDING: Standing[Any] = Standing(KEY, WORDS, choose, when, counted=COUNTED, said=SAID)
+STANDING: Standing[Any] = Standing(
+    KEY, WORDS, choose, when, counted=COUNTED, said=SAID, scopes=SCOPES, scope=scope, scope_said=scope_said
+)
 """The module's declaration: ``standing = standing.STANDING`` (``/game prefer key:attack value:defend
-press:2 counter retreat advance``)."""
+press:2 counter retreat advance``; ``value:into:pratze give-ground retreat`` for the attacks into Pratze
+only)."""

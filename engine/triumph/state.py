@@ -92,7 +92,7 @@ class State:
     scenario: str
     round: int = 1  # 1-based index on the scenario's time track (7)
     side: str = "allies"  # whose turn (7)
-    phase: str = "play"  # "setup" (6), "play", "over"
+    phase: str = "play"  # "auction" (17), "setup" (6), "play", "over"
     morale: dict[str, int] = field(default_factory=dict)
     lost: dict[str, int] = field(default_factory=dict)  # morale lost so far (14: night recovery)
     blocks: dict[str, Block] = field(default_factory=dict)
@@ -115,6 +115,7 @@ class State:
     elite_used: dict[str, list[str]] = field(default_factory=dict)  # side -> "guard"/"heavy" (15)
     battery: str | None = None  # the French fixed battery (6, [JW]): face up, on an approach, never moves
     posted: list[str] = field(default_factory=list)  # French units detached at set-up (6, [JW])
+    bids: dict[str, int] = field(default_factory=dict)  # 17: each army's sealed bid of morale
     winner: str | None = None
     reason: str = ""
     seed: int = 0

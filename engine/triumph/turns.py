@@ -31,9 +31,46 @@ def new_state(data: Triumph, opts: Options, seed: int) -> State:
         for uid in data.allocation.get(c.id, ()):
             b = st.blocks[uid]
             b.corps, b.at = c.id, where
-    if opts.french_setup:
+    if opts.balance:
+        st.phase = "auction"  # 17: the bids come before everything, the set-up of 6 included
+    elif opts.setup:
         st.phase = "setup"
     return st
+
+
+# -- the morale auction (optional 17) -----------------------------------------------------------------------
+def most_bid(ctx: Ctx, side: str) -> int:
+    """17: the most morale an army may bid: all it starts with but 1 (an army at 0 has lost, 13)."""
+    start = {str(k): v for k, v in ctx.data.morale.start.items()}
+    return max(start.get(side, 1) - 1, 0)
+
+
+def bid(ctx: Ctx, side: str, n: int, *, dry: bool = False) -> None:
+    """17 ([JW]: the bid is taken off the chosen army's starting morale), sealed (a ruling: the armies were
+    chosen at the seats): each army bids once, unseen; when both bids are in they are opened together, the
+    higher is taken off its army's starting morale and the other army, which passed, keeps its own; equal
+    bids: the French (the rules' one tie-breaker, 11.6)."""
+    st = ctx.st
+    if side in st.bids:
+        raise error("17", "triumph.bid.twice", side=side)
+    most = most_bid(ctx, side)
+    if not 0 <= n <= most:
+        raise error("17", "triumph.bid.most", most=most, value=n)
+    if dry:
+        return
+    st.bids[side] = n
+    ctx.emit("bid", {"side": side}, {"morale": n}, to=(side,))
+    if any(s not in st.bids for s in SIDES):
+        return
+    french, allies = st.bids["french"], st.bids["allies"]
+    winner = "french" if french >= allies else "allies"
+    paid = st.bids[winner]
+    st.morale[winner] -= paid
+    ctx.emit(
+        "auction",
+        {"french": french, "allies": allies, "winner": winner, "bid": paid, "morale": st.morale[winner]},
+    )
+    st.phase = "setup" if ctx.opts.setup else "play"
 
 
 # -- the French set-up (6, [JW]) ----------------------------------------------------------------------------
@@ -45,18 +82,23 @@ def within(ctx: Ctx, start: str, steps: int) -> set[str]:
     return seen
 
 
-def battery(ctx: Ctx, side: str, name: str, facing: str, *, dry: bool = False) -> None:
+def battery(ctx: Ctx, side: str, name: str, facing: str | None, *, dry: bool = False) -> None:
     """6 ([JW]): the French name one artillery unit on the map the fixed battery: detached, on an approach of
-    its locale, face up for good, never moving (it may lead an artillery attack where it stands)."""
+    its locale, face up for good, never moving (it may lead an artillery attack where it stands). 18 (the
+    Santon, optional): in the Santon it may stand in the reserve instead (``facing`` None)."""
     st = ctx.st
     b = st.blocks.get(name.upper())
     if b is None or b.side != "french" or b.arm != "artillery" or b.at in (OFF, GONE):
         raise error("6", "triumph.setup.battery_unit", unit=name)
     if st.battery is not None:
         raise error("6", "triumph.setup.battery_named", unit=st.battery)
-    ap = ctx.data.approach(b.at, facing)
-    if ap is None or ap.impassable:
-        raise error("10", "triumph.move.no_approach", locale=b.at, to=facing)
+    if facing is None:
+        if not (ctx.opts.santon and b.at == ctx.data.setup_rules.santon):
+            raise error("18", "triumph.setup.battery_reserve", locale=ctx.data.setup_rules.santon)
+    else:
+        ap = ctx.data.approach(b.at, facing)
+        if ap is None or ap.impassable:
+            raise error("10", "triumph.move.no_approach", locale=b.at, to=facing)
     if b.corps is not None and len(st.corps_units(b.corps)) < 2:
         raise error("8", "triumph.corps.last_unit", commander=b.corps)
     if dry:

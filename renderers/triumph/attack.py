@@ -103,7 +103,7 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
     t = B.data()
     # the map round the approach, with the two locales' blocks and the arrow (11.1)
     full = base.image.copy()
-    draw_groups(full, view, frozenset((a["source"], a["target"])))
+    draw_groups(full, view, frozenset((a["source"], a["target"])), sc)
     _attack_arrow(full, a)  # over the blocks: here the approach is the subject
     cx, cy = _crop_origin(a)
     canvas.paste(full.crop((cx, cy, cx + CROP_W, cy + CROP_H)), (x0, y0))
@@ -111,7 +111,7 @@ def attack_image(view: Any, locale: str = "en") -> Image.Image:
     # the panel
     x = x0 + CROP_W + 16
     y: float = y0
-    target, source = t.locale(a["target"]).name, t.locale(a["source"]).name
+    target, source = B.locale_name(a["target"], sc), B.locale_name(a["source"], sc)
     ap = t.approach(a["target"], a["source"])
     width = a.get("width") or (ap.width if ap else "wide")  # 11.5: the attack's width once it is led
     ap_width = ap.width if ap else width

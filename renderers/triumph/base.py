@@ -238,37 +238,63 @@ def _draw_map() -> Image.Image:
     return im.resize((w, h), Image.Resampling.LANCZOS)
 
 
-def name_lines(name: str) -> list[str]:
-    """A locale's name in one line, or two where it is long."""
-    if text_length(name, NAME_PX, "condensed") <= 118 or " " not in name:
+def name_lines(name: str, script: str = "latin") -> list[str]:
+    """A locale's name in one line, or two where it is long: at a space in English; in Japanese after a
+    particle (の, と) near the middle, else at the middle."""
+    if text_length(name, NAME_PX, "condensed", script) <= 118:
+        return [name]
+    if script == "ja":  # at a word's end: a particle, a ・, or where katakana meets kanji
+        cuts = [
+            k
+            for k in range(1, len(name))
+            if name[k] not in "のと" and (name[k - 1] in "のと・" or _kana(name[k - 1]) != _kana(name[k]))
+            if all(text_length(p, NAME_PX, "condensed", script) <= 118 for p in (name[:k], name[k:]))
+        ]
+        best = min(cuts, key=lambda k: (abs(len(name) - 2 * k), k)) if cuts else len(name) // 2
+        return [name[:best], name[best:]]
+    if " " not in name:
         return [name]
     words = name.split(" ")
     best = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - len(" ".join(words[k:]))))
     return [" ".join(words[:best]), " ".join(words[best:])]
 
 
-@lru_cache(maxsize=1)
-def name_boxes() -> dict[str, Box]:
+def _kana(ch: str) -> bool:
+    return "\u30a0" <= ch <= "\u30ff"
+
+
+def locale_name(locale_id: str, script: str = "latin") -> str:
+    """A locale's name on the map: the data's ``name``, in Japanese its ``name_ja``."""
+    loc = data().locale(locale_id)
+    return loc.name_ja if script == "ja" else loc.name
+
+
+@lru_cache(maxsize=2)
+def name_boxes(script: str = "latin") -> dict[str, Box]:
     """Where each locale's name is written: centred under its centre."""
     out: dict[str, Box] = {}
     for loc in data().locales:
         x, y = centre(loc.id)
-        lines = name_lines(loc.name)
-        wd = max(text_length(s, NAME_PX, "condensed") for s in lines)
+        lines = name_lines(locale_name(loc.id, script), script)
+        wd = max(text_length(s, NAME_PX, "condensed", script) for s in lines)
         out[loc.id] = (x - wd / 2, y + 6, x + wd / 2, y + 6 + 14 * len(lines))
     return out
 
 
-@lru_cache(maxsize=1)
-def _geo() -> Image.Image:
-    """The map with the locale names (the data's, the same in every language)."""
+@lru_cache(maxsize=2)
+def _geo(script: str = "latin") -> Image.Image:
+    """The map with the locale names in the picture's language (the data's ``name`` or ``name_ja``)."""
     im = _draw_map()
     d = ImageDraw.Draw(im)
     for loc in data().locales:
-        x0, y0, x1, _ = name_boxes()[loc.id]
-        for k, line in enumerate(name_lines(loc.name)):
-            d.text(((x0 + x1) / 2, y0 + 14 * k), line, font=font(NAME_PX, "condensed"), fill=C.INK,
-                   anchor="mt", stroke_width=2, stroke_fill=C.PAPER)  # fmt: skip
+        x0, y0, x1, _ = name_boxes(script)[loc.id]
+        for k, line in enumerate(name_lines(locale_name(loc.id, script), script)):
+            if script == "latin":
+                d.text(((x0 + x1) / 2, y0 + 14 * k), line, font=font(NAME_PX, "condensed"), fill=C.INK,
+                       anchor="mt", stroke_width=2, stroke_fill=C.PAPER)  # fmt: skip
+            else:
+                draw_text(d, ((x0 + x1) / 2, y0 + 14 * k), line, NAME_PX, "condensed", script, anchor="mt",
+                          fill=C.INK, stroke_width=2, stroke_fill=C.PAPER)  # fmt: skip
     return im
 
 
@@ -404,7 +430,7 @@ def base_for(locale: str = "en") -> Base:
     hit = _BASES.get(loc)
     if hit is not None:
         return hit
-    im = _geo().copy()
+    im = _geo(script_of(loc)).copy()
     w, _ = size()
     ImageDraw.Draw(im).rectangle((0, 0, w, TITLE_H), fill=C.TITLE_BG)
     x0, y0, x1, _ = panel_box()

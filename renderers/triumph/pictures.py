@@ -55,7 +55,7 @@ def _viewer(view: Any) -> str:
 
 def _sub(view: Any, locale: str) -> str:
     rounds = B.data().scenario(view.scenario).rounds
-    parts = [T.say("title.round", locale, label=view.label, n=view.round, of=len(rounds))]
+    parts = [T.say("title.round", locale, label=T.when(view.label, locale), n=view.round, of=len(rounds))]
     if view.winner:
         why = f"reason.{view.reason}"
         reason = T.say(why, locale) if why in T.EN else view.reason or ""
@@ -154,8 +154,14 @@ def _groups(view: Any) -> dict[tuple[str, str | None], tuple[list[dict[str, Any]
     return out
 
 
+def _commander_name(t: Any, cid: str, script: str) -> str:
+    """A commander's name in the picture's script (the data's ``name``, in Japanese ``name_ja``)."""
+    c = t.commander(cid)
+    return str(c.name_ja if script == "ja" else c.name)
+
+
 def draw_groups(
-    im: Image.Image, view: Any, only: frozenset[str] | None = None
+    im: Image.Image, view: Any, only: frozenset[str] | None = None, script: str = "latin"
 ) -> dict[tuple[str, str | None], Box]:
     """Every group of blocks and commanders (in a locale's reserve, or on one of its approaches) drawn on
     ``im``; the box each took, by (locale, approach or None)."""
@@ -167,7 +173,8 @@ def draw_groups(
         if only is not None and at not in only:
             continue
         pennants = [
-            S.commander(c["side"], t.commander(c["id"]).name) for c in sorted(cmdrs, key=lambda c: c["id"])
+            S.commander(c["side"], _commander_name(t, c["id"], script), script)
+            for c in sorted(cmdrs, key=lambda c: c["id"])
         ]
         sprites = _sprites(blocks)
         w, h = _group_size(pennants, _rows(sprites))
@@ -221,8 +228,8 @@ def _time_track(d: ImageDraw.ImageDraw, view: Any, x0: float, y: float, locale: 
                 y += CELL_H + CELL_GAP
             date = r.date
             col = 0
-            draw_text(d, (x0, y), r.label.split(" ")[0] + " " + r.label.split(" ")[1], 13, "bold", "latin",
-                      fill=C.INK_SOFT)  # fmt: skip
+            day = r.label.split(" ")[0] + " " + r.label.split(" ")[1]
+            draw_text(d, (x0, y), T.when(day, locale), 13, "bold", sc, fill=C.INK_SOFT)
             y += 18
         elif col == 7:
             col = 0
@@ -297,9 +304,11 @@ def _off_map(d: ImageDraw.ImageDraw, view: Any, x0: float, y: float, x1: float, 
     sc = script_of(locale)
     t = B.data()
     for side in SIDES:
-        names = [t.commander(c["id"]).name for c in view.commanders if c["side"] == side and c["at"] == OFF]
+        names = [
+            _commander_name(t, c["id"], sc) for c in view.commanders if c["side"] == side and c["at"] == OFF
+        ]
         if names:
-            text = T.say("track.off", locale, names=", ".join(names))
+            text = T.say("track.off", locale, names=("、" if sc == "ja" else ", ").join(names))
             for line in wrap_lines(text, x1 - x0, 13, sc):
                 draw_text(d, (x0, y), line, 13, "regular", sc, fill=C.SIDE[side])
                 y += 17
@@ -333,7 +342,7 @@ def map_image(view: Any, locale: str = "en") -> Image.Image:
     dirty: list[Box] = [(0, 0, w, B.TITLE_H), _panel(im, view, loc)]
     if view.attack:
         dirty.append(_attack_arrow(im, view.attack))
-    dirty += draw_groups(im, view).values()
+    dirty += draw_groups(im, view, script=script_of(loc)).values()
     return _mapped(im, base, dirty)
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .. import blocks as NB
-from ..fonts import font
+from ..fonts import draw_text, font, text_length
 from . import colours as C
 
 SS = NB.SS
@@ -73,17 +73,21 @@ def face(side: str, face_text: str) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def commander(side: str, name: str) -> Image.Image:
-    """A commander's pennant: ★ and the name on the side's colour (commanders are public, G8)."""
+def commander(side: str, name: str, script: str = "latin") -> Image.Image:
+    """A commander's pennant: ★ and the name on the side's colour (commanders are public, G8), the name in the
+    picture's script (Japanese: the data's ``name_ja``)."""
     f = font(12, "condensed")
-    w = round(f.getlength(name)) + 20
+    w = round(f.getlength(name) if script == "latin" else text_length(name, 12, "condensed", script)) + 20
     h = 17
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)
     body = NB.shade(C.SIDE[side], 0.75)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=4, fill=body, outline=C.INK)
     d.text((4, h / 2), "★", font=font(12, "bold"), fill=C.GUARD, anchor="lm")
-    d.text((16, h / 2), name, font=f, fill=C.WHITE, anchor="lm")
+    if script == "latin":
+        d.text((16, h / 2), name, font=f, fill=C.WHITE, anchor="lm")
+    else:
+        draw_text(d, (16, h / 2), name, 12, "condensed", script, fill=C.WHITE, anchor="lm")
     return im
 
 

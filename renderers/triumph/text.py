@@ -1,6 +1,6 @@
 """The fixed texts of Napoleon's Triumph's pictures, in English (``EN``) and Japanese (``JA``), with the same
-keys and ``{fields}`` (the tests check), in the style of :mod:`renderers.liberty.text`. Locale names, block
-ids and commanders' names are the data's and the same in both (the data has no Japanese names). The Japanese
+keys and ``{fields}`` (the tests check), in the style of :mod:`renderers.liberty.text`. Locale and
+commanders' names are the data's, in Japanese its ``name_ja``; block ids are the same in both. The Japanese
 game words are the rules' own (``engine/triumph/locale/ja``): ロケール, アプローチ, リザーブ,
 リード部隊, 牽制, 反撃, 退却, ナロウ, ワイド, 士気.
 """
@@ -212,6 +212,17 @@ def locale_of(locale: str | None) -> str:
 
 def say(key: str, locale: str = "en", /, **params: Any) -> str:
     return CATALOGUES[locale_of(locale)][key].format(**params)
+
+
+def when(label: str, locale: str = "en") -> str:
+    """A round's label ("2 Dec 07:00", "1 Dec night", or the day alone, "2 Dec") in the picture's language:
+    in Japanese 「12月2日 07:00」, 「12月1日 夜」, 「12月2日」."""
+    day, _, hour = label.partition(" Dec")
+    if locale_of(locale) != "ja" or not day.isdigit():
+        return label
+    hour = hour.strip()
+    said = f"12月{day}日"
+    return f"{said} {say('track.night', 'ja') if hour == 'night' else hour}" if hour else said
 
 
 def side_name(side: str, locale: str = "en") -> str:

@@ -221,13 +221,48 @@ def test_no_attack_draws_a_plain_picture() -> None:
 
 
 def test_japanese_pictures_draw() -> None:
-    """Japanese labels (the data has no Japanese locale names: the same names)."""
+    """Japanese labels, the locales and commanders by the data's Japanese names (``name_ja``)."""
     v = _views(150)["french"]
     ja, en = P.draw_map(v, "ja"), P.draw_map(v, "en")
     assert _open(ja).size == B.size() and ja != en
     att = next(iter(_attacks().values()))["allies"]
     assert _open(A.draw_attack(att, "ja")).width == A.WIDTH
     assert A.draw_attack(att, "ja") != A.draw_attack(att, "en")
+
+
+def test_the_japanese_map_names_locales_and_commanders_in_japanese() -> None:
+    from renderers.triumph import sprites as S
+
+    assert (
+        B.locale_name("austerlitz", "ja") == "アウステルリッツ"
+        and B.locale_name("austerlitz") == "Austerlitz"
+    )
+    en, ja = B.name_boxes("latin"), B.name_boxes("ja")
+    assert en.keys() == ja.keys() and en != ja
+    for loc in B.data().locales:  # two lines at most, each as wide as an English one, cut at a word's end
+        lines = B.name_lines(loc.name_ja, "ja")
+        assert "".join(lines) == loc.name_ja and len(lines) <= 2
+        assert all(fonts.text_length(x, B.NAME_PX, "condensed", "ja") <= 118 for x in lines), lines
+        assert not any(x[0] in "のと" for x in lines[1:]), lines
+    assert B.name_lines("ブラソヴィッツ東の高地", "ja") == ["ブラソヴィッツ", "東の高地"]
+    # the names are drawn where the boxes say: the Japanese map's pixels there are not the English map's
+    x0, y0, x1, y1 = (round(v) for v in ja["pratzen_centre"])
+    crop = (x0, y0, x1, y1)
+    assert B._geo("ja").crop(crop).tobytes() != B._geo("latin").crop(crop).tobytes()
+    # a pennant in Japanese: the Japanese family's glyphs, not the Latin font's empty boxes
+    pennant = S.commander("french", "ランヌ", "ja")
+    tofu = S.commander("french", "ランヌ")
+    assert pennant.tobytes() != tofu.tobytes()
+    g = Game.new(seed=3)
+    off = P._commander_name(B.data(), "davout", "ja")
+    assert off == "ダヴー" and P._commander_name(B.data(), "davout", "latin") == "Davout"
+    assert P.draw_map(g.view("public"), "ja") != P.draw_map(g.view("public"), "en")
+    # the rounds' times in Japanese too; English as it was
+    assert text.when("2 Dec 07:00", "ja") == "12月2日 07:00" and text.when("2 Dec", "ja") == "12月2日"
+    assert text.when("1 Dec night", "ja").startswith("12月1日 夜")
+    assert text.when("2 Dec 07:00") == "2 Dec 07:00"
+    assert "12月2日 07:00" in P._sub(g.view("public"), "ja")
+    assert "2 Dec 07:00" in P._sub(g.view("public"), "en")
 
 
 def test_texts_in_both_languages_with_the_same_fields() -> None:

@@ -444,3 +444,37 @@ def test_error_scenario_reinforcement(root: Path) -> None:
 def test_error_toml_syntax(root: Path) -> None:
     edit(root, "scenarios.toml", "[morale]", "[morale")
     assert error(root).startswith("triumph/scenarios.toml: not valid TOML")
+
+
+# -- the Japanese names (name_ja: the Japanese messages and the Japanese map say them) -----------------------
+def test_every_locale_entry_and_commander_has_a_japanese_name(t: Triumph) -> None:
+    kana = re.compile(r"[\u30a0-\u30ff]")
+    for named in (*t.locales, *t.entries, *t.commanders):
+        assert named.name_ja and not re.search(r"[A-Za-z]", named.name_ja), named.id
+    for named in (*[loc for loc in t.locales if loc.czech], *t.entries, *t.commanders):
+        assert kana.search(named.name_ja), named.id  # a place's or a person's own name in katakana
+    assert len({loc.name_ja for loc in t.locales}) == len(t.locales) == 82
+    # as Japanese histories write them
+    said = {loc.id: loc.name_ja for loc in t.locales}
+    assert said["austerlitz"] == "アウステルリッツ" and said["pratzen_centre"] == "プラツェン高地"
+    assert said["sokolnitz"] == "ソコルニッツ" and said["telnitz"] == "テルニッツ"
+    assert t.commander("davout").name_ja == "ダヴー" and t.commander("bagration").name_ja == "バグラチオン"
+
+
+def test_error_japanese_name_missing_latin_or_twice(root: Path) -> None:
+    edit_in(root, "map.toml", "locales", "krug", 'name_ja = "クルーク"\n', "")
+    assert re.search(r'locales\[\d+\] \("krug"\).*name_ja', error(root)), error(root)
+    shutil.copy(DATA_DIR / "triumph" / "map.toml", root / "triumph" / "map.toml")
+    edit_in(root, "map.toml", "locales", "krug", 'name_ja = "クルーク"', 'name_ja = "Krug"')
+    assert "must be written in Japanese" in error(root)
+    shutil.copy(DATA_DIR / "triumph" / "map.toml", root / "triumph" / "map.toml")
+    edit_in(root, "map.toml", "locales", "krug", 'name_ja = "クルーク"', 'name_ja = "クルークKrug"')
+    assert "must not contain Latin letters" in error(root)
+    shutil.copy(DATA_DIR / "triumph" / "map.toml", root / "triumph" / "map.toml")
+    edit_in(root, "map.toml", "locales", "krug", 'name_ja = "クルーク"', 'name_ja = "ホルビッツ"')
+    assert re.search(
+        r'\("holubitz"\): field "name_ja": same Japanese name as locales\[\d+\] \("krug"\)', error(root)
+    )
+    shutil.copy(DATA_DIR / "triumph" / "units.toml", root / "triumph" / "units.toml")
+    edit_in(root, "units.toml", "commanders", "davout", 'name_ja = "ダヴー"', 'name_ja = ""')
+    assert "name_ja" in error(root)

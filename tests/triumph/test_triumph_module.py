@@ -155,6 +155,7 @@ def sample_games() -> tuple[Game, ...]:
         play(1, Options(french_setup=True)),
         play(2, Options(scenario="1dec")),
         play(4, Options(scenario="1dec", french_setup=True, blockers_must_fight=False)),
+        play(6, Options(balance=True, santon=True)),  # the optional rules 17 and 18
     ]
     g = MODULE.new_game(Options(), 5)
     for c in g.state.commanders.values():
@@ -212,7 +213,7 @@ def test_a_line_tells_a_locale_and_a_commander_by_name_and_a_face_only_where_the
     )
     assert (
         tell(ev[0].visible("public"), "ja")
-        == "フランス軍がPlain of BosenitzからKrugへ攻撃の脅威（ワイドアプローチ）"
+        == "フランス軍がボゼニッツ平原からクルークへ攻撃の脅威（ワイドアプローチ）"  # the data's name_ja
     )
     ev = g.apply("allies", "/defend units:A01,A02 leaders:A01")
     public = tell(ev[-1].visible("public"), "en") or ""
@@ -366,12 +367,14 @@ def test_a_refused_order_names_locales_and_commanders_by_name_in_both_languages(
         g.apply("french", f"/attack from:{SRC} into:sokolnitz")
     assert e.value.rule == "11.1"
     assert str(e.value) == "11.1: Plain of Bosenitz has no passable approach to Sokolnitz"
-    assert "Plain of Bosenitz" in localize_error(e.value, "ja") and SRC not in localize_error(e.value, "ja")
+    ja = localize_error(e.value, "ja")  # in Japanese by the data's Japanese names (name_ja)
+    assert "ボゼニッツ平原" in ja and "ソコルニッツ" in ja and SRC not in ja and "Plain of Bosenitz" not in ja
     put(g, "A01", TGT)
     g.state.commanders["lannes"].commands = 1  # 9: its command given this turn
     with pytest.raises(RuleError) as e:
         g.apply("french", f"/move force:lannes to:{TGT}")
     assert str(e.value) == "9: Lannes has already given its command this turn"
+    assert localize_error(e.value, "ja").startswith("9: ランヌ")
 
 
 def test_the_headline_is_made_of_the_public_view_and_never_names_a_face_or_a_unit():

@@ -407,3 +407,106 @@ async def test_an_attack_resolves_through_the_service_on_both_sides_standing_ans
     assert not any("/defend" in p or "leaders:" in p for p in posts)  # the sealed answer stays sealed
     sealed = [a for a in answers if module.sealed(a.split(": ", 1)[1])]
     assert all(any("sealed its choice" in p for p in told) for _ in sealed)
+
+
+# -- answers for part of the map: the attacks across one approach, into one locale, out of one ---------------
+def test_scoped_answers_answer_only_the_attacks_they_name() -> None:
+    g = krug()
+    threat(g)  # from the Bosenitz plain into the Krug
+    here = {"scoped": {"into:krug": spec(give_ground=True)}, **spec(defend=True)}
+    assert S.choose(g, "allies", here) == "/give-ground"  # the Krug's own answer, not the general one
+    elsewhere = {"scoped": {"into:holubitz": spec(give_ground=True)}, **spec(defend=True)}
+    assert S.choose(g, "allies", elsewhere).startswith(
+        "/defend "
+    )  # no scope of this attack: the general words
+    only_scoped = {"scoped": {"into:holubitz": spec(defend=True)}}
+    assert (
+        S.choose(g, "allies", only_scoped) is None
+    )  # nothing given for this attack: it waits for the player
+
+
+def test_an_approach_scope_before_a_locale_scope_before_the_place_attacked_from() -> None:
+    g = krug()
+    threat(g)
+    both = {
+        "scoped": {
+            "into:krug": spec(give_ground=True),
+            f"from:{SRC} into:krug": spec(defend=True),
+            f"from:{SRC}": spec(give_ground=True),
+        }
+    }
+    assert S.choose(g, "allies", both).startswith("/defend ")
+    del both["scoped"][f"from:{SRC} into:krug"]
+    assert S.choose(g, "allies", both) == "/give-ground"
+    # a scope with no word: the player answers those attacks, whatever the general words say
+    asked = {"scoped": {f"from:{SRC} into:krug": {}}, **spec(defend=True, give_ground=True)}
+    assert S.choose(g, "allies", asked) is None
+    # the attacker's own words by the place it attacks from
+    g.apply("allies", S.choose(g, "allies", spec(defend=True)) or "")
+    assert S.choose(g, "french", {"scoped": {f"from:{SRC}": spec(press=True)}}) == "/press"
+    assert S.choose(g, "french", {"scoped": {"from:krug": spec(press=True)}}) is None
+
+
+def test_scopes_are_read_merged_and_cancelled_by_the_platform(triumph_words: Any) -> None:
+    g = krug()
+    words = standing_spec(S.STANDING, "defend counter", g)
+    words = standing_spec(S.STANDING, "into:krug give-ground retreat", g, words)
+    words = standing_spec(S.STANDING, f"from:{SRC} into:krug", g, words)
+    assert words["defend"] is True and words["counter"] is True  # the general words are kept
+    assert words["scoped"]["into:krug"]["give-ground"] is True
+    assert not any(words["scoped"][f"from:{SRC} into:krug"].values())  # a scope alone: no answer there
+    said = describe_standing(S.STANDING, words)
+    assert "for the attacks into Krug: (give ground when outnumbered; retreat towards your own units)" in said
+    assert "for the attacks from Plain of Bosenitz into Krug: (no answer" in said
+    words = standing_spec(S.STANDING, "defend", g, words)  # the general words again: the scopes stay
+    assert set(words["scoped"]) == {"into:krug", f"from:{SRC} into:krug"} and words["counter"] is False
+    words = standing_spec(S.STANDING, "into:krug off", g, words)  # that scope only
+    assert set(words["scoped"]) == {f"from:{SRC} into:krug"} and words["defend"] is True
+    assert standing_spec(S.STANDING, "off", g, words) == {}  # off alone: everything
+    just = standing_spec(S.STANDING, "into:krug off", g, {"scoped": {"into:krug": {}}})
+    assert just == {}  # the last scope cancelled and no word left: nothing stands
+    for bad in (
+        "into:nowhere defend",
+        "from:krug into:austerlitz defend",
+        "into: defend",
+        "into:krug into:pratze",
+    ):
+        with pytest.raises(ServiceError) as e:
+            standing_spec(S.STANDING, bad, g, words)
+        assert e.value.key == "triumph.standing.bad_scope" and "into:LOCALE" in str(e.value)
+    with pytest.raises(ServiceError) as e:  # Napoleon takes no scope: a word it does not know, as before
+        standing_spec(NAPOLEON, "into:krug fire", g)
+    assert e.value.key == "svc.standing_bad"
+
+
+async def test_two_scopes_set_at_the_same_instant_are_both_kept(new_store: Any) -> None:
+    import asyncio
+
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service
+    from engine import modules
+
+    module = modules.get("triumph")
+    assert module.standing is not None and module.standing.scopes
+
+    def who(u: int) -> Caller:
+        return Caller(user_id=u, channel_id=702, guild_id=9)
+
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
+    await svc.new_game(who(1), "scenario=2dec", game="triumph")
+    await svc.join(who(2))
+    await svc.join(who(3))
+    await svc.start(who(1))
+    live = await svc.current(702)
+    allies = next(u for r, (u, _b) in live.row.seats.items() if r == "allies")
+    await svc.prefer(who(allies), "attack", "defend counter")
+    await asyncio.gather(
+        svc.prefer(who(allies), "attack", "into:krug give-ground retreat"),
+        svc.prefer(who(allies), "attack", "into:pratze defend:2"),
+    )
+    kept = (await store.preferences(live.id))[allies]["attack"]
+    assert set(kept["scoped"]) == {"into:krug", "into:pratze"} and kept["defend"] is True
+    assert kept["scoped"]["into:pratze"]["defend"] == 2
+    res = await svc.prefer(who(allies), "attack", "into:pratze off")
+    assert "Pratze" not in res.reply.text and "Krug" in res.reply.text
