@@ -223,7 +223,7 @@ def legal(ctx: Ctx, role: str) -> Legal:
 def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
     """The first ``n`` of ``legal(role).choices``, without trying the candidates after them (a prompt's
     examples: each candidate is tried by the rules themselves, and an order step has hundreds)."""
-    if acting(ctx.st) != role:
+    if role not in actors(ctx.st):  # as legal(): both armies act at once in the auction (17)
         return []
     out: list[Order] = []
     for o in _choices(ctx, role):
