@@ -216,3 +216,49 @@ async def test_a_triumph_bid_reaches_its_reader_as_the_number_discord_typed(harn
     assert [line.split(": ", 1)[1] for line in live.game.log] == ["/bid morale:5"]
     stored = await h.bot.store.orders(live.id)
     assert [o.text for o in stored] == ["/bid morale:5"]
+
+
+async def test_a_triumph_feints_step_reaches_its_reader_as_the_yes_no_discord_typed(harness, monkeypatch):
+    """11.3 through Discord: ``/feint with:lannes step:True`` reaches Napoleon's Triumph's reader with
+    ``step`` the bool Discord typed (no yes/no read from text), and is played and logged as its text."""
+    from triumph.position import empty, put
+
+    import engine.text
+    import engine.triumph.orders as orders
+    from bot.service.common import Live
+
+    h = harness
+    await h.feed(h.slash("game new", {"game": "triumph"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    service = h.bot.service
+    live = next(iter(service.live.values()))
+    french = next(u for role, (u, _bot) in live.row.seats.items() if role == "french")
+    # a threat on the Krug, defended (11.1-11.2): the French choose how to attack (T15's position)
+    g = empty()
+    for u in ("F12", "F13"):
+        put(g, u, "bosenitz_plain", corps="lannes")
+    for u in ("A01", "A02"):
+        put(g, u, "krug", corps="bagration")
+    g.state.side = "french"
+    g.apply("french", "/attack from:bosenitz_plain into:krug")
+    g.apply("allies", "/defend units:A01,A02 leaders:A01")
+    service.live[live.id] = Live(live.row, g, live.bot)
+    got: list[Command] = []
+    read = orders.Feint.read.__func__  # type: ignore[attr-defined]
+    monkeypatch.setattr(orders.Feint, "read", classmethod(lambda cls, cmd: got.append(cmd) or read(cls, cmd)))
+    texts: list[str] = []
+    yes_no = engine.text.yes_no
+    spy = lambda v, o: texts.append(v) or yes_no(v, o)  # noqa: E731
+    monkeypatch.setattr(engine.text, "yes_no", spy)
+    monkeypatch.setattr(orders, "yes_no", spy, raising=False)  # a reader that read it from the text itself
+    done = await h.feed(
+        h.slash("feint", {"with": "lannes", "step": True}, user=h.user(french), channel="game-1")
+    )
+    assert "Not done" not in done.reply.content, done.reply.content
+    assert [c.values for c in got] == [{"with": "lannes", "step": True}]  # typed
+    assert texts == []  # no yes/no said as text and read back
+    now = service.live[live.id].game
+    assert now.log[-1] == "french: /feint with:lannes step:yes"
+    assert {now.state.blocks[u].where for u in ("F12", "F13")} == {("bosenitz_plain", "krug")}  # stepped on
