@@ -29,7 +29,7 @@ are the rules' (``moves``, ``attack``).
 from __future__ import annotations
 
 from ..orders import Grammar, Order, order
-from ..text import Command, listed_ids, needs, takes, yes_no
+from ..text import Command, flag, listed_ids, needs, number, takes
 from .context import error
 
 Names = tuple[str, ...]
@@ -179,8 +179,8 @@ class Feint(Order):
     def read(cls, cmd: Command) -> Feint:
         takes(cmd, "with", "step", "road")
         return cls(
-            listed_ids(cmd, "with", needed=True), yes_no(cmd.options.get("step", ""), "step"), _road(cmd)
-        )
+            listed_ids(cmd, "with", needed=True), flag(cmd, "step"), _road(cmd)
+        )  # a slash command's yes/no as typed, a line's read once
 
     def say(self) -> str:
         road = f" road:{'>'.join(self.road)}" if self.road else ""
@@ -312,9 +312,11 @@ class Bid(Order):
     def read(cls, cmd: Command) -> Bid:
         takes(cmd, "morale")
         n = needs(cmd, "morale")
-        if not n.isdigit():
+        if not (n.isascii() and n.isdigit()):  # 17: a bid is a whole number of morale points, none below 0
             raise error("17", "triumph.bid.number", value=n)
-        return cls(int(n))
+        morale = number(cmd, "morale")  # a slash command's number as typed, a line's read once
+        assert morale is not None
+        return cls(morale)
 
     def say(self) -> str:
         return f"/bid morale:{self.morale}"

@@ -121,3 +121,79 @@ def test_the_console_says_its_league_words_in_japanese(tmp_path):
     assert "ここにリーグはありません。:league new で作れます。" in out
     assert "プレイヤーは 1 から 12 までの番号です" in out
     assert "ゲーム '99' はありません" in out
+
+
+def test_a_pick_in_a_league_game_is_given_for_the_player_seated_in_its_seat(tmp_path):
+    """A league game's card played face down (Liberty 3.1, a list in the seat's DM) picked with ``:pick``
+    for the player seated there, as a plain order is: player 2's American card, then player 1's British."""
+    out = console(
+        tmp_path,
+        "\n".join(
+            [
+                ":league new liberty sequential last_year=1775",
+                ":league join",
+                ":league join 2",
+                ":league start",
+                ":game 2",
+                ":pick american 1",  # player 2's seat
+                ":pick british 1",  # player 1's
+                ":quit",
+            ]
+        )
+        + "\n",
+    )
+    assert "[game 2] League 1, round 1: <@1> (british) against <@2> (american)." in out
+    after = out.split("now go to game 2", 1)[1]
+    assert "out of date" not in after and "no seat" not in after
+    assert after.count("Done.") == 2
+    assert "🔒 american has sealed its choice" in after and "🔒 british has sealed its choice" in after
+    assert re.search(r"cards played: British action card \d, American \w+ card \d", after)
+
+
+# the tiny test game Ambush (tests/support/games/ambush.py: a sealed form at once for both seats, A1, then a
+# pick each, A2), registered in the console's own process
+AMBUSH = (
+    "import sys; sys.path[:0] = ['.', 'tests']; from support.games import ambush; from engine import modules;"
+    " modules.register(ambush.MODULE); from bot.__main__ import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def test_a_sealed_form_in_a_league_game_is_filled_for_the_player_seated_in_its_seat(tmp_path):
+    """``:put``, ``:clear`` and ``:confirm`` in a league game act for the player seated in the form's seat
+    (A1: player 2 hides south's scouts, player 1 north's), and ``:pick`` then strikes for each (A2)."""
+    lines = [
+        ":league new ambush sequential",
+        ":league join",
+        ":league join 2",
+        ":league start",
+        ":game 2",
+        ":put south S1,S2 wood",
+        ":clear south",
+        ":put south S1,S2,S3 wood",
+        ":confirm south",
+        ":put north N1,N2,N3 ridge",
+        ":confirm north",
+        ":pick north 1",
+        ":pick south 1",
+        ":quit",
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", AMBUSH, "console", "--database", str(tmp_path / "c.db")],
+        input="\n".join(lines) + "\n",
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=240,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    out = done.stdout
+    assert "Traceback" not in out + done.stderr
+    assert "[game 2] League 1, round 1: <@1> (north) against <@2> (south)." in out
+    after = out.split("now go to game 2", 1)[1]
+    assert "no seat" not in after and "out of date" not in after
+    drafts = after.split("Done.", 1)[0]
+    # player 2's draft: two scouts put, cleared, all three put
+    assert drafts.count("Not yet placed: S3") == 1 and drafts.count("Not yet placed: S1, S2, S3") == 1
+    assert "wood: S1, S2, S3\nNot yet placed: none" in drafts
+    assert "revealed: role=south, ridge=, wood=S1,S2,S3" in after  # both confirmed, revealed together
+    assert "struck: role=north, at=ridge" in after and "struck: role=south, at=ridge" in after
