@@ -141,7 +141,7 @@ class OrderOption:
         written, for the order's own reader to refuse under its rule and in its words."""
         if isinstance(value, str):
             v = value.strip()
-            if self.kind == "number" and v.lstrip("-").isdigit():
+            if self.kind == "number" and v.isascii() and v.lstrip("-").isdigit():  # "²" is a digit to isdigit
                 return int(v)
             if self.kind == "bool" and v.lower() in _YES_NO:
                 return _YES_NO[v.lower()]

@@ -60,6 +60,12 @@ def test_what_a_declaration_cannot_read_is_left_to_the_orders_own_reader():
     with pytest.raises(RuleError) as e:
         number(cmd, "times")
     assert e.value.key == "text.number"
+    # a superscript is a digit to str.isdigit but no number: left as written, refused in words, no traceback
+    odd = FIRE.read(parse_command("/fire unit:A times:²"))
+    assert odd.values["times"] == "²"
+    with pytest.raises(RuleError) as e:
+        number(odd, "times")
+    assert e.value.key == "text.number"
 
 
 def test_a_reader_takes_a_value_typed_or_from_its_text_once():
