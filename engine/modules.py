@@ -5,6 +5,7 @@ Napoleon's Triumph built in, others registered by ``register`` (the tiny test mo
 from __future__ import annotations
 
 from . import catalog
+from .eagles.module import MODULE as EAGLES
 from .liberty.module import MODULE as LIBERTY
 from .messages import rule_error
 from .module import AnyModule
@@ -12,7 +13,7 @@ from .napoleon.module import MODULE as NAPOLEON
 from .triumph.module import MODULE as TRIUMPH
 
 DEFAULT = NAPOLEON.id
-BUILT_IN = (NAPOLEON.id, LIBERTY.id, TRIUMPH.id)
+BUILT_IN = (NAPOLEON.id, LIBERTY.id, TRIUMPH.id, EAGLES.id)
 _MODULES: dict[str, AnyModule] = {}
 
 
@@ -24,7 +25,7 @@ def register(module: AnyModule) -> AnyModule:
     return module
 
 
-for _built_in in (NAPOLEON, LIBERTY, TRIUMPH):
+for _built_in in (NAPOLEON, LIBERTY, TRIUMPH, EAGLES):
     register(_built_in)
 
 

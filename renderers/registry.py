@@ -14,7 +14,8 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from . import liberty, napoleon, triumph
+from . import eagles, liberty, napoleon, triumph
+from .eagles import samples as eagles_samples
 from .liberty import samples as liberty_samples
 from .napoleon import samples as napoleon_samples
 from .triumph import samples as triumph_samples
@@ -26,13 +27,20 @@ _DRAW: dict[str, dict[str, Draw]] = {
     "napoleon": dict(napoleon.PICTURES),
     "liberty": dict(liberty.PICTURES),
     "triumph": dict(triumph.PICTURES),
+    "eagles": dict(eagles.PICTURES),
 }
-_WARM: dict[str, Warm] = {"napoleon": napoleon.warm, "liberty": liberty.warm, "triumph": triumph.warm}
+_WARM: dict[str, Warm] = {
+    "napoleon": napoleon.warm,
+    "liberty": liberty.warm,
+    "triumph": triumph.warm,
+    "eagles": eagles.warm,
+}
 # each game's sample pictures: the picture demo, the render bench, the guide's pictures (showcase.py)
 _SAMPLES: dict[str, ModuleType] = {
     "napoleon": napoleon_samples,
     "liberty": liberty_samples,
     "triumph": triumph_samples,
+    "eagles": eagles_samples,
 }
 
 

@@ -1,0 +1,378 @@
+"""10.0 cavalry charges: 10.1 direction and range (2 areas away along a straight line through one empty
+area), 10.2 procedure (the defender's strength, the chargers' modifiers, enfilade, squares), 10.3 losses and
+the order of fire, 10.4 success, 10.5 repulse, 10.6 forced retreat, 10.7 limits, 10.8 the grand charge, 10.9
+pursuit. Charging cavalry may not enter towns, villages, woods or marsh (the terrain chart's ``charge``), may
+not climb a gentle slope, and never crosses the hedged stream (10.0, G18).
+
+``targets`` lists the areas the named cavalry of one area may charge now; ``charge`` makes the whole charge,
+pursuit included, and returns its events. The defender's choices are the rules' defaults (``losses``); the
+charger's own choices are keywords: ``pursue_heavy`` (10.9: heavy cavalry pursues only if its owner wishes;
+default no), ``advance`` (10.9: pursuers who force a second retreat may advance into the area left; default
+stay)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from data.eagles import Eagles
+from engine.dice import Dice
+from engine.events import Event
+
+from ..state import Leader, State, Unit, other
+from . import common, losses
+from .common import Log, error
+
+BONUS_KINDS = ("heavy",)  # 10.2: +1 for heavy cavalry (and lancers, elite)
+
+
+def _chargers(board: Eagles, state: State, area: str, units: Sequence[str]) -> list[Unit]:
+    """The named units, each of which may charge from ``area`` now (10.0, 10.1, 10.7, 9.4, G19)."""
+    if not units:
+        raise error("10.1", "eagles.charge.no_units", area=area)
+    if common.light(board, state) == "night":
+        raise error("G19", "eagles.charge.night")
+    out: list[Unit] = []
+    for uid in units:
+        u = common.unit(state, uid, "10.1")
+        if not u.on_map or u.area != area:
+            raise error("10.1", "eagles.charge.not_here", unit=uid, area=area)
+        if u.kind != "cavalry":
+            raise error("10.7", "eagles.charge.not_cavalry", unit=uid)
+        if u.charged or u.bombarded or u.assaulted or u.moved:
+            raise error("10.7", "eagles.charge.done", unit=uid)
+        if not u.in_command:
+            raise error("9.4", "eagles.charge.out_of_command", unit=uid)
+        out.append(u)
+    return out
+
+
+def _enemy_in(state: State, area: str, side: str) -> bool:
+    return any(u.side != side for u in state.units_in(area))
+
+
+def _enter(board: Eagles, a: str, b: str) -> tuple[str, dict[str, str]] | None:
+    """10.0: may charging cavalry ride from ``a`` into ``b``? None, or the refusal's key and values."""
+    t = board.area(b).terrain
+    if not board.terrain_of(b).charge:
+        return ("eagles.charge.terrain", {"blocker": b, "terrain": t})
+    border = board.border(a, b)
+    if border is None:
+        return ("eagles.charge.not_straight", {"area": a, "target": b})
+    if border.stream:
+        return ("eagles.charge.stream", {"from_area": a, "blocker": b})
+    if border.rise > 0:
+        return ("eagles.charge.uphill", {"from_area": a, "blocker": b})
+    return None
+
+
+def path(board: Eagles, state: State, area: str, target: str, side: str) -> str:
+    """10.1: the area a charge from ``area`` passes through to ``target``; raises the refusal."""
+    rng = board.distance(area, target)
+    if rng == 1:
+        raise error("10.1", "eagles.charge.adjacent", target=target)
+    if rng != 2:
+        raise error("10.1", "eagles.charge.range", target=target, area=area, range=rng)
+    via = board.charge_via(area, target)
+    if via is None:
+        raise error("10.1", "eagles.charge.not_straight", area=area, target=target)
+    if state.units_in(via):
+        raise error("10.1", "eagles.charge.occupied", via=via, area=area, target=target)
+    if not _enemy_in(state, target, side):
+        raise error("10.0", "eagles.charge.no_enemy", target=target)
+    for a, b in ((area, via), (via, target)):
+        bad = _enter(board, a, b)
+        if bad is not None:
+            raise error("10.0", bad[0], **bad[1])
+    return via
+
+
+def targets(board: Eagles, state: State, area: str, units: Sequence[str]) -> list[str]:
+    """The areas the named cavalry of ``area`` may charge now (10.1: 2 areas away, straight through one
+    empty area; 10.0: no prohibited terrain, no climb, no stream)."""
+    side = _chargers(board, state, area, units)[0].side
+    out = []
+    for t in board.charge_targets(area):
+        try:
+            path(board, state, area, t, side)
+        except Exception as e:  # a RuleError: not a target
+            if not hasattr(e, "rule"):
+                raise
+            continue
+        out.append(t)
+    return sorted(out)
+
+
+# -- the fight -----------------------------------------------------------------------------------------------
+@dataclass
+class Fight:
+    """One charge under way: who charges from where, through which area, against which area."""
+
+    side: str
+    start: str
+    via: str
+    target: str
+    chargers: list[Unit]
+    rider: Leader | None  # 10.3: the senior cavalry leader with them
+    bonus: int = 0  # 10.8: +1 in a grand charge
+    taken: dict[str, int] = field(default_factory=dict)  # 10.3: steps each unit lost in this charge
+    pursuit: bool = False  # 10.9: the further charge of a pursuit (retreated units do not fire)
+    silent: frozenset[str] = frozenset()  # 10.9: units that may not fire at the pursuers
+
+
+def rider(board: Eagles, state: State, area: str, chargers: Sequence[Unit]) -> Leader | None:
+    """10.3, G28: the senior cavalry leader who rides with the chargers: in their area at the start, of
+    their chain (3.11) or the army commander; the one of highest value, then by id."""
+    options = []
+    for ld in common.leaders_in(state, area, chargers[0].side):
+        cav = getattr(common.leader_def(board, ld.id), "cavalry", False)
+        army = state.army_commander.get(ld.side) == ld.id
+        if (cav or army) and common.own_leader(state, ld, chargers):
+            options.append(ld)
+    return max(options, key=lambda ld: (common.leader_value(board, ld, chargers), ld.id), default=None)
+
+
+def defender_leader(board: Eagles, state: State, target: str, units: Sequence[Unit]) -> Leader | None:
+    """3.11, G28: in defence any one leader in the target area may add his value: the best."""
+    there = common.leaders_in(state, target, units[0].side) if units else []
+    return max(there, key=lambda ld: (common.leader_value(board, ld, units), ld.id), default=None)
+
+
+def enfiladed(board: Eagles, u: Unit, target: str, via: str) -> bool:
+    """10.23: artillery or an infantry division charged in the flank or rear may not fire at the chargers
+    (not in square: 10.2; never in an all-round area: 2.3)."""
+    if not (u.kind == "artillery" or (u.kind == "infantry" and u.long)) or common.in_square(u):
+        return False
+    if u.facing is None or board.border(target, via) is None:
+        return False
+    try:
+        return board.facing_class(target, u.facing, via) in ("flank", "rear")
+    except KeyError:
+        return False
+
+
+def defender_dice(board: Eagles, state: State, f: Fight, defenders: Sequence[Unit]) -> tuple[int, list[str]]:
+    """10.2: the defender's first fire: infantry and artillery SP totalled and halved (rounding up), cavalry
+    SP doubled, plus one leader's value; units caught in enfilade (10.23) and, in a pursuit, the retreated
+    units (10.9) do not fire."""
+    firing = [
+        u for u in defenders if u.combat and not enfiladed(board, u, f.target, f.via) and u.id not in f.silent
+    ]
+    foot = sum(u.sp for u in firing if u.kind in ("infantry", "artillery"))
+    horse = sum(u.sp for u in firing if u.kind == "cavalry")
+    n = common.half_up(foot) + 2 * horse
+    ld = defender_leader(board, state, f.target, firing)
+    if ld is not None and firing:
+        n += common.leader_value(board, ld, firing)
+    return n, [u.id for u in firing]
+
+
+def charger_dice(board: Eagles, state: State, f: Fight, defenders: Sequence[Unit]) -> tuple[int, int]:
+    """10.2-10.3: the chargers' SP (-25% into a higher area, +25% into a lower one; halved, rounding up,
+    against a square), plus the riding leader's value; +1 on each die for elite cavalry, lancers or heavy
+    cavalry (one +1 for the charge: our reading), +1 against a unit that failed its emergency square
+    (disordered), +1 in a grand charge (10.8)."""
+    alive = [u for u in f.chargers if u.on_map]
+    sp = common.sp_total(alive)
+    rise = common.rise(board, f.start, f.target)
+    sp = common.pct(sp, -25 if rise > 0 else 25 if rise < 0 else 0)
+    if any(common.in_square(u) for u in defenders):
+        sp = common.half_up(sp)
+    if f.rider is not None and f.rider.on_map and alive:
+        sp += common.leader_value(board, f.rider, alive)
+    mod = f.bonus
+    if any(_dashing(board, u) for u in alive):
+        mod += 1
+    if any(u.disordered for u in defenders):
+        mod += 1
+    return sp, mod
+
+
+def _dashing(board: Eagles, u: Unit) -> bool:
+    d = common.udef(board, u)
+    return d is not None and (d.elite or d.lancers or d.kind in BONUS_KINDS)
+
+
+def _defenders(state: State, f: Fight) -> list[Unit]:
+    return [u for u in common.units_in(state, f.target) if u.side != f.side]
+
+
+def exchange(board: Eagles, state: State, log: Log, f: Fight) -> tuple[int, int, int, int]:
+    """10.3: the defender fires first (unmodified 6s), the losses go on the chargers, then the chargers fire
+    (modified 6s) and the losses go on the target area's units. Returns (hits on the chargers, hits on the
+    defenders, the defenders' SP before, their SP after)."""
+    defenders = _defenders(state, f)
+    before = common.sp_total(defenders)
+    n, firing = defender_dice(board, state, f, defenders)
+    rolls = log.roll("charge", n, fire="defender", area=f.target, units=firing)
+    got = common.hits(rolls, unmodified=True)
+    lost = losses.spread(board, state, log, f.chargers, got, why="10.3", taken=f.taken)
+    riders = [f.rider.id] if f.rider is not None and f.rider.on_map else []
+    losses.casualties(state, log, f.start, f.side, sum(lost.values()), charged=riders)
+    sp, mod = charger_dice(board, state, f, defenders)
+    rolls = log.roll("charge", sp, fire="charger", area=f.start, modifier=mod)
+    dealt = common.hits(rolls, mod)
+    taken: dict[str, int] = {}
+    done = losses.spread(board, state, log, defenders, dealt, why="10.3", taken=taken)
+    wiped = bool(done) and not any(u.on_map for u in defenders)
+    losses.casualties(state, log, f.target, other(f.side), sum(done.values()), wiped=wiped)
+    after = common.sp_total(u for u in defenders if u.on_map)
+    return got, dealt, before, after
+
+
+def success(got: int, dealt: int, before: int, after: int, defenders: Sequence[Unit]) -> bool:
+    """10.4: the defenders lost more than half their SP and the chargers dealt at least as many hits as the
+    defender's first fire gave them (an area whose every unit is gone is taken)."""
+    if not any(u.on_map for u in defenders):
+        return True
+    return 2 * (before - after) > before and dealt >= got
+
+
+def _emergency_squares(state: State, log: Log, f: Fight) -> None:
+    """17.12 (G13): each infantry unit of the target area not in square tries one when the charge is
+    declared: 1d6 <= its morale forms it; a failure leaves it disordered (10.2: +1 to the cavalry). Only where
+    the state keeps squares."""
+    for u in _defenders(state, f):
+        if u.kind != "infantry" or not hasattr(u, "square") or u.square:
+            continue
+        (d,) = log.roll("square", 1, unit=u.id, morale=common.morale_now(u))
+        if d <= common.morale_now(u):
+            u.square = True
+        else:
+            u.disordered = True
+
+
+def charge(
+    board: Eagles,
+    state: State,
+    dice: Dice,
+    area: str,
+    units: Sequence[str],
+    target: str,
+    *,
+    pursue_heavy: bool = False,
+    advance: bool = False,
+) -> list[Event]:
+    """The whole charge of the named cavalry of ``area`` at ``target`` (10.1-10.9)."""
+    chargers = _chargers(board, state, area, units)
+    side = chargers[0].side
+    if not common.is_area(board, target):
+        raise error("10.1", "eagles.order.no_area", area=target)
+    via = path(board, state, area, target, side)
+    log = Log(dice)
+    f = Fight(side, area, via, target, chargers, rider(board, state, area, chargers))
+    log.emit(
+        "charge",
+        {"side": side, "area": area, "via": via, "target": target, "units": [u.id for u in chargers],
+         "leader": f.rider.id if f.rider else None},
+    )  # fmt: skip
+    _resolve(board, state, log, f, pursue_heavy=pursue_heavy, advance=advance)
+    return log.events
+
+
+def _resolve(board: Eagles, state: State, log: Log, f: Fight, *, pursue_heavy: bool, advance: bool) -> bool:
+    """One charge from its declaration to its end (10.2-10.6), then the pursuit (10.9); True on a success."""
+    _emergency_squares(state, log, f)
+    defenders = _defenders(state, f)
+    got, dealt, before, after = exchange(board, state, log, f)
+    won = success(got, dealt, before, after, defenders)
+    for u in f.chargers:
+        u.charged = True  # 10.7
+    log.emit(
+        "charge-result",
+        {"target": f.target, "success": won, "hits_taken": got, "hits_dealt": dealt, "sp_before": before,
+         "sp_after": after},
+    )  # fmt: skip
+    if won:
+        fled = _forced_retreat(board, state, log, f)
+        if fled and not f.pursuit:
+            _pursue(board, state, log, f, fled, pursue_heavy=pursue_heavy, advance=advance)
+    else:
+        _repulse(board, state, log, f)
+    for u in [*f.chargers, *defenders]:
+        u.disordered = False  # G22: disorder lasts to the end of the charge
+    return won
+
+
+def _forced_retreat(board: Eagles, state: State, log: Log, f: Fight) -> dict[str, list[Unit]]:
+    """10.4, 10.6: every unit of the target area retreats 1 area (20.0); the chargers move in and must stay
+    (their leader with them); artillery left behind by its division is eliminated (11.1), enemy leaders left
+    alone move off (3.13). Returns the retreated units by the area they went to."""
+    defenders = [u for u in _defenders(state, f) if u.on_map]
+    left = losses.retreat(board, state, log, defenders, f.target, [f.start], why="10.6")
+    for u in left:
+        u.lose(u.steps)
+        log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "11.1"})
+    for u in f.chargers:
+        if u.on_map:
+            u.area = f.target
+            if f.rider is not None and f.rider.on_map:
+                f.rider.area = f.target
+    log.emit("charge-in", {"units": [u.id for u in f.chargers if u.on_map], "area": f.target})
+    losses.lone_leaders(board, state, log, f.target, f.side)
+    fled: dict[str, list[Unit]] = {}
+    for u in defenders:
+        if u.on_map and u.area != f.target and u.retreated:
+            fled.setdefault(u.area, []).append(u)
+    return fled
+
+
+def _repulse(board: Eagles, state: State, log: Log, f: Fight) -> None:
+    """10.5: the defender's second fire (non-artillery SP, infantry halved rounding up, no other modifier,
+    6s hit); the surviving cavalry returns to its start area and retreats one area further. A pursuit is
+    never repelled (10.9): its cavalry stays in the area it charged from."""
+    if f.pursuit:
+        return
+    defenders = [u for u in _defenders(state, f) if u.on_map and u.combat and u.kind != "artillery"]
+    foot = sum(u.sp for u in defenders if u.kind == "infantry")
+    n = common.half_up(foot) + sum(u.sp for u in defenders if u.kind != "infantry")
+    rolls = log.roll("charge", n, fire="second", area=f.target)
+    lost = losses.spread(board, state, log, f.chargers, common.hits(rolls), why="10.5", taken=f.taken)
+    riders = [f.rider.id] if f.rider is not None and f.rider.on_map else []
+    losses.casualties(state, log, f.start, f.side, sum(lost.values()), charged=riders)
+    back = [u for u in f.chargers if u.on_map]
+    losses.retreat(board, state, log, back, f.start, [f.target], why="10.5")
+    if f.rider is not None and f.rider.on_map and back and back[0].on_map:
+        f.rider.area = back[0].area
+
+
+def _pursue(
+    board: Eagles,
+    state: State,
+    log: Log,
+    f: Fight,
+    fled: dict[str, list[Unit]],
+    *,
+    pursue_heavy: bool,
+    advance: bool,
+) -> None:
+    """10.9: the pursuers (every non-heavy charger; heavy cavalry only if its owner wishes) roll 1d6, the
+    riding leader's value taken off (the owner's default: he wants to pursue); at most their morale (the
+    lowest, G14), they charge the retreated units at once in the adjacent area they went to (where most of
+    them went), ignoring the 2-area rule but not prohibited terrain; the retreated units do not fire."""
+    pursuers = [u for u in f.chargers if u.on_map and (pursue_heavy or common.kind_of(board, u) != "heavy")]
+    if not pursuers:
+        return
+    dest = max(sorted(fled), key=lambda a: (common.sp_total(fled[a]), -sorted(fled).index(a)))
+    if _enter(board, f.target, dest) is not None or not _enemy_in(state, dest, f.side):
+        log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": False, "why": "10.0"})
+        return
+    value = f.rider.tactical if f.rider is not None and f.rider.on_map else 0
+    need = min(common.morale_now(u) for u in pursuers)
+    (d,) = log.roll("pursuit", 1, units=[u.id for u in pursuers], leader=value, morale=need)
+    go = d - value <= need
+    log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": go})
+    if not go:
+        return
+    rider_ = f.rider if f.rider is not None and f.rider.area == f.target else None
+    again = Fight(f.side, f.target, f.target, dest, pursuers, rider_, pursuit=True,
+                  silent=frozenset(u.id for u in fled[dest]), taken=f.taken)  # fmt: skip
+    before = {u.id: u.area for u in pursuers}
+    won = _resolve(board, state, log, again, pursue_heavy=pursue_heavy, advance=advance)
+    if won and not advance:  # 10.9: they may stay; our default
+        for u in pursuers:
+            if u.on_map:
+                u.area = before[u.id]
+        if rider_ is not None and rider_.on_map:
+            rider_.area = f.target
+        log.emit("charge-stay", {"units": [u.id for u in pursuers if u.on_map], "area": f.target})

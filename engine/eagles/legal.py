@@ -1,0 +1,138 @@
+"""``legal(role)``: what a role may order now, as concrete orders, each checked by the same rules as the order
+(``play.dispatch`` with ``dry``). Complete for entries, the first player, rolls, releases, activations (every
+set of formations up to the roll), assignments, attachments, facings and the end of the action phase; moves
+offer every destination the MP left reach (13.1) for each piece alone and for each area's movable stack
+together; charges, bombardments and assaults every target the combat rules give for each area's units."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from engine.errors import RuleError
+from engine.orders import Order
+
+from . import board as B
+from . import movement, turns
+from . import orders as O
+from .context import Ctx
+from .machine import SEGMENTS, Phase
+from .play import dispatch
+from .table import ROWS, acting, phase_of
+
+
+@dataclass(frozen=True)
+class Legal:
+    role: str
+    step: str
+    active: bool
+    orders: tuple[str, ...] = ()
+    choices: tuple[Order, ...] = ()
+
+    @property
+    def phase(self) -> str:
+        """The phase of play (the platform's bot players read a game's phase by this name)."""
+        return self.step
+
+
+def ok(ctx: Ctx, role: str, o: Order) -> bool:
+    try:
+        dispatch(ctx, role, o, dry=True)
+    except RuleError:
+        return False
+    return True
+
+
+def candidates(ctx: Ctx, role: str) -> list[Order]:
+    st = ctx.st
+    phase = phase_of(st)
+    out: list[Order] = []
+    if phase == Phase.ENTER:
+        due = st.due.get(role, [])
+        out.append(O.Enter())
+        if due:
+            out.append(O.Enter(tuple(due)))
+    elif phase == Phase.FIRST:
+        out += [O.First("french"), O.First("allies")]
+    elif phase in (Phase.ROLL, Phase.ACTIVATE):
+        if phase == Phase.ROLL:
+            out.append(O.Roll())
+        else:
+            ready = turns.ready(ctx, role)
+            for n in range(min(st.may_activate, len(ready)), 0, -1):
+                out += [O.Activate(c) for c in combinations(ready, n)]
+        if role == "french" and not st.guard_released:
+            out.append(O.Release())
+    elif phase in SEGMENTS:
+        i = SEGMENTS.index(phase)
+        for seg in SEGMENTS[i:]:
+            out += _segment(ctx, role, seg)
+        out.append(O.Done())
+    return out
+
+
+def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
+    st = ctx.st
+    act = st.activation
+    if act is None:
+        return []
+    mine = [u for u in st.units.values() if u.formation in act.formations and u.on_map and u.side == role]
+    out: list[Order] = []
+    if seg == Phase.ASSIGN:
+        for u in st.units.values():
+            if u.side == role and u.reserve and u.on_map:
+                out += [
+                    O.Assign(u.id, f.id) for f in st.formations.values() if f.side == role and f.id != "hq"
+                ]
+        for a in mine:
+            if a.kind == "artillery":
+                if a.attached_to:
+                    out.append(O.Detach((a.id,)))
+                else:
+                    out += [O.Attach(a.id, d.id) for d in st.units_in(a.area, role) if d.long]
+    elif seg == Phase.MOVE:
+        out += _moves(ctx, role)
+        for u in mine:
+            if (u.long or u.kind == "artillery") and not u.attached_to and u.facing:
+                out += [O.Face(u.id, n) for n in B.facings(ctx.board, u.area) if n != u.facing]
+    elif seg in (Phase.CHARGE, Phase.BOMBARD, Phase.ASSAULT):
+        from . import fight
+
+        out += fight.candidates(ctx, role, seg)
+    return out
+
+
+def _moves(ctx: Ctx, role: str) -> list[Order]:
+    """Each movable piece alone, and each area's movable pieces together, to every area within reach."""
+    st = ctx.st
+    pieces = [u.id for u in st.units.values() if u.side == role and movement.may_move(ctx, u.id) is None]
+    pieces += [x.id for x in st.leaders.values() if x.side == role and movement.may_move(ctx, x.id) is None]
+    groups: list[tuple[str, ...]] = [(p,) for p in sorted(pieces)]
+    by_area: dict[str, list[str]] = {}
+    for p in sorted(pieces):
+        area = st.units[p].area if p in st.units else st.leaders[p].area
+        by_area.setdefault(area, []).append(p)
+    groups += [tuple(ps) for ps in by_area.values() if len(ps) > 1]
+    out: list[Order] = []
+    for g in groups:
+        if any(movement.ma(ctx, p) - movement.used(ctx, p) <= 0 for p in g):
+            continue
+        for to in sorted(movement.reach(ctx, list(g))):
+            out.append(O.Move(g, to))
+    return out
+
+
+def legal(ctx: Ctx, role: str) -> Legal:
+    st = ctx.st
+    phase = phase_of(st)
+    if acting(st) != role:
+        return Legal(role, str(phase), False)
+    seen: set[str] = set()
+    choices: list[Order] = []
+    for o in candidates(ctx, role):
+        if o.text() in seen:
+            continue
+        seen.add(o.text())
+        if isinstance(o, O.Move) or ok(ctx, role, o):  # a move's destinations are its rule's own reach
+            choices.append(o)
+    return Legal(role, str(phase), True, ROWS[phase].orders, tuple(choices))

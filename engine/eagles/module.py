@@ -1,0 +1,313 @@
+"""Eagles of the Empire as a game module (the contract: ``engine/module.py``), built into the registry
+(``engine/modules.py``). Its order kinds become slash commands (a name another game shares, ``/move``,
+``/assault``, takes the options of both, each order checked by its own game); the words of its commands,
+events and prompts are its catalog's (``locale/``, ``eagles.*``, ``cmd.*``, ``opt.*``); what it says is
+``present.py``. Open information: every role's view is the whole board (``views.py``); only a side's queued
+orders are its own, committed as sealed choices when given."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from .. import catalog
+from ..module import (
+    EventData,
+    Fuzzing,
+    GameObject,
+    Module,
+    OptionSpec,
+    OptionValue,
+    OrderKind,
+    OrderOption,
+    PictureKind,
+    Text,
+    plain,
+)
+from . import board as B
+from . import present
+from .game import Game
+from .invariants import problems
+from .legal import candidates, ok
+from .messages import LOCALE
+from .options import Options
+from .state import SIDES
+from .views import View
+
+OPTIONS = (
+    OptionSpec(
+        "scenario", "choice", "quatre-bras", "quatre-bras (16 June 1815, 14:00-21:00)", ("quatre-bras",)
+    ),
+    OptionSpec(
+        "tall_crops", "bool", False, "facts 7.3: tall crops until 16:00 (bombardment at range 2-3 -1)"
+    ),
+)
+
+_UNITS = OrderOption("units", "units", help="units (and leaders) standing together")
+_TARGET = OrderOption("target", "town", help="the enemy area")
+ORDERS = (
+    OrderKind("enter", (OrderOption("delay", "units", False, "arrivals that wait one turn"),), "6.0",
+              "bring on the arrivals due"),
+    OrderKind("first", (OrderOption("side", "text", choices=SIDES, words="role"),), "7.0",
+              "name the side that tries first"),
+    OrderKind("roll", (), "8.1", "roll for activation against the army commander's initiative"),
+    OrderKind("release", (), "facts 7.3", "release the Guard light cavalry (the Allies score 3 VP)"),
+    OrderKind("activate", (OrderOption("formations", "units", help="formations (or their leaders)"),), "8.1",
+              "name the formations to activate"),
+    OrderKind("charge", (_UNITS, _TARGET), "10.1", "cavalry charge an area 2 away"),
+    OrderKind("assign", (OrderOption("unit", "unit"), OrderOption("to", "text", help="a formation")), "11.1",
+              "assign a reserve to a formation"),
+    OrderKind("attach", (OrderOption("unit", "unit"), OrderOption("to", "unit", help="an infantry division")),
+              "11.2", "attach artillery to a division"),
+    OrderKind("detach", (OrderOption("units", "units", help="attached artillery"),), "11.1",
+              "detach attached artillery"),
+    OrderKind("bombard", (_UNITS, _TARGET), "12.1", "bombard an area in range and sight"),
+    OrderKind("move", (_UNITS, OrderOption("to", "town", help="the area to end in"),
+                       OrderOption("facing", "town", False, "the neighbour to face at the end")), "13.1",
+              "move pieces standing together"),
+    OrderKind("face", (OrderOption("unit", "unit"), OrderOption("to", "town", help="the neighbour to face")),
+              "13.9", "change facing"),
+    OrderKind("assault", (_UNITS, _TARGET), "14.1", "assault an adjacent area"),
+    OrderKind("done", (), "8.17", "end the action phase"),
+    OrderKind("queue", (OrderOption("orders", "text", False, "orders joined by ;", suggested=False,
+                                    quoted=True),), "", "queue orders to play when your turn comes",
+              sealed=True),
+    OrderKind("los", (OrderOption("from", "town"), OrderOption("to", "town")), "12.5",
+              "ask whether one area sees another"),
+)  # fmt: skip
+
+
+def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool = True) -> str:
+    """What ``role`` is asked in this phase (4.0), with up to three ready orders; "" when not asked."""
+    if game.over or role not in game.active():
+        return ""
+    said = present.prompt(game.view(role, events=False), role, lang)
+    orders = [c.text() for c in game.legal(role).choices[:3]]
+    named = [text.term("cmd_text", o, lang) if text else o for o in orders]
+    shown = " · ".join(f"`{o}`" for o in named) if examples else ""
+    return " ".join(x for x in (said, shown) if x)
+
+
+PICTURES: tuple[PictureKind[Game, View], ...] = (PictureKind("map", board=True, rank=0),)
+
+
+def dump_data() -> dict[str, Any]:
+    """Our Quatre Bras as plain values (``python -m engine.scenario eagles --json``)."""
+    b = B.load()
+    return {
+        "name": "Quatre Bras",
+        "areas": [
+            {
+                "id": a.id,
+                "name": a.name,
+                "terrain": a.terrain,
+                "elevation": a.elevation,
+                "neighbours": list(B.neighbours(b, a.id)),
+            }
+            for a in b.areas
+        ],
+        "units": [
+            {
+                "id": u.id,
+                "side": u.side,
+                "type": u.arm,
+                "kind": u.kind,
+                "sp": u.sp,
+                "morale": u.morale,
+                "steps": u.steps,
+                "formation": u.formation,
+            }
+            for u in b.units
+            if not getattr(u, "variant", None)
+        ],
+        "leaders": [
+            {
+                "id": x.id,
+                "name": x.name,
+                "side": x.side,
+                "role": x.role,
+                "range": x.range,
+                "tactical": x.tactical,
+                "initiative": x.initiative,
+            }
+            for x in b.leaders
+            if not getattr(x, "variant", None)
+        ],
+        "formations": [
+            {
+                "id": f.id,
+                "name": f.name,
+                "side": f.side,
+                "leader": f.leader,
+                "superior": getattr(f, "superior", None),
+            }
+            for f in b.formations
+            if not getattr(f, "variant", None)
+        ],
+        "turns": [t.hour for t in B.scenario(b, "quatre-bras").turns],
+    }
+
+
+def report(game: Game) -> dict[str, Any]:
+    st = game.state
+    return {
+        "options": game.options.to_dict(),
+        "seed": st.seed,
+        "turn": st.turn,
+        "phase": st.phase,
+        "active": game.active(),
+        "result": game.result(),
+        "units": [{"id": u.id, "side": u.side, "area": u.area, "steps": u.steps} for u in st.units.values()],
+        "events": [e.to_dict() for e in game.events],
+        "views": {r: game.view(r).to_dict() for r in ("public", *SIDES)},
+    }
+
+
+def _invariants(game: Game) -> None:
+    found = problems(game.ctx)
+    assert not found, found
+
+
+def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
+    """A random legal order, found quickly: the candidates in a random order, the first the rules take; in the
+    action phase moves and fights come before ending it most of the time, so that random games fight."""
+    assert isinstance(game, Game)
+    ctx = game.ctx
+    cands = candidates(ctx, role)
+    rng.shuffle(cands)
+    if rng.random() < 0.8:
+        cands.sort(key=lambda c: c.kind == "done")
+    for c in cands:
+        if ok(ctx, role, c):
+            return c.text()
+    return None
+
+
+def _result(game: GameObject) -> tuple[str, str]:
+    assert isinstance(game, Game)
+    won = game.result() or {}
+    return str(won.get("winner") or ""), str(won.get("reason") or "")
+
+
+def _counts(game: GameObject) -> dict[str, int]:
+    kinds = Counter(e.kind for e in game.events)
+    return {"activations": kinds["activate"], "moves": kinds["move"], "turns": kinds["turn"]}
+
+
+def _plan(seed: int, wanted: str) -> tuple[Options, str]:
+    """Game ``seed``'s options (tall crops one game in three) and its mode: random orders for both sides (no
+    bot player is registered for this game yet; the fuzzer's bot modes need one: ``ai/registry.py``)."""
+    return Options(tall_crops=seed % 3 == 1), "random"
+
+
+FUZZING = Fuzzing(sides=SIDES, plan=_plan, pick=_pick, result=_result, counts=_counts, cap=6000)
+
+
+def owns(role: str, unit: str) -> bool:
+    """Whose piece an id is: a unit, an HQ or a leader, by its side (facts 6)."""
+    b = B.load()
+    u = unit.upper()
+    sides = {x.id: x.side for x in b.units} | {x.id: x.side for x in b.leaders}
+    sides |= {x.id: x.side for x in b.hqs}
+    return sides.get(u) == role
+
+
+class Eagles(Module[Options, Game, View]):
+    """Eagles of the Empire's declarations and hooks (its words in ``present``)."""
+
+    id = "eagles"
+    title = "Eagles of the Empire (Quatre Bras)"
+    options = OPTIONS
+    orders = ORDERS
+    locale = LOCALE  # eagles.po, joined to the engine's catalog while registered (engine/catalog.py)
+    pictures = PICTURES
+    fuzz_invariants = (_invariants,)
+    fuzzing = FUZZING
+    directives = ("dice",)
+
+    def make_options(self, values: Mapping[str, OptionValue]) -> Options:
+        return Options.from_dict(dict(values))
+
+    def options_dict(self, options: Options) -> dict[str, OptionValue]:
+        return dict(options.to_dict())
+
+    def roles(self, options: Options) -> tuple[str, ...]:
+        return SIDES
+
+    def new_game(self, options: Options, seed: int) -> Game:
+        return Game.new(options, seed)
+
+    def loads(self, snapshot: str) -> Game:
+        return Game.loads(snapshot)
+
+    def owns(self, role: str, unit: str) -> bool:
+        return owns(role, unit)
+
+    def directive(self, game: Game, word: str, rest: str) -> None:
+        """``@dice 1 5 6`` (forced results, used first), ``@dice clear``, ``@dice seed N``."""
+        dice = game.state.dice
+        if word != "dice":
+            raise ValueError(f"unknown directive @{word}")
+        if rest == "clear":
+            dice.forced.clear()
+        elif rest.startswith("seed "):
+            self.reseed(game, int(rest.split()[1]))
+        else:
+            dice.force([int(v) for v in rest.split()])
+
+    def forced_dice(self, game: Game) -> list[int]:
+        return list(game.state.dice.forced)
+
+    def clear_dice(self, game: Game) -> None:
+        game.state.dice.forced.clear()
+
+    def reseed(self, game: Game, seed: int) -> None:
+        from ..dice import Dice
+
+        forced = list(game.state.dice.forced)
+        game.state.dice = Dice.seeded(seed)
+        game.state.dice.forced = forced
+
+    def report(self, game: Game) -> dict[str, Any]:
+        return report(game)
+
+    def epoch(self, game: Game) -> int:
+        """A turn (1 hour): a snapshot kept at each one's start."""
+        return int(game.state.turn)
+
+    def outcome(self, game: Game) -> str:
+        if not game.over:
+            return ""
+        return present.status(game.view("public", events=False), "en")
+
+    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
+        try:
+            return present.narrate(event, lang)
+        except (KeyError, TypeError, ValueError, IndexError):
+            return plain(event)
+
+    def status(self, game: Game, lang: str, text: Text) -> str:
+        return present.status(game.view("public", events=False), lang)
+
+    def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
+        return prompt(game, role, lang, text, examples)
+
+    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
+        return present.headline(view, role, lang)
+
+    def describe_options(self, options: Options, lang: str, text: Text) -> str:
+        return present.describe_options(options.to_dict(), lang)
+
+    def dump_data(self) -> dict[str, Any]:
+        return dump_data()
+
+    def place_said(self, place: str, lang: str) -> str:
+        return present.place(place, lang)
+
+
+# its words join the engine's catalog as soon as the game is imported (engine/catalog.py)
+catalog.register("engine", LOCALE, "eagles")
+
+MODULE = Eagles()

@@ -1,0 +1,419 @@
+"""Movement (13.x): movement allowances (13.2), the cost to enter an area by terrain and border (G18), roads
+and trails (13.3: no road rate into an area next to the enemy), never into an enemy area (13.1), corners
+(G33), stacking by SP at all times (13.6), long counters (13.7, G34), facing (13.9), leaders (13.4), the HQ
+(13.5), out-of-command limits (9.4), the lone leader (3.13). MP are counted in halves (``board.HALF``)."""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from . import board as B
+from .context import Ctx, error
+from .state import GONE, Leader, Unit
+
+MA = {"leader": 4, "cavalry": 3, "horse": 3, "hq": 2, "infantry": 2, "artillery": 2}  # 13.2
+
+
+def arm(ctx: Ctx, uid: str) -> str:
+    """The data's finer type of a unit (light, heavy, horse, lancers...; "hq" for an HQ)."""
+    u = ctx.st.units[uid]
+    if u.kind == "hq":
+        return "hq"
+    return str(getattr(B.unit(ctx.board, uid), "kind", "") or u.kind)
+
+
+def is_horse(ctx: Ctx, u: Unit) -> bool:
+    return u.kind == "artillery" and arm(ctx, u.id) == "horse"
+
+
+def ma(ctx: Ctx, piece: str) -> int:
+    """13.2, in halves: by type; -1 (at least 1) for an infantry division with artillery attached, an
+    out-of-command unit (9.4) and artillery detached this activation (11.1); rain -1, snow -2 (at least 1)."""
+    st = ctx.st
+    if piece in st.leaders:
+        base, ooc, minus = MA["leader"], not st.leaders[piece].in_command, 0
+    else:
+        u = st.units[piece]
+        kind = "horse" if is_horse(ctx, u) else u.kind
+        base = MA[kind]
+        minus = 0
+        if u.kind == "infantry" and any(x.attached_to == u.id for x in st.units.values()):
+            minus += 1
+        if u.detached_now:
+            minus += 1
+        ooc = not u.in_command
+    if ooc:
+        minus += 1
+    weather = {"rain": 1, "snow": 2}.get(ctx.st.weather, 0)
+    return max(base - minus - weather, 1) * B.HALF
+
+
+def used(ctx: Ctx, piece: str) -> int:
+    st = ctx.st
+    return st.leaders[piece].mp_used if piece in st.leaders else st.units[piece].mp_used
+
+
+def may_move(ctx: Ctx, piece: str) -> str | None:
+    """Why ``piece`` may not move now (a message key), or None (13.0, 13.4, 13.5, 10.7, 12.6, 11.2)."""
+    st = ctx.st
+    act = st.activation
+    if act is None:
+        return "eagles.move.not_active"
+    if piece in st.leaders:
+        ld = st.leaders[piece]
+        if not ld.on_map or ld.side != act.side:
+            return "eagles.move.not_yours"
+        if not commands_activated(ctx, ld):
+            return "eagles.move.leader_not_active"
+        if ld.kind in ("army", "intermediate") and ld.moved and ld.mp_used == 0:
+            return "eagles.move.leader_once"  # 13.4: once a turn
+        return None
+    u = st.units[piece]
+    if not u.on_map or u.side != act.side:
+        return "eagles.move.not_yours"
+    if u.formation not in act.formations:
+        return "eagles.move.not_active"
+    if u.attached_to:
+        return "eagles.move.attached"
+    if u.charged:
+        return "eagles.move.charged"
+    if u.bombarded:
+        return "eagles.move.bombarded"
+    if u.stopped or u.faced == "end":
+        return "eagles.move.stopped"
+    return None
+
+
+def commands_activated(ctx: Ctx, ld: Leader) -> bool:
+    """13.4: a leader moves when his formation is activated; the army commander, an intermediate commander
+    when a formation he commands is activated."""
+    st = ctx.st
+    act = st.activation
+    if act is None:
+        return False
+    if st.army_commander.get(ld.side) == ld.id:
+        return True
+    for f in act.formations:
+        if st.formations[f].leader == ld.id:
+            return True
+        if (
+            f != "hq"
+            and B.superior(ctx.board, f) in st.formations
+            and st.formations[str(B.superior(ctx.board, f))].leader == ld.id
+        ):
+            return True
+    return False
+
+
+def mp_left(ctx: Ctx, piece: str) -> int | None:
+    """The halves of an MP ``piece`` has left in this movement, or None when it may not move now."""
+    if may_move(ctx, piece) is not None:
+        return None
+    return max(ma(ctx, piece) - used(ctx, piece), 0)
+
+
+# -- costs ---------------------------------------------------------------------------------------------------
+def enemy_in(ctx: Ctx, area: str, side: str) -> bool:
+    """13.1: an area holding enemy units (an HQ too: ours)."""
+    return any(u.area == area and u.side != side for u in ctx.st.units.values())
+
+
+@dataclass(frozen=True)
+class Occ:
+    """Who stands where, read once for a search (the state does not change during it)."""
+
+    combat: dict[str, frozenset[str]]  # area -> the sides with combat units there
+    units: dict[str, frozenset[str]]  # area -> the sides with any unit (an HQ too) there
+    longs: dict[str, frozenset[str]]  # area -> its long counters
+
+
+def occupancy(ctx: Ctx) -> Occ:
+    combat: dict[str, set[str]] = {}
+    units: dict[str, set[str]] = {}
+    longs: dict[str, set[str]] = {}
+    for u in ctx.st.units.values():
+        if not u.on_map:
+            continue
+        units.setdefault(u.area, set()).add(u.side)
+        if u.combat:
+            combat.setdefault(u.area, set()).add(u.side)
+        if u.long:
+            longs.setdefault(u.area, set()).add(u.id)
+    return Occ(
+        {k: frozenset(v) for k, v in combat.items()},
+        {k: frozenset(v) for k, v in units.items()},
+        {k: frozenset(v) for k, v in longs.items()},
+    )
+
+
+def _enemy_combat(occ: Occ, area: str, side: str) -> bool:
+    return bool(occ.combat.get(area, frozenset()) - {side})
+
+
+def next_to_enemy(ctx: Ctx, area: str, side: str, occ: Occ | None = None) -> bool:
+    """13.3, 9.4: an area adjacent to one holding enemy combat units."""
+    o = occ or occupancy(ctx)
+    return any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
+
+
+def long_in(
+    ctx: Ctx, area: str, side: str, without: frozenset[str] = frozenset(), occ: Occ | None = None
+) -> int:
+    o = occ or occupancy(ctx)
+    return len(o.longs.get(area, frozenset()) - without)
+
+
+def _cost_arm(
+    ctx: Ctx, arm_: str, long: bool, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+) -> int | None:
+    b = ctx.board
+    o = occ or occupancy(ctx)
+    road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
+    benefit = (road or trail) and not next_to_enemy(ctx, n, side, o)  # 13.3
+    if long and long_in(ctx, n, side, moving, o) > 0:
+        benefit = False  # 13.6: a long counter joining a long counter uses no road
+    extra = 0
+    if stream:
+        if road:
+            extra = B.border_mp(b, "bridge", arm_) or 0
+        elif trail:
+            extra = B.border_mp(b, "ford", arm_) or 0
+        else:
+            e = B.border_mp(b, "stream", arm_)
+            if e is None:
+                return None  # G18: hedged stream, no cavalry or artillery but by a bridge or ford
+            extra = e
+    if benefit:
+        return (1 if road else B.HALF) + extra * B.HALF  # 13.3: road 1/2 MP, trail 1 MP, terrain cancelled
+    t = B.terrain_mp(b, n, arm_)
+    if t is None:
+        return None
+    return (t + extra) * B.HALF
+
+
+def step_cost(
+    ctx: Ctx, piece: str, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+) -> int | None:
+    """The halves of an MP ``piece`` pays to go from ``a`` into neighbour ``n``, None where it may not
+    (13.1 enemy, G33 corner, G34 no room for a long counter, G18 prohibited terrain or border)."""
+    st, b = ctx.st, ctx.board
+    o = occ or occupancy(ctx)
+    if o.units.get(n, frozenset()) - {side}:
+        return None  # 13.1
+    if B.is_diagonal(b, a, n) and all(_enemy_combat(o, c, side) for c in B.corner(b, a, n) or ["-"]):
+        return None  # G33: both areas flanking the corner hold enemy combat units
+    if piece in st.leaders:  # 13.4: the cheaper of the infantry or cavalry cost
+        costs = [
+            c for c in (_cost_arm(ctx, x, False, side, a, n, moving, o) for x in ("infantry", "cavalry")) if c
+        ]
+        return min(costs) if costs else None
+    u = st.units[piece]
+    if u.long and B.long_room(b, n) == 0:
+        return None
+    kind = "artillery" if u.kind == "hq" else u.kind  # 13.5: the HQ moves as artillery
+    return _cost_arm(ctx, kind, u.long, side, a, n, moving, o)
+
+
+# -- stacking
+# --------------------------------------------------------------------------------------------------
+def room_for(ctx: Ctx, area: str, units: list[Unit], moving: frozenset[str] = frozenset()) -> bool:
+    """13.6, 13.7: ``units`` fit in ``area`` with the friendly units already there (SP limit; long counters
+    up to the area's number, G34)."""
+    st, b = ctx.st, ctx.board
+    side = units[0].side if units else ""
+    there = [u for u in st.units.values() if u.area == area and u.side == side and u.id not in moving]
+    spec = B.stacking(b, area)
+    sp = sum(u.sp for u in there) + sum(u.sp for u in units)
+    sp += sum(
+        x.sp for x in st.units.values() if x.attached_to in {u.id for u in units} and x.id not in moving
+    )
+    if sp > spec.max_sp:
+        return False
+    longs = sum(1 for u in there if u.long) + sum(1 for u in units if u.long)
+    return bool(longs <= B.long_room(b, area) or not any(u.long for u in units))
+
+
+def dense(ctx: Ctx, area: str) -> bool:
+    """13.6: a stack above its area's density threshold (a town never)."""
+    spec = B.stacking(ctx.board, area)
+    start = getattr(spec, "dense_from", None)
+    if start is None:
+        return False
+    return sum(u.sp for u in ctx.st.units.values() if u.area == area) >= int(start)
+
+
+# -- reach
+# -------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Route:
+    cost: int  # halves of an MP
+    path: tuple[str, ...]  # the areas entered, in order
+    stop: bool  # 13.7: the last area makes a long counter stop
+
+
+def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
+    """Every area the group ``pieces`` (standing together) may end its move in, with the cheapest route:
+    within the MP left of each (a group moves at the pace of its slowest: ours), with room at every area
+    entered (13.6), never into an area next to the enemy for an out-of-command piece (9.4), stopping where a
+    long counter joins another (13.7)."""
+    st = ctx.st
+    units = [st.units[p] for p in pieces if p in st.units]
+    side = units[0].side if units else st.leaders[pieces[0]].side
+    start = units[0].area if units else st.leaders[pieces[0]].area
+    budget = min(ma(ctx, p) - used(ctx, p) for p in pieces)
+    ooc = any(not (st.units[p].in_command if p in st.units else st.leaders[p].in_command) for p in pieces)
+    moving = frozenset(pieces) | frozenset(x.id for x in st.units.values() if x.attached_to in pieces)
+    any_long = any(u.long for u in units)
+    occ = occupancy(ctx)
+    best: dict[str, Route] = {}
+    heap: list[tuple[int, tuple[str, ...]]] = [(0, ())]
+    done: set[str] = set()
+    while heap:
+        cost, path = heapq.heappop(heap)
+        here = path[-1] if path else start
+        if here in done:
+            continue
+        done.add(here)
+        if path:
+            stop = any_long and long_in(ctx, here, side, moving, occ) > 0
+            best[here] = Route(cost, path, stop)
+            if stop:
+                continue
+        for n in B.neighbours(ctx.board, here):
+            if n in done or n == start:
+                continue
+            costs = [step_cost(ctx, p, side, here, n, moving, occ) for p in pieces]
+            if any(c is None for c in costs):
+                continue
+            c = cost + max(c for c in costs if c is not None)
+            if c > budget:
+                continue
+            if ooc and next_to_enemy(ctx, n, side, occ):
+                continue  # 9.4
+            if units and not room_for(ctx, n, units, moving):
+                continue
+            heapq.heappush(heap, (c, (*path, n)))
+    return best
+
+
+def move(
+    ctx: Ctx, side: str, pieces: tuple[str, ...], to: str, facing: str | None, *, dry: bool = False
+) -> None:
+    """13.1: ``pieces`` standing together move to ``to`` by their cheapest route; attached artillery rides
+    with
+    its division (11.2) and is left behind at a border closed to artillery (11.1); the counter faces the way
+    it
+    went, or ``facing`` when the move names it (13.9: at the end, not if it turned at the start)."""
+    st, b = ctx.st, ctx.board
+    ids = [p.upper() for p in pieces]
+    for p in ids:
+        if p not in st.units and p not in st.leaders:
+            raise error("13.1", "eagles.unknown_piece", unit=p)
+        why = may_move(ctx, p)
+        if why is not None:
+            raise error("13.0", why, unit=p)
+    wheres = {st.units[p].area if p in st.units else st.leaders[p].area for p in ids}
+    if len(wheres) != 1:
+        raise error("13.1", "eagles.move.apart", units=ids)
+    if len(set(ids)) != len(ids):
+        raise error("13.1", "eagles.move.twice", units=ids)
+    start = wheres.pop()
+    if to not in B.area_ids(b):
+        raise error("13.1", "eagles.unknown_area", area=to)
+    routes = reach(ctx, ids)
+    if to not in routes:
+        left = min(ma(ctx, p) - used(ctx, p) for p in ids)
+        raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=left / B.HALF)
+    route = routes[to]
+    if facing is not None:
+        if facing not in B.facings(b, to):
+            raise error("13.9", "eagles.face.not_neighbour", area=to, facing=facing)
+        if any(p in st.units and st.units[p].faced == "start" for p in ids):
+            raise error("13.9", "eagles.face.both", units=ids)
+    if dry:
+        return
+    prev = (start, *route.path)[-2]
+    left_behind: list[str] = []
+    for p in ids:
+        if p in st.leaders:
+            ld = st.leaders[p]
+            ld.area, ld.mp_used, ld.moved = to, ld.mp_used + route.cost, True
+            continue
+        u = st.units[p]
+        u.area, u.mp_used, u.moved, u.stopped = to, u.mp_used + route.cost, True, route.stop
+        if u.long or u.kind == "artillery":
+            if facing is not None:
+                u.facing, u.faced = facing, "end"
+            else:
+                u.facing = B.ahead(b, prev, to)
+        for x in st.units.values():
+            if x.attached_to == u.id:
+                x.area = _ride(ctx, x, start, route.path)
+                x.facing = u.facing if x.area == to else x.facing
+                if x.facing not in B.facings(b, x.area):
+                    x.facing = sorted(B.facings(b, x.area))[0]
+                if x.area != to:
+                    x.attached_to = None
+                    left_behind.append(x.id)
+    ctx.emit("move", {"side": side, "units": ids, "from": start, "to": to, "path": list(route.path),
+                      "mp": route.cost})  # fmt: skip
+    if left_behind:
+        ctx.emit("detach", {"side": side, "units": left_behind, "why": "border"})
+    for a in route.path:
+        displace_leaders(ctx, a, side)
+
+
+def _ride(ctx: Ctx, art: Unit, start: str, path: tuple[str, ...]) -> str:
+    """11.1: attached artillery goes with its division up to a border closed to artillery."""
+    here = start
+    for n in path:
+        if _cost_arm(ctx, "artillery", False, art.side, here, n, frozenset()) is None:
+            return here
+        here = n
+    return here
+
+
+def face(ctx: Ctx, side: str, uid: str, to: str, *, dry: bool = False) -> None:
+    """13.9: a long counter or artillery changes facing at the start or at the end of its move, not both."""
+    st = ctx.st
+    u = st.units.get(uid.upper())
+    if u is None:
+        raise error("13.9", "eagles.unknown_piece", unit=uid)
+    why = may_move(ctx, u.id)
+    if why is not None:
+        raise error("13.9", why, unit=u.id)
+    if not (u.long or u.kind == "artillery"):
+        raise error("13.9", "eagles.face.all_round", unit=u.id)
+    if to not in B.facings(ctx.board, u.area):
+        raise error("13.9", "eagles.face.not_neighbour", area=u.area, facing=to)
+    if u.faced:
+        raise error("13.9", "eagles.face.both", units=[u.id])
+    if dry:
+        return
+    u.facing, u.faced = to, ("end" if u.moved else "start")
+    ctx.emit("face", {"side": side, "unit": u.id, "area": u.area, "facing": to})
+
+
+def displace_leaders(ctx: Ctx, area: str, side: str) -> None:
+    """3.13: enemy leaders alone in an area ``side`` enters go to an adjacent area free of the enemy (ours:
+    one
+    holding their own combat units first, then by id), or are removed."""
+    st, b = ctx.st, ctx.board
+    for ld in [x for x in st.leaders.values() if x.on_map and x.area == area and x.side != side]:
+        if st.enemy_combat_in(area, side) or any(
+            u.area == area and u.side == ld.side for u in st.units.values()
+        ):
+            continue
+        options = [n for n in B.neighbours(b, area) if not enemy_in(ctx, n, ld.side)]
+        if options:
+            dest = min(options, key=lambda n: (not _friends(ctx, n, ld.side), n))
+            ld.area = dest
+            ctx.emit("leader-moved", {"leader": ld.id, "from": area, "to": dest})
+        else:
+            ld.alive, ld.area = False, GONE
+            ctx.emit("leader-lost", {"leader": ld.id, "area": area, "why": "alone"})
+
+
+def _friends(ctx: Ctx, area: str, side: str) -> bool:
+    return any(u.area == area and u.side == side and u.combat for u in ctx.st.units.values())

@@ -1,0 +1,21 @@
+"""Eagles of the Empire's options: the scenario and the flagged alternatives of the gaps
+(``docs/rulings.md``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Options:
+    scenario: str = "quatre-bras"
+    # facts 7.3 (optional): tall crops until the end of the 16:00 turn (bombardment at range 2-3 in clear -1)
+    tall_crops: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Options:
+        return cls(**d)

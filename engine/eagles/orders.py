@@ -1,0 +1,256 @@
+"""Eagles of the Empire's orders as values, read from their text by the one parser (``GRAMMAR``) and said
+again
+by ``text()``. Syntax only: which unit, formation or area a name means and whether the order is legal now are
+the rules'.
+
+    /enter [delay:A10,A11]                          6.0 the arrivals due come on (those named wait a turn)
+    /first side:french                              7.0 who tries first
+    /roll                                           8.1 the activation die
+    /release                                        facts 7.3 the Guard light cavalry released
+    /activate formations:bachelu,foy                8.1 the formations named (ids or their leaders' ids)
+    /charge units:F04,F05 target:V1                 10.x
+    /assign unit:F13 to:foy                         11.1
+    /attach unit:F11 to:F02                         11.2
+    /detach units:F11                               11.1
+    /bombard units:F11,F13 target:V1                12.x
+    /move units:F02,F-L4 to:V1 [facing:C2]          13.1 (facing: 13.9 at the end of the move)
+    /face unit:F02 to:V1                            13.9
+    /assault units:F02 target:V1                    14.x
+    /done                                           8.17 the action phase is over
+    /queue orders:"/roll; /activate formations:foy" orders given ahead; /queue alone clears them
+    /los from:S1 to:C2                              12.5 a question: line of sight between two areas
+"""
+
+from __future__ import annotations
+
+from ..orders import Grammar, Order, order
+from ..text import Command, listed_ids, needs, takes
+
+Names = tuple[str, ...]
+
+
+def _area(v: str) -> str:
+    return v.strip().upper()
+
+
+def _ids(cmd: Command, option: str, needed: bool = True) -> Names:
+    return tuple(x.upper() for x in listed_ids(cmd, option, needed=needed))
+
+
+@order("enter")
+class Enter(Order):
+    delay: Names = ()
+
+    @classmethod
+    def read(cls, cmd: Command) -> Enter:
+        takes(cmd, "delay")
+        return cls(_ids(cmd, "delay", needed=False))
+
+    def say(self) -> str:
+        return f"/enter delay:{','.join(self.delay)}" if self.delay else "/enter"
+
+
+@order("first")
+class First(Order):
+    side: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> First:
+        takes(cmd, "side")
+        return cls(needs(cmd, "side").lower())
+
+    def say(self) -> str:
+        return f"/first side:{self.side}"
+
+
+@order("roll")
+class Roll(Order):
+    @classmethod
+    def read(cls, cmd: Command) -> Roll:
+        takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/roll"
+
+
+@order("release")
+class Release(Order):
+    @classmethod
+    def read(cls, cmd: Command) -> Release:
+        takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/release"
+
+
+@order("activate")
+class Activate(Order):
+    formations: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> Activate:
+        takes(cmd, "formations")
+        return cls(listed_ids(cmd, "formations", needed=True))
+
+    def say(self) -> str:
+        return f"/activate formations:{','.join(self.formations)}"
+
+
+@order("charge")
+class Charge(Order):
+    units: Names
+    target: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Charge:
+        takes(cmd, "units", "target")
+        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
+
+    def say(self) -> str:
+        return f"/charge units:{','.join(self.units)} target:{self.target}"
+
+
+@order("bombard")
+class Bombard(Order):
+    units: Names
+    target: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Bombard:
+        takes(cmd, "units", "target")
+        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
+
+    def say(self) -> str:
+        return f"/bombard units:{','.join(self.units)} target:{self.target}"
+
+
+@order("assault")
+class Assault(Order):
+    units: Names
+    target: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Assault:
+        takes(cmd, "units", "target")
+        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
+
+    def say(self) -> str:
+        return f"/assault units:{','.join(self.units)} target:{self.target}"
+
+
+@order("assign")
+class Assign(Order):
+    unit: str
+    to: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Assign:
+        takes(cmd, "unit", "to")
+        return cls(needs(cmd, "unit").upper(), needs(cmd, "to"))
+
+    def say(self) -> str:
+        return f"/assign unit:{self.unit} to:{self.to}"
+
+
+@order("attach")
+class Attach(Order):
+    unit: str
+    to: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Attach:
+        takes(cmd, "unit", "to")
+        return cls(needs(cmd, "unit").upper(), needs(cmd, "to").upper())
+
+    def say(self) -> str:
+        return f"/attach unit:{self.unit} to:{self.to}"
+
+
+@order("detach")
+class Detach(Order):
+    units: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> Detach:
+        takes(cmd, "units")
+        return cls(_ids(cmd, "units"))
+
+    def say(self) -> str:
+        return f"/detach units:{','.join(self.units)}"
+
+
+@order("move")
+class Move(Order):
+    units: Names
+    to: str
+    facing: str | None = None
+
+    @classmethod
+    def read(cls, cmd: Command) -> Move:
+        takes(cmd, "units", "to", "facing")
+        facing = cmd.options.get("facing", "").strip()
+        return cls(_ids(cmd, "units"), _area(needs(cmd, "to")), _area(facing) if facing else None)
+
+    def say(self) -> str:
+        tail = f" facing:{self.facing}" if self.facing else ""
+        return f"/move units:{','.join(self.units)} to:{self.to}{tail}"
+
+
+@order("face")
+class Face(Order):
+    unit: str
+    to: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Face:
+        takes(cmd, "unit", "to")
+        return cls(needs(cmd, "unit").upper(), _area(needs(cmd, "to")))
+
+    def say(self) -> str:
+        return f"/face unit:{self.unit} to:{self.to}"
+
+
+@order("done")
+class Done(Order):
+    @classmethod
+    def read(cls, cmd: Command) -> Done:
+        takes(cmd)
+        return cls()
+
+    def say(self) -> str:
+        return "/done"
+
+
+@order("queue")
+class Queue(Order):
+    orders: Names = ()  # each an order's text; none: the queue is cleared
+
+    @classmethod
+    def read(cls, cmd: Command) -> Queue:
+        takes(cmd, "orders")
+        items = tuple(x.strip() for x in cmd.options.get("orders", "").split(";") if x.strip())
+        return cls(items)
+
+    def say(self) -> str:
+        return f'/queue orders:"{"; ".join(self.orders)}"' if self.orders else "/queue"
+
+
+@order("los")
+class Los(Order):
+    source: str
+    target: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Los:
+        takes(cmd, "from", "to")
+        return cls(_area(needs(cmd, "from")), _area(needs(cmd, "to")))
+
+    def say(self) -> str:
+        return f"/los from:{self.source} to:{self.target}"
+
+
+_KINDS: list[type[Order]] = [Enter, First, Roll, Release, Activate, Charge, Assign, Attach, Detach]
+_KINDS += [Bombard, Move, Face, Assault, Done, Queue, Los]
+GRAMMAR = Grammar(_KINDS)

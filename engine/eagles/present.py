@@ -1,0 +1,210 @@
+"""How Eagles of the Empire is said to its players, in English and Japanese: its events (one line each),
+what a
+role is asked in each phase (4.0), the channel's headline from the public view alone, the status line and the
+options in words. Every template is ``eagles.*`` of the game's catalog
+(``locale/<lang>/LC_MESSAGES/eagles.po``);
+areas, formations and leaders by their names from the data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .. import catalog
+from ..catalog import format_list
+from ..messages_ja import with_commands
+from . import board as B
+from .messages import LOCALE as LOCALE  # importing it registers the "eagles" layer
+from .state import SIDES
+
+LANGS = ("en", "ja")
+EVENT = "eagles.event."
+_AREAS = ("area", "from", "to", "target", "source", "facing")
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGS else "en"
+
+
+def _cat(lang: str) -> catalog.Catalog:
+    return catalog.layer("eagles", _lang(lang))
+
+
+def say(key: str, lang: str, /, **params: Any) -> str:
+    cat = _cat(lang)
+    n = params.get("n")
+    template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
+    if "⟨" in template:  # a command as the player's client names it (⟨/roll⟩: /活性化判定 (/roll))
+        template = with_commands({key: template})[key]
+    said = template.format(**params)
+    return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
+
+
+def word(key: str, lang: str) -> str:
+    return _cat(lang)[key]
+
+
+def side(value: Any, lang: str) -> str:
+    return word(f"eagles.side.{value}", lang) if value in (*SIDES, "draw") else str(value)
+
+
+def place(area: Any, lang: str) -> str:
+    """An area by its id and name ("C1 Quatre Bras")."""
+    try:
+        return f"{area} {B.area(B.load(), str(area)).name}"
+    except (KeyError, StopIteration, AttributeError, ValueError):
+        return str(area)
+
+
+def formation(fid: Any, lang: str) -> str:
+    try:
+        return str(B.formation(B.load(), str(fid)).name)
+    except StopIteration:
+        return word("eagles.hq", lang) if fid == "hq" else str(fid)
+
+
+def piece(pid: Any, lang: str) -> str:
+    """A unit by its id, a leader by his name."""
+    b = B.load()
+    try:
+        return str(B.leader(b, str(pid)).name)
+    except (KeyError, StopIteration, AttributeError, ValueError):
+        return str(pid)
+
+
+def pieces(ids: Sequence[Any], lang: str) -> str:
+    return format_list([piece(p, lang) for p in ids], lang) if ids else word("eagles.none", lang)
+
+
+def purpose(value: Any, lang: str) -> str:
+    key = f"eagles.for.{value}"
+    return word(key, lang) if key in _cat(lang) else str(value)
+
+
+def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in e.items():
+        if k in _AREAS and isinstance(v, str):
+            out[k] = place(v, lang)
+        elif k in ("side", "first", "winner"):
+            out[k] = side(v, lang)
+        elif k == "formation":
+            out[k] = formation(v, lang)
+        elif k in ("formations",) and isinstance(v, list):
+            out[k] = format_list([formation(f, lang) for f in v], lang)
+        elif k in ("leader", "was", "unit", "division"):
+            out[k] = piece(v, lang)
+        elif k in ("units", "in", "out", "dropped") and isinstance(v, list):
+            out[k] = pieces(v, lang)
+        elif k == "for":
+            out[k] = purpose(v, lang)
+        elif k == "dice" and isinstance(v, list):
+            out[k] = " ".join(str(d) for d in v)
+        elif k == "path" and isinstance(v, list):
+            out[k] = " > ".join(str(a) for a in v)
+        else:
+            out[k] = v
+    return out
+
+
+def narrate(e: Mapping[str, Any], lang: str) -> str | None:
+    """One line for an event as a role sees it, or None for one it has nothing of (another side's queue)."""
+    kind = str(e.get("kind", ""))
+    key = EVENT + kind
+    if kind == "los":  # 12.5: the answer, yes or no and why
+        p = told(e, lang)
+        p["why"] = _error({"key": e.get("why"), "params": e.get("params")}, lang)
+        return say("eagles.event.los_" + ("yes" if e.get("ok") else "no"), lang, **p)
+    if key not in _cat(lang):
+        return None
+    if kind in ("queued", "queue-cancelled") and "side" not in e:
+        return None  # another side's queue: nothing of it is told
+    p = told(e, lang)
+    if kind == "queued":
+        p["n"] = len(e.get("orders") or ())
+        p["orders"] = "; ".join(e.get("orders") or ())
+    elif kind == "queue-cancelled":
+        p["why"] = _error(e, lang)
+    elif kind == "move":
+        p["mp"] = (e.get("mp") or 0) / B.HALF
+    elif kind == "over":
+        vp = e.get("vp") or {}
+        p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))
+        p["reason"] = word(f"eagles.reason.{e.get('reason')}", lang)
+    elif kind == "charge-result":
+        p["result"] = word("eagles.charge." + ("won" if e.get("success") else "repelled"), lang)
+    elif kind == "pursuit" and not e.get("pursue"):
+        return say("eagles.event.pursuit_no", lang, **p)
+    elif kind == "morale-check" and not e.get("passed"):
+        return say("eagles.event.morale-check_failed", lang, **p)
+    elif kind == "command" and not e.get("out"):
+        return say("eagles.event.command_all", lang, **p)
+    return say(key, lang, **p)
+
+
+def _error(e: Mapping[str, Any], lang: str) -> str:
+    from ..messages import render
+
+    key = str(e.get("key") or "")
+    cat = _cat(lang)
+    if key in cat:
+        try:
+            return render(cat[key], dict(e.get("params") or {}), cat)
+        except (KeyError, IndexError, ValueError):
+            pass
+    return key
+
+
+# --- what a role is asked, and what the channel is told -----------------------------------------------------
+def prompt_params(view: Any, lang: str) -> dict[str, Any]:
+    p: dict[str, Any] = {"turn": view.turn, "turns": view.turns, "time": view.time, "n": view.may_activate}
+    p["side"] = side(view.active[0], lang) if view.active else ""
+    act = view.activation
+    if act is not None:
+        p["formations"] = format_list([formation(f, lang) for f in act["formations"]], lang)
+    return p
+
+
+def prompt(view: Any, role: str, lang: str) -> str:
+    if view.winner is not None or role not in view.active:
+        return ""
+    p = prompt_params(view, lang)
+    return say(f"eagles.prompt.{view.phase}", lang, **p)
+
+
+def headline(view: Any, role: str, lang: str) -> str:
+    if view.winner is not None or role not in view.active:
+        return ""
+    p = prompt_params(view, lang)
+    p["side"] = side(role, lang)
+    return say(f"eagles.headline.{view.phase}", lang, **p)
+
+
+def status(view: Any, lang: str) -> str:
+    vp = view.vp
+    if view.winner is not None:
+        return say(
+            "eagles.status_over",
+            lang,
+            winner=side(view.winner, lang),
+            reason=word(f"eagles.reason.{view.reason}", lang),
+            french=vp.get("french", 0),
+            allies=vp.get("allies", 0),
+        )
+    p = prompt_params(view, lang)
+    return say(
+        "eagles.status",
+        lang,
+        turn=p["turn"],
+        turns=p["turns"],
+        time=p["time"],
+        side=p["side"] or side(view.roller, lang),
+        phase=word(f"eagles.phase.{view.phase}", lang),
+        french=vp.get("french", 0),
+        allies=vp.get("allies", 0),
+    )
+
+
+def describe_options(o: Mapping[str, Any], lang: str) -> str:
+    crops = word("eagles.opt.crops_" + ("on" if o.get("tall_crops") else "off"), lang)
+    return say("eagles.options", lang, scenario=word("eagles.scenario.quatre-bras", lang), crops=crops)
