@@ -210,3 +210,65 @@ def test_10_9_heavy_cavalry_pursues_only_if_its_owner_wishes() -> None:
     st.dice.force(seq([1, 1], [6, 6, 6, 1]))
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F06"], "S5")
     assert events_of(ev, "pursuit") == [] and st.units["F06"].area == "S5"
+
+
+# -- 10.8 the grand charge -----------------------------------------------------------------------------------
+def _grand(st: State) -> None:
+    put(st, "F06", "S5")  # Guiton's cuirassiers
+    put(st, "F07", "S6")  # Picquet's dragoons, in the adjacent area: both ride through S7
+    put(st, "F-L7", "S5")  # Kellermann, tactical 2, named for the grand charge
+    put(st, "A02", "S8", facing="S7")
+
+
+def test_10_8_the_roll_must_be_less_than_the_tactical_value() -> None:
+    st = empty()
+    _grand(st)
+    st.dice.force([2])
+    ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8")
+    (g,) = events_of(ev, "grand-charge")
+    assert g["formed"] is False and events_of(ev, "charge") == []
+    assert st.units["A02"].steps == 3 and st.units["F06"].area == "S5"
+
+
+def test_10_8_grand_charge_plus_one_then_return() -> None:
+    st = empty()
+    _grand(st)
+    # formed on a 1; A02 fires 2 dice; 4 SP + Kellermann's 2 = 6 dice at +2 (grand +1, heavy +1)
+    st.dice.force(seq([1], [1, 1], [4, 4, 4, 1, 1, 1]))
+    ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8", go_on=False)
+    charger = dice_for(ev, "charge")[1]
+    assert len(charger["dice"]) == 6 and charger["modifier"] == 2
+    assert not st.units["A02"].on_map
+    assert (st.units["F06"].area, st.units["F07"].area) == ("S5", "S6")  # returned to their start areas
+    assert st.units["F06"].charged and st.units["F07"].charged
+
+
+def test_10_8_grand_charge_continues_beyond_the_target() -> None:
+    st = empty()
+    _grand(st)
+    put(st, "A05", "S9")  # beyond S8 on the line from S7 through S8
+    assert BOARD.continuation("S7", "S8") == "S9"
+    st.dice.force(seq([1], [1, 1], [4, 4, 4, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1, 1, 1]))
+    ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8")
+    targets = [c["target"] for c in events_of(ev, "charge")]
+    assert targets == ["S8", "S9"]
+    again = dice_for(ev, "charge")[3]
+    assert (
+        again["fire"] == "charger" and again["modifier"] == 1
+    )  # heavy only: no grand +1 on the continuation
+
+
+def test_10_8_refusals() -> None:
+    st = empty()
+    _grand(st)
+    put(st, "F-L6", "S5")
+    before = st.to_dict()
+    for leader, areas, key in (
+        ("F-L6", ["S5"], "eagles.charge.grand_leader"),
+        ("F-L7", ["S5", "S8"], "eagles.charge.grand_areas"),
+        ("F-L7", ["S7"], "eagles.charge.grand_none"),
+    ):
+        with pytest.raises(RuleError) as e:
+            charge.grand(BOARD, st, st.dice, leader, areas, "S8")
+        assert (e.value.rule, e.value.key) == ("10.8", key)
+    assert st.to_dict() == before

@@ -118,6 +118,8 @@ class Fight:
     taken: dict[str, int] = field(default_factory=dict)  # 10.3: steps each unit lost in this charge
     pursuit: bool = False  # 10.9: the further charge of a pursuit (retreated units do not fire)
     silent: frozenset[str] = frozenset()  # 10.9: units that may not fire at the pursuers
+    grand: bool = False  # 10.8: a grand charge (no pursuit: it continues or returns)
+    origins: dict[str, str] = field(default_factory=dict)  # 10.8: unit -> its start area, where not ``start``
 
 
 def rider(board: Eagles, state: State, area: str, chargers: Sequence[Unit]) -> Leader | None:
@@ -285,7 +287,7 @@ def _resolve(board: Eagles, state: State, log: Log, f: Fight, *, pursue_heavy: b
     )  # fmt: skip
     if won:
         fled = _forced_retreat(board, state, log, f)
-        if fled and not f.pursuit:
+        if fled and not f.pursuit and not f.grand:
             _pursue(board, state, log, f, fled, pursue_heavy=pursue_heavy, advance=advance)
     else:
         _repulse(board, state, log, f)
@@ -331,7 +333,11 @@ def _repulse(board: Eagles, state: State, log: Log, f: Fight) -> None:
     riders = [f.rider.id] if f.rider is not None and f.rider.on_map else []
     losses.casualties(state, log, f.start, f.side, sum(lost.values()), charged=riders)
     back = [u for u in f.chargers if u.on_map]
-    losses.retreat(board, state, log, back, f.start, [f.target], why="10.5")
+    for start in sorted({f.origins.get(u.id, f.start) for u in back}):
+        group = [u for u in back if f.origins.get(u.id, f.start) == start]
+        for u in group:
+            u.area = start  # 10.5: back to the start area, then one further
+        losses.retreat(board, state, log, group, start, [f.target], why="10.5")
     if f.rider is not None and f.rider.on_map and back and back[0].on_map:
         f.rider.area = back[0].area
 
@@ -376,3 +382,88 @@ def _pursue(
         if rider_ is not None and rider_.on_map:
             rider_.area = f.target
         log.emit("charge-stay", {"units": [u.id for u in pursuers if u.on_map], "area": f.target})
+
+
+# -- 10.8 the grand charge -----------------------------------------------------------------------------------
+def grand_chargers(board: Eagles, state: State, leader: str, areas: Sequence[str]) -> list[Unit]:
+    """10.8: every available cavalry unit (of a formation not yet activated this turn, released, in command)
+    in the named start areas: one area, or two adjacent ones."""
+    ld = state.leaders.get(leader)
+    d = common.leader_def(board, leader)
+    if ld is None or not ld.on_map or d is None or not d.grand_charge:
+        raise error("10.8", "eagles.charge.grand_leader", leader=leader)
+    if not 1 <= len(areas) <= 2 or (len(areas) == 2 and board.border(areas[0], areas[1]) is None):
+        raise error("10.8", "eagles.charge.grand_areas", areas=", ".join(areas))
+    out = []
+    for a in areas:
+        for u in common.units_in(state, a, ld.side):
+            f = state.formations.get(u.formation)
+            free = f is not None and not f.activated and f.released
+            if u.kind == "cavalry" and free and u.in_command and not (u.charged or u.moved):
+                out.append(u)
+    if not out:
+        raise error("10.8", "eagles.charge.grand_none", areas=", ".join(areas))
+    return out
+
+
+def grand(
+    board: Eagles,
+    state: State,
+    dice: Dice,
+    leader: str,
+    areas: Sequence[str],
+    target: str,
+    *,
+    go_on: bool = True,
+) -> list[Event]:
+    """10.8: the grand charge, declared instead of a normal activation by a leader the scenario names: 1d6
+    less than his tactical value forms the cavalry up; then every available cavalry unit of the start areas
+    charges ``target`` as one body (the first area entered the same for all: the target 2 away from each
+    start area through one area), +1 on the chargers' dice. On a success it continues into the area beyond
+    the target along the line from the area before it (no extra +1; ``go_on=False``: it returns to its start
+    areas instead). No pursuit: the continuation or the return replaces it (ours)."""
+    chargers = grand_chargers(board, state, leader, areas)
+    side = chargers[0].side
+    if not common.is_area(board, target):
+        raise error("10.1", "eagles.order.no_area", area=target)
+    vias = {a: path(board, state, a, target, side) for a in areas}
+    if len(set(vias.values())) != 1:
+        raise error("10.8", "eagles.charge.grand_apart", areas=", ".join(areas), target=target)
+    log = Log(dice)
+    ld = state.leaders[leader]
+    (d,) = log.roll("grand-charge", 1, leader=leader, tactical=ld.tactical)
+    formed = d < ld.tactical
+    log.emit("grand-charge", {"leader": leader, "areas": list(areas), "target": target, "formed": formed})
+    if not formed:
+        return log.events
+    via = vias[areas[0]]
+    rides = ld if ld.area in areas else None
+    origins = {u.id: u.area for u in chargers}
+    f = Fight(side, areas[0], via, target, chargers, rides, bonus=1, grand=True, origins=origins)
+    log.emit("charge", {"side": side, "area": areas[0], "via": via, "target": target,
+                        "units": [u.id for u in chargers], "leader": leader if rides else None})  # fmt: skip
+    if not _resolve(board, state, log, f, pursue_heavy=False, advance=False):
+        return log.events
+    beyond = board.continuation(via, target)
+    alive = [u for u in chargers if u.on_map]
+    if (
+        go_on
+        and beyond is not None
+        and alive
+        and _enemy_in(state, beyond, side)
+        and not _enter(board, target, beyond)
+    ):
+        for u in alive:
+            u.charged = False  # the same charge goes on
+        again = Fight(
+            side, target, target, beyond, alive, rides if rides and rides.on_map else None, grand=True
+        )
+        who = again.rider.id if again.rider else None
+        log.emit("charge", {"side": side, "area": target, "via": target, "target": beyond,
+                            "units": [u.id for u in alive], "leader": who})  # fmt: skip
+        _resolve(board, state, log, again, pursue_heavy=False, advance=False)
+    elif not go_on:
+        for u in alive:
+            u.area = origins[u.id]
+        log.emit("charge-return", {"units": [u.id for u in alive]})
+    return log.events

@@ -68,6 +68,12 @@ EN: dict[str, str] = {
     ),
     "eagles.charge.out_of_command": "{unit} is out of command and may not attack",
     "eagles.charge.night": "no charges at night",
+    "eagles.charge.grand_leader": "{leader} is not a leader the scenario names for a grand charge",
+    "eagles.charge.grand_areas": "a grand charge starts from one area or two adjacent areas, not {areas}",
+    "eagles.charge.grand_none": "no cavalry in {areas} is free to join a grand charge",
+    "eagles.charge.grand_apart": (
+        "the cavalry of {areas} would not enter the same first area on the way to {target}"
+    ),
     # -- 14 assault ------------------------------------------------------------------------------------------
     "eagles.assault.no_units": "name the units that assault: units of {area}",
     "eagles.assault.not_here": "{unit} is not in {area}",

@@ -63,6 +63,12 @@ JA: dict[str, str] = {
     "eagles.charge.stream": "突撃する騎兵は{from_area}と{blocker}の間の生垣のある小川を越えられません",
     "eagles.charge.out_of_command": "{unit}は指揮喪失状態のため攻撃できません",
     "eagles.charge.night": "夜間は騎兵突撃できません",
+    "eagles.charge.grand_leader": "{leader}はシナリオで騎兵一斉突撃を行えると指定された指揮官ではありません",
+    "eagles.charge.grand_areas": (
+        "騎兵一斉突撃は1つのエリアか隣り合った2つのエリアから開始します({areas}は不可)"
+    ),
+    "eagles.charge.grand_none": "{areas}には騎兵一斉突撃に加われる騎兵がいません",
+    "eagles.charge.grand_apart": "{areas}の騎兵が{target}へ向かって最初に進入するエリアが同じではありません",
     "eagles.assault.no_units": "強襲するユニットを指定してください({area}のユニット)",
     "eagles.assault.not_here": "{unit}は{area}にいません",
     "eagles.assault.arm": "{unit}は強襲できません。強襲できるのは歩兵と騎兵(と配属砲兵)だけです",
