@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from . import liberty, napoleon, triumph
+from . import eagles, liberty, napoleon, triumph
 from .player import Player
 
 _PLAYERS: dict[str, Callable[[], Player[Any, Any]]] = {
@@ -36,6 +36,7 @@ def register(
 
 
 register("triumph", triumph.TriumphPlayer, triumph.TriumphRandomPlayer)
+register("eagles", eagles.EaglesPlayer, eagles.EaglesRandomPlayer)
 
 
 def has_player(module_id: str) -> bool:
