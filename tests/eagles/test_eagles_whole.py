@@ -1,0 +1,109 @@
+"""Whole games of Eagles of the Empire's Quatre Bras (16 June 1815, 8 turns 14:00-21:00) to their end (the last
+turn's victory points, or the game's sudden end): through the real discord.py against the fake Discord API
+(tests/support/discord_fake.py), every order a slash command of the seat's player, the channel told each change
+and each roll with its purpose (open information: every roll is public, 4.0); in the console, every order typed
+as ``ROLE: /order``; and the module's bot players on both seats through the service."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from support.harness import Blank, bot_harness
+
+from bot.console import run_console
+from bot.pictures import NoPictures
+from bot.service import Caller, Service
+from engine import modules
+from engine.orders import command_of
+
+MODULE = modules.get("eagles")
+CH = 740
+HOST = 1
+
+
+@pytest.fixture
+async def h(tmp_path):
+    async with bot_harness(tmp_path, Blank()) as harness:
+        yield harness
+
+
+def slash_options(order: str) -> tuple[str, dict[str, Any]]:
+    """``/move units:F02 to:V1`` -> ``("move", {"units": "F02", "to": "V1"})``: the slash command a player
+    fills in."""
+    cmd = command_of(order)
+    return cmd.name, dict(cmd.options)
+
+
+def random_game(seed: int) -> Any:
+    rng = random.Random(seed)
+    game = MODULE.new_game(MODULE.make_options({}), seed)
+    n = 0
+    while not game.over and n < MODULE.fuzzing.cap:
+        role = game.active()[0]
+        order = MODULE.fuzzing.pick(rng, game, role, {})
+        assert order is not None, (seed, role, game.view(role).step)
+        game.apply(role, order)
+        n += 1
+    return game
+
+
+BODY = 12  # the lines a change posts in the channel (bot/service/broadcast.py: the last 12)
+
+
+def describe(e: Any, game: Any) -> str | None:
+    return MODULE.narrate(e.visible("public"), "en", game.options, None)
+
+
+def _channel_text(h: Any, channel: int, since: int) -> tuple[list[str], int]:
+    posted = h.fake.messages_in(channel)
+    return [p.get("content") or "" for p in posted[since:]], len(posted)
+
+
+async def test_a_whole_quatre_bras_plays_through_discord(h):
+    """Every order a slash command of the seat's player (the fuzzer's random legal orders, so that every
+    segment comes up); open information (4.0), so the channel must show every change: each event's line,
+    each roll with its purpose and result (``Dice for activation: 3.``); the result is posted (facts 9)."""
+    await h.feed(h.slash("game new", {"game": "eagles"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allies"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    channel = h.world.channel("game-1").id
+    live = next(iter(h.bot.service.live.values()))
+    name = {"french": "alice", "allies": "bob"}
+    rng = random.Random(2)
+    _, since = _channel_text(h, channel, 0)
+    orders, kinds, rolls, cut = 0, set(), 0, 0
+    purposes: dict[str, str] = {}  # purpose -> the words the channel gives it
+    while not live.game.over and orders < MODULE.fuzzing.cap:
+        role = live.game.active()[0]
+        order = MODULE.fuzzing.pick(rng, live.game, role, {})
+        assert order is not None, (role, live.game.view(role).step)
+        before = len(live.game.events)
+        command, options = slash_options(order)
+        got = await h.feed(h.slash(command, options, user=name[role], channel="game-1"))
+        assert got.said.content.startswith("Done"), (order, got.said.content)
+        kinds.add(command)
+        orders += 1
+        live = next(iter(h.bot.service.live.values()))
+        game = live.game
+        texts, since = _channel_text(h, channel, since)
+        told = "\n".join(texts)
+        lines = [(e, line) for e in game.events[before:] if (line := describe(e, game))]
+        for e, line in lines[-BODY:]:
+            assert line in told, (order, e.kind, line, told)
+        for e, line in lines:
+            if e.kind == "dice":  # the roll, its result and its purpose (each purpose said its own way)
+                rolls += 1
+                cut += (e, line) not in lines[-BODY:]
+                assert " ".join(map(str, e.data["dice"])) in line, (e.data, line)
+                lead = line.split(":")[0]
+                assert purposes.setdefault(e.data["for"], lead) == lead, (e.data, line)
+    assert live.game.over and live.row.status == "over", orders
+    assert rolls > 50 and {"roll", "activate", "move", "done"} <= kinds, (rolls, kinds)
+    result = live.game.result()
+    said_all = "\n".join(p.get("content") or "" for p in h.fake.messages_in(channel))
+    assert len(set(purposes.values())) == len(purposes) >= 4, purposes
+    print(said_all[-3000:], 'CUT', cut, rolls)
