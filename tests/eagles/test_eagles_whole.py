@@ -94,16 +94,66 @@ async def test_a_whole_quatre_bras_plays_through_discord(h):
         lines = [(e, line) for e in game.events[before:] if (line := describe(e, game))]
         for e, line in lines[-BODY:]:
             assert line in told, (order, e.kind, line, told)
+        if len(lines) > BODY:  # the lines a post leaves out are one /game log away, in the channel's game
+            cut += sum(e.kind == "dice" for e, _ in lines[:-BODY])
+            log = await h.feed(h.slash("game log", {"last": len(lines)}, user=name[role], channel="game-1"))
+            for _, line in lines:
+                assert line in log.said.content, (order, line, log.said.content)
         for e, line in lines:
             if e.kind == "dice":  # the roll, its result and its purpose (each purpose said its own way)
                 rolls += 1
-                cut += (e, line) not in lines[-BODY:]
                 assert " ".join(map(str, e.data["dice"])) in line, (e.data, line)
                 lead = line.split(":")[0]
                 assert purposes.setdefault(e.data["for"], lead) == lead, (e.data, line)
     assert live.game.over and live.row.status == "over", orders
+    assert cut < rolls // 10, (cut, rolls)  # the end of a turn, its recoveries' rolls (15.x)
     assert rolls > 50 and {"roll", "activate", "move", "done"} <= kinds, (rolls, kinds)
     result = live.game.result()
     said_all = "\n".join(p.get("content") or "" for p in h.fake.messages_in(channel))
     assert len(set(purposes.values())) == len(purposes) >= 4, purposes
-    print(said_all[-3000:], 'CUT', cut, rolls)
+    winner = "the French" if result["winner"] == "french" else "the Allies"
+    assert f"Game over**: Over: {winner}" in said_all, said_all[-1500:]
+
+
+def who(user: int) -> Caller:
+    return Caller(user_id=user, channel_id=CH, guild_id=9)
+
+
+async def test_bot_players_play_a_whole_quatre_bras_through_the_service(new_store):
+    """The host seats the module's bot player on both sides; the service plays the seats in the background
+    until the game ends (facts 9: after the last turn, 21:00), every order stored without a user."""
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
+    await svc.new_game(who(HOST), "", game="eagles")
+    await svc.join(who(HOST), "french", bot=True)
+    await svc.join(who(HOST), "allies", bot=True)
+    await svc.start(who(HOST))
+    await svc.idle()
+    live = await svc.current(CH, finished=True)
+    assert live.game.over and live.row.status == "over", live.game.view("public").step
+    assert live.game.result()["winner"] in ("allies", "french")
+    rows = await store.orders(live.row.id)
+    assert rows and all(r.user_id is None for r in rows)
+    assert {r.role for r in rows} == {"allies", "french"}
+    texts = {r.text.split(" ")[0] for r in rows}
+    assert {"/roll", "/activate", "/move", "/done"} <= texts, texts
+    await svc.idle()
+
+
+async def test_a_whole_quatre_bras_plays_in_the_console(tmp_path, monkeypatch):
+    """The console game, every order typed as ``ROLE: /order`` (the same seed, so the same dice), to the
+    result after the last turn (facts 9)."""
+    seed = 5
+    monkeypatch.setattr(
+        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
+    )
+    game = random_game(seed)
+    out = io.StringIO()
+    lines = "\n".join([*game.log, ":status", ""])
+    status = await run_console(
+        str(tmp_path / "c.db"), str(tmp_path / "pics"), "", io.StringIO(lines), out=out, game="eagles"
+    )
+    text = out.getvalue()
+    assert status == 0 and "Traceback" not in text and "Not accepted" not in text, text[-2000:]
+    winner = "the French" if game.result()["winner"] == "french" else "the Allies"
+    assert f"The game is over: {winner}" in text, text[-2000:]
