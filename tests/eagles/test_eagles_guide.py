@@ -12,14 +12,28 @@ import pytest
 
 from data.eagles import load_eagles
 from engine.eagles.module import ORDERS as KINDS
-from engine.eagles.orders import GRAMMAR
+from engine.eagles.orders import GRAMMAR, Queue
 from engine.errors import RuleError
 from engine.orders import command_of
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 GUIDES = ("guide-eagles.md", "guide-eagles.ja.md")
 ORDERS = [k.name for k in KINDS]  # every order of the game
-PLACEHOLDERS = {"U", "A", "F", "S", "U,…", "F,…", "…; …", "ユニット", "エリア", "部隊", "陣営"}
+PLACEHOLDERS = {
+    "U",
+    "A",
+    "F",
+    "S",
+    "U,…",
+    "F,…",
+    "…; …",
+    "ユニット",
+    "ユニット,…",
+    "エリア",
+    "部隊",
+    "部隊,…",
+    "陣営",
+}
 BARE = {"roll", "release", "done", "enter", "queue"}  # the orders that are whole without an option
 
 
@@ -55,7 +69,8 @@ def check(order: str, known: set[str], where: str) -> None:
     parsed = GRAMMAR.parse(order)  # raises RuleError on a bad option or a missing one
     for key, value in command_of(order).options.items():
         if key == "orders":
-            for inner in getattr(parsed, "orders"):
+            assert isinstance(parsed, Queue), order
+            for inner in parsed.orders:
                 check(inner, known, where)
             continue
         for token in value.split(","):
@@ -100,7 +115,16 @@ def test_the_guide_shows_its_pictures_and_says_the_map_is_ours(guide):
 
 def test_the_japanese_chapter_speaks_the_seeds_words_and_the_consoles_commands():
     text = (DOCS / "guide-eagles.ja.md").read_text(encoding="utf-8")
-    for word in ("活性化", "指揮範囲", "騎兵突撃", "砲撃", "視認線", "強襲", "イニシアティブ", "長カウンター"):
+    for word in (
+        "活性化",
+        "指揮範囲",
+        "騎兵突撃",
+        "砲撃",
+        "視認線",
+        "強襲",
+        "イニシアティブ",
+        "長カウンター",
+    ):
         assert word in text, word
     console = text.split("**Discord なしで**")[1].split("\n## ")[0]
     assert "estafette console --game eagles --language ja" in console and ":legal" in console

@@ -1,8 +1,8 @@
-"""Whole games of Eagles of the Empire's Quatre Bras (16 June 1815, 8 turns 14:00-21:00) to their end (the last
-turn's victory points, or the game's sudden end): through the real discord.py against the fake Discord API
-(tests/support/discord_fake.py), every order a slash command of the seat's player, the channel told each change
-and each roll with its purpose (open information: every roll is public, 4.0); in the console, every order typed
-as ``ROLE: /order``; and the module's bot players on both seats through the service."""
+"""Whole games of Eagles of the Empire's Quatre Bras (16 June 1815, 8 turns 14:00-21:00) to their end (the
+last turn's victory points, or the game's sudden end): through the real discord.py against the fake Discord
+API (tests/support/discord_fake.py), every order a slash command of the seat's player, the channel told each
+change and each roll with its purpose (open information: every roll is public, 4.0); in the console, every
+order typed as ``ROLE: /order``; and the module's bot players on both seats through the service."""
 
 from __future__ import annotations
 
