@@ -24,13 +24,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import modules
-from engine.errors import RuleError
-from renderers import registry
 from renderers.showcase import SIZE_BUDGET
 from tools.samples import random_games, showcase
 
@@ -75,32 +72,23 @@ def _load() -> str:
     return " ".join(f"{v:.2f}" for v in os.getloadavg())
 
 
-def _samples(game: str) -> tuple[Any, str, str]:
-    """The game's samples module, title and id: by its registered module, or (a game whose pictures are
-    registered before its rules are) by the pictures' registry alone."""
-    try:
-        module = modules.get(game or None)
-    except RuleError:
-        return registry.samples(game), game, game
-    return showcase(module), module.title, module.id
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python bench/render.py")
     ap.add_argument("--game", default="", help="a registered game module (default: the registry's default)")
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--levels", action="store_true", help="compare PNG compression levels")
     args = ap.parse_args(argv)
-    samples, title, game = _samples(args.game)
+    module = modules.get(args.game or None)
+    samples = showcase(module)
     if samples is None:
-        ap.error(f"{game} has no sample pictures to time")
-    print(f"{title}: load average (1, 5, 15 min) {_load()} on {os.cpu_count()} cores")
+        ap.error(f"{module.id} has no sample pictures to time")
+    print(f"{module.title}: load average (1, 5, 15 min) {_load()} on {os.cpu_count()} cores")
     for what, call in samples.render_warm():
         t0 = time.perf_counter()
         call()
         print(f"{what}: {(time.perf_counter() - t0) * 1000:.0f} ms")
 
-    bench = samples.render_bench(lambda seeds, every: random_games(seeds, every, game=game))
+    bench = samples.render_bench(lambda seeds, every: random_games(seeds, every, game=module.id))
     words, reference = bench.reference
     ref_ms, ref_png = timed(reference, args.runs)
     ref = statistics.median(ref_ms)

@@ -14,6 +14,11 @@ from data.eagles import Eagles, load_eagles
 HALF = 2  # MP are counted in halves: a road costs 1 half (13.3)
 
 
+def mp_said(halves: int) -> str:
+    """Halves of an MP as a player reads them: "0", "½", "1", "1½"."""
+    return f"{halves // HALF or ''}{'½' if halves % HALF else ''}" or "0"
+
+
 @cache
 def load() -> Eagles:
     return load_eagles()

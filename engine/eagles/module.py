@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .. import catalog
+from ..events import Event
 from ..module import (
     EventData,
     Fuzzing,
@@ -90,7 +91,38 @@ def prompt(game: Game, role: str, lang: str, text: Text | None, examples: bool =
     return " ".join(x for x in (said, shown) if x)
 
 
-PICTURES: tuple[PictureKind[Game, View], ...] = (PictureKind("map", board=True, rank=0),)
+ACTION = frozenset({"activate", "move", "charge", "bombardment", "assault", "enter"})
+
+
+def _los_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The line-of-sight picture: one for the question just asked (12.5, ``/los``)."""
+    asked = [e for e in events or () if e.kind == "los"]
+    return [f"{e.data['from']}>{e.data['to']}" for e in asked[-1:]]
+
+
+def _los_subject(game: Game, view: View, role: str, place: str) -> object:
+    """The view and the answer to ``/los`` for the pair ``place`` ("S1>C2"): yes or no, why, what blocks."""
+    a, _, b = place.partition(">")
+    e = next(
+        (x for x in reversed(game.events) if x.kind == "los" and (x.data["from"], x.data["to"]) == (a, b)),
+        None,
+    )
+    answer = dict(e.data) if e is not None else {"from": a, "to": b}
+    return {"view": view, **answer}
+
+
+def _action_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The crop round the action: after an order that activated, moved or fought."""
+    if events is None:
+        return ["action"] if game.state.activation is not None else []
+    return ["action"] if any(e.kind in ACTION for e in events) and not game.over else []
+
+
+PICTURES: tuple[PictureKind[Game, View], ...] = (
+    PictureKind("map", board=True, rank=0, private=False),
+    PictureKind("los", places=_los_places, subject=_los_subject, private=False, rank=1),
+    PictureKind("action", places=_action_places, private=False, rank=2),
+)
 
 
 def dump_data() -> dict[str, Any]:
@@ -112,7 +144,8 @@ def dump_data() -> dict[str, Any]:
             {
                 "id": u.id,
                 "side": u.side,
-                "type": u.arm,
+                "type": u.type,
+                "arm": u.arm,
                 "kind": u.kind,
                 "sp": u.sp,
                 "morale": u.morale,
@@ -196,13 +229,7 @@ def _counts(game: GameObject) -> dict[str, int]:
     return {"activations": kinds["activate"], "moves": kinds["move"], "turns": kinds["turn"]}
 
 
-def _plan(seed: int, wanted: str) -> tuple[Options, str]:
-    """Game ``seed``'s options (tall crops one game in three) and its mode: random orders for both sides (no
-    bot player is registered for this game yet; the fuzzer's bot modes need one: ``ai/registry.py``)."""
-    return Options(tall_crops=seed % 3 == 1), "random"
-
-
-FUZZING = Fuzzing(sides=SIDES, plan=_plan, pick=_pick, result=_result, counts=_counts, cap=6000)
+FUZZING = Fuzzing(sides=SIDES, pick=_pick, result=_result, counts=_counts, cap=6000)
 
 
 def owns(role: str, unit: str) -> bool:

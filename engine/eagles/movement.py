@@ -324,7 +324,7 @@ def move(
     routes = reach(ctx, ids)
     if to not in routes:
         left = min(ma(ctx, p) - used(ctx, p) for p in ids)
-        raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=left / B.HALF)
+        raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=B.mp_said(left))
     route = routes[to]
     if facing is not None:
         if facing not in B.facings(b, to):

@@ -126,7 +126,7 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     elif kind == "queue-cancelled":
         p["why"] = _error(e, lang)
     elif kind == "move":
-        p["mp"] = (e.get("mp") or 0) / B.HALF
+        p["mp"] = B.mp_said(int(e.get("mp") or 0))
     elif kind == "over":
         vp = e.get("vp") or {}
         p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))

@@ -22,5 +22,5 @@ def ask(ctx: Ctx, role: str, source: str, target: str, *, dry: bool = False) -> 
     ctx.emit(
         "los",
         {"side": role, "from": source, "to": target, "ok": s.ok, "why": s.why, "params": s.params(),
-         "blocker": s.blocker},
+         "blocker": s.blocker, "through": list(s.through)},
     )  # fmt: skip

@@ -53,7 +53,7 @@ EN: dict[str, str] = {
     "los.between": "intervening areas: {areas}",
     "los.border": "the border {a}|{b}",
     "crop.title": "The last activation: {areas}",
-    "crop.none": "No activation yet.",
+    "crop.none": "No activation under way.",
 }
 
 JA: dict[str, str] = {
@@ -104,7 +104,7 @@ JA: dict[str, str] = {
     "los.between": "間のエリア: {areas}",
     "los.border": "境界 {a}|{b}",
     "crop.title": "直前の活性化: {areas}",
-    "crop.none": "まだ活性化はない。",
+    "crop.none": "活性化中のフォーメーションはない。",
 }
 
 CATALOGUES: dict[str, dict[str, str]] = {"en": EN, "ja": JA}

@@ -6,6 +6,8 @@ forced through ``Dice.force``."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from engine.eagles.combat import bombard, losses
 from engine.eagles.combat.common import Log
@@ -272,3 +274,48 @@ def test_12_2_a_bombardment_checks_leader_casualties() -> None:
     ev = bombard.fire(BOARD, st, st.dice, "S1", ["F10"], "V2")
     assert [d["for"] for d in events_of(ev, "dice")] == ["bombardment", "casualty"]
     assert st.units["A02"].steps == 2 and st.leaders["A-L3"].alive
+
+
+# -- properties of the losses (10.3, 12.2, G16) --------------------------------------------------------------
+STACK = ["A02", "A01", "A05", "A03", "A06"]
+
+
+@settings(max_examples=120, deadline=None)
+@given(which=hs.lists(hs.sampled_from(STACK), min_size=1, max_size=5, unique=True), n=hs.integers(0, 14))
+def test_property_hits_spread_evenly_first_on_a_long_counter(which: list[str], n: int) -> None:
+    st = empty()
+    units = [put(st, uid, "C3") for uid in which]
+    steps = sum(u.steps for u in units)
+    lost = losses.spread(BOARD, st, Log(st.dice), units, n, why="12.2")
+    assert sum(lost.values()) == min(n, steps)
+    # no unit took a second step while another that could still take one had taken none, and so on
+    taken = {u.id: lost.get(u.id, 0) for u in units}
+    for u in units:
+        for v in units:
+            if taken[u.id] > taken[v.id] + 1:
+                assert not v.on_map or v.steps == 0
+    if n and any(u.long for u in units):
+        assert any(lost.get(u.id) for u in units if BOARD.unit(u.id).long)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    area=hs.sampled_from([a.id for a in BOARD.areas]),
+    enemy=hs.lists(hs.sampled_from([a.id for a in BOARD.areas]), max_size=4),
+)
+def test_property_a_retreat_never_enters_the_enemy_nor_overfills(area: str, enemy: list[str]) -> None:
+    st = empty()
+    mine = [put(st, uid, area) for uid in ("A02", "A05", "A01")]
+    foes = ["F01", "F02", "F03", "F04"]
+    for uid, a in zip(foes, enemy, strict=False):
+        if a != area:
+            put(st, uid, a)
+    losses.retreat(BOARD, st, Log(st.dice), mine, area, [a for a in enemy if a != area], why="20.0")
+    for u in mine:
+        if u.on_map:
+            assert u.area != area and BOARD.border(area, u.area) is not None
+            assert not st.enemy_combat_in(u.area, u.side)
+            assert sum(x.sp for x in st.units_in(u.area, u.side)) <= BOARD.stacking_of(u.area).max_sp
+            assert sum(1 for x in st.units_in(u.area, u.side) if x.long) <= max(
+                1, BOARD.max_long_counters(u.area)
+            )

@@ -70,7 +70,7 @@ def test_10_0_no_charge_into_a_village_up_a_slope_or_over_the_stream() -> None:
     refused(st, charge.charge, st.dice, "V2", ["F04"], "S5", rule="10.0", key="eagles.charge.uphill")
     st2 = empty()
     put(st2, "F04", "S5")
-    put(st2, "A02", "V2")  # S5 -> S1 -> V2 rides down into the valley: +25%
+    put(st2, "A02", "V2", facing="S1")  # S5 -> S1 -> V2 rides down into the valley: +25%
     assert charge.targets(BOARD, st2, "S5", ["F04"]) == ["V2"]
     st2.dice.force(seq([1, 1], [1, 1, 1]))
     ev = charge.charge(BOARD, st2, st2.dice, "S5", ["F04"], "V2")
@@ -184,7 +184,7 @@ def test_T22_pursuit_on_a_five_minus_one() -> None:
     (roll,) = dice_for(ev, "pursuit")
     assert roll["dice"] == [5] and roll["leader"] == 1 and roll["morale"] == 4
     (p,) = events_of(ev, "pursuit")
-    assert p["pursue"] is True and p["to"] == "S1"
+    assert p["to"] == "S1" and p["pursue"] is True
     again = dice_for(ev, "charge")[2]
     assert again["fire"] == "defender" and again["units"] == ["A06"] and len(again["dice"]) == 1
     # not forced back: the pursuit failed, yet the pursuers are not repelled and stay in S5
@@ -198,7 +198,7 @@ def test_T22_no_pursuit_on_a_six() -> None:
     st.dice.force(seq([1, 1], [6, 6, 6, 1, 1], [6]))
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F04"], "S5")
     (p,) = events_of(ev, "pursuit")
-    assert p["pursue"] is False
+    assert p["why"] == "10.9" and p["pursue"] is False
     assert len(dice_for(ev, "charge")) == 2 and st.units["F04"].area == "S5"
 
 
@@ -225,8 +225,8 @@ def test_10_8_the_roll_must_be_less_than_the_tactical_value() -> None:
     _grand(st)
     st.dice.force([2])
     ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8")
-    (g,) = events_of(ev, "grand-charge")
-    assert g["formed"] is False and events_of(ev, "charge") == []
+    (g,) = events_of(ev, "grand-charge-failed")
+    assert g["leader"] == "F-L7" and events_of(ev, "charge") == [] and events_of(ev, "grand-charge") == []
     assert st.units["A02"].steps == 3 and st.units["F06"].area == "S5"
 
 
@@ -272,3 +272,15 @@ def test_10_8_refusals() -> None:
             charge.grand(BOARD, st, st.dice, leader, areas, "S8")
         assert (e.value.rule, e.value.key) == ("10.8", key)
     assert st.to_dict() == before
+
+
+def test_10_2_a_square_shields_the_artillery_beside_it_from_enfilade() -> None:
+    st = empty()
+    put(st, "F04", "S5")
+    put(st, "A03", "S8", facing="S9")  # a battery with its back to the chargers
+    assert charge.enfiladed(BOARD, st.units["A03"], "S8", "S7")
+    put(st, "A01", "S8", square=True)  # infantry in square beside it
+    st.dice.force([1, 1, 1])
+    ev = charge.charge(BOARD, st, st.dice, "S5", ["F04"], "S8")
+    first = dice_for(ev, "charge")[0]
+    assert sorted(first["units"]) == ["A01", "A03"]

@@ -243,3 +243,37 @@ def test_obstacle_reads_terrain_and_units() -> None:
     assert los.obstacle(BOARD, st_, "W1") and not los.obstacle(BOARD, st_, "V1")
     put(st_, "A02", "V1")
     assert los.obstacle(BOARD, st_, "V1")
+
+
+def test_every_combat_event_and_purpose_has_words_in_both_languages() -> None:
+    """Every event kind and dice purpose the combat rules emit has its template in English and Japanese,
+    filled from the event's own fields (a whole charge, bombardment and assault)."""
+    from engine.eagles.combat import assault, bombard, charge
+    from engine.eagles.combat.messages import EN
+    from engine.eagles.combat.messages_ja import JA
+
+    st_ = empty()
+    put(st_, "F10", "S1", facing="V2")
+    put(st_, "A02", "V2", facing="S1")
+    put(st_, "A-L3", "V2")
+    put(st_, "F04", "S8")
+    put(st_, "A01", "S5")
+    put(st_, "F03", "S3", facing="V4")
+    put(st_, "A06", "V4", facing="S3")
+    st_.dice.force([6] * 40)
+    events = [
+        *bombard.fire(BOARD, st_, st_.dice, "S1", ["F10"], "V2"),
+        *charge.charge(BOARD, st_, st_.dice, "S8", ["F04"], "S5"),
+        *assault.assault(BOARD, st_, st_.dice, "S3", ["F03"], "V4"),
+    ]
+    theirs = {"leader-lost", "leader-moved"}  # the game's own words (3.13) say these
+    for e in events:
+        key = "dice" if e.kind == "dice" else e.kind
+        if key in theirs or key == "dice":
+            continue
+        for cat in (EN, JA):
+            text = cat[f"eagles.event.{key}"].format_map({k: str(v) for k, v in e.data.items()})
+            assert "{" not in text
+    for e in events:
+        if "for" in e.data:
+            assert f"eagles.for.{e.data['for']}" in EN and f"eagles.for.{e.data['for']}" in JA

@@ -126,3 +126,43 @@ def test_a_whole_random_game_plays_to_its_end_through_the_module(seed):
 
 def test_the_same_seed_plays_the_same_game():
     assert play(4, cap=150).dumps() == play(4, cap=150).dumps()
+
+
+# -- through the service: two players at the same instant ----------------------------------------------------
+CH, HOST, ALICE, BOB = 300, 1, 2, 3
+
+
+async def test_two_players_ordering_at_the_same_instant_through_the_service(new_store):
+    """Both seats at once: the side whose turn it is names the first player (7.0) while the other queues its
+    try ahead; each goes through the game's lock in turn, and the queue is played when its turn comes."""
+    import asyncio
+
+    from bot.pictures import NoPictures
+    from bot.service import Caller, Service
+
+    def who(user: int) -> Caller:
+        return Caller(user, CH, 9)
+
+    store = await new_store()
+    svc = Service(store, pictures=NoPictures())
+    await svc.new_game(who(HOST), game="eagles")
+    await svc.join(who(ALICE), "french")
+    await svc.join(who(BOB), "allies")
+    await svc.start(who(HOST))
+    game = svc.live[1].game
+    chooser = game.state.chooser
+    user = {"french": ALICE, "allies": BOB}
+    other = "allies" if chooser == "french" else "french"
+    await asyncio.gather(
+        svc.order(who(user[chooser]), f"/first side:{chooser}", role=chooser),
+        svc.order(who(user[other]), '/queue orders:"/roll"', role=other),
+    )
+    game = svc.live[1].game
+    assert game.state.first == chooser
+    assert game.log[-2:] in (
+        [f"{chooser}: /first side:{chooser}", f'{other}: /queue orders:"/roll"'],
+        [f'{other}: /queue orders:"/roll"', f"{chooser}: /first side:{chooser}"],
+    )
+    assert game.state.queue[other] == ["/roll"]  # not its turn yet: kept for when it comes
+    assert problems(game.ctx) == []
+    await svc.idle()

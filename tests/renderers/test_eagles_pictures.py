@@ -26,6 +26,8 @@ from renderers.eagles import read as R
 from renderers.eagles import samples, text
 from renderers.eagles import sprites as S
 from renderers.geometry import Box, overlap
+from tools import fuzz
+from tools.picture_sweep import Sampler
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -455,7 +457,7 @@ def test_the_last_activation_is_found_in_the_log() -> None:
     assert P.action_image({"view": view, "areas": ["S5", "S7"]}).tobytes() == crop.tobytes()
 
 
-def test_no_activation_yet_draws_the_whole_map_small() -> None:
+def test_no_activation_under_way_draws_the_whole_map_small() -> None:
     im = _open(P.draw_action(samples.setup_view()))
     assert im.width >= 560
 
@@ -517,3 +519,19 @@ def test_area_names_do_not_overlap() -> None:
     x0, y0, x1, y1 = G.map_box()
     for a, box in labels.items():
         assert box[0] >= x0 and box[2] <= x1 and box[1] >= y0 and box[3] <= y1, a
+
+
+# ---------------------------------------------------------------------------------------------------------
+# the picture sweep: random games of the engine, every kind the module declares drawn as the bot draws it
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_picture_sweep_draws_every_kind_over_random_games(seed: int) -> None:
+    """The fuzzer's picture sweep (tools/picture_sweep.py) over a game of the module's own players: each
+    kind the module declares (the map, the line of sight asked, the crop round the action), drawn from the
+    subject the module makes of the role's view; a picture that cannot be drawn fails the game."""
+    module = modules.get("eagles")
+    options, mode = fuzz.plan(module, seed)
+    sampler = Sampler(module, seed, every=15)
+    fuzz.play(module, seed, options, mode=mode, check_every=False, final_checks=False, pictures=sampler)
+    assert sampler.states >= 5 and sampler.pictures >= sampler.states

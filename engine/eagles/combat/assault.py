@@ -209,7 +209,7 @@ def fire_of(
     cav = sum(u.sp for u in f.units if u.kind == "cavalry")
     sp = sum(u.sp for u in f.units if u.kind != "cavalry") + common.half_up(cav)
     half = 0
-    if flank_from is not None:
+    if flank_from is not None and not any(common.in_square(u) for u in f.units):  # 10.2: 14.21
         half = sum(
             u.sp
             for u in f.units
@@ -384,7 +384,7 @@ def _check(board: Eagles, state: State, log: Log, area: str, units: Sequence[Uni
     value = max((ld.tactical for ld in leaders), default=0)
     (d,) = log.roll("morale", 1, area=area, morale=need, leader=value, units=[u.id for u in combat])
     ok = d == 1 or (d != 6 and d - value <= need)
-    log.emit("morale-check", {"area": area, "passed": ok})
+    log.emit("morale-check", {"area": area, "units": [u.id for u in combat], "passed": ok})
     return ok
 
 

@@ -137,11 +137,32 @@ def modifiers(
     """12.3: +1 for each condition (at most +2), -1 for each (at most -1), then +1 massed (12.71: in
     addition); the conditions that apply, by name."""
     side = firers[0].side
-    rng = board.distance(area, target)
     there = [u for u in state.units_in(target) if u.side != side]
     kinds = [common.kind_of(board, u) for u in firers]
     line = common.line(board, area, target)
-    came = line.borders[-1][0] if rng > 1 and line.borders else area  # where the shot comes from
+    plus = _plus(board, state, firers, kinds, there, area, target, line.borders)
+    minus = _minus(board, state, kinds, there, area, target, line.borders, options)
+    mod = common.cap(len(plus), -len(minus))
+    if sum(1 for k in kinds if k in MASSED_KINDS) >= MASSED:
+        plus.append("massed")
+        mod += 1
+    return mod, plus + [f"-{m}" for m in minus]
+
+
+def _plus(
+    board: Eagles,
+    state: State,
+    firers: Sequence[Unit],
+    kinds: Sequence[str],
+    there: Sequence[Unit],
+    area: str,
+    target: str,
+    borders: Sequence[tuple[str, str]],
+) -> list[str]:
+    """12.3's positive conditions."""
+    side = firers[0].side
+    rng = board.distance(area, target)
+    came = borders[-1][0] if rng > 1 and borders else area  # where the shot comes from
     plus: list[str] = []
     if any(_flank(board, u, target, came) for u in there):
         plus.append("flank")
@@ -162,6 +183,21 @@ def modifiers(
         plus.append("Napoleon")
     if side == "french" and _hq_with_chief(board, state, side, near):
         plus.append("HQ")
+    return plus
+
+
+def _minus(
+    board: Eagles,
+    state: State,
+    kinds: Sequence[str],
+    there: Sequence[Unit],
+    area: str,
+    target: str,
+    borders: Sequence[tuple[str, str]],
+    options: Any,
+) -> list[str]:
+    """12.3's negative conditions."""
+    rng = board.distance(area, target)
     minus: list[str] = []
     if rng == 2 and "horse" in kinds:
         minus.append("horse at range 2")
@@ -173,13 +209,9 @@ def modifiers(
         minus.append(state.weather)
     if board.terrain_of(target).bombard_die < 0 or _crops(board, state, target, rng, options):
         minus.append("terrain")
-    if _reverse_slope(board, there, kinds, line.borders[-1] if line.borders else None):
+    if _reverse_slope(board, there, kinds, borders[-1] if borders else None):
         minus.append("reverse slope")
-    mod = common.cap(len(plus), -len(minus))
-    if sum(1 for k in kinds if k in MASSED_KINDS) >= MASSED:
-        plus.append("massed")
-        mod += 1
-    return mod, plus + [f"-{m}" for m in minus]
+    return minus
 
 
 def _flank(board: Eagles, u: Unit, target: str, came: str) -> bool:

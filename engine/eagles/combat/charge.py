@@ -140,10 +140,13 @@ def defender_leader(board: Eagles, state: State, target: str, units: Sequence[Un
     return max(there, key=lambda ld: (common.leader_value(board, ld, units), ld.id), default=None)
 
 
-def enfiladed(board: Eagles, u: Unit, target: str, via: str) -> bool:
+def enfiladed(board: Eagles, u: Unit, target: str, via: str, square: bool = False) -> bool:
     """10.23: artillery or an infantry division charged in the flank or rear may not fire at the chargers
-    (not in square: 10.2; never in an all-round area: 2.3)."""
+    (not in square, nor any artillery where infantry stands in square: 10.2; never in an all-round area:
+    2.3)."""
     if not (u.kind == "artillery" or (u.kind == "infantry" and u.long)) or common.in_square(u):
+        return False
+    if square and u.kind == "artillery":
         return False
     if u.facing is None or board.border(target, via) is None:
         return False
@@ -157,8 +160,11 @@ def defender_dice(board: Eagles, state: State, f: Fight, defenders: Sequence[Uni
     """10.2: the defender's first fire: infantry and artillery SP totalled and halved (rounding up), cavalry
     SP doubled, plus one leader's value; units caught in enfilade (10.23) and, in a pursuit, the retreated
     units (10.9) do not fire."""
+    square = any(common.in_square(u) for u in defenders)
     firing = [
-        u for u in defenders if u.combat and not enfiladed(board, u, f.target, f.via) and u.id not in f.silent
+        u
+        for u in defenders
+        if u.combat and not enfiladed(board, u, f.target, f.via, square) and u.id not in f.silent
     ]
     foot = sum(u.sp for u in firing if u.kind in ("infantry", "artillery"))
     horse = sum(u.sp for u in firing if u.kind == "cavalry")
@@ -367,7 +373,7 @@ def _pursue(
     need = min(common.morale_now(u) for u in pursuers)
     (d,) = log.roll("pursuit", 1, units=[u.id for u in pursuers], leader=value, morale=need)
     go = d - value <= need
-    log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": go})
+    log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": go, "why": "10.9"})
     if not go:
         return
     rider_ = f.rider if f.rider is not None and f.rider.area == f.target else None
@@ -433,7 +439,10 @@ def grand(
     ld = state.leaders[leader]
     (d,) = log.roll("grand-charge", 1, leader=leader, tactical=ld.tactical)
     formed = d < ld.tactical
-    log.emit("grand-charge", {"leader": leader, "areas": list(areas), "target": target, "formed": formed})
+    log.emit(
+        "grand-charge" if formed else "grand-charge-failed",
+        {"leader": leader, "areas": list(areas), "target": target},
+    )
     if not formed:
         return log.events
     via = vias[areas[0]]

@@ -37,7 +37,11 @@ class Log:
         self.events.append(Event(kind, data, seq=len(self.events) + 1))
 
     def roll(self, purpose: str, n: int, **data: Any) -> list[int]:
-        got = self.dice.rolls(max(n, 0))
+        """``n`` dice; none to roll (a side with nothing that may fire) is told as ``no-fire``."""
+        if n <= 0:
+            self.emit("no-fire", {"for": purpose, **data})
+            return []
+        got = self.dice.rolls(n)
         self.emit("dice", {"for": purpose, "dice": got, **data})
         return got
 

@@ -115,8 +115,11 @@ def casualties(
 
 
 def kill(log: Log, ld: Leader, why: str) -> None:
+    """A leader killed (3.2: ``leader-killed``) or removed with nowhere to go (3.13: ``leader-lost``)."""
+    area = ld.area
     ld.alive, ld.area = False, GONE
-    log.emit("leader-lost", {"leader": ld.id, "side": ld.side, "why": why})
+    kind = "leader-lost" if why == "3.13" else "leader-killed"
+    log.emit(kind, {"leader": ld.id, "side": ld.side, "area": area, "why": why})
 
 
 # -- 20.0 retreats (G16) -------------------------------------------------------------------------------------
@@ -237,7 +240,7 @@ def retreat(
         for ld in common.leaders_in(state, area, side):
             if not state.units_in(area, side):
                 ld.area = moved_to
-                log.emit("leader-moved", {"leader": ld.id, "from": area, "to": moved_to, "why": why})
+                log.emit("leader-retreat", {"leader": ld.id, "from": area, "to": moved_to, "why": why})
     return left
 
 
