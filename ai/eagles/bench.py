@@ -39,7 +39,8 @@ class Tally:
     reasons: dict[str, int] = field(default_factory=dict)
     fallbacks: int = 0
     refused: list[tuple[int, str, str, str]] = field(default_factory=list)  # (seed, role, order, error)
-    margins: list[int] = field(default_factory=list)  # French VP - Allied VP at the end
+    margins: list[int] = field(default_factory=list)  # French VP - Allied VP after the last turn
+    decisive: int = 0  # games ended by the French decisive victory (facts 9: no VP compared)
 
     def line(self, name: str) -> str:
         s = sorted(self.seconds)
@@ -98,7 +99,9 @@ def _count(t: Tally, seed: int, result: dict[str, Any], n: int, secs: float, cpu
     )
     t.reasons[reason] = t.reasons.get(reason, 0) + 1
     vp = result.get("vp") or {}
-    if vp:
+    if result.get("reason") == "decisive":
+        t.decisive += 1
+    elif vp:
         t.margins.append(int(vp.get("french", 0)) - int(vp.get("allies", 0)))
 
 
@@ -136,9 +139,11 @@ def versus(games: int, seed: int = 1, out: Callable[[str], None] = print) -> Tal
     m = sorted(t.margins)
     out(f"Eagles of the Empire bot against itself: {games} games, seed {seed}")
     out(t.line("bot vs bot (french)"))
+    out(f"French decisive victories (facts 9, no VP compared): {t.decisive}")
     if m:
         out(
-            f"French VP - Allied VP: min {m[0]} median {statistics.median(m)} max {m[-1]} "
+            f"French VP - Allied VP after the last turn: min {m[0]} median {statistics.median(m)} "
+            f"max {m[-1]} "
             f"mean {statistics.mean(m):.1f}; all: {m}"
         )
     return t
