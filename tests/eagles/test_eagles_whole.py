@@ -6,20 +6,23 @@ order typed as ``ROLE: /order``; and the module's bot players on both seats thro
 
 from __future__ import annotations
 
-import io
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
 
-from bot.console import run_console
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from engine import modules
 from engine.orders import command_of
 
 MODULE = modules.get("eagles")
+ROOT = Path(__file__).resolve().parents[2]
 CH = 740
 HOST = 1
 
@@ -140,20 +143,35 @@ async def test_bot_players_play_a_whole_quatre_bras_through_the_service(new_stor
     await svc.idle()
 
 
-async def test_a_whole_quatre_bras_plays_in_the_console(tmp_path, monkeypatch):
-    """The console game, every order typed as ``ROLE: /order`` (the same seed, so the same dice), to the
-    result after the last turn (facts 9)."""
+CONSOLE = """
+import sys
+import bot.console
+from bot.pictures import NoPictures
+from bot.service import Service
+bot.console.Service = lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: {seed})
+from bot.__main__ import main
+sys.exit(main(["console", "--game", "eagles", "--database", {db!r}]))
+"""  # the console as ``estafette console --game eagles`` runs it, its game's dice seed fixed
+
+
+def test_a_whole_quatre_bras_plays_in_the_console(tmp_path):
+    """``estafette console --game eagles`` in its own process, every order typed on its input as ``ROLE:
+    /order`` (the game's dice seed fixed, so the same dice as the game played here), to the result after the
+    last turn (facts 9)."""
     seed = 5
-    monkeypatch.setattr(
-        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
-    )
     game = random_game(seed)
-    out = io.StringIO()
-    lines = "\n".join([*game.log, ":status", ""])
-    status = await run_console(
-        str(tmp_path / "c.db"), str(tmp_path / "pics"), "", io.StringIO(lines), out=out, game="eagles"
+    code = CONSOLE.format(seed=seed, db=str(tmp_path / "c.db"))
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        input="\n".join([*game.log, ":status", ""]),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "ESTAFETTE_PICTURES": str(tmp_path / "pictures")},
+        timeout=600,
     )
-    text = out.getvalue()
-    assert status == 0 and "Traceback" not in text and "Not accepted" not in text, text[-2000:]
+    text = done.stdout + done.stderr
+    assert done.returncode == 0, text[-2000:]
+    assert "Traceback" not in text and "Not accepted" not in text, text[-2000:]
     winner = "the French" if game.result()["winner"] == "french" else "the Allies"
     assert f"The game is over: {winner}" in text, text[-2000:]
