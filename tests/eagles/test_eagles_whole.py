@@ -175,3 +175,40 @@ def test_a_whole_quatre_bras_plays_in_the_console(tmp_path):
     assert "Traceback" not in text and "Not accepted" not in text, text[-2000:]
     winner = "the French" if game.result()["winner"] == "french" else "the Allies"
     assert f"The game is over: {winner}" in text, text[-2000:]
+
+
+async def test_orders_queued_ahead_through_discord_are_kept_from_the_channel_until_played(h):
+    """The one thing a side keeps to itself (queued orders, docs/rulings.md "queued orders"): given as a slash
+    command while the other side must act, its orders are not in the channel (only the sealed commitment);
+    once that side's turn comes the queue plays and the channel tells its orders' events, the roll among
+    them (8.1)."""
+    await h.feed(h.slash("game new", {"game": "eagles"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
+    await h.feed(h.slash("game join", {"role": "allies"}, user="bob", channel="game-1"))
+    await h.feed(h.slash("game start", user="alice", channel="game-1"))
+    channel = h.world.channel("game-1").id
+    live = next(iter(h.bot.service.live.values()))
+    name = {"french": "alice", "allies": "bob"}
+    chooser = str(live.game.state.chooser)
+    waiting = "allies" if chooser == "french" else "french"
+    formation = {"french": "foy", "allies": "perponcher"}[waiting]
+    _, since = _channel_text(h, channel, 0)
+    queue = f"/roll; /activate formations:{formation}"
+    got = await h.feed(h.slash("queue", {"orders": queue}, user=name[waiting], channel="game-1"))
+    assert got.said.content.startswith("Done"), got.said.content
+    texts, since = _channel_text(h, channel, since)
+    told = "\n".join(texts)
+    assert f"formations:{formation}" not in told and "/roll" not in told, told
+    before = len(live.game.events)
+    got = await h.feed(h.slash("first", {"side": waiting}, user=name[chooser], channel="game-1"))
+    assert got.said.content.startswith("Done"), got.said.content
+    live = next(iter(h.bot.service.live.values()))
+    texts, since = _channel_text(h, channel, since)
+    told = "\n".join(texts)
+    new = live.game.events[before:]
+    rolls = [e for e in new if e.kind == "dice" and e.data["for"] == "activation"]
+    assert rolls and rolls[0].data["side"] == waiting  # the queue's /roll, played at once
+    for e in new:
+        line = describe(e, live.game)
+        if line and e.kind != "queue-cancelled":  # a cancelled queue is told to its side alone
+            assert line in told, (line, told)
