@@ -232,6 +232,25 @@ def _counts(game: GameObject) -> dict[str, int]:
 FUZZING = Fuzzing(sides=SIDES, pick=_pick, result=_result, counts=_counts, cap=6000)
 
 
+def suggest(
+    game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+) -> list[str] | None:
+    """The destinations of the pieces named so far, by the cost of getting there (13.1: the MP left)."""
+    from . import movement
+
+    if order != "move" or option != "to" or role not in game.active():
+        return None
+    ids = [x.strip().upper() for x in given.get("units", "").split(",") if x.strip()]
+    if not ids or any(movement.may_move(game.ctx, p) is not None for p in ids if p in game.state.units):
+        return None
+    try:
+        routes = movement.reach(game.ctx, ids)
+    except (KeyError, IndexError, ValueError):
+        return None
+    areas = sorted(routes, key=lambda a: (routes[a].cost, a))
+    return [a for a in areas if a.lower().startswith(current.strip().lower())]
+
+
 def owns(role: str, unit: str) -> bool:
     """Whose piece an id is: a unit, an HQ or a leader, by its side (facts 6)."""
     b = B.load()
@@ -329,6 +348,13 @@ class Eagles(Module[Options, Game, View]):
 
     def dump_data(self) -> dict[str, Any]:
         return dump_data()
+
+    def suggest(
+        self, game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
+    ) -> list[str] | None:
+        """``/move ... to:``: the areas the pieces named in ``units:`` reach with the MP they have left
+        (13.1), nearest first; otherwise the values of the role's legal orders."""
+        return suggest(game, role, order, option, current, given)
 
     def place_said(self, place: str, lang: str) -> str:
         return present.place(place, lang)

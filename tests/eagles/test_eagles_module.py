@@ -313,3 +313,17 @@ def test_estafette_verify_checks_every_die_of_a_finished_game(finished):
     first = lines[i].split()[2]
     lines[i] = lines[i].replace(first, str(7 - int(first)), 1)
     assert not verify("\n".join(lines) + "\n").ok
+
+
+def test_13_1_autocomplete_offers_the_named_pieces_destinations_nearest_first():
+    g = new()
+    g.apply(str(g.state.chooser), "/first side:french")
+    g.state.dice.force([1])
+    g.apply("french", "/roll")
+    g.apply("french", "/activate formations:foy")
+    offered = MODULE.suggest(g, "french", "move", "to", "", {"units": "F02"})
+    assert offered and offered[0] == "S5"  # 1/2 MP by the chaussée
+    assert "V1" not in offered and "S1" not in offered
+    vs = [a for a in offered if a[0] == "V"]
+    assert MODULE.suggest(g, "french", "move", "to", "v", {"units": "F02"}) == vs
+    assert MODULE.suggest(g, "allies", "move", "to", "", {"units": "F02"}) is None
