@@ -4,7 +4,11 @@ our Quatre Bras. Rulings (ours) are in docs/rulings.md, "Eagles of the Empire â€
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from engine.eagles import movement
 from engine.eagles.game import Game
@@ -303,3 +307,33 @@ def test_11_1_a_reserve_is_assigned_to_a_formation_by_a_side_without_an_hq():
     with pytest.raises(RuleError) as e:
         g.apply("french", "/assign unit:F13 to:bachelu")
     assert e.value.key == "eagles.assign.not_reserve"
+
+
+# -- properties ----------------------------------------------------------------------------------------------
+AREAS = sorted(a.id for a in Game.new(Options(), 1).ctx.board.areas)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    piece=hs.sampled_from(["F02", "F04", "F11", "F-L4"]),
+    start=hs.sampled_from(AREAS),
+    enemies=hs.lists(hs.sampled_from(AREAS), max_size=4, unique=True),
+)
+def test_13_1_every_destination_is_reached_by_neighbours_within_the_mp_never_through_the_enemy(
+    piece, start, enemies
+):
+    g = acting_with(["foy", "pire"])
+    enemies = [a for a in enemies if a != start]
+    for uid, area in zip(("A01", "A05", "A12", "A11"), enemies, strict=False):
+        put(g, uid, area)
+    if piece in g.state.units:
+        g.state.units[piece].formation = "foy"
+    put(g, piece, start)
+    b = g.ctx.board
+    left = movement.ma(g.ctx, piece) - movement.used(g.ctx, piece)
+    for to, route in movement.reach(g.ctx, [piece]).items():
+        assert route.cost <= left
+        steps = (start, *route.path)
+        assert all(y in b.neighbours(x) for x, y in pairwise(steps))
+        assert not any(a in enemies for a in route.path)
+        assert to == route.path[-1]
