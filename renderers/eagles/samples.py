@@ -16,7 +16,7 @@ from PIL import Image
 from engine.eagles.game import Game
 from engine.eagles.options import Options
 
-from ..showcase import MAP_BUDGET_MS, Games, RenderBench
+from ..showcase import MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
 from . import base as B
 from . import board as G
 from . import pictures as P
@@ -157,4 +157,75 @@ def render_bench(games: Games | None = None) -> RenderBench:
     return RenderBench(reference, cases, ("the mid-game map", parts))
 
 
-GUIDE = None  # the guide's pictures from a game of the bot players: once the game's bot players play it
+def _guide_picture(kind: str, view: Any, locale: str) -> bytes | None:
+    """``map``; ``command:LEADER`` (the map with his command range, 9.0); ``action`` (the crop round the last
+    activation); ``los:A:B`` (the engine's answer to ``/los from:A to:B`` at the set-up, drawn on ``view``,
+    which is the set-up's)."""
+    name, _, rest = kind.partition(":")
+    if name == "map":
+        return P.draw_map(view, locale)
+    if name == "command":
+        return P.draw_map({"view": view, "command": rest}, locale)
+    if name == "action":
+        return P.draw_action(view, locale)
+    if name == "los":
+        a, b = rest.split(":")
+        return P.draw_los({**engine_los(a, b), "view": view}, locale)
+    return None
+
+
+def _at_start(g: Game) -> bool:
+    return g.state.turn == 1 and not g.log
+
+
+def _allied_activation(g: Game) -> bool:
+    """Wellington on the map (facts 7.2: 15:00) and an Allied activation under way, before its moves."""
+    st = g.state
+    return (
+        st.turn >= 3
+        and st.phase == "move"
+        and g.active() == ["allies"]
+        and st.leaders["A-L1"].area not in ("off", "gone")
+    )
+
+
+def _assault(g: Game) -> bool:
+    """The French assault segment of an activation from 16:00 on, an assault just fought (14.1)."""
+    st = g.state
+    return st.turn >= 3 and st.phase == "assault" and bool(g.log) and g.log[-1].startswith("french: /assault")
+
+
+GUIDE = Guide(
+    seed=3,
+    moments=(
+        Moment(
+            "start",
+            _at_start,
+            (
+                ("eagles-guide-start.png", "map", "public", "en"),
+                ("eagles-guide-start-ja.png", "map", "public", "ja"),
+                ("eagles-guide-los-ground.png", "los:C1:V1", "public", "en"),
+                ("eagles-guide-los-wood.png", "los:S1:W1", "public", "en"),
+                ("eagles-guide-los-wood-ja.png", "los:S1:W1", "public", "ja"),
+            ),
+        ),
+        Moment(
+            "command",
+            _allied_activation,
+            (
+                ("eagles-guide-command.png", "command:A-L1", "public", "en"),
+                ("eagles-guide-command-ja.png", "command:A-L1", "public", "ja"),
+            ),
+        ),
+        Moment(
+            "assault",
+            _assault,
+            (
+                ("eagles-guide-assault.png", "action", "public", "en"),
+                ("eagles-guide-assault-ja.png", "action", "public", "ja"),
+            ),
+        ),
+    ),
+    draw=_guide_picture,
+    about="the pictures of the guide's Eagles of the Empire chapters (docs/guide-eagles.md, .ja.md)",
+)
