@@ -118,7 +118,12 @@ def after_change(
     sealed = [t("svc.sealed", lang, role=r, hash=h) for _n, r, h in ch.sealed]
     ch.sealed.clear()
     by = [t("svc.standing_public", lang, role=standing)] if standing else []
-    body = "\n".join([*public_lines[-12:], *by, *sealed]) + ping
+    # a post keeps to the last 12 lines of a change; the lines left out are said to be in the log (a turn's
+    # end may tell more, its rolls among them: none may vanish without a word)
+    shown = public_lines[-12:]
+    if len(public_lines) > len(shown):
+        shown = [t("svc.earlier_lines", lang, n=len(public_lines) - len(shown)), *shown]
+    body = "\n".join([*shown, *by, *sealed]) + ping
     if game.over:
         body += reveal(ch, lang)
     # the pictures of what this change touched (everything for a full refresh)
