@@ -323,16 +323,53 @@ def naval_reach(
     return out
 
 
+Walks = dict[tuple[object, ...], dict[str, list[str]]]
+
+
+def _walker(ctx: Ctx, block: Block) -> tuple[int, bool, str | None]:
+    """What of a block a walk depends on: its move allowance (2.13), whether it is Indian (5.2: Indians do
+    not stop) and, under G9, the home hex it may enter off the wilderness (10.0)."""
+    unit = ctx.lib.unit(block.id)
+    indian = unit.type == "indians"
+    home = None
+    if indian and ctx.opts.indians_wilderness:
+        town = ctx.lib.home_of(block.id)
+        home = town.hex if town is not None else None
+    return unit.move, indian, home
+
+
 def reach(
-    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False, first: str | None = None
+    ctx: Ctx,
+    side: str,
+    block: Block,
+    mode: str = MOVE,
+    *,
+    forced: bool = False,
+    first: str | None = None,
+    memo: Walks | None = None,
 ) -> dict[str, list[str]]:
     """dest -> one shortest path the block alone may take by land (no river move), pruned as it goes (the
     limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes); ``first``:
-    only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5)."""
+    only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5).
+    ``memo``: walks kept while the state does not change, shared by every block of the same place, allowance
+    and kind (the answer is the same; callers must not change it)."""
+    lib = ctx.lib
+    if lib.unit(block.id).type == "warship" or block.at not in lib._index.hexes:
+        return {}
+    if memo is None:
+        return _reach(ctx, side, block, mode, forced, first)
+    key = ("land", side, block.at, *_walker(ctx, block), mode, forced, first)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _reach(ctx, side, block, mode, forced, first)
+    return out
+
+
+def _reach(
+    ctx: Ctx, side: str, block: Block, mode: str, forced: bool, first: str | None
+) -> dict[str, list[str]]:
     st, lib = ctx.st, ctx.lib
     unit = lib.unit(block.id)
-    if unit.type == "warship" or block.at not in lib._index.hexes:
-        return {}
     limit = unit.move + (1 if forced else 0)
     indian = unit.type == "indians"
     battles = set(battle_places(st)) if mode == RETREAT else set()
@@ -373,12 +410,25 @@ def reach(
     return out
 
 
-def river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
-    """5.6: the hexes 1 or 2 hexes along one river or lake shore (no stop at forest hexsides)."""
+def river_reach(ctx: Ctx, side: str, block: Block, *, memo: Walks | None = None) -> dict[str, list[str]]:
+    """5.6: the hexes 1 or 2 hexes along one river or lake shore (no stop at forest hexsides); ``memo`` as
+    for ``reach``."""
     lib = ctx.lib
     unit = lib.unit(block.id)
     if unit.type == "warship" or block.at not in lib._index.hexes:
         return {}
+    if memo is None:
+        return _river_reach(ctx, side, block)
+    _, indian, home = _walker(ctx, block)
+    key = ("river", side, block.at, indian, home)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _river_reach(ctx, side, block)
+    return out
+
+
+def _river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
+    lib = ctx.lib
     out: dict[str, list[str]] = {}
     ways = {w for _, c in lib.neighbours(block.at) for w in c.waterways}
     for way in sorted(ways):

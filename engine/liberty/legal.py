@@ -39,11 +39,12 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     attacks: list[Order] = []
     seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
+    walks: board.Walks = {}  # the state does not change while legal() asks: one walk serves every like block
     for b in st.at_side(side):
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
     for origin, blocks in groups.items():
-        for group, path, forced, river in _candidates(ctx, side, origin, blocks):
+        for group, path, forced, river in _candidates(ctx, side, origin, blocks, walks):
             try:
                 turns.move_check(ctx, side, group, path, forced=forced, river=river)
             except RuleError:
@@ -57,7 +58,9 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     return choices, attacks
 
 
-def _candidates(ctx: Ctx, side: str, origin: str, blocks: list[Block]) -> list[Candidate]:
+def _candidates(
+    ctx: Ctx, side: str, origin: str, blocks: list[Block], walks: board.Walks | None = None
+) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
     and one alone (8.1)."""
@@ -73,11 +76,11 @@ def _candidates(ctx: Ctx, side: str, origin: str, blocks: list[Block]) -> list[C
                     if len(ships) > 1 and not forced:
                         extra.append((ships, path, False, False))
         for b in blocks:
-            for path in board.reach(ctx, side, b).values():
+            for path in board.reach(ctx, side, b, memo=walks).values():
                 by_path.setdefault(tuple(path), []).append(b)
-            for path in board.reach(ctx, side, b, forced=True).values():
+            for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
                 extra.append(([b], path, True, False))
-            for path in board.river_reach(ctx, side, b).values():
+            for path in board.river_reach(ctx, side, b, memo=walks).values():
                 extra.append(([b], path, False, True))
     candidates: list[Candidate] = []
     for path_t, movers in by_path.items():
