@@ -372,6 +372,8 @@ def _reach(
     unit = lib.unit(block.id)
     limit = unit.move + (1 if forced else 0)
     indian = unit.type == "indians"
+    picky = indian and ctx.opts.indians_wilderness  # 10.0 with G9: only then may a hex be closed to it
+    occ, foe = ctx.occupied(), other(side)
     battles = set(battle_places(st)) if mode == RETREAT else set()
     out: dict[str, list[str]] = {}
     frontier = [[block.at]]
@@ -381,7 +383,7 @@ def _reach(
         for path in frontier:
             here = path[-1]
             if len(path) > 1:
-                if enemy_in(ctx, here, side):
+                if foe in occ.get(here, ()):
                     continue  # 5.1: stop and fight
                 c = lib.hexside(path[-2], here)
                 if c is not None and c.stops and not indian:
@@ -394,7 +396,7 @@ def _reach(
                     or (len(path) == 1 and first not in (None, n))
                 ):
                     continue
-                if not indian_may_enter(ctx, block, n):
+                if picky and not indian_may_enter(ctx, block, n):
                     continue
                 if mode == RETREAT and (not not_enemy(ctx, n, side) or n in battles):
                     continue

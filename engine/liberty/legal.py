@@ -68,6 +68,7 @@ def _candidates(
     st = ctx.st
     by_path: dict[tuple[str, ...], list[Block]] = {}
     extra: list[Candidate] = []
+    rooms: dict[tuple[str, str], int] = {}
     if origin in ctx.lib._index.hexes:
         ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
         if ships:  # 8.1: the warships of the hex together, and one alone
@@ -80,13 +81,13 @@ def _candidates(
             for path in board.reach(ctx, side, b, memo=walks).values():
                 by_path.setdefault(tuple(path), []).append(b)
             for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
-                extra.append(([b], path, True, False, _room(ctx, side, path) > 0))
+                extra.append(([b], path, True, False, _room(ctx, side, path, rooms) > 0))
             for path in board.river_reach(ctx, side, b, memo=walks).values():
                 extra.append(([b], path, False, True, False))
     candidates: list[Candidate] = []
     for path_t, movers in by_path.items():
         path = list(path_t)
-        room = _room(ctx, side, path)
+        room = _room(ctx, side, path, rooms)
         if origin in st.pinned and side != st.p1:
             room = min(room, st.pinned[origin])
         if room <= 0:
@@ -97,13 +98,20 @@ def _candidates(
     return candidates + extra
 
 
-def _room(ctx: Ctx, side: str, path: list[str]) -> int:
-    """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn."""
-    return min(
-        c.limit - ctx.st.hexsides.get(board.side_key(side, x, y), 0)
-        for x, y in pairwise(path)
-        if (c := ctx.lib.hexside(x, y)) is not None
-    )
+def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, str], int]) -> int:
+    """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn (each
+    hexside's room kept in ``rooms``: the paths from one hex share their first steps)."""
+    room: int | None = None
+    for step in pairwise(path):
+        here = rooms.get(step)
+        if here is None:
+            c = ctx.lib.hexside(*step)
+            if c is None:
+                continue
+            here = rooms[step] = c.limit - ctx.st.hexsides.get(board.side_key(side, *step), 0)
+        room = here if room is None else min(room, here)
+    assert room is not None
+    return room
 
 
 def _sea_moves(
