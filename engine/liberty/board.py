@@ -352,25 +352,37 @@ def reach(
     limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes); ``first``:
     only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5).
     ``memo``: walks kept while the state does not change, shared by every block of the same place, allowance
-    and kind (the answer is the same; callers must not change it)."""
+    and kind, one walk as far as a forced march goes serving the normal move too (the walk goes out one
+    step a round, so its first rounds are the shorter walk; callers must not change the answer)."""
     lib = ctx.lib
     if lib.unit(block.id).type == "warship" or block.at not in lib._index.hexes:
         return {}
+    move = lib.unit(block.id).move
+    limit = move + (1 if forced else 0)
     if memo is None:
-        return _reach(ctx, side, block, mode, forced, first)
-    key = ("land", side, block.at, *_walker(ctx, block), mode, forced, first)
-    out = memo.get(key)
-    if out is None:
-        out = memo[key] = _reach(ctx, side, block, mode, forced, first)
+        out = _reach(ctx, side, block, mode, limit, first)
+        return {d: p for d, p in out.items() if len(p) - 1 == limit} if forced else out
+    kind = (side, block.at, *_walker(ctx, block), mode, first)
+    kept = memo.get(("land", forced, *kind))
+    if kept is not None:
+        return kept
+    whole = memo.get(("walk", *kind))
+    if whole is None:
+        whole = memo["walk", *kind] = _reach(ctx, side, block, mode, move + 1, first)
+    if forced:  # 5.5: a forced march goes exactly one hex beyond the move
+        out = {d: p for d, p in whole.items() if len(p) - 1 == limit}
+    else:
+        out = {d: p for d, p in whole.items() if len(p) - 1 <= limit}
+    memo["land", forced, *kind] = out
     return out
 
 
 def _reach(
-    ctx: Ctx, side: str, block: Block, mode: str, forced: bool, first: str | None
+    ctx: Ctx, side: str, block: Block, mode: str, limit: int, first: str | None
 ) -> dict[str, list[str]]:
+    """The walk of ``reach``, ``limit`` steps out: every place it reaches, by one shortest path."""
     st, lib = ctx.st, ctx.lib
     unit = lib.unit(block.id)
-    limit = unit.move + (1 if forced else 0)
     indian = unit.type == "indians"
     picky = indian and ctx.opts.indians_wilderness  # 10.0 with G9: only then may a hex be closed to it
     occ, foe = ctx.occupied(), other(side)
@@ -407,8 +419,6 @@ def _reach(
         frontier = nxt
         for p in nxt:
             out[p[-1]] = p
-    if forced:
-        out = {d: p for d, p in out.items() if len(p) - 1 == limit}
     return out
 
 
