@@ -44,14 +44,19 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
     for origin, blocks in groups.items():
+        unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
         for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks):
-            try:
-                turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
-            except RuleError:
-                continue
+            attack = board.enemy_in(ctx, path[-1], side)
+            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+            if not (walked and unpinned and not attack):
+                try:
+                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+                except RuleError:
+                    continue
             move = O.Move(tuple(b.id for b in group), tuple(path), forced, river, only is not None)
             choices.append(move)
-            if board.enemy_in(ctx, path[-1], side):
+            if attack:
                 attacks.append(move)
         if only is None:
             _sea_moves(ctx, side, origin, blocks, seas, choices, attacks)
