@@ -323,18 +323,69 @@ def naval_reach(
     return out
 
 
+Walks = dict[tuple[object, ...], dict[str, list[str]]]
+
+
+def _walker(ctx: Ctx, block: Block) -> tuple[int, bool, str | None]:
+    """What of a block a walk depends on: its move allowance (2.13), whether it is Indian (5.2: Indians do
+    not stop) and, under G9, the home hex it may enter off the wilderness (10.0)."""
+    unit = ctx.lib.unit(block.id)
+    indian = unit.type == "indians"
+    home = None
+    if indian and ctx.opts.indians_wilderness:
+        town = ctx.lib.home_of(block.id)
+        home = town.hex if town is not None else None
+    return unit.move, indian, home
+
+
 def reach(
-    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False, first: str | None = None
+    ctx: Ctx,
+    side: str,
+    block: Block,
+    mode: str = MOVE,
+    *,
+    forced: bool = False,
+    first: str | None = None,
+    memo: Walks | None = None,
 ) -> dict[str, list[str]]:
     """dest -> one shortest path the block alone may take by land (no river move), pruned as it goes (the
     limits and the rules of ``walk`` for one block; ``walk`` checks again when the order comes); ``first``:
-    only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5)."""
+    only the paths whose first step enters that hex (a retreat's or a regroup's hexside, 7.4, 7.5).
+    ``memo``: walks kept while the state does not change, shared by every block of the same place, allowance
+    and kind, one walk as far as a forced march goes serving the normal move too (the walk goes out one
+    step a round, so its first rounds are the shorter walk; callers must not change the answer)."""
+    lib = ctx.lib
+    if lib.unit(block.id).type == "warship" or block.at not in lib._index.hexes:
+        return {}
+    move = lib.unit(block.id).move
+    limit = move + (1 if forced else 0)
+    if memo is None:
+        out = _reach(ctx, side, block, mode, limit, first)
+        return {d: p for d, p in out.items() if len(p) - 1 == limit} if forced else out
+    kind = (side, block.at, *_walker(ctx, block), mode, first)
+    kept = memo.get(("land", forced, *kind))
+    if kept is not None:
+        return kept
+    whole = memo.get(("walk", *kind))
+    if whole is None:
+        whole = memo["walk", *kind] = _reach(ctx, side, block, mode, move + 1, first)
+    if forced:  # 5.5: a forced march goes exactly one hex beyond the move
+        out = {d: p for d, p in whole.items() if len(p) - 1 == limit}
+    else:
+        out = {d: p for d, p in whole.items() if len(p) - 1 <= limit}
+    memo["land", forced, *kind] = out
+    return out
+
+
+def _reach(
+    ctx: Ctx, side: str, block: Block, mode: str, limit: int, first: str | None
+) -> dict[str, list[str]]:
+    """The walk of ``reach``, ``limit`` steps out: every place it reaches, by one shortest path."""
     st, lib = ctx.st, ctx.lib
     unit = lib.unit(block.id)
-    if unit.type == "warship" or block.at not in lib._index.hexes:
-        return {}
-    limit = unit.move + (1 if forced else 0)
     indian = unit.type == "indians"
+    picky = indian and ctx.opts.indians_wilderness  # 10.0 with G9: only then may a hex be closed to it
+    occ, foe = ctx.occupied(), other(side)
     battles = set(battle_places(st)) if mode == RETREAT else set()
     out: dict[str, list[str]] = {}
     frontier = [[block.at]]
@@ -344,7 +395,7 @@ def reach(
         for path in frontier:
             here = path[-1]
             if len(path) > 1:
-                if enemy_in(ctx, here, side):
+                if foe in occ.get(here, ()):
                     continue  # 5.1: stop and fight
                 c = lib.hexside(path[-2], here)
                 if c is not None and c.stops and not indian:
@@ -357,7 +408,7 @@ def reach(
                     or (len(path) == 1 and first not in (None, n))
                 ):
                     continue
-                if not indian_may_enter(ctx, block, n):
+                if picky and not indian_may_enter(ctx, block, n):
                     continue
                 if mode == RETREAT and (not not_enemy(ctx, n, side) or n in battles):
                     continue
@@ -368,17 +419,28 @@ def reach(
         frontier = nxt
         for p in nxt:
             out[p[-1]] = p
-    if forced:
-        out = {d: p for d, p in out.items() if len(p) - 1 == limit}
     return out
 
 
-def river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
-    """5.6: the hexes 1 or 2 hexes along one river or lake shore (no stop at forest hexsides)."""
+def river_reach(ctx: Ctx, side: str, block: Block, *, memo: Walks | None = None) -> dict[str, list[str]]:
+    """5.6: the hexes 1 or 2 hexes along one river or lake shore (no stop at forest hexsides); ``memo`` as
+    for ``reach``."""
     lib = ctx.lib
     unit = lib.unit(block.id)
     if unit.type == "warship" or block.at not in lib._index.hexes:
         return {}
+    if memo is None:
+        return _river_reach(ctx, side, block)
+    _, indian, home = _walker(ctx, block)
+    key = ("river", side, block.at, indian, home)
+    out = memo.get(key)
+    if out is None:
+        out = memo[key] = _river_reach(ctx, side, block)
+    return out
+
+
+def _river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
+    lib = ctx.lib
     out: dict[str, list[str]] = {}
     ways = {w for _, c in lib.neighbours(block.at) for w in c.waterways}
     for way in sorted(ways):

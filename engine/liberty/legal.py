@@ -29,7 +29,7 @@ class Legal:
     attacks: tuple[Order, ...] = ()  # the choices that start or join a battle
 
 
-Candidate = tuple[list[Block], list[str], bool, bool]  # (group, path, forced, by river)
+Candidate = tuple[list[Block], list[str], bool, bool, bool]  # (group, path, forced, by river, walked)
 
 
 def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
@@ -39,62 +39,84 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     attacks: list[Order] = []
     seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
+    walks: board.Walks = {}  # the state does not change while legal() asks: one walk serves every like block
     for b in st.at_side(side):
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
     for origin, blocks in groups.items():
-        for group, path, forced, river in _candidates(ctx, side, origin, blocks):
-            try:
-                turns.move_check(ctx, side, group, path, forced=forced, river=river)
-            except RuleError:
-                continue
+        unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
+        for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks):
+            attack = board.enemy_in(ctx, path[-1], side)
+            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+            if not (walked and unpinned and not attack):
+                try:
+                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+                except RuleError:
+                    continue
             move = O.Move(tuple(b.id for b in group), tuple(path), forced, river, only is not None)
             choices.append(move)
-            if board.enemy_in(ctx, path[-1], side):
+            if attack:
                 attacks.append(move)
         if only is None:
             _sea_moves(ctx, side, origin, blocks, seas, choices, attacks)
     return choices, attacks
 
 
-def _candidates(ctx: Ctx, side: str, origin: str, blocks: list[Block]) -> list[Candidate]:
+def _candidates(
+    ctx: Ctx, side: str, origin: str, blocks: list[Block], walks: board.Walks | None = None
+) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
-    and one alone (8.1)."""
+    and one alone (8.1). A land path ``board.reach`` found for every block of the group, with room on its
+    hexsides for the group (5.2), is ``walked``: ``walk`` would find nothing more to refuse."""
     st = ctx.st
     by_path: dict[tuple[str, ...], list[Block]] = {}
     extra: list[Candidate] = []
+    rooms: dict[tuple[str, str], int] = {}
     if origin in ctx.lib._index.hexes:
         ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
         if ships:  # 8.1: the warships of the hex together, and one alone
             for forced in (False, True):
                 for path in board.naval_reach(ctx, side, origin, forced=forced).values():
-                    extra.append((ships[:1], path, forced, False))
+                    extra.append((ships[:1], path, forced, False, False))
                     if len(ships) > 1 and not forced:
-                        extra.append((ships, path, False, False))
+                        extra.append((ships, path, False, False, False))
         for b in blocks:
-            for path in board.reach(ctx, side, b).values():
+            for path in board.reach(ctx, side, b, memo=walks).values():
                 by_path.setdefault(tuple(path), []).append(b)
-            for path in board.reach(ctx, side, b, forced=True).values():
-                extra.append(([b], path, True, False))
-            for path in board.river_reach(ctx, side, b).values():
-                extra.append(([b], path, False, True))
+            for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
+                extra.append(([b], path, True, False, _room(ctx, side, path, rooms) > 0))
+            for path in board.river_reach(ctx, side, b, memo=walks).values():
+                extra.append(([b], path, False, True, False))
     candidates: list[Candidate] = []
     for path_t, movers in by_path.items():
         path = list(path_t)
-        room = min(
-            c.limit - st.hexsides.get(board.side_key(side, x, y), 0)
-            for x, y in pairwise(path)
-            if (c := ctx.lib.hexside(x, y)) is not None
-        )
+        room = _room(ctx, side, path, rooms)
         if origin in st.pinned and side != st.p1:
             room = min(room, st.pinned[origin])
         if room <= 0:
             continue
-        candidates.append((movers[:1], path, False, False))
+        candidates.append((movers[:1], path, False, False, True))
         if len(movers) > 1 and room > 1:
-            candidates.append((movers[:room], path, False, False))
+            candidates.append((movers[:room], path, False, False, True))
     return candidates + extra
+
+
+def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, str], int]) -> int:
+    """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn (each
+    hexside's room kept in ``rooms``: the paths from one hex share their first steps)."""
+    room: int | None = None
+    for step in pairwise(path):
+        here = rooms.get(step)
+        if here is None:
+            c = ctx.lib.hexside(*step)
+            if c is None:
+                continue
+            here = rooms[step] = c.limit - ctx.st.hexsides.get(board.side_key(side, *step), 0)
+        room = here if room is None else min(room, here)
+    assert room is not None
+    return room
 
 
 def _sea_moves(

@@ -228,9 +228,18 @@ def _arrive(ctx: Ctx, side: str, group: Sequence[Block], dest: str, came_from: s
 
 
 def move_check(
-    ctx: Ctx, side: str, group: Sequence[Block], path: Sequence[str], *, forced: bool, river: bool
+    ctx: Ctx,
+    side: str,
+    group: Sequence[Block],
+    path: Sequence[str],
+    *,
+    forced: bool,
+    river: bool,
+    walked: bool = False,
 ) -> list[str]:
-    """5.1-5.6 and 4.0, 5.4, 8.4 for a group move along ``path`` (from the group's hex); the hexsides."""
+    """5.1-5.6 and 4.0, 5.4, 8.4 for a group move along ``path`` (from the group's hex); the hexsides.
+    ``walked``: ``legal`` found the path by ``board.reach`` for each block of the group and saw room on its
+    hexsides (5.2), so the walk is not checked again (and no hexsides are returned)."""
     st = ctx.st
     origin = path[0]
     if origin not in ctx.lib._index.hexes:
@@ -240,7 +249,7 @@ def move_check(
         raise error("8.1", "liberty.move.mixed")
     if ships and river:
         raise error("5.6", "liberty.move.river")
-    keys = [] if ships else board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
+    keys = [] if ships or walked else board.walk(ctx, side, group, path, MOVE, forced=forced, river=river)
     if ships:
         board.naval_walk(ctx, side, path, forced=forced)
     dest = path[-1]
