@@ -59,7 +59,7 @@ class Board:
 def board() -> Board:
     """The public data, read once (``data.eagles``)."""
     e = load_eagles()
-    sc = e.scenario()
+    sc = next(s for s in e.scenarios if s.id == "quatre-bras")  # the public data's, not a game's
     areas = tuple(a.id for a in e.areas)
     terrain = {a.id: e.terrain[a.terrain] for a in e.areas}
     borders: Any = getattr(e, "borders", None) or getattr(e, "border_terrain", {})

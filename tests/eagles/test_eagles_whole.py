@@ -99,7 +99,8 @@ async def test_a_whole_quatre_bras_plays_through_discord(h):
             assert line in told, (order, e.kind, line, told)
         if len(lines) > BODY:  # the lines a post leaves out are one /game log away, in the channel's game
             cut += sum(e.kind == "dice" for e, _ in lines[:-BODY])
-            assert f"{len(lines) - BODY} earlier lines of this change: /game log" in told, told  # said, not lost
+            # said in the post, not lost
+            assert f"{len(lines) - BODY} earlier lines of this change: /game log" in told, told
             log = await h.feed(h.slash("game log", {"last": len(lines)}, user=name[role], channel="game-1"))
             for _, line in lines:
                 assert line in log.said.content, (order, line, log.said.content)

@@ -36,8 +36,9 @@ def test_the_synced_commands_take_every_games_options(h):
         synced
     )
     move = {o["name"]: o for o in synced["move"]["options"]}
-    # Napoleon's and Liberty's (5.6), and Napoleon's Triumph's (force, to, at, leave: 9, 10)
-    assert {"units", "path", "forced", "river", "also", "force", "to", "at", "leave"} == set(move)
+    # Napoleon's and Liberty's (5.6), Napoleon's Triumph's (force, to, at, leave: 9, 10) and Eagles of the
+    # Empire's (units, to, facing: 13.1, 13.9)
+    assert {"units", "path", "forced", "river", "also", "force", "to", "at", "leave", "facing"} == set(move)
     # required only where every game's /move requires it: Napoleon's Triumph moves a force to a locale
     assert not any(o.get("required") for o in move.values())
     retreat = {o["name"]: o for o in synced["retreat"]["options"]}
