@@ -44,6 +44,9 @@ OPTIONS = (
     OptionSpec(
         "tall_crops", "bool", False, "facts 7.3: tall crops until 16:00 (bombardment at range 2-3 -1)"
     ),
+    OptionSpec(
+        "nassau_picket", "bool", False, "11.3: the Nassau picket (A02P, 1 SP) deployed from A02 at set-up"
+    ),
 )
 
 _UNITS = OrderOption("units", "units", help="units (and leaders) standing together")

@@ -22,7 +22,7 @@ def arm(ctx: Ctx, uid: str) -> str:
     u = ctx.st.units[uid]
     if u.kind == "hq":
         return "hq"
-    return str(getattr(B.unit(ctx.board, uid), "kind", "") or u.kind)
+    return str(getattr(B.unit(ctx.board, u.parent or uid), "kind", "") or u.kind)  # 11.3: a deployed one
 
 
 def is_horse(ctx: Ctx, u: Unit) -> bool:

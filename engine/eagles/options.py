@@ -12,6 +12,8 @@ class Options:
     scenario: str = "quatre-bras"
     # facts 7.3 (optional): tall crops until the end of the 16:00 turn (bombardment at range 2-3 in clear -1)
     tall_crops: bool = False
+    # 11.3 (optional): the scenario's deployments at set-up (Quatre Bras: the Nassau picket from A02)
+    nassau_picket: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -207,4 +207,6 @@ def status(view: Any, lang: str) -> str:
 
 def describe_options(o: Mapping[str, Any], lang: str) -> str:
     crops = word("eagles.opt.crops_" + ("on" if o.get("tall_crops") else "off"), lang)
-    return say("eagles.options", lang, scenario=word("eagles.scenario.quatre-bras", lang), crops=crops)
+    out = say("eagles.options", lang, scenario=word("eagles.scenario.quatre-bras", lang), crops=crops)
+    extra = [word("eagles.opt." + k, lang) for k in ("nassau_picket", "derlon") if o.get(k)]
+    return "; ".join([out, *extra]) if lang != "ja" else "、".join([out, *extra])

@@ -71,6 +71,7 @@ class Unit:
     # this turn (cleared in the rally phase, 15.1, G8)
     retreated: bool = False  # 20.0
     disordered: bool = False  # G22
+    parent: str | None = None  # 11.3: the division a deployed short counter came from (its ratings)
 
     @property
     def on_map(self) -> bool:

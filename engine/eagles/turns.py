@@ -75,6 +75,9 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
             st.leaders[lid].area = g.area
         for hid in g.hqs:
             st.units[hid].area = g.area
+    if opts.nassau_picket:
+        for d in getattr(sc, "deployments", ()):
+            deploy(st, d.unit, d.sp)
     for r in sc.reinforcements:
         for pid in (*r.units, *r.leaders, *getattr(r, "hqs", ())):
             if pid in st.units:
@@ -94,6 +97,29 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
     st.assigned = {s: 0 for s in SIDES}
     st.queue = {s: [] for s in SIDES}
     return st
+
+
+def deployed_id(parent: str) -> str:
+    """11.3: the id of the short counter ``parent`` deploys."""
+    return parent + "P"
+
+
+def deploy(st: State, parent: str, sp: int) -> Unit:
+    """11.3: the short counter of ``sp`` goes in the parent division's area (ours, the rule over the
+    scenario's own area: docs/rulings.md) and the division is one step less. Ours: the division's full
+    strength is lowered with it, so that the deployed step counts as no loss (facts 9) and is not
+    recovered (G9)."""
+    p = st.units[parent]
+    p.full_steps -= 1
+    p.steps = min(p.steps, p.full_steps)
+    p.full_sp = step_sp(p.full_sp, p.full_steps + 1, p.full_steps)
+    p.sp = step_sp(p.full_sp, p.full_steps, p.steps)
+    u = Unit(
+        id=deployed_id(parent), side=p.side, kind=p.kind, formation=p.formation, full_sp=sp, full_steps=1,
+        steps=1, sp=sp, morale=p.morale, area=p.area, reserve=p.reserve, arrive=p.arrive, parent=parent,
+    )  # fmt: skip
+    st.units[u.id] = u
+    return u
 
 
 def _faces(u: Unit) -> bool:

@@ -13,7 +13,7 @@ The shape (``View.to_dict()``; the pictures, the bot players and the prompts rea
   rolls in a row, 8.13), ``may_activate`` (8.1), ``activation``: None or ``{"side", "formations",
   "segment"}``;
 - ``units``: ``{"id", "side", "kind", "arm", "formation", "area", "facing", "sp", "steps", "full_sp",
-"morale",
+"full_steps", "parent" (11.3: the division a deployed counter came from), "morale",
   "long", "attached_to", "reserve", "in_command", "charged", "bombarded", "assaulted", "moved", "mp_left"
   (halves of an MP; ``None`` when the unit may not move now), "retreated", "disordered"}`` (``area``: an
   area id,
@@ -92,6 +92,8 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
                 "sp": u.sp,
                 "steps": u.steps,
                 "full_sp": u.full_sp,
+                "full_steps": u.full_steps,
+                "parent": u.parent,
                 "morale": u.morale,
                 "long": u.long,
                 "attached_to": u.attached_to,
