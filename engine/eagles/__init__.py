@@ -17,8 +17,9 @@ leaders' moves and the lone leader (13.4, 3.13); rally,
 recovery and replacement (15, G8-G10); victory (facts 9); the Guard's release (facts 7.3); the combat
 segments' orders on ``combat/`` (10, 12, 14) and the line-of-sight question; orders queued ahead.
 
-The Nassau picket deployed at set-up (11.3, option ``nassau_picket``).
+The Nassau picket deployed at set-up (11.3, option ``nassau_picket``); the variant "d'Erlon comes" (facts
+7.2, option ``derlon``).
 
-NOT DONE: deployment in the assignment segment and reabsorption (11.3); the variant "d'Erlon comes" (facts
-7.2); artillery leaders (13.2, none in the scenario).
+NOT DONE: deployment in the assignment segment and reabsorption (11.3); artillery leaders (13.2, none in the
+scenario).
 """

@@ -47,6 +47,9 @@ OPTIONS = (
     OptionSpec(
         "nassau_picket", "bool", False, "11.3: the Nassau picket (A02P, 1 SP) deployed from A02 at set-up"
     ),
+    OptionSpec(
+        "derlon", "bool", False, "facts 7.2: d'Erlon may come (from 17:00, on a 1; else the Allies +5 VP)"
+    ),
 )
 
 _UNITS = OrderOption("units", "units", help="units (and leaders) standing together")
