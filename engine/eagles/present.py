@@ -127,6 +127,8 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         p["why"] = _error(e, lang)
     elif kind == "move":
         p["mp"] = B.mp_said(int(e.get("mp") or 0))
+    elif kind == "range":  # 9.2: the areas in a leader's command range
+        p["areas"] = ", ".join(place(str(a), lang) for a in e.get("areas") or ())
     elif kind == "over":
         vp = e.get("vp") or {}
         p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))
