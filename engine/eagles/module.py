@@ -45,10 +45,18 @@ OPTIONS = (
         "tall_crops", "bool", False, "facts 7.3: tall crops until 16:00 (bombardment at range 2-3 -1)"
     ),
     OptionSpec(
-        "nassau_picket", "bool", False, "11.3: the Nassau picket (A02P, 1 SP) deployed from A02 at set-up"
+        "nassau_picket",
+        "bool",
+        False,
+        "11.3: the Nassau picket (A02P, 1 SP) deployed from A02 at set-up",
+        typed=False,  # in /game new options:nassau_picket=on
     ),
     OptionSpec(
-        "derlon", "bool", False, "facts 7.2: d'Erlon may come (from 17:00, on a 1; else the Allies +5 VP)"
+        "derlon",
+        "bool",
+        False,
+        "facts 7.2: d'Erlon may come (from 17:00, on a 1; else the Allies +5 VP)",
+        typed=False,  # in /game new options:derlon=on
     ),
 )
 
