@@ -60,7 +60,7 @@ ORDER_OPTION_KINDS = ("units", "unit", "town", "path", "number", "bool", "text",
 @dataclass(frozen=True)
 class OptionSpec:
     """One game option (``players=3``). ``kind``: choice (one of ``choices``), int (``lo``..``hi``), bool
-    (on/off), text."""
+    (on/off), text; ``typed``: whether a chat client offers it as an option of its own."""
 
     name: str
     kind: str
@@ -69,6 +69,9 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     lo: int | None = None
     hi: int | None = None
+    # False: a chat client offers it only as text among the other options (``name=value``), not as a typed
+    # option of its own (Discord allows a command 25 options, shared by every game's)
+    typed: bool = True
 
     def __post_init__(self) -> None:
         assert self.kind in OPTION_KINDS, self.kind

@@ -20,7 +20,7 @@ from engine import RuleError, modules
 from engine.module import AnyModule, OptionSpec, OptionValue, OrderKind, OrderOption, SealedChoice
 from engine.text import Command, matches
 
-from ..i18n import CATALOGS, locale_of, localize_error, t, term
+from ..i18n import BOT_EN, CATALOGS, locale_of, localize_error, t, term
 from ..outbox import DM, Result, picks_key
 from ..service import Service, ServiceError
 from ..service.clock import PACES
@@ -544,7 +544,7 @@ def _game_options() -> dict[str, _GameOption]:
             given.append((module.id, o))
     out: dict[str, _GameOption] = {}
     for name, given in specs.items():
-        typed = [o for _m, o in given if o.kind in _TYPED]
+        typed = [o for _m, o in given if o.kind in _TYPED and o.typed]
         if typed:
             los, his = [o.lo for o in typed], [o.hi for o in typed]
             lo = None if None in los else min(x for x in los if x is not None)
@@ -1167,10 +1167,14 @@ def order_given(name: str, values: Mapping[str, Any]) -> Command:
 
 
 def _described(name: str, option: str | None, shared: Shared) -> str:
-    """The English description of a generated command or of one of its options: the catalogs' (the bot's
-    words for a name several games share, a game's own ``cmd.``/``opt.`` keys for its own orders), else the
-    order kind's help and rule (the translator finds the Japanese under the same key)."""
+    """The English description of a generated command or of one of its options: the bot's words for a name
+    (or an option) several games share (Discord has one description for all: never one game's words), a
+    game's own ``cmd.``/``opt.`` keys for its own orders, else the order kind's help and rule (the translator
+    finds the Japanese under the same key, the bot's catalog first)."""
     key = description_key(name, option)
+    games = {m.id for m, k in shared if option is None or any(o.name == option for o in k.options)}
+    if len(games) > 1:  # one command for several games: the bot's words, never one game's
+        return (t(key) if key in BOT_EN else name)[:100]
     if key in CATALOGS["en"]:
         return t(key)[:100]
     kind = shared[0][1]

@@ -12,10 +12,14 @@ Done: the sequence of play as one table (4.0); weather (5.0, clear); reinforceme
 (6.0); the first player (7.0); the activation die, formations named, both failing in a row, one side alone
 (8.x); command by range, by initiative, corners, enemy HQs, the HQ (9.x, facts 7.3 Wellington away); the HQ's
 assignments, artillery attachment and detachment (11.1-11.2); movement with terrain, roads next to the enemy,
-corners, stacking, long counters and facing (13.x); leaders' moves and the lone leader (13.4, 3.13); rally,
+corners, stacking, long counters and facing (13.x, 13.3 along the road);
+leaders' moves and the lone leader (13.4, 3.13); rally,
 recovery and replacement (15, G8-G10); victory (facts 9); the Guard's release (facts 7.3); the combat
 segments' orders on ``combat/`` (10, 12, 14) and the line-of-sight question; orders queued ahead.
 
-NOT DONE: deployment and reabsorption (11.3: the optional Nassau picket); the long counter's facing along a
-road (13.3); the variant "d'Erlon comes" (facts 7.2); artillery leaders (13.2, none in the scenario).
+The Nassau picket deployed at set-up (11.3, option ``nassau_picket``); the variant "d'Erlon comes" (facts
+7.2, option ``derlon``).
+
+NOT DONE: deployment in the assignment segment and reabsorption (11.3); artillery leaders (13.2, none in the
+scenario).
 """

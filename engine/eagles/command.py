@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from . import board as B
-from .context import Ctx
+from .context import Ctx, error
 from .state import Leader, Unit
 
 HQ_FORMATION = "hq"
@@ -64,6 +64,54 @@ def reaches(ctx: Ctx, side: str, start: str, goal: str, limit: int, purpose: str
         return False
     (d,) = ctx.roll("command", courier=purpose, need=4)
     return d <= 4
+
+
+def in_range(ctx: Ctx, lid: str) -> list[str]:
+    """9.2: the areas a command trace reaches from leader ``lid`` within his range (2.21, 9.5), as
+    :func:`trace` traces it from each of them to him: his own area counted, never onward through an area of
+    enemy units (9.11; an area alone of an enemy HQ too: its courier's roll is not made here, 9.12), through a
+    corner only where neither flanking area holds enemy units (9.1). Nearest first, then by id; [] for a
+    leader off the map."""
+    st, b = ctx.st, ctx.board
+    ld = st.leaders.get(lid)
+    if ld is None or not ld.on_map:
+        return []
+    limit = leader_range(ctx, lid)
+    enemy = {u.area for u in st.units.values() if u.side != ld.side and u.on_map}
+    seen = {ld.area: 0}
+    todo = deque([ld.area])
+    while todo:
+        a = todo.popleft()
+        d = seen[a]
+        if d >= limit or (a != ld.area and a in enemy):
+            continue
+        for n in B.neighbours(b, a):
+            if n in seen:
+                continue
+            if B.is_diagonal(b, a, n) and any(c in enemy for c in B.corner(b, a, n)):
+                continue
+            seen[n] = d + 1
+            todo.append(n)
+    return sorted(seen, key=lambda a: (seen[a], a))
+
+
+def ranges(ctx: Ctx) -> dict[str, list[str]]:
+    """9.2: every leader on the map -> the areas in his command range (:func:`in_range`)."""
+    return {lid: in_range(ctx, lid) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map}
+
+
+def ask(ctx: Ctx, role: str, lid: str, *, dry: bool = False) -> None:
+    """9.2, the command range question (``/range leader:X``): one public event naming the areas in the
+    leader's range; nothing on the board changes, and either side may ask at any time."""
+    ld = ctx.st.leaders.get(lid.upper())
+    if ld is None:
+        raise error("9.2", "eagles.range.unknown", leader=lid, leaders=sorted(ctx.st.leaders))
+    if not ld.on_map:
+        raise error("9.2", "eagles.range.off_map", leader=ld.id)
+    if dry:
+        return
+    ctx.emit("range", {"side": role, "leader": ld.id, "area": ld.area, "range": leader_range(ctx, ld.id),
+                       "areas": in_range(ctx, ld.id)})  # fmt: skip
 
 
 def leader_range(ctx: Ctx, lid: str) -> int:

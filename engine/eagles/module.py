@@ -44,6 +44,20 @@ OPTIONS = (
     OptionSpec(
         "tall_crops", "bool", False, "facts 7.3: tall crops until 16:00 (bombardment at range 2-3 -1)"
     ),
+    OptionSpec(
+        "nassau_picket",
+        "bool",
+        False,
+        "11.3: the Nassau picket (A02P, 1 SP) deployed from A02 at set-up",
+        typed=False,  # in /game new options:nassau_picket=on
+    ),
+    OptionSpec(
+        "derlon",
+        "bool",
+        False,
+        "facts 7.2: d'Erlon may come (from 17:00, on a 1; else the Allies +5 VP)",
+        typed=False,  # in /game new options:derlon=on
+    ),
 )
 
 _UNITS = OrderOption("units", "units", help="units (and leaders) standing together")
@@ -77,6 +91,8 @@ ORDERS = (
               sealed=True),
     OrderKind("los", (OrderOption("from", "town"), OrderOption("to", "town")), "12.5",
               "ask whether one area sees another"),
+    OrderKind("range", (OrderOption("leader", "unit", help="a leader on the map"),), "9.2",
+              "ask which areas a leader's command range reaches"),
 )  # fmt: skip
 
 
@@ -111,6 +127,17 @@ def _los_subject(game: Game, view: View, role: str, place: str) -> object:
     return {"view": view, **answer}
 
 
+def _range_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
+    """The command range picture: one for the question just asked (9.2, ``/range``)."""
+    asked = [e for e in events or () if e.kind == "range"]
+    return [str(e.data["leader"]) for e in asked[-1:]]
+
+
+def _range_subject(game: Game, view: View, role: str, place: str) -> object:
+    """The view and the leader whose range the map draws (the view's own ``command_areas``, 9.2)."""
+    return {"view": view, "command": place}
+
+
 def _action_places(game: Game, role: str, events: Sequence[Event] | None) -> list[str]:
     """The crop round the action: after an order that activated, moved or fought."""
     if events is None:
@@ -118,10 +145,40 @@ def _action_places(game: Game, role: str, events: Sequence[Event] | None) -> lis
     return ["action"] if any(e.kind in ACTION for e in events) and not game.over else []
 
 
+_AREA_KEYS = ("area", "from", "to", "target", "path", "areas")
+
+
+def action_areas(game: Game) -> list[str]:
+    """8.1, 8.2: the areas of the activation under way or of the last one: where its formations' units and
+    leaders stand and every area its events name (a move's start, path and end, a target), in the map's
+    order; [] before the first activation."""
+    evs = game.events
+    starts = [i for i, e in enumerate(evs) if e.kind == "activate"]
+    if not starts:
+        return []
+    tail = evs[starts[-1] :]
+    st = game.state
+    formations = set(tail[0].data.get("formations") or ())
+    found = {u.area for u in st.units.values() if u.formation in formations and u.on_map}
+    heads = {st.formations[f].leader for f in formations if f in st.formations}
+    found |= {ld.area for ld in st.leaders.values() if ld.id in heads and ld.on_map}
+    for e in tail:
+        for k in _AREA_KEYS:
+            v = e.data.get(k)
+            found.update(x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str))
+    return [a for a in B.area_ids(game.ctx.board) if a in found]
+
+
+def _action_subject(game: Game, view: View, role: str, place: str) -> object:
+    """The crop's subject: the view and the areas of the activation under way or just ended."""
+    return {"view": view, "areas": action_areas(game)}
+
+
 PICTURES: tuple[PictureKind[Game, View], ...] = (
     PictureKind("map", board=True, rank=0, private=False),
     PictureKind("los", places=_los_places, subject=_los_subject, private=False, rank=1),
-    PictureKind("action", places=_action_places, private=False, rank=2),
+    PictureKind("action", places=_action_places, subject=_action_subject, private=False, rank=2),
+    PictureKind("range", places=_range_places, subject=_range_subject, private=False, rank=3),
 )
 
 

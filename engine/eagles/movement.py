@@ -8,6 +8,8 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from data.eagles import Eagles
+
 from . import board as B
 from .context import Ctx, error
 from .state import GONE, Leader, Unit
@@ -20,7 +22,7 @@ def arm(ctx: Ctx, uid: str) -> str:
     u = ctx.st.units[uid]
     if u.kind == "hq":
         return "hq"
-    return str(getattr(B.unit(ctx.board, uid), "kind", "") or u.kind)
+    return str(getattr(B.unit(ctx.board, u.parent or uid), "kind", "") or u.kind)  # 11.3: a deployed one
 
 
 def is_horse(ctx: Ctx, u: Unit) -> bool:
@@ -164,15 +166,35 @@ def long_in(
     return len(o.longs.get(area, frozenset()) - without)
 
 
+def road_benefit(
+    ctx: Ctx, long: bool, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+) -> bool:
+    """13.3: the step from ``a`` into ``n`` goes along a road or trail at the road rate (not into an area
+    next to the enemy; 13.6: not for a long counter joining a long counter)."""
+    b = ctx.board
+    o = occ or occupancy(ctx)
+    if not (B.is_road(b, a, n) or B.is_trail(b, a, n)) or next_to_enemy(ctx, n, side, o):
+        return False
+    return not (long and long_in(ctx, n, side, moving, o) > 0)
+
+
 def _cost_arm(
-    ctx: Ctx, arm_: str, long: bool, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+    ctx: Ctx,
+    arm_: str,
+    long: bool,
+    side: str,
+    a: str,
+    n: str,
+    moving: frozenset[str],
+    occ: Occ | None = None,
+    along: bool = True,
 ) -> int | None:
     b = ctx.board
     o = occ or occupancy(ctx)
     road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
-    benefit = (road or trail) and not next_to_enemy(ctx, n, side, o)  # 13.3
-    if long and long_in(ctx, n, side, moving, o) > 0:
-        benefit = False  # 13.6: a long counter joining a long counter uses no road
+    benefit = road_benefit(ctx, long, side, a, n, moving, o)
+    if long and not along:
+        benefit = False  # 13.3: a long counter moving by road must face along the road
     extra = 0
     if stream:
         if road:
@@ -193,10 +215,18 @@ def _cost_arm(
 
 
 def step_cost(
-    ctx: Ctx, piece: str, side: str, a: str, n: str, moving: frozenset[str], occ: Occ | None = None
+    ctx: Ctx,
+    piece: str,
+    side: str,
+    a: str,
+    n: str,
+    moving: frozenset[str],
+    occ: Occ | None = None,
+    along: bool = True,
 ) -> int | None:
     """The halves of an MP ``piece`` pays to go from ``a`` into neighbour ``n``, None where it may not
-    (13.1 enemy, G33 corner, G34 no room for a long counter, G18 prohibited terrain or border)."""
+    (13.1 enemy, G33 corner, G34 no room for a long counter, G18 prohibited terrain or border); ``along``
+    False: a long counter not facing along the road pays the terrain (13.3)."""
     st, b = ctx.st, ctx.board
     o = occ or occupancy(ctx)
     if o.units.get(n, frozenset()) - {side}:
@@ -212,7 +242,22 @@ def step_cost(
     if u.long and B.long_room(b, n) == 0:
         return None
     kind = "artillery" if u.kind == "hq" else u.kind  # 13.5: the HQ moves as artillery
-    return _cost_arm(ctx, kind, u.long, side, a, n, moving, o)
+    return _cost_arm(ctx, kind, u.long, side, a, n, moving, o, along)
+
+
+def _along(b: Eagles, longs: list[Unit], here: str, n: str, column: bool, first: bool) -> bool:
+    """13.3, 13.9: a long counter is along the road for the step into ``n`` when it starts its move facing
+    ``n``, or facing back along a road or trail that runs on into ``n`` (ours: its front on the line of the
+    road, either way; it may turn so at the start of its move), or when it came into ``here`` by road in
+    column (ours: the counter follows the road; once off it, it keeps the facing it had: no road rate
+    after)."""
+    if not first:
+        return column
+
+    def on_road(m: str) -> bool:
+        return B.is_road(b, here, m) or B.is_trail(b, here, m)
+
+    return all(u.facing == n or (u.facing is not None and on_road(u.facing) and on_road(n)) for u in longs)
 
 
 # -- stacking
@@ -266,24 +311,28 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
     moving = frozenset(pieces) | frozenset(x.id for x in st.units.values() if x.attached_to in pieces)
     any_long = any(u.long for u in units)
     occ = occupancy(ctx)
+    longs = [u for u in units if u.long]
     best: dict[str, Route] = {}
-    heap: list[tuple[int, tuple[str, ...]]] = [(0, ())]
-    done: set[str] = set()
+    # 13.3: a long counter's search state is its area and whether it stands in column on the road
+    heap: list[tuple[int, tuple[str, ...], bool]] = [(0, (), False)]
+    done: set[tuple[str, bool]] = set()
     while heap:
-        cost, path = heapq.heappop(heap)
+        cost, path, column = heapq.heappop(heap)
         here = path[-1] if path else start
-        if here in done:
+        if (here, column) in done:
             continue
-        done.add(here)
+        done.add((here, column))
         if path:
             stop = any_long and long_in(ctx, here, side, moving, occ) > 0
-            best[here] = Route(cost, path, stop)
+            if here not in best:
+                best[here] = Route(cost, path, stop)
             if stop:
                 continue
         for n in B.neighbours(ctx.board, here):
-            if n in done or n == start:
+            if n == start:
                 continue
-            costs = [step_cost(ctx, p, side, here, n, moving, occ) for p in pieces]
+            along = _along(ctx.board, longs, here, n, column, not path)
+            costs = [step_cost(ctx, p, side, here, n, moving, occ, along) for p in pieces]
             if any(c is None for c in costs):
                 continue
             c = cost + max(c for c in costs if c is not None)
@@ -293,7 +342,9 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
                 continue  # 9.4
             if units and not room_for(ctx, n, units, moving):
                 continue
-            heapq.heappush(heap, (c, (*path, n)))
+            on_road = bool(longs) and along and road_benefit(ctx, True, side, here, n, moving, occ)
+            if (n, on_road) not in done:
+                heapq.heappush(heap, (c, (*path, n), on_road))
     return best
 
 

@@ -19,6 +19,7 @@ the rules'.
     /done                                           8.17 the action phase is over
     /queue orders:"/roll; /activate formations:foy" orders given ahead; /queue alone clears them
     /los from:S1 to:C2                              12.5 a question: line of sight between two areas
+    /range leader:A-L1                              9.2 a question: the areas in a leader's command range
 """
 
 from __future__ import annotations
@@ -251,6 +252,19 @@ class Los(Order):
         return f"/los from:{self.source} to:{self.target}"
 
 
+@order("range")
+class Range(Order):
+    leader: str
+
+    @classmethod
+    def read(cls, cmd: Command) -> Range:
+        takes(cmd, "leader")
+        return cls(needs(cmd, "leader").strip().upper())
+
+    def say(self) -> str:
+        return f"/range leader:{self.leader}"
+
+
 _KINDS: list[type[Order]] = [Enter, First, Roll, Release, Activate, Charge, Assign, Attach, Detach]
-_KINDS += [Bombard, Move, Face, Assault, Done, Queue, Los]
+_KINDS += [Bombard, Move, Face, Assault, Done, Queue, Los, Range]
 GRAMMAR = Grammar(_KINDS)

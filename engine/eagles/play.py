@@ -1,6 +1,6 @@
 """One path for every order: whether the game takes it now (over; the table of ``table.py``: the phase's order
 kinds and who acts), then its rule. ``dry``: check only (``legal``). Queued orders and the line-of-sight
-question are taken from either side at any time (``queue.py``; ``los``)."""
+questions are taken from either side at any time (``queue.py``; ``los``, ``range``)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,11 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         from . import sight
 
         sight.ask(ctx, role, o.source, o.target, dry=dry)
+        return
+    if isinstance(o, O.Range):
+        from . import command
+
+        command.ask(ctx, role, o.leader, dry=dry)
         return
     phase = phase_of(st)
     row = ROWS[phase]

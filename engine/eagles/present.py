@@ -127,6 +127,8 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         p["why"] = _error(e, lang)
     elif kind == "move":
         p["mp"] = B.mp_said(int(e.get("mp") or 0))
+    elif kind == "range":  # 9.2: the areas in a leader's command range
+        p["areas"] = ", ".join(place(str(a), lang) for a in e.get("areas") or ())
     elif kind == "over":
         vp = e.get("vp") or {}
         p.update(french=vp.get("french", 0), allies=vp.get("allies", 0))
@@ -207,4 +209,6 @@ def status(view: Any, lang: str) -> str:
 
 def describe_options(o: Mapping[str, Any], lang: str) -> str:
     crops = word("eagles.opt.crops_" + ("on" if o.get("tall_crops") else "off"), lang)
-    return say("eagles.options", lang, scenario=word("eagles.scenario.quatre-bras", lang), crops=crops)
+    out = say("eagles.options", lang, scenario=word("eagles.scenario.quatre-bras", lang), crops=crops)
+    extra = [word("eagles.opt." + k, lang) for k in ("nassau_picket", "derlon") if o.get(k)]
+    return "; ".join([out, *extra]) if lang != "ja" else "、".join([out, *extra])

@@ -29,7 +29,7 @@ def give(ctx: Ctx, side: str, items: tuple[str, ...], *, dry: bool = False) -> N
             o = O.GRAMMAR.parse(text)
         except RuleError as e:
             raise error("", "eagles.queue.unreadable", order=text, error=e.message) from None
-        if isinstance(o, (O.Queue, O.Los)):
+        if isinstance(o, (O.Queue, O.Los, O.Range)):
             raise error("", "eagles.queue.kind", order=text)
     if dry:
         return

@@ -71,6 +71,7 @@ class Unit:
     # this turn (cleared in the rally phase, 15.1, G8)
     retreated: bool = False  # 20.0
     disordered: bool = False  # G22
+    parent: str | None = None  # 11.3: the division a deployed short counter came from (its ratings)
 
     @property
     def on_map(self) -> bool:
@@ -163,6 +164,7 @@ class State:
     bonus_vp: dict[str, int] = field(default_factory=dict)  # facts 7.3: side -> VP besides objectives, losses
     holders: dict[str, str] = field(default_factory=dict)  # facts 9: objective area -> side last in it
     guard_released: bool = False  # facts 7.3
+    came: dict[str, int] = field(default_factory=dict)  # facts 7.2: variant id -> the turn it came
     queue: dict[str, list[str]] = field(default_factory=dict)  # side -> orders queued ahead (its own)
     winner: str | None = None  # a side, "draw", or None while playing
     reason: str = ""
@@ -182,6 +184,7 @@ class State:
         new.assigned = dict(self.assigned)
         new.bonus_vp = dict(self.bonus_vp)
         new.holders = dict(self.holders)
+        new.came = dict(self.came)
         new.queue = {k: list(v) for k, v in self.queue.items()}
         new.dice = self.dice.clone()
         return new

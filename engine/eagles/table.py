@@ -49,7 +49,7 @@ TABLE: tuple[Row, ...] = (
     Row(Phase.OVER, "", (), "facts 9"),
 )
 ROWS = {row.phase: row for row in TABLE}
-ANY_TIME = ("queue", "los")
+ANY_TIME = ("queue", "los", "range")
 
 
 def phase_of(st: State) -> Phase:

@@ -22,9 +22,10 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
     sc = B.scenario(board, opts.scenario)
     st = State(scenario=sc.id, seed=seed, dice=Dice.seeded(seed))
     st.weather = str(getattr(sc, "weather", "clear") or "clear")
+    chosen = opts.variants()
     for u in sorted(board.units, key=lambda x: x.id):
-        if getattr(u, "variant", None):
-            continue  # "d'Erlon comes" is not offered (docs/rulings.md)
+        if getattr(u, "variant", None) not in (None, *chosen):
+            continue  # facts 7.2: a variant's pieces only when it is chosen
         st.units[u.id] = Unit(
             id=u.id,
             side=u.side,
@@ -44,7 +45,7 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
             steps=h.steps, sp=0, morale=0,
         )  # fmt: skip
     for ld in sorted(board.leaders, key=lambda x: x.id):
-        if getattr(ld, "variant", None):
+        if getattr(ld, "variant", None) not in (None, *chosen):
             continue
         st.leaders[ld.id] = Leader(
             id=ld.id,
@@ -56,7 +57,7 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
             arrive=99 if ld.role == "division" else 0,  # 2.3: off the map until he takes over (15.3)
         )
     for f in board.formations:
-        if getattr(f, "variant", None):
+        if getattr(f, "variant", None) not in (None, *chosen):
             continue
         st.formations[f.id] = Formation(f.id, f.side, f.leader)
     for h in board.hqs:
@@ -75,12 +76,17 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
             st.leaders[lid].area = g.area
         for hid in g.hqs:
             st.units[hid].area = g.area
+    if opts.nassau_picket:
+        for d in getattr(sc, "deployments", ()):
+            deploy(st, d.unit, d.sp)
     for r in sc.reinforcements:
         for pid in (*r.units, *r.leaders, *getattr(r, "hqs", ())):
             if pid in st.units:
                 st.units[pid].arrive = r.turn
             elif pid in st.leaders:
                 st.leaders[pid].arrive = r.turn
+    for pid in (p for v in getattr(sc, "variants", ()) if v.id in chosen for p in (*v.units, *v.leaders)):
+        _piece_arrive_st(st, pid, NEVER)  # facts 7.2: until the die brings it
     army: dict[str, str] = {str(ld.side): ld.id for ld in board.leaders if ld.role == "army"}
     st.army_commander = dict(army)
     acting = getattr(sc, "acting_commander", None)
@@ -94,6 +100,54 @@ def new_state(board: Eagles, opts: Options, seed: int) -> State:
     st.assigned = {s: 0 for s in SIDES}
     st.queue = {s: [] for s in SIDES}
     return st
+
+
+NEVER = 99  # facts 7.2: a variant's arrival turn until its die brings it
+
+
+def _piece_arrive_st(st: State, piece: str, turn: int) -> None:
+    if piece in st.units:
+        st.units[piece].arrive = turn
+    elif piece in st.leaders:
+        st.leaders[piece].arrive = turn
+
+
+def variant_rolls(ctx: Ctx) -> None:
+    """Facts 7.2: in each reinforcement phase from the variant's turn, its side rolls 1d6; at most
+    ``roll_at_most`` brings its pieces this turn (6.0 then applies: they may be delayed once)."""
+    st = ctx.st
+    for v in getattr(B.scenario(ctx.board, st.scenario), "variants", ()):
+        if v.id not in ctx.opts.variants() or v.id in st.came or st.turn < v.from_turn:
+            continue
+        (die,) = ctx.roll("variant", variant=v.id, side=v.side, need=v.roll_at_most)
+        if die <= v.roll_at_most:
+            st.came[v.id] = st.turn
+            for pid in (*v.units, *v.leaders):
+                _piece_arrive_st(st, pid, st.turn)
+            ctx.emit("variant-comes", {"variant": v.id, "side": v.side, "area": v.area})
+
+
+def deployed_id(parent: str) -> str:
+    """11.3: the id of the short counter ``parent`` deploys."""
+    return parent + "P"
+
+
+def deploy(st: State, parent: str, sp: int) -> Unit:
+    """11.3: the short counter of ``sp`` goes in the parent division's area (ours, the rule over the
+    scenario's own area: docs/rulings.md) and the division is one step less. Ours: the division's full
+    strength is lowered with it, so that the deployed step counts as no loss (facts 9) and is not
+    recovered (G9)."""
+    p = st.units[parent]
+    p.full_steps -= 1
+    p.steps = min(p.steps, p.full_steps)
+    p.full_sp = step_sp(p.full_sp, p.full_steps + 1, p.full_steps)
+    p.sp = step_sp(p.full_sp, p.full_steps, p.steps)
+    u = Unit(
+        id=deployed_id(parent), side=p.side, kind=p.kind, formation=p.formation, full_sp=sp, full_steps=1,
+        steps=1, sp=sp, morale=p.morale, area=p.area, reserve=p.reserve, arrive=p.arrive, parent=parent,
+    )  # fmt: skip
+    st.units[u.id] = u
+    return u
 
 
 def _faces(u: Unit) -> bool:
@@ -122,6 +176,7 @@ def _prepare(ctx: Ctx) -> None:
     st.weather = str(getattr(sc, "weather", "clear") or "clear")
     track = sc.turns
     ctx.emit("turn", {"turn": st.turn, "time": track[st.turn - 1].hour, "weather": st.weather})
+    variant_rolls(ctx)
     st.due = {s: due_pieces(ctx, s) for s in SIDES}
     if any(st.due.values()):
         if st.phase != Phase.ENTER:
@@ -148,6 +203,10 @@ def _groups(ctx: Ctx, side: str) -> list[tuple[str, str | None, list[str]]]:
         pieces = [p for p in (*r.units, *getattr(r, "hqs", ()), *r.leaders) if p in due]
         if pieces:
             out.append((r.area, getattr(r, "facing", None), pieces))
+    for v in getattr(B.scenario(ctx.board, st.scenario), "variants", ()):
+        pieces = [p for p in (*v.units, *v.leaders) if p in due and v.side == side]
+        if pieces:  # facts 7.2: the variant enters where it says
+            out.append((v.area, v.facing, pieces))
     return out
 
 
@@ -209,9 +268,13 @@ def enter(ctx: Ctx, side: str, delay: tuple[str, ...], *, dry: bool = False) -> 
 
 
 def _scheduled(ctx: Ctx, piece: str) -> int:
-    for r in B.scenario(ctx.board, ctx.st.scenario).reinforcements:
+    sc = B.scenario(ctx.board, ctx.st.scenario)
+    for r in sc.reinforcements:
         if piece in (*r.units, *r.leaders, *getattr(r, "hqs", ())):
             return int(r.turn)
+    for v in getattr(sc, "variants", ()):
+        if piece in (*v.units, *v.leaders):
+            return int(ctx.st.came.get(v.id, 0))  # facts 7.2: the turn its die brought it
     return 0
 
 

@@ -41,6 +41,9 @@ def score(ctx: Ctx) -> dict[str, int]:
         held = sum(int(o.vp) for o in v.objectives if st.holders.get(o.area) == s)
         steps, leaders = losses(ctx, other(s))
         out[s] = held + steps * int(v.step_vp) + leaders * int(v.leader_vp) + st.bonus_vp.get(s, 0)
+    for var in getattr(B.scenario(ctx.board, st.scenario), "variants", ()):
+        if var.id in ctx.opts.variants() and var.id not in st.came:  # facts 7.2: while it has not come
+            out[other(var.side)] += int(var.vp_to_enemy_if_absent)
     return out
 
 

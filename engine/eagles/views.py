@@ -13,7 +13,7 @@ The shape (``View.to_dict()``; the pictures, the bot players and the prompts rea
   rolls in a row, 8.13), ``may_activate`` (8.1), ``activation``: None or ``{"side", "formations",
   "segment"}``;
 - ``units``: ``{"id", "side", "kind", "arm", "formation", "area", "facing", "sp", "steps", "full_sp",
-"morale",
+"full_steps", "parent" (11.3: the division a deployed counter came from), "morale",
   "long", "attached_to", "reserve", "in_command", "charged", "bombarded", "assaulted", "moved", "mp_left"
   (halves of an MP; ``None`` when the unit may not move now), "retreated", "disordered"}`` (``area``: an
   area id,
@@ -24,7 +24,9 @@ The shape (``View.to_dict()``; the pictures, the bot players and the prompts rea
 (side
   -> victory points now, facts 9), ``guard_released`` (facts 7.3);
 - ``queue``: the role's own queued orders (texts), [] for anyone else;
-- ``winner`` (a side, "draw" or None), ``reason``; ``events`` (each as the role may see it)."""
+- ``winner`` (a side, "draw" or None), ``reason``; ``events`` (each as the role may see it);
+- ``command_areas``: leader on the map -> the areas in his command range, nearest first (9.2, the rules'
+  own trace: the pictures draw it)."""
 
 from __future__ import annotations
 
@@ -64,6 +66,7 @@ class View:
     winner: str | None
     reason: str | None
     events: tuple[dict[str, Any], ...] = field(default=())
+    command_areas: dict[str, list[str]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
@@ -71,6 +74,7 @@ class View:
 
 def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -> View:
     from . import (
+        command,
         movement,
         victory,
     )  # the rules read the view's figures (imported late: they import views' peers)
@@ -92,6 +96,8 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
                 "sp": u.sp,
                 "steps": u.steps,
                 "full_sp": u.full_sp,
+                "full_steps": u.full_steps,
+                "parent": u.parent,
                 "morale": u.morale,
                 "long": u.long,
                 "attached_to": u.attached_to,
@@ -159,4 +165,5 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         winner=st.winner,
         reason=st.reason or None,
         events=evs,
+        command_areas=command.ranges(ctx),
     )

@@ -11,7 +11,7 @@ from .pictures import action_image, draw_action, draw_los, draw_map, los_image, 
 # what draws each of the module's picture kinds from its subject (a view, or a mapping holding the view and
 # the picture's choices: ``command``, ``from``/``to``/``ok``/``why``/``blocker``), gathered by
 # renderers/registry.py
-PICTURES = {"map": draw_map, "los": draw_los, "action": draw_action}
+PICTURES = {"map": draw_map, "los": draw_los, "action": draw_action, "range": draw_map}  # range: 9.2
 
 __all__ = [
     "PICTURES", "action_image", "draw_action", "draw_los", "draw_map", "los_image", "map_image", "warm",

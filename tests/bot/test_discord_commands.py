@@ -276,3 +276,51 @@ async def test_a_toy_games_order_is_logged_as_its_text(two_fires, harness):
     assert got.reply.content.startswith("Done"), got.reply.content
     live = next(iter(h.bot.service.live.values()))
     assert live.game.log == ["red: /run steps:2"]
+
+
+def test_a_command_several_games_share_is_described_in_the_bots_words_not_one_games():
+    """Discord has one description for ``/attach`` whatever the channel's game: for an order name (and an
+    option of it) that several registered games share, the words are the bot's own, in English and
+    Japanese, and name no game."""
+    from bot.i18n import BOT_EN, BOT_JA
+
+    shared: dict[str, list[OrderKind]] = {}
+    for module in modules.modules():
+        for kind in module.orders:
+            shared.setdefault(kind.name, []).append(kind)
+    made = {c.name: c for c in order_commands({"game", "mygames"})}
+    games = [m.title for m in modules.modules()] + ["Napoleon's Triumph", "Eagles", "Liberty"]
+    checked = 0
+    for name, kinds in shared.items():
+        if len(kinds) < 2:
+            continue
+        keys = [f"cmd.{name}"]
+        keys += [
+            f"opt.{name}.{o}"
+            for o in {o.name for k in kinds for o in k.options}
+            if sum(any(x.name == o for x in k.options) for k in kinds) > 1
+        ]
+        for key in keys:
+            assert key in BOT_EN and key in BOT_JA, key
+        said = [made[name].description] + [
+            p.description for p in made[name].parameters if f"opt.{name}.{p.name}" in keys
+        ]
+        assert not any(g in d for g in games for d in said), (name, said)
+        checked += 1
+    assert checked >= 4  # /move, /attach, /detach, /enter at least
+    assert made["attach"].description == BOT_EN["cmd.attach"]
+
+
+def test_game_new_keeps_to_discords_25_options_an_untyped_option_comes_as_text():
+    """Discord allows a command 25 options: a game option declared ``typed=False`` is not one of ``/game
+    new``'s own but is read from its ``options:`` text like any other."""
+    from bot.discord_app.cog import game_new_command
+
+    params = game_new_command().parameters
+    assert len(params) <= 25
+    names = {p.name for p in params}
+    eagles = modules.get("eagles")
+    untyped = [o.name for o in eagles.options if not o.typed]
+    assert untyped and not names & set(untyped)
+    opts = read_options(eagles, {}, " ".join(f"{n}=on" for n in untyped))
+    assert all(getattr(opts, n) is True for n in untyped)

@@ -86,6 +86,42 @@ def test_13_3_t28_the_road_rate_is_lost_entering_an_area_next_to_the_enemy():
     assert e.value.key == "eagles.move.cannot"
 
 
+def test_13_3_a_long_counter_not_facing_along_the_road_pays_the_terrain():
+    g = acting_with(["foy"])
+    other = next(n for n in g.ctx.board.facings("F1") if n != "S7")
+    put(g, "F02", "F1", other)
+    put(g, "F-L4", "F1")
+    reach = movement.reach(g.ctx, ["F02"])
+    assert reach["S7"].cost == 2  # clear terrain, 1 MP: it does not face along the chaussée
+    assert "S1" not in reach
+    put(g, "F-L4", "F1")
+    put(g, "F04", "F1")  # a short counter (cavalry) uses the road whatever the long one faces
+    assert movement.reach(g.ctx, ["F04"])["S7"].cost == 1
+
+
+def test_13_3_13_9_turning_along_the_road_at_the_start_gives_the_road_rate_and_no_end_turn():
+    g = acting_with(["foy"])
+    other = next(n for n in g.ctx.board.facings("F1") if n != "S7")
+    put(g, "F02", "F1", other)
+    put(g, "F-L4", "F1")
+    g.apply("french", "/face unit:F02 to:S7")  # 13.9: the turn at the start of the move
+    assert movement.reach(g.ctx, ["F02"])["S1"].cost == 3  # in column on the road: 1/2 MP an area
+    with pytest.raises(RuleError) as e:
+        g.apply("french", f"/move units:F02 to:S1 facing:{sorted(g.ctx.board.facings('S1'))[0]}")
+    assert e.value.key == "eagles.face.both"
+    g.apply("french", "/move units:F02 to:S1")
+    assert g.state.units["F02"].area == "S1"
+
+
+def test_13_3_the_step_cost_of_a_long_counter_along_the_road_or_not():
+    g = acting_with(["foy"])
+    put(g, "F02", "S5", "S1")
+    put(g, "F-L4", "S5")
+    first = movement.step_cost(g.ctx, "F02", "french", "S5", "S1", frozenset(), along=True)
+    blocked = movement.step_cost(g.ctx, "F02", "french", "S5", "S1", frozenset(), along=False)
+    assert first == 1 and blocked == 2  # 13.3: the road rate only along the road
+
+
 def test_13_3_a_trail_costs_1_mp_and_cancels_the_terrain_woods_by_trail_for_artillery():
     g = acting_with(["foy"])
     put(g, "F11", "S7", "S6")

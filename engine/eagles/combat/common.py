@@ -101,7 +101,7 @@ def udef(board: Eagles, u: Unit) -> UnitDef | None:
     """A unit's ratings in the data (None for an HQ, which is no combat unit)."""
     if u.kind == "hq":
         return None
-    return board.unit(u.id)
+    return board.unit(u.parent or u.id)  # 11.3: a deployed short counter has its division's ratings
 
 
 def kind_of(board: Eagles, u: Unit) -> str:
