@@ -245,17 +245,23 @@ def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
 
 
 J = TypeVar("J")  # what the queue's function draws (a Job; tests' own)
+FIRST_RANK = 0  # the rank of the public map (every game's ``map`` kind)
+# worker slots kept for the public maps (measured in bench/bot.py: docs/performance.md)
+HELD = int(os.environ.get("ESTAFETTE_PICTURE_HELD", "1"))
 
 
 class _Queue(Generic[J]):
     """Jobs waiting to be drawn by ``executor``, the lowest ``rank`` (then the oldest) first; at
     most ``slots`` handed to the executor at a time, so that a public map asked for later still passes the
-    private pictures waiting."""
+    private pictures waiting. ``held`` of the slots are kept for the first rank (the public map every
+    channel post waits for): the other pictures never fill them, so a public map never waits for a picture
+    already being drawn."""
 
-    def __init__(self, fn: Callable[[J], bytes], executor: Executor, slots: int) -> None:
+    def __init__(self, fn: Callable[[J], bytes], executor: Executor, slots: int, held: int = 0) -> None:
         self.fn = fn
         self.executor = executor
         self.slots = slots
+        self.held = min(held, slots - 1)
         self.busy = 0
         self.waiting: list[tuple[int, int, J, asyncio.Future[bytes]]] = []
         self._n = itertools.count()
@@ -275,6 +281,8 @@ class _Queue(Generic[J]):
     def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while self.busy < self.slots and self.waiting:
+            if self.waiting[0][0] > FIRST_RANK and self.busy >= self.slots - self.held:
+                return  # the rest waits for a slot the public maps do not need
             _order, _n, job, fut = heapq.heappop(self.waiting)
             if fut.cancelled():
                 continue
@@ -311,7 +319,7 @@ class _Pool:
         self.workers = workers
         self.locales = locales
         self.executor = self._new()
-        self.queue: _Queue[Job] = _Queue(_draw_in_worker, self.executor, workers)
+        self.queue: _Queue[Job] = _Queue(_draw_in_worker, self.executor, workers, HELD)
         self.queue.on_broken = self._replace
         self.replaced = 0
 
