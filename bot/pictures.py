@@ -245,8 +245,9 @@ def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
 
 
 J = TypeVar("J")  # what the queue's function draws (a Job; tests' own)
-# worker slots kept for the public pictures, which a channel post waits for (docs/performance.md)
-HELD = int(os.environ.get("ESTAFETTE_PICTURE_HELD", "1"))
+# worker slots kept for the public pictures, which a channel post waits for: none by default (measured in
+# bench/bot.py, no gain beyond the noise, and the DMs' pictures slower: docs/performance.md)
+HELD = int(os.environ.get("ESTAFETTE_PICTURE_HELD", "0"))
 
 
 class _Queue(Generic[J]):
