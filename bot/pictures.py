@@ -180,7 +180,7 @@ class Pictures:
         order = rank(kind, picture.role)
         if self.pool is not None and type(self).run is Pictures.run:  # a test's own drawing stays here
             try:
-                return await self.pool.draw(order, job)
+                return await self.pool.draw(order, job, picture.role == "public")
             except BrokenProcessPool:
                 log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
         return await self._local.draw(order, job)
@@ -245,19 +245,25 @@ def warm(locales: tuple[str, ...] = ("en", "ja")) -> None:
 
 
 J = TypeVar("J")  # what the queue's function draws (a Job; tests' own)
+# worker slots kept for the public pictures, which a channel post waits for: none by default (measured in
+# bench/bot.py, no gain beyond the noise, and the DMs' pictures slower: docs/performance.md)
+HELD = int(os.environ.get("ESTAFETTE_PICTURE_HELD", "0"))
 
 
 class _Queue(Generic[J]):
     """Jobs waiting to be drawn by ``executor``, the lowest ``rank`` (then the oldest) first; at
     most ``slots`` handed to the executor at a time, so that a public map asked for later still passes the
-    private pictures waiting."""
+    private pictures waiting. ``held`` of the slots are kept for the public pictures (the channel post
+    waits for them all): the private ones never fill them, so a public map asked for while private pictures
+    are drawn starts at once."""
 
-    def __init__(self, fn: Callable[[J], bytes], executor: Executor, slots: int) -> None:
+    def __init__(self, fn: Callable[[J], bytes], executor: Executor, slots: int, held: int = 0) -> None:
         self.fn = fn
         self.executor = executor
         self.slots = slots
+        self.held = min(held, slots - 1)
         self.busy = 0
-        self.waiting: list[tuple[int, int, J, asyncio.Future[bytes]]] = []
+        self.waiting: list[tuple[int, int, bool, J, asyncio.Future[bytes]]] = []
         self._n = itertools.count()
         # called when ``executor`` broke (a pool's worker died): the pool replaces it
         self.on_broken: Callable[[Executor], None] = lambda executor: None
@@ -266,16 +272,24 @@ class _Queue(Generic[J]):
         self.waiting.clear()
         self.busy = 0
 
-    def draw(self, order: int, job: J) -> asyncio.Future[bytes]:
+    def draw(self, order: int, job: J, public: bool = False) -> asyncio.Future[bytes]:
         fut: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
-        heapq.heappush(self.waiting, (order, next(self._n), job, fut))
+        heapq.heappush(self.waiting, (order, next(self._n), public, job, fut))
         self._pump()
         return fut
 
     def _pump(self) -> None:
         loop = asyncio.get_running_loop()
         while self.busy < self.slots and self.waiting:
-            _order, _n, job, fut = heapq.heappop(self.waiting)
+            if self.busy < self.slots - self.held:
+                _order, _n, _public, job, fut = heapq.heappop(self.waiting)
+            else:  # only the held slots are free: the first public picture waiting, if any
+                entry = min((e for e in self.waiting if e[2]), default=None)
+                if entry is None:
+                    return
+                self.waiting.remove(entry)
+                heapq.heapify(self.waiting)
+                _order, _n, _public, job, fut = entry
             if fut.cancelled():
                 continue
             ex = self.executor
@@ -311,7 +325,7 @@ class _Pool:
         self.workers = workers
         self.locales = locales
         self.executor = self._new()
-        self.queue: _Queue[Job] = _Queue(_draw_in_worker, self.executor, workers)
+        self.queue: _Queue[Job] = _Queue(_draw_in_worker, self.executor, workers, HELD)
         self.queue.on_broken = self._replace
         self.replaced = 0
 
@@ -326,8 +340,8 @@ class _Pool:
             pool.submit(int)
         return pool
 
-    def draw(self, order: int, job: Job) -> asyncio.Future[bytes]:
-        return self.queue.draw(order, job)
+    def draw(self, order: int, job: Job, public: bool = False) -> asyncio.Future[bytes]:
+        return self.queue.draw(order, job, public)
 
     def _replace(self, broken: Executor) -> None:
         if broken is not self.executor:  # replaced already (by the first job to learn of it)

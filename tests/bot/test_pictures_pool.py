@@ -199,6 +199,42 @@ async def test_waiting_pictures_are_drawn_public_map_first():
     ]
 
 
+async def test_a_slot_is_held_for_the_public_pictures():
+    """With two slots and one held, the private pictures waiting never fill both: the public pictures a
+    channel post waits for (its map, its battle board), asked for while a private one is drawn, start in the
+    held slot one after the other without waiting for it; the private ones then take the slots left."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.pictures import _Queue
+
+    release, started = threading.Event(), []
+
+    def draw(name: str) -> bytes:
+        started.append(name)
+        if name.startswith("private"):
+            release.wait(60)
+        return name.encode()
+
+    private_map = rank(NAPOLEON.picture("map"), "allied")
+    with ThreadPoolExecutor(2) as executor:
+        queue = _Queue(draw, executor, 2, held=1)
+        privates = [queue.draw(private_map, f"private {i}") for i in range(3)]
+        assert queue.busy == 1 and len(queue.waiting) == 2  # the second slot stays free
+        board = queue.draw(rank(NAPOLEON.picture("battle"), "public"), "public battle", public=True)
+        public = queue.draw(rank(NAPOLEON.picture("map"), "public"), "public map", public=True)
+        done = await asyncio.wait_for(asyncio.gather(asyncio.shield(board), asyncio.shield(public)), 30)
+        assert done == [b"public battle", b"public map"]
+        assert started == ["private 0", "public battle", "public map"]
+        release.set()
+        assert await asyncio.gather(*privates) == [b"private 0", b"private 1", b"private 2"]
+    # one slot: nothing can be held (the pictures would never be drawn)
+    with ThreadPoolExecutor(1) as executor:
+        queue = _Queue(draw, executor, 1, held=1)
+        assert queue.held == 0
+        assert await queue.draw(private_map, "private alone") == b"private alone"
+
+
 # --- through the bot, the outbox and the fake Discord -------------------------------------------------------
 
 
