@@ -332,12 +332,17 @@ class Store(StoreBase):
         if self._checkpoint is not None:
             await asyncio.gather(self._checkpoint, return_exceptions=True)
             self._checkpoint = None
-        if self.reader is not None and self.reader is not self.db:
-            await self.reader.close()
-        self.reader = None
-        if self.db is not None:
-            await self.db.close()
-            self.db = None
+        # the store reads as closed before a connection closes on aiosqlite's thread: the statements of
+        # ``_all`` and ``_tx`` run on the raw connections in this thread, and one running there while the
+        # other thread closes its connection would use freed memory (a change under way finishes first:
+        # the write lock)
+        reader, self.reader = self.reader, None
+        async with self.write_lock:
+            db, self.db = self.db, None
+        if reader is not None and reader is not db:
+            await reader.close()
+        if db is not None:
+            await db.close()
 
     @property
     def is_open(self) -> bool:
@@ -407,8 +412,10 @@ class Store(StoreBase):
         # the write lock first (a change waits for the one before without blocking the loop), then the whole
         # transaction at once on the raw connection: nothing in it waits for the loop, so the lock is held
         # for the statements' own time and a cancelled change never leaves half a transaction
-        conn = self._db._conn
         async with self.write_lock:
+            conn = (
+                self._db._conn
+            )  # inside the lock: a store closed meanwhile says so, no closed connection used
             if conn.in_transaction:  # left open by a statement run through aiosqlite that failed
                 conn.rollback()
             conn.execute("BEGIN IMMEDIATE")
