@@ -5,7 +5,10 @@ one-row read of a change and a whole change make no trip there, and give what th
 
 from __future__ import annotations
 
+import asyncio
+
 import aiosqlite
+import pytest
 
 from bot.storage.sqlite import Store
 
@@ -57,3 +60,23 @@ async def test_a_change_commits_after_the_log_is_copied_into_the_database(tmp_pa
         assert [await store.user_locale(u) for u in (11, 12, 13)] == ["ja", "en", "en"]
     finally:
         await store.close()
+
+
+async def test_a_read_or_a_change_once_the_store_began_to_close_is_refused_not_run_on_a_closing_connection(
+    tmp_path,
+):
+    """The raw connections close on aiosqlite's thread; a read run on one in the loop's thread meanwhile used
+    freed memory (a segfault in a test's background task). Once ``close`` has begun, the store reads as
+    closed."""
+    store = Store(tmp_path / "c.db")
+    await store.open()
+    await store.set_user_locale(11, "ja")
+    closing = asyncio.create_task(store.close())
+    await asyncio.sleep(0)  # close has begun and waits for aiosqlite's thread
+    assert not store.is_open
+    with pytest.raises(RuntimeError, match="not open"):
+        await store._all("SELECT user_id FROM users")
+    with pytest.raises(RuntimeError, match="not open"):
+        async with store._tx():
+            pass
+    await closing
