@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import board as B
 from . import command
 from .context import Ctx
-from .state import OFF, Leader
+from .state import OFF, Leader, Unit
 
 
 def end_of_turn(ctx: Ctx) -> None:
@@ -45,14 +45,20 @@ def _steps(ctx: Ctx, formation: str) -> None:
         return
     if formation == "hq" or not command.leader_by_range(ctx, formation):
         return
-    hurt = [u for u in units if u.kind != "artillery" and u.steps < u.full_steps and u.in_command]
+    from .state import step_sp
+
+    def room(u: Unit) -> bool:  # 13.6 (ours here): a step comes back only where the stack has room for it
+        side_sp = sum(x.sp for x in st.units.values() if x.on_map and x.area == u.area and x.side == u.side)
+        more = step_sp(u.full_sp, u.full_steps, u.steps + 1) - u.sp
+        limit: int = B.stacking(ctx.board, u.area).max_sp
+        return side_sp + more <= limit
+
+    hurt = [u for u in units if u.kind != "artillery" and u.steps < u.full_steps and u.in_command and room(u)]
     if not hurt:
         return
     u = min(hurt, key=lambda x: (x.steps - x.full_steps, x.id))
     (d,) = ctx.roll("rally", unit=u.id, morale=u.morale)
     if d <= u.morale:
-        from .state import step_sp
-
         u.steps += 1
         u.sp = step_sp(u.full_sp, u.full_steps, u.steps)
         ctx.emit("recovered", {"unit": u.id, "steps": u.steps})

@@ -153,3 +153,25 @@ def test_15_3_g10_a_fallen_leader_is_replaced_by_his_division_commander_else_by_
     new_leader = st.leaders[st.formations["foy"].leader]
     assert (new_leader.range, new_leader.tactical, new_leader.initiative) == (1, 0, 1)
     assert new_leader.area == st.units["F02"].area
+
+
+def test_15_2_13_6_a_step_comes_back_only_where_the_stack_has_room_for_it():
+    """Ours (15.2 with 13.6): recovering a step never puts a side over its area's stacking limit (a fuzzer's
+    game ended a turn with 17 French SP in Quatre Bras, the 15 of a normal area)."""
+    g = new()
+    st = g.state
+    clear(g)
+    st.units["F02"].area, st.units["F02"].facing = "S7", "S5"
+    st.leaders["F-L4"].area = st.leaders["F-L2"].area = st.leaders["F-L1"].area = "S7"
+    st.units["F02"].lose(1)
+    for uid in ("F13", "F04", "F05", "F06", "F07", "F14", "F15"):  # 13 SP of short counters beside it
+        st.units[uid].area = "S7"
+    side_sp = sum(u.sp for u in st.units.values() if u.area == "S7")
+    assert side_sp == 15  # the normal area's limit (13.6), reached
+    st.dice.force([1])  # a sure rally, were it asked
+    recovery.end_of_turn(g.ctx)
+    assert st.units["F02"].steps == 2
+    assert not any(e.kind == "recovered" and e.data["unit"] == "F02" for e in g.ctx.events)
+    st.units["F15"].area = "S5"  # room for the step (14 + 1)
+    recovery.end_of_turn(g.ctx)
+    assert st.units["F02"].steps == 3
