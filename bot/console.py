@@ -198,8 +198,7 @@ class Console:
         if not n.isdigit() or not 1 <= int(n) <= len(orders):
             self.say(t("console.pick_number", self.locale, n=len(orders)))
             return
-        user = await self._seated(game_id, seat)
-        res = await self.svc.pick(game_id, user, key, orders[int(n) - 1], None, self.locale)
+        res = await self.svc.pick(game_id, USER, key, orders[int(n) - 1], None, self.locale)
         self.lists.pop(seat, None)  # its next list comes with the next DM that asks
         await self.show(res)
 
@@ -213,32 +212,23 @@ class Console:
         if got is None:
             raise ServiceError("svc.prompt_stale", town=place)
         epoch = got[0]
-        user = await self._seated(game_id, seat)
         if verb == "confirm":
-            res = await self.svc.draft_confirm(game_id, user, epoch, place, None, self.locale, seat)
+            res = await self.svc.draft_confirm(game_id, USER, epoch, place, None, self.locale, seat)
             now = await self.svc.game(game_id)
             if now is None or self.svc.draft_prompt(now, seat, place) is None:  # confirmed: it is done
                 self.forms.pop(seat, None)
             await self.show(res)
             return
         if verb == "clear":
-            self.say(await self.svc.draft_assign(game_id, user, epoch, place, None, None, self.locale, seat))
+            self.say(await self.svc.draft_assign(game_id, USER, epoch, place, None, None, self.locale, seat))
             return
         if len(rest) < 2:
             self.say(t("console.put_how", self.locale))
             return
         pieces = [p.strip() for p in ",".join(rest[:-1]).split(",") if p.strip()]
         self.say(
-            await self.svc.draft_assign(game_id, user, epoch, place, pieces, rest[-1], self.locale, seat)
+            await self.svc.draft_assign(game_id, USER, epoch, place, pieces, rest[-1], self.locale, seat)
         )
-
-    async def _seated(self, game_id: int, seat: str) -> int:
-        """Who answers a seat's list or form: the console's player, or in a league's game the player seated
-        in it, as a plain order is given (``_holder``) — the console plays for every player."""
-        live = await self.svc.game(game_id)
-        if live is None or live.row.channel_id == CHANNEL:
-            return USER
-        return live.row.seats.get(seat, (None, False))[0] or USER
 
     async def _seat_of(self, args: list[str], held: Mapping[str, object]) -> tuple[str, list[str]]:
         """The seat a ``:pick`` or form command names first, else the one seat that holds such a prompt; the
