@@ -330,6 +330,10 @@ class World:
     guilds: list[FakeGuild] = field(default_factory=list)
     # the installation contexts the application allows (developer portal): 0 a server, 1 a user
     install_types: tuple[int, ...] = (0, 1)
+    # channels by id and by name (the first of a name), kept by add_channel: a bench's world holds tens of
+    # thousands, and a scan per lookup made its start-up quadratic
+    _channel_ids: dict[int, FakeChannel] = field(default_factory=dict, repr=False)
+    _channel_names: dict[str, FakeChannel] = field(default_factory=dict, repr=False)
 
     @classmethod
     def default(
@@ -393,6 +397,8 @@ class World:
         parent_id = parent.id if parent else None
         ch = FakeChannel(new_snowflake(), name, g.id, type, parent_id, len(g.channels), topic)
         g.channels.append(ch)
+        self._channel_ids[ch.id] = ch
+        self._channel_names.setdefault(name, ch)
         return ch
 
     def guild(self, name: str | None = None) -> FakeGuild:
@@ -414,18 +420,13 @@ class World:
         return None
 
     def channel(self, name: str) -> FakeChannel:
-        for g in self.guilds:
-            for c in g.channels:
-                if c.name == name:
-                    return c
+        found = self._channel_names.get(name)
+        if found is not None:
+            return found
         raise KeyError(f"no channel {name!r}")
 
     def channel_by_id(self, channel_id: int) -> FakeChannel | None:
-        for g in self.guilds:
-            for c in g.channels:
-                if c.id == channel_id:
-                    return c
-        return None
+        return self._channel_ids.get(channel_id)
 
     def guild_by_id(self, guild_id: int) -> FakeGuild | None:
         return next((g for g in self.guilds if g.id == guild_id), None)
