@@ -76,7 +76,7 @@ from support.discord_fake import (  # noqa: E402
     running_bot,
 )
 
-from bench.common import copy_game, games_of, load_average, pct  # noqa: E402
+from bench.common import Collections, copy_game, games_of, load_average, pct  # noqa: E402
 from bot.discord_app.client import EstafetteBot  # noqa: E402
 from bot.outbox import Picture  # noqa: E402
 from bot.pictures import Pictures, rank  # noqa: E402
@@ -612,8 +612,10 @@ async def serve(
         prof = cProfile.Profile() if args.profile else None
         if prof is not None:
             prof.enable()
+        collections = Collections().start()
         t = await rounds(args, h, fake, svc, world, built, stamps, rng)
         took = time.perf_counter() - t_run
+        collections.stop()
         if prof is not None:
             prof.disable()
             prof.dump_stats(args.profile)
@@ -650,6 +652,7 @@ async def serve(
             f" {workers * per:.1f} ms ({len(pids)} processes); {(cpu + workers) / max(took, 1e-9):.2f} cores"
             f" busy on average over the rounds' {took:.1f} s"
         )
+        print(f"in the bot's process during the rounds: {collections.said()}")
         print(
             f"concurrency achieved: {t.handed} interactions handed {args.overlap} at once;"
             f" interactions in the bot at once (each from its Service.order's start to its reply), the most"

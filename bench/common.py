@@ -3,8 +3,10 @@ random players, the machine's load, percentiles, and a stored game copied with e
 
 from __future__ import annotations
 
+import gc
 import os
 import random
+import time
 from collections.abc import Callable, Mapping
 
 from ai.registry import new_random_player
@@ -45,6 +47,39 @@ def chooser(module: AnyModule) -> Chooser:
 def load_average() -> str:
     one, five, fifteen = os.getloadavg()
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+class Collections:
+    """The pauses of Python's cycle collector in this process while it listens (``start``/``stop``): a
+    collection of the oldest generation walks every object the process holds and holds the event loop."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []  # (generation, ms)
+        self._began = 0.0
+
+    def _note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._began = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], (time.perf_counter() - self._began) * 1000))
+
+    def start(self) -> Collections:
+        gc.callbacks.append(self._note)
+        return self
+
+    def stop(self) -> None:
+        gc.callbacks.remove(self._note)
+
+    def said(self) -> str:
+        old = sorted(ms for g, ms in self.pauses if g == 2)
+        young = sum(ms for g, ms in self.pauses if g < 2)
+        worst = f", the longest {old[-1]:.0f} ms, in all {sum(old):.0f} ms" if old else ""
+        return (
+            f"Python's collections of the oldest generation {len(old)}{worst}; of the younger"
+            f" {len(self.pauses) - len(old)}, in all {young:.0f} ms;"
+            f" objects frozen now {gc.get_freeze_count()}"
+            f" (ESTAFETTE_COLLECT_SECONDS={os.environ.get('ESTAFETTE_COLLECT_SECONDS', 'default')})"
+        )
 
 
 def pct(xs: list[float], q: float) -> float:

@@ -4,10 +4,15 @@ and fakes they use live in ``support/`` (imported as ``support.…``: ``tests/``
 from __future__ import annotations
 
 import asyncio
+import os
 import uuid
 
 import pytest
 from support.harness import POSTGRES, bot_harness
+
+# The in-process bots of the tests leave Python's collector as it is: a bot freezes what its process
+# holds (bot/collector.py), here the whole test session's (tests/bot/test_collector.py turns it on)
+os.environ.setdefault("ESTAFETTE_COLLECT_SECONDS", "0")
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..collector import Collector, collect_seconds
 from ..config import Settings
 from ..pictures import Pictures
 from ..service import Service
@@ -65,6 +66,9 @@ class EstafetteBot(commands.Bot):
         self.tick_seconds = tick_seconds
         self.outbox_seconds = OUTBOX_SECONDS if tick_seconds > 0 else 0
         self._tasks: list[asyncio.Task[None]] = []
+        # ESTAFETTE_COLLECT_SECONDS=0 leaves Python's collector as it is (the tests' in-process bots)
+        self.collect_seconds = collect_seconds()
+        self.collector = Collector()
 
     async def setup_hook(self) -> None:
         if not self.store.is_open:
@@ -94,6 +98,8 @@ class EstafetteBot(commands.Bot):
             self._tasks.append(asyncio.create_task(self._tick_loop(), name="estafette-deadlines"))
         if self.outbox_seconds > 0:
             self._tasks.append(asyncio.create_task(self._outbox_loop(), name="estafette-outbox"))
+        if self.collect_seconds > 0:
+            self._tasks.append(asyncio.create_task(self._collect_loop(), name="estafette-collector"))
 
     async def on_ready(self) -> None:
         self.outbox.kick()  # what a stopped process left undelivered
@@ -107,6 +113,11 @@ class EstafetteBot(commands.Bot):
                 log.exception("deadline tick failed")
             await asyncio.sleep(self.tick_seconds)
 
+    async def _collect_loop(self) -> None:
+        while not self.is_closed():
+            await asyncio.sleep(self.collect_seconds)
+            self.collector.tick(quiet=self.service.games.changing == 0)
+
     async def _outbox_loop(self) -> None:
         await self.wait_until_ready()
         await self.outbox.run(self.outbox_seconds)
@@ -117,6 +128,8 @@ class EstafetteBot(commands.Bot):
         await self.service.stop()
         await self.outbox.settle()
         self.service.close_pictures()
+        if self.collect_seconds > 0:
+            self.collector.release()
         await super().close()
         await self.store.close()
 

@@ -369,6 +369,7 @@ class Games:
         self.on_commit: list[Callable[[int], None]] = []  # e.g. wake the outbox sender
         # a game from before this process is checked against its replay before its first use (the service)
         self.before_use: Callable[[int], Awaitable[None]] | None = None
+        self.changing = 0  # games whose locks are held now: none is a quiet moment (bot/collector.py)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self.locks.setdefault(game_id, asyncio.Lock())
@@ -377,8 +378,12 @@ class Games:
     async def locked(self, game_id: int) -> AsyncIterator[None]:
         """The game's locks, as every change takes them: this process's, then the storage's (PostgreSQL's
         advisory lock, so that two processes never change one game at once)."""
-        async with self.lock(game_id), self.store.game_lock(game_id):
-            yield
+        self.changing += 1
+        try:
+            async with self.lock(game_id), self.store.game_lock(game_id):
+                yield
+        finally:
+            self.changing -= 1
 
     # --- reading --------------------------------------------------------------------------------------
     async def _live_for(self, row: GameRow) -> Live:
