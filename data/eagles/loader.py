@@ -12,24 +12,15 @@ reinforcements name existing units and areas within the stacking limits.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from data.base import (
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
-)
+from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest, normalize
+from data.loading import Shared, raise_faults, read_game, same_ids, unreachable
 
 from . import geometry as plane
 from .models import (
@@ -53,7 +44,6 @@ from .models import (
     UnitDef,
 )
 
-DATA_DIR = Path(__file__).resolve().parent.parent  # the ``data`` package: one folder per game
 NAME = "eagles"
 MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 
@@ -61,14 +51,7 @@ MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 def load_eagles(directory: Path | None = None) -> Eagles:
     """Load and validate ``directory / "eagles"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    if directory is None:
-        return _load_default()
-    return _load(Path(directory))
-
-
-@functools.lru_cache(maxsize=1)
-def _load_default() -> Eagles:
-    return _load(DATA_DIR)
+    return _SHARED.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -100,12 +83,10 @@ class _ScenariosFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(directory: Path) -> Eagles:
-    folder = directory / NAME
-    if not folder.is_dir():
-        raise ScenarioError([f"no game data {NAME!r}: {folder} is not a directory"])
-    raw = read_files(folder, NAME, (MAP, UNITS, SCENARIOS))
-    parsed = validate_files(NAME, raw, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile})
+def _load(name: str, directory: Path) -> Eagles:
+    parsed = read_game(
+        directory, name, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile}, what="game data"
+    )
     m: _MapFile = parsed[MAP]
     u: _UnitsFile = parsed[UNITS]
     s: _ScenariosFile = parsed[SCENARIOS]
@@ -114,8 +95,7 @@ def _load(directory: Path) -> Eagles:
     problems += _check_units(f"{NAME}/{UNITS}", u)
     if not problems:  # the scenario's checks need sound areas and units
         problems += _check_scenarios(f"{NAME}/{SCENARIOS}", s, u, m)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     eagles = Eagles(
         name=NAME,
@@ -133,24 +113,12 @@ def _load(directory: Path) -> Eagles:
         units=u.units,
         scenarios=s.scenarios,
     )
-    problems = _check_geometry(f"{NAME}/{MAP}", eagles)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(_check_geometry(f"{NAME}/{MAP}", eagles))
     eagles.precompute()
     return eagles
 
 
-def _same_ids(file: str, key: str, entries: Sequence[Any]) -> list[str]:
-    """Ids must differ even with case ignored (players type them in any case)."""
-    problems: list[str] = []
-    seen: dict[str, int] = {}
-    for i, entry in enumerate(entries):
-        folded = entry.id.casefold()
-        if folded in seen:
-            first = _entry_label(key, seen[folded], entries[seen[folded]])
-            problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
-        seen.setdefault(folded, i)
-    return problems
+_SHARED = Shared(_load, DATA_DIR)
 
 
 def _unknown(what: str, name: str, choices: Sequence[str]) -> str:
@@ -161,7 +129,7 @@ def _unknown(what: str, name: str, choices: Sequence[str]) -> str:
 
 
 def _check_map(file: str, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "areas", m.areas)
+    problems = same_ids(file, "areas", m.areas)
     problems += _check_areas(file, m)
     problems += _check_neighbours(file, m)
     if not problems:
@@ -236,22 +204,14 @@ def _check_neighbours(file: str, m: _MapFile) -> list[str]:
 
 
 def _check_connected(file: str, m: _MapFile) -> list[str]:
-    graph = {a.id: [n.to for n in a.neighbours] for a in m.areas}
     start = m.areas[0].id
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        for nxt in graph[queue.popleft()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    cut = [a.id for a in m.areas if a.id not in seen]
+    cut = unreachable({a.id: [n.to for n in a.neighbours] for a in m.areas}, start)
     return [f'{file}: areas: not reachable from "{start}": {", ".join(cut)}'] if cut else []
 
 
 def _check_roads(file: str, m: _MapFile) -> list[str]:
     """Each road runs over borders of its kind (13.3); every road or trail border lies on a listed road."""
-    problems = _same_ids(file, "roads", m.roads)
+    problems = same_ids(file, "roads", m.roads)
     by_id = {a.id: a for a in m.areas}
     on_road: set[tuple[str, str]] = set()
     for i, road in enumerate(m.roads):
@@ -344,10 +304,10 @@ def _check_geometry(file: str, e: Eagles) -> list[str]:
 
 
 def _check_units(file: str, u: _UnitsFile) -> list[str]:
-    problems = _same_ids(file, "units", u.units)
-    problems += _same_ids(file, "leaders", u.leaders)
-    problems += _same_ids(file, "formations", u.formations)
-    problems += _same_ids(file, "hqs", u.hqs)
+    problems = same_ids(file, "units", u.units)
+    problems += same_ids(file, "leaders", u.leaders)
+    problems += same_ids(file, "formations", u.formations)
+    problems += same_ids(file, "hqs", u.hqs)
     formations = {f.id: f for f in u.formations}
     leaders = {ld.id: ld for ld in u.leaders}
     for side in u.counts:
@@ -463,7 +423,7 @@ def _check_chain(
 
 
 def _check_scenarios(file: str, s: _ScenariosFile, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "scenarios", s.scenarios)
+    problems = same_ids(file, "scenarios", s.scenarios)
     for i, sc in enumerate(s.scenarios):
         problems += _check_scenario(file, _entry_label("scenarios", i, sc), sc, u, m)
     return problems

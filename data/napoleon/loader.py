@@ -8,24 +8,14 @@ the file, the entry and the field, for example
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from ..base import (
-    DATA_DIR,
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
-)
+from ..base import DATA_DIR, DataFile, ScenarioError, _at, _entry_label, _suggest, normalize
+from ..loading import Shared, raise_faults, read_game
 from .models import (
     ARMIES,
     Army,
@@ -51,14 +41,7 @@ def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scen
 
     The scenarios of the default directory are read once per process and shared (the model is immutable).
     """
-    if directory is None:
-        return _load_default(name)
-    return _load(name, Path(directory))
-
-
-@functools.lru_cache(maxsize=None)  # noqa: UP033
-def _load_default(name: str) -> Scenario:
-    return _load(name, DATA_DIR)
+    return _SHARED.load(name, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -88,37 +71,30 @@ class _TurnsFile(DataFile):
     turns: tuple[TurnDef, ...] = Field(min_length=1)
 
 
+_SCHEMAS: dict[str, type[DataFile]] = {
+    MAP: _MapFile,
+    UNITS: _UnitsFile,
+    SETUPS: _SetupsFile,
+    TURNS: _TurnsFile,
+}
+
+
 # -- loading -------------------------------------------------------------------------------------------------
 
 
 def _load(name: str, directory: Path) -> Scenario:
     if not _NAME.match(name):
         raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
-    folder = directory / name
-    if not folder.is_dir():
-        raise ScenarioError([f"no scenario {name!r}: {folder} is not a directory"])
-
-    raw = read_files(folder, name, (MAP, UNITS, SETUPS, TURNS))
-    _fill_in_xy(raw[MAP])
-    schemas: dict[str, type[DataFile]] = {
-        MAP: _MapFile,
-        UNITS: _UnitsFile,
-        SETUPS: _SetupsFile,
-        TURNS: _TurnsFile,
-    }
-    parsed = validate_files(name, raw, schemas)
-    problems: list[str] = []
-
+    parsed = read_game(directory, name, _SCHEMAS, prepare=lambda raw: _fill_in_xy(raw[MAP]))
     m: _MapFile = parsed[MAP]
     u: _UnitsFile = parsed[UNITS]
     s: _SetupsFile = parsed[SETUPS]
     t: _TurnsFile = parsed[TURNS]
-    problems += _check_map(f"{name}/{MAP}", m)
+    problems = _check_map(f"{name}/{MAP}", m)
     problems += _check_units(f"{name}/{UNITS}", u)
     problems += _check_setups(f"{name}/{SETUPS}", s, m, u)
     problems += _check_turns(f"{name}/{TURNS}", t)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     historical = {unit: town for town, units in s.historical.items() for unit in units}
     return Scenario(
@@ -136,6 +112,9 @@ def _load(name: str, directory: Path) -> Scenario:
         border=m.border,
         rivers=m.rivers,
     )
+
+
+_SHARED = Shared(_load, DATA_DIR)
 
 
 def _fill_in_xy(data: dict[str, Any]) -> None:
