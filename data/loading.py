@@ -1,8 +1,8 @@
 """Loading a game's data, the same for every game: its folder ``<directory>/<name>/`` read, each TOML file
 validated by its schema into the read-only models (``read_game``: every fault of every file in one
 :class:`~data.base.ScenarioError`, a line a fault naming file, entry and field), the game's own checks across
-its files reported the same way (``same_ids``, ``unreachable``, ``raise_faults``), and the data package's
-own copy read once per process and shared (``Shared``).
+its files reported the same way (``same_ids``, ``same_name``, ``route_faults``, ``unknown``, ``unreachable``,
+``raise_faults``), and the data package's own copy read once per process and shared (``Shared``).
 
 >>> from data.loading import unreachable
 >>> unreachable({"a": ["b"], "b": ["a"], "c": []}, "a")
@@ -12,12 +12,12 @@ own copy read once per process and shared (``Shared``).
 from __future__ import annotations
 
 import functools
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from .base import DataFile, ScenarioError, _at, _entry_label, read_files, validate_files
+from .base import DataFile, ScenarioError, _at, _entry_label, _suggest, normalize, read_files, validate_files
 
 T = TypeVar("T")
 
@@ -86,6 +86,41 @@ def same_ids(file: str, key: str, entries: Sequence[_Identified]) -> list[str]:
             problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
         seen.setdefault(folded, i)
     return problems
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+def same_name(file: str, key: str, entries: Sequence[_Named], i: int, seen: dict[str, int]) -> list[str]:
+    """Names must differ even with case and accents ignored (players type them so): a fault if entry ``i`` of
+    ``key`` has the name of an earlier one. ``seen`` (a folded name: its first entry) is kept across the
+    entries, so that a loop checking each entry lists its faults in the entries' order."""
+    folded = normalize(entries[i].name)
+    first = seen.setdefault(folded, i)
+    if first == i:
+        return []
+    same = f"same name as {_entry_label(key, first, entries[first])} if case and accents are ignored"
+    return [_at(file, _entry_label(key, i, entries[i]), "name", same)]
+
+
+def unknown(what: str, name: str, choices: Sequence[str]) -> str:
+    """``unknown area "N44" (did you mean "N4"?)``."""
+    return f'unknown {what} "{name}"{_suggest(name, list(choices))}'
+
+
+def route_faults(
+    file: str, entry: str, field: str, what: str, route: Sequence[str], known: Sequence[str]
+) -> tuple[list[str], bool]:
+    """A road's places in order: a fault for each one not ``known`` (then its steps cannot be checked: False),
+    else one if it runs through a place twice."""
+    names = set(known)
+    missing = [_at(file, entry, field, unknown(what, x, known)) for x in route if x not in names]
+    if missing:
+        return missing, False
+    twice = sorted(x for x, n in Counter(route).items() if n > 1)
+    return ([_at(file, entry, field, f"runs through {', '.join(twice)} twice")] if twice else []), True
 
 
 def unreachable(graph: Mapping[str, Iterable[str]], start: str) -> list[str]:

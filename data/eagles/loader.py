@@ -19,8 +19,17 @@ from typing import Any
 
 from pydantic import Field
 
-from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest, normalize
-from data.loading import Shared, raise_faults, read_game, same_ids, unreachable
+from data.base import DATA_DIR, DataFile, _at, _entry_label
+from data.loading import (
+    Shared,
+    raise_faults,
+    read_game,
+    route_faults,
+    same_ids,
+    same_name,
+    unknown,
+    unreachable,
+)
 
 from . import geometry as plane
 from .models import (
@@ -121,10 +130,6 @@ def _load(name: str, directory: Path) -> Eagles:
 _SHARED = Shared(_load, DATA_DIR)
 
 
-def _unknown(what: str, name: str, choices: Sequence[str]) -> str:
-    return f'unknown {what} "{name}"{_suggest(name, list(choices))}'
-
-
 # -- the map -------------------------------------------------------------------------------------------------
 
 
@@ -144,11 +149,7 @@ def _check_areas(file: str, m: _MapFile) -> list[str]:
     x0, x1, y0, y1 = m.map.frame
     for i, area in enumerate(m.areas):
         entry = _entry_label("areas", i, area)
-        key = normalize(area.name)
-        if key in names:
-            first = _entry_label("areas", names[key], m.areas[names[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        names.setdefault(key, i)
+        problems += same_name(file, "areas", m.areas, i, names)
         if not (x0 < area.x < x1 and y0 < area.y < y1):
             problems.append(_at(file, entry, "x", f"({area.x}, {area.y}) is outside the map's rectangle"))
         if area.terrain not in m.terrain:
@@ -172,7 +173,7 @@ def _check_neighbours(file: str, m: _MapFile) -> list[str]:
         for j, n in enumerate(area.neighbours):
             field = f"neighbours[{j}]"
             if n.to not in by_id:
-                problems.append(_at(file, entry, f"{field}.to", _unknown("area", n.to, ids)))
+                problems.append(_at(file, entry, f"{field}.to", unknown("area", n.to, ids)))
                 continue
             if n.to == area.id:
                 problems.append(_at(file, entry, f"{field}.to", "an area is not its own neighbour"))
@@ -216,14 +217,10 @@ def _check_roads(file: str, m: _MapFile) -> list[str]:
     on_road: set[tuple[str, str]] = set()
     for i, road in enumerate(m.roads):
         entry = _entry_label("roads", i, road)
-        unknown = [x for x in road.areas if x not in by_id]
-        for x in unknown:
-            problems.append(_at(file, entry, "areas", _unknown("area", x, list(by_id))))
-        if unknown:
+        found, known = route_faults(file, entry, "areas", "area", road.areas, list(by_id))
+        problems += found
+        if not known:
             continue
-        twice = sorted(x for x, k in Counter(road.areas).items() if k > 1)
-        if twice:
-            problems.append(_at(file, entry, "areas", f"runs through {', '.join(twice)} twice"))
         for a, b in zip(road.areas, road.areas[1:], strict=False):
             n = next((x for x in by_id[a].neighbours if x.to == b), None)
             if n is None:
@@ -321,7 +318,7 @@ def _check_units(file: str, u: _UnitsFile) -> list[str]:
         f = formations.get(unit.formation)
         if f is None:
             problems.append(
-                _at(file, entry, "formation", _unknown("formation", unit.formation, list(formations)))
+                _at(file, entry, "formation", unknown("formation", unit.formation, list(formations)))
             )
         elif f.side != unit.side:
             problems.append(_at(file, entry, "formation", f'"{f.id}" is a {f.side} formation'))
@@ -359,7 +356,7 @@ def _check_leaders(
             f = formations.get(ld.formation)
             if f is None:
                 problems.append(
-                    _at(file, entry, "formation", _unknown("formation", ld.formation, list(formations)))
+                    _at(file, entry, "formation", unknown("formation", ld.formation, list(formations)))
                 )
             elif f.side != ld.side:
                 problems.append(_at(file, entry, "formation", f'"{f.id}" is a {f.side} formation'))
@@ -368,7 +365,7 @@ def _check_leaders(
         if ld.replaces is not None:
             other = leaders.get(ld.replaces)
             if other is None:
-                problems.append(_at(file, entry, "replaces", _unknown("leader", ld.replaces, list(leaders))))
+                problems.append(_at(file, entry, "replaces", unknown("leader", ld.replaces, list(leaders))))
             elif other.formation != ld.formation:
                 problems.append(_at(file, entry, "replaces", f'"{other.id}" commands another formation'))
         if ld.grand_charge and not ld.cavalry:
@@ -379,7 +376,7 @@ def _check_leaders(
         entry = _entry_label("hqs", i, hq)
         cmd = leaders.get(hq.commander)
         if cmd is None:
-            problems.append(_at(file, entry, "commander", _unknown("leader", hq.commander, list(leaders))))
+            problems.append(_at(file, entry, "commander", unknown("leader", hq.commander, list(leaders))))
         elif cmd.role != "army" or cmd.side != hq.side:
             problems.append(_at(file, entry, "commander", f'"{cmd.id}" is not the {hq.side} army commander'))
     return problems
@@ -395,14 +392,14 @@ def _check_chain(
         entry = _entry_label("formations", i, f)
         ld = leaders.get(f.leader)
         if ld is None:
-            problems.append(_at(file, entry, "leader", _unknown("leader", f.leader, list(leaders))))
+            problems.append(_at(file, entry, "leader", unknown("leader", f.leader, list(leaders))))
         elif ld.formation != f.id:
             problems.append(_at(file, entry, "leader", f'"{ld.id}" commands "{ld.formation}"'))
         if f.superior is None:
             continue
         sup = formations.get(f.superior)
         if sup is None:
-            problems.append(_at(file, entry, "superior", _unknown("formation", f.superior, list(formations))))
+            problems.append(_at(file, entry, "superior", unknown("formation", f.superior, list(formations))))
             continue
         if sup.side != f.side:
             problems.append(_at(file, entry, "superior", f'"{sup.id}" is a {sup.side} formation'))
@@ -447,7 +444,7 @@ class _Where:
     def area(self, field: str, area_id: str) -> bool:
         if area_id in self.areas:
             return True
-        self.fault(field, _unknown("area", area_id, list(self.areas)))
+        self.fault(field, unknown("area", area_id, list(self.areas)))
         return False
 
 
@@ -492,7 +489,7 @@ def _place(w: _Where, field: str, group: Any, hqs: Sequence[str], variant: str |
             where = f"{field}.{kind}[{k}]"
             piece: Any = table.get(x)
             if piece is None:
-                w.fault(where, _unknown(kind[:-1], x, list(table)))
+                w.fault(where, unknown(kind[:-1], x, list(table)))
                 continue
             if piece.side != group.side:
                 w.fault(where, f'"{x}" is {piece.side}, not {group.side}')
@@ -508,7 +505,7 @@ def _place(w: _Where, field: str, group: Any, hqs: Sequence[str], variant: str |
             w.placed.setdefault(x, field)
     for k, x in enumerate(hqs):
         if x not in w.hqs:
-            w.fault(f"{field}.hqs[{k}]", _unknown("HQ", x, list(w.hqs)))
+            w.fault(f"{field}.hqs[{k}]", unknown("HQ", x, list(w.hqs)))
         elif x in w.placed:
             w.fault(f"{field}.hqs[{k}]", f'"{x}" is already placed at {w.placed[x]}')
         w.placed.setdefault(x, field)
@@ -531,7 +528,7 @@ def _check_rules(w: _Where, sc: Scenario) -> None:
         w.area(f"{field}.area", d.area)
         parent = w.units.get(d.unit)
         if parent is None:
-            w.fault(f"{field}.unit", _unknown("unit", d.unit, list(w.units)))
+            w.fault(f"{field}.unit", unknown("unit", d.unit, list(w.units)))
         elif not parent.deploys:
             w.fault(f"{field}.unit", f'"{d.unit}" deploys no short counter (11.3)')
         elif d.sp >= parent.sp:
@@ -539,12 +536,12 @@ def _check_rules(w: _Where, sc: Scenario) -> None:
     if sc.guard is not None:
         for k, x in enumerate(sc.guard.units):
             if x not in w.units:
-                w.fault(f"guard.units[{k}]", _unknown("unit", x, list(w.units)))
+                w.fault(f"guard.units[{k}]", unknown("unit", x, list(w.units)))
     if sc.acting_commander is not None:
         for field in ("leader", "until"):
             x = getattr(sc.acting_commander, field)
             if x not in w.leaders:
-                w.fault(f"acting_commander.{field}", _unknown("leader", x, list(w.leaders)))
+                w.fault(f"acting_commander.{field}", unknown("leader", x, list(w.leaders)))
     if sc.tall_crops is not None and not 1 <= sc.tall_crops.until_turn <= len(sc.turns):
         w.fault("tall_crops.until_turn", "not a turn of the scenario")
 

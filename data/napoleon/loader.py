@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import Field
 
-from ..base import DATA_DIR, DataFile, ScenarioError, _at, _entry_label, _suggest, normalize
-from ..loading import Shared, raise_faults, read_game
+from ..base import DATA_DIR, DataFile, ScenarioError, _at, _entry_label, _suggest
+from ..loading import Shared, raise_faults, read_game, same_name
 from .models import (
     ARMIES,
     Army,
@@ -142,11 +142,7 @@ def _check_map(file: str, m: _MapFile) -> list[str]:
     seen: dict[str, int] = {}
     for i, town in enumerate(m.towns):
         entry = _entry_label("towns", i, town)
-        key = normalize(town.name)
-        if key in seen:
-            first = _entry_label("towns", seen[key], m.towns[seen[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        seen.setdefault(key, i)
+        problems += same_name(file, "towns", m.towns, i, seen)
         x, y = project(m.origin, m.mid_lat, town.lat, town.lon)
         for field, given, expected in (("x", town.x, x), ("y", town.y, y)):
             if abs(given - expected) > _XY_TOLERANCE:

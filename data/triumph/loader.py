@@ -15,8 +15,8 @@ from pathlib import Path
 
 from pydantic import Field
 
-from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest, normalize
-from data.loading import Shared, raise_faults, read_game, same_ids, unreachable
+from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest
+from data.loading import Shared, raise_faults, read_game, route_faults, same_ids, same_name, unreachable
 
 from .models import (
     ALLIED_COLOURS,
@@ -140,11 +140,7 @@ def _check_locales(file: str, m: _MapFile) -> list[str]:
     names_ja: dict[str, int] = {}
     for i, loc in enumerate(m.locales):
         entry = _entry_label("locales", i, loc)
-        key = normalize(loc.name)
-        if key in names:
-            first = _entry_label("locales", names[key], m.locales[names[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        names.setdefault(key, i)
+        problems += same_name(file, "locales", m.locales, i, names)
         if loc.name_ja in names_ja:
             first = _entry_label("locales", names_ja[loc.name_ja], m.locales[names_ja[loc.name_ja]])
             problems.append(_at(file, entry, "name_ja", f"same Japanese name as {first}"))
@@ -267,14 +263,10 @@ def _check_roads(file: str, m: _MapFile) -> list[str]:
     graph = _passable(m)
     for i, road in enumerate(m.roads):
         entry = _entry_label("roads", i, road)
-        unknown = [x for x in road.locales if x not in graph]
-        for x in unknown:
-            problems.append(_at(file, entry, "locales", f'unknown locale "{x}"{_suggest(x, ids)}'))
-        if unknown:
+        found, known = route_faults(file, entry, "locales", "locale", road.locales, ids)
+        problems += found
+        if not known:
             continue
-        twice = sorted(x for x, n in Counter(road.locales).items() if n > 1)
-        if twice:
-            problems.append(_at(file, entry, "locales", f"runs through {', '.join(twice)} twice"))
         for a, b in zip(road.locales, road.locales[1:], strict=False):
             if b not in graph[a]:
                 problems.append(
