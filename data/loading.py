@@ -2,7 +2,8 @@
 validated by its schema into the read-only models (``read_game``: every fault of every file in one
 :class:`~data.base.ScenarioError`, a line a fault naming file, entry and field), the game's own checks across
 its files reported the same way (``same_ids``, ``same_name``, ``route_faults``, ``unknown``, ``unreachable``,
-``raise_faults``), and the data package's own copy read once per process and shared (``Shared``).
+``raise_faults``), and the data package's own copy read once per process and shared (``GameData``, which
+does it all for a game).
 
 >>> from data.loading import unreachable
 >>> unreachable({"a": ["b"], "b": ["a"], "c": []}, "a")
@@ -17,50 +18,88 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
+from pydantic import BaseModel, ConfigDict
+
 from .base import DataFile, ScenarioError, _at, _entry_label, _suggest, normalize, read_files, validate_files
 
 T = TypeVar("T")
 
 
-class Shared(Generic[T]):
-    """A game's data as ``build(name, directory)`` makes it: from ``home`` (the data package's own folder)
-    once per process, shared by every game of the process (the models are read-only); from any other
-    directory (a club's edited copy, a test's broken files) anew each time."""
+class GameFiles(BaseModel):
+    """A game's files as read: a field a file, named as the file without ``.toml`` (``map``: ``map.toml``)
+    and typed by its schema, in the order their faults are listed."""
 
-    def __init__(self, build: Callable[[str, Path], T], home: Path) -> None:
-        self._build = build
+    model_config = ConfigDict(frozen=True)
+
+    @classmethod
+    def schemas(cls) -> dict[str, type[DataFile]]:
+        out: dict[str, type[DataFile]] = {}
+        for key, field in cls.model_fields.items():
+            schema = field.annotation
+            if not (isinstance(schema, type) and issubclass(schema, DataFile)):
+                raise TypeError(f"{cls.__name__}.{key} is not a data file's schema")
+            out[f"{key}.toml"] = schema
+        return out
+
+
+FilesT = TypeVar("FilesT", bound=GameFiles)
+
+
+class GameData(Generic[FilesT, T]):
+    """A game's data: its ``files`` read from ``<directory>/<name>/`` (``read_game``, with ``what`` and
+    ``prepare``), then checked across the files and made into the game's model by ``build(name, files)``.
+    From ``home`` (the data package's own folder) once per process, shared by every game of the process (the
+    models are read-only); from any other directory (a club's edited copy, a test's broken files) anew each
+    time."""
+
+    def __init__(
+        self,
+        files: type[FilesT],
+        build: Callable[[str, FilesT], T],
+        home: Path,
+        *,
+        what: str = "scenario",
+        prepare: Callable[[dict[str, dict[str, Any]]], None] | None = None,
+    ) -> None:
+        self._files, self._build, self._what, self._prepare = files, build, what, prepare
 
         @functools.lru_cache(maxsize=None)  # noqa: UP033
         def shared(name: str) -> T:
-            return build(name, home)
+            return self._read(name, home)
 
         self._shared = shared
 
     def load(self, name: str, directory: Path | None = None) -> T:
         if directory is None:
             return self._shared(name)
-        return self._build(name, Path(directory))
+        return self._read(name, Path(directory))
+
+    def _read(self, name: str, directory: Path) -> T:
+        files = read_game(directory, name, self._files, what=self._what, prepare=self._prepare)
+        return self._build(name, files)
 
 
 def read_game(
     directory: Path,
     name: str,
-    schemas: Mapping[str, type[DataFile]],
+    files: type[FilesT],
     *,
     what: str = "scenario",
     prepare: Callable[[dict[str, dict[str, Any]]], None] | None = None,
-) -> dict[str, Any]:
-    """The files of ``directory / name`` by their names, each validated by its schema (``schemas``, in the
-    order the faults are listed); ``prepare`` may fill in what a file leaves out before the files are
-    validated. A ScenarioError says that there is no such folder (``no <what> 'name'``), or names every file
-    missing or unreadable, or lists every fault of every file."""
+) -> FilesT:
+    """The ``files`` of ``directory / name``, each validated by its schema; ``prepare`` may fill in what a
+    file leaves out (the raw tables by file name) before they are validated. A ScenarioError says that there
+    is no such folder (``no <what> 'name'``), or names every file missing or unreadable, or lists every fault
+    of every file."""
     folder = directory / name
     if not folder.is_dir():
         raise ScenarioError([f"no {what} {name!r}: {folder} is not a directory"])
+    schemas = files.schemas()
     raw = read_files(folder, name, tuple(schemas))
     if prepare is not None:
         prepare(raw)
-    return validate_files(name, raw, schemas)
+    parsed = validate_files(name, raw, schemas)
+    return files.model_construct(**{key: parsed[f"{key}.toml"] for key in files.model_fields})
 
 
 def raise_faults(problems: Sequence[str]) -> None:

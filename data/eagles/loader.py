@@ -21,9 +21,9 @@ from pydantic import Field
 
 from data.base import DATA_DIR, DataFile, _at, _entry_label
 from data.loading import (
-    Shared,
+    GameData,
+    GameFiles,
     raise_faults,
-    read_game,
     route_faults,
     same_ids,
     same_name,
@@ -60,7 +60,7 @@ MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 def load_eagles(directory: Path | None = None) -> Eagles:
     """Load and validate ``directory / "eagles"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    return _SHARED.load(NAME, directory)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -92,13 +92,8 @@ class _ScenariosFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(name: str, directory: Path) -> Eagles:
-    parsed = read_game(
-        directory, name, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile}, what="game data"
-    )
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _ScenariosFile = parsed[SCENARIOS]
+def _build(name: str, files: _Files) -> Eagles:
+    m, u, s = files.map, files.units, files.scenarios
 
     problems = _check_map(f"{NAME}/{MAP}", m)
     problems += _check_units(f"{NAME}/{UNITS}", u)
@@ -127,7 +122,13 @@ def _load(name: str, directory: Path) -> Eagles:
     return eagles
 
 
-_SHARED = Shared(_load, DATA_DIR)
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    scenarios: _ScenariosFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR, what="game data")
 
 
 # -- the map -------------------------------------------------------------------------------------------------

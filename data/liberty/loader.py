@@ -15,7 +15,7 @@ from pathlib import Path
 from pydantic import Field
 
 from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest, normalize
-from data.loading import Shared, raise_faults, read_game, same_ids
+from data.loading import GameData, GameFiles, raise_faults, same_ids
 
 from .models import (
     SIDES,
@@ -47,7 +47,7 @@ MAP, UNITS, SETUP, CARDS = "map.toml", "units.toml", "setup.toml", "cards.toml"
 def load_liberty(directory: Path | None = None) -> Liberty:
     """Load and validate ``directory / "liberty"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    return _SHARED.load(NAME, directory)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -109,18 +109,11 @@ class _CardsFile(DataFile):
     french_entry: FrenchEntry
 
 
-_SCHEMAS: dict[str, type[DataFile]] = {MAP: _MapFile, UNITS: _UnitsFile, SETUP: _SetupFile, CARDS: _CardsFile}
-
-
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(name: str, directory: Path) -> Liberty:
-    parsed = read_game(directory, name, _SCHEMAS)
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _SetupFile = parsed[SETUP]
-    c: _CardsFile = parsed[CARDS]
+def _build(name: str, files: _Files) -> Liberty:
+    m, u, s, c = files.map, files.units, files.setup, files.cards
     cards = c.deck.cards
     towns = (
         *m.towns,
@@ -159,7 +152,14 @@ def _load(name: str, directory: Path) -> Liberty:
     )
 
 
-_SHARED = Shared(_load, DATA_DIR)
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    setup: _SetupFile
+    cards: _CardsFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR)
 
 
 # -- cross-checks --------------------------------------------------------------------------------------------

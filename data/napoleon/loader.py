@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import Field
 
 from ..base import DATA_DIR, DataFile, ScenarioError, _at, _entry_label, _suggest
-from ..loading import Shared, raise_faults, read_game, same_name
+from ..loading import GameData, GameFiles, raise_faults, same_name
 from .models import (
     ARMIES,
     Army,
@@ -41,7 +41,9 @@ def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scen
 
     The scenarios of the default directory are read once per process and shared (the model is immutable).
     """
-    return _SHARED.load(name, directory)
+    if not _NAME.match(name):
+        raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
+    return _DATA.load(name, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -71,25 +73,11 @@ class _TurnsFile(DataFile):
     turns: tuple[TurnDef, ...] = Field(min_length=1)
 
 
-_SCHEMAS: dict[str, type[DataFile]] = {
-    MAP: _MapFile,
-    UNITS: _UnitsFile,
-    SETUPS: _SetupsFile,
-    TURNS: _TurnsFile,
-}
-
-
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(name: str, directory: Path) -> Scenario:
-    if not _NAME.match(name):
-        raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
-    parsed = read_game(directory, name, _SCHEMAS, prepare=lambda raw: _fill_in_xy(raw[MAP]))
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _SetupsFile = parsed[SETUPS]
-    t: _TurnsFile = parsed[TURNS]
+def _build(name: str, files: _Files) -> Scenario:
+    m, u, s, t = files.map, files.units, files.setups, files.turns
     problems = _check_map(f"{name}/{MAP}", m)
     problems += _check_units(f"{name}/{UNITS}", u)
     problems += _check_setups(f"{name}/{SETUPS}", s, m, u)
@@ -114,7 +102,14 @@ def _load(name: str, directory: Path) -> Scenario:
     )
 
 
-_SHARED = Shared(_load, DATA_DIR)
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    setups: _SetupsFile
+    turns: _TurnsFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR, prepare=lambda raw: _fill_in_xy(raw[MAP]))
 
 
 def _fill_in_xy(data: dict[str, Any]) -> None:

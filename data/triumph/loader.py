@@ -16,7 +16,7 @@ from pathlib import Path
 from pydantic import Field
 
 from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest
-from data.loading import Shared, raise_faults, read_game, route_faults, same_ids, same_name, unreachable
+from data.loading import GameData, GameFiles, raise_faults, route_faults, same_ids, same_name, unreachable
 
 from .models import (
     ALLIED_COLOURS,
@@ -49,7 +49,7 @@ SETTLED = ("village", "castle")
 def load_triumph(directory: Path | None = None) -> Triumph:
     """Load and validate ``directory / "triumph"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    return _SHARED.load(NAME, directory)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -83,13 +83,8 @@ class _ScenariosFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(name: str, directory: Path) -> Triumph:
-    parsed = read_game(
-        directory, name, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile}, what="game data"
-    )
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _ScenariosFile = parsed[SCENARIOS]
+def _build(name: str, files: _Files) -> Triumph:
+    m, u, s = files.map, files.units, files.scenarios
     problems = _check_map(f"{NAME}/{MAP}", m)
     problems += _check_units(f"{NAME}/{UNITS}", u, m)
     problems += _check_scenarios(f"{NAME}/{SCENARIOS}", s, u, m)
@@ -116,7 +111,13 @@ def _load(name: str, directory: Path) -> Triumph:
     )
 
 
-_SHARED = Shared(_load, DATA_DIR)
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    scenarios: _ScenariosFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR, what="game data")
 
 
 # -- cross-checks: the map -----------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from data import DATA_DIR, ScenarioError
+from data.base import DataFile
 from data.eagles import load_eagles
 from data.liberty import load_liberty
-from data.loading import Shared, raise_faults, same_ids, unreachable
+from data.loading import GameData, GameFiles, raise_faults, same_ids, unreachable
 from data.napoleon import load_scenario
 from data.triumph import load_triumph
 
@@ -118,15 +119,60 @@ def test_raise_faults_reports_all_or_nothing() -> None:
     assert info.value.problems == ("one", "two")
 
 
-def test_shared_builds_the_own_data_once_and_another_directory_each_time(tmp_path: Path) -> None:
-    built: list[tuple[str, Path]] = []
+class _One(DataFile):
+    n: int
 
-    def build(name: str, directory: Path) -> object:
-        built.append((name, directory))
+
+class _Two(DataFile):
+    words: tuple[str, ...]
+
+
+class _Files(GameFiles):
+    one: _One
+    two: _Two
+
+
+def _write(root: Path, one: str, two: str) -> None:
+    (root / "g").mkdir(parents=True, exist_ok=True)
+    (root / "g" / "one.toml").write_text(one, encoding="utf-8")
+    (root / "g" / "two.toml").write_text(two, encoding="utf-8")
+
+
+def test_game_data_reads_its_files_builds_once_from_home_and_anew_elsewhere(tmp_path: Path) -> None:
+    home, other = tmp_path / "home", tmp_path / "other"
+    _write(home, "n = 1\n", 'words = ["a"]\n')
+    _write(other, "n = 2\n", 'words = ["b", "c"]\n')
+    built: list[tuple[str, int, tuple[str, ...]]] = []
+
+    def build(name: str, files: _Files) -> object:
+        built.append((name, files.one.n, files.two.words))
         return object()
 
-    shared = Shared(build, DATA_DIR)
-    assert shared.load("x") is shared.load("x")
-    assert shared.load("y") is not shared.load("x")
-    assert shared.load("x", tmp_path) is not shared.load("x", tmp_path)
-    assert built == [("x", DATA_DIR), ("y", DATA_DIR), ("x", tmp_path), ("x", tmp_path)]
+    data = GameData(_Files, build, home, what="puzzle")
+    assert data.load("g") is data.load("g")
+    assert data.load("g", other) is not data.load("g", other)
+    assert built == [("g", 1, ("a",)), ("g", 2, ("b", "c")), ("g", 2, ("b", "c"))]
+    with pytest.raises(ScenarioError, match=r"^no puzzle 'h': "):
+        data.load("h")
+
+
+def test_game_data_lists_every_file_s_faults_in_the_files_order(tmp_path: Path) -> None:
+    _write(tmp_path, 'n = "one"\nm = 2\n', "words = 3\n")
+    data = GameData(_Files, lambda name, files: files, tmp_path)
+    with pytest.raises(ScenarioError) as info:
+        data.load("g", tmp_path)
+    assert info.value.problems == (
+        "g/one.toml: n: Input should be a valid integer, unable to parse string as an integer",
+        "g/one.toml: m: Extra inputs are not permitted",
+        "g/two.toml: words: Input should be a valid tuple",
+    )
+
+
+def test_game_data_lets_a_game_fill_in_its_files_before_they_are_validated(tmp_path: Path) -> None:
+    _write(tmp_path, "", "words = []\n")
+
+    def prepare(raw: dict[str, dict[str, Any]]) -> None:
+        raw["one.toml"].setdefault("n", 7)
+
+    data = GameData(_Files, lambda name, files: files, tmp_path, prepare=prepare)
+    assert data.load("g").one.n == 7
