@@ -13,14 +13,15 @@ does it all for a game).
 from __future__ import annotations
 
 import functools
+import tomllib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, Protocol, TypeVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
-from .base import DataFile, ScenarioError, _at, _entry_label, _suggest, normalize, read_files, validate_files
+from .base import DataFile, ScenarioError, _at, _describe, _entry_label, _suggest, normalize
 
 T = TypeVar("T")
 
@@ -100,6 +101,40 @@ def read_game(
         prepare(raw)
     parsed = validate_files(name, raw, schemas)
     return files.model_construct(**{key: parsed[f"{key}.toml"] for key in files.model_fields})
+
+
+def read_files(folder: Path, label: str, files: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Each TOML file of ``folder`` by its name; a ScenarioError naming every file missing or unreadable
+    (``label``/file)."""
+    problems: list[str] = []
+    raw: dict[str, dict[str, Any]] = {}
+    for file in files:
+        try:
+            raw[file] = tomllib.loads((folder / file).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            problems.append(f"{label}/{file}: file not found")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            problems.append(f"{label}/{file}: not valid TOML: {exc}")
+    if problems:
+        raise ScenarioError(problems)
+    return raw
+
+
+def validate_files(
+    label: str, raw: Mapping[str, dict[str, Any]], schemas: Mapping[str, type[DataFile]]
+) -> dict[str, Any]:
+    """Each file read by its schema; a ScenarioError listing every fault of every file, each naming its file,
+    entry and field."""
+    problems: list[str] = []
+    parsed: dict[str, Any] = {}
+    for file, schema in schemas.items():
+        try:
+            parsed[file] = schema.model_validate(raw[file])
+        except ValidationError as exc:
+            problems.extend(_describe(f"{label}/{file}", raw[file], exc))
+    if problems:
+        raise ScenarioError(problems)
+    return parsed
 
 
 def raise_faults(problems: Sequence[str]) -> None:
