@@ -9,7 +9,6 @@ game) and the loader's fault report (``ScenarioError``, one line per fault namin
 from __future__ import annotations
 
 import difflib
-import tomllib
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -115,40 +114,6 @@ class DataFile(BaseModel):
     """A data file's schema: read-only, and a field it does not know is a fault (a misspelt key)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def read_files(folder: Path, label: str, files: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """Each TOML file of ``folder`` by its name; a ScenarioError naming every file missing or unreadable
-    (``label``/file)."""
-    problems: list[str] = []
-    raw: dict[str, dict[str, Any]] = {}
-    for file in files:
-        try:
-            raw[file] = tomllib.loads((folder / file).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            problems.append(f"{label}/{file}: file not found")
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-            problems.append(f"{label}/{file}: not valid TOML: {exc}")
-    if problems:
-        raise ScenarioError(problems)
-    return raw
-
-
-def validate_files(
-    label: str, raw: Mapping[str, dict[str, Any]], schemas: Mapping[str, type[DataFile]]
-) -> dict[str, Any]:
-    """Each file read by its schema; a ScenarioError listing every fault of every file, each naming its file,
-    entry and field."""
-    problems: list[str] = []
-    parsed: dict[str, Any] = {}
-    for file, schema in schemas.items():
-        try:
-            parsed[file] = schema.model_validate(raw[file])
-        except ValidationError as exc:
-            problems.extend(_describe(f"{label}/{file}", raw[file], exc))
-    if problems:
-        raise ScenarioError(problems)
-    return parsed
 
 
 # -- describing faults ---------------------------------------------------------------------------------------

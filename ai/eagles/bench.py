@@ -11,14 +11,13 @@ refused."""
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from ai.player import Player, PlayStats, play_one
+from ai import bench
+from ai.player import Player, PlayStats
 from engine.eagles import game as eagles_game
 from engine.eagles import options as eagles_options
 
@@ -30,74 +29,28 @@ LIMIT = 6000  # orders a game at most (a game ends by the turn track long before
 
 
 @dataclass
-class Tally:
-    wins: int = 0
-    games: int = 0
-    orders: list[int] = field(default_factory=list)
-    seconds: list[float] = field(default_factory=list)
-    cpu: list[float] = field(default_factory=list)
-    reasons: dict[str, int] = field(default_factory=dict)
-    fallbacks: int = 0
+class Tally(bench.Tally):
     refused: list[tuple[int, str, str, str]] = field(default_factory=list)  # (seed, role, order, error)
     margins: list[int] = field(default_factory=list)  # French VP - Allied VP after the last turn
     decisive: int = 0  # games ended by the French decisive victory (facts 9: no VP compared)
 
-    def line(self, name: str) -> str:
-        s = sorted(self.seconds)
-        p99 = s[min(len(s) - 1, int(len(s) * 0.99))] if s else 0.0
-        rate = 100.0 * self.wins / self.games if self.games else 0.0
-        return (
-            f"{name:<22} {self.wins:>4} / {self.games:<4} ({rate:5.1f} %)  orders/game "
-            f"{statistics.mean(self.orders) if self.orders else 0:6.1f}  s/game min {s[0] if s else 0:.2f} "
-            f"median {statistics.median(s) if s else 0:.2f} p99 {p99:.2f} max {s[-1] if s else 0:.2f}  "
-            f"cpu s/game median {statistics.median(self.cpu) if self.cpu else 0:.2f} "
-            f"max {max(self.cpu, default=0):.2f}  "
-            f"refused {self.fallbacks}  by {dict(sorted(self.reasons.items()))}"
-        )
+    REFUSED: ClassVar[str] = "refused"
 
 
-def play(
-    seed: int, players: dict[str, Player[Any, Any]]
-) -> tuple[dict[str, Any], int, float, float, PlayStats]:
+def play(seed: int, players: dict[str, Player[Any, Any]]) -> bench.Played:
     """One game: the players by role; returns the result, the orders, the seconds and the stats."""
     game = eagles_game.Game.new(eagles_options.Options(), seed)
-    rng = random.Random(seed * 7919 + 17)
-    stats = PlayStats()
-    start, cpu = time.perf_counter(), time.process_time()
-    n = 0
-    crash = ""
-    while not game.over and n < LIMIT:
-        active = game.active()
-        if not active:
-            break
-        role = active[0]
-        try:
-            if play_one(game, role, players[role], rng, stats=stats) is None:
-                break
-        except Exception as e:  # an engine error is the engine's bug: counted and named, not hidden
-            crash = f"crash {type(e).__name__}: {e}"
-            stats.rejected.append((role, "(engine error)", crash))
-            break
-        n += 1
-    # a game the engine leaves with no legal order for the side that must act is "stuck" (counted as not won)
-    result = game.result() or {"winner": None, "reason": crash or ("limit" if n >= LIMIT else "stuck")}
-    return result, n, time.perf_counter() - start, time.process_time() - cpu, stats
+    return bench.play_out(game, players, seed, LIMIT, crashes=True)  # an engine error counted and named
 
 
 def _count(t: Tally, seed: int, result: dict[str, Any], n: int, secs: float, cpu: float, stats: PlayStats,
            side: str) -> None:  # fmt: skip
-    t.games += 1
-    t.orders.append(n)
-    t.seconds.append(secs)
-    t.cpu.append(cpu)
-    t.fallbacks += stats.fallbacks
-    t.refused += [(seed, *r) for r in stats.rejected]
     won = result.get("winner") == side
-    t.wins += won
     reason = (
         f"{'won' if won else 'lost' if result.get('winner') in SIDES else 'drawn'}:{result.get('reason')}"
     )
-    t.reasons[reason] = t.reasons.get(reason, 0) + 1
+    t.add(n, secs, cpu, stats, won=won, reason=reason)
+    t.refused += [(seed, *r) for r in stats.rejected]
     vp = result.get("vp") or {}
     if result.get("reason") == "decisive":
         t.decisive += 1

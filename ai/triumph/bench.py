@@ -9,14 +9,11 @@ CPU time, which other work on the machine does not swell) and the orders the eng
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
-import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from ai.player import Player, PlayStats, play_one
+from ai.bench import Played, Tally, play_out
+from ai.player import Player
 from engine.triumph import game as triumph_game
 from engine.triumph import options as triumph_options
 
@@ -26,49 +23,10 @@ SIDES = ("allies", "french")
 LIMIT = 5000  # orders a game at most (a game ends by the time track long before)
 
 
-@dataclass
-class Tally:
-    wins: int = 0
-    games: int = 0
-    orders: list[int] = field(default_factory=list)
-    seconds: list[float] = field(default_factory=list)
-    cpu: list[float] = field(default_factory=list)
-    reasons: dict[str, int] = field(default_factory=dict)
-    fallbacks: int = 0
-
-    def line(self, name: str) -> str:
-        s = sorted(self.seconds)
-        p99 = s[min(len(s) - 1, int(len(s) * 0.99))] if s else 0.0
-        rate = 100.0 * self.wins / self.games if self.games else 0.0
-        return (
-            f"{name:<22} {self.wins:>4} / {self.games:<4} ({rate:5.1f} %)  orders/game "
-            f"{statistics.mean(self.orders) if self.orders else 0:6.1f}  s/game min {s[0] if s else 0:.2f} "
-            f"median {statistics.median(s) if s else 0:.2f} p99 {p99:.2f} max {s[-1] if s else 0:.2f}  "
-            f"cpu s/game median {statistics.median(self.cpu) if self.cpu else 0:.2f} "
-            f"max {max(self.cpu, default=0):.2f}  "
-            f"fallbacks {self.fallbacks}  by {dict(sorted(self.reasons.items()))}"
-        )
-
-
-def play(
-    seed: int,
-    scenario: str,
-    players: dict[str, Player[Any, Any]],
-) -> tuple[dict[str, Any], int, float, float, PlayStats]:
+def play(seed: int, scenario: str, players: dict[str, Player[Any, Any]]) -> Played:
     """One game: the players by role; returns the result, the orders, the seconds and the stats."""
     game = triumph_game.Game.new(triumph_options.Options(scenario=scenario), seed)
-    rng = random.Random(seed * 7919 + 17)
-    stats = PlayStats()
-    start, cpu = time.perf_counter(), time.process_time()
-    n = 0
-    while not game.over and n < LIMIT:
-        role = game.active()[0]
-        if play_one(game, role, players[role], rng, stats=stats) is None:
-            break
-        n += 1
-    # a game the engine leaves with no legal order for the side that must act is "stuck" (counted as not won)
-    result = game.result() or {"winner": None, "reason": "limit" if n >= LIMIT else "stuck"}
-    return result, n, time.perf_counter() - start, time.process_time() - cpu, stats
+    return play_out(game, players, seed, LIMIT)
 
 
 def run(
@@ -90,17 +48,9 @@ def run(
                 r: (TriumphPlayer() if r == bot_side else TriumphRandomPlayer()) for r in SIDES
             }
             result, n, secs, cpu, stats = play(s, sc, ps)
-            t = tallies[name]
-            t.games += 1
-            t.orders.append(n)
-            t.seconds.append(secs)
-            t.cpu.append(cpu)
-            t.fallbacks += stats.fallbacks
-            side = bot_side or "french"
-            won = result.get("winner") == side
-            t.wins += won
+            won = result.get("winner") == (bot_side or "french")
             reason = f"{'won' if won else 'lost'}:{result.get('reason')}"
-            t.reasons[reason] = t.reasons.get(reason, 0) + 1
+            tallies[name].add(n, secs, cpu, stats, won=won, reason=reason)
     out(f"Napoleon's Triumph bot against the random player: {games} games a side, seed {seed}, {scenarios}")
     for name, t in tallies.items():
         label = "random (french wins)" if name == "random vs random" else name

@@ -9,16 +9,15 @@ dots; the objectives with their VP, and the set-up (French blue, Allied red).
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from .. import check_picture as check
+from ..check_picture import MARGIN
 from . import load_eagles
 from .models import Eagles
 
 SCALE = 0.2  # px a metre
-MARGIN = 30
-FONTS = Path(__file__).resolve().parent.parent.parent / "renderers" / "fonts"
 Point = tuple[float, float]
 TERRAIN_FILL = {
     "clear": (226, 236, 200),
@@ -46,8 +45,8 @@ def draw(e: Eagles) -> Image.Image:
     size = (int((m.x_max - m.x_min) * SCALE + 2 * MARGIN), int((m.y_max - m.y_min) * SCALE + 2 * MARGIN))
     im = Image.new("RGB", size, "white")
     d = ImageDraw.Draw(im)
-    font = ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), 11)
-    bold = ImageFont.truetype(str(FONTS / "DejaVuSans-Bold.ttf"), 14)
+    font = check.font(11)
+    bold = check.font(14, bold=True)
     for area in e.areas:
         fill = _shade(TERRAIN_FILL[area.terrain], area.elevation)
         d.polygon([px(*p) for p in e.polygon(area.id)], fill=fill, outline=(120, 120, 120))
@@ -84,16 +83,9 @@ def draw(e: Eagles) -> Image.Image:
             font=font,
             anchor="mt",
         )
-    d.text((MARGIN, 8), f"{m.title} — check picture of our area map", fill="black", font=font)
+    check.title(d, f"{m.title} — check picture of our area map", font)
     return im
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[0] if argv else "eagles_check.png")
-    draw(load_eagles()).save(out)
-    print(out)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(check.main(sys.argv[1:], "eagles_check.png", lambda: draw(load_eagles())))

@@ -12,23 +12,23 @@ reinforcements name existing units and areas within the stacking limits.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from data.base import (
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
+from data.base import DATA_DIR, DataFile, _at, _entry_label
+from data.loading import (
+    GameData,
+    GameFiles,
+    raise_faults,
+    route_faults,
+    same_ids,
+    same_name,
+    unknown,
+    unreachable,
 )
 
 from . import geometry as plane
@@ -53,7 +53,6 @@ from .models import (
     UnitDef,
 )
 
-DATA_DIR = Path(__file__).resolve().parent.parent  # the ``data`` package: one folder per game
 NAME = "eagles"
 MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 
@@ -61,14 +60,7 @@ MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 def load_eagles(directory: Path | None = None) -> Eagles:
     """Load and validate ``directory / "eagles"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    if directory is None:
-        return _load_default()
-    return _load(Path(directory))
-
-
-@functools.lru_cache(maxsize=1)
-def _load_default() -> Eagles:
-    return _load(DATA_DIR)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -100,22 +92,14 @@ class _ScenariosFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(directory: Path) -> Eagles:
-    folder = directory / NAME
-    if not folder.is_dir():
-        raise ScenarioError([f"no game data {NAME!r}: {folder} is not a directory"])
-    raw = read_files(folder, NAME, (MAP, UNITS, SCENARIOS))
-    parsed = validate_files(NAME, raw, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile})
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _ScenariosFile = parsed[SCENARIOS]
+def _build(name: str, files: _Files) -> Eagles:
+    m, u, s = files.map, files.units, files.scenarios
 
     problems = _check_map(f"{NAME}/{MAP}", m)
     problems += _check_units(f"{NAME}/{UNITS}", u)
     if not problems:  # the scenario's checks need sound areas and units
         problems += _check_scenarios(f"{NAME}/{SCENARIOS}", s, u, m)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     eagles = Eagles(
         name=NAME,
@@ -133,35 +117,25 @@ def _load(directory: Path) -> Eagles:
         units=u.units,
         scenarios=s.scenarios,
     )
-    problems = _check_geometry(f"{NAME}/{MAP}", eagles)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(_check_geometry(f"{NAME}/{MAP}", eagles))
     eagles.precompute()
     return eagles
 
 
-def _same_ids(file: str, key: str, entries: Sequence[Any]) -> list[str]:
-    """Ids must differ even with case ignored (players type them in any case)."""
-    problems: list[str] = []
-    seen: dict[str, int] = {}
-    for i, entry in enumerate(entries):
-        folded = entry.id.casefold()
-        if folded in seen:
-            first = _entry_label(key, seen[folded], entries[seen[folded]])
-            problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
-        seen.setdefault(folded, i)
-    return problems
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    scenarios: _ScenariosFile
 
 
-def _unknown(what: str, name: str, choices: Sequence[str]) -> str:
-    return f'unknown {what} "{name}"{_suggest(name, list(choices))}'
+_DATA = GameData(_Files, _build, DATA_DIR, what="game data")
 
 
 # -- the map -------------------------------------------------------------------------------------------------
 
 
 def _check_map(file: str, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "areas", m.areas)
+    problems = same_ids(file, "areas", m.areas)
     problems += _check_areas(file, m)
     problems += _check_neighbours(file, m)
     if not problems:
@@ -176,11 +150,7 @@ def _check_areas(file: str, m: _MapFile) -> list[str]:
     x0, x1, y0, y1 = m.map.frame
     for i, area in enumerate(m.areas):
         entry = _entry_label("areas", i, area)
-        key = normalize(area.name)
-        if key in names:
-            first = _entry_label("areas", names[key], m.areas[names[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        names.setdefault(key, i)
+        problems += same_name(file, "areas", m.areas, i, names)
         if not (x0 < area.x < x1 and y0 < area.y < y1):
             problems.append(_at(file, entry, "x", f"({area.x}, {area.y}) is outside the map's rectangle"))
         if area.terrain not in m.terrain:
@@ -204,7 +174,7 @@ def _check_neighbours(file: str, m: _MapFile) -> list[str]:
         for j, n in enumerate(area.neighbours):
             field = f"neighbours[{j}]"
             if n.to not in by_id:
-                problems.append(_at(file, entry, f"{field}.to", _unknown("area", n.to, ids)))
+                problems.append(_at(file, entry, f"{field}.to", unknown("area", n.to, ids)))
                 continue
             if n.to == area.id:
                 problems.append(_at(file, entry, f"{field}.to", "an area is not its own neighbour"))
@@ -236,34 +206,22 @@ def _check_neighbours(file: str, m: _MapFile) -> list[str]:
 
 
 def _check_connected(file: str, m: _MapFile) -> list[str]:
-    graph = {a.id: [n.to for n in a.neighbours] for a in m.areas}
     start = m.areas[0].id
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        for nxt in graph[queue.popleft()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    cut = [a.id for a in m.areas if a.id not in seen]
+    cut = unreachable({a.id: [n.to for n in a.neighbours] for a in m.areas}, start)
     return [f'{file}: areas: not reachable from "{start}": {", ".join(cut)}'] if cut else []
 
 
 def _check_roads(file: str, m: _MapFile) -> list[str]:
     """Each road runs over borders of its kind (13.3); every road or trail border lies on a listed road."""
-    problems = _same_ids(file, "roads", m.roads)
+    problems = same_ids(file, "roads", m.roads)
     by_id = {a.id: a for a in m.areas}
     on_road: set[tuple[str, str]] = set()
     for i, road in enumerate(m.roads):
         entry = _entry_label("roads", i, road)
-        unknown = [x for x in road.areas if x not in by_id]
-        for x in unknown:
-            problems.append(_at(file, entry, "areas", _unknown("area", x, list(by_id))))
-        if unknown:
+        found, known = route_faults(file, entry, "areas", "area", road.areas, list(by_id))
+        problems += found
+        if not known:
             continue
-        twice = sorted(x for x, k in Counter(road.areas).items() if k > 1)
-        if twice:
-            problems.append(_at(file, entry, "areas", f"runs through {', '.join(twice)} twice"))
         for a, b in zip(road.areas, road.areas[1:], strict=False):
             n = next((x for x in by_id[a].neighbours if x.to == b), None)
             if n is None:
@@ -344,10 +302,10 @@ def _check_geometry(file: str, e: Eagles) -> list[str]:
 
 
 def _check_units(file: str, u: _UnitsFile) -> list[str]:
-    problems = _same_ids(file, "units", u.units)
-    problems += _same_ids(file, "leaders", u.leaders)
-    problems += _same_ids(file, "formations", u.formations)
-    problems += _same_ids(file, "hqs", u.hqs)
+    problems = same_ids(file, "units", u.units)
+    problems += same_ids(file, "leaders", u.leaders)
+    problems += same_ids(file, "formations", u.formations)
+    problems += same_ids(file, "hqs", u.hqs)
     formations = {f.id: f for f in u.formations}
     leaders = {ld.id: ld for ld in u.leaders}
     for side in u.counts:
@@ -361,7 +319,7 @@ def _check_units(file: str, u: _UnitsFile) -> list[str]:
         f = formations.get(unit.formation)
         if f is None:
             problems.append(
-                _at(file, entry, "formation", _unknown("formation", unit.formation, list(formations)))
+                _at(file, entry, "formation", unknown("formation", unit.formation, list(formations)))
             )
         elif f.side != unit.side:
             problems.append(_at(file, entry, "formation", f'"{f.id}" is a {f.side} formation'))
@@ -399,7 +357,7 @@ def _check_leaders(
             f = formations.get(ld.formation)
             if f is None:
                 problems.append(
-                    _at(file, entry, "formation", _unknown("formation", ld.formation, list(formations)))
+                    _at(file, entry, "formation", unknown("formation", ld.formation, list(formations)))
                 )
             elif f.side != ld.side:
                 problems.append(_at(file, entry, "formation", f'"{f.id}" is a {f.side} formation'))
@@ -408,7 +366,7 @@ def _check_leaders(
         if ld.replaces is not None:
             other = leaders.get(ld.replaces)
             if other is None:
-                problems.append(_at(file, entry, "replaces", _unknown("leader", ld.replaces, list(leaders))))
+                problems.append(_at(file, entry, "replaces", unknown("leader", ld.replaces, list(leaders))))
             elif other.formation != ld.formation:
                 problems.append(_at(file, entry, "replaces", f'"{other.id}" commands another formation'))
         if ld.grand_charge and not ld.cavalry:
@@ -419,7 +377,7 @@ def _check_leaders(
         entry = _entry_label("hqs", i, hq)
         cmd = leaders.get(hq.commander)
         if cmd is None:
-            problems.append(_at(file, entry, "commander", _unknown("leader", hq.commander, list(leaders))))
+            problems.append(_at(file, entry, "commander", unknown("leader", hq.commander, list(leaders))))
         elif cmd.role != "army" or cmd.side != hq.side:
             problems.append(_at(file, entry, "commander", f'"{cmd.id}" is not the {hq.side} army commander'))
     return problems
@@ -435,14 +393,14 @@ def _check_chain(
         entry = _entry_label("formations", i, f)
         ld = leaders.get(f.leader)
         if ld is None:
-            problems.append(_at(file, entry, "leader", _unknown("leader", f.leader, list(leaders))))
+            problems.append(_at(file, entry, "leader", unknown("leader", f.leader, list(leaders))))
         elif ld.formation != f.id:
             problems.append(_at(file, entry, "leader", f'"{ld.id}" commands "{ld.formation}"'))
         if f.superior is None:
             continue
         sup = formations.get(f.superior)
         if sup is None:
-            problems.append(_at(file, entry, "superior", _unknown("formation", f.superior, list(formations))))
+            problems.append(_at(file, entry, "superior", unknown("formation", f.superior, list(formations))))
             continue
         if sup.side != f.side:
             problems.append(_at(file, entry, "superior", f'"{sup.id}" is a {sup.side} formation'))
@@ -463,7 +421,7 @@ def _check_chain(
 
 
 def _check_scenarios(file: str, s: _ScenariosFile, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "scenarios", s.scenarios)
+    problems = same_ids(file, "scenarios", s.scenarios)
     for i, sc in enumerate(s.scenarios):
         problems += _check_scenario(file, _entry_label("scenarios", i, sc), sc, u, m)
     return problems
@@ -487,7 +445,7 @@ class _Where:
     def area(self, field: str, area_id: str) -> bool:
         if area_id in self.areas:
             return True
-        self.fault(field, _unknown("area", area_id, list(self.areas)))
+        self.fault(field, unknown("area", area_id, list(self.areas)))
         return False
 
 
@@ -532,7 +490,7 @@ def _place(w: _Where, field: str, group: Any, hqs: Sequence[str], variant: str |
             where = f"{field}.{kind}[{k}]"
             piece: Any = table.get(x)
             if piece is None:
-                w.fault(where, _unknown(kind[:-1], x, list(table)))
+                w.fault(where, unknown(kind[:-1], x, list(table)))
                 continue
             if piece.side != group.side:
                 w.fault(where, f'"{x}" is {piece.side}, not {group.side}')
@@ -548,7 +506,7 @@ def _place(w: _Where, field: str, group: Any, hqs: Sequence[str], variant: str |
             w.placed.setdefault(x, field)
     for k, x in enumerate(hqs):
         if x not in w.hqs:
-            w.fault(f"{field}.hqs[{k}]", _unknown("HQ", x, list(w.hqs)))
+            w.fault(f"{field}.hqs[{k}]", unknown("HQ", x, list(w.hqs)))
         elif x in w.placed:
             w.fault(f"{field}.hqs[{k}]", f'"{x}" is already placed at {w.placed[x]}')
         w.placed.setdefault(x, field)
@@ -571,7 +529,7 @@ def _check_rules(w: _Where, sc: Scenario) -> None:
         w.area(f"{field}.area", d.area)
         parent = w.units.get(d.unit)
         if parent is None:
-            w.fault(f"{field}.unit", _unknown("unit", d.unit, list(w.units)))
+            w.fault(f"{field}.unit", unknown("unit", d.unit, list(w.units)))
         elif not parent.deploys:
             w.fault(f"{field}.unit", f'"{d.unit}" deploys no short counter (11.3)')
         elif d.sp >= parent.sp:
@@ -579,12 +537,12 @@ def _check_rules(w: _Where, sc: Scenario) -> None:
     if sc.guard is not None:
         for k, x in enumerate(sc.guard.units):
             if x not in w.units:
-                w.fault(f"guard.units[{k}]", _unknown("unit", x, list(w.units)))
+                w.fault(f"guard.units[{k}]", unknown("unit", x, list(w.units)))
     if sc.acting_commander is not None:
         for field in ("leader", "until"):
             x = getattr(sc.acting_commander, field)
             if x not in w.leaders:
-                w.fault(f"acting_commander.{field}", _unknown("leader", x, list(w.leaders)))
+                w.fault(f"acting_commander.{field}", unknown("leader", x, list(w.leaders)))
     if sc.tall_crops is not None and not 1 <= sc.tall_crops.until_turn <= len(sc.turns):
         w.fault("tall_crops.until_turn", "not a turn of the scenario")
 

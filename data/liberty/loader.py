@@ -8,23 +8,14 @@ the entry and the field, as Napoleon's loader does, e.g.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from pydantic import Field
 
-from data.base import (
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
-)
+from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest, normalize
+from data.loading import GameData, GameFiles, raise_faults, same_ids
 
 from .models import (
     SIDES,
@@ -49,7 +40,6 @@ from .models import (
     parse_hex,
 )
 
-DATA_DIR = Path(__file__).resolve().parent.parent  # the ``data`` package: one folder per scenario
 NAME = "liberty"
 MAP, UNITS, SETUP, CARDS = "map.toml", "units.toml", "setup.toml", "cards.toml"
 
@@ -57,14 +47,7 @@ MAP, UNITS, SETUP, CARDS = "map.toml", "units.toml", "setup.toml", "cards.toml"
 def load_liberty(directory: Path | None = None) -> Liberty:
     """Load and validate ``directory / "liberty"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    if directory is None:
-        return _load_default()
-    return _load(Path(directory))
-
-
-@functools.lru_cache(maxsize=1)
-def _load_default() -> Liberty:
-    return _load(DATA_DIR)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -129,24 +112,8 @@ class _CardsFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(directory: Path) -> Liberty:
-    folder = directory / NAME
-    if not folder.is_dir():
-        raise ScenarioError([f"no scenario {NAME!r}: {folder} is not a directory"])
-    raw = read_files(folder, NAME, (MAP, UNITS, SETUP, CARDS))
-    schemas: dict[str, type[DataFile]] = {
-        MAP: _MapFile,
-        UNITS: _UnitsFile,
-        SETUP: _SetupFile,
-        CARDS: _CardsFile,
-    }
-    parsed = validate_files(NAME, raw, schemas)
-    problems: list[str] = []
-
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _SetupFile = parsed[SETUP]
-    c: _CardsFile = parsed[CARDS]
+def _build(name: str, files: _Files) -> Liberty:
+    m, u, s, c = files.map, files.units, files.setup, files.cards
     cards = c.deck.cards
     towns = (
         *m.towns,
@@ -155,13 +122,12 @@ def _load(directory: Path) -> Liberty:
             for w in m.west_indies
         ),
     )
-    problems += _check_map(f"{NAME}/{MAP}", m, towns)
+    problems = _check_map(f"{NAME}/{MAP}", m, towns)
     problems += _check_units(f"{NAME}/{UNITS}", u, m)
     if not problems:
         problems += _check_setup(f"{NAME}/{SETUP}", s, m, u, towns)
     problems += _check_cards(f"{NAME}/{CARDS}", c, cards, m)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     return Liberty(
         name=NAME,
@@ -184,6 +150,16 @@ def _load(directory: Path) -> Liberty:
         victory=c.victory,
         french_entry=c.french_entry,
     )
+
+
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    setup: _SetupFile
+    cards: _CardsFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR)
 
 
 # -- cross-checks --------------------------------------------------------------------------------------------
@@ -389,21 +365,8 @@ def _check_ports(
     return problems
 
 
-def _same_ids(file: str, key: str, entries: Sequence[UnitDef | Card]) -> list[str]:
-    """Ids must differ even with case ignored (players type them in any case)."""
-    problems: list[str] = []
-    seen: dict[str, int] = {}
-    for i, entry in enumerate(entries):
-        folded = entry.id.casefold()
-        if folded in seen:
-            first = _entry_label(key, seen[folded], entries[seen[folded]])
-            problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
-        seen.setdefault(folded, i)
-    return problems
-
-
 def _check_units(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "units", u.units)
+    problems = same_ids(file, "units", u.units)
 
     def compare(field: str, counted: Counter[str], expected: dict[str, int], what: str) -> None:
         for key in sorted(set(counted) | set(expected)):
@@ -581,7 +544,7 @@ def _check_west_indies(file: str, label: str, unit: UnitDef, town: Town) -> list
 
 
 def _check_cards(file: str, c: _CardsFile, cards: Sequence[Card], m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "cards", cards)
+    problems = same_ids(file, "cards", cards)
     kinds = Counter(card.kind for card in cards)
     for kind in ("action", "supply"):
         expected = getattr(c.deck, kind)

@@ -8,24 +8,14 @@ the file, the entry and the field, for example
 
 from __future__ import annotations
 
-import functools
 import re
 from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from ..base import (
-    DATA_DIR,
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
-)
+from ..base import DATA_DIR, DataFile, ScenarioError, _at, _entry_label, _suggest
+from ..loading import GameData, GameFiles, raise_faults, same_name
 from .models import (
     ARMIES,
     Army,
@@ -51,14 +41,9 @@ def load_scenario(name: str = "napoleon", directory: Path | None = None) -> Scen
 
     The scenarios of the default directory are read once per process and shared (the model is immutable).
     """
-    if directory is None:
-        return _load_default(name)
-    return _load(name, Path(directory))
-
-
-@functools.lru_cache(maxsize=None)  # noqa: UP033
-def _load_default(name: str) -> Scenario:
-    return _load(name, DATA_DIR)
+    if not _NAME.match(name):
+        raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
+    return _DATA.load(name, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -91,34 +76,13 @@ class _TurnsFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(name: str, directory: Path) -> Scenario:
-    if not _NAME.match(name):
-        raise ScenarioError([f"{name!r} is not a scenario name (lower-case letters, digits and _ only)"])
-    folder = directory / name
-    if not folder.is_dir():
-        raise ScenarioError([f"no scenario {name!r}: {folder} is not a directory"])
-
-    raw = read_files(folder, name, (MAP, UNITS, SETUPS, TURNS))
-    _fill_in_xy(raw[MAP])
-    schemas: dict[str, type[DataFile]] = {
-        MAP: _MapFile,
-        UNITS: _UnitsFile,
-        SETUPS: _SetupsFile,
-        TURNS: _TurnsFile,
-    }
-    parsed = validate_files(name, raw, schemas)
-    problems: list[str] = []
-
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _SetupsFile = parsed[SETUPS]
-    t: _TurnsFile = parsed[TURNS]
-    problems += _check_map(f"{name}/{MAP}", m)
+def _build(name: str, files: _Files) -> Scenario:
+    m, u, s, t = files.map, files.units, files.setups, files.turns
+    problems = _check_map(f"{name}/{MAP}", m)
     problems += _check_units(f"{name}/{UNITS}", u)
     problems += _check_setups(f"{name}/{SETUPS}", s, m, u)
     problems += _check_turns(f"{name}/{TURNS}", t)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     historical = {unit: town for town, units in s.historical.items() for unit in units}
     return Scenario(
@@ -136,6 +100,16 @@ def _load(name: str, directory: Path) -> Scenario:
         border=m.border,
         rivers=m.rivers,
     )
+
+
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    setups: _SetupsFile
+    turns: _TurnsFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR, prepare=lambda raw: _fill_in_xy(raw[MAP]))
 
 
 def _fill_in_xy(data: dict[str, Any]) -> None:
@@ -163,11 +137,7 @@ def _check_map(file: str, m: _MapFile) -> list[str]:
     seen: dict[str, int] = {}
     for i, town in enumerate(m.towns):
         entry = _entry_label("towns", i, town)
-        key = normalize(town.name)
-        if key in seen:
-            first = _entry_label("towns", seen[key], m.towns[seen[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        seen.setdefault(key, i)
+        problems += same_name(file, "towns", m.towns, i, seen)
         x, y = project(m.origin, m.mid_lat, town.lat, town.lon)
         for field, given, expected in (("x", town.x, x), ("y", town.y, y)):
             if abs(given - expected) > _XY_TOLERANCE:

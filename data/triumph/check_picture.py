@@ -8,16 +8,15 @@ any other, coloured by kind, with its capacity; streams, ponds, roads (main red,
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from .. import check_picture as check
+from ..check_picture import MARGIN
 from . import load_triumph
 from .models import Triumph
 
 SCALE = 90  # px a km
-MARGIN = 30
-FONTS = Path(__file__).resolve().parent.parent.parent / "renderers" / "fonts"
 KIND_FILL = {
     "village": (236, 226, 214),
     "castle": (226, 210, 200),
@@ -72,8 +71,8 @@ def draw(t: Triumph) -> Image.Image:
     size = (int(t.map.width_km * SCALE + 2 * MARGIN), int(h * SCALE + 2 * MARGIN))
     im = Image.new("RGB", size, "white")
     d = ImageDraw.Draw(im)
-    font = ImageFont.truetype(str(FONTS / "DejaVuSans.ttf"), 13)
-    bold = ImageFont.truetype(str(FONTS / "DejaVuSans-Bold.ttf"), 14)
+    font = check.font(13)
+    bold = check.font(14, bold=True)
     shapes = cells(t)
     for loc in t.locales:
         d.polygon([px(*p) for p in shapes[loc.id]], fill=KIND_FILL[loc.kind], outline=(150, 150, 150))
@@ -114,16 +113,9 @@ def draw(t: Triumph) -> Image.Image:
         if loc.kind in ("village", "castle"):
             d.rectangle([x - 10, y - 7, x + 10, y + 7], fill=(40, 40, 40))
         d.text((x, y + 10), f"{loc.name} {loc.capacity}", fill="black", font=font, anchor="mt")
-    d.text((MARGIN, 8), f"{t.map.title} — check picture, our reconstruction", fill="black", font=font)
+    check.title(d, f"{t.map.title} — check picture, our reconstruction", font)
     return im
 
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[0] if argv else "triumph_check.png")
-    draw(load_triumph()).save(out)
-    print(out)
-    return 0
-
-
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    raise SystemExit(check.main(sys.argv[1:], "triumph_check.png", lambda: draw(load_triumph())))

@@ -9,24 +9,14 @@ the entry and the field, as the other games' loaders do, e.g.
 
 from __future__ import annotations
 
-import functools
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from pydantic import Field
 
-from data.base import (
-    DataFile,
-    ScenarioError,
-    _at,
-    _entry_label,
-    _suggest,
-    normalize,
-    read_files,
-    validate_files,
-)
+from data.base import DATA_DIR, DataFile, _at, _entry_label, _suggest
+from data.loading import GameData, GameFiles, raise_faults, route_faults, same_ids, same_name, unreachable
 
 from .models import (
     ALLIED_COLOURS,
@@ -49,7 +39,6 @@ from .models import (
     UnitDef,
 )
 
-DATA_DIR = Path(__file__).resolve().parent.parent  # the ``data`` package: one folder per game
 NAME = "triumph"
 MAP, UNITS, SCENARIOS = "map.toml", "units.toml", "scenarios.toml"
 EDGE_KM = 2.0  # a locale on an edge of the map has its centre within this distance of it
@@ -60,14 +49,7 @@ SETTLED = ("village", "castle")
 def load_triumph(directory: Path | None = None) -> Triumph:
     """Load and validate ``directory / "triumph"`` (by default this package's own data, read once per process
     and shared). Raises :class:`~data.ScenarioError` listing every fault found."""
-    if directory is None:
-        return _load_default()
-    return _load(Path(directory))
-
-
-@functools.lru_cache(maxsize=1)
-def _load_default() -> Triumph:
-    return _load(DATA_DIR)
+    return _DATA.load(NAME, directory)
 
 
 # -- file schemas --------------------------------------------------------------------------------------------
@@ -101,22 +83,12 @@ class _ScenariosFile(DataFile):
 # -- loading -------------------------------------------------------------------------------------------------
 
 
-def _load(directory: Path) -> Triumph:
-    folder = directory / NAME
-    if not folder.is_dir():
-        raise ScenarioError([f"no game data {NAME!r}: {folder} is not a directory"])
-    raw = read_files(folder, NAME, (MAP, UNITS, SCENARIOS))
-    parsed = validate_files(NAME, raw, {MAP: _MapFile, UNITS: _UnitsFile, SCENARIOS: _ScenariosFile})
-    problems: list[str] = []
-
-    m: _MapFile = parsed[MAP]
-    u: _UnitsFile = parsed[UNITS]
-    s: _ScenariosFile = parsed[SCENARIOS]
-    problems += _check_map(f"{NAME}/{MAP}", m)
+def _build(name: str, files: _Files) -> Triumph:
+    m, u, s = files.map, files.units, files.scenarios
+    problems = _check_map(f"{NAME}/{MAP}", m)
     problems += _check_units(f"{NAME}/{UNITS}", u, m)
     problems += _check_scenarios(f"{NAME}/{SCENARIOS}", s, u, m)
-    if problems:
-        raise ScenarioError(problems)
+    raise_faults(problems)
 
     return Triumph(
         name=NAME,
@@ -139,24 +111,20 @@ def _load(directory: Path) -> Triumph:
     )
 
 
+class _Files(GameFiles):
+    map: _MapFile
+    units: _UnitsFile
+    scenarios: _ScenariosFile
+
+
+_DATA = GameData(_Files, _build, DATA_DIR, what="game data")
+
+
 # -- cross-checks: the map -----------------------------------------------------------------------------------
 
 
-def _same_ids(file: str, key: str, entries: Sequence[Any]) -> list[str]:
-    """Ids must differ even with case ignored (players type them in any case)."""
-    problems: list[str] = []
-    seen: dict[str, int] = {}
-    for i, entry in enumerate(entries):
-        folded = entry.id.casefold()
-        if folded in seen:
-            first = _entry_label(key, seen[folded], entries[seen[folded]])
-            problems.append(_at(file, _entry_label(key, i, entry), "id", f"same id as {first}"))
-        seen.setdefault(folded, i)
-    return problems
-
-
 def _check_map(file: str, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "locales", m.locales)
+    problems = same_ids(file, "locales", m.locales)
     problems += _check_locales(file, m)
     problems += _check_approaches(file, m)
     if not problems:  # the graph checks need every approach sound
@@ -173,11 +141,7 @@ def _check_locales(file: str, m: _MapFile) -> list[str]:
     names_ja: dict[str, int] = {}
     for i, loc in enumerate(m.locales):
         entry = _entry_label("locales", i, loc)
-        key = normalize(loc.name)
-        if key in names:
-            first = _entry_label("locales", names[key], m.locales[names[key]])
-            problems.append(_at(file, entry, "name", f"same name as {first} if case and accents are ignored"))
-        names.setdefault(key, i)
+        problems += same_name(file, "locales", m.locales, i, names)
         if loc.name_ja in names_ja:
             first = _entry_label("locales", names_ja[loc.name_ja], m.locales[names_ja[loc.name_ja]])
             problems.append(_at(file, entry, "name_ja", f"same Japanese name as {first}"))
@@ -287,35 +251,23 @@ def _passable(m: _MapFile) -> dict[str, set[str]]:
 
 
 def _check_connected(file: str, m: _MapFile) -> list[str]:
-    graph = _passable(m)
     start = m.locales[0].id
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        for nxt in graph[queue.popleft()]:
-            if nxt not in seen:
-                seen.add(nxt)
-                queue.append(nxt)
-    cut = [loc.id for loc in m.locales if loc.id not in seen]
+    cut = unreachable(_passable(m), start)
     if cut:
         return [f'{file}: locales: not reachable from "{start}" by passable approaches: {", ".join(cut)}']
     return []
 
 
 def _check_roads(file: str, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "roads", m.roads)
+    problems = same_ids(file, "roads", m.roads)
     ids = [loc.id for loc in m.locales]
     graph = _passable(m)
     for i, road in enumerate(m.roads):
         entry = _entry_label("roads", i, road)
-        unknown = [x for x in road.locales if x not in graph]
-        for x in unknown:
-            problems.append(_at(file, entry, "locales", f'unknown locale "{x}"{_suggest(x, ids)}'))
-        if unknown:
+        found, known = route_faults(file, entry, "locales", "locale", road.locales, ids)
+        problems += found
+        if not known:
             continue
-        twice = sorted(x for x, n in Counter(road.locales).items() if n > 1)
-        if twice:
-            problems.append(_at(file, entry, "locales", f"runs through {', '.join(twice)} twice"))
         for a, b in zip(road.locales, road.locales[1:], strict=False):
             if b not in graph[a]:
                 problems.append(
@@ -330,7 +282,7 @@ def _check_roads(file: str, m: _MapFile) -> list[str]:
 
 
 def _check_entries(file: str, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "entries", m.entries)
+    problems = same_ids(file, "entries", m.entries)
     by_id = {loc.id: loc for loc in m.locales}
     for i, e in enumerate(m.entries):
         entry = _entry_label("entries", i, e)
@@ -397,7 +349,7 @@ def _check_objectives(file: str, m: _MapFile) -> list[str]:
 
 
 def _check_units(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "units", u.units)
+    problems = same_ids(file, "units", u.units)
     for side in u.counts:
         if side not in SIDES:
             problems.append(_at(file, "counts", side, f"not a side: {', '.join(SIDES)}"))
@@ -435,7 +387,7 @@ def _check_units(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
 
 
 def _check_commanders(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "commanders", u.commanders)
+    problems = same_ids(file, "commanders", u.commanders)
     locales = {loc.id: loc for loc in m.locales}
     units = {x.id: x for x in u.units}
     commanders = {c.id: c for c in u.commanders}
@@ -499,7 +451,7 @@ def _check_commanders(file: str, u: _UnitsFile, m: _MapFile) -> list[str]:
 
 
 def _check_scenarios(file: str, s: _ScenariosFile, u: _UnitsFile, m: _MapFile) -> list[str]:
-    problems = _same_ids(file, "scenarios", s.scenarios)
+    problems = same_ids(file, "scenarios", s.scenarios)
     for key, table in (("morale", s.morale.start), ("commands", s.commands.independent)):
         for side in SIDES:
             if side not in table:
