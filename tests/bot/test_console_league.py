@@ -264,3 +264,38 @@ async def test_a_sealed_form_in_a_league_game_is_filled_for_the_player_seated_in
     assert "wood: S1, S2, S3\nNot yet placed: none" in drafts
     assert "revealed: role=south, ridge=, wood=S1,S2,S3" in after  # both confirmed, revealed together
     assert "struck: role=north, at=ridge" in after and "struck: role=south, at=ridge" in after
+
+
+async def test_a_league_game_won_counts_as_won_in_the_standings(ambush, tmp_path, monkeypatch):
+    """Round 1's game of Ambush won by south (A3: its strike takes north's three scouts, north's none) is
+    two points for the player who played south, none for the other, in the standings asked for and in the
+    table kept current; round 2 then begins."""
+    out = await console_here(
+        tmp_path,
+        monkeypatch,
+        [
+            ":league new ambush sequential",
+            ":league join",
+            ":league join 2",
+            ":league start",
+            ":game 2",
+            ":put south S1,S2,S3 wood",
+            ":confirm south",
+            ":put north N1,N2,N3 ridge",
+            ":confirm north",
+            ":pick north 1",  # north strikes the ridge: none of south's scouts
+            ":pick south 1",  # south strikes the ridge: north's three
+            ":league standings",
+            ":quit",
+        ],
+    )
+    assert "[game 2] struck: role=south, at=ridge\nwon: role=south" in out
+    after = out.split("won: role=south", 1)[1]
+    # the table kept current (its pinned message) and the one asked for
+    head = "**League 1** (Ambush (a test module)): round 2 of 2, 1 of 2 games over."
+    assert after.count(head) == 2 and "[league standings] " + head in after
+    won = "1. <@2>: 2 points (1 won, 0 drawn, 0 lost of 1)"
+    lost = "2. <@1>: 0 points (0 won, 0 drawn, 1 lost of 1)"
+    assert after.count(won) == 2 and after.count(lost) == 2
+    assert "1 drawn" not in out
+    assert "[league] League 1 round 2 game 1 opens" in after
