@@ -74,8 +74,9 @@ class Console:
         # as Discord's is sent, so that a console game too resumes what it had not shown
         self.outbox = service.outbox(self._deliver)
         # what the seats' last DMs asked besides plain orders (``Module.interactions``), the console's way
-        self.lists: dict[str, tuple[int, str, tuple[str, ...]]] = {}  # seat -> (game, key, orders): :pick N
-        self.forms: dict[str, tuple[int, str]] = {}  # seat -> (game, place) of a sealed form: :put, :confirm
+        # by game and seat: a league's games (and the console's own) may have seats of the same names at once
+        self.lists: dict[tuple[int, str], tuple[str, tuple[str, ...]]] = {}  # -> (key, orders): :pick N
+        self.forms: dict[tuple[int, str], str] = {}  # -> the place of a sealed form: :put, :confirm
 
     def say(self, text: str) -> None:
         if self.gone:
@@ -179,12 +180,12 @@ class Console:
         """A DM's list to pick from (numbered: ``:pick N``) or the form of its sealed choice (its prompt as it
         stands now: ``:put``, ``:clear``, ``:confirm``), the kinds Discord draws as components."""
         if m.picks:
-            self.lists[m.role] = (m.game_id, m.picks_key, m.picks)
+            self.lists[(m.game_id, m.role)] = (m.picks_key, m.picks)
             for i, order in enumerate(m.picks, 1):
                 self.say(f"  {i}. {order}")
             self.say(t("console.pick_hint", self.locale, role=m.role))
         if m.forms:
-            self.forms[m.role] = (m.game_id, m.forms[0])
+            self.forms[(m.game_id, m.role)] = m.forms[0]
             live = await self.svc.game(m.game_id)
             if live is not None:
                 self.say(self.svc.draft_text(live, m.role, m.forms[0], self.locale))
@@ -192,58 +193,75 @@ class Console:
     async def _pick(self, args: list[str]) -> None:
         """``:pick [SEAT] N``: the N-th order of the seat's list, through the service's pick (refused as out
         of date once the game has moved past it, as a select of an old DM is)."""
-        seat, rest = await self._seat_of(args, self.lists)
-        game_id, key, orders = self.lists[seat]
+        (game_id, seat), rest = await self._seat_of(args, self.lists)
+        key, orders = self.lists[(game_id, seat)]
         n = rest[0] if rest else ""
         if not n.isdigit() or not 1 <= int(n) <= len(orders):
             self.say(t("console.pick_number", self.locale, n=len(orders)))
             return
-        res = await self.svc.pick(game_id, USER, key, orders[int(n) - 1], None, self.locale)
-        self.lists.pop(seat, None)  # its next list comes with the next DM that asks
+        user = await self._seated(game_id, seat)
+        res = await self.svc.pick(game_id, user, key, orders[int(n) - 1], None, self.locale)
+        self.lists.pop((game_id, seat), None)  # its next list comes with the next DM that asks
         await self.show(res)
 
     async def _form(self, verb: str, args: list[str]) -> None:
         """``:put [SEAT] PIECES SLOT`` (pieces comma-separated), ``:clear [SEAT]``, ``:confirm [SEAT]``: the
         seat's sealed form, through the service as Discord's buttons go."""
-        seat, rest = await self._seat_of(args, self.forms)
-        game_id, place = self.forms[seat]
+        (game_id, seat), rest = await self._seat_of(args, self.forms)
+        place = self.forms[(game_id, seat)]
         live = await self.svc.game(game_id)
         got = self.svc.draft_prompt(live, seat, place) if live is not None else None
         if got is None:
             raise ServiceError("svc.prompt_stale", town=place)
         epoch = got[0]
+        user = await self._seated(game_id, seat)
         if verb == "confirm":
-            res = await self.svc.draft_confirm(game_id, USER, epoch, place, None, self.locale, seat)
+            res = await self.svc.draft_confirm(game_id, user, epoch, place, None, self.locale, seat)
             now = await self.svc.game(game_id)
             if now is None or self.svc.draft_prompt(now, seat, place) is None:  # confirmed: it is done
-                self.forms.pop(seat, None)
+                self.forms.pop((game_id, seat), None)
             await self.show(res)
             return
         if verb == "clear":
-            self.say(await self.svc.draft_assign(game_id, USER, epoch, place, None, None, self.locale, seat))
+            self.say(await self.svc.draft_assign(game_id, user, epoch, place, None, None, self.locale, seat))
             return
         if len(rest) < 2:
             self.say(t("console.put_how", self.locale))
             return
         pieces = [p.strip() for p in ",".join(rest[:-1]).split(",") if p.strip()]
         self.say(
-            await self.svc.draft_assign(game_id, USER, epoch, place, pieces, rest[-1], self.locale, seat)
+            await self.svc.draft_assign(game_id, user, epoch, place, pieces, rest[-1], self.locale, seat)
         )
 
-    async def _seat_of(self, args: list[str], held: Mapping[str, object]) -> tuple[str, list[str]]:
-        """The seat a ``:pick`` or form command names first, else the one seat that holds such a prompt; the
-        rest of the arguments."""
-        roles = await self._roles()
+    async def _seated(self, game_id: int, seat: str) -> int:
+        """Who answers a seat's list or form: the console's player, or in a league's game the player seated
+        in it, as a plain order is given (``_holder``) — the console plays for every player."""
+        live = await self.svc.game(game_id)
+        if live is None or live.row.channel_id == CHANNEL:
+            return USER
+        return live.row.seats.get(seat, (None, False))[0] or USER
+
+    async def _seat_of(
+        self, args: list[str], held: Mapping[tuple[int, str], object]
+    ) -> tuple[tuple[int, str], list[str]]:
+        """The game the console is at (``:game``) and the seat a ``:pick`` or form command names first, else
+        the one seat of that game that holds such a prompt; the rest of the arguments."""
+        live = await self.svc.current(self.me.channel_id, finished=True)
+        roles = self.svc.seats(live)
+        here = sorted(seat for game, seat in held if game == live.id)
         if args and args[0].lower() in roles:
             seat, rest = args[0].lower(), args[1:]
-        elif len(held) == 1:
-            seat, rest = next(iter(held)), args
+        elif len(here) == 1:
+            seat, rest = here[0], args
         else:
             seat, rest = "", args
-        if seat not in held:
-            key = "console.which_seat" if len(held) > 1 else "console.nothing_asked"
-            raise ServiceError(key, seats=sorted(held))
-        return seat, rest
+        if seat not in here:
+            elsewhere = [str(game) for game in sorted({game for game, _seat in held if game != live.id})]
+            if not here and elsewhere:  # a list or form of another game: :game goes there
+                raise ServiceError("console.asked_in", games=elsewhere)
+            key = "console.which_seat" if len(here) > 1 else "console.nothing_asked"
+            raise ServiceError(key, seats=here)
+        return (live.id, seat), rest
 
     def _write(self, path: Path, data: bytes) -> None:
         try:

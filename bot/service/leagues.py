@@ -275,7 +275,7 @@ class Leagues:
                 if g.winner is None and g.game_id is not None:
                     got = await self.rows.game_result(g.game_id)
                     if got is not None:
-                        g.winner, g.forfeit = self._winner(row, got)
+                        g.winner, g.forfeit = self._winner(row, got, g.game_id)
                         await self.rows.decide(league_id, g.pairing, g.winner, g.forfeit)
             if row.status == "running":
                 rnd = row.round
@@ -325,13 +325,20 @@ class Leagues:
             )
         await self.sync(thread.league_id)
 
-    def _winner(self, row: LeagueRow, got: tuple[list[tuple[int, list[str]]], str]) -> tuple[str, bool]:
-        """first | second | draw from the game's places (no result said: a draw)."""
+    def _winner(
+        self, row: LeagueRow, got: tuple[list[tuple[int, list[str]]], str], game_id: int
+    ) -> tuple[str, bool]:
+        """first | second | draw from the game's places. A game over whose module names no place for a side
+        (``Module.placings`` empty: no result it can say) counts as a draw, the one result that lets the
+        league go on, and the log says so: a game won but so told would otherwise pass for a draw unseen."""
         placings, how = got
         roles = self._roles(row)
         place = {r: p for p, rs in placings for r in rs}
         a, b = place.get(roles[0]), place.get(roles[1])
-        if a is None or b is None or a == b:
+        if a is None or b is None:
+            log.warning("league %s: game %s ended with no result said: counted as a draw", row.id, game_id)
+            return "draw", False
+        if a == b:
             return "draw", False
         return ("first" if a < b else "second"), how == "forfeit"
 

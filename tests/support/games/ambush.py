@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -205,6 +205,14 @@ class Ambush(Module[AmbushOptions, AmbushGame, Any]):
 
     def interactions(self, game: AmbushGame, role: str) -> list[Interaction]:
         return interactions(game, role)
+
+    def placings(self, game: AmbushGame, forfeits: Sequence[str] = ()) -> list[tuple[int, tuple[str, ...]]]:
+        """A3: the side that captured more first (its view is a plain dict, which names no ``winner`` for the
+        default to read); a forfeit as the default places it."""
+        if forfeits or not game.over:
+            return super().placings(game, forfeits)
+        won = game.winner()
+        return [(1 if r == won else 2, (r,)) for r in ROLES]
 
 
 MODULE = Ambush()
