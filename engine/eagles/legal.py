@@ -90,11 +90,19 @@ def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
                     out.append(O.Detach((a.id,)))
                 else:
                     out += [O.Attach(a.id, d.id) for d in st.units_in(a.area, role) if d.long]
+        for u in mine:  # 11.3
+            if u.parent:
+                out.append(O.Reabsorb(u.parent))
+            elif u.long:
+                out.append(O.Split(u.id))
     elif seg == Phase.MOVE:
         out += _moves(ctx, role)
         for u in mine:
             if (u.long or u.kind == "artillery") and not u.attached_to and u.facing:
                 out += [O.Face(u.id, n) for n in B.facings(ctx.board, u.area) if n != u.facing]
+        for u in mine:  # 17.0
+            if u.kind == "infantry":
+                out += [O.FormSquare((u.id,)), O.ReverseSlope((u.id,)), O.Line((u.id,))]
     elif seg in (Phase.CHARGE, Phase.BOMBARD, Phase.ASSAULT):
         from . import fight
 
