@@ -1,6 +1,7 @@
 """``legal(role)``: what a role may order now, as concrete orders, each checked by the same rules as the order
 (``play.dispatch`` with ``dry``). Complete for entries, the first player, rolls, releases, activations (every
-set of formations up to the roll), assignments, attachments, facings and the end of the action phase; moves
+set of formations up to the roll), assignments, attachments, deployments and reabsorptions (11.3), facings,
+squares and reverse slopes (17.0) and the end of the action phase; moves
 offer every destination the MP left reach (13.1) for each piece alone and for each area's movable stack
 together; charges, bombardments and assaults every target the combat rules give for each area's units."""
 

@@ -56,7 +56,7 @@ def test_17_1_infantry_forms_square_in_the_movement_segment_as_its_move():
     assert e.data == {"side": "french", "units": ["F02"], "area": "S1"}
     assert "square" in str(present.narrate(e.visible("allies"), "en"))
     assert "方陣" in str(present.narrate(e.visible("allies"), "ja"))
-    assert g.view("allies").to_dict()["units"][[u["id"] for u in g.view("allies").units].index("F02")]["square"]
+    assert next(u for u in g.view("allies").units if u["id"] == "F02")["square"]  # open to both sides
     assert problems(g.ctx) == []
 
 
@@ -214,3 +214,29 @@ def test_17_a_square_is_drawn_on_its_counter():
     g.apply("french", "/form-square units:F02")
     pic = R.read(g.view("public"))
     assert next(u for u in pic.units if u.id == "F02").posture == "square"
+
+
+def test_11_3_and_17_the_fuzzers_random_player_gives_the_new_orders():
+    """The random player (the fuzzer's) reads the new orders from the candidates, and the invariants hold."""
+    import random
+    from collections import Counter
+
+    from engine.eagles.module import MODULE
+
+    pick = MODULE.fuzzing.pick
+    assert pick is not None
+    seen: Counter[str] = Counter()
+    for seed in (5, 6):
+        g = Game.new(Options(nassau_picket=seed == 6), seed)
+        rng = random.Random(seed)
+        for _ in range(1200):
+            if g.over:
+                break
+            role = g.active()[0]
+            order = pick(rng, g, role, {})
+            assert order is not None, (role, g.state.phase)
+            g.apply(role, order)
+            assert problems(g.ctx) == [], order
+        seen.update(e.kind for e in g.events)
+    assert seen["form-square"] and seen["line"] and seen["reverse-slope"], seen
+    assert seen["split"] or seen["reabsorb"], seen
