@@ -30,8 +30,6 @@ def _why_not(ctx: Ctx, u: Unit, kind: str) -> tuple[str, str, dict[str, str]] | 
     why = may_move(ctx, u.id)  # 13.0: an activated unit that has not charged or bombarded
     if why is not None:
         return "13.1", why, {"unit": u.id}
-    if u.moved or u.mp_used:
-        return "13.1", "eagles.posture.moved", {"unit": u.id}
     if kind == SQUARE and u.square:
         return "17.1", "eagles.posture.in_square", {"unit": u.id}
     if kind == SLOPE:
@@ -41,6 +39,8 @@ def _why_not(ctx: Ctx, u: Unit, kind: str) -> tuple[str, str, dict[str, str]] | 
             return "17.2", "eagles.posture.no_slope", {"unit": u.id, "area": u.area}
     if kind == LINE and not (u.square or u.reverse_slope):
         return "17.0", "eagles.posture.in_line", {"unit": u.id}
+    if u.moved or u.mp_used:
+        return "13.1", "eagles.posture.moved", {"unit": u.id}
     return None
 
 
