@@ -235,8 +235,8 @@ def test_10_8_the_roll_must_be_less_than_the_tactical_value() -> None:
 def test_10_8_grand_charge_plus_one_then_return() -> None:
     st = empty()
     _grand(st)
-    # formed on a 1; A02 fails its emergency square (17.12: 6, morale 4); A02 fires 2 dice; 4 SP + Kellermann's
-    # 2 = 6 dice at +3 (grand +1, heavy +1, disordered +1)
+    # formed on a 1; A02 fails its emergency square (17.12: 6, morale 4); A02 fires 2 dice; 4 SP +
+    # Kellermann's 2 = 6 dice at +3 (grand +1, heavy +1, disordered +1)
     st.dice.force(seq([1], [6], [1, 1], [4, 4, 4, 1, 1, 1]))
     ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8", go_on=False)
     charger = dice_for(ev, "charge")[1]
