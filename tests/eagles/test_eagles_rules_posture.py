@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.eagles import movement, present
-from engine.eagles.combat import common
+from engine.eagles.combat import common, losses
 from engine.eagles.game import Game
 from engine.eagles.invariants import problems
 from engine.eagles.options import Options
@@ -91,6 +91,9 @@ def test_17_1_the_combat_rules_read_the_square_and_a_retreat_ends_it():
     assert not common.in_square(f02)
     g.apply("french", "/form-square units:F02")
     assert common.in_square(f02)  # 10.2, 12.3, 14.2 read this mark
+    f02.reverse_slope = True  # (a bug's two postures, to see both end)
+    losses._go(g.ctx.board, common.Log(g.state.dice), f02, "S1", "S2")  # 20.0: a retreat
+    assert not f02.square and not f02.reverse_slope and f02.area == "S2"
 
 
 def test_17_12_a_charge_at_infantry_makes_it_try_an_emergency_square():
