@@ -2,9 +2,11 @@
 
 ``EaglesPlayer`` scores every legal order with a cheap evaluation (``plan.py``, ``fight.py``; no search) and
 plays the action phase's segments in their order (8.2): a charge worth making (10), a bombardment (12, before
-the assault it softens), the moves that gain the most (13), facings towards the enemy (13.9), an assault
-worth making (14), then ``/done``. It brings its arrivals on at once (6.0), tries first when it may choose
-(7.0), names the most pressing formations (8.1) and keeps the Guard light cavalry (facts 7.3).
+the assault it softens), the moves that gain the most (13), facings towards the enemy (13.9), a square
+against cavalry or a reverse slope against guns for infantry that stays (17.0), an assault worth making
+(14), then ``/done``; a deployed short counter goes back into its division (11.3). It brings its arrivals on
+at once (6.0), tries first when it may choose (7.0), names the most pressing formations (8.1) and keeps the
+Guard light cavalry (facts 7.3).
 ``EaglesRandomPlayer`` is the baseline: a uniformly random legal order."""
 
 from __future__ import annotations
@@ -29,6 +31,11 @@ KIND_SEGMENT = {
     "move": "move",
     "face": "move",
     "assault": "assault",
+    "split": "assign",
+    "reabsorb": "assign",
+    "form-square": "move",
+    "reverse-slope": "move",
+    "line": "move",
 }
 GAIN = 0.25  # a move must gain this much to be made
 FIGHT = 0.3  # a charge or an assault must be worth this much
@@ -150,7 +157,7 @@ def _segment(m: Aims, seen: Seen, seg: str, orders: list[Order], targets: set[st
         for c in orders:
             if isinstance(c, O.Face) and best_facing(m, c.unit) == c.to:
                 return c
-        return None
+        return _posture(m, seen, orders)
     if seg == "assault":
         for c in orders:
             assert isinstance(c, O.Assault)
@@ -158,7 +165,9 @@ def _segment(m: Aims, seen: Seen, seg: str, orders: list[Order], targets: set[st
             v = fight.assault(b, seen, side, area, c.units, c.target)
             scored.append((v, c.text(), c))
         return _best(scored, FIGHT)
-    return None  # 11: the bot leaves its assignments and attachments as they are
+    if seg == "assign":  # 11.3: a deployed counter goes back into its division whenever it may
+        return next((c for c in orders if isinstance(c, O.Reabsorb)), None)
+    return None  # 11: the bot leaves its other assignments and attachments as they are
 
 
 def _best(scored: list[tuple[float, str, Order]], floor: float) -> Order | None:
@@ -173,3 +182,28 @@ class EaglesRandomPlayer:
 
     def choose(self, game_view: Any, legal: EaglesLegal, rng: random.Random) -> Order:
         return rng.choice(list(legal.choices))
+
+
+def _posture(m: Aims, seen: Seen, orders: list[Order]) -> Order | None:
+    """17.0, for infantry that stays where it is: square when enemy cavalry could charge it (10.1: two
+    areas away), back into line when none could (14.2: a square assaults at -50%), a reverse slope when
+    only guns threaten it (12.3)."""
+    b = m.b
+    cavalry = [u["area"] for u in seen.units.values() if u["side"] == seen.enemy and u["kind"] == "cavalry"]
+    guns = [u["area"] for u in seen.units.values() if u["side"] == seen.enemy and u["kind"] == "artillery"]
+    for c in sorted(orders, key=lambda c: c.text()):
+        if not isinstance(c, (O.FormSquare, O.ReverseSlope, O.Line)):
+            continue
+        u = seen.units.get(c.units[0])
+        if u is None:
+            continue
+        area = u["area"]
+        charged = any(b.d(area, a) <= 2 for a in cavalry)
+        shot = any(b.d(area, a) <= 3 for a in guns)
+        if isinstance(c, O.FormSquare) and charged:
+            return c
+        if isinstance(c, O.Line) and u.get("square") and not charged:
+            return c
+        if isinstance(c, O.ReverseSlope) and shot and not charged:
+            return c
+    return None

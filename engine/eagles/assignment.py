@@ -1,13 +1,15 @@
 """The assignment segment (11.x): the HQ assigns reserves to formations (11.1, G35), artillery attaches to an
-infantry division in its area (11.1, 11.2) or detaches (11.1)."""
+infantry division in its area (11.1, 11.2) or detaches (11.1); a division deploys its short counter or
+takes it back (11.3)."""
 
 from __future__ import annotations
 
 from . import board as B
-from . import command
+from . import command, movement, turns
 from .activation import formation_id
 from .context import Ctx, error
 from .movement import is_horse
+from .state import Unit, step_sp
 
 
 def assign_limit(ctx: Ctx, side: str) -> int:
@@ -104,3 +106,82 @@ def detach(ctx: Ctx, side: str, uid: str, *, dry: bool = False) -> None:
     division = a.attached_to
     a.attached_to, a.detached_now = None, True
     ctx.emit("detach", {"side": side, "units": [a.id], "division": division, "why": "order"})
+
+
+# -- 11.3 deployment -----------------------------------------------------------------------------------------
+def _short_sp(ctx: Ctx, parent: str) -> int:
+    """The SP of the short counter ``parent`` deploys: the scenario's deployment of it (ours: else 1)."""
+    sc = B.scenario(ctx.board, ctx.st.scenario)
+    return next((int(d.sp) for d in getattr(sc, "deployments", ()) if d.unit == parent), 1)
+
+
+def deploys(ctx: Ctx, u: Unit) -> bool:
+    """11.3: a unit the scenario names to deploy a short counter (the data's ``deploys``)."""
+    return u.parent is None and u.kind != "hq" and bool(getattr(B.unit(ctx.board, u.id), "deploys", False))
+
+
+def _may_deploy_here(ctx: Ctx, u: Unit) -> None:
+    """11.3: neither deployment nor reabsorption next to an enemy or out of command; only an activated
+    formation's units, in its assignment segment."""
+    act = ctx.st.activation
+    assert act is not None
+    if u.formation not in act.formations:
+        raise error("11.3", "eagles.attach.not_active", unit=u.id)
+    if movement.next_to_enemy(ctx, u.area, u.side):
+        raise error("11.3", "eagles.split.enemy", unit=u.id, area=u.area)
+    if not u.in_command:
+        raise error("11.3", "eagles.split.command", unit=u.id)
+
+
+def split(ctx: Ctx, side: str, uid: str, *, dry: bool = False) -> None:
+    """11.3: a division the scenario names deploys its short counter in its own area and is one step less
+    (ours: one such counter at a time, and the division keeps a long counter of at least 2 SP)."""
+    st = ctx.st
+    u = st.units.get(uid.upper())
+    if u is None or u.side != side or not u.on_map:
+        raise error("11.3", "eagles.unknown_piece", unit=uid)
+    if not deploys(ctx, u):
+        named = sorted(x.id for x in st.units.values() if deploys(ctx, x))
+        raise error("11.3", "eagles.split.cannot", unit=u.id, units=named)
+    short = turns.deployed_id(u.id)
+    if short in st.units:
+        raise error("11.3", "eagles.split.out", unit=u.id, short=short)
+    _may_deploy_here(ctx, u)
+    left = step_sp(u.full_sp, u.full_steps, u.steps - 1) if u.full_steps > 1 else 0
+    if not u.long or left < 2:
+        raise error("11.3", "eagles.split.weak", unit=u.id, sp=u.sp)
+    if dry:
+        return
+    made = turns.deploy(st, u.id, _short_sp(ctx, u.id))
+    made.charged, made.bombarded, made.moved = u.charged, u.bombarded, u.moved
+    ctx.emit("split", {"side": side, "division": u.id, "unit": made.id, "area": u.area})
+
+
+def reabsorb(ctx: Ctx, side: str, uid: str, *, dry: bool = False) -> None:
+    """11.3: a deployed short counter in its division's area goes back into it; the division has its step
+    again (ours: the step the short counter still has)."""
+    st = ctx.st
+    name = uid.upper()
+    u = st.units.get(name)
+    if u is not None and u.parent:
+        name = u.parent  # the deployed counter named instead of its division
+    d = st.units.get(name)
+    if d is None or d.side != side or not d.on_map:
+        raise error("11.3", "eagles.unknown_piece", unit=uid)
+    short = st.units.get(turns.deployed_id(d.id))
+    if short is None or not short.on_map:
+        raise error("11.3", "eagles.reabsorb.none", unit=d.id)
+    if short.area != d.area:
+        raise error("11.3", "eagles.reabsorb.apart", unit=d.id, short=short.id, area=d.area)
+    _may_deploy_here(ctx, d)
+    if not short.in_command:
+        raise error("11.3", "eagles.split.command", unit=short.id)
+    if dry:
+        return
+    printed = B.unit(ctx.board, d.id)
+    d.full_steps += 1
+    d.full_sp = step_sp(int(printed.sp), int(printed.steps), d.full_steps)
+    d.steps += short.steps
+    d.sp = step_sp(d.full_sp, d.full_steps, d.steps)
+    del st.units[short.id]
+    ctx.emit("reabsorb", {"side": side, "division": d.id, "unit": short.id, "area": d.area})

@@ -2,7 +2,8 @@
 sides' units in one area (13.1), no area over its stacking limit or long counters (13.6, 13.7, G34), steps and
 SP within the printed ones (2.3), attached artillery on a division in its area (11.1, 11.2), at most 2 on one,
 a facing for long counters and artillery on the map that is a neighbour of their area (13.9), no formation
-activated twice in a turn (8.15), the phase one of the table's."""
+activated twice in a turn (8.15), the phase one of the table's, a posture (square, reverse slope) only on
+infantry and one at a time (17.0)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def problems(ctx: Ctx) -> list[str]:
             out.append(f"{u.id} has {u.steps} of {u.full_steps} steps")
         if u.sp != step_sp(u.full_sp, u.full_steps, u.steps):
             out.append(f"{u.id} has {u.sp} SP with {u.steps} steps")
+        if (u.square or u.reverse_slope) and (u.kind != "infantry" or (u.square and u.reverse_slope)):
+            out.append(f"{u.id} ({u.kind}) square={u.square} reverse_slope={u.reverse_slope}")  # 17.0
         if not u.on_map:
             if u.attached_to:
                 out.append(f"{u.id} is off the map but attached")

@@ -1,6 +1,7 @@
 """``legal(role)``: what a role may order now, as concrete orders, each checked by the same rules as the order
 (``play.dispatch`` with ``dry``). Complete for entries, the first player, rolls, releases, activations (every
-set of formations up to the roll), assignments, attachments, facings and the end of the action phase; moves
+set of formations up to the roll), assignments, attachments, deployments and reabsorptions (11.3), facings,
+squares and reverse slopes (17.0) and the end of the action phase; moves
 offer every destination the MP left reach (13.1) for each piece alone and for each area's movable stack
 together; charges, bombardments and assaults every target the combat rules give for each area's units."""
 
@@ -90,11 +91,19 @@ def _segment(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
                     out.append(O.Detach((a.id,)))
                 else:
                     out += [O.Attach(a.id, d.id) for d in st.units_in(a.area, role) if d.long]
+        for u in mine:  # 11.3
+            if u.parent:
+                out.append(O.Reabsorb(u.parent))
+            elif u.long:
+                out.append(O.Split(u.id))
     elif seg == Phase.MOVE:
         out += _moves(ctx, role)
         for u in mine:
             if (u.long or u.kind == "artillery") and not u.attached_to and u.facing:
                 out += [O.Face(u.id, n) for n in B.facings(ctx.board, u.area) if n != u.facing]
+        for u in mine:  # 17.0
+            if u.kind == "infantry":
+                out += [O.FormSquare((u.id,)), O.ReverseSlope((u.id,)), O.Line((u.id,))]
     elif seg in (Phase.CHARGE, Phase.BOMBARD, Phase.ASSAULT):
         from . import fight
 

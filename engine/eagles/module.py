@@ -93,6 +93,16 @@ ORDERS = (
               "ask whether one area sees another"),
     OrderKind("range", (OrderOption("leader", "unit", help="a leader on the map"),), "9.2",
               "ask which areas a leader's command range reaches"),
+    OrderKind("split", (OrderOption("unit", "unit", help="a division the scenario lets deploy"),), "11.3",
+              "deploy a division's short counter (the division loses a step)"),
+    OrderKind("reabsorb", (OrderOption("unit", "unit", help="the division (or its short counter)"),), "11.3",
+              "take a deployed short counter back into its division"),
+    OrderKind("form-square", (OrderOption("units", "units", help="infantry standing together"),), "17.1",
+              "infantry forms square instead of moving"),
+    OrderKind("reverse-slope", (OrderOption("units", "units", help="infantry standing together"),), "17.2",
+              "infantry takes reverse-slope defence instead of moving"),
+    OrderKind("line", (OrderOption("units", "units", help="infantry in square or reverse slope"),), "17.0",
+              "infantry goes back into line instead of moving"),
 )  # fmt: skip
 
 

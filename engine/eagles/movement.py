@@ -38,7 +38,7 @@ def ma(ctx: Ctx, piece: str) -> int:
     else:
         u = st.units[piece]
         kind = "horse" if is_horse(ctx, u) else u.kind
-        base = MA[kind]
+        base = 1 if u.square else MA[kind]  # 17.1 (ours, G13): a square moves slowly
         minus = 0
         if u.kind == "infantry" and any(x.attached_to == u.id for x in st.units.values()):
             minus += 1
@@ -312,6 +312,7 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
     any_long = any(u.long for u in units)
     occ = occupancy(ctx)
     longs = [u for u in units if u.long]
+    square = any(u.square for u in units)
     best: dict[str, Route] = {}
     # 13.3: a long counter's search state is its area and whether it stands in column on the road
     heap: list[tuple[int, tuple[str, ...], bool]] = [(0, (), False)]
@@ -326,8 +327,8 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
             stop = any_long and long_in(ctx, here, side, moving, occ) > 0
             if here not in best:
                 best[here] = Route(cost, path, stop)
-            if stop:
-                continue
+            if stop or square:
+                continue  # 13.7; 17.1 (ours): a square moves one area at most
         for n in B.neighbours(ctx.board, here):
             if n == start:
                 continue
@@ -393,6 +394,7 @@ def move(
             continue
         u = st.units[p]
         u.area, u.mp_used, u.moved, u.stopped = to, u.mp_used + route.cost, True, route.stop
+        u.reverse_slope = False  # 17.2 (ours, G13): it ends when the unit moves
         if u.long or u.kind == "artillery":
             if facing is not None:
                 u.facing, u.faced = facing, "end"

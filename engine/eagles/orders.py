@@ -20,6 +20,11 @@ the rules'.
     /queue orders:"/roll; /activate formations:foy" orders given ahead; /queue alone clears them
     /los from:S1 to:C2                              12.5 a question: line of sight between two areas
     /range leader:A-L1                              9.2 a question: the areas in a leader's command range
+    /split unit:A02                                 11.3 a division deploys its short counter
+    /reabsorb unit:A02                              11.3 the division takes its deployed counter back
+    /form-square units:A01                          17.1 infantry forms square (13.1: its move)
+    /reverse-slope units:A02                        17.2 infantry takes reverse-slope defence (13.1)
+    /line units:A01                                 17.0 back into line from either (13.1)
 """
 
 from __future__ import annotations
@@ -265,6 +270,72 @@ class Range(Order):
         return f"/range leader:{self.leader}"
 
 
+@order("split")
+class Split(Order):
+    unit: str  # the division that deploys its short counter (11.3)
+
+    @classmethod
+    def read(cls, cmd: Command) -> Split:
+        takes(cmd, "unit")
+        return cls(needs(cmd, "unit").strip().upper())
+
+    def say(self) -> str:
+        return f"/split unit:{self.unit}"
+
+
+@order("reabsorb")
+class Reabsorb(Order):
+    unit: str  # the division (or its deployed counter) that takes the counter back (11.3)
+
+    @classmethod
+    def read(cls, cmd: Command) -> Reabsorb:
+        takes(cmd, "unit")
+        return cls(needs(cmd, "unit").strip().upper())
+
+    def say(self) -> str:
+        return f"/reabsorb unit:{self.unit}"
+
+
+@order("form-square")
+class FormSquare(Order):
+    units: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> FormSquare:
+        takes(cmd, "units")
+        return cls(_ids(cmd, "units"))
+
+    def say(self) -> str:
+        return f"/form-square units:{','.join(self.units)}"
+
+
+@order("reverse-slope")
+class ReverseSlope(Order):
+    units: Names
+
+    @classmethod
+    def read(cls, cmd: Command) -> ReverseSlope:
+        takes(cmd, "units")
+        return cls(_ids(cmd, "units"))
+
+    def say(self) -> str:
+        return f"/reverse-slope units:{','.join(self.units)}"
+
+
+@order("line")
+class Line(Order):
+    units: Names  # back into line from square or reverse-slope defence (17.0)
+
+    @classmethod
+    def read(cls, cmd: Command) -> Line:
+        takes(cmd, "units")
+        return cls(_ids(cmd, "units"))
+
+    def say(self) -> str:
+        return f"/line units:{','.join(self.units)}"
+
+
 _KINDS: list[type[Order]] = [Enter, First, Roll, Release, Activate, Charge, Assign, Attach, Detach]
 _KINDS += [Bombard, Move, Face, Assault, Done, Queue, Los, Range]
+_KINDS += [Split, Reabsorb, FormSquare, ReverseSlope, Line]
 GRAMMAR = Grammar(_KINDS)

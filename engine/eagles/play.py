@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.orders import Order
 
-from . import activation, assignment, movement, queue, turns, victory
+from . import activation, assignment, movement, posture, queue, turns, victory
 from . import orders as O
 from .context import Ctx, error
 from .machine import SEGMENTS
@@ -66,6 +66,12 @@ def _rule(ctx: Ctx, role: str, o: Order, dry: bool) -> None:
         movement.move(ctx, role, o.units, o.to, o.facing, dry=dry)
     elif isinstance(o, O.Face):
         movement.face(ctx, role, o.unit, o.to, dry=dry)
+    elif isinstance(o, O.Split):
+        assignment.split(ctx, role, o.unit, dry=dry)
+    elif isinstance(o, O.Reabsorb):
+        assignment.reabsorb(ctx, role, o.unit, dry=dry)
+    elif isinstance(o, (O.FormSquare, O.ReverseSlope, O.Line)):
+        posture.order(ctx, role, o.kind, o.units, dry=dry)
     elif isinstance(o, O.Done):
         activation.done(ctx, role, dry=dry)
     else:

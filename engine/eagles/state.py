@@ -72,6 +72,9 @@ class Unit:
     retreated: bool = False  # 20.0
     disordered: bool = False  # G22
     parent: str | None = None  # 11.3: the division a deployed short counter came from (its ratings)
+    # 17.0 defensive postures of infantry, kept until left (13.1) or ended (G13)
+    square: bool = False  # 17.1: in square (10.2, 12.3, 14.2)
+    reverse_slope: bool = False  # 17.2: in reverse-slope defence (12.3)
 
     @property
     def on_map(self) -> bool:

@@ -24,9 +24,9 @@ class Row:
 
 SEGMENT_ORDERS: dict[Phase, tuple[str, ...]] = {
     Phase.CHARGE: ("charge",),
-    Phase.ASSIGN: ("assign", "attach", "detach"),
+    Phase.ASSIGN: ("assign", "attach", "detach", "split", "reabsorb"),
     Phase.BOMBARD: ("bombard",),
-    Phase.MOVE: ("move", "face"),
+    Phase.MOVE: ("move", "face", "form-square", "reverse-slope", "line"),
     Phase.ASSAULT: ("assault",),
 }
 

@@ -139,12 +139,13 @@ def deploy(st: State, parent: str, sp: int) -> Unit:
     recovered (G9)."""
     p = st.units[parent]
     p.full_steps -= 1
-    p.steps = min(p.steps, p.full_steps)
+    p.steps -= 1  # 11.3: the division loses the step the short counter takes
     p.full_sp = step_sp(p.full_sp, p.full_steps + 1, p.full_steps)
     p.sp = step_sp(p.full_sp, p.full_steps, p.steps)
     u = Unit(
         id=deployed_id(parent), side=p.side, kind=p.kind, formation=p.formation, full_sp=sp, full_steps=1,
         steps=1, sp=sp, morale=p.morale, area=p.area, reserve=p.reserve, arrive=p.arrive, parent=parent,
+        in_command=p.in_command,
     )  # fmt: skip
     st.units[u.id] = u
     return u

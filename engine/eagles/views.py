@@ -15,8 +15,8 @@ The shape (``View.to_dict()``; the pictures, the bot players and the prompts rea
 - ``units``: ``{"id", "side", "kind", "arm", "formation", "area", "facing", "sp", "steps", "full_sp",
 "full_steps", "parent" (11.3: the division a deployed counter came from), "morale",
   "long", "attached_to", "reserve", "in_command", "charged", "bombarded", "assaulted", "moved", "mp_left"
-  (halves of an MP; ``None`` when the unit may not move now), "retreated", "disordered"}`` (``area``: an
-  area id,
+  (halves of an MP; ``None`` when the unit may not move now), "retreated", "disordered", "square" (17.1),
+  "reverse_slope" (17.2)}`` (``area``: an area id,
   "off" not yet arrived, "gone" eliminated);
 - ``leaders``: ``{"id", "side", "kind", "area", "alive", "range", "tactical", "initiative", "in_command"}``;
 - ``formations``: ``{"id", "side", "leader", "activated", "released"}``;
@@ -110,6 +110,8 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
                 "mp_left": movement.mp_left(ctx, u.id),
                 "retreated": u.retreated,
                 "disordered": u.disordered,
+                "square": u.square,
+                "reverse_slope": u.reverse_slope,
             }
         )
     leaders = [

@@ -135,7 +135,7 @@ def _sprites(area: str, units: Sequence[R.Unit], leaders: Sequence[R.Leader]) ->
     areas = G.board().areas
     for u in sorted(units, key=lambda u: (u.side, not u.long, u.id)):
         face = facing_angle(area, u.facing) if u.facing in areas and u.facing != area else None
-        out.append(S.counter(u.side, u.id, u.kind, u.long, u.sp, u.steps, u.most, face))
+        out.append(S.counter(u.side, u.id, u.kind, u.long, u.sp, u.steps, u.most, face, u.posture))
     return out
 
 

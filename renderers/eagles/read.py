@@ -26,6 +26,7 @@ class Unit:
     most: int  # steps at full strength
     at: str
     facing: str | None  # the neighbour it faces (13.9), None: all round
+    posture: str = ""  # 17.0: "square" (17.1), "slope" (17.2), "" in line
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def read(view: Any, events: Iterable[Any] | None = None) -> Picture:
         steps = int(_g(r, "steps", default=most))
         sp = int(_g(r, "sp", "strength", default=info.sp if info else steps))
         facing = _g(r, "facing", "faces", default=None)
+        posture = "square" if _g(r, "square") else "slope" if _g(r, "reverse_slope") else ""  # 17.0
         units.append(
             Unit(
                 uid,
@@ -155,6 +157,7 @@ def read(view: Any, events: Iterable[Any] | None = None) -> Picture:
                 max(most, steps),
                 _at(r),
                 str(facing) if facing else None,
+                posture,
             )
         )
     leaders = []

@@ -39,12 +39,34 @@ def _arrow(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, angle: float)
     d.polygon([(x * SS, y * SS) for x, y in pts], fill=C.INK)
 
 
+def _posture(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, posture: str) -> None:
+    """17.0: a defensive posture in a white disc: a hollow square (17.1) or a crest (17.2)."""
+    d.ellipse(((cx - r) * SS, (cy - r) * SS, (cx + r) * SS, (cy + r) * SS), fill=C.WHITE, outline=C.INK,
+              width=SS)  # fmt: skip
+    k = r * 0.5
+    if posture == "square":
+        d.rectangle(((cx - k) * SS, (cy - k) * SS, (cx + k) * SS, (cy + k) * SS), outline=C.INK,
+                    width=max(1, round(1.4 * SS)))  # fmt: skip
+    else:
+        pts = [(cx - r * 0.7, cy + k), (cx, cy - k), (cx + r * 0.7, cy + k)]
+        d.line([(x * SS, y * SS) for x, y in pts], fill=C.INK, width=max(1, round(1.4 * SS)), joint="curve")
+
+
 @lru_cache(maxsize=512)
 def counter(
-    side: str, uid: str, kind: str, long: bool, sp: int, steps: int, most: int, facing: float | None
+    side: str,
+    uid: str,
+    kind: str,
+    long: bool,
+    sp: int,
+    steps: int,
+    most: int,
+    facing: float | None,
+    posture: str = "",
 ) -> Image.Image:
     """A unit's counter. ``facing``: the direction of the neighbour it faces (degrees), None if it faces
-    all round (cavalry, small infantry: 2.3)."""
+    all round (cavalry, small infantry: 2.3; a square, 17.1). ``posture``: "square" (17.1, a hollow square
+    in a white disc) or "slope" (17.2, a crest in a white disc), "" in line."""
     w, h = (LONG_W if long else SHORT_W), COUNTER_H
     body = C.SIDE.get(side, C.INK_SOFT)
     fg = NB.text_on(body)
@@ -58,8 +80,13 @@ def counter(
         NB.draw_symbol(d, sym, (4, 17, 17, 26), fg, SS)
         if kind == "horse":  # horse artillery: the gun and the cavalry's stroke
             d.line((4 * SS, 26 * SS, 17 * SS, 17 * SS), fill=fg, width=max(1, round(1.6 * SS)))
-    if facing is not None:
-        _arrow(d, (w / 2 + 2) if long else 25, 21.5, 6.5, facing)
+    cx = (w / 2 + 2) if long else 25
+    if posture and (posture == "square" or facing is None):
+        _posture(d, cx, 21.5, 6.5, posture)  # 17.1: a square faces all round
+    elif facing is not None:
+        _arrow(d, cx, 21.5, 6.5, facing)
+        if posture:
+            _posture(d, cx + 11, 23.0, 4.5, posture)
     im = im.resize((w, h), Image.Resampling.LANCZOS)
     d = ImageDraw.Draw(im)
     d.text((4, 2), uid, font=font(12, "condensed"), fill=fg)

@@ -72,7 +72,7 @@ def test_10_0_no_charge_into_a_village_up_a_slope_or_over_the_stream() -> None:
     put(st2, "F04", "S5")
     put(st2, "A02", "V2", facing="S1")  # S5 -> S1 -> V2 rides down into the valley: +25%
     assert charge.targets(BOARD, st2, "S5", ["F04"]) == ["V2"]
-    st2.dice.force(seq([1, 1], [1, 1, 1]))
+    st2.dice.force(seq([6], [1, 1], [1, 1, 1]))  # 17.12: A02 fails its emergency square (6, morale 4)
     ev = charge.charge(BOARD, st2, st2.dice, "S5", ["F04"], "V2")
     assert len(dice_for(ev, "charge")[1]["dice"]) == 3  # 2 SP + 25% = 2.5, rounded up
 
@@ -96,7 +96,7 @@ def test_T18_defender_rolls_six_dice_unmodified_sixes() -> None:
     put(st, "A03", "S8", facing="S7")  # artillery 2 SP
     put(st, "A05", "S8", sp=1)  # cavalry 1 SP
     put(st, "A-L3", "S8")  # Perponcher, tactical 1
-    st.dice.force([5, 5, 5, 5, 5, 5])
+    st.dice.force(seq([6], [5, 5, 5, 5, 5, 5]))  # 17.12: A02 fails its emergency square, then 6 dice
     ev = charge.charge(BOARD, st, st.dice, "S5", ["F04"], "S8")
     first = dice_for(ev, "charge")[0]
     assert first["fire"] == "defender" and len(first["dice"]) == 3 + 2 + 1
@@ -110,7 +110,7 @@ def test_10_23_enfilade_silences_the_flanked_division_not_the_cavalry() -> None:
     put(st, "A02", "S8", facing="S9")  # its back or flank to S7
     put(st, "A05", "S8", sp=1)
     assert BOARD.facing_class("S8", "S9", "S7") in ("flank", "rear")
-    st.dice.force([1, 1])
+    st.dice.force(seq([6], [1, 1]))  # 17.12: no square (6, morale 4): A02 stays caught in the flank
     ev = charge.charge(BOARD, st, st.dice, "S5", ["F04"], "S8")
     first = dice_for(ev, "charge")[0]
     assert first["units"] == ["A05"] and len(first["dice"]) == 2  # the cavalry alone, doubled
@@ -138,7 +138,8 @@ def _t20(st: State) -> None:
 def test_T20_success_defenders_retreat_cavalry_stays() -> None:
     st = empty()
     _t20(st)
-    st.dice.force(seq([6, 6], [6, 6, 5, 1, 1, 1]))  # 2 hits on the chargers; 3 hits back (5 + 1 lancers)
+    # 17.12: A02 fails its emergency square (+1 more); 2 hits on the chargers; 3 hits back (5 + 1 lancers)
+    st.dice.force(seq([6], [6, 6], [6, 6, 5, 1, 1, 1]))
     ev = charge.charge(BOARD, st, st.dice, "S5", ["F04", "F05"], "S8")
     (r,) = events_of(ev, "charge-result")
     assert (r["hits_taken"], r["hits_dealt"], r["sp_before"], r["sp_after"]) == (2, 3, 4, 1)
@@ -152,7 +153,7 @@ def test_T20_success_defenders_retreat_cavalry_stays() -> None:
 def test_T20_two_steps_only_is_repelled_second_fire_and_back_one_further() -> None:
     st = empty()
     _t20(st)
-    st.dice.force(seq([6, 6], [6, 5, 1, 1, 1, 1], [6]))
+    st.dice.force(seq([6], [6, 6], [6, 5, 1, 1, 1, 1], [6]))  # 17.12: a failed emergency square first
     ev = charge.charge(BOARD, st, st.dice, "S5", ["F04", "F05"], "S8")
     (r,) = events_of(ev, "charge-result")
     assert not r["success"] and r["hits_dealt"] == 2
@@ -176,9 +177,10 @@ def _t22(st: State) -> None:
 def test_T22_pursuit_on_a_five_minus_one() -> None:
     st = empty()
     _t22(st)
-    # 2 defender dice, 4 + 1 charger dice (3 hits), the pursuit roll 5, then the pursuit charge: A06 alone
-    # fires (1 die: the retreated A01 may not), the pursuers 5 dice
-    st.dice.force(seq([1, 1], [6, 6, 6, 1, 1], [5], [1], [1, 1, 1, 1, 1]))
+    # A01 fails its emergency square (17.12), 2 defender dice, 4 + 1 charger dice (3 hits), the pursuit roll
+    # 5, then the pursuit charge: A01 and A06 fail their squares, A06 alone fires (1 die: the retreated A01
+    # may not), the pursuers 5 dice
+    st.dice.force(seq([6], [1, 1], [6, 6, 6, 1, 1], [5], [6, 6], [1], [1, 1, 1, 1, 1]))
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F04"], "S5")
     assert st.units["A01"].area == "S1" and st.units["A01"].retreated
     (roll,) = dice_for(ev, "pursuit")
@@ -195,7 +197,7 @@ def test_T22_pursuit_on_a_five_minus_one() -> None:
 def test_T22_no_pursuit_on_a_six() -> None:
     st = empty()
     _t22(st)
-    st.dice.force(seq([1, 1], [6, 6, 6, 1, 1], [6]))
+    st.dice.force(seq([6], [1, 1], [6, 6, 6, 1, 1], [6]))  # 17.12: a failed emergency square first
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F04"], "S5")
     (p,) = events_of(ev, "pursuit")
     assert p["why"] == "10.9" and p["pursue"] is False
@@ -207,7 +209,7 @@ def test_10_9_heavy_cavalry_pursues_only_if_its_owner_wishes() -> None:
     _t22(st)
     st.units["F04"].area = "off"
     big(st, "F06", "S8", 4)  # heavy cavalry (Kellermann's): his leader is not Piré
-    st.dice.force(seq([1, 1], [6, 6, 6, 1]))
+    st.dice.force(seq([6], [1, 1], [6, 6, 6, 1]))  # 17.12: a failed emergency square first
     ev = charge.charge(BOARD, st, st.dice, "S8", ["F06"], "S5")
     assert events_of(ev, "pursuit") == [] and st.units["F06"].area == "S5"
 
@@ -233,11 +235,12 @@ def test_10_8_the_roll_must_be_less_than_the_tactical_value() -> None:
 def test_10_8_grand_charge_plus_one_then_return() -> None:
     st = empty()
     _grand(st)
-    # formed on a 1; A02 fires 2 dice; 4 SP + Kellermann's 2 = 6 dice at +2 (grand +1, heavy +1)
-    st.dice.force(seq([1], [1, 1], [4, 4, 4, 1, 1, 1]))
+    # formed on a 1; A02 fails its emergency square (17.12: 6, morale 4); A02 fires 2 dice; 4 SP +
+    # Kellermann's 2 = 6 dice at +3 (grand +1, heavy +1, disordered +1)
+    st.dice.force(seq([1], [6], [1, 1], [4, 4, 4, 1, 1, 1]))
     ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8", go_on=False)
     charger = dice_for(ev, "charge")[1]
-    assert len(charger["dice"]) == 6 and charger["modifier"] == 2
+    assert len(charger["dice"]) == 6 and charger["modifier"] == 3
     assert not st.units["A02"].on_map
     assert (st.units["F06"].area, st.units["F07"].area) == ("S5", "S6")  # returned to their start areas
     assert st.units["F06"].charged and st.units["F07"].charged
@@ -248,7 +251,7 @@ def test_10_8_grand_charge_continues_beyond_the_target() -> None:
     _grand(st)
     put(st, "A05", "S9")  # beyond S8 on the line from S7 through S8
     assert BOARD.continuation("S7", "S8") == "S9"
-    st.dice.force(seq([1], [1, 1], [4, 4, 4, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1, 1, 1]))
+    st.dice.force(seq([1], [6], [1, 1], [4, 4, 4, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1, 1, 1]))  # 17.12 [6]
     ev = charge.grand(BOARD, st, st.dice, "F-L7", ["S5", "S6"], "S8")
     targets = [c["target"] for c in events_of(ev, "charge")]
     assert targets == ["S8", "S9"]

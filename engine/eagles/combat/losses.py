@@ -249,6 +249,7 @@ def _go(board: Eagles, log: Log, u: Unit, area: str, dest: str) -> None:
     u.retreated = True
     if hasattr(u, "square"):  # G13: a unit in square leaves it when it retreats
         u.square = False
+    u.reverse_slope = False  # 17.2 (ours, G13): and reverse-slope defence ends
     if u.facing is not None:
         facings = board.facings(dest)
         u.facing = area if area in facings else (u.facing if u.facing in facings else facings[0])
