@@ -1,13 +1,21 @@
 """The fixed palette every game's map picture is mapped onto (each game's map in ``renderers/<game>/``):
-indexed PNGs are a fraction of an RGB PNG's size and encoding time."""
+indexed PNGs are a fraction of an RGB PNG's size and encoding time. A map keeps its static layer drawn once
+and mapped once (``Static``); a picture copies it and maps only the parts it drew anew (``mapped``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, Self
 
 from PIL import Image
 
+from .geometry import Box
+
 PALETTE_SIZE = 255  # one index left free: the replay GIF marks unchanged pixels with it (transparent)
+PNG_COMPRESS = 3  # measured (bench/render.py --levels): level 3 is the knee of time against size
+Part = tuple[tuple[int, int], Image.Image]  # where, and a part of a picture already on the fixed palette
 
 
 def fixed_palette(sample: Image.Image, keys: Sequence[tuple[int, int, int]]) -> Image.Image:
@@ -18,3 +26,54 @@ def fixed_palette(sample: Image.Image, keys: Sequence[tuple[int, int, int]]) -> 
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal
+
+
+class OnPalette(Protocol):
+    """A map's static layer mapped onto its fixed palette (a game's ``Base``)."""
+
+    @property
+    def palette(self) -> Image.Image: ...
+
+    @property
+    def indexed(self) -> Image.Image: ...
+
+
+@dataclass
+class Static:
+    """A map's static layer: ``image`` (RGB, everything that never changes), ``palette`` (the fixed palette
+    every picture of the map is mapped onto) and ``indexed`` (``image`` mapped onto ``palette``)."""
+
+    image: Image.Image
+    palette: Image.Image
+    indexed: Image.Image
+
+    @classmethod
+    def of(cls, image: Image.Image, pal: Image.Image) -> Self:
+        """``image`` with ``pal``, mapped onto it once."""
+        return cls(image, pal, image.quantize(palette=pal, dither=Image.Dither.NONE))
+
+
+def mapped(im: Image.Image, base: OnPalette, dirty: Iterable[Box], parts: Iterable[Part] = ()) -> Image.Image:
+    """The picture ``im`` (RGB, drawn on a copy of ``base.image``) on the fixed palette: ``base.indexed``
+    with ``parts`` pasted as they are, then each box of ``dirty`` (and 2 px round it: its antialiased
+    edges) mapped anew."""
+    out = base.indexed.copy()
+    for xy, part in parts:
+        out.paste(part, xy)
+    w, h = im.size
+    for box in dirty:
+        b = (
+            max(0, int(box[0]) - 2),
+            max(0, int(box[1]) - 2),
+            min(w, int(box[2]) + 3),
+            min(h, int(box[3]) + 3),
+        )
+        if b[2] > b[0] and b[3] > b[1]:
+            out.paste(im.crop(b).quantize(palette=base.palette, dither=Image.Dither.NONE), b[:2])
+    return out
+
+
+def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
+    buf = io.BytesIO()
+    im.save(buf, "PNG", compress_level=compress_level)
+    return buf.getvalue()

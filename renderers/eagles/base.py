@@ -459,10 +459,9 @@ def _draw_key(im: Image.Image, locale: str) -> None:
 
 
 @dataclass
-class Base:
-    image: Image.Image  # RGB: everything static
-    palette: Image.Image  # P: the fixed palette every picture is mapped onto
-    indexed: Image.Image  # ``image`` mapped onto ``palette``: a picture maps only what it drew anew
+class Base(palette.Static):
+    """The map's static layer, and the cards' layouts it has made."""
+
     placed: dict[Any, Any] = field(default_factory=dict)  # card layouts by their cards (a few kept)
 
 
@@ -498,7 +497,7 @@ def base_for(locale: str = "en") -> Base:
     ImageDraw.Draw(im).rectangle((x0, y0, x1, key_box()[1] - 8), fill=C.PANEL_BG, outline=C.PANEL_EDGE)
     _draw_key(im, loc)
     pal = _palette(im) if loc == "en" else base_for("en").palette
-    base = Base(im, pal, im.quantize(palette=pal, dither=Image.Dither.NONE))
+    base = Base.of(im, pal)
     _BASES[loc] = base
     return base
 

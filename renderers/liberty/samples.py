@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from data.liberty import Liberty, load_liberty
 
+from ..palette import PNG_COMPRESS, encode_png
 from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
 from .model import BattlePicture, Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
 
@@ -147,7 +148,7 @@ def render_bench(games: Games) -> RenderBench:
     plain = PI.map_image(setup_picture("public")).convert("RGB")
     reference = (
         "encoding the public 1775 map as an RGB PNG (no fixed palette) alone",
-        partial(PI.encode_png, plain),
+        partial(encode_png, plain),
     )
     cases: list[tuple[str, Callable[[], bytes], float, bool]] = []
     viewers: tuple[Viewer, ...] = ("public", "british", "american")
@@ -174,7 +175,7 @@ def render_bench(games: Games) -> RenderBench:
     parts: dict[str, Callable[[], object]] = {
         "draw and map onto the palette": partial(PI.map_image, pic),
         "of which the cards' layout": partial(PI.card_layout, pic),
-        f"PNG encoding (level {PI.PNG_COMPRESS})": partial(PI.encode_png, im),
+        f"PNG encoding (level {PNG_COMPRESS})": partial(encode_png, im),
     }
     return RenderBench(reference, cases, ("the crowded British map", parts))
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -397,11 +396,7 @@ def _draw_key(im: Image.Image, locale: str) -> None:
 # the layer and its palette
 
 
-@dataclass
-class Base:
-    image: Image.Image  # RGB: everything static
-    palette: Image.Image  # P: the fixed palette every picture is mapped onto
-    indexed: Image.Image  # ``image`` mapped onto ``palette``: a picture maps only what it drew anew
+Base = palette.Static  # the map's static layer, with nothing of its own
 
 
 KEY_COLOURS = [
@@ -437,7 +432,7 @@ def base_for(locale: str = "en") -> Base:
     ImageDraw.Draw(im).rectangle((x0, y0, x1, key_box()[1] - 8), fill=C.PANEL_BG, outline=C.PANEL_EDGE)
     _draw_key(im, loc)
     pal = _palette(im) if loc == "en" else base_for("en").palette
-    base = Base(im, pal, im.quantize(palette=pal, dither=Image.Dither.NONE))
+    base = Base.of(im, pal)
     _BASES[loc] = base
     return base
 

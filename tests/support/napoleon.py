@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
+from support.rules import refused as rejected  # an order refused, the game unchanged: every game's check
 
-from engine import RuleError
 from engine.napoleon import Game, Options, new_game
 
 # Out-of-the-way towns where every block waits unless a test places it (far from the action, each army
@@ -25,16 +24,6 @@ def cleared(turn: int = 1, **options) -> Game:
 def place(game: Game, town: str, *units: str, cv: int | None = None) -> None:
     for u in units:
         game.place(u, town, cv)
-
-
-def rejected(game: Game, role: str, order: str, rule: str) -> RuleError:
-    """Assert that ``order`` is rejected citing ``rule`` and that the game is unchanged."""
-    before = game.dumps()
-    with pytest.raises(RuleError) as info:
-        game.apply(role, order)
-    assert info.value.rule == rule, str(info.value)
-    assert game.dumps() == before, "a rejected order changed the game"
-    return info.value
 
 
 def loc(game: Game, uid: str) -> str | None:

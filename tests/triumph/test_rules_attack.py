@@ -9,31 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.rules import last, refused
 
 from engine.errors import RuleError
 from engine.triumph.attack import retreat_destinations
 from engine.triumph.game import Game
 
-from .position import empty, faces, patch, put
-
-SRC, TGT = "bosenitz_plain", "krug"
-
-
-def refused(g: Game, role: str, order: str, rule: str) -> None:
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, e.value
-    assert g.dumps() == before
-
-
-def threat(g: Game, src: str = SRC, tgt: str = TGT, side: str = "french") -> None:
-    g.state.side = side
-    g.apply(side, f"/attack from:{src} into:{tgt}")
-
-
-def last(g: Game, kind: str) -> dict[str, Any]:
-    return next(e.data for e in reversed(g.events) if e.kind == kind)
+from .position import SRC, TGT, empty, faces, patch, put, threat
 
 
 # -- 11.1 threat ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.rules import last, refused
 
 from engine.errors import RuleError
 from engine.module import SealedChoice
@@ -17,19 +18,6 @@ from engine.triumph.options import Options
 from engine.triumph.table import step_of
 
 from .position import empty, put
-
-
-def refused(g: Game, role: str, order: str, rule: str) -> str:
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, e.value
-    assert g.dumps() == before
-    return str(e.value)
-
-
-def last(g: Game, kind: str) -> dict[str, Any]:
-    return next(e.data for e in reversed(g.events) if e.kind == kind)
 
 
 # -- 17 game balance: the morale auction, sealed -----------------------------------------------------------
@@ -82,7 +70,7 @@ def test_17_equal_bids_go_to_the_french_and_a_bid_of_nothing_costs_nothing() -> 
 
 def test_17_a_bid_is_a_number_the_army_can_pay() -> None:
     g = Game.new(Options(balance=True), seed=3)
-    said = refused(g, "french", "/bid morale:23", "17")  # the army keeps at least 1 (13: at 0 it has lost)
+    said = str(refused(g, "french", "/bid morale:23", "17"))  # the army keeps at least 1 (13: at 0 it has lost)
     assert "0 to 22" in said
     g.apply("french", "/bid morale:22")
     with pytest.raises(RuleError) as e:
@@ -274,7 +262,7 @@ def test_every_refusal_of_the_rules_has_its_words_in_english_and_japanese() -> N
     assert not [k for k in keys if k not in EN or k not in _cat("ja")]
     g = Game.new(Options(santon=True), seed=1)
     for order in ("/battery unit:F12 facing:krug", "/battery unit:F01", "/post unit:A01 to:santon"):
-        said = refused(g, "french", order, "6" if "F12" in order or "A01" in order else "18")
+        said = str(refused(g, "french", order, "6" if "F12" in order or "A01" in order else "18"))
         assert said and "{" not in said
         with pytest.raises(RuleError) as e:
             g.apply("french", order)

@@ -28,10 +28,9 @@ from engine.triumph.play import dispatch
 from engine.triumph.state import GONE, SIDES
 from engine.triumph.table import step_of
 
-from .position import empty, put
+from .position import SRC, TGT, empty, put, threat
 from .test_rules_props import disguised
 
-SRC, TGT = "bosenitz_plain", "krug"
 EVERY = {"defend": True, "counter": True, "retreat": True, "press": True, "advance": True}
 # the steps each word answers (11.2 with 11.4; 11.3 / 11.9 the step-up; 11.3 with 11.5; 11.7; 12; G35)
 ANSWERS = {
@@ -43,11 +42,6 @@ ANSWERS = {
     "press": {Step.FEINT, Step.LEAD},
     "advance": {Step.ADVANCE},
 }
-
-
-def threat(g: Game, src: str = SRC, tgt: str = TGT, side: str = "french") -> None:
-    g.state.side = side
-    g.apply(side, f"/attack from:{src} into:{tgt}")
 
 
 def spec(**words: Any) -> dict[str, Any]:
