@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
-from support.whole import bots_play, channel_text, live_game, open_game, slash_games
+from support.whole import bots_play, channel_text, live_game, open_game, random_game, slash_games
 
 from engine import modules
 
@@ -28,19 +28,6 @@ CH = 740
 async def h(tmp_path):
     async with bot_harness(tmp_path, Blank()) as harness:
         yield harness
-
-
-def random_game(seed: int) -> Any:
-    rng = random.Random(seed)
-    game = MODULE.new_game(MODULE.make_options({}), seed)
-    n = 0
-    while not game.over and n < MODULE.fuzzing.cap:
-        role = game.active()[0]
-        order = MODULE.fuzzing.pick(rng, game, role, {})
-        assert order is not None, (seed, role, game.view(role).step)
-        game.apply(role, order)
-        n += 1
-    return game
 
 
 BODY = 12  # the lines a change posts in the channel (bot/service/broadcast.py: the last 12)
@@ -118,7 +105,7 @@ def test_a_whole_quatre_bras_plays_in_the_console(tmp_path):
     /order`` (the game's dice seed fixed, so the same dice as the game played here), to the result after the
     last turn (facts 9)."""
     seed = 5
-    game = random_game(seed)
+    game = random_game(MODULE, MODULE.make_options({}), seed)
     code = CONSOLE.format(seed=seed, db=str(tmp_path / "c.db"))
     done = subprocess.run(
         [sys.executable, "-c", code],

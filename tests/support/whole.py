@@ -1,7 +1,8 @@
 """Whole games of a module, played the same way for every game: through the real discord.py against the fake
 Discord API (a ``bot_harness``), every order the slash command of the seat's player, picked at random among
 the legal ones by the module's fuzzer (``slash_games``); and through the service, the module's bot players on
-every seat (``bots_play``). Each game's test checks what its channel must say and what its result is."""
+every seat (``bots_play``). And a game of random legal orders in the engine alone (``random_game``), to replay
+elsewhere. Each game's test checks what its channel must say and what its result is."""
 
 from __future__ import annotations
 
@@ -100,3 +101,19 @@ async def bots_play(
     assert {r.role for r in rows} == set(roles)
     await svc.idle()
     return live, rows
+
+
+def random_game(module: Any, options: Any, seed: int, most: int | None = None) -> Any:
+    """A game of random legal orders from ``seed``, each picked by the module's fuzzer (``Fuzzing.pick``):
+    ``most`` orders (fewer if it ends), or else the whole game, over before the fuzzer's cap of orders."""
+    rng = random.Random(seed)
+    game = module.new_game(options, seed)
+    n = 0
+    while not game.over and (most is None or n < most):
+        role = game.active()[0]
+        order = module.fuzzing.pick(rng, game, role, {})
+        assert order is not None, (seed, role, game.view(role).step)
+        game.apply(role, order)
+        n += 1
+        assert most is not None or n < module.fuzzing.cap, (seed, n)
+    return game

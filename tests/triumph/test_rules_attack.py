@@ -215,12 +215,19 @@ def test_T17_attack_leader_limits() -> None:
     assert g.state.attack is None or g.state.attack.width == "narrow"
 
 
-def test_T17_artillery_on_the_approach_leads_alone() -> None:
+def _guns_to_lead(*guns: str) -> Game:
+    """``guns`` (art-1) on the Krug's approach, A01 defending the Krug alone, the attack pressed (11.3)."""
     g = empty()
-    put(g, "F01", SRC, "art-1", on=TGT)
+    for gun in guns:
+        put(g, gun, SRC, "art-1", on=TGT)
     put(g, "A01", TGT)
     threat(g)
     _pressed(g)
+    return g
+
+
+def test_T17_artillery_on_the_approach_leads_alone() -> None:
+    g = _guns_to_lead("F01")
     g.apply("french", "/lead with:F01 leaders:F01")
 
 
@@ -242,12 +249,7 @@ def test_T18_joint_attacks() -> None:
     threat(g)
     _pressed(g)
     refused(g, "french", "/lead with:lannes,murat", "11.5")  # from different places
-    g = empty()
-    put(g, "F01", SRC, "art-1", on=TGT)
-    put(g, "F02", SRC, "art-1", on=TGT)
-    put(g, "A01", TGT)
-    threat(g)
-    _pressed(g)
+    g = _guns_to_lead("F01", "F02")
     g.apply("french", "/lead with:F01,F02 leaders:F01,F02")
 
 

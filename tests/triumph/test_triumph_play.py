@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from support.whole import random_game
 
 from ai import registry as players
 from bot.console import run_console
@@ -33,19 +34,6 @@ HOST, ALICE, BOB = 1, 2, 3
 PNG = b"\x89PNG\r\n\x1a\n"  # a stub's picture: the platform only carries it
 
 
-def random_game(seed: int, options: Options) -> Game:
-    """A whole game of random legal orders, each picked by the module's random pick (``Fuzzing.pick``)."""
-    rng = random.Random(seed)
-    game = MODULE.new_game(options, seed)
-    while not game.over:
-        role = game.active()[0]
-        order = MODULE.fuzzing.pick(rng, game, role, {})
-        assert order is not None, (role, game.view(role).step)
-        game.apply(role, order)
-        assert len(game.log) < MODULE.fuzzing.cap
-    return game
-
-
 # --- the script runner --------------------------------------------------------------------------------------
 
 
@@ -54,7 +42,7 @@ def test_a_whole_game_of_each_scenario_replays_from_its_script(scenario, seed):
     """16: the game ends (the last round, or an army demoralised, 13); its script (``@game triumph``, the
     options, the seed, every order) replays it to the same state through ``engine.script``."""
     t0 = time.perf_counter()
-    game = random_game(seed, Options(scenario=scenario))
+    game = random_game(MODULE, Options(scenario=scenario), seed)
     took = time.perf_counter() - t0
     assert game.over and game.result()["winner"] in ("allies", "french")
     script = game.script()
@@ -177,7 +165,7 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     monkeypatch.setattr(
         "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
     )
-    game = random_game(seed, Options(scenario="1dec"))
+    game = random_game(MODULE, Options(scenario="1dec"), seed)
     lines = "\n".join([":legal", *game.log, ":status", ""])
     out = io.StringIO()
     status = await run_console(

@@ -10,7 +10,7 @@ import io
 import random
 import pytest
 from support.harness import Blank, bot_harness
-from support.whole import bots_play, channel_text, live_game, open_game, slash_games
+from support.whole import bots_play, channel_text, live_game, open_game, random_game, slash_games
 
 from bot.console import run_console
 from bot.pictures import NoPictures
@@ -97,11 +97,7 @@ async def test_a_whole_game_of_2_december_plays_in_the_console(tmp_path, monkeyp
     monkeypatch.setattr(
         "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
     )
-    rng = random.Random(seed)
-    game = MODULE.new_game(MODULE.make_options({"scenario": "2dec"}), seed)
-    while not game.over:
-        role = game.active()[0]
-        game.apply(role, MODULE.fuzzing.pick(rng, game, role, {}))
+    game = random_game(MODULE, MODULE.make_options({"scenario": "2dec"}), seed)
     out = io.StringIO()
     lines = "\n".join([*game.log, ":status", ""])
     status = await run_console(
