@@ -138,7 +138,10 @@ def render_bench(games: Games | None = None) -> RenderBench:
         ("last activation crop", partial(P.draw_action, mid), MAP_BUDGET_MS, True),
     ]
     parts = map_parts(P.map_image, mid)
-    reference = ("the public start map as an RGB PNG (no fixed palette)", partial(rgb_png, P.map_image, start))
+    reference = (
+        "the public start map as an RGB PNG (no fixed palette)",
+        partial(rgb_png, P.map_image, start),
+    )
     return RenderBench(reference, cases, ("the mid-game map", parts))
 
 

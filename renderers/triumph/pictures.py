@@ -16,7 +16,7 @@ the fixed palette; then an indexed PNG at level 3. Same view, same bytes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 

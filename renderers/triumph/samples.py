@@ -14,7 +14,17 @@ from typing import Any
 from engine.triumph.game import Game
 from engine.triumph.options import Options
 
-from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench, map_parts, rgb_png, warm_steps
+from ..showcase import (
+    BATTLE_BUDGET_MS,
+    MAP_BUDGET_MS,
+    Games,
+    Guide,
+    Moment,
+    RenderBench,
+    map_parts,
+    rgb_png,
+    warm_steps,
+)
 from . import attack as A
 from . import base as B
 from . import pictures as P
@@ -94,7 +104,10 @@ def render_bench(games: Games | None = None) -> RenderBench:
     cases.append((f"attack ({step}), allies, ja", partial(A.draw_attack, att[step]["allies"], "ja"),
                   BATTLE_BUDGET_MS, True))  # fmt: skip
     parts = map_parts(P.map_image, mid["french"])
-    reference = ("the public start map as an RGB PNG (no fixed palette)", partial(rgb_png, P.map_image, start["public"]))
+    reference = (
+        "the public start map as an RGB PNG (no fixed palette)",
+        partial(rgb_png, P.map_image, start["public"]),
+    )
     return RenderBench(reference, cases, ("the French mid-game map", parts))
 
 

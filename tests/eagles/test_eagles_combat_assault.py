@@ -7,12 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from engine.eagles.combat import assault
 from engine.eagles.combat.common import leader_value
 from engine.eagles.state import Activation, State
-from engine.errors import RuleError
 
 from .combat_position import BOARD, big, dice_for, empty, events_of, put, refused, seq
 

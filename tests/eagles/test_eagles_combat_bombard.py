@@ -12,7 +12,6 @@ from hypothesis import strategies as hs
 from engine.eagles.combat import bombard, losses
 from engine.eagles.combat.common import Log
 from engine.eagles.state import Activation, State, Unit
-from engine.errors import RuleError
 
 from .combat_position import BOARD, dice_for, empty, events_of, put, refused
 

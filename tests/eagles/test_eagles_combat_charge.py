@@ -6,8 +6,6 @@ Most cases: French cavalry in S5 charges S8 through S7 (all clear, level, +1).""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.eagles.combat import charge

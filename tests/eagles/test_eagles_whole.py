@@ -62,7 +62,9 @@ async def test_a_whole_quatre_bras_plays_through_discord(h):
             cut += sum(e.kind == "dice" for e, _ in lines[:-BODY])
             # said in the post, not lost
             assert f"{len(lines) - BODY} earlier lines of this change: /game log" in told, told
-            log = await h.feed(h.slash("game log", {"last": len(lines)}, user=name[played.role], channel="game-1"))
+            log = await h.feed(
+                h.slash("game log", {"last": len(lines)}, user=name[played.role], channel="game-1")
+            )
             for _, line in lines:
                 assert line in log.said.content, (order, line, log.said.content)
         for e, line in lines:

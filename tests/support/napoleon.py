@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from support.rules import refused as rejected  # an order refused, the game unchanged: every game's check
-
 from engine.napoleon import Game, Options, new_game
+from support.rules import refused
+
+rejected = refused  # an order refused citing its rule, the game unchanged: every game's check
 
 # Out-of-the-way towns where every block waits unless a test places it (far from the action, each army
 # in its own country; Ghent is a British base so parking British there never triggers supply).

@@ -85,7 +85,8 @@ async def bots_play(
     store: Any, game: str, roles: Sequence[str], options: str = "", channel: int = 700
 ) -> tuple[Any, list[Any]]:
     """The host seats the module's bot player on every seat of a game of ``game``; the service plays the seats
-    in the background until the game ends, every order stored without a user. The finished live game and its stored orders."""
+    in the background until the game ends, every order stored without a user. The finished live game and its
+    stored orders."""
     svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
     host = Caller(user_id=1, channel_id=channel, guild_id=GUILD)
     await svc.new_game(host, options, game=game)

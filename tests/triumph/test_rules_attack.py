@@ -6,8 +6,6 @@ penalties (``data/triumph/map.toml``); the Allies defend the Krug."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from support.rules import last, refused
 

@@ -23,7 +23,6 @@ from bot.service import Caller, Service
 from engine import modules
 from engine.module import OrderKind
 from engine.script import run_lines
-from engine.triumph.game import Game
 from engine.triumph.options import Options
 from renderers import registry as drawings
 from tools import fuzz

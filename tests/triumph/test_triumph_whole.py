@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+
 import pytest
 from support.harness import Blank, bot_harness
 from support.whole import bots_play, channel_text, live_game, open_game, random_game, slash_games
