@@ -5,9 +5,9 @@ and mapped once (``Static``); a picture copies it and maps only the parts it dre
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, Self
+from typing import Generic, Protocol, Self, TypeVar
 
 from PIL import Image
 
@@ -51,6 +51,38 @@ class Static:
     def of(cls, image: Image.Image, pal: Image.Image) -> Self:
         """``image`` with ``pal``, mapped onto it once."""
         return cls(image, pal, image.quantize(palette=pal, dither=Image.Dither.NONE))
+
+
+L = TypeVar("L", bound=Static)
+
+
+class Layers(Generic[L]):
+    """A map's static layer in each locale, drawn on first use and kept (``get``): ``draw(locale)`` draws it
+    (RGB), ``palette_of(layer)`` makes the fixed palette, once, from the English layer (a map differs between
+    languages only in its texts), and ``make(layer, palette)`` keeps both."""
+
+    def __init__(
+        self,
+        draw: Callable[[str], Image.Image],
+        palette_of: Callable[[Image.Image], Image.Image],
+        make: Callable[[Image.Image, Image.Image], L],
+    ) -> None:
+        self._draw, self._palette_of, self._make = draw, palette_of, make
+        self._kept: dict[str, L] = {}
+
+    def get(self, locale: str) -> L:
+        hit = self._kept.get(locale)
+        if hit is not None:
+            return hit
+        im = self._draw(locale)
+        pal = self._palette_of(im) if locale == "en" else self.get("en").palette
+        layer = self._make(im, pal)
+        self._kept[locale] = layer
+        return layer
+
+    def clear(self) -> None:
+        """Forget every layer (each is drawn again when next asked for)."""
+        self._kept.clear()
 
 
 def mapped(im: Image.Image, base: OnPalette, dirty: Iterable[Box], parts: Iterable[Part] = ()) -> Image.Image:

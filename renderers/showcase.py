@@ -11,7 +11,9 @@ real game (``python -m tools.samples OUT_DIR --game ID``). That module defines
 - ``GUIDE``: a ``Guide`` (or None): the seeded game and the moments worth a picture.
 
 The budgets are the platform's (``docs/performance.md``): a map in at most 75 ms median and under 1 MB, a
-battle board or a hand under 50 ms."""
+battle board or a hand under 50 ms. At the end, what several games' sample modules share: the bench's
+steps for a map with a static layer a locale (``warm_steps``, ``rgb_png``, ``map_parts``) and a moment's
+picture in both languages (``in_both``)."""
 
 from __future__ import annotations
 
@@ -92,3 +94,8 @@ def map_parts(map_image: Callable[[Any], Image.Image], subject: Any) -> dict[str
         "draw and map onto the palette": partial(map_image, subject),
         f"PNG encoding (level {PNG_COMPRESS})": partial(encode_png, im),
     }
+
+
+def in_both(stem: str, kind: str, role: str) -> tuple[tuple[str, str, str, str], ...]:
+    """A picture of a ``Moment`` in English and in Japanese: ``STEM.png`` and ``STEM-ja.png``."""
+    return ((f"{stem}.png", kind, role, "en"), (f"{stem}-ja.png", kind, role, "ja"))

@@ -14,7 +14,17 @@ from typing import Any
 from engine.eagles.game import Game
 from engine.eagles.options import Options
 
-from ..showcase import MAP_BUDGET_MS, Games, Guide, Moment, RenderBench, map_parts, rgb_png, warm_steps
+from ..showcase import (
+    MAP_BUDGET_MS,
+    Games,
+    Guide,
+    Moment,
+    RenderBench,
+    in_both,
+    map_parts,
+    rgb_png,
+    warm_steps,
+)
 from . import base as B
 from . import board as G
 from . import pictures as P
@@ -190,28 +200,20 @@ GUIDE = Guide(
             "start",
             _at_start,
             (
-                ("eagles-guide-start.png", "map", "public", "en"),
-                ("eagles-guide-start-ja.png", "map", "public", "ja"),
+                *in_both("eagles-guide-start", "map", "public"),
                 ("eagles-guide-los-ground.png", "los:C1:V1", "public", "en"),
-                ("eagles-guide-los-wood.png", "los:S1:W1", "public", "en"),
-                ("eagles-guide-los-wood-ja.png", "los:S1:W1", "public", "ja"),
+                *in_both("eagles-guide-los-wood", "los:S1:W1", "public"),
             ),
         ),
         Moment(
             "command",
             _allied_activation,
-            (
-                ("eagles-guide-command.png", "command:A-L1", "public", "en"),
-                ("eagles-guide-command-ja.png", "command:A-L1", "public", "ja"),
-            ),
+            in_both("eagles-guide-command", "command:A-L1", "public"),
         ),
         Moment(
             "assault",
             _assault,
-            (
-                ("eagles-guide-assault.png", "action", "public", "en"),
-                ("eagles-guide-assault-ja.png", "action", "public", "ja"),
-            ),
+            in_both("eagles-guide-assault", "action", "public"),
         ),
     ),
     draw=_guide_picture,

@@ -18,7 +18,7 @@ from typing import Any, Literal
 from data.liberty import Liberty, load_liberty
 
 from ..palette import PNG_COMPRESS, encode_png
-from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
+from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench, in_both
 from .model import BattlePicture, Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
 
 
@@ -209,28 +209,20 @@ GUIDE = Guide(
         Moment(
             "start",
             lambda g: g.state.year == 1775 and g.state.turn == 1 and g.state.phase == "cards",
-            (
-                ("liberty-map-1775-public.png", "map", "public", "en"),
-                ("liberty-map-1775-public-ja.png", "map", "public", "ja"),
-            ),
+            in_both("liberty-map-1775-public", "map", "public"),
         ),
         Moment(
             "battle",
             _big_battle,
             (
-                ("liberty-map-battle-public.png", "map", "public", "en"),
-                ("liberty-map-battle-public-ja.png", "map", "public", "ja"),
-                ("liberty-battle-british.png", "battle", "british", "en"),
-                ("liberty-battle-british-ja.png", "battle", "british", "ja"),
+                *in_both("liberty-map-battle-public", "map", "public"),
+                *in_both("liberty-battle-british", "battle", "british"),
             ),
         ),
         Moment(
             "private",
             lambda g: g.state.year >= 1778 and g.state.phase == "actions",
-            (
-                ("liberty-map-american.png", "map", "american", "en"),
-                ("liberty-map-american-ja.png", "map", "american", "ja"),
-            ),
+            in_both("liberty-map-american", "map", "american"),
         ),
         Moment(
             "hand",

@@ -21,6 +21,7 @@ from ..showcase import (
     Guide,
     Moment,
     RenderBench,
+    in_both,
     map_parts,
     rgb_png,
     warm_steps,
@@ -127,26 +128,17 @@ GUIDE = Guide(
         Moment(
             "start",
             lambda g: g.state.round == 1 and g.state.side == "allies" and not g.log,
-            (
-                ("triumph-map-start-public.png", "map", "public", "en"),
-                ("triumph-map-start-public-ja.png", "map", "public", "ja"),
-            ),
+            in_both("triumph-map-start-public", "map", "public"),
         ),
         Moment(
             "feint",
             _feint_step,
-            (
-                ("triumph-attack-feint-public.png", "attack", "public", "en"),
-                ("triumph-attack-feint-public-ja.png", "attack", "public", "ja"),
-            ),
+            in_both("triumph-attack-feint-public", "attack", "public"),
         ),
         Moment(
             "private",
             lambda g: g.state.round >= 4 and g.state.side == "french" and g.state.attack is None,
-            (
-                ("triumph-map-french.png", "map", "french", "en"),
-                ("triumph-map-french-ja.png", "map", "french", "ja"),
-            ),
+            in_both("triumph-map-french", "map", "french"),
         ),
     ),
     draw=_guide_picture,
