@@ -41,14 +41,13 @@ def names() -> set[str]:
     return out | {h.id for h in d.hqs} | {f.id for f in d.formations} | {"french", "allies"}
 
 
-ORDERS = Orders(
-    kinds=[k.name for k in KINDS],  # every order of the game
-    parse=GRAMMAR.parse,
-    names=names,
-    placeholders=frozenset(PLACEHOLDERS),
-    bare=frozenset(BARE),
-    queued=("orders", lambda q: q.orders if isinstance(q, Queue) else ()),  # a queue's orders (8.1)
-)
+def queued(order: object) -> tuple[str, ...]:
+    """The orders a queue holds (8.1), each checked as an order of its own."""
+    return tuple(order.orders) if isinstance(order, Queue) else ()
+
+
+KIND_NAMES = [k.name for k in KINDS]  # every order of the game
+ORDERS = Orders(KIND_NAMES, GRAMMAR.parse, names, PLACEHOLDERS, BARE, queued=("orders", queued))
 
 
 @pytest.mark.parametrize("guide", GUIDES)

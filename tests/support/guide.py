@@ -7,7 +7,7 @@ Each game's guide test says what its orders may say (``Orders``) and keeps its o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,20 +68,21 @@ def check_samples_tool(game: str, out: Path, moment: str) -> None:
 
 @dataclass(frozen=True)
 class Orders:
-    """What a game's orders in its chapters may say. ``kinds``: every order kind's name; ``parse``: the
-    game's grammar (a RuleError on a bad option or a missing one); ``names``: every id an order may name;
-    ``placeholders``: the values of the reference's syntax column (not examples); ``bare``: the orders that
-    are whole without an option; ``words``: option values that are words, not ids; ``numbers``: options whose
-    value is a number; ``split``: what separates the ids of one option; ``queued``: the option that holds
-    orders, and the orders its parsed order holds (each checked as an order of its own)."""
+    """What a game's orders in its chapters may say. ``kinds``: every order kind's name (each to have an
+    example); ``parse``: the game's grammar (a RuleError on a bad option or a missing one); ``names``: every
+    id an order may name; ``placeholders``: the values of the reference's syntax column (not examples);
+    ``bare``: the orders that are whole without an option; ``words``: option values that are words, not ids;
+    ``numbers``: options whose value is a number; ``split``: what separates the ids of one option;
+    ``queued``: the option that holds orders, and the orders its parsed order holds (each checked as an
+    order of its own)."""
 
     kinds: Sequence[str]
     parse: Callable[[str], Any]
     names: Callable[[], set[str]]
-    placeholders: frozenset[str]
-    bare: frozenset[str]
-    words: frozenset[str] = frozenset()
-    numbers: frozenset[str] = frozenset()
+    placeholders: Collection[str]
+    bare: Collection[str]
+    words: Collection[str] = ()
+    numbers: Collection[str] = ()
     split: str = ","
     queued: tuple[str, Callable[[Any], Sequence[str]]] | None = None
 

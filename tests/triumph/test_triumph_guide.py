@@ -25,16 +25,9 @@ def names() -> set[str]:
     return out | {u.id for u in t.units}
 
 
-ORDERS = Orders(
-    kinds=[k.name for k in KINDS],  # every order of the game
-    parse=GRAMMAR.parse,
-    names=names,
-    placeholders=frozenset(PLACEHOLDERS),
-    bare=frozenset(BARE),
-    words=frozenset(WORDS),
-    numbers=frozenset({"morale"}),  # 17: a bid is a number
-    split=r"[,>]",  # a path of locales
-)
+KIND_NAMES = [k.name for k in KINDS]  # every order of the game
+# a bid is a number (17); a path of locales goes by >
+ORDERS = Orders(KIND_NAMES, GRAMMAR.parse, names, PLACEHOLDERS, BARE, WORDS, {"morale"}, r"[,>]")
 
 
 @pytest.mark.parametrize("guide", GUIDES)
