@@ -2,13 +2,16 @@
 Discord API (a ``bot_harness``), every order the slash command of the seat's player, picked at random among
 the legal ones by the module's fuzzer (``slash_games``); and through the service, the module's bot players on
 every seat (``bots_play``). And a game of random legal orders in the engine alone (``random_game``), to replay
-elsewhere. Each game's test checks what its channel must say and what its result is."""
+elsewhere, as in the console (``in_console``). Each game's test checks what its channel must say and what its
+result is."""
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from bot.pictures import NoPictures
@@ -118,3 +121,21 @@ def random_game(module: Any, options: Any, seed: int, most: int | None = None) -
         n += 1
         assert most is not None or n < module.fuzzing.cap, (seed, n)
     return game
+
+
+async def in_console(
+    monkeypatch: Any, tmp_path: Path, game: str, options: str, lines: Sequence[str], seed: int
+) -> tuple[int, str]:
+    """The console of ``game`` (``estafette console``, in this process) started with ``options`` (``k=v``
+    text), its dice from ``seed``, ``lines`` typed on its input: its exit status and all it printed."""
+    from bot.console import run_console
+
+    monkeypatch.setattr(
+        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
+    )
+    out = io.StringIO()
+    typed = io.StringIO("\n".join([*lines, ""]))
+    status = await run_console(
+        str(tmp_path / "c.db"), str(tmp_path / "pics"), options, typed, out=out, game=game
+    )
+    return status, out.getvalue()

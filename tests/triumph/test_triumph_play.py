@@ -7,16 +7,14 @@ yet is a stub registered here, by this test alone."""
 
 from __future__ import annotations
 
-import io
 import random
 import time
 from typing import Any
 
 import pytest
-from support.whole import random_game
+from support.whole import in_console, random_game
 
 from ai import registry as players
-from bot.console import run_console
 from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
@@ -161,21 +159,9 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     """The console game of the 1-2 December scenario (the night, 14), every order typed as ``ROLE: /order``;
     a picture the renderer registry cannot draw yet fails in one line and the game goes on."""
     seed = 8
-    monkeypatch.setattr(
-        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
-    )
     game = random_game(MODULE, Options(scenario="1dec"), seed)
-    lines = "\n".join([":legal", *game.log, ":status", ""])
-    out = io.StringIO()
-    status = await run_console(
-        str(tmp_path / "c.db"),
-        str(tmp_path / "pics"),
-        "scenario=1dec",
-        io.StringIO(lines),
-        out=out,
-        game="triumph",
-    )
-    text = out.getvalue()
+    lines = [":legal", *game.log, ":status"]
+    status, text = await in_console(monkeypatch, tmp_path, "triumph", "scenario=1dec", lines, seed)
     assert status == 0
     assert "/end" in text and "Traceback" not in text
     winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"

@@ -6,16 +6,12 @@ know; the module's bot players on both seats through the service; and the 2 Dece
 
 from __future__ import annotations
 
-import io
 import random
 
 import pytest
 from support.harness import Blank, bot_harness
-from support.whole import bots_play, channel_text, live_game, open_game, random_game, slash_games
+from support.whole import bots_play, channel_text, in_console, live_game, open_game, random_game, slash_games
 
-from bot.console import run_console
-from bot.pictures import NoPictures
-from bot.service import Service
 from engine import modules
 from tools.secrecy import said, told, words
 
@@ -95,21 +91,9 @@ async def test_a_whole_game_of_2_december_plays_in_the_console(tmp_path, monkeyp
     """The console game of the 2 December scenario (1-2 December: tests/triumph/test_triumph_play.py), every
     order typed as ``ROLE: /order``, to the result (16, or 13 an army demoralised)."""
     seed = 9
-    monkeypatch.setattr(
-        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
-    )
     game = random_game(MODULE, MODULE.make_options({"scenario": "2dec"}), seed)
-    out = io.StringIO()
-    lines = "\n".join([*game.log, ":status", ""])
-    status = await run_console(
-        str(tmp_path / "c.db"),
-        str(tmp_path / "pics"),
-        "scenario=2dec",
-        io.StringIO(lines),
-        out=out,
-        game="triumph",
-    )
-    text = out.getvalue()
+    lines = [*game.log, ":status"]
+    status, text = await in_console(monkeypatch, tmp_path, "triumph", "scenario=2dec", lines, seed)
     assert status == 0 and "Traceback" not in text and "Not accepted" not in text
     winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"
     assert winner in text, text[-2000:]
