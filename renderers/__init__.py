@@ -9,7 +9,8 @@ its game's own catalog. Each game's package gives the functions that draw its mo
 knowing no game. What each picture shows: docs/pictures.md.
 
 The parts here are shared by the games: fonts (``fonts``), colours and their colour-vision check
-(``colours``), the fixed palette of indexed maps (``palette``), a block's body and the unit-type symbols
+(``colours``), the fixed palette of indexed maps, their static layer, the mapping of
+what a picture drew anew and the PNG encoding (``palette``), a block's body and the unit-type symbols
 (``blocks``), boxes, overlaps and the relaxed layout of a scenario's towns (``geometry``) and the placing
 of cards beside their places (``cards``).
 """

@@ -10,6 +10,7 @@ the towns'), so a river that ran beside a town still runs beside it. Pure geomet
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -178,3 +179,16 @@ def overlap(a: Box, b: Box) -> float:
 
 def inside(a: Box, bounds: Box) -> bool:
     return a[0] >= bounds[0] and a[1] >= bounds[1] and a[2] <= bounds[2] and a[3] <= bounds[3]
+
+
+def smooth(pts: list[Point], rounds: int = 2) -> list[Point]:
+    """The line through ``pts`` with its corners cut ``rounds`` times (a quarter of each segment off either
+    end), its two ends kept: a river's course drawn from a few points."""
+    for _ in range(rounds):
+        out = [pts[0]]
+        for p, q in itertools.pairwise(pts):
+            out += [(0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]),
+                    (0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1])]  # fmt: skip
+        out.append(pts[-1])
+        pts = out
+    return pts

@@ -459,10 +459,9 @@ def _draw_key(im: Image.Image, locale: str) -> None:
 
 
 @dataclass
-class Base:
-    image: Image.Image  # RGB: everything static
-    palette: Image.Image  # P: the fixed palette every picture is mapped onto
-    indexed: Image.Image  # ``image`` mapped onto ``palette``: a picture maps only what it drew anew
+class Base(palette.Static):
+    """The map's static layer, and the cards' layouts it has made."""
+
     placed: dict[Any, Any] = field(default_factory=dict)  # card layouts by their cards (a few kept)
 
 
@@ -481,26 +480,24 @@ def _palette(layer: Image.Image) -> Image.Image:
     return palette.fixed_palette(sample, KEY_COLOURS)
 
 
-_BASES: dict[str, Base] = {}
-
-
-def base_for(locale: str = "en") -> Base:
-    """The static layer in ``locale`` (its key in that language), drawn on first use and kept; the map and
-    the palette are made once for every locale."""
-    loc = T.locale_of(locale)
-    hit = _BASES.get(loc)
-    if hit is not None:
-        return hit
+def _layer(loc: str) -> Image.Image:
+    """The static layer in ``loc``: the map, the grounds of the title bar and the panel, the key."""
     im = _geo().copy()
     w, _ = G.size()
     ImageDraw.Draw(im).rectangle((0, 0, w, G.TITLE_H), fill=C.TITLE_BG)
     x0, y0, x1, _ = G.panel_box()
     ImageDraw.Draw(im).rectangle((x0, y0, x1, key_box()[1] - 8), fill=C.PANEL_BG, outline=C.PANEL_EDGE)
     _draw_key(im, loc)
-    pal = _palette(im) if loc == "en" else base_for("en").palette
-    base = Base(im, pal, im.quantize(palette=pal, dither=Image.Dither.NONE))
-    _BASES[loc] = base
-    return base
+    return im
+
+
+_BASES = palette.Layers(_layer, _palette, Base.of)
+
+
+def base_for(locale: str = "en") -> Base:
+    """The static layer in ``locale`` (its key in that language), drawn on first use and kept; the map and
+    the palette are made once for every locale."""
+    return _BASES.get(T.locale_of(locale))
 
 
 def warm(locale: str = "en") -> None:

@@ -19,7 +19,6 @@ the fixed palette; then an indexed PNG at level 3. Same view, same bytes.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +33,7 @@ from engine.eagles.messages_ja import JA as MESSAGES_JA
 from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length, wrap_lines
 from ..geometry import Box, Point, overlap
+from ..palette import Part, encode_png, mapped
 from . import base as B
 from . import board as G
 from . import colours as C
@@ -41,7 +41,6 @@ from . import read as R
 from . import sprites as S
 from . import text as T
 
-PNG_COMPRESS = 3  # as the other maps: the knee of time against size
 TITLE_PX = 22
 SUB_PX = 15
 GAP = 2
@@ -50,12 +49,6 @@ HEAD_H = 16  # a card away from its area names it in a header
 HEAD_PX = 12
 ROW_W = (150, 100, 196)  # the widths a card's rows may take, preferred first
 PLACED_KEPT = 128
-
-
-def encode_png(im: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=PNG_COMPRESS)
-    return buf.getvalue()
 
 
 def _view_of(subject: Any) -> Any:
@@ -504,12 +497,9 @@ def _panel_image(held: tuple[tuple[str, str], ...], lines: tuple[str, ...], loca
 Under = Callable[[Image.Image, R.Picture], None]
 
 
-Layer = tuple[tuple[int, int], Image.Image]  # where, and a part of the map already on the fixed palette
-
-
 def _compose(
     subject: Any, locale: str, under: Under | None = None
-) -> tuple[Image.Image, B.Base, list[Box], R.Picture, list[Layer]]:
+) -> tuple[Image.Image, B.Base, list[Box], R.Picture, list[Part]]:
     """The map of ``subject`` in RGB, with the boxes drawn anew; ``under`` draws on the map before the cards
     (a crop's marks: the whole crop is mapped anew)."""
     loc = T.locale_of(locale)
@@ -544,24 +534,7 @@ def map_image(subject: Any, locale: str = "en") -> Image.Image:
     """The map of ``subject`` (a view, or ``{"view": view, "command": leader id}``) as an indexed image on
     the fixed palette (only what is drawn anew is mapped)."""
     im, base, dirty, _, layers = _compose(subject, locale)
-    return _mapped(im, base, dirty, layers)
-
-
-def _mapped(im: Image.Image, base: B.Base, dirty: Iterable[Box], layers: Iterable[Layer] = ()) -> Image.Image:
-    out = base.indexed.copy()
-    for xy, part in layers:
-        out.paste(part, xy)
-    w, h = im.size
-    for box in dirty:
-        b = (
-            max(0, int(box[0]) - 2),
-            max(0, int(box[1]) - 2),
-            min(w, int(box[2]) + 3),
-            min(h, int(box[3]) + 3),
-        )
-        if b[2] > b[0] and b[3] > b[1]:
-            out.paste(im.crop(b).quantize(palette=base.palette, dither=Image.Dither.NONE), b[:2])
-    return out
+    return mapped(im, base, dirty, layers)
 
 
 def draw_map(subject: Any, locale: str = "en") -> bytes:

@@ -11,12 +11,20 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image
-
 from engine.eagles.game import Game
 from engine.eagles.options import Options
 
-from ..showcase import MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
+from ..showcase import (
+    MAP_BUDGET_MS,
+    Games,
+    Guide,
+    Moment,
+    RenderBench,
+    in_both,
+    map_parts,
+    rgb_png,
+    warm_steps,
+)
 from . import base as B
 from . import board as G
 from . import pictures as P
@@ -125,16 +133,7 @@ def demo(write: Callable[[str, bytes], None], games: Games | None = None) -> Non
 
 
 def render_warm() -> list[tuple[str, Callable[[], object]]]:
-    return [
-        ("static layer and palette (en)", partial(B.warm, "en")),
-        ("static layer (ja)", partial(B.warm, "ja")),
-    ]
-
-
-def _rgb_png(view: Any) -> bytes:
-    """The reference: the same public map as an RGB PNG (no fixed palette), at the same level."""
-    im: Image.Image = P.map_image(view).convert("RGB")
-    return P.encode_png(im)
+    return warm_steps(B.warm)
 
 
 def render_bench(games: Games | None = None) -> RenderBench:
@@ -148,12 +147,11 @@ def render_bench(games: Games | None = None) -> RenderBench:
         ("line of sight, blocked", partial(P.draw_los, los["area"]), MAP_BUDGET_MS, True),
         ("last activation crop", partial(P.draw_action, mid), MAP_BUDGET_MS, True),
     ]
-    im = P.map_image(mid)
-    parts: dict[str, Callable[[], object]] = {
-        "draw and map onto the palette": partial(P.map_image, mid),
-        f"PNG encoding (level {P.PNG_COMPRESS})": partial(P.encode_png, im),
-    }
-    reference = ("the public start map as an RGB PNG (no fixed palette)", partial(_rgb_png, start))
+    parts = map_parts(P.map_image, mid)
+    reference = (
+        "the public start map as an RGB PNG (no fixed palette)",
+        partial(rgb_png, P.map_image, start),
+    )
     return RenderBench(reference, cases, ("the mid-game map", parts))
 
 
@@ -202,28 +200,20 @@ GUIDE = Guide(
             "start",
             _at_start,
             (
-                ("eagles-guide-start.png", "map", "public", "en"),
-                ("eagles-guide-start-ja.png", "map", "public", "ja"),
+                *in_both("eagles-guide-start", "map", "public"),
                 ("eagles-guide-los-ground.png", "los:C1:V1", "public", "en"),
-                ("eagles-guide-los-wood.png", "los:S1:W1", "public", "en"),
-                ("eagles-guide-los-wood-ja.png", "los:S1:W1", "public", "ja"),
+                *in_both("eagles-guide-los-wood", "los:S1:W1", "public"),
             ),
         ),
         Moment(
             "command",
             _allied_activation,
-            (
-                ("eagles-guide-command.png", "command:A-L1", "public", "en"),
-                ("eagles-guide-command-ja.png", "command:A-L1", "public", "ja"),
-            ),
+            in_both("eagles-guide-command", "command:A-L1", "public"),
         ),
         Moment(
             "assault",
             _assault,
-            (
-                ("eagles-guide-assault.png", "action", "public", "en"),
-                ("eagles-guide-assault-ja.png", "action", "public", "ja"),
-            ),
+            in_both("eagles-guide-assault", "action", "public"),
         ),
     ),
     draw=_guide_picture,

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from .. import palette
 from ..fonts import draw_text, font, script_of, text_length, wrap_lines
-from ..geometry import Box, Point
+from ..geometry import Box, Point, smooth
 from . import geometry as G
 from . import sprites as P
 from . import text as T
@@ -74,17 +74,6 @@ def _dashes(d: ImageDraw.ImageDraw, a: Point, b: Point, colour: P.RGB, width: fl
         d.line(_scaled([p, q]), fill=colour, width=round(width * SS))
 
 
-def _smooth(pts: list[Point], rounds: int = 2) -> list[Point]:
-    for _ in range(rounds):
-        out = [pts[0]]
-        for p, q in itertools.pairwise(pts):
-            out += [(0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]),
-                    (0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1])]  # fmt: skip
-        out.append(pts[-1])
-        pts = out
-    return pts
-
-
 def river_line(hexes: tuple[str, ...]) -> list[Point]:
     """A waterway's line: from its first hex through the middle of each hexside it crosses to its last."""
     cs = [G.centre(h) for h in hexes]
@@ -93,7 +82,7 @@ def river_line(hexes: tuple[str, ...]) -> list[Point]:
         return []
     first = ((cs[0][0] + mids[0][0]) / 2, (cs[0][1] + mids[0][1]) / 2)
     last = ((cs[-1][0] + mids[-1][0]) / 2, (cs[-1][1] + mids[-1][1]) / 2)
-    return _smooth([first, *mids, last])
+    return smooth([first, *mids, last])
 
 
 def anchor(d: ImageDraw.ImageDraw, x: float, y: float, colour: P.RGB, k: float = 1.0) -> None:

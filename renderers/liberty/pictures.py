@@ -9,7 +9,6 @@ palettes of their own. What each shows: ``docs/pictures.md``, "Liberty".
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -20,13 +19,13 @@ from data.liberty import Liberty, load_liberty
 from ..cards import KEY_GAP, KEY_W, Placed, draw_key, to_margin
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, overlap
+from ..palette import encode_png, mapped
 from . import base as BA
 from . import geometry as G
 from . import sprites as P
 from . import text as T
 from .model import SIDES, BattlePicture, Block, CardKind, HandCard, HandPicture, MapPicture
 
-PNG_COMPRESS = 3  # as Napoleon's map (bench/render.py --levels): the knee of time against size
 TITLE_PX = 24
 SUB_PX = 17
 CARD_PAD = 4
@@ -35,12 +34,6 @@ MARGIN_SEA: Box = (600, 1250, 980, 1816)  # the open Atlantic beside the boxes p
 FACE_GAP = 3
 FACES_A_ROW = 3
 COMPACT_K = 0.75  # a card docked where a full-size one has no room shows its faces this much smaller
-
-
-def encode_png(im: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=PNG_COMPRESS)
-    return buf.getvalue()
 
 
 def _lib() -> Liberty:
@@ -419,12 +412,7 @@ def map_image(pic: MapPicture) -> Image.Image:
         if t.hex is not None:
             dirty.append(_control_ring(d, t.hex, t.value, side))
     _boxes_panel(im, lib, pic, by_place)
-    out = base.indexed.copy()
-    for box in dirty:
-        b = (max(0, int(box[0]) - 2), max(0, int(box[1]) - 2), min(G.WIDTH, int(box[2]) + 3),
-             min(G.HEIGHT, int(box[3]) + 3))  # fmt: skip
-        out.paste(im.crop(b).quantize(palette=base.palette, dither=Image.Dither.NONE), b[:2])
-    return out
+    return mapped(im, base, dirty)
 
 
 def stack_layout(pic: MapPicture) -> dict[str, Box]:

@@ -17,7 +17,8 @@ from typing import Any, Literal
 
 from data.liberty import Liberty, load_liberty
 
-from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
+from ..palette import PNG_COMPRESS, encode_png
+from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench, in_both
 from .model import BattlePicture, Block, BlockFace, HandCard, HandPicture, MapPicture, Side, Viewer
 
 
@@ -147,7 +148,7 @@ def render_bench(games: Games) -> RenderBench:
     plain = PI.map_image(setup_picture("public")).convert("RGB")
     reference = (
         "encoding the public 1775 map as an RGB PNG (no fixed palette) alone",
-        partial(PI.encode_png, plain),
+        partial(encode_png, plain),
     )
     cases: list[tuple[str, Callable[[], bytes], float, bool]] = []
     viewers: tuple[Viewer, ...] = ("public", "british", "american")
@@ -174,7 +175,7 @@ def render_bench(games: Games) -> RenderBench:
     parts: dict[str, Callable[[], object]] = {
         "draw and map onto the palette": partial(PI.map_image, pic),
         "of which the cards' layout": partial(PI.card_layout, pic),
-        f"PNG encoding (level {PI.PNG_COMPRESS})": partial(PI.encode_png, im),
+        f"PNG encoding (level {PNG_COMPRESS})": partial(encode_png, im),
     }
     return RenderBench(reference, cases, ("the crowded British map", parts))
 
@@ -208,28 +209,20 @@ GUIDE = Guide(
         Moment(
             "start",
             lambda g: g.state.year == 1775 and g.state.turn == 1 and g.state.phase == "cards",
-            (
-                ("liberty-map-1775-public.png", "map", "public", "en"),
-                ("liberty-map-1775-public-ja.png", "map", "public", "ja"),
-            ),
+            in_both("liberty-map-1775-public", "map", "public"),
         ),
         Moment(
             "battle",
             _big_battle,
             (
-                ("liberty-map-battle-public.png", "map", "public", "en"),
-                ("liberty-map-battle-public-ja.png", "map", "public", "ja"),
-                ("liberty-battle-british.png", "battle", "british", "en"),
-                ("liberty-battle-british-ja.png", "battle", "british", "ja"),
+                *in_both("liberty-map-battle-public", "map", "public"),
+                *in_both("liberty-battle-british", "battle", "british"),
             ),
         ),
         Moment(
             "private",
             lambda g: g.state.year >= 1778 and g.state.phase == "actions",
-            (
-                ("liberty-map-american.png", "map", "american", "en"),
-                ("liberty-map-american-ja.png", "map", "american", "ja"),
-            ),
+            in_both("liberty-map-american", "map", "american"),
         ),
         Moment(
             "hand",

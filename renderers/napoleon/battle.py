@@ -18,7 +18,6 @@ they are).
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +31,7 @@ from engine.napoleon.state import SIDE_OF
 
 from .. import colours as C
 from ..fonts import draw_text, font, script_of, text_length
+from ..palette import encode_png
 from . import blocks as B
 from . import colours as NC
 from . import text as T
@@ -55,7 +55,6 @@ TAG_PAD, TAG_GAP, TAG_RIGHT = 6, 6, 8  # inside a tag either side of its text; b
 CENTRE_H = 34
 GAP = 5
 MIN_ROW_H = 100
-PNG_COMPRESS = 3
 
 TITLE_PX = 26
 SUBTITLE_PX = 19
@@ -635,12 +634,6 @@ def battle_image(b: BattleView, role: str = "public", locale: str = "en") -> Ima
     d.rounded_rectangle(panel_box, radius=8, fill=C.PANEL_BG, outline=C.PANEL_EDGE, width=2)
     im.paste(panel.crop((2, 2, panel.width - 2, panel.height)), (PANEL_X0 + 2, top + 2))
     return im.quantize(palette=_palette(loc), dither=Image.Dither.NONE)
-
-
-def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=compress_level)
-    return buf.getvalue()
 
 
 def render_battle(b: BattleView, role: str = "public", locale: str = "en") -> bytes:

@@ -19,7 +19,6 @@ blocks' faces are the same in both. The static layer is cached per scenario and 
 
 from __future__ import annotations
 
-import io
 import itertools
 import math
 from collections import OrderedDict
@@ -34,7 +33,7 @@ from .. import colours as C
 from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Layout, fit, inside, overlap
-from ..palette import fixed_palette
+from ..palette import encode_png, fixed_palette
 from . import blocks as B
 from . import colours as NC
 from . import text as T
@@ -64,7 +63,6 @@ CARD_PAD = 4
 CARD_HEAD_H = 20  # a card away from its town carries the town's name
 CARD_HEAD_PX = 13
 MAX_FACE_COLS = 4
-PNG_COMPRESS = 3  # measured in bench/render.py: level 3 is the knee of time against size for indexed PNGs
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -944,12 +942,6 @@ def map_image(view: View, scenario: Scenario | None = None, locale: str = "en") 
     _draw_blocks(im, base, view.towns, () if panel is None else (panel.box,))
     _draw_result(im, view, loc)
     return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
-
-
-def encode_png(im: Image.Image, compress_level: int = PNG_COMPRESS) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=compress_level)
-    return buf.getvalue()
 
 
 def render_map(view: View, scenario: Scenario | None = None, locale: str = "en") -> bytes:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..palette import PNG_COMPRESS, encode_png
 from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, RenderBench
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def render_bench(games: Games) -> RenderBench:
     plain = map_r.map_image(maps["map, public, start"], sc).convert("RGB")
     reference = (
         "encoding the public start map as an RGB PNG (no fixed palette) alone",
-        lambda: map_r.encode_png(plain, map_r.PNG_COMPRESS),
+        lambda: encode_png(plain, PNG_COMPRESS),
     )
     pictures: list[tuple[str, Callable[[], bytes], float, bool]] = []
     for name, v in maps.items():
@@ -202,18 +203,18 @@ def render_bench(games: Games) -> RenderBench:
         "map onto the fixed palette": lambda: im.quantize(
             palette=map_r.base_for(sc).palette, dither=Image.Dither.NONE
         ),
-        f"PNG encoding (level {map_r.PNG_COMPRESS})": lambda: map_r.encode_png(pim),
+        f"PNG encoding (level {PNG_COMPRESS})": lambda: encode_png(pim),
     }
 
     def levels(runs: int) -> list[str]:
         lines = ["PNG compression level (indexed image of the French private map):"]
         for level in range(0, 10):
-            ms, png = _timed(partial(map_r.encode_png, pim, level), max(5, runs // 3))
+            ms, png = _timed(partial(encode_png, pim, level), max(5, runs // 3))
             lines.append(f"  level {level}: {statistics.median(ms):7.1f} ms {len(png) / 1024:8.0f} KB")
         rgb = pim.convert("RGB")
-        ms, png = _timed(lambda: map_r.encode_png(rgb, map_r.PNG_COMPRESS), 5)
+        ms, png = _timed(lambda: encode_png(rgb, PNG_COMPRESS), 5)
         lines.append(
-            f"  for comparison, the same picture as RGB at level {map_r.PNG_COMPRESS}: "
+            f"  for comparison, the same picture as RGB at level {PNG_COMPRESS}: "
             f"{statistics.median(ms):.1f} ms, {len(png) / 1024:.0f} KB"
         )
         return lines

@@ -14,11 +14,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from ..fonts import draw_text, font, script_of, wrap_lines
+from ..palette import encode_png
 from . import base as B
 from . import colours as C
 from . import sprites as S
 from . import text as T
-from .pictures import _attack_arrow, _sub, _title_bar, _viewer, draw_groups, encode_png
+from .pictures import _attack_arrow, _sub, _title_bar, _viewer, draw_groups
 
 CROP_W, CROP_H = 520, 560
 PANEL_W = 600

@@ -11,9 +11,7 @@ picture is mapped onto it and written as an indexed PNG.
 
 from __future__ import annotations
 
-import itertools
 import math
-from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -22,7 +20,7 @@ from data.triumph import Triumph, load_triumph
 
 from .. import palette
 from ..fonts import draw_text, font, script_of, text_length, wrap_lines
-from ..geometry import Box
+from ..geometry import Box, smooth
 from . import colours as C
 from . import sprites as S
 from . import text as T
@@ -148,17 +146,6 @@ def _s(pts: list[Point] | tuple[Point, ...]) -> list[Point]:
     return [(x * SS, y * SS) for x, y in pts]
 
 
-def _smooth(pts: list[Point], rounds: int = 2) -> list[Point]:
-    for _ in range(rounds):
-        out = [pts[0]]
-        for p, q in itertools.pairwise(pts):
-            out += [(0.75 * p[0] + 0.25 * q[0], 0.75 * p[1] + 0.25 * q[1]),
-                    (0.25 * p[0] + 0.75 * q[0], 0.25 * p[1] + 0.75 * q[1])]  # fmt: skip
-        out.append(pts[-1])
-        pts = out
-    return pts
-
-
 def approach_bar(d: ImageDraw.ImageDraw, p: Point, q: Point, wide: bool, scale: int = SS) -> None:
     """4: an approach as a bar along the border it crosses: long and doubled when wide, short when narrow
     (the breadth of the front it lets through)."""
@@ -212,7 +199,7 @@ def _draw_map() -> Image.Image:
         (x0, y0), (x1, y1) = px(cx - rx, cy + ry), px(cx + rx, cy - ry)
         d.ellipse((x0 * SS, y0 * SS, x1 * SS, y1 * SS), fill=C.POND, outline=C.WATER, width=2 * SS)
     for stream in t.streams:
-        d.line(_s(_smooth([px(*p) for p in stream.course])), fill=C.WATER, width=4 * SS, joint="curve")
+        d.line(_s(smooth([px(*p) for p in stream.course])), fill=C.WATER, width=4 * SS, joint="curve")
     for road in sorted(t.roads, key=lambda r: r.road_class == "main"):
         pts = _s([centre(x) for x in road.locales])
         if road.road_class == "main":
@@ -397,11 +384,7 @@ def _draw_key(im: Image.Image, locale: str) -> None:
 # the layer and its palette
 
 
-@dataclass
-class Base:
-    image: Image.Image  # RGB: everything static
-    palette: Image.Image  # P: the fixed palette every picture is mapped onto
-    indexed: Image.Image  # ``image`` mapped onto ``palette``: a picture maps only what it drew anew
+Base = palette.Static  # the map's static layer, with nothing of its own
 
 
 KEY_COLOURS = [
@@ -420,26 +403,24 @@ def _palette(layer: Image.Image) -> Image.Image:
     return palette.fixed_palette(sample, KEY_COLOURS)
 
 
-_BASES: dict[str, Base] = {}
-
-
-def base_for(locale: str = "en") -> Base:
-    """The static layer in ``locale`` (its key in that language), drawn on first use and kept; the map and
-    the palette are made once for every locale."""
-    loc = T.locale_of(locale)
-    hit = _BASES.get(loc)
-    if hit is not None:
-        return hit
+def _layer(loc: str) -> Image.Image:
+    """The static layer in ``loc``: the map, the grounds of the title bar and the panel, the key."""
     im = _geo(script_of(loc)).copy()
     w, _ = size()
     ImageDraw.Draw(im).rectangle((0, 0, w, TITLE_H), fill=C.TITLE_BG)
     x0, y0, x1, _ = panel_box()
     ImageDraw.Draw(im).rectangle((x0, y0, x1, key_box()[1] - 8), fill=C.PANEL_BG, outline=C.PANEL_EDGE)
     _draw_key(im, loc)
-    pal = _palette(im) if loc == "en" else base_for("en").palette
-    base = Base(im, pal, im.quantize(palette=pal, dither=Image.Dither.NONE))
-    _BASES[loc] = base
-    return base
+    return im
+
+
+_BASES = palette.Layers(_layer, _palette, Base.of)
+
+
+def base_for(locale: str = "en") -> Base:
+    """The static layer in ``locale`` (its key in that language), drawn on first use and kept; the map and
+    the palette are made once for every locale."""
+    return _BASES.get(T.locale_of(locale))
 
 
 def warm(locale: str = "en") -> None:

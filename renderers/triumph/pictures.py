@@ -16,8 +16,7 @@ the fixed palette; then an indexed PNG at level 3. Same view, same bytes.
 
 from __future__ import annotations
 
-import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -25,24 +24,18 @@ from PIL import Image, ImageDraw
 
 from ..fonts import draw_text, script_of, text_length, wrap_lines
 from ..geometry import Box
+from ..palette import encode_png, mapped
 from . import base as B
 from . import colours as C
 from . import sprites as S
 from . import text as T
 
-PNG_COMPRESS = 3  # as the other maps (bench/render.py --levels): the knee of time against size
 TITLE_PX = 22
 SUB_PX = 15
 GAP = 2
 PER_ROW = 3
 SIDES = ("french", "allies")
 OFF, GONE = "off", "gone"
-
-
-def encode_png(im: Image.Image) -> bytes:
-    buf = io.BytesIO()
-    im.save(buf, "PNG", compress_level=PNG_COMPRESS)
-    return buf.getvalue()
 
 
 def _viewer(view: Any) -> str:
@@ -343,22 +336,7 @@ def map_image(view: Any, locale: str = "en") -> Image.Image:
     if view.attack:
         dirty.append(_attack_arrow(im, view.attack))
     dirty += draw_groups(im, view, script=script_of(loc)).values()
-    return _mapped(im, base, dirty)
-
-
-def _mapped(im: Image.Image, base: B.Base, dirty: Iterable[Box]) -> Image.Image:
-    out = base.indexed.copy()
-    w, h = im.size
-    for box in dirty:
-        b = (
-            max(0, int(box[0]) - 2),
-            max(0, int(box[1]) - 2),
-            min(w, int(box[2]) + 3),
-            min(h, int(box[3]) + 3),
-        )
-        if b[2] > b[0] and b[3] > b[1]:
-            out.paste(im.crop(b).quantize(palette=base.palette, dither=Image.Dither.NONE), b[:2])
-    return out
+    return mapped(im, base, dirty)
 
 
 def draw_map(view: Any, locale: str = "en") -> bytes:

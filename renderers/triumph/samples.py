@@ -11,12 +11,21 @@ from collections.abc import Callable
 from functools import lru_cache, partial
 from typing import Any
 
-from PIL import Image
-
 from engine.triumph.game import Game
 from engine.triumph.options import Options
 
-from ..showcase import BATTLE_BUDGET_MS, MAP_BUDGET_MS, Games, Guide, Moment, RenderBench
+from ..showcase import (
+    BATTLE_BUDGET_MS,
+    MAP_BUDGET_MS,
+    Games,
+    Guide,
+    Moment,
+    RenderBench,
+    in_both,
+    map_parts,
+    rgb_png,
+    warm_steps,
+)
 from . import attack as A
 from . import base as B
 from . import pictures as P
@@ -76,16 +85,7 @@ def demo(write: Callable[[str, bytes], None], games: Games | None = None) -> Non
 
 
 def render_warm() -> list[tuple[str, Callable[[], object]]]:
-    return [
-        ("static layer and palette (en)", partial(B.warm, "en")),
-        ("static layer (ja)", partial(B.warm, "ja")),
-    ]
-
-
-def _rgb_png(view: Any) -> bytes:
-    """The reference: the same public map as an RGB PNG (no fixed palette), at the same level."""
-    im: Image.Image = P.map_image(view).convert("RGB")
-    return P.encode_png(im)
+    return warm_steps(B.warm)
 
 
 def render_bench(games: Games | None = None) -> RenderBench:
@@ -104,12 +104,11 @@ def render_bench(games: Games | None = None) -> RenderBench:
         )
     cases.append((f"attack ({step}), allies, ja", partial(A.draw_attack, att[step]["allies"], "ja"),
                   BATTLE_BUDGET_MS, True))  # fmt: skip
-    im = P.map_image(mid["french"])
-    parts: dict[str, Callable[[], object]] = {
-        "draw and map onto the palette": partial(P.map_image, mid["french"]),
-        f"PNG encoding (level {P.PNG_COMPRESS})": partial(P.encode_png, im),
-    }
-    reference = ("the public start map as an RGB PNG (no fixed palette)", partial(_rgb_png, start["public"]))
+    parts = map_parts(P.map_image, mid["french"])
+    reference = (
+        "the public start map as an RGB PNG (no fixed palette)",
+        partial(rgb_png, P.map_image, start["public"]),
+    )
     return RenderBench(reference, cases, ("the French mid-game map", parts))
 
 
@@ -129,26 +128,17 @@ GUIDE = Guide(
         Moment(
             "start",
             lambda g: g.state.round == 1 and g.state.side == "allies" and not g.log,
-            (
-                ("triumph-map-start-public.png", "map", "public", "en"),
-                ("triumph-map-start-public-ja.png", "map", "public", "ja"),
-            ),
+            in_both("triumph-map-start-public", "map", "public"),
         ),
         Moment(
             "feint",
             _feint_step,
-            (
-                ("triumph-attack-feint-public.png", "attack", "public", "en"),
-                ("triumph-attack-feint-public-ja.png", "attack", "public", "ja"),
-            ),
+            in_both("triumph-attack-feint-public", "attack", "public"),
         ),
         Moment(
             "private",
             lambda g: g.state.round >= 4 and g.state.side == "french" and g.state.attack is None,
-            (
-                ("triumph-map-french.png", "map", "french", "en"),
-                ("triumph-map-french-ja.png", "map", "french", "ja"),
-            ),
+            in_both("triumph-map-french", "map", "french"),
         ),
     ),
     draw=_guide_picture,

@@ -1,14 +1,18 @@
 """Positions for the combat tests: the Quatre Bras state with every piece off the map, and ``put`` to place
-one where a test wants it (its steps, facing, marks)."""
+one where a test wants it (its steps, facing, marks); and what the combat tests check the same way (a
+combat step refused, changing nothing; the events and the dice of a kind)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from data.eagles import Eagles, load_eagles
 from engine.eagles.options import Options
 from engine.eagles.state import OFF, State, Unit, step_sp
 from engine.eagles.turns import new_state
+from engine.errors import RuleError
 
 BOARD: Eagles = load_eagles()
 
@@ -53,3 +57,18 @@ def dice_for(events: list[Any], purpose: str) -> list[dict[str, Any]]:
 def seq(*parts: list[int]) -> list[int]:
     """Forced dice given fire by fire."""
     return [d for part in parts for d in part]
+
+
+def big(st: State, uid: str, area: str, n: int, **kw: Any) -> None:
+    """A unit of ``n`` SP in ``n`` steps (1 SP a step), for the digest's round numbers."""
+    put(st, uid, area, full_sp=n, full_steps=n, steps=n, sp=n, **kw)
+
+
+def refused(st: State, fn: Any, *args: Any, rule: str, key: str, **kw: Any) -> None:
+    """``fn(BOARD, st, *args, **kw)`` refuses citing ``rule`` with the message ``key``, and ``st`` is
+    unchanged."""
+    before = st.to_dict()
+    with pytest.raises(RuleError) as e:
+        fn(BOARD, st, *args, **kw)
+    assert (e.value.rule, e.value.key) == (rule, key), e.value
+    assert st.to_dict() == before

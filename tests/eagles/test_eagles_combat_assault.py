@@ -7,26 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from engine.eagles.combat import assault
 from engine.eagles.combat.common import leader_value
 from engine.eagles.state import Activation, State
-from engine.errors import RuleError
 
-from .combat_position import BOARD, dice_for, empty, events_of, put, seq
-
-
-def big(st: State, uid: str, area: str, n: int, **kw: Any) -> None:
-    put(st, uid, area, full_sp=n, full_steps=n, steps=n, sp=n, **kw)
-
-
-def refused(st: State, fn: Any, *args: Any, rule: str, key: str, **kw: Any) -> None:
-    before = st.to_dict()
-    with pytest.raises(RuleError) as e:
-        fn(BOARD, st, *args, **kw)
-    assert (e.value.rule, e.value.key) == (rule, key), e.value
-    assert st.to_dict() == before
+from .combat_position import BOARD, big, dice_for, empty, events_of, put, refused, seq
 
 
 def rolls(ev: list[Any], side: str) -> list[dict[str, Any]]:

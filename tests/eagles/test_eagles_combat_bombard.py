@@ -12,9 +12,8 @@ from hypothesis import strategies as hs
 from engine.eagles.combat import bombard, losses
 from engine.eagles.combat.common import Log
 from engine.eagles.state import Activation, State, Unit
-from engine.errors import RuleError
 
-from .combat_position import BOARD, dice_for, empty, events_of, put
+from .combat_position import BOARD, dice_for, empty, events_of, put, refused
 
 
 def battery(st: State, n: int, sp: int = 3, area: str = "S1", facing: str = "V1") -> list[str]:
@@ -22,14 +21,6 @@ def battery(st: State, n: int, sp: int = 3, area: str = "S1", facing: str = "V1"
     for uid in ids:
         put(st, uid, area, facing=facing, sp=sp)
     return ids
-
-
-def refused(st: State, fn: object, *args: object, rule: str, key: str, **kw: object) -> None:
-    before = st.to_dict()
-    with pytest.raises(RuleError) as e:
-        fn(BOARD, st, *args, **kw)  # type: ignore[operator]
-    assert (e.value.rule, e.value.key) == (rule, key), e.value
-    assert st.to_dict() == before
 
 
 # -- T24: dice and the cap (12.1, 12.6, 12.71, G32) ----------------------------------------------------------

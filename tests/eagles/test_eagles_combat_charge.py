@@ -6,28 +6,13 @@ Most cases: French cavalry in S5 charges S8 through S7 (all clear, level, +1).""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from engine.eagles.combat import charge
 from engine.eagles.state import State
 from engine.errors import RuleError
 
-from .combat_position import BOARD, dice_for, empty, events_of, put, seq
-
-
-def refused(st: State, fn: object, *args: object, rule: str, key: str) -> None:
-    before = st.to_dict()
-    with pytest.raises(RuleError) as e:
-        fn(BOARD, st, *args)  # type: ignore[operator]
-    assert (e.value.rule, e.value.key) == (rule, key), e.value
-    assert st.to_dict() == before
-
-
-def big(st: State, uid: str, area: str, n: int, **kw: Any) -> None:
-    """A unit of ``n`` SP in ``n`` steps (1 SP a step), for the digest's round numbers."""
-    put(st, uid, area, full_sp=n, full_steps=n, steps=n, sp=n, **kw)
+from .combat_position import BOARD, big, dice_for, empty, events_of, put, refused, seq
 
 
 # -- T17: direction and range (10.1) -------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import subprocess
 import sys
 
 import pytest
+from support.whole import random_game
 
 from bot.verify import annotate, verify
 from engine import modules
@@ -28,24 +29,9 @@ def new(seed: int = 3) -> Game:
     return Game.new(Options(), seed)
 
 
-def random_game(seed: int, cap: int = 4000) -> Game:
-    g = new(seed)
-    rng = random.Random(seed)
-    pick = MODULE.fuzzing.pick
-    assert pick is not None
-    for _ in range(cap):
-        if g.over:
-            break
-        role = g.active()[0]
-        order = pick(rng, g, role, {})
-        assert order is not None, (role, g.state.phase)
-        g.apply(role, order)
-    return g
-
-
 @pytest.fixture(scope="module")
 def finished() -> Game:
-    g = random_game(21)
+    g = random_game(MODULE, Options(), 21, most=4000)
     assert g.over
     return g
 
@@ -199,7 +185,7 @@ def test_legal_offers_move_destinations_within_the_mp_left():
 
 
 def test_every_legal_order_is_accepted():
-    g = random_game(5, cap=120)
+    g = random_game(MODULE, Options(), 5, most=120)
     role = g.active()[0]
     for c in g.legal(role).choices:
         h = Game.loads(g.dumps())

@@ -6,6 +6,7 @@ our Quatre Bras. Rulings (ours) are in docs/rulings.md, "Eagles of the Empire â€
 from __future__ import annotations
 
 import pytest
+from support.eagles import clear, put
 
 from engine.eagles import activation, command, turns
 from engine.eagles.game import Game
@@ -27,25 +28,6 @@ def to_roll(g: Game, first: str = "french") -> None:
     assert g.state.phase == "first"
     g.apply(str(g.state.chooser), f"/first side:{first}")
     assert g.state.phase == "roll" and g.state.roller == first
-
-
-def clear(g: Game) -> None:
-    """Every piece off the map, never to arrive: a board to set a case up on."""
-    for u in g.state.units.values():
-        u.area, u.arrive, u.attached_to, u.facing = OFF, 0, None, None
-    for x in g.state.leaders.values():
-        x.area, x.arrive = OFF, 0
-
-
-def put(g: Game, pid: str, area: str, facing: str | None = None) -> None:
-    st = g.state
-    if pid in st.units:
-        u = st.units[pid]
-        u.area = area
-        if u.long or u.kind == "artillery":
-            u.facing = facing or sorted(g.ctx.board.facings(area))[0]
-    else:
-        st.leaders[pid].area = area
 
 
 # -- 4.0 the sequence of play as one table

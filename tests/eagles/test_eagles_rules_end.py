@@ -5,6 +5,8 @@ decisive victory, the margin), on our Quatre Bras. Rulings (ours) are in docs/ru
 
 from __future__ import annotations
 
+from support.eagles import clear
+
 from engine.eagles import recovery, victory
 from engine.eagles.game import Game
 from engine.eagles.options import Options
@@ -13,13 +15,6 @@ from engine.eagles.state import GONE, OFF
 
 def new(seed: int = 5) -> Game:
     return Game.new(Options(), seed)
-
-
-def clear(g: Game) -> None:
-    for u in g.state.units.values():
-        u.area, u.arrive, u.attached_to, u.facing = OFF, 0, None, None
-    for x in g.state.leaders.values():
-        x.area, x.arrive = OFF, 0
 
 
 # -- facts 9 victory ----------------------------------------------------------------------------------------

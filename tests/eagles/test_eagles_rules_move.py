@@ -9,32 +9,15 @@ from itertools import pairwise
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from support.eagles import clear, put
 
 from engine.eagles import movement
 from engine.eagles.game import Game
 from engine.eagles.options import Options
-from engine.eagles.state import GONE, OFF
+from engine.eagles.state import GONE
 from engine.errors import RuleError
 
 SEED = 11
-
-
-def clear(g: Game) -> None:
-    for u in g.state.units.values():
-        u.area, u.arrive, u.attached_to, u.facing = OFF, 0, None, None
-    for x in g.state.leaders.values():
-        x.area, x.arrive = OFF, 0
-
-
-def put(g: Game, pid: str, area: str, facing: str | None = None) -> None:
-    st = g.state
-    if pid in st.units:
-        u = st.units[pid]
-        u.area = area
-        if u.long or u.kind == "artillery":
-            u.facing = facing or sorted(g.ctx.board.facings(area))[0]
-    else:
-        st.leaders[pid].area = area
 
 
 def acting_with(formations: list[str], side: str = "french", seed: int = SEED, board: bool = False) -> Game:

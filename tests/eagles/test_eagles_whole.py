@@ -15,42 +15,19 @@ from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
+from support.whole import bots_play, channel_text, live_game, open_game, random_game, slash_games
 
-from bot.pictures import NoPictures
-from bot.service import Caller, Service
 from engine import modules
-from engine.orders import command_of
 
 MODULE = modules.get("eagles")
 ROOT = Path(__file__).resolve().parents[2]
 CH = 740
-HOST = 1
 
 
 @pytest.fixture
 async def h(tmp_path):
     async with bot_harness(tmp_path, Blank()) as harness:
         yield harness
-
-
-def slash_options(order: str) -> tuple[str, dict[str, Any]]:
-    """``/move units:F02 to:V1`` -> ``("move", {"units": "F02", "to": "V1"})``: the slash command a player
-    fills in."""
-    cmd = command_of(order)
-    return cmd.name, dict(cmd.options)
-
-
-def random_game(seed: int) -> Any:
-    rng = random.Random(seed)
-    game = MODULE.new_game(MODULE.make_options({}), seed)
-    n = 0
-    while not game.over and n < MODULE.fuzzing.cap:
-        role = game.active()[0]
-        order = MODULE.fuzzing.pick(rng, game, role, {})
-        assert order is not None, (seed, role, game.view(role).step)
-        game.apply(role, order)
-        n += 1
-    return game
 
 
 BODY = 12  # the lines a change posts in the channel (bot/service/broadcast.py: the last 12)
@@ -60,39 +37,23 @@ def describe(e: Any, game: Any) -> str | None:
     return MODULE.narrate(e.visible("public"), "en", game.options, None)
 
 
-def _channel_text(h: Any, channel: int, since: int) -> tuple[list[str], int]:
-    posted = h.fake.messages_in(channel)
-    return [p.get("content") or "" for p in posted[since:]], len(posted)
-
-
 async def test_a_whole_quatre_bras_plays_through_discord(h):
     """Every order a slash command of the seat's player (the fuzzer's random legal orders, so that every
     segment comes up); open information (4.0), so the channel must show every change: each event's line,
     each roll with its purpose and result (``Dice for activation: 3.``); the result is posted (facts 9)."""
-    await h.feed(h.slash("game new", {"game": "eagles"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "allies"}, user="bob", channel="game-1"))
-    await h.feed(h.slash("game start", user="alice", channel="game-1"))
-    channel = h.world.channel("game-1").id
-    live = next(iter(h.bot.service.live.values()))
     name = {"french": "alice", "allies": "bob"}
-    rng = random.Random(2)
-    _, since = _channel_text(h, channel, 0)
+    await open_game(h, "eagles", name)
+    channel = h.world.channel("game-1").id
+    live = live_game(h)
+    _, since = channel_text(h, channel, 0)
     orders, kinds, rolls, cut = 0, set(), 0, 0
     purposes: dict[str, str] = {}  # purpose -> the words the channel gives it
-    while not live.game.over and orders < MODULE.fuzzing.cap:
-        role = live.game.active()[0]
-        order = MODULE.fuzzing.pick(rng, live.game, role, {})
-        assert order is not None, (role, live.game.view(role).step)
-        before = len(live.game.events)
-        command, options = slash_options(order)
-        got = await h.feed(h.slash(command, options, user=name[role], channel="game-1"))
-        assert got.said.content.startswith("Done"), (order, got.said.content)
-        kinds.add(command)
+    async for played in slash_games(h, MODULE, random.Random(2), name):
+        order, before, live = played.order, played.before, played.live
+        kinds.add(played.command)
         orders += 1
-        live = next(iter(h.bot.service.live.values()))
         game = live.game
-        texts, since = _channel_text(h, channel, since)
+        texts, since = channel_text(h, channel, since)
         told = "\n".join(texts)
         lines = [(e, line) for e in game.events[before:] if (line := describe(e, game))]
         for e, line in lines[-BODY:]:
@@ -101,7 +62,9 @@ async def test_a_whole_quatre_bras_plays_through_discord(h):
             cut += sum(e.kind == "dice" for e, _ in lines[:-BODY])
             # said in the post, not lost
             assert f"{len(lines) - BODY} earlier lines of this change: /game log" in told, told
-            log = await h.feed(h.slash("game log", {"last": len(lines)}, user=name[role], channel="game-1"))
+            log = await h.feed(
+                h.slash("game log", {"last": len(lines)}, user=name[played.role], channel="game-1")
+            )
             for _, line in lines:
                 assert line in log.said.content, (order, line, log.said.content)
         for e, line in lines:
@@ -120,29 +83,12 @@ async def test_a_whole_quatre_bras_plays_through_discord(h):
     assert f"Game over**: Over: {winner}" in said_all, said_all[-1500:]
 
 
-def who(user: int) -> Caller:
-    return Caller(user_id=user, channel_id=CH, guild_id=9)
-
-
 async def test_bot_players_play_a_whole_quatre_bras_through_the_service(new_store):
     """The host seats the module's bot player on both sides; the service plays the seats in the background
     until the game ends (facts 9: after the last turn, 21:00), every order stored without a user."""
-    store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
-    await svc.new_game(who(HOST), "", game="eagles")
-    await svc.join(who(HOST), "french", bot=True)
-    await svc.join(who(HOST), "allies", bot=True)
-    await svc.start(who(HOST))
-    await svc.idle()
-    live = await svc.current(CH, finished=True)
-    assert live.game.over and live.row.status == "over", live.game.view("public").step
-    assert live.game.result()["winner"] in ("allies", "french")
-    rows = await store.orders(live.row.id)
-    assert rows and all(r.user_id is None for r in rows)
-    assert {r.role for r in rows} == {"allies", "french"}
+    _, rows = await bots_play(await new_store(), "eagles", ("french", "allies"), channel=CH)
     texts = {r.text.split(" ")[0] for r in rows}
     assert {"/roll", "/activate", "/move", "/done"} <= texts, texts
-    await svc.idle()
 
 
 CONSOLE = """
@@ -161,7 +107,7 @@ def test_a_whole_quatre_bras_plays_in_the_console(tmp_path):
     /order`` (the game's dice seed fixed, so the same dice as the game played here), to the result after the
     last turn (facts 9)."""
     seed = 5
-    game = random_game(seed)
+    game = random_game(MODULE, MODULE.make_options({}), seed)
     code = CONSOLE.format(seed=seed, db=str(tmp_path / "c.db"))
     done = subprocess.run(
         [sys.executable, "-c", code],
@@ -184,28 +130,25 @@ async def test_orders_queued_ahead_through_discord_are_kept_from_the_channel_unt
     command while the other side must act, its orders are not in the channel (only the sealed commitment);
     once that side's turn comes the queue plays and the channel tells its orders' events, the roll among
     them (8.1)."""
-    await h.feed(h.slash("game new", {"game": "eagles"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "french"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "allies"}, user="bob", channel="game-1"))
-    await h.feed(h.slash("game start", user="alice", channel="game-1"))
-    channel = h.world.channel("game-1").id
-    live = next(iter(h.bot.service.live.values()))
     name = {"french": "alice", "allies": "bob"}
+    await open_game(h, "eagles", name)
+    channel = h.world.channel("game-1").id
+    live = live_game(h)
     chooser = str(live.game.state.chooser)
     waiting = "allies" if chooser == "french" else "french"
     formation = {"french": "foy", "allies": "perponcher"}[waiting]
-    _, since = _channel_text(h, channel, 0)
+    _, since = channel_text(h, channel, 0)
     queue = f"/roll; /activate formations:{formation}"
     got = await h.feed(h.slash("queue", {"orders": queue}, user=name[waiting], channel="game-1"))
     assert got.said.content.startswith("Done"), got.said.content
-    texts, since = _channel_text(h, channel, since)
+    texts, since = channel_text(h, channel, since)
     told = "\n".join(texts)
     assert f"formations:{formation}" not in told and "/roll" not in told, told
     before = len(live.game.events)
     got = await h.feed(h.slash("first", {"side": waiting}, user=name[chooser], channel="game-1"))
     assert got.said.content.startswith("Done"), got.said.content
-    live = next(iter(h.bot.service.live.values()))
-    texts, since = _channel_text(h, channel, since)
+    live = live_game(h)
+    texts, since = channel_text(h, channel, since)
     told = "\n".join(texts)
     new = live.game.events[before:]
     rolls = [e for e in new if e.kind == "dice" and e.data["for"] == "activation"]

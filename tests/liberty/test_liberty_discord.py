@@ -12,22 +12,15 @@ from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
+from support.whole import slash_options
 
 from ai.liberty import LibertyRandomPlayer
-from engine.orders import Choice, command_of
 
 
 @pytest.fixture
 async def h(tmp_path):
     async with bot_harness(tmp_path, Blank()) as harness:
         yield harness
-
-
-def slash_options(order: Choice) -> tuple[str, dict[str, Any]]:
-    """An order (its value or its text) as the slash command a player fills in: ``/move units:a,b
-    path:x>y forced:yes`` -> ``("move", {"units": "a,b", "path": "x>y", "forced": True})``."""
-    cmd = command_of(order)
-    return cmd.name, {k: (True if v == "yes" else v) for k, v in cmd.options.items()}
 
 
 def test_the_synced_commands_take_every_games_options(h):

@@ -7,20 +7,13 @@ from typing import Any
 
 import pytest
 from support.liberty import actions, empty, new, put, to_p2
+from support.rules import refused as rejected
 
-from engine.errors import RuleError
 from engine.liberty import battle, winter
 from engine.liberty.board import recompute_control
 from engine.liberty.state import POOL, PRISONER
 
 BOSTON, SPRINGFIELD, NEWPORT, WEST = "21.08", "20.09", "21.09", "20.08"
-
-
-def rejected(g, role, order, rule):
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, str(e.value)
-    return e.value
 
 
 def fired(g):

@@ -4,20 +4,16 @@ moments asked for (``GUIDE`` of ``renderers/liberty/samples.py``)."""
 
 from __future__ import annotations
 
-from renderers.liberty.samples import GUIDE
+from support.guide import check_samples_tool
+
 from tools import samples
 
 
 def test_the_hand_moment_writes_both_hands_as_small_pngs(tmp_path, capsys):
-    # the card phase of 1776 (3.0: a new deal each year; 3.1: the British card already down): reached by play
-    assert samples.main([str(tmp_path), "--game", "liberty"], only=("hand",)) == 0
-    hand = next(m for m in GUIDE.moments if m.name == "hand")
-    written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == sorted(name for name, *_ in hand.draw)
-    for p in tmp_path.iterdir():
-        data = p.read_bytes()
-        assert data.startswith(b"\x89PNG\r\n\x1a\n")
-        assert len(data) < 300 * 1024  # the guide's pictures stay small (docs/images)
+    """The card phase of 1776 (3.0: a new deal each year; 3.1: the British card already down), reached by
+    play: both hands written, small PNGs the guide holds (docs/images); every picture the chapters show is
+    one the tool draws (the checks every game's chapters get: ``support/guide.py``)."""
+    check_samples_tool("liberty", tmp_path, "hand")
     assert "wrote 2 pictures" in capsys.readouterr().out
 
 

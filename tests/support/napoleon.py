@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine import RuleError
 from engine.napoleon import Game, Options, new_game
+from support.rules import refused
+
+rejected = refused  # an order refused citing its rule, the game unchanged: every game's check
 
 # Out-of-the-way towns where every block waits unless a test places it (far from the action, each army
 # in its own country; Ghent is a British base so parking British there never triggers supply).
@@ -25,16 +25,6 @@ def cleared(turn: int = 1, **options) -> Game:
 def place(game: Game, town: str, *units: str, cv: int | None = None) -> None:
     for u in units:
         game.place(u, town, cv)
-
-
-def rejected(game: Game, role: str, order: str, rule: str) -> RuleError:
-    """Assert that ``order`` is rejected citing ``rule`` and that the game is unchanged."""
-    before = game.dumps()
-    with pytest.raises(RuleError) as info:
-        game.apply(role, order)
-    assert info.value.rule == rule, str(info.value)
-    assert game.dumps() == before, "a rejected order changed the game"
-    return info.value
 
 
 def loc(game: Game, uid: str) -> str | None:

@@ -60,3 +60,12 @@ def french_turn(g: Game) -> None:
 
 def faces(g: Game, *ids: str) -> list[str]:
     return [g.state.blocks[u].face if g.state.blocks[u].at != "gone" else "gone" for u in ids]
+
+
+SRC, TGT = "bosenitz_plain", "krug"  # most attack cases: across the Krug's wide approach without penalties
+
+
+def threat(g: Game, src: str = SRC, tgt: str = TGT, side: str = "french") -> None:
+    """``side``'s turn, and its attack threatened from ``src`` into ``tgt`` (11.1)."""
+    g.state.side = side
+    g.apply(side, f"/attack from:{src} into:{tgt}")

@@ -6,34 +6,14 @@ penalties (``data/triumph/map.toml``); the Allies defend the Krug."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from support.rules import last, refused
 
 from engine.errors import RuleError
 from engine.triumph.attack import retreat_destinations
 from engine.triumph.game import Game
 
-from .position import empty, faces, patch, put
-
-SRC, TGT = "bosenitz_plain", "krug"
-
-
-def refused(g: Game, role: str, order: str, rule: str) -> None:
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, e.value
-    assert g.dumps() == before
-
-
-def threat(g: Game, src: str = SRC, tgt: str = TGT, side: str = "french") -> None:
-    g.state.side = side
-    g.apply(side, f"/attack from:{src} into:{tgt}")
-
-
-def last(g: Game, kind: str) -> dict[str, Any]:
-    return next(e.data for e in reversed(g.events) if e.kind == kind)
+from .position import SRC, TGT, empty, faces, patch, put, threat
 
 
 # -- 11.1 threat ---------------------------------------------------------------------------------------------
@@ -233,12 +213,19 @@ def test_T17_attack_leader_limits() -> None:
     assert g.state.attack is None or g.state.attack.width == "narrow"
 
 
-def test_T17_artillery_on_the_approach_leads_alone() -> None:
+def _guns_to_lead(*guns: str) -> Game:
+    """``guns`` (art-1) on the Krug's approach, A01 defending the Krug alone, the attack pressed (11.3)."""
     g = empty()
-    put(g, "F01", SRC, "art-1", on=TGT)
+    for gun in guns:
+        put(g, gun, SRC, "art-1", on=TGT)
     put(g, "A01", TGT)
     threat(g)
     _pressed(g)
+    return g
+
+
+def test_T17_artillery_on_the_approach_leads_alone() -> None:
+    g = _guns_to_lead("F01")
     g.apply("french", "/lead with:F01 leaders:F01")
 
 
@@ -260,12 +247,7 @@ def test_T18_joint_attacks() -> None:
     threat(g)
     _pressed(g)
     refused(g, "french", "/lead with:lannes,murat", "11.5")  # from different places
-    g = empty()
-    put(g, "F01", SRC, "art-1", on=TGT)
-    put(g, "F02", SRC, "art-1", on=TGT)
-    put(g, "A01", TGT)
-    threat(g)
-    _pressed(g)
+    g = _guns_to_lead("F01", "F02")
     g.apply("french", "/lead with:F01,F02 leaders:F01,F02")
 
 

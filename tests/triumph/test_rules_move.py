@@ -4,8 +4,8 @@ the 2 December scenario (rule 6) and the order of play (7)."""
 from __future__ import annotations
 
 import pytest
+from support.rules import refused
 
-from engine.errors import RuleError
 from engine.triumph.game import Game
 from engine.triumph.options import Options
 
@@ -14,15 +14,6 @@ from .position import empty, put
 
 def legal_texts(g: Game, role: str) -> set[str]:
     return {o.text() for o in g.legal(role).choices}
-
-
-def refused(g: Game, role: str, order: str, rule: str) -> RuleError:
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, e.value
-    assert g.dumps() == before  # a refused order changes nothing
-    return e.value
 
 
 # -- rule 6, 7: the set-up and the order of play ------------------------------------------------------------

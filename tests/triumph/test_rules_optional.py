@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from support.rules import last, refused
+from support.seated import seated
 
 from engine.errors import RuleError
 from engine.module import SealedChoice
@@ -17,19 +19,6 @@ from engine.triumph.options import Options
 from engine.triumph.table import step_of
 
 from .position import empty, put
-
-
-def refused(g: Game, role: str, order: str, rule: str) -> str:
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.rule == rule, e.value
-    assert g.dumps() == before
-    return str(e.value)
-
-
-def last(g: Game, kind: str) -> dict[str, Any]:
-    return next(e.data for e in reversed(g.events) if e.kind == kind)
 
 
 # -- 17 game balance: the morale auction, sealed -----------------------------------------------------------
@@ -82,7 +71,8 @@ def test_17_equal_bids_go_to_the_french_and_a_bid_of_nothing_costs_nothing() -> 
 
 def test_17_a_bid_is_a_number_the_army_can_pay() -> None:
     g = Game.new(Options(balance=True), seed=3)
-    said = refused(g, "french", "/bid morale:23", "17")  # the army keeps at least 1 (13: at 0 it has lost)
+    # the army keeps at least 1 (13: at 0 it has lost)
+    said = str(refused(g, "french", "/bid morale:23", "17"))
     assert "0 to 22" in said
     g.apply("french", "/bid morale:22")
     with pytest.raises(RuleError) as e:
@@ -213,20 +203,9 @@ def test_18_the_battery_never_steps_up_and_a_battery_alone_needs_no_step_up() ->
 # -- 17 through the service: the platform's sealed choices --------------------------------------------------
 async def test_17_the_bids_are_committed_when_made_and_opened_only_when_both_are_in(new_store: Any) -> None:
     from bot.outbox import DM, Post, message_from
-    from bot.pictures import NoPictures
-    from bot.service import Caller, Service
-
-    def who(u: int) -> Caller:
-        return Caller(user_id=u, channel_id=701, guild_id=9)
 
     store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
-    await svc.new_game(who(1), "scenario=2dec balance=on", game="triumph")
-    await svc.join(who(2))
-    await svc.join(who(3))
-    await svc.start(who(1))
-    live = await svc.current(701)
-    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    svc, who, live, user = await seated(store, "triumph", "scenario=2dec balance=on", 701)
     assert sorted(live.game.active()) == ["allies", "french"]  # both bid at once
 
     async def said_since(n: int) -> tuple[list[str], dict[int, list[str]]]:
@@ -274,7 +253,7 @@ def test_every_refusal_of_the_rules_has_its_words_in_english_and_japanese() -> N
     assert not [k for k in keys if k not in EN or k not in _cat("ja")]
     g = Game.new(Options(santon=True), seed=1)
     for order in ("/battery unit:F12 facing:krug", "/battery unit:F01", "/post unit:A01 to:santon"):
-        said = refused(g, "french", order, "6" if "F12" in order or "A01" in order else "18")
+        said = str(refused(g, "french", order, "6" if "F12" in order or "A01" in order else "18"))
         assert said and "{" not in said
         with pytest.raises(RuleError) as e:
             g.apply("french", order)
@@ -284,20 +263,10 @@ def test_every_refusal_of_the_rules_has_its_words_in_english_and_japanese() -> N
 
 
 async def test_a_refused_set_up_order_is_answered_in_words_through_the_service(new_store: Any) -> None:
-    from bot.pictures import NoPictures
-    from bot.service import Caller, Service, ServiceError
+    from bot.service import ServiceError
 
-    def who(u: int) -> Caller:
-        return Caller(user_id=u, channel_id=703, guild_id=9)
-
-    store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
-    await svc.new_game(who(1), "santon=on", game="triumph")
-    await svc.join(who(2))
-    await svc.join(who(3))
-    await svc.start(who(1))
-    live = await svc.current(703)
-    french = next(u for r, (u, _b) in live.row.seats.items() if r == "french")
+    svc, who, _live, user = await seated(await new_store(), "triumph", "santon=on", 703)
+    french = user["french"]
     try:
         res = await svc.order(who(french), "/battery unit:F12 facing:krug", role="french")
         said = res.reply.text

@@ -7,22 +7,20 @@ yet is a stub registered here, by this test alone."""
 
 from __future__ import annotations
 
-import io
 import random
 import time
 from typing import Any
 
 import pytest
+from support.whole import in_console, random_game
 
 from ai import registry as players
-from bot.console import run_console
 from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from engine import modules
 from engine.module import OrderKind
 from engine.script import run_lines
-from engine.triumph.game import Game
 from engine.triumph.options import Options
 from renderers import registry as drawings
 from tools import fuzz
@@ -33,19 +31,6 @@ HOST, ALICE, BOB = 1, 2, 3
 PNG = b"\x89PNG\r\n\x1a\n"  # a stub's picture: the platform only carries it
 
 
-def random_game(seed: int, options: Options) -> Game:
-    """A whole game of random legal orders, each picked by the module's random pick (``Fuzzing.pick``)."""
-    rng = random.Random(seed)
-    game = MODULE.new_game(options, seed)
-    while not game.over:
-        role = game.active()[0]
-        order = MODULE.fuzzing.pick(rng, game, role, {})
-        assert order is not None, (role, game.view(role).step)
-        game.apply(role, order)
-        assert len(game.log) < MODULE.fuzzing.cap
-    return game
-
-
 # --- the script runner --------------------------------------------------------------------------------------
 
 
@@ -54,7 +39,7 @@ def test_a_whole_game_of_each_scenario_replays_from_its_script(scenario, seed):
     """16: the game ends (the last round, or an army demoralised, 13); its script (``@game triumph``, the
     options, the seed, every order) replays it to the same state through ``engine.script``."""
     t0 = time.perf_counter()
-    game = random_game(seed, Options(scenario=scenario))
+    game = random_game(MODULE, Options(scenario=scenario), seed)
     took = time.perf_counter() - t0
     assert game.over and game.result()["winner"] in ("allies", "french")
     script = game.script()
@@ -174,21 +159,9 @@ async def test_a_whole_game_plays_in_the_console(tmp_path, monkeypatch):
     """The console game of the 1-2 December scenario (the night, 14), every order typed as ``ROLE: /order``;
     a picture the renderer registry cannot draw yet fails in one line and the game goes on."""
     seed = 8
-    monkeypatch.setattr(
-        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
-    )
-    game = random_game(seed, Options(scenario="1dec"))
-    lines = "\n".join([":legal", *game.log, ":status", ""])
-    out = io.StringIO()
-    status = await run_console(
-        str(tmp_path / "c.db"),
-        str(tmp_path / "pics"),
-        "scenario=1dec",
-        io.StringIO(lines),
-        out=out,
-        game="triumph",
-    )
-    text = out.getvalue()
+    game = random_game(MODULE, Options(scenario="1dec"), seed)
+    lines = [":legal", *game.log, ":status"]
+    status, text = await in_console(monkeypatch, tmp_path, "triumph", "scenario=1dec", lines, seed)
     assert status == 0
     assert "/end" in text and "Traceback" not in text
     winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from support.seated import seated
 
 from bot.service import ServiceError
 from bot.service.play import describe_standing, standing_spec
@@ -28,10 +29,9 @@ from engine.triumph.play import dispatch
 from engine.triumph.state import GONE, SIDES
 from engine.triumph.table import step_of
 
-from .position import empty, put
+from .position import SRC, TGT, empty, put, threat
 from .test_rules_props import disguised
 
-SRC, TGT = "bosenitz_plain", "krug"
 EVERY = {"defend": True, "counter": True, "retreat": True, "press": True, "advance": True}
 # the steps each word answers (11.2 with 11.4; 11.3 / 11.9 the step-up; 11.3 with 11.5; 11.7; 12; G35)
 ANSWERS = {
@@ -43,11 +43,6 @@ ANSWERS = {
     "press": {Step.FEINT, Step.LEAD},
     "advance": {Step.ADVANCE},
 }
-
-
-def threat(g: Game, src: str = SRC, tgt: str = TGT, side: str = "french") -> None:
-    g.state.side = side
-    g.apply(side, f"/attack from:{src} into:{tgt}")
 
 
 def spec(**words: Any) -> dict[str, Any]:
@@ -359,8 +354,6 @@ def test_counted_words_carry_their_number(triumph_words: Any) -> None:
 # -- through the service, once the module declares its standing answers -------------------------------------
 async def test_an_attack_resolves_through_the_service_on_both_sides_standing_answers(new_store: Any) -> None:
     from bot.outbox import Post, message_from
-    from bot.pictures import NoPictures
-    from bot.service import Caller, Service
     from engine import modules
 
     try:
@@ -370,17 +363,8 @@ async def test_an_attack_resolves_through_the_service_on_both_sides_standing_ans
     if module.standing is None:
         pytest.skip("the module does not declare its standing answers yet")
 
-    def who(u: int) -> Caller:
-        return Caller(user_id=u, channel_id=700, guild_id=9)
-
     store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
-    await svc.new_game(who(1), "scenario=2dec", game="triumph")
-    await svc.join(who(2))
-    await svc.join(who(3))
-    await svc.start(who(1))
-    live = await svc.current(700)
-    user = {role: u for role, (u, _bot) in live.row.seats.items()}
+    svc, who, live, user = await seated(store, "triumph", "scenario=2dec", 700)
     for r in user:
         res = await svc.prefer(who(user[r]), "attack", "defend press:6 counter retreat advance")
         assert res.reply.text.startswith("Standing answers")
@@ -482,24 +466,14 @@ def test_scopes_are_read_merged_and_cancelled_by_the_platform(triumph_words: Any
 async def test_two_scopes_set_at_the_same_instant_are_both_kept(new_store: Any) -> None:
     import asyncio
 
-    from bot.pictures import NoPictures
-    from bot.service import Caller, Service
     from engine import modules
 
     module = modules.get("triumph")
     assert module.standing is not None and module.standing.scopes
 
-    def who(u: int) -> Caller:
-        return Caller(user_id=u, channel_id=702, guild_id=9)
-
     store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 5)
-    await svc.new_game(who(1), "scenario=2dec", game="triumph")
-    await svc.join(who(2))
-    await svc.join(who(3))
-    await svc.start(who(1))
-    live = await svc.current(702)
-    allies = next(u for r, (u, _b) in live.row.seats.items() if r == "allies")
+    svc, who, live, user = await seated(store, "triumph", "scenario=2dec", 702)
+    allies = user["allies"]
     await svc.prefer(who(allies), "attack", "defend counter")
     await asyncio.gather(
         svc.prefer(who(allies), "attack", "into:krug give-ground retreat"),

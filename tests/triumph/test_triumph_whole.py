@@ -6,23 +6,17 @@ know; the module's bot players on both seats through the service; and the 2 Dece
 
 from __future__ import annotations
 
-import io
 import random
-from typing import Any
 
 import pytest
 from support.harness import Blank, bot_harness
+from support.whole import bots_play, channel_text, in_console, live_game, open_game, random_game, slash_games
 
-from bot.console import run_console
-from bot.pictures import NoPictures
-from bot.service import Caller, Service
 from engine import modules
-from engine.orders import command_of
 from tools.secrecy import said, told, words
 
 MODULE = modules.get("triumph")
 CH = 710
-HOST = 1
 
 
 @pytest.fixture
@@ -31,55 +25,28 @@ async def h(tmp_path):
         yield harness
 
 
-def slash_options(order: str) -> tuple[str, dict[str, Any]]:
-    """``/feint with:lannes step:yes`` -> ``("feint", {"with": "lannes", "step": True})``: the slash command a
-    player fills in."""
-    cmd = command_of(order)
-    return cmd.name, {k: (True if v == "yes" else v) for k, v in cmd.options.items()}
-
-
-def _channel_text(h: Any, channel: int, since: int) -> tuple[list[str], int]:
-    posted = h.fake.messages_in(channel)
-    return [p.get("content") or "" for p in posted[since:]], len(posted)
-
-
 @pytest.mark.parametrize(("scenario", "seed"), [("2dec", 11), ("1dec", 12)])
 async def test_a_whole_game_of_each_scenario_plays_through_discord(h, scenario, seed):
     """Every order, the sealed ones too (11.2-11.5: ``/defend``, ``/feint``, ``/press``, ``/lead``), a slash
     command of the seat's player; each post in the channel is checked against what the public may know (its
     view before and after, the public parts of the events: G5-G8); the result is posted (16)."""
-    made = await h.feed(
-        h.slash(
-            "game new", {"game": "triumph", "options": f"scenario={scenario}"}, user="alice", channel="game-1"
-        )
-    )
-    assert not made.reply.ephemeral, made.reply.content
-    await h.feed(h.slash("game join", {"role": "allies"}, user="alice", channel="game-1"))
-    await h.feed(h.slash("game join", {"role": "french"}, user="bob", channel="game-1"))
-    await h.feed(h.slash("game start", user="alice", channel="game-1"))
-    channel = h.world.channel("game-1").id
-    live = next(iter(h.bot.service.live.values()))
-    assert live.game.options.scenario == scenario
     name = {"allies": "alice", "french": "bob"}
-    rng = random.Random(seed)
+    made = await open_game(h, "triumph", name, {"options": f"scenario={scenario}"})
+    assert not made.reply.ephemeral, made.reply.content
+    channel = h.world.channel("game-1").id
+    live = live_game(h)
+    assert live.game.options.scenario == scenario
     memo: dict = {}  # the words of the parts of views already walked (tools/secrecy.py)
     seen = words(live.game.view("public", events=False), memo=memo)
     public: set[str] = set()
     for e in live.game.events:
         told(e.visible("public"), public)
-    _, since = _channel_text(h, channel, 0)
+    _, since = channel_text(h, channel, 0)
     orders, kinds, nights, guarded = 0, set(), 0, 0
-    while not live.game.over and orders < MODULE.fuzzing.cap:
-        role = live.game.active()[0]
-        order = MODULE.fuzzing.pick(rng, live.game, role, {})
-        assert order is not None, (role, live.game.view(role).step)
-        before = len(live.game.events)
-        command, options = slash_options(order)
-        got = await h.feed(h.slash(command, options, user=name[role], channel="game-1"))
-        assert got.said.content.startswith("Done"), (order, got.said.content)
-        kinds.add(command)
+    async for played in slash_games(h, MODULE, random.Random(seed), name):
+        order, before, live = played.order, played.before, played.live
+        kinds.add(played.command)
         orders += 1
-        live = next(iter(h.bot.service.live.values()))
         game = live.game
         # what the public may know: its view before and after, and what the events told it
         now = words(game.view("public", events=False), memo=memo)
@@ -93,7 +60,7 @@ async def test_a_whole_game_of_each_scenario_plays_through_discord(h, scenario, 
                 words(e.secret, secret)
         for side in ("allies", "french"):
             words(game.view(side, events=False), secret, memo)
-        texts, since = _channel_text(h, channel, since)
+        texts, since = channel_text(h, channel, since)
         guarded += bool(texts and secret - lawful)  # faces and sealed choices the public may not know
         for text in texts:
             assert not said(text, secret - lawful), (order, text)
@@ -110,55 +77,23 @@ async def test_a_whole_game_of_each_scenario_plays_through_discord(h, scenario, 
         assert nights  # 14: the night round is told in the channel
 
 
-def who(user: int) -> Caller:
-    return Caller(user_id=user, channel_id=CH, guild_id=9)
-
-
 @pytest.mark.parametrize("scenario", ["2dec", "1dec"])
 async def test_bot_players_play_a_whole_game_of_each_scenario_through_the_service(new_store, scenario):
     """The host seats the module's bot player on both sides; the service plays the seats in the background
     until the game ends (16), every order stored without a user."""
     store = await new_store()
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
-    await svc.new_game(who(HOST), f"scenario={scenario}", game="triumph")
-    await svc.join(who(HOST), "allies", bot=True)
-    await svc.join(who(HOST), "french", bot=True)
-    await svc.start(who(HOST))
-    await svc.idle()
-    live = await svc.current(CH, finished=True)
-    assert live.game.over and live.row.status == "over", live.game.view("public").step
+    live, rows = await bots_play(store, "triumph", ("allies", "french"), f"scenario={scenario}", channel=CH)
     assert live.game.options.scenario == scenario
-    assert live.game.result()["winner"] in ("allies", "french")
-    rows = await store.orders(live.row.id)
-    assert rows and all(r.user_id is None for r in rows)
-    assert {r.role for r in rows} == {"allies", "french"}
     assert any(r.text.startswith("/attack") for r in rows)
-    await svc.idle()
 
 
 async def test_a_whole_game_of_2_december_plays_in_the_console(tmp_path, monkeypatch):
     """The console game of the 2 December scenario (1-2 December: tests/triumph/test_triumph_play.py), every
     order typed as ``ROLE: /order``, to the result (16, or 13 an army demoralised)."""
     seed = 9
-    monkeypatch.setattr(
-        "bot.console.Service", lambda store: Service(store, pictures=NoPictures(), seed_source=lambda: seed)
-    )
-    rng = random.Random(seed)
-    game = MODULE.new_game(MODULE.make_options({"scenario": "2dec"}), seed)
-    while not game.over:
-        role = game.active()[0]
-        game.apply(role, MODULE.fuzzing.pick(rng, game, role, {}))
-    out = io.StringIO()
-    lines = "\n".join([*game.log, ":status", ""])
-    status = await run_console(
-        str(tmp_path / "c.db"),
-        str(tmp_path / "pics"),
-        "scenario=2dec",
-        io.StringIO(lines),
-        out=out,
-        game="triumph",
-    )
-    text = out.getvalue()
+    game = random_game(MODULE, MODULE.make_options({"scenario": "2dec"}), seed)
+    lines = [*game.log, ":status"]
+    status, text = await in_console(monkeypatch, tmp_path, "triumph", "scenario=2dec", lines, seed)
     assert status == 0 and "Traceback" not in text and "Not accepted" not in text
     winner = "the Allies win" if game.result()["winner"] == "allies" else "the French win"
     assert winner in text, text[-2000:]
