@@ -2,7 +2,8 @@
 (``play.dispatch`` with ``dry``). Complete for entries, the first player, rolls, releases, activations (every
 set of formations up to the roll), assignments, attachments, facings and the end of the action phase; moves
 offer every destination the MP left reach (13.1) for each piece alone and for each area's movable stack
-together; charges, bombardments and assaults every target the combat rules give for each area's units."""
+together; charges, bombardments and assaults every target the combat rules give for each area's units (a
+charge for each cavalry unit alone too); at the roll, every grand charge the rules take (10.8)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,10 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
                 out += [O.Activate(c) for c in combinations(ready, n)]
         if role == "french" and not st.guard_released:
             out.append(O.Release())
+        if phase == Phase.ROLL:
+            from . import grand
+
+            out += grand.candidates(ctx, role)  # 10.8: instead of the activation roll
     elif phase in SEGMENTS:
         i = SEGMENTS.index(phase)
         for seg in SEGMENTS[i:]:
