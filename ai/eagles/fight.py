@@ -10,7 +10,7 @@ import math
 from functools import cache
 from typing import Any
 
-from .knowledge import Board, Seen
+from .knowledge import Board, Seen, other
 
 
 @cache
@@ -146,27 +146,40 @@ def charge(
     return win * taking(b, seen, side, target) + e_out - e_in - lose * (e_second + 0.5)
 
 
-MISS = 0.3  # a failed activation try costs the bot the tempo and the risk of ending the step (8.13)
+GAIN = 1.0  # what a successful activation roll is worth to the bot, roughly (8.1)
+LEFT = 0.5  # what each formation still to activate is worth when the step may end (8.13)
+
+
+def _initiative(seen: Seen, side: str) -> int:
+    ld = seen.leaders.get(seen.army.get(side, ""))
+    return min(int(ld["initiative"]), 6) if ld is not None else 3
 
 
 def grand(b: Board, seen: Seen, side: str, leader: str, areas: tuple[str, ...], target: str) -> float:
-    """10.8, declared in place of the activation roll: the cavalry forms up on a die less than the leader's
-    tactical value, then every available cavalry unit of the start areas charges as one body at +1 (worth
-    what ``charge`` says); a die that fails is a failed try (``MISS``)."""
+    """10.8, declared in place of the activation roll: what it is worth beyond the roll it replaces. The
+    cavalry forms up on a die less than the leader's tactical value and charges as one body at +1 (worth
+    what ``charge`` says); the roll succeeds on a die not above the army commander's initiative (8.1, worth
+    ``GAIN``). Either failing is a failed try, and the other side failing next ends the step (8.13): every
+    formation still to activate loses its turn (``LEFT`` each)."""
     ld = seen.leaders.get(leader)
     if ld is None:
         return -1.0
+    ready = {f for f, x in seen.formations.items() if x["side"] == side and not x["activated"]}
     ids = tuple(
         u["id"]
         for a in areas
         for u in seen.combat(side, a)
-        if u["kind"] == "cavalry" and not seen.formations.get(u["formation"], {}).get("activated")
+        if u["kind"] == "cavalry" and u["formation"] in ready
     )
     if not ids:
         return -1.0
+    left = len({u["formation"] for u in seen.units.values() if u["side"] == side} & ready)
+    risk = (6 - _initiative(seen, other(side))) / 6.0 * left * LEFT
     formed = max(int(ld["tactical"]) - 1, 0) / 6.0
+    rolled = _initiative(seen, side) / 6.0
     start = ld["area"] if ld["area"] in areas else areas[0]
-    return formed * charge(b, seen, side, start, ids, target, bonus=1) - (1 - formed) * MISS
+    value = formed * charge(b, seen, side, start, ids, target, bonus=1) - (1 - formed) * risk
+    return value - (rolled * GAIN - (1 - rolled) * risk)
 
 
 def bombard(

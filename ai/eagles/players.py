@@ -85,7 +85,7 @@ def _grand(seen: Seen, side: str, orders: list[O.Charge]) -> Order | None:
     """10.8: the grand charge worth more than the activation roll it replaces (``fight.grand``), if any;
     it continues after a success (the ground it takes is worth more than the way back)."""
     b = board()
-    scored = [
+    scored: list[tuple[float, str, Order]] = [
         (fight.grand(b, seen, side, c.grand, c.start, c.target), c.text(), c)
         for c in orders
         if c.then != "return"

@@ -4,9 +4,9 @@ core, on our map and ratings (``data/eagles/``).
 The rules, each citing its number (``state.py`` says how: G\\ N a gap decided in ``docs/rulings.md``, "Eagles
 of the Empire — ..."). The package imports down: ``state`` <- ``machine`` <- ``table`` <- ``context`` <- the
 rules (``command`` 9, ``movement`` 13, ``recovery`` 15, ``victory`` facts 9, ``turns`` 5-7 and the step's end,
-``activation`` 8, ``assignment`` 11, ``fight`` on ``combat/`` 10, 12, 14, ``grand`` 10.8) <- ``queue`` <- ``play`` (one path
-for every order) <- ``legal``, ``views`` <- ``game`` <- ``module``; ``orders`` (the orders as values, the one
-parser); ``invariants`` (what holds between orders); ``present`` (the words).
+``activation`` 8, ``assignment`` 11, ``fight`` on ``combat/`` 10, 12, 14, ``grand`` 10.8) <- ``queue`` <-
+``play`` (one path for every order) <- ``legal``, ``views`` <- ``game`` <- ``module``; ``orders`` (the orders
+as values, the one parser); ``invariants`` (what holds between orders); ``present`` (the words).
 
 Done: the sequence of play as one table (4.0); weather (5.0, clear); reinforcements with a delay of one turn
 (6.0); the first player (7.0); the activation die, formations named, both failing in a row, one side alone

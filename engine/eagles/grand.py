@@ -1,5 +1,5 @@
-"""10.8 the grand charge as an order. "It is declared instead of a normal activation": at the side's activation
-try (the roll phase, 8.1), in place of ``/roll``:
+"""10.8 the grand charge as an order. "It is declared instead of a normal activation": at the side's
+activation try (the roll phase, 8.1), in place of ``/roll``:
 
     /charge grand:F-L7 from:S5,S6 target:S8 [then:return]
 

@@ -75,7 +75,7 @@ ORDERS = (
               "name the formations to activate"),
     OrderKind("charge", (OrderOption("units", "units", False, "the cavalry of one area (not with grand:)"),
                          _TARGET,
-                         OrderOption("grand", "unit", False, "10.8: the leader of a grand charge, instead of /roll"),
+                         OrderOption("grand", "unit", False, "10.8: a grand charge's leader, at your try"),
                          OrderOption("from", "town", False, "10.8: its start areas (one, or two adjacent)"),
                          OrderOption("then", "text", False, "10.8: after a success", choices=GRAND_THEN)),
               "10.1", "cavalry charge an area 2 away, or a grand charge (10.8)"),

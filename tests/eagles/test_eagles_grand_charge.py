@@ -1,7 +1,7 @@
 """10.8 the grand charge as an order: ``/charge grand:LEADER from:AREAS target:AREA [then:return]``, declared
 instead of a normal activation (at the activation try, in place of ``/roll``), through the script runner
-(``engine/script.py``), the Discord harness and the service; offered by ``legal()`` and autocomplete, played by
-the fuzzer's random player and the bot. Every die is forced (``@dice``).
+(``engine/script.py``), the Discord harness and the service; offered by ``legal()`` and autocomplete, played
+by the fuzzer's random player and the bot. Every die is forced (``@dice``).
 
 The position: Guiton's cuirassiers (F06, heavy) with Kellermann (F-L7, tactical 2, the scenario's grand charge
 leader) and Ney in S5, Picquet's dragoons (F07) in the adjacent S6; both ride through S7 (clear, level, empty)
@@ -42,7 +42,8 @@ def position(g: Game) -> Game:
     for x in st.leaders.values():
         x.area, x.arrive = OFF, 0
     st.due = {}
-    for pid, area in (("F06", "S5"), ("F07", "S6"), ("F-L7", "S5"), ("F-L1", "S5"), ("A02", "S8")):
+    placed = (("F06", "S5"), ("F07", "S6"), ("F-L7", "S5"), ("F-L1", "S5"), ("A02", "S8"), ("A05", "N1"))
+    for pid, area in placed:  # van Merlen (A05) far off: the Allies have a formation left to activate
         if pid in st.units:
             st.units[pid].area = area
         else:
@@ -95,7 +96,8 @@ def test_10_8_a_grand_charge_declared_instead_of_the_activation_roll_forms_up_an
         for lang in ("en", "ja"):
             assert present.narrate(e.visible("allies"), lang), (e.kind, lang)
     said = present.narrate(g.events[before + 2].visible("public"), "en")
-    assert said == "French activate III Cavalry Corps, 11th Cavalry Division (Kellermann) for Kellermann's grand charge."
+    kellermann = "III Cavalry Corps, 11th Cavalry Division (Kellermann)"
+    assert said == f"The French activate {kellermann} for Kellermann's grand charge."
 
 
 def test_10_8_the_die_must_be_less_than_the_tactical_value_and_a_failure_is_a_failed_try():
@@ -125,7 +127,7 @@ def test_10_8_a_grand_charge_from_one_area_with_its_cavalry_alone():
     g = new()
     st = g.state
     play(g, "@dice 1 1 1 4 4 1 1", "french: /charge grand:F-L7 from:S5 target:S8")
-    (c,) = [e.data for e in g.events if e.kind == "charge"]
+    c = next(e.data for e in g.events if e.kind == "charge")
     assert c["units"] == ["F06"] and st.units["F07"].area == "S6"
 
 
@@ -158,7 +160,7 @@ def test_10_8_refusals_say_why_and_change_nothing():
     st = g.state
     saved, n = st.to_dict(), len(g.events)
     bad = {
-        "/charge grand:F-L7 from:S5 target:V1": "10.1",  # not 2 areas away through one area
+        "/charge grand:F-L7 from:S5 target:S7": "10.1",  # adjacent: not 2 areas away
         "/charge grand:F-L6 from:S5,S6 target:S8": "10.8",  # Piré is not named by the scenario
         "/charge grand:F-L7 from:S5,S8 target:S8": "10.8",  # not two adjacent start areas
         "/charge grand:F-L7 from:S5,S6 target:S8 then:maybe": "10.8",
@@ -220,28 +222,28 @@ def test_10_8_the_fuzzers_random_player_both_rolls_and_declares_grand_charges():
 
 
 def test_10_8_the_bot_declares_a_grand_charge_where_it_is_good_and_rolls_where_it_is_not():
+    """A brigade in the open fields of S8 is not worth the 1 in 6 of forming up against the 4 in 6 of the
+    activation roll; the Namur road east of the crossroads (C3, 4 VP, held by the Allies) is."""
     from ai.eagles import fight
     from ai.eagles.knowledge import board, read
 
     g = new()
-    st = g.state
-    st.units["A02"].steps, st.units["A02"].sp = 1, 1  # a broken brigade in the open
     bot = EaglesPlayer()
     rng = random.Random(1)
-    chosen = bot.choose(g.view("french"), g.legal("french"), rng)
+    assert bot.choose(g.view("french"), g.legal("french"), rng).text() == "/roll"
+    st = g.state
+    for pid, area in (("F06", "N8"), ("F07", "N8"), ("F-L7", "N8"), ("F-L1", "N8"), ("A02", "C3")):
+        (st.units[pid] if pid in st.units else st.leaders[pid]).area = area
+    st.units["A02"].facing = "C6"
+    st.holders["C3"] = "allies"
+    grand = "/charge grand:F-L7 from:N8 target:C3"  # through C6
+    assert grand in {c.text() for c in g.legal("french").choices}
     seen = read(g.view("french"), board())
-    value = fight.grand(board(), seen, "french", "F-L7", ("S5", "S6"), "S8")
-    assert value > 0 and chosen.text() == GRAND, (value, chosen)
-    st.units["A02"].steps, st.units["A02"].sp = 3, 3
-    for uid in ("A06", "A07"):  # and a strong line behind it
-        st.units[uid].area = "S8"
-        st.units[uid].facing = "S7"
-    st.units["A02"].area = OFF
-    chosen = bot.choose(g.view("french"), g.legal("french"), rng)
-    assert chosen.text() == "/roll", chosen
+    assert fight.grand(board(), seen, "french", "F-L7", ("N8",), "C3") > 0
+    assert bot.choose(g.view("french"), g.legal("french"), rng).text() == grand
 
 
-# -- through Discord and the service ---------------------------------------------------------------------------
+# -- through Discord and the service -------------------------------------------------------------------------
 @pytest.fixture
 async def h(tmp_path):
     async with bot_harness(tmp_path, Blank()) as harness:
@@ -279,10 +281,10 @@ async def test_10_8_a_grand_charge_through_discord_with_autocomplete_and_a_refus
 
     saved = live.game.state.to_dict()
     wrong = await h.feed(
-        h.slash("charge", {"grand": "F-L7", "from": "S5", "target": "V1"}, user="alice", channel="game-1")
+        h.slash("charge", {"grand": "F-L7", "from": "S5", "target": "S7"}, user="alice", channel="game-1")
     )
     text = wrong.said.content
-    assert text.startswith("Not accepted") and "10.1" in text and "V1" in text, text
+    assert text.startswith("Not accepted") and "10.1" in text and "S7" in text and "2 areas" in text, text
     assert "Traceback" not in text
     twice = await h.feed(h.slash("charge", {"units": "F06", "target": "S8"}, user="alice", channel="game-1"))
     assert twice.said.content.startswith("Not accepted") and "grand" in twice.said.content
@@ -296,7 +298,10 @@ async def test_10_8_a_grand_charge_through_discord_with_autocomplete_and_a_refus
     )
     assert got.said.content.startswith("Done"), got.said.content
     told = "\n".join(m.get("content") or "" for m in h.fake.messages_in(channel)[since:])
-    assert "Kellermann leads a grand charge against S8" in told, told
+    assert "for Kellermann's grand charge" in told and "A02 is eliminated" in told, told
+    log = await h.feed(h.slash("game log", {"last": 30}, user="alice", channel="game-1"))
+    assert "Kellermann leads a grand charge against S8" in log.said.content, log.said.content
+    assert "Dice for grand charge: 1" in log.said.content, log.said.content
     live = next(iter(h.bot.service.live.values()))
     assert not live.game.state.units["A02"].on_map
     assert live.game.log[-1] == f"french: {GRAND}"

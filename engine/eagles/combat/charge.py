@@ -457,7 +457,9 @@ def grand_check(
     return chargers, vias[areas[0]]
 
 
-def form_up(state: State, dice: Dice, leader: str, areas: Sequence[str], target: str) -> tuple[bool, list[Event]]:
+def form_up(
+    state: State, dice: Dice, leader: str, areas: Sequence[str], target: str
+) -> tuple[bool, list[Event]]:
     """10.8: one die; "If the roll is less than the leader's tactical value, the cavalry forms up and
     charges" (「出目が騎兵指揮官の戦術値未満」)."""
     log = Log(dice)
