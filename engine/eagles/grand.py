@@ -54,7 +54,9 @@ def declare(ctx: Ctx, side: str, o: O.Charge, *, dry: bool = False) -> None:
     for f in formations:
         fm = st.formations[f]
         fm.activated, fm.last_turn = True, st.turn  # 8.15-8.17: the grand charge is their activation
-    ctx.emit("activate", {"side": side, "formations": formations, "grand": o.grand})
+    # the start areas, the area between and the target: the action crop shows them (module.action_areas)
+    where = {"areas": [*o.start, via], "target": o.target}
+    ctx.emit("activate", {"side": side, "formations": formations, "grand": o.grand, **where})
     activation.determine(ctx, formations)  # 9.0, at once
     riders = [u for u in chargers if u.on_map and u.in_command]  # 9.4: out of command, no attack
     if riders:

@@ -20,7 +20,7 @@ from engine import script
 from engine.eagles import present
 from engine.eagles.game import Game
 from engine.eagles.invariants import problems
-from engine.eagles.module import MODULE
+from engine.eagles.module import MODULE, action_areas
 from engine.eagles.options import Options
 from engine.eagles.state import OFF
 from engine.errors import RuleError
@@ -79,8 +79,10 @@ def test_10_8_a_grand_charge_declared_instead_of_the_activation_roll_forms_up_an
     assert "roll" not in [e.data.get("for") for e in g.events[before:] if e.kind == "dice"]
     assert told.count("charge") == 1 and "charge-result" in told and told[-1] != "charge"
     (act,) = [e.data for e in g.events[before:] if e.kind == "activate"]
-    assert act == {"side": "french", "formations": ["kellermann"], "grand": "F-L7"}
+    where = {"areas": ["S5", "S6", "S7"], "target": "S8"}  # the start areas, the area between, the target
+    assert act == {"side": "french", "formations": ["kellermann"], "grand": "F-L7", **where}
     assert "command" in told  # 9.0: determined at once, as for any activation
+    assert action_areas(g) == ["S5", "S6", "S7", "S8"]  # the crop round the action: both start areas
     (c,) = [e.data for e in g.events[before:] if e.kind == "charge"]
     assert c["units"] == ["F06", "F07"] and c["via"] == "S7" and c["target"] == "S8"
     charger = [e.data for e in g.events[before:] if e.kind == "dice" and e.data.get("fire") == "charger"]
