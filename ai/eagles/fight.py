@@ -10,7 +10,7 @@ import math
 from functools import cache
 from typing import Any
 
-from .knowledge import Board, Seen
+from .knowledge import Board, Seen, other
 
 
 @cache
@@ -109,11 +109,13 @@ def assault(b: Board, seen: Seen, side: str, area: str, ids: tuple[str, ...], ta
     return take * taking(b, seen, side, target) + min(e_out, steps) - e_in - back * 1.0
 
 
-def charge(b: Board, seen: Seen, side: str, area: str, ids: tuple[str, ...], target: str) -> float:
+def charge(
+    b: Board, seen: Seen, side: str, area: str, ids: tuple[str, ...], target: str, bonus: int = 0
+) -> float:
     """10.2-10.5: the defenders fire first (infantry and artillery halved, cavalry doubled, a leader's value),
     the chargers after their losses; success if the defenders lost more than half their SP and at least as
     many as the chargers did: they retreat and the chargers take the area; else the chargers are repelled,
-    take the second fire and fall back."""
+    take the second fire and fall back. ``bonus``: the grand charge's +1 (10.8)."""
     enemy = seen.enemy if side == seen.role else seen.role
     mine = [seen.units[i] for i in ids if i in seen.units]
     foes = seen.combat(enemy, target)
@@ -126,6 +128,7 @@ def charge(b: Board, seen: Seen, side: str, area: str, ids: tuple[str, ...], tar
     c_sp = sum(int(u["sp"]) for u in mine) * (0.75 if up > 0 else 1.25 if up < 0 else 1.0)
     c_sp += _leader(seen, side, area)
     mod = int(any(b.units[u["id"]].elite or b.units[u["id"]].lancers or b.units[u["id"]].heavy for u in mine))
+    mod += bonus
     f_sp = sum(int(u["sp"]) for u in foes)
     second = math.ceil(sum(int(u["sp"]) for u in foes if u["kind"] == "infantry") / 2) + f_cav
     e_second = second / 6.0
@@ -141,6 +144,42 @@ def charge(b: Board, seen: Seen, side: str, area: str, ids: tuple[str, ...], tar
             else:
                 lose += p
     return win * taking(b, seen, side, target) + e_out - e_in - lose * (e_second + 0.5)
+
+
+GAIN = 1.0  # what a successful activation roll is worth to the bot, roughly (8.1)
+LEFT = 0.5  # what each formation still to activate is worth when the step may end (8.13)
+
+
+def _initiative(seen: Seen, side: str) -> int:
+    ld = seen.leaders.get(seen.army.get(side, ""))
+    return min(int(ld["initiative"]), 6) if ld is not None else 3
+
+
+def grand(b: Board, seen: Seen, side: str, leader: str, areas: tuple[str, ...], target: str) -> float:
+    """10.8, declared in place of the activation roll: what it is worth beyond the roll it replaces. The
+    cavalry forms up on a die less than the leader's tactical value and charges as one body at +1 (worth
+    what ``charge`` says); the roll succeeds on a die not above the army commander's initiative (8.1, worth
+    ``GAIN``). Either failing is a failed try, and the other side failing next ends the step (8.13): every
+    formation still to activate loses its turn (``LEFT`` each)."""
+    ld = seen.leaders.get(leader)
+    if ld is None:
+        return -1.0
+    ready = {f for f, x in seen.formations.items() if x["side"] == side and not x["activated"]}
+    ids = tuple(
+        u["id"]
+        for a in areas
+        for u in seen.combat(side, a)
+        if u["kind"] == "cavalry" and u["formation"] in ready
+    )
+    if not ids:
+        return -1.0
+    left = len({u["formation"] for u in seen.units.values() if u["side"] == side} & ready)
+    risk = (6 - _initiative(seen, other(side))) / 6.0 * left * LEFT
+    formed = max(int(ld["tactical"]) - 1, 0) / 6.0
+    rolled = _initiative(seen, side) / 6.0
+    start = ld["area"] if ld["area"] in areas else areas[0]
+    value = formed * charge(b, seen, side, start, ids, target, bonus=1) - (1 - formed) * risk
+    return value - (rolled * GAIN - (1 - rolled) * risk)
 
 
 def bombard(

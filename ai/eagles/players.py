@@ -5,8 +5,9 @@ plays the action phase's segments in their order (8.2): a charge worth making (1
 the assault it softens), the moves that gain the most (13), facings towards the enemy (13.9), a square
 against cavalry or a reverse slope against guns for infantry that stays (17.0), an assault worth making
 (14), then ``/done``; a deployed short counter goes back into its division (11.3). It brings its arrivals on
-at once (6.0), tries first when it may choose (7.0), names the most pressing formations (8.1) and keeps the
-Guard light cavalry (facts 7.3).
+at once (6.0), tries first when it may choose (7.0), declares a grand charge in place of the activation roll
+when it is worth more (10.8), names the most pressing formations (8.1) and keeps the Guard light cavalry
+(facts 7.3).
 ``EaglesRandomPlayer`` is the baseline: a uniformly random legal order."""
 
 from __future__ import annotations
@@ -72,7 +73,11 @@ class EaglesPlayer:
         if step == "first":
             return next((c for c in choices if isinstance(c, O.First) and c.side == legal.role), choices[0])
         if step == "roll":
-            return next((c for c in choices if isinstance(c, O.Roll)), choices[0])
+            roll = next((c for c in choices if isinstance(c, O.Roll)), choices[0])
+            grand = [c for c in choices if isinstance(c, O.Charge) and c.grand]
+            if not grand:
+                return roll
+            return _grand(read(game_view, self.board), legal.role, grand) or roll
         seen = read(game_view, self.board)
         m = aims(self.board, seen)
         if step == "activate":
@@ -81,6 +86,18 @@ class EaglesPlayer:
             return _action(m, seen, step, choices)
         others = [c for c in choices if not isinstance(c, O.Release)]
         return (others or choices)[0]
+
+
+def _grand(seen: Seen, side: str, orders: list[O.Charge]) -> Order | None:
+    """10.8: the grand charge worth more than the activation roll it replaces (``fight.grand``), if any;
+    it continues after a success (the ground it takes is worth more than the way back)."""
+    b = board()
+    scored: list[tuple[float, str, Order]] = [
+        (fight.grand(b, seen, side, c.grand, c.start, c.target), c.text(), c)
+        for c in orders
+        if c.then != "return"
+    ]
+    return _best(scored, 0.0)
 
 
 def _activate(m: Aims, choices: list[Order]) -> Order:

@@ -64,7 +64,14 @@ def activate(ctx: Ctx, side: str, names: tuple[str, ...], *, dry: bool = False) 
         fm = st.formations[f]
         fm.activated, fm.last_turn = True, st.turn  # 8.15-8.17: flipped to Activated; once a turn
     ctx.emit("activate", {"side": side, "formations": chosen})
-    for f in chosen:
+    determine(ctx, chosen)
+    del act
+    go(st, Phase.CHARGE)
+
+
+def determine(ctx: Ctx, formations: list[str]) -> None:
+    """9.0: the command of each formation just activated, determined at once and told."""
+    for f in formations:
         got = command.determine(ctx, f)
         ctx.emit(
             "command",
@@ -74,8 +81,6 @@ def activate(ctx: Ctx, side: str, names: tuple[str, ...], *, dry: bool = False) 
                 "out": sorted(p for p, ok in got.items() if not ok),
             },
         )
-    del act
-    go(st, Phase.CHARGE)
 
 
 def formation_id(ctx: Ctx, name: str) -> str:
@@ -121,6 +126,8 @@ def to_segment(ctx: Ctx, kind: str, *, dry: bool = False) -> None:
     if seg is None:
         return
     here = Phase(st.phase)
+    if here not in SEGMENTS:
+        return  # a grand charge at the roll (10.8): no segment of an activation yet
     if SEGMENTS.index(seg) < SEGMENTS.index(here):
         raise error("8.2", "eagles.segment.over", order=kind, segment=str(seg), now=str(here))
     if dry or seg == here:

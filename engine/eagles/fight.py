@@ -69,8 +69,8 @@ def _targets(ctx: Ctx, kind: str, area: str, ids: list[str]) -> list[str]:
 
 
 def candidates(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
-    """For each area of the activated formations: its units of the segment's arm together, at every target
-    the combat rules give them."""
+    """For each area of the activated formations: its units of the segment's arm together (and, for a charge,
+    each cavalry unit alone), at every target the combat rules give them."""
     st = ctx.st
     kind = {Phase.CHARGE: "charge", Phase.BOMBARD: "bombard", Phase.ASSAULT: "assault"}[seg]
     make = {"charge": O.Charge, "bombard": O.Bombard, "assault": O.Assault}[kind]
@@ -87,9 +87,13 @@ def candidates(ctx: Ctx, role: str, seg: Phase) -> list[Order]:
         by_area.setdefault(u.area, []).append(u.id)
     out: list[Order] = []
     for area, ids in sorted(by_area.items()):
-        try:
-            targets = _targets(ctx, kind, area, ids)
-        except RuleError:  # a group the rules refuse as a whole offers nothing
-            targets = []
-        out += [make(tuple(ids), t) for t in sorted(targets)]
+        groups = [ids]
+        if kind == "charge" and len(ids) > 1:
+            groups += [[u] for u in ids]  # 10.1: any of an area's cavalry may charge, not only all of it
+        for group in groups:
+            try:
+                targets = _targets(ctx, kind, area, group)
+            except RuleError:  # a group the rules refuse as a whole offers nothing
+                targets = []
+            out += [make(tuple(group), t) for t in sorted(targets)]
     return out

@@ -3,7 +3,8 @@
 set of formations up to the roll), assignments, attachments, deployments and reabsorptions (11.3), facings,
 squares and reverse slopes (17.0) and the end of the action phase; moves
 offer every destination the MP left reach (13.1) for each piece alone and for each area's movable stack
-together; charges, bombardments and assaults every target the combat rules give for each area's units."""
+together; charges, bombardments and assaults every target the combat rules give for each area's units (a
+charge for each cavalry unit alone too); at the roll, every grand charge the rules take (10.8)."""
 
 from __future__ import annotations
 
@@ -64,6 +65,10 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
                 out += [O.Activate(c) for c in combinations(ready, n)]
         if role == "french" and not st.guard_released:
             out.append(O.Release())
+        if phase == Phase.ROLL:
+            from . import grand
+
+            out += grand.candidates(ctx, role)  # 10.8: instead of the activation roll
     elif phase in SEGMENTS:
         i = SEGMENTS.index(phase)
         for seg in SEGMENTS[i:]:

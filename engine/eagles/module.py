@@ -34,6 +34,7 @@ from .invariants import problems
 from .legal import candidates, ok
 from .messages import LOCALE
 from .options import Options
+from .orders import Charge
 from .state import SIDES
 from .views import View
 
@@ -61,6 +62,7 @@ OPTIONS = (
 )
 
 _UNITS = OrderOption("units", "units", help="units (and leaders) standing together")
+GRAND_THEN = ("continue", "return")  # 10.8: after a successful grand charge
 _TARGET = OrderOption("target", "town", help="the enemy area")
 ORDERS = (
     OrderKind("enter", (OrderOption("delay", "units", False, "arrivals that wait one turn"),), "6.0",
@@ -71,7 +73,12 @@ ORDERS = (
     OrderKind("release", (), "facts 7.3", "release the Guard light cavalry (the Allies score 3 VP)"),
     OrderKind("activate", (OrderOption("formations", "units", help="formations (or their leaders)"),), "8.1",
               "name the formations to activate"),
-    OrderKind("charge", (_UNITS, _TARGET), "10.1", "cavalry charge an area 2 away"),
+    OrderKind("charge", (OrderOption("units", "units", False, "the cavalry of one area (not with grand:)"),
+                         _TARGET,
+                         OrderOption("grand", "unit", False, "10.8: a grand charge's leader, at your try"),
+                         OrderOption("from", "town", False, "10.8: its start areas (one, or two adjacent)"),
+                         OrderOption("then", "text", False, "10.8: after a success", choices=GRAND_THEN)),
+              "10.1", "cavalry charge an area 2 away, or a grand charge (10.8)"),
     OrderKind("assign", (OrderOption("unit", "unit"), OrderOption("to", "text", help="a formation")), "11.1",
               "assign a reserve to a formation"),
     OrderKind("attach", (OrderOption("unit", "unit"), OrderOption("to", "unit", help="an infantry division")),
@@ -272,13 +279,15 @@ def _invariants(game: Game) -> None:
 
 def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order, found quickly: the candidates in a random order, the first the rules take; in the
-    action phase moves and fights come before ending it most of the time, so that random games fight."""
+    action phase moves and fights come before ending it most of the time, so that random games fight; at the
+    activation try the roll comes before a grand charge (10.8) most of the time, so that random games both
+    activate and charge."""
     assert isinstance(game, Game)
     ctx = game.ctx
     cands = candidates(ctx, role)
     rng.shuffle(cands)
     if rng.random() < 0.8:
-        cands.sort(key=lambda c: c.kind == "done")
+        cands.sort(key=lambda c: c.kind == "done" or (isinstance(c, Charge) and bool(c.grand)))
     for c in cands:
         if ok(ctx, role, c):
             return c.text()

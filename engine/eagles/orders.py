@@ -9,6 +9,7 @@ the rules'.
     /release                                        facts 7.3 the Guard light cavalry released
     /activate formations:bachelu,foy                8.1 the formations named (ids or their leaders' ids)
     /charge units:F04,F05 target:V1                 10.x
+    /charge grand:F-L7 from:S5,S6 target:S8 [then:return]   10.8 instead of /roll
     /assign unit:F13 to:foy                         11.1
     /attach unit:F11 to:F02                         11.2
     /detach units:F11                               11.1
@@ -106,16 +107,32 @@ class Activate(Order):
 
 @order("charge")
 class Charge(Order):
+    """A charge of the cavalry named (10.1), or the grand charge (10.8) that leader ``grand`` leads from the
+    start areas ``start`` (``from:``) in place of an activation; ``then``: "return" brings the cavalry back
+    after a success instead of continuing ("" or "continue": on)."""
+
     units: Names
     target: str
+    grand: str = ""
+    start: Names = ()
+    then: str = ""
 
     @classmethod
     def read(cls, cmd: Command) -> Charge:
-        takes(cmd, "units", "target")
-        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
+        takes(cmd, "units", "target", "grand", "from", "then")
+        grand = cmd.options.get("grand", "").strip().upper()
+        then = cmd.options.get("then", "").strip().lower()
+        start = tuple(_area(a) for a in listed_ids(cmd, "from", needed=bool(grand)))
+        units = _ids(cmd, "units", needed=not grand)
+        return cls(units, _area(needs(cmd, "target")), grand, start, then)
 
     def say(self) -> str:
-        return f"/charge units:{','.join(self.units)} target:{self.target}"
+        words = [f"grand:{self.grand}"] if self.grand else []
+        words += [f"from:{','.join(self.start)}"] if self.start else []
+        words += [f"units:{','.join(self.units)}"] if self.units or not self.grand else []
+        words.append(f"target:{self.target}")
+        words += [f"then:{self.then}"] if self.then else []
+        return "/charge " + " ".join(words)
 
 
 @order("bombard")

@@ -9,7 +9,7 @@ from engine.orders import Order
 from . import activation, assignment, movement, posture, queue, turns, victory
 from . import orders as O
 from .context import Ctx, error
-from .machine import SEGMENTS
+from .machine import SEGMENTS, Phase
 from .table import ROWS, acting, phase_of, segment_of
 
 
@@ -32,6 +32,8 @@ def dispatch(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         return
     phase = phase_of(st)
     row = ROWS[phase]
+    if isinstance(o, O.Charge) and o.grand and phase != Phase.ROLL:
+        raise error("10.8", "eagles.charge.grand_when", phase=str(phase))
     if phase in SEGMENTS and segment_of(o.kind) is not None and acting(st) == role:
         activation.to_segment(ctx, o.kind, dry=True)  # 8.2: one of a segment already closed says so
     if o.kind not in row.orders:
@@ -74,6 +76,10 @@ def _rule(ctx: Ctx, role: str, o: Order, dry: bool) -> None:
         posture.order(ctx, role, o.kind, o.units, dry=dry)
     elif isinstance(o, O.Done):
         activation.done(ctx, role, dry=dry)
+    elif isinstance(o, O.Charge) and (ctx.st.phase == Phase.ROLL or o.grand or o.start or o.then):
+        from . import grand
+
+        grand.declare(ctx, role, o, dry=dry)  # 10.8: instead of an activation
     else:
         from . import fight
 

@@ -139,6 +139,8 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         return say("eagles.event.pursuit_no", lang, **p)
     elif kind == "morale-check" and not e.get("passed"):
         return say("eagles.event.morale-check_failed", lang, **p)
+    elif kind == "activate" and e.get("grand"):  # 10.8: the grand charge stands for the activation
+        return say("eagles.event.activate_grand", lang, **{**p, "leader": piece(e.get("grand"), lang)})
     elif kind == "command" and not e.get("out"):
         return say("eagles.event.command_all", lang, **p)
     return say(key, lang, **p)

@@ -39,7 +39,7 @@ def _from(seg: Phase) -> tuple[str, ...]:
 TABLE: tuple[Row, ...] = (
     Row(Phase.ENTER, "entering", ("enter",), "6.0"),
     Row(Phase.FIRST, "chooser", ("first",), "7.0"),
-    Row(Phase.ROLL, "roller", ("roll", "release"), "8.1"),
+    Row(Phase.ROLL, "roller", ("roll", "release", "charge"), "8.1"),  # charge: 10.8 the grand charge
     Row(Phase.ACTIVATE, "roller", ("activate", "release"), "8.1"),
     Row(Phase.CHARGE, "roller", _from(Phase.CHARGE), "10.0"),
     Row(Phase.ASSIGN, "roller", _from(Phase.ASSIGN), "11.0"),

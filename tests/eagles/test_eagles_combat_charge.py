@@ -44,7 +44,9 @@ def test_10_0_no_charge_into_a_village_up_a_slope_or_over_the_stream() -> None:
         "eagles.charge.terrain",
         {"blocker": "F1", "terrain": "village"},
     )
-    assert charge._enter(BOARD, "S1", "V1")[0] == "eagles.charge.terrain"  # type: ignore[index]  # a farm
+    assert charge._enter(BOARD, "W4", "W3")[0] == "eagles.charge.terrain"  # type: ignore[index]  # woods
+    assert charge._enter(BOARD, "S1", "V1") is None  # a farm: open, down the slope (10.0 names no farm)
+    assert charge._enter(BOARD, "C3", "C1") is None  # a hamlet: open (10.0: towns and villages)
     assert charge._enter(BOARD, "V2", "S1") == ("eagles.charge.uphill", {"from_area": "V2", "blocker": "S1"})
     assert charge._enter(BOARD, "C2", "V2") == ("eagles.charge.stream", {"from_area": "C2", "blocker": "V2"})
     assert charge._enter(BOARD, "S1", "V2") is None  # downhill is allowed

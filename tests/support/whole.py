@@ -85,12 +85,12 @@ async def slash_games(
 
 
 async def bots_play(
-    store: Any, game: str, roles: Sequence[str], options: str = "", channel: int = 700
+    store: Any, game: str, roles: Sequence[str], options: str = "", channel: int = 700, seed: int = 21
 ) -> tuple[Any, list[Any]]:
     """The host seats the module's bot player on every seat of a game of ``game``; the service plays the seats
     in the background until the game ends, every order stored without a user. The finished live game and its
-    stored orders."""
-    svc = Service(store, pictures=NoPictures(), seed_source=lambda: 21)
+    stored orders. ``seed``: the game's, one that ends with a winner (a draw fails)."""
+    svc = Service(store, pictures=NoPictures(), seed_source=lambda: seed)
     host = Caller(user_id=1, channel_id=channel, guild_id=GUILD)
     await svc.new_game(host, options, game=game)
     for role in roles:

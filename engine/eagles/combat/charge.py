@@ -391,43 +391,62 @@ def _pursue(
 
 
 # -- 10.8 the grand charge -----------------------------------------------------------------------------------
-def grand_chargers(board: Eagles, state: State, leader: str, areas: Sequence[str]) -> list[Unit]:
-    """10.8: every available cavalry unit (of a formation not yet activated this turn, released, in command)
-    in the named start areas: one area, or two adjacent ones."""
+def grand_leader(board: Eagles, state: State, leader: str) -> Leader:
+    """10.8: "Only cavalry leaders named by the scenario may make one": the leader, on the map."""
     ld = state.leaders.get(leader)
     d = common.leader_def(board, leader)
     if ld is None or not ld.on_map or d is None or not d.grand_charge:
         raise error("10.8", "eagles.charge.grand_leader", leader=leader)
-    if not 1 <= len(areas) <= 2 or (len(areas) == 2 and board.border(areas[0], areas[1]) is None):
-        raise error("10.8", "eagles.charge.grand_areas", areas=", ".join(areas))
+    return ld
+
+
+def grand_leaders(board: Eagles, state: State, side: str) -> list[str]:
+    """10.8: the side's leaders on the map whom the scenario names for a grand charge."""
     out = []
+    for ld in state.leaders.values():
+        d = common.leader_def(board, ld.id)
+        if ld.side == side and ld.on_map and d is not None and d.grand_charge:
+            out.append(ld.id)
+    return sorted(out)
+
+
+def available(state: State, side: str) -> list[Unit]:
+    """10.8: the side's "available (not yet activated)" cavalry on the map: of a formation that has not
+    activated this turn (8.15-8.17) and is released (facts 7.3)."""
+    out = []
+    for u in state.units.values():
+        f = state.formations.get(u.formation)
+        ready = f is not None and not f.activated and f.last_turn != state.turn and f.released
+        if u.side == side and u.kind == "cavalry" and u.on_map and ready:
+            out.append(u)
+    return sorted(out, key=lambda u: u.id)
+
+
+def grand_chargers(board: Eagles, state: State, leader: str, areas: Sequence[str]) -> list[Unit]:
+    """10.8: every available cavalry unit (``available``) in the named start areas: one area, or two
+    adjacent ones. Command is determined when they have formed up (9.0: after the activation)."""
+    ld = grand_leader(board, state, leader)
+    if not 1 <= len(areas) <= 2 or len(set(areas)) != len(areas):
+        raise error("10.8", "eagles.charge.grand_areas", areas=", ".join(areas))
     for a in areas:
-        for u in common.units_in(state, a, ld.side):
-            f = state.formations.get(u.formation)
-            free = f is not None and not f.activated and f.released
-            if u.kind == "cavalry" and free and u.in_command and not (u.charged or u.moved):
-                out.append(u)
+        if not common.is_area(board, a):
+            raise error("10.8", "eagles.order.no_area", area=a)
+    if len(areas) == 2 and board.border(areas[0], areas[1]) is None:
+        raise error("10.8", "eagles.charge.grand_areas", areas=", ".join(areas))
+    out = [u for u in available(state, ld.side) if u.area in areas]
     if not out:
         raise error("10.8", "eagles.charge.grand_none", areas=", ".join(areas))
     return out
 
 
-def grand(
-    board: Eagles,
-    state: State,
-    dice: Dice,
-    leader: str,
-    areas: Sequence[str],
-    target: str,
-    *,
-    go_on: bool = True,
-) -> list[Event]:
-    """10.8: the grand charge, declared instead of a normal activation by a leader the scenario names: 1d6
-    less than his tactical value forms the cavalry up; then every available cavalry unit of the start areas
-    charges ``target`` as one body (the first area entered the same for all: the target 2 away from each
-    start area through one area), +1 on the chargers' dice. On a success it continues into the area beyond
-    the target along the line from the area before it (no extra +1; ``go_on=False``: it returns to its start
-    areas instead). No pursuit: the continuation or the return replaces it (ours)."""
+def grand_check(
+    board: Eagles, state: State, leader: str, areas: Sequence[str], target: str
+) -> tuple[list[Unit], str]:
+    """10.8 before its die: the leader, the start areas, the cavalry that would ride, and a target each start
+    area charges through the same first area (10.1: 2 away, straight through one empty area; 10.0). Returns
+    the cavalry and that area; raises the refusal and changes nothing."""
+    if common.light(board, state) == "night":
+        raise error("G19", "eagles.charge.night")
     chargers = grand_chargers(board, state, leader, areas)
     side = chargers[0].side
     if not common.is_area(board, target):
@@ -435,6 +454,14 @@ def grand(
     vias = {a: path(board, state, a, target, side) for a in areas}
     if len(set(vias.values())) != 1:
         raise error("10.8", "eagles.charge.grand_apart", areas=", ".join(areas), target=target)
+    return chargers, vias[areas[0]]
+
+
+def form_up(
+    state: State, dice: Dice, leader: str, areas: Sequence[str], target: str
+) -> tuple[bool, list[Event]]:
+    """10.8: one die; "If the roll is less than the leader's tactical value, the cavalry forms up and
+    charges" (「出目が騎兵指揮官の戦術値未満」)."""
     log = Log(dice)
     ld = state.leaders[leader]
     (d,) = log.roll("grand-charge", 1, leader=leader, tactical=ld.tactical)
@@ -443,13 +470,34 @@ def grand(
         "grand-charge" if formed else "grand-charge-failed",
         {"leader": leader, "areas": list(areas), "target": target},
     )
-    if not formed:
-        return log.events
-    via = vias[areas[0]]
+    return formed, log.events
+
+
+def grand_charge(
+    board: Eagles,
+    state: State,
+    dice: Dice,
+    leader: str,
+    chargers: Sequence[Unit],
+    via: str,
+    target: str,
+    *,
+    go_on: bool = True,
+) -> list[Event]:
+    """10.8, the cavalry formed up: ``chargers`` (from one or two start areas, all through ``via``) charge
+    ``target`` as one body, +1 on their dice. On a success it continues into the area beyond the target along
+    the line from the area before it (no extra +1; ``go_on=False``: it returns to its start areas instead).
+    No pursuit: the continuation or the return replaces it (ours)."""
+    side = chargers[0].side
+    areas = sorted({u.area for u in chargers})
+    log = Log(dice)
+    ld = state.leaders[leader]
     rides = ld if ld.area in areas else None
+    home = ld.area
     origins = {u.id: u.area for u in chargers}
-    f = Fight(side, areas[0], via, target, chargers, rides, bonus=1, grand=True, origins=origins)
-    log.emit("charge", {"side": side, "area": areas[0], "via": via, "target": target,
+    start = rides.area if rides is not None else areas[0]
+    f = Fight(side, start, via, target, list(chargers), rides, bonus=1, grand=True, origins=origins)
+    log.emit("charge", {"side": side, "area": start, "via": via, "target": target,
                         "units": [u.id for u in chargers], "leader": leader if rides else None})  # fmt: skip
     if not _resolve(board, state, log, f, pursue_heavy=False, advance=False):
         return log.events
@@ -474,5 +522,30 @@ def grand(
     elif not go_on:
         for u in alive:
             u.area = origins[u.id]
+        if rides is not None and rides.on_map:
+            rides.area = home  # he rides back with them
         log.emit("charge-return", {"units": [u.id for u in alive]})
     return log.events
+
+
+def grand(
+    board: Eagles,
+    state: State,
+    dice: Dice,
+    leader: str,
+    areas: Sequence[str],
+    target: str,
+    *,
+    go_on: bool = True,
+) -> list[Event]:
+    """10.8: the grand charge, declared instead of a normal activation by a leader the scenario names: 1d6
+    less than his tactical value forms the cavalry up; then every available cavalry unit of the start areas
+    charges ``target`` as one body (the first area entered the same for all: the target 2 away from each
+    start area through one area), +1 on the chargers' dice (``grand_charge``). The game's order does the
+    same with the activation and command determination between the die and the charge (``engine/eagles/
+    grand.py``)."""
+    chargers, via = grand_check(board, state, leader, areas, target)
+    formed, events = form_up(state, dice, leader, areas, target)
+    if not formed:
+        return events
+    return events + grand_charge(board, state, dice, leader, chargers, via, target, go_on=go_on)
