@@ -26,9 +26,10 @@ from engine.eagles.state import OFF
 from engine.errors import RuleError
 
 GRAND = "/charge grand:F-L7 from:S5,S6 target:S8"
-# formed on a 1 (< Kellermann's 2); A02 fires ceil(3/2) = 2 dice; F06 2 SP + F07 2 SP + Kellermann's 2 = 6
-# dice at +2 (the grand charge's +1, heavy cavalry's +1): three 4s hit, A02 loses its 3 steps
-WIN = "@dice 1 1 1 4 4 4 1 1 1"
+# formed on a 1 (< Kellermann's 2); A02 fails its emergency square (17.12: a 6 against its morale);
+# A02 fires ceil(3/2) = 2 dice; F06 2 SP + F07 2 SP + Kellermann's 2 = 6 dice at +3 (the grand charge's +1,
+# heavy cavalry's +1, the disordered target's +1): three 4s hit, A02 loses its 3 steps
+WIN = "@dice 1 6 1 1 4 4 4 1 1 1"
 
 
 def position(g: Game) -> Game:
@@ -86,7 +87,7 @@ def test_10_8_a_grand_charge_declared_instead_of_the_activation_roll_forms_up_an
     (c,) = [e.data for e in g.events[before:] if e.kind == "charge"]
     assert c["units"] == ["F06", "F07"] and c["via"] == "S7" and c["target"] == "S8"
     charger = [e.data for e in g.events[before:] if e.kind == "dice" and e.data.get("fire") == "charger"]
-    assert len(charger[0]["dice"]) == 6 and charger[0]["modifier"] == 2  # +1 grand, +1 heavy
+    assert len(charger[0]["dice"]) == 6 and charger[0]["modifier"] == 3  # +1 grand, +1 heavy, +1 disordered
     assert not st.units["A02"].on_map
     assert st.units["F06"].area == st.units["F07"].area == "S8" == st.leaders["F-L7"].area
     fm = st.formations["kellermann"]
@@ -128,7 +129,7 @@ def test_10_8_then_return_brings_the_cavalry_and_its_leader_back_to_their_start_
 def test_10_8_a_grand_charge_from_one_area_with_its_cavalry_alone():
     g = new()
     st = g.state
-    play(g, "@dice 1 1 1 4 4 1 1", "french: /charge grand:F-L7 from:S5 target:S8")
+    play(g, "@dice 1 6 1 1 4 4 1 1", "french: /charge grand:F-L7 from:S5 target:S8")  # 17.12 the 6
     c = next(e.data for e in g.events if e.kind == "charge")
     assert c["units"] == ["F06"] and st.units["F07"].area == "S6"
 
@@ -293,16 +294,17 @@ async def test_10_8_a_grand_charge_through_discord_with_autocomplete_and_a_refus
     live = next(iter(h.bot.service.live.values()))
     assert live.game.state.to_dict()["units"] == saved["units"]
 
-    live.game.state.dice.force([1, 1, 1, 4, 4, 4, 1, 1, 1])
+    live.game.state.dice.force([1, 6, 1, 1, 4, 4, 4, 1, 1, 1])  # 17.12: the 6 fails the square
     since = len(h.fake.messages_in(channel))
     got = await h.feed(
         h.slash("charge", {"grand": "F-L7", "from": "S5,S6", "target": "S8"}, user="alice", channel="game-1")
     )
     assert got.said.content.startswith("Done"), got.said.content
     told = "\n".join(m.get("content") or "" for m in h.fake.messages_in(channel)[since:])
-    assert "for Kellermann's grand charge" in told and "A02 is eliminated" in told, told
+    assert "A02 is eliminated" in told and "earlier lines of this change: /game log" in told, told
     log = await h.feed(h.slash("game log", {"last": 30}, user="alice", channel="game-1"))
     assert "Kellermann leads a grand charge against S8" in log.said.content, log.said.content
+    assert "for Kellermann's grand charge" in log.said.content, log.said.content  # among the earlier lines
     assert "Dice for grand charge: 1" in log.said.content, log.said.content
     live = next(iter(h.bot.service.live.values()))
     assert not live.game.state.units["A02"].on_map
@@ -330,7 +332,7 @@ async def test_10_8_two_players_at_the_same_instant_a_grand_charge_and_a_questio
         await svc.order(who(2 if chooser == "french" else 3), "/first side:french", role=chooser)
     game = svc.live[1].game
     position(game)
-    game.state.dice.force([1, 1, 1, 4, 4, 4, 1, 1, 1])
+    game.state.dice.force([1, 6, 1, 1, 4, 4, 4, 1, 1, 1])  # 17.12: the 6 fails the square
     await asyncio.gather(
         svc.order(who(2), GRAND, role="french"),
         svc.order(who(3), "/los from:S8 to:S5", role="allies"),
