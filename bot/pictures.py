@@ -12,9 +12,9 @@ whoever will see the picture (``en`` or ``ja``): the pictures' fixed texts follo
 Drawing never blocks the event loop (the budgets: docs/performance.md): the view is taken on the loop (about
 a millisecond) and the job drawn by a process pool sized to the cores, whose workers draw every module's
 static layers when they start (``renderers.registry.warm``; ``Pictures.start``, at the bot's start-up). The
-pictures of one change are all asked for at once and drawn side by side in their kinds' ``rank`` order: the
-public map first (what every player in the channel waits for), then the public battle boards, the private
-pictures and the replays. Without a pool (tests, the console, a system where no process can be started) the
+pictures of one change are all asked for at once and drawn side by side (``rank``): the public ones first,
+change by change (the channel's post waits for its map and its boards alike), then the private pictures and
+the replays. Without a pool (tests, the console, a system where no process can be started) the
 same job is drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its
 pool: the pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that
 cannot be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a
@@ -72,8 +72,10 @@ class Job:
 
 
 def rank(kind: PictureKind[Any, Any], role: str) -> int:
-    """The order a picture waits in to be drawn: its kind's rank, a private one two places behind."""
-    return kind.rank if role == "public" else kind.rank + 2
+    """The order a picture waits in to be drawn: every public picture first, in the order their changes
+    asked (a channel post waits for all its change's public pictures, its map and boards alike: one
+    change's boards before the next change's map), then the private ones by their kind's rank."""
+    return 0 if role == "public" else kind.rank + 2
 
 
 def workers_wanted() -> int:

@@ -159,7 +159,7 @@ async def test_a_picture_drawn_is_drawn_once_for_every_message_that_carries_it(g
     assert await pictures.render(Picture("map", 1, 6, "public", "en"), load) and drawn == ["public"] * 2
 
 
-async def test_waiting_pictures_are_drawn_public_map_first():
+async def test_waiting_pictures_are_drawn_public_first_change_by_change():
     """With the one slot busy, the pictures waiting are drawn in their kinds' rank order (a private one two
     places behind its public one), not in the order asked."""
     import threading
@@ -178,22 +178,22 @@ async def test_waiting_pictures_are_drawn_public_map_first():
     with ThreadPoolExecutor(1) as executor:
         queue = _Queue(draw, executor, 1)
         busy = queue.draw(5, "busy")
-        asked = {
+        asked = {  # two changes' pictures, asked change by change
             "private battle": rank(NAPOLEON.picture("battle"), "french"),
             "private map": rank(NAPOLEON.picture("map"), "allied"),
-            "public battle": rank(NAPOLEON.picture("battle"), "public"),
             "public map": rank(NAPOLEON.picture("map"), "public"),
-            "another public map": rank(NAPOLEON.picture("map"), "public"),
+            "public battle": rank(NAPOLEON.picture("battle"), "public"),
+            "the next change's public map": rank(NAPOLEON.picture("map"), "public"),
         }
         waiting = [queue.draw(order, name) for name, order in asked.items()]
         assert queue.busy == 1 and len(queue.waiting) == 5
         release.set()
         assert await asyncio.gather(busy, *waiting) == [b"busy", *(n.encode() for n in asked)]
-    assert drawn == [
+    assert drawn == [  # a channel post waits for its change's map and board alike: both before the next
         "busy",
         "public map",
-        "another public map",
         "public battle",
+        "the next change's public map",
         "private map",
         "private battle",
     ]
