@@ -25,7 +25,7 @@ from .text import Command
 
 
 class GameState(Protocol):
-    """What the common part reads of a game's state: its seed and phase, a copy of its own, its stored form."""
+    """What the common part reads of a game's state: its seed, its phase, a copy, its stored form."""
 
     @property
     def seed(self) -> int: ...

@@ -379,8 +379,7 @@ class Fuzzing(Generic[OptionsT, GameC]):
     ``bench/ai.py``) play this game beyond what every game has; every field has a default that fits any
     game. A *mode* is "random" (random orders for every seat), "bot-SIDE" (the bot player for SIDE's roles,
     random orders for the others) or "bots" (the bot everywhere). Generic in the game's options object and
-    game object, as its ``Module`` is: each hook takes the module's own (a hook that takes any game object
-fits too)."""
+    game object, as its ``Module`` is: each hook takes the module's own (or any game object)."""
 
     sides: tuple[str, ...] = ()  # the sides a bot takes in turn (default: the default options' roles)
     # (options, side) -> the roles a side's bot plays (default: the side itself, if it is a role)
@@ -399,7 +398,7 @@ fits too)."""
     final: tuple[Callable[[GameC], None], ...] = ()  # checks of a finished game
     result: Callable[[GameC], tuple[str, str]] | None = None  # a finished game -> (winner, why)
     counts: Callable[[GameC], dict[str, int]] = lambda game: {}  # what a finished game counts (battles)
-    label: Callable[[OptionsT], str] | None = None  # options -> in words (default: the values not the defaults)
+    label: Callable[[OptionsT], str] | None = None  # options -> in words (default: the values not defaults)
     cap: int = 5000  # orders after which a game has failed to end
     bot_fallbacks: bool = False  # a rejected bot order is replaced by a legal one and counted (not a failure)
     # the AI bench's default opponent: "fuzz" (``pick``) or "random" (the game's random player: ai/registry)

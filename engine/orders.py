@@ -99,7 +99,9 @@ def order(kind: str) -> Callable[[type[OrderT]], type[OrderT]]:
         made = dataclasses.dataclass(frozen=True, eq=False)(cls)
         spec = getattr(made, "spec", None)
         if isinstance(spec, tuple):  # a ``Spoken`` kind: one declaration a field, in the fields' order
-            assert len(spec) == len(dataclasses.fields(made)), (kind, spec)
+            names = [f.name for f in dataclasses.fields(cast(Any, made))]
+            assert len(spec) == len(names), (kind, names, spec)
+            cast(Any, made).fields_said = tuple(zip(names, spec, strict=True))
         return made
 
     return make
@@ -202,6 +204,7 @@ class Spoken(Order):
     field's option (a ``Said``), the kind reads and says itself by them. A kind with no option reads none."""
 
     spec: ClassVar[tuple[Said, ...]] = ()
+    fields_said: ClassVar[tuple[tuple[str, Said], ...]] = ()  # (field, its option): made by ``order``
 
     @classmethod
     def read(cls, cmd: Command) -> Self:
@@ -209,8 +212,7 @@ class Spoken(Order):
         return cast(Callable[..., Self], cls)(*(o.read(cmd) for o in cls.spec))
 
     def say(self) -> str:
-        values = [getattr(self, f.name) for f in dataclasses.fields(cast(Any, self))]
-        return f"/{self.kind}" + "".join(o.say(v) for o, v in zip(self.spec, values, strict=True))
+        return f"/{self.kind}" + "".join(o.say(getattr(self, name)) for name, o in self.fields_said)
 
 
 class Grammar:

@@ -40,5 +40,5 @@ class Voice:
         return self.catalog(lang)[key]
 
     def word_or(self, key: str, value: Any, lang: str) -> str:
-        """The word ``key`` (a family's word for ``value``), or the value as it is where the catalog has none."""
+        """The word ``key`` (a family's word for ``value``), or the value as it is if the catalog has none."""
         return self.word(key, lang) if key in self.catalog(lang) else str(value)

@@ -225,4 +225,3 @@ def _content(ctx: Ctx) -> bytes:
     d["battle"] = None if st.battle is None else st.battle.__dict__
     d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
     return pickle.dumps((d, ctx.opts), pickle.HIGHEST_PROTOCOL)
-

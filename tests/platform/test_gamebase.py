@@ -228,7 +228,7 @@ def test_a_copy_is_the_same_game_sharing_nothing_an_order_changes():
     c = g.copy()
     assert c.dumps() == before and c.ctx.data is g.ctx.data and c.options is g.options
     c.apply("right", "/tag units:x to:there")
-    c.apply("left", "/add n:3")
+    c.apply("right", "/add n:3")  # a tag does not end the turn
     assert g.dumps() == before and g.state.marks == [] and len(g.log) == 1 and len(g.events) == 1
 
 
@@ -239,7 +239,7 @@ def test_legal_offers_what_the_rules_take_tried_dry():
     assert g.legal("right").choices == () and g.dumps() == Tally.new().dumps()  # dry: nothing changed
 
 
-# --- orders read and said by their declarations ---------------------------------------------------------------
+# --- orders read and said by their declarations -------------------------------------------------------------
 
 
 def test_a_declared_order_reads_each_option_and_says_them_in_its_fields_order():
@@ -293,7 +293,8 @@ def test_a_declaration_for_each_field_or_the_kind_is_not_made():
 
 
 def test_an_order_equals_its_text_and_command():
-    assert Tag(("A",), "x") == "/tag units:A to:x also:" and parse_command(Add(2).text()).options == {"n": "2"}
+    assert Tag(("A",), "x") == "/tag units:A to:x also:"
+    assert parse_command(Add(2).text()).options == {"n": "2"}
 
 
 # --- a module's words said by its presenter -----------------------------------------------------------------
