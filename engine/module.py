@@ -633,6 +633,34 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         return next((k for k in self.pictures if k.name == name), None)
 
 
+OptionsC = TypeVar("OptionsC", contravariant=True)
+GameCo = TypeVar("GameCo", covariant=True)
+
+
+class GameClass(Protocol[OptionsC, GameCo]):
+    """A game object's class, as a module makes its games: a new one (``new(options, seed)``) and one from its
+    snapshot (``loads``)."""
+
+    def new(self, options: OptionsC, seed: int, /) -> GameCo: ...
+    def loads(self, snapshot: str, /) -> GameCo: ...
+
+
+class GameModule(Module[OptionsT, GameT, ViewT]):
+    """A module whose games are one class's (``game``), played by the same ``sides`` under any options."""
+
+    game: GameClass[OptionsT, GameT]
+    sides: tuple[str, ...]
+
+    def roles(self, options: OptionsT) -> tuple[str, ...]:
+        return self.sides
+
+    def new_game(self, options: OptionsT, seed: int) -> GameT:
+        return self.game.new(options, seed)
+
+    def loads(self, snapshot: str) -> GameT:
+        return self.game.loads(snapshot)
+
+
 class Presenter(Protocol):
     """What a game says in words (its ``present`` module): an event in one line, the status line and the
     channel's headline from the public view alone, the options, a place by its name."""

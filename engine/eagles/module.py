@@ -17,6 +17,7 @@ from ..events import Event
 from ..gamebase import winner_and_why
 from ..module import (
     Fuzzing,
+    GameModule,
     OptionSpec,
     OptionValue,
     OrderKind,
@@ -310,7 +311,7 @@ def owns(role: str, unit: str) -> bool:
     return sides.get(u) == role
 
 
-class Eagles(Presented[Options, Game, View]):
+class Eagles(Presented[Options, Game, View], GameModule[Options, Game, View]):
     """Eagles of the Empire's declarations and hooks (its words in ``present``)."""
 
     id = "eagles"
@@ -321,6 +322,8 @@ class Eagles(Presented[Options, Game, View]):
     pictures = PICTURES
     fuzz_invariants = (_invariants,)
     fuzzing = FUZZING
+    game = Game
+    sides = SIDES
     directives = ("dice",)
     presenter = present  # its events, status, headline, options and areas in words
 
@@ -329,15 +332,6 @@ class Eagles(Presented[Options, Game, View]):
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
-
-    def roles(self, options: Options) -> tuple[str, ...]:
-        return SIDES
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)

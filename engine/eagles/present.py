@@ -20,10 +20,7 @@ EVENT = "eagles.event."
 _AREAS = ("area", "from", "to", "target", "source", "facing")
 
 VOICE = Voice("eagles")  # English and Japanese
-_lang = VOICE.lang
-_cat = VOICE.catalog
-say = VOICE.say
-word = VOICE.word
+say, word = VOICE.say, VOICE.word
 
 
 def side(value: Any, lang: str) -> str:
@@ -96,7 +93,7 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         p = told(e, lang)
         p["why"] = _error({"key": e.get("why"), "params": e.get("params")}, lang)
         return say("eagles.event.los_" + ("yes" if e.get("ok") else "no"), lang, **p)
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return None
     if kind in ("queued", "queue-cancelled") and "side" not in e:
         return None  # another side's queue: nothing of it is told
@@ -129,7 +126,7 @@ def _error(e: Mapping[str, Any], lang: str) -> str:
     from ..messages import render
 
     key = str(e.get("key") or "")
-    cat = _cat(lang)
+    cat = VOICE.catalog(lang)
     if key in cat:
         try:
             return render(cat[key], dict(e.get("params") or {}), cat)

@@ -24,6 +24,7 @@ from ..gamebase import winner_and_why
 from ..module import (
     PICKS_SHOWN,
     Fuzzing,
+    GameModule,
     Interaction,
     OptionSpec,
     OptionValue,
@@ -456,7 +457,7 @@ def owns(role: str, unit: str) -> bool:
     return c is not None and c.side == role
 
 
-class Triumph(Presented[Options, Game, View]):
+class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
     """Napoleon's Triumph's declarations and hooks (its words in ``present``)."""
 
     id = "triumph"
@@ -467,6 +468,8 @@ class Triumph(Presented[Options, Game, View]):
     pictures = PICTURES
     fuzz_invariants = (_invariants,)
     fuzzing = FUZZING
+    game = Game
+    sides = SIDES
     standing = STANDING
     presenter = present  # its events, status, headline, options and locales in words
 
@@ -479,15 +482,6 @@ class Triumph(Presented[Options, Game, View]):
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
-
-    def roles(self, options: Options) -> tuple[str, ...]:
-        return SIDES
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
 
     def copy(self, game: Game, deep: bool = False) -> Game:
         return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone

@@ -26,10 +26,7 @@ SHOWN = {"11.4": "defence", "11.5": "attack", "11.7": "counter", "12": "retreat"
 _LOCALES = ("to", "at", "locale", "source", "target", "facing")
 
 VOICE = Voice("triumph")  # English and Japanese
-_lang = VOICE.lang
-_cat = VOICE.catalog
-say = VOICE.say
-word = VOICE.word
+say, word = VOICE.say, VOICE.word
 
 
 def side(value: Any, lang: str) -> str:
@@ -41,7 +38,7 @@ def place(locale_id: Any, lang: str) -> str:
     """A locale by its name on our map in the language (the data's ``name``, ``name_ja``; an entry road's
     too); an unknown id as it is."""
     data = load_triumph()
-    ja = _lang(lang) == "ja"
+    ja = VOICE.lang(lang) == "ja"
     try:
         loc = data.locale(str(locale_id))
         return loc.name_ja if ja else loc.name
@@ -57,7 +54,7 @@ def commander(cid: Any, lang: str) -> str:
     c = next((x for x in load_triumph().commanders if x.id == cid), None)
     if c is None:
         return str(cid)
-    return c.name_ja if _lang(lang) == "ja" else c.name
+    return c.name_ja if VOICE.lang(lang) == "ja" else c.name
 
 
 def force(fid: Any, lang: str) -> str:
@@ -136,7 +133,7 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     may see it), or None for one nobody reads."""
     kind = str(e.get("kind", ""))
     key = EVENT + kind
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return None
     p = told(e, lang)
     if kind in ("move", "detach", "post", "march"):
@@ -244,7 +241,7 @@ def headline(view: Any, role: str, lang: str) -> str:
     if view.winner is not None or role not in view.active:
         return ""
     key = f"triumph.headline.{view.step}"
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return ""
     p = prompt_params(view, lang)
     p["side"] = side(role, lang)
