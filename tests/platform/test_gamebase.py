@@ -15,7 +15,7 @@ import pytest
 from engine.errors import RuleError
 from engine.events import Event
 from engine.gamebase import GameBase, Legal, allowed, winner_and_why
-from engine.module import Presented
+from engine.module import GameModule, Presented
 from engine.orders import Flag, Grammar, Ids, Number, One, Order, Path, Spoken, order
 from engine.text import Command, parse_command
 from engine.voice import Voice
@@ -321,27 +321,19 @@ class _Presenter:
         return place.upper()
 
 
-class _Told(Presented[TallyOptions, Any, Any]):
+class _Told(Presented[TallyOptions, Any, Any], GameModule[TallyOptions, Any, Any]):
     id = "tally"
     title = "Tally"
     options = ()
     orders = ()
     presenter = _Presenter()
+    sides = SIDES
 
     def make_options(self, values: Any) -> TallyOptions:
         return TallyOptions(**values)
 
     def options_dict(self, options: TallyOptions) -> dict[str, Any]:
         return options.to_dict()
-
-    def roles(self, options: TallyOptions) -> tuple[str, ...]:
-        return SIDES
-
-    def new_game(self, options: TallyOptions, seed: int) -> Any:
-        return _Viewed.new(options, seed)
-
-    def loads(self, snapshot: str) -> Any:
-        return _Viewed.loads(snapshot)
 
     def owns(self, role: str, unit: str) -> bool:
         return False
@@ -350,6 +342,17 @@ class _Told(Presented[TallyOptions, Any, Any]):
 class _Viewed(Tally):
     def view(self, role: str = "public", *, events: bool = True) -> Any:
         return {"count": self.state.count}
+
+
+_Told.game = _Viewed  # the module's games: one class's (``GameModule``)
+
+
+def test_a_module_of_one_game_class_makes_and_loads_its_games_for_the_same_sides():
+    m = _Told()
+    g = m.new_game(TallyOptions(target=5), 4)
+    assert isinstance(g, _Viewed) and g.state.seed == 4 and g.options.target == 5
+    g.apply("left", "/add n:2")
+    assert m.loads(g.dumps()).dumps() == g.dumps() and m.roles(g.options) == m.every_role() == SIDES
 
 
 def test_the_presented_hooks_say_what_the_presenter_says_from_the_public_view():
