@@ -126,7 +126,7 @@ class Said:
         raise NotImplementedError
 
     def say(self, value: Any) -> str:
-        """`` name:value``, or "" for a value not given."""
+        """`` name:value``; "" for an option not needed and not given."""
         raise NotImplementedError
 
 
@@ -141,7 +141,7 @@ class One(Said):
         return self.cased(v) if v else None
 
     def say(self, value: str | None) -> str:
-        return f" {self.name}:{value}" if value else ""
+        return f" {self.name}:{value}" if value or self.needed else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -155,21 +155,19 @@ class Ids(Said):
         return tuple(self.cased(x) for x in listed_ids(cmd, self.name, needed=self.needed))
 
     def say(self, value: Sequence[str]) -> str:
-        return f" {self.name}:{','.join(value)}" if value or self.always else ""
+        return f" {self.name}:{','.join(value)}" if value or self.needed or self.always else ""
 
 
 @dataclasses.dataclass(frozen=True)
 class Path(Said):
-    """Places joined by ">" (``path:A>B``): when needed, at least one."""
+    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge)."""
 
     def read(self, cmd: Command) -> tuple[str, ...]:
-        path = tuple(p.strip() for p in cmd.options.get(self.name, "").split(">") if p.strip())
-        if self.needed and not path:
-            needs(cmd, self.name, "")  # refused: it names no place
-        return path
+        raw = needs(cmd, self.name) if self.needed else cmd.options.get(self.name, "")
+        return tuple(p.strip() for p in raw.split(">") if p.strip())
 
     def say(self, value: Sequence[str]) -> str:
-        return f" {self.name}:{'>'.join(value)}" if value else ""
+        return f" {self.name}:{'>'.join(value)}" if value or self.needed else ""
 
 
 @dataclasses.dataclass(frozen=True)

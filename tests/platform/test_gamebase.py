@@ -270,16 +270,17 @@ def test_a_declared_order_refuses_what_it_cannot_read_saying_what_would_be_accep
     assert e.value.key == key
 
 
-def test_a_needed_path_names_at_least_one_place():
+def test_a_needed_path_is_given_and_its_places_are_the_rules_to_judge():
     @order("walk")
     class Walk(Spoken):
         path: tuple[str, ...]
         spec = (Path("path"),)
 
     with pytest.raises(RuleError) as e:
-        Walk.parse("/walk path:>")
+        Walk.parse("/walk path: ")
     assert e.value.key == "text.needs"
-    assert Walk.parse("/walk path:a>b").text() == "/walk path:a>b"
+    assert Walk.parse("/walk path:a > b").text() == "/walk path:a>b"
+    assert Walk.parse("/walk path:>").path == ()  # given: what it names is for the rules to refuse
 
 
 def test_a_declaration_for_each_field_or_the_kind_is_not_made():
