@@ -27,6 +27,7 @@ _LOCALES = ("to", "at", "locale", "source", "target", "facing")
 
 VOICE = Voice("triumph")  # English and Japanese
 say, word = VOICE.say, VOICE.word
+_cat = VOICE.catalog  # a language's catalog
 
 
 def side(value: Any, lang: str) -> str:
