@@ -39,7 +39,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, cast, final, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, final, runtime_checkable
 
 from .errors import RuleError
 from .events import Event
@@ -47,10 +47,14 @@ from .messages import rule_error
 from .orders import Choice, Order
 from .text import Command, Value, fold, parse_command
 
+if TYPE_CHECKING:
+    from random import Random
+
 OptionValue = str | int | bool  # an option's value as ``OptionSpec.read`` gives it
 EventData = dict[str, Any]  # an event as a role sees it (``Event.visible``, ``Event.to_dict``): JSON values
 OptionsT = TypeVar("OptionsT")  # the game's options object
 GameT = TypeVar("GameT", bound="GameObject")  # its game object
+GameC = TypeVar("GameC", bound="GameObject", contravariant=True)  # a game object, taken (``Fuzzing``'s hooks)
 ViewT = TypeVar("ViewT")  # what ``game.view(role)`` gives
 
 OPTION_KINDS = ("choice", "int", "bool", "text")
@@ -370,30 +374,31 @@ class GameObject(Protocol):
 
 
 @dataclass(frozen=True)
-class Fuzzing:
+class Fuzzing(Generic[OptionsT, GameC]):
     """How the fuzzer and the tools (``python -m tools.fuzz --game ID``, ``tools/samples.py``,
     ``bench/ai.py``) play this game beyond what every game has; every field has a default that fits any
     game. A *mode* is "random" (random orders for every seat), "bot-SIDE" (the bot player for SIDE's roles,
-    random orders for the others) or "bots" (the bot everywhere)."""
+    random orders for the others) or "bots" (the bot everywhere). Generic in the game's options object and
+    game object, as its ``Module`` is: each hook takes the module's own (or any game object)."""
 
     sides: tuple[str, ...] = ()  # the sides a bot takes in turn (default: the default options' roles)
     # (options, side) -> the roles a side's bot plays (default: the side itself, if it is a role)
-    side_roles: Callable[[Any, str], tuple[str, ...]] | None = None
+    side_roles: Callable[[OptionsT, str], tuple[str, ...]] | None = None
     # (seed, wanted) -> (options object, mode) of game ``seed``, a fixed function of the seed; ``wanted`` is
     # "all", "bot" or one mode (default: the options drawn from their specs, the mode ``seed % len(modes)``)
-    plan: Callable[[int, str], tuple[Any, str]] | None = None
-    random_options: Callable[[Any], Any] | None = None  # (random.Random) -> an options object (samples)
+    plan: Callable[[int, str], tuple[OptionsT, str]] | None = None
+    random_options: Callable[[Random], OptionsT] | None = None  # (a random.Random) -> options (samples)
     # (i, random.Random, fixed values) -> the options of the AI bench's i-th game (default: the defaults)
-    bench_options: Callable[[int, Any, Mapping[str, Any]], Any] | None = None
+    bench_options: Callable[[int, Random, Mapping[str, Any]], OptionsT] | None = None
     # (random.Random, game, role, budget) -> the text of a random legal order of ``role``, or None; reads the
     # game, as the fuzzer may (default: any legal choice, evenly)
-    pick: Callable[[Any, GameObject, str, dict[str, int]], str | None] | None = None
+    pick: Callable[[Random, GameC, str, dict[str, int]], str | None] | None = None
     # game -> a check of each order as it is applied (order text), with what it remembers of the orders before
-    watch: Callable[[GameObject], Callable[[GameObject, str], None]] | None = None
-    final: tuple[Callable[[GameObject], None], ...] = ()  # checks of a finished game
-    result: Callable[[GameObject], tuple[str, str]] | None = None  # a finished game -> (winner, why)
-    counts: Callable[[GameObject], dict[str, int]] = lambda game: {}  # what a finished game counts (battles)
-    label: Callable[[Any], str] | None = None  # options -> in words (default: the values not the defaults)
+    watch: Callable[[GameC], Callable[[GameC, str], None]] | None = None
+    final: tuple[Callable[[GameC], None], ...] = ()  # checks of a finished game
+    result: Callable[[GameC], tuple[str, str]] | None = None  # a finished game -> (winner, why)
+    counts: Callable[[GameC], dict[str, int]] = lambda game: {}  # what a finished game counts (battles)
+    label: Callable[[OptionsT], str] | None = None  # options -> in words (default: the values not defaults)
     cap: int = 5000  # orders after which a game has failed to end
     bot_fallbacks: bool = False  # a rejected bot order is replaced by a legal one and counted (not a failure)
     # the AI bench's default opponent: "fuzz" (``pick``) or "random" (the game's random player: ai/registry)
@@ -420,7 +425,8 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     first_options: str = ""  # the options of a console game when none are given (a historical set-up)
     preferences: tuple[str, ...] = ()  # the ``@prefer ROLE KEY:IDS`` keys players may set (priority lists)
     standing: Standing[GameT] | None = None
-    fuzzing: Fuzzing = Fuzzing()  # how the fuzzer, the sample games and the AI bench play it
+    # how the fuzzer, the sample games and the AI bench play it
+    fuzzing: Fuzzing[OptionsT, GameT] = Fuzzing()
 
     # --- what every module says: its options, seats and games ----------------------------------------------
     @abstractmethod
@@ -625,6 +631,76 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
 
     def picture(self, name: str) -> PictureKind[GameT, ViewT] | None:
         return next((k for k in self.pictures if k.name == name), None)
+
+
+OptionsC = TypeVar("OptionsC", contravariant=True)
+GameCo = TypeVar("GameCo", covariant=True)
+
+
+class GameClass(Protocol[OptionsC, GameCo]):
+    """A game object's class, as a module makes its games: a new one (``new(options, seed)``) and one from its
+    snapshot (``loads``)."""
+
+    def new(self, options: OptionsC, seed: int, /) -> GameCo: ...
+    def loads(self, snapshot: str, /) -> GameCo: ...
+
+
+class GameModule(Module[OptionsT, GameT, ViewT]):
+    """A module whose games are one class's (``game``), played by the same ``sides`` under any options."""
+
+    game: GameClass[OptionsT, GameT]
+    sides: tuple[str, ...]
+
+    def roles(self, options: OptionsT) -> tuple[str, ...]:
+        return self.sides
+
+    def new_game(self, options: OptionsT, seed: int) -> GameT:
+        return self.game.new(options, seed)
+
+    def loads(self, snapshot: str) -> GameT:
+        return self.game.loads(snapshot)
+
+
+class Presenter(Protocol):
+    """What a game says in words (its ``present`` module): an event in one line, the status line and the
+    channel's headline from the public view alone, the options, a place by its name."""
+
+    def narrate(self, event: Mapping[str, Any], lang: str, /) -> str | None: ...
+    def status(self, view: Any, lang: str, /) -> str: ...
+    def headline(self, view: Any, role: str, lang: str, /) -> str: ...
+    def describe_options(self, options: Mapping[str, Any], lang: str, /) -> str: ...
+    def place(self, place: Any, lang: str, /) -> str: ...
+
+
+class Presented(Module[OptionsT, GameT, ViewT]):
+    """A module whose words are its ``presenter``'s: the hooks that say the game in words (``outcome``,
+    ``narrate``, ``status``, ``public_headline``, ``describe_options``, ``place_said``) are said by it, each
+    from what its audience may know (the event as it sees it, the public view)."""
+
+    presenter: Presenter
+
+    def outcome(self, game: GameT) -> str:
+        if not game.over:
+            return ""
+        return self.presenter.status(game.view("public", events=False), "en")
+
+    def narrate(self, event: EventData, lang: str, options: OptionsT, text: Text) -> str | None:
+        try:
+            return self.presenter.narrate(event, lang)
+        except (KeyError, TypeError, ValueError, IndexError):  # a template it cannot fill: the plain event
+            return plain(event)
+
+    def status(self, game: GameT, lang: str, text: Text) -> str:
+        return self.presenter.status(game.view("public", events=False), lang)
+
+    def public_headline(self, view: ViewT, role: str, lang: str, text: Text) -> str:
+        return self.presenter.headline(view, role, lang)
+
+    def describe_options(self, options: OptionsT, lang: str, text: Text) -> str:
+        return self.presenter.describe_options(self.options_dict(options), lang)
+
+    def place_said(self, place: str, lang: str) -> str:
+        return self.presenter.place(place, lang)
 
 
 AnyModule = Module[Any, Any, Any]  # a module of some game, as the platform holds it (registry, service)

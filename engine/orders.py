@@ -10,16 +10,20 @@ and hashes like it, so that a choice is found among strings and a string among c
 ``Grammar`` is a module's one parser: the order kinds by name, ``read`` (a ``Command`` -> its order) and
 ``parse`` (text -> its order). Syntax errors are the kinds' own ``RuleError``\\ s; whether an order is legal
 now is the rules' question, not the parser's.
+
+``Spoken`` is an order kind whose text is its options in its fields' order, each declared once (``spec``:
+``One``, ``Ids``, ``Path``, ``Flag``, ``Number``): read and said by the declarations, so that a kind writes
+neither unless it reads something they do not (an alias, a word checked before the rest).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
-from typing import ClassVar, TypeVar, dataclass_transform
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
 from .messages import rule_error
-from .text import Command, parse_command
+from .text import Command, flag, listed_ids, needs, number, parse_command, takes
 
 OrderT = TypeVar("OrderT", bound="Order")
 
@@ -92,9 +96,121 @@ def order(kind: str) -> Callable[[type[OrderT]], type[OrderT]]:
 
     def make(cls: type[OrderT]) -> type[OrderT]:
         cls.kind = kind
-        return dataclasses.dataclass(frozen=True, eq=False)(cls)
+        made = dataclasses.dataclass(frozen=True, eq=False)(cls)
+        spec = getattr(made, "spec", None)
+        if isinstance(spec, tuple):  # a ``Spoken`` kind: one declaration a field, in the fields' order
+            names = [f.name for f in dataclasses.fields(cast(Any, made))]
+            assert len(spec) == len(names), (kind, names, spec)
+            cast(Any, made).fields_said = tuple(zip(names, spec, strict=True))
+        return made
 
     return make
+
+
+# --- an order's options, declared once: how each is read from the text and said again -------------------
+
+
+@dataclasses.dataclass(frozen=True)
+class Said:
+    """One option of a ``Spoken`` order: its ``name`` in the text, whether the order ``needs`` it, and the
+    ``case`` its values are kept in ("upper", "lower" or as written)."""
+
+    name: str
+    needed: bool = True
+    case: str = ""
+
+    def cased(self, v: str) -> str:
+        return v.upper() if self.case == "upper" else v.lower() if self.case == "lower" else v
+
+    def read(self, cmd: Command) -> Any:
+        raise NotImplementedError
+
+    def say(self, value: Any) -> str:
+        """`` name:value``; "" for an option not needed and not given."""
+        raise NotImplementedError
+
+
+@dataclasses.dataclass(frozen=True)
+class One(Said):
+    """One value (``to:V1``): needed, or None when not given."""
+
+    def read(self, cmd: Command) -> str | None:
+        if self.needed:
+            return self.cased(needs(cmd, self.name))
+        v = cmd.options.get(self.name, "").strip()
+        return self.cased(v) if v else None
+
+    def say(self, value: str | None) -> str:
+        return f" {self.name}:{value}" if value or self.needed else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Ids(Said):
+    """Ids joined by "," (``units:F02,F03``); ``always``: said even when none are given (``hits:``)."""
+
+    needed: bool = False
+    always: bool = False
+
+    def read(self, cmd: Command) -> tuple[str, ...]:
+        return tuple(self.cased(x) for x in listed_ids(cmd, self.name, needed=self.needed))
+
+    def say(self, value: Sequence[str]) -> str:
+        return f" {self.name}:{','.join(value)}" if value or self.needed or self.always else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Path(Said):
+    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge)."""
+
+    def read(self, cmd: Command) -> tuple[str, ...]:
+        raw = needs(cmd, self.name) if self.needed else cmd.options.get(self.name, "")
+        return tuple(p.strip() for p in raw.split(">") if p.strip())
+
+    def say(self, value: Sequence[str]) -> str:
+        return f" {self.name}:{'>'.join(value)}" if value or self.needed else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Flag(Said):
+    """A yes/no (``river:yes``), said only when yes; a slash command's as typed, a line's read once."""
+
+    needed: bool = False
+
+    def read(self, cmd: Command) -> bool:
+        return flag(cmd, self.name)
+
+    def say(self, value: bool) -> str:
+        return f" {self.name}:yes" if value else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Number(Said):
+    """A whole number (``morale:3``): a slash command's as typed, a line's read once; None when not given and
+    not needed."""
+
+    def read(self, cmd: Command) -> int | None:
+        if self.needed:
+            needs(cmd, self.name)
+        return number(cmd, self.name)
+
+    def say(self, value: int | None) -> str:
+        return "" if value is None else f" {self.name}:{value}"
+
+
+class Spoken(Order):
+    """An order kind whose text is ``/kind`` and its options in its fields' order: ``spec`` declares each
+    field's option (a ``Said``), the kind reads and says itself by them. A kind with no option reads none."""
+
+    spec: ClassVar[tuple[Said, ...]] = ()
+    fields_said: ClassVar[tuple[tuple[str, Said], ...]] = ()  # (field, its option): made by ``order``
+
+    @classmethod
+    def read(cls, cmd: Command) -> Self:
+        takes(cmd, *(o.name for o in cls.spec))
+        return cast(Callable[..., Self], cls)(*(o.read(cmd) for o in cls.spec))
+
+    def say(self) -> str:
+        return f"/{self.kind}" + "".join(o.say(getattr(self, name)) for name, o in self.fields_said)
 
 
 class Grammar:

@@ -8,10 +8,10 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 
-from engine.errors import RuleError
+from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
+from engine.gamebase import allowed
 from engine.orders import Order
 
 from . import board as B
@@ -23,26 +23,8 @@ from .play import dispatch
 from .table import ROWS, acting, phase_of
 
 
-@dataclass(frozen=True)
-class Legal:
-    role: str
-    step: str
-    active: bool
-    orders: tuple[str, ...] = ()
-    choices: tuple[Order, ...] = ()
-
-    @property
-    def phase(self) -> str:
-        """The phase of play (the platform's bot players read a game's phase by this name)."""
-        return self.step
-
-
 def ok(ctx: Ctx, role: str, o: Order) -> bool:
-    try:
-        dispatch(ctx, role, o, dry=True)
-    except RuleError:
-        return False
-    return True
+    return allowed(dispatch, ctx, role, o)
 
 
 def candidates(ctx: Ctx, role: str) -> list[Order]:

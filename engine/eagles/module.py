@@ -14,18 +14,17 @@ from typing import Any
 
 from .. import catalog
 from ..events import Event
+from ..gamebase import winner_and_why
 from ..module import (
-    EventData,
     Fuzzing,
-    GameObject,
-    Module,
+    GameModule,
     OptionSpec,
     OptionValue,
     OrderKind,
     OrderOption,
     PictureKind,
+    Presented,
     Text,
-    plain,
 )
 from . import board as B
 from . import present
@@ -277,12 +276,11 @@ def _invariants(game: Game) -> None:
     assert not found, found
 
 
-def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
+def _pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order, found quickly: the candidates in a random order, the first the rules take; in the
     action phase moves and fights come before ending it most of the time, so that random games fight; at the
     activation try the roll comes before a grand charge (10.8) most of the time, so that random games both
     activate and charge."""
-    assert isinstance(game, Game)
     ctx = game.ctx
     cands = candidates(ctx, role)
     rng.shuffle(cands)
@@ -294,18 +292,14 @@ def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int
     return None
 
 
-def _result(game: GameObject) -> tuple[str, str]:
-    assert isinstance(game, Game)
-    won = game.result() or {}
-    return str(won.get("winner") or ""), str(won.get("reason") or "")
-
-
-def _counts(game: GameObject) -> dict[str, int]:
+def _counts(game: Game) -> dict[str, int]:
     kinds = Counter(e.kind for e in game.events)
     return {"activations": kinds["activate"], "moves": kinds["move"], "turns": kinds["turn"]}
 
 
-FUZZING = Fuzzing(sides=SIDES, pick=_pick, result=_result, counts=_counts, cap=6000)
+FUZZING: Fuzzing[Options, Game] = Fuzzing(
+    sides=SIDES, pick=_pick, result=winner_and_why, counts=_counts, cap=6000
+)
 
 
 def suggest(
@@ -336,7 +330,7 @@ def owns(role: str, unit: str) -> bool:
     return sides.get(u) == role
 
 
-class Eagles(Module[Options, Game, View]):
+class Eagles(Presented[Options, Game, View], GameModule[Options, Game, View]):
     """Eagles of the Empire's declarations and hooks (its words in ``present``)."""
 
     id = "eagles"
@@ -347,22 +341,16 @@ class Eagles(Module[Options, Game, View]):
     pictures = PICTURES
     fuzz_invariants = (_invariants,)
     fuzzing = FUZZING
+    game = Game
+    sides = SIDES
     directives = ("dice",)
+    presenter = present  # its events, status, headline, options and areas in words
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
         return Options.from_dict(dict(values))
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
-
-    def roles(self, options: Options) -> tuple[str, ...]:
-        return SIDES
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
@@ -399,28 +387,8 @@ class Eagles(Module[Options, Game, View]):
         """A turn (1 hour): a snapshot kept at each one's start."""
         return int(game.state.turn)
 
-    def outcome(self, game: Game) -> str:
-        if not game.over:
-            return ""
-        return present.status(game.view("public", events=False), "en")
-
-    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
-        try:
-            return present.narrate(event, lang)
-        except (KeyError, TypeError, ValueError, IndexError):
-            return plain(event)
-
-    def status(self, game: Game, lang: str, text: Text) -> str:
-        return present.status(game.view("public", events=False), lang)
-
     def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
         return prompt(game, role, lang, text, examples)
-
-    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
-        return present.headline(view, role, lang)
-
-    def describe_options(self, options: Options, lang: str, text: Text) -> str:
-        return present.describe_options(options.to_dict(), lang)
 
     def dump_data(self) -> dict[str, Any]:
         return dump_data()
@@ -431,9 +399,6 @@ class Eagles(Module[Options, Game, View]):
         """``/move ... to:``: the areas the pieces named in ``units:`` reach with the MP they have left
         (13.1), nearest first; otherwise the values of the role's legal orders."""
         return suggest(game, role, order, option, current, given)
-
-    def place_said(self, place: str, lang: str) -> str:
-        return present.place(place, lang)
 
 
 # its words join the engine's catalog as soon as the game is imported (engine/catalog.py)

@@ -30,86 +30,48 @@ the rules'.
 
 from __future__ import annotations
 
-from ..orders import Grammar, Order, order
-from ..text import Command, listed_ids, needs, takes
+from ..orders import Grammar, Ids, One, Order, Spoken, order
+from ..text import Command, takes
 
 Names = tuple[str, ...]
-
-
-def _area(v: str) -> str:
-    return v.strip().upper()
-
-
-def _ids(cmd: Command, option: str, needed: bool = True) -> Names:
-    return tuple(x.upper() for x in listed_ids(cmd, option, needed=needed))
+_UNITS = Ids("units", needed=True, case="upper")
+_TARGET = One("target", case="upper")  # an area
 
 
 @order("enter")
-class Enter(Order):
+class Enter(Spoken):
     delay: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Enter:
-        takes(cmd, "delay")
-        return cls(_ids(cmd, "delay", needed=False))
-
-    def say(self) -> str:
-        return f"/enter delay:{','.join(self.delay)}" if self.delay else "/enter"
+    spec = (Ids("delay", case="upper"),)
 
 
 @order("first")
-class First(Order):
+class First(Spoken):
     side: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> First:
-        takes(cmd, "side")
-        return cls(needs(cmd, "side").lower())
-
-    def say(self) -> str:
-        return f"/first side:{self.side}"
+    spec = (One("side", case="lower"),)
 
 
 @order("roll")
-class Roll(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> Roll:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/roll"
+class Roll(Spoken):
+    pass
 
 
 @order("release")
-class Release(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> Release:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/release"
+class Release(Spoken):
+    pass
 
 
 @order("activate")
-class Activate(Order):
+class Activate(Spoken):
     formations: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> Activate:
-        takes(cmd, "formations")
-        return cls(listed_ids(cmd, "formations", needed=True))
-
-    def say(self) -> str:
-        return f"/activate formations:{','.join(self.formations)}"
+    spec = (Ids("formations", needed=True),)
 
 
 @order("charge")
 class Charge(Order):
     """A charge of the cavalry named (10.1), or the grand charge (10.8) that leader ``grand`` leads from the
     start areas ``start`` (``from:``) in place of an activation; ``then``: "return" brings the cavalry back
-    after a success instead of continuing ("" or "continue": on)."""
+    after a success instead of continuing ("" or "continue": on). Read by hand: ``units:`` is needed only
+    without ``grand:``, ``from:`` only with it."""
 
     units: Names
     target: str
@@ -120,11 +82,11 @@ class Charge(Order):
     @classmethod
     def read(cls, cmd: Command) -> Charge:
         takes(cmd, "units", "target", "grand", "from", "then")
-        grand = cmd.options.get("grand", "").strip().upper()
-        then = cmd.options.get("then", "").strip().lower()
-        start = tuple(_area(a) for a in listed_ids(cmd, "from", needed=bool(grand)))
-        units = _ids(cmd, "units", needed=not grand)
-        return cls(units, _area(needs(cmd, "target")), grand, start, then)
+        grand = One("grand", needed=False, case="upper").read(cmd) or ""
+        start = Ids("from", needed=bool(grand), case="upper").read(cmd)
+        units = Ids("units", needed=not grand, case="upper").read(cmd)
+        then = One("then", needed=False, case="lower").read(cmd) or ""
+        return cls(units, _TARGET.read(cmd) or "", grand, start, then)
 
     def say(self) -> str:
         words = [f"grand:{self.grand}"] if self.grand else []
@@ -136,114 +98,57 @@ class Charge(Order):
 
 
 @order("bombard")
-class Bombard(Order):
+class Bombard(Spoken):
     units: Names
     target: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Bombard:
-        takes(cmd, "units", "target")
-        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
-
-    def say(self) -> str:
-        return f"/bombard units:{','.join(self.units)} target:{self.target}"
+    spec = (_UNITS, _TARGET)
 
 
 @order("assault")
-class Assault(Order):
+class Assault(Spoken):
     units: Names
     target: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Assault:
-        takes(cmd, "units", "target")
-        return cls(_ids(cmd, "units"), _area(needs(cmd, "target")))
-
-    def say(self) -> str:
-        return f"/assault units:{','.join(self.units)} target:{self.target}"
+    spec = (_UNITS, _TARGET)
 
 
 @order("assign")
-class Assign(Order):
+class Assign(Spoken):
     unit: str
-    to: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Assign:
-        takes(cmd, "unit", "to")
-        return cls(needs(cmd, "unit").upper(), needs(cmd, "to"))
-
-    def say(self) -> str:
-        return f"/assign unit:{self.unit} to:{self.to}"
+    to: str  # a formation
+    spec = (One("unit", case="upper"), One("to"))
 
 
 @order("attach")
-class Attach(Order):
+class Attach(Spoken):
     unit: str
     to: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Attach:
-        takes(cmd, "unit", "to")
-        return cls(needs(cmd, "unit").upper(), needs(cmd, "to").upper())
-
-    def say(self) -> str:
-        return f"/attach unit:{self.unit} to:{self.to}"
+    spec = (One("unit", case="upper"), One("to", case="upper"))
 
 
 @order("detach")
-class Detach(Order):
+class Detach(Spoken):
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> Detach:
-        takes(cmd, "units")
-        return cls(_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/detach units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 @order("move")
-class Move(Order):
+class Move(Spoken):
     units: Names
     to: str
     facing: str | None = None
-
-    @classmethod
-    def read(cls, cmd: Command) -> Move:
-        takes(cmd, "units", "to", "facing")
-        facing = cmd.options.get("facing", "").strip()
-        return cls(_ids(cmd, "units"), _area(needs(cmd, "to")), _area(facing) if facing else None)
-
-    def say(self) -> str:
-        tail = f" facing:{self.facing}" if self.facing else ""
-        return f"/move units:{','.join(self.units)} to:{self.to}{tail}"
+    spec = (_UNITS, One("to", case="upper"), One("facing", needed=False, case="upper"))
 
 
 @order("face")
-class Face(Order):
+class Face(Spoken):
     unit: str
     to: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Face:
-        takes(cmd, "unit", "to")
-        return cls(needs(cmd, "unit").upper(), _area(needs(cmd, "to")))
-
-    def say(self) -> str:
-        return f"/face unit:{self.unit} to:{self.to}"
+    spec = (One("unit", case="upper"), One("to", case="upper"))
 
 
 @order("done")
-class Done(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> Done:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/done"
+class Done(Spoken):
+    pass
 
 
 @order("queue")
@@ -261,95 +166,46 @@ class Queue(Order):
 
 
 @order("los")
-class Los(Order):
+class Los(Spoken):
     source: str
     target: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Los:
-        takes(cmd, "from", "to")
-        return cls(_area(needs(cmd, "from")), _area(needs(cmd, "to")))
-
-    def say(self) -> str:
-        return f"/los from:{self.source} to:{self.target}"
+    spec = (One("from", case="upper"), One("to", case="upper"))
 
 
 @order("range")
-class Range(Order):
+class Range(Spoken):
     leader: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Range:
-        takes(cmd, "leader")
-        return cls(needs(cmd, "leader").strip().upper())
-
-    def say(self) -> str:
-        return f"/range leader:{self.leader}"
+    spec = (One("leader", case="upper"),)
 
 
 @order("split")
-class Split(Order):
+class Split(Spoken):
     unit: str  # the division that deploys its short counter (11.3)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Split:
-        takes(cmd, "unit")
-        return cls(needs(cmd, "unit").strip().upper())
-
-    def say(self) -> str:
-        return f"/split unit:{self.unit}"
+    spec = (One("unit", case="upper"),)
 
 
 @order("reabsorb")
-class Reabsorb(Order):
+class Reabsorb(Spoken):
     unit: str  # the division (or its deployed counter) that takes the counter back (11.3)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Reabsorb:
-        takes(cmd, "unit")
-        return cls(needs(cmd, "unit").strip().upper())
-
-    def say(self) -> str:
-        return f"/reabsorb unit:{self.unit}"
+    spec = (One("unit", case="upper"),)
 
 
 @order("form-square")
-class FormSquare(Order):
+class FormSquare(Spoken):
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> FormSquare:
-        takes(cmd, "units")
-        return cls(_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/form-square units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 @order("reverse-slope")
-class ReverseSlope(Order):
+class ReverseSlope(Spoken):
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> ReverseSlope:
-        takes(cmd, "units")
-        return cls(_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/reverse-slope units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 @order("line")
-class Line(Order):
+class Line(Spoken):
     units: Names  # back into line from square or reverse-slope defence (17.0)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Line:
-        takes(cmd, "units")
-        return cls(_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/line units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 _KINDS: list[type[Order]] = [Enter, First, Roll, Release, Activate, Charge, Assign, Attach, Detach]

@@ -10,38 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .. import catalog
 from ..catalog import format_list
-from ..messages_ja import with_commands
+from ..voice import Voice
 from . import board as B
 from .messages import LOCALE as LOCALE  # importing it registers the "eagles" layer
 from .state import SIDES
 
-LANGS = ("en", "ja")
 EVENT = "eagles.event."
 _AREAS = ("area", "from", "to", "target", "source", "facing")
 
-
-def _lang(lang: str) -> str:
-    return lang if lang in LANGS else "en"
-
-
-def _cat(lang: str) -> catalog.Catalog:
-    return catalog.layer("eagles", _lang(lang))
-
-
-def say(key: str, lang: str, /, **params: Any) -> str:
-    cat = _cat(lang)
-    n = params.get("n")
-    template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
-    if "⟨" in template:  # a command as the player's client names it (⟨/roll⟩: /活性化判定 (/roll))
-        template = with_commands({key: template})[key]
-    said = template.format(**params)
-    return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
-
-
-def word(key: str, lang: str) -> str:
-    return _cat(lang)[key]
+VOICE = Voice("eagles")  # English and Japanese
+say, word = VOICE.say, VOICE.word
 
 
 def side(value: Any, lang: str) -> str:
@@ -77,8 +56,7 @@ def pieces(ids: Sequence[Any], lang: str) -> str:
 
 
 def purpose(value: Any, lang: str) -> str:
-    key = f"eagles.for.{value}"
-    return word(key, lang) if key in _cat(lang) else str(value)
+    return VOICE.word_or(f"eagles.for.{value}", value, lang)
 
 
 def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -115,7 +93,7 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
         p = told(e, lang)
         p["why"] = _error({"key": e.get("why"), "params": e.get("params")}, lang)
         return say("eagles.event.los_" + ("yes" if e.get("ok") else "no"), lang, **p)
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return None
     if kind in ("queued", "queue-cancelled") and "side" not in e:
         return None  # another side's queue: nothing of it is told
@@ -150,7 +128,7 @@ def _error(e: Mapping[str, Any], lang: str) -> str:
     from ..messages import render
 
     key = str(e.get("key") or "")
-    cat = _cat(lang)
+    cat = VOICE.catalog(lang)
     if key in cat:
         try:
             return render(cat[key], dict(e.get("params") or {}), cat)

@@ -1,19 +1,19 @@
-"""The Liberty game object (the engine contract, ``engine/module.py``'s ``GameObject``): ``apply`` takes one
-order line and is atomic (a rejected order raises RuleError and changes nothing), ``view`` and ``legal``
-per role, ``active``, ``over``, ``result``, ``script``, ``dumps``/``loads``."""
+"""The Liberty game object (the engine contract, ``engine/module.py``'s ``GameObject``; its common part
+``engine/gamebase.py``): ``apply`` takes one order line and is atomic (a rejected order raises RuleError and
+changes nothing), ``view`` and ``legal`` per role, ``active``, ``over``, ``result``, ``script``,
+``dumps``/``loads``."""
 
 from __future__ import annotations
 
 import copy
-import json
 import pickle
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Self
 
 from data import AmbiguousMatch, NoMatch
 from data.liberty import load_liberty
 from engine.errors import RuleError
-from engine.events import Event
+from engine.gamebase import GameBase
 from engine.orders import Order
 from engine.text import Command, split_list
 
@@ -43,10 +43,14 @@ def active(ctx: Ctx) -> list[str]:
     return []
 
 
-class Game:
-    def __init__(self, ctx: Ctx, log: list[str] | None = None) -> None:
-        self.ctx = ctx
-        self._log: list[str] = list(log or [])
+class Game(GameBase[State, Options]):
+    name = "liberty"
+    sides = SIDES
+    grammar = GRAMMAR
+    ctx: Ctx
+
+    def __init__(self, ctx: Ctx, log: Sequence[str] | None = None) -> None:
+        super().__init__(ctx, log)
         # ``legal`` answers kept with the content of the state they answered (``_content``): role -> Legal
         self._kept: tuple[bytes, dict[str, Legal]] | None = None
 
@@ -54,27 +58,24 @@ class Game:
     def new(cls, options: Options, seed: int) -> Game:
         return cls(new_state(options, seed))
 
+    @classmethod
+    def _stored(cls, state: dict[str, Any], options: dict[str, Any]) -> Ctx:
+        return Ctx(State.from_dict(state), load_liberty(), Options.from_dict(options))
+
+    def _not_a_side(self, role: str) -> RuleError:
+        return error("", "liberty.order.role", role=role, roles=list(SIDES))
+
+    def _logged(self, order: str | Command | Order, typed: Order) -> str:
+        """The order as it was written (a value: its text)."""
+        return order.strip() if isinstance(order, str) else order.text()
+
+    def _play(self, role: str, order: Order) -> None:
+        if self.ctx.st.phase == Phase.OVER:
+            raise error("11.1", "liberty.order.over")
+        self._dispatch(role, order)
+        flow.run(self.ctx)
+
     # -- the contract ---------------------------------------------------------------------------------------
-    @property
-    def state(self) -> State:
-        return self.ctx.st
-
-    @property
-    def options(self) -> Options:
-        return self.ctx.opts
-
-    @property
-    def log(self) -> list[str]:
-        return self._log
-
-    @property
-    def events(self) -> list[Event]:
-        return self.ctx.events
-
-    @property
-    def over(self) -> bool:
-        return self.ctx.st.phase == Phase.OVER
-
     def result(self) -> dict[str, Any] | None:
         st = self.ctx.st
         return {"winner": st.winner, "reason": st.reason, "vp": st.vp, "year": st.year} if self.over else None
@@ -98,29 +99,6 @@ class Game:
         if found is None:
             found = kept[1][role] = legal(self.ctx, role, self.active())
         return found
-
-    def apply(self, role: str, order: str | Command | Order) -> list[Event]:
-        """Apply one order for ``role`` (its text, read by the one parser of ``orders.py``, or the order
-        itself); return the new events. Raises RuleError and changes nothing if the order cannot be read or
-        is not legal now."""
-        if role not in SIDES:
-            raise error("", "liberty.order.role", role=role, roles=list(SIDES))
-        typed = GRAMMAR.parse(order)
-        # the log keeps the order as it was written (a value: its text)
-        logged = order.strip() if isinstance(order, str) else order.text()
-        if self.ctx.st.phase == Phase.OVER:
-            raise error("11.1", "liberty.order.over")
-        saved = self.ctx.st.clone()
-        before = len(self.ctx.events)
-        try:
-            self._dispatch(role, typed)
-            flow.run(self.ctx)
-        except RuleError:
-            self.ctx.st.__dict__.update(saved.__dict__)  # in place: references to the state stay good
-            del self.ctx.events[before:]
-            raise
-        self._log.append(f"{role}: {logged}")
-        return self.ctx.events[before:]
 
     # -- orders ---------------------------------------------------------------------------------------------
     def _units(self, names: str | Sequence[str]) -> list[str]:
@@ -224,42 +202,18 @@ class Game:
             raise ValueError(f"unknown directive @{word}")
         self._log.append(f"@{word} {rest}")
 
-    def script(self) -> str:
-        opts = " ".join(f"{k}={_say(v)}" for k, v in self.ctx.opts.to_dict().items())
-        return "\n".join(["@game liberty", f"@options {opts}", f"@seed {self.ctx.st.seed}", *self._log])
-
-    def dumps(self) -> str:
-        return json.dumps(
-            {
-                "options": self.ctx.opts.to_dict(),
-                "state": self.ctx.st.to_dict(),
-                "log": self._log,
-                "events": [e.to_dict() for e in self.ctx.events],
-            },
-            sort_keys=True,
-        )
-
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
         applies each order to a copy): the state cloned, the events shared (an event never changes once
         emitted), the kept ``legal`` answers too (keyed by the state's content, they hold for the copy).
         Reloading the snapshot instead costs the JSON of the whole event log, every order."""
-        st = self.ctx
-        state = st.st.clone()
+        game = super().copy()
+        state = game.ctx.st
         if state.offer is not None:  # 11.5: its lists of blocks are its own too (``clone`` shares them)
             state.offer = copy.deepcopy(state.offer)
-        ctx = Ctx(state, st.lib, st.opts, list(st.events))
-        game = Game(ctx, self._log)
         if self._kept is not None:
             game._kept = (self._kept[0], dict(self._kept[1]))
         return game
-
-    @classmethod
-    def loads(cls, text: str) -> Game:
-        d = json.loads(text)
-        ctx = Ctx(State.from_dict(d["state"]), load_liberty(), Options.from_dict(d["options"]))
-        ctx.events = [Event.from_dict(e) for e in d["events"]]
-        return cls(ctx, d["log"])
 
 
 def _content(ctx: Ctx) -> bytes:
@@ -271,7 +225,3 @@ def _content(ctx: Ctx) -> bytes:
     d["battle"] = None if st.battle is None else st.battle.__dict__
     d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
     return pickle.dumps((d, ctx.opts), pickle.HIGHEST_PROTOCOL)
-
-
-def _say(v: Any) -> str:
-    return ("on" if v else "off") if isinstance(v, bool) else str(v)

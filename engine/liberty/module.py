@@ -20,9 +20,9 @@ from ..module import (
     PICKS_SHOWN,
     EventData,
     Fuzzing,
+    GameModule,
     GameObject,
     Interaction,
-    Module,
     OptionValue,
     OrderKind,
     OrderOption,
@@ -42,6 +42,7 @@ from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
 from .sequence import ROWS
+from .state import SIDES
 from .turns import card
 from .views import View
 from .winter import attrition_places
@@ -274,7 +275,7 @@ def _epoch(game: Game) -> int:
     return int(game.state.year) * 10 + int(game.state.turn)
 
 
-class Liberty(Module[Options, Game, View]):
+class Liberty(GameModule[Options, Game, View]):
     """Liberty's declarations and hooks (its rules' messages in ``messages``, its prompts above)."""
 
     id = "liberty"
@@ -286,22 +287,15 @@ class Liberty(Module[Options, Game, View]):
     fuzz_invariants = INVARIANTS
     pictures = PICTURES
     standing = Standing("battle", ("fire",), _standing_choose, _standing_when)
-    fuzzing = Fuzzing(bench_opponent="random")
+    fuzzing: Fuzzing[Options, Game] = Fuzzing(bench_opponent="random")
+    game = Game
+    sides = SIDES  # 2.0: the British and the Americans
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
         return Options.from_dict(dict(values))
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return options.to_dict()
-
-    def roles(self, options: Options) -> tuple[str, ...]:
-        return ("british", "american")
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)

@@ -10,7 +10,7 @@ order is legal now, are the rules' (``game.py`` resolves the names, ``turns``, `
 
 from __future__ import annotations
 
-from ..orders import Grammar, Order, order
+from ..orders import Flag, Grammar, Ids, One, Order, Path, Spoken, order
 from ..text import Command, flag, listed_ids, needs, split_list, takes
 from .context import error
 
@@ -40,42 +40,29 @@ def _yes(cmd: Command, option: str) -> bool:
     return flag(cmd, option)  # a slash command's bool as typed, a line's yes/no read once
 
 
-def _flags(**flags: bool) -> str:
-    return "".join(f" {k}:yes" for k, v in flags.items() if v)
+_UNITS = Ids("units", needed=True)
+_PATH = Path("path")
+_RIVER = Flag("river")  # 5.6; 7.4, 7.5: by river
 
 
 @order("play")
-class Play(Order):
+class Play(Spoken):
     """``/play card:ID`` (3.1): the card a side plays face down."""
 
     card: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Play:
-        takes(cmd, "card")
-        return cls(needs(cmd, "card"))
-
-    def say(self) -> str:
-        return f"/play card:{self.card}"
+    spec = (One("card"),)
 
 
 @order("supply")
-class Supply(Order):
+class Supply(Spoken):
     """``/supply [units:A,B]`` (3.3): the blocks that take a step of the supply card, none for none."""
 
     units: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Supply:
-        takes(cmd, "units")
-        return cls(listed_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/supply units:{','.join(self.units)}" if self.units else "/supply"
+    spec = (Ids("units"),)
 
 
 @order("move")
-class Move(Order):
+class Move(Spoken):
     """``/move units:A,B path:H1>H2 [forced:yes] [river:yes] [also:yes]`` (5.1; forced march 5.5, by river
     5.6, warships 8.1, more of the group just moved G7): the path may leave out the start."""
 
@@ -84,6 +71,7 @@ class Move(Order):
     forced: bool = False
     river: bool = False
     also: bool = False
+    spec = (_UNITS, _PATH, Flag("forced"), _RIVER, Flag("also"))
 
     @classmethod
     def read(cls, cmd: Command) -> Move:
@@ -91,105 +79,62 @@ class Move(Order):
         flags = (_yes(cmd, "forced"), _yes(cmd, "river"), _yes(cmd, "also"))
         return cls(listed_ids(cmd, "units", needed=True), _path(cmd), *flags)
 
-    def say(self) -> str:
-        return f"/move units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(
-            forced=self.forced, river=self.river, also=self.also
-        )
-
 
 @order("sea")
-class Sea(Order):
+class Sea(Spoken):
     """``/sea units:A,B to:P`` (5.7): a sea move to the Atlantic box, a port or a West Indies port."""
 
     units: Names
     to: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Sea:
-        takes(cmd, "units", "to")
-        return cls(listed_ids(cmd, "units", needed=True), needs(cmd, "to"))
-
-    def say(self) -> str:
-        return f"/sea units:{','.join(self.units)} to:{self.to}"
+    spec = (_UNITS, One("to"))
 
 
 @order("build")
-class Build(Order):
+class Build(Spoken):
     """``/build`` (6.0): a block drawn blind from the side's pool."""
-
-    @classmethod
-    def read(cls, cmd: Command) -> Build:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/build"
 
 
 @order("place")
-class Place(Order):
+class Place(Spoken):
     """``/place to:P`` (6.1, 6.2): where the block just drawn is deployed."""
 
     to: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Place:
-        takes(cmd, "to")
-        return cls(needs(cmd, "to"))
-
-    def say(self) -> str:
-        return f"/place to:{self.to}"
+    spec = (One("to"),)
 
 
 @order("end")
-class End(Order):
+class End(Spoken):
     """``/end``: the side is done with its actions (3.1), its regroup (7.5), its withdrawals (7.2), its
     disbanding (11.3) or its attrition choices (11.4)."""
 
-    @classmethod
-    def read(cls, cmd: Command) -> End:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/end"
-
 
 @order("battle")
-class Battle(Order):
+class Battle(Spoken):
     """``/battle at:H`` (7.1): the battle the side fights next."""
 
     at: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Battle:
-        takes(cmd, "at")
-        return cls(needs(cmd, "at"))
-
-    def say(self) -> str:
-        return f"/battle at:{self.at}"
+    spec = (One("at"),)
 
 
 @order("fire")
-class Fire(Order):
+class Fire(Spoken):
     """``/fire [unit:A]`` (7.31): the block whose combat turn it is fires (naming it, or not)."""
 
     unit: str | None = None
+    spec = (One("unit", needed=False),)
 
     @classmethod
     def read(cls, cmd: Command) -> Fire:
         takes(cmd, "unit")
         return cls(_one(cmd, "7.31", "liberty.fire.one_unit", needed=False))
 
-    def say(self) -> str:
-        return f"/fire unit:{self.unit}" if self.unit is not None else "/fire"
-
 
 @order("hit")
-class Hit(Order):
+class Hit(Spoken):
     """``/hit unit:A`` (7.32, G25): which of the owner's equally strong blocks takes the hit."""
 
     unit: str
+    spec = (One("unit"),)
 
     @classmethod
     def read(cls, cmd: Command) -> Hit:
@@ -198,18 +143,16 @@ class Hit(Order):
         assert unit is not None
         return cls(unit)
 
-    def say(self) -> str:
-        return f"/hit unit:{self.unit}"
-
 
 @order("retreat")
-class Retreat(Order):
+class Retreat(Spoken):
     """``/retreat unit:A path:H1>H2 [river:yes]`` (7.4, G29: overland, by river, by sea 8.5, between the
     West Indies ports 9.1; a withdrawal 7.2 with G30): ``to:`` says the path too."""
 
     unit: str
     path: Names
     river: bool = False
+    spec = (One("unit"), _PATH, _RIVER)
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
@@ -219,18 +162,16 @@ class Retreat(Order):
         river = _yes(cmd, "river")
         return cls(unit, _path(cmd, o.get("path", "") or o.get("to", "")), river)
 
-    def say(self) -> str:
-        return f"/retreat unit:{self.unit} path:{'>'.join(self.path)}" + _flags(river=self.river)
-
 
 @order("regroup")
-class Regroup(Order):
+class Regroup(Spoken):
     """``/regroup units:A path:H1>H2 [river:yes]`` (7.5, G31; by river as 7.4): the victor's blocks after a
     battle."""
 
     units: Names
     path: Names
     river: bool = False
+    spec = (_UNITS, _PATH, _RIVER)
 
     @classmethod
     def read(cls, cmd: Command) -> Regroup:
@@ -238,101 +179,50 @@ class Regroup(Order):
         river = _yes(cmd, "river")
         return cls(listed_ids(cmd, "units", needed=True), _path(cmd), river)
 
-    def say(self) -> str:
-        return f"/regroup units:{','.join(self.units)} path:{'>'.join(self.path)}" + _flags(river=self.river)
-
 
 @order("disband")
-class Disband(Order):
+class Disband(Spoken):
     """``/disband units:A,B`` (11.3): blocks sent back to the pool before winter."""
 
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> Disband:
-        takes(cmd, "units")
-        return cls(listed_ids(cmd, "units", needed=True))
-
-    def say(self) -> str:
-        return f"/disband units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 @order("attrition")
-class Attrition(Order):
+class Attrition(Spoken):
     """``/attrition units:A,B`` (11.4): the blocks that go at one place in the winter's attrition."""
 
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> Attrition:
-        takes(cmd, "units")
-        return cls(listed_ids(cmd, "units", needed=True))
-
-    def say(self) -> str:
-        return f"/attrition units:{','.join(self.units)}"
+    spec = (_UNITS,)
 
 
 @order("exchange")
-class Exchange(Order):
+class Exchange(Spoken):
     """``/exchange give:A take:B`` (11.5): prisoners offered for prisoners (the rules refuse an empty
     offer)."""
 
     give: Names = ()
     take: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Exchange:
-        takes(cmd, "give", "take")
-        return cls(listed_ids(cmd, "give"), listed_ids(cmd, "take"))
-
-    def say(self) -> str:
-        return (
-            "/exchange"
-            + (f" give:{','.join(self.give)}" if self.give else "")
-            + (f" take:{','.join(self.take)}" if self.take else "")
-        )
+    spec = (Ids("give"), Ids("take"))
 
 
 @order("accept")
-class Accept(Order):
+class Accept(Spoken):
     """``/accept`` (11.5): the other side's exchange offer accepted."""
-
-    @classmethod
-    def read(cls, cmd: Command) -> Accept:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/accept"
 
 
 @order("decline")
-class Decline(Order):
+class Decline(Spoken):
     """``/decline`` (11.5): the other side's exchange offer declined."""
-
-    @classmethod
-    def read(cls, cmd: Command) -> Decline:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/decline"
 
 
 @order("prefer")
-class Prefer(Order):
+class Prefer(Spoken):
     """``/prefer hits:A,B`` (7.32, 11.4): the side's blocks to take hits (and go in winter) first among
     equals; an empty list drops the preference."""
 
     hits: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Prefer:
-        takes(cmd, "hits")
-        return cls(listed_ids(cmd, "hits"))
-
-    def say(self) -> str:
-        return f"/prefer hits:{','.join(self.hits)}"
+    spec = (Ids("hits", always=True),)
 
 
 KINDS: tuple[type[Order], ...] = (

@@ -86,7 +86,7 @@ def bench_options(i: int, rng: random.Random, fixed: Mapping[str, Any]) -> Optio
     )
 
 
-def side_roles(options: Any, side: str) -> tuple[str, ...]:
+def side_roles(options: Options, side: str) -> tuple[str, ...]:
     """The roles a side's bot plays: the French, or every allied role (1 or 2 of them)."""
     roles: tuple[str, ...] = options.roles
     if side == "allied":
@@ -94,7 +94,7 @@ def side_roles(options: Any, side: str) -> tuple[str, ...]:
     return (side,) if side in roles else ()
 
 
-def label(o: Any) -> str:
+def label(o: Options) -> str:
     bits = [o.ruleset, o.setup, f"{o.players}p"]
     bits += ["cc"] if o.command_control else []
     bits += ["corps"] if o.corps_restriction else []
@@ -249,7 +249,7 @@ def watch(game: GameObject) -> Callable[[GameObject, str], None]:
     return after
 
 
-FUZZING = Fuzzing(
+FUZZING: Fuzzing[Options, Game] = Fuzzing(
     sides=SIDES,
     side_roles=side_roles,
     plan=plan,

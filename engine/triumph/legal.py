@@ -7,10 +7,10 @@ among them, every destination for the whole retreat."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import combinations
 
-from engine.errors import RuleError
+from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
+from engine.gamebase import allowed
 from engine.orders import Order
 
 from . import attack, moves, turns
@@ -21,26 +21,8 @@ from .state import OFF, Attack, Block, other
 from .table import ROWS, actors, step_of
 
 
-@dataclass(frozen=True)
-class Legal:
-    role: str
-    step: str
-    active: bool
-    orders: tuple[str, ...] = ()
-    choices: tuple[Order, ...] = ()
-
-    @property
-    def phase(self) -> str:
-        """The step of play (the platform's bot players read a game's phase by this name)."""
-        return self.step
-
-
 def _ok(ctx: Ctx, role: str, o: Order) -> bool:
-    try:
-        dispatch(ctx, role, o, dry=True)
-    except RuleError:
-        return False
-    return True
+    return allowed(dispatch, ctx, role, o)
 
 
 def _leader_sets(units: list[Block], most: int = 2) -> list[tuple[str, ...]]:

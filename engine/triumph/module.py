@@ -20,22 +20,21 @@ from data.triumph import load_triumph
 from .. import catalog
 from ..errors import RuleError
 from ..events import Event
+from ..gamebase import winner_and_why
 from ..module import (
     PICKS_SHOWN,
-    EventData,
     Fuzzing,
-    GameObject,
+    GameModule,
     Interaction,
-    Module,
     OptionSpec,
     OptionValue,
     OrderKind,
     OrderOption,
     Pick,
     PictureKind,
+    Presented,
     SealedChoice,
     Text,
-    plain,
 )
 from ..text import parse_command
 from . import attack as attack_rules
@@ -380,7 +379,7 @@ def _invariants(game: Game) -> None:
     assert not found, found
 
 
-def _random_options(rng: Any) -> Options:
+def _random_options(rng: random.Random) -> Options:
     return Options(
         scenario=rng.choice(("2dec", "1dec")),
         blockers_must_fight=rng.random() < 0.7,
@@ -392,11 +391,10 @@ def _random_options(rng: Any) -> Options:
     )
 
 
-def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int]) -> str | None:
+def _pick(rng: random.Random, game: Game, role: str, budget: dict[str, int]) -> str | None:
     """A random legal order, found quickly: the candidates in a random order, the first the rules take
     (``legal`` checks them all). In the orders step an attack threat is tried first half the time and the
     turn ends one time in eight, so that random games fight."""
-    assert isinstance(game, Game)
     ctx = game.ctx
     cands = candidates(ctx, role)
     rng.shuffle(cands)
@@ -417,13 +415,7 @@ def _pick(rng: random.Random, game: GameObject, role: str, budget: dict[str, int
     return None
 
 
-def _result(game: GameObject) -> tuple[str, str]:
-    assert isinstance(game, Game)
-    won = game.result() or {}
-    return str(won.get("winner") or ""), str(won.get("reason") or "")
-
-
-def _counts(game: GameObject) -> dict[str, int]:
+def _counts(game: Game) -> dict[str, int]:
     kinds = Counter(e.kind for e in game.events)
     return {
         "attacks": kinds["threat"],
@@ -436,18 +428,18 @@ def _counts(game: GameObject) -> dict[str, int]:
     }
 
 
-def _label(options: Any) -> str:
-    o = options.to_dict() if hasattr(options, "to_dict") else dict(options)
+def _label(options: Options) -> str:
+    o = options.to_dict()
     defaults = Options().to_dict()
     bits = [f"{k}={v}" for k, v in o.items() if v != defaults.get(k)]
     return " ".join(bits) or "defaults"
 
 
-FUZZING = Fuzzing(
+FUZZING: Fuzzing[Options, Game] = Fuzzing(
     sides=SIDES,
     random_options=_random_options,
     pick=_pick,
-    result=_result,
+    result=winner_and_why,
     counts=_counts,
     label=_label,
     cap=4000,
@@ -465,7 +457,7 @@ def owns(role: str, unit: str) -> bool:
     return c is not None and c.side == role
 
 
-class Triumph(Module[Options, Game, View]):
+class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
     """Napoleon's Triumph's declarations and hooks (its words in ``present``)."""
 
     id = "triumph"
@@ -476,7 +468,10 @@ class Triumph(Module[Options, Game, View]):
     pictures = PICTURES
     fuzz_invariants = (_invariants,)
     fuzzing = FUZZING
+    game = Game
+    sides = SIDES
     standing = STANDING
+    presenter = present  # its events, status, headline, options and locales in words
 
     def make_options(self, values: Mapping[str, OptionValue]) -> Options:
         d = dict(values)
@@ -487,15 +482,6 @@ class Triumph(Module[Options, Game, View]):
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
-
-    def roles(self, options: Options) -> tuple[str, ...]:
-        return SIDES
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
 
     def copy(self, game: Game, deep: bool = False) -> Game:
         return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
@@ -510,28 +496,8 @@ class Triumph(Module[Options, Game, View]):
         """A round of the time track (7): a snapshot kept at each one's start."""
         return int(game.state.round)
 
-    def outcome(self, game: Game) -> str:
-        if not game.over:
-            return ""
-        return present.status(game.view("public", events=False), "en")
-
-    def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
-        try:
-            return present.narrate(event, lang)
-        except (KeyError, TypeError, ValueError, IndexError):
-            return plain(event)
-
-    def status(self, game: Game, lang: str, text: Text) -> str:
-        return present.status(game.view("public", events=False), lang)
-
     def prompt(self, game: Game, role: str, lang: str, text: Text, examples: bool = True) -> str:
         return prompt(game, role, lang, text, examples)
-
-    def public_headline(self, view: View, role: str, lang: str, text: Text) -> str:
-        return present.headline(view, role, lang)
-
-    def describe_options(self, options: Options, lang: str, text: Text) -> str:
-        return present.describe_options(options.to_dict(), lang)
 
     def interactions(self, game: Game, role: str) -> Sequence[Interaction]:
         return interactions(game, role)
@@ -547,10 +513,6 @@ class Triumph(Module[Options, Game, View]):
 
     def dump_data(self) -> dict[str, Any]:
         return dump_data()
-
-    def place_said(self, place: str, lang: str) -> str:
-        """An attack's defence locale by its name."""
-        return present.place(place, lang)
 
 
 # its words join the engine's catalog as soon as the game is imported (engine/catalog.py)

@@ -28,285 +28,155 @@ are the rules' (``moves``, ``attack``).
 
 from __future__ import annotations
 
-from ..orders import Grammar, Order, order
-from ..text import Command, flag, listed_ids, needs, number, takes
+from ..orders import Flag, Grammar, Ids, Number, One, Path, Spoken, order
+from ..text import Command, listed_ids, needs, number, takes
 from .context import error
 
 Names = tuple[str, ...]
-
-
-def _opt(cmd: Command, option: str) -> str | None:
-    v = cmd.options.get(option, "").strip()
-    return v or None
-
-
-def _at(v: str | None) -> str:
-    return f" at:{v}" if v else ""
+_AT = One("at", needed=False)  # the neighbour whose approach it stands on
+_ROAD = Path("road", needed=False)  # G11: cavalry riding in by road
 
 
 @order("move")
-class Move(Order):
+class Move(Spoken):
     force: str
     to: str
     at: str | None = None
     leave: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Move:
-        takes(cmd, "force", "to", "at", "leave")
-        return cls(needs(cmd, "force"), needs(cmd, "to"), _opt(cmd, "at"), listed_ids(cmd, "leave"))
-
-    def say(self) -> str:
-        leave = f" leave:{','.join(self.leave)}" if self.leave else ""
-        return f"/move force:{self.force} to:{self.to}{_at(self.at)}{leave}"
+    spec = (One("force"), One("to"), _AT, Ids("leave"))
 
 
 @order("march")
-class March(Order):
+class March(Spoken):
     corps: str
     path: Names
     at: str | None = None
-
-    @classmethod
-    def read(cls, cmd: Command) -> March:
-        takes(cmd, "corps", "path", "at")
-        path = tuple(p.strip() for p in needs(cmd, "path").split(">") if p.strip())
-        return cls(needs(cmd, "corps"), path, _opt(cmd, "at"))
-
-    def say(self) -> str:
-        return f"/march corps:{self.corps} path:{'>'.join(self.path)}{_at(self.at)}"
+    spec = (One("corps"), Path("path"), _AT)
 
 
 @order("detach")
-class Detach(Order):
+class Detach(Spoken):
     corps: str
     units: Names
     to: str
     at: str | None = None
-
-    @classmethod
-    def read(cls, cmd: Command) -> Detach:
-        takes(cmd, "corps", "units", "to", "at")
-        return cls(
-            needs(cmd, "corps"), listed_ids(cmd, "units", needed=True), needs(cmd, "to"), _opt(cmd, "at")
-        )
-
-    def say(self) -> str:
-        return f"/detach corps:{self.corps} units:{','.join(self.units)} to:{self.to}{_at(self.at)}"
+    spec = (One("corps"), Ids("units", needed=True), One("to"), _AT)
 
 
 @order("attach")
-class Attach(Order):
+class Attach(Spoken):
     corps: str
     unit: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Attach:
-        takes(cmd, "corps", "unit")
-        return cls(needs(cmd, "corps"), needs(cmd, "unit"))
-
-    def say(self) -> str:
-        return f"/attach corps:{self.corps} unit:{self.unit}"
+    spec = (One("corps"), One("unit"))
 
 
 @order("enter")
-class Enter(Order):
+class Enter(Spoken):
     corps: str
     entry: str
-
-    @classmethod
-    def read(cls, cmd: Command) -> Enter:
-        takes(cmd, "corps", "entry")
-        return cls(needs(cmd, "corps"), needs(cmd, "entry"))
-
-    def say(self) -> str:
-        return f"/enter corps:{self.corps} entry:{self.entry}"
+    spec = (One("corps"), One("entry"))
 
 
 @order("attack")
-class Threat(Order):
+class Threat(Spoken):
     source: str
     target: str
     guard: str | None = None  # 15 ([JW]): a Guard Attack, declared by showing this Guard unit
-
-    @classmethod
-    def read(cls, cmd: Command) -> Threat:
-        takes(cmd, "from", "into", "guard")
-        return cls(needs(cmd, "from"), needs(cmd, "into"), _opt(cmd, "guard"))
-
-    def say(self) -> str:
-        guard = f" guard:{self.guard}" if self.guard else ""
-        return f"/attack from:{self.source} into:{self.target}{guard}"
+    spec = (One("from"), One("into"), One("guard", needed=False))
 
 
 @order("defend")
-class Defend(Order):
+class Defend(Spoken):
     units: Names
     leaders: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Defend:
-        takes(cmd, "units", "leaders")
-        return cls(listed_ids(cmd, "units", needed=True), listed_ids(cmd, "leaders"))
-
-    def say(self) -> str:
-        lead = f" leaders:{','.join(self.leaders)}" if self.leaders else ""
-        return f"/defend units:{','.join(self.units)}{lead}"
+    spec = (Ids("units", needed=True), Ids("leaders"))
 
 
 @order("give-ground")
-class GiveGround(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> GiveGround:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/give-ground"
-
-
-def _road(cmd: Command) -> Names:
-    return tuple(p.strip() for p in cmd.options.get("road", "").split(">") if p.strip())
+class GiveGround(Spoken):
+    pass
 
 
 @order("feint")
-class Feint(Order):
+class Feint(Spoken):
     forces: Names
     step: bool = False
     road: Names = ()  # G11: the road path of cavalry riding into the attack locale
-
-    @classmethod
-    def read(cls, cmd: Command) -> Feint:
-        takes(cmd, "with", "step", "road")
-        return cls(
-            listed_ids(cmd, "with", needed=True), flag(cmd, "step"), _road(cmd)
-        )  # a slash command's yes/no as typed, a line's read once
-
-    def say(self) -> str:
-        road = f" road:{'>'.join(self.road)}" if self.road else ""
-        return f"/feint with:{','.join(self.forces)}" + (" step:yes" if self.step else "") + road
+    spec = (Ids("with", needed=True), Flag("step"), _ROAD)
 
 
 @order("press")
-class Press(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> Press:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/press"
+class Press(Spoken):
+    pass
 
 
 @order("lead")
-class Lead(Order):
+class Lead(Spoken):
     forces: Names
     width: str | None = None
     leaders: Names = ()
     target: str | None = None
     keep: Names = ()  # the unit each attacking corps keeps if the attack is beaten back (G26)
+    spec = (
+        Ids("with", needed=True),
+        One("width", needed=False),
+        Ids("leaders"),
+        One("target", needed=False),
+        Ids("keep"),
+    )
 
     @classmethod
     def read(cls, cmd: Command) -> Lead:
         takes(cmd, "with", "width", "leaders", "target", "keep")
-        width = _opt(cmd, "width")
+        width = cmd.options.get("width", "").strip() or None
         if width is not None and width.lower() not in ("wide", "narrow"):
             raise error("", "triumph.lead.width_word", width=width)
         return cls(
             listed_ids(cmd, "with", needed=True),
             width.lower() if width else None,
             listed_ids(cmd, "leaders"),
-            _opt(cmd, "target"),
+            cmd.options.get("target", "").strip() or None,
             listed_ids(cmd, "keep"),
         )
 
-    def say(self) -> str:
-        out = f"/lead with:{','.join(self.forces)}"
-        if self.width:
-            out += f" width:{self.width}"
-        if self.leaders:
-            out += f" leaders:{','.join(self.leaders)}"
-        if self.target:
-            out += f" target:{self.target}"
-        if self.keep:
-            out += f" keep:{','.join(self.keep)}"
-        return out
-
 
 @order("counter")
-class Counter(Order):
+class Counter(Spoken):
     units: Names = ()
-
-    @classmethod
-    def read(cls, cmd: Command) -> Counter:
-        takes(cmd, "units")
-        return cls(listed_ids(cmd, "units"))
-
-    def say(self) -> str:
-        return f"/counter units:{','.join(self.units)}" if self.units else "/counter"
+    spec = (Ids("units"),)
 
 
 @order("step-up")
-class StepUp(Order):
+class StepUp(Spoken):
     units: Names
-
-    @classmethod
-    def read(cls, cmd: Command) -> StepUp:
-        takes(cmd, "units")
-        return cls(listed_ids(cmd, "units", needed=True))
-
-    def say(self) -> str:
-        return f"/step-up units:{','.join(self.units)}"
+    spec = (Ids("units", needed=True),)
 
 
 @order("retreat")
-class Retreat(Order):
+class Retreat(Spoken):
     to: Names  # "UNIT>LOCALE" each, or one locale for every unit
     hits: Names = ()  # the retreat losses: one unit per point (none: spread evenly)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Retreat:
-        takes(cmd, "to", "hits")
-        return cls(listed_ids(cmd, "to"), listed_ids(cmd, "hits"))
-
-    def say(self) -> str:
-        out = f"/retreat to:{','.join(self.to)}" if self.to else "/retreat"
-        return out + (f" hits:{','.join(self.hits)}" if self.hits else "")
+    spec = (Ids("to"), Ids("hits"))
 
 
 @order("advance")
-class Advance(Order):
+class Advance(Spoken):
     forces: Names
     road: Names = ()  # G11, G35: cavalry riding in by road, through the attack locale
-
-    @classmethod
-    def read(cls, cmd: Command) -> Advance:
-        takes(cmd, "with", "road")
-        return cls(listed_ids(cmd, "with", needed=True), _road(cmd))
-
-    def say(self) -> str:
-        road = f" road:{'>'.join(self.road)}" if self.road else ""
-        return f"/advance with:{','.join(self.forces)}{road}"
+    spec = (Ids("with", needed=True), _ROAD)
 
 
 @order("battery")
-class Battery(Order):
+class Battery(Spoken):
     unit: str
     facing: str | None = None  # None: the reserve of its locale (18: the Santon only)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Battery:
-        takes(cmd, "unit", "facing")
-        return cls(needs(cmd, "unit"), _opt(cmd, "facing"))
-
-    def say(self) -> str:
-        facing = f" facing:{self.facing}" if self.facing else ""
-        return f"/battery unit:{self.unit}{facing}"
+    spec = (One("unit"), One("facing", needed=False))
 
 
 @order("bid")
-class Bid(Order):
+class Bid(Spoken):
     morale: int
+    spec = (Number("morale"),)
 
     @classmethod
     def read(cls, cmd: Command) -> Bid:
@@ -318,45 +188,23 @@ class Bid(Order):
         assert morale is not None
         return cls(morale)
 
-    def say(self) -> str:
-        return f"/bid morale:{self.morale}"
-
 
 @order("post")
-class Post(Order):
+class Post(Spoken):
     unit: str
     to: str
     at: str | None = None
-
-    @classmethod
-    def read(cls, cmd: Command) -> Post:
-        takes(cmd, "unit", "to", "at")
-        return cls(needs(cmd, "unit"), needs(cmd, "to"), _opt(cmd, "at"))
-
-    def say(self) -> str:
-        return f"/post unit:{self.unit} to:{self.to}{_at(self.at)}"
+    spec = (One("unit"), One("to"), _AT)
 
 
 @order("ready")
-class Ready(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> Ready:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/ready"
+class Ready(Spoken):
+    pass
 
 
 @order("end")
-class End(Order):
-    @classmethod
-    def read(cls, cmd: Command) -> End:
-        takes(cmd)
-        return cls()
-
-    def say(self) -> str:
-        return "/end"
+class End(Spoken):
+    pass
 
 
 GRAMMAR = Grammar(

@@ -14,42 +14,20 @@ from typing import Any
 
 from data.triumph import load_triumph
 
-from .. import catalog
 from ..catalog import format_list
-from ..messages_ja import with_commands
+from ..voice import Voice
 from .messages import LOCALE as LOCALE  # importing it registers the "triumph" layer
 from .state import SIDES, other
 
-LANGS = ("en", "ja")
 EVENT = "triumph.event."
 # why the rules showed faces (G5): the step of the attack that reveals them
 SHOWN = {"11.4": "defence", "11.5": "attack", "11.7": "counter", "12": "retreat", "15": "guard"}
 # the fields of the events that hold a locale id
 _LOCALES = ("to", "at", "locale", "source", "target", "facing")
 
-
-def _lang(lang: str) -> str:
-    return lang if lang in LANGS else "en"
-
-
-def _cat(lang: str) -> catalog.Catalog:
-    return catalog.layer("triumph", _lang(lang))
-
-
-def say(key: str, lang: str, /, **params: Any) -> str:
-    """The template ``key`` in ``lang`` filled with ``params`` (said already: names, lists); a plural entry's
-    form by ``n``; an English sentence begins with a capital."""
-    cat = _cat(lang)
-    n = params.get("n")
-    template = cat.plural(key, n) if isinstance(n, int) and key in cat.plurals else cat[key]
-    if "⟨" in template:  # a command as the player's client names it (⟨/end⟩: /手番終了 (/end))
-        template = with_commands({key: template})[key]
-    said = template.format(**params)
-    return said[:1].upper() + said[1:] if _lang(lang) == "en" else said
-
-
-def word(key: str, lang: str) -> str:
-    return _cat(lang)[key]
+VOICE = Voice("triumph")  # English and Japanese
+say, word = VOICE.say, VOICE.word
+_cat = VOICE.catalog  # a language's catalog
 
 
 def side(value: Any, lang: str) -> str:
@@ -61,7 +39,7 @@ def place(locale_id: Any, lang: str) -> str:
     """A locale by its name on our map in the language (the data's ``name``, ``name_ja``; an entry road's
     too); an unknown id as it is."""
     data = load_triumph()
-    ja = _lang(lang) == "ja"
+    ja = VOICE.lang(lang) == "ja"
     try:
         loc = data.locale(str(locale_id))
         return loc.name_ja if ja else loc.name
@@ -77,7 +55,7 @@ def commander(cid: Any, lang: str) -> str:
     c = next((x for x in load_triumph().commanders if x.id == cid), None)
     if c is None:
         return str(cid)
-    return c.name_ja if _lang(lang) == "ja" else c.name
+    return c.name_ja if VOICE.lang(lang) == "ja" else c.name
 
 
 def force(fid: Any, lang: str) -> str:
@@ -98,8 +76,7 @@ def units(ids: Sequence[Any], lang: str) -> str:
 def face(unit: str, value: str, lang: str) -> str:
     """A unit with its face, as the rules show it (G5): "F12 (infantry 2)"."""
     arm, _, strength = str(value).partition("-")
-    key = f"triumph.arm.{arm}"
-    arm_said = word(key, lang) if key in _cat(lang) else arm
+    arm_said = VOICE.word_or(f"triumph.arm.{arm}", arm, lang)
     return say("triumph.face", lang, unit=unit, arm=arm_said, strength=strength)
 
 
@@ -113,8 +90,7 @@ def when(label: str, lang: str) -> str:
 
 
 def width(value: Any, lang: str) -> str:
-    key = f"triumph.width.{value}"
-    return word(key, lang) if key in _cat(lang) else str(value)
+    return VOICE.word_or(f"triumph.width.{value}", value, lang)
 
 
 def _on(at: Any, lang: str) -> str:
@@ -123,8 +99,7 @@ def _on(at: Any, lang: str) -> str:
 
 
 def _reason(reason: Any, lang: str) -> str:
-    key = f"triumph.reason.{reason}"
-    return word(key, lang) if key in _cat(lang) else str(reason)
+    return VOICE.word_or(f"triumph.reason.{reason}", reason, lang)
 
 
 def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
@@ -159,7 +134,7 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     may see it), or None for one nobody reads."""
     kind = str(e.get("kind", ""))
     key = EVENT + kind
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return None
     p = told(e, lang)
     if kind in ("move", "detach", "post", "march"):
@@ -267,7 +242,7 @@ def headline(view: Any, role: str, lang: str) -> str:
     if view.winner is not None or role not in view.active:
         return ""
     key = f"triumph.headline.{view.step}"
-    if key not in _cat(lang):
+    if key not in VOICE.catalog(lang):
         return ""
     p = prompt_params(view, lang)
     p["side"] = side(role, lang)
