@@ -146,7 +146,7 @@ class Activation:
 
 
 # the state's tables (dicts) whose order ``to_dict`` keeps
-_TABLES = (
+TABLES = (
     "units", "leaders", "formations", "army_commander", "due", "assigned", "bonus_vp", "holders", "came",
     "queue",
 )  # fmt: skip
@@ -229,16 +229,12 @@ class State:
         # A snapshot is written with its keys sorted, but the rules walk these tables in the order their
         # pieces came (a replacement leader, 15.3, or a deployed counter, 11.3, comes last): that order is
         # kept, so that a game reloaded plays on as the game never stopped.
-        d["order"] = {
-            name: keys
-            for name, table in self._tables()
-            if (keys := list(table)) != sorted(keys)
-        }
+        d["order"] = {name: keys for name, table in self._tables() if (keys := list(table)) != sorted(keys)}
         return d
 
     def _tables(self) -> list[tuple[str, dict[str, Any]]]:
         """The state's tables whose order a rule may walk, by name (``activation.`` its activation's)."""
-        tables = [(name, getattr(self, name)) for name in _TABLES]
+        tables = [(name, getattr(self, name)) for name in TABLES]
         if self.activation is not None:
             act = self.activation
             tables += [("activation.targets", act.targets), ("activation.command_rolls", act.command_rolls)]
