@@ -52,7 +52,7 @@ def test_every_table_of_the_state_keeps_its_order_through_a_snapshot() -> None:
     for name in TABLES:
         assert list(getattr(back, name)) == list(getattr(st, name)), name
     # every dict of the state is one of the tables kept
-    assert {f.name for f in fields(State) if f.type.startswith("dict")} == set(TABLES)
+    assert {f.name for f in fields(State) if str(f.type).startswith("dict")} == set(TABLES)
 
 
 def test_an_older_snapshot_without_the_order_still_loads() -> None:
