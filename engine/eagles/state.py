@@ -145,6 +145,13 @@ class Activation:
     command_rolls: dict[str, int] = field(default_factory=dict)  # 9.3: leader -> his initiative roll
 
 
+# the state's tables (dicts) whose order ``to_dict`` keeps
+TABLES = (
+    "units", "leaders", "formations", "army_commander", "due", "assigned", "bonus_vp", "holders", "came",
+    "queue",
+)  # fmt: skip
+
+
 @dataclass
 class State:
     scenario: str
@@ -219,7 +226,19 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["dice"] = self.dice.to_dict()
+        # A snapshot is written with its keys sorted, but the rules walk these tables in the order their
+        # pieces came (a replacement leader, 15.3, or a deployed counter, 11.3, comes last): that order is
+        # kept, so that a game reloaded plays on as the game never stopped.
+        d["order"] = {name: keys for name, table in self._tables() if (keys := list(table)) != sorted(keys)}
         return d
+
+    def _tables(self) -> list[tuple[str, dict[str, Any]]]:
+        """The state's tables whose order a rule may walk, by name (``activation.`` its activation's)."""
+        tables = [(name, getattr(self, name)) for name in TABLES]
+        if self.activation is not None:
+            act = self.activation
+            tables += [("activation.targets", act.targets), ("activation.command_rolls", act.command_rolls)]
+        return tables
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
@@ -229,7 +248,8 @@ class State:
         formations = {k: Formation(**v) for k, v in d.pop("formations").items()}
         act = d.pop("activation")
         dice = Dice.from_dict(d.pop("dice"))
-        return cls(
+        order: dict[str, list[str]] = d.pop("order", {})  # an older snapshot has none: its own order
+        st = cls(
             **d,
             units=units,
             leaders=leaders,
@@ -237,3 +257,10 @@ class State:
             activation=Activation(**act) if act else None,
             dice=dice,
         )
+        for name, table in st._tables():
+            keys = order.get(name)
+            if keys is not None and sorted(keys) == sorted(table):
+                items = dict(table)
+                table.clear()
+                table.update((k, items[k]) for k in keys)
+        return st
