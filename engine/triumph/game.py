@@ -113,6 +113,25 @@ class Game:
             sort_keys=True,
         )
 
+    def dumps_state(self) -> str:
+        """The snapshot without the two logs that grow with every order, the events and the script lines (the
+        store keeps those as each change adds them, and ``loads_state`` puts them back): ``dumps`` with both
+        empty."""
+        return json.dumps(
+            {"options": self.ctx.opts.to_dict(), "state": self.ctx.st.to_dict(), "log": [], "events": []},
+            sort_keys=True,
+        )
+
+    def with_history(self, events: list[dict[str, Any]], log: list[str]) -> Game:
+        """This game with another event log and script log (``Event.to_dict`` forms), its state cloned."""
+        ctx = Ctx(self.ctx.st.clone(), self.ctx.data, self.ctx.opts, [Event.from_dict(e) for e in events])
+        return Game(ctx, log)
+
+    @classmethod
+    def loads_state(cls, text: str, events: list[dict[str, Any]], log: list[str]) -> Game:
+        """A game from ``dumps_state`` (or a whole ``dumps``) and its event log and script log."""
+        return cls.loads(text).with_history(events, log)
+
     @classmethod
     def loads(cls, text: str) -> Game:
         d = json.loads(text)
