@@ -84,15 +84,18 @@ def _order_candidates(ctx: Ctx, role: str) -> Iterator[Order]:
         if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
             forces.append((b.id, b.at, b.on))
     for name, at, on in forces:
-        if on is None:
+        # 9: a force that may not be commanded now (its commander, a unit of it, the turn's corps or
+        # independent commands used up) has no move nor road move: the rules would refuse each one
+        commanded = _commandable(ctx, role, name)
+        if commanded and on is None:
             for n in ctx.data.neighbours(at):
                 yield O.Move(name, n)
                 yield O.Move(name, at, n)
-        else:
+        elif commanded:
             yield O.Move(name, at)
             yield O.Move(name, on)
         if name in st.commanders and on is None:
-            for path in moves.road_paths(ctx, at):
+            for path in moves.road_paths(ctx, at) if commanded else ():
                 yield O.March(name, path)
                 for n in ctx.data.neighbours(path[-1]):
                     if moves.road_classes(ctx, path[-1], n):
@@ -112,6 +115,19 @@ def _order_candidates(ctx: Ctx, role: str) -> Iterator[Order]:
                 guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
                 yield from (O.Threat(s, n, g) for g in guards)
     yield O.End()
+
+
+def _commandable(ctx: Ctx, role: str, name: str) -> bool:
+    """Whether the force ``name`` (a commander's corps, or a unit) may be given a command now (9)."""
+    st = ctx.st
+    try:
+        if name in st.commanders:
+            moves.check_commands(ctx, role, [name], [])
+        else:
+            moves.check_commands(ctx, role, [], [st.blocks[name]])
+    except RuleError:
+        return False
+    return True
 
 
 def _setup_candidates(ctx: Ctx) -> list[Order]:
