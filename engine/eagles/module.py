@@ -345,6 +345,9 @@ class Eagles(Module[Options, Game, View]):
     def loads(self, snapshot: str) -> Game:
         return Game.loads(snapshot)
 
+    def copy(self, game: Game, deep: bool = False) -> Game:
+        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
+
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
 
