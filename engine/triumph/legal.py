@@ -87,13 +87,14 @@ def _order_candidates(ctx: Ctx, role: str) -> Iterator[Order]:
         # 9: a force that may not be commanded now (its commander, a unit of it, the turn's corps or
         # independent commands used up) has no move nor road move: the rules would refuse each one
         commanded = _commandable(ctx, role, name)
-        if commanded and on is None:
-            for n in ctx.data.neighbours(at):
-                yield O.Move(name, n)
-                yield O.Move(name, at, n)
-        elif commanded:
-            yield O.Move(name, at)
-            yield O.Move(name, on)
+        if commanded:
+            if on is None:
+                for n in ctx.data.neighbours(at):
+                    yield O.Move(name, n)
+                    yield O.Move(name, at, n)
+            else:
+                yield O.Move(name, at)
+                yield O.Move(name, on)
         if name in st.commanders and on is None:
             for path in moves.road_paths(ctx, at) if commanded else ():
                 yield O.March(name, path)
