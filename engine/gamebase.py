@@ -160,6 +160,27 @@ class GameBase(ABC, Generic[StateT, OptionsT]):
         ctx.events = [Event.from_dict(e) for e in d["events"]]
         return cls(ctx, d["log"])
 
+    def dumps_state(self) -> str:
+        """The snapshot without the two logs that grow with every order, the events and the script lines (the
+        store keeps those as each change adds them, and ``loads_state`` puts them back): ``dumps`` with both
+        empty."""
+        return json.dumps(
+            {"options": self.ctx.opts.to_dict(), "state": self.ctx.st.to_dict(), "log": [], "events": []},
+            sort_keys=True,
+        )
+
+    def with_history(self, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Self:
+        """This game with another event log and script log (``Event.to_dict`` forms), its state cloned."""
+        ctx = copy.copy(self.ctx)
+        ctx.st = self.ctx.st.clone()
+        ctx.events = [Event.from_dict(dict(e)) for e in events]
+        return type(self)(ctx, log)
+
+    @classmethod
+    def loads_state(cls, text: str, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Self:
+        """A game from ``dumps_state`` (or a whole ``dumps``) and its event log and script log."""
+        return cls.loads(text).with_history(events, log)
+
     def copy(self) -> Self:
         """The game to apply an order to while this one stays as it is (the service's working copy): the state
         cloned, the rules' data and the options shared, the events (never changed once emitted) and the log in

@@ -58,6 +58,13 @@ class Game(GameBase[State, Options]):
         side = acting(self.ctx.st)
         return [side] if side else []
 
+    def copy(self) -> Game:
+        """The game to apply an order to while this one stays as it is (the service's working copy): the state
+        cloned, the board and the options shared, the events (never changed once emitted) and the log in lists
+        of the copy's own. The same game as ``loads(dumps())``, without the JSON."""
+        ctx = Ctx(self.ctx.st.clone(), self.ctx.board, self.ctx.opts, list(self.ctx.events))
+        return Game(ctx, self._log)
+
     def view(self, role: str = "public", *, events: bool = True) -> View:
         return build_view(self.ctx, role, self.active(), events=events)
 

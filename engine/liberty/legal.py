@@ -4,6 +4,7 @@ block and per group along one path (5.1), each checked by the same rules as the 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -15,7 +16,7 @@ from . import board, turns, winter
 from . import orders as O
 from .context import Ctx
 from .sequence import ANY_TIME, ROWS, Phase
-from .state import SIDES, Block
+from .state import SIDES, Block, other
 
 
 @dataclass(frozen=True)
@@ -39,14 +40,17 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     attacks: list[Order] = []
     seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
-    walks: board.Walks = {}  # the state does not change while legal() asks: one walk serves every like block
+    walks = _walks(ctx, side)  # one walk serves every like block, and every call while the enemy stays put
+    rooms: dict[tuple[str, ...], int] = {}  # and each hexside's room, and each path's, is worked out once
+    foe, occupied = other(side), ctx.occupied()
+    also = only is not None
     for b in st.at_side(side):
         if not b.moved and (only is None or b.at == only):
             groups.setdefault(b.at, []).append(b)
     for origin, blocks in groups.items():
         unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
-        for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks):
-            attack = board.enemy_in(ctx, path[-1], side)
+        for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks, rooms):
+            attack = foe in occupied.get(path[-1], ())  # board.enemy_in
             # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
             # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
             if not (walked and unpinned and not attack):
@@ -54,7 +58,7 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
                     turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
                 except RuleError:
                     continue
-            move = O.Move(tuple(b.id for b in group), tuple(path), forced, river, only is not None)
+            move = _move(tuple([b.id for b in group]), tuple(path), forced, river, also)
             choices.append(move)
             if attack:
                 attacks.append(move)
@@ -63,8 +67,49 @@ def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], l
     return choices, attacks
 
 
+# The land and river walks of a side (``board.reach``, ``board.river_reach``) read nothing of the state but
+# where the enemy stands (5.1: a walk stops where enemy blocks are) and the blocks' own kind, start and
+# allowance (their memo's keys); so they are kept from one call to the next while the enemy blocks stand
+# where they stood (the side to act moves on and on, one action after another), for the last few such
+# positions of any game.
+_WALKS: OrderedDict[tuple[object, ...], tuple[object, board.Walks]] = OrderedDict()
+_KEEP_WALKS = 8
+
+
+def _walks(ctx: Ctx, side: str) -> board.Walks:
+    """The memo of ``side``'s walks for where the enemy stands now (made empty for a new position)."""
+    foe = other(side)
+    here = frozenset(p for p, sides in ctx.occupied().items() if foe in sides)
+    key = (id(ctx.lib), ctx.opts.indians_wilderness, side, here)
+    kept = _WALKS.get(key)
+    if kept is not None and kept[0] is ctx.lib:
+        _WALKS.move_to_end(key)
+        return kept[1]
+    walks: board.Walks = {}
+    _WALKS[key] = (ctx.lib, walks)
+    if len(_WALKS) > _KEEP_WALKS:
+        _WALKS.popitem(last=False)
+    return walks
+
+
+_new = object.__new__
+
+
+def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bool, also: bool) -> O.Move:
+    """``O.Move(units, path, forced, river, also)``, its fields set at once (the frozen dataclass's
+    ``__init__`` sets them one by one through ``object.__setattr__``: a few hundred moves a call)."""
+    move: O.Move = _new(O.Move)
+    move.__dict__.update(units=units, path=path, forced=forced, river=river, also=also)
+    return move
+
+
 def _candidates(
-    ctx: Ctx, side: str, origin: str, blocks: list[Block], walks: board.Walks | None = None
+    ctx: Ctx,
+    side: str,
+    origin: str,
+    blocks: list[Block],
+    walks: board.Walks | None = None,
+    rooms: dict[tuple[str, ...], int] | None = None,
 ) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
@@ -73,9 +118,10 @@ def _candidates(
     st = ctx.st
     by_path: dict[tuple[str, ...], list[Block]] = {}
     extra: list[Candidate] = []
-    rooms: dict[tuple[str, str], int] = {}
-    if origin in ctx.lib._index.hexes:
-        ships = [b for b in blocks if ctx.lib.unit(b.id).type == "warship"]
+    rooms = {} if rooms is None else rooms
+    lib = ctx.lib
+    if origin in lib._index.hexes:
+        ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
         if ships:  # 8.1: the warships of the hex together, and one alone
             for forced in (False, True):
                 for path in board.naval_reach(ctx, side, origin, forced=forced).values():
@@ -103,10 +149,14 @@ def _candidates(
     return candidates + extra
 
 
-def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, str], int]) -> int:
+def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, ...], int]) -> int:
     """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn (each
-    hexside's room kept in ``rooms``: the paths from one hex share their first steps)."""
-    room: int | None = None
+    hexside's room, and each path's, kept in ``rooms``: the paths from one hex share their first steps, and
+    the blocks alike the same paths)."""
+    whole = tuple(path)
+    room = rooms.get(whole)
+    if room is not None:
+        return room
     for step in pairwise(path):
         here = rooms.get(step)
         if here is None:
@@ -116,6 +166,7 @@ def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, str], int
             here = rooms[step] = c.limit - ctx.st.hexsides.get(board.side_key(side, *step), 0)
         room = here if room is None else min(room, here)
     assert room is not None
+    rooms[whole] = room
     return room
 
 

@@ -6,9 +6,12 @@ among them, every destination for the whole retreat."""
 
 from __future__ import annotations
 
+import pickle
+from collections import OrderedDict
 from collections.abc import Iterator
 from itertools import combinations
 
+from engine.errors import RuleError
 from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
 from engine.gamebase import allowed
 from engine.orders import Order
@@ -35,22 +38,27 @@ def _leader_sets(units: list[Block], most: int = 2) -> list[tuple[str, ...]]:
 
 
 def candidates(ctx: Ctx, role: str) -> list[Order]:
+    return list(_candidates(ctx, role))
+
+
+def _candidates(ctx: Ctx, role: str) -> Iterator[Order]:
+    """The candidates of ``candidates``, in its order, made as they are asked for (a prompt's first three
+    legal orders need only the first few of an orders step's hundreds)."""
     step = step_of(ctx.st)
     if step == "orders":
         return _order_candidates(ctx, role)
     if step == "setup":
-        return _setup_candidates(ctx)
+        return iter(_setup_candidates(ctx))
     if step == "auction":  # 17: every bid the army may make
-        return [O.Bid(n) for n in range(turns.most_bid(ctx, role) + 1)]
+        return iter([O.Bid(n) for n in range(turns.most_bid(ctx, role) + 1)])
     if step in ("defend", "feint", "lead", "counter", "step-up", "retreat", "advance"):
-        return _attack_candidates(ctx, role, step)
-    return []
+        return iter(_attack_candidates(ctx, role, step))
+    return iter(())
 
 
-def _order_candidates(ctx: Ctx, role: str) -> list[Order]:
+def _order_candidates(ctx: Ctx, role: str) -> Iterator[Order]:
     """The orders step: each force's moves and marches, attaching, entering, threatening, then /end."""
     st = ctx.st
-    out: list[Order] = []
     forces: list[tuple[str, str, str | None]] = []
     for c in st.commanders.values():
         if c.side == role and c.at not in (OFF, "gone") and c.commands < moves.commander_limit(ctx, c.id):
@@ -59,33 +67,51 @@ def _order_candidates(ctx: Ctx, role: str) -> list[Order]:
         if b.side == role and b.at not in (OFF, "gone") and b.commanded < moves.unit_limit(ctx, b):
             forces.append((b.id, b.at, b.on))
     for name, at, on in forces:
-        if on is None:
-            for n in ctx.data.neighbours(at):
-                out.append(O.Move(name, n))
-                out.append(O.Move(name, at, n))
-        else:
-            out += [O.Move(name, at), O.Move(name, on)]
+        # 9: a force that may not be commanded now (its commander, a unit of it, the turn's corps or
+        # independent commands used up) has no move nor road move: the rules would refuse each one
+        commanded = _commandable(ctx, role, name)
+        if commanded:
+            if on is None:
+                for n in ctx.data.neighbours(at):
+                    yield O.Move(name, n)
+                    yield O.Move(name, at, n)
+            else:
+                yield O.Move(name, at)
+                yield O.Move(name, on)
         if name in st.commanders and on is None:
-            for path in moves.road_paths(ctx, at):
-                out.append(O.March(name, path))
+            for path in moves.road_paths(ctx, at) if commanded else ():
+                yield O.March(name, path)
                 for n in ctx.data.neighbours(path[-1]):
                     if moves.road_classes(ctx, path[-1], n):
-                        out.append(O.March(name, path, n))
+                        yield O.March(name, path, n)
             for b in st.blocks.values():
                 if b.side == role and (b.at, b.on) == (at, on) and b.corps != name:
-                    out.append(O.Attach(name, b.id))
+                    yield O.Attach(name, b.id)
     for c in st.commanders.values():
         if c.side == role and c.at == OFF:
-            out += [O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role]
+            yield from (O.Enter(c.id, e.id) for e in ctx.data.entries if e.side == role)
     sources = {b.at for b in st.blocks.values() if b.side == role and b.at not in (OFF, "gone")}
+    held = {b.at for b in st.blocks.values() if b.side != role}  # moves.enemy_held of every locale at once
     for s in sorted(sources):
         for n in ctx.data.neighbours(s):
-            if moves.enemy_held(ctx, n, role):
-                out.append(O.Threat(s, n))
+            if n in held:
+                yield O.Threat(s, n)
                 guards = [b.id for b in st.blocks.values() if b.side == role and b.at == s and b.guard]
-                out += [O.Threat(s, n, g) for g in guards]
-    out.append(O.End())
-    return out
+                yield from (O.Threat(s, n, g) for g in guards)
+    yield O.End()
+
+
+def _commandable(ctx: Ctx, role: str, name: str) -> bool:
+    """Whether the force ``name`` (a commander's corps, or a unit) may be given a command now (9)."""
+    st = ctx.st
+    try:
+        if name in st.commanders:
+            moves.check_commands(ctx, role, [name], [])
+        else:
+            moves.check_commands(ctx, role, [], [st.blocks[name]])
+    except RuleError:
+        return False
+    return True
 
 
 def _setup_candidates(ctx: Ctx) -> list[Order]:
@@ -194,6 +220,16 @@ def _retreat_candidates(ctx: Ctx, a: Attack) -> list[Order]:
 
 
 def legal(ctx: Ctx, role: str) -> Legal:
+    """What ``role`` may order now. The bot asks again of the same state (each active role's list, its
+    prompt, the list before the last order, a pick's check), so the answer is kept (``_kept``)."""
+    kept = _kept(content(ctx))
+    found = kept.get(role)
+    if found is None:
+        found = kept[role] = _legal(ctx, role)
+    return found
+
+
+def _legal(ctx: Ctx, role: str) -> Legal:
     st = ctx.st
     step = step_of(st)
     mine = role in actors(st)
@@ -204,9 +240,13 @@ def legal(ctx: Ctx, role: str) -> Legal:
 
 def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
     """The first ``n`` of ``legal(role).choices``, without trying the candidates after them (a prompt's
-    examples: each candidate is tried by the rules themselves, and an order step has hundreds)."""
+    examples: each candidate is tried by the rules themselves, and an order step has hundreds); the kept
+    answer's when ``legal`` was asked of this state already."""
     if role not in actors(ctx.st):  # as legal(): both armies act at once in the auction (17)
         return []
+    found = _KEPT.get(content(ctx), {}).get(role)
+    if found is not None:
+        return list(found.choices[:n])
     out: list[Order] = []
     for o in _choices(ctx, role):
         if len(out) == n:
@@ -215,10 +255,41 @@ def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
     return out
 
 
+# The answers of ``legal`` kept by the state's whole content (``content``): a state changed in any way since
+# (an order, a refused order undone, a field written from outside) is another key, never a stale answer; the
+# working copies of one game, and a game loaded again, share them. The most recent states only.
+_KEPT: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
+_KEEP = 64
+
+
+def _kept(key: bytes) -> dict[str, Legal]:
+    """The answers kept for the state of ``key`` (made empty for a new one; the oldest state forgotten)."""
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = {}
+        if len(_KEPT) > _KEEP:
+            _KEPT.popitem(last=False)
+    else:
+        _KEPT.move_to_end(key)
+    return found
+
+
+def content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the rules' data never changes) as bytes: equal
+    bytes are an equal state. Plain dicts and lists pickle several times faster than the dataclasses."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["blocks"] = [b.__dict__ for b in st.blocks.values()]
+    d["commanders"] = [c.__dict__ for c in st.commanders.values()]
+    d["attack"] = None if st.attack is None else st.attack.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    return pickle.dumps((d, ctx.opts.__dict__), pickle.HIGHEST_PROTOCOL)
+
+
 def _choices(ctx: Ctx, role: str) -> Iterator[Order]:
     """The role's legal orders, in ``legal``'s order: each candidate once, if the rules take it."""
     seen: set[str] = set()
-    for o in candidates(ctx, role):
+    for o in _candidates(ctx, role):
         if o.text() in seen:
             continue
         seen.add(o.text())

@@ -12,7 +12,7 @@ commander stands where the commander stands (rule 8; ``invariants``)."""
 from __future__ import annotations
 
 import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.dice import Dice
@@ -143,8 +143,9 @@ class State:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        return d
+        """``dataclasses.asdict`` of the state, made directly (several times faster: the snapshot)."""
+        out: dict[str, Any] = _plain(self)
+        return out
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> State:
@@ -157,6 +158,7 @@ class State:
 
 
 _ATOMS = frozenset({str, int, bool, float, type(None)})
+_FLAT = frozenset({Block, Commander})
 
 
 def _copied(v: Any) -> Any:
@@ -164,6 +166,14 @@ def _copied(v: Any) -> Any:
     Commander, Attack, Dice, State) made of them."""
     t = type(v)
     if t in _ATOMS:
+        return v
+    if t in _FLAT:  # fields of plain values only (their declarations): a copy of the fields is the copy
+        flat = object.__new__(t)
+        flat.__dict__.update(v.__dict__)
+        return flat
+    if t is Dice:
+        return Dice(v.state, list(v.forced), v.rolled)
+    if isinstance(v, str):  # a StrEnum (the attack's step): a value
         return v
     if t is list:
         return [x if type(x) in _ATOMS else _copied(x) for x in v]
@@ -176,3 +186,26 @@ def _copied(v: Any) -> Any:
     new = object.__new__(t)
     new.__dict__.update({k: x if type(x) in _ATOMS else _copied(x) for k, x in v.__dict__.items()})
     return new
+
+
+def _plain(v: Any) -> Any:
+    """``dataclasses.asdict`` of plain state data: each dataclass instance a dict of its fields, lists, dicts
+    and tuples copied, values as they are."""
+    t = type(v)
+    if t in _ATOMS:
+        return v
+    if t in _FLAT:
+        return dict(v.__dict__)
+    if t is list:
+        return [x if type(x) in _ATOMS else _plain(x) for x in v]
+    if t is dict:
+        return {k: x if type(x) in _ATOMS else _plain(x) for k, x in v.items()}
+    if t is tuple:
+        return tuple(_plain(x) for x in v)
+    if t is Dice:
+        return {"state": v.state, "forced": list(v.forced), "rolled": v.rolled}
+    if isinstance(v, str):  # a StrEnum (the attack's step): a value
+        return v
+    if hasattr(v, "__dataclass_fields__"):
+        return {f: _plain(getattr(v, f)) for f in v.__dataclass_fields__}
+    return copy.deepcopy(v)
