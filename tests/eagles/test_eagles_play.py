@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.eagles import activated
 
 from engine import modules
 from engine.eagles import present
@@ -14,19 +15,6 @@ from engine.eagles.game import Game
 from engine.eagles.invariants import problems
 from engine.eagles.options import Options
 from engine.errors import RuleError
-
-
-def activated(formations: str, side: str = "french", seed: int = 1) -> Game:
-    g = Game.new(Options(), seed)
-    st = g.state
-    g.apply(str(st.chooser), f"/first side:{side}")
-    st.dice.force([1])
-    g.apply(side, "/roll")
-    st.may_activate = 3
-    g.apply(side, f"/activate formations:{formations}")
-    for u in st.units.values():
-        u.in_command = True
-    return g
 
 
 def test_12_a_bombardment_is_offered_fired_with_its_dice_and_ends_the_batterys_move():

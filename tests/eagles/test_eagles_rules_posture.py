@@ -7,6 +7,8 @@ slopes"."""
 from __future__ import annotations
 
 import pytest
+from support.eagles import activated
+from support.rules import refused_as
 
 from engine.eagles import movement, present
 from engine.eagles.combat import common, losses
@@ -16,30 +18,6 @@ from engine.eagles.options import Options
 from engine.eagles.state import State
 from engine.errors import RuleError
 from engine.script import run_lines
-
-
-def activated(formations: str, side: str = "french", seed: int = 1) -> Game:
-    g = Game.new(Options(), seed)
-    st = g.state
-    g.apply(str(st.chooser), f"/first side:{side}")
-    st.dice.force([1])
-    g.apply(side, "/roll")
-    st.may_activate = 3
-    g.apply(side, f"/activate formations:{formations}")
-    for u in st.units.values():
-        u.in_command = True
-    return g
-
-
-def refused(g: Game, role: str, order: str, key: str) -> RuleError:
-    """``order`` is refused with ``key`` and changes nothing."""
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.key == key, (e.value.key, str(e.value))
-    assert g.dumps() == before
-    assert str(e.value)  # a message in words
-    return e.value
 
 
 # -- 17.1 squares -------------------------------------------------------------------------------------------
@@ -62,13 +40,13 @@ def test_17_1_infantry_forms_square_in_the_movement_segment_as_its_move():
 
 def test_17_1_only_infantry_that_has_not_moved_and_bad_orders_change_nothing():
     g = activated("foy")
-    refused(g, "french", "/form-square units:F11", "eagles.posture.not_infantry")  # 17.0: Foy's battery
-    refused(g, "french", "/form-square units:A01", "eagles.unknown_piece")  # not ours
-    refused(g, "french", "/form-square units:F01", "eagles.move.not_active")  # Bachelu's: not activated
-    refused(g, "french", "/form-square units:F02,F02", "eagles.move.twice")
-    refused(g, "french", "/line units:F02", "eagles.posture.in_line")
+    refused_as(g, "french", "/form-square units:F11", "eagles.posture.not_infantry")  # 17.0: Foy's battery
+    refused_as(g, "french", "/form-square units:A01", "eagles.unknown_piece")  # not ours
+    refused_as(g, "french", "/form-square units:F01", "eagles.move.not_active")  # Bachelu's: not activated
+    refused_as(g, "french", "/form-square units:F02,F02", "eagles.move.twice")
+    refused_as(g, "french", "/line units:F02", "eagles.posture.in_line")
     g.apply("french", "/move units:F02 to:S2")
-    refused(g, "french", "/form-square units:F02", "eagles.posture.moved")  # 13.1: instead of moving
+    refused_as(g, "french", "/form-square units:F02", "eagles.posture.moved")  # 13.1: instead of moving
     with pytest.raises(RuleError):
         g.apply("allies", "/form-square units:A01")  # not the Allies' turn
 
@@ -118,10 +96,10 @@ def test_17_2_reverse_slope_on_a_crest_only_and_moving_ends_it():
     assert st.units["F02"].area == "S1"  # the Gemioncourt heights, above the valley (V1)
     g.apply("french", "/reverse-slope units:F02")
     assert st.units["F02"].reverse_slope and not st.units["F02"].square
-    refused(g, "french", "/reverse-slope units:F02", "eagles.posture.in_slope")
+    refused_as(g, "french", "/reverse-slope units:F02", "eagles.posture.in_slope")
     h = activated("perponcher", side="allies")
     assert h.state.units["A01"].area == "V1"  # the valley: no lower neighbour
-    e = refused(h, "allies", "/reverse-slope units:A01", "eagles.posture.no_slope")
+    e = refused_as(h, "allies", "/reverse-slope units:A01", "eagles.posture.no_slope")
     assert "V1" in str(e)
     # it ends when the unit moves (ours, G13)
     k = activated("foy")

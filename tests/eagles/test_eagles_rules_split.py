@@ -6,42 +6,18 @@ reabsorption in the assignment segment"."""
 
 from __future__ import annotations
 
-import pytest
+from support.eagles import activated
+from support.rules import refused_as
 
 from engine.eagles import present, victory
 from engine.eagles.game import Game
 from engine.eagles.invariants import problems
 from engine.eagles.options import Options
-from engine.errors import RuleError
 from engine.script import run_lines
 
 
-def activated(formations: str, side: str = "allies", seed: int = 1, picket: bool = False) -> Game:
-    g = Game.new(Options(nassau_picket=picket), seed)
-    st = g.state
-    g.apply(str(st.chooser), f"/first side:{side}")
-    st.dice.force([1])
-    g.apply(side, "/roll")
-    st.may_activate = 3
-    g.apply(side, f"/activate formations:{formations}")
-    for u in st.units.values():
-        u.in_command = True
-    return g
-
-
-def refused(g: Game, role: str, order: str, key: str) -> RuleError:
-    """``order`` is refused with ``key`` and changes nothing."""
-    before = g.dumps()
-    with pytest.raises(RuleError) as e:
-        g.apply(role, order)
-    assert e.value.key == key, (e.value.key, str(e.value))
-    assert g.dumps() == before
-    assert str(e.value)
-    return e.value
-
-
 def test_11_3_a_division_deploys_its_short_counter_in_the_assignment_segment():
-    g = activated("perponcher")
+    g = activated("perponcher", side="allies")
     st = g.state
     score = victory.score(g.ctx)
     assert "/split unit:A02" in {c.text() for c in g.legal("allies").choices}
@@ -62,28 +38,28 @@ def test_11_3_a_division_deploys_its_short_counter_in_the_assignment_segment():
 
 
 def test_11_3_who_may_deploy_and_where_refusals_change_nothing():
-    g = activated("perponcher")
+    g = activated("perponcher", side="allies")
     st = g.state
-    e = refused(g, "allies", "/split unit:A01", "eagles.split.cannot")  # not named by the scenario
+    e = refused_as(g, "allies", "/split unit:A01", "eagles.split.cannot")  # not named by the scenario
     assert "A02" in str(e)
-    refused(g, "allies", "/split unit:F02", "eagles.unknown_piece")
+    refused_as(g, "allies", "/split unit:F02", "eagles.unknown_piece")
     st.units["A02"].in_command = False
-    refused(g, "allies", "/split unit:A02", "eagles.split.command")  # 11.3: out of command
+    refused_as(g, "allies", "/split unit:A02", "eagles.split.command")  # 11.3: out of command
     st.units["A02"].in_command = True
     st.units["A02"].area = "V2"  # next to Foy in S1
-    refused(g, "allies", "/split unit:A02", "eagles.split.enemy")  # 11.3: adjacent to an enemy
+    refused_as(g, "allies", "/split unit:A02", "eagles.split.enemy")  # 11.3: adjacent to an enemy
     st.units["A02"].area = "W2"
     st.units["A02"].lose(1)  # 2 SP left: it would keep 1
-    refused(g, "allies", "/split unit:A02", "eagles.split.weak")  # ours
-    h = activated("perponcher")
+    refused_as(g, "allies", "/split unit:A02", "eagles.split.weak")  # ours
+    h = activated("perponcher", side="allies")
     h.apply("allies", "/split unit:A02")
-    refused(h, "allies", "/split unit:A02", "eagles.split.out")  # one short counter at a time
+    refused_as(h, "allies", "/split unit:A02", "eagles.split.out")  # one short counter at a time
     h.apply("allies", "/form-square units:A01")  # the movement segment: the assignments are over
-    refused(h, "allies", "/split unit:A02", "eagles.segment.over")  # 11.0: the assignment segment only
+    refused_as(h, "allies", "/split unit:A02", "eagles.segment.over")  # 11.0: the assignment segment only
 
 
 def test_11_3_reabsorption_gives_the_step_back_in_the_divisions_area():
-    g = activated("perponcher", picket=True)
+    g = activated("perponcher", side="allies", picket=True)
     st = g.state
     full = Game.new(Options(), 1).state.units["A02"]
     score = victory.score(g.ctx)
@@ -103,20 +79,20 @@ def test_11_3_reabsorption_gives_the_step_back_in_the_divisions_area():
 
 
 def test_11_3_reabsorption_refused_apart_without_a_counter_or_next_to_the_enemy():
-    g = activated("perponcher")
-    refused(g, "allies", "/reabsorb unit:A02", "eagles.reabsorb.none")
-    h = activated("perponcher", picket=True)
+    g = activated("perponcher", side="allies")
+    refused_as(g, "allies", "/reabsorb unit:A02", "eagles.reabsorb.none")
+    h = activated("perponcher", side="allies", picket=True)
     st = h.state
     st.units["A02P"].area = "W1"
-    e = refused(h, "allies", "/reabsorb unit:A02", "eagles.reabsorb.apart")
+    e = refused_as(h, "allies", "/reabsorb unit:A02", "eagles.reabsorb.apart")
     assert "A02P" in str(e)
     st.units["A02P"].area = st.units["A02"].area = "V2"
-    refused(h, "allies", "/reabsorb unit:A02", "eagles.split.enemy")
+    refused_as(h, "allies", "/reabsorb unit:A02", "eagles.split.enemy")
     st.units["A02P"].area = st.units["A02"].area = "W2"
     st.units["A02P"].in_command = False
-    refused(h, "allies", "/reabsorb unit:A02", "eagles.split.command")
+    refused_as(h, "allies", "/reabsorb unit:A02", "eagles.split.command")
     st.units["A02P"].lose(1)  # the picket eliminated: no new one from A02 (its loss stands)
-    refused(h, "allies", "/split unit:A02", "eagles.split.out")
+    refused_as(h, "allies", "/split unit:A02", "eagles.split.out")
 
 
 def test_11_3_split_and_reabsorb_through_the_script_runner():

@@ -5,7 +5,23 @@ up a bare state instead (``tests/eagles/combat_position.py``)."""
 from __future__ import annotations
 
 from engine.eagles.game import Game
+from engine.eagles.options import Options
 from engine.eagles.state import OFF
+
+
+def activated(formations: str, side: str = "french", seed: int = 1, picket: bool = False) -> Game:
+    """A new game (the Nassau picket option ``picket``) with ``side`` trying first, its roll made (8.1) and
+    ``formations`` activated, every unit in command: a position in the activation's first segment."""
+    g = Game.new(Options(nassau_picket=picket), seed)
+    st = g.state
+    g.apply(str(st.chooser), f"/first side:{side}")
+    st.dice.force([1])
+    g.apply(side, "/roll")
+    st.may_activate = 3
+    g.apply(side, f"/activate formations:{formations}")
+    for u in st.units.values():
+        u.in_command = True
+    return g
 
 
 def clear(g: Game) -> None:

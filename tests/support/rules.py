@@ -1,5 +1,6 @@
 """What every game's rules tests check the same way, through the game's own ``apply`` as a player would: an
-order refused citing its rule and changing nothing (``refused``), and the last event of a kind (``last``)."""
+order refused citing its rule and changing nothing (``refused``; by its message's key, ``refused_as``), and
+the last event of a kind (``last``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,17 @@ def refused(game: Any, role: str, order: str, rule: str) -> RuleError:
         game.apply(role, order)
     assert e.value.rule == rule, str(e.value)
     assert game.dumps() == before, "a refused order changed the game"
+    return e.value
+
+
+def refused_as(game: Any, role: str, order: str, key: str) -> RuleError:
+    """``order`` of ``role`` is refused with the message ``key`` said in words, and the game is unchanged."""
+    before = game.dumps()
+    with pytest.raises(RuleError) as e:
+        game.apply(role, order)
+    assert e.value.key == key, (e.value.key, str(e.value))
+    assert game.dumps() == before, "a refused order changed the game"
+    assert str(e.value)  # a message in words
     return e.value
 
 
