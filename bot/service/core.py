@@ -36,7 +36,8 @@ from engine.orders import Choice
 from engine.script import ScriptError, run_lines
 from engine.text import Command
 
-from ..outbox import Message, Picture
+from ..i18n import t
+from ..outbox import Message, Picture, Post
 from ..ratings import GameResult, judge
 from ..storage import (
     ChannelTaken,
@@ -52,7 +53,7 @@ from ..storage import (
 )
 from ..storage.base import History, pack
 from ..verify import sealed_commitment
-from .common import Live, ServiceError, last_order, module_of, options_line
+from .common import Live, ServiceError, language, last_order, module_of, options_line
 
 log = logging.getLogger("estafette.service")
 T = TypeVar("T")
@@ -207,11 +208,18 @@ class Change:
         self.set_status("over")
 
     def _result(self) -> GameResult | None:
-        """The game's result when this change ends it (ratings)."""
+        """The game's result when this change ends it (ratings). A result that leaves a seat unplaced is the
+        module's fault: the game still ends, unrated, and its channels are told its result is unknown."""
         row = self.row
         if row.status != "over" or self.before.row.status == "over" or self._game is None:
             return None
-        return result_of(row, self.module, self._game, self.forfeits, time.time())
+        result = result_of(row, self.module, self._game, self.forfeits, time.time())
+        missing = unplaced(self.module, self._game, result.placings)
+        if missing:
+            text = t("svc.result_unknown", language(row), roles=missing)
+            for channel in dict.fromkeys((row.channel_id, *row.spectators)):
+                self.send(Post(channel, text))
+        return result
 
     def commit(self) -> Commit:
         if self.row.status in ("running", "over") and any(b for _u, b in self.row.seats.values()):
@@ -271,6 +279,18 @@ def result_of(
     who sat where, and whether it is rated (``ratings.judge``)."""
     placings = tuple((p, tuple(roles)) for p, roles in module.placings(game, forfeits))
     why = judge(placings, row.seats, rated=row.settings.rated, bot_seated=row.settings.bot_seated)
+    missing = unplaced(module, game, placings)
+    if missing:  # the module's fault, not the players': said in the log with what it named
+        log.error(
+            "game %s: module %r ended it (%s) but its placings name no single place for %s: %r;"
+            " its result is unknown, stored unrated",
+            row.id,
+            module.id,
+            "forfeit" if forfeits else "over",
+            ", ".join(missing),
+            placings,
+        )
+        why = why or "no_result"
     return GameResult(
         row.id,
         row.guild_id,
@@ -283,6 +303,19 @@ def result_of(
         why=why,
         how="forfeit" if forfeits else "end",
     )
+
+
+def unplaced(
+    module: AnyModule, game: GameObject, placings: Sequence[tuple[int, Sequence[str]]]
+) -> list[str]:
+    """The roles of a finished game that its module's ``placings`` do not place exactly once, each at a place
+    of 1 or more ([] when every seat has its place): a result the ratings and a league can read."""
+    counts: dict[str, int] = {}
+    for place, roles in placings:
+        for r in roles:
+            counts[r] = counts.get(r, 0) + (1 if isinstance(place, int) and place >= 1 else 2)
+    roles = list(module.roles(game.options))
+    return [r for r in roles if counts.get(r) != 1] + sorted(r for r in counts if r not in roles)
 
 
 def epoch_key(module: AnyModule, game: GameObject) -> str:

@@ -317,6 +317,10 @@ class Liberty(GameModule[Options, Game, View]):
     def narrate(self, event: EventData, lang: str, options: Options, text: Text) -> str | None:
         return narrate(event, lang, options, text)
 
+    def outcome(self, game: Game) -> str:
+        """Who won and why (11.1), once over: the status line's words (the game-over post says it)."""
+        return status(game, "en") if game.over else ""
+
     def status(self, game: Game, lang: str, text: Text) -> str:
         return status(game, lang, text)
 
