@@ -305,9 +305,7 @@ def result_of(
     )
 
 
-def unplaced(
-    module: AnyModule, game: GameObject, placings: Sequence[tuple[int, Sequence[str]]]
-) -> list[str]:
+def unplaced(module: AnyModule, game: GameObject, placings: Sequence[tuple[int, Sequence[str]]]) -> list[str]:
     """The roles of a finished game that its module's ``placings`` do not place exactly once, each at a place
     of 1 or more ([] when every seat has its place): a result the ratings and a league can read."""
     counts: dict[str, int] = {}

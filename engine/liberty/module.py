@@ -318,8 +318,12 @@ class Liberty(GameModule[Options, Game, View]):
         return narrate(event, lang, options, text)
 
     def outcome(self, game: Game) -> str:
-        """Who won and why (11.1), once over: the status line's words (the game-over post says it)."""
-        return status(game, "en") if game.over else ""
+        """Why the game ended (11.1), once over: its reason's phrase (``liberty.reason.*``, which says who
+        won), said in each channel's language by the game-over line."""
+        if not game.over:
+            return ""
+        reason = (game.result() or {}).get("reason")
+        return f"liberty.reason.{reason}" if reason else status(game, "en")
 
     def status(self, game: Game, lang: str, text: Text) -> str:
         return status(game, lang, text)

@@ -197,7 +197,7 @@ async def test_a_game_ended_through_the_service_stores_every_seats_place(registr
     await svc.idle()
 
 
-# --- a module that places nobody: its fault, said -------------------------------------------------------------
+# --- a module that places nobody: its fault, said -----------------------------------------------------------
 
 
 class Silent(type(dash_game.MODULE)):  # type: ignore[misc]
