@@ -22,6 +22,7 @@ from support.games import ambush as ambush_game
 from support.games import dash as dash_game
 from support.games import ridge as ridge_game
 
+from bot.i18n import t
 from bot.outbox import Post, message_from
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
@@ -135,6 +136,9 @@ def test_every_module_places_every_seat_when_its_game_ends(registry, mid, values
         assert all(p > 1 for p, rs in placings if not set(rs) & first), placings
     if mid in modules.BUILT_IN:  # a game played in a club says why it ended (the channel's game-over line)
         assert module.outcome(game).strip(), f"{mid}: over with no outcome said"
+        for lang in ("en", "ja"):  # in the channel's language, never a catalog's key
+            said = t("svc.game_over_ping", lang, reason=module.outcome(game))
+            assert f"{mid}." not in said, said
 
 
 def test_the_cases_cover_every_registered_module(registry):
@@ -194,6 +198,9 @@ async def test_a_game_ended_through_the_service_stores_every_seats_place(registr
     assert result.rated and result.why == "" and result.how == "end"
     assert [(p, tuple(rs)) for p, rs in module.placings(live.game)] == list(result.placings)
     assert_every_seat_placed(module, live.game, result.placings)
+    ends = [p.text for p in await outbox_posts(store) if p.result]
+    said = bool(module.outcome(live.game))  # every built-in game's (above); a toy may keep the default ""
+    assert len(ends) == 1 and ("**Game over**" in ends[0]) == said, ends
     await svc.idle()
 
 
