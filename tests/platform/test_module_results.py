@@ -13,6 +13,7 @@ a draw, ``test_league_no_result.py``)."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -82,6 +83,12 @@ def quick_end(module: AnyModule, values: Mapping[str, Any], seed: int = 1) -> Ga
     raise AssertionError(f"{module.id}: not over after {CAP} orders of its shortest")
 
 
+@functools.cache
+def ended(mid: str, values: tuple[tuple[str, Any], ...] = ()) -> GameObject:
+    """``quick_end`` of a registered module, once for every test that reads it (it is not changed)."""
+    return quick_end(modules.get(mid), dict(values))
+
+
 def said_winner(module: AnyModule, game: GameObject) -> str | None:
     """The winner as the game itself names it (a side or a role, or "draw"): the module's fuzzer's reading,
     the game's ``result()``, its public view's ``winner``, or the game's ``winner``; None if it names none."""
@@ -123,7 +130,7 @@ def test_every_module_places_every_seat_when_its_game_ends(registry, mid, values
     module = modules.get(mid)
     fresh = module.new_game(module.make_options(values), 1)
     assert module.placings(fresh) == [] and module.outcome(fresh) == ""  # not over: no result, no outcome
-    game = quick_end(module, values)
+    game = ended(mid, tuple(sorted(values.items())))
     placings = module.placings(game)
     assert_every_seat_placed(module, game, placings)
     first = {r for p, rs in placings if p == 1 for r in rs}
@@ -191,7 +198,7 @@ async def test_a_game_ended_through_the_service_stores_every_seats_place(registr
     module = modules.get(mid)
     store = await new_store()
     svc = Service(store, pictures=NoPictures(), seed_source=lambda: 1)
-    script = quick_end(module, {}).script()
+    script = ended(mid).script()
     users = {r: 10 + i for i, r in enumerate(module.roles(module.make_options({})))}
     live = await play_out(svc, module, script, users, tail=3)
     [result] = await store.results(GUILD, mid)
