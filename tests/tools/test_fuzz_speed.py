@@ -87,7 +87,7 @@ def test_a_broken_invariant_still_fails_the_game_once_the_answers_are_kept():
         seen.append(len(game.legal(game.active()[0]).choices) if game.active() else 0)
         assert len(game.log) < 10, "ten orders"
 
-    class Broken(type(MODULE)):  # type: ignore[misc]
+    class Broken(type(MODULE)):
         fuzz_invariants = (never_more_than_ten,)
 
     with pytest.raises(fuzz.Failure, match="ten orders") as failed:
@@ -99,7 +99,7 @@ def test_a_twin_that_plays_on_differently_is_still_caught():
     """The twin saved and loaded every few orders: a load that loses the last order logged is found at the
     first comparison (its snapshot, made once, both compared and loaded)."""
 
-    class Forgetful(type(MODULE)):  # type: ignore[misc]
+    class Forgetful(type(MODULE)):
         def loads(self, snapshot: str) -> Any:
             d = json.loads(snapshot)
             d["log"] = d["log"][:-1]
