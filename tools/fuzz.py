@@ -42,6 +42,7 @@ from ai.player import PlayedGame, Player
 from ai.registry import new_player
 from engine import modules
 from engine.errors import RuleError
+from engine.events import Event
 from engine.module import AnyModule, GameObject, OptionSpec, OptionValue, parse_values
 from engine.orders import Choice
 from engine.script import run_lines
@@ -224,9 +225,10 @@ class _Game:
         assert self.twin is not None
         self.twin.apply(role, order)
         if len(self.played) % TWIN_EVERY == 0:
-            if self.twin.dumps() != game.dumps():
+            saved = self.twin.dumps()  # compared, then loaded: the twin does not change in between
+            if saved != game.dumps():
                 raise Invariant("a game saved and loaded plays on differently from one never stopped")
-            self.twin = module.loads(self.twin.dumps())
+            self.twin = module.loads(saved)
 
     def final(self) -> None:
         game, module = self.game, self.module
@@ -283,6 +285,7 @@ def play(
     t0 = time.perf_counter()
     run = _Game(module, seed, options, mode, check_every)
     game = run.game
+    _Moment.hold(game)  # legal and view asked once per state and role, whoever asks (the players, the scan)
     bots: dict[str, Player[Any, Any]] = {}
     others: dict[str, Player[Any, Any]] = {}
     stats = None
@@ -364,6 +367,47 @@ def play(
         fz.counts(game),
         kinds,
     )
+
+
+class _Moment:
+    """A game's ``legal`` and ``view`` answered once per role (and ``events``) until an order is applied to
+    it: the random player, the bot, the service's prompt, headline and status and the secrecy scan all ask
+    them of the same state, and ``apply`` is the only way the fuzzer changes a game (``apply`` forgets every
+    answer, before and after, a refused order too). The answers are the game's own; a copy of the game (its
+    twin, the scan's) is a new object that asks its own."""
+
+    def __init__(self, game: GameObject) -> None:
+        self.legal_of, self.view_of, self.apply_to = game.legal, game.view, game.apply
+        self.answers: dict[tuple[Any, ...], Any] = {}
+
+    @classmethod
+    def hold(cls, game: GameObject) -> None:
+        """Answer ``game``'s questions once per state, on this object only (its class is not changed)."""
+        if not hasattr(game, "__dict__"):  # a game object that takes no attributes of its own asks each time
+            return
+        m = cls(game)
+        setattr(game, "legal", m.legal)  # noqa: B010 (on this object only)
+        setattr(game, "view", m.view)  # noqa: B010
+        setattr(game, "apply", m.apply)  # noqa: B010
+
+    def legal(self, role: str) -> Any:
+        key = ("legal", role)
+        if key not in self.answers:
+            self.answers[key] = self.legal_of(role)
+        return self.answers[key]
+
+    def view(self, role: str = "public", *, events: bool = True) -> Any:
+        key = ("view", role, events)
+        if key not in self.answers:
+            self.answers[key] = self.view_of(role, events=events)
+        return self.answers[key]
+
+    def apply(self, role: str, order: Any) -> list[Event]:
+        self.answers.clear()
+        try:
+            return self.apply_to(role, order)
+        finally:
+            self.answers.clear()
 
 
 def _strict(
