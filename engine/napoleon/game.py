@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data.napoleon import Scenario, load_scenario
@@ -267,17 +268,22 @@ class Game:
         light.events, light.log = [], []
         return json.dumps(state_to_dict(light), separators=(",", ":"))
 
-    def with_history(self, events: list[dict[str, Any]], log: list[str]) -> Game:
+    def with_history(self, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Game:
         """This game with another event log and script log (``Event.to_dict`` forms); the rest is shared."""
         st = copy.copy(self.state)
-        st.events = [Event.from_dict(e) for e in events]
+        st.events = [Event.from_dict(dict(e)) for e in events]
         st.log = list(log)
         return Game(st, self.scenario)
 
     @classmethod
-    def loads_state(cls, s: str, events: list[dict[str, Any]], log: list[str]) -> Game:
+    def loads_state(cls, s: str, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Game:
         """A game from ``dumps_state`` and its event log and script log."""
         return cls.loads(s).with_history(events, log)
+
+    def copy(self, deep: bool = False) -> Game:
+        """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it
+        was), or ``deep``, with a clone of it (a directive changes the state in place)."""
+        return Game(self.state.clone() if deep else self.state, self.scenario)
 
     @classmethod
     def from_snapshot(cls, d: dict[str, Any]) -> Game:

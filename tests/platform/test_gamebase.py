@@ -356,6 +356,23 @@ def test_a_module_of_one_game_class_makes_and_loads_its_games_for_the_same_sides
     assert m.loads(g.dumps()).dumps() == g.dumps() and m.roles(g.options) == m.every_role() == SIDES
 
 
+def test_a_module_of_one_game_class_stores_its_games_without_their_logs_by_the_games_own_hooks():
+    m = _Told()
+    g = m.new_game(TallyOptions(target=9), 2)
+    g.apply("left", "/add n:2")
+    g.apply("right", "/add n:1")
+    events, log = [e.to_dict() for e in g.events], list(g.log)
+    light = m.dumps_state(g)
+    assert json.loads(light)["log"] == json.loads(light)["events"] == []  # the store keeps them apart
+    back = m.loads_state(light, events, log)
+    assert isinstance(back, _Viewed) and back.dumps() == g.dumps()
+    assert m.loads_state(g.dumps(), events, log).dumps() == g.dumps()  # a whole snapshot, stored before
+    assert m.with_history(m.loads_state(light, [], []), events, log).dumps() == g.dumps()
+    c = m.copy(g)
+    c.apply("left", "/add n:3")
+    assert g.state.count == 3 and len(g.log) == 2  # the copy's order leaves the game as it was
+
+
 def test_the_presented_hooks_say_what_the_presenter_says_from_the_public_view():
     m, text = _Told(), None  # the presenter needs no translator of the bot's
     g = m.new_game(TallyOptions(target=3), 0)
