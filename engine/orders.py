@@ -166,14 +166,17 @@ class Ids(Said):
 
 @dataclasses.dataclass(frozen=True)
 class Path(Said):
-    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge)."""
+    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge);
+    ``always``: said even when it names none (``path:``), though not needed."""
+
+    always: bool = False
 
     def read(self, cmd: Command) -> tuple[str, ...]:
         raw = needs(cmd, self.name) if self.needed else cmd.options.get(self.name, "")
         return tuple(p.strip() for p in raw.split(">") if p.strip())
 
     def say(self, value: Sequence[str]) -> str:
-        return f" {self.name}:{'>'.join(value)}" if value or self.needed else ""
+        return f" {self.name}:{'>'.join(value)}" if value or self.needed or self.always else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -216,7 +219,7 @@ class Spoken(Order):
         return cast(Callable[..., Self], cls)(*(o.read(cmd) for o in cls.spec))
 
     def say(self) -> str:
-        return f"/{self.kind}" + "".join(o.say(getattr(self, name)) for name, o in self.fields_said)
+        return f"/{self.kind}" + "".join([o.say(getattr(self, name)) for name, o in self.fields_said])
 
 
 class Grammar:

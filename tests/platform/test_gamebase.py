@@ -283,6 +283,16 @@ def test_a_needed_path_is_given_and_its_places_are_the_rules_to_judge():
     assert Walk.parse("/walk path:>").path == ()  # given: what it names is for the rules to refuse
 
 
+def test_a_path_said_always_is_said_naming_no_place_and_is_not_needed():
+    @order("go")
+    class Go(Spoken):
+        path: tuple[str, ...]
+        spec = (Path("path", needed=False, always=True),)
+
+    assert Go(()).text() == "/go path:" and Go.parse("/go").path == ()  # not needed, said all the same
+    assert Go.parse("/go path: a >> b").text() == "/go path:a>b"
+
+
 def test_a_declaration_for_each_field_or_the_kind_is_not_made():
     with pytest.raises(AssertionError):
 
