@@ -42,7 +42,13 @@ PUBLIC = "public"
 
 class Game:
     """One game. ``apply`` is atomic: it works on a copy of the state and keeps it only if the order was
-    accepted."""
+    accepted.
+
+    Not on ``engine/gamebase.py``'s ``GameBase``: the state holds the options and both logs and is replaced
+    by each order (a fork copied on write) and by ``/undo`` (product decision 9, which cuts the logs back),
+    where the base changes its state in place and keeps the script log apart; the snapshot keeps dict order
+    (``dumps``) where the base sorts its keys; the script has no ``@game`` line. It gives the hooks the base
+    gives (``engine/module.py``'s ``StoredGame``), so its module is a ``GameModule``."""
 
     def __init__(self, state: GameState, scenario: Scenario) -> None:
         self.state = state
