@@ -649,7 +649,6 @@ class GameClass(Protocol[OptionsC, GameCo]):
     ) -> GameCo: ...
 
 
-@runtime_checkable
 class StoredGame(GameObject, Protocol):
     """A game object that stores itself apart from its two growing logs (``engine/gamebase.py GameBase``'s):
     its snapshot without them (``dumps_state``), the same game with the logs the store holds
