@@ -42,7 +42,7 @@ class Given(Said):
 # said even empty: a value built without units is refused as its text would be (5.0, 3.1)
 _UNITS = Ids("units", always=True)
 _BATTLE = Given("battle")  # 6.4: which battle, when several are open
-_FORCED = Flag("forced")  # 5.4, 7.3
+_FORCED = Flag("forced")  # a forced march (5.5) or a forced retreat (7.3)
 _PATH = Path("path", needed=False, always=True)  # a move's, said always (one naming no town: 5.0's to refuse)
 _PINNED = Path("path", needed=False)  # a retreat's or regroup's path pinned (7.2), said when given
 
