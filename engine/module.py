@@ -39,7 +39,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast, final, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar, cast, final, runtime_checkable
 
 from .errors import RuleError
 from .events import Event
@@ -638,27 +638,58 @@ GameCo = TypeVar("GameCo", covariant=True)
 
 
 class GameClass(Protocol[OptionsC, GameCo]):
-    """A game object's class, as a module makes its games: a new one (``new(options, seed)``) and one from its
-    snapshot (``loads``)."""
+    """A game object's class, as a module makes its games: a new one (``new(options, seed)``), one from its
+    snapshot (``loads``) and one from its snapshot without the logs and the logs the store holds
+    (``loads_state``)."""
 
     def new(self, options: OptionsC, seed: int, /) -> GameCo: ...
     def loads(self, snapshot: str, /) -> GameCo: ...
+    def loads_state(
+        self, state: str, events: Sequence[Mapping[str, Any]], log: Sequence[str], /
+    ) -> GameCo: ...
 
 
-class GameModule(Module[OptionsT, GameT, ViewT]):
-    """A module whose games are one class's (``game``), played by the same ``sides`` under any options."""
+class StoredGame(GameObject, Protocol):
+    """A game object that stores itself apart from its two growing logs (``engine/gamebase.py GameBase``'s):
+    its snapshot without them (``dumps_state``), the same game with the logs the store holds
+    (``with_history``), and a copy to apply an order to while it stays as it is (``copy``)."""
 
-    game: GameClass[OptionsT, GameT]
+    def dumps_state(self) -> str: ...
+    def with_history(self, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Self: ...
+    def copy(self) -> Self: ...
+
+
+GameS = TypeVar("GameS", bound=StoredGame)  # a game object that stores itself without its logs
+
+
+class GameModule(Module[OptionsT, GameS, ViewT]):
+    """A module whose games are one class's (``game``): it makes them, stores them without their logs and
+    copies them by the game's own hooks, so that the module writes none of them. Played by the same
+    ``sides`` under any options, unless its ``roles`` says otherwise."""
+
+    game: GameClass[OptionsT, GameS]
     sides: tuple[str, ...]
 
     def roles(self, options: OptionsT) -> tuple[str, ...]:
         return self.sides
 
-    def new_game(self, options: OptionsT, seed: int) -> GameT:
+    def new_game(self, options: OptionsT, seed: int) -> GameS:
         return self.game.new(options, seed)
 
-    def loads(self, snapshot: str) -> GameT:
+    def loads(self, snapshot: str) -> GameS:
         return self.game.loads(snapshot)
+
+    def copy(self, game: GameS, deep: bool = False) -> GameS:
+        return game.copy()  # deep or not: the copy's state is its own
+
+    def dumps_state(self, game: GameS) -> str:
+        return game.dumps_state()
+
+    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> GameS:
+        return self.game.loads_state(state, events, log)
+
+    def with_history(self, game: GameS, events: list[EventData], log: list[str]) -> GameS:
+        return game.with_history(events, log)
 
 
 class Presenter(Protocol):

@@ -19,6 +19,7 @@ neither unless it reads something they do not (an alias, a word checked before t
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
@@ -28,16 +29,17 @@ from .text import Command, flag, listed_ids, needs, number, parse_command, takes
 OrderT = TypeVar("OrderT", bound="Order")
 
 
-class Order:
+class Order(ABC):
     """One order. Subclasses are ``@order``-decorated dataclasses with a ``kind`` (the order's name, ``move``
-    for ``/move``), ``read(cmd)`` (its options, checked for syntax only) and ``say()`` (its text)."""
+    for ``/move``), ``read(cmd)`` (its options, checked for syntax only) and ``say()`` (its text), both
+    abstract: a kind that says neither cannot be made."""
 
     kind: ClassVar[str] = ""
 
     @classmethod
+    @abstractmethod
     def read(cls: type[OrderT], cmd: Command) -> OrderT:
         """The order of this kind that ``cmd`` says (``cmd.name`` is this kind); a RuleError on bad syntax."""
-        raise NotImplementedError
 
     @classmethod
     def parse(cls: type[OrderT], text: str) -> OrderT:
@@ -55,9 +57,9 @@ class Order:
             t = d["_text"] = self.say()
         return t
 
+    @abstractmethod
     def say(self) -> str:
         """The order's text, made (``text`` keeps it)."""
-        raise NotImplementedError
 
     def command(self) -> Command:
         """The order as a name and options, as its text says them (for code that knows no order kind)."""
@@ -74,12 +76,15 @@ class Order:
         return f"{type(self).__name__}({self.text()!r})"
 
     def __eq__(self, other: object) -> bool:
-        # by kind and text: a kind's text says all of its fields (``text()`` is kept, so this is quick)
-        if isinstance(other, Order):
-            return other is self or (type(other) is type(self) and other.text() == self.text())
+        # by kind and text: a kind's text says all of its fields (``text()`` is kept, so this is quick); the
+        # kind and str asked first, each a plain type check, before the ABC's slower one
+        if other is self:
+            return True
+        if type(other) is type(self):
+            return other.text() == self.text()
         if isinstance(other, str):
             return self.text() == other
-        return NotImplemented
+        return False if isinstance(other, Order) else NotImplemented
 
     def __ne__(self, other: object) -> bool:
         eq = self.__eq__(other)
@@ -111,9 +116,9 @@ def order(kind: str) -> Callable[[type[OrderT]], type[OrderT]]:
 
 
 @dataclasses.dataclass(frozen=True)
-class Said:
+class Said(ABC):
     """One option of a ``Spoken`` order: its ``name`` in the text, whether the order ``needs`` it, and the
-    ``case`` its values are kept in ("upper", "lower" or as written)."""
+    ``case`` its values are kept in ("upper", "lower" or as written); ``read`` and ``say`` are each kind's."""
 
     name: str
     needed: bool = True
@@ -122,12 +127,13 @@ class Said:
     def cased(self, v: str) -> str:
         return v.upper() if self.case == "upper" else v.lower() if self.case == "lower" else v
 
+    @abstractmethod
     def read(self, cmd: Command) -> Any:
-        raise NotImplementedError
+        """The option's value in ``cmd``; a RuleError on bad syntax."""
 
+    @abstractmethod
     def say(self, value: Any) -> str:
         """`` name:value``; "" for an option not needed and not given."""
-        raise NotImplementedError
 
 
 @dataclasses.dataclass(frozen=True)
@@ -160,14 +166,17 @@ class Ids(Said):
 
 @dataclasses.dataclass(frozen=True)
 class Path(Said):
-    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge)."""
+    """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge);
+    ``always``: said even when it names none (``path:``), though not needed."""
+
+    always: bool = False
 
     def read(self, cmd: Command) -> tuple[str, ...]:
         raw = needs(cmd, self.name) if self.needed else cmd.options.get(self.name, "")
         return tuple(p.strip() for p in raw.split(">") if p.strip())
 
     def say(self, value: Sequence[str]) -> str:
-        return f" {self.name}:{'>'.join(value)}" if value or self.needed else ""
+        return f" {self.name}:{'>'.join(value)}" if value or self.needed or self.always else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -210,7 +219,7 @@ class Spoken(Order):
         return cast(Callable[..., Self], cls)(*(o.read(cmd) for o in cls.spec))
 
     def say(self) -> str:
-        return f"/{self.kind}" + "".join(o.say(getattr(self, name)) for name, o in self.fields_said)
+        return f"/{self.kind}" + "".join([o.say(getattr(self, name)) for name, o in self.fields_said])
 
 
 class Grammar:
@@ -228,9 +237,9 @@ class Grammar:
 
     def parse(self, text: str | Command | Order) -> Order:
         """The order a text (or a ``Command``, or an order already) says."""
-        if isinstance(text, Order):
-            return text
-        return self.read(parse_command(text) if isinstance(text, str) else text)
+        if isinstance(text, str):  # the plain types asked first: the ABC's check is the slower
+            return self.read(parse_command(text))
+        return self.read(text) if isinstance(text, Command) else text
 
 
 Choice = Order | str  # an item of a module's ``legal().choices``: an order, or the text of one

@@ -352,9 +352,6 @@ class Eagles(Presented[Options, Game, View], GameModule[Options, Game, View]):
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
 
-    def copy(self, game: Game, deep: bool = False) -> Game:
-        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
-
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
 

@@ -300,9 +300,6 @@ class Liberty(GameModule[Options, Game, View]):
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
 
-    def copy(self, game: Game, deep: bool = False) -> Game:
-        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
-
     def directive(self, game: Game, word: str, rest: str) -> None:
         directive(game, word, rest)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from data.napoleon import Scenario, load_scenario
@@ -41,7 +42,13 @@ PUBLIC = "public"
 
 class Game:
     """One game. ``apply`` is atomic: it works on a copy of the state and keeps it only if the order was
-    accepted."""
+    accepted.
+
+    Not on ``engine/gamebase.py``'s ``GameBase``: the state holds the options and both logs and is replaced
+    by each order (a fork copied on write) and by ``/undo`` (product decision 9, which cuts the logs back),
+    where the base changes its state in place and keeps the script log apart; the snapshot keeps dict order
+    (``dumps``) where the base sorts its keys; the script has no ``@game`` line. It gives the hooks the base
+    gives (``engine/module.py``'s ``StoredGame``), so its module is a ``GameModule``."""
 
     def __init__(self, state: GameState, scenario: Scenario) -> None:
         self.state = state
@@ -267,17 +274,22 @@ class Game:
         light.events, light.log = [], []
         return json.dumps(state_to_dict(light), separators=(",", ":"))
 
-    def with_history(self, events: list[dict[str, Any]], log: list[str]) -> Game:
+    def with_history(self, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Game:
         """This game with another event log and script log (``Event.to_dict`` forms); the rest is shared."""
         st = copy.copy(self.state)
-        st.events = [Event.from_dict(e) for e in events]
+        st.events = [Event.from_dict(dict(e)) for e in events]
         st.log = list(log)
         return Game(st, self.scenario)
 
     @classmethod
-    def loads_state(cls, s: str, events: list[dict[str, Any]], log: list[str]) -> Game:
+    def loads_state(cls, s: str, events: Sequence[Mapping[str, Any]], log: Sequence[str]) -> Game:
         """A game from ``dumps_state`` and its event log and script log."""
         return cls.loads(s).with_history(events, log)
+
+    def copy(self, deep: bool = False) -> Game:
+        """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it
+        was), or ``deep``, with a clone of it (a directive changes the state in place)."""
+        return Game(self.state.clone() if deep else self.state, self.scenario)
 
     @classmethod
     def from_snapshot(cls, d: dict[str, Any]) -> Game:

@@ -13,9 +13,9 @@ from data.napoleon.dump import dump as dump_data
 from .. import catalog
 from ..module import (
     EventData,
+    GameModule,
     GameObject,
     Interaction,
-    Module,
     OptionValue,
     OrderKind,
     OrderOption,
@@ -240,7 +240,7 @@ def _unit_order(uid: str) -> tuple[str, int]:
     return (head, int(num) if num.isdigit() else 0)
 
 
-class Napoleon(Module[Options, Game, View]):
+class Napoleon(GameModule[Options, Game, View]):
     """Napoleon's declarations and hooks: the rules' own functions (``present``, ``prompts``, ``narrate``,
     ``standing``), each behind the contract's name for it."""
 
@@ -253,6 +253,8 @@ class Napoleon(Module[Options, Game, View]):
     pictures = PICTURES  # engine/napoleon/pictures.py, drawn by renderers/napoleon
     first_options = "setup=historical"
     seats = ("french", "allied", "british", "prussian")
+    game = Game
+    sides = seats  # every role any options give; ``roles`` says which play
     preferences = ("hits", "supply")
     standing = Standing("battle", standing.WORDS, standing.choose, standing.when, always=("hold",))
     fuzz_invariants = INVARIANTS  # engine/napoleon/invariants.py
@@ -265,13 +267,7 @@ class Napoleon(Module[Options, Game, View]):
         return options.to_dict()
 
     def roles(self, options: Options) -> tuple[str, ...]:
-        return options.roles
-
-    def new_game(self, options: Options, seed: int) -> Game:
-        return Game.new(options, seed)
-
-    def loads(self, snapshot: str) -> Game:
-        return Game.loads(snapshot)
+        return options.roles  # 13.1: two or three players, as the options say
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)
@@ -289,18 +285,7 @@ class Napoleon(Module[Options, Game, View]):
         return report(game)
 
     def copy(self, game: Game, deep: bool = False) -> Game:
-        """A game sharing this one's state (``apply`` replaces the state, so the one shared stays as it
-        was), or ``deep``, with a clone of it (a directive changes the state in place)."""
-        return Game(game.state.clone() if deep else game.state, game.scenario)
-
-    def dumps_state(self, game: Game) -> str:
-        return game.dumps_state()
-
-    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> Game:
-        return Game.loads_state(state, events, log)
-
-    def with_history(self, game: Game, events: list[EventData], log: list[str]) -> Game:
-        return game.with_history(events, log)
+        return game.copy(deep)
 
     def epoch(self, game: Game) -> int:
         return game.state.turn

@@ -2,6 +2,12 @@
 by the one parser of Napoleon's order text (``GRAMMAR``; ``parse``) and said again by ``text()``, byte for
 byte the text ``legal()`` offered before orders were values.
 
+Each kind is ``Spoken``: its text is said by its options' declarations (``spec``: the unit lists ``Ids``, the
+paths ``Path``, ``battle:`` said whenever given), in its fields' order, byte for byte as before. Each still
+reads itself, in its own words (``move.usage``, ``battle.needs_units``) and with what the declarations do not
+read: ``unit:`` and ``units:`` each in the other's place, ``centre:`` for ``center:``, a pinned path's places
+kept as written for 7.2 to judge, ``/orders``' list of orders.
+
 The parser checks syntax only (which options, how many units, a yes/no, a battle position's name) and keeps
 the names as written: which unit or town a name means, and whether the order is legal now, are the rules'
 (``movement``, ``setup``, ``battle/``), which resolve the names and say an unknown or ambiguous one.
@@ -13,11 +19,32 @@ import dataclasses
 import re
 
 from ..messages import rule_error
-from ..orders import Grammar, Order, order
+from ..orders import Flag, Grammar, Ids, One, Order, Path, Said, Spoken, order
 from ..text import Command, flag, fold, parse_command, split_list
 from .board import RELATIVE
 
 Names = tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True)
+class Given(Said):
+    """One value said whenever it is given, even empty (``battle:``), as written; None when not given."""
+
+    needed: bool = False
+
+    def read(self, cmd: Command) -> str | None:
+        return cmd.options.get(self.name)
+
+    def say(self, value: str | None) -> str:
+        return "" if value is None else f" {self.name}:{value}"
+
+
+# said even empty: a value built without units is refused as its text would be (5.0, 3.1)
+_UNITS = Ids("units", always=True)
+_BATTLE = Given("battle")  # 6.4: which battle, when several are open
+_FORCED = Flag("forced")  # a forced march (5.5) or a forced retreat (7.3)
+_PATH = Path("path", needed=False, always=True)  # a move's, said always (one naming no town: 5.0's to refuse)
+_PINNED = Path("path", needed=False)  # a retreat's or regroup's path pinned (7.2), said when given
 
 
 def _units(cmd: Command, key: str = "units") -> Names:
@@ -41,17 +68,14 @@ def _path(text: str | None) -> Names:
     return tuple(t.strip() for t in text.split(">")) if text else ()
 
 
-def _battle(battle: str | None) -> str:
-    return f" battle:{battle}" if battle is not None else ""
-
-
 @order("setup")
-class Setup(Order):
+class Setup(Spoken):
     """``/setup units:A,B town:T`` (3.1), or ``/setup auto:yes`` (the rest as in history)."""
 
     units: Names = ()
     town: str = ""
     auto: bool = False
+    spec = (_UNITS, One("town"), Flag("auto"))
 
     @classmethod
     def read(cls, cmd: Command) -> Setup:
@@ -62,60 +86,53 @@ class Setup(Order):
             return cls(auto=True)
         if set(o) - {"units", "town"} or "units" not in o or "town" not in o:
             raise rule_error("", "setup.usage")
-        units = tuple(split_list(o["units"]))
+        units = _UNITS.read(cmd)
         if not units:
             raise rule_error("", "setup.no_units")
         return cls(units, o["town"])
 
     def say(self) -> str:
-        return "/setup auto:yes" if self.auto else f"/setup units:{','.join(self.units)} town:{self.town}"
+        return "/setup auto:yes" if self.auto else super().say()  # auto: the one word, the rest left out
 
 
 @order("move")
-class Move(Order):
+class Move(Spoken):
     """``/move units:A,B path:T1>T2 [forced:yes]`` (5.0-5.6): the path may leave out the start."""
 
     units: Names
     path: Names
     forced: bool = False
+    spec = (_UNITS, _PATH, _FORCED)
 
     @classmethod
     def read(cls, cmd: Command) -> Move:
         o = cmd.options
         if set(o) - {"units", "path", "forced"} or "units" not in o or "path" not in o:
             raise rule_error("", "move.usage")
-        units = tuple(split_list(o["units"]))
+        units = _UNITS.read(cmd)
         if not units:
             raise rule_error("", "move.no_units")
-        path = tuple(p.strip() for p in o["path"].split(">") if p.strip())
-        return cls(units, path, flag(cmd, "forced"))
-
-    def say(self) -> str:
-        return f"/move units:{','.join(self.units)} path:{'>'.join(self.path)}" + (
-            " forced:yes" if self.forced else ""
-        )
+        return cls(units, _PATH.read(cmd), _FORCED.read(cmd))
 
 
 @order("end")
-class End(Order):
+class End(Spoken):
     """``/end``: the role is done with its set-up (3.1), its movement (5.0), its battle turn (6.3) or its
     regroup (7.6); ``battle:`` names the battle."""
 
     battle: str | None = None
+    spec = (_BATTLE,)
 
     @classmethod
     def read(cls, cmd: Command) -> End:
         extra = set(cmd.options) - {"battle"}
         if extra:
             raise rule_error("", "battle.end_options", options=sorted(extra))
-        return cls(cmd.options.get("battle"))
-
-    def say(self) -> str:
-        return "/end" + _battle(self.battle)
+        return cls(_BATTLE.read(cmd))
 
 
 @order("undo")
-class Undo(Order):
+class Undo(Spoken):
     """``/undo``: the role's last order taken back (product decision 9)."""
 
     @classmethod
@@ -124,19 +141,18 @@ class Undo(Order):
             raise rule_error("", "game.end_no_options", options=list(cmd.options))
         return cls()
 
-    def say(self) -> str:
-        return "/undo"
-
 
 @order("deploy")
-class Deploy(Order):
-    """``/deploy left:A center:B right:C reserve:D,E`` (6.2; ``centre:`` too)."""
+class Deploy(Spoken):
+    """``/deploy left:A center:B right:C reserve:D,E`` (6.2; ``centre:`` too): a column said when it holds
+    a block."""
 
     left: Names = ()
     center: Names = ()
     right: Names = ()
     reserve: Names = ()
     battle: str | None = None
+    spec = (Ids("left"), Ids("center"), Ids("right"), Ids("reserve"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Deploy:
@@ -146,9 +162,11 @@ class Deploy(Order):
             raise rule_error("", "battle.deploy_options", options=sorted(unknown))
 
         def col(c: str) -> Names:
-            return tuple(split_list(o.get(c, "")))
+            return Ids(c).read(cmd)
 
-        return cls(col("left"), col("center") + col("centre"), col("right"), col("reserve"), o.get("battle"))
+        return cls(
+            col("left"), col("center") + col("centre"), col("right"), col("reserve"), _BATTLE.read(cmd)
+        )
 
     def columns(self) -> dict[str, list[str]]:
         """The unit names by column, left..reserve."""
@@ -159,18 +177,15 @@ class Deploy(Order):
             "reserve": [*self.reserve],
         }
 
-    def say(self) -> str:
-        cols = " ".join(f"{c}:{','.join(ids)}" for c, ids in self.columns().items() if ids)
-        return f"/deploy {cols}" + _battle(self.battle)
-
 
 @order("battle-move")
-class BattleMove(Order):
+class BattleMove(Spoken):
     """``/battle-move unit:A to:across-left`` (8.1): ``to`` a position named from the mover's side."""
 
     unit: str
     to: str
     battle: str | None = None
+    spec = (One("unit"), One("to"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> BattleMove:
@@ -180,19 +195,17 @@ class BattleMove(Order):
         name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
         if name not in RELATIVE:
             raise rule_error("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE))
-        return cls(ids[0], name, cmd.options.get("battle"))
-
-    def say(self) -> str:
-        return f"/battle-move unit:{self.unit} to:{self.to}" + _battle(self.battle)
+        return cls(ids[0], name, _BATTLE.read(cmd))
 
 
 @order("fire")
-class Fire(Order):
+class Fire(Spoken):
     """``/fire unit:A [target:line|square]`` (8.3, 8.5)."""
 
     unit: str
     target: str | None = None
     battle: str | None = None
+    spec = (One("unit"), One("target", needed=False), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Fire:
@@ -200,29 +213,20 @@ class Fire(Order):
         target = (cmd.options.get("target") or "").strip().lower() or None
         if target is not None and target not in ("line", "square"):
             raise rule_error("", "battle.target_usage")
-        return cls(unit, target, cmd.options.get("battle"))
-
-    def say(self) -> str:
-        return (
-            f"/fire unit:{self.unit}"
-            + (f" target:{self.target}" if self.target else "")
-            + _battle(self.battle)
-        )
+        return cls(unit, target, _BATTLE.read(cmd))
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
-class Formation(Order):
+class Formation(Spoken):
     """``/square unit:A`` or ``/unsquare unit:A`` (8.5): a block forms a square or breaks it."""
 
     unit: str
     battle: str | None = None
+    spec = (One("unit"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Formation:
-        return cls(_one(cmd, "battle.square_usage", order=cmd.name), cmd.options.get("battle"))
-
-    def say(self) -> str:
-        return f"/{self.kind} unit:{self.unit}" + _battle(self.battle)
+        return cls(_one(cmd, "battle.square_usage", order=cmd.name), _BATTLE.read(cmd))
 
 
 @order("square")
@@ -236,7 +240,7 @@ class Unsquare(Formation):
 
 
 @order("retreat")
-class Retreat(Order):
+class Retreat(Spoken):
     """``/retreat units:A,B to:T [path:T1>T2] [forced:yes]`` (7.0-7.4)."""
 
     units: Names
@@ -244,6 +248,7 @@ class Retreat(Order):
     path: Names = ()
     forced: bool = False
     battle: str | None = None
+    spec = (_UNITS, One("to"), _PINNED, _FORCED, _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
@@ -251,39 +256,29 @@ class Retreat(Order):
         o = cmd.options
         if "to" not in o:
             raise rule_error("", "battle.retreat_needs_to")
-        forced = flag(cmd, "forced")
-        return cls(units, o["to"], _path(o.get("path")), forced, o.get("battle"))
-
-    def say(self) -> str:
-        return (
-            f"/retreat units:{','.join(self.units)} to:{self.to}"
-            + (f" path:{'>'.join(self.path)}" if self.path else "")
-            + (" forced:yes" if self.forced else "")
-            + _battle(self.battle)
-        )
+        forced = _FORCED.read(cmd)
+        return cls(units, o["to"], _path(o.get("path")), forced, _BATTLE.read(cmd))
 
 
 @order("reinforce")
-class Reinforce(Order):
+class Reinforce(Spoken):
     """``/reinforce units:A,B from:T`` (9.0)."""
 
     units: Names
     source: str
     battle: str | None = None
+    spec = (_UNITS, One("from"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Reinforce:
         units = _units(cmd)
         if "from" not in cmd.options:
             raise rule_error("", "battle.reinforce_needs_from")
-        return cls(units, cmd.options["from"], cmd.options.get("battle"))
-
-    def say(self) -> str:
-        return f"/reinforce units:{','.join(self.units)} from:{self.source}" + _battle(self.battle)
+        return cls(units, cmd.options["from"], _BATTLE.read(cmd))
 
 
 @order("regroup")
-class Regroup(Order):
+class Regroup(Spoken):
     """``/regroup units:A to:T [path:...]`` or ``/regroup units:A from:T`` (7.6): out of the town or in."""
 
     units: Names
@@ -291,6 +286,7 @@ class Regroup(Order):
     source: str | None = None
     path: Names = ()
     battle: str | None = None
+    spec = (_UNITS, Given("to"), Given("from"), _PINNED, _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Regroup:
@@ -298,22 +294,14 @@ class Regroup(Order):
         o = cmd.options
         if ("to" in o) == ("from" in o):
             raise rule_error("", "battle.regroup_usage")
-        return cls(units, o.get("to"), o.get("from"), _path(o.get("path")), o.get("battle"))
-
-    def say(self) -> str:
-        return (
-            f"/regroup units:{','.join(self.units)}"
-            + (f" to:{self.to}" if self.to is not None else "")
-            + (f" from:{self.source}" if self.source is not None else "")
-            + (f" path:{'>'.join(self.path)}" if self.path else "")
-            + _battle(self.battle)
-        )
+        return cls(units, o.get("to"), o.get("from"), _path(o.get("path")), _BATTLE.read(cmd))
 
 
 @order("orders")
 class Orders(Order):
     """``/orders list:"fire A; A>across-left; end"``: several battle orders, each read (``item``)
-    when its turn comes, so that an item that cannot be read stops the list there as an illegal one does."""
+    when its turn comes, so that an item that cannot be read stops the list there as an illegal one does.
+    Said by hand: its list is of orders, joined by "; " in quotes, which no declaration says."""
 
     items: Names
     battle: str | None = None
@@ -323,10 +311,10 @@ class Orders(Order):
         text = cmd.options.get("list")
         if not text:
             raise rule_error("", "battle.orders_usage")
-        return cls(tuple(i.strip() for i in text.split(";") if i.strip()), cmd.options.get("battle"))
+        return cls(tuple(i.strip() for i in text.split(";") if i.strip()), _BATTLE.read(cmd))
 
     def say(self) -> str:
-        return f'/orders list:"{"; ".join(self.items)}"' + _battle(self.battle)
+        return f'/orders list:"{"; ".join(self.items)}"' + _BATTLE.say(self.battle)
 
 
 # what /orders' items may be besides whole orders: ``A>left``, ``fire A [line|square]``, ``square A``, ``end``

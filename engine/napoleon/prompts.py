@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..module import GameObject, Text
-from ..orders import Choice, Order, command_of
+from ..orders import Choice, command_of
 from .game import Game
 from .orders import Deploy
 from .sequence import Phase
@@ -39,7 +39,7 @@ EXAMPLES = 3
 
 def ranked(choices: Sequence[Choice]) -> list[Choice]:
     """Choices in the order a player wants to see them (stable within a kind)."""
-    return sorted(choices, key=lambda c: _RANK.get(c.kind if isinstance(c, Order) else command_of(c).name, 5))
+    return sorted(choices, key=lambda c: _RANK.get(command_of(c).name if isinstance(c, str) else c.kind, 5))
 
 
 def _towns(game: Game, role: str, choices: Sequence[Choice]) -> list[str]:

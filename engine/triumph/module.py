@@ -23,7 +23,6 @@ from ..events import Event
 from ..gamebase import winner_and_why
 from ..module import (
     PICKS_SHOWN,
-    EventData,
     Fuzzing,
     GameModule,
     Interaction,
@@ -483,18 +482,6 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
 
     def options_dict(self, options: Options) -> dict[str, OptionValue]:
         return dict(options.to_dict())
-
-    def copy(self, game: Game, deep: bool = False) -> Game:
-        return game.copy()  # deep or not: ``apply`` changes the state in place, so the copy's is a clone
-
-    def dumps_state(self, game: Game) -> str:
-        return game.dumps_state()
-
-    def loads_state(self, state: str, events: list[EventData], log: list[str]) -> Game:
-        return Game.loads_state(state, events, log)
-
-    def with_history(self, game: Game, events: list[EventData], log: list[str]) -> Game:
-        return game.with_history(events, log)
 
     def owns(self, role: str, unit: str) -> bool:
         return owns(role, unit)

@@ -283,6 +283,16 @@ def test_a_needed_path_is_given_and_its_places_are_the_rules_to_judge():
     assert Walk.parse("/walk path:>").path == ()  # given: what it names is for the rules to refuse
 
 
+def test_a_path_said_always_is_said_naming_no_place_and_is_not_needed():
+    @order("go")
+    class Go(Spoken):
+        path: tuple[str, ...]
+        spec = (Path("path", needed=False, always=True),)
+
+    assert Go(()).text() == "/go path:" and Go.parse("/go").path == ()  # not needed, said all the same
+    assert Go.parse("/go path: a >> b").text() == "/go path:a>b"
+
+
 def test_a_declaration_for_each_field_or_the_kind_is_not_made():
     with pytest.raises(AssertionError):
 
@@ -354,6 +364,23 @@ def test_a_module_of_one_game_class_makes_and_loads_its_games_for_the_same_sides
     assert isinstance(g, _Viewed) and g.state.seed == 4 and g.options.target == 5
     g.apply("left", "/add n:2")
     assert m.loads(g.dumps()).dumps() == g.dumps() and m.roles(g.options) == m.every_role() == SIDES
+
+
+def test_a_module_of_one_game_class_stores_its_games_without_their_logs_by_the_games_own_hooks():
+    m = _Told()
+    g = m.new_game(TallyOptions(target=9), 2)
+    g.apply("left", "/add n:2")
+    g.apply("right", "/add n:1")
+    events, log = [e.to_dict() for e in g.events], list(g.log)
+    light = m.dumps_state(g)
+    assert json.loads(light)["log"] == json.loads(light)["events"] == []  # the store keeps them apart
+    back = m.loads_state(light, events, log)
+    assert isinstance(back, _Viewed) and back.dumps() == g.dumps()
+    assert m.loads_state(g.dumps(), events, log).dumps() == g.dumps()  # a whole snapshot, stored before
+    assert m.with_history(m.loads_state(light, [], []), events, log).dumps() == g.dumps()
+    c = m.copy(g)
+    c.apply("left", "/add n:3")
+    assert g.state.count == 3 and len(g.log) == 2  # the copy's order leaves the game as it was
 
 
 def test_the_presented_hooks_say_what_the_presenter_says_from_the_public_view():
