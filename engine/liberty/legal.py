@@ -4,10 +4,13 @@ block and per group along one path (5.1), each checked by the same rules as the 
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from data.liberty import Liberty
 from engine.errors import RuleError
 from engine.orders import Order
 
@@ -30,41 +33,277 @@ class Legal:
     attacks: tuple[Order, ...] = ()  # the choices that start or join a battle
 
 
-Candidate = tuple[list[Block], list[str], bool, bool, bool]  # (group, path, forced, by river, walked)
+Candidate = tuple[list[Block], Sequence[str], bool, bool, bool]  # (group, path, forced, by river, walked)
+
+
+class _Ask:
+    """One ask's view of ``side``'s moves: the state it reads (the occupancy frozen by ``legal``, the side's
+    crossings of each hexside this turn, 5.2) and what it works out once for every place (the walks, kept
+    from one ask to the next while the enemy stays put: ``_walks``)."""
+
+    __slots__ = ("crossed", "ctx", "foe", "lands", "limits", "occupied", "side", "walks")
+
+    def __init__(self, ctx: Ctx, side: str) -> None:
+        self.ctx, self.side, self.foe = ctx, side, other(side)
+        self.occupied = ctx.occupied()
+        self.walks = _walks(
+            ctx, side
+        )  # one walk serves every like block, and every ask while the enemy stays
+        mine = side + "|"
+        crossed: dict[tuple[str, str], int] = {}
+        for k, n in ctx.st.hexsides.items():
+            if k.startswith(mine):
+                x, _, y = k[len(mine) :].partition("|")
+                crossed[x, y] = crossed[y, x] = n
+        self.crossed = crossed
+        self.limits, self.lands = _hexsides(ctx.lib)
+
+    def room(self, path: Sequence[str]) -> int:
+        """5.2: how many more of the side's blocks the fullest hexside of a land path carries this turn."""
+        limits, crossed = self.limits, self.crossed
+        return min([limits[step] - crossed.get(step, 0) for step in pairwise(path)])
+
+
+@functools.lru_cache(maxsize=4)
+def _hexsides(lib: Liberty) -> tuple[dict[tuple[str, str], int], frozenset[tuple[str, str]]]:
+    """Each hexside's limit (5.2) and the hexsides land blocks may cross (1.1), both ways round."""
+    limits: dict[tuple[str, str], int] = {}
+    lands: set[tuple[str, str]] = set()
+    for c in lib.hexsides:
+        limits[c.a, c.b] = limits[c.b, c.a] = c.limit
+        if c.land:
+            lands.update(((c.a, c.b), (c.b, c.a)))
+    return limits, frozenset(lands)
+
+
+def _groups(ctx: Ctx, side: str, only: str | None) -> dict[str, list[Block]]:
+    """The side's blocks still to move, by place (``only``: in that place), each place's in id order."""
+    groups: dict[str, list[Block]] = {}
+    for b in ctx.st.at_side(side):
+        if not b.moved and (only is None or b.at == only):
+            groups.setdefault(b.at, []).append(b)
+    return groups
 
 
 def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
     """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
-    st = ctx.st
     choices: list[Order] = []
     attacks: list[Order] = []
-    seas: set[tuple[tuple[str, ...], str]] = set()
-    groups: dict[str, list[Block]] = {}
-    walks = _walks(ctx, side)  # one walk serves every like block, and every call while the enemy stays put
-    rooms: dict[tuple[str, ...], int] = {}  # and each hexside's room, and each path's, is worked out once
-    foe, occupied = other(side), ctx.occupied()
-    also = only is not None
-    for b in st.at_side(side):
-        if not b.moved and (only is None or b.at == only):
-            groups.setdefault(b.at, []).append(b)
-    for origin, blocks in groups.items():
-        unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
-        for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks, rooms):
-            attack = foe in occupied.get(path[-1], ())  # board.enemy_in
-            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
-            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
-            if not (walked and unpinned and not attack):
-                try:
-                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
-                except RuleError:
-                    continue
-            move = _move(tuple([b.id for b in group]), tuple(path), forced, river, also)
-            choices.append(move)
-            if attack:
-                attacks.append(move)
-        if only is None:
-            _sea_moves(ctx, side, origin, blocks, seas, choices, attacks)
+    ask = _Ask(ctx, side)
+    for origin, blocks in _groups(ctx, side, only).items():
+        _place_moves(ask, origin, blocks, only is not None, choices, attacks, None)
     return choices, attacks
+
+
+def _kept_moves(ctx: Ctx, side: str, only: str | None, kept: Kept) -> tuple[list[Order], list[Order]]:
+    """``_moves``, the moves from each place that the asks before worked out served again where nothing they
+    read has changed (``kept``): the same moves in the same order."""
+    choices: list[Order] = []
+    attacks: list[Order] = []
+    also = only is not None
+    ask = _Ask(ctx, side)
+    now = _Now(ask)
+    places, n = kept.ask(side)
+    for origin, blocks in _groups(ctx, side, only).items():
+        key = now.key(origin, blocks, also)
+        found = places.get(key)
+        place = next((p for p in found if now.fits(p, origin)), None) if found else None
+        if place is None:
+            place = _Place()
+            _place_moves(ask, origin, blocks, also, place.choices, place.attacks, place)
+            now.read(place, origin)
+            if found is None:
+                places[key] = [place]
+            else:
+                found.insert(0, place)
+                del found[_Place.KEEP :]
+        place.used = n
+        choices += place.choices
+        attacks += place.attacks
+    kept.forget(side)
+    return choices, attacks
+
+
+def _place_moves(
+    ask: _Ask,
+    origin: str,
+    blocks: list[Block],
+    also: bool,
+    choices: list[Order],
+    attacks: list[Order],
+    reads: _Place | None,
+) -> None:
+    """The moves of the side's ``blocks`` still to move in ``origin``, added to ``choices`` (and those that
+    attack to ``attacks``); ``reads``: where they are kept, with the places and hexsides they read."""
+    ctx, side = ask.ctx, ask.side
+    st = ctx.st
+    foe, occupied = ask.foe, ask.occupied
+    unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
+    for group, path, forced, river, walked in _candidates(ask, origin, blocks, reads):
+        attack = foe in occupied.get(path[-1], ())  # board.enemy_in
+        # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+        # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+        if not (walked and unpinned and not attack):
+            try:
+                turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+            except RuleError:
+                continue
+        move = _move(tuple([b.id for b in group]), tuple(path), forced, river, also)
+        choices.append(move)
+        if attack:
+            attacks.append(move)
+    if not also:
+        _sea_moves(ctx, side, origin, blocks, set(), choices, attacks)
+    if reads is not None:  # 5.7, 8.4: the sea's ends too (an enemy there makes a sea move an attack)
+        reads.places.add(origin)
+        reads.places.update(board.sea_links(ctx, origin))
+
+
+class _Place:
+    """The moves from one place (``_place_moves``) and what they read of the state beyond the key they are
+    kept under (``_Now.key``): the places whose enemy blocks they read (``places``: every place their walks
+    reached, 5.1; a warship's waters, 8.1; the sea's ends, 5.7) and the enemy there (``foes``), the hexsides
+    their paths cross (``steps``) and the side's crossings of them this turn (``crossed``, 5.2), the attacks
+    among them the weather forbids (``banned``, 4.0) and the sea attacks (``sea_attacks``, 8.4)."""
+
+    KEEP = 4  # kept under one key (the same blocks in the same place, in other surroundings)
+
+    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks", "steps", "used")
+
+    def __init__(self) -> None:
+        self.choices: list[Order] = []
+        self.attacks: list[Order] = []
+        self.places: set[str] = set()
+        self.steps: set[tuple[str, str]] = set()
+        self.foes: frozenset[str] = frozenset()
+        self.crossed: dict[tuple[str, str], int] = {}
+        self.banned: frozenset[str] = frozenset()
+        self.sea_attacks: frozenset[str] = frozenset()
+        self.used = 0
+
+
+Places = dict[tuple[object, ...], list[_Place]]
+
+
+class Kept:
+    """The moves from each place of each side, kept with a game (never in its snapshot) from one ask to the
+    next: an order changes the moves of the group it moved and of the places whose walks reach where it
+    went, so most places' moves of the ask before still hold, and a side's first ask of a turn finds most
+    of its places as it left them. What a side's last ``KEEP`` asks did not use is forgotten."""
+
+    KEEP = 12
+
+    __slots__ = ("asks", "places")
+
+    def __init__(self) -> None:
+        self.asks: dict[str, int] = {}
+        self.places: dict[str, Places] = {}
+
+    def ask(self, side: str) -> tuple[Places, int]:
+        n = self.asks[side] = self.asks.get(side, 0) + 1
+        return self.places.setdefault(side, {}), n
+
+    def forget(self, side: str) -> None:
+        places, oldest = self.places[side], self.asks[side] - self.KEEP
+        if len(places) > 48:
+            for key in list(places):
+                found = [p for p in places[key] if p.used > oldest]
+                if found:
+                    places[key] = found
+                else:
+                    del places[key]
+
+    def copy(self) -> Kept:
+        """Its own lists (a copy of the game asks on its own), the places' moves shared (never changed)."""
+        out = Kept()
+        out.asks = dict(self.asks)
+        out.places = {s: {k: list(v) for k, v in p.items()} for s, p in self.places.items()}
+        return out
+
+
+class _Now:
+    """What the moves from a place read of the state now: the key they are kept under (the place, its
+    blocks still to move, ``also``, its pinning, 5.4, and for blocks that may go by sea the ports' control,
+    attacks and the West Indies' blocks, 5.7, 8.4, 9.1), and whether moves kept under it still hold
+    (``fits``: the enemy where they read it, the side's crossings of their hexsides, the weather's and the
+    sea attacks' bans on their attacks)."""
+
+    __slots__ = ("ask", "foes")
+
+    def __init__(self, ask: _Ask) -> None:
+        self.ask = ask
+        self.foes = frozenset([p for p, sides in ask.occupied.items() if ask.foe in sides])
+
+    def key(self, origin: str, blocks: list[Block], also: bool) -> tuple[object, ...]:
+        ctx, side = self.ask.ctx, self.ask.side
+        st, lib = ctx.st, ctx.lib
+        ids = tuple([b.id for b in blocks])
+        pin = None
+        if origin in st.pinned and side != st.p1:
+            pin = (st.pinned[origin], tuple(st.entries.get(f"{origin}|{self.ask.foe}", ())))
+        sea = None
+        if (
+            not also
+            and (board.is_port(ctx, origin) or origin == lib.atlantic)
+            and any(lib.unit(u).can_sea_move for u in ids)
+        ):
+            sea = (st.french_in, st.control.get(origin), *self._ports(origin))
+        return (origin, ids, also, pin, sea)
+
+    def _ports(self, origin: str) -> tuple[object, ...]:
+        ctx, side = self.ask.ctx, self.ask.side
+        st = ctx.st
+        out: list[object] = []
+        for d in board.sea_links(ctx, origin):
+            out += (st.control.get(d), st.attacks.get(d))
+            if board.west_indies(d):  # 9.1: the side's blocks there, against the stacking limit
+                out.append(sum(1 for b in st.blocks.values() if b.at == d and b.side == side))
+        return tuple(out)
+
+    def _crossed(self, steps: set[tuple[str, str]]) -> dict[tuple[str, str], int]:
+        return {xy: n for xy, n in self.ask.crossed.items() if xy in steps}
+
+    def _banned(self, origin: str, foes: frozenset[str]) -> frozenset[str]:
+        return frozenset([p for p in foes if board.weather_bans(self.ask.ctx, origin, p)])
+
+    def _sea_attacks(self, foes: frozenset[str]) -> frozenset[str]:
+        sea = self.ask.ctx.st.sea_attacks
+        return foes.intersection(sea) if sea else frozenset()
+
+    def read(self, place: _Place, origin: str) -> None:
+        """What ``place``'s moves, just worked out, read of the state now."""
+        place.foes = self.foes.intersection(place.places)
+        place.crossed = self._crossed(place.steps) if self.ask.crossed else {}
+        if place.foes:
+            place.banned = self._banned(origin, place.foes)
+            place.sea_attacks = self._sea_attacks(place.foes)
+
+    def fits(self, place: _Place, origin: str) -> bool:
+        """Whether the moves kept in ``place`` are the moves now (everything they read is as it was)."""
+        foes = self.foes.intersection(place.places)
+        if foes != place.foes:
+            return False
+        if (self.ask.crossed or place.crossed) and self._crossed(place.steps) != place.crossed:
+            return False
+        return not foes or (
+            self._banned(origin, foes) == place.banned and self._sea_attacks(foes) == place.sea_attacks
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _waters(lib: Liberty, origin: str) -> frozenset[str]:
+    """8.1: the hexes a warship's move from ``origin`` may cross or end in (3 hexes across sea hexsides)."""
+    seen = {origin}
+    frontier = [origin]
+    for _ in range(3):
+        nxt = []
+        for h in frontier:
+            for n, c in lib.neighbours(h):
+                if c.navigable and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return frozenset(seen)
 
 
 # The land and river walks of a side (``board.reach``, ``board.river_reach``) read nothing of the state but
@@ -103,23 +342,18 @@ def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bo
     return move
 
 
-def _candidates(
-    ctx: Ctx,
-    side: str,
-    origin: str,
-    blocks: list[Block],
-    walks: board.Walks | None = None,
-    rooms: dict[tuple[str, ...], int] | None = None,
-) -> list[Candidate]:
+def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: _Place | None = None) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
-    and one alone (8.1). A land path ``board.reach`` found for every block of the group, with room on its
-    hexsides for the group (5.2), is ``walked``: ``walk`` would find nothing more to refuse."""
-    st = ctx.st
+    and one alone (8.1). A path ``board.reach`` or ``board.river_reach`` found for every block of the group,
+    across land hexsides with room for the group (5.2), is ``walked``: ``walk`` would find nothing more to
+    refuse. ``reads``: where the places and hexsides the walks read are noted (the places they reached and
+    the hexsides they crossed)."""
+    ctx, side = ask.ctx, ask.side
+    st, lib = ctx.st, ctx.lib
     by_path: dict[tuple[str, ...], list[Block]] = {}
+    path_rooms: dict[tuple[str, ...], int] = {}
     extra: list[Candidate] = []
-    rooms = {} if rooms is None else rooms
-    lib = ctx.lib
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
         if ships:  # 8.1: the warships of the hex together, and one alone
@@ -128,46 +362,77 @@ def _candidates(
                     extra.append((ships[:1], path, forced, False, False))
                     if len(ships) > 1 and not forced:
                         extra.append((ships, path, False, False, False))
+            if reads is not None:
+                reads.places.update(_waters(lib, origin))
+        plans: dict[int, tuple[dict[str, list[str]], _Plan]] = {}  # each with its walk, kept alive
         for b in blocks:
-            for path in board.reach(ctx, side, b, memo=walks).values():
-                by_path.setdefault(tuple(path), []).append(b)
-            for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
-                extra.append(([b], path, True, False, _room(ctx, side, path, rooms) > 0))
-            for path in board.river_reach(ctx, side, b, memo=walks).values():
-                extra.append(([b], path, False, True, False))
+            land = board.reach(ctx, side, b, memo=ask.walks)
+            known = plans.get(id(land))
+            if known is None:  # like blocks share their walks (the memo's), and so their plan
+                known = plans[id(land)] = (land, _plan(ask, b, land, reads))
+            plan = known[1]
+            for path_t, room in plan[0]:
+                movers = by_path.get(path_t)
+                if movers is None:
+                    by_path[path_t] = [b]
+                    path_rooms[path_t] = room
+                else:
+                    movers.append(b)
+            for path_t, walked in plan[1]:
+                extra.append(([b], path_t, True, False, walked))
+            for path_t, walked in plan[2]:
+                extra.append(([b], path_t, False, True, walked))
     candidates: list[Candidate] = []
+    pinned = st.pinned.get(origin) if side != st.p1 else None
     for path_t, movers in by_path.items():
-        path = list(path_t)
-        room = _room(ctx, side, path, rooms)
-        if origin in st.pinned and side != st.p1:
-            room = min(room, st.pinned[origin])
+        room = path_rooms[path_t]
+        if pinned is not None:
+            room = min(room, pinned)
         if room <= 0:
             continue
-        candidates.append((movers[:1], path, False, False, True))
+        candidates.append((movers[:1], path_t, False, False, True))
         if len(movers) > 1 and room > 1:
-            candidates.append((movers[:room], path, False, False, True))
+            candidates.append((movers[:room], path_t, False, False, True))
     return candidates + extra
 
 
-def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, ...], int]) -> int:
-    """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn (each
-    hexside's room, and each path's, kept in ``rooms``: the paths from one hex share their first steps, and
-    the blocks alike the same paths)."""
-    whole = tuple(path)
-    room = rooms.get(whole)
-    if room is not None:
-        return room
-    for step in pairwise(path):
-        here = rooms.get(step)
-        if here is None:
-            c = ctx.lib.hexside(*step)
-            if c is None:
-                continue
-            here = rooms[step] = c.limit - ctx.st.hexsides.get(board.side_key(side, *step), 0)
-        room = here if room is None else min(room, here)
-    assert room is not None
-    rooms[whole] = room
-    return room
+_Plan = tuple[
+    list[tuple[tuple[str, ...], int]], list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]
+]
+
+
+def _plan(ask: _Ask, b: Block, land: dict[str, list[str]], reads: _Place | None) -> _Plan:
+    """A block's walks from its place: its moves' paths with their room (5.2), its forced marches' (5.5)
+    and river moves' (5.6) with whether they are ``walked`` (room for it on every hexside, each a land
+    hexside). Each room is its path's parent's and its last step's (a walk's paths are a tree, each path
+    one step beyond another of its paths or the start)."""
+    ctx, side = ask.ctx, ask.side
+    limits, crossed = ask.limits, ask.crossed
+    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
+    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    rooms: dict[str, int] = {}
+    moves: list[tuple[tuple[str, ...], int]] = []
+    marches: list[tuple[tuple[str, ...], bool]] = []
+    for walk in (land, forced):
+        for d, p in walk.items():  # in the walk's order: a path's parent before it
+            step = (p[-2], d)
+            room = limits[step] - crossed.get(step, 0) if crossed else limits[step]
+            if len(p) > 2:
+                room = min(rooms[p[-2]], room)
+            rooms[d] = room
+            if walk is land:
+                moves.append((tuple(p), room))
+            else:
+                marches.append((tuple(p), room > 0))
+    lands = ask.lands
+    rivers = [(tuple(p), ask.room(p) > 0 and all(s in lands for s in pairwise(p))) for p in river.values()]
+    if reads is not None:
+        for walk in (land, forced):
+            reads.places.update(walk)
+            reads.steps.update([(p[-2], p[-1]) for p in walk.values()])
+        reads.places.update(river)
+        reads.steps.update([s for p in river.values() for s in pairwise(p)])
+    return moves, marches, rivers
 
 
 def _sea_moves(
@@ -203,10 +468,16 @@ def _sea_moves(
                     attacks.append(sea)
 
 
-def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:
+    return _moves(ctx, side, only) if kept is None else _kept_moves(ctx, side, only, kept)
+
+
+def legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None = None) -> Legal:
+    """What ``role`` may do now; ``kept``: the moves of each place worked out by the asks before (the game's
+    own, ``Kept``), served again where nothing they read has changed (the same answer, in the same order)."""
     ctx.frozen = ctx.st.occupied()
     try:
-        out = _legal(ctx, role, active)
+        out = _legal(ctx, role, active, kept)
     finally:
         ctx.frozen = None
     offer = ctx.st.offer
@@ -217,7 +488,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     return out
 
 
-def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+def _legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None) -> Legal:
     st = ctx.st
     if st.phase == Phase.OVER:
         return Legal(role, Phase.OVER, False, "the game is over")
@@ -241,9 +512,9 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             role, st.phase, True, f"add up to {steps} steps, 1 a block (3.3)", orders, tuple(supplies)
         )
     if st.phase == Phase.ACTIONS:
-        choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
+        choices, attacks = ([], []) if st.built or not st.actions_left else _side_moves(ctx, role, None, kept)
         if st.group_from is not None:
-            also, also_attacks = _moves(ctx, role, st.group_from)
+            also, also_attacks = _side_moves(ctx, role, st.group_from, kept)
             choices, attacks = also + choices, also_attacks + attacks
         if st.pool(role) and st.actions_left:
             choices.append(O.Build())
