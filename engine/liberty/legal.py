@@ -37,18 +37,17 @@ Candidate = tuple[list[Block], Sequence[str], bool, bool, bool]  # (group, path,
 
 
 class _Ask:
-    """One ask's view of ``side``'s moves: the state it reads (the occupancy frozen by ``legal``, the side's
-    crossings of each hexside this turn, 5.2) and what it works out once for every place (the walks, kept
-    from one ask to the next while the enemy stays put: ``_walks``)."""
+    """One ask's view of ``side``'s moves: the state it reads (the occupancy frozen by ``legal``, where the
+    enemy stands, the side's crossings of each hexside this turn, 5.2) and what it works out once for every
+    place (the walks, kept from one ask to the next while the enemy stays put: ``_walks``)."""
 
-    __slots__ = ("crossed", "ctx", "foe", "lands", "limits", "occupied", "side", "walks")
+    __slots__ = ("crossed", "ctx", "foe", "foes", "lands", "limits", "occupied", "side", "walks")
 
     def __init__(self, ctx: Ctx, side: str) -> None:
         self.ctx, self.side, self.foe = ctx, side, other(side)
         self.occupied = ctx.occupied()
-        self.walks = _walks(
-            ctx, side
-        )  # one walk serves every like block, and every ask while the enemy stays
+        self.foes = frozenset([p for p, sides in self.occupied.items() if self.foe in sides])
+        self.walks = _walks(ctx, side, self.foes)  # one walk serves every like block, and every ask alike
         mine = side + "|"
         crossed: dict[tuple[str, str], int] = {}
         for k, n in ctx.st.hexsides.items():
@@ -57,11 +56,6 @@ class _Ask:
                 crossed[x, y] = crossed[y, x] = n
         self.crossed = crossed
         self.limits, self.lands = _hexsides(ctx.lib)
-
-    def room(self, path: Sequence[str]) -> int:
-        """5.2: how many more of the side's blocks the fullest hexside of a land path carries this turn."""
-        limits, crossed = self.limits, self.crossed
-        return min([limits[step] - crossed.get(step, 0) for step in pairwise(path)])
 
 
 @functools.lru_cache(maxsize=4)
@@ -109,9 +103,9 @@ def _kept_moves(ctx: Ctx, side: str, only: str | None, kept: Kept) -> tuple[list
         found = places.get(key)
         place = next((p for p in found if now.fits(p, origin)), None) if found else None
         if place is None:
-            place = _Place()
-            _place_moves(ask, origin, blocks, also, place.choices, place.attacks, place)
-            now.read(place, origin)
+            place, seen = _Place(), set[str]()
+            _place_moves(ask, origin, blocks, also, place.choices, place.attacks, seen)
+            now.read(place, origin, frozenset(seen))
             if found is None:
                 places[key] = [place]
             else:
@@ -131,10 +125,10 @@ def _place_moves(
     also: bool,
     choices: list[Order],
     attacks: list[Order],
-    reads: _Place | None,
+    reads: set[str] | None,
 ) -> None:
     """The moves of the side's ``blocks`` still to move in ``origin``, added to ``choices`` (and those that
-    attack to ``attacks``); ``reads``: where they are kept, with the places and hexsides they read."""
+    attack to ``attacks``); ``reads``: where the places whose enemy blocks they read are noted."""
     ctx, side = ask.ctx, ask.side
     st = ctx.st
     foe, occupied = ask.foe, ask.occupied
@@ -155,26 +149,26 @@ def _place_moves(
     if not also:
         _sea_moves(ctx, side, origin, blocks, set(), choices, attacks)
     if reads is not None:  # 5.7, 8.4: the sea's ends too (an enemy there makes a sea move an attack)
-        reads.places.add(origin)
-        reads.places.update(board.sea_links(ctx, origin))
+        reads.add(origin)
+        reads.update(board.sea_links(ctx, origin))
 
 
 class _Place:
     """The moves from one place (``_place_moves``) and what they read of the state beyond the key they are
     kept under (``_Now.key``): the places whose enemy blocks they read (``places``: every place their walks
-    reached, 5.1; a warship's waters, 8.1; the sea's ends, 5.7) and the enemy there (``foes``), the hexsides
-    their paths cross (``steps``) and the side's crossings of them this turn (``crossed``, 5.2), the attacks
-    among them the weather forbids (``banned``, 4.0) and the sea attacks (``sea_attacks``, 8.4)."""
+    reached, 5.1; a warship's waters, 8.1; the sea's ends, 5.7) and the enemy there (``foes``), the side's
+    crossings this turn of the hexsides between those places (``crossed``, 5.2: their paths cross no other),
+    and the attacks among them the weather forbids (``banned``, 4.0) and the sea attacks (``sea_attacks``,
+    8.4)."""
 
     KEEP = 4  # kept under one key (the same blocks in the same place, in other surroundings)
 
-    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks", "steps", "used")
+    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks", "used")
 
     def __init__(self) -> None:
         self.choices: list[Order] = []
         self.attacks: list[Order] = []
-        self.places: set[str] = set()
-        self.steps: set[tuple[str, str]] = set()
+        self.places: frozenset[str] = frozenset()
         self.foes: frozenset[str] = frozenset()
         self.crossed: dict[tuple[str, str], int] = {}
         self.banned: frozenset[str] = frozenset()
@@ -189,9 +183,10 @@ class Kept:
     """The moves from each place of each side, kept with a game (never in its snapshot) from one ask to the
     next: an order changes the moves of the group it moved and of the places whose walks reach where it
     went, so most places' moves of the ask before still hold, and a side's first ask of a turn finds most
-    of its places as it left them. What a side's last ``KEEP`` asks did not use is forgotten."""
+    of its places as its last ask left them. What the side's last ``KEEP`` asks of its moves (the moves and
+    the ``also:yes`` moves of one ask are two) did not use is forgotten."""
 
-    KEEP = 12
+    KEEP = 2
 
     __slots__ = ("asks", "places")
 
@@ -204,10 +199,13 @@ class Kept:
         return self.places.setdefault(side, {}), n
 
     def forget(self, side: str) -> None:
+        """Forget what the side's last ``KEEP`` asks did not use (after every ask, so that each frees a few:
+        freeing them costs about what making them did)."""
         places, oldest = self.places[side], self.asks[side] - self.KEEP
-        if len(places) > 48:
-            for key in list(places):
-                found = [p for p in places[key] if p.used > oldest]
+        for key in list(places):
+            found = places[key]
+            if any(p.used <= oldest for p in found):
+                found = [p for p in found if p.used > oldest]
                 if found:
                     places[key] = found
                 else:
@@ -232,7 +230,7 @@ class _Now:
 
     def __init__(self, ask: _Ask) -> None:
         self.ask = ask
-        self.foes = frozenset([p for p, sides in ask.occupied.items() if ask.foe in sides])
+        self.foes = ask.foes
 
     def key(self, origin: str, blocks: list[Block], also: bool) -> tuple[object, ...]:
         ctx, side = self.ask.ctx, self.ask.side
@@ -260,8 +258,8 @@ class _Now:
                 out.append(sum(1 for b in st.blocks.values() if b.at == d and b.side == side))
         return tuple(out)
 
-    def _crossed(self, steps: set[tuple[str, str]]) -> dict[tuple[str, str], int]:
-        return {xy: n for xy, n in self.ask.crossed.items() if xy in steps}
+    def _crossed(self, places: frozenset[str]) -> dict[tuple[str, str], int]:
+        return {xy: n for xy, n in self.ask.crossed.items() if xy[0] in places and xy[1] in places}
 
     def _banned(self, origin: str, foes: frozenset[str]) -> frozenset[str]:
         return frozenset([p for p in foes if board.weather_bans(self.ask.ctx, origin, p)])
@@ -270,10 +268,11 @@ class _Now:
         sea = self.ask.ctx.st.sea_attacks
         return foes.intersection(sea) if sea else frozenset()
 
-    def read(self, place: _Place, origin: str) -> None:
-        """What ``place``'s moves, just worked out, read of the state now."""
+    def read(self, place: _Place, origin: str, places: frozenset[str]) -> None:
+        """What ``place``'s moves, just worked out, read of the state now (``places``: where they read)."""
+        place.places = places
         place.foes = self.foes.intersection(place.places)
-        place.crossed = self._crossed(place.steps) if self.ask.crossed else {}
+        place.crossed = self._crossed(place.places) if self.ask.crossed else {}
         if place.foes:
             place.banned = self._banned(origin, place.foes)
             place.sea_attacks = self._sea_attacks(place.foes)
@@ -283,7 +282,7 @@ class _Now:
         foes = self.foes.intersection(place.places)
         if foes != place.foes:
             return False
-        if (self.ask.crossed or place.crossed) and self._crossed(place.steps) != place.crossed:
+        if (self.ask.crossed or place.crossed) and self._crossed(place.places) != place.crossed:
             return False
         return not foes or (
             self._banned(origin, foes) == place.banned and self._sea_attacks(foes) == place.sea_attacks
@@ -315,10 +314,9 @@ _WALKS: OrderedDict[tuple[object, ...], tuple[object, board.Walks]] = OrderedDic
 _KEEP_WALKS = 8
 
 
-def _walks(ctx: Ctx, side: str) -> board.Walks:
-    """The memo of ``side``'s walks for where the enemy stands now (made empty for a new position)."""
-    foe = other(side)
-    here = frozenset(p for p, sides in ctx.occupied().items() if foe in sides)
+def _walks(ctx: Ctx, side: str, here: frozenset[str]) -> board.Walks:
+    """The memo of ``side``'s walks for where the enemy stands now (``here``; made empty for a new
+    position)."""
     key = (id(ctx.lib), ctx.opts.indians_wilderness, side, here)
     kept = _WALKS.get(key)
     if kept is not None and kept[0] is ctx.lib:
@@ -342,13 +340,13 @@ def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bo
     return move
 
 
-def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: _Place | None = None) -> list[Candidate]:
+def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | None) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
     and one alone (8.1). A path ``board.reach`` or ``board.river_reach`` found for every block of the group,
     across land hexsides with room for the group (5.2), is ``walked``: ``walk`` would find nothing more to
-    refuse. ``reads``: where the places and hexsides the walks read are noted (the places they reached and
-    the hexsides they crossed)."""
+    refuse. ``reads``: where the places whose enemy blocks the walks read are noted (every place they
+    reached)."""
     ctx, side = ask.ctx, ask.side
     st, lib = ctx.st, ctx.lib
     by_path: dict[tuple[str, ...], list[Block]] = {}
@@ -363,14 +361,13 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: _Place | Non
                     if len(ships) > 1 and not forced:
                         extra.append((ships, path, False, False, False))
             if reads is not None:
-                reads.places.update(_waters(lib, origin))
-        plans: dict[int, tuple[dict[str, list[str]], _Plan]] = {}  # each with its walk, kept alive
+                reads.update(_waters(lib, origin))
+        plans: dict[tuple[object, ...], _Plan] = {}
         for b in blocks:
-            land = board.reach(ctx, side, b, memo=ask.walks)
-            known = plans.get(id(land))
-            if known is None:  # like blocks share their walks (the memo's), and so their plan
-                known = plans[id(land)] = (land, _plan(ask, b, land, reads))
-            plan = known[1]
+            kind = (lib.unit(b.id).type == "warship", *board._walker(ctx, b))
+            plan = plans.get(kind)
+            if plan is None:  # like blocks walk alike (``board._walker``), and so share their plan
+                plan = plans[kind] = _block_plan(ask, b, kind, reads)
             for path_t, room in plan[0]:
                 movers = by_path.get(path_t)
                 if movers is None:
@@ -401,15 +398,65 @@ _Plan = tuple[
 ]
 
 
-def _plan(ask: _Ask, b: Block, land: dict[str, list[str]], reads: _Place | None) -> _Plan:
-    """A block's walks from its place: its moves' paths with their room (5.2), its forced marches' (5.5)
-    and river moves' (5.6) with whether they are ``walked`` (room for it on every hexside, each a land
-    hexside). Each room is its path's parent's and its last step's (a walk's paths are a tree, each path
-    one step beyond another of its paths or the start)."""
+def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] | None) -> _Plan:
+    """``b``'s plan (``_plan``) from its place now: its place's calm plan where no enemy block stands
+    anywhere its walks reached (``_calm``), else walked now."""
+    if kind[0]:
+        return [], [], []  # 8.1: a warship walks no land
+    calm = _calm(ask, b, kind)
+    if ask.foes.isdisjoint(calm[0]):
+        if reads is not None:
+            reads.update(calm[0])
+        return calm[4] if not ask.crossed else _plan(ask, *calm[1:4])
     ctx, side = ask.ctx, ask.side
-    limits, crossed = ask.limits, ask.crossed
+    land = board.reach(ctx, side, b, memo=ask.walks)
     forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
     river = board.river_reach(ctx, side, b, memo=ask.walks)
+    if reads is not None:
+        reads.update(land)
+        reads.update(forced)
+        reads.update(river)
+    return _plan(ask, land, forced, river)
+
+
+Walked = dict[str, list[str]]
+_Calm = tuple[frozenset[str], Walked, Walked, Walked, _Plan]
+# Each place's walks with no enemy block on the map, for each kind of block (``board._walker``): a table of
+# the scenario, made as it is needed (at most a few kinds for each hex of the map).
+_CALM: dict[tuple[object, ...], tuple[Liberty, _Calm]] = {}
+
+
+def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
+    """The walks of ``b``'s kind from its place where no enemy stands (5.1: a walk stops only where enemy
+    blocks are, so where none stands anywhere they reached, they are the walks), with the places they
+    reached and their plan while nobody has crossed a hexside this turn (5.2)."""
+    ctx = ask.ctx
+    key = (id(ctx.lib), ctx.opts.indians_wilderness, b.at, *kind)
+    found = _CALM.get(key)
+    if found is not None and found[0] is ctx.lib:
+        return found[1]
+    alone = Ctx(ctx.st, ctx.lib, ctx.opts, frozen={})  # the map with nobody on it
+    memo: board.Walks = {}
+    land = board.reach(alone, ask.side, b, memo=memo)
+    forced = board.reach(alone, ask.side, b, forced=True, memo=memo)
+    river = board.river_reach(alone, ask.side, b, memo=memo)
+    reached = frozenset(land).union(forced, river)
+    calm = (reached, land, forced, river, _plan(ask, land, forced, river, {}))
+    if len(_CALM) > 8192:
+        _CALM.clear()
+    _CALM[key] = (ctx.lib, calm)
+    return calm
+
+
+def _plan(
+    ask: _Ask, land: Walked, forced: Walked, river: Walked, crossed: dict[tuple[str, str], int] | None = None
+) -> _Plan:
+    """A block's moves from its walks: its moves' paths with their room (5.2), its forced marches' (5.5)
+    and river moves' (5.6) with whether they are ``walked`` (room for it on every hexside, each a land
+    hexside). Each room is its path's parent's and its last step's (a walk's paths are a tree, each path
+    one step beyond another of its paths or the start). ``crossed``: the side's crossings (the ask's)."""
+    limits, lands = ask.limits, ask.lands
+    crossed = ask.crossed if crossed is None else crossed
     rooms: dict[str, int] = {}
     moves: list[tuple[tuple[str, ...], int]] = []
     marches: list[tuple[tuple[str, ...], bool]] = []
@@ -424,14 +471,11 @@ def _plan(ask: _Ask, b: Block, land: dict[str, list[str]], reads: _Place | None)
                 moves.append((tuple(p), room))
             else:
                 marches.append((tuple(p), room > 0))
-    lands = ask.lands
-    rivers = [(tuple(p), ask.room(p) > 0 and all(s in lands for s in pairwise(p))) for p in river.values()]
-    if reads is not None:
-        for walk in (land, forced):
-            reads.places.update(walk)
-            reads.steps.update([(p[-2], p[-1]) for p in walk.values()])
-        reads.places.update(river)
-        reads.steps.update([s for p in river.values() for s in pairwise(p)])
+    rivers = []
+    for p in river.values():
+        steps = list(pairwise(p))
+        room = min([limits[s] - crossed.get(s, 0) for s in steps])
+        rivers.append((tuple(p), room > 0 and all(s in lands for s in steps)))
     return moves, marches, rivers
 
 
@@ -451,15 +495,18 @@ def _sea_moves(
         return
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
+    groups = [g for g in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]) if g]
+    ids_of = [tuple([b.id for b in g]) for g in groups]
     for dest in board.sea_links(ctx, origin):
-        for group in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]):
-            if not group:
+        tried: set[tuple[str, ...]] = set()  # a group like one tried before fares as it did
+        for group, ids in zip(groups, ids_of, strict=True):
+            if ids in tried:
                 continue
+            tried.add(ids)
             try:
                 attack = turns.sea_check(ctx, side, group, dest)
             except RuleError:
                 continue
-            ids = tuple(b.id for b in group)
             if (ids, dest) not in seas:
                 seas.add((ids, dest))
                 sea = O.Sea(ids, dest)
