@@ -133,6 +133,7 @@ def _place_moves(
     st = ctx.st
     foe, occupied = ask.foe, ask.occupied
     unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
+    names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
     for group, path, forced, river, walked in _candidates(ask, origin, blocks, reads):
         attack = foe in occupied.get(path[-1], ())  # board.enemy_in
         # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
@@ -142,7 +143,10 @@ def _place_moves(
                 turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
             except RuleError:
                 continue
-        move = _move(tuple([b.id for b in group]), tuple(path), forced, river, also)
+        ids = names.get(id(group))
+        if ids is None:
+            ids = names[id(group)] = tuple([b.id for b in group])
+        move = _move(ids, tuple(path), forced, river, also)
         choices.append(move)
         if attack:
             attacks.append(move)
@@ -362,32 +366,44 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | N
                         extra.append((ships, path, False, False, False))
             if reads is not None:
                 reads.update(_waters(lib, origin))
+        kinds = [(lib.unit(b.id).type == "warship", *board._walker(ctx, b)) for b in blocks]
         plans: dict[tuple[object, ...], _Plan] = {}
-        for b in blocks:
-            kind = (lib.unit(b.id).type == "warship", *board._walker(ctx, b))
-            plan = plans.get(kind)
-            if plan is None:  # like blocks walk alike (``board._walker``), and so share their plan
-                plan = plans[kind] = _block_plan(ask, b, kind, reads)
-            for path_t, room in plan[0]:
-                movers = by_path.get(path_t)
-                if movers is None:
-                    by_path[path_t] = [b]
-                    path_rooms[path_t] = room
-                else:
-                    movers.append(b)
+        for b, kind in zip(blocks, kinds, strict=True):
+            if kind not in plans:  # like blocks walk alike (``board._walker``), and so share their plan
+                plans[kind] = _block_plan(ask, b, kind, reads)
+        if len(plans) == 1:  # one kind: every path is every block's
+            moves = next(iter(plans.values()))[0]
+            by_path = dict.fromkeys([p for p, _ in moves], blocks)
+            path_rooms = dict(moves)
+        else:
+            for b, kind in zip(blocks, kinds, strict=True):
+                for path_t, room in plans[kind][0]:
+                    movers = by_path.get(path_t)
+                    if movers is None:
+                        by_path[path_t] = [b]
+                        path_rooms[path_t] = room
+                    else:
+                        movers.append(b)
+        for b, kind in zip(blocks, kinds, strict=True):
+            one = [b]
+            plan = plans[kind]
             for path_t, walked in plan[1]:
-                extra.append(([b], path_t, True, False, walked))
+                extra.append((one, path_t, True, False, walked))
             for path_t, walked in plan[2]:
-                extra.append(([b], path_t, False, True, walked))
+                extra.append((one, path_t, False, True, walked))
     candidates: list[Candidate] = []
     pinned = st.pinned.get(origin) if side != st.p1 else None
+    firsts: dict[int, list[Block]] = {}
     for path_t, movers in by_path.items():
         room = path_rooms[path_t]
         if pinned is not None:
             room = min(room, pinned)
         if room <= 0:
             continue
-        candidates.append((movers[:1], path_t, False, False, True))
+        first = firsts.get(id(movers))
+        if first is None:
+            first = firsts[id(movers)] = movers[:1]
+        candidates.append((first, path_t, False, False, True))
         if len(movers) > 1 and room > 1:
             candidates.append((movers[:room], path_t, False, False, True))
     return candidates + extra
