@@ -97,7 +97,7 @@ def _kept_moves(ctx: Ctx, side: str, only: str | None, kept: Kept) -> tuple[list
     also = only is not None
     ask = _Ask(ctx, side)
     now = _Now(ask)
-    places, n = kept.ask(side)
+    places, stamps, n = kept.ask(side)
     for origin, blocks in _groups(ctx, side, only).items():
         key = now.key(origin, blocks, also)
         found = places.get(key)
@@ -106,12 +106,8 @@ def _kept_moves(ctx: Ctx, side: str, only: str | None, kept: Kept) -> tuple[list
             place, seen = _Place(), set[str]()
             _place_moves(ask, origin, blocks, also, place.choices, place.attacks, seen)
             now.read(place, origin, frozenset(seen))
-            if found is None:
-                places[key] = [place]
-            else:
-                found.insert(0, place)
-                del found[_Place.KEEP :]
-        place.used = n
+            places[key] = (place, *found[: _Place.KEEP - 1]) if found else (place,)
+        stamps[key] = n
         choices += place.choices
         attacks += place.attacks
     kept.forget(side)
@@ -167,7 +163,7 @@ class _Place:
 
     KEEP = 4  # kept under one key (the same blocks in the same place, in other surroundings)
 
-    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks", "used")
+    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks")
 
     def __init__(self) -> None:
         self.choices: list[Order] = []
@@ -177,10 +173,9 @@ class _Place:
         self.crossed: dict[tuple[str, str], int] = {}
         self.banned: frozenset[str] = frozenset()
         self.sea_attacks: frozenset[str] = frozenset()
-        self.used = 0
 
 
-Places = dict[tuple[object, ...], list[_Place]]
+Places = dict[tuple[object, ...], tuple[_Place, ...]]
 
 
 class Kept:
@@ -192,34 +187,30 @@ class Kept:
 
     KEEP = 2
 
-    __slots__ = ("asks", "places")
+    __slots__ = ("asks", "places", "stamps")
 
     def __init__(self) -> None:
         self.asks: dict[str, int] = {}
         self.places: dict[str, Places] = {}
+        self.stamps: dict[str, dict[tuple[object, ...], int]] = {}  # the side's last ask using each key
 
-    def ask(self, side: str) -> tuple[Places, int]:
+    def ask(self, side: str) -> tuple[Places, dict[tuple[object, ...], int], int]:
         n = self.asks[side] = self.asks.get(side, 0) + 1
-        return self.places.setdefault(side, {}), n
+        return self.places.setdefault(side, {}), self.stamps.setdefault(side, {}), n
 
     def forget(self, side: str) -> None:
         """Forget what the side's last ``KEEP`` asks did not use (after every ask, so that each frees a few:
         freeing them costs about what making them did)."""
-        places, oldest = self.places[side], self.asks[side] - self.KEEP
-        for key in list(places):
-            found = places[key]
-            if any(p.used <= oldest for p in found):
-                found = [p for p in found if p.used > oldest]
-                if found:
-                    places[key] = found
-                else:
-                    del places[key]
+        places, stamps, oldest = self.places[side], self.stamps[side], self.asks[side] - self.KEEP
+        for key in [k for k, n in stamps.items() if n <= oldest]:
+            del places[key], stamps[key]
 
     def copy(self) -> Kept:
-        """Its own lists (a copy of the game asks on its own), the places' moves shared (never changed)."""
+        """Its own tables (a copy of the game asks on its own), the places' moves shared (never changed)."""
         out = Kept()
         out.asks = dict(self.asks)
-        out.places = {s: {k: list(v) for k, v in p.items()} for s, p in self.places.items()}
+        out.places = {s: dict(p) for s, p in self.places.items()}
+        out.stamps = {s: dict(p) for s, p in self.stamps.items()}
         return out
 
 
