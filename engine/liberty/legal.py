@@ -340,8 +340,8 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | N
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
     and one alone (8.1). A path ``board.reach`` or ``board.river_reach`` found for every block of the group,
     across land hexsides with room for the group (5.2), is ``walked``: ``walk`` would find nothing more to
-    refuse. ``reads``: where the places whose enemy blocks the walks read are noted (every place they
-    reached)."""
+    refuse; so is each path ``board.naval_reach`` found (``naval_walk`` checks what it walked by).
+    ``reads``: where the places whose enemy blocks the walks read are noted (every place they reached)."""
     ctx, side = ask.ctx, ask.side
     st, lib = ctx.st, ctx.lib
     by_path: dict[tuple[str, ...], list[Block]] = {}
@@ -349,12 +349,14 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | N
     extra: list[Candidate] = []
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
-        if ships:  # 8.1: the warships of the hex together, and one alone
+        if ships:  # 8.1: the warships of the hex together, and one alone, along the paths they sail
+            lone = ships[:1]
             for forced in (False, True):
                 for path in board.naval_reach(ctx, side, origin, forced=forced).values():
-                    extra.append((ships[:1], path, forced, False, False))
+                    sail = tuple(path)
+                    extra.append((lone, sail, forced, False, True))
                     if len(ships) > 1 and not forced:
-                        extra.append((ships, path, False, False, False))
+                        extra.append((ships, sail, False, False, True))
             if reads is not None:
                 reads.update(_waters(lib, origin))
         kinds = [(lib.unit(b.id).type == "warship", *board._walker(ctx, b)) for b in blocks]
