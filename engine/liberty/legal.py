@@ -416,7 +416,7 @@ def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] |
     if ask.foes.isdisjoint(calm[0]):
         if reads is not None:
             reads.update(calm[0])
-        return calm[4] if not ask.crossed else _plan(ask, *calm[1:4])
+        return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
     ctx, side = ask.ctx, ask.side
     land = board.reach(ctx, side, b, memo=ask.walks)
     forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
@@ -429,16 +429,17 @@ def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] |
 
 
 Walked = dict[str, list[str]]
-_Calm = tuple[frozenset[str], Walked, Walked, Walked, _Plan]
+_Calm = tuple[frozenset[str], _Plan]
 # Each place's walks with no enemy block on the map, for each kind of block (``board._walker``): a table of
-# the scenario, made as it is needed (at most a few kinds for each hex of the map).
+# the scenario, made as it is needed (a few kinds for each hex where blocks stand, some 6 KB each).
 _CALM: dict[tuple[object, ...], tuple[Liberty, _Calm]] = {}
+_KEEP_CALM = 4096
 
 
 def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
-    """The walks of ``b``'s kind from its place where no enemy stands (5.1: a walk stops only where enemy
-    blocks are, so where none stands anywhere they reached, they are the walks), with the places they
-    reached and their plan while nobody has crossed a hexside this turn (5.2)."""
+    """The plan of ``b``'s kind from its place where no enemy stands (5.1: a walk stops only where enemy
+    blocks are, so where none stands anywhere they reached, they are the walks), with the places its walks
+    reached; its rooms those of a turn nobody has crossed a hexside in (5.2)."""
     ctx = ask.ctx
     key = (id(ctx.lib), ctx.opts.indians_wilderness, b.at, *kind)
     found = _CALM.get(key)
@@ -450,8 +451,8 @@ def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
     forced = board.reach(alone, ask.side, b, forced=True, memo=memo)
     river = board.river_reach(alone, ask.side, b, memo=memo)
     reached = frozenset(land).union(forced, river)
-    calm = (reached, land, forced, river, _plan(ask, land, forced, river, {}))
-    if len(_CALM) > 8192:
+    calm = (reached, _plan(ask, land, forced, river, {}))
+    if len(_CALM) > _KEEP_CALM:
         _CALM.clear()
     _CALM[key] = (ctx.lib, calm)
     return calm
@@ -486,6 +487,20 @@ def _plan(
         room = min([limits[s] - crossed.get(s, 0) for s in steps])
         rivers.append((tuple(p), room > 0 and all(s in lands for s in steps)))
     return moves, marches, rivers
+
+
+def _crossed_plan(ask: _Ask, plan: _Plan) -> _Plan:
+    """A calm plan's paths with their rooms this turn (5.2: the side's crossings of each hexside so far)."""
+    limits, crossed, lands = ask.limits, ask.crossed, ask.lands
+
+    def room(path: tuple[str, ...]) -> int:
+        return min([limits[s] - crossed.get(s, 0) for s in pairwise(path)])
+
+    return (
+        [(p, room(p)) for p, _ in plan[0]],
+        [(p, room(p) > 0) for p, _ in plan[1]],
+        [(p, room(p) > 0 and all(s in lands for s in pairwise(p))) for p, _ in plan[2]],
+    )
 
 
 def _sea_moves(
