@@ -387,26 +387,21 @@ def _reach(
     picky = indian and ctx.opts.indians_wilderness  # 10.0 with G9: only then may a hex be closed to it
     occ, foe = ctx.occupied(), other(side)
     battles = set(battle_places(st)) if mode == RETREAT else set()
+    steps = _land_steps(lib)
     out: dict[str, list[str]] = {}
-    frontier = [[block.at]]
+    frontier: list[tuple[list[str], bool]] = [([block.at], False)]
     seen = {block.at}
     for _ in range(limit):
-        nxt: list[list[str]] = []
-        for path in frontier:
+        nxt: list[tuple[list[str], bool]] = []
+        for path, stop in frontier:
             here = path[-1]
             if len(path) > 1:
                 if foe in occ.get(here, ()):
                     continue  # 5.1: stop and fight
-                c = lib.hexside(path[-2], here)
-                if c is not None and c.stops and not indian:
+                if stop and not indian:
                     continue  # 5.2
-            for n, c in lib.neighbours(here):
-                if (
-                    n in seen
-                    or not c.land
-                    or not lib.hex(n).land
-                    or (len(path) == 1 and first not in (None, n))
-                ):
+            for n, stops in steps[here]:
+                if n in seen or (len(path) == 1 and first not in (None, n)):
                     continue
                 if picky and not indian_may_enter(ctx, block, n):
                     continue
@@ -415,11 +410,21 @@ def _reach(
                 if mode == REGROUP and not friendly(ctx, n, side):
                     continue
                 seen.add(n)
-                nxt.append([*path, n])
+                nxt.append(([*path, n], stops))
         frontier = nxt
-        for p in nxt:
+        for p, _ in nxt:
             out[p[-1]] = p
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _land_steps(lib: Liberty) -> dict[str, tuple[tuple[str, bool], ...]]:
+    """hex -> the steps a land block may take from it (1.1: across a land hexside into a land hex), in the
+    order of ``neighbours``, each with whether the hexside stops the block that crosses it (5.2)."""
+    return {
+        h: tuple((n, c.stops) for n, c in lib.neighbours(h) if c.land and lib.hex(n).land)
+        for h in lib._index.hexes
+    }
 
 
 def river_reach(ctx: Ctx, side: str, block: Block, *, memo: Walks | None = None) -> dict[str, list[str]]:

@@ -16,8 +16,9 @@ from .state import State
 
 
 def error(rule: str, key: str, /, **params: Any) -> RuleError:
-    """A RuleError whose English text is Liberty's template ``key`` (``engine/liberty/messages.py``)."""
-    return RuleError(rule, render(EN[key], params, EN), key=key, params=params)
+    """A RuleError whose English text is Liberty's template ``key`` (``engine/liberty/messages.py``), said
+    when first read (``legal`` drops the errors of the orders it refuses unread)."""
+    return RuleError(rule, say=lambda: render(EN[key], params, EN), key=key, params=params)
 
 
 @dataclass

@@ -20,7 +20,7 @@ from engine.text import Command, split_list
 from . import battle, board, exchange, flow, turns, winter
 from . import orders as O
 from .context import Ctx, error
-from .legal import Legal, legal
+from .legal import Kept, Legal, legal
 from .options import Options
 from .orders import GRAMMAR
 from .sequence import ROWS, Phase, Who
@@ -53,6 +53,9 @@ class Game(GameBase[State, Options]):
         super().__init__(ctx, log)
         # ``legal`` answers kept with the content of the state they answered (``_content``): role -> Legal
         self._kept: tuple[bytes, dict[str, Legal]] | None = None
+        # the moves from each place, kept from one state to the next (``legal.Kept``; a loaded game starts
+        # without them, and they are never in its snapshot)
+        self._places = Kept()
 
     @classmethod
     def new(cls, options: Options, seed: int) -> Game:
@@ -97,7 +100,7 @@ class Game(GameBase[State, Options]):
             kept = self._kept = (key, {})
         found = kept[1].get(role)
         if found is None:
-            found = kept[1][role] = legal(self.ctx, role, self.active())
+            found = kept[1][role] = legal(self.ctx, role, self.active(), self._places)
         return found
 
     # -- orders ---------------------------------------------------------------------------------------------
@@ -213,6 +216,7 @@ class Game(GameBase[State, Options]):
             state.offer = copy.deepcopy(state.offer)
         if self._kept is not None:
             game._kept = (self._kept[0], dict(self._kept[1]))
+        game._places = self._places.copy()
         return game
 
 

@@ -4,10 +4,13 @@ block and per group along one path (5.1), each checked by the same rules as the 
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from data.liberty import Liberty
 from engine.errors import RuleError
 from engine.orders import Order
 
@@ -30,41 +33,271 @@ class Legal:
     attacks: tuple[Order, ...] = ()  # the choices that start or join a battle
 
 
-Candidate = tuple[list[Block], list[str], bool, bool, bool]  # (group, path, forced, by river, walked)
+Candidate = tuple[list[Block], Sequence[str], bool, bool, bool]  # (group, path, forced, by river, walked)
+
+
+class _Ask:
+    """One ask's view of ``side``'s moves: the state it reads (the occupancy frozen by ``legal``, where the
+    enemy stands, the side's crossings of each hexside this turn, 5.2) and what it works out once for every
+    place (the walks, kept from one ask to the next while the enemy stays put: ``_walks``)."""
+
+    __slots__ = ("crossed", "ctx", "foe", "foes", "lands", "limits", "occupied", "side", "walks")
+
+    def __init__(self, ctx: Ctx, side: str) -> None:
+        self.ctx, self.side, self.foe = ctx, side, other(side)
+        self.occupied = ctx.occupied()
+        self.foes = frozenset([p for p, sides in self.occupied.items() if self.foe in sides])
+        self.walks = _walks(ctx, side, self.foes)  # one walk serves every like block, and every ask alike
+        mine = side + "|"
+        crossed: dict[tuple[str, str], int] = {}
+        for k, n in ctx.st.hexsides.items():
+            if k.startswith(mine):
+                x, _, y = k[len(mine) :].partition("|")
+                crossed[x, y] = crossed[y, x] = n
+        self.crossed = crossed
+        self.limits, self.lands = _hexsides(ctx.lib)
+
+
+@functools.lru_cache(maxsize=4)
+def _hexsides(lib: Liberty) -> tuple[dict[tuple[str, str], int], frozenset[tuple[str, str]]]:
+    """Each hexside's limit (5.2) and the hexsides land blocks may cross (1.1), both ways round."""
+    limits: dict[tuple[str, str], int] = {}
+    lands: set[tuple[str, str]] = set()
+    for c in lib.hexsides:
+        limits[c.a, c.b] = limits[c.b, c.a] = c.limit
+        if c.land:
+            lands.update(((c.a, c.b), (c.b, c.a)))
+    return limits, frozenset(lands)
+
+
+def _groups(ctx: Ctx, side: str, only: str | None) -> dict[str, list[Block]]:
+    """The side's blocks still to move, by place (``only``: in that place), each place's in id order."""
+    groups: dict[str, list[Block]] = {}
+    for b in ctx.st.at_side(side):
+        if not b.moved and (only is None or b.at == only):
+            groups.setdefault(b.at, []).append(b)
+    return groups
 
 
 def _moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
     """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
-    st = ctx.st
     choices: list[Order] = []
     attacks: list[Order] = []
-    seas: set[tuple[tuple[str, ...], str]] = set()
-    groups: dict[str, list[Block]] = {}
-    walks = _walks(ctx, side)  # one walk serves every like block, and every call while the enemy stays put
-    rooms: dict[tuple[str, ...], int] = {}  # and each hexside's room, and each path's, is worked out once
-    foe, occupied = other(side), ctx.occupied()
-    also = only is not None
-    for b in st.at_side(side):
-        if not b.moved and (only is None or b.at == only):
-            groups.setdefault(b.at, []).append(b)
-    for origin, blocks in groups.items():
-        unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
-        for group, path, forced, river, walked in _candidates(ctx, side, origin, blocks, walks, rooms):
-            attack = foe in occupied.get(path[-1], ())  # board.enemy_in
-            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
-            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
-            if not (walked and unpinned and not attack):
-                try:
-                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
-                except RuleError:
-                    continue
-            move = _move(tuple([b.id for b in group]), tuple(path), forced, river, also)
-            choices.append(move)
-            if attack:
-                attacks.append(move)
-        if only is None:
-            _sea_moves(ctx, side, origin, blocks, seas, choices, attacks)
+    ask = _Ask(ctx, side)
+    for origin, blocks in _groups(ctx, side, only).items():
+        _place_moves(ask, origin, blocks, only is not None, choices, attacks, None)
     return choices, attacks
+
+
+def _kept_moves(ctx: Ctx, side: str, only: str | None, kept: Kept) -> tuple[list[Order], list[Order]]:
+    """``_moves``, the moves from each place that the asks before worked out served again where nothing they
+    read has changed (``kept``): the same moves in the same order."""
+    choices: list[Order] = []
+    attacks: list[Order] = []
+    also = only is not None
+    ask = _Ask(ctx, side)
+    now = _Now(ask)
+    places, stamps, n = kept.ask(side)
+    for origin, blocks in _groups(ctx, side, only).items():
+        key = now.key(origin, blocks, also)
+        found = places.get(key)
+        place = next((p for p in found if now.fits(p, origin)), None) if found else None
+        if place is None:
+            place, seen = _Place(), set[str]()
+            _place_moves(ask, origin, blocks, also, place.choices, place.attacks, seen)
+            now.read(place, origin, frozenset(seen))
+            places[key] = (place, *found[: _Place.KEEP - 1]) if found else (place,)
+        stamps[key] = n
+        choices += place.choices
+        attacks += place.attacks
+    kept.forget(side)
+    return choices, attacks
+
+
+def _place_moves(
+    ask: _Ask,
+    origin: str,
+    blocks: list[Block],
+    also: bool,
+    choices: list[Order],
+    attacks: list[Order],
+    reads: set[str] | None,
+) -> None:
+    """The moves of the side's ``blocks`` still to move in ``origin``, added to ``choices`` (and those that
+    attack to ``attacks``); ``reads``: where the places whose enemy blocks they read are noted."""
+    ctx, side = ask.ctx, ask.side
+    st = ctx.st
+    foe, occupied = ask.foe, ask.occupied
+    unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
+    names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
+    for group, path, forced, river, walked in _candidates(ask, origin, blocks, reads):
+        attack = foe in occupied.get(path[-1], ())  # board.enemy_in
+        # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+        # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+        if not (walked and unpinned and not attack):
+            try:
+                turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+            except RuleError:
+                continue
+        ids = names.get(id(group))
+        if ids is None:
+            ids = names[id(group)] = tuple([b.id for b in group])
+        move = _move(ids, tuple(path), forced, river, also)
+        choices.append(move)
+        if attack:
+            attacks.append(move)
+    if not also:
+        _sea_moves(ctx, side, origin, blocks, set(), choices, attacks)
+    if reads is not None:  # 5.7, 8.4: the sea's ends too (an enemy there makes a sea move an attack)
+        reads.add(origin)
+        reads.update(board.sea_links(ctx, origin))
+
+
+class _Place:
+    """The moves from one place (``_place_moves``) and what they read of the state beyond the key they are
+    kept under (``_Now.key``): the places whose enemy blocks they read (``places``: every place their walks
+    reached, 5.1; a warship's waters, 8.1; the sea's ends, 5.7) and the enemy there (``foes``), the side's
+    crossings this turn of the hexsides between those places (``crossed``, 5.2: their paths cross no other),
+    and the attacks among them the weather forbids (``banned``, 4.0) and the sea attacks (``sea_attacks``,
+    8.4)."""
+
+    KEEP = 4  # kept under one key (the same blocks in the same place, in other surroundings)
+
+    __slots__ = ("attacks", "banned", "choices", "crossed", "foes", "places", "sea_attacks")
+
+    def __init__(self) -> None:
+        self.choices: list[Order] = []
+        self.attacks: list[Order] = []
+        self.places: frozenset[str] = frozenset()
+        self.foes: frozenset[str] = frozenset()
+        self.crossed: dict[tuple[str, str], int] = {}
+        self.banned: frozenset[str] = frozenset()
+        self.sea_attacks: frozenset[str] = frozenset()
+
+
+Places = dict[tuple[object, ...], tuple[_Place, ...]]
+
+
+class Kept:
+    """The moves from each place of each side, kept with a game (never in its snapshot) from one ask to the
+    next: an order changes the moves of the group it moved and of the places whose walks reach where it
+    went, so most places' moves of the ask before still hold, and a side's first ask of a turn finds most
+    of its places as its last ask left them. What the side's last ``KEEP`` asks of its moves (the moves and
+    the ``also:yes`` moves of one ask are two) did not use is forgotten."""
+
+    KEEP = 2
+
+    __slots__ = ("asks", "places", "stamps")
+
+    def __init__(self) -> None:
+        self.asks: dict[str, int] = {}
+        self.places: dict[str, Places] = {}
+        self.stamps: dict[str, dict[tuple[object, ...], int]] = {}  # the side's last ask using each key
+
+    def ask(self, side: str) -> tuple[Places, dict[tuple[object, ...], int], int]:
+        n = self.asks[side] = self.asks.get(side, 0) + 1
+        return self.places.setdefault(side, {}), self.stamps.setdefault(side, {}), n
+
+    def forget(self, side: str) -> None:
+        """Forget what the side's last ``KEEP`` asks did not use (after every ask, so that each frees a few:
+        freeing them costs about what making them did)."""
+        places, stamps, oldest = self.places[side], self.stamps[side], self.asks[side] - self.KEEP
+        for key in [k for k, n in stamps.items() if n <= oldest]:
+            del places[key], stamps[key]
+
+    def copy(self) -> Kept:
+        """Its own tables (a copy of the game asks on its own), the places' moves shared (never changed)."""
+        out = Kept()
+        out.asks = dict(self.asks)
+        out.places = {s: dict(p) for s, p in self.places.items()}
+        out.stamps = {s: dict(p) for s, p in self.stamps.items()}
+        return out
+
+
+class _Now:
+    """What the moves from a place read of the state now: the key they are kept under (the place, its
+    blocks still to move, ``also``, its pinning, 5.4, and for blocks that may go by sea the ports' control,
+    attacks and the West Indies' blocks, 5.7, 8.4, 9.1), and whether moves kept under it still hold
+    (``fits``: the enemy where they read it, the side's crossings of their hexsides, the weather's and the
+    sea attacks' bans on their attacks)."""
+
+    __slots__ = ("ask", "foes")
+
+    def __init__(self, ask: _Ask) -> None:
+        self.ask = ask
+        self.foes = ask.foes
+
+    def key(self, origin: str, blocks: list[Block], also: bool) -> tuple[object, ...]:
+        ctx, side = self.ask.ctx, self.ask.side
+        st, lib = ctx.st, ctx.lib
+        ids = tuple([b.id for b in blocks])
+        pin = None
+        if origin in st.pinned and side != st.p1:
+            pin = (st.pinned[origin], tuple(st.entries.get(f"{origin}|{self.ask.foe}", ())))
+        sea = None
+        if (
+            not also
+            and (board.is_port(ctx, origin) or origin == lib.atlantic)
+            and any(lib.unit(u).can_sea_move for u in ids)
+        ):
+            sea = (st.french_in, st.control.get(origin), *self._ports(origin))
+        return (origin, ids, also, pin, sea)
+
+    def _ports(self, origin: str) -> tuple[object, ...]:
+        ctx, side = self.ask.ctx, self.ask.side
+        st = ctx.st
+        out: list[object] = []
+        for d in board.sea_links(ctx, origin):
+            out += (st.control.get(d), st.attacks.get(d))
+            if board.west_indies(d):  # 9.1: the side's blocks there, against the stacking limit
+                out.append(sum(1 for b in st.blocks.values() if b.at == d and b.side == side))
+        return tuple(out)
+
+    def _crossed(self, places: frozenset[str]) -> dict[tuple[str, str], int]:
+        return {xy: n for xy, n in self.ask.crossed.items() if xy[0] in places and xy[1] in places}
+
+    def _banned(self, origin: str, foes: frozenset[str]) -> frozenset[str]:
+        return frozenset([p for p in foes if board.weather_bans(self.ask.ctx, origin, p)])
+
+    def _sea_attacks(self, foes: frozenset[str]) -> frozenset[str]:
+        sea = self.ask.ctx.st.sea_attacks
+        return foes.intersection(sea) if sea else frozenset()
+
+    def read(self, place: _Place, origin: str, places: frozenset[str]) -> None:
+        """What ``place``'s moves, just worked out, read of the state now (``places``: where they read)."""
+        place.places = places
+        place.foes = self.foes.intersection(place.places)
+        place.crossed = self._crossed(place.places) if self.ask.crossed else {}
+        if place.foes:
+            place.banned = self._banned(origin, place.foes)
+            place.sea_attacks = self._sea_attacks(place.foes)
+
+    def fits(self, place: _Place, origin: str) -> bool:
+        """Whether the moves kept in ``place`` are the moves now (everything they read is as it was)."""
+        foes = self.foes.intersection(place.places)
+        if foes != place.foes:
+            return False
+        if (self.ask.crossed or place.crossed) and self._crossed(place.places) != place.crossed:
+            return False
+        return not foes or (
+            self._banned(origin, foes) == place.banned and self._sea_attacks(foes) == place.sea_attacks
+        )
+
+
+@functools.lru_cache(maxsize=1024)
+def _waters(lib: Liberty, origin: str) -> frozenset[str]:
+    """8.1: the hexes a warship's move from ``origin`` may cross or end in (3 hexes across sea hexsides)."""
+    seen = {origin}
+    frontier = [origin]
+    for _ in range(3):
+        nxt = []
+        for h in frontier:
+            for n, c in lib.neighbours(h):
+                if c.navigable and n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return frozenset(seen)
 
 
 # The land and river walks of a side (``board.reach``, ``board.river_reach``) read nothing of the state but
@@ -76,10 +309,9 @@ _WALKS: OrderedDict[tuple[object, ...], tuple[object, board.Walks]] = OrderedDic
 _KEEP_WALKS = 8
 
 
-def _walks(ctx: Ctx, side: str) -> board.Walks:
-    """The memo of ``side``'s walks for where the enemy stands now (made empty for a new position)."""
-    foe = other(side)
-    here = frozenset(p for p, sides in ctx.occupied().items() if foe in sides)
+def _walks(ctx: Ctx, side: str, here: frozenset[str]) -> board.Walks:
+    """The memo of ``side``'s walks for where the enemy stands now (``here``; made empty for a new
+    position)."""
     key = (id(ctx.lib), ctx.opts.indians_wilderness, side, here)
     kept = _WALKS.get(key)
     if kept is not None and kept[0] is ctx.lib:
@@ -103,71 +335,172 @@ def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bo
     return move
 
 
-def _candidates(
-    ctx: Ctx,
-    side: str,
-    origin: str,
-    blocks: list[Block],
-    walks: board.Walks | None = None,
-    rooms: dict[tuple[str, ...], int] | None = None,
-) -> list[Candidate]:
+def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | None) -> list[Candidate]:
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
-    and one alone (8.1). A land path ``board.reach`` found for every block of the group, with room on its
-    hexsides for the group (5.2), is ``walked``: ``walk`` would find nothing more to refuse."""
-    st = ctx.st
+    and one alone (8.1). A path ``board.reach`` or ``board.river_reach`` found for every block of the group,
+    across land hexsides with room for the group (5.2), is ``walked``: ``walk`` would find nothing more to
+    refuse; so is each path ``board.naval_reach`` found (``naval_walk`` checks what it walked by).
+    ``reads``: where the places whose enemy blocks the walks read are noted (every place they reached)."""
+    ctx, side = ask.ctx, ask.side
+    st, lib = ctx.st, ctx.lib
     by_path: dict[tuple[str, ...], list[Block]] = {}
+    path_rooms: dict[tuple[str, ...], int] = {}
     extra: list[Candidate] = []
-    rooms = {} if rooms is None else rooms
-    lib = ctx.lib
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
-        if ships:  # 8.1: the warships of the hex together, and one alone
+        if ships:  # 8.1: the warships of the hex together, and one alone, along the paths they sail
+            lone = ships[:1]
             for forced in (False, True):
                 for path in board.naval_reach(ctx, side, origin, forced=forced).values():
-                    extra.append((ships[:1], path, forced, False, False))
+                    sail = tuple(path)
+                    extra.append((lone, sail, forced, False, True))
                     if len(ships) > 1 and not forced:
-                        extra.append((ships, path, False, False, False))
-        for b in blocks:
-            for path in board.reach(ctx, side, b, memo=walks).values():
-                by_path.setdefault(tuple(path), []).append(b)
-            for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
-                extra.append(([b], path, True, False, _room(ctx, side, path, rooms) > 0))
-            for path in board.river_reach(ctx, side, b, memo=walks).values():
-                extra.append(([b], path, False, True, False))
+                        extra.append((ships, sail, False, False, True))
+            if reads is not None:
+                reads.update(_waters(lib, origin))
+        kinds = [(lib.unit(b.id).type == "warship", *board._walker(ctx, b)) for b in blocks]
+        plans: dict[tuple[object, ...], _Plan] = {}
+        for b, kind in zip(blocks, kinds, strict=True):
+            if kind not in plans:  # like blocks walk alike (``board._walker``), and so share their plan
+                plans[kind] = _block_plan(ask, b, kind, reads)
+        if len(plans) == 1:  # one kind: every path is every block's
+            moves = next(iter(plans.values()))[0]
+            by_path = dict.fromkeys([p for p, _ in moves], blocks)
+            path_rooms = dict(moves)
+        else:
+            for b, kind in zip(blocks, kinds, strict=True):
+                for path_t, room in plans[kind][0]:
+                    movers = by_path.get(path_t)
+                    if movers is None:
+                        by_path[path_t] = [b]
+                        path_rooms[path_t] = room
+                    else:
+                        movers.append(b)
+        for b, kind in zip(blocks, kinds, strict=True):
+            one = [b]
+            plan = plans[kind]
+            for path_t, walked in plan[1]:
+                extra.append((one, path_t, True, False, walked))
+            for path_t, walked in plan[2]:
+                extra.append((one, path_t, False, True, walked))
     candidates: list[Candidate] = []
+    pinned = st.pinned.get(origin) if side != st.p1 else None
+    firsts: dict[int, list[Block]] = {}
     for path_t, movers in by_path.items():
-        path = list(path_t)
-        room = _room(ctx, side, path, rooms)
-        if origin in st.pinned and side != st.p1:
-            room = min(room, st.pinned[origin])
+        room = path_rooms[path_t]
+        if pinned is not None:
+            room = min(room, pinned)
         if room <= 0:
             continue
-        candidates.append((movers[:1], path, False, False, True))
+        first = firsts.get(id(movers))
+        if first is None:
+            first = firsts[id(movers)] = movers[:1]
+        candidates.append((first, path_t, False, False, True))
         if len(movers) > 1 and room > 1:
-            candidates.append((movers[:room], path, False, False, True))
+            candidates.append((movers[:room], path_t, False, False, True))
     return candidates + extra
 
 
-def _room(ctx: Ctx, side: str, path: list[str], rooms: dict[tuple[str, ...], int]) -> int:
-    """5.2: how many more blocks of ``side`` the fullest hexside of a land path carries this turn (each
-    hexside's room, and each path's, kept in ``rooms``: the paths from one hex share their first steps, and
-    the blocks alike the same paths)."""
-    whole = tuple(path)
-    room = rooms.get(whole)
-    if room is not None:
-        return room
-    for step in pairwise(path):
-        here = rooms.get(step)
-        if here is None:
-            c = ctx.lib.hexside(*step)
-            if c is None:
-                continue
-            here = rooms[step] = c.limit - ctx.st.hexsides.get(board.side_key(side, *step), 0)
-        room = here if room is None else min(room, here)
-    assert room is not None
-    rooms[whole] = room
-    return room
+_Plan = tuple[
+    list[tuple[tuple[str, ...], int]], list[tuple[tuple[str, ...], bool]], list[tuple[tuple[str, ...], bool]]
+]
+
+
+def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] | None) -> _Plan:
+    """``b``'s plan (``_plan``) from its place now: its place's calm plan where no enemy block stands
+    anywhere its walks reached (``_calm``), else walked now."""
+    if kind[0]:
+        return [], [], []  # 8.1: a warship walks no land
+    calm = _calm(ask, b, kind)
+    if ask.foes.isdisjoint(calm[0]):
+        if reads is not None:
+            reads.update(calm[0])
+        return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
+    ctx, side = ask.ctx, ask.side
+    land = board.reach(ctx, side, b, memo=ask.walks)
+    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
+    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    if reads is not None:
+        reads.update(land)
+        reads.update(forced)
+        reads.update(river)
+    return _plan(ask, land, forced, river)
+
+
+Walked = dict[str, list[str]]
+_Calm = tuple[frozenset[str], _Plan]
+# Each place's walks with no enemy block on the map, for each kind of block (``board._walker``): a table of
+# the scenario, made as it is needed (a few kinds for each hex where blocks stand, some 6 KB each).
+_CALM: dict[tuple[object, ...], tuple[Liberty, _Calm]] = {}
+_KEEP_CALM = 4096
+
+
+def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
+    """The plan of ``b``'s kind from its place where no enemy stands (5.1: a walk stops only where enemy
+    blocks are, so where none stands anywhere they reached, they are the walks), with the places its walks
+    reached; its rooms those of a turn nobody has crossed a hexside in (5.2)."""
+    ctx = ask.ctx
+    key = (id(ctx.lib), ctx.opts.indians_wilderness, b.at, *kind)
+    found = _CALM.get(key)
+    if found is not None and found[0] is ctx.lib:
+        return found[1]
+    alone = Ctx(ctx.st, ctx.lib, ctx.opts, frozen={})  # the map with nobody on it
+    memo: board.Walks = {}
+    land = board.reach(alone, ask.side, b, memo=memo)
+    forced = board.reach(alone, ask.side, b, forced=True, memo=memo)
+    river = board.river_reach(alone, ask.side, b, memo=memo)
+    reached = frozenset(land).union(forced, river)
+    calm = (reached, _plan(ask, land, forced, river, {}))
+    if len(_CALM) > _KEEP_CALM:
+        _CALM.clear()
+    _CALM[key] = (ctx.lib, calm)
+    return calm
+
+
+def _plan(
+    ask: _Ask, land: Walked, forced: Walked, river: Walked, crossed: dict[tuple[str, str], int] | None = None
+) -> _Plan:
+    """A block's moves from its walks: its moves' paths with their room (5.2), its forced marches' (5.5)
+    and river moves' (5.6) with whether they are ``walked`` (room for it on every hexside, each a land
+    hexside). Each room is its path's parent's and its last step's (a walk's paths are a tree, each path
+    one step beyond another of its paths or the start). ``crossed``: the side's crossings (the ask's)."""
+    limits, lands = ask.limits, ask.lands
+    crossed = ask.crossed if crossed is None else crossed
+    rooms: dict[str, int] = {}
+    moves: list[tuple[tuple[str, ...], int]] = []
+    marches: list[tuple[tuple[str, ...], bool]] = []
+    for walk in (land, forced):
+        for d, p in walk.items():  # in the walk's order: a path's parent before it
+            step = (p[-2], d)
+            room = limits[step] - crossed.get(step, 0) if crossed else limits[step]
+            if len(p) > 2:
+                room = min(rooms[p[-2]], room)
+            rooms[d] = room
+            if walk is land:
+                moves.append((tuple(p), room))
+            else:
+                marches.append((tuple(p), room > 0))
+    rivers = []
+    for p in river.values():
+        steps = list(pairwise(p))
+        room = min([limits[s] - crossed.get(s, 0) for s in steps])
+        rivers.append((tuple(p), room > 0 and all(s in lands for s in steps)))
+    return moves, marches, rivers
+
+
+def _crossed_plan(ask: _Ask, plan: _Plan) -> _Plan:
+    """A calm plan's paths with their rooms this turn (5.2: the side's crossings of each hexside so far)."""
+    limits, crossed, lands = ask.limits, ask.crossed, ask.lands
+
+    def room(path: tuple[str, ...]) -> int:
+        return min([limits[s] - crossed.get(s, 0) for s in pairwise(path)])
+
+    return (
+        [(p, room(p)) for p, _ in plan[0]],
+        [(p, room(p) > 0) for p, _ in plan[1]],
+        [(p, room(p) > 0 and all(s in lands for s in pairwise(p))) for p, _ in plan[2]],
+    )
 
 
 def _sea_moves(
@@ -186,15 +519,18 @@ def _sea_moves(
         return
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
+    groups = [g for g in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]) if g]
+    ids_of = [tuple([b.id for b in g]) for g in groups]
     for dest in board.sea_links(ctx, origin):
-        for group in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]):
-            if not group:
+        tried: set[tuple[str, ...]] = set()  # a group like one tried before fares as it did
+        for group, ids in zip(groups, ids_of, strict=True):
+            if ids in tried:
                 continue
+            tried.add(ids)
             try:
                 attack = turns.sea_check(ctx, side, group, dest)
             except RuleError:
                 continue
-            ids = tuple(b.id for b in group)
             if (ids, dest) not in seas:
                 seas.add((ids, dest))
                 sea = O.Sea(ids, dest)
@@ -203,10 +539,16 @@ def _sea_moves(
                     attacks.append(sea)
 
 
-def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:
+    return _moves(ctx, side, only) if kept is None else _kept_moves(ctx, side, only, kept)
+
+
+def legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None = None) -> Legal:
+    """What ``role`` may do now; ``kept``: the moves of each place worked out by the asks before (the game's
+    own, ``Kept``), served again where nothing they read has changed (the same answer, in the same order)."""
     ctx.frozen = ctx.st.occupied()
     try:
-        out = _legal(ctx, role, active)
+        out = _legal(ctx, role, active, kept)
     finally:
         ctx.frozen = None
     offer = ctx.st.offer
@@ -217,7 +559,7 @@ def legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
     return out
 
 
-def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
+def _legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None) -> Legal:
     st = ctx.st
     if st.phase == Phase.OVER:
         return Legal(role, Phase.OVER, False, "the game is over")
@@ -241,9 +583,9 @@ def _legal(ctx: Ctx, role: str, active: list[str]) -> Legal:
             role, st.phase, True, f"add up to {steps} steps, 1 a block (3.3)", orders, tuple(supplies)
         )
     if st.phase == Phase.ACTIONS:
-        choices, attacks = ([], []) if st.built or not st.actions_left else _moves(ctx, role)
+        choices, attacks = ([], []) if st.built or not st.actions_left else _side_moves(ctx, role, None, kept)
         if st.group_from is not None:
-            also, also_attacks = _moves(ctx, role, st.group_from)
+            also, also_attacks = _side_moves(ctx, role, st.group_from, kept)
             choices, attacks = also + choices, also_attacks + attacks
         if st.pool(role) and st.actions_left:
             choices.append(O.Build())

@@ -61,9 +61,9 @@ def test_asked_again_of_the_same_state_it_is_not_worked_out_again(monkeypatch: p
     calls: list[str] = []
     real = legal_rules.legal
 
-    def counting(ctx, role, active):  # type: ignore[no-untyped-def]
+    def counting(ctx, role, active, kept=None):  # type: ignore[no-untyped-def]
         calls.append(role)
-        return real(ctx, role, active)
+        return real(ctx, role, active, kept)
 
     monkeypatch.setattr("engine.liberty.game.legal", counting)
     first = g.legal("british")
