@@ -388,10 +388,10 @@ class Eagles(Presented[Options, Game, View], GameModule[Options, Game, View]):
         return report(game)
 
     def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
-        """A passed deadline: the least the rules allow (docs/rulings.md "Eagles of the Empire — a passed
-        deadline"). Entries delayed (6.0), the other side chosen to try first (7.0), the activation roll the
-        rules force (8.15: it cannot be refused; a step of its own), one formation activated of those the roll
-        allows (8.1 "may", 8.15), and the action phase ended with nothing done (8.15: no unit has to move or
+        """A passed deadline: the least the rules allow (docs/rulings.md "Eagles of the Empire — 8.15 a passed
+        deadline ..."). Entries delayed (6.0), the other side chosen to try first (7.0), the activation roll
+        the rules force (8.15: it cannot be refused; a step of its own), one formation activated of those the
+        roll allows (8.1, 8.15), and the action phase ended with nothing done (8.15: no unit has to move or
         attack)."""
         choices = game.legal(role).choices
         enters = [c for c in choices if isinstance(c, Enter)]

@@ -312,10 +312,10 @@ class Liberty(GameModule[Options, Game, View]):
 
     def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
         """A passed deadline: ``/end`` when the rules take it, else what they force (docs/rulings.md "Liberty
-        — a passed deadline"): a card played, the first offered (G4: one a turn), no supply steps added (3.3
-        "up to"), a placement the rules require (6.0) and then ``/end``, the next battle as offered (7.1), a
-        combat turn's fire rather than a retreat (7.21: one or the other; firing moves no block), a hit as
-        offered (7.32, G25)."""
+        — G4 and 7.21 a passed deadline ..."): a card played, the first offered (G4: one a turn), no supply
+        steps added (3.3 "up to"), a placement the rules require (6.0) and then ``/end``, the next battle as
+        offered (7.1), a combat turn's fire rather than a retreat (7.21: one or the other; firing moves no
+        block), a hit as offered (7.32, G25)."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True

@@ -304,9 +304,9 @@ class Napoleon(Module[Options, Game, View]):
 
     def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
         """A passed deadline: ``/end`` when the rules take it. Else what they force (docs/rulings.md "Napoleon
-        — a passed deadline"): the set-up's remaining units placed as in history (3.1), a battle's deployment
-        (6.2: the first the rules give), and an attack short of 3 units taken back with ``/undo`` (6.1: it
-        may not stand, and undoing moves nothing the player did not move)."""
+        — 6.1 a passed deadline ..."): the set-up's remaining units placed as in history (3.1), a battle's
+        deployment (6.2: the first the rules give), and an attack short of 3 units taken back with ``/undo``
+        (6.1: it may not stand, and undoing moves nothing the player did not move)."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True

@@ -505,10 +505,10 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
 
     def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
         """A passed deadline: ``/end`` when the rules take it; in an attack's step the least the rules allow
-        (docs/rulings.md "Napoleon's Triumph — a passed deadline"): a feint rather than a press (11.3),
-        ground given rather than a fight (11.2: defending with no unit is giving ground) and its retreat, no
-        counter-attack (11.7), the fewest units stepping up (11.3), and in any other step the choice that
-        names the least (the shortest order). Each hand-off of an attack is a step of its own."""
+        (docs/rulings.md "Napoleon's Triumph — 11.2 a passed deadline ..."): a feint rather than a press
+        (11.3), ground given rather than a fight (11.2: defending with no unit is giving ground) and its
+        retreat, no counter-attack (11.7), the fewest units stepping up (11.3), and in any other step the
+        choice that names the least (the shortest order). Each hand-off of an attack is a step of its own."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True
