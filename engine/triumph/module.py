@@ -508,14 +508,16 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
         (docs/rulings.md "Napoleon's Triumph — 11.2 a passed deadline ..."): a feint rather than a press
         (11.3), ground given rather than a fight (11.2: defending with no unit is giving ground) and its
         retreat, no counter-attack (11.7), the fewest units stepping up (11.3), and in any other step the
-        choice that names the least (the shortest order). Each hand-off of an attack is a step of its own."""
+        choice that names the least (the first offered among those). Each hand-off of an attack is a step
+        of its own."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True
         if not choices:
             return None
         feints = [c for c in choices if str(c).startswith("/feint") and "step:" not in str(c)]
-        least = min(feints or choices, key=lambda c: len(str(c)))
+        # the fewest options and items named, the first offered among equals
+        least = min(feints or choices, key=lambda c: len(str(c).split()) + str(c).count(","))
         return least, str(least) != "/give-ground"  # ground given: its retreat is the same answer (12)
 
     def epoch(self, game: Game) -> int:
