@@ -408,8 +408,8 @@ class Fuzzing(Generic[OptionsT, GameC]):
 class Module(ABC, Generic[OptionsT, GameT, ViewT]):
     """A game module: a subclass declares the game's values as class attributes and its rules' hooks as
     methods; each method here with a body is the platform's default, fit for a small game (tests' Dash
-    overrides only ``directive`` and ``report``). Generic in the game's options object, its game object and
-    its views."""
+    overrides only ``directive``, ``report`` and ``passing``). Generic in the game's options object, its game
+    object and its views."""
 
     id: str  # stored with every game
     title: str
@@ -593,6 +593,12 @@ class Module(ABC, Generic[OptionsT, GameT, ViewT]):
         except RuleError:
             return False
         return kind is not None and kind.sealed
+
+    def passing(self, game: GameT, role: str) -> tuple[Choice, bool] | None:
+        """What a passed deadline (``pass``) gives the late ``role`` next: an order doing the least the rules
+        allow, and whether it ends the role's current step (False: one the rules force before the step may
+        end, a roll they make it roll); None when there is nothing to give. By default ``/end`` when legal."""
+        return ("/end", True) if "/end" in game.legal(role).choices else None
 
     def dump_data(self) -> dict[str, Any] | None:
         """Its data as plain values (``python -m engine.scenario ID --json``), or None when it has none."""

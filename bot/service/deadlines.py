@@ -6,6 +6,7 @@ row read inside it."""
 
 from __future__ import annotations
 
+from engine.errors import RuleError
 from engine.module import GameObject
 
 from ..i18n import t
@@ -16,6 +17,9 @@ from .broadcast import banks_text, broadcast
 from .clock import Span
 from .common import Hub, language, module_of
 from .core import Change, Games
+
+# at most so many orders given to one late seat when a deadline passes
+PASSING = 50
 
 
 class Deadlines:
@@ -261,8 +265,9 @@ class Deadlines:
         return max(back) if back and max(back) > now else None
 
     async def _passed(self, ch: Change, late: list[str] | None = None) -> None:
-        """The per-game action when a deadline passes: ``pass`` ends what each late player was doing (the
-        current deployment, movement phase or battle turn — nothing more), ``bot`` hands the late seats to
+        """The per-game action when a deadline passes: ``pass`` ends what each late player was doing (its
+        current step — nothing more: the module's ``passing`` gives the orders doing the least the rules
+        allow), ``bot`` hands the late seats to
         bot players, who play on until the player takes the seat back with /game join. With banks, the late
         seats are those whose bank is at zero; each starts its next step with one bonus."""
         game = ch.game
@@ -289,18 +294,24 @@ class Deadlines:
                     handed[role] = user
                 ch.seat(role, user, is_bot=True)
         else:
+            module = module_of(row)
             for role in late:
-                for _ in range(300):
+                # the module's least orders, up to the one that ends the step (the orders the rules force
+                # before it are few: the loop is bounded all the same)
+                for _ in range(PASSING):
                     current = ch.game
                     assert current is not None
                     if current.over or role not in current.active():
                         break
-                    lg = current.legal(role)
-                    order = "/end" if "/end" in lg.choices else (lg.choices[0] if lg.choices else None)
-                    if order is None:
+                    given = module.passing(current, role)
+                    if given is None:
                         break
-                    ch.apply(role, order, None)
-                    if order == "/end":
+                    order, ends = given
+                    try:
+                        ch.apply(role, order, None)
+                    except RuleError:
+                        break  # refused: nothing changed, the seat waits as it was
+                    if ends:
                         break
         key = "svc.deadline_passed" if action == "pass" else "svc.deadline_passed_bot"
         text = t(key, language(row), late=late)

@@ -8,6 +8,8 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 
 from __future__ import annotations
 
+import pickle
+from collections import OrderedDict
 from itertools import combinations
 
 from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
@@ -119,6 +121,50 @@ def _moves(ctx: Ctx, role: str) -> list[Order]:
 
 
 def legal(ctx: Ctx, role: str) -> Legal:
+    """What ``role`` may order now. The bot and the service ask again of the same state (each active role's
+    list, its prompt, the list before an order, a pick's check), so the answer is kept (``_kept``)."""
+    kept = _kept(content(ctx))
+    found = kept.get(role)
+    if found is None:
+        found = kept[role] = _legal(ctx, role)
+    return found
+
+
+# The answers of ``legal`` kept by the state's whole content (``content``): a state changed in any way since
+# (an order, a refused order undone, a field written from outside) is another key, never a stale answer; the
+# working copies of one game, and a game loaded again, share them. Kept here, never in the state or its
+# snapshot. The most recent states only.
+_KEPT: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
+_KEEP = 64
+
+
+def _kept(key: bytes) -> dict[str, Legal]:
+    """The answers kept for the state of ``key`` (made empty for a new one; the oldest state forgotten)."""
+    found = _KEPT.get(key)
+    if found is None:
+        found = _KEPT[key] = {}
+        if len(_KEPT) > _KEEP:
+            _KEPT.popitem(last=False)
+    else:
+        _KEPT.move_to_end(key)
+    return found
+
+
+def content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the board's data never changes for them) as
+    bytes: equal bytes are an equal state. Plain dicts and lists pickle several times faster than the
+    dataclasses."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["units"] = [u.__dict__ for u in st.units.values()]
+    d["leaders"] = [x.__dict__ for x in st.leaders.values()]
+    d["formations"] = [f.__dict__ for f in st.formations.values()]
+    d["activation"] = None if st.activation is None else st.activation.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    return pickle.dumps((d, ctx.opts.__dict__), pickle.HIGHEST_PROTOCOL)
+
+
+def _legal(ctx: Ctx, role: str) -> Legal:
     st = ctx.st
     phase = phase_of(st)
     if acting(st) != role:

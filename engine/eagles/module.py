@@ -26,6 +26,7 @@ from ..module import (
     Presented,
     Text,
 )
+from ..orders import Choice
 from . import board as B
 from . import present
 from .game import Game
@@ -33,7 +34,7 @@ from .invariants import problems
 from .legal import candidates, ok
 from .messages import LOCALE
 from .options import Options
-from .orders import Charge
+from .orders import Activate, Charge, Done, Enter, First, Roll
 from .state import SIDES
 from .views import View
 
@@ -382,6 +383,27 @@ class Eagles(Presented[Options, Game, View], GameModule[Options, Game, View]):
 
     def report(self, game: Game) -> dict[str, Any]:
         return report(game)
+
+    def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
+        """A passed deadline: the least the rules allow (docs/rulings.md "Eagles of the Empire — 8.15 a passed
+        deadline ..."). Entries delayed (6.0), the other side chosen to try first (7.0), the activation roll
+        the rules force (8.15: it cannot be refused; a step of its own), one formation activated of those the
+        roll allows (8.1, 8.15), and the action phase ended with nothing done (8.15: no unit has to move or
+        attack)."""
+        choices = game.legal(role).choices
+        enters = [c for c in choices if isinstance(c, Enter)]
+        if enters:
+            return max(enters, key=lambda c: len(c.delay)), True
+        firsts = [c for c in choices if isinstance(c, First) and c.side != role]
+        if firsts:
+            return firsts[0], True
+        for c in choices:
+            if isinstance(c, Done):
+                return c, True
+            if isinstance(c, Roll):
+                return c, True
+        ones = [c for c in choices if isinstance(c, Activate) and len(c.formations) == 1]
+        return (ones[0], False) if ones else None
 
     def epoch(self, game: Game) -> int:
         """A turn (1 hour): a snapshot kept at each one's start."""

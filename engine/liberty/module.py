@@ -33,6 +33,7 @@ from ..module import (
     Text,
     plain,
 )
+from ..orders import Choice
 from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
@@ -305,6 +306,23 @@ class Liberty(GameModule[Options, Game, View]):
 
     def report(self, game: Game) -> dict[str, Any]:
         return report(game)
+
+    def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
+        """A passed deadline: ``/end`` when the rules take it, else what they force (docs/rulings.md "Liberty
+        — G4 and 7.21 a passed deadline ..."): a card played, the first offered (G4: one a turn), no supply
+        steps added (3.3 "up to"), a placement the rules require (6.0) and then ``/end``, the next battle as
+        offered (7.1), a combat turn's fire rather than a retreat (7.21: one or the other; firing moves no
+        block), a hit as offered (7.32, G25)."""
+        choices = game.legal(role).choices
+        if "/end" in choices:
+            return "/end", True
+        if not choices:
+            return None
+        for exact in ("/supply", "/fire"):
+            if exact in choices:
+                return exact, True
+        first = choices[0]
+        return first, not str(first).startswith("/place")
 
     def epoch(self, game: Game) -> int:
         """A game turn of a year ("Game turn", "Winter turn": five turns, then the winter): a snapshot kept

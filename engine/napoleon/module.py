@@ -287,6 +287,26 @@ class Napoleon(GameModule[Options, Game, View]):
     def copy(self, game: Game, deep: bool = False) -> Game:
         return game.copy(deep)
 
+    def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
+        """A passed deadline: ``/end`` when the rules take it. Else what they force (docs/rulings.md "Napoleon
+        — 6.1 a passed deadline ..."): the set-up's remaining units placed as in history (3.1), a battle's
+        deployment (6.2: the first the rules give), and an attack short of 3 units taken back with ``/undo``
+        (6.1: it may not stand, and undoing moves nothing the player did not move)."""
+        choices = game.legal(role).choices
+        if "/end" in choices:
+            return "/end", True
+        said = [(str(c).split()[0], c) for c in choices]
+        for name, c in said:
+            if name == "/setup" and str(c) == "/setup auto:yes":
+                return c, False
+            if name == "/deploy":
+                return c, True
+        if game.state.phase == Phase.MOVEMENT:
+            undo = next((c for name, c in said if name == "/undo"), None)
+            if undo is not None:
+                return undo, False
+        return None
+
     def epoch(self, game: Game) -> int:
         return game.state.turn
 

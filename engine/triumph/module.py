@@ -36,6 +36,7 @@ from ..module import (
     SealedChoice,
     Text,
 )
+from ..orders import Choice
 from ..text import parse_command
 from . import attack as attack_rules
 from . import present, turns
@@ -488,6 +489,23 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
 
     def report(self, game: Game) -> dict[str, Any]:
         return report(game)
+
+    def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
+        """A passed deadline: ``/end`` when the rules take it; in an attack's step the least the rules allow
+        (docs/rulings.md "Napoleon's Triumph — 11.2 a passed deadline ..."): a feint rather than a press
+        (11.3), ground given rather than a fight (11.2: defending with no unit is giving ground) and its
+        retreat, no counter-attack (11.7), the fewest units stepping up (11.3), and in any other step the
+        choice that names the least (the first offered among those). Each hand-off of an attack is a step
+        of its own."""
+        choices = game.legal(role).choices
+        if "/end" in choices:
+            return "/end", True
+        if not choices:
+            return None
+        feints = [c for c in choices if str(c).startswith("/feint") and "step:" not in str(c)]
+        # the fewest options and items named, the first offered among equals
+        least = min(feints or choices, key=lambda c: len(str(c).split()) + str(c).count(","))
+        return least, str(least) != "/give-ground"  # ground given: its retreat is the same answer (12)
 
     def epoch(self, game: Game) -> int:
         """A round of the time track (7): a snapshot kept at each one's start."""

@@ -214,8 +214,8 @@ def draw_track(view: DashView, lang: str) -> bytes:
 
 
 class Dash(Module[DashOptions, DashGame, DashView]):
-    """The module: its declarations, the six hooks every module gives, its one directive and its report;
-    every other hook is the platform's default."""
+    """The module: its declarations, the six hooks every module gives, its one directive, its report and
+    what a passed deadline plays; every other hook is the platform's default."""
 
     id = "dash"
     title = "Dash (a test module)"
@@ -253,6 +253,10 @@ class Dash(Module[DashOptions, DashGame, DashView]):
 
     def report(self, game: DashGame) -> dict[str, Any]:
         return {"at": game.at, "winner": game.winner, "active": game.active()}
+
+    def passing(self, game: DashGame, role: str) -> tuple[str, bool] | None:
+        """D2: a turn is a move, and the least is one square run (no die rolled)."""
+        return ("/run steps:1", True) if role in game.active() else None
 
 
 MODULE = Dash()

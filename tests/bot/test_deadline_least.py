@@ -1,0 +1,289 @@
+"""A passed deadline whose action is ``pass`` ends what each late player was doing and nothing more, in every
+game, through the service: the game is imported at a state where the deadline may pass (a script of a random
+game stopped there), two players take the seats, the deadline passes, and the late player's orders are the
+module's ``passing``: no piece of theirs moved, no attack made, no die rolled that the rules let them leave
+(docs/rulings.md, "a passed deadline" of each game)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from functools import cache
+from typing import Any, NamedTuple
+
+from bot.outbox import Post
+from bot.pictures import NoPictures
+from bot.service import Caller, Service
+from engine import modules
+from tools.samples import walk
+
+CH = 100
+HOST, ALICE, BOB = 1, 2, 3
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def who(user: int) -> Caller:
+    return Caller(user_id=user, channel_id=CH, guild_id=9)
+
+
+def mover(game: Any) -> str:
+    (role,) = game.active()
+    return str(role)
+
+
+def kinds(game: Any, role: str) -> set[str]:
+    return {str(c).split()[0] for c in game.legal(role).choices}
+
+
+@cache
+def script_at(gid: str, kind: str, seed: int, orders: int) -> str:
+    """The script of game ``seed`` of ``gid``'s random player, stopped at the first state ``kind`` picks."""
+    module = modules.get(gid)
+    pick = PICKS[gid][kind]
+    game = module.new_game(module.make_options(module.defaults()), seed)
+    for g in walk(game, random.Random(seed), every=1, max_orders=orders, module=module):
+        if not g.over and pick(g):
+            return str(g.script())
+    raise AssertionError(f"{gid} seed {seed}: no {kind} state in {orders} orders")
+
+
+class Passed(NamedTuple):
+    before: Any  # the game when the deadline passed
+    after: Any
+    late: list[str]
+    given: list[str]  # the orders the deadline gave, as stored ("role: /order")
+    sent: list[Any]
+
+
+async def passed(store: Any, gid: str, script: str, then: tuple[str, ...] = ()) -> Passed:
+    """The game imported from ``script`` with two players seated, the orders ``then`` ("role: /order") given
+    by their players, and its deadline passed."""
+    clock = Clock()
+    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
+    await svc.new_game(who(HOST), "", game=gid, deadline_hours=10, deadline_action="pass")
+    await svc.import_script(who(HOST), script)
+    await svc.join(who(ALICE))
+    await svc.join(who(BOB))
+    await svc.start(who(HOST))
+    for line in then:
+        role, order = line.split(": ", 1)
+        seats = (await svc.current(CH)).row.seats
+        await svc.order(who(seats[role][0]), order)
+    live = await svc.current(CH)
+    before, stored = live.game, len(await store.orders(live.id))
+    clock.t += 11 * 3600
+    sent = await svc.tick()
+    after = (await svc.current(CH)).game
+    rows = (await store.orders(live.id))[stored:]
+    await svc.idle()
+    assert all(r.user_id is None for r in rows)
+    return Passed(before, after, list(before.active()), [f"{r.role}: {r.text}" for r in rows], sent)
+
+
+# --- Eagles of the Empire ---------------------------------------------------------------------------------
+def eagles_pieces(game: Any, side: str) -> dict[str, tuple[Any, ...]]:
+    st = game.state
+    out: dict[str, tuple[Any, ...]] = {
+        u.id: (u.area, u.facing, u.attached_to, u.square, u.reverse_slope, u.parent)
+        for u in st.units.values()
+        if u.side == side
+    }
+    out.update({x.id: (x.area,) for x in st.leaders.values() if x.side == side})
+    return out
+
+
+def eagles_action(g: Any) -> bool:
+    from engine.eagles.machine import SEGMENTS, Phase
+
+    if Phase(g.state.phase) not in SEGMENTS:
+        return False
+    return len(kinds(g, mover(g)) - {"/done"}) >= 2  # pieces it could move, attack or attach
+
+
+# --- Napoleon, Liberty, Napoleon's Triumph ----------------------------------------------------------------
+def napoleon_pieces(game: Any, role: str) -> dict[str, Any]:
+    module = modules.get("napoleon")
+    return {u.id: (u.location, u.eliminated) for u in game.state.units.values() if module.owns(role, u.id)}
+
+
+def liberty_pieces(game: Any, side: str) -> dict[str, Any]:
+    return {b.id: (b.at, b.strength) for b in game.state.blocks.values() if b.side == side}
+
+
+def triumph_pieces(game: Any, side: str) -> dict[str, Any]:
+    st = game.state
+    out = {b.id: (b.at, b.on) for b in st.blocks.values() if b.side == side}
+    out.update({c.id: (c.at, c.on) for c in st.commanders.values() if c.side == side})
+    return out
+
+
+def napoleon_moving(g: Any) -> bool:
+    if g.state.phase != "movement" or len(g.active()) != 1:
+        return False
+    return {"/move", "/end"} <= kinds(g, mover(g))
+
+
+def napoleon_short(g: Any) -> bool:
+    """6.1: an attack of 1-2 units stands, and ``/end`` waits until it is 3 or taken back."""
+    if g.state.phase != "movement" or len(g.active()) != 1:
+        return False
+    return "/end" not in kinds(g, mover(g)) and "/undo" in kinds(g, mover(g))
+
+
+def triumph_step(step: str) -> Callable[[Any], bool]:
+    from engine.triumph.table import step_of
+
+    return lambda g: str(step_of(g.state)) == step and len(g.active()) == 1
+
+
+PICKS: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "eagles": {
+        "action": eagles_action,
+        "roll": lambda g: g.state.phase == "roll" and g.state.turn > 1,
+        "activate": lambda g: g.state.phase == "activate",
+        "first": lambda g: g.state.phase == "first",
+    },
+    "napoleon": {"moving": napoleon_moving, "short": napoleon_short},
+    "liberty": {
+        "actions": lambda g: g.state.phase == "actions" and "/move" in kinds(g, mover(g)),
+        "cards": lambda g: g.state.phase == "cards" and len(g.active()) == 2,
+    },
+    "triumph": {
+        "orders": lambda g: triumph_step("orders")(g) and "/move" in kinds(g, mover(g)),
+        "defend": lambda g: triumph_step("defend")(g) and "/give-ground" in kinds(g, mover(g)),
+        "feint": triumph_step("feint"),
+    },
+}
+
+
+async def test_eagles_action_phase_is_ended_with_done_and_nothing_moved(new_store):
+    """8.15: no unit has to move or attack. The fuzzer's seed 2: the late side's army was moved, activated,
+    assaulting and attached back and forth for it, up to 300 orders."""
+    before, after, late, orders, sent = await passed(
+        await new_store(), "eagles", script_at("eagles", "action", 2, 600)
+    )
+    (role,) = late
+    assert orders == [f"{role}: /done"]
+    assert eagles_pieces(after, role) == eagles_pieces(before, role)
+    assert any(isinstance(m, Post) and "deadline passed" in m.text for m in sent)
+
+
+async def test_eagles_roll_is_rolled_and_nothing_more(new_store):
+    """8.15: activation cannot be refused, so the roll is made; a step of its own (the activation, if any, is
+    the next step's, with its own deadline), and never a grand charge in its place (10.8)."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "eagles", script_at("eagles", "roll", 3, 900)
+    )
+    (role,) = late
+    assert orders == [f"{role}: /roll"]
+    assert eagles_pieces(after, role) == eagles_pieces(before, role)
+
+
+async def test_eagles_activation_is_one_formation_then_done(new_store):
+    """8.1 "may activate", 8.15: the fewest formations the rules allow (one), then the action phase ended."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "eagles", script_at("eagles", "activate", 1, 900)
+    )
+    (role,) = late
+    assert len(orders) == 2 and orders[1] == f"{role}: /done", orders
+    assert orders[0].startswith(f"{role}: /activate formations:") and "," not in orders[0]
+    assert eagles_pieces(after, role) == eagles_pieces(before, role)
+
+
+async def test_eagles_first_player_is_the_other_side(new_store):
+    """7.0: the higher total chooses who tries first; a late chooser lets the other side go first (ours)."""
+    _, _, late, orders, _ = await passed(await new_store(), "eagles", script_at("eagles", "first", 1, 900))
+    (role,) = late
+    other = next(s for s in ("french", "allies") if s != role)
+    assert orders == [f"{role}: /first side:{other}"]
+
+
+async def test_napoleon_movement_is_ended_and_nothing_moved(new_store):
+    """5.0: the movement phase ends with ``/end``; no group moved for the late player."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "napoleon", script_at("napoleon", "moving", 1, 400)
+    )
+    (role,) = late
+    assert orders == [f"{role}: /end"]
+    assert napoleon_pieces(after, role) == napoleon_pieces(before, role)
+
+
+async def test_napoleon_attack_short_of_three_is_taken_back_then_ended(new_store):
+    """6.1: an attack of fewer than 3 units may not stand; it is taken back (``/undo``), never completed with
+    units the player did not send (ours: docs/rulings.md)."""
+    for seed in range(1, 40):
+        try:
+            script = script_at("napoleon", "short", seed, 300)
+            break
+        except AssertionError:
+            continue
+    lines = script.splitlines()  # the move that made the attack is the player's own, so that it may undo it
+    before, after, late, orders, _ = await passed(
+        await new_store(), "napoleon", "\n".join(lines[:-1]), (lines[-1],)
+    )
+    (role,) = late
+    assert orders[-1] == f"{role}: /end" and orders[:-1] and set(orders[:-1]) == {f"{role}: /undo"}, orders
+    moved = {u for u, at in napoleon_pieces(before, role).items() if napoleon_pieces(after, role)[u] != at}
+    assert moved  # the short attack's units went back where they were before it
+
+
+async def test_liberty_actions_are_ended_and_nothing_moved(new_store):
+    """3.1: a player's actions end with ``/end``; no block moved or built for the late player."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "liberty", script_at("liberty", "actions", 1, 400)
+    )
+    (role,) = late
+    assert orders == [f"{role}: /end"]
+    assert liberty_pieces(after, role) == liberty_pieces(before, role)
+
+
+async def test_liberty_card_is_played_for_each_late_player_and_nothing_more(new_store):
+    """G4: a card is played each turn (the one choice the rules force); nothing of the turn after it."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "liberty", script_at("liberty", "cards", 1, 400)
+    )
+    assert sorted(late) == ["american", "british"]
+    assert sorted(o.split(":")[0] for o in orders) == sorted(late), orders
+    assert all(": /play " in o for o in orders)
+    for side in late:
+        assert liberty_pieces(after, side) == liberty_pieces(before, side)
+
+
+async def test_triumph_orders_are_ended_and_nothing_moved(new_store):
+    """7: the turn's orders end with ``/end``; no force moved for the late player."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "triumph", script_at("triumph", "orders", 1, 200)
+    )
+    (role,) = late
+    assert orders == [f"{role}: /end"]
+    assert triumph_pieces(after, role) == triumph_pieces(before, role)
+
+
+async def test_triumph_threat_is_answered_by_giving_ground(new_store):
+    """11.2: a defender with no defending unit gives ground (ours: the least answer, no fight); its retreat is
+    part of the same answer (12). Only the pieces in the attacked locale move."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "triumph", script_at("triumph", "defend", 1, 600)
+    )
+    (role,) = late
+    assert orders[0] == f"{role}: /give-ground" and all(": /retreat" in o for o in orders[1:]), orders
+    was, now = triumph_pieces(before, role), triumph_pieces(after, role)
+    moved = {p for p in was if was[p] != now[p]}
+    assert moved and len({was[p][0] for p in moved}) == 1, moved  # all from the attacked locale
+
+
+async def test_triumph_attacker_feints_rather_than_presses(new_store):
+    """11.3: the attacker may feint; a late attacker feints, its pieces staying where they are."""
+    before, after, late, orders, _ = await passed(
+        await new_store(), "triumph", script_at("triumph", "feint", 1, 600)
+    )
+    (role,) = late
+    assert len(orders) == 1 and orders[0].startswith(f"{role}: /feint with:") and "step:" not in orders[0]
+    assert triumph_pieces(after, role) == triumph_pieces(before, role)
