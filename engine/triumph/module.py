@@ -47,6 +47,7 @@ from .machine import Step
 from .messages import LOCALE
 from .options import Options
 from .standing import STANDING
+from .standing import choose as standing_choice
 from .state import SIDES
 from .table import ROWS, step_of
 from .views import View
@@ -458,6 +459,10 @@ def owns(role: str, unit: str) -> bool:
     return c is not None and c.side == role
 
 
+# G34 (docs/rulings.md): what a silent defender gives at a passed deadline, in the standing answers' words
+UNANSWERED: dict[str, Any] = {"defend": True, "counter": True, "retreat": True}
+
+
 class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
     """Napoleon's Triumph's declarations and hooks (its words in ``present``)."""
 
@@ -491,17 +496,20 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
         return report(game)
 
     def passing(self, game: Game, role: str) -> tuple[Choice, bool] | None:
-        """A passed deadline: ``/end`` when the rules take it; in an attack's step the least the rules allow
-        (docs/rulings.md "Napoleon's Triumph — 11.2 a passed deadline ..."): a feint rather than a press
-        (11.3), ground given rather than a fight (11.2: defending with no unit is giving ground) and its
-        retreat, no counter-attack (11.7), the fewest units stepping up (11.3), and in any other step the
-        choice that names the least (the first offered among those). Each hand-off of an attack is a step
-        of its own."""
+        """A passed deadline (G34: "the documented defaults"; docs/rulings.md "Napoleon's Triumph — G34 a
+        passed deadline"): ``/end`` when the rules take it; a defender's step as the standing answers
+        ``defend counter retreat`` answer it (11.2 defend with every unit that may, 11.4 the strongest
+        leaders, 11.7 a counter-attack only where it turns the result, 12 the retreat); any other step the
+        least the rules allow: a feint rather than a press (11.3), else the choice naming the least (the
+        first offered among those). Each hand-off of an attack is a step of its own."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True
         if not choices:
             return None
+        answer = standing_choice(game, role, UNANSWERED)
+        if answer is not None:
+            return answer, True
         feints = [c for c in choices if str(c).startswith("/feint") and "step:" not in str(c)]
         # the fewest options and items named, the first offered among equals
         least = min(feints or choices, key=lambda c: len(str(c).split()) + str(c).count(","))

@@ -15,6 +15,7 @@ from bot.outbox import Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
 from engine import modules
+from engine.triumph.standing import choose as standing_choice
 from tools.samples import walk
 
 CH = 100
@@ -266,17 +267,18 @@ async def test_triumph_orders_are_ended_and_nothing_moved(new_store):
     assert triumph_pieces(after, role) == triumph_pieces(before, role)
 
 
-async def test_triumph_threat_is_answered_by_giving_ground(new_store):
-    """11.2: a defender with no defending unit gives ground (ours: the least answer, no fight); its retreat is
-    part of the same answer (12). Only the pieces in the attacked locale move."""
+async def test_triumph_threat_is_answered_by_the_documented_default_defence(new_store):
+    """G34, the documented default: a silent defender defends with every unit that may (11.2; blockers
+    exactly), with the strongest legal leaders (11.4), as the standing answer ``defend`` would; nothing moves
+    and the step is the defender's one order."""
     before, after, late, orders, _ = await passed(
         await new_store(), "triumph", script_at("triumph", "defend", 1, 600)
     )
     (role,) = late
-    assert orders[0] == f"{role}: /give-ground" and all(": /retreat" in o for o in orders[1:]), orders
-    was, now = triumph_pieces(before, role), triumph_pieces(after, role)
-    moved = {p for p in was if was[p] != now[p]}
-    assert moved and len({was[p][0] for p in moved}) == 1, moved  # all from the attacked locale
+    expected = standing_choice(before, role, {"defend": True})
+    assert expected is not None and expected.startswith("/defend units:") and "leaders:" in expected
+    assert orders == [f"{role}: {expected}"], orders
+    assert triumph_pieces(after, role) == triumph_pieces(before, role)
 
 
 async def test_triumph_attacker_feints_rather_than_presses(new_store):
