@@ -85,10 +85,15 @@ def run(
 def versus(games: int, seed: int = 1, out: Callable[[str], None] = print) -> Tally:
     """The bot against itself: the French wins, the Allied wins, the draws and the VP margins (facts 9)."""
     t = Tally()
+    taken: dict[str, int] = {}  # objective -> games the French held it at the end (facts 9)
     for i in range(games):
         s = seed * 100_000 + i
-        result, n, secs, cpu, stats = play(s, {r: EaglesPlayer() for r in SIDES})
+        game = eagles_game.Game.new(eagles_options.Options(), s)
+        players: dict[str, Player[Any, Any]] = {r: EaglesPlayer() for r in SIDES}
+        result, n, secs, cpu, stats = bench.play_out(game, players, s, LIMIT, crashes=True)
         _count(t, s, result, n, secs, cpu, stats, "french")
+        for area, side in game.state.holders.items():
+            taken[area] = taken.get(area, 0) + (side == "french")
     m = sorted(t.margins)
     out(f"Eagles of the Empire bot against itself: {games} games, seed {seed}")
     out(t.line("bot vs bot (french)"))
@@ -99,6 +104,7 @@ def versus(games: int, seed: int = 1, out: Callable[[str], None] = print) -> Tal
             f"max {m[-1]} "
             f"mean {statistics.mean(m):.1f}; all: {m}"
         )
+    out(f"Objectives the French held at the end (games): {taken}")
     return t
 
 

@@ -37,7 +37,7 @@ def test_facts_9_vp_objectives_plus_1_a_step_and_2_a_leader():
     g = new()
     st = g.state
     base = victory.score(g.ctx)
-    assert base == {"french": 2, "allies": 10 + 4 + 3 + 3 + 3 + 2 + 2}  # W8 French; the rest Allied
+    assert base == {"french": 2, "allies": 5 + 4 + 3 + 3 + 3 + 2 + 2}  # W8 French; the rest Allied
     st.units["A01"].lose(1)
     st.leaders["A-L3"].alive, st.leaders["A-L3"].area = False, GONE
     assert victory.score(g.ctx)["french"] == 2 + 1 + 2
@@ -67,11 +67,27 @@ def test_facts_9_after_the_last_turn_the_margin_decides_else_a_draw():
     g = new()
     st = g.state
     st.holders = {k: "french" for k in st.holders}
-    st.bonus_vp["allies"] = 21  # 29 French (all objectives) against 21
+    st.bonus_vp["allies"] = 16  # 24 French (all objectives) against 16
     assert victory.at_turn_end(g.ctx, True) == ("french", "margin")
-    st.bonus_vp["allies"] = 22  # 29 against 22: within the margin of 8
+    st.bonus_vp["allies"] = 17  # 24 against 17: within the margin of 8
     assert victory.at_turn_end(g.ctx, True) == ("draw", "draw")
     assert victory.at_turn_end(g.ctx, False) is None
+
+
+def test_facts_9_ours_the_crossroads_is_worth_5_vp_and_the_allies_win_by_the_same_margin():
+    """Ours (docs/rulings.md, "Facts 9 the victory points measured"): Quatre Bras (C1) counts 5 VP, not the
+    fact sheet's 10; the margin stays 8 for either side."""
+    g = new()
+    st = g.state
+    start = victory.score(g.ctx)
+    assert start == {"french": 2, "allies": 22}  # 20 ahead at the start: the French must gain 13 for a draw
+    st.holders["C1"] = "french"
+    assert victory.score(g.ctx) == {"french": 2 + 5, "allies": 22 - 5}
+    st.holders["C1"] = "allies"
+    st.bonus_vp["french"] = 13  # 15 against 22: the Allies 7 ahead, within the margin
+    assert victory.at_turn_end(g.ctx, True) == ("draw", "draw")
+    st.bonus_vp["french"] = 12  # 14 against 22: 8 ahead
+    assert victory.at_turn_end(g.ctx, True) == ("allies", "margin")
 
 
 def test_facts_9_the_game_ends_after_the_eighth_turn():
