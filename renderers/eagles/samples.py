@@ -194,7 +194,7 @@ def _assault(g: Game) -> bool:
 
 
 GUIDE = Guide(
-    seed=3,
+    seed=1,
     moments=(
         Moment(
             "start",
