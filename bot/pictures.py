@@ -18,9 +18,9 @@ the replays. Without a pool (tests, the console, a system where no process can b
 same job is drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its
 pool: the pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that
 cannot be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a
-while (``keep``): a channel post's pictures are handed to be drawn as soon as its change is stored
-(``ahead``), the outbox draws an item's pictures before its turn to be sent (``Outbox.prepare``), and the
-channel post and the pinned status carry the same public map, drawn once.
+while (``keep``): a channel post's pictures may be handed to be drawn as soon as its change is stored
+(``ahead``, ``AHEAD``), the outbox draws an item's pictures before its turn to be sent
+(``Outbox.prepare``), and the channel post and the pinned status carry the same public map, drawn once.
 
 Tests that look at what is drawn override ``run(job)``, the one place a job becomes bytes."""
 
@@ -53,6 +53,9 @@ log = logging.getLogger("estafette.pictures")
 # must not wait), one at a time (Pillow's fonts are not meant to be shared between threads).
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
 VIEWS = 32  # views kept for the pictures of recent moments
+# a channel post's pictures handed to be drawn when its change is stored (``ahead``): off unless
+# ESTAFETTE_PICTURES_AHEAD=1, measured on a busy machine without a gain beyond the noise (docs/performance.md)
+AHEAD = os.environ.get("ESTAFETTE_PICTURES_AHEAD", "0").strip() == "1"
 MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
 
 
@@ -215,8 +218,8 @@ class Pictures:
         change kept (``moments``: order number -> the game then). Never waits. The outbox asks for them
         again when it reads the change back, which comes after every change waiting behind this one on the
         event loop (ten interactions at once: after all ten): it then finds them kept, drawn or under way.
-        The public pictures only: the private ones wait behind them anyway."""
-        if not self.keep:
+        The public pictures only: the private ones wait behind them anyway. (Only with ``AHEAD``.)"""
+        if not self.keep or not AHEAD:
             return
         self._same_loop()
         for m in messages:

@@ -1,16 +1,23 @@
-"""A channel post's pictures are handed to be drawn when its change is stored, not when the outbox reads the
-change back (which comes after every interaction waiting on the event loop: with ten at once, after all
-ten; docs/performance.md). Drawn once, and the post carries them."""
+"""With ``ESTAFETTE_PICTURES_AHEAD=1``, a channel post's pictures are handed to be drawn when its change
+is stored, not when the outbox reads the change back (which comes after every interaction waiting on the
+event loop: with ten at once, after all ten; docs/performance.md). Drawn once, and the post carries them."""
 
 from __future__ import annotations
 
 import asyncio
+
+import pytest
 
 from bot.delivery import Outcome
 from bot.outbox import Picture, Post, message_from
 from bot.pictures import NoPictures, Pictures
 from bot.service import Caller, Service
 from bot.storage import Store
+
+
+@pytest.fixture(autouse=True)
+def ahead(monkeypatch):
+    monkeypatch.setattr("bot.pictures.AHEAD", True)
 
 
 class Counting(Pictures):
@@ -110,3 +117,15 @@ async def test_kept_pictures_drawn_ahead_stay_bounded():
         await asyncio.wait_for(asyncio.shield(pictures._drawn[Picture("map", 7, seq, "public", "en")]), 30)
     assert pictures.drawn == [("map", "public")] * 6
     assert list(pictures._drawn) == [Picture("map", 7, seq, "public", "en") for seq in (3, 4, 5)]
+
+
+async def test_off_by_default_nothing_is_drawn_at_the_commit(tmp_path, monkeypatch):
+    monkeypatch.setattr("bot.pictures.AHEAD", False)
+    pictures = Counting()
+    store, svc, sent, at_commit = await _started(tmp_path, pictures, prepare=True)
+    try:
+        assert at_commit and not any(at_commit) and sent
+        assert pictures.drawn.count(("map", "public")) == 1  # drawn when the outbox asked
+    finally:
+        await svc.idle()
+        await store.close()
