@@ -213,6 +213,13 @@ class Pictures:
                 return await self._local.draw(started.order, started.job)
         return await started.future
 
+    async def after_public(self) -> None:
+        """Wait until no public picture waits to be drawn: a pinned status (which a later one replaces)
+        asks for its boards after the channel posts' pictures, not among them."""
+        queue = self.pool.queue if self.pool is not None else self._local
+        while waiting := [fut for order, _n, _p, _job, fut in queue.waiting if order == 0 and not fut.done()]:
+            await asyncio.wait(waiting)
+
     def ahead(self, messages: Iterable[object], moments: Mapping[int, GameObject], module: AnyModule) -> None:
         """A change was just stored: start drawing its channel posts' pictures now, from the moments the
         change kept (``moments``: order number -> the game then). Never waits. The outbox asks for them

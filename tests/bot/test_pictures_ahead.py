@@ -129,3 +129,33 @@ async def test_off_by_default_nothing_is_drawn_at_the_commit(tmp_path, monkeypat
     finally:
         await svc.idle()
         await store.close()
+
+
+async def test_a_status_waits_for_the_public_pictures_waiting_to_be_drawn():
+    """``after_public`` returns once no public picture waits (a pinned status's boards then go behind the
+    channel posts' maps, not among them); a private picture waiting does not hold it."""
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from bot.pictures import _Queue
+
+    release = threading.Event()
+
+    def draw(name: str) -> bytes:
+        if name == "busy":
+            release.wait(60)
+        return name.encode()
+
+    pictures = Counting()
+    with ThreadPoolExecutor(1) as executor:
+        queue = pictures.__dict__["_here"] = _Queue(draw, executor, 1)
+        busy = queue.draw(0, "busy")
+        public = queue.draw(0, "a post's map")
+        private = queue.draw(2, "a private map")
+        waiting = asyncio.ensure_future(pictures.after_public())
+        await asyncio.sleep(0.05)
+        assert not waiting.done()
+        release.set()
+        await asyncio.wait_for(waiting, 30)
+        assert public.done() and await busy == b"busy"
+        await private
