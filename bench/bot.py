@@ -3,7 +3,7 @@ the fake Discord API (tests/support/discord_fake.py, on loopback in this process
 
     python bench/bot.py [--game ID] [--games 100] [--rounds 30] [--overlap 10] [--forward 10:80]
         [--distinct 20] [--hunt 200] [--workers N] [--seed 1] [--reference-runs 10] [--profile FILE]
-        [--no-memory]
+        [--no-memory] [--status-text]
 
 ``--game``: a registered module's id; without it every registered game, game ``i`` of the module ``i`` mod
 their number, all in one bot. Each is made with its module's first options (``Module.first_options``) and
@@ -588,8 +588,12 @@ async def serve(
         return EstafetteBot(store, service=svc, tick_seconds=0)
 
     async with running_bot(make, fake=fake, timeout=120) as h:
+        # the pinned status as the bot sends it by default (ESTAFETTE_STATUS_CARD: a card with the map and
+        # the open battles' boards), unless --status-text
+        h.bot.sender.status_card = not args.status_text
         pool = svc.pictures.pool
         print("pictures:", f"a pool of {pool.workers} worker processes" if pool else "in this process")
+        print("pinned status:", "plain text with the map" if args.status_text else "a card (the default)")
         t0 = time.perf_counter()
         for m in mods:
             await reference(svc, m, lives, runs=1)  # waits for the workers' start and warm-up
@@ -741,6 +745,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--reference-runs", type=int, default=10)
     ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--status-text", action="store_true", help="the pinned status as text (not the card)")
     ap.add_argument("--profile", help="write a cProfile of the bot's process during the rounds to this file")
     args = ap.parse_args(argv)
     mods = games_of(args.game)

@@ -18,8 +18,9 @@ the replays. Without a pool (tests, the console, a system where no process can b
 same job is drawn in this process, on one thread off the loop: the same bytes. A worker that dies breaks its
 pool: the pool is replaced, and the pictures it was drawing are drawn in this process instead. A picture that
 cannot be drawn raises; its message goes without it (``discord_app.send``). A picture drawn is kept for a
-while (``keep``): the outbox draws an item's pictures before its turn to be sent (``Outbox.prepare``), and the
-channel post and the pinned status carry the same public map, drawn once.
+while (``keep``): a channel post's pictures may be handed to be drawn as soon as its change is stored
+(``ahead``, ``AHEAD``), the outbox draws an item's pictures before its turn to be sent
+(``Outbox.prepare``), and the channel post and the pinned status carry the same public map, drawn once.
 
 Tests that look at what is drawn override ``run(job)``, the one place a job becomes bytes."""
 
@@ -33,7 +34,7 @@ import logging
 import multiprocessing
 import os
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -44,7 +45,7 @@ from engine.module import AnyModule, GameObject, PictureKind
 from engine.script import public_views
 from renderers import registry
 
-from .outbox import Picture
+from .outbox import Picture, Post
 
 log = logging.getLogger("estafette.pictures")
 
@@ -52,6 +53,9 @@ log = logging.getLogger("estafette.pictures")
 # must not wait), one at a time (Pillow's fonts are not meant to be shared between threads).
 _RENDER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="estafette-render")
 VIEWS = 32  # views kept for the pictures of recent moments
+# a channel post's pictures handed to be drawn when its change is stored (``ahead``): off unless
+# ESTAFETTE_PICTURES_AHEAD=1, measured on a busy machine without a gain beyond the noise (docs/performance.md)
+AHEAD = os.environ.get("ESTAFETTE_PICTURES_AHEAD", "0").strip() == "1"
 MOST_WORKERS = 8  # a worker holds its static layers (tens of MB): more cores than this draw no faster
 
 
@@ -69,6 +73,18 @@ class Job:
     locale: str = "en"
     role: str = "public"
     prepare: Callable[[Any], Any] | None = None
+
+
+@dataclass(frozen=True)
+class _Started:
+    """A picture handed to be drawn: its future, whether the pool has it (a dead worker's picture is drawn
+    again here), its rank and its job."""
+
+    future: asyncio.Future[bytes]
+    pooled: bool
+    order: int
+    job: Job
+    picture: Picture
 
 
 def rank(kind: PictureKind[Any, Any], role: str) -> int:
@@ -176,16 +192,60 @@ class Pictures:
     ) -> bytes:
         self._same_loop()
         game = await load()
-        m = module or modules.get()
+        return await self._drawing(self._start(picture, game, module or modules.get()))
+
+    def _start(self, picture: Picture, game: GameObject, m: AnyModule) -> _Started:
+        """Hand the picture's job to the pool (or to this process's queue) now, without waiting."""
         kind = _kind(picture, m)
         job = self.job(picture, game, kind, m.id)
         order = rank(kind, picture.role)
         if self.pool is not None and type(self).run is Pictures.run:  # a test's own drawing stays here
+            return _Started(self.pool.draw(order, job, picture.role == "public"), True, order, job, picture)
+        return _Started(self._local.draw(order, job), False, order, job, picture)
+
+    async def _drawing(self, started: _Started) -> bytes:
+        if started.pooled:
             try:
-                return await self.pool.draw(order, job, picture.role == "public")
+                return await started.future
             except BrokenProcessPool:
-                log.error("a picture worker died drawing %s: drawn in this process instead", picture.filename)
-        return await self._local.draw(order, job)
+                name = started.picture.filename
+                log.error("a picture worker died drawing %s: drawn in this process instead", name)
+                return await self._local.draw(started.order, started.job)
+        return await started.future
+
+    async def after_public(self) -> None:
+        """Wait until no public picture waits to be drawn: a pinned status (which a later one replaces)
+        asks for its boards after the channel posts' pictures, not among them."""
+        queue = self.pool.queue if self.pool is not None else self._local
+        while waiting := [fut for order, _n, _p, _job, fut in queue.waiting if order == 0 and not fut.done()]:
+            await asyncio.wait(waiting)
+
+    def ahead(self, messages: Iterable[object], moments: Mapping[int, GameObject], module: AnyModule) -> None:
+        """A change was just stored: start drawing its channel posts' pictures now, from the moments the
+        change kept (``moments``: order number -> the game then). Never waits. The outbox asks for them
+        again when it reads the change back, which comes after every change waiting behind this one on the
+        event loop (ten interactions at once: after all ten): it then finds them kept, drawn or under way.
+        The public pictures only: the private ones wait behind them anyway. (Only with ``AHEAD``.)"""
+        if not self.keep or not AHEAD:
+            return
+        self._same_loop()
+        for m in messages:
+            if not isinstance(m, Post):
+                continue
+            for picture in m.pictures:
+                game = moments.get(picture.seq)
+                if game is None or picture in self._drawn:
+                    continue
+                try:
+                    started = self._start(picture, game, module)
+                except Exception:  # the change is stored: its post asks again, and says why it has none
+                    log.exception("picture %s could not be started ahead", picture.filename)
+                    continue
+                fut = asyncio.ensure_future(self._drawing(started))
+                fut.add_done_callback(_retrieved)
+                self._drawn[picture] = fut
+                while len(self._drawn) > self.keep and self._trim():
+                    pass
 
     def job(self, picture: Picture, game: GameObject, kind: PictureKind[Any, Any], module_id: str) -> Job:
         """The picklable job of drawing ``picture`` from ``game`` (the game at the picture's moment), a game

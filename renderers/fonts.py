@@ -88,8 +88,10 @@ def runs(text: str, size: int, weight: str = "regular", script: str = "latin") -
     return out
 
 
+@lru_cache(maxsize=4096)
 def text_length(text: str, size: int, weight: str = "regular", script: str = "latin") -> float:
-    """The advance width of ``text`` as :func:`draw_text` draws it."""
+    """The advance width of ``text`` as :func:`draw_text` draws it (kept: a map measures the same labels
+    again and again; the same widths, so the same pictures)."""
     return sum(f.getlength(piece) for piece, f in runs(text, size, weight, script))
 
 

@@ -271,6 +271,8 @@ class Sender:
     async def _status_card(self, item: OutboxRow, m: Status, ch: Any) -> Outcome:
         """The pinned status as a card: edited in place (its text and pictures replaced), made and pinned the
         first time or again if it was deleted."""
+        if m.boards:  # its boards drawn after the waiting posts' pictures: the posts first
+            await self.service.pictures.after_public()
         files = (await self.files([*m.pictures, *m.boards]))[: card.GALLERY_LIMIT]  # each one shown
         view = card.status_card(m, files, self.service.game_locale(m.game_id))
         mid = await self.service.status_message(m.game_id)

@@ -398,6 +398,7 @@ class Games:
         self.channel_locks: dict[int, asyncio.Lock] = {}
         self.moments: OrderedDict[tuple[int, int], GameObject] = OrderedDict()
         self.on_commit: list[Callable[[int], None]] = []  # e.g. wake the outbox sender
+        self.on_stored: list[Callable[[Change], None]] = []  # e.g. start drawing its posts' pictures
         # a game from before this process is checked against its replay before its first use (the service)
         self.before_use: Callable[[int], Awaitable[None]] | None = None
         self.changing = 0  # games whose locks are held now: none is a quiet moment (bot/collector.py)
@@ -497,6 +498,8 @@ class Games:
         self.cache[ch.row.id] = Live(ch.row, ch.game, ch.bot)
         for seq, game in ch.moments.items():
             self.remember(ch.row.id, seq, game)
+        for stored in self.on_stored:
+            stored(ch)
         for notify in self.on_commit:
             notify(ch.row.id)
 

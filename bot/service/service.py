@@ -337,6 +337,8 @@ class Service:
         """A front end's outbox: what the service stores to send, sent through ``deliver`` (``prepare``
         draws an item's pictures ahead), woken by every change stored."""
         box = Outbox(self.store, deliver, clock=self.clock, prepare=prepare)
+        if prepare is not None:  # a change's posts' pictures drawn from its commit on (Pictures.ahead)
+            self.games.on_stored.append(lambda ch: self.pictures.ahead(ch.outbox, ch.moments, ch.module))
         self.games.on_commit.append(box.kick)
         self.leagues.wake.append(box.kick)
         box.housekeeping = lambda: self.games.housekeeping(self.clock(), KEEP)

@@ -33,7 +33,7 @@ from .. import colours as C
 from ..cards import KEY_GAP, KEY_W, Card, Placed, draw_key, place_cards
 from ..fonts import draw_text, font, script_of, text_length
 from ..geometry import Box, Layout, fit, inside, overlap
-from ..palette import encode_png, fixed_palette
+from ..palette import encode_png, fixed_palette, mapped
 from . import blocks as B
 from . import colours as NC
 from . import text as T
@@ -773,8 +773,12 @@ def card_layout(view: View, scenario: Scenario | None = None, locale: str = "en"
     return _place(base, _cards(base, view.towns), () if panel is None else (panel.box,))
 
 
-def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: Sequence[Box] = ()) -> None:
+def _draw_blocks(
+    im: Image.Image, base: Base, towns: Sequence[TownView], avoid: Sequence[Box] = ()
+) -> list[Box]:
+    """Draw the towns' cards; the boxes drawn in (``mapped`` maps only those onto the palette)."""
     d = ImageDraw.Draw(im)
+    dirty: list[Box] = []
     pos = base.layout.towns
     fh = font(CARD_HEAD_PX, "bold")
     cards = _cards(base, towns)
@@ -786,6 +790,9 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
             colour = C.BATTLE if c.town.battle else C.INK
             d.line((x, y, *(() if p.bend is None else p.bend), *end), fill=colour, width=3, joint="curve")
             d.ellipse((x - 4, y - 4, x + 4, y + 4), fill=colour)
+            pts = [(x, y), *(() if p.bend is None else [p.bend]), end]
+            xs, ys = [q[0] for q in pts], [q[1] for q in pts]
+            dirty.append((min(xs) - 6, min(ys) - 6, max(xs) + 6, max(ys) + 6))
     for c in cards:
         p = placed[c.town.name]
         x0, y0 = round(p.box[0]), round(p.box[1])
@@ -815,18 +822,25 @@ def _draw_blocks(im: Image.Image, base: Base, towns: Sequence[TownView], avoid: 
                 fill=C.INK if battle else C.HALO,
                 anchor="lm",
             )
+        dirty.append((x0, y0, x0 + w, y0 + h))
         for s, (ox, oy) in zip(c.sprites, offsets, strict=True):
             im.paste(s, (x0 + ox, y0 + oy), s)
+            dirty.append((x0 + ox, y0 + oy, x0 + ox + s.width, y0 + oy + s.height))
     for c in cards:  # the towns' dots on top: each card hangs from its town
         x, y = pos[c.town.name]
         _town_dot(d, x, y, base.bases.get(c.town.name))
+        dirty.append((x - BASE_R - 3, y - BASE_R - 3, x + BASE_R + 3, y + BASE_R + 3))
     for t in towns:
         if t.battle and t.name in pos:
             _battle_mark(d, pos[t.name], BATTLE_R)
+            x, y = pos[t.name]
+            dirty.append((x - BATTLE_R - 3, y - BATTLE_R - 3, x + BATTLE_R + 3, y + BATTLE_R + 3))
     for c in cards:  # a card in the margin: its letter beside its town
         p = placed[c.town.name]
         if p.tag is not None:
             draw_key(d, p.tag, p.key, C.BATTLE if c.town.battle else C.INK, C.HALO)
+            dirty.append(p.tag)
+    return dirty
 
 
 def _town_dot(d: ImageDraw.ImageDraw, x: float, y: float, base_army: str | None, scale: int = 1) -> None:
@@ -936,12 +950,34 @@ def map_image(view: View, scenario: Scenario | None = None, locale: str = "en") 
     base = base_for(_scenario(scenario), loc)
     im = base.image.copy()
     _draw_title(im, view, loc)
+    dirty: list[Box] = [(0, 0, WIDTH, TITLE_H)]
     panel = _panel_layout(base, view, loc)
     if panel is not None:  # first, and the blocks' cards keep clear of it
         _draw_panel(im, panel, loc)
-    _draw_blocks(im, base, view.towns, () if panel is None else (panel.box,))
-    _draw_result(im, view, loc)
-    return im.quantize(palette=base.palette, dither=Image.Dither.NONE)
+        dirty.append(panel.box)
+    dirty += _draw_blocks(im, base, view.towns, () if panel is None else (panel.box,))
+    if view.result:
+        _draw_result(im, view, loc)
+        dirty.append((0, TITLE_H, WIDTH, TITLE_H + 110))
+    # only what was drawn anew is mapped onto the palette (the same pixels as mapping the whole picture)
+    return mapped(im, _OnPalette(base.palette, _indexed(base)), dirty)
+
+
+@dataclass(frozen=True)
+class _OnPalette:
+    palette: Image.Image
+    indexed: Image.Image
+
+
+_INDEXED: dict[int, tuple[Base, Image.Image]] = {}
+
+
+def _indexed(base: Base) -> Image.Image:
+    """The static layer mapped onto its palette, once per layer."""
+    hit = _INDEXED.get(id(base))
+    if hit is None or hit[0] is not base:
+        hit = _INDEXED[id(base)] = (base, base.image.quantize(palette=base.palette, dither=Image.Dither.NONE))
+    return hit[1]
 
 
 def render_map(view: View, scenario: Scenario | None = None, locale: str = "en") -> bytes:
