@@ -1,4 +1,4 @@
-"""With ``ESTAFETTE_PICTURES_AHEAD=1``, a channel post's pictures are handed to be drawn when its change
+"""Unless ``ESTAFETTE_PICTURES_AHEAD=0``, a channel post's pictures are handed to be drawn when its change
 is stored, not when the outbox reads the change back (which comes after every interaction waiting on the
 event loop: with ten at once, after all ten; docs/performance.md). Drawn once, and the post carries them."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from bot.delivery import Outcome
 from bot.outbox import Picture, Post, message_from
-from bot.pictures import NoPictures, Pictures
+from bot.pictures import NoPictures, Pictures, ahead_setting
 from bot.service import Caller, Service
 from bot.storage import Store
 
@@ -119,7 +119,7 @@ async def test_kept_pictures_drawn_ahead_stay_bounded():
     assert list(pictures._drawn) == [Picture("map", 7, seq, "public", "en") for seq in (3, 4, 5)]
 
 
-async def test_off_by_default_nothing_is_drawn_at_the_commit(tmp_path, monkeypatch):
+async def test_off_nothing_is_drawn_at_the_commit(tmp_path, monkeypatch):
     monkeypatch.setattr("bot.pictures.AHEAD", False)
     pictures = Counting()
     store, svc, sent, at_commit = await _started(tmp_path, pictures, prepare=True)
@@ -159,3 +159,10 @@ async def test_a_status_waits_for_the_public_pictures_waiting_to_be_drawn():
         await asyncio.wait_for(waiting, 30)
         assert public.done() and await busy == b"busy"
         await private
+
+
+def test_on_unless_the_setting_says_0():
+    """Drawn ahead by default (quiet, ten at once: the map posted sooner; docs/performance.md); ``0`` turns
+    it off."""
+    assert ahead_setting({}) is True and ahead_setting({"ESTAFETTE_PICTURES_AHEAD": "1"}) is True
+    assert ahead_setting({"ESTAFETTE_PICTURES_AHEAD": "0"}) is False
