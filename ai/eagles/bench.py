@@ -92,7 +92,7 @@ def versus(games: int, seed: int = 1, out: Callable[[str], None] = print) -> Tal
         players: dict[str, Player[Any, Any]] = {r: EaglesPlayer() for r in SIDES}
         result, n, secs, cpu, stats = bench.play_out(game, players, s, LIMIT, crashes=True)
         _count(t, s, result, n, secs, cpu, stats, "french")
-        for area, side in game.state.holders.items():
+        for area, side in game.view("public", events=False).holders.items():  # open information (4.0)
             taken[area] = taken.get(area, 0) + (side == "french")
     m = sorted(t.margins)
     out(f"Eagles of the Empire bot against itself: {games} games, seed {seed}")
