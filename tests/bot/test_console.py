@@ -195,7 +195,7 @@ def test_ctrl_c_ends_the_console_at_once_without_a_traceback(tmp_path):
     os.write(fd, b"\x03")  # Ctrl-C at the prompt
     rest = _read_until(fd, b"\x00", timeout=3)
     status = _wait(pid)
-    assert status is not None, "the console did not end after Ctrl-C"
+    assert status is not None, ("the console did not end after Ctrl-C", first[-300:], rest[-600:])
     assert b"Traceback" not in first + rest
 
 
