@@ -327,11 +327,24 @@ def _walks(ctx: Ctx, side: str, here: frozenset[str]) -> board.Walks:
 _new = object.__new__
 
 
+# The moves made, each kept by its fields (a frozen value, so one serves every ask that offers it: an ask
+# works out again the moves of the places whose surroundings changed, most of them the moves of before).
+_MOVES: dict[tuple[object, ...], O.Move] = {}
+_KEEP_MOVES = 16384
+
+
 def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bool, also: bool) -> O.Move:
-    """``O.Move(units, path, forced, river, also)``, its fields set at once (the frozen dataclass's
-    ``__init__`` sets them one by one through ``object.__setattr__``: a few hundred moves a call)."""
-    move: O.Move = _new(O.Move)
-    move.__dict__.update(units=units, path=path, forced=forced, river=river, also=also)
+    """``O.Move(units, path, forced, river, also)``, the one made before if any, else its fields set at once
+    (the frozen dataclass's ``__init__`` sets them one by one through ``object.__setattr__``: a few hundred
+    moves a call)."""
+    key = (units, path, forced, river, also)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _new(O.Move)
+        move.__dict__.update(units=units, path=path, forced=forced, river=river, also=also)
+        if len(_MOVES) >= _KEEP_MOVES:
+            _MOVES.clear()
+        _MOVES[key] = move
     return move
 
 
@@ -413,19 +426,12 @@ def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] |
     if kind[0]:
         return [], [], []  # 8.1: a warship walks no land
     calm = _calm(ask, b, kind)
-    if ask.foes.isdisjoint(calm[0]):
-        if reads is not None:
-            reads.update(calm[0])
-        return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
-    ctx, side = ask.ctx, ask.side
-    land = board.reach(ctx, side, b, memo=ask.walks)
-    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
-    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    near = ask.foes.intersection(calm[0])
+    if near:  # 5.1: the walks stop at the enemy blocks within their calm reach, and read no other
+        calm = _near(ask, b, kind, near)
     if reads is not None:
-        reads.update(land)
-        reads.update(forced)
-        reads.update(river)
-    return _plan(ask, land, forced, river)
+        reads.update(calm[0])
+    return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
 
 
 Walked = dict[str, list[str]]
@@ -456,6 +462,33 @@ def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
         _CALM.clear()
     _CALM[key] = (ctx.lib, calm)
     return calm
+
+
+# Each place's walks with the enemy standing where it does within their calm reach (``_calm``), for each kind
+# of block: a walk reads no enemy beyond the places the walk with no enemy reached (5.1: enemy blocks only
+# stop it), so its plan holds wherever else the enemy goes, from one position to the next and game to game.
+_NEAR: dict[tuple[object, ...], tuple[Liberty, _Calm]] = {}
+_KEEP_NEAR = 4096
+
+
+def _near(ask: _Ask, b: Block, kind: tuple[object, ...], near: frozenset[str]) -> _Calm:
+    """The plan of ``b``'s kind from its place with the enemy in ``near`` (the places of its calm reach where
+    enemy blocks stand), and the places its walks reached; its rooms those of a turn nobody has crossed a
+    hexside in (5.2)."""
+    ctx, side = ask.ctx, ask.side
+    key = (id(ctx.lib), ctx.opts.indians_wilderness, side, b.at, *kind, near)
+    found = _NEAR.get(key)
+    if found is not None and found[0] is ctx.lib:
+        return found[1]
+    land = board.reach(ctx, side, b, memo=ask.walks)
+    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
+    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    reached = frozenset(land).union(forced, river)
+    plan = (reached, _plan(ask, land, forced, river, {}))
+    if len(_NEAR) > _KEEP_NEAR:
+        _NEAR.clear()
+    _NEAR[key] = (ctx.lib, plan)
+    return plan
 
 
 def _plan(
