@@ -41,10 +41,23 @@ class _Ask:
     enemy stands, the side's crossings of each hexside this turn, 5.2) and what it works out once for every
     place (the walks, kept from one ask to the next while the enemy stays put: ``_walks``)."""
 
-    __slots__ = ("crossed", "ctx", "foe", "foes", "lands", "limits", "occupied", "side", "walks")
+    __slots__ = (
+        "crossed",
+        "ctx",
+        "foe",
+        "foes",
+        "lands",
+        "limits",
+        "near",
+        "occupied",
+        "ships",
+        "side",
+        "walks",
+    )
 
     def __init__(self, ctx: Ctx, side: str) -> None:
         self.ctx, self.side, self.foe = ctx, side, other(side)
+        self.near = self.ships = False  # the last place's walks met the enemy (``_near``); it had warships
         self.occupied = ctx.occupied()
         self.foes = frozenset([p for p, sides in self.occupied.items() if self.foe in sides])
         self.walks = _walks(ctx, side, self.foes)  # one walk serves every like block, and every ask alike
@@ -129,23 +142,51 @@ def _place_moves(
     st = ctx.st
     foe, occupied = ask.foe, ask.occupied
     unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
-    names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
-    for group, path, forced, river, walked in _candidates(ask, origin, blocks, reads):
-        attack = foe in occupied.get(path[-1], ())  # board.enemy_in
-        # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
-        # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
-        if not (walked and unpinned and not attack):
-            try:
-                turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
-            except RuleError:
-                continue
-        ids = names.get(id(group))
-        if ids is None:
-            ids = names[id(group)] = tuple([b.id for b in group])
-        move = _move(ids, tuple(path), forced, river, also)
-        choices.append(move)
-        if attack:
-            attacks.append(move)
+    calm: tuple[object, ...] | None = None
+    if not ask.crossed and origin not in st.pinned:  # 5.2, 5.4: nothing of the turn narrows the walks
+        calm = (id(ctx.lib), ctx.opts.indians_wilderness, side, origin, tuple([b.id for b in blocks]), also)
+        found = _CALM_MOVES.get(calm)
+        if found is not None and found[0] is ctx.lib and ask.foes.isdisjoint(found[1]):
+            choices += found[2]
+            if reads is not None:
+                reads.update(found[1])
+            calm = None
+            found = None
+        else:
+            found = ()  # worked out below
+    else:
+        found = ()
+    if found is not None:
+        seen: set[str] = set()
+        ask.near = ask.ships = False
+        start = len(choices)
+        quiet = True  # every move walked, into no enemy, none checked by move_check
+        names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
+        for group, path, forced, river, walked in _candidates(ask, origin, blocks, seen):
+            attack = foe in occupied.get(path[-1], ())  # board.enemy_in
+            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+            if not (walked and unpinned and not attack):
+                quiet = False
+                try:
+                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+                except RuleError:
+                    continue
+            ids = names.get(id(group))
+            if ids is None:
+                ids = names[id(group)] = tuple([b.id for b in group])
+            move = _move(ids, tuple(path), forced, river, also)
+            choices.append(move)
+            if attack:
+                attacks.append(move)
+        if reads is not None:
+            reads.update(seen)
+        # no enemy within any walk's calm reach and no warship (whose waters read the enemy, 8.1): the moves
+        # are the calm moves of these blocks from this place, kept for the next time they stand there so
+        if calm is not None and quiet and not ask.near and not ask.ships:
+            if len(_CALM_MOVES) > _KEEP_CALM_MOVES:
+                _CALM_MOVES.clear()
+            _CALM_MOVES[calm] = (ctx.lib, frozenset(seen), tuple(choices[start:]))
     if not also:
         _sea_moves(ctx, side, origin, blocks, set(), choices, attacks)
     if reads is not None:  # 5.7, 8.4: the sea's ends too (an enemy there makes a sea move an attack)
@@ -362,6 +403,7 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | N
     extra: list[Candidate] = []
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
+        ask.ships = bool(ships)
         if ships:  # 8.1: the warships of the hex together, and one alone, along the paths they sail
             lone = ships[:1]
             for forced in (False, True):
@@ -428,6 +470,7 @@ def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] |
     calm = _calm(ask, b, kind)
     near = ask.foes.intersection(calm[0])
     if near:  # 5.1: the walks stop at the enemy blocks within their calm reach, and read no other
+        ask.near = True
         calm = _near(ask, b, kind, near)
     if reads is not None:
         reads.update(calm[0])
@@ -463,6 +506,12 @@ def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
     _CALM[key] = (ctx.lib, calm)
     return calm
 
+
+# The moves of each group of blocks from each place where no enemy stands within their walks' calm reach
+# (``_place_moves``): its calm moves, the places they reached (``_calm``), for a turn nobody has crossed a
+# hexside in (5.2), from a hex that pins nothing (5.4); their sea moves are worked out every time (5.7).
+_CALM_MOVES: dict[tuple[object, ...], tuple[Liberty, frozenset[str], tuple[Order, ...]]] = {}
+_KEEP_CALM_MOVES = 1024  # a few hundred moves each
 
 # Each place's walks with the enemy standing where it does within their calm reach (``_calm``), for each kind
 # of block: a walk reads no enemy beyond the places the walk with no enemy reached (5.1: enemy blocks only
