@@ -143,6 +143,7 @@ def _place_moves(
     foe, occupied = ask.foe, ask.occupied
     unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
     calm: tuple[object, ...] | None = None
+    done = False
     if not ask.crossed and origin not in st.pinned:  # 5.2, 5.4: nothing of the turn narrows the walks
         calm = (id(ctx.lib), ctx.opts.indians_wilderness, side, origin, tuple([b.id for b in blocks]), also)
         found = _CALM_MOVES.get(calm)
@@ -150,13 +151,8 @@ def _place_moves(
             choices += found[2]
             if reads is not None:
                 reads.update(found[1])
-            calm = None
-            found = None
-        else:
-            found = ()  # worked out below
-    else:
-        found = ()
-    if found is not None:
+            done = True
+    if not done:
         seen: set[str] = set()
         ask.near = ask.ships = False
         start = len(choices)
