@@ -592,8 +592,10 @@ def _sea_moves(
 ) -> None:
     """5.7, 8.4: sea moves of the blocks that can go by sea, from a port or the Atlantic box; the same
     group to the same place offered once (``seas``)."""
+    if not (origin == ctx.lib.atlantic or board.is_port(ctx, origin)):
+        return
     sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
-    if not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
+    if not sailors:
         return
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
