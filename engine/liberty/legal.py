@@ -158,6 +158,7 @@ def _place_moves(
         start = len(choices)
         quiet = True  # every move walked, into no enemy, none checked by move_check
         names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
+        new, Move = _new, O.Move
         for group, path, forced, river, walked in _candidates(ask, origin, blocks, seen):
             attack = foe in occupied.get(path[-1], ())  # board.enemy_in
             # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
@@ -171,7 +172,8 @@ def _place_moves(
             ids = names.get(id(group))
             if ids is None:
                 ids = names[id(group)] = tuple([b.id for b in group])
-            move = _move(ids, tuple(path), forced, river, also)
+            move = new(Move)  # ``_move``, inline (a few hundred a call)
+            move.__dict__.update(units=ids, path=tuple(path), forced=forced, river=river, also=also)
             choices.append(move)
             if attack:
                 attacks.append(move)
@@ -364,24 +366,11 @@ def _walks(ctx: Ctx, side: str, here: frozenset[str]) -> board.Walks:
 _new = object.__new__
 
 
-# The moves made, each kept by its fields (a frozen value, so one serves every ask that offers it: an ask
-# works out again the moves of the places whose surroundings changed, most of them the moves of before).
-_MOVES: dict[tuple[object, ...], O.Move] = {}
-_KEEP_MOVES = 16384
-
-
 def _move(units: tuple[str, ...], path: tuple[str, ...], forced: bool, river: bool, also: bool) -> O.Move:
-    """``O.Move(units, path, forced, river, also)``, the one made before if any, else its fields set at once
-    (the frozen dataclass's ``__init__`` sets them one by one through ``object.__setattr__``: a few hundred
-    moves a call)."""
-    key = (units, path, forced, river, also)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _new(O.Move)
-        move.__dict__.update(units=units, path=path, forced=forced, river=river, also=also)
-        if len(_MOVES) >= _KEEP_MOVES:
-            _MOVES.clear()
-        _MOVES[key] = move
+    """``O.Move(units, path, forced, river, also)``, its fields set at once (the frozen dataclass's
+    ``__init__`` sets them one by one through ``object.__setattr__``: a few hundred moves a call)."""
+    move: O.Move = _new(O.Move)
+    move.__dict__.update(units=units, path=path, forced=forced, river=river, also=also)
     return move
 
 
