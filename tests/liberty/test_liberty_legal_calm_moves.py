@@ -12,7 +12,7 @@ import pytest
 from support.liberty import actions, empty, put
 from test_liberty_legal_kept_places import reference
 
-from engine.liberty import board
+from engine.liberty import board, turns
 from engine.liberty import legal as legal_rules
 from engine.liberty import orders as O
 from engine.liberty.game import Game
@@ -123,3 +123,36 @@ def test_the_indians_rule_of_the_options_keeps_its_own_calm_moves(
     put(other, indian, home.hex)
     actions(other, "british")
     assert other.legal("british") == reference(other, "british", monkeypatch)
+
+
+def test_the_sea_moves_kept_are_served_only_where_what_they_read_is_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """5.7: a port's sea moves served to a new game alike (no sea move checked again); 9.1: France's entry
+    answered anew (a French block sails only once France is at war); from the Atlantic box (its ends the
+    West Indies, 9.1, never served from the table) an enemy port is a sea attack (8.4)."""
+    first = _game(51)
+    seas = [c for c in first.legal("british").choices if isinstance(c, O.Sea)]
+    assert seas and first.legal("british") == reference(first, "british", monkeypatch)
+    checked: list[object] = []
+    real = turns.sea_check
+    monkeypatch.setattr(turns, "sea_check", lambda *a: checked.append(a) or real(*a))
+    again = _game(52)
+    assert [c for c in again.legal("british").choices if isinstance(c, O.Sea)] == seas
+    assert checked == []
+    monkeypatch.setattr(turns, "sea_check", real)
+    lib = again.ctx.lib
+    french = next(u.id for u in lib.units if u.nation == "french" and u.can_sea_move)
+    for war in (False, True):
+        g = empty(56 + war)
+        g.state.french_in = war
+        put(g, french, "21.08")
+        actions(g, "american")
+        answer = g.legal("american")
+        assert answer == reference(g, "american", monkeypatch)
+        assert any(isinstance(c, O.Sea) and french in c.units for c in answer.choices) == war
+    h = _game(58)
+    put(h, "BR-2", lib.atlantic)
+    put(h, "AM-1", "21.08")
+    atlantic = h.legal("british")
+    assert atlantic == reference(h, "british", monkeypatch)
