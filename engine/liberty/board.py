@@ -447,15 +447,18 @@ def river_reach(ctx: Ctx, side: str, block: Block, *, memo: Walks | None = None)
 def _river_reach(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
     lib = ctx.lib
     out: dict[str, list[str]] = {}
+    picky = ctx.opts.indians_wilderness and lib.unit(block.id).type == "indians"  # 10.0 with G9
+    foe = other(side)
+    occ = ctx.occupied()
     ways = {w for _, c in lib.neighbours(block.at) for w in c.waterways}
     for way in sorted(ways):
         for n in lib.waterway_neighbours(block.at, way):
-            if not lib.hex(n).land or not indian_may_enter(ctx, block, n):
+            if not lib.hex(n).land or (picky and not indian_may_enter(ctx, block, n)):
                 continue
             out.setdefault(n, [block.at, n])
-            if enemy_in(ctx, n, side):
+            if foe in occ.get(n, ()):  # enemy_in: 5.1, the move stops there
                 continue
             for m in lib.waterway_neighbours(n, way):
-                if m != block.at and lib.hex(m).land and indian_may_enter(ctx, block, m):
+                if m != block.at and lib.hex(m).land and (not picky or indian_may_enter(ctx, block, m)):
                     out.setdefault(m, [block.at, n, m])
     return out

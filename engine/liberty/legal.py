@@ -41,10 +41,23 @@ class _Ask:
     enemy stands, the side's crossings of each hexside this turn, 5.2) and what it works out once for every
     place (the walks, kept from one ask to the next while the enemy stays put: ``_walks``)."""
 
-    __slots__ = ("crossed", "ctx", "foe", "foes", "lands", "limits", "occupied", "side", "walks")
+    __slots__ = (
+        "crossed",
+        "ctx",
+        "foe",
+        "foes",
+        "lands",
+        "limits",
+        "near",
+        "occupied",
+        "ships",
+        "side",
+        "walks",
+    )
 
     def __init__(self, ctx: Ctx, side: str) -> None:
         self.ctx, self.side, self.foe = ctx, side, other(side)
+        self.near = self.ships = False  # the last place's walks met the enemy (``_near``); it had warships
         self.occupied = ctx.occupied()
         self.foes = frozenset([p for p, sides in self.occupied.items() if self.foe in sides])
         self.walks = _walks(ctx, side, self.foes)  # one walk serves every like block, and every ask alike
@@ -129,23 +142,49 @@ def _place_moves(
     st = ctx.st
     foe, occupied = ask.foe, ask.occupied
     unpinned = origin not in st.pinned or side == st.p1  # 5.4 binds only P2's blocks in a pinned hex
-    names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
-    for group, path, forced, river, walked in _candidates(ask, origin, blocks, reads):
-        attack = foe in occupied.get(path[-1], ())  # board.enemy_in
-        # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
-        # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
-        if not (walked and unpinned and not attack):
-            try:
-                turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
-            except RuleError:
-                continue
-        ids = names.get(id(group))
-        if ids is None:
-            ids = names[id(group)] = tuple([b.id for b in group])
-        move = _move(ids, tuple(path), forced, river, also)
-        choices.append(move)
-        if attack:
-            attacks.append(move)
+    calm: tuple[object, ...] | None = None
+    done = False
+    if not ask.crossed and origin not in st.pinned:  # 5.2, 5.4: nothing of the turn narrows the walks
+        calm = (id(ctx.lib), ctx.opts.indians_wilderness, side, origin, tuple([b.id for b in blocks]), also)
+        found = _CALM_MOVES.get(calm)
+        if found is not None and found[0] is ctx.lib and ask.foes.isdisjoint(found[1]):
+            choices += found[2]
+            if reads is not None:
+                reads.update(found[1])
+            done = True
+    if not done:
+        seen: set[str] = set()
+        ask.near = ask.ships = False
+        start = len(choices)
+        quiet = True  # every move walked, into no enemy, none checked by move_check
+        names: dict[int, tuple[str, ...]] = {}  # each group's ids (the candidates share their groups)
+        new, Move = _new, O.Move
+        for group, path, forced, river, walked in _candidates(ask, origin, blocks, seen):
+            attack = foe in occupied.get(path[-1], ())  # board.enemy_in
+            # a walked path into no enemy, from a hex that pins nothing: move_check has nothing left to refuse
+            # (4.0 and 8.4 are about attacks, 5.4 about pinned hexes)
+            if not (walked and unpinned and not attack):
+                quiet = False
+                try:
+                    turns.move_check(ctx, side, group, path, forced=forced, river=river, walked=walked)
+                except RuleError:
+                    continue
+            ids = names.get(id(group))
+            if ids is None:
+                ids = names[id(group)] = tuple([b.id for b in group])
+            move = new(Move)  # ``_move``, inline (a few hundred a call)
+            move.__dict__.update(units=ids, path=tuple(path), forced=forced, river=river, also=also)
+            choices.append(move)
+            if attack:
+                attacks.append(move)
+        if reads is not None:
+            reads.update(seen)
+        # no enemy within any walk's calm reach and no warship (whose waters read the enemy, 8.1): the moves
+        # are the calm moves of these blocks from this place, kept for the next time they stand there so
+        if calm is not None and quiet and not ask.near and not ask.ships:
+            if len(_CALM_MOVES) > _KEEP_CALM_MOVES:
+                _CALM_MOVES.clear()
+            _CALM_MOVES[calm] = (ctx.lib, frozenset(seen), tuple(choices[start:]))
     if not also:
         _sea_moves(ctx, side, origin, blocks, set(), choices, attacks)
     if reads is not None:  # 5.7, 8.4: the sea's ends too (an enemy there makes a sea move an attack)
@@ -349,6 +388,7 @@ def _candidates(ask: _Ask, origin: str, blocks: list[Block], reads: set[str] | N
     extra: list[Candidate] = []
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
+        ask.ships = bool(ships)
         if ships:  # 8.1: the warships of the hex together, and one alone, along the paths they sail
             lone = ships[:1]
             for forced in (False, True):
@@ -413,19 +453,13 @@ def _block_plan(ask: _Ask, b: Block, kind: tuple[object, ...], reads: set[str] |
     if kind[0]:
         return [], [], []  # 8.1: a warship walks no land
     calm = _calm(ask, b, kind)
-    if ask.foes.isdisjoint(calm[0]):
-        if reads is not None:
-            reads.update(calm[0])
-        return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
-    ctx, side = ask.ctx, ask.side
-    land = board.reach(ctx, side, b, memo=ask.walks)
-    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
-    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    near = ask.foes.intersection(calm[0])
+    if near:  # 5.1: the walks stop at the enemy blocks within their calm reach, and read no other
+        ask.near = True
+        calm = _near(ask, b, kind, near)
     if reads is not None:
-        reads.update(land)
-        reads.update(forced)
-        reads.update(river)
-    return _plan(ask, land, forced, river)
+        reads.update(calm[0])
+    return calm[1] if not ask.crossed else _crossed_plan(ask, calm[1])
 
 
 Walked = dict[str, list[str]]
@@ -456,6 +490,39 @@ def _calm(ask: _Ask, b: Block, kind: tuple[object, ...]) -> _Calm:
         _CALM.clear()
     _CALM[key] = (ctx.lib, calm)
     return calm
+
+
+# The moves of each group of blocks from each place where no enemy stands within their walks' calm reach
+# (``_place_moves``): its calm moves, the places they reached (``_calm``), for a turn nobody has crossed a
+# hexside in (5.2), from a hex that pins nothing (5.4); their sea moves are worked out every time (5.7).
+_CALM_MOVES: dict[tuple[object, ...], tuple[Liberty, frozenset[str], tuple[Order, ...]]] = {}
+_KEEP_CALM_MOVES = 1024  # a few hundred moves each
+
+# Each place's walks with the enemy standing where it does within their calm reach (``_calm``), for each kind
+# of block: a walk reads no enemy beyond the places the walk with no enemy reached (5.1: enemy blocks only
+# stop it), so its plan holds wherever else the enemy goes, from one position to the next and game to game.
+_NEAR: dict[tuple[object, ...], tuple[Liberty, _Calm]] = {}
+_KEEP_NEAR = 4096
+
+
+def _near(ask: _Ask, b: Block, kind: tuple[object, ...], near: frozenset[str]) -> _Calm:
+    """The plan of ``b``'s kind from its place with the enemy in ``near`` (the places of its calm reach where
+    enemy blocks stand), and the places its walks reached; its rooms those of a turn nobody has crossed a
+    hexside in (5.2)."""
+    ctx, side = ask.ctx, ask.side
+    key = (id(ctx.lib), ctx.opts.indians_wilderness, side, b.at, *kind, near)
+    found = _NEAR.get(key)
+    if found is not None and found[0] is ctx.lib:
+        return found[1]
+    land = board.reach(ctx, side, b, memo=ask.walks)
+    forced = board.reach(ctx, side, b, forced=True, memo=ask.walks)
+    river = board.river_reach(ctx, side, b, memo=ask.walks)
+    reached = frozenset(land).union(forced, river)
+    plan = (reached, _plan(ask, land, forced, river, {}))
+    if len(_NEAR) > _KEEP_NEAR:
+        _NEAR.clear()
+    _NEAR[key] = (ctx.lib, plan)
+    return plan
 
 
 def _plan(
@@ -514,14 +581,41 @@ def _sea_moves(
 ) -> None:
     """5.7, 8.4: sea moves of the blocks that can go by sea, from a port or the Atlantic box; the same
     group to the same place offered once (``seas``)."""
-    sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
-    if not sailors or not (board.is_port(ctx, origin) or origin == ctx.lib.atlantic):
+    if not (origin == ctx.lib.atlantic or board.is_port(ctx, origin)):
         return
+    sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
+    if not sailors:
+        return
+    st, dests = ctx.st, board.sea_links(ctx, origin)
+    key: tuple[object, ...] | None = None
+    if not seas and origin not in st.pinned and not any(board.west_indies(d) for d in dests):
+        # everything ``sea_check`` reads of the state, but the blocks' own stack in the West Indies (9.1) and
+        # a pinned hex's (5.4): France at war (9.1), the weather (4.0), and each end's control, attacker and
+        # enemy blocks (5.7, 8.4)
+        occupied, foe = ctx.occupied(), other(side)
+        ends = [(st.control.get(d), st.attacks.get(d), foe in occupied.get(d, ())) for d in dests]
+        here = (st.control.get(origin), side in occupied.get(origin, ()))
+        key = (
+            id(ctx.lib),
+            side,
+            origin,
+            tuple([b.id for b in sailors]),
+            st.french_in,
+            st.weather,
+            here,
+            *ends,
+        )
+        found = _SEAS.get(key)
+        if found is not None and found[0] is ctx.lib:
+            choices += found[1]
+            attacks += found[2]
+            return
+    first, first_attack = len(choices), len(attacks)
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
     groups = [g for g in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]) if g]
     ids_of = [tuple([b.id for b in g]) for g in groups]
-    for dest in board.sea_links(ctx, origin):
+    for dest in dests:
         tried: set[tuple[str, ...]] = set()  # a group like one tried before fares as it did
         for group, ids in zip(groups, ids_of, strict=True):
             if ids in tried:
@@ -537,6 +631,15 @@ def _sea_moves(
                 choices.append(sea)
                 if attack:
                     attacks.append(sea)
+    if key is not None:
+        if len(_SEAS) > _KEEP_SEAS:
+            _SEAS.clear()
+        _SEAS[key] = (ctx.lib, tuple(choices[first:]), tuple(attacks[first_attack:]))
+
+
+# The sea moves of each group of blocks from each port, by what they read of the state (``_sea_moves``).
+_SEAS: dict[tuple[object, ...], tuple[Liberty, tuple[Order, ...], tuple[Order, ...]]] = {}
+_KEEP_SEAS = 4096
 
 
 def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:
