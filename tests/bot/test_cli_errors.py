@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -129,6 +130,10 @@ def test_the_scripted_demo_into_head_ends_quietly(tmp_path):
     assert status == 0 and b"Traceback" not in err and b"BrokenPipe" not in err, err.decode()
 
 
+def _sigint_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
 @pytest.mark.parametrize("delay", [0.3, 0.6, 0.9, 1.3])
 def test_ctrl_c_in_the_consoles_first_second_is_one_line_and_keeps_the_game(tmp_path, delay):
@@ -138,7 +143,12 @@ def test_ctrl_c_in_the_consoles_first_second_is_one_line_and_keeps_the_game(tmp_
     env = {k: v for k, v in os.environ.items() if k != "ESTAFETTE_DATABASE"}
     env.update(ESTAFETTE_PICTURES=str(tmp_path / "pictures"), PYTHONPATH=str(ROOT))
     child = pexpect.spawn(
-        sys.executable, ["-m", "bot", "console", "--database", "c.db"], env=env, cwd=str(tmp_path), timeout=60
+        sys.executable,
+        ["-m", "bot", "console", "--database", "c.db"],
+        env=env,
+        cwd=str(tmp_path),
+        timeout=60,
+        preexec_fn=_sigint_default,  # as from a terminal's shell (a background run inherits it ignored)
     )
     child.expect("Estafette console")  # started: the interpreter and the console are under way
     time.sleep(delay)

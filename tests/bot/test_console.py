@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -152,6 +153,9 @@ def _pty_console(tmp_path: Path):
 
     pid, fd = pty.fork()
     if pid == 0:  # the child: the console, as a player starts it
+        # from a terminal's shell, Ctrl-C's signal at its default (a run in the background, as CI may be,
+        # inherits it ignored, and an ignored SIGINT is what Python and asyncio then keep)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(tmp_path)
         os.environ["ESTAFETTE_PICTURES"] = str(tmp_path / "pictures")
         os.execv(
