@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
@@ -216,6 +217,35 @@ class Legal:
     def phase(self) -> str:
         """The step of play (the platform's bot players read a game's phase by this name)."""
         return self.step
+
+
+class KeptAnswers:
+    """The answers of ``legal`` kept by the state's whole content (a game's ``content`` bytes): a state
+    changed in any way since (an order, a refused order undone, a field written from outside) is another key,
+    never a stale answer; the working copies of one game, and a game loaded again, share them. Kept apart
+    from the state and its snapshot; the ``most`` recent states only."""
+
+    def __init__(self, most: int = 64) -> None:
+        self.most = most
+        self.states: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
+
+    def of(self, key: bytes) -> dict[str, Legal]:
+        """The answers kept for the state of ``key`` (made empty for a new one; the oldest forgotten)."""
+        found = self.states.get(key)
+        if found is None:
+            found = self.states[key] = {}
+            if len(self.states) > self.most:
+                self.states.popitem(last=False)
+        else:
+            self.states.move_to_end(key)
+        return found
+
+    def clear(self) -> None:
+        self.states.clear()
+
+    def peek(self, key: bytes, role: str) -> Legal | None:
+        """The answer kept for ``role`` in the state of ``key``, if any (nothing made, nothing moved)."""
+        return self.states.get(key, {}).get(role)
 
 
 CtxC = TypeVar("CtxC", contravariant=True)

@@ -9,11 +9,10 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
 from itertools import combinations
 
+from engine.gamebase import KeptAnswers, allowed
 from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
-from engine.gamebase import allowed
 from engine.orders import Order
 
 from . import board as B
@@ -130,24 +129,9 @@ def legal(ctx: Ctx, role: str) -> Legal:
     return found
 
 
-# The answers of ``legal`` kept by the state's whole content (``content``): a state changed in any way since
-# (an order, a refused order undone, a field written from outside) is another key, never a stale answer; the
-# working copies of one game, and a game loaded again, share them. Kept here, never in the state or its
-# snapshot. The most recent states only.
-_KEPT: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
-_KEEP = 64
-
-
-def _kept(key: bytes) -> dict[str, Legal]:
-    """The answers kept for the state of ``key`` (made empty for a new one; the oldest state forgotten)."""
-    found = _KEPT.get(key)
-    if found is None:
-        found = _KEPT[key] = {}
-        if len(_KEPT) > _KEEP:
-            _KEPT.popitem(last=False)
-    else:
-        _KEPT.move_to_end(key)
-    return found
+# ``legal``'s answers, kept by the state's whole content (``content``)
+_KEPT = KeptAnswers(64)
+_kept = _KEPT.of
 
 
 def content(ctx: Ctx) -> bytes:

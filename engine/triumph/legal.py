@@ -7,13 +7,12 @@ among them, every destination for the whole retreat."""
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
 from collections.abc import Iterator
 from itertools import combinations
 
 from engine.errors import RuleError
+from engine.gamebase import KeptAnswers, allowed
 from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
-from engine.gamebase import allowed
 from engine.orders import Order
 
 from . import attack, moves, turns
@@ -244,7 +243,7 @@ def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
     answer's when ``legal`` was asked of this state already."""
     if role not in actors(ctx.st):  # as legal(): both armies act at once in the auction (17)
         return []
-    found = _KEPT.get(content(ctx), {}).get(role)
+    found = _KEPT.peek(content(ctx), role)
     if found is not None:
         return list(found.choices[:n])
     out: list[Order] = []
@@ -255,23 +254,9 @@ def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
     return out
 
 
-# The answers of ``legal`` kept by the state's whole content (``content``): a state changed in any way since
-# (an order, a refused order undone, a field written from outside) is another key, never a stale answer; the
-# working copies of one game, and a game loaded again, share them. The most recent states only.
-_KEPT: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
-_KEEP = 64
-
-
-def _kept(key: bytes) -> dict[str, Legal]:
-    """The answers kept for the state of ``key`` (made empty for a new one; the oldest state forgotten)."""
-    found = _KEPT.get(key)
-    if found is None:
-        found = _KEPT[key] = {}
-        if len(_KEPT) > _KEEP:
-            _KEPT.popitem(last=False)
-    else:
-        _KEPT.move_to_end(key)
-    return found
+# ``legal``'s answers, kept by the state's whole content (``content``)
+_KEPT = KeptAnswers(64)
+_kept = _KEPT.of
 
 
 def content(ctx: Ctx) -> bytes:
