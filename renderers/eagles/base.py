@@ -418,7 +418,7 @@ def _key_item(im: Image.Image, kind: str, x: float, y: float) -> int:
         d1.ellipse((dx - DOT_R, dy - DOT_R, dx + DOT_R, dy + DOT_R), fill=C.LOS_DOT)
         d1.text((x + 14, y + 9), "C1", font=font(ID_PX, "bold"), fill=C.INK, anchor="lm")
     sprite = {
-        "vp": S.vp_badge(10, "allies"),
+        "vp": S.vp_badge("VP", "allies"),
         "unit": S.counter("french", "F04", "cavalry", False, 2, 2, 2, None),
         "long": S.counter("allies", "A02", "infantry", True, 3, 3, 3, -90.0),
         "leader": S.pennant("french", "Ney 3/3/4"),

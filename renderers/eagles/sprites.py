@@ -120,8 +120,9 @@ def pennant(side: str, text: str) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def vp_badge(vp: int, holder: str | None) -> Image.Image:
-    """A victory area's VP (★ and the number) on the colour of the side holding it (white: nobody)."""
+def vp_badge(vp: int | str, holder: str | None) -> Image.Image:
+    """A victory area's VP (★ and the number) on the colour of the side holding it (white: nobody); the
+    key's sample says "VP" in place of a number, so that it is not read as an area's value."""
     w, h = 30, 15
     im = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(im)

@@ -99,3 +99,23 @@ def test_the_guides_pictures_are_drawn_from_a_bot_game_by_the_samples_tool(tmp_p
     set-up, an Allied activation with Wellington on the map and a French assault, and draws them; every
     picture the chapters show is one the tool writes."""
     check_samples_tool("eagles", tmp_path, "start")
+
+
+def test_the_keys_victory_badge_names_no_areas_value(monkeypatch):
+    """The map's key shows what a victory area's badge looks like; a number there (it was "★10") would be
+    read as some area's value, and no area of Quatre Bras is worth 10. The key's sample says "VP"."""
+    from renderers.eagles import base
+    from renderers.eagles import sprites as S
+
+    asked: list[object] = []
+    real = S.vp_badge
+
+    def badge(vp, holder):
+        asked.append(vp)
+        return real(vp, holder)
+
+    monkeypatch.setattr(S, "vp_badge", badge)
+    base._key_item(base.Image.new("RGB", (60, 30), "white"), "vp", 0, 0)
+    assert asked == ["VP"]
+    assert not str(asked[0]).isdigit()
+    assert real("VP", "allies").tobytes() != real(10, "allies").tobytes()
