@@ -9,14 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from support.kept import Keeping, check_orders_refusals_and_fields, check_state, named, states
+from support.kept import Keeping, check_orders_refusals_and_fields, check_state, named, play_one, states
 
 from engine import modules
 from engine.eagles import legal as legal_rules
 from engine.eagles.context import Ctx
 from engine.eagles.game import Game
 from engine.eagles.state import OFF, SIDES
-from tools.fuzz import pick
 
 MODULE = modules.get("eagles")
 
@@ -71,8 +70,7 @@ def test_nothing_kept_is_in_the_snapshot() -> None:
     rng = random.Random(3)
     budget: dict[str, int] = {}
     for _ in range(40):
-        role = rng.choice(g.active())
-        g.apply(role, pick(MODULE, rng, g, role, budget) or "")
+        play_one(MODULE, rng, g, budget)
     before = g.dumps()
     for role in SIDES:
         g.legal(role)

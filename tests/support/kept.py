@@ -42,11 +42,16 @@ def states(module: Any, game: Any, rng: random.Random, every: int, most: int) ->
             break
         if n % every == 0:
             yield game
-        role = rng.choice(game.active())
-        order = pick(module, rng, game, role, budget)
-        assert order is not None, (n, role)
-        game.apply(role, order)
+        play_one(module, rng, game, budget)
     yield game
+
+
+def play_one(module: Any, rng: random.Random, game: Any, budget: dict[str, int]) -> None:
+    """One order of the fuzzer's random player, for a side asked at random."""
+    role = rng.choice(game.active())
+    order = pick(module, rng, game, role, budget)
+    assert order is not None, role
+    game.apply(role, order)
 
 
 def check_state(game: Any, sides: tuple[str, ...], fresh: Fresh) -> None:
@@ -126,10 +131,7 @@ def check_orders_refusals_and_fields(
             assert g.legal(role) == fresh(g.ctx, role)
         if played >= orders and _copied_loaded_written(keeping, g, calls, fresh, write):
             return g
-        role = rng.choice(g.active())
-        order = pick(module, rng, g, role, budget)
-        assert order is not None
-        g.apply(role, order)
+        play_one(module, rng, g, budget)
     raise AssertionError(f"no state for the field written in {orders + MORE} orders")
 
 
