@@ -146,6 +146,38 @@ def triumph_step(step: str) -> Callable[[Any], bool]:
     return lambda g: str(step_of(g.state)) == step and len(g.active()) == 1
 
 
+def triumph_units(g: Any, role: str, forces: tuple[str, ...]) -> int:
+    from engine.triumph import moves
+
+    return sum(len(moves.group_of(g.ctx, role, f)[1]) for f in forces)
+
+
+def triumph_plain(g: Any, role: str, kind: type) -> list[Any]:
+    """The legal orders of ``kind`` that name one force and move nothing on (no ``step:``, no ``road:``)."""
+    return [
+        c
+        for c in g.legal(role).choices
+        if isinstance(c, kind)
+        and len(c.forces) == 1
+        and not getattr(c, "step", False)
+        and not getattr(c, "road", ())
+    ]
+
+
+def triumph_sizes(step: str, kind: str) -> Callable[[Any], bool]:
+    """A ``step`` where the one-force orders of ``kind`` commit forces of more than one size."""
+
+    def pick(g: Any) -> bool:
+        from engine.triumph import orders as O
+
+        if not triumph_step(step)(g):
+            return False
+        role = mover(g)
+        return len({triumph_units(g, role, c.forces) for c in triumph_plain(g, role, getattr(O, kind))}) > 1
+
+    return pick
+
+
 PICKS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "eagles": {
         "action": eagles_action,
@@ -162,6 +194,9 @@ PICKS: dict[str, dict[str, Callable[[Any], bool]]] = {
         "orders": lambda g: triumph_step("orders")(g) and "/move" in kinds(g, mover(g)),
         "defend": lambda g: triumph_step("defend")(g) and "/give-ground" in kinds(g, mover(g)),
         "feint": triumph_step("feint"),
+        "feint-sizes": triumph_sizes("feint", "Feint"),
+        "lead-sizes": triumph_sizes("lead", "Lead"),
+        "advance-sizes": triumph_sizes("advance", "Advance"),
     },
 }
 
@@ -295,3 +330,61 @@ async def test_triumph_attacker_feints_rather_than_presses(new_store):
     orders = p.given
     assert len(orders) == 1 and orders[0].startswith(f"{role}: /feint with:") and "step:" not in orders[0]
     assert unmoved("triumph", p, role)
+
+
+class Attacker(NamedTuple):
+    p: Passed
+    role: str
+    chosen: Any  # the one order the deadline gave, as the legal order it was
+    plain: list[Any]  # the one-force orders of its kind it could have given that move nothing on
+    units: Callable[[Any], int]  # the units an order commits
+
+
+async def late_attacker(store: Any, kind: str, seed: int, order: str) -> Attacker:
+    """The deadline passed at the first ``kind`` state of Triumph's game ``seed``, its attacker late."""
+    from engine.triumph import orders as O
+
+    role, p = await late_one(store, "triumph", kind, seed, 600)
+    (given,) = p.given
+    chosen = next(c for c in p.before.legal(role).choices if given == f"{role}: {c}")
+    plain = triumph_plain(p.before, role, getattr(O, order))
+    return Attacker(p, role, chosen, plain, lambda c: triumph_units(p.before, role, c.forces))
+
+
+async def test_triumph_feint_names_the_force_of_fewest_units(new_store):
+    """11.3 with G34: a late attacker feints (the attack ends, no combat) naming the force of fewest units
+    (each unit named is shown as attacking, each force named spends its command), stepping nowhere, as the
+    standing answer ``press:0`` feints: not a corps where a smaller force may feint."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "feint-sizes", 1, "Feint")
+    assert isinstance(a.chosen, O.Feint) and not a.chosen.step and not a.chosen.road, a.chosen
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+    assert str(a.chosen) == standing_choice(a.p.before, a.role, {"press": 0})
+    assert unmoved("triumph", a.p, a.role)
+
+
+async def test_triumph_lead_is_the_fewest_units_with_no_leader(new_store):
+    """11.5: every unit that moves is an attacking unit, and no leader is allowed: a late attacker whose
+    attack was pressed attacks with the force of fewest units, no leader, no target, no unit kept (G26), at
+    the approach's own width (wide where the rules take it)."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "lead-sizes", 1, "Lead")
+    assert isinstance(a.chosen, O.Lead) and (a.chosen.leaders, a.chosen.target, a.chosen.keep) == (
+        (),
+        None,
+        (),
+    )
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+    assert a.chosen.width == ("wide" if any(c.width == "wide" for c in a.plain) else "narrow")
+
+
+async def test_triumph_advance_enters_with_the_fewest_units(new_store):
+    """G35: after ground given, at least one piece must enter: a late attacker moves in with the force of
+    fewest units, not by road where a force of the attack locale may enter."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "advance-sizes", 5, "Advance")
+    assert isinstance(a.chosen, O.Advance) and not a.chosen.road, a.chosen
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
