@@ -6,6 +6,7 @@ module's ``passing``: no piece of theirs moved, no attack made, no die rolled th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from functools import cache
@@ -45,16 +46,21 @@ def kinds(game: Any, role: str) -> set[str]:
     return {str(c).split()[0] for c in game.legal(role).choices}
 
 
-@cache
-def script_at(gid: str, kind: str, seed: int, orders: int) -> str:
-    """The script of game ``seed`` of ``gid``'s random player, stopped at the first state ``kind`` picks."""
+def game_at(gid: str, kind: str, seed: int, orders: int) -> Any:
+    """Game ``seed`` of ``gid``'s random player, stopped at the first state ``kind`` picks."""
     module = modules.get(gid)
     pick = PICKS[gid][kind]
     game = module.new_game(module.make_options(module.defaults()), seed)
     for g in walk(game, random.Random(seed), every=1, max_orders=orders, module=module):
         if not g.over and pick(g):
-            return str(g.script())
+            return g
     raise AssertionError(f"{gid} seed {seed}: no {kind} state in {orders} orders")
+
+
+@cache
+def script_at(gid: str, kind: str, seed: int, orders: int) -> str:
+    """The script of ``game_at``."""
+    return str(game_at(gid, kind, seed, orders).script())
 
 
 class Passed(NamedTuple):
@@ -388,3 +394,18 @@ async def test_triumph_advance_enters_with_the_fewest_units(new_store):
     a = await late_attacker(await new_store(), "advance-sizes", 5, "Advance")
     assert isinstance(a.chosen, O.Advance) and not a.chosen.road, a.chosen
     assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("feint-sizes", 1), ("lead-sizes", 1), ("advance-sizes", 5)])
+def test_triumph_least_among_equals_is_by_the_order_not_by_where_it_is_offered(kind, seed, monkeypatch):
+    """G34 (docs/rulings.md): the least order is told from its equals by its fields (the forces' names), so
+    the same order is given whatever order ``legal()`` offers the choices in."""
+    module = modules.get("triumph")
+    g = game_at("triumph", kind, seed, 600)
+    role = mover(g)
+    given = module.passing(g, role)
+    offered = g.legal(role)
+    assert len(offered.choices) > 1
+    monkeypatch.setattr(g, "legal", lambda r: dataclasses.replace(offered, choices=offered.choices[::-1]))
+    assert g.legal(role).choices[0] == offered.choices[-1]
+    assert module.passing(g, role) == given
