@@ -36,10 +36,12 @@ from ..module import (
     SealedChoice,
     Text,
 )
-from ..orders import Choice
+from ..orders import Choice, Order, Spoken
 from ..text import parse_command
 from . import attack as attack_rules
-from . import present, turns
+from . import moves, present, turns
+from . import orders as O
+from .context import Ctx
 from .game import Game
 from .invariants import problems
 from .legal import _ok, candidates, first_choices
@@ -461,6 +463,27 @@ def owns(role: str, unit: str) -> bool:
 
 # G34 (docs/rulings.md): what a silent defender gives at a passed deadline, in the standing answers' words
 UNANSWERED: dict[str, Any] = {"defend": True, "counter": True, "retreat": True}
+_COMMITTED = ("forces", "units", "morale", "step", "road", "width")  # ranked apart by ``least``
+
+
+def least(ctx: Ctx, role: str, o: Order) -> tuple[Any, ...]:
+    """The rank of a legal order at a passed deadline, by its fields, the least first (G34, docs/rulings.md):
+    a feint before a press (11.3: a feint ends the attack, no combat follows); nothing moved on (11.3 no
+    ``step`` onto the approach, G11 no ``road``); the fewest units committed (11.5: every unit that moves
+    attacks; G35: one piece must enter) or morale bid (17); the fewest leaders and other pieces named; the
+    approach's own width, not a narrowing declared (11.5); then the fields themselves, names before the
+    order offered."""
+    said = o.fields_said if isinstance(o, Spoken) else ()
+    values: dict[str, Any] = {name: getattr(o, name) for name, _ in said}
+    units = sum(len(moves.group_of(ctx, role, f)[1]) for f in values.get("forces", ()))
+    units += len(values.get("units", ())) + values.get("morale", 0)
+    moved = bool(values.get("step")) + bool(values.get("road"))
+    named = sum(
+        len(v) if isinstance(v, tuple) else v is not None for k, v in values.items() if k not in _COMMITTED
+    )
+    narrowed = (values.get("width") or "wide") != "wide"
+    words = tuple(tuple(map(str, v)) if isinstance(v, tuple) else (str(v),) for v in values.values())
+    return isinstance(o, O.Press), moved, units, named, narrowed, o.kind, words
 
 
 class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
@@ -500,8 +523,8 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
         passed deadline"): ``/end`` when the rules take it; a defender's step as the standing answers
         ``defend counter retreat`` answer it (11.2 defend with every unit that may, 11.4 the strongest
         leaders, 11.7 a counter-attack only where it turns the result, 12 the retreat); any other step the
-        least the rules allow: a feint rather than a press (11.3), else the choice naming the least (the
-        first offered among those). Each hand-off of an attack is a step of its own."""
+        least the rules allow, ranked by the order's fields (``least``): a feint rather than a press
+        (11.3), the fewest units, the fewest names. Each hand-off of an attack is a step of its own."""
         choices = game.legal(role).choices
         if "/end" in choices:
             return "/end", True
@@ -510,10 +533,9 @@ class Triumph(Presented[Options, Game, View], GameModule[Options, Game, View]):
         answer = standing_choice(game, role, UNANSWERED)
         if answer is not None:
             return answer, True
-        feints = [c for c in choices if str(c).startswith("/feint") and "step:" not in str(c)]
-        # the fewest options and items named, the first offered among equals
-        least = min(feints or choices, key=lambda c: len(str(c).split()) + str(c).count(","))
-        return least, str(least) != "/give-ground"  # ground given: its retreat is the same answer (12)
+        chosen = min(choices, key=lambda c: least(game.ctx, role, c))
+        # ground given: its retreat is the same answer (12)
+        return chosen, not isinstance(chosen, O.GiveGround)
 
     def epoch(self, game: Game) -> int:
         """A round of the time track (7): a snapshot kept at each one's start."""

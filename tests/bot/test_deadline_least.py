@@ -6,10 +6,13 @@ module's ``passing``: no piece of theirs moved, no attack made, no die rolled th
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
+
+import pytest
 
 from bot.outbox import Post
 from bot.pictures import NoPictures
@@ -43,16 +46,21 @@ def kinds(game: Any, role: str) -> set[str]:
     return {str(c).split()[0] for c in game.legal(role).choices}
 
 
-@cache
-def script_at(gid: str, kind: str, seed: int, orders: int) -> str:
-    """The script of game ``seed`` of ``gid``'s random player, stopped at the first state ``kind`` picks."""
+def game_at(gid: str, kind: str, seed: int, orders: int) -> Any:
+    """Game ``seed`` of ``gid``'s random player, stopped at the first state ``kind`` picks."""
     module = modules.get(gid)
     pick = PICKS[gid][kind]
     game = module.new_game(module.make_options(module.defaults()), seed)
     for g in walk(game, random.Random(seed), every=1, max_orders=orders, module=module):
         if not g.over and pick(g):
-            return str(g.script())
+            return g
     raise AssertionError(f"{gid} seed {seed}: no {kind} state in {orders} orders")
+
+
+@cache
+def script_at(gid: str, kind: str, seed: int, orders: int) -> str:
+    """The script of ``game_at``."""
+    return str(game_at(gid, kind, seed, orders).script())
 
 
 class Passed(NamedTuple):
@@ -144,6 +152,38 @@ def triumph_step(step: str) -> Callable[[Any], bool]:
     return lambda g: str(step_of(g.state)) == step and len(g.active()) == 1
 
 
+def triumph_units(g: Any, role: str, forces: tuple[str, ...]) -> int:
+    from engine.triumph import moves
+
+    return sum(len(moves.group_of(g.ctx, role, f)[1]) for f in forces)
+
+
+def triumph_plain(g: Any, role: str, kind: type) -> list[Any]:
+    """The legal orders of ``kind`` that name one force and move nothing on (no ``step:``, no ``road:``)."""
+    return [
+        c
+        for c in g.legal(role).choices
+        if isinstance(c, kind)
+        and len(c.forces) == 1
+        and not getattr(c, "step", False)
+        and not getattr(c, "road", ())
+    ]
+
+
+def triumph_sizes(step: str, kind: str) -> Callable[[Any], bool]:
+    """A ``step`` where the one-force orders of ``kind`` commit forces of more than one size."""
+
+    def pick(g: Any) -> bool:
+        from engine.triumph import orders as O
+
+        if not triumph_step(step)(g):
+            return False
+        role = mover(g)
+        return len({triumph_units(g, role, c.forces) for c in triumph_plain(g, role, getattr(O, kind))}) > 1
+
+    return pick
+
+
 PICKS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "eagles": {
         "action": eagles_action,
@@ -160,60 +200,94 @@ PICKS: dict[str, dict[str, Callable[[Any], bool]]] = {
         "orders": lambda g: triumph_step("orders")(g) and "/move" in kinds(g, mover(g)),
         "defend": lambda g: triumph_step("defend")(g) and "/give-ground" in kinds(g, mover(g)),
         "feint": triumph_step("feint"),
+        "feint-sizes": triumph_sizes("feint", "Feint"),
+        "lead-sizes": triumph_sizes("lead", "Lead"),
+        "advance-sizes": triumph_sizes("advance", "Advance"),
     },
 }
 
 
-async def test_eagles_action_phase_is_ended_with_done_and_nothing_moved(new_store):
-    """8.15: no unit has to move or attack. The fuzzer's seed 2: the late side's army was moved, activated,
-    assaulting and attached back and forth for it, up to 300 orders."""
-    before, after, late, orders, sent = await passed(
-        await new_store(), "eagles", script_at("eagles", "action", 2, 600)
-    )
-    (role,) = late
-    assert orders == [f"{role}: /done"]
-    assert eagles_pieces(after, role) == eagles_pieces(before, role)
-    assert any(isinstance(m, Post) and "deadline passed" in m.text for m in sent)
+PIECES: dict[str, Callable[[Any, str], dict[str, Any]]] = {
+    "eagles": eagles_pieces,
+    "napoleon": napoleon_pieces,
+    "liberty": liberty_pieces,
+    "triumph": triumph_pieces,
+}
 
 
-async def test_eagles_roll_is_rolled_and_nothing_more(new_store):
-    """8.15: activation cannot be refused, so the roll is made; a step of its own (the activation, if any, is
-    the next step's, with its own deadline), and never a grand charge in its place (10.8)."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "eagles", script_at("eagles", "roll", 3, 900)
-    )
-    (role,) = late
-    assert orders == [f"{role}: /roll"]
-    assert eagles_pieces(after, role) == eagles_pieces(before, role)
+async def late_one(store: Any, gid: str, kind: str, seed: int, most: int) -> tuple[str, Passed]:
+    """The deadline passed at the first ``kind`` state of ``gid``'s random game ``seed`` (within ``most``
+    orders), one player late: that role and what happened."""
+    p = await passed(store, gid, script_at(gid, kind, seed, most))
+    (role,) = p.late
+    return role, p
+
+
+def unmoved(gid: str, p: Passed, role: str) -> bool:
+    """No piece of ``role``'s moved, eliminated or changed from before the deadline passed to after."""
+    return PIECES[gid](p.after, role) == PIECES[gid](p.before, role)
+
+
+class Ended(NamedTuple):
+    gid: str
+    kind: str
+    seed: int
+    most: int
+    order: str  # the one order given: the step ended, nothing else asked of the rules
+    rule: str
+
+
+ENDED = [
+    Ended(
+        "eagles",
+        "action",
+        2,
+        600,
+        "/done",
+        "8.15: no unit has to move or attack. The fuzzer's seed 2: the late side's army was moved, "
+        "activated, assaulting and attached back and forth for it, up to 300 orders",
+    ),
+    Ended(
+        "eagles",
+        "roll",
+        3,
+        900,
+        "/roll",
+        "8.15: activation cannot be refused, so the roll is made; a step of its own (the activation, if any, "
+        "is the next step's, with its own deadline), and never a grand charge in its place (10.8)",
+    ),
+    Ended("napoleon", "moving", 1, 400, "/end", "5.0: the movement phase ends with /end; no group moved"),
+    Ended(
+        "liberty", "actions", 1, 400, "/end", "3.1: a player's actions end with /end; no block moved or built"
+    ),
+    Ended("triumph", "orders", 1, 200, "/end", "7: the turn's orders end with /end; no force moved"),
+]
+
+
+@pytest.mark.parametrize("case", ENDED, ids=[f"{c.gid}-{c.kind}" for c in ENDED])
+async def test_a_late_step_is_ended_by_its_one_order_and_nothing_moved(new_store, case: Ended):
+    """Each case's rule: the late player's step is ended by the one order that ends it, nothing of theirs
+    moved, and the channel told the deadline passed."""
+    role, p = await late_one(await new_store(), case.gid, case.kind, case.seed, case.most)
+    assert p.given == [f"{role}: {case.order}"], case.rule
+    assert unmoved(case.gid, p, role), case.rule
+    assert any(isinstance(m, Post) and "deadline passed" in m.text for m in p.sent)
 
 
 async def test_eagles_activation_is_one_formation_then_done(new_store):
     """8.1 "may activate", 8.15: the fewest formations the rules allow (one), then the action phase ended."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "eagles", script_at("eagles", "activate", 1, 900)
-    )
-    (role,) = late
+    role, p = await late_one(await new_store(), "eagles", "activate", 1, 900)
+    orders = p.given
     assert len(orders) == 2 and orders[1] == f"{role}: /done", orders
     assert orders[0].startswith(f"{role}: /activate formations:") and "," not in orders[0]
-    assert eagles_pieces(after, role) == eagles_pieces(before, role)
+    assert unmoved("eagles", p, role)
 
 
 async def test_eagles_first_player_is_the_other_side(new_store):
     """7.0: the higher total chooses who tries first; a late chooser lets the other side go first (ours)."""
-    _, _, late, orders, _ = await passed(await new_store(), "eagles", script_at("eagles", "first", 1, 900))
-    (role,) = late
+    role, p = await late_one(await new_store(), "eagles", "first", 1, 900)
     other = next(s for s in ("french", "allies") if s != role)
-    assert orders == [f"{role}: /first side:{other}"]
-
-
-async def test_napoleon_movement_is_ended_and_nothing_moved(new_store):
-    """5.0: the movement phase ends with ``/end``; no group moved for the late player."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "napoleon", script_at("napoleon", "moving", 1, 400)
-    )
-    (role,) = late
-    assert orders == [f"{role}: /end"]
-    assert napoleon_pieces(after, role) == napoleon_pieces(before, role)
+    assert p.given == [f"{role}: /first side:{other}"]
 
 
 async def test_napoleon_attack_short_of_three_is_taken_back_then_ended(new_store):
@@ -235,57 +309,103 @@ async def test_napoleon_attack_short_of_three_is_taken_back_then_ended(new_store
     assert moved  # the short attack's units went back where they were before it
 
 
-async def test_liberty_actions_are_ended_and_nothing_moved(new_store):
-    """3.1: a player's actions end with ``/end``; no block moved or built for the late player."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "liberty", script_at("liberty", "actions", 1, 400)
-    )
-    (role,) = late
-    assert orders == [f"{role}: /end"]
-    assert liberty_pieces(after, role) == liberty_pieces(before, role)
-
-
 async def test_liberty_card_is_played_for_each_late_player_and_nothing_more(new_store):
     """G4: a card is played each turn (the one choice the rules force); nothing of the turn after it."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "liberty", script_at("liberty", "cards", 1, 400)
-    )
-    assert sorted(late) == ["american", "british"]
-    assert sorted(o.split(":")[0] for o in orders) == sorted(late), orders
-    assert all(": /play " in o for o in orders)
-    for side in late:
-        assert liberty_pieces(after, side) == liberty_pieces(before, side)
-
-
-async def test_triumph_orders_are_ended_and_nothing_moved(new_store):
-    """7: the turn's orders end with ``/end``; no force moved for the late player."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "triumph", script_at("triumph", "orders", 1, 200)
-    )
-    (role,) = late
-    assert orders == [f"{role}: /end"]
-    assert triumph_pieces(after, role) == triumph_pieces(before, role)
+    p = await passed(await new_store(), "liberty", script_at("liberty", "cards", 1, 400))
+    assert sorted(p.late) == ["american", "british"]
+    assert sorted(o.split(":")[0] for o in p.given) == sorted(p.late), p.given
+    assert all(": /play " in o for o in p.given)
+    for side in p.late:
+        assert unmoved("liberty", p, side)
 
 
 async def test_triumph_threat_is_answered_by_the_documented_default_defence(new_store):
     """G34, the documented default: a silent defender defends with every unit that may (11.2; blockers
     exactly), with the strongest legal leaders (11.4), as the standing answer ``defend`` would; nothing moves
     and the step is the defender's one order."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "triumph", script_at("triumph", "defend", 1, 600)
-    )
-    (role,) = late
-    expected = standing_choice(before, role, {"defend": True})
+    role, p = await late_one(await new_store(), "triumph", "defend", 1, 600)
+    expected = standing_choice(p.before, role, {"defend": True})
     assert expected is not None and expected.startswith("/defend units:") and "leaders:" in expected
-    assert orders == [f"{role}: {expected}"], orders
-    assert triumph_pieces(after, role) == triumph_pieces(before, role)
+    assert p.given == [f"{role}: {expected}"], p.given
+    assert unmoved("triumph", p, role)
 
 
 async def test_triumph_attacker_feints_rather_than_presses(new_store):
     """11.3: the attacker may feint; a late attacker feints, its pieces staying where they are."""
-    before, after, late, orders, _ = await passed(
-        await new_store(), "triumph", script_at("triumph", "feint", 1, 600)
-    )
-    (role,) = late
+    role, p = await late_one(await new_store(), "triumph", "feint", 1, 600)
+    orders = p.given
     assert len(orders) == 1 and orders[0].startswith(f"{role}: /feint with:") and "step:" not in orders[0]
-    assert triumph_pieces(after, role) == triumph_pieces(before, role)
+    assert unmoved("triumph", p, role)
+
+
+class Attacker(NamedTuple):
+    p: Passed
+    role: str
+    chosen: Any  # the one order the deadline gave, as the legal order it was
+    plain: list[Any]  # the one-force orders of its kind it could have given that move nothing on
+    units: Callable[[Any], int]  # the units an order commits
+
+
+async def late_attacker(store: Any, kind: str, seed: int, order: str) -> Attacker:
+    """The deadline passed at the first ``kind`` state of Triumph's game ``seed``, its attacker late."""
+    from engine.triumph import orders as O
+
+    role, p = await late_one(store, "triumph", kind, seed, 600)
+    (given,) = p.given
+    chosen = next(c for c in p.before.legal(role).choices if given == f"{role}: {c}")
+    plain = triumph_plain(p.before, role, getattr(O, order))
+    return Attacker(p, role, chosen, plain, lambda c: triumph_units(p.before, role, c.forces))
+
+
+async def test_triumph_feint_names_the_force_of_fewest_units(new_store):
+    """11.3 with G34: a late attacker feints (the attack ends, no combat) naming the force of fewest units
+    (each unit named is shown as attacking, each force named spends its command), stepping nowhere, as the
+    standing answer ``press:0`` feints: not a corps where a smaller force may feint."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "feint-sizes", 1, "Feint")
+    assert isinstance(a.chosen, O.Feint) and not a.chosen.step and not a.chosen.road, a.chosen
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+    assert str(a.chosen) == standing_choice(a.p.before, a.role, {"press": 0})
+    assert unmoved("triumph", a.p, a.role)
+
+
+async def test_triumph_lead_is_the_fewest_units_with_no_leader(new_store):
+    """11.5: every unit that moves is an attacking unit, and no leader is allowed: a late attacker whose
+    attack was pressed attacks with the force of fewest units, no leader, no target, no unit kept (G26), at
+    the approach's own width (wide where the rules take it)."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "lead-sizes", 1, "Lead")
+    assert isinstance(a.chosen, O.Lead) and (a.chosen.leaders, a.chosen.target, a.chosen.keep) == (
+        (),
+        None,
+        (),
+    )
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+    assert a.chosen.width == ("wide" if any(c.width == "wide" for c in a.plain) else "narrow")
+
+
+async def test_triumph_advance_enters_with_the_fewest_units(new_store):
+    """G35: after ground given, at least one piece must enter: a late attacker moves in with the force of
+    fewest units, not by road where a force of the attack locale may enter."""
+    from engine.triumph import orders as O
+
+    a = await late_attacker(await new_store(), "advance-sizes", 5, "Advance")
+    assert isinstance(a.chosen, O.Advance) and not a.chosen.road, a.chosen
+    assert a.units(a.chosen) == min(map(a.units, a.plain)) < max(map(a.units, a.plain))
+
+
+@pytest.mark.parametrize(("kind", "seed"), [("feint-sizes", 1), ("lead-sizes", 1), ("advance-sizes", 5)])
+def test_triumph_least_among_equals_is_by_the_order_not_by_where_it_is_offered(kind, seed, monkeypatch):
+    """G34 (docs/rulings.md): the least order is told from its equals by its fields (the forces' names), so
+    the same order is given whatever order ``legal()`` offers the choices in."""
+    module = modules.get("triumph")
+    g = game_at("triumph", kind, seed, 600)
+    role = mover(g)
+    given = module.passing(g, role)
+    offered = g.legal(role)
+    assert len(offered.choices) > 1
+    monkeypatch.setattr(g, "legal", lambda r: dataclasses.replace(offered, choices=offered.choices[::-1]))
+    assert g.legal(role).choices[0] == offered.choices[-1]
+    assert module.passing(g, role) == given

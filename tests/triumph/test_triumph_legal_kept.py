@@ -15,9 +15,9 @@ import json
 import random
 
 import pytest
+from support.kept import Keeping, check_orders_refusals_and_fields, check_state, named, states
 
 from engine import modules
-from engine.errors import RuleError
 from engine.orders import Order
 from engine.triumph import legal as legal_rules
 from engine.triumph import moves
@@ -26,9 +26,9 @@ from engine.triumph.context import Ctx
 from engine.triumph.game import Game
 from engine.triumph.state import OFF, SIDES
 from engine.triumph.table import ROWS, actors, step_of
-from tools.fuzz import pick
 
 MODULE = modules.get("triumph")
+TRIUMPH = Keeping(MODULE, legal_rules, SIDES, "/end")
 
 
 def old_order_candidates(ctx: Ctx, role: str) -> list[Order]:
@@ -97,17 +97,7 @@ def _games(seeds: range, most: int, every: int) -> list[Game]:
         rng = random.Random(seed)
         assert MODULE.fuzzing.random_options is not None
         g = MODULE.new_game(MODULE.fuzzing.random_options(rng), seed)
-        budget: dict[str, int] = {}
-        for i in range(most):
-            if g.over:
-                break
-            if i % every == 0:
-                out.append(MODULE.copy(g))
-            role = rng.choice(g.active())
-            order = pick(MODULE, rng, g, role, budget)
-            assert order is not None
-            g.apply(role, order)
-        out.append(g)
+        out += [MODULE.copy(state) for state in states(MODULE, g, rng, every, most)]
     return out
 
 
@@ -116,11 +106,10 @@ def test_the_answer_is_the_one_it_gave_before_over_random_games(seeds: range) ->
     steps: set[str] = set()
     for g in _games(seeds, 260, 13):
         steps.add(str(step_of(g.state)))
+        check_state(g, SIDES, old_legal)
         for role in SIDES:
-            new = legal_rules.legal(g.ctx, role)
-            assert new == old_legal(g.ctx, role), (role, step_of(g.state))
             assert [o.text() for o in legal_rules.first_choices(g.ctx, role, 3)] == [
-                o.text() for o in new.choices[:3]
+                o.text() for o in g.legal(role).choices[:3]
             ]
     assert "orders" in steps and len(steps) >= 3, steps
 
@@ -148,48 +137,22 @@ def test_a_force_that_may_not_be_commanded_has_no_move_offered() -> None:
 def test_kept_answer_is_the_fresh_one_after_orders_refusals_and_fields_written(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    calls: list[str] = []
-    real = legal_rules._legal
+    written: list[str] = []
 
-    def counting(ctx: Ctx, role: str) -> legal_rules.Legal:
-        calls.append(role)
-        return real(ctx, role)
+    def gone(g: Game, kept: dict[str, legal_rules.Legal]) -> str | None:
+        """A block of a side to act that its answer names, eliminated."""
+        b = next(
+            (b for b in g.state.blocks.values() if b.side in g.active() and b.id in named(kept[b.side])), None
+        )
+        if b is None:
+            return None
+        b.at, b.on = "gone", None
+        written.append(b.id)
+        return b.side
 
-    monkeypatch.setattr(legal_rules, "_legal", counting)
-    rng = random.Random(7)
-    g = MODULE.new_game(MODULE.make_options(MODULE.defaults()), 7)
-    budget: dict[str, int] = {}
-    for _ in range(60):
-        if g.over:
-            break
-        for role in SIDES:
-            kept = g.legal(role)
-            assert g.legal(role) is kept  # asked again of the same state: not worked out again
-            assert kept == old_legal(g.ctx, role)
-        idle = [r for r in SIDES if r not in g.active()]
-        if idle:  # a refused order changes nothing: the kept answer still holds, and is not made again
-            n = len(calls)
-            with pytest.raises(RuleError):
-                g.apply(idle[0], "/end")
-            g.legal(idle[0])
-            assert len(calls) == n
-        role = rng.choice(g.active())
-        order = pick(MODULE, rng, g, role, budget)
-        assert order is not None
-        g.apply(role, order)
-    kept = {role: g.legal(role) for role in SIDES}
-    copy_ = MODULE.copy(g)  # a copy shares the kept answers (the same state); a game loaded gives the same
-    n = len(calls)
-    for role in SIDES:
-        assert copy_.legal(role) is kept[role]
-    assert len(calls) == n
-    for role in SIDES:
-        assert MODULE.loads(g.dumps()).legal(role) == g.legal(role)
-    b = next(b for b in g.state.blocks.values() if b.at not in (OFF, "gone") and b.side in g.active())
-    was = g.legal(b.side)
-    b.commanded = 9  # in place, from outside: a new state
-    assert g.legal(b.side) == old_legal(g.ctx, b.side)
-    assert was != g.legal(b.side) or not any(b.id in o.text() for o in was.choices)
+    g = check_orders_refusals_and_fields(TRIUMPH, monkeypatch, old_legal, gone, seed=7, orders=60)
+    (block,) = written
+    assert not any(block in named(g.legal(r)) for r in SIDES)
 
 
 @pytest.mark.parametrize("seed", [2, 11])
