@@ -64,6 +64,18 @@ async def new_store(request, tmp_path):
 
 
 @pytest.fixture
+def dash():
+    """The tiny test game (tests/support/games/dash.py) registered for one test, then taken out again."""
+    from support.games import dash as dash_game
+
+    from engine import modules
+
+    modules.register(dash_game.MODULE)
+    yield dash_game.MODULE
+    modules.unregister("dash")
+
+
+@pytest.fixture
 async def harness(tmp_path):
     """The bot running through the real discord.py against the fake Discord API
     (tests/support/discord_fake.py), on its own database, without pictures or deadline ticks."""

@@ -12,19 +12,10 @@ import io
 import discord
 import pytest
 from support.discord_fake import CONTAINER, IS_COMPONENTS_V2, TEXT_DISPLAY, walk_components
-from support.games import dash as dash_game
 from test_discord_wedge import chan, settle
 
 from bot.discord_app import card
 from bot.outbox import Post, Status
-from engine import modules
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 def pictures(n: int) -> list[discord.File]:

@@ -10,17 +10,8 @@ import pytest
 from test_discord_wedge import chan, settle
 
 from bot.league import schedule
-from engine import modules
-from tests.support.games import dash as dash_game
 
 HOURS = 3600.0
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

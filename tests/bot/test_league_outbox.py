@@ -18,18 +18,9 @@ from bot.delivery import Outcome
 from bot.outbox import LeagueThread, Post, Standings, message_from
 from bot.pictures import NoPictures
 from bot.service import Caller, Service
-from engine import modules
-from tests.support.games import dash as dash_game
 
 GUILD, LOBBY, GAMES = 9, 500, 600
 HOST, ALICE, BOB, DAVE = 1, 2, 3, 4
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

@@ -9,17 +9,7 @@ import asyncio
 
 import pytest
 from support.discord_fake import FormErrors, _install_problems
-from support.games import dash as dash_game
 from test_discord_wedge import settle
-
-from engine import modules
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

@@ -10,7 +10,6 @@ import asyncio
 import io
 
 import pytest
-from support.games import dash as dash_game
 
 from bot.outbox import Post, Status
 from bot.pictures import NoPictures
@@ -29,13 +28,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 def who(user: int, channel: int = CH) -> Caller:

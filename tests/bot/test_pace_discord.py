@@ -8,17 +8,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from support.games import dash as dash_game
 from test_discord_wedge import chan, settle
-
-from engine import modules
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

@@ -11,7 +11,6 @@ import io
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.games import dash as dash_game
 
 from bot.console import run_console
 from bot.pictures import NoPictures
@@ -23,13 +22,6 @@ from engine import modules
 CH = 100
 GUILD = 9
 ALICE, BOB, CAROL = 2, 3, 4
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 def who(user: int, channel: int = CH, locale: str = "en") -> Caller:

@@ -7,19 +7,10 @@ from __future__ import annotations
 
 import pytest
 from support.discord_fake import component_custom_ids
-from support.games import dash as dash_game
 from test_discord_wedge import chan, settle
 from test_status_card import dash_game_in, finish, game_id_in
 
 from bot.service.rematch import swapped
-from engine import modules
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

@@ -14,17 +14,7 @@ from support.discord_fake import (
     message_text,
     walk_components,
 )
-from support.games import dash as dash_game
 from test_discord_wedge import chan, settle
-
-from engine import modules
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 @pytest.fixture

@@ -10,25 +10,16 @@ import re
 from pathlib import Path
 
 import pytest
-from support.games import dash as dash_game
 
 from bot.console import run_console
 from bot.outbox import DM, Post
 from bot.pictures import NoPictures
 from bot.service import Caller, Service, ServiceError
-from engine import modules
 from engine.script import run_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 CH = 100
 HOST, ALICE, BOB = 1, 2, 3
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 def who(user: int, channel: int = CH) -> Caller:

@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from support.games import dash as dash_game
 
 from ai import registry as players
 from bot.narrate import TEXT
@@ -21,13 +20,6 @@ from engine.script import ScriptError, report, run_lines
 from renderers import registry as pictures
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
 
 
 def test_napoleon_is_the_default_module_and_keeps_its_options():

@@ -144,13 +144,6 @@ def test_every_legal_order_keeps_its_text_through_its_typed_reading(game):
     assert len(seen) > 1
 
 
-@pytest.fixture
-def dash():
-    modules.register(dash_game.MODULE)
-    yield dash_game.MODULE
-    modules.unregister("dash")
-
-
 def _spy_apply(monkeypatch) -> list[object]:
     got: list[object] = []
     apply = dash_game.DashGame.apply
