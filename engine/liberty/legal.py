@@ -5,6 +5,8 @@ block and per group along one path (5.1), each checked by the same rules as the 
 from __future__ import annotations
 
 import functools
+import marshal
+import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -12,6 +14,7 @@ from itertools import pairwise
 
 from data.liberty import Liberty
 from engine.errors import RuleError
+from engine.gamebase import KeptAnswers
 from engine.orders import Order
 
 from . import battle as battle_rules
@@ -644,6 +647,31 @@ _KEEP_SEAS = 4096
 
 def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:
     return _moves(ctx, side, only) if kept is None else _kept_moves(ctx, side, only, kept)
+
+
+# ``Game.legal``'s answers, kept by the state's whole content (``content``): the working copies of one game,
+# and the game loaded again, share them
+ANSWERS = KeptAnswers(64)
+
+
+def content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the rules' data never changes) as bytes: equal
+    bytes are an equal state, and a state changed in any way (in place too) gives other bytes. ``marshal``
+    writes plain values (each block as the tuple of its fields' values, the phase as its string) in about
+    two thirds of ``pickle``'s time, and can be read back: unequal values never give equal bytes. A value it
+    cannot write goes to ``pickle`` (whose bytes begin otherwise: no key of one is a key of the other)."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["phase"] = str(st.phase)  # a StrEnum, which marshal does not write; legal reads it as its string
+    blocks = st.blocks
+    d["blocks"] = (tuple(blocks), tuple(map(tuple, map(dict.values, map(vars, blocks.values())))))
+    d["battle"] = None if st.battle is None else st.battle.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    whole = (d, ctx.opts.__dict__)
+    try:
+        return marshal.dumps(whole)
+    except ValueError:
+        return pickle.dumps(whole, pickle.HIGHEST_PROTOCOL)
 
 
 def legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None = None) -> Legal:
