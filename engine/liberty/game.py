@@ -202,12 +202,11 @@ class Game(GameBase[State, Options]):
     def copy(self) -> Self:
         """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
         applies each order to a copy): the state cloned, the events shared (an event never changes once
-        emitted); the ``legal`` answers are kept by the state's content (``legal.ANSWERS``), so they hold
-        for the copy too. Reloading the snapshot instead costs the JSON of the whole event log, every order."""
+        emitted); the ``legal`` answers are kept by the state's content (``legal.ANSWERS``): they hold for
+        the copy too. Reloading the snapshot instead costs the JSON of the whole event log, every order."""
         game = super().copy()
         state = game.ctx.st
         if state.offer is not None:  # 11.5: its lists of blocks are its own too (``clone`` shares them)
             state.offer = copy.deepcopy(state.offer)
         game._places = self._places.copy()
         return game
-

@@ -2,7 +2,7 @@
 block within its walks' calm reach, no hexside crossed yet this turn, a hex that pins nothing: 5.1, 5.2,
 5.4), a kind of block's walks among the enemy blocks within their calm reach (5.1: a walk reads no other
 enemy), and each move made once. A game that asks with nothing of its own kept (a new or loaded game) is
-served from them, and gets what the code before gave (the reference of ``test_liberty_legal_kept_places``);
+served from them, and gets what the code before gave (the reference, ``support/liberty_legal_before.py``);
 an enemy block within the reach, a crossing, a pin or the options' Indians' rule (10.0 with G9) is never
 answered from the calm table."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from support.liberty import actions, empty, put
-from test_liberty_legal_kept_places import reference
+from support.liberty_legal_before import reference
 
 from engine.liberty import board, turns
 from engine.liberty import legal as legal_rules
