@@ -589,31 +589,7 @@ def _sea_moves(
     sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
     if not sailors:
         return
-    st, dests = ctx.st, board.sea_links(ctx, origin)
-    key: tuple[object, ...] | None = None
-    if not seas and origin not in st.pinned and not any(board.west_indies(d) for d in dests):
-        # everything ``sea_check`` reads of the state, but the blocks' own stack in the West Indies (9.1) and
-        # a pinned hex's (5.4): France at war (9.1), the weather (4.0), and each end's control, attacker and
-        # enemy blocks (5.7, 8.4)
-        occupied, foe = ctx.occupied(), other(side)
-        ends = [(st.control.get(d), st.attacks.get(d), foe in occupied.get(d, ())) for d in dests]
-        here = (st.control.get(origin), side in occupied.get(origin, ()))
-        key = (
-            id(ctx.lib),
-            side,
-            origin,
-            tuple([b.id for b in sailors]),
-            st.french_in,
-            st.weather,
-            here,
-            *ends,
-        )
-        found = _SEAS.get(key)
-        if found is not None and found[0] is ctx.lib:
-            choices += found[1]
-            attacks += found[2]
-            return
-    first, first_attack = len(choices), len(attacks)
+    dests = board.sea_links(ctx, origin)
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
     groups = [g for g in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]) if g]
@@ -634,15 +610,6 @@ def _sea_moves(
                 choices.append(sea)
                 if attack:
                     attacks.append(sea)
-    if key is not None:
-        if len(_SEAS) > _KEEP_SEAS:
-            _SEAS.clear()
-        _SEAS[key] = (ctx.lib, tuple(choices[first:]), tuple(attacks[first_attack:]))
-
-
-# The sea moves of each group of blocks from each port, by what they read of the state (``_sea_moves``).
-_SEAS: dict[tuple[object, ...], tuple[Liberty, tuple[Order, ...], tuple[Order, ...]]] = {}
-_KEEP_SEAS = 4096
 
 
 def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:

@@ -128,16 +128,17 @@ def test_the_indians_rule_of_the_options_keeps_its_own_calm_moves(
 def test_the_sea_moves_kept_are_served_only_where_what_they_read_is_as_it_was(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """5.7: a port's sea moves served to a new game alike (no sea move checked again); 9.1: France's entry
-    answered anew (a French block sails only once France is at war); from the Atlantic box (its ends the
-    West Indies, 9.1, never served from the table) an enemy port is a sea attack (8.4)."""
-    first = _game(51)
-    seas = [c for c in first.legal("british").choices if isinstance(c, O.Sea)]
-    assert seas and first.legal("british") == reference(first, "british", monkeypatch)
+    """5.7: a port's sea moves served again with the place's moves the game kept (``legal.Kept``: no sea move
+    checked again) when the state changed elsewhere; 9.1: France's entry answered anew (a French block sails
+    only once France is at war); from the Atlantic box (its ends the West Indies, 9.1) an enemy port is a sea
+    attack (8.4)."""
+    again = _game(51)
+    seas = [c for c in again.legal("british").choices if isinstance(c, O.Sea)]
+    assert seas and again.legal("british") == reference(again, "british", monkeypatch)
     checked: list[object] = []
     real = turns.sea_check
     monkeypatch.setattr(turns, "sea_check", lambda *a: checked.append(a) or real(*a))
-    again = _game(52)
+    again.state.hands["british"].append("ACT-1")  # another state, nothing the ports' moves read
     assert [c for c in again.legal("british").choices if isinstance(c, O.Sea)] == seas
     assert checked == []
     monkeypatch.setattr(turns, "sea_check", real)
