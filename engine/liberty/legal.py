@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from data.liberty import Liberty
 from engine.errors import RuleError
-from engine.gamebase import KeptAnswers
+from engine.gamebase import KeptByContent
 from engine.orders import Order
 
 from . import battle as battle_rules
@@ -618,7 +618,7 @@ def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tup
 
 # ``Game.legal``'s answers, kept by the state's whole content (``content``): the working copies of one game,
 # and the game loaded again, share them
-ANSWERS = KeptAnswers(64)
+ANSWERS: KeptByContent[Legal] = KeptByContent(64)
 
 
 def content(ctx: Ctx) -> bytes:
