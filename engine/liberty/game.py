@@ -19,7 +19,7 @@ from engine.text import Command, split_list
 from . import battle, board, exchange, flow, turns, winter
 from . import orders as O
 from .context import Ctx, error
-from .legal import ANSWERS, Kept, Legal, content, legal
+from .legal import Kept, Legal, answers, content, legal
 from .options import Options
 from .orders import GRAMMAR
 from .sequence import ROWS, Phase, Who
@@ -88,13 +88,13 @@ class Game(GameBase[State, Options]):
 
     def legal(self, role: str) -> Legal:
         """What ``role`` may do now. The bot asks again of the same state (each active role's prompt, its
-        headline, its drafts), so the answer is kept (``legal.ANSWERS``), keyed by the state's whole content
+        headline, its drafts), so the answer is kept (``legal.answers``), keyed by the state's whole content
         (``legal.content``): a state changed in any way since (an order, a directive, a field written from
         outside) is a new key, never a stale answer."""
-        answers = ANSWERS.of(content(self.ctx))
-        found = answers.get(role)
+        kept = answers(self.ctx.lib).of(content(self.ctx))
+        found = kept.get(role)
         if found is None:
-            found = answers[role] = legal(self.ctx, role, self.active(), self._places)
+            found = kept[role] = legal(self.ctx, role, self.active(), self._places)
         return found
 
     # -- orders ---------------------------------------------------------------------------------------------
@@ -202,7 +202,7 @@ class Game(GameBase[State, Options]):
     def copy(self) -> Self:
         """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
         applies each order to a copy): the state cloned, the events shared (an event never changes once
-        emitted); the ``legal`` answers are kept by the state's content (``legal.ANSWERS``): they hold for
+        emitted); the ``legal`` answers are kept by the state's content (``legal.answers``): they hold for
         the copy too. Reloading the snapshot instead costs the JSON of the whole event log, every order."""
         game = super().copy()
         state = game.ctx.st

@@ -616,9 +616,19 @@ def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tup
     return _moves(ctx, side, only) if kept is None else _kept_moves(ctx, side, only, kept)
 
 
-# ``Game.legal``'s answers, kept by the state's whole content (``content``): the working copies of one game,
-# and the game loaded again, share them
-ANSWERS: KeptByContent[Legal] = KeptByContent(64)
+# ``Game.legal``'s answers, kept by the state's whole content (``content``) for each scenario's data (which
+# they read too; a game's is the process's one): the working copies of one game share them
+ANSWERS: dict[int, tuple[Liberty, KeptByContent[Legal]]] = {}
+
+
+def answers(lib: Liberty) -> KeptByContent[Legal]:
+    """The answers kept for the games of ``lib`` (held with it: its id is no other data's while kept)."""
+    found = ANSWERS.get(id(lib))
+    if found is None or found[0] is not lib:
+        if len(ANSWERS) >= 4:
+            ANSWERS.clear()
+        found = ANSWERS[id(lib)] = (lib, KeptByContent(64))
+    return found[1]
 
 
 def content(ctx: Ctx) -> bytes:

@@ -16,6 +16,7 @@ from support.liberty import actions, empty, new, put
 
 from engine.errors import RuleError
 from engine.liberty import legal as legal_rules
+from engine.liberty.context import Ctx
 from engine.liberty.game import Game
 from engine.liberty.module import MODULE
 from engine.liberty.sequence import Phase
@@ -224,3 +225,18 @@ def test_a_value_marshal_cannot_write_is_keyed_by_pickle_and_still_told_apart() 
     assert odd != plain and odd[:1] != plain[:1]
     g.state.queue[-1] = Phase.SUPPLY  # type: ignore[call-overload]
     assert legal_rules.content(g.ctx) not in (odd, plain)
+
+
+def test_the_answers_are_kept_for_each_scenarios_data() -> None:
+    """The answers read the scenario's data too: a game of other data (equal states) keeps its own, and a
+    game of the process's data shares them with every other game of it in the same state (its copies)."""
+    g = new(14)
+    first = g.legal("british")
+    assert MODULE.copy(g).legal("british") is first
+    lib = g.ctx.lib
+    other = lib.model_copy(update={"name": lib.name})  # the same data, another object
+    assert other is not lib
+    assert legal_rules.answers(lib) is legal_rules.answers(lib)
+    assert legal_rules.answers(other) is not legal_rules.answers(lib)
+    twin = Game(Ctx(g.state.clone(), other, g.ctx.opts))
+    assert twin.legal("british") == first and twin.legal("british") is not first
