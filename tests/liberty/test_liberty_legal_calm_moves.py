@@ -19,7 +19,8 @@ from engine.liberty.game import Game
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The places whose candidates are worked out (``_candidates``' calls), in order."""
+    """The places whose candidates are worked out (``_candidates``' calls), in order (no answer kept)."""
+    legal_rules.ANSWERS.clear()
     calls: list[str] = []
     real = legal_rules._candidates
 
@@ -76,6 +77,7 @@ def test_an_enemy_block_within_the_calm_reach_is_never_answered_from_the_calm_ta
     put(h, "AM-2", h.ctx.lib.atlantic)
     walked: list[object] = []
     real = board._reach
+    legal_rules.ANSWERS.clear()
     monkeypatch.setattr(board, "_reach", lambda *a: walked.append(a) or real(*a))
     again = h.legal("british")
     assert walked == []
