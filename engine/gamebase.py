@@ -219,17 +219,21 @@ class Legal:
         return self.step
 
 
-class KeptAnswers:
+AnswerT = TypeVar("AnswerT")
+
+
+class KeptByContent(Generic[AnswerT]):
     """The answers of ``legal`` kept by the state's whole content (a game's ``content`` bytes): a state
     changed in any way since (an order, a refused order undone, a field written from outside) is another key,
     never a stale answer; the working copies of one game, and a game loaded again, share them. Kept apart
-    from the state and its snapshot; the ``most`` recent states only."""
+    from the state and its snapshot; the ``most`` recent states only. ``AnswerT``: the game's answer (its
+    ``Legal``)."""
 
     def __init__(self, most: int = 64) -> None:
         self.most = most
-        self.states: OrderedDict[bytes, dict[str, Legal]] = OrderedDict()
+        self.states: OrderedDict[bytes, dict[str, AnswerT]] = OrderedDict()
 
-    def of(self, key: bytes) -> dict[str, Legal]:
+    def of(self, key: bytes) -> dict[str, AnswerT]:
         """The answers kept for the state of ``key`` (made empty for a new one; the oldest forgotten)."""
         found = self.states.get(key)
         if found is None:
@@ -243,9 +247,13 @@ class KeptAnswers:
     def clear(self) -> None:
         self.states.clear()
 
-    def peek(self, key: bytes, role: str) -> Legal | None:
+    def peek(self, key: bytes, role: str) -> AnswerT | None:
         """The answer kept for ``role`` in the state of ``key``, if any (nothing made, nothing moved)."""
         return self.states.get(key, {}).get(role)
+
+
+class KeptAnswers(KeptByContent[Legal]):
+    """``KeptByContent`` of the answers of a game played in steps (``Legal`` above)."""
 
 
 CtxC = TypeVar("CtxC", contravariant=True)

@@ -6,7 +6,6 @@ changes nothing), ``view`` and ``legal`` per role, ``active``, ``over``, ``resul
 from __future__ import annotations
 
 import copy
-import pickle
 from collections.abc import Sequence
 from typing import Any, Self
 
@@ -20,7 +19,7 @@ from engine.text import Command, split_list
 from . import battle, board, exchange, flow, turns, winter
 from . import orders as O
 from .context import Ctx, error
-from .legal import Kept, Legal, legal
+from .legal import Kept, Legal, answers, content, legal
 from .options import Options
 from .orders import GRAMMAR
 from .sequence import ROWS, Phase, Who
@@ -51,8 +50,6 @@ class Game(GameBase[State, Options]):
 
     def __init__(self, ctx: Ctx, log: Sequence[str] | None = None) -> None:
         super().__init__(ctx, log)
-        # ``legal`` answers kept with the content of the state they answered (``_content``): role -> Legal
-        self._kept: tuple[bytes, dict[str, Legal]] | None = None
         # the moves from each place, kept from one state to the next (``legal.Kept``; a loaded game starts
         # without them, and they are never in its snapshot)
         self._places = Kept()
@@ -91,16 +88,13 @@ class Game(GameBase[State, Options]):
 
     def legal(self, role: str) -> Legal:
         """What ``role`` may do now. The bot asks again of the same state (each active role's prompt, its
-        headline, its drafts), so the answer is kept, keyed by the state's whole content: a state changed in
-        any way since (an order, a directive, a field written from outside) is a new key, never a stale
-        answer."""
-        key = _content(self.ctx)
-        kept = self._kept
-        if kept is None or kept[0] != key:
-            kept = self._kept = (key, {})
-        found = kept[1].get(role)
+        headline, its drafts), so the answer is kept (``legal.answers``), keyed by the state's whole content
+        (``legal.content``): a state changed in any way since (an order, a directive, a field written from
+        outside) is a new key, never a stale answer."""
+        kept = answers(self.ctx.lib).of(content(self.ctx))
+        found = kept.get(role)
         if found is None:
-            found = kept[1][role] = legal(self.ctx, role, self.active(), self._places)
+            found = kept[role] = legal(self.ctx, role, self.active(), self._places)
         return found
 
     # -- orders ---------------------------------------------------------------------------------------------
@@ -208,24 +202,11 @@ class Game(GameBase[State, Options]):
     def copy(self) -> Self:
         """A game equal to this one that shares nothing that changes with it (``Module.copy``: the service
         applies each order to a copy): the state cloned, the events shared (an event never changes once
-        emitted), the kept ``legal`` answers too (keyed by the state's content, they hold for the copy).
-        Reloading the snapshot instead costs the JSON of the whole event log, every order."""
+        emitted); the ``legal`` answers are kept by the state's content (``legal.answers``): they hold for
+        the copy too. Reloading the snapshot instead costs the JSON of the whole event log, every order."""
         game = super().copy()
         state = game.ctx.st
         if state.offer is not None:  # 11.5: its lists of blocks are its own too (``clone`` shares them)
             state.offer = copy.deepcopy(state.offer)
-        if self._kept is not None:
-            game._kept = (self._kept[0], dict(self._kept[1]))
         game._places = self._places.copy()
         return game
-
-
-def _content(ctx: Ctx) -> bytes:
-    """Everything ``legal`` reads (the state and the options; the rules' data never changes) as bytes: equal
-    bytes are an equal state. Plain dicts and lists pickle several times faster than the dataclasses."""
-    st = ctx.st
-    d = dict(st.__dict__)
-    d["blocks"] = {k: b.__dict__ for k, b in st.blocks.items()}
-    d["battle"] = None if st.battle is None else st.battle.__dict__
-    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
-    return pickle.dumps((d, ctx.opts), pickle.HIGHEST_PROTOCOL)

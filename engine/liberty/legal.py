@@ -5,6 +5,8 @@ block and per group along one path (5.1), each checked by the same rules as the 
 from __future__ import annotations
 
 import functools
+import marshal
+import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -12,6 +14,7 @@ from itertools import pairwise
 
 from data.liberty import Liberty
 from engine.errors import RuleError
+from engine.gamebase import KeptByContent
 from engine.orders import Order
 
 from . import battle as battle_rules
@@ -586,31 +589,7 @@ def _sea_moves(
     sailors = [b for b in blocks if ctx.lib.unit(b.id).can_sea_move]
     if not sailors:
         return
-    st, dests = ctx.st, board.sea_links(ctx, origin)
-    key: tuple[object, ...] | None = None
-    if not seas and origin not in st.pinned and not any(board.west_indies(d) for d in dests):
-        # everything ``sea_check`` reads of the state, but the blocks' own stack in the West Indies (9.1) and
-        # a pinned hex's (5.4): France at war (9.1), the weather (4.0), and each end's control, attacker and
-        # enemy blocks (5.7, 8.4)
-        occupied, foe = ctx.occupied(), other(side)
-        ends = [(st.control.get(d), st.attacks.get(d), foe in occupied.get(d, ())) for d in dests]
-        here = (st.control.get(origin), side in occupied.get(origin, ()))
-        key = (
-            id(ctx.lib),
-            side,
-            origin,
-            tuple([b.id for b in sailors]),
-            st.french_in,
-            st.weather,
-            here,
-            *ends,
-        )
-        found = _SEAS.get(key)
-        if found is not None and found[0] is ctx.lib:
-            choices += found[1]
-            attacks += found[2]
-            return
-    first, first_attack = len(choices), len(attacks)
+    dests = board.sea_links(ctx, origin)
     ships = [b for b in sailors if ctx.lib.unit(b.id).type == "warship"]
     land = [b for b in sailors if b not in ships]
     groups = [g for g in ([*ships[:1], *land[:3]], land[:2], sailors, ships[:1]) if g]
@@ -631,19 +610,46 @@ def _sea_moves(
                 choices.append(sea)
                 if attack:
                     attacks.append(sea)
-    if key is not None:
-        if len(_SEAS) > _KEEP_SEAS:
-            _SEAS.clear()
-        _SEAS[key] = (ctx.lib, tuple(choices[first:]), tuple(attacks[first_attack:]))
-
-
-# The sea moves of each group of blocks from each port, by what they read of the state (``_sea_moves``).
-_SEAS: dict[tuple[object, ...], tuple[Liberty, tuple[Order, ...], tuple[Order, ...]]] = {}
-_KEEP_SEAS = 4096
 
 
 def _side_moves(ctx: Ctx, side: str, only: str | None, kept: Kept | None) -> tuple[list[Order], list[Order]]:
     return _moves(ctx, side, only) if kept is None else _kept_moves(ctx, side, only, kept)
+
+
+# ``Game.legal``'s answers, kept by the state's whole content (``content``) for each scenario's data (which
+# they read too; a game's is the process's one): the working copies of one game share them
+ANSWERS: dict[int, tuple[Liberty, KeptByContent[Legal]]] = {}
+
+
+def answers(lib: Liberty) -> KeptByContent[Legal]:
+    """The answers kept for the games of ``lib`` (held with it: its id is no other data's while kept)."""
+    found = ANSWERS.get(id(lib))
+    if found is None or found[0] is not lib:
+        if len(ANSWERS) >= 4:
+            ANSWERS.clear()
+        found = ANSWERS[id(lib)] = (lib, KeptByContent(64))
+    return found[1]
+
+
+def content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the rules' data never changes) as bytes: equal
+    bytes are an equal state, and a state changed in any way (in place too) gives other bytes. ``marshal``
+    writes plain values (each block as the tuple of its fields' values, the phase as its string) faster than
+    ``pickle`` writes the state, and what it writes reads back: unequal values never give equal bytes. A
+    value it cannot write goes to ``pickle`` (whose bytes begin otherwise: no key of one is one of the
+    other's)."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["phase"] = str(st.phase)  # a StrEnum, which marshal does not write; legal reads it as its string
+    blocks = st.blocks
+    d["blocks"] = (tuple(blocks), tuple(map(tuple, map(dict.values, map(vars, blocks.values())))))
+    d["battle"] = None if st.battle is None else st.battle.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    whole = (d, ctx.opts.__dict__)
+    try:
+        return marshal.dumps(whole)
+    except ValueError:
+        return pickle.dumps(whole, pickle.HIGHEST_PROTOCOL)
 
 
 def legal(ctx: Ctx, role: str, active: list[str], kept: Kept | None = None) -> Legal:

@@ -16,9 +16,11 @@ from support.liberty import actions, empty, new, put
 
 from engine.errors import RuleError
 from engine.liberty import legal as legal_rules
+from engine.liberty.context import Ctx
 from engine.liberty.game import Game
 from engine.liberty.module import MODULE
 from engine.liberty.sequence import Phase
+from engine.liberty.state import Battle
 
 SIDES = ("british", "american")
 
@@ -57,6 +59,7 @@ def test_kept_answer_is_the_fresh_one_after_every_order_of_random_games(seed: in
 
 
 def test_asked_again_of_the_same_state_it_is_not_worked_out_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    legal_rules.ANSWERS.clear()  # the answers are kept for the process: this game's state asked first here
     g = new(3)
     calls: list[str] = []
     real = legal_rules.legal
@@ -154,3 +157,86 @@ def test_the_state_as_a_dict_is_what_asdict_gives_and_shares_nothing(seed: int) 
     for cards in d["hands"].values():
         cards.append("nothing")
     assert all(b.at != "nowhere" for b in g.state.blocks.values()) and g.state.hands == hands
+
+
+def _other(v: object) -> object:
+    """A value unlike ``v`` (of its kind where it has one)."""
+    if isinstance(v, bool):
+        return not v
+    if isinstance(v, int):
+        return v + 1
+    if isinstance(v, str):
+        return v + "x"
+    if isinstance(v, list):
+        return [*v, "x"]
+    if isinstance(v, dict):
+        return {**v, "x": 1}
+    return "x"
+
+
+def test_the_key_of_the_answers_changes_with_every_field_of_the_state_and_the_options() -> None:
+    """``legal.content``, the key the answers are kept under: every field of the state, of a block, of the
+    battle, of the dice and of the options changed (in place too: a list inside a dict) gives another key,
+    and changed back the same key."""
+    rng = random.Random(12)
+    g = new(12)
+    for _ in range(60):
+        role = rng.choice(g.active())
+        g.apply(role, rng.choice(g.legal(role).choices))
+    st, key = g.state, legal_rules.content(g.ctx)
+    st.battle = Battle("21.08", "british")
+    targets: list[object] = [st, next(iter(st.blocks.values())), st.battle, st.dice, g.ctx.opts]
+    changed = 0
+    for obj in targets:
+        for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+            if obj is st and f.name in ("blocks", "battle", "dice"):
+                continue  # each its own target
+            was = getattr(obj, f.name)
+            before = legal_rules.content(g.ctx)
+            object.__setattr__(obj, f.name, _other(was))
+            assert legal_rules.content(g.ctx) != before, (type(obj).__name__, f.name)
+            object.__setattr__(obj, f.name, was)
+            assert legal_rules.content(g.ctx) == before, (type(obj).__name__, f.name)
+            changed += 1
+    assert changed > 60
+    st.battle = None
+    assert legal_rules.content(g.ctx) == key
+    blocks = dict(st.blocks)
+    del st.blocks["BR-2"]  # a block no longer there
+    assert legal_rules.content(g.ctx) != key
+    st.blocks.clear()
+    st.blocks.update(blocks)
+    assert legal_rules.content(g.ctx) == key
+    side = next(iter(st.hands))
+    st.hands[side].append("x")  # in place, inside a dict
+    assert legal_rules.content(g.ctx) != key
+    st.hands[side].pop()
+    st.blocks["BR-2"].moved = not st.blocks["BR-2"].moved
+    assert legal_rules.content(g.ctx) != key
+
+
+def test_a_value_marshal_cannot_write_is_keyed_by_pickle_and_still_told_apart() -> None:
+    """A value of the state that ``marshal`` refuses (here a phase in a list) gives the key of ``pickle``:
+    a key all the same, other than the state's without it, and never one of marshal's."""
+    g = new(13)
+    plain = legal_rules.content(g.ctx)
+    g.state.queue.append(Phase.ACTIONS)  # type: ignore[arg-type]
+    odd = legal_rules.content(g.ctx)
+    assert odd != plain and odd[:1] != plain[:1]
+    g.state.queue[-1] = Phase.SUPPLY  # type: ignore[call-overload]
+    assert legal_rules.content(g.ctx) not in (odd, plain)
+
+
+def test_the_answers_are_kept_for_each_scenarios_data() -> None:
+    """The answers read the scenario's data too: a game of other data (equal states) keeps its own, and a
+    game of the process's data shares them with every other game of it in the same state (its copies)."""
+    g = new(14)
+    first = g.legal("british")
+    assert MODULE.copy(g).legal("british") is first
+    lib = g.ctx.lib
+    other = lib.model_copy(update={"name": lib.name})  # the same data, another object
+    assert other is not lib
+    assert legal_rules.answers(lib) is legal_rules.answers(lib)
+    assert legal_rules.answers(other) is not legal_rules.answers(lib)
+    twin = Game(Ctx(g.state.clone(), other, g.ctx.opts))
+    assert twin.legal("british") == first and twin.legal("british") is not first

@@ -2,7 +2,7 @@
 block within its walks' calm reach, no hexside crossed yet this turn, a hex that pins nothing: 5.1, 5.2,
 5.4), a kind of block's walks among the enemy blocks within their calm reach (5.1: a walk reads no other
 enemy), and each move made once. A game that asks with nothing of its own kept (a new or loaded game) is
-served from them, and gets what the code before gave (the reference of ``test_liberty_legal_kept_places``);
+served from them, and gets what the code before gave (the reference, ``support/liberty_legal_before.py``);
 an enemy block within the reach, a crossing, a pin or the options' Indians' rule (10.0 with G9) is never
 answered from the calm table."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from support.liberty import actions, empty, put
-from test_liberty_legal_kept_places import reference
+from support.liberty_legal_before import reference
 
 from engine.liberty import board, turns
 from engine.liberty import legal as legal_rules
@@ -19,7 +19,8 @@ from engine.liberty.game import Game
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The places whose candidates are worked out (``_candidates``' calls), in order."""
+    """The places whose candidates are worked out (``_candidates``' calls), in order (no answer kept)."""
+    legal_rules.ANSWERS.clear()
     calls: list[str] = []
     real = legal_rules._candidates
 
@@ -76,6 +77,7 @@ def test_an_enemy_block_within_the_calm_reach_is_never_answered_from_the_calm_ta
     put(h, "AM-2", h.ctx.lib.atlantic)
     walked: list[object] = []
     real = board._reach
+    legal_rules.ANSWERS.clear()
     monkeypatch.setattr(board, "_reach", lambda *a: walked.append(a) or real(*a))
     again = h.legal("british")
     assert walked == []
@@ -128,16 +130,17 @@ def test_the_indians_rule_of_the_options_keeps_its_own_calm_moves(
 def test_the_sea_moves_kept_are_served_only_where_what_they_read_is_as_it_was(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """5.7: a port's sea moves served to a new game alike (no sea move checked again); 9.1: France's entry
-    answered anew (a French block sails only once France is at war); from the Atlantic box (its ends the
-    West Indies, 9.1, never served from the table) an enemy port is a sea attack (8.4)."""
-    first = _game(51)
-    seas = [c for c in first.legal("british").choices if isinstance(c, O.Sea)]
-    assert seas and first.legal("british") == reference(first, "british", monkeypatch)
+    """5.7: a port's sea moves served again with the place's moves the game kept (``legal.Kept``: no sea move
+    checked again) when the state changed elsewhere; 9.1: France's entry answered anew (a French block sails
+    only once France is at war); from the Atlantic box (its ends the West Indies, 9.1) an enemy port is a sea
+    attack (8.4)."""
+    again = _game(51)
+    seas = [c for c in again.legal("british").choices if isinstance(c, O.Sea)]
+    assert seas and again.legal("british") == reference(again, "british", monkeypatch)
     checked: list[object] = []
     real = turns.sea_check
     monkeypatch.setattr(turns, "sea_check", lambda *a: checked.append(a) or real(*a))
-    again = _game(52)
+    again.state.hands["british"].append("ACT-1")  # another state, nothing the ports' moves read
     assert [c for c in again.legal("british").choices if isinstance(c, O.Sea)] == seas
     assert checked == []
     monkeypatch.setattr(turns, "sea_check", real)
