@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import threading
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -232,20 +233,25 @@ class KeptByContent(Generic[AnswerT]):
     def __init__(self, most: int = 64) -> None:
         self.most = most
         self.states: OrderedDict[bytes, dict[str, AnswerT]] = OrderedDict()
+        # kept for the process: a replay in a worker thread asks beside the event loop, and a key forgotten
+        # between the look-up and the move to the end would raise
+        self._lock = threading.Lock()
 
     def of(self, key: bytes) -> dict[str, AnswerT]:
         """The answers kept for the state of ``key`` (made empty for a new one; the oldest forgotten)."""
-        found = self.states.get(key)
-        if found is None:
-            found = self.states[key] = {}
-            if len(self.states) > self.most:
-                self.states.popitem(last=False)
-        else:
-            self.states.move_to_end(key)
-        return found
+        with self._lock:
+            found = self.states.get(key)
+            if found is None:
+                found = self.states[key] = {}
+                if len(self.states) > self.most:
+                    self.states.popitem(last=False)
+            else:
+                self.states.move_to_end(key)
+            return found
 
     def clear(self) -> None:
-        self.states.clear()
+        with self._lock:
+            self.states.clear()
 
     def peek(self, key: bytes, role: str) -> AnswerT | None:
         """The answer kept for ``role`` in the state of ``key``, if any (nothing made, nothing moved)."""
