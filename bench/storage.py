@@ -440,9 +440,10 @@ class PgDisk(Disk):
         )
         return {str(r["relname"]): (r["whole"] - r["toast"], r["idx"], r["toast"]) for r in rows}
 
-    async def report(self, orders: int) -> list[str]:
-        """Where the growth from the empty schema is, per table, per order: heap, indexes, TOAST; the
-        table's live and dead rows now (what is left is the catalogs' and the database's own)."""
+    async def report(self, orders: int, grew_all: float) -> list[str]:
+        """Where the growth from the empty schema (``grew_all`` bytes) is, per table, per order: heap,
+        indexes, TOAST; the table's live and dead rows and its heap's free space now; last what is left, the
+        catalogs' (the statistics an ANALYZE keeps, ...)."""
         now, lines, total = await self.by_table(), [], 0
         for t, (heap, idx, toast) in sorted(now.items(), key=lambda kv: -sum(kv[1])):
             h0, i0, t0 = self.empty.get(t, (0, 0, 0))
@@ -450,17 +451,18 @@ class PgDisk(Disk):
             total += grew
             if grew == 0:
                 continue
-            live = dead = 0
+            live = dead = free = 0
             if self.exact:
                 r = await self.con.fetchrow(
-                    f"SELECT tuple_count, dead_tuple_count FROM pgstattuple('\"{t}\"')"
+                    f"SELECT tuple_count, dead_tuple_count, free_space FROM pgstattuple('\"{t}\"')"
                 )
-                live, dead = int(r["tuple_count"]), int(r["dead_tuple_count"])
+                live, dead, free = int(r["tuple_count"]), int(r["dead_tuple_count"]), int(r["free_space"])
             lines.append(
                 f"    {t:12s} {grew / orders:7.1f} B an order (heap {(heap - h0) / orders:6.1f},"
                 f" indexes {(idx - i0) / orders:6.1f}, TOAST {(toast - t0) / orders:6.1f});"
-                f" rows {live}, dead {dead}"
+                f" rows {live}, dead {dead}, heap free {free / 1024:.0f} KiB"
             )
+        lines.append(f"    the catalogs and the rest {(grew_all - total) / orders:7.1f} B an order")
         return lines
 
     async def close(self) -> None:
@@ -676,7 +678,9 @@ async def pg_main(args: argparse.Namespace) -> None:
             try:
                 rows = await club(disk, args, prune, games)
                 pg[(label, vacuum)] = rows
-                tables[(label, vacuum)] = await disk.report(int(rows[-1]["orders"]))
+                tables[(label, vacuum)] = await disk.report(
+                    int(rows[-1]["orders"]), rows[-1]["after"] * rows[-1]["orders"]
+                )
                 done[(label, vacuum)] = disk.vacuums
                 exact = disk.exact
                 threshold, scale = disk.threshold, disk.scale
@@ -693,7 +697,8 @@ async def pg_main(args: argparse.Namespace) -> None:
     took_ref = time.perf_counter() - t1
     print(
         f"PostgreSQL: {args.campaigns} x {len(mods)} whole campaigns ({names}), one after another in a"
-        f" database of their own on the server (each game alone too), an order every {args.minutes:g} min,"
+        f" database of their own on the server{' (each game alone too)' if len(clubs) > 1 else ''}, an order"
+        f" every {args.minutes:g} min,"
         f" {'pruned as the bot prunes' if prune else 'nothing pruned'}; {took:.1f} s, the SQLite reference"
         f" {took_ref:.1f} s ({load_average()})"
     )
@@ -708,7 +713,7 @@ async def pg_main(args: argparse.Namespace) -> None:
         f" {'pgstattuple' if exact else 'the statistics collector'})",
         "none": "never vacuumed (autovacuum off)",
     }
-    for label, _games in clubs:
+    for label, games in clubs:
         for vacuum in vacuums:
             rows = pg[(label, vacuum)]
             camp = [r for r in rows if r["module"] != "all"]
@@ -727,6 +732,13 @@ async def pg_main(args: argparse.Namespace) -> None:
             )
             for line in tables[(label, vacuum)]:
                 print(line)
+            later = camp[len(games) :]  # after the first round: the fixed costs (maps, first pages) paid
+            if later:
+                n = sum(r["orders"] for r in later)
+                print(
+                    f"  after the first round of campaigns: growth / their {n} orders"
+                    f" {sum(r['after'] * r['orders'] for r in later) / n:.1f} B"
+                )
         r = ref[label][-1]
         print(
             f"  reference, SQLite, the same campaigns: the whole file (db + wal + shm) / {int(r['orders'])}"
