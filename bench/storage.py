@@ -2,6 +2,7 @@
 (``--file``, the default), and the bytes each commit writes and what a load replays (``--rows``).
 
     python bench/storage.py [--game ID] [--campaigns 2] [--minutes 3] [--no-prune]   # the whole file, SQLite
+    python bench/storage.py --database postgresql://... [--game ID] [--campaigns 2] [--vacuum auto|none|both]
     python bench/storage.py --rows [--game ID] [--games 3] [--database postgresql://...]
 
 ``--game``: a registered module's id; without it every registered game. A campaign is a whole game made with
@@ -21,6 +22,15 @@ all orders (the budget: < 1.5 KB an order). Then the same figure for each game a
 that game only (its seeds) in a database of their own, the whole file by their orders (``--together``: not
 this). The reference, in the same run: the campaigns of every game without pruning (``--no-prune`` alone:
 only that, which also runs on the code from before pruning existed).
+
+**The whole database on PostgreSQL** (``pg_main``, ``--database`` a server's URL without ``--rows``): the
+same clubs (every game together, each alone), each in a database of its own made on the server and dropped
+after it (``PgDisk``), pruned as the bot prunes (the same housekeeping); what counts is every relation of the
+database — tables, indexes, TOAST, free space and visibility maps, the database's own catalogs, sequences —
+its growth from the empty schema to the end by the orders (the empty schema's catalogs are the server's, not
+the orders'); the WAL is the cluster's, recycled at checkpoints, not the database's. Autovacuum is modelled
+(``PgDisk``: a plain VACUUM of a table at the points the server's would run it), or off (``--vacuum none``),
+or both. Where the bytes are, by table, and the same clubs on SQLite in the same run (the reference).
 
 **The rows** (``rows_main``): bytes written per order while whole campaigns are played through the service,
 and what a load replays. Each campaign of each game is played to its end through ``Service.order``, one
