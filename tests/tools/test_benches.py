@@ -192,6 +192,8 @@ async def test_the_storage_bench_vacuums_a_table_when_autovacuum_would_and_never
         disk = PgDisk(str(POSTGRES), vacuum)
         store = await disk.store(prune=True)
         try:
+            if not disk.exact:  # the statistics collector's counts lag: the model is not exact then
+                pytest.skip("the server has no pgstattuple (postgresql-contrib)")
             await disk.con.execute("INSERT INTO users (user_id) SELECT g FROM generate_series(1, 200) g")
             await disk.con.execute("VACUUM (ANALYZE) users")  # 200 rows: autovacuum's bar is 50 + 0.2 x 200
             await disk.con.execute("DELETE FROM users WHERE user_id <= 80")  # 80 dead: under it
