@@ -344,9 +344,9 @@ class PgUnpruned(PostgresStore):
 
 class PgDisk(Disk):
     """A database of its own on the server ``--database`` names, made for the club and dropped after it.
-    Its size is ``pg_database_size``: every file of the database (tables, indexes, TOAST, free space and
-    visibility maps, and the system catalogs of the database); the server's write-ahead log is the
-    cluster's, recycled at checkpoints, not a file of the database, and is not counted.
+    Its size is every relation of the database (``size``: tables, indexes, TOAST, free space and visibility
+    maps, the database's system catalogs, sequences); the server's write-ahead log is the cluster's,
+    recycled at checkpoints, not a file of the database, and is not counted.
 
     Autovacuum (``vacuum="auto"``) is the bench's own, at the points the server's would run, so that two runs
     of the same campaigns give the same figure (the server's runs on wall-clock time, once a minute): the
