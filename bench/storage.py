@@ -2,6 +2,7 @@
 (``--file``, the default), and the bytes each commit writes and what a load replays (``--rows``).
 
     python bench/storage.py [--game ID] [--campaigns 2] [--minutes 3] [--no-prune]   # the whole file, SQLite
+    python bench/storage.py --database postgresql://... [--game ID] [--campaigns 2] [--vacuum auto|none|both]
     python bench/storage.py --rows [--game ID] [--games 3] [--database postgresql://...]
 
 ``--game``: a registered module's id; without it every registered game. A campaign is a whole game made with
@@ -21,6 +22,15 @@ all orders (the budget: < 1.5 KB an order). Then the same figure for each game a
 that game only (its seeds) in a database of their own, the whole file by their orders (``--together``: not
 this). The reference, in the same run: the campaigns of every game without pruning (``--no-prune`` alone:
 only that, which also runs on the code from before pruning existed).
+
+**The whole database on PostgreSQL** (``pg_main``, ``--database`` a server's URL without ``--rows``): the
+same clubs (every game together, each alone), each in a database of its own made on the server and dropped
+after it (``PgDisk``), pruned as the bot prunes (the same housekeeping); what counts is every relation of the
+database — tables, indexes, TOAST, free space and visibility maps, the database's own catalogs, sequences —
+its growth from the empty schema to the end by the orders (the empty schema's catalogs are the server's, not
+the orders'); the WAL is the cluster's, recycled at checkpoints, not the database's. Autovacuum is modelled
+(``PgDisk``: a plain VACUUM of a table at the points the server's would run it), or off (``--vacuum none``),
+or both. Where the bytes are, by table, and the same clubs on SQLite in the same run (the reference).
 
 **The rows** (``rows_main``): bytes written per order while whole campaigns are played through the service,
 and what a load replays. Each campaign of each game is played to its end through ``Service.order``, one
@@ -50,11 +60,14 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from typing import Any, NotRequired, TypedDict
 from unittest.mock import patch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import asyncpg
 
 from bench.common import chooser, games_of, load_average
 from bot.delivery import Outbox, Outcome
@@ -64,6 +77,7 @@ from bot.service.core import SNAPSHOT_EVERY, Games
 from bot.storage import Store, open_store
 from bot.storage import base as storage_base
 from bot.storage.base import Commit, OutboxRow, StoreBase, commit_sizes
+from bot.storage.postgres import PostgresStore
 from engine import modules
 from engine.module import AnyModule
 
@@ -228,6 +242,7 @@ class Growth(TypedDict):
     as_is: float
     after: float
     total: NotRequired[float]
+    empty: NotRequired[float]
 
 
 class Clock:
@@ -255,6 +270,221 @@ def file_bytes(path: str) -> int:
     return sum(os.path.getsize(p) for p in (path, path + "-wal", path + "-shm") if os.path.exists(p))
 
 
+class Disk:
+    """Where a club's database lives and what it measures: SQLite's file (``SqliteDisk``) or a database of
+    its own on a PostgreSQL server (``PgDisk``)."""
+
+    backend = ""
+
+    async def store(self, prune: bool) -> StoreBase:
+        raise NotImplementedError
+
+    async def size(self) -> int:
+        """The database's bytes as they are now."""
+        raise NotImplementedError
+
+    async def settled(self) -> int:
+        """The database's bytes once what the backend does between two changes is done."""
+        raise NotImplementedError
+
+    async def after_order(self) -> None:
+        """What the backend does on its own after a change (PostgreSQL: autovacuum)."""
+
+    async def tables(self, label: str) -> None:
+        """Print where the bytes are, table by table (``--tables``)."""
+
+    async def close(self) -> None:
+        """Close and remove the database."""
+
+
+class SqliteDisk(Disk):
+    """A file in a temporary directory: the database, its -wal and -shm."""
+
+    backend = "SQLite"
+
+    def __init__(self) -> None:
+        self.tmp = tempfile.TemporaryDirectory()
+        self.path = str(Path(self.tmp.name) / "club.db")
+        self.db: Any = None
+
+    async def store(self, prune: bool) -> StoreBase:
+        store = Store(self.path) if prune else Unpruned(self.path)
+        await store.open()
+        self.db = store.db
+        return store
+
+    async def size(self) -> int:
+        return file_bytes(self.path)
+
+    async def settled(self) -> int:
+        await self.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
+        return file_bytes(self.path)
+
+    async def tables(self, label: str) -> None:
+        async with self.db.execute(
+            "SELECT name, COUNT(*), SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 3 DESC"
+        ) as cur:
+            rows = await cur.fetchall()
+        async with self.db.execute("PRAGMA freelist_count") as cur:
+            free = await cur.fetchone()
+        assert free is not None
+        print(f"{label}: pages by table", [tuple(r) for r in rows], "free", free[0])
+
+    async def close(self) -> None:
+        self.tmp.cleanup()
+
+
+class PgUnpruned(PostgresStore):
+    """The PostgreSQL store as it was before pruning: every snapshot kept."""
+
+    @staticmethod
+    async def _thin_snapshots(*_args: Any) -> None:
+        return None
+
+
+class PgDisk(Disk):
+    """A database of its own on the server ``--database`` names, made for the club and dropped after it.
+    Its size is every relation of the database (``size``: tables, indexes, TOAST, free space and visibility
+    maps, the database's system catalogs, sequences); the server's write-ahead log is the cluster's,
+    recycled at checkpoints, not a file of the database, and is not counted.
+
+    Autovacuum (``vacuum="auto"``) is the bench's own, at the points the server's would run, so that two runs
+    of the same campaigns give the same figure (the server's runs on wall-clock time, once a minute): the
+    server's autovacuum is turned off for the club's tables, and after every order (an order every
+    ``--minutes``, longer than ``autovacuum_naptime``) and after each housekeeping round each table whose
+    dead rows (``pgstattuple``) pass ``autovacuum_vacuum_threshold + autovacuum_vacuum_scale_factor x
+    reltuples`` (its TOAST table's by the same) gets a plain ``VACUUM (ANALYZE)``, as autovacuum would
+    (never FULL: nothing is given back to the system but empty pages at a table's end). The insert
+    threshold (which only marks pages visible) is not modelled. ``vacuum="none"``: never vacuumed."""
+
+    backend = "PostgreSQL"
+
+    def __init__(self, server: str, vacuum: str = "auto") -> None:
+        self.server = server
+        self.vacuum = vacuum
+        self.name = f"estafette_bench_{uuid.uuid4().hex[:12]}"
+        self.url = server.rsplit("/", 1)[0] + "/" + self.name
+        self.con: Any = None
+        self.exact = True  # dead rows counted by pgstattuple (else the statistics collector's estimate)
+        self.threshold, self.scale = 50.0, 0.2
+        self.vacuums = 0
+        self.empty: dict[str, tuple[int, int, int]] = {}
+
+    async def store(self, prune: bool) -> StoreBase:
+        admin = await asyncpg.connect(self.server)
+        try:
+            await admin.execute(f'CREATE DATABASE "{self.name}"')
+        finally:
+            await admin.close()
+        store = PostgresStore(self.url) if prune else PgUnpruned(self.url)
+        await store.open()
+        self.con = await asyncpg.connect(self.url)
+        try:
+            await self.con.execute("CREATE EXTENSION IF NOT EXISTS pgstattuple")
+        except asyncpg.PostgresError:
+            self.exact = False
+        for r in await self.con.fetch(
+            "SELECT name, setting FROM pg_settings WHERE name IN"
+            " ('autovacuum_vacuum_threshold', 'autovacuum_vacuum_scale_factor')"
+        ):
+            if r["name"].endswith("threshold"):
+                self.threshold = float(r["setting"])
+            else:
+                self.scale = float(r["setting"])
+        for t in await self._tables():
+            await self.con.execute(
+                f'ALTER TABLE "{t}" SET (autovacuum_enabled=false, toast.autovacuum_enabled=false)'
+            )
+        self.empty = await self.by_table()
+        return store
+
+    async def _tables(self) -> list[str]:
+        rows = await self.con.fetch(
+            "SELECT relname FROM pg_class WHERE relkind='r'"
+            " AND relnamespace='public'::regnamespace ORDER BY 1"
+        )
+        return [str(r["relname"]) for r in rows]
+
+    async def size(self) -> int:
+        """Every relation of the database — its tables and system catalogs with their indexes, TOAST and
+        maps (``pg_total_relation_size``), and its sequences: ``pg_database_size`` without the files that
+        are no relation's (the relation cache's init file, rewritten when a catalog changes)."""
+        return int(
+            await self.con.fetchval(
+                "SELECT SUM(pg_total_relation_size(oid))::BIGINT FROM pg_class"
+                " WHERE relkind IN ('r', 'm', 'S')"
+            )
+        )
+
+    async def settled(self) -> int:
+        await self.after_order()
+        return await self.size()
+
+    async def after_order(self) -> None:
+        if self.vacuum != "auto":
+            return
+        dead = (
+            "(SELECT dead_tuple_count FROM pgstattuple({}))"
+            if self.exact
+            else "COALESCE(pg_stat_get_dead_tuples({}), 0)"
+        )
+        rows = await self.con.fetch(
+            f"SELECT c.relname, {dead.format('c.oid')} > $1 + $2 * GREATEST(c.reltuples, 0)"
+            f" OR (t.oid IS NOT NULL AND {dead.format('t.oid')} > $1 + $2 * GREATEST(t.reltuples, 0)) AS due"
+            " FROM pg_class c LEFT JOIN pg_class t ON t.oid=c.reltoastrelid"
+            " WHERE c.relkind='r' AND c.relnamespace='public'::regnamespace",
+            self.threshold,
+            self.scale,
+        )
+        for r in rows:
+            if r["due"]:
+                await self.con.execute(f'VACUUM (ANALYZE) "{r["relname"]}"')
+                self.vacuums += 1
+
+    async def by_table(self) -> dict[str, tuple[int, int, int]]:
+        """Each table's (heap with its maps, indexes, TOAST with its index) bytes."""
+        rows = await self.con.fetch(
+            "SELECT c.relname, pg_table_size(c.oid) AS whole, pg_indexes_size(c.oid) AS idx,"
+            " COALESCE(pg_total_relation_size(NULLIF(c.reltoastrelid, 0)), 0) AS toast"
+            " FROM pg_class c WHERE c.relkind='r' AND c.relnamespace='public'::regnamespace"
+        )
+        return {str(r["relname"]): (r["whole"] - r["toast"], r["idx"], r["toast"]) for r in rows}
+
+    async def report(self, orders: int, grew_all: float) -> list[str]:
+        """Where the growth from the empty schema (``grew_all`` bytes) is, per table, per order: heap,
+        indexes, TOAST; the table's live and dead rows and its heap's free space now; last what is left, the
+        catalogs' (the statistics an ANALYZE keeps, ...)."""
+        now, lines, total = await self.by_table(), [], 0
+        for t, (heap, idx, toast) in sorted(now.items(), key=lambda kv: -sum(kv[1])):
+            h0, i0, t0 = self.empty.get(t, (0, 0, 0))
+            grew = heap - h0 + idx - i0 + toast - t0
+            total += grew
+            if grew == 0:
+                continue
+            live = dead = free = 0
+            if self.exact:
+                r = await self.con.fetchrow(
+                    f"SELECT tuple_count, dead_tuple_count, free_space FROM pgstattuple('\"{t}\"')"
+                )
+                live, dead, free = int(r["tuple_count"]), int(r["dead_tuple_count"]), int(r["free_space"])
+            lines.append(
+                f"    {t:12s} {grew / orders:7.1f} B an order (heap {(heap - h0) / orders:6.1f},"
+                f" indexes {(idx - i0) / orders:6.1f}, TOAST {(toast - t0) / orders:6.1f});"
+                f" rows {live}, dead {dead}, heap free {free / 1024:.0f} KiB"
+            )
+        lines.append(f"    the catalogs and the rest {(grew_all - total) / orders:7.1f} B an order")
+        return lines
+
+    async def close(self) -> None:
+        if self.con is not None:
+            await self.con.close()
+        admin = await asyncpg.connect(self.server)
+        try:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+        finally:
+            await admin.close()
+
+
 async def campaign(
     svc: Service,
     box: Outbox,
@@ -264,6 +494,7 @@ async def campaign(
     channel: int,
     step: float,
     hk: list[float],
+    disk: Disk,
     cap: int = 0,
 ) -> int:
     """One whole campaign through the service, delivered (``cap``: at most that many orders); the orders
@@ -290,6 +521,7 @@ async def campaign(
         n += 1
         await box.settle()
         await housekeeping(box, clock, hk)
+        await disk.after_order()
         live = await svc.current(channel, finished=True)
     await svc.idle()
     await box.settle()
@@ -307,16 +539,15 @@ async def housekeeping(box: Outbox, clock: Clock, hk: list[float]) -> None:
         await run()
 
 
-async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyModule]) -> list[Growth]:
+async def club(disk: Disk, args: argparse.Namespace, prune: bool, mods: list[AnyModule]) -> list[Growth]:
     """Campaigns of ``mods`` one after another (one of each, then again) in one database; per campaign:
-    orders, growth as is and checkpointed; last the whole club's."""
+    orders, growth as is and settled (checkpointed); last the whole club's."""
     from bot import delivery
 
     clock = Clock()
     clocked = patch.object(storage_base, "time", clock)  # the store's done marks and order times
     clocked.start()
-    store: Store = Store(path) if prune else Unpruned(path)
-    await store.open()
+    store = await disk.store(prune)
 
     async def deliver(_item: OutboxRow) -> Outcome:
         return Outcome.done()
@@ -328,9 +559,7 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
     hk = [-1e18]
     await housekeeping(box, clock, hk)  # at start-up
     out: list[Growth] = []
-    assert store.db is not None
-    await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-    base = file_bytes(path)
+    base = await disk.settled()
     first = base
     n = 0
     every = modules.modules()  # a game's seeds and channels are the same whichever games the club plays
@@ -338,14 +567,13 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
         for module in mods:
             k = every.index(module)
             orders = await campaign(
-                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk, args.cap
+                svc, box, clock, module, 100 + i, 1000 + 10 * i + k, args.minutes * 60, hk, disk, args.cap
             )
             n += orders
-            as_is = file_bytes(path)  # as the last order left it: no checkpoint but the automatic ones
+            as_is = await disk.size()  # as the last order left it: no checkpoint but the automatic ones
             clock.now += getattr(delivery, "KEEP", 3600.0) + 1  # the grace passes before the next campaign
             await housekeeping(box, clock, hk)
-            await store.db.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
-            after = file_bytes(path)
+            after = await disk.settled()
             out.append(
                 {
                     "module": module.id,
@@ -355,21 +583,18 @@ async def club(path: str, args: argparse.Namespace, prune: bool, mods: list[AnyM
                 }
             )
             base = after
-    out.append({"module": "all", "orders": n, "as_is": 0.0, "after": (base - first) / n, "total": base / n})
+    out.append(
+        {
+            "module": "all",
+            "orders": n,
+            "as_is": 0.0,
+            "after": (base - first) / n,
+            "total": base / n,
+            "empty": first,
+        }
+    )
     if args.tables:
-        async with store.db.execute(
-            "SELECT name, COUNT(*), SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 3 DESC"
-        ) as cur:
-            rows = await cur.fetchall()
-        async with store.db.execute("PRAGMA freelist_count") as cur:
-            free = await cur.fetchone()
-        assert free is not None
-        print(
-            f"{'pruned' if prune else 'not pruned'}: pages by table",
-            [tuple(r) for r in rows],
-            "free",
-            free[0],
-        )
+        await disk.tables("pruned" if prune else "not pruned")
     await store.close()
     clocked.stop()
     return out
@@ -390,8 +615,11 @@ async def file_main(args: argparse.Namespace) -> None:
     results: dict[str, list[Growth]] = {}
     t0 = time.perf_counter()
     for label, prune, games in plan:
-        with tempfile.TemporaryDirectory() as tmp:
-            results[label] = await club(str(Path(tmp) / "club.db"), args, prune, games)
+        disk = SqliteDisk()
+        try:
+            results[label] = await club(disk, args, prune, games)
+        finally:
+            await disk.close()
     took = time.perf_counter() - t0
     names = ", ".join(m.id for m in mods)
     print(
@@ -436,12 +664,123 @@ async def file_main(args: argparse.Namespace) -> None:
         )
 
 
+async def pg_main(args: argparse.Namespace) -> None:
+    """The whole database per order on PostgreSQL: the clubs of ``file_main`` (every game together, and each
+    alone), each in a database of its own on the server, and the same clubs on SQLite in the same run (the
+    reference)."""
+    mods = games_of(args.game)
+    clubs: list[tuple[str, list[AnyModule]]] = [
+        ("together" if len(mods) > 1 else f"{mods[0].id} alone", mods)
+    ]
+    if len(mods) > 1 and not args.together:
+        clubs += [(f"{m.id} alone", [m]) for m in mods]
+    vacuums = ["auto", "none"] if args.vacuum == "both" else [args.vacuum]
+    prune = not args.no_prune
+    names = ", ".join(m.id for m in mods)
+    pg: dict[tuple[str, str], list[Growth]] = {}
+    tables: dict[tuple[str, str], list[str]] = {}
+    done: dict[tuple[str, str], int] = {}
+    ref: dict[str, list[Growth]] = {}
+    t0 = time.perf_counter()
+    for label, games in clubs:
+        for vacuum in vacuums:
+            disk = PgDisk(args.database, vacuum)
+            try:
+                rows = await club(disk, args, prune, games)
+                pg[(label, vacuum)] = rows
+                tables[(label, vacuum)] = await disk.report(
+                    int(rows[-1]["orders"]), rows[-1]["after"] * rows[-1]["orders"]
+                )
+                done[(label, vacuum)] = disk.vacuums
+                exact = disk.exact
+                threshold, scale = disk.threshold, disk.scale
+            finally:
+                await disk.close()
+    took = time.perf_counter() - t0
+    t1 = time.perf_counter()
+    for label, games in clubs:
+        sdisk = SqliteDisk()
+        try:
+            ref[label] = await club(sdisk, args, prune, games)
+        finally:
+            await sdisk.close()
+    took_ref = time.perf_counter() - t1
+    print(
+        f"PostgreSQL: {args.campaigns} x {len(mods)} whole campaigns ({names}), one after another in a"
+        f" database of their own on the server{' (each game alone too)' if len(clubs) > 1 else ''}, an order"
+        f" every {args.minutes:g} min,"
+        f" {'pruned as the bot prunes' if prune else 'nothing pruned'}; {took:.1f} s, the SQLite reference"
+        f" {took_ref:.1f} s ({load_average()})"
+    )
+    print(
+        "what counts: every relation of the database (its tables and catalogs with their indexes, TOAST, free"
+        " space and visibility maps; its sequences: pg_database_size but the relation cache's init file),"
+        " its growth from the empty schema to the end, by the orders; not the WAL (the cluster's, recycled)"
+    )
+    how = {
+        "auto": f"autovacuum as the server's would run it (a plain VACUUM of a table past {threshold:g} +"
+        f" {scale:g} x its rows dead, looked at after every order; dead rows by"
+        f" {'pgstattuple' if exact else 'the statistics collector'})",
+        "none": "never vacuumed (autovacuum off)",
+    }
+    for label, games in clubs:
+        for vacuum in vacuums:
+            rows = pg[(label, vacuum)]
+            camp = [r for r in rows if r["module"] != "all"]
+            total = rows[-1]
+            print(f"{label}, {how[vacuum]}: orders per campaign {[int(r['orders']) for r in camp]}")
+            print(
+                summary("  growth per order, at its last order", [r["as_is"] for r in camp], "B", "campaigns")
+            )
+            print(
+                summary("  growth per order, after the grace", [r["after"] for r in camp], "B", "campaigns")
+            )
+            print(
+                f"  whole database's growth from the empty schema ({total.get('empty', 0) / 1e6:.2f} MB)"
+                f" / all {int(total['orders'])} orders: {total['after']:.1f} B;"
+                f" VACUUMs run {done[(label, vacuum)]}; by table:"
+            )
+            for line in tables[(label, vacuum)]:
+                print(line)
+            later = camp[len(games) :]  # after the first round: the fixed costs (maps, first pages) paid
+            if later:
+                n = sum(r["orders"] for r in later)
+                print(
+                    f"  after the first round of campaigns: growth / their {n} orders"
+                    f" {sum(r['after'] * r['orders'] for r in later) / n:.1f} B"
+                )
+        r = ref[label][-1]
+        print(
+            f"  reference, SQLite, the same campaigns: the whole file (db + wal + shm) / {int(r['orders'])}"
+            f" orders {r['total']:.1f} B (growth after the empty schema {r['after']:.1f} B)"
+        )
+    head = "auto" if "auto" in vacuums else vacuums[0]
+    print(f"budget < 1.5 KB an order, the whole database on PostgreSQL ({how[head].split(' (')[0]}):")
+    for label, _games in clubs:
+        grew = pg[(label, head)][-1]["after"]
+        print(
+            f"  {label}: {grew:.0f} B ({'ok' if grew < BUDGET else 'OVER'});"
+            f" SQLite's whole file in this run {ref[label][-1]['total']:.0f} B"
+        )
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python bench/storage.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", default="", help="a registered game module (default: every one)")
     ap.add_argument("--rows", action="store_true", help="the bytes each commit writes")
     ap.add_argument("--games", type=int, default=3, help="--rows: campaigns")
-    ap.add_argument("--database", default=None, help="--rows: a postgresql:// URL of an empty database")
+    ap.add_argument(
+        "--database",
+        default=None,
+        help="--rows: a postgresql:// URL of an empty database; else a server's URL whose user may create"
+        " databases (each club gets one, dropped after)",
+    )
+    ap.add_argument(
+        "--vacuum",
+        choices=["auto", "none", "both"],
+        default="auto",
+        help="PostgreSQL: autovacuum as the server runs it, none, or both",
+    )
     ap.add_argument("--campaigns", type=int, default=2, help="campaigns of each game")
     ap.add_argument("--minutes", type=float, default=3.0, help="minutes between two orders")
     ap.add_argument("--no-prune", action="store_true", help="only the reference: nothing pruned")
@@ -449,7 +788,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--together", action="store_true", help="no club of each game alone")
     ap.add_argument("--cap", type=int, default=0, help="at most this many orders a campaign (a quick try)")
     args = ap.parse_args(argv)
-    asyncio.run(rows_main(args) if args.rows else file_main(args))
+    pg = bool(args.database) and args.database.startswith(("postgresql://", "postgres://"))
+    asyncio.run(rows_main(args) if args.rows else pg_main(args) if pg else file_main(args))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ machine); what is asserted is what the benches print and check."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import random
 import re
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support.harness import POSTGRES
 
 from bench.common import copy_game, games_of
 from bot.pictures import NoPictures
@@ -146,6 +148,63 @@ def test_the_storage_bench_prints_the_whole_file_per_order_for_each_game(capsys)
     for game in GAMES:
         assert re.search(rf"  {game} alone, the whole file over its whole campaigns: \d+ B", out), game
     assert f"reference: not pruned: orders per campaign {[6] * len(GAMES)}" in out
+
+
+needs_postgres = pytest.mark.skipif(
+    not POSTGRES, reason="no PostgreSQL server: set ESTAFETTE_TEST_POSTGRES (bash .ci/run starts one)"
+)
+
+
+async def _bench_databases() -> set[str]:
+    import asyncpg
+
+    admin = await asyncpg.connect(POSTGRES)
+    try:
+        rows = await admin.fetch("SELECT datname FROM pg_database WHERE datname LIKE 'estafette_bench_%'")
+    finally:
+        await admin.close()
+    return {r["datname"] for r in rows}
+
+
+@needs_postgres
+def test_the_storage_bench_prints_the_whole_database_per_order_on_postgresql_with_sqlite_beside(capsys):
+    before = asyncio.run(_bench_databases())
+    out = run("storage", ["--database", str(POSTGRES), "--campaigns", "1", "--cap", "4"], capsys)
+    assert "what counts: every relation of the database" in out and "not the WAL" in out
+    assert "budget < 1.5 KB an order, the whole database on PostgreSQL (autovacuum" in out
+    assert "together, autovacuum as the server's would run it" in out
+    assert f"orders per campaign {[4] * len(GAMES)}" in out
+    for game in GAMES:
+        assert re.search(
+            rf"  {game} alone: \d+ B \((ok|OVER)\); SQLite's whole file in this run \d+ B", out
+        ), game
+    # every club's reference: the same campaigns on SQLite, and where PostgreSQL's bytes are, by table
+    assert out.count("reference, SQLite, the same campaigns: the whole file") == len(GAMES) + 1
+    assert re.search(r"    orders +\d+\.\d B an order \(heap +\d+\.\d, indexes +\d+\.\d, TOAST", out)
+    assert asyncio.run(_bench_databases()) == before  # each club's database dropped after it
+
+
+@needs_postgres
+async def test_the_storage_bench_vacuums_a_table_when_autovacuum_would_and_never_without_it():
+    from bench.storage import PgDisk
+
+    for vacuum, runs in (("auto", 1), ("none", 0)):
+        disk = PgDisk(str(POSTGRES), vacuum)
+        store = await disk.store(prune=True)
+        try:
+            if not disk.exact:  # the statistics collector's counts lag: the model is not exact then
+                pytest.skip("the server has no pgstattuple (postgresql-contrib)")
+            await disk.con.execute("INSERT INTO users (user_id) SELECT g FROM generate_series(1, 200) g")
+            await disk.con.execute("VACUUM (ANALYZE) users")  # 200 rows: autovacuum's bar is 50 + 0.2 x 200
+            await disk.con.execute("DELETE FROM users WHERE user_id <= 80")  # 80 dead: under it
+            await disk.after_order()
+            assert disk.vacuums == 0
+            await disk.con.execute("DELETE FROM users WHERE user_id <= 100")  # 100 dead: past it
+            await disk.after_order()
+            assert disk.vacuums == runs, vacuum
+        finally:
+            await store.close()
+            await disk.close()
 
 
 @pytest.mark.parametrize("name", ["bot", "engine"])
