@@ -190,6 +190,7 @@ class BattleMove(Spoken):
     @classmethod
     def read(cls, cmd: Command) -> BattleMove:
         unit = _MOVER.read(cmd)
+        assert unit is not None  # needed: refused when not given
         if "to" not in cmd.options:
             raise rule_error("", "battle.move_usage")
         name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
