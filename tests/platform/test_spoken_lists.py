@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import RuleError, modules
-from engine.orders import Ids, Items, Order, Path, Said, Single, Spoken, order
+from engine.orders import Flag, Ids, Items, Number, Order, Path, Said, Single, Spoken, order
 from engine.text import Command, parse_command
 
 # what a player writes -> the text said, or "!" and the refusal's key (recorded from the kinds read by hand)
@@ -286,3 +286,28 @@ def test_a_kind_refuses_an_option_it_does_not_take_naming_aliases_too():
 
 def test_a_games_own_declaration_is_a_said():
     assert issubclass(Single, Said) and issubclass(Items, Said)
+
+
+def test_each_slash_option_is_typed_as_its_kind_declares_it():
+    """The front ends' options (``OrderKind``: what a slash command offers and types) and the kinds'
+    declarations agree: every option a slash command gives is one the kind reads (or an alias of one), a
+    yes/no a ``Flag``, a number a ``Number``, a list of units an ``Ids``, a path a ``Path``, a quoted list of
+    orders an ``Items``; so a typed value is read by the declaration the text would be."""
+    typed = {"bool": Flag, "number": Number, "units": Ids, "list": Ids, "path": Path}
+    checked = 0
+    for module in modules.modules():
+        package = type(module).__module__.rpartition(".")[0]
+        try:
+            grammar = importlib.import_module(f"{package}.orders").GRAMMAR
+        except ModuleNotFoundError:
+            continue
+        for kind in module.orders:
+            declared = {n: s for s in grammar.kinds[kind.name].spec for n in s.names()}
+            for option in kind.options:
+                said = declared[option.name]
+                want = typed.get(option.kind)
+                assert want is None or isinstance(said, want), (module.id, kind.name, option.name, said)
+                assert option.quoted == isinstance(said, Items), (module.id, kind.name, option.name)
+                assert isinstance(said, (Flag, Number)) == (option.kind in ("bool", "number"))
+                checked += 1
+    assert checked > 100
