@@ -185,17 +185,16 @@ class One(Said):
     among: tuple[str, ...] = ()
     wrong: Refuse | None = None
 
+    def __post_init__(self) -> None:
+        assert self.wrong is not None or not self.among, f"{self.name}: words to take need their refusal"
+
     def read(self, cmd: Command) -> str | None:
-        if self.needs_in(cmd):
-            v = self.given(cmd).strip()
-            if not v:
+        v = self.given(cmd).strip()
+        if not v:
+            if self.needs_in(cmd):
                 raise self.refused(cmd)
-        else:
-            v = cmd.options.get(self.name, "").strip()
-            if not v:
-                return self.absent
-        if self.among and v.lower() not in self.among:
-            assert self.wrong is not None, self.name
+            return self.absent
+        if self.among and v.lower() not in self.among and self.wrong is not None:
             raise self.wrong(cmd, v)
         return self.cased(v)
 
@@ -208,6 +207,9 @@ class Single(One):
     """One id where a list may be written (``unit:A``): refused by ``wrong`` unless it names exactly one; not
     needed and naming none (``unit:,``), ``absent``."""
 
+    def __post_init__(self) -> None:
+        assert self.wrong is not None, f"{self.name}: one of several needs its refusal"
+
     def read(self, cmd: Command) -> str | None:
         text = self.given(cmd)
         needed = self.needs_in(cmd)
@@ -218,8 +220,7 @@ class Single(One):
         ids = split_list(text)
         if not ids and not needed:
             return self.absent
-        if len(ids) != 1:
-            assert self.wrong is not None, self.name
+        if len(ids) != 1 and self.wrong is not None:
             raise self.wrong(cmd, text)
         return self.cased(ids[0])
 
