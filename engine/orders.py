@@ -12,8 +12,10 @@ and hashes like it, so that a choice is found among strings and a string among c
 now is the rules' question, not the parser's.
 
 ``Spoken`` is an order kind whose text is its options in its fields' order, each declared once (``spec``:
-``One``, ``Ids``, ``Path``, ``Flag``, ``Number``): read and said by the declarations, so that a kind writes
-neither unless it reads something they do not (an alias, a word checked before the rest).
+``One``, ``Single``, ``Ids``, ``Path``, ``Items``, ``Flag``, ``Number``): read and said by the declarations,
+lists and paths included (aliases, a pinned path's places, a list of orders, an option needed only with or
+without another), so that no kind splits or joins a list itself; a kind that checks something before its
+options (a usage of its own) reads them by ``declared``.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar, Self, TypeVar, cast, dataclass_transform
 
+from .errors import RuleError
 from .messages import rule_error
-from .text import Command, flag, listed_ids, needs, number, parse_command, takes
+from .text import Command, flag, needs, number, parse_command, split_list, takes
 
 OrderT = TypeVar("OrderT", bound="Order")
 
@@ -102,11 +105,8 @@ def order(kind: str) -> Callable[[type[OrderT]], type[OrderT]]:
     def make(cls: type[OrderT]) -> type[OrderT]:
         cls.kind = kind
         made = dataclasses.dataclass(frozen=True, eq=False)(cls)
-        spec = getattr(made, "spec", None)
-        if isinstance(spec, tuple):  # a ``Spoken`` kind: one declaration a field, in the fields' order
-            names = [f.name for f in dataclasses.fields(cast(Any, made))]
-            assert len(spec) == len(names), (kind, names, spec)
-            cast(Any, made).fields_said = tuple(zip(names, spec, strict=True))
+        if isinstance(getattr(made, "spec", None), tuple):  # a ``Spoken`` kind: one declaration a field
+            _declare(made, kind)
         return made
 
     return make
@@ -115,17 +115,57 @@ def order(kind: str) -> Callable[[type[OrderT]], type[OrderT]]:
 # --- an order's options, declared once: how each is read from the text and said again -------------------
 
 
+Refuse = Callable[[Command, str], RuleError]  # (the order, the option's value as written) -> its refusal
+
+
 @dataclasses.dataclass(frozen=True)
 class Said(ABC):
     """One option of a ``Spoken`` order: its ``name`` in the text, whether the order ``needs`` it, and the
-    ``case`` its values are kept in ("upper", "lower" or as written); ``read`` and ``say`` are each kind's."""
+    ``case`` its values are kept in ("upper", "lower" or as written); ``read`` and ``say`` are each kind's.
+
+    ``aliases``: other names it is read by, the first of it and them given (``unit:`` for ``units:``);
+    ``when``/``unless``: needed only when that other option is given, or only when it is not (its need
+    depends on it, read and said alike); ``missing``: the order's own refusal of it needed and not given
+    (``text.needs`` otherwise)."""
 
     name: str
     needed: bool = True
     case: str = ""
+    aliases: tuple[str, ...] = ()
+    when: str = ""
+    unless: str = ""
+    missing: Refuse | None = None
 
     def cased(self, v: str) -> str:
         return v.upper() if self.case == "upper" else v.lower() if self.case == "lower" else v
+
+    def names(self) -> tuple[str, ...]:
+        """The option's names in the text: its own, then its aliases'."""
+        return (self.name, *self.aliases)
+
+    def given(self, cmd: Command) -> str:
+        """The option's text: its own, or its first alias given; "" when none is."""
+        o = cmd.options
+        v = o.get(self.name, "")
+        for a in self.aliases:
+            if v:
+                break
+            v = o.get(a, "")
+        return v
+
+    def needs_in(self, cmd: Command) -> bool:
+        """Whether ``cmd`` needs it: as declared, or by whether the option it depends on is given."""
+        if self.when:
+            return bool(cmd.options.get(self.when, "").strip())
+        if self.unless:
+            return not cmd.options.get(self.unless, "").strip()
+        return self.needed
+
+    def refused(self, cmd: Command, value: str = "") -> RuleError:
+        """The refusal of it needed and not given: the order's own, or ``text.needs``."""
+        if self.missing is not None:
+            return self.missing(cmd, value)
+        return rule_error("", "text.needs", order=cmd.name, option=self.name)
 
     @abstractmethod
     def read(self, cmd: Command) -> Any:
@@ -138,27 +178,78 @@ class Said(ABC):
 
 @dataclasses.dataclass(frozen=True)
 class One(Said):
-    """One value (``to:V1``): needed, or None when not given."""
+    """One value (``to:V1``): needed, or ``absent`` (None) when not given; ``among``: the only words it takes
+    (any case), refused by ``wrong`` (given what was written) otherwise."""
+
+    absent: str | None = None
+    among: tuple[str, ...] = ()
+    wrong: Refuse | None = None
+
+    def __post_init__(self) -> None:
+        assert self.wrong is not None or not self.among, f"{self.name}: words to take need their refusal"
 
     def read(self, cmd: Command) -> str | None:
-        if self.needed:
-            return self.cased(needs(cmd, self.name))
-        v = cmd.options.get(self.name, "").strip()
-        return self.cased(v) if v else None
+        v = self.given(cmd).strip()
+        if not v:
+            if self.needs_in(cmd):
+                raise self.refused(cmd)
+            return self.absent
+        if self.among and v.lower() not in self.among and self.wrong is not None:
+            raise self.wrong(cmd, v)
+        return self.cased(v)
 
     def say(self, value: str | None) -> str:
         return f" {self.name}:{value}" if value or self.needed else ""
 
 
 @dataclasses.dataclass(frozen=True)
+class Single(One):
+    """One id where a list may be written (``unit:A``): refused by ``wrong`` unless it names exactly one; not
+    needed and naming none (``unit:,``), ``absent``."""
+
+    def __post_init__(self) -> None:
+        assert self.wrong is not None, f"{self.name}: one of several needs its refusal"
+
+    def read(self, cmd: Command) -> str | None:
+        text = self.given(cmd)
+        needed = self.needs_in(cmd)
+        if not text.strip():
+            if not needed:
+                return self.absent
+            raise self.refused(cmd)
+        ids = split_list(text)
+        if not ids and not needed:
+            return self.absent
+        if len(ids) != 1 and self.wrong is not None:
+            raise self.wrong(cmd, text)
+        return self.cased(ids[0])
+
+
+@dataclasses.dataclass(frozen=True)
 class Ids(Said):
-    """Ids joined by "," (``units:F02,F03``); ``always``: said even when none are given (``hits:``)."""
+    """Ids joined by "," (``units:F02,F03``); ``always``: said even when none are given (``hits:``);
+    ``joined``: its aliases' ids read after its own, one list (``centre:`` with ``center:``); ``bare``:
+    needed given, though it names none (``units:,``: the rules judge an empty list)."""
 
     needed: bool = False
     always: bool = False
+    joined: bool = False
+    bare: bool = False
 
     def read(self, cmd: Command) -> tuple[str, ...]:
-        return tuple(self.cased(x) for x in listed_ids(cmd, self.name, needed=self.needed))
+        if self.joined:
+            o = cmd.options
+            ids = tuple(x for n in self.names() for x in split_list(o.get(n, "")))
+        elif self.bare:
+            text = self.given(cmd)
+            if not text and self.needs_in(cmd):
+                raise self.refused(cmd)
+            ids = tuple(split_list(text))
+        else:
+            ids = tuple(split_list(self.given(cmd)))
+        if not ids and not self.bare and self.needs_in(cmd):
+            raise self.refused(cmd)
+        return tuple(self.cased(x) for x in ids) if self.case else ids
 
     def say(self, value: Sequence[str]) -> str:
         return f" {self.name}:{','.join(value)}" if value or self.needed or self.always else ""
@@ -167,16 +258,45 @@ class Ids(Said):
 @dataclasses.dataclass(frozen=True)
 class Path(Said):
     """Places joined by ">" (``path:A>B``); a needed one given (what it names is the rules' to judge);
-    ``always``: said even when it names none (``path:``), though not needed."""
+    ``always``: said even when it names none (``path:``), though not needed; ``some``: needed, refused when
+    it names no place (``path:>``) too; ``pinned``: each place kept as written, an empty one too, for the
+    rules to judge (``path:A>>B``)."""
 
     always: bool = False
+    some: bool = False
+    pinned: bool = False
 
     def read(self, cmd: Command) -> tuple[str, ...]:
-        raw = needs(cmd, self.name) if self.needed else cmd.options.get(self.name, "")
-        return tuple(p.strip() for p in raw.split(">") if p.strip())
+        raw = self.given(cmd)
+        if self.needs_in(cmd) and not raw.strip() and not self.some:
+            raise self.refused(cmd)
+        if self.pinned:
+            return tuple(p.strip() for p in raw.split(">")) if raw else ()
+        path = tuple(p.strip() for p in raw.split(">") if p.strip())
+        if self.some and not path:
+            raise self.refused(cmd)
+        return path
 
     def say(self, value: Sequence[str]) -> str:
         return f" {self.name}:{'>'.join(value)}" if value or self.needed or self.always else ""
+
+
+@dataclasses.dataclass(frozen=True)
+class Items(Said):
+    """Items joined by "; " in quotes (``list:"fire A; end"``), each an order's text or a short form of
+    one: read one by one by the rules when their turn comes. Needed: refused when not given; said, even
+    empty, when needed."""
+
+    needed: bool = False
+
+    def read(self, cmd: Command) -> tuple[str, ...]:
+        text = self.given(cmd)
+        if not text and self.needs_in(cmd):
+            raise self.refused(cmd)
+        return tuple(i.strip() for i in text.split(";") if i.strip())
+
+    def say(self, value: Sequence[str]) -> str:
+        return f' {self.name}:"{"; ".join(value)}"' if value or self.needed else ""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -198,7 +318,7 @@ class Number(Said):
     not needed."""
 
     def read(self, cmd: Command) -> int | None:
-        if self.needed:
+        if self.needs_in(cmd):
             needs(cmd, self.name)
         return number(cmd, self.name)
 
@@ -207,19 +327,61 @@ class Number(Said):
 
 
 class Spoken(Order):
-    """An order kind whose text is ``/kind`` and its options in its fields' order: ``spec`` declares each
-    field's option (a ``Said``), the kind reads and says itself by them. A kind with no option reads none."""
+    """An order kind whose text is ``/kind`` and its options in its fields' order (or in ``saying``'s, the
+    options' names in the text's order, for a kind whose fields keep an older order): ``spec`` declares each
+    field's option (a ``Said``), the kind reads and says itself by them. ``read`` refuses an option it does
+    not take, then reads each (those of ``reading`` first: their faults said before the others'), in the
+    text's order; a kind that checks its options in its own words first reads them by ``declared``. A kind
+    with no option reads none."""
 
     spec: ClassVar[tuple[Said, ...]] = ()
+    saying: ClassVar[tuple[str, ...]] = ()  # the options in the text's order, when not the fields'
+    reading: ClassVar[tuple[str, ...]] = ()  # the options read first, in this order
     fields_said: ClassVar[tuple[tuple[str, Said], ...]] = ()  # (field, its option): made by ``order``
+    said_in_order: ClassVar[tuple[tuple[str, Said], ...]] = ()  # the same in the text's order: by ``order``
+    read_in_order: ClassVar[tuple[tuple[str, Said], ...]] = ()  # the same in reading's order: by ``order``
+    taken: ClassVar[tuple[str, ...]] = ()  # every option name it takes, aliases after theirs: by ``order``
+    depends: ClassVar[bool] = False  # an option's need depends on another's: by ``order``
 
     @classmethod
     def read(cls, cmd: Command) -> Self:
-        takes(cmd, *(o.name for o in cls.spec))
-        return cast(Callable[..., Self], cls)(*(o.read(cmd) for o in cls.spec))
+        takes(cmd, *cls.taken)
+        return cls.declared(cmd)
+
+    @classmethod
+    def declared(cls, cmd: Command) -> Self:
+        """The order ``cmd`` says, each option read by its declaration (none refused for not being taken)."""
+        return cast(Callable[..., Self], cls)(**{name: o.read(cmd) for name, o in cls.read_in_order})
 
     def say(self) -> str:
-        return f"/{self.kind}" + "".join([o.say(getattr(self, name)) for name, o in self.fields_said])
+        if not self.depends:
+            return f"/{self.kind}" + "".join([o.say(getattr(self, name)) for name, o in self.said_in_order])
+        fields = {o.name: name for name, o in self.fields_said}
+        words = [f"/{self.kind}"]
+        for name, o in self.said_in_order:
+            if o.when or o.unless:  # needed by whether the option it depends on is given in this order
+                given = bool(getattr(self, fields[o.when or o.unless]))
+                o = dataclasses.replace(o, needed=given if o.when else not given, when="", unless="")
+            words.append(o.say(getattr(self, name)))
+        return "".join(words)
+
+
+def _declare(made: Any, kind: str) -> None:
+    """A ``Spoken`` kind's declarations: one a field, in the fields' order; said in ``saying``'s, read in
+    ``reading``'s then the text's."""
+    names = [f.name for f in dataclasses.fields(made)]
+    spec = made.spec
+    assert len(spec) == len(names), (kind, names, spec)
+    pairs = tuple(zip(names, spec, strict=True))
+    by_option = {o.name: (name, o) for name, o in pairs}
+    said = tuple(by_option[n] for n in made.saying) if made.saying else pairs
+    assert len(said) == len(pairs), (kind, made.saying)
+    first = tuple(by_option[n] for n in made.reading)
+    made.fields_said = pairs
+    made.said_in_order = said
+    made.read_in_order = first + tuple(p for p in said if p not in first)
+    made.taken = tuple(n for o in spec for n in o.names())
+    made.depends = any(o.when or o.unless for o in spec)
 
 
 class Grammar:

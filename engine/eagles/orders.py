@@ -30,8 +30,7 @@ the rules'.
 
 from __future__ import annotations
 
-from ..orders import Grammar, Ids, One, Order, Spoken, order
-from ..text import Command, takes
+from ..orders import Grammar, Ids, Items, One, Order, Spoken, order
 
 Names = tuple[str, ...]
 _UNITS = Ids("units", needed=True, case="upper")
@@ -67,34 +66,25 @@ class Activate(Spoken):
 
 
 @order("charge")
-class Charge(Order):
+class Charge(Spoken):
     """A charge of the cavalry named (10.1), or the grand charge (10.8) that leader ``grand`` leads from the
     start areas ``start`` (``from:``) in place of an activation; ``then``: "return" brings the cavalry back
-    after a success instead of continuing ("" or "continue": on). Read by hand: ``units:`` is needed only
-    without ``grand:``, ``from:`` only with it."""
+    after a success instead of continuing ("" or "continue": on). ``units:`` is needed only without
+    ``grand:``, ``from:`` only with it; the text says the grand charge's options first."""
 
     units: Names
     target: str
     grand: str = ""
     start: Names = ()
     then: str = ""
-
-    @classmethod
-    def read(cls, cmd: Command) -> Charge:
-        takes(cmd, "units", "target", "grand", "from", "then")
-        grand = One("grand", needed=False, case="upper").read(cmd) or ""
-        start = Ids("from", needed=bool(grand), case="upper").read(cmd)
-        units = Ids("units", needed=not grand, case="upper").read(cmd)
-        then = One("then", needed=False, case="lower").read(cmd) or ""
-        return cls(units, _TARGET.read(cmd) or "", grand, start, then)
-
-    def say(self) -> str:
-        words = [f"grand:{self.grand}"] if self.grand else []
-        words += [f"from:{','.join(self.start)}"] if self.start else []
-        words += [f"units:{','.join(self.units)}"] if self.units or not self.grand else []
-        words.append(f"target:{self.target}")
-        words += [f"then:{self.then}"] if self.then else []
-        return "/charge " + " ".join(words)
+    spec = (
+        Ids("units", unless="grand", case="upper"),
+        _TARGET,
+        One("grand", needed=False, case="upper", absent=""),
+        Ids("from", when="grand", case="upper"),
+        One("then", needed=False, case="lower", absent=""),
+    )
+    saying = ("grand", "from", "units", "target", "then")
 
 
 @order("bombard")
@@ -152,17 +142,9 @@ class Done(Spoken):
 
 
 @order("queue")
-class Queue(Order):
+class Queue(Spoken):
     orders: Names = ()  # each an order's text; none: the queue is cleared
-
-    @classmethod
-    def read(cls, cmd: Command) -> Queue:
-        takes(cmd, "orders")
-        items = tuple(x.strip() for x in cmd.options.get("orders", "").split(";") if x.strip())
-        return cls(items)
-
-    def say(self) -> str:
-        return f'/queue orders:"{"; ".join(self.orders)}"' if self.orders else "/queue"
+    spec = (Items("orders"),)
 
 
 @order("los")

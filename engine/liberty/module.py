@@ -6,8 +6,9 @@ order checked by its own game (``bot/discord_app/cog.py``, ``order_commands``). 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from data.liberty import load_liberty
 from data.liberty.dump import dump as dump_data
@@ -34,7 +35,6 @@ from ..module import (
     plain,
 )
 from ..orders import Choice
-from ..text import parse_command
 from .battle import hit_choices
 from .battle import step as battle_step
 from .game import Game
@@ -42,6 +42,7 @@ from .invariants import INVARIANTS
 from .messages import LOCALE, describe_options, place, say, status, told
 from .messages import narrate as tell
 from .options import OPTIONS, Options
+from .orders import GRAMMAR
 from .sequence import ROWS
 from .state import SIDES
 from .turns import card
@@ -144,17 +145,18 @@ _PLACE_OPTIONS = {k.name: {o.name for o in k.options if o.kind in ("path", "town
 def with_names(order: str) -> str:
     """An order's text with each hex that holds a town written as the town's name, as a player would type it
     (an order names a place by its hex or its town, ``board.resolve``): ``path:Boston>20.07``."""
-    cmd = parse_command(order)
+    o = GRAMMAR.parse(order)
     lib = load_liberty()
 
     def named(hex_: str) -> str:
         town = lib.town_at(hex_.strip())
         return town.name if town is not None else hex_
 
-    for option in _PLACE_OPTIONS.get(cmd.name, ()):
-        if option in cmd.options:
-            cmd.options[option] = ">".join(named(h) for h in cmd.options[option].split(">"))
-    return cmd.text()
+    places = _PLACE_OPTIONS.get(o.kind, set())
+    given = {f: getattr(o, f) for f, said in getattr(o, "fields_said", ()) if said.name in places}
+    # a path's places each named (its declaration says them joined again), a town's one
+    names = {f: tuple(map(named, v)) if isinstance(v, tuple) else v and named(v) for f, v in given.items()}
+    return dataclasses.replace(cast(Any, o), **names).text() if names else o.text()
 
 
 def headline(view: View, role: str, lang: str, text: Text | None) -> str:

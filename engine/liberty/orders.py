@@ -10,38 +10,23 @@ order is legal now, are the rules' (``game.py`` resolves the names, ``turns``, `
 
 from __future__ import annotations
 
-from ..orders import Flag, Grammar, Ids, One, Order, Path, Spoken, order
-from ..text import Command, flag, listed_ids, needs, split_list, takes
+from ..orders import Flag, Grammar, Ids, One, Order, Path, Single, Spoken, order
+from ..text import Command
 from .context import error
 
 Names = tuple[str, ...]
 
 
-def _one(cmd: Command, rule: str, key: str, *, needed: bool = True) -> str | None:
-    """The one block of an order on one block (``unit:``); None if not given and not ``needed``."""
-    ids = split_list(cmd.options.get("unit", ""))
-    if not ids and not needed:
-        return None
-    if len(ids) != 1:
-        raise error(rule, key)
-    return ids[0]
-
-
-def _path(cmd: Command, text: str | None = None) -> Names:
-    """Places joined by ``>`` (hexes, towns, a box), at least one."""
-    raw = cmd.options.get("path", "") if text is None else text
-    path = tuple(p.strip() for p in raw.split(">") if p.strip())
-    if not path:
-        needs(cmd, "path", "")  # refused: it names no place
-    return path
-
-
-def _yes(cmd: Command, option: str) -> bool:
-    return flag(cmd, option)  # a slash command's bool as typed, a line's yes/no read once
+def _one(rule: str, key: str, *, needed: bool = True) -> Single:
+    """The one block of an order on one block (``unit:``): refused in the order's words unless it names one
+    (not ``needed``: none is None)."""
+    return Single(
+        "unit", needed, missing=lambda cmd, _: error(rule, key), wrong=lambda cmd, _: error(rule, key)
+    )
 
 
 _UNITS = Ids("units", needed=True)
-_PATH = Path("path")
+_PATH = Path("path", some=True)  # places joined by ``>`` (hexes, towns, a box), at least one
 _RIVER = Flag("river")  # 5.6; 7.4, 7.5: by river
 
 
@@ -72,12 +57,7 @@ class Move(Spoken):
     river: bool = False
     also: bool = False
     spec = (_UNITS, _PATH, Flag("forced"), _RIVER, Flag("also"))
-
-    @classmethod
-    def read(cls, cmd: Command) -> Move:
-        takes(cmd, "units", "path", "forced", "river", "also")
-        flags = (_yes(cmd, "forced"), _yes(cmd, "river"), _yes(cmd, "also"))
-        return cls(listed_ids(cmd, "units", needed=True), _path(cmd), *flags)
+    reading = ("forced", "river", "also")
 
 
 @order("sea")
@@ -121,12 +101,7 @@ class Fire(Spoken):
     """``/fire [unit:A]`` (7.31): the block whose combat turn it is fires (naming it, or not)."""
 
     unit: str | None = None
-    spec = (One("unit", needed=False),)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Fire:
-        takes(cmd, "unit")
-        return cls(_one(cmd, "7.31", "liberty.fire.one_unit", needed=False))
+    spec = (_one("7.31", "liberty.fire.one_unit", needed=False),)
 
 
 @order("hit")
@@ -134,14 +109,7 @@ class Hit(Spoken):
     """``/hit unit:A`` (7.32, G25): which of the owner's equally strong blocks takes the hit."""
 
     unit: str
-    spec = (One("unit"),)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Hit:
-        takes(cmd, "unit")
-        unit = _one(cmd, "7.32", "liberty.hit.one_unit")
-        assert unit is not None
-        return cls(unit)
+    spec = (_one("7.32", "liberty.hit.one_unit"),)
 
 
 @order("retreat")
@@ -152,15 +120,8 @@ class Retreat(Spoken):
     unit: str
     path: Names
     river: bool = False
-    spec = (One("unit"), _PATH, _RIVER)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Retreat:
-        o = takes(cmd, "unit", "path", "to", "river")
-        unit = _one(cmd, "7.4", "liberty.retreat.one_unit")
-        assert unit is not None
-        river = _yes(cmd, "river")
-        return cls(unit, _path(cmd, o.get("path", "") or o.get("to", "")), river)
+    spec = (_one("7.4", "liberty.retreat.one_unit"), Path("path", some=True, aliases=("to",)), _RIVER)
+    reading = ("unit", "river")
 
 
 @order("regroup")
@@ -172,12 +133,7 @@ class Regroup(Spoken):
     path: Names
     river: bool = False
     spec = (_UNITS, _PATH, _RIVER)
-
-    @classmethod
-    def read(cls, cmd: Command) -> Regroup:
-        takes(cmd, "units", "path", "river")
-        river = _yes(cmd, "river")
-        return cls(listed_ids(cmd, "units", needed=True), _path(cmd), river)
+    reading = ("river",)
 
 
 @order("disband")

@@ -23,12 +23,13 @@ from ..module import (
     Standing,
     Text,
 )
-from ..orders import Choice, command_of
+from ..orders import Choice
 from . import narrate, present, prompts, standing
 from .fuzzing import FUZZING
 from .game import Game
 from .invariants import INVARIANTS
 from .options import OPTIONS, Options
+from .orders import Deploy, parse
 from .pictures import PICTURES
 from .present import LEADERS, PREFIXES, owns
 from .sequence import Phase
@@ -216,14 +217,14 @@ def _deployments(game: Game, role: str) -> list[Interaction]:
     towns = present.deploying(game)
     if not towns or game.over or role not in game.active():
         return []
-    choices = [command_of(c) for c in game.legal(role).choices]
+    choices = [o for o in map(parse, game.legal(role).choices) if isinstance(o, Deploy)]
     out: list[Interaction] = []
     for town in towns:
         mine: list[str] = []
-        for cmd in choices:
-            if cmd.name == "deploy" and cmd.options.get("battle", town) == town:
-                for col in COLUMNS:
-                    mine += [u.strip() for u in cmd.options.get(col, "").split(",") if u.strip()]
+        for o in choices:
+            if (town if o.battle is None else o.battle) == town:
+                for col in o.columns().values():
+                    mine += col
         if mine:
             pieces = tuple(sorted(dict.fromkeys(mine), key=_unit_order))
             form = SealedChoice(

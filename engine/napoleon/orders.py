@@ -2,11 +2,12 @@
 by the one parser of Napoleon's order text (``GRAMMAR``; ``parse``) and said again by ``text()``, byte for
 byte the text ``legal()`` offered before orders were values.
 
-Each kind is ``Spoken``: its text is said by its options' declarations (``spec``: the unit lists ``Ids``, the
-paths ``Path``, ``battle:`` said whenever given), in its fields' order, byte for byte as before. Each still
-reads itself, in its own words (``move.usage``, ``battle.needs_units``) and with what the declarations do not
-read: ``unit:`` and ``units:`` each in the other's place, ``centre:`` for ``center:``, a pinned path's places
-kept as written for 7.2 to judge, ``/orders``' list of orders.
+Each kind is ``Spoken``: read and said by its options' declarations (``spec``: the unit lists ``Ids``, one
+unit ``Single``, the paths ``Path``, ``/orders``' list ``Items``, ``battle:`` said whenever given), in its
+fields' order, byte for byte as before: ``unit:`` and ``units:`` each in the other's place (aliases),
+``centre:`` with ``center:`` (one list), a pinned path's places kept as written for 7.2 to judge. A kind
+that checks its options in its own words first (``move.usage``, ``battle.retreat_needs_to``) does so, then
+reads them by its declarations.
 
 The parser checks syntax only (which options, how many units, a yes/no, a battle position's name) and keeps
 the names as written: which unit or town a name means, and whether the order is legal now, are the rules'
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
 
+from ..errors import RuleError
 from ..messages import rule_error
-from ..orders import Flag, Grammar, Ids, One, Order, Path, Said, Spoken, order
-from ..text import Command, flag, fold, parse_command, split_list
+from ..orders import Flag, Grammar, Ids, Items, One, Order, Path, Said, Single, Spoken, order
+from ..text import Command, flag, fold, parse_command
 from .board import RELATIVE
 
 Names = tuple[str, ...]
@@ -39,33 +42,28 @@ class Given(Said):
         return "" if value is None else f" {self.name}:{value}"
 
 
+def _needs_units(option: str) -> Callable[[Command, str], RuleError]:
+    return lambda cmd, _: rule_error("", "battle.needs_units", order=cmd.name, option=option)
+
+
+def _usage(key: str, *, named: bool = False) -> Callable[[Command, str], RuleError]:
+    """A battle order's usage, said when an option cannot be read (``named``: it names the order)."""
+    return lambda cmd, _: rule_error("", key, order=cmd.name) if named else rule_error("", key)
+
+
 # said even empty: a value built without units is refused as its text would be (5.0, 3.1)
 _UNITS = Ids("units", always=True)
+# a battle order's units: ``unit:`` takes the place of ``units:`` (and ``units:`` of ``unit:``)
+_BLOCKS = Ids("units", needed=True, bare=True, aliases=("unit",), missing=_needs_units("units"))
 _BATTLE = Given("battle")  # 6.4: which battle, when several are open
 _FORCED = Flag("forced")  # a forced march (5.5) or a forced retreat (7.3)
 _PATH = Path("path", needed=False, always=True)  # a move's, said always (one naming no town: 5.0's to refuse)
-_PINNED = Path("path", needed=False)  # a retreat's or regroup's path pinned (7.2), said when given
+_PINNED = Path("path", needed=False, pinned=True)  # a retreat's or regroup's path pinned (7.2), as written
 
 
-def _units(cmd: Command, key: str = "units") -> Names:
-    """The unit names of a battle order's ``units:`` (or ``unit:``; each takes the other's place)."""
-    text = cmd.options.get(key) or cmd.options.get("unit" if key == "units" else "units")
-    if not text:
-        raise rule_error("", "battle.needs_units", order=cmd.name, option=key)
-    return tuple(split_list(text))
-
-
-def _one(cmd: Command, usage: str, **params: str) -> str:
-    """The one unit of an order on one block (``unit:``)."""
-    ids = _units(cmd, "unit")
-    if len(ids) != 1:
-        raise rule_error("", usage, **params)
-    return ids[0]
-
-
-def _path(text: str | None) -> Names:
-    """A retreat's or regroup's ``path:`` pinned (7.2): the towns as written, none if not given."""
-    return tuple(t.strip() for t in text.split(">")) if text else ()
+def _unit(usage: str, *, named: bool = False) -> Single:
+    """The one unit of an order on one block (``unit:``, or ``units:`` naming one)."""
+    return Single("unit", aliases=("units",), missing=_needs_units("unit"), wrong=_usage(usage, named=named))
 
 
 @order("setup")
@@ -152,21 +150,20 @@ class Deploy(Spoken):
     right: Names = ()
     reserve: Names = ()
     battle: str | None = None
-    spec = (Ids("left"), Ids("center"), Ids("right"), Ids("reserve"), _BATTLE)
+    spec = (
+        Ids("left"),
+        Ids("center", aliases=("centre",), joined=True),
+        Ids("right"),
+        Ids("reserve"),
+        _BATTLE,
+    )
 
     @classmethod
     def read(cls, cmd: Command) -> Deploy:
-        o = cmd.options
-        unknown = set(o) - {"left", "center", "centre", "right", "reserve", "battle"}
+        unknown = set(cmd.options) - set(cls.taken)
         if unknown:
             raise rule_error("", "battle.deploy_options", options=sorted(unknown))
-
-        def col(c: str) -> Names:
-            return Ids(c).read(cmd)
-
-        return cls(
-            col("left"), col("center") + col("centre"), col("right"), col("reserve"), _BATTLE.read(cmd)
-        )
+        return cls.declared(cmd)
 
     def columns(self) -> dict[str, list[str]]:
         """The unit names by column, left..reserve."""
@@ -178,6 +175,9 @@ class Deploy(Spoken):
         }
 
 
+_MOVER = _unit("battle.move_usage")
+
+
 @order("battle-move")
 class BattleMove(Spoken):
     """``/battle-move unit:A to:across-left`` (8.1): ``to`` a position named from the mover's side."""
@@ -185,17 +185,18 @@ class BattleMove(Spoken):
     unit: str
     to: str
     battle: str | None = None
-    spec = (One("unit"), One("to"), _BATTLE)
+    spec = (_MOVER, One("to"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> BattleMove:
-        ids = _units(cmd, "unit")
-        if len(ids) != 1 or "to" not in cmd.options:
+        unit = _MOVER.read(cmd)
+        assert unit is not None  # needed: refused when not given
+        if "to" not in cmd.options:
             raise rule_error("", "battle.move_usage")
         name = fold(cmd.options["to"]).replace(" ", "-").replace("centre", "center")
         if name not in RELATIVE:
             raise rule_error("", "battle.unknown_position", text=cmd.options["to"], positions=list(RELATIVE))
-        return cls(ids[0], name, _BATTLE.read(cmd))
+        return cls(unit, name, _BATTLE.read(cmd))
 
 
 @order("fire")
@@ -205,15 +206,21 @@ class Fire(Spoken):
     unit: str
     target: str | None = None
     battle: str | None = None
-    spec = (One("unit"), One("target", needed=False), _BATTLE)
+    spec = (
+        _unit("battle.fire_usage"),
+        One(
+            "target",
+            needed=False,
+            case="lower",
+            among=("line", "square"),
+            wrong=_usage("battle.target_usage"),
+        ),
+        _BATTLE,
+    )
 
     @classmethod
     def read(cls, cmd: Command) -> Fire:
-        unit = _one(cmd, "battle.fire_usage")
-        target = (cmd.options.get("target") or "").strip().lower() or None
-        if target is not None and target not in ("line", "square"):
-            raise rule_error("", "battle.target_usage")
-        return cls(unit, target, _BATTLE.read(cmd))
+        return cls.declared(cmd)  # any other option left unread, as before
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -222,11 +229,11 @@ class Formation(Spoken):
 
     unit: str
     battle: str | None = None
-    spec = (One("unit"), _BATTLE)
+    spec = (_unit("battle.square_usage", named=True), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Formation:
-        return cls(_one(cmd, "battle.square_usage", order=cmd.name), _BATTLE.read(cmd))
+        return cls.declared(cmd)
 
 
 @order("square")
@@ -248,16 +255,16 @@ class Retreat(Spoken):
     path: Names = ()
     forced: bool = False
     battle: str | None = None
-    spec = (_UNITS, One("to"), _PINNED, _FORCED, _BATTLE)
+    spec = (_BLOCKS, One("to"), _PINNED, _FORCED, _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Retreat:
-        units = _units(cmd)
+        units = _BLOCKS.read(cmd)
         o = cmd.options
         if "to" not in o:
             raise rule_error("", "battle.retreat_needs_to")
         forced = _FORCED.read(cmd)
-        return cls(units, o["to"], _path(o.get("path")), forced, _BATTLE.read(cmd))
+        return cls(units, o["to"], _PINNED.read(cmd), forced, _BATTLE.read(cmd))
 
 
 @order("reinforce")
@@ -267,11 +274,11 @@ class Reinforce(Spoken):
     units: Names
     source: str
     battle: str | None = None
-    spec = (_UNITS, One("from"), _BATTLE)
+    spec = (_BLOCKS, One("from"), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Reinforce:
-        units = _units(cmd)
+        units = _BLOCKS.read(cmd)
         if "from" not in cmd.options:
             raise rule_error("", "battle.reinforce_needs_from")
         return cls(units, cmd.options["from"], _BATTLE.read(cmd))
@@ -286,35 +293,29 @@ class Regroup(Spoken):
     source: str | None = None
     path: Names = ()
     battle: str | None = None
-    spec = (_UNITS, Given("to"), Given("from"), _PINNED, _BATTLE)
+    spec = (_BLOCKS, Given("to"), Given("from"), _PINNED, _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Regroup:
-        units = _units(cmd)
+        units = _BLOCKS.read(cmd)
         o = cmd.options
         if ("to" in o) == ("from" in o):
             raise rule_error("", "battle.regroup_usage")
-        return cls(units, o.get("to"), o.get("from"), _path(o.get("path")), _BATTLE.read(cmd))
+        return cls(units, o.get("to"), o.get("from"), _PINNED.read(cmd), _BATTLE.read(cmd))
 
 
 @order("orders")
-class Orders(Order):
+class Orders(Spoken):
     """``/orders list:"fire A; A>across-left; end"``: several battle orders, each read (``item``)
-    when its turn comes, so that an item that cannot be read stops the list there as an illegal one does.
-    Said by hand: its list is of orders, joined by "; " in quotes, which no declaration says."""
+    when its turn comes, so that an item that cannot be read stops the list there as an illegal one does."""
 
     items: Names
     battle: str | None = None
+    spec = (Items("list", needed=True, missing=_usage("battle.orders_usage")), _BATTLE)
 
     @classmethod
     def read(cls, cmd: Command) -> Orders:
-        text = cmd.options.get("list")
-        if not text:
-            raise rule_error("", "battle.orders_usage")
-        return cls(tuple(i.strip() for i in text.split(";") if i.strip()), _BATTLE.read(cmd))
-
-    def say(self) -> str:
-        return f'/orders list:"{"; ".join(self.items)}"' + _BATTLE.say(self.battle)
+        return cls.declared(cmd)  # any other option left unread, as before
 
 
 # what /orders' items may be besides whole orders: ``A>left``, ``fire A [line|square]``, ``square A``, ``end``

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..module import GameObject, Text
-from ..text import complete_list, matches
+from ..orders import Ids
+from ..text import Command, complete_list, matches
 from .game import Game
 from .options import Options
 from .sequence import Phase
@@ -101,6 +102,9 @@ def deploying(game: GameObject) -> list[str]:
     return [b.town for b in game.state.open_battles() if getattr(b, "status", "") == "deploy"]
 
 
+_GIVEN_UNITS = Ids("units", case="upper")
+
+
 def suggest(
     game: GameObject, role: str, order: str, option: str, current: str, given: dict[str, str]
 ) -> list[str] | None:
@@ -112,7 +116,7 @@ def suggest(
     lg = game.legal(role)
     if option == "units":
         return complete_list(sorted(set(lg.moves) | set(lg.forced)), current)
-    units = [u.strip().upper() for u in given.get("units", "").split(",") if u.strip()]
+    units = _GIVEN_UNITS.read(Command(order, given))  # the blocks named so far
     first = units[0] if units else None
     paths = []
     for uid, ps in list(lg.moves.items()) + list(lg.forced.items()):

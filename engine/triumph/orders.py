@@ -28,8 +28,9 @@ are the rules' (``moves``, ``attack``).
 
 from __future__ import annotations
 
+from ..errors import RuleError
 from ..orders import Flag, Grammar, Ids, Number, One, Path, Spoken, order
-from ..text import Command, listed_ids, needs, number, takes
+from ..text import Command, needs, number, takes
 from .context import error
 
 Names = tuple[str, ...]
@@ -110,6 +111,10 @@ class Press(Spoken):
     pass
 
 
+def _width_word(cmd: Command, width: str) -> RuleError:
+    return error("", "triumph.lead.width_word", width=width)  # 11.5: an attack is wide or narrow
+
+
 @order("lead")
 class Lead(Spoken):
     forces: Names
@@ -119,25 +124,11 @@ class Lead(Spoken):
     keep: Names = ()  # the unit each attacking corps keeps if the attack is beaten back (G26)
     spec = (
         Ids("with", needed=True),
-        One("width", needed=False),
+        One("width", needed=False, case="lower", among=("wide", "narrow"), wrong=_width_word),
         Ids("leaders"),
         One("target", needed=False),
         Ids("keep"),
     )
-
-    @classmethod
-    def read(cls, cmd: Command) -> Lead:
-        takes(cmd, "with", "width", "leaders", "target", "keep")
-        width = cmd.options.get("width", "").strip() or None
-        if width is not None and width.lower() not in ("wide", "narrow"):
-            raise error("", "triumph.lead.width_word", width=width)
-        return cls(
-            listed_ids(cmd, "with", needed=True),
-            width.lower() if width else None,
-            listed_ids(cmd, "leaders"),
-            cmd.options.get("target", "").strip() or None,
-            listed_ids(cmd, "keep"),
-        )
 
 
 @order("counter")
