@@ -26,7 +26,8 @@ from ..module import (
     Presented,
     Text,
 )
-from ..orders import Choice
+from ..orders import Choice, Ids
+from ..text import Command
 from . import board as B
 from . import present
 from .game import Game
@@ -303,6 +304,9 @@ FUZZING: Fuzzing[Options, Game] = Fuzzing(
 )
 
 
+_GIVEN_UNITS = Ids("units", case="upper")
+
+
 def suggest(
     game: Game, role: str, order: str, option: str, current: str, given: dict[str, str]
 ) -> list[str] | None:
@@ -311,7 +315,7 @@ def suggest(
 
     if order != "move" or option != "to" or role not in game.active():
         return None
-    ids = [x.strip().upper() for x in given.get("units", "").split(",") if x.strip()]
+    ids = list(_GIVEN_UNITS.read(Command(order, given)))  # the pieces named so far
     if not ids or any(movement.may_move(game.ctx, p) is not None for p in ids if p in game.state.units):
         return None
     try:

@@ -312,4 +312,6 @@ def test_13_1_autocomplete_offers_the_named_pieces_destinations_nearest_first():
     assert "V1" not in offered and "S1" not in offered
     vs = [a for a in offered if a[0] == "V"]
     assert MODULE.suggest(g, "french", "move", "to", "v", {"units": "F02"}) == vs
+    # the units typed so far read as /move reads them: any case, spaces and empty items ignored
+    assert MODULE.suggest(g, "french", "move", "to", "", {"units": " f02 ,"}) == offered
     assert MODULE.suggest(g, "allies", "move", "to", "", {"units": "F02"}) is None
