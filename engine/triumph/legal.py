@@ -234,7 +234,12 @@ def _legal(ctx: Ctx, role: str) -> Legal:
     mine = role in actors(st)
     if not mine:
         return Legal(role, str(step), False)
-    return Legal(role, str(step), True, ROWS[step].orders, tuple(_choices(ctx, role)))
+    ctx.places = moves.Places(ctx)  # the candidates are tried dry: nothing moves until it is forgotten
+    try:
+        choices = tuple(_choices(ctx, role))
+    finally:
+        ctx.places = None
+    return Legal(role, str(step), True, ROWS[step].orders, choices)
 
 
 def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
