@@ -1,6 +1,8 @@
 """Eagles of the Empire's hot paths made cheaper for the fuzzer give what they gave before: the snapshot's
 state (``State.to_dict``, every few orders by the fuzzer's twin) is ``dataclasses.asdict``'s, key for key and
-in the same order, over the states of whole games of the fuzzer's options."""
+in the same order, over the states of whole games of the fuzzer's options; the cost of a step (G18, 13.3),
+with what the map alone says of it worked out once, is the one worked out from the map each time, for every
+border, arm and facing in those states; and a search's room asked once per area is the search's answer."""
 
 from __future__ import annotations
 
@@ -12,6 +14,9 @@ from typing import Any
 import pytest
 
 from engine import modules
+from engine.eagles import board as B
+from engine.eagles import movement
+from engine.eagles.context import Ctx
 from engine.eagles.game import Game
 from engine.eagles.state import State
 from tools.fuzz import pick, plan
@@ -58,3 +63,91 @@ def test_the_snapshots_state_is_asdicts_key_for_key_in_order(seed: int) -> None:
         assert json.dumps(new) == json.dumps(old)  # the same keys in the same order, all the way down
         assert State.from_dict(new) == st
     assert seen_activation
+
+
+def old_cost_arm(
+    ctx: Ctx, arm_: str, long: bool, side: str, a: str, n: str, moving: frozenset[str], occ: movement.Occ
+) -> int | None:
+    """``movement._cost_arm`` as it was: the map read at each step (``along`` True)."""
+    b = ctx.board
+    road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
+    benefit = (road or trail) and not movement.next_to_enemy(ctx, n, side, occ)
+    benefit = benefit and not (long and movement.long_in(ctx, n, side, moving, occ) > 0)
+    extra = 0
+    if stream:
+        if road:
+            extra = B.border_mp(b, "bridge", arm_) or 0
+        elif trail:
+            extra = B.border_mp(b, "ford", arm_) or 0
+        else:
+            e = B.border_mp(b, "stream", arm_)
+            if e is None:
+                return None
+            extra = e
+    if benefit:
+        return (1 if road else B.HALF) + extra * B.HALF
+    t = B.terrain_mp(b, n, arm_)
+    if t is None:
+        return None
+    return (t + extra) * B.HALF
+
+
+def test_a_steps_cost_is_the_one_read_from_the_map_each_time() -> None:
+    games = states(1, 40)
+    b = games[0].ctx.board
+    pairs = [(a, n) for a in B.area_ids(b) for n in B.neighbours(b, a)]
+    kinds = set()
+    for g in games:
+        ctx, occ = g.ctx, movement.occupancy(g.ctx)
+        for side in ("french", "allies"):
+            moving = frozenset(u.id for u in ctx.st.units.values() if u.side == side and u.long)
+            for a, n in pairs:
+                for arm_ in ("infantry", "cavalry", "artillery"):
+                    for long in (False, True):
+                        old = old_cost_arm(ctx, arm_, long, side, a, n, moving, occ)
+                        new = movement._cost_arm(ctx, arm_, long, side, a, n, moving, occ)
+                        assert new == old, (arm_, long, side, a, n)
+                        # 13.3: a long counter not along the road pays the terrain
+                        if long:
+                            kinds.add(old)
+                            off = movement._cost_arm(ctx, arm_, long, side, a, n, moving, occ, along=False)
+                            no_road = old_cost_arm(ctx, arm_, False, side, a, n, moving, occ)
+                            if not (B.is_road(b, a, n) or B.is_trail(b, a, n)):
+                                assert off == no_road
+    assert None in kinds and len(kinds) >= 4, kinds  # prohibited steps, roads, trails, terrain all met
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_a_search_asks_the_room_of_an_area_once(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """13.6: a group's room in an area does not change during its search (nothing moves in it), so it is
+    asked once an area; the answers are ``room_for``'s."""
+    asked: list[tuple[str, bool]] = []
+    room_for = movement.room_for
+
+    def counted(ctx: Ctx, area: str, units: list[Any], moving: frozenset[str] = frozenset()) -> bool:
+        fits = room_for(ctx, area, units, moving)
+        asked.append((area, fits))
+        return fits
+
+    monkeypatch.setattr(movement, "room_for", counted)
+    found = refused = 0
+    for g in states(seed, 11):
+        ctx = g.ctx
+        for u in ctx.st.units.values():
+            if not u.on_map:
+                continue
+            asked.clear()
+            routes = movement.reach(ctx, [u.id])
+            areas = [a for a, _ in asked]
+            assert len(areas) == len(set(areas))  # each area asked once a search
+            for a, fits in asked:
+                assert room_for(ctx, a, [u], movement_moving(ctx, [u.id])) == fits
+                assert fits or a not in routes  # 13.6: no route ends where there is no room
+                refused += not fits
+            found += len(routes)
+    assert found > 100 and refused > 0, (found, refused)
+
+
+def movement_moving(ctx: Ctx, pieces: list[str]) -> frozenset[str]:
+    """The pieces a search moves: the group and what rides on it (``reach``'s ``moving``)."""
+    return frozenset(pieces) | frozenset(x.id for x in ctx.st.units.values() if x.attached_to in pieces)
