@@ -18,6 +18,7 @@ from engine.eagles import board as B
 from engine.eagles import movement
 from engine.eagles.context import Ctx
 from engine.eagles.game import Game
+from engine.eagles.orders import Move
 from engine.eagles.state import State
 from tools.fuzz import pick, plan
 
@@ -151,3 +152,34 @@ def test_a_search_asks_the_room_of_an_area_once(seed: int, monkeypatch: pytest.M
 def movement_moving(ctx: Ctx, pieces: list[str]) -> frozenset[str]:
     """The pieces a search moves: the group and what rides on it (``reach``'s ``moving``)."""
     return frozenset(pieces) | frozenset(x.id for x in ctx.st.units.values() if x.attached_to in pieces)
+
+
+def test_a_states_candidates_are_kept_and_are_the_ones_made_anew() -> None:
+    """A state's candidates are asked again (its prompt's ``legal``, then the random player's pick): the kept
+    list is the one made anew, a new list each time (the random player shuffles it), and a field written in
+    place is a new state with its own."""
+    from engine.eagles import legal as legal_rules
+
+    moves = 0
+    for g in states(4, 5):
+        for role in ("french", "allies"):
+            first = legal_rules.candidates(g.ctx, role)
+            again = legal_rules.candidates(g.ctx, role)
+            assert first == again and first is not again
+            assert [o.text() for o in first] == [o.text() for o in legal_rules._candidates(g.ctx, role)]
+            random.Random(0).shuffle(first)  # the random player's shuffle leaves the kept list as it was
+            assert [o.text() for o in legal_rules.candidates(g.ctx, role)] == [o.text() for o in again]
+            moves += sum(o.kind == "move" for o in again)
+    assert moves > 50
+    found = [
+        (g, role, o)
+        for g in states(4, 5)
+        for role in ("french", "allies")
+        for o in legal_rules.candidates(g.ctx, role)
+        if isinstance(o, Move) and len(o.units) == 1 and o.units[0] in g.state.units
+    ]
+    g, role, mover = found[0]
+    g.state.units[mover.units[0]].area = "off"  # in place, from outside: a new state, its own candidates
+    after = [o.text() for o in legal_rules.candidates(g.ctx, role)]
+    assert after == [o.text() for o in legal_rules._candidates(g.ctx, role)]
+    assert mover.text() not in after
