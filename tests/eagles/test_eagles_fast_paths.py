@@ -183,3 +183,25 @@ def test_a_states_candidates_are_kept_and_are_the_ones_made_anew() -> None:
     after = [o.text() for o in legal_rules.candidates(g.ctx, role)]
     assert after == [o.text() for o in legal_rules._candidates(g.ctx, role)]
     assert mover.text() not in after
+
+
+def test_command_ranges_kept_per_state_are_the_ones_traced_anew() -> None:
+    """9.2: every view of a state shows every leader's command range; traced once a state, they are the
+    ranges traced anew (``in_range``), each view given its own, and a leader moved in place has his new."""
+    from engine.eagles import command
+
+    def traced(g: Game) -> dict[str, list[str]]:
+        st = g.ctx.st
+        return {lid: command.in_range(g.ctx, lid) for lid in sorted(st.leaders) if st.leaders[lid].on_map}
+
+    games = states(1, 9)
+    for g in games:
+        views = [g.view(r, events=False) for r in ("public", "french", "allies")]
+        assert all(v.command_areas == traced(g) for v in views)
+        views[0].command_areas.clear()  # one view's own: the others' and the next asker's are whole
+        assert views[1].command_areas == traced(g) == command.ranges(g.ctx)
+    g = games[len(games) // 2]
+    ld = next(ld for ld in g.state.leaders.values() if ld.on_map)
+    before = command.ranges(g.ctx)[ld.id]
+    ld.area = next(a for a in B.area_ids(g.ctx.board) if a not in before)  # in place: a new state
+    assert command.ranges(g.ctx) == traced(g) and command.ranges(g.ctx)[ld.id] != before
