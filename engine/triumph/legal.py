@@ -280,8 +280,9 @@ def _choices(ctx: Ctx, role: str) -> Iterator[Order]:
     """The role's legal orders, in ``legal``'s order: each candidate once, if the rules take it."""
     seen: set[str] = set()
     for o in _candidates(ctx, role):
-        if o.text() in seen:
+        text = o.text()  # made once: an order's text is written anew each time it is asked
+        if text in seen:
             continue
-        seen.add(o.text())
+        seen.add(text)
         if _ok(ctx, role, o):
             yield o

@@ -14,7 +14,8 @@ from .context import Ctx, error
 from .state import GONE, OFF, Block, other
 
 # -- roads (rule 10): which road classes cross each approach, worked out once per data set -------------------
-_ROADS: dict[int, tuple[object, dict[frozenset[str], frozenset[str]]]] = {}
+_ROADS: dict[int, tuple[object, dict[tuple[str, str], frozenset[str]]]] = {}
+_NONE: frozenset[str] = frozenset()
 
 
 def road_classes(ctx: Ctx, a: str, b: str) -> frozenset[str]:
@@ -22,13 +23,14 @@ def road_classes(ctx: Ctx, a: str, b: str) -> frozenset[str]:
     key = id(ctx.data)
     hit = _ROADS.get(key)
     if hit is None or hit[0] is not ctx.data:
-        table: dict[frozenset[str], set[str]] = {}
+        table: dict[tuple[str, str], set[str]] = {}
         for r in ctx.data.roads:
             for p, q in zip(r.locales, r.locales[1:], strict=False):
-                table.setdefault(frozenset((p, q)), set()).add(r.road_class)
+                table.setdefault((p, q), set()).add(r.road_class)
+                table.setdefault((q, p), set()).add(r.road_class)  # either way across
         hit = (ctx.data, {k: frozenset(v) for k, v in table.items()})
         _ROADS[key] = hit
-    return hit[1].get(frozenset((a, b)), frozenset())
+    return hit[1].get((a, b), _NONE)
 
 
 _LOCALES: dict[int, tuple[object, frozenset[str]]] = {}
