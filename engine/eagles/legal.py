@@ -133,10 +133,11 @@ def _moves(ctx: Ctx, role: str) -> list[Order]:
         by_area.setdefault(area, []).append(p)
     groups += [tuple(ps) for ps in by_area.values() if len(ps) > 1]
     out: list[Order] = []
+    state = content(ctx)
     for g in groups:
         if any(movement.ma(ctx, p) - movement.used(ctx, p) <= 0 for p in g):
             continue
-        for to in sorted(movement.reach(ctx, list(g))):
+        for to in sorted(movement.kept_reach(ctx, list(g), state)):
             out.append(O.Move(g, to))
     return out
 

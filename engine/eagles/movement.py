@@ -6,6 +6,7 @@ and trails (13.3: no road rate into an area next to the enemy), never into an en
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from data.eagles import Eagles
@@ -403,7 +404,7 @@ def move(
     start = wheres.pop()
     if to not in B.area_ids(b):
         raise error("13.1", "eagles.unknown_area", area=to)
-    routes = reach(ctx, ids)
+    routes = kept_reach(ctx, ids)
     if to not in routes:
         left = min(ma(ctx, p) - used(ctx, p) for p in ids)
         raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=B.mp_said(left))
@@ -500,3 +501,21 @@ def displace_leaders(ctx: Ctx, area: str, side: str) -> None:
 
 def _friends(ctx: Ctx, area: str, side: str) -> bool:
     return any(u.area == area and u.side == side and u.combat for u in ctx.st.units.values())
+
+
+def kept_reach(ctx: Ctx, pieces: list[str], state: bytes | None = None) -> dict[str, Route]:
+    """``reach``, kept by the state's whole content (``legal.content``, or ``state`` if the caller has it)
+    and the group: a state's candidates search every group, then the random player's check of a move and
+    the move itself search its group again, in the same state."""
+    from .legal import content
+
+    key = (content(ctx) if state is None else state, tuple(pieces))
+    found = _REACHED.get(key)
+    if found is None:
+        found = _REACHED[key] = reach(ctx, pieces)
+        if len(_REACHED) > 256:
+            _REACHED.popitem(last=False)
+    return dict(found)
+
+
+_REACHED: OrderedDict[tuple[bytes, tuple[str, ...]], dict[str, Route]] = OrderedDict()

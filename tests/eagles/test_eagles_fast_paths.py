@@ -205,3 +205,28 @@ def test_command_ranges_kept_per_state_are_the_ones_traced_anew() -> None:
     before = command.ranges(g.ctx)[ld.id]
     ld.area = next(a for a in B.area_ids(g.ctx.board) if a not in before)  # in place: a new state
     assert command.ranges(g.ctx) == traced(g) and command.ranges(g.ctx)[ld.id] != before
+
+
+def test_a_groups_reach_kept_per_state_is_the_one_searched_anew() -> None:
+    """13.1: a group's reach is searched by the state's candidates, then again by the random player's check
+    of a move and by the move itself: kept by the state's content, it is the search made anew, a new dict
+    each time, and a state changed in place is searched again."""
+    searched = 0
+    for g in states(1, 13):
+        ctx = g.ctx
+        for u in ctx.st.units.values():
+            if not u.on_map:
+                continue
+            kept = movement.kept_reach(ctx, [u.id])
+            assert kept == movement.reach(ctx, [u.id])
+            kept.clear()  # the caller's own: the next asker's is whole
+            assert movement.kept_reach(ctx, [u.id]) == movement.reach(ctx, [u.id])
+            searched += len(movement.reach(ctx, [u.id]))
+    assert searched > 100
+    g = states(1, 13)[3]
+    u = next(u for u in g.state.units.values() if u.on_map)
+    before = movement.kept_reach(g.ctx, [u.id])
+    u.mp_used += 2  # in place: a new state, searched again
+    assert movement.kept_reach(g.ctx, [u.id]) == movement.reach(g.ctx, [u.id])
+    u.area = next(a for a in B.area_ids(g.ctx.board) if a != u.area and a not in before)
+    assert movement.kept_reach(g.ctx, [u.id]) == movement.reach(g.ctx, [u.id]) != before
