@@ -6,7 +6,7 @@ initiative (9.3); the HQ (9.5); reinforcements in command on the turn they arriv
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 
 from . import board as B
 from .context import Ctx, error
@@ -96,8 +96,24 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
 
 
 def ranges(ctx: Ctx) -> dict[str, list[str]]:
-    """9.2: every leader on the map -> the areas in his command range (:func:`in_range`)."""
-    return {lid: in_range(ctx, lid) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map}
+    """9.2: every leader on the map -> the areas in his command range (:func:`in_range`). Every role's view
+    of a state shows them (the public's and each side's): kept by the state's whole content, given anew."""
+    from .legal import content
+
+    key = content(ctx)
+    found = _RANGES.get(key)
+    if found is None:
+        found = _RANGES[key] = {
+            lid: tuple(in_range(ctx, lid)) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map
+        }
+        if len(_RANGES) > 8:
+            _RANGES.popitem(last=False)
+    else:
+        _RANGES.move_to_end(key)
+    return {lid: list(areas) for lid, areas in found.items()}
+
+
+_RANGES: OrderedDict[bytes, dict[str, tuple[str, ...]]] = OrderedDict()
 
 
 def ask(ctx: Ctx, role: str, lid: str, *, dry: bool = False) -> None:

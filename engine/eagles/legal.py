@@ -9,6 +9,7 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 from __future__ import annotations
 
 import pickle
+from collections import OrderedDict
 from itertools import combinations
 
 from engine.gamebase import KeptAnswers, allowed
@@ -29,6 +30,27 @@ def ok(ctx: Ctx, role: str, o: Order) -> bool:
 
 
 def candidates(ctx: Ctx, role: str) -> list[Order]:
+    """Every order ``legal`` tries, in its order (a new list: the random player shuffles it). A state's are
+    asked more than once (its prompt's ``legal``, then a random player's pick, an order's check), and a move
+    segment's search every group's reach: they are kept by the state's whole content (``content``)."""
+    key = content(ctx)
+    kept = _CANDIDATES.get(key)
+    if kept is None:
+        kept = _CANDIDATES[key] = {}
+        if len(_CANDIDATES) > 16:
+            _CANDIDATES.popitem(last=False)
+    else:
+        _CANDIDATES.move_to_end(key)
+    found = kept.get(role)
+    if found is None:
+        found = kept[role] = tuple(_candidates(ctx, role))
+    return list(found)
+
+
+_CANDIDATES: OrderedDict[bytes, dict[str, tuple[Order, ...]]] = OrderedDict()
+
+
+def _candidates(ctx: Ctx, role: str) -> list[Order]:
     st = ctx.st
     phase = phase_of(st)
     out: list[Order] = []
@@ -111,10 +133,11 @@ def _moves(ctx: Ctx, role: str) -> list[Order]:
         by_area.setdefault(area, []).append(p)
     groups += [tuple(ps) for ps in by_area.values() if len(ps) > 1]
     out: list[Order] = []
+    state = content(ctx)
     for g in groups:
         if any(movement.ma(ctx, p) - movement.used(ctx, p) <= 0 for p in g):
             continue
-        for to in sorted(movement.reach(ctx, list(g))):
+        for to in sorted(movement.kept_reach(ctx, list(g), state)):
             out.append(O.Move(g, to))
     return out
 

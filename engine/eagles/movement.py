@@ -6,6 +6,7 @@ and trails (13.3: no road rate into an area next to the enemy), never into an en
 from __future__ import annotations
 
 import heapq
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from data.eagles import Eagles
@@ -171,9 +172,8 @@ def road_benefit(
 ) -> bool:
     """13.3: the step from ``a`` into ``n`` goes along a road or trail at the road rate (not into an area
     next to the enemy; 13.6: not for a long counter joining a long counter)."""
-    b = ctx.board
     o = occ or occupancy(ctx)
-    if not (B.is_road(b, a, n) or B.is_trail(b, a, n)) or next_to_enemy(ctx, n, side, o):
+    if not _crossing(ctx.board, a, n)[1] or next_to_enemy(ctx, n, side, o):
         return False
     return not (long and long_in(ctx, n, side, moving, o) > 0)
 
@@ -189,29 +189,55 @@ def _cost_arm(
     occ: Occ | None = None,
     along: bool = True,
 ) -> int | None:
-    b = ctx.board
-    o = occ or occupancy(ctx)
-    road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
-    benefit = road_benefit(ctx, long, side, a, n, moving, o)
-    if long and not along:
-        benefit = False  # 13.3: a long counter moving by road must face along the road
-    extra = 0
-    if stream:
-        if road:
-            extra = B.border_mp(b, "bridge", arm_) or 0
-        elif trail:
-            extra = B.border_mp(b, "ford", arm_) or 0
-        else:
-            e = B.border_mp(b, "stream", arm_)
-            if e is None:
-                return None  # G18: hedged stream, no cavalry or artillery but by a bridge or ford
-            extra = e
+    road, roadish, extra, t = _entering(ctx.board, arm_, a, n)
+    if extra is None:
+        return None  # G18: hedged stream, no cavalry or artillery but by a bridge or ford
+    # 13.3: a long counter moving by road must face along the road
+    benefit = roadish and (along or not long) and road_benefit(ctx, long, side, a, n, moving, occ)
     if benefit:
         return (1 if road else B.HALF) + extra * B.HALF  # 13.3: road 1/2 MP, trail 1 MP, terrain cancelled
-    t = B.terrain_mp(b, n, arm_)
     if t is None:
         return None
     return (t + extra) * B.HALF
+
+
+# what the map alone says of a step, worked out once per data set (the data never changes)
+_MAP: dict[int, tuple[Eagles, dict[tuple[str, ...], tuple[bool, bool, int | None, int | None]]]] = {}
+_CROSSINGS: dict[int, tuple[Eagles, dict[tuple[str, str], tuple[bool, bool, bool]]]] = {}
+
+
+def _crossing(b: Eagles, a: str, n: str) -> tuple[bool, bool, bool]:
+    """The border from ``a`` into ``n``: a road, a road or a trail (13.3), a diagonal contact (G33)."""
+    hit = _CROSSINGS.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _CROSSINGS[id(b)] = (b, {})
+    got = hit[1].get((a, n))
+    if got is None:
+        road = B.is_road(b, a, n)
+        got = hit[1][(a, n)] = (road, road or B.is_trail(b, a, n), B.is_diagonal(b, a, n))
+    return got
+
+
+def _entering(b: Eagles, arm_: str, a: str, n: str) -> tuple[bool, bool, int | None, int | None]:
+    """G18, 13.3, what the map says of ``arm_`` stepping from ``a`` into ``n``: a road, a road or a trail,
+    the border's extra MP (None: it may not cross) and the terrain's MP (None: prohibited)."""
+    hit = _MAP.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _MAP[id(b)] = (b, {})
+    key = (arm_, a, n)
+    got = hit[1].get(key)
+    if got is None:
+        road, trail, stream = B.is_road(b, a, n), B.is_trail(b, a, n), B.is_stream(b, a, n)
+        extra: int | None = 0
+        if stream:
+            if road:
+                extra = B.border_mp(b, "bridge", arm_) or 0
+            elif trail:
+                extra = B.border_mp(b, "ford", arm_) or 0
+            else:
+                extra = B.border_mp(b, "stream", arm_)  # None: G18, a hedged stream
+        got = hit[1][key] = (road, road or trail, extra, B.terrain_mp(b, n, arm_))
+    return got
 
 
 def step_cost(
@@ -231,7 +257,7 @@ def step_cost(
     o = occ or occupancy(ctx)
     if o.units.get(n, frozenset()) - {side}:
         return None  # 13.1
-    if B.is_diagonal(b, a, n) and all(_enemy_combat(o, c, side) for c in B.corner(b, a, n) or ["-"]):
+    if _crossing(b, a, n)[2] and all(_enemy_combat(o, c, side) for c in B.corner(b, a, n) or ["-"]):
         return None  # G33: both areas flanking the corner hold enemy combat units
     if piece in st.leaders:  # 13.4: the cheaper of the infantry or cavalry cost
         costs = [
@@ -314,6 +340,7 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
     longs = [u for u in units if u.long]
     square = any(u.square for u in units)
     best: dict[str, Route] = {}
+    room: dict[str, bool] = {}
     # 13.3: a long counter's search state is its area and whether it stands in column on the road
     heap: list[tuple[int, tuple[str, ...], bool]] = [(0, (), False)]
     done: set[tuple[str, bool]] = set()
@@ -341,8 +368,12 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
                 continue
             if ooc and next_to_enemy(ctx, n, side, occ):
                 continue  # 9.4
-            if units and not room_for(ctx, n, units, moving):
-                continue
+            if units:  # the same group into the same area: asked once a search (nothing moves in it)
+                fits = room.get(n)
+                if fits is None:
+                    fits = room[n] = room_for(ctx, n, units, moving)
+                if not fits:
+                    continue
             on_road = bool(longs) and along and road_benefit(ctx, True, side, here, n, moving, occ)
             if (n, on_road) not in done:
                 heapq.heappush(heap, (c, (*path, n), on_road))
@@ -373,7 +404,7 @@ def move(
     start = wheres.pop()
     if to not in B.area_ids(b):
         raise error("13.1", "eagles.unknown_area", area=to)
-    routes = reach(ctx, ids)
+    routes = kept_reach(ctx, ids)
     if to not in routes:
         left = min(ma(ctx, p) - used(ctx, p) for p in ids)
         raise error("13.1", "eagles.move.cannot", units=ids, area=to, mp=B.mp_said(left))
@@ -470,3 +501,21 @@ def displace_leaders(ctx: Ctx, area: str, side: str) -> None:
 
 def _friends(ctx: Ctx, area: str, side: str) -> bool:
     return any(u.area == area and u.side == side and u.combat for u in ctx.st.units.values())
+
+
+def kept_reach(ctx: Ctx, pieces: list[str], state: bytes | None = None) -> dict[str, Route]:
+    """``reach``, kept by the state's whole content (``legal.content``, or ``state`` if the caller has it)
+    and the group: a state's candidates search every group, then the random player's check of a move and
+    the move itself search its group again, in the same state."""
+    from .legal import content
+
+    key = (content(ctx) if state is None else state, tuple(pieces))
+    found = _REACHED.get(key)
+    if found is None:
+        found = _REACHED[key] = reach(ctx, pieces)
+        if len(_REACHED) > 256:
+            _REACHED.popitem(last=False)
+    return dict(found)
+
+
+_REACHED: OrderedDict[tuple[bytes, tuple[str, ...]], dict[str, Route]] = OrderedDict()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from data.triumph import Triumph
 from engine.errors import RuleError
@@ -14,6 +14,9 @@ from engine.messages import render
 from .messages import EN
 from .options import Options
 from .state import State
+
+if TYPE_CHECKING:
+    from .moves import Places
 
 # the fields of a rule's message that name one locale or one commander: said by name (our map's names)
 _PLACES = ("locale", "source", "target", "to")
@@ -56,6 +59,8 @@ class Ctx:
     data: Triumph
     opts: Options
     events: list[Event] = field(default_factory=list)
+    # where the blocks stand, counted once while ``legal`` tries candidates dry (``moves.Places``)
+    places: Places | None = field(default=None, compare=False, repr=False)
 
     def emit(
         self, kind: str, data: dict[str, Any], secret: dict[str, Any] | None = None, to: tuple[str, ...] = ()

@@ -234,7 +234,12 @@ def _legal(ctx: Ctx, role: str) -> Legal:
     mine = role in actors(st)
     if not mine:
         return Legal(role, str(step), False)
-    return Legal(role, str(step), True, ROWS[step].orders, tuple(_choices(ctx, role)))
+    ctx.places = moves.Places(ctx)  # the candidates are tried dry: nothing moves until it is forgotten
+    try:
+        choices = tuple(_choices(ctx, role))
+    finally:
+        ctx.places = None
+    return Legal(role, str(step), True, ROWS[step].orders, choices)
 
 
 def first_choices(ctx: Ctx, role: str, n: int) -> list[Order]:
@@ -275,8 +280,9 @@ def _choices(ctx: Ctx, role: str) -> Iterator[Order]:
     """The role's legal orders, in ``legal``'s order: each candidate once, if the rules take it."""
     seen: set[str] = set()
     for o in _candidates(ctx, role):
-        if o.text() in seen:
+        text = o.text()  # made once: an order's text is written anew each time it is asked
+        if text in seen:
             continue
-        seen.add(o.text())
+        seen.add(text)
         if _ok(ctx, role, o):
             yield o

@@ -14,7 +14,8 @@ from .context import Ctx, error
 from .state import GONE, OFF, Block, other
 
 # -- roads (rule 10): which road classes cross each approach, worked out once per data set -------------------
-_ROADS: dict[int, tuple[object, dict[frozenset[str], frozenset[str]]]] = {}
+_ROADS: dict[int, tuple[object, dict[tuple[str, str], frozenset[str]]]] = {}
+_NONE: frozenset[str] = frozenset()
 
 
 def road_classes(ctx: Ctx, a: str, b: str) -> frozenset[str]:
@@ -22,23 +23,68 @@ def road_classes(ctx: Ctx, a: str, b: str) -> frozenset[str]:
     key = id(ctx.data)
     hit = _ROADS.get(key)
     if hit is None or hit[0] is not ctx.data:
-        table: dict[frozenset[str], set[str]] = {}
+        table: dict[tuple[str, str], set[str]] = {}
         for r in ctx.data.roads:
             for p, q in zip(r.locales, r.locales[1:], strict=False):
-                table.setdefault(frozenset((p, q)), set()).add(r.road_class)
+                table.setdefault((p, q), set()).add(r.road_class)
+                table.setdefault((q, p), set()).add(r.road_class)  # either way across
         hit = (ctx.data, {k: frozenset(v) for k, v in table.items()})
         _ROADS[key] = hit
-    return hit[1].get(frozenset((a, b)), frozenset())
+    return hit[1].get((a, b), _NONE)
+
+
+_LOCALES: dict[int, tuple[object, frozenset[str]]] = {}
+
+
+def locale_ids(ctx: Ctx) -> frozenset[str]:
+    """Every locale's id, worked out once per data set."""
+    hit = _LOCALES.get(id(ctx.data))
+    if hit is None or hit[0] is not ctx.data:
+        hit = _LOCALES[id(ctx.data)] = (ctx.data, frozenset(x.id for x in ctx.data.locales))
+    return hit[1]
 
 
 # -- where things stand -------------------------------------------------------------------------------------
+class Places:
+    """Where the blocks stand, counted once, for a state that does not change while it is asked: ``legal``
+    tries each of a step's hundreds of candidates dry (nothing changes) and each would count the blocks of
+    the locales it touches again (``Ctx.places``; None: counted on each question)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.count: dict[tuple[str, str], int] = {}  # (locale, side) -> blocks
+        self.paired: set[tuple[str, str]] = set()  # (locale, side) where a corps has 2+ blocks (G16)
+        self.corps: dict[str, list[Block]] = {}  # commander -> its units not gone, in the state's order
+        by_corps: dict[tuple[str, str, str], int] = {}
+        for b in ctx.st.blocks.values():
+            key = (b.at, b.side)
+            self.count[key] = self.count.get(key, 0) + 1
+            if b.corps is not None:
+                k3 = (b.at, b.side, b.corps)
+                n = by_corps[k3] = by_corps.get(k3, 0) + 1
+                if n >= 2:
+                    self.paired.add(key)
+                if b.at != GONE:
+                    self.corps.setdefault(b.corps, []).append(b)
+
+
 def own_count(ctx: Ctx, locale: str, side: str) -> int:
     """Blocks of ``side`` in ``locale`` (capacity counts blocks, not strength, nor commanders: G4)."""
+    if ctx.places is not None:
+        return ctx.places.count.get((locale, side), 0)
     return sum(1 for b in ctx.st.blocks.values() if b.at == locale and b.side == side)
 
 
 def enemy_held(ctx: Ctx, locale: str, side: str) -> bool:
+    if ctx.places is not None:
+        return ctx.places.count.get((locale, other(side)), 0) > 0
     return any(b.at == locale and b.side == other(side) for b in ctx.st.blocks.values())
+
+
+def corps_units(ctx: Ctx, commander: str) -> list[Block]:
+    """``State.corps_units``: the corps' units not gone."""
+    if ctx.places is not None:
+        return list(ctx.places.corps.get(commander, ()))
+    return ctx.st.corps_units(commander)
 
 
 def adjacent(ctx: Ctx, a: str, b: str) -> bool:
@@ -55,7 +101,7 @@ def group_of(ctx: Ctx, side: str, name: str) -> tuple[str | None, list[Block]]:
             raise error("8", "triumph.order.not_yours", name=name)
         if c.at in (OFF, GONE):
             raise error("8", "triumph.order.not_on_map", name=name)
-        return name, st.corps_units(name)
+        return name, corps_units(ctx, name)
     b = st.blocks.get(name.upper())
     if b is None:
         raise error("", "triumph.order.unknown", name=name)
@@ -97,7 +143,7 @@ def check_commands(ctx: Ctx, side: str, corps: Sequence[str], detached: Sequence
     for c in corps:
         if st.commanders[c].commands >= commander_limit(ctx, c):
             raise error("9", "triumph.command.commander_used", commander=c)
-        for b in st.corps_units(c):
+        for b in corps_units(ctx, c):
             if b.commanded >= unit_limit(ctx, b):
                 raise error("9", "triumph.command.unit_used", unit=b.id)
     if corps and side == "allies" and st.corps_commands + len(corps) > lim.allied_corps_commands:
@@ -115,7 +161,7 @@ def spend(ctx: Ctx, corps: Sequence[str], detached: Sequence[Block]) -> None:
     for c in corps:
         st.commanders[c].commands += 1
         st.corps_commands += 1
-        for b in st.corps_units(c):
+        for b in corps_units(ctx, c):
             b.commanded += 1
     for b in detached:
         st.independent += 1
@@ -139,7 +185,7 @@ def check_step(ctx: Ctx, side: str, units: Sequence[Block], to: str, at: str | N
     """10, basic moves: from a reserve to an approach of the same locale or the reserve of an adjacent one;
     from an approach back to its reserve or across it; never onto another locale's approach."""
     here, on = units[0].at, units[0].on
-    if to not in {loc.id for loc in ctx.data.locales}:
+    if to not in locale_ids(ctx):
         raise error("", "triumph.order.no_locale", locale=to)
     if at is not None:
         if to != here or on is not None:
@@ -201,7 +247,7 @@ def move(
         b = units[0]
         if b.id == st.battery:
             raise error("6", "triumph.battery.fixed", unit=b.id)
-        if b.corps is not None and len(st.corps_units(b.corps)) < 2:
+        if b.corps is not None and len(corps_units(ctx, b.corps)) < 2:
             raise error("8", "triumph.corps.last_unit", commander=b.corps)
         check_commands(ctx, side, [], [b])
         check_step(ctx, side, [b], to, at)
@@ -277,7 +323,7 @@ def attach(ctx: Ctx, side: str, commander: str, name: str, *, dry: bool = False)
         raise error("6", "triumph.battery.fixed", unit=b.id)
     if (b.at, b.on) != (c.at, c.on):
         raise error("9", "triumph.attach.not_together", unit=b.id, commander=corps)
-    if b.corps is not None and len(st.corps_units(b.corps)) < 2:
+    if b.corps is not None and len(corps_units(ctx, b.corps)) < 2:
         raise error("8", "triumph.corps.last_unit", commander=b.corps)
     if len(members) >= ctx.data.corps.max_units:
         raise error("8", "triumph.attach.full", commander=corps, limit=ctx.data.corps.max_units)
@@ -298,9 +344,16 @@ def _stops(ctx: Ctx, side: str, locale: str, moving: int) -> bool:
     """10, stop next to the enemy (G16): ``corps`` ([JW]): a moving corps of 2+ units stops next to an enemy
     corps of 2+ units (neighbours across impassable approaches count); ``units`` (the seed): any road move
     stops next to a locale holding 2+ enemy units."""
-    st = ctx.st
+    st, places, foe = ctx.st, ctx.places, other(side)
     for n in ctx.data.neighbours(locale, passable=False):
-        enemy = [b for b in st.blocks.values() if b.at == n and b.side == other(side)]
+        if places is not None:  # the same answers, counted once (``Places``)
+            if ctx.opts.road_stop == "units":
+                if places.count.get((n, foe), 0) >= 2:
+                    return True
+            elif moving >= 2 and (n, foe) in places.paired:
+                return True
+            continue
+        enemy = [b for b in st.blocks.values() if b.at == n and b.side == foe]
         if ctx.opts.road_stop == "units":
             if len(enemy) >= 2:
                 return True
@@ -337,7 +390,7 @@ def march(
     main = True
     prev = here
     for i, loc in enumerate(steps):
-        if loc not in {x.id for x in ctx.data.locales}:
+        if loc not in locale_ids(ctx):
             raise error("", "triumph.order.no_locale", locale=loc)
         classes = road_classes(ctx, prev, loc)
         if not classes or not adjacent(ctx, prev, loc):
@@ -407,7 +460,7 @@ def road_attackers(ctx: Ctx, side: str, source: str, target: str) -> list[tuple[
     for c in st.commanders.values():
         if c.side != side or c.at in (OFF, GONE, source) or c.on is not None:
             continue
-        units = st.corps_units(c.id)
+        units = corps_units(ctx, c.id)
         if not units or any(b.arm != "cavalry" for b in units):
             continue
         for path in road_paths(ctx, c.at):
@@ -448,7 +501,7 @@ def enter(ctx: Ctx, side: str, commander: str, entry: str, *, dry: bool = False)
     if entry not in entries:
         raise error("7", "triumph.enter.entry", commander=commander, entries=list(entries))
     loc = next(e.locale for e in ctx.data.entries if e.id == entry)
-    units = st.corps_units(commander)
+    units = corps_units(ctx, commander)
     if enemy_held(ctx, loc, side) or own_count(ctx, loc, side) + len(units) > ctx.data.locale(loc).capacity:
         raise error("7", "triumph.enter.blocked", locale=loc)
     if loc in st.road_through or loc in st.moved_into:
