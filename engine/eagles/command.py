@@ -6,8 +6,9 @@ initiative (9.3); the HQ (9.5); reinforcements in command on the turn they arriv
 
 from __future__ import annotations
 
-from collections import OrderedDict, deque
+from collections import deque
 
+from ..gamebase import KeptByContent
 from . import board as B
 from .context import Ctx, error
 from .state import Leader, Unit
@@ -100,20 +101,16 @@ def ranges(ctx: Ctx) -> dict[str, list[str]]:
     of a state shows them (the public's and each side's): kept by the state's whole content, given anew."""
     from .legal import content
 
-    key = content(ctx)
-    found = _RANGES.get(key)
+    kept = _RANGES.of(content(ctx))
+    found = kept.get("ranges")
     if found is None:
-        found = _RANGES[key] = {
+        found = kept["ranges"] = {
             lid: tuple(in_range(ctx, lid)) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map
         }
-        if len(_RANGES) > 8:
-            _RANGES.popitem(last=False)
-    else:
-        _RANGES.move_to_end(key)
     return {lid: list(areas) for lid, areas in found.items()}
 
 
-_RANGES: OrderedDict[bytes, dict[str, tuple[str, ...]]] = OrderedDict()
+_RANGES: KeptByContent[dict[str, tuple[str, ...]]] = KeptByContent(8)
 
 
 def ask(ctx: Ctx, role: str, lid: str, *, dry: bool = False) -> None:

@@ -9,10 +9,9 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
 from itertools import combinations
 
-from engine.gamebase import KeptAnswers, allowed
+from engine.gamebase import KeptAnswers, KeptByContent, allowed
 from engine.gamebase import Legal as Legal  # what ``legal(role)`` gives
 from engine.orders import Order
 
@@ -33,21 +32,14 @@ def candidates(ctx: Ctx, role: str) -> list[Order]:
     """Every order ``legal`` tries, in its order (a new list: the random player shuffles it). A state's are
     asked more than once (its prompt's ``legal``, then a random player's pick, an order's check), and a move
     segment's search every group's reach: they are kept by the state's whole content (``content``)."""
-    key = content(ctx)
-    kept = _CANDIDATES.get(key)
-    if kept is None:
-        kept = _CANDIDATES[key] = {}
-        if len(_CANDIDATES) > 16:
-            _CANDIDATES.popitem(last=False)
-    else:
-        _CANDIDATES.move_to_end(key)
+    kept = _CANDIDATES.of(content(ctx))
     found = kept.get(role)
     if found is None:
         found = kept[role] = tuple(_candidates(ctx, role))
     return list(found)
 
 
-_CANDIDATES: OrderedDict[bytes, dict[str, tuple[Order, ...]]] = OrderedDict()
+_CANDIDATES: KeptByContent[tuple[Order, ...]] = KeptByContent(16)
 
 
 def _candidates(ctx: Ctx, role: str) -> list[Order]:

@@ -6,10 +6,10 @@ and trails (13.3: no road rate into an area next to the enemy), never into an en
 from __future__ import annotations
 
 import heapq
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from data.eagles import Eagles
+from engine.gamebase import KeptByContent
 
 from . import board as B
 from .context import Ctx, error
@@ -509,13 +509,12 @@ def kept_reach(ctx: Ctx, pieces: list[str], state: bytes | None = None) -> dict[
     the move itself search its group again, in the same state."""
     from .legal import content
 
-    key = (content(ctx) if state is None else state, tuple(pieces))
-    found = _REACHED.get(key)
+    kept = _REACHED.of(content(ctx) if state is None else state)
+    group = ",".join(pieces)
+    found = kept.get(group)
     if found is None:
-        found = _REACHED[key] = reach(ctx, pieces)
-        if len(_REACHED) > 256:
-            _REACHED.popitem(last=False)
+        found = kept[group] = reach(ctx, pieces)
     return dict(found)
 
 
-_REACHED: OrderedDict[tuple[bytes, tuple[str, ...]], dict[str, Route]] = OrderedDict()
+_REACHED: KeptByContent[dict[str, Route]] = KeptByContent(32)  # by state, then by group
