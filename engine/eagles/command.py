@@ -10,7 +10,7 @@ from collections import deque
 
 from ..gamebase import KeptByContent
 from . import board as B
-from .context import Ctx, error
+from .context import Ctx, content, error
 from .state import Leader, Unit
 
 HQ_FORMATION = "hq"
@@ -99,8 +99,6 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
 def ranges(ctx: Ctx) -> dict[str, list[str]]:
     """9.2: every leader on the map -> the areas in his command range (:func:`in_range`). Every role's view
     of a state shows them (the public's and each side's): kept by the state's whole content, given anew."""
-    from .legal import content
-
     kept = _RANGES.of(content(ctx))
     found = kept.get("ranges")
     if found is None:

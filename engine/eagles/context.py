@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -41,3 +42,17 @@ class Ctx:
         got = dice.rolls(n)
         self.emit("dice", {"for": purpose, "dice": got, **data})
         return got
+
+
+def content(ctx: Ctx) -> bytes:
+    """Everything ``legal`` reads (the state and the options; the board's data never changes for them) as
+    bytes: equal bytes are an equal state. Plain dicts and lists pickle several times faster than the
+    dataclasses."""
+    st = ctx.st
+    d = dict(st.__dict__)
+    d["units"] = [u.__dict__ for u in st.units.values()]
+    d["leaders"] = [x.__dict__ for x in st.leaders.values()]
+    d["formations"] = [f.__dict__ for f in st.formations.values()]
+    d["activation"] = None if st.activation is None else st.activation.__dict__
+    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
+    return pickle.dumps((d, ctx.opts.__dict__), pickle.HIGHEST_PROTOCOL)

@@ -8,7 +8,6 @@ charge for each cavalry unit alone too); at the roll, every grand charge the rul
 
 from __future__ import annotations
 
-import pickle
 from itertools import combinations
 
 from engine.gamebase import KeptAnswers, KeptByContent, allowed
@@ -19,6 +18,7 @@ from . import board as B
 from . import movement, turns
 from . import orders as O
 from .context import Ctx
+from .context import content as content  # the state's whole content, the key of what is kept
 from .machine import SEGMENTS, Phase
 from .play import dispatch
 from .table import ROWS, acting, phase_of
@@ -147,20 +147,6 @@ def legal(ctx: Ctx, role: str) -> Legal:
 # ``legal``'s answers, kept by the state's whole content (``content``)
 _KEPT = KeptAnswers(64)
 _kept = _KEPT.of
-
-
-def content(ctx: Ctx) -> bytes:
-    """Everything ``legal`` reads (the state and the options; the board's data never changes for them) as
-    bytes: equal bytes are an equal state. Plain dicts and lists pickle several times faster than the
-    dataclasses."""
-    st = ctx.st
-    d = dict(st.__dict__)
-    d["units"] = [u.__dict__ for u in st.units.values()]
-    d["leaders"] = [x.__dict__ for x in st.leaders.values()]
-    d["formations"] = [f.__dict__ for f in st.formations.values()]
-    d["activation"] = None if st.activation is None else st.activation.__dict__
-    d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
-    return pickle.dumps((d, ctx.opts.__dict__), pickle.HIGHEST_PROTOCOL)
 
 
 def _legal(ctx: Ctx, role: str) -> Legal:

@@ -12,7 +12,7 @@ from data.eagles import Eagles
 from engine.gamebase import KeptByContent
 
 from . import board as B
-from .context import Ctx, error
+from .context import Ctx, content, error
 from .state import GONE, Leader, Unit
 
 MA = {"leader": 4, "cavalry": 3, "horse": 3, "hq": 2, "infantry": 2, "artillery": 2}  # 13.2
@@ -504,11 +504,9 @@ def _friends(ctx: Ctx, area: str, side: str) -> bool:
 
 
 def kept_reach(ctx: Ctx, pieces: list[str], state: bytes | None = None) -> dict[str, Route]:
-    """``reach``, kept by the state's whole content (``legal.content``, or ``state`` if the caller has it)
+    """``reach``, kept by the state's whole content (``context.content``, or ``state`` if the caller has it)
     and the group: a state's candidates search every group, then the random player's check of a move and
     the move itself search its group again, in the same state."""
-    from .legal import content
-
     kept = _REACHED.of(content(ctx) if state is None else state)
     group = ",".join(pieces)
     found = kept.get(group)

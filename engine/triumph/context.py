@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from data.triumph import Triumph
 from engine.errors import RuleError
@@ -13,10 +13,7 @@ from engine.messages import render
 
 from .messages import EN
 from .options import Options
-from .state import State
-
-if TYPE_CHECKING:
-    from .moves import Places
+from .state import GONE, Block, State
 
 # the fields of a rule's message that name one locale or one commander: said by name (our map's names)
 _PLACES = ("locale", "source", "target", "to")
@@ -59,7 +56,7 @@ class Ctx:
     data: Triumph
     opts: Options
     events: list[Event] = field(default_factory=list)
-    # where the blocks stand, counted once while ``legal`` tries candidates dry (``moves.Places``)
+    # where the blocks stand, counted once while ``legal`` tries candidates dry (``Places``)
     places: Places | None = field(default=None, compare=False, repr=False)
 
     def emit(
@@ -67,3 +64,25 @@ class Ctx:
     ) -> None:
         """An event: ``data`` for everyone, ``secret`` only for the roles ``to`` (faces, sealed choices)."""
         self.events.append(Event(kind, data, secret, frozenset(to), seq=len(self.events) + 1))
+
+
+class Places:
+    """Where the blocks stand, counted once, for a state that does not change while it is asked: ``legal``
+    tries each of a step's hundreds of candidates dry (nothing changes) and each would count the blocks of
+    the locales it touches again (``Ctx.places``; None: counted on each question)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        self.count: dict[tuple[str, str], int] = {}  # (locale, side) -> blocks
+        self.paired: set[tuple[str, str]] = set()  # (locale, side) where a corps has 2+ blocks (G16)
+        self.corps: dict[str, list[Block]] = {}  # commander -> its units not gone, in the state's order
+        by_corps: dict[tuple[str, str, str], int] = {}
+        for b in ctx.st.blocks.values():
+            key = (b.at, b.side)
+            self.count[key] = self.count.get(key, 0) + 1
+            if b.corps is not None:
+                k3 = (b.at, b.side, b.corps)
+                n = by_corps[k3] = by_corps.get(k3, 0) + 1
+                if n >= 2:
+                    self.paired.add(key)
+                if b.at != GONE:
+                    self.corps.setdefault(b.corps, []).append(b)

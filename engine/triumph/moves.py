@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from engine.errors import RuleError
 
 from .context import Ctx, error
+from .context import Places as Places  # where the blocks stand, counted once (kept in the context)
 from .state import GONE, OFF, Block, other
 
 # -- roads (rule 10): which road classes cross each approach, worked out once per data set -------------------
@@ -45,28 +46,6 @@ def locale_ids(ctx: Ctx) -> frozenset[str]:
 
 
 # -- where things stand -------------------------------------------------------------------------------------
-class Places:
-    """Where the blocks stand, counted once, for a state that does not change while it is asked: ``legal``
-    tries each of a step's hundreds of candidates dry (nothing changes) and each would count the blocks of
-    the locales it touches again (``Ctx.places``; None: counted on each question)."""
-
-    def __init__(self, ctx: Ctx) -> None:
-        self.count: dict[tuple[str, str], int] = {}  # (locale, side) -> blocks
-        self.paired: set[tuple[str, str]] = set()  # (locale, side) where a corps has 2+ blocks (G16)
-        self.corps: dict[str, list[Block]] = {}  # commander -> its units not gone, in the state's order
-        by_corps: dict[tuple[str, str, str], int] = {}
-        for b in ctx.st.blocks.values():
-            key = (b.at, b.side)
-            self.count[key] = self.count.get(key, 0) + 1
-            if b.corps is not None:
-                k3 = (b.at, b.side, b.corps)
-                n = by_corps[k3] = by_corps.get(k3, 0) + 1
-                if n >= 2:
-                    self.paired.add(key)
-                if b.at != GONE:
-                    self.corps.setdefault(b.corps, []).append(b)
-
-
 def own_count(ctx: Ctx, locale: str, side: str) -> int:
     """Blocks of ``side`` in ``locale`` (capacity counts blocks, not strength, nor commanders: G4)."""
     if ctx.places is not None:
