@@ -3,7 +3,7 @@
 ```
 messages   the words of every refusal and every answer here, English and Japanese (``messages_ja``)
 common     what the rules below share: the refusal, the dice and their events, units and leaders read
-           from the state and the data (no rule)
+           from the state and the data, the named units and the targets of an attack order (9.4)
 los        12.5 (12.55-12.57)   line of sight by elevation over 1-3 areas, blocking areas and borders
 losses     10.3, 12.2, 3.2, 20.0 (G3, G16, G26)   hits spread over a stack, leader casualties, retreats
 bombard    12.1-12.7 (G29, G32)   bombardment, massed artillery and counter-battery

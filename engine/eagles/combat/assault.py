@@ -33,18 +33,7 @@ def _attackers(board: Eagles, state: State, area: str, units: Sequence[str]) -> 
     may assault now (14.1, 12.6, 10.7, 9.4, G6)."""
     if not units:
         raise error("14.1", "eagles.assault.no_units", area=area)
-    out: list[Unit] = []
-    for uid in units:
-        u = common.unit(state, uid, "14.1")
-        if not u.on_map or u.area != area:
-            raise error("14.1", "eagles.assault.not_here", unit=uid, area=area)
-        if u.kind not in ("infantry", "cavalry") and not (u.kind == "artillery" and u.attached_to):
-            raise error("12.6", "eagles.assault.arm", unit=uid)
-        if u.charged or u.bombarded or u.assaulted:
-            raise error("G6", "eagles.assault.done", unit=uid)
-        if not u.in_command:
-            raise error("9.4", "eagles.assault.out_of_command", unit=uid)
-        out.append(u)
+    out = common.named_units(state, area, units, "14.1", "eagles.assault", _may_assault)
     for u in list(out):
         for a in common.units_in(state, area, u.side):
             if a.attached_to == u.id and a not in out:
@@ -52,6 +41,14 @@ def _attackers(board: Eagles, state: State, area: str, units: Sequence[str]) -> 
     if state.activation is not None and key(area) in state.activation.targets:
         raise error("G6", "eagles.assault.one_target", area=area, other=state.activation.targets[key(area)])
     return out
+
+
+def _may_assault(u: Unit) -> None:
+    """12.6: infantry, cavalry and attached artillery assault; G6: once an activation."""
+    if u.kind not in ("infantry", "cavalry") and not (u.kind == "artillery" and u.attached_to):
+        raise error("12.6", "eagles.assault.arm", unit=u.id)
+    if common.attacked(u):
+        raise error("G6", "eagles.assault.done", unit=u.id)
 
 
 def reach(board: Eagles, state: State, area: str, target: str, units: Sequence[Unit]) -> None:
@@ -62,7 +59,7 @@ def reach(board: Eagles, state: State, area: str, target: str, units: Sequence[U
     if border is None:
         raise error("14.0", "eagles.assault.not_adjacent", target=target, area=area)
     side = units[0].side
-    if not any(u.side != side for u in state.units_in(target)):
+    if not common.enemy_in(state, target, side):
         raise error("14.0", "eagles.assault.no_enemy", target=target)
     if border.diagonal:
         flank = board.corner(area, target)
@@ -91,16 +88,7 @@ def _crossable(board: Eagles, u: Unit, a: str, b: str) -> bool:
 def targets(board: Eagles, state: State, area: str, units: Sequence[str]) -> list[str]:
     """The areas the named units of ``area`` may assault now."""
     attackers = _attackers(board, state, area, units)
-    out = []
-    for t in board.neighbours(area):
-        try:
-            reach(board, state, area, t, attackers)
-        except Exception as e:  # a RuleError: not a target
-            if not hasattr(e, "rule"):
-                raise
-            continue
-        out.append(t)
-    return sorted(out)
+    return common.allowed_targets(board.neighbours(area), lambda t: reach(board, state, area, t, attackers))
 
 
 # -- 14.1-14.2 the fire of one area --------------------------------------------------------------------------
@@ -146,10 +134,7 @@ def flanked(board: Eagles, u: Unit, area: str, frm: str) -> bool:
         return False
     if board.border(area, frm).diagonal:  # type: ignore[union-attr]
         return False
-    try:
-        return board.facing_class(area, u.facing, frm) in ("flank", "rear")
-    except KeyError:
-        return False
+    return common.shown(board, area, u.facing, frm) in ("flank", "rear")
 
 
 def _percent(

@@ -49,23 +49,22 @@ def _firers(board: Eagles, state: State, area: str, units: Sequence[str]) -> lis
     """The named units, each of which may bombard from ``area`` now (12.0, 12.6, 9.4)."""
     if not units:
         raise error("12.1", "eagles.bombard.no_units", area=area)
-    out: list[Unit] = []
-    for uid in units:
-        u = common.unit(state, uid, "12.1")
-        if not u.on_map or u.area != area:
-            raise error("12.1", "eagles.bombard.not_here", unit=uid, area=area)
-        if u.kind != "artillery":
-            raise error("12.0", "eagles.bombard.not_artillery", unit=uid)
-        if u.attached_to:
-            raise error("12.6", "eagles.bombard.attached", unit=uid)
-        if u.bombarded or u.charged or u.assaulted:
-            raise error("12.6", "eagles.bombard.done", unit=uid)
-        if not u.in_command:
-            raise error("9.4", "eagles.charge.out_of_command", unit=uid)
-        out.append(u)
+    out = common.named_units(
+        state, area, units, "12.1", "eagles.bombard", _may_fire, unled="eagles.charge.out_of_command"
+    )
     if state.activation is not None and key(area) in state.activation.targets:
         raise error("12.6", "eagles.bombard.one_target", area=area, other=state.activation.targets[key(area)])
     return out
+
+
+def _may_fire(u: Unit) -> None:
+    """12.0: artillery only; 12.6: unattached, once an activation."""
+    if u.kind != "artillery":
+        raise error("12.0", "eagles.bombard.not_artillery", unit=u.id)
+    if u.attached_to:
+        raise error("12.6", "eagles.bombard.attached", unit=u.id)
+    if common.attacked(u):
+        raise error("12.6", "eagles.bombard.done", unit=u.id)
 
 
 def first_area(board: Eagles, area: str, target: str) -> str:
@@ -79,10 +78,7 @@ def faces(board: Eagles, u: Unit, area: str, target: str) -> bool:
     first = first_area(board, area, target)
     if u.facing is None or board.area(area).all_round:
         return True
-    try:
-        return board.facing_class(area, u.facing, first) == "front"
-    except KeyError:
-        return False
+    return common.shown(board, area, u.facing, first) == "front"
 
 
 def check(board: Eagles, state: State, u: Unit, area: str, target: str, options: Any = None) -> None:
@@ -105,10 +101,6 @@ def check(board: Eagles, state: State, u: Unit, area: str, target: str, options:
         )
 
 
-def _enemy_in(state: State, area: str, side: str) -> bool:
-    return any(u.side != side for u in state.units_in(area))
-
-
 def targets(
     board: Eagles, state: State, area: str, units: Sequence[str], *, options: Any = None
 ) -> list[str]:
@@ -116,19 +108,13 @@ def targets(
     range of each, in front of each, in sight of each."""
     firers = _firers(board, state, area, units)
     side = firers[0].side
-    out = []
-    for t in board.within(area, max(RANGE.values())):
-        if not _enemy_in(state, t, side):
-            continue
-        try:
-            for u in firers:
-                check(board, state, u, area, t, options)
-        except Exception as e:  # a RuleError: not a target
-            if not hasattr(e, "rule"):
-                raise
-            continue
-        out.append(t)
-    return sorted(out)
+
+    def each(t: str) -> None:
+        for u in firers:
+            check(board, state, u, area, t, options)
+
+    near = board.within(area, max(RANGE.values()))
+    return common.allowed_targets((t for t in near if common.enemy_in(state, t, side)), each)
 
 
 def modifiers(
@@ -221,10 +207,7 @@ def _flank(board: Eagles, u: Unit, target: str, came: str) -> bool:
         return False
     if board.border(target, came) is None:
         return False
-    try:
-        return board.facing_class(target, u.facing, came) == "flank"
-    except KeyError:
-        return False
+    return common.shown(board, target, u.facing, came) == "flank"
 
 
 def _hq_with_chief(board: Eagles, state: State, side: str, near: set[str]) -> bool:
@@ -283,7 +266,7 @@ def fire(
     if target not in targets(board, state, area, units, options=options):
         if not common.is_area(board, target):
             raise error("12.1", "eagles.order.no_area", area=target)
-        if not _enemy_in(state, target, firers[0].side):
+        if not common.enemy_in(state, target, firers[0].side):
             raise error("12.0", "eagles.bombard.no_enemy", target=target)
         for u in firers:
             check(board, state, u, area, target, options)

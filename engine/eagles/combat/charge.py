@@ -32,23 +32,15 @@ def _chargers(board: Eagles, state: State, area: str, units: Sequence[str]) -> l
         raise error("10.1", "eagles.charge.no_units", area=area)
     if common.light(board, state) == "night":
         raise error("G19", "eagles.charge.night")
-    out: list[Unit] = []
-    for uid in units:
-        u = common.unit(state, uid, "10.1")
-        if not u.on_map or u.area != area:
-            raise error("10.1", "eagles.charge.not_here", unit=uid, area=area)
-        if u.kind != "cavalry":
-            raise error("10.7", "eagles.charge.not_cavalry", unit=uid)
-        if u.charged or u.bombarded or u.assaulted or u.moved:
-            raise error("10.7", "eagles.charge.done", unit=uid)
-        if not u.in_command:
-            raise error("9.4", "eagles.charge.out_of_command", unit=uid)
-        out.append(u)
-    return out
+    return common.named_units(state, area, units, "10.1", "eagles.charge", _may_charge)
 
 
-def _enemy_in(state: State, area: str, side: str) -> bool:
-    return any(u.side != side for u in state.units_in(area))
+def _may_charge(u: Unit) -> None:
+    """10.7: cavalry only, not after it moved, fired, charged or assaulted in this activation."""
+    if u.kind != "cavalry":
+        raise error("10.7", "eagles.charge.not_cavalry", unit=u.id)
+    if common.attacked(u) or u.moved:
+        raise error("10.7", "eagles.charge.done", unit=u.id)
 
 
 def _enter(board: Eagles, a: str, b: str) -> tuple[str, dict[str, str]] | None:
@@ -78,7 +70,7 @@ def path(board: Eagles, state: State, area: str, target: str, side: str) -> str:
         raise error("10.1", "eagles.charge.not_straight", area=area, target=target)
     if state.units_in(via):
         raise error("10.1", "eagles.charge.occupied", via=via, area=area, target=target)
-    if not _enemy_in(state, target, side):
+    if not common.enemy_in(state, target, side):
         raise error("10.0", "eagles.charge.no_enemy", target=target)
     for a, b in ((area, via), (via, target)):
         bad = _enter(board, a, b)
@@ -91,16 +83,7 @@ def targets(board: Eagles, state: State, area: str, units: Sequence[str]) -> lis
     """The areas the named cavalry of ``area`` may charge now (10.1: 2 areas away, straight through one
     empty area; 10.0: no prohibited terrain, no climb, no stream)."""
     side = _chargers(board, state, area, units)[0].side
-    out = []
-    for t in board.charge_targets(area):
-        try:
-            path(board, state, area, t, side)
-        except Exception as e:  # a RuleError: not a target
-            if not hasattr(e, "rule"):
-                raise
-            continue
-        out.append(t)
-    return sorted(out)
+    return common.allowed_targets(board.charge_targets(area), lambda t: path(board, state, area, t, side))
 
 
 # -- the fight -----------------------------------------------------------------------------------------------
@@ -150,10 +133,7 @@ def enfiladed(board: Eagles, u: Unit, target: str, via: str, square: bool = Fals
         return False
     if u.facing is None or board.border(target, via) is None:
         return False
-    try:
-        return board.facing_class(target, u.facing, via) in ("flank", "rear")
-    except KeyError:
-        return False
+    return common.shown(board, target, u.facing, via) in ("flank", "rear")
 
 
 def defender_dice(board: Eagles, state: State, f: Fight, defenders: Sequence[Unit]) -> tuple[int, list[str]]:
@@ -366,7 +346,7 @@ def _pursue(
     if not pursuers:
         return
     dest = max(sorted(fled), key=lambda a: (common.sp_total(fled[a]), -sorted(fled).index(a)))
-    if _enter(board, f.target, dest) is not None or not _enemy_in(state, dest, f.side):
+    if _enter(board, f.target, dest) is not None or not common.enemy_in(state, dest, f.side):
         log.emit("pursuit", {"units": [u.id for u in pursuers], "to": dest, "pursue": False, "why": "10.0"})
         return
     value = f.rider.tactical if f.rider is not None and f.rider.on_map else 0
@@ -507,7 +487,7 @@ def grand_charge(
         go_on
         and beyond is not None
         and alive
-        and _enemy_in(state, beyond, side)
+        and common.enemy_in(state, beyond, side)
         and not _enter(board, target, beyond)
     ):
         for u in alive:

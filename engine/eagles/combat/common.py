@@ -1,10 +1,11 @@
-"""What the combat rules share (no rule of their own): the refusal with its message key, the dice and the
-events they make, and what the rules read of the data and the state, each in one small function so that the
-rules name the game's ideas (12.5 "a long infantry counter", 10.2 "heavy cavalry") and not the fields."""
+"""What the combat rules share: the refusal with its message key, the dice and the events they make, what the
+rules read of the data and the state, each in one small function so that the rules name the game's ideas
+(12.5 "a long infantry counter", 10.2 "heavy cavalry") and not the fields, and what every attack order checks
+alike (its named units, 9.4; its targets)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,6 +92,15 @@ def terrain_blocks(board: Eagles, a: str) -> bool:
     return board.blocks_los(a)
 
 
+def shown(board: Eagles, area: str, facing: str, frm: str) -> str | None:
+    """The side a unit in ``area`` facing ``facing`` shows to ``frm``: front, flank or rear (13.9, G24);
+    None where the map classes no such neighbour."""
+    try:
+        return board.facing_class(area, facing, frm)
+    except KeyError:
+        return None
+
+
 def rise(board: Eagles, a: str, b: str) -> int:
     """How much higher ``b`` is than ``a``."""
     return elevation(board, b) - elevation(board, a)
@@ -149,6 +159,16 @@ def unit(state: State, uid: str, rule: str) -> Unit:
     if u is None:
         raise error(rule, "eagles.order.no_unit", unit=uid)
     return u
+
+
+def enemy_in(state: State, area: str, side: str) -> bool:
+    """``area`` holds units of the other side (10.0, 12.0, 14.0: an attack's target)."""
+    return any(u.side != side for u in state.units_in(area))
+
+
+def attacked(u: Unit) -> bool:
+    """The unit has fired, charged or assaulted in this activation: once an activation (12.6, 10.7, G6)."""
+    return u.charged or u.bombarded or u.assaulted
 
 
 def in_square(u: Unit) -> bool:
@@ -214,3 +234,44 @@ def own_leader(state: State, ld: Leader, units: Iterable[Unit]) -> bool:
     return any(
         state.formations[u.formation].leader == ld.id for u in units if u.formation in state.formations
     )
+
+
+# -- the orders ----------------------------------------------------------------------------------------------
+def named_units(
+    state: State,
+    area: str,
+    units: Sequence[str],
+    rule: str,
+    keys: str,
+    arm: Callable[[Unit], None],
+    *,
+    unled: str = "",
+) -> list[Unit]:
+    """The units an attack order names in ``area``, refused unit by unit in the order named: not on the map
+    there (``rule``, the procedure's units of one area), then by the arm's own restrictions (``arm`` raises
+    them), then out of command (9.4: it may not attack). ``keys``: the order's message keys; ``unled``: the
+    out-of-command key where it is another order's."""
+    out: list[Unit] = []
+    for uid in units:
+        u = unit(state, uid, rule)
+        if not u.on_map or u.area != area:
+            raise error(rule, f"{keys}.not_here", unit=uid, area=area)
+        arm(u)
+        if not u.in_command:
+            raise error("9.4", unled or f"{keys}.out_of_command", unit=uid)
+        out.append(u)
+    return out
+
+
+def allowed_targets(candidates: Iterable[str], check: Callable[[str], object]) -> list[str]:
+    """The candidate target areas ``check`` does not refuse, sorted."""
+    out = []
+    for t in candidates:
+        try:
+            check(t)
+        except Exception as e:  # a RuleError: not a target
+            if not hasattr(e, "rule"):
+                raise
+            continue
+        out.append(t)
+    return sorted(out)
