@@ -18,7 +18,7 @@ from data.eagles import Eagles
 from engine.dice import Dice
 from engine.events import Event
 
-from ..state import Leader, State, Unit, other
+from ..state import State, Unit, other
 from . import common, losses
 from .common import Log, error
 
@@ -190,7 +190,6 @@ def fire_of(
     (the attacker's), morale twice the enemy's. A defending division or battery taken in the flank fires at
     -50% (``flank_from``: the area the attack comes from)."""
     f = Fire(area, [u for u in units if u.on_map])
-    side = f.units[0].side if f.units else ""
     cav = sum(u.sp for u in f.units if u.kind == "cavalry")
     sp = sum(u.sp for u in f.units if u.kind != "cavalry") + common.half_up(cav)
     half = 0
@@ -201,7 +200,7 @@ def fire_of(
             if (u.kind == "artillery" or (u.kind == "infantry" and u.long))
             and flanked(board, u, area, flank_from)
         )
-    ld = _leader(board, state, area, side, f.units, attacking)
+    ld = common.adding_leader(board, state, area, f.units, attacking=attacking)
     f.leader = ld.id if ld is not None else None
     f.sp = sp + (common.leader_value(board, ld, f.units) if ld is not None else 0)
     f.percent, f.why = _percent(board, state, f, into, area, attacking)
@@ -214,21 +213,6 @@ def fire_of(
     f.modifier, more = _die_mods(board, f, area, into, enemy, attacking)
     f.why += more
     return f
-
-
-def _leader(
-    board: Eagles, state: State, area: str, side: str, units: Sequence[Unit], attacking: bool
-) -> Leader | None:
-    """3.1, 3.11: one leader with them adds his value: in attack one of their own formation's (or the army
-    commander), in defence any; the best."""
-    options = [
-        ld
-        for ld in common.leaders_in(state, area, side)
-        if not attacking or common.own_leader(state, ld, units)
-    ]
-    if not units:
-        return None
-    return max(options, key=lambda ld: (common.leader_value(board, ld, units), ld.id), default=None)
 
 
 def _die_mods(

@@ -117,12 +117,6 @@ def rider(board: Eagles, state: State, area: str, chargers: Sequence[Unit]) -> L
     return max(options, key=lambda ld: (common.leader_value(board, ld, chargers), ld.id), default=None)
 
 
-def defender_leader(board: Eagles, state: State, target: str, units: Sequence[Unit]) -> Leader | None:
-    """3.11, G28: in defence any one leader in the target area may add his value: the best."""
-    there = common.leaders_in(state, target, units[0].side) if units else []
-    return max(there, key=lambda ld: (common.leader_value(board, ld, units), ld.id), default=None)
-
-
 def enfiladed(board: Eagles, u: Unit, target: str, via: str, square: bool = False) -> bool:
     """10.23: artillery or an infantry division charged in the flank or rear may not fire at the chargers
     (not in square, nor any artillery where infantry stands in square: 10.2; never in an all-round area:
@@ -149,7 +143,7 @@ def defender_dice(board: Eagles, state: State, f: Fight, defenders: Sequence[Uni
     foot = sum(u.sp for u in firing if u.kind in ("infantry", "artillery"))
     horse = sum(u.sp for u in firing if u.kind == "cavalry")
     n = common.half_up(foot) + 2 * horse
-    ld = defender_leader(board, state, f.target, firing)
+    ld = common.adding_leader(board, state, f.target, firing, attacking=False)  # G28: any leader there
     if ld is not None and firing:
         n += common.leader_value(board, ld, firing)
     return n, [u.id for u in firing]

@@ -226,6 +226,19 @@ def leader_value(board: Eagles, ld: Leader, units: Iterable[Unit]) -> int:
     return min(value, sp_total(units))
 
 
+def adding_leader(
+    board: Eagles, state: State, area: str, units: Sequence[Unit], *, attacking: bool
+) -> Leader | None:
+    """3.1, 3.11: the one leader in ``area`` who adds his value to ``units``: in attack one of their own
+    formation's (or the army commander), in defence any; the best, then by id."""
+    if not units:
+        return None
+    options = [
+        ld for ld in leaders_in(state, area, units[0].side) if not attacking or own_leader(state, ld, units)
+    ]
+    return max(options, key=lambda ld: (leader_value(board, ld, units), ld.id), default=None)
+
+
 def own_leader(state: State, ld: Leader, units: Iterable[Unit]) -> bool:
     """3.11: in attack a leader adds his value only to units of his own formation (the leader commanding
     their formation now); the army commander to any."""
