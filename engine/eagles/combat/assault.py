@@ -290,9 +290,7 @@ def assault(
     alone: list[Unit] = []
     may = _stand_or_retreat(board, state, log, groups, target, side, dealt, taken, alone)
     if _advance(board, state, log, groups, target, side, may, advance):
-        for u in alone:
-            u.lose(u.steps)
-            log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "20.2"})
+        losses.eliminate(log, alone, "20.2")
     return log.events
 
 
@@ -327,9 +325,7 @@ def _stand_or_retreat(
     if _check(board, state, log, target, defenders):
         return False
     left = losses.retreat(board, state, log, defenders, target, list(groups), why="14.4")
-    for u in left:
-        u.lose(u.steps)
-        log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "11.1"})
+    losses.eliminate(log, left, "11.1")
     for u in defenders:  # 20.2: artillery that retreated alone is lost if the enemy advances (``_advance``)
         if (
             u.on_map
@@ -388,9 +384,8 @@ def _advance(
     if not moved:
         return False
     log.emit("advance", {"side": side, "area": target, "units": moved})
-    for u in [x for x in state.units.values() if x.side != side and x.on_map and x.area == target]:
-        u.lose(u.steps)  # left behind (11.1) or HQ alone
-        log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "20.2"})
+    there = [x for x in state.units.values() if x.side != side and x.on_map and x.area == target]
+    losses.eliminate(log, there, "20.2")  # left behind (11.1) or HQ alone
     losses.lone_leaders(board, state, log, target, side)
     return True
 

@@ -282,9 +282,7 @@ def _forced_retreat(board: Eagles, state: State, log: Log, f: Fight) -> dict[str
     alone move off (3.13). Returns the retreated units by the area they went to."""
     defenders = [u for u in _defenders(state, f) if u.on_map]
     left = losses.retreat(board, state, log, defenders, f.target, [f.start], why="10.6")
-    for u in left:
-        u.lose(u.steps)
-        log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "11.1"})
+    losses.eliminate(log, left, "11.1")
     for u in f.chargers:
         if u.on_map:
             u.area = f.target

@@ -122,6 +122,13 @@ def kill(log: Log, ld: Leader, why: str) -> None:
     log.emit(kind, {"leader": ld.id, "side": ld.side, "area": area, "why": why})
 
 
+def eliminate(log: Log, units: Iterable[Unit], why: str) -> None:
+    """Each of ``units`` loses every step it has left (``eliminated``), by the rule ``why``."""
+    for u in units:
+        u.lose(u.steps)
+        log.emit("eliminated", {"unit": u.id, "side": u.side, "why": why})
+
+
 # -- 20.0 retreats (G16) -------------------------------------------------------------------------------------
 
 
@@ -201,8 +208,7 @@ def retreat(
     movers = [u for u in units if u.on_map and u.area == area and not u.attached_to]
     for u in sorted(movers, key=lambda x: (not x.long, x.kind == "artillery", x.id)):
         if u.kind == "hq":
-            u.lose(u.steps)
-            log.emit("eliminated", {"unit": u.id, "side": u.side, "why": "9.53"})
+            eliminate(log, [u], "9.53")
             continue
         riders = [x for x in state.units.values() if x.attached_to == u.id and x.on_map]
         if u.kind == "artillery":
