@@ -1,7 +1,10 @@
 """The reference of Liberty's ``legal()`` tests: its moves and its walks (``board._reach``) as they were
 before any of them was kept (``ref_moves``, ``ref_reach``), and ``reference``, the answer they give, nothing
 kept. ``test_liberty_legal_kept_places`` and ``test_liberty_legal_calm_moves`` compare every answer with
-it."""
+it. Two older moves, the same code with less shared: ``ref_moves_afresh``, each call walking afresh (before
+the walks were kept from one call to the next, ``test_liberty_legal_kept_walks``), and ``ref_moves_alone``,
+every block walked on its own (``ref_reach_alone``, ``ref_river_reach_alone``) and every candidate walked
+again by ``move_check`` (before the walks were shared, ``test_liberty_legal_walks``)."""
 
 from __future__ import annotations
 
@@ -14,7 +17,7 @@ from engine.errors import RuleError
 from engine.liberty import board, turns
 from engine.liberty import legal as legal_rules
 from engine.liberty import orders as O
-from engine.liberty.board import REGROUP, RETREAT, battle_places, friendly, indian_may_enter, not_enemy
+from engine.liberty.board import MOVE, REGROUP, RETREAT, battle_places, friendly, indian_may_enter, not_enemy
 from engine.liberty.context import Ctx
 from engine.liberty.game import Game
 from engine.liberty.legal import Candidate, Legal
@@ -24,13 +27,32 @@ from engine.orders import Order
 
 def ref_moves(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
     """The moves of ``side``; with ``only``, the ``also:yes`` moves of the group in that hex (G7)."""
+    # one walk serves every like block, and every call while the enemy stays put
+    return ref_moves_by(ctx, side, only, ref_walks(ctx, side))
+
+
+def ref_moves_afresh(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
+    """``ref_moves``, each call walking afresh: the state does not change while legal() asks, so one walk
+    serves every like block of one call."""
+    return ref_moves_by(ctx, side, only, {})
+
+
+def ref_moves_alone(ctx: Ctx, side: str, only: str | None = None) -> tuple[list[Order], list[Order]]:
+    """``ref_moves`` with nothing shared: every block walked on its own (``ref_reach_alone``,
+    ``ref_river_reach_alone``) and every candidate walked again by ``move_check``."""
+    return ref_moves_by(ctx, side, only, None)
+
+
+def ref_moves_by(
+    ctx: Ctx, side: str, only: str | None, walks: board.Walks | None
+) -> tuple[list[Order], list[Order]]:
+    """The moves of ``side`` with the walks of ``walks`` (None: every block on its own, nothing walked)."""
     st = ctx.st
     choices: list[Order] = []
     attacks: list[Order] = []
     seas: set[tuple[tuple[str, ...], str]] = set()
     groups: dict[str, list[Block]] = {}
-    walks = ref_walks(ctx, side)  # one walk serves every like block, and every call while the enemy stays put
-    rooms: dict[tuple[str, ...], int] = {}  # and each hexside's room, and each path's, is worked out once
+    rooms: dict[tuple[str, ...], int] = {}  # each hexside's room, and each path's, is worked out once
     foe, occupied = other(side), ctx.occupied()
     also = only is not None
     for b in st.at_side(side):
@@ -92,11 +114,13 @@ def ref_candidates(
     """The moves worth checking from ``origin``: on each path one block, and as many as the hexsides carry
     (5.2; a pinned hex's, 5.3); each block by forced march (5.5) and by river (5.6); the warships together
     and one alone (8.1). A land path ``board.reach`` found for every block of the group, with room on its
-    hexsides for the group (5.2), is ``walked``: ``walk`` would find nothing more to refuse."""
+    hexsides for the group (5.2), is ``walked``: ``walk`` would find nothing more to refuse. ``walks``
+    None: each block walked on its own (``ref_reach_alone``) and no path ``walked``."""
     st = ctx.st
     by_path: dict[tuple[str, ...], list[Block]] = {}
     extra: list[Candidate] = []
     rooms = {} if rooms is None else rooms
+    shared = walks is not None
     lib = ctx.lib
     if origin in lib._index.hexes:
         ships = [b for b in blocks if lib.unit(b.id).type == "warship"]
@@ -107,11 +131,19 @@ def ref_candidates(
                     if len(ships) > 1 and not forced:
                         extra.append((ships, path, False, False, False))
         for b in blocks:
-            for path in board.reach(ctx, side, b, memo=walks).values():
+            if walks is None:
+                land = ref_reach_alone(ctx, side, b)
+                march = ref_reach_alone(ctx, side, b, forced=True)
+                river = ref_river_reach_alone(ctx, side, b)
+            else:
+                land = board.reach(ctx, side, b, memo=walks)
+                march = board.reach(ctx, side, b, forced=True, memo=walks)
+                river = board.river_reach(ctx, side, b, memo=walks)
+            for path in land.values():
                 by_path.setdefault(tuple(path), []).append(b)
-            for path in board.reach(ctx, side, b, forced=True, memo=walks).values():
-                extra.append(([b], path, True, False, ref_room(ctx, side, path, rooms) > 0))
-            for path in board.river_reach(ctx, side, b, memo=walks).values():
+            for path in march.values():
+                extra.append(([b], path, True, False, shared and ref_room(ctx, side, path, rooms) > 0))
+            for path in river.values():
                 extra.append(([b], path, False, True, False))
     candidates: list[Candidate] = []
     for path_t, movers in by_path.items():
@@ -121,9 +153,9 @@ def ref_candidates(
             room = min(room, st.pinned[origin])
         if room <= 0:
             continue
-        candidates.append((movers[:1], path, False, False, True))
+        candidates.append((movers[:1], path, False, False, shared))
         if len(movers) > 1 and room > 1:
-            candidates.append((movers[:room], path, False, False, True))
+            candidates.append((movers[:room], path, False, False, shared))
     return candidates + extra
 
 
@@ -223,6 +255,41 @@ def ref_reach(
         frontier = nxt
         for p in nxt:
             out[p[-1]] = p
+    return out
+
+
+def ref_reach_alone(
+    ctx: Ctx, side: str, block: Block, mode: str = MOVE, *, forced: bool = False, first: str | None = None
+) -> dict[str, list[str]]:
+    """The walk of one block on its own, as ``board.reach`` was before walks were shared: ``ref_reach`` as far
+    as the block's allowance, a forced march exactly one hex beyond it (5.5)."""
+    lib = ctx.lib
+    unit = lib.unit(block.id)
+    if unit.type == "warship" or block.at not in lib._index.hexes:
+        return {}
+    limit = unit.move + (1 if forced else 0)
+    out = ref_reach(ctx, side, block, mode, limit, first)
+    return {d: p for d, p in out.items() if len(p) - 1 == limit} if forced else out
+
+
+def ref_river_reach_alone(ctx: Ctx, side: str, block: Block) -> dict[str, list[str]]:
+    """The river walk of one block (5.6), as ``board.river_reach`` was before walks were shared."""
+    lib = ctx.lib
+    unit = lib.unit(block.id)
+    if unit.type == "warship" or block.at not in lib._index.hexes:
+        return {}
+    out: dict[str, list[str]] = {}
+    ways = {w for _, c in lib.neighbours(block.at) for w in c.waterways}
+    for way in sorted(ways):
+        for n in lib.waterway_neighbours(block.at, way):
+            if not lib.hex(n).land or not indian_may_enter(ctx, block, n):
+                continue
+            out.setdefault(n, [block.at, n])
+            if board.enemy_in(ctx, n, side):
+                continue
+            for m in lib.waterway_neighbours(n, way):
+                if m != block.at and lib.hex(m).land and indian_may_enter(ctx, block, m):
+                    out.setdefault(m, [block.at, n, m])
     return out
 
 
