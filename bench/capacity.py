@@ -37,18 +37,22 @@ import asyncio
 import contextlib
 import os
 import random
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+# the tests' support/ (its throwaway PostgreSQL server), last: it shadows nothing when the soak test imports
+# this file
+sys.path.append(str(ROOT / "tests"))
+
+from support.pg_server import pg_bin, pg_server  # noqa: E402
 
 from bench.common import chooser, copy_game, games_of, load_average, pct  # noqa: E402
 from bot.pictures import NoPictures  # noqa: E402
@@ -63,45 +67,14 @@ MAX_WAITING = 300  # interactions waiting for their answer at once, at most
 # --- a throwaway PostgreSQL server ------------------------------------------------------------------------
 
 
-def _pg_bin() -> str:
-    found = shutil.which("pg_ctl")
-    if found:
-        return str(Path(found).parent)
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
-    if not versions:
-        raise SystemExit("no PostgreSQL found (pg_ctl): install postgresql or pass --database")
-    return str(versions[-1])
-
-
 @contextlib.contextmanager
-def postgres() -> Any:
+def postgres() -> Iterator[str]:
     """A PostgreSQL server on loopback in a temporary directory, for this run only; its URL."""
-    import socket
-
-    pg = _pg_bin()
-    root = tempfile.mkdtemp(prefix="estafette-capacity-")
-    owner: list[str] = []
-    if os.getuid() == 0:  # the server refuses to run as root
-        shutil.chown(root, "postgres")
-        owner = ["runuser", "-u", "postgres", "--"]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    data = f"{root}/data"
-    subprocess.run(
-        [*owner, f"{pg}/initdb", "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True
-    )
-    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c max_connections=200"
-    subprocess.run(
-        [*owner, f"{pg}/pg_ctl", "-D", data, "-w", "-l", f"{root}/server.log", "-o", opts, "start"],
-        check=True,
-        capture_output=True,
-    )
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run([*owner, f"{pg}/pg_ctl", "-D", data, "-m", "fast", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    pg = pg_bin()
+    if pg is None:
+        raise SystemExit("no PostgreSQL found (pg_ctl): install postgresql or pass --database")
+    with pg_server(pg, "estafette-capacity-", "-c max_connections=200") as (url, _ctl):
+        yield url
 
 
 # --- the games -------------------------------------------------------------------------------------------

@@ -9,12 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import random
-import shutil
-import socket
 import subprocess
-import tempfile
 import time
 import uuid
 from collections.abc import Iterator
@@ -28,40 +24,17 @@ SECONDS = 16.0
 RESTART_AT, READ_ONLY_AT, READ_ONLY_FOR = 4.0, 10.0, 2.0
 
 
-def _pg_bin() -> str | None:
-    found = shutil.which("pg_ctl")
-    if found:
-        return str(Path(found).parent)
-    versions = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
-    return str(versions[-1]) if versions else None
-
-
 @contextlib.contextmanager
 def server() -> Iterator[tuple[str, list[str]]]:
     """A PostgreSQL server of this test's own (it is restarted), its URL and the ``pg_ctl`` restart line."""
-    pg = _pg_bin()
+    # imported here: run as a script, this file puts tests/ on the path in __main__
+    from support.pg_server import pg_bin, pg_server
+
+    pg = pg_bin()
     if pg is None:
         pytest.skip("PostgreSQL is not installed (pg_ctl): bash .ci/run installs it")
-    root = tempfile.mkdtemp(prefix="estafette-soak-")
-    owner: list[str] = []
-    if os.getuid() == 0:  # the server refuses to run as root
-        shutil.chown(root, "postgres")
-        owner = ["runuser", "-u", "postgres", "--"]
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    data = f"{root}/data"
-    subprocess.run(
-        [*owner, f"{pg}/initdb", "-D", data, "-A", "trust", "-U", "postgres"], check=True, capture_output=True
-    )
-    opts = f"-p {port} -k {root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100"
-    ctl = [*owner, f"{pg}/pg_ctl", "-D", data, "-w", "-l", f"{root}/server.log", "-o", opts]
-    subprocess.run([*ctl, "start"], check=True, capture_output=True)
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres", [*ctl, "-m", "fast", "restart"]
-    finally:
-        subprocess.run([*owner, f"{pg}/pg_ctl", "-D", data, "-m", "fast", "stop"], capture_output=True)
-        shutil.rmtree(root, ignore_errors=True)
+    with pg_server(pg, "estafette-soak-", "-c fsync=off -c max_connections=100") as (url, ctl):
+        yield url, [*ctl, "-m", "fast", "restart"]
 
 
 async def admin_sql(url: str, *statements: str) -> None:
