@@ -10,10 +10,10 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.served import Clock, service
 
 from bot.outbox import Post
-from bot.pictures import NoPictures
-from bot.service import Caller, Service, ServiceError
+from bot.service import Caller, ServiceError
 from bot.service.common import Live
 from bot.service.core import LiveCache
 
@@ -23,18 +23,6 @@ HOST, ALICE, BOB = 1, 2, 3
 
 def who(user, channel=CH):
     return Caller(user_id=user, channel_id=channel, guild_id=9)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
-def service(store, clock):
-    return Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
 
 
 async def started(svc, channel=CH, deadline_hours=None):

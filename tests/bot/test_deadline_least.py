@@ -13,24 +13,16 @@ from functools import cache
 from typing import Any, NamedTuple
 
 import pytest
+from support.served import Clock, service
 
 from bot.outbox import Post
-from bot.pictures import NoPictures
-from bot.service import Caller, Service
+from bot.service import Caller
 from engine import modules
 from engine.triumph.standing import choose as standing_choice
 from tools.samples import walk
 
 CH = 100
 HOST, ALICE, BOB = 1, 2, 3
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 def who(user: int) -> Caller:
@@ -75,7 +67,7 @@ async def passed(store: Any, gid: str, script: str, then: tuple[str, ...] = ()) 
     """The game imported from ``script`` with two players seated, the orders ``then`` ("role: /order") given
     by their players, and its deadline passed."""
     clock = Clock()
-    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
+    svc = service(store, clock)
     await svc.new_game(who(HOST), "", game=gid, deadline_hours=10, deadline_action="pass")
     await svc.import_script(who(HOST), script)
     await svc.join(who(ALICE))

@@ -13,6 +13,7 @@ import json
 import random
 
 import pytest
+from support.served import served
 
 from bot.outbox import DM, Post, message_from
 from bot.pictures import NoPictures
@@ -30,21 +31,10 @@ def who(user, channel=CH, manager=False, locale="en"):
     return Caller(user_id=user, channel_id=channel, guild_id=9, manager=manager, locale=locale)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 async def env(new_store):
-    store = await new_store()
-    clock = Clock()
-    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
-    yield svc, store, clock
-    await svc.idle()
+    async with served(new_store) as got:
+        yield got
 
 
 async def stored(store: Store) -> list:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from support.served import served
 
 from bot.outbox import DM, Post, Thread, message_from
 from bot.pictures import NoPictures
@@ -13,21 +14,10 @@ CH, SPECT = 100, 200
 HOST, ALICE, BOB, CAROL, EVE = 1, 2, 3, 4, 5
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 async def env(tmp_path, new_store):
-    store = await new_store()
-    clock = Clock()
-    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
-    yield svc, store, clock, tmp_path
-    await svc.idle()
+    async with served(new_store) as (svc, store, clock):
+        yield svc, store, clock, tmp_path
 
 
 async def stored(store: Store) -> list:

@@ -11,12 +11,12 @@ import contextlib
 import sqlite3
 
 import pytest
+from support.served import Clock, served, service
 
 from bot.delivery import Outbox, Outcome
 from bot.i18n import localize_error, t
 from bot.outbox import Post
-from bot.pictures import NoPictures
-from bot.service import Caller, Service, ServiceError
+from bot.service import Caller, ServiceError
 from bot.storage import base as storage_base
 
 CH, CH2 = 100, 101
@@ -28,21 +28,10 @@ def who(user, channel=CH, locale="en"):
     return Caller(user_id=user, channel_id=channel, guild_id=9, locale=locale)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.t = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.t
-
-
 @pytest.fixture
 async def env(new_store):
-    store = await new_store()
-    clock = Clock()
-    svc = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)
-    yield svc, store, clock
-    await svc.idle()
+    async with served(new_store) as got:
+        yield got
 
 
 async def started(svc, channel=CH, deadline_hours=None):
@@ -102,7 +91,7 @@ async def read_only(store):
 
 
 def restarted(store, clock=None):
-    svc = Service(store, pictures=NoPictures(), clock=clock or Clock(), seed_source=lambda: 42)
+    svc = service(store, clock or Clock())
     svc.check_retries = (0.0, 0.0)
     return svc
 
@@ -238,7 +227,7 @@ async def test_the_ticker_reads_only_the_games_whose_deadline_or_reminder_is_due
     for channel in (CH2, 102, 103, 104):
         await started(svc, channel, deadline_hours=48)
     await svc.tick()  # every game changed since the last tick is looked at once
-    again = Service(store, pictures=NoPictures(), clock=clock, seed_source=lambda: 42)  # another process
+    again = service(store, clock)  # another process
     read = []
     real = store.game
 
