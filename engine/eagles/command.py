@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from data.eagles import Eagles
+
 from ..gamebase import KeptByContent
 from . import board as B
 from .context import Ctx, content, error
@@ -78,13 +80,36 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
     if ld is None or not ld.on_map:
         return []
     limit = leader_range(ctx, lid)
-    enemy = {u.area for u in st.units.values() if u.side != ld.side and u.on_map}
-    seen = {ld.area: 0}
-    todo = deque([ld.area])
+    enemy = frozenset(u.area for u in st.units.values() if u.side != ld.side and u.on_map)
+    return list(_traced(b, ld.area, limit, enemy))
+
+
+# the traces made, by data set, then by start, range and the enemy's areas (all a trace reads): from one
+# order to the next most leaders stand where they stood, facing the same enemy
+_TRACED: dict[int, tuple[Eagles, dict[tuple[str, int, frozenset[str]], tuple[str, ...]]]] = {}
+
+
+def _traced(b: Eagles, start: str, limit: int, enemy: frozenset[str]) -> tuple[str, ...]:
+    hit = _TRACED.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _TRACED[id(b)] = (b, {})
+    kept = hit[1]
+    key = (start, limit, enemy)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= 4096:  # bounded
+            kept.clear()
+        found = kept[key] = _trace_range(b, start, limit, enemy)
+    return found
+
+
+def _trace_range(b: Eagles, start: str, limit: int, enemy: frozenset[str]) -> tuple[str, ...]:
+    seen = {start: 0}
+    todo = deque([start])
     while todo:
         a = todo.popleft()
         d = seen[a]
-        if d >= limit or (a != ld.area and a in enemy):
+        if d >= limit or (a != start and a in enemy):
             continue
         for n in B.neighbours(b, a):
             if n in seen:
@@ -93,7 +118,7 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
                 continue
             seen[n] = d + 1
             todo.append(n)
-    return sorted(seen, key=lambda a: (seen[a], a))
+    return tuple(sorted(seen, key=lambda a: (seen[a], a)))
 
 
 def ranges(ctx: Ctx) -> dict[str, list[str]]:
