@@ -121,10 +121,11 @@ def _trace_range(b: Eagles, start: str, limit: int, enemy: frozenset[str]) -> tu
     return tuple(sorted(seen, key=lambda a: (seen[a], a)))
 
 
-def ranges(ctx: Ctx) -> dict[str, list[str]]:
+def ranges(ctx: Ctx, state: bytes | None = None) -> dict[str, list[str]]:
     """9.2: every leader on the map -> the areas in his command range (:func:`in_range`). Every role's view
-    of a state shows them (the public's and each side's): kept by the state's whole content, given anew."""
-    kept = _RANGES.of(content(ctx))
+    of a state shows them (the public's and each side's): kept by the state's whole content (``state``, if
+    the caller has it), given anew."""
+    kept = _RANGES.of(content(ctx) if state is None else state)
     found = kept.get("ranges")
     if found is None:
         found = kept["ranges"] = {

@@ -125,7 +125,7 @@ def enemy_in(ctx: Ctx, area: str, side: str) -> bool:
 
 @dataclass(frozen=True)
 class Occ:
-    """Who stands where, read once for a search (the state does not change during it)."""
+    """Who stands where, read once for a state's searches (nothing moves during them)."""
 
     combat: dict[str, frozenset[str]]  # area -> the sides with combat units there
     units: dict[str, frozenset[str]]  # area -> the sides with any unit (an HQ too) there
@@ -133,6 +133,7 @@ class Occ:
     # the steps' costs asked in this state (``step_cost``), by all they depend on: the searches of a state's
     # every group (its candidates) step the same borders with pieces of the same kind
     costs: dict[tuple[Any, ...], int | None] = field(default_factory=dict, compare=False, repr=False)
+    near: dict[tuple[str, str], bool] = field(default_factory=dict, compare=False, repr=False)  # likewise
 
 
 def occupancy(ctx: Ctx) -> Occ:
@@ -161,7 +162,10 @@ def _enemy_combat(occ: Occ, area: str, side: str) -> bool:
 def next_to_enemy(ctx: Ctx, area: str, side: str, occ: Occ | None = None) -> bool:
     """13.3, 9.4: an area adjacent to one holding enemy combat units."""
     o = occ or occupancy(ctx)
-    return any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
+    found = o.near.get((side, area))
+    if found is None:
+        found = o.near[(side, area)] = any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
+    return found
 
 
 def long_in(

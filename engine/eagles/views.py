@@ -81,7 +81,8 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
     st = ctx.st
     track = ctx.board.scenario(st.scenario).turns
     t = track[min(st.turn, len(track)) - 1]
-    units, leaders, formations = _pieces(ctx)
+    state = content(ctx)  # the key of what is kept of this state
+    units, leaders, formations = _pieces(ctx, state)
     act = st.activation
     activation = None
     if act is not None:
@@ -117,18 +118,18 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         winner=st.winner,
         reason=st.reason or None,
         events=evs,
-        command_areas=command.ranges(ctx),
+        command_areas=command.ranges(ctx, state),
     )
 
 
 Pieces = tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
 
 
-def _pieces(ctx: Ctx) -> Pieces:
+def _pieces(ctx: Ctx, state: bytes) -> Pieces:
     """The units, leaders and formations as every role sees them, made once a state (kept by its content):
     the views of every role share them, so what reads a view once (the words of the secrecy check, by
-    identity) need not read them again. Nothing changes a view's rows once made."""
-    kept = _PIECES.of(content(ctx))
+    identity) need not read them again. Nothing changes a view's rows once made. ``state``: its content."""
+    kept = _PIECES.of(state)
     found = kept.get("pieces")
     if found is None:
         found = kept["pieces"] = _rows(ctx)
