@@ -68,7 +68,7 @@ class View:
     winner: str | None
     reason: str | None
     events: tuple[dict[str, Any], ...] = field(default=())
-    command_areas: dict[str, list[str]] = field(default_factory=dict)
+    command_areas: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}

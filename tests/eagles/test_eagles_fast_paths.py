@@ -190,9 +190,11 @@ def test_command_ranges_kept_per_state_are_the_ones_traced_anew() -> None:
     ranges traced anew (``in_range``), each view given its own, and a leader moved in place has his new."""
     from engine.eagles import command
 
-    def traced(g: Game) -> dict[str, list[str]]:
+    def traced(g: Game) -> dict[str, tuple[str, ...]]:
         st = g.ctx.st
-        return {lid: command.in_range(g.ctx, lid) for lid in sorted(st.leaders) if st.leaders[lid].on_map}
+        return {
+            lid: tuple(command.in_range(g.ctx, lid)) for lid in sorted(st.leaders) if st.leaders[lid].on_map
+        }
 
     games = states(1, 9)
     for g in games:
