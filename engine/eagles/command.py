@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
+from data.eagles import Eagles
+
 from ..gamebase import KeptByContent
 from . import board as B
 from .context import Ctx, content, error
@@ -73,18 +75,45 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
     enemy units (9.11; an area alone of an enemy HQ too: its courier's roll is not made here, 9.12), through a
     corner only where neither flanking area holds enemy units (9.1). Nearest first, then by id; [] for a
     leader off the map."""
-    st, b = ctx.st, ctx.board
+    return list(_in_range(ctx, lid))
+
+
+def _in_range(ctx: Ctx, lid: str) -> tuple[str, ...]:
+    st = ctx.st
     ld = st.leaders.get(lid)
     if ld is None or not ld.on_map:
-        return []
+        return ()
     limit = leader_range(ctx, lid)
-    enemy = {u.area for u in st.units.values() if u.side != ld.side and u.on_map}
-    seen = {ld.area: 0}
-    todo = deque([ld.area])
+    enemy = frozenset(u.area for u in st.units.values() if u.side != ld.side and u.on_map)
+    return _traced(ctx.board, ld.area, limit, enemy)
+
+
+# the traces made, by data set, then by start, range and the enemy's areas (all a trace reads): from one
+# order to the next most leaders stand where they stood, facing the same enemy
+_TRACED: dict[int, tuple[Eagles, dict[tuple[str, int, frozenset[str]], tuple[str, ...]]]] = {}
+
+
+def _traced(b: Eagles, start: str, limit: int, enemy: frozenset[str]) -> tuple[str, ...]:
+    hit = _TRACED.get(id(b))
+    if hit is None or hit[0] is not b:
+        hit = _TRACED[id(b)] = (b, {})
+    kept = hit[1]
+    key = (start, limit, enemy)
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= 4096:  # bounded
+            kept.clear()
+        found = kept[key] = _trace_range(b, start, limit, enemy)
+    return found
+
+
+def _trace_range(b: Eagles, start: str, limit: int, enemy: frozenset[str]) -> tuple[str, ...]:
+    seen = {start: 0}
+    todo = deque([start])
     while todo:
         a = todo.popleft()
         d = seen[a]
-        if d >= limit or (a != ld.area and a in enemy):
+        if d >= limit or (a != start and a in enemy):
             continue
         for n in B.neighbours(b, a):
             if n in seen:
@@ -93,19 +122,21 @@ def in_range(ctx: Ctx, lid: str) -> list[str]:
                 continue
             seen[n] = d + 1
             todo.append(n)
-    return sorted(seen, key=lambda a: (seen[a], a))
+    return tuple(sorted(seen, key=lambda a: (seen[a], a)))
 
 
-def ranges(ctx: Ctx) -> dict[str, list[str]]:
+def ranges(ctx: Ctx, state: bytes | None = None) -> dict[str, tuple[str, ...]]:
     """9.2: every leader on the map -> the areas in his command range (:func:`in_range`). Every role's view
-    of a state shows them (the public's and each side's): kept by the state's whole content, given anew."""
-    kept = _RANGES.of(content(ctx))
+    of a state shows them (the public's and each side's): kept by the state's whole content (``state``, if
+    the caller has it), a new dict each time. A leader's areas are the same tuple while his trace is (the
+    secrecy check reads a tuple once)."""
+    kept = _RANGES.of(content(ctx) if state is None else state)
     found = kept.get("ranges")
     if found is None:
         found = kept["ranges"] = {
-            lid: tuple(in_range(ctx, lid)) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map
+            lid: _in_range(ctx, lid) for lid in sorted(ctx.st.leaders) if ctx.st.leaders[lid].on_map
         }
-    return {lid: list(areas) for lid, areas in found.items()}
+    return dict(found)
 
 
 _RANGES: KeptByContent[dict[str, tuple[str, ...]]] = KeptByContent(8)

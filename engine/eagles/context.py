@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 from dataclasses import dataclass, field
 from typing import Any
@@ -46,8 +47,8 @@ class Ctx:
 
 def content(ctx: Ctx) -> bytes:
     """Everything ``legal`` reads (the state and the options; the board's data never changes for them) as
-    bytes: equal bytes are an equal state. Plain dicts and lists pickle several times faster than the
-    dataclasses."""
+    bytes: equal bytes are an equal state, and an equal state gives equal bytes (a game loaded again too).
+    Plain dicts and lists pickle several times faster than the dataclasses."""
     st = ctx.st
     d = dict(st.__dict__)
     d["units"] = [u.__dict__ for u in st.units.values()]
@@ -55,4 +56,10 @@ def content(ctx: Ctx) -> bytes:
     d["formations"] = [f.__dict__ for f in st.formations.values()]
     d["activation"] = None if st.activation is None else st.activation.__dict__
     d["dice"] = (st.dice.state, st.dice.forced, st.dice.rolled)
-    return pickle.dumps((d, ctx.opts.__dict__), pickle.HIGHEST_PROTOCOL)
+    out = io.BytesIO()
+    p = pickle.Pickler(out, pickle.HIGHEST_PROTOCOL)
+    # no memo: a shared string would be written once and referred to after, so a game loaded again (its
+    # strings apart) would give other bytes for an equal state and miss what was kept for it
+    p.fast = True
+    p.dump((d, ctx.opts.__dict__))
+    return out.getvalue()

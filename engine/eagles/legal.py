@@ -157,9 +157,10 @@ def _legal(ctx: Ctx, role: str) -> Legal:
     seen: set[str] = set()
     choices: list[Order] = []
     for o in candidates(ctx, role):
-        if o.text() in seen:
+        text = o.text()
+        if text in seen:
             continue
-        seen.add(o.text())
+        seen.add(text)
         if isinstance(o, O.Move) or ok(ctx, role, o):  # a move's destinations are its rule's own reach
             choices.append(o)
     return Legal(role, str(phase), True, ROWS[phase].orders, tuple(choices))

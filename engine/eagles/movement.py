@@ -6,7 +6,8 @@ and trails (13.3: no road rate into an area next to the enemy), never into an en
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from data.eagles import Eagles
 from engine.gamebase import KeptByContent
@@ -124,11 +125,15 @@ def enemy_in(ctx: Ctx, area: str, side: str) -> bool:
 
 @dataclass(frozen=True)
 class Occ:
-    """Who stands where, read once for a search (the state does not change during it)."""
+    """Who stands where, read once for a state's searches (nothing moves during them)."""
 
     combat: dict[str, frozenset[str]]  # area -> the sides with combat units there
     units: dict[str, frozenset[str]]  # area -> the sides with any unit (an HQ too) there
     longs: dict[str, frozenset[str]]  # area -> its long counters
+    # the steps' costs asked in this state (``step_cost``), by all they depend on: the searches of a state's
+    # every group (its candidates) step the same borders with pieces of the same kind
+    costs: dict[tuple[Any, ...], int | None] = field(default_factory=dict, compare=False, repr=False)
+    near: dict[tuple[str, str], bool] = field(default_factory=dict, compare=False, repr=False)  # likewise
 
 
 def occupancy(ctx: Ctx) -> Occ:
@@ -157,7 +162,10 @@ def _enemy_combat(occ: Occ, area: str, side: str) -> bool:
 def next_to_enemy(ctx: Ctx, area: str, side: str, occ: Occ | None = None) -> bool:
     """13.3, 9.4: an area adjacent to one holding enemy combat units."""
     o = occ or occupancy(ctx)
-    return any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
+    found = o.near.get((side, area))
+    if found is None:
+        found = o.near[(side, area)] = any(_enemy_combat(o, n, side) for n in B.neighbours(ctx.board, area))
+    return found
 
 
 def long_in(
@@ -253,8 +261,24 @@ def step_cost(
     """The halves of an MP ``piece`` pays to go from ``a`` into neighbour ``n``, None where it may not
     (13.1 enemy, G33 corner, G34 no room for a long counter, G18 prohibited terrain or border); ``along``
     False: a long counter not facing along the road pays the terrain (13.3)."""
-    st, b = ctx.st, ctx.board
+    st = ctx.st
     o = occ or occupancy(ctx)
+    if piece in st.leaders:
+        key: tuple[Any, ...] = ("leader", side, a, n)
+    else:
+        u = st.units[piece]
+        # a long counter's cost reads its facing (``along``) and the long counters moving with it (13.3)
+        key = (u.kind, u.long, side, a, n, along, moving) if u.long else (u.kind, side, a, n)
+    found = o.costs.get(key, -1)
+    if found == -1:
+        found = o.costs[key] = _step_cost(ctx, piece, side, a, n, moving, o, along)
+    return found
+
+
+def _step_cost(
+    ctx: Ctx, piece: str, side: str, a: str, n: str, moving: frozenset[str], o: Occ, along: bool
+) -> int | None:
+    st, b = ctx.st, ctx.board
     if o.units.get(n, frozenset()) - {side}:
         return None  # 13.1
     if _crossing(b, a, n)[2] and all(_enemy_combat(o, c, side) for c in B.corner(b, a, n) or ["-"]):
@@ -323,11 +347,11 @@ class Route:
     stop: bool  # 13.7: the last area makes a long counter stop
 
 
-def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
+def reach(ctx: Ctx, pieces: list[str], occ: Occ | None = None) -> dict[str, Route]:
     """Every area the group ``pieces`` (standing together) may end its move in, with the cheapest route:
     within the MP left of each (a group moves at the pace of its slowest: ours), with room at every area
     entered (13.6), never into an area next to the enemy for an out-of-command piece (9.4), stopping where a
-    long counter joins another (13.7)."""
+    long counter joins another (13.7). ``occ``: who stands where in this state, if the caller has it."""
     st = ctx.st
     units = [st.units[p] for p in pieces if p in st.units]
     side = units[0].side if units else st.leaders[pieces[0]].side
@@ -336,7 +360,7 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
     ooc = any(not (st.units[p].in_command if p in st.units else st.leaders[p].in_command) for p in pieces)
     moving = frozenset(pieces) | frozenset(x.id for x in st.units.values() if x.attached_to in pieces)
     any_long = any(u.long for u in units)
-    occ = occupancy(ctx)
+    occ = occ or occupancy(ctx)
     longs = [u for u in units if u.long]
     square = any(u.square for u in units)
     best: dict[str, Route] = {}
@@ -361,9 +385,9 @@ def reach(ctx: Ctx, pieces: list[str]) -> dict[str, Route]:
                 continue
             along = _along(ctx.board, longs, here, n, column, not path)
             costs = [step_cost(ctx, p, side, here, n, moving, occ, along) for p in pieces]
-            if any(c is None for c in costs):
+            if None in costs:
                 continue
-            c = cost + max(c for c in costs if c is not None)
+            c = cost + max(cast(list[int], costs))
             if c > budget:
                 continue
             if ooc and next_to_enemy(ctx, n, side, occ):
@@ -507,12 +531,18 @@ def kept_reach(ctx: Ctx, pieces: list[str], state: bytes | None = None) -> dict[
     """``reach``, kept by the state's whole content (``context.content``, or ``state`` if the caller has it)
     and the group: a state's candidates search every group, then the random player's check of a move and
     the move itself search its group again, in the same state."""
-    kept = _REACHED.of(content(ctx) if state is None else state)
+    key = content(ctx) if state is None else state
+    kept = _REACHED.of(key)
     group = ",".join(pieces)
     found = kept.get(group)
     if found is None:
-        found = kept[group] = reach(ctx, pieces)
+        standing = _STANDING.of(key)  # one for the state: its groups' searches share the steps' costs
+        occ = standing.get("")
+        if occ is None:
+            occ = standing[""] = occupancy(ctx)
+        found = kept[group] = reach(ctx, pieces, occ)
     return dict(found)
 
 
 _REACHED: KeptByContent[dict[str, Route]] = KeptByContent(32)  # by state, then by group
+_STANDING: KeptByContent[Occ] = KeptByContent(8)

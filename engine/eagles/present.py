@@ -86,7 +86,24 @@ def told(e: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 
 def narrate(e: Mapping[str, Any], lang: str) -> str | None:
-    """One line for an event as a role sees it, or None for one it has nothing of (another side's queue)."""
+    """One line for an event as a role sees it, or None for one it has nothing of (another side's queue).
+    Kept by the event's content (its words depend on nothing else): the log is told again whenever it is
+    asked for, each time from the events anew."""
+    if type(e) is not dict:
+        return _narrate(e, lang)
+    key = (lang, repr(e))  # an event holds plain values only (its snapshot is JSON): equal text, equal event
+    if key in _SAID:
+        return _SAID[key]
+    if len(_SAID) >= 20_000:  # bounded: the lines of the last games told
+        _SAID.clear()
+    found = _SAID[key] = _narrate(e, lang)
+    return found
+
+
+_SAID: dict[tuple[str, str], str | None] = {}
+
+
+def _narrate(e: Mapping[str, Any], lang: str) -> str | None:
     kind = str(e.get("kind", ""))
     key = EVENT + kind
     if kind == "los":  # 12.5: the answer, yes or no and why

@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.dice import Dice
 
@@ -185,10 +185,10 @@ class State:
     def clone(self) -> State:
         """A copy sharing nothing that a rule writes (pieces and records copied one level; their fields are
         plain values)."""
-        new = copy.copy(self)
-        new.units = {k: copy.copy(v) for k, v in self.units.items()}
-        new.leaders = {k: copy.copy(v) for k, v in self.leaders.items()}
-        new.formations = {k: copy.copy(v) for k, v in self.formations.items()}
+        new = _copy(self)
+        new.units = {k: _copy(v) for k, v in self.units.items()}
+        new.leaders = {k: _copy(v) for k, v in self.leaders.items()}
+        new.formations = {k: _copy(v) for k, v in self.formations.items()}
         new.activation = copy.deepcopy(self.activation)
         new.army_commander = dict(self.army_commander)
         new.due = {k: list(v) for k, v in self.due.items()}
@@ -267,6 +267,17 @@ class State:
                 table.clear()
                 table.update((k, items[k]) for k in keys)
         return st
+
+
+_T = TypeVar("_T")
+
+
+def _copy(x: _T) -> _T:
+    """``copy.copy`` of a plain dataclass (its fields one level), made directly: several times faster (the
+    state is cloned at every order, each piece in it)."""
+    new = object.__new__(type(x))
+    new.__dict__.update(x.__dict__)
+    return new
 
 
 _ATOMS = frozenset({str, int, bool, float, type(None)})

@@ -33,7 +33,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .context import Ctx
+from engine.gamebase import KeptByContent
+
+from .context import Ctx, content
 from .machine import SEGMENTS
 from .state import SIDES
 
@@ -66,22 +68,81 @@ class View:
     winner: str | None
     reason: str | None
     events: tuple[dict[str, Any], ...] = field(default=())
-    command_areas: dict[str, list[str]] = field(default_factory=dict)
+    command_areas: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.__dict__.items()}
 
 
 def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -> View:
-    from . import (
-        command,
-        movement,
-        victory,
-    )  # the rules read the view's figures (imported late: they import views' peers)
+    # the rules read the view's figures (imported late: they import views' peers)
+    from . import command, victory
 
     st = ctx.st
     track = ctx.board.scenario(st.scenario).turns
     t = track[min(st.turn, len(track)) - 1]
+    state = content(ctx)  # the key of what is kept of this state
+    units, leaders, formations = _pieces(ctx, state)
+    act = st.activation
+    activation = None
+    if act is not None:
+        segment = st.phase if st.phase in {str(s) for s in SEGMENTS} else None
+        activation = {"side": act.side, "formations": list(act.formations), "segment": segment}
+    evs: tuple[dict[str, Any], ...] = ()
+    if events:
+        evs = tuple(e.visible(role) for e in ctx.events)
+    return View(
+        role=role,
+        scenario=st.scenario,
+        turn=st.turn,
+        turns=len(track),
+        time=t.hour,
+        light=t.light,
+        weather=st.weather,
+        phase=st.phase,
+        active=tuple(active),
+        first=st.first,
+        chooser=st.chooser,
+        roller=st.roller,
+        fails=st.fails,
+        may_activate=st.may_activate,
+        activation=activation,
+        units=units,
+        leaders=leaders,
+        formations=formations,
+        army_commander=dict(st.army_commander),
+        holders=dict(sorted(st.holders.items())),
+        vp=victory.score(ctx),
+        guard_released=st.guard_released,
+        queue=tuple(st.queue.get(role, ())) if role in SIDES else (),
+        winner=st.winner,
+        reason=st.reason or None,
+        events=evs,
+        command_areas=command.ranges(ctx, state),
+    )
+
+
+Pieces = tuple[tuple[dict[str, Any], ...], tuple[dict[str, Any], ...], tuple[dict[str, Any], ...]]
+
+
+def _pieces(ctx: Ctx, state: bytes) -> Pieces:
+    """The units, leaders and formations as every role sees them, made once a state (kept by its content):
+    the views of every role share them, so what reads a view once (the words of the secrecy check, by
+    identity) need not read them again. Nothing changes a view's rows once made. ``state``: its content."""
+    kept = _PIECES.of(state)
+    found = kept.get("pieces")
+    if found is None:
+        found = kept["pieces"] = _rows(ctx)
+    return found
+
+
+_PIECES: KeptByContent[Pieces] = KeptByContent(8)
+
+
+def _rows(ctx: Ctx) -> Pieces:
+    from . import movement  # imported late, as above
+
+    st = ctx.st
     units = []
     for u in sorted(st.units.values(), key=lambda x: x.id):
         units.append(
@@ -132,40 +193,4 @@ def build_view(ctx: Ctx, role: str, active: list[str], *, events: bool = True) -
         {"id": f.id, "side": f.side, "leader": f.leader, "activated": f.activated, "released": f.released}
         for f in sorted(st.formations.values(), key=lambda x: x.id)
     ]
-    act = st.activation
-    activation = None
-    if act is not None:
-        segment = st.phase if st.phase in {str(s) for s in SEGMENTS} else None
-        activation = {"side": act.side, "formations": list(act.formations), "segment": segment}
-    evs: tuple[dict[str, Any], ...] = ()
-    if events:
-        evs = tuple(e.visible(role) for e in ctx.events)
-    return View(
-        role=role,
-        scenario=st.scenario,
-        turn=st.turn,
-        turns=len(track),
-        time=t.hour,
-        light=t.light,
-        weather=st.weather,
-        phase=st.phase,
-        active=tuple(active),
-        first=st.first,
-        chooser=st.chooser,
-        roller=st.roller,
-        fails=st.fails,
-        may_activate=st.may_activate,
-        activation=activation,
-        units=tuple(units),
-        leaders=tuple(leaders),
-        formations=tuple(formations),
-        army_commander=dict(st.army_commander),
-        holders=dict(sorted(st.holders.items())),
-        vp=victory.score(ctx),
-        guard_released=st.guard_released,
-        queue=tuple(st.queue.get(role, ())) if role in SIDES else (),
-        winner=st.winner,
-        reason=st.reason or None,
-        events=evs,
-        command_areas=command.ranges(ctx),
-    )
+    return tuple(units), tuple(leaders), tuple(formations)

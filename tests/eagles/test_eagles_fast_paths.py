@@ -190,9 +190,11 @@ def test_command_ranges_kept_per_state_are_the_ones_traced_anew() -> None:
     ranges traced anew (``in_range``), each view given its own, and a leader moved in place has his new."""
     from engine.eagles import command
 
-    def traced(g: Game) -> dict[str, list[str]]:
+    def traced(g: Game) -> dict[str, tuple[str, ...]]:
         st = g.ctx.st
-        return {lid: command.in_range(g.ctx, lid) for lid in sorted(st.leaders) if st.leaders[lid].on_map}
+        return {
+            lid: tuple(command.in_range(g.ctx, lid)) for lid in sorted(st.leaders) if st.leaders[lid].on_map
+        }
 
     games = states(1, 9)
     for g in games:
@@ -230,3 +232,72 @@ def test_a_groups_reach_kept_per_state_is_the_one_searched_anew() -> None:
     assert movement.kept_reach(g.ctx, [u.id]) == movement.reach(g.ctx, [u.id])
     u.area = next(a for a in B.area_ids(g.ctx.board) if a != u.area and a not in before)
     assert movement.kept_reach(g.ctx, [u.id]) == movement.reach(g.ctx, [u.id]) != before
+
+
+def test_a_game_loaded_again_gives_its_states_content() -> None:
+    """What is kept by a state's content is shared by the game loaded again (the fuzzer's twin, the
+    service's reload): an equal state gives equal bytes, though the loaded game's strings are others."""
+    from engine.eagles.context import content
+
+    games = states(1, 13)
+    for g in games:
+        assert content(MODULE.loads(g.dumps()).ctx) == content(g.ctx)
+    assert len({content(g.ctx) for g in games}) == len(games)
+
+
+def test_the_rows_every_view_of_a_state_shares_are_the_ones_made_anew() -> None:
+    """Every role's view of a state holds the same rows (units, leaders, formations): made once a state,
+    they are the rows made anew, and a state changed in place has its own."""
+    from engine.eagles import views
+
+    games = states(1, 11)
+    for g in games:
+        seen = [g.view(r, events=False) for r in ("public", "french", "allies")]
+        assert all(v.units is seen[0].units and v.leaders is seen[0].leaders for v in seen)
+        assert (seen[0].units, seen[0].leaders, seen[0].formations) == views._rows(g.ctx)
+    g = games[len(games) // 2]
+    u = next(u for u in g.state.units.values() if u.on_map)
+    u.sp += 1  # in place: a new state
+    assert (g.view("public").units, g.view("french").leaders) == views._rows(g.ctx)[:2]
+    assert next(x for x in g.view("allies").units if x["id"] == u.id)["sp"] == u.sp
+
+
+def test_the_steps_costs_kept_for_a_state_are_the_ones_worked_out_anew() -> None:
+    """G18, 13.3, 13.1, G33: a step's cost kept for the state's searches (by the piece's kind, side, long
+    counters moving and facing) is the cost worked out anew, for every piece on the map and every step out
+    of its area; next to the enemy likewise."""
+    asked = 0
+    for g in states(4, 9):
+        ctx = g.ctx
+        occ = movement.occupancy(ctx)
+        pieces = [u.id for u in ctx.st.units.values() if u.on_map]
+        pieces += [ld.id for ld in ctx.st.leaders.values() if ld.on_map]
+        for p in pieces:
+            side = ctx.st.units[p].side if p in ctx.st.units else ctx.st.leaders[p].side
+            here = ctx.st.units[p].area if p in ctx.st.units else ctx.st.leaders[p].area
+            moving = frozenset([p])
+            for n in B.neighbours(ctx.board, here):
+                for along in (True, False):
+                    fresh = movement.occupancy(ctx)
+                    want = movement._step_cost(ctx, p, side, here, n, moving, fresh, along)
+                    assert movement.step_cost(ctx, p, side, here, n, moving, occ, along) == want
+                    assert movement.next_to_enemy(ctx, n, side, occ) == movement.next_to_enemy(ctx, n, side)
+                    asked += 1
+    assert asked > 1000
+
+
+def test_a_line_of_the_log_kept_is_the_one_told_anew() -> None:
+    """The log's lines are kept by the event's content (the log is told again whenever it is asked): each
+    is the line told anew, and an event that differs is told its own."""
+    from engine.eagles import present
+
+    g = states(1, 1000)[-1]
+    for e in g.events[:400]:
+        for role in ("public", "french", "allies"):
+            seen = e.visible(role)
+            for lang in ("en", "ja"):
+                assert present.narrate(seen, lang) == present._narrate(seen, lang)
+                assert present.narrate(dict(seen), lang) == present._narrate(seen, lang)
+    move = next(e.visible("public") for e in g.events if e.kind == "move")
+    other = {**move, "to": move["from"], "from": move["to"]}
+    assert present.narrate(other, "en") == present._narrate(other, "en") != present.narrate(move, "en")
