@@ -92,15 +92,16 @@ def narrate(e: Mapping[str, Any], lang: str) -> str | None:
     if type(e) is not dict:
         return _narrate(e, lang)
     key = (lang, repr(e))  # an event holds plain values only (its snapshot is JSON): equal text, equal event
-    if key in _SAID:
-        return _SAID[key]
-    if len(_SAID) >= 20_000:  # bounded: the lines of the last games told
-        _SAID.clear()
-    found = _SAID[key] = _narrate(e, lang)
-    return found
+    found = _SAID.get(key, _UNSAID)  # one look-up: a replay in a worker thread may clear it in between
+    if found is _UNSAID:
+        if len(_SAID) >= 20_000:  # bounded: the lines of the last games told
+            _SAID.clear()
+        found = _SAID[key] = _narrate(e, lang)
+    return found if isinstance(found, str) else None
 
 
 _SAID: dict[tuple[str, str], str | None] = {}
+_UNSAID = object()
 
 
 def _narrate(e: Mapping[str, Any], lang: str) -> str | None:
