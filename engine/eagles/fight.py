@@ -54,9 +54,6 @@ def order(ctx: Ctx, role: str, o: Order, *, dry: bool = False) -> None:
         if o.kind == "assault":
             for uid in o.units:
                 st.units[uid].reverse_slope = False  # 17.2 (ours, G13): an assault ends it
-        for u in st.units.values():
-            if u.square:  # 17.12: an emergency square ends reverse-slope defence (ours: one posture)
-                u.reverse_slope = False
     for e in got:
         ctx.events.append(Event(e.kind, e.data, e.secret, e.to, seq=len(ctx.events) + 1))
 

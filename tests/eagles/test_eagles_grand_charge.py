@@ -134,6 +134,20 @@ def test_10_8_a_grand_charge_from_one_area_with_its_cavalry_alone():
     assert c["units"] == ["F06"] and st.units["F07"].area == "S6"
 
 
+def test_10_8_and_17_12_an_emergency_square_against_a_grand_charge_ends_a_reverse_slope():
+    """17.12 and 17.2 (ours, G13: one posture at a time): infantry in reverse-slope defence that forms an
+    emergency square against a grand charge leaves the reverse slope, as against any charge (the fuzzer's seed
+    482136 found a unit with both marks)."""
+    g = new()
+    st = g.state
+    st.units["A02"].reverse_slope = True
+    # formed on a 1; A02's square on a 1 (<= its morale); every other die a 1: nobody hits, the charge fails
+    play(g, "@dice 1 1 1 1 1 1 1 1 1 1", f"french: {GRAND}")
+    a02 = st.units["A02"]
+    assert a02.area == "S8" and a02.square and not a02.reverse_slope
+    assert problems(g.ctx) == []
+
+
 def test_10_8_only_available_cavalry_rides_not_an_activated_formation_nor_the_guard_held_back():
     g = new()
     st = g.state

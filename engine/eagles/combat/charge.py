@@ -220,6 +220,7 @@ def _emergency_squares(state: State, log: Log, f: Fight) -> None:
         (d,) = log.roll("square", 1, unit=u.id, morale=common.morale_now(u))
         if d <= common.morale_now(u):
             u.square = True
+            u.reverse_slope = False  # 17.2 (ours, G13): one posture at a time, a square ends a reverse slope
         else:
             u.disordered = True
 
